@@ -1,0 +1,31 @@
+"""Embedding Lab's course library: the calculators, models and checks the lessons share.
+
+Names are loaded on first use, so `import embedlab` stays fast and a lesson only
+pays for what it touches.
+"""
+
+import importlib
+
+__version__ = "0.1.0"
+
+# public name -> module that defines it
+_EXPORTS = {
+    "cosine_similarity": "vectors",
+    "Exercise": "exercise",
+    "count_params": "params",
+    "estimate_params": "params",
+}
+
+
+def __getattr__(name):
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'embedlab' has no attribute {name!r}")
+    return getattr(importlib.import_module(f"embedlab.{module}"), name)
+
+
+def __dir__():
+    return sorted(list(globals()) + list(_EXPORTS))
+
+
+__all__ = sorted(_EXPORTS)

@@ -1,0 +1,450 @@
+"""Autograded exercises: the questions, the answer key, and the check a learner runs.
+
+One question has two halves that run in different places:
+
+* ``to_data`` turns the learner's live object into plain data (ints, floats,
+  nested lists, strings). It runs inside the learner's kernel.
+* ``judge`` compares that plain data with the expected value. It never touches
+  the learner's objects, so an always-equal object, a patched numpy or a
+  redefined ``check`` gain nothing: the grader runs ``judge`` in its own process.
+
+The notebook-side ``Exercise.check`` runs both halves in the kernel and prints
+one line: ✅ correct, ❌ not yet (with a hint), or ⏳ not attempted yet.
+It never raises, so a blank exercise still runs top to bottom.
+"""
+
+from __future__ import annotations
+
+import base64
+import importlib
+import json
+import math
+import numbers
+import sys
+import zlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+import numpy as np
+
+ANSWERS_DIR = Path(__file__).parent / "answers"
+
+CORRECT = "correct"
+INCORRECT = "incorrect"
+NOT_ATTEMPTED = "not_attempted"
+ERROR = "error"
+
+_MARK = {CORRECT: "✅", INCORRECT: "❌", NOT_ATTEMPTED: "⏳", ERROR: "❌"}
+
+
+class NotAttempted(Exception):
+    """The learner has not written this answer yet (name missing, or a stub raised)."""
+
+
+class WrongForm(Exception):
+    """The answer exists but is not the right kind of thing (type, dtype, not callable)."""
+
+
+@dataclass
+class Verdict:
+    status: str
+    points: float
+    max_points: float
+    detail: str
+
+    def line(self, name: str) -> str:
+        if self.status == CORRECT:
+            return f"✅ {name}: correct"
+        if self.status == NOT_ATTEMPTED:
+            return f"⏳ {name}: not attempted yet — {self.detail}"
+        return f"❌ {name}: not yet — {self.detail}"
+
+
+# --------------------------------------------------------------------------
+# Hints: rules on (learner's value, expected value) that explain a wrong answer
+# without revealing the expected value.
+
+
+@dataclass
+class Hint:
+    when: Callable[[Any, Any], bool]
+    message: str
+
+
+def ratio(factor: float, message: str, rel: float = 1e-6) -> Hint:
+    """A hint for an answer that is `factor` times the expected one (e.g. 2: counted twice)."""
+
+    def when(got, want):
+        try:
+            got, want = float(got), float(want)
+        except (TypeError, ValueError):
+            return False
+        return want != 0 and math.isclose(got, factor * want, rel_tol=rel)
+
+    return Hint(when, message)
+
+
+def offset(delta: float, message: str) -> Hint:
+    """A hint for an answer that is the expected one plus `delta` (e.g. an extra row)."""
+
+    def when(got, want):
+        try:
+            return math.isclose(float(got), float(want) + delta, rel_tol=1e-9, abs_tol=1e-9)
+        except (TypeError, ValueError):
+            return False
+
+    return Hint(when, message)
+
+
+# --------------------------------------------------------------------------
+# Question kinds
+
+
+def _is_plain_number(value) -> bool:
+    return isinstance(value, (numbers.Real, np.integer, np.floating)) and not isinstance(value, (bool, np.bool_))
+
+
+@dataclass
+class Question:
+    """Base class: a named answer worth `points`, with hints for common mistakes."""
+
+    name: str
+    points: float = 1.0
+    hints: Sequence[Hint] = ()
+    prompt: str = "write your answer where it says # YOUR CODE HERE, then run this cell again"
+
+    kind = "question"
+
+    def to_data(self, value):  # runs in the learner's kernel
+        raise NotImplementedError
+
+    def judge(self, data, expected) -> Verdict:  # runs anywhere, on plain data only
+        raise NotImplementedError
+
+    def _verdict(self, ok: bool, detail: str = "") -> Verdict:
+        if ok:
+            return Verdict(CORRECT, self.points, self.points, "")
+        return Verdict(INCORRECT, 0.0, self.points, detail)
+
+    def _hint(self, got, want, default: str) -> str:
+        for hint in self.hints:
+            try:
+                if hint.when(got, want):
+                    return hint.message
+            except Exception:
+                continue
+        return default
+
+
+@dataclass
+class Integer(Question):
+    """An exact whole number, e.g. a parameter count."""
+
+    kind = "integer"
+
+    def to_data(self, value):
+        if isinstance(value, float) and value.is_integer():
+            return {"float": float(value)}
+        if not isinstance(value, (numbers.Integral, np.integer)) or isinstance(value, (bool, np.bool_)):
+            raise WrongForm(f"expected a whole number (int), got {type(value).__name__}")
+        return {"int": int(value)}
+
+    def judge(self, data, expected) -> Verdict:
+        if "float" in data:
+            got = data["float"]
+            if got == expected:
+                return self._verdict(False, "right value, but give it as an int (e.g. int(x) or use // instead of /)")
+            return self._verdict(False, self._hint(got, expected, "wrong value, and give it as an int"))
+        got = data["int"]
+        if got == expected:
+            return self._verdict(True)
+        return self._verdict(False, self._hint(got, expected, _generic_number_hint(got, expected)))
+
+
+@dataclass
+class Real(Question):
+    """A float compared with a relative and an absolute tolerance."""
+
+    rtol: float = 1e-6
+    atol: float = 1e-9
+    kind = "real"
+
+    def to_data(self, value):
+        if not _is_plain_number(value):
+            raise WrongForm(f"expected a number, got {type(value).__name__}")
+        return {"real": float(value)}
+
+    def judge(self, data, expected) -> Verdict:
+        got = data["real"]
+        if math.isfinite(got) and math.isclose(got, expected, rel_tol=self.rtol, abs_tol=self.atol):
+            return self._verdict(True)
+        return self._verdict(False, self._hint(got, expected, _generic_number_hint(got, expected)))
+
+
+@dataclass
+class Array(Question):
+    """A numeric array: shape first, then values (exactly, or within tolerances)."""
+
+    rtol: float = 1e-6
+    atol: float = 1e-9
+    exact: bool = False
+    kind = "array"
+
+    def to_data(self, value):
+        return _array_to_data(value)
+
+    def judge(self, data, expected) -> Verdict:
+        got = _data_to_array(data)
+        want = _data_to_array(expected)
+        if got.shape != want.shape:
+            hint = self._hint(got, want, "")
+            return self._verdict(False, hint or f"wrong shape: yours is {got.shape}, expected {want.shape}")
+        if self.exact:
+            ok = np.array_equal(got, want, equal_nan=True)
+        else:
+            ok = bool(np.allclose(got, want, rtol=self.rtol, atol=self.atol, equal_nan=True))
+        if ok:
+            return self._verdict(True)
+        return self._verdict(False, self._hint(got, want, _array_hint(got, want)))
+
+
+@dataclass
+class Choice(Question):
+    """One answer out of a few words (compared without case or surrounding spaces)."""
+
+    kind = "choice"
+
+    def to_data(self, value):
+        if not isinstance(value, str):
+            raise WrongForm(f"expected a string, got {type(value).__name__}")
+        return {"str": str(value).strip().lower()}
+
+    def judge(self, data, expected) -> Verdict:
+        got = data["str"]
+        if got == str(expected).strip().lower():
+            return self._verdict(True)
+        return self._verdict(False, self._hint(got, expected, "not the right choice; reread the question"))
+
+
+@dataclass
+class Function(Question):
+    """A function the learner writes, checked against a reference on several inputs.
+
+    `cases(rng)` returns a list of argument tuples. The notebook check uses a fixed
+    seed; the grader draws a fresh seed, so hard-coding the visible cases fails.
+    """
+
+    reference: Callable | None = None
+    cases: Callable[[np.random.Generator], list] | None = None
+    result: Question | None = None  # how one output is compared (default: Array)
+    kind = "function"
+
+    def _result_question(self) -> Question:
+        return self.result or Array(self.name)
+
+    def run_cases(self, func, args_list):
+        """Call `func` on each case; returns plain data per case. Runs in the learner's kernel."""
+        if not callable(func):
+            raise WrongForm(f"expected a function, got {type(func).__name__}")
+        out = []
+        for args in args_list:
+            try:
+                value = func(*_copy_args(args))
+            except NotImplementedError:
+                raise NotAttempted("the function still raises NotImplementedError")
+            except Exception as exc:  # a bug in the learner's function is a wrong answer
+                out.append({"raised": f"{type(exc).__name__}: {exc}"[:300]})
+                continue
+            try:
+                out.append(self._result_question().to_data(value))
+            except WrongForm as exc:
+                out.append({"wrong_form": str(exc)})
+        return out
+
+    def judge(self, data, expected) -> Verdict:
+        """`data` is the list of outputs per case, `expected` the reference outputs."""
+        if len(data) != len(expected):
+            return self._verdict(False, "the function did not return one result per input")
+        inner = self._result_question()
+        for i, (got, want) in enumerate(zip(data, expected)):
+            if "raised" in got:
+                return self._verdict(False, f"on input {i + 1} it raised {got['raised']}")
+            if "wrong_form" in got:
+                return self._verdict(False, f"on input {i + 1}: {got['wrong_form']}")
+            verdict = inner.judge(got, _expected_value(inner, want))
+            if verdict.status != CORRECT:
+                return self._verdict(False, f"on input {i + 1} of {len(data)}: {verdict.detail}")
+        return self._verdict(True)
+
+    def expected_outputs(self, args_list):
+        inner = self._result_question()
+        return [inner.to_data(self.reference(*_copy_args(args))) for args in args_list]
+
+
+def _expected_value(question: Question, data):
+    """Turn reference plain data back into what `judge` expects for that kind."""
+    if isinstance(question, Integer):
+        return data["int"]
+    if isinstance(question, Real):
+        return data["real"]
+    if isinstance(question, Choice):
+        return data["str"]
+    return data
+
+
+def _copy_args(args):
+    return tuple(np.array(a, copy=True) if isinstance(a, np.ndarray) else a for a in args)
+
+
+def _generic_number_hint(got: float, want: float) -> str:
+    if not math.isfinite(got):
+        return "your value is not finite (inf or nan)"
+    if want != 0:
+        r = got / want
+        for factor, text in ((2, "twice"), (0.5, "half")):
+            if math.isclose(r, factor, rel_tol=1e-6):
+                return f"yours is {text} the expected value: something counted {'twice' if factor == 2 else 'once too few'}?"
+        for factor in (1e3, 1e6, 1e9, 1e-3, 1e-6, 1e-9):
+            if math.isclose(r, factor, rel_tol=1e-6):
+                return "off by a power of 1,000: check the units (thousands, millions, bytes vs GB)"
+        if math.isclose(r, -1, rel_tol=1e-6):
+            return "the sign is wrong"
+        if abs(r - 1) < 0.05:
+            return "close, but not exact: check for a small term you left out or a rounding step"
+    return "not the expected value"
+
+
+def _array_hint(got: np.ndarray, want: np.ndarray) -> str:
+    with np.errstate(all="ignore"):
+        if want.size and np.allclose(got, 2 * want):
+            return "every value is twice the expected one: something counted twice?"
+        close = np.isclose(got, want, rtol=1e-6, atol=1e-9, equal_nan=True)
+    return f"right shape, but {int((~close).sum())} of {close.size} values differ"
+
+
+def _array_to_data(value):
+    if isinstance(value, (list, tuple)) or _is_plain_number(value) or isinstance(value, np.ndarray):
+        try:
+            arr = np.asarray(value)
+        except Exception as exc:
+            raise WrongForm(f"could not make an array from it ({type(exc).__name__})")
+    else:
+        raise WrongForm(f"expected a numpy array, got {type(value).__name__}")
+    if arr.dtype == object or arr.dtype.kind not in "biuf":
+        raise WrongForm(f"expected numbers, got an array of dtype {arr.dtype}")
+    kind = "bool" if arr.dtype.kind == "b" else ("int" if arr.dtype.kind in "iu" else "float")
+    flat = arr.astype(np.float64).ravel()
+    # floats travel as hex so a value survives JSON bit for bit (nan, inf, -0.0 too)
+    return {"shape": list(arr.shape), "kind": kind, "hex": [float(x).hex() for x in flat]}
+
+
+def _data_to_array(data) -> np.ndarray:
+    if isinstance(data, np.ndarray):
+        return data
+    values = np.array([float.fromhex(x) for x in data["hex"]], dtype=np.float64)
+    return values.reshape(data["shape"])
+
+
+# --------------------------------------------------------------------------
+# The answer key: generated from solutions/ by tools/make_exercises.py, stored
+# encoded so that the expected values are not readable as plain text. This stops
+# accidental peeking only: the solutions folder is public.
+
+
+def encode_key(values: dict) -> str:
+    raw = json.dumps(values, sort_keys=True).encode()
+    return base64.b64encode(zlib.compress(raw, 9)).decode() + "\n"
+
+
+def decode_key(text: str) -> dict:
+    return json.loads(zlib.decompress(base64.b64decode(text.strip())).decode())
+
+
+def key_path(lesson: str) -> Path:
+    return ANSWERS_DIR / f"{lesson}.key"
+
+
+def load_key(lesson: str) -> dict:
+    path = key_path(lesson)
+    if not path.exists():
+        return {}
+    return decode_key(path.read_text())
+
+
+def questions_for(lesson: str) -> list[Question]:
+    """The questions of one lesson, from ``embedlab.questions.lNN`` (NN = the lesson number)."""
+    number = lesson.split("-", 1)[0]
+    if not (len(number) == 2 and number.isdigit()):
+        raise ValueError(f"lesson must look like 'NN-slug', got lesson={lesson!r}")
+    try:
+        module = importlib.import_module(f"embedlab.questions.l{number}")
+    except ModuleNotFoundError:
+        raise ValueError(f"no questions for lesson={lesson!r}") from None
+    if getattr(module, "LESSON", None) != lesson:
+        raise ValueError(f"no questions for lesson={lesson!r} (lesson {number} is {getattr(module, 'LESSON', None)!r})")
+    return list(module.QUESTIONS)
+
+
+def evaluate(question: Question, value, expected, cases=None) -> Verdict:
+    """Judge one live value (as the notebook check does). Never raises."""
+    try:
+        if value is _MISSING:
+            raise NotAttempted(f"`{question.name}` is not defined yet: {question.prompt}")
+        if value is Ellipsis:
+            raise NotAttempted(f"`{question.name}` is still `...`: {question.prompt}")
+        if isinstance(question, Function):
+            data = question.run_cases(value, cases)
+            expected = question.expected_outputs(cases)
+        else:
+            data = question.to_data(value)
+        return question.judge(data, expected)
+    except NotAttempted as exc:
+        return Verdict(NOT_ATTEMPTED, 0.0, question.points, str(exc))
+    except WrongForm as exc:
+        return Verdict(INCORRECT, 0.0, question.points, str(exc))
+    except Exception as exc:  # noqa: BLE001 - a check must never stop the notebook
+        return Verdict(ERROR, 0.0, question.points, f"the check could not run ({type(exc).__name__}: {exc})")
+
+
+_MISSING = object()
+
+
+class Exercise:
+    """The checks of one lesson's exercise notebook.
+
+    >>> ex = Exercise("01-toy-table")   # first code cell of the exercise
+    >>> ex.check("n_params")            # after each answer cell
+    """
+
+    def __init__(self, lesson: str):
+        self.lesson = lesson
+        self.questions = {q.name: q for q in questions_for(lesson)}
+        self.key = load_key(lesson)
+
+    def check(self, name: str, namespace: dict | None = None) -> None:
+        """Print ✅/❌/⏳ for one question. Looks the answer up by name itself."""
+        try:
+            if namespace is None:
+                namespace = sys._getframe(1).f_globals
+            question = self.questions.get(name)
+            if question is None:
+                print(f"❌ {name}: this exercise has no question called {name!r}")
+                return
+            value = namespace.get(name, _MISSING)
+            cases = None
+            expected = None
+            if isinstance(question, Function):
+                cases = question.cases(np.random.default_rng(0))
+            elif name not in self.key:
+                print(f"❌ {name}: no answer key for this question (run tools/make_exercises.py)")
+                return
+            else:
+                expected = self.key[name]
+            verdict = evaluate(question, value, expected, cases)
+            print(verdict.line(name))
+        except Exception as exc:  # noqa: BLE001
+            print(f"❌ {name}: the check could not run ({type(exc).__name__}: {exc})")
+
+    def total(self) -> float:
+        return sum(q.points for q in self.questions.values())

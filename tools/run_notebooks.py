@@ -1,0 +1,136 @@
+"""Re-execute notebooks in place, the way the tests run them, and normalize them.
+
+    python tools/run_notebooks.py                       # every notebook in notebooks/, exercises/, solutions/
+    python tools/run_notebooks.py notebooks/01-toy-table.ipynb solutions/
+
+Each notebook runs top to bottom in a fresh kernel of *this* Python (the same
+kernel nbval's --nbval-current-env starts), with its own folder as the working
+directory. Then it is normalized so that diffs show only real changes:
+execution counts 1..n, no timing or editor metadata, a fixed kernelspec and
+language_info, and widget model ids renumbered in a stable order.
+A cell that raises stops the run (tag it `raises-exception` if that is the point).
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+import time
+from pathlib import Path
+
+import nbformat
+from jupyter_client.manager import KernelManager
+from nbclient import NotebookClient
+from nbval.kernel import CURRENT_ENV_KERNEL_NAME, NbvalKernelspecManager
+
+ROOT = Path(__file__).resolve().parent.parent
+FOLDERS = ("notebooks", "exercises", "solutions")
+CELL_TIMEOUT = 600
+
+KERNELSPEC = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+LANGUAGE_INFO = {
+    "name": "python",
+    "codemirror_mode": {"name": "ipython", "version": 3},
+    "file_extension": ".py",
+    "mimetype": "text/x-python",
+    "nbconvert_exporter": "python",
+    "pygments_lexer": "ipython3",
+}
+KEEP_CELL_METADATA = ("tags",)
+KEEP_NOTEBOOK_METADATA = ("embedlab", "widgets")
+UUID = re.compile(r"\b[0-9a-f]{32}\b")
+
+
+def notebook_paths(args: list[str]) -> list[Path]:
+    targets = [Path(a) for a in args] or [ROOT / f for f in FOLDERS]
+    paths: list[Path] = []
+    for target in targets:
+        if target.is_dir():
+            paths.extend(sorted(p for p in target.glob("*.ipynb")))
+        elif target.suffix == ".ipynb" and target.exists():
+            paths.append(target)
+        else:
+            raise SystemExit(f"not a notebook or folder: {target}")
+    return paths
+
+
+def execute(nb, cwd: Path):
+    km = KernelManager(kernel_name=CURRENT_ENV_KERNEL_NAME, kernel_spec_manager=NbvalKernelspecManager())
+    client = NotebookClient(
+        nb,
+        km=km,
+        timeout=CELL_TIMEOUT,
+        record_timing=False,
+        store_widget_state=True,
+        resources={"metadata": {"path": str(cwd)}},
+    )
+    client.execute(cwd=str(cwd))
+    return nb
+
+
+def normalize(nb):
+    """Strip what changes from run to run or editor to editor; keep what readers need."""
+    nb.metadata = nbformat.from_dict(
+        {k: v for k, v in nb.metadata.items() if k in KEEP_NOTEBOOK_METADATA}
+        | {"kernelspec": KERNELSPEC, "language_info": LANGUAGE_INFO}
+    )
+    count = 0
+    for index, cell in enumerate(nb.cells):
+        cell.metadata = nbformat.from_dict({k: v for k, v in cell.metadata.items() if k in KEEP_CELL_METADATA})
+        cell.setdefault("id", f"cell-{index}")
+        if cell.cell_type != "code":
+            cell.pop("outputs", None)
+            cell.pop("execution_count", None)
+            continue
+        if cell.source.strip():
+            count += 1
+            cell.execution_count = count
+        else:
+            cell.execution_count = None
+        for output in cell.outputs:
+            if "execution_count" in output:
+                output.execution_count = cell.execution_count
+    return renumber_widget_ids(nb)
+
+
+def renumber_widget_ids(nb):
+    """Widget model ids are random uuids; give them stable ids in order of appearance."""
+    state = nb.metadata.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
+    if not state:
+        return nb
+    text = nbformat.writes(nb)
+    mapping: dict[str, str] = {}
+    for match in UUID.finditer(text):
+        if match.group(0) in state:
+            mapping.setdefault(match.group(0), f"{len(mapping) + 1:032x}")
+    text = UUID.sub(lambda m: mapping.get(m.group(0), m.group(0)), text)
+    return nbformat.reads(text, as_version=4)
+
+
+def run(path: Path) -> float:
+    start = time.perf_counter()
+    nb = nbformat.read(path, as_version=4)
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            cell.outputs = []
+            cell.execution_count = None
+    execute(nb, path.parent)
+    nb = normalize(nb)
+    nbformat.validate(nb)
+    path.write_text(nbformat.writes(nb) + "\n", encoding="utf-8")
+    return time.perf_counter() - start
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("paths", nargs="*", help="notebooks or folders (default: all three folders)")
+    args = parser.parse_args(argv)
+    for path in notebook_paths(args.paths):
+        seconds = run(path)
+        print(f"{seconds:6.1f} s  {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
