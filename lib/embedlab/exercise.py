@@ -422,29 +422,46 @@ class Exercise:
         self.questions = {q.name: q for q in questions_for(lesson)}
         self.key = load_key(lesson)
 
+    def verdict(self, name: str, namespace: dict) -> Verdict:
+        """Judge one question against a namespace (the notebook's globals). Never raises."""
+        question = self.questions[name]
+        value = namespace.get(name, _MISSING)
+        if isinstance(question, Function):
+            return evaluate(question, value, None, question.cases(np.random.default_rng(0)))
+        if name not in self.key:
+            return Verdict(ERROR, 0.0, question.points, "no answer key for this question (run tools/make_exercises.py)")
+        return evaluate(question, value, self.key[name])
+
     def check(self, name: str, namespace: dict | None = None) -> None:
         """Print ✅/❌/⏳ for one question. Looks the answer up by name itself."""
         try:
             if namespace is None:
                 namespace = sys._getframe(1).f_globals
-            question = self.questions.get(name)
-            if question is None:
+            if name not in self.questions:
                 print(f"❌ {name}: this exercise has no question called {name!r}")
                 return
-            value = namespace.get(name, _MISSING)
-            cases = None
-            expected = None
-            if isinstance(question, Function):
-                cases = question.cases(np.random.default_rng(0))
-            elif name not in self.key:
-                print(f"❌ {name}: no answer key for this question (run tools/make_exercises.py)")
-                return
-            else:
-                expected = self.key[name]
-            verdict = evaluate(question, value, expected, cases)
-            print(verdict.line(name))
+            print(self.verdict(name, namespace).line(name))
         except Exception as exc:  # noqa: BLE001
             print(f"❌ {name}: the check could not run ({type(exc).__name__}: {exc})")
 
+    def summary(self, namespace: dict | None = None) -> None:
+        """Print every question's line and the points so far (the grader's own score may differ:
+        it also tests functions on fresh random inputs)."""
+        try:
+            if namespace is None:
+                namespace = sys._getframe(1).f_globals
+            got = 0.0
+            for name, question in self.questions.items():
+                verdict = self.verdict(name, namespace)
+                got += verdict.points
+                print(verdict.line(name))
+            print(f"{_fmt(got)} / {_fmt(self.total())} points")
+        except Exception as exc:  # noqa: BLE001
+            print(f"the summary could not run ({type(exc).__name__}: {exc})")
+
     def total(self) -> float:
         return sum(q.points for q in self.questions.values())
+
+
+def _fmt(points: float) -> str:
+    return str(int(points)) if float(points).is_integer() else f"{points:g}"

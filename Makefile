@@ -1,0 +1,41 @@
+# Embedding Lab: every task is one command. The first one creates .venv/
+# and installs the pinned requirements; later ones reuse it.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: lab test notebooks exercises book grade clean-venv
+
+$(STAMP): requirements.txt pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -r requirements.txt
+	touch $(STAMP)
+
+## lab: set up (first time) and open the course in JupyterLab at lesson 01
+lab: $(STAMP)
+	$(BIN)/jupyter lab notebooks/01-toy-table.ipynb
+
+## test: set up (first time) and run every test: library, notebooks (nbval strict), generated exercises, book
+test: $(STAMP)
+	$(BIN)/python -m pytest -n 2 --dist loadfile
+
+## notebooks: re-execute notebooks in place and normalize them (NB=path to pick some)
+notebooks: $(STAMP)
+	$(BIN)/python tools/run_notebooks.py $(NB)
+
+## exercises: regenerate exercises/ and the answer keys from solutions/ (LESSON=NN-slug to pick one)
+exercises: $(STAMP)
+	$(BIN)/python tools/make_exercises.py $(LESSON)
+
+## book: build the static site into _build/html
+book: $(STAMP)
+	$(BIN)/jupyter-book build . -W -n --keep-going
+
+## grade: grade submissions, e.g. make grade SUBMISSIONS=path/to/folder
+grade: $(STAMP)
+	$(BIN)/embedlab-grade $(SUBMISSIONS) --out scores.csv
+
+clean-venv:
+	rm -rf $(VENV)
