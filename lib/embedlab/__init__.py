@@ -12,8 +12,20 @@ __version__ = "0.1.0"
 _EXPORTS = {
     "cosine_similarity": "vectors",
     "Exercise": "exercise",
+    "one_hot": "lookup",
+    "lookup_index": "lookup",
+    "lookup_matmul": "lookup",
+    "embedding_backward": "lookup",
+    "matmul_flops": "lookup",
+    "lookup_bytes": "lookup",
+    "one_hot_bytes": "lookup",
     "count_params": "params",
     "estimate_params": "params",
+    "model_shape": "params",
+    "ModelShape": "params",
+    "ParamCount": "params",
+    "load_config": "params",
+    "available_models": "params",
 }
 
 

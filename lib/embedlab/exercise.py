@@ -112,7 +112,7 @@ class Question:
     name: str
     points: float = 1.0
     hints: Sequence[Hint] = ()
-    prompt: str = "write your answer where it says # YOUR CODE HERE, then run this cell again"
+    prompt: str = "write it at # YOUR CODE HERE and run that cell first"
 
     kind = "question"
 

@@ -1,0 +1,248 @@
+"""A next-token model small enough to train in about a second, with its gradients written out by hand.
+
+    x      = [E[t-2], E[t-1]]          the rows of the previous `context` tokens, side by side
+    h      = tanh(x @ W + b)           one hidden layer of width d
+    logits = h @ U.T                   U is its own V × d matrix (untied) or E itself (tied)
+    loss   = cross-entropy(logits, next token)
+
+Lessons 09 and 10 use it to watch what the rows of E learn, and which rows never
+learn anything. Everything is float64 and every random draw comes from a seed, so
+one seed gives the same numbers on every run. The backward pass is written out by
+hand (and checked against finite differences in the tests) so that a reader can
+see exactly which rows receive gradient: the input side touches only the rows of
+tokens in the batch (np.add.at), the output side touches every row of U.
+
+The output matrix U is stored V × d, one row per token, as nanoGPT stores
+lm_head.weight; that is what makes tying literally `U is E`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+
+class TinyLM:
+    """Embedding → one tanh layer → logits, untied (own output matrix U) or tied (U is E)."""
+
+    def __init__(self, vocab_size: int, d: int = 16, context: int = 2, tied: bool = False, seed: int = 0, init_std: float = 0.1):
+        for name, value in (("vocab_size", vocab_size), ("d", d)):
+            if not isinstance(value, (int, np.integer)) or isinstance(value, bool) or value < 1:
+                raise ValueError(f"{name} must be a positive integer, got {name}={value!r}")
+        if context not in (1, 2):
+            raise ValueError(f"context must be 1 or 2, got context={context!r}")
+        if not init_std > 0:
+            raise ValueError(f"init_std must be positive, got init_std={init_std!r}")
+        self.vocab_size, self.d, self.context, self.tied = int(vocab_size), int(d), int(context), bool(tied)
+        rng = np.random.default_rng(seed)
+        self.params = {
+            "E": rng.normal(0.0, init_std, size=(vocab_size, d)),
+            "W": rng.normal(0.0, 1.0 / np.sqrt(context * d), size=(context * d, d)),
+            "b": np.zeros(d),
+        }
+        if not tied:
+            self.params["U"] = rng.normal(0.0, init_std, size=(vocab_size, d))
+
+    @property
+    def E(self) -> np.ndarray:
+        return self.params["E"]
+
+    @property
+    def U(self) -> np.ndarray:
+        """The output matrix: its own array when untied, the very same array as E when tied."""
+        return self.params["E"] if self.tied else self.params["U"]
+
+    def _check(self, contexts, targets=None):
+        contexts = np.asarray(contexts)
+        if contexts.ndim != 2 or contexts.shape[1] != self.context:
+            raise ValueError(f"contexts must have shape (B, {self.context}), got contexts.shape={contexts.shape}")
+        if contexts.size and (contexts.min() < 0 or contexts.max() >= self.vocab_size):
+            raise ValueError(f"contexts must hold ids from 0 to {self.vocab_size - 1}, got ids from {contexts.min()} to {contexts.max()}")
+        if targets is not None:
+            targets = np.asarray(targets)
+            if targets.shape != (contexts.shape[0],):
+                raise ValueError(f"targets must have shape ({contexts.shape[0]},), got targets.shape={targets.shape}")
+            if targets.size and (targets.min() < 0 or targets.max() >= self.vocab_size):
+                raise ValueError(f"targets must hold ids from 0 to {self.vocab_size - 1}, got ids from {targets.min()} to {targets.max()}")
+        return contexts, targets
+
+    def logits(self, contexts) -> np.ndarray:
+        """Scores for the next token, shape (B, V)."""
+        contexts, _ = self._check(contexts)
+        x = self.E[contexts].reshape(len(contexts), -1)
+        h = np.tanh(x @ self.params["W"] + self.params["b"])
+        return h @ self.U.T
+
+    def loss(self, contexts, targets) -> float:
+        """Mean cross-entropy of the next token (natural log)."""
+        return self.loss_and_grads(contexts, targets)[0]
+
+    def loss_and_grads(self, contexts, targets) -> tuple[float, dict]:
+        """The loss and the gradient of every parameter, by hand.
+
+        Untied, E gets gradient only through the lookup: a row whose token is in no
+        context of the batch gets exactly 0. Tied, E also gets the output gradient
+        dlogitsᵀ @ h, which is non-zero for every row: the softmax pushes down the
+        logit of every token that is not the target.
+        """
+        contexts, targets = self._check(contexts, targets)
+        E, W, b = self.params["E"], self.params["W"], self.params["b"]
+        U = self.U
+        B = len(targets)
+        rows = np.arange(B)
+
+        # forward
+        x = E[contexts].reshape(B, -1)
+        h = np.tanh(x @ W + b)
+        logits = h @ U.T
+        shifted = logits - logits.max(axis=1, keepdims=True)
+        log_z = np.log(np.exp(shifted).sum(axis=1))
+        loss = float(np.mean(log_z - shifted[rows, targets]))
+
+        # backward
+        dlogits = np.exp(shifted - log_z[:, None])  # softmax probabilities
+        dlogits[rows, targets] -= 1.0
+        dlogits /= B
+        dU = dlogits.T @ h  # (V, d): every row, seen or not
+        dh = dlogits @ U
+        da = dh * (1.0 - h * h)  # tanh' = 1 - tanh²
+        grads = {"W": x.T @ da, "b": da.sum(axis=0)}
+        dx = (da @ W.T).reshape(B, self.context, self.d)
+        dE = np.zeros_like(E)
+        np.add.at(dE, contexts, dx)  # only rows in the batch; repeated ids add up
+        if self.tied:
+            dE += dU  # one array, two jobs: the two gradients add
+        else:
+            grads["U"] = dU
+        grads["E"] = dE
+        return loss, grads
+
+    def copy_params(self) -> dict:
+        return {k: v.copy() for k, v in self.params.items()}
+
+
+# --------------------------------------------------------------------------
+# Optimizers. Both update the arrays in place. Weight decay applies to the
+# matrices only (E, W, U), not to the bias, as nanoGPT's configure_optimizers does.
+
+
+class SGD:
+    """p ← p − lr · (g + weight_decay · p): a row with zero gradient stays put (or shrinks, with decay)."""
+
+    def __init__(self, lr: float = 0.1, weight_decay: float = 0.0):
+        if not lr > 0:
+            raise ValueError(f"lr must be positive, got lr={lr!r}")
+        if not weight_decay >= 0:
+            raise ValueError(f"weight_decay must be >= 0, got weight_decay={weight_decay!r}")
+        self.lr, self.weight_decay = float(lr), float(weight_decay)
+
+    def step(self, params: dict, grads: dict) -> None:
+        for name, p in params.items():
+            g = grads[name]
+            if self.weight_decay and p.ndim >= 2:
+                g = g + self.weight_decay * p
+            p -= self.lr * g
+
+
+class Adam:
+    """Adam with decoupled weight decay (AdamW when weight_decay > 0).
+
+    Each coordinate moves by about lr per step whatever the size of its gradient
+    (m̂/√v̂ ≈ ±1): a row that gets one gradient, once, still takes a full-size step,
+    and keeps moving for a while on its momentum. A row whose gradient has always
+    been exactly 0 has m = v = 0 and its update 0/(0 + eps) is exactly 0.
+    """
+
+    def __init__(self, lr: float = 1e-2, betas: tuple = (0.9, 0.999), eps: float = 1e-8, weight_decay: float = 0.0):
+        if not lr > 0:
+            raise ValueError(f"lr must be positive, got lr={lr!r}")
+        if not (0 <= betas[0] < 1 and 0 <= betas[1] < 1):
+            raise ValueError(f"betas must lie in [0, 1), got betas={betas!r}")
+        if not weight_decay >= 0:
+            raise ValueError(f"weight_decay must be >= 0, got weight_decay={weight_decay!r}")
+        self.lr, self.betas, self.eps, self.weight_decay = float(lr), tuple(betas), float(eps), float(weight_decay)
+        self.t = 0
+        self.m: dict = {}
+        self.v: dict = {}
+
+    def step(self, params: dict, grads: dict) -> None:
+        self.t += 1
+        b1, b2 = self.betas
+        for name, p in params.items():
+            g = grads[name]
+            if name not in self.m:
+                self.m[name] = np.zeros_like(p)
+                self.v[name] = np.zeros_like(p)
+            m, v = self.m[name], self.v[name]
+            m *= b1
+            m += (1 - b1) * g
+            v *= b2
+            v += (1 - b2) * g * g
+            m_hat = m / (1 - b1**self.t)
+            v_hat = v / (1 - b2**self.t)
+            if self.weight_decay and p.ndim >= 2:
+                p *= 1 - self.lr * self.weight_decay
+            p -= self.lr * m_hat / (np.sqrt(v_hat) + self.eps)
+
+
+def make_optimizer(name: str, lr: float, weight_decay: float = 0.0):
+    if name == "adam":
+        return Adam(lr=lr, weight_decay=weight_decay)
+    if name == "sgd":
+        return SGD(lr=lr, weight_decay=weight_decay)
+    raise ValueError(f"optimizer must be 'adam' or 'sgd', got optimizer={name!r}")
+
+
+# --------------------------------------------------------------------------
+# Training
+
+
+@dataclass
+class TrainRun:
+    """What one training run leaves behind: the model, its starting parameters, the loss per step."""
+
+    model: TinyLM
+    initial: dict
+    losses: np.ndarray
+
+    def moved(self, name: str = "E") -> np.ndarray:
+        """How far each row travelled from its initial value (L2 norm of the difference)."""
+        return np.linalg.norm(self.model.params[name] - self.initial[name], axis=1)
+
+
+def train(model: TinyLM, contexts, targets, *, steps: int = 2000, batch_size: int = 256, optimizer="adam",
+          lr: float = 1e-2, weight_decay: float = 0.0, seed: int = 0, on_step=None) -> TrainRun:
+    """Train `model` in place on random mini-batches of (context, target) pairs.
+
+    `optimizer` is 'adam', 'sgd' or an optimizer object. `on_step(step, model, grads)`
+    is called after the gradients of each step are computed and before the update,
+    so a lesson can watch, for example, the gradient of a row that never occurs.
+    """
+    contexts, targets = model._check(contexts, targets)
+    if not isinstance(steps, (int, np.integer)) or steps < 0:
+        raise ValueError(f"steps must be a non-negative integer, got steps={steps!r}")
+    if not isinstance(batch_size, (int, np.integer)) or batch_size < 1:
+        raise ValueError(f"batch_size must be a positive integer, got batch_size={batch_size!r}")
+    opt = make_optimizer(optimizer, lr, weight_decay) if isinstance(optimizer, str) else optimizer
+    initial = model.copy_params()
+    rng = np.random.default_rng(seed)
+    losses = np.empty(steps)
+    for step in range(steps):
+        batch = rng.integers(0, len(targets), size=batch_size)
+        loss, grads = model.loss_and_grads(contexts[batch], targets[batch])
+        if on_step is not None:
+            on_step(step, model, grads)
+        opt.step(model.params, grads)
+        losses[step] = loss
+    return TrainRun(model=model, initial=initial, losses=losses)
+
+
+def train_tinylm(corpus, *, d: int = 16, context: int = 2, tied: bool = False, optimizer: str = "adam",
+                 lr: float = 1e-2, weight_decay: float = 0.0, steps: int = 2000, batch_size: int = 256,
+                 seed: int = 0, init_std: float = 0.1, on_step=None) -> TrainRun:
+    """Build a TinyLM for `corpus` and train it; one seed decides the initial rows and the batches."""
+    model = TinyLM(corpus.vocab_size, d=d, context=context, tied=tied, seed=seed, init_std=init_std)
+    contexts, targets = corpus.training_pairs(context)
+    return train(model, contexts, targets, steps=steps, batch_size=batch_size, optimizer=optimizer,
+                 lr=lr, weight_decay=weight_decay, seed=seed + 1, on_step=on_step)
