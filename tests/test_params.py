@@ -1,0 +1,172 @@
+"""embedlab.params: exact counts of real models, the estimate, and every ValueError."""
+
+import re
+
+import pytest
+
+from embedlab import available_models, count_params, estimate_params, load_config, model_shape
+from embedlab.params import FAMILIES, ParamCount
+
+
+def count(name: str) -> ParamCount:
+    return count_params(load_config(name))
+
+
+# -- exact totals, published or counted by instantiating the real architecture ---------------
+
+# COURSE.md "Verified numbers" (counted by instantiating the Hugging Face models)
+def test_gpt2_small_exact():
+    c = count("gpt2")
+    assert c.total == 124_439_808
+    assert c.token_embedding == 50_257 * 768 == 38_597_376
+    assert c.position_embedding == 1024 * 768 == 786_432
+    assert c.lm_head == 0 and c.tied
+    assert c.block.total == 7_087_872
+    assert c.final_norm == 1_536
+    assert c.non_embedding == 124_439_808 - 38_597_376 - 786_432
+
+
+def test_llama_3_8b_exact():
+    c = count("llama-3-8b")
+    assert c.total == 8_030_261_248
+    assert c.block.attention == 41_943_040
+    assert c.block.mlp == 176_160_768
+    assert c.block.norms == 8_192
+    assert c.block.total == 218_112_000
+    assert c.token_embedding == c.lm_head == 525_336_576
+    assert not c.tied
+
+
+def test_estimate_gpt2_small_and_its_gap():
+    est = estimate_params(50_257, 768, 12)
+    assert est == 123_532_032
+    c = count("gpt2")
+    # the gap: position table, 12 x (biases + LayerNorms) of a block, final LayerNorm
+    assert c.total - est == 907_776 == 786_432 + 12 * 9_984 + 1_536
+
+
+def test_shape_of_llama_3_8b():
+    s = model_shape(load_config("llama-3-8b"))
+    assert (s.vocab_size, s.hidden_size, s.num_layers, s.num_heads, s.num_kv_heads, s.head_dim,
+            s.intermediate_size, s.tied, s.learned_positions) == (128_256, 4096, 32, 32, 8, 128, 14_336, False, 0)
+
+
+def test_shape_of_gpt2():
+    s = model_shape(load_config("gpt2"))
+    assert (s.model_type, s.intermediate_size, s.head_dim, s.learned_positions, s.tied) == ("gpt2", 3072, 64, 1024, True)
+
+
+def test_available_models_and_sources():
+    names = available_models()
+    assert {"gpt2", "llama-3-8b"} <= set(names)
+    for name in names:
+        config = load_config(name)
+        assert config["_source"].strip(), name
+        assert config["model_type"] in FAMILIES, name
+        c = count_params(config)
+        assert c.total == (c.token_embedding + c.position_embedding + c.lm_head + c.embedding_projection
+                           + c.num_blocks * c.block.total + c.final_norm)
+
+
+def test_load_config_returns_a_fresh_copy():
+    a = load_config("gpt2")
+    a["n_layer"] = 1
+    assert load_config("gpt2")["n_layer"] == 12
+
+
+def test_table_lists_every_part():
+    text = count("llama-3-8b").table()
+    for figure in ("525,336,576", "218,112,000", "41,943,040", "176,160,768", "8,192", "8,030,261,248"):
+        assert figure in text
+    html = count("gpt2")._repr_html_()
+    assert "124,439,808" in html and html.startswith("<table>")
+
+
+# -- every ValueError names the field and the value -----------------------------------------
+
+
+def _raises(config, *needles):
+    with pytest.raises(ValueError) as info:
+        count_params(config)
+    message = str(info.value)
+    for needle in needles:
+        assert needle in message, message
+
+
+def test_unknown_model_type():
+    config = load_config("gpt2")
+    config["model_type"] = "bert"
+    _raises(config, "model_type", "'bert'")
+
+
+def test_missing_model_type():
+    config = load_config("gpt2")
+    del config["model_type"]
+    _raises(config, "model_type", "None")
+
+
+@pytest.mark.parametrize("field", ["vocab_size", "hidden_size", "num_hidden_layers", "num_attention_heads", "intermediate_size"])
+def test_missing_field(field):
+    config = load_config("llama-3-8b")
+    del config[field]
+    _raises(config, field)
+
+
+@pytest.mark.parametrize("field", ["vocab_size", "n_embd", "n_layer", "n_head", "n_positions"])
+def test_missing_field_gpt2_spelling(field):
+    config = load_config("gpt2")
+    del config[field]
+    _raises(config, field)
+
+
+@pytest.mark.parametrize("value", [-3, 0, 768.5, 768.0, "768", True])
+def test_bad_size(value):
+    config = load_config("gpt2")
+    config["n_embd"] = value
+    _raises(config, "n_embd", f"n_embd={value!r}")
+
+
+@pytest.mark.parametrize("field,value", [("vocab_size", -1), ("num_hidden_layers", 2.5), ("num_key_value_heads", 0),
+                                         ("intermediate_size", -14_336), ("num_attention_heads", None)])
+def test_bad_size_llama(field, value):
+    config = load_config("llama-3-8b")
+    config[field] = value
+    if value is None:  # null in config.json is a missing field
+        _raises(config, field, "missing")
+    else:
+        _raises(config, field, f"{field}={value!r}")
+
+
+def test_heads_must_divide_width():
+    config = load_config("gpt2")
+    config["n_head"] = 7
+    _raises(config, "num_attention_heads=7", "hidden_size=768")
+
+
+def test_kv_heads_must_divide_heads():
+    config = load_config("llama-3-8b")
+    config["num_key_value_heads"] = 5
+    _raises(config, "num_key_value_heads=5", "num_attention_heads=32")
+
+
+def test_tie_flag_must_be_boolean():
+    config = load_config("gpt2")
+    config["tie_word_embeddings"] = "yes"
+    _raises(config, "tie_word_embeddings", "'yes'")
+
+
+def test_not_a_dict():
+    with pytest.raises(ValueError, match="config"):
+        count_params("gpt2")
+
+
+@pytest.mark.parametrize("args,field", [((0, 768, 12), "vocab_size=0"), ((50_257, -768, 12), "d=-768"),
+                                        ((50_257, 768, 1.5), "num_layers=1.5")])
+def test_estimate_rejects_bad_sizes(args, field):
+    with pytest.raises(ValueError, match=re.escape(field)):
+        estimate_params(*args)
+
+
+def test_unknown_shipped_config():
+    with pytest.raises(ValueError, match="name='gpt-5'"):
+        load_config("gpt-5")
