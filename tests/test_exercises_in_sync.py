@@ -1,0 +1,79 @@
+"""exercises/ and the answer keys are generated from solutions/: fail when they are stale.
+
+Each test regenerates one lesson in memory (the exercise's sources, and the key by
+running the solution once in a fresh kernel) and compares it with the committed
+files. Outputs are not compared here: nbval checks every stored output.
+Fix a failure with `make exercises` (or `python tools/make_exercises.py NN-slug`).
+"""
+
+import math
+import sys
+from pathlib import Path
+
+import nbformat
+import numpy as np
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+import make_exercises  # noqa: E402
+
+from embedlab.exercise import ANSWERS_DIR, Array, Real, decode_key, questions_for  # noqa: E402
+
+SOLUTIONS = sorted((ROOT / "solutions").glob("*.ipynb"))
+FIX = "stale: run `make exercises LESSON={}` and commit the result"
+
+
+def sources(nb):
+    """What the generator decides: cell kinds, sources, tags and the lesson metadata."""
+    cells = [(c.cell_type, c.source, tuple(c.get("metadata", {}).get("tags", []))) for c in nb.cells]
+    return {"embedlab": dict(nb.metadata.get("embedlab", {})), "cells": cells}
+
+
+def same_answer(question, new, old) -> bool:
+    """Equal, or within the question's own tolerance (a float may differ in its last bits
+    between machines; that is not staleness)."""
+    if new == old:
+        return True
+    if isinstance(question, Real):
+        return math.isclose(new, old, rel_tol=question.rtol, abs_tol=question.atol)
+    if isinstance(question, Array) and not question.exact:
+        verdict = question.judge(new, old)
+        return verdict.status == "correct"
+    return False
+
+
+@pytest.mark.parametrize("solution", SOLUTIONS, ids=[p.stem for p in SOLUTIONS])
+def test_exercise_matches_solution(solution):
+    lesson = solution.stem
+    committed = ROOT / "exercises" / f"{lesson}.ipynb"
+    assert committed.exists(), f"exercises/{lesson}.ipynb is missing: " + FIX.format(lesson)
+    fresh = make_exercises.make_exercise(nbformat.read(solution, as_version=4), lesson)
+    assert sources(nbformat.read(committed, as_version=4)) == sources(fresh), FIX.format(lesson)
+
+
+@pytest.mark.parametrize("solution", SOLUTIONS, ids=[p.stem for p in SOLUTIONS])
+def test_solution_metadata_names_its_lesson(solution):
+    nb = nbformat.read(solution, as_version=4)
+    assert nb.metadata.get("embedlab") == {"lesson": solution.stem, "kind": "solution"}, FIX.format(solution.stem)
+
+
+@pytest.mark.parametrize("solution", SOLUTIONS, ids=[p.stem for p in SOLUTIONS])
+def test_answer_key_matches_solution(solution):
+    lesson = solution.stem
+    key_file = ANSWERS_DIR / f"{lesson}.key"
+    assert key_file.exists(), f"{key_file.name} is missing: " + FIX.format(lesson)
+    committed = decode_key(key_file.read_text())
+    fresh = make_exercises.harvest_key(solution, lesson)
+    assert sorted(committed) == sorted(fresh), FIX.format(lesson)
+    questions = {q.name: q for q in questions_for(lesson)}
+    stale = [name for name in fresh if not same_answer(questions[name], fresh[name], committed[name])]
+    assert not stale, f"answers {stale} changed: " + FIX.format(lesson)
+
+
+def test_no_orphans():
+    """Every exercise and key belongs to a solution (a renamed lesson leaves none behind)."""
+    lessons = {p.stem for p in SOLUTIONS}
+    assert {p.stem for p in (ROOT / "exercises").glob("*.ipynb")} <= lessons
+    assert {p.stem for p in ANSWERS_DIR.glob("*.key")} <= lessons

@@ -1,0 +1,74 @@
+"""The exercise generator's text rules, on small in-memory notebooks (no kernel)."""
+
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+
+from make_exercises import AuthoringError, check_contract, make_exercise, strip_solution  # noqa: E402
+
+from embedlab.exercise import Integer  # noqa: E402
+
+
+def test_top_level_block_becomes_a_prompt():
+    src = "x = 1\n# BEGIN SOLUTION\nn_params = 3 * 2\nm = 4\n# END SOLUTION\nprint(x)"
+    assert strip_solution(src) == "x = 1\n# YOUR CODE HERE\nprint(x)"
+
+
+def test_block_in_a_function_raises_not_implemented_at_its_indentation():
+    src = 'def f(a):\n    """doc"""\n    # BEGIN SOLUTION\n    return a + 1\n    # END SOLUTION'
+    assert strip_solution(src) == 'def f(a):\n    """doc"""\n    # YOUR CODE HERE\n    raise NotImplementedError()'
+
+
+def test_two_blocks_and_nbgrader_style_markers():
+    src = "### BEGIN SOLUTION\na = 1\n### END SOLUTION\nb = 2\n# BEGIN SOLUTION\nc = 3\n# END SOLUTION"
+    assert strip_solution(src) == "# YOUR CODE HERE\nb = 2\n# YOUR CODE HERE"
+
+
+@pytest.mark.parametrize("src, message", [
+    ("# BEGIN SOLUTION\na = 1", "never closed"),
+    ("a = 1\n# END SOLUTION", "without a BEGIN"),
+    ("# BEGIN SOLUTION\n# BEGIN SOLUTION\n# END SOLUTION", "inside another"),
+])
+def test_bad_markers_name_the_cell(src, message):
+    with pytest.raises(AuthoringError, match=message):
+        strip_solution(src, where="01-x cell 4")
+
+
+def solution_notebook():
+    return new_notebook(cells=[
+        new_markdown_cell("# 01 · Toy table: Solution\n\nSolution text stays."),
+        new_code_cell('from embedlab.exercise import Exercise\nex = Exercise("01-toy-table")'),
+        new_code_cell("# BEGIN SOLUTION\nn = 6\n# END SOLUTION", outputs=[], execution_count=2),
+        new_code_cell('ex.check("n")'),
+        new_code_cell("print('only in the solution')", metadata={"tags": ["solution-only"]}),
+    ])
+
+
+def test_exercise_notebook():
+    exercise = make_exercise(solution_notebook(), "01-toy-table")
+    assert exercise.metadata["embedlab"] == {"lesson": "01-toy-table", "kind": "exercise"}
+    assert [c.source for c in exercise.cells] == [
+        "# 01 · Toy table: Exercise\n\nSolution text stays.",
+        'from embedlab.exercise import Exercise\nex = Exercise("01-toy-table")',
+        "# YOUR CODE HERE",
+        'ex.check("n")',
+    ]
+    assert all(c.outputs == [] and c.execution_count is None for c in exercise.cells if c.cell_type == "code")
+
+
+def test_contract_wants_a_check_cell_per_question():
+    check_contract(solution_notebook(), "01-toy-table", [Integer("n")])
+    with pytest.raises(AuthoringError, match="'m' has no check cell"):
+        check_contract(solution_notebook(), "01-toy-table", [Integer("n"), Integer("m")])
+
+
+def test_contract_wants_a_solution_block():
+    nb = solution_notebook()
+    nb.cells[2].source = "n = 6"
+    with pytest.raises(AuthoringError, match="no '# BEGIN SOLUTION'"):
+        check_contract(nb, "01-toy-table", [Integer("n")])
