@@ -451,11 +451,13 @@ class Exercise:
             if namespace is None:
                 namespace = sys._getframe(1).f_globals
             got = 0.0
-            for name, question in self.questions.items():
+            lines = []
+            for name in self.questions:
                 verdict = self.verdict(name, namespace)
                 got += verdict.points
-                print(verdict.line(name))
-            print(f"{_fmt(got)} / {_fmt(self.total())} points")
+                lines.append(verdict.line(name))
+            lines.append(f"{_fmt(got)} / {_fmt(self.total())} points")
+            print("\n".join(lines))  # one write: the stored output stays one stream block
         except Exception as exc:  # noqa: BLE001
             print(f"the summary could not run ({type(exc).__name__}: {exc})")
 
