@@ -26,6 +26,10 @@ _EXPORTS = {
     "ParamCount": "params",
     "load_config": "params",
     "available_models": "params",
+    "train_bpe": "bpe",
+    "BPE": "bpe",
+    "word_counts": "bpe",
+    "add_counts": "bpe",
 }
 
 
