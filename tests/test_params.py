@@ -82,6 +82,116 @@ def test_table_lists_every_part():
     assert "124,439,808" in html and html.startswith("<table>")
 
 
+# Exact totals for every shipped model. Each equals the count of the Hugging Face model
+# instantiated from the same config (transformers 5.24, meta device; see the PR report).
+# Published: Pythia's model card lists exact totals and non-embedding counts (Biderman et al. 2023);
+# COURSE.md's verified table has GPT-2 small/XL and the Llamas.
+EXACT = {
+    "gpt2": 124_439_808,
+    "gpt2-medium": 354_823_168,
+    "gpt2-large": 774_030_080,
+    "gpt2-xl": 1_557_611_200,
+    "llama-2-7b": 6_738_415_616,
+    "llama-3-8b": 8_030_261_248,
+    "llama-3.2-1b": 1_235_814_400,
+    "llama-3.2-3b": 3_212_749_824,
+    "smollm2-135m": 134_515_008,
+    "mistral-7b": 7_241_732_096,
+    "qwen2.5-0.5b": 494_032_768,
+    "qwen2.5-7b": 7_615_616_512,
+    "gemma-2b": 2_506_172_416,
+    "gemma-7b": 8_537_680_896,
+    "pythia-70m": 70_426_624,
+    "pythia-160m": 162_322_944,
+    "pythia-410m": 405_334_016,
+    "pythia-1b": 1_011_781_632,
+    "pythia-1.4b": 1_414_647_808,
+    "pythia-2.8b": 2_775_208_960,
+    "pythia-6.9b": 6_857_302_016,
+    "pythia-12b": 11_846_072_320,
+    "opt-125m": 125_239_296,
+    "opt-350m": 331_196_416,
+    "opt-1.3b": 1_315_758_080,
+    "phi-1.5": 1_418_270_720,
+    "phi-2": 2_779_683_840,
+}
+
+# Pythia model card, "Non-Embedding Params" column
+PYTHIA_NON_EMBEDDING = {
+    "pythia-70m": 18_915_328,
+    "pythia-160m": 85_056_000,
+    "pythia-410m": 302_311_424,
+    "pythia-1b": 805_736_448,
+    "pythia-1.4b": 1_208_602_624,
+    "pythia-2.8b": 2_517_652_480,
+    "pythia-6.9b": 6_444_163_072,
+    "pythia-12b": 11_327_027_200,
+}
+
+
+@pytest.mark.parametrize("name", sorted(EXACT))
+def test_exact_total(name):
+    assert count(name).total == EXACT[name]
+
+
+def test_every_shipped_model_has_an_exact_total_and_every_family_is_shipped():
+    assert set(available_models()) == set(EXACT)
+    assert {load_config(n)["model_type"] for n in EXACT} == set(FAMILIES)
+
+
+@pytest.mark.parametrize("name", sorted(PYTHIA_NON_EMBEDDING))
+def test_pythia_non_embedding(name):
+    assert count(name).non_embedding == PYTHIA_NON_EMBEDDING[name]
+
+
+def test_qwen_card_rounding():
+    # Qwen2.5-0.5B card: "0.49B (0.36B non-embedding)"
+    c = count("qwen2.5-0.5b")
+    assert round(c.total / 1e9, 2) == 0.49 and round(c.non_embedding / 1e9, 2) == 0.36
+
+
+def test_llama_3_2_1b_is_tied():
+    c = count("llama-3.2-1b")
+    assert c.tied and c.lm_head == 0 and c.token_embedding == 262_668_288
+
+
+def test_qwen2_biases_on_qkv_only():
+    c = count("qwen2.5-0.5b")
+    d, q, kv = 896, 14 * 64, 2 * 64
+    assert c.block.attention == d * q + q + 2 * (d * kv + kv) + q * d
+
+
+def test_opt_position_table_has_two_extra_rows():
+    c = count("opt-125m")
+    assert c.position_embedding == (2048 + 2) * 768
+    assert model_shape(load_config("opt-125m")).learned_positions == 2050
+
+
+def test_opt_350m_projects_embeddings_and_has_no_final_norm():
+    c = count("opt-350m")
+    assert c.token_embedding == 50_272 * 512
+    assert c.embedding_projection == 2 * 512 * 1024
+    assert c.final_norm == 0
+
+
+def test_phi_head_has_a_bias_even_when_tied():
+    config = load_config("phi-2")
+    assert count_params(config).lm_head == 51_200 * 2560 + 51_200
+    config["tie_word_embeddings"] = True
+    assert count_params(config).lm_head == 51_200
+
+
+def test_gemma_heads_need_not_divide_width():
+    s = model_shape(load_config("gemma-7b"))
+    assert (s.num_heads, s.head_dim, s.hidden_size) == (16, 256, 3072)
+
+
+def test_untying_gpt2_adds_a_second_table():
+    config = load_config("gpt2")
+    config["tie_word_embeddings"] = False
+    assert count_params(config).total == 124_439_808 + 38_597_376 == 163_037_184
+
+
 # -- every ValueError names the field and the value -----------------------------------------
 
 
@@ -170,3 +280,15 @@ def test_estimate_rejects_bad_sizes(args, field):
 def test_unknown_shipped_config():
     with pytest.raises(ValueError, match="name='gpt-5'"):
         load_config("gpt-5")
+
+
+def test_gemma_needs_head_dim():
+    config = load_config("gemma-2b")
+    del config["head_dim"]
+    _raises(config, "head_dim")
+
+
+def test_no_grouped_query_attention_in_gpt2():
+    config = load_config("gpt2")
+    config["num_key_value_heads"] = 4
+    _raises(config, "num_key_value_heads=4")

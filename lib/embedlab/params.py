@@ -342,7 +342,8 @@ def count_params(config: dict) -> ParamCount:
 
     if s.model_type != "opt":
         head_width = d
-    lm_head = 0 if s.tied else linear(head_width, V, head_bias)
+    # a tied head reuses E, but a head bias (Phi) is its own parameter either way
+    lm_head = (0 if s.tied else head_width * V) + (V if head_bias else 0)
     return ParamCount(model_type=s.model_type, tied=s.tied, token_embedding=token_embedding,
                       position_embedding=position_embedding, lm_head=lm_head, num_blocks=L,
                       block=block, final_norm=final_norm, embedding_projection=projection,
