@@ -19,6 +19,8 @@ _EXPORTS = {
     "matmul_flops": "lookup",
     "lookup_bytes": "lookup",
     "one_hot_bytes": "lookup",
+    "best_time": "timing",
+    "blas_threads": "timing",
     "count_params": "params",
     "estimate_params": "params",
     "model_shape": "params",
