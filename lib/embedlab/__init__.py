@@ -28,6 +28,8 @@ _EXPORTS = {
     "ParamCount": "params",
     "load_config": "params",
     "available_models": "params",
+    "param_calculator": "param_calculator",
+    "calculator_report": "param_calculator",
     "train_bpe": "bpe",
     "BPE": "bpe",
     "word_counts": "bpe",
