@@ -346,6 +346,39 @@ def _data_to_array(data) -> np.ndarray:
     return values.reshape(data["shape"])
 
 
+def encode_value(value):
+    """Plain JSON data for one function argument: the grader sends its fresh inputs this way."""
+    if isinstance(value, np.ndarray):
+        return {"array": _array_to_data(value)}
+    if isinstance(value, (bool, np.bool_)):
+        return {"bool": bool(value)}
+    if isinstance(value, (numbers.Integral, np.integer)):
+        return {"int": int(value)}
+    if isinstance(value, (numbers.Real, np.floating)):
+        return {"float": float(value).hex()}
+    if isinstance(value, str):
+        return {"str": value}
+    if isinstance(value, (list, tuple)):
+        return {type(value).__name__: [encode_value(v) for v in value]}
+    raise ValueError(f"value must be an array, number, string, list or tuple, got value of type {type(value).__name__}")
+
+
+def decode_value(data):
+    """The inverse of encode_value (arrays come back as float64, int64 or bool)."""
+    (tag, content), = data.items()
+    if tag == "array":
+        arr = _data_to_array(content)
+        return arr.astype({"bool": bool, "int": np.int64}.get(content["kind"], np.float64))
+    if tag == "float":
+        return float.fromhex(content)
+    if tag in ("bool", "int", "str"):
+        return {"bool": bool, "int": int, "str": str}[tag](content)
+    if tag in ("list", "tuple"):
+        items = [decode_value(v) for v in content]
+        return items if tag == "list" else tuple(items)
+    raise ValueError(f"data must be tagged array, float, bool, int, str, list or tuple, got tag={tag!r}")
+
+
 # --------------------------------------------------------------------------
 # The answer key: generated from solutions/ by tools/make_exercises.py, stored
 # encoded so that the expected values are not readable as plain text. This stops
