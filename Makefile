@@ -13,9 +13,12 @@ $(STAMP): requirements.txt pyproject.toml
 	$(BIN)/python -m pip install --quiet -r requirements.txt
 	touch $(STAMP)
 
-## lab: set up (first time) and open the course in JupyterLab at lesson 01
+# Jupyter refuses to run as root unless told to (e.g. inside a container).
+LAB_ARGS ?= $(if $(filter 0,$(shell id -u 2>/dev/null)),--allow-root)
+
+## lab: set up (first time) and open the course in JupyterLab at lesson 01 (LAB_ARGS=--no-browser etc.)
 lab: $(STAMP)
-	$(BIN)/jupyter lab notebooks/01-toy-table.ipynb
+	$(BIN)/jupyter lab $(LAB_ARGS) notebooks/01-toy-table.ipynb
 
 ## test: set up (first time) and run every test: library, notebooks (nbval strict), generated exercises, book
 test: $(STAMP)
