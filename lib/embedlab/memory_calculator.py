@@ -1,0 +1,47 @@
+"""An interactive memory calculator: model, precision, context, batch -> GB.
+
+The arithmetic is the pure function `memory_report` (tested, and printed as
+static text for readers of the book, who have no kernel); the widget only
+calls it again when a control changes.
+"""
+
+from __future__ import annotations
+
+from .memory import BYTES_PER_PARAM, GB, GiB, adam_training_memory, kv_cache_bytes_per_token, serving_memory
+from .params import available_models, count_params, load_config
+
+DEFAULTS = {"model": "llama-3-8b", "weights": "bf16", "context": 8192, "batch": 1}
+CONTEXTS = (512, 1024, 2048, 4096, 8192, 16384, 32768, 131072)
+
+
+def memory_report(model: str = DEFAULTS["model"], weights: str = DEFAULTS["weights"],
+                  context: int = DEFAULTS["context"], batch: int = DEFAULTS["batch"]) -> str:
+    """A text table: weights, KV cache and total to serve `model`, plus Adam training for comparison."""
+    config = load_config(model)
+    n = count_params(config).total
+    serve = serving_memory(config, weights=weights, context=context, batch=batch)
+    kv = "bf16" if weights not in ("fp32", "fp16", "bf16") else weights
+    per_token = kv_cache_bytes_per_token(config, kv)
+    train = adam_training_memory(config, "mixed")
+    rows = [
+        (f"weights ({weights}, {BYTES_PER_PARAM[weights]:g} bytes/param)", serve["weights"]),
+        (f"KV cache ({kv}, {per_token:,.0f} bytes/token × {context:,} tokens × {batch})", serve["kv_cache"]),
+        ("total to serve (activations and overhead not included)", serve["total"]),
+        ("training with Adam, mixed precision, 16 bytes/param (no activations)", train.total),
+    ]
+    lines = [f"{config.get('_name', model)}: {n:,} parameters"]
+    lines += [f"{label:<72}{value / GB:>10.2f} GB" for label, value in rows]
+    return "\n".join(lines)
+
+
+def memory_calculator():
+    """The widget: dropdowns and sliders bound to `memory_report`. Needs a live kernel."""
+    import ipywidgets as widgets
+
+    return widgets.interactive(
+        lambda model, weights, context, batch: print(memory_report(model, weights, context, batch)),
+        model=widgets.Dropdown(options=available_models(), value=DEFAULTS["model"], description="model"),
+        weights=widgets.Dropdown(options=list(BYTES_PER_PARAM), value=DEFAULTS["weights"], description="weights"),
+        context=widgets.SelectionSlider(options=CONTEXTS, value=DEFAULTS["context"], description="context"),
+        batch=widgets.IntSlider(value=DEFAULTS["batch"], min=1, max=64, description="batch"),
+    )
