@@ -1,11 +1,11 @@
-"""embedlab.param_calculator: the pure function under the widget, and the widget wiring."""
+"""embedlab.calculator: the pure function under the widget, and the widget wiring."""
 
 import html
 
 import pytest
 
 from embedlab import count_params, load_config
-from embedlab.param_calculator import calculate, calculator_report, configure, param_calculator
+from embedlab.calculator import calculate, calculator_report, configure, param_calculator
 
 
 def test_defaults_are_gpt2_small():
@@ -66,3 +66,10 @@ def test_widget_shows_the_report_and_follows_the_menu():
     assert "7,504,924,672" in out.value
     row1.children[1].value = 4097  # d = 4097 is not divisible by h = 32
     assert "not a valid model" in out.value
+
+
+def test_package_exports_the_function_not_the_module():
+    import embedlab
+    from embedlab import calculator_report as report  # loads the module first
+    assert report is calculator_report
+    assert callable(embedlab.param_calculator) and embedlab.param_calculator is param_calculator
