@@ -32,8 +32,9 @@ notebooks: $(STAMP)
 exercises: $(STAMP)
 	$(BIN)/python tools/make_exercises.py $(LESSON)
 
-## book: build the static site into _build/html
+## book: build the static site into _build/html (fetches MathJax & widget JS first, so it reads offline)
 book: $(STAMP)
+	$(BIN)/python tools/fetch_book_assets.py
 	$(BIN)/jupyter-book build . -W -n --keep-going
 
 ## grade: grade submissions, e.g. make grade SUBMISSIONS=path/to/folder
