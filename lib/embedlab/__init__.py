@@ -52,6 +52,19 @@ _EXPORTS = {
     "serving_memory": "memory",
     "memory_report": "memory_calculator",
     "memory_calculator": "memory_calculator",
+    "Corpus": "corpus",
+    "make_corpus": "corpus",
+    "TinyLM": "tinylm",
+    "SGD": "tinylm",
+    "Adam": "tinylm",
+    "TrainRun": "tinylm",
+    "train": "tinylm",
+    "train_tinylm": "tinylm",
+    "unused_scores": "undertrained",
+    "rank_candidates": "undertrained",
+    "precision_at_k": "undertrained",
+    "first_principal_component": "undertrained",
+    "without_first_pc": "undertrained",
 }
 
 

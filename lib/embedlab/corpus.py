@@ -24,8 +24,14 @@ import numpy as np
 
 END = "<|endoftext|>"  # separates sentences, as GPT-2's end-of-text token does
 GLITCH_WORD = "ZorbloxFan99"  # made up: in the vocabulary, never in the text
-N_RESERVED = 8
-RESERVED = tuple(f"<|reserved_{i}|>" for i in range(N_RESERVED))
+N_RESERVED = 8  # default number of reserved ids
+
+
+def reserved_names(n: int) -> tuple[str, ...]:
+    return tuple(f"<|reserved_{i}|>" for i in range(n))
+
+
+RESERVED = reserved_names(N_RESERVED)
 
 ANIMALS = ("cat", "dog", "horse", "cow", "sheep", "goat", "rabbit", "mouse")
 VEHICLES = ("car", "bus", "truck", "van", "taxi", "tractor", "train", "bike")
@@ -46,14 +52,14 @@ SHARED_ADJECTIVES = ("big", "small", "little")
 FUNCTION_WORDS = ("the", "a", ".", "on", "in", "is", "parked", "sleeps", "waits", "near", "and")
 
 
-def _vocabulary() -> tuple[str, ...]:
+def _vocabulary(n_reserved: int = N_RESERVED) -> tuple[str, ...]:
     words = [END]
     words += ANIMALS + (RARE_ANIMAL,) + VEHICLES + (RARE_VEHICLE,)
     words += ANIMAL_VERBS + ANIMAL_FOOD + ANIMAL_PLACES + ANIMAL_ADJECTIVES
     words += VEHICLE_VERBS + VEHICLE_ROADS + VEHICLE_PLACES + VEHICLE_ADJECTIVES
     words += SHARED_ADJECTIVES + FUNCTION_WORDS
     words += (GLITCH_WORD,)
-    words += RESERVED  # at the end, like padded or reserved rows of real vocabularies
+    words += reserved_names(n_reserved)  # at the end, like padded or reserved rows of real vocabularies
     assert len(set(words)) == len(words), "duplicate word in the vocabulary"
     return tuple(words)
 
@@ -150,12 +156,15 @@ class Corpus:
         return contexts, targets
 
 
-def make_corpus(n_sentences: int = 3000, seed: int = 0, rare_counts: dict | None = None) -> Corpus:
+def make_corpus(n_sentences: int = 3000, seed: int = 0, rare_counts: dict | None = None, n_reserved: int = N_RESERVED) -> Corpus:
     """Generate `n_sentences` sentences, half about animals and half about vehicles (in random order).
 
     `rare_counts` says in exactly how many sentences each rare word is the subject
-    (default: 'ferret' in 3, 'tram' in 1). Reserved ids and the glitch word never occur.
+    (default: 'ferret' in 3, 'tram' in 1). Reserved ids (`n_reserved` of them, at
+    the end of the vocabulary) and the glitch word never occur.
     """
+    if not isinstance(n_reserved, (int, np.integer)) or isinstance(n_reserved, bool) or n_reserved < 0:
+        raise ValueError(f"n_reserved must be a non-negative integer, got n_reserved={n_reserved!r}")
     if not isinstance(n_sentences, (int, np.integer)) or isinstance(n_sentences, bool) or n_sentences < 10:
         raise ValueError(f"n_sentences must be an integer >= 10, got n_sentences={n_sentences!r}")
     if rare_counts is None:
@@ -182,14 +191,14 @@ def make_corpus(n_sentences: int = 3000, seed: int = 0, rare_counts: dict | None
     order = rng.permutation(n_sentences)
     sentences = [sentences[i] for i in order]
 
-    vocab = VOCAB
+    vocab = _vocabulary(n_reserved)
     index = {w: i for i, w in enumerate(vocab)}
     ids = tuple(tuple(index[w] for w in s) for s in sentences)
     groups = {
         "animals": tuple(index[w] for w in ANIMALS),
         "vehicles": tuple(index[w] for w in VEHICLES),
         "rare": tuple(index[w] for w in (RARE_ANIMAL, RARE_VEHICLE)),
-        "reserved": tuple(index[w] for w in RESERVED),
+        "reserved": tuple(index[w] for w in reserved_names(n_reserved)),
         "glitch": (index[GLITCH_WORD],),
     }
     counts = Counter(i for s in ids for i in s)

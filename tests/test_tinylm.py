@@ -1,0 +1,138 @@
+"""TinyLM: hand-written gradients against finite differences, the exact zero of unseen rows, determinism."""
+
+import numpy as np
+import pytest
+
+from embedlab.corpus import make_corpus
+from embedlab.tinylm import SGD, Adam, TinyLM, train, train_tinylm
+
+
+def numerical_grad(model, name, contexts, targets, eps=1e-6):
+    """Central differences of the loss with respect to every entry of one parameter."""
+    p = model.params[name]
+    out = np.zeros_like(p)
+    for idx in np.ndindex(p.shape):
+        old = p[idx]
+        p[idx] = old + eps
+        up = model.loss(contexts, targets)
+        p[idx] = old - eps
+        down = model.loss(contexts, targets)
+        p[idx] = old
+        out[idx] = (up - down) / (2 * eps)
+    return out
+
+
+@pytest.mark.parametrize("tied", [False, True])
+@pytest.mark.parametrize("context", [1, 2])
+def test_gradients_match_finite_differences(tied, context):
+    rng = np.random.default_rng(3)
+    model = TinyLM(vocab_size=9, d=4, context=context, tied=tied, seed=1, init_std=0.5)
+    contexts = rng.integers(0, 9, size=(6, context))
+    targets = rng.integers(0, 9, size=6)
+    contexts[0, 0] = contexts[1, 0] = 2  # a repeated id: its row gradient must add up
+    _, grads = model.loss_and_grads(contexts, targets)
+    assert set(grads) == set(model.params)
+    for name in model.params:
+        num = numerical_grad(model, name, contexts, targets)
+        np.testing.assert_allclose(grads[name], num, rtol=1e-6, atol=1e-9, err_msg=name)
+
+
+def test_untied_unseen_rows_get_exactly_zero_gradient():
+    model = TinyLM(vocab_size=10, d=4, context=2, tied=False, seed=0)
+    contexts = np.array([[1, 2], [2, 3], [3, 1]])
+    targets = np.array([4, 5, 6])
+    _, grads = model.loss_and_grads(contexts, targets)
+    unseen = [0, 4, 5, 6, 7, 8, 9]  # not in any context (targets touch only U)
+    assert np.all(grads["E"][unseen] == 0.0)
+    assert np.all(np.abs(grads["E"][[1, 2, 3]]).sum(axis=1) > 0)
+    # the output matrix gets gradient in every row, seen or not
+    assert np.all(np.abs(grads["U"]).sum(axis=1) > 0)
+
+
+def test_tied_unseen_rows_do_get_gradient():
+    model = TinyLM(vocab_size=10, d=4, context=2, tied=True, seed=0)
+    _, grads = model.loss_and_grads(np.array([[1, 2], [2, 3]]), np.array([4, 5]))
+    assert np.all(np.abs(grads["E"]).sum(axis=1) > 0)
+    assert "U" not in model.params and model.U is model.E
+
+
+@pytest.fixture(scope="module")
+def corpus():
+    return make_corpus(600, seed=0)
+
+
+def test_untied_never_seen_rows_end_bit_for_bit_equal(corpus):
+    run = train_tinylm(corpus, tied=False, steps=150, batch_size=64, seed=0)
+    never = list(corpus.groups["never"])
+    assert np.array_equal(run.model.E[never], run.initial["E"][never])
+    assert np.all(run.moved("E")[never] == 0.0)
+    seen = [i for i in range(corpus.vocab_size) if i not in never]
+    assert np.all(run.moved("E")[seen] > 0)
+    assert run.losses[-20:].mean() < run.losses[:20].mean()
+
+
+def test_tied_never_seen_rows_move(corpus):
+    run = train_tinylm(corpus, tied=True, steps=150, batch_size=64, seed=0)
+    assert np.all(run.moved("E")[list(corpus.groups["never"])] > 0)
+
+
+def test_weight_decay_shrinks_never_seen_rows_geometrically(corpus):
+    lr, wd, steps = 1e-2, 0.5, 100
+    run = train_tinylm(corpus, tied=False, steps=steps, batch_size=64, lr=lr, weight_decay=wd, seed=0)
+    never = list(corpus.groups["never"])
+    np.testing.assert_allclose(run.model.E[never], run.initial["E"][never] * (1 - lr * wd) ** steps, rtol=1e-12)
+
+
+def test_same_seed_gives_identical_bytes(corpus):
+    a = train_tinylm(corpus, tied=True, steps=60, batch_size=32, seed=4)
+    b = train_tinylm(corpus, tied=True, steps=60, batch_size=32, seed=4)
+    c = train_tinylm(corpus, tied=True, steps=60, batch_size=32, seed=5)
+    for name in a.model.params:
+        assert a.model.params[name].tobytes() == b.model.params[name].tobytes()
+    assert a.losses.tobytes() == b.losses.tobytes()
+    assert a.model.E.dtype == np.float64
+    assert a.model.E.tobytes() != c.model.E.tobytes()
+
+
+def test_adam_leaves_a_zero_gradient_exactly_alone_and_steps_lr_on_a_single_one():
+    p = {"E": np.array([[0.3, -0.2], [0.5, 0.1]])}
+    before = p["E"].copy()
+    opt = Adam(lr=0.01)
+    opt.step(p, {"E": np.array([[0.0, 0.0], [1e-4, -3.0]])})
+    assert np.array_equal(p["E"][0], before[0])
+    # first Adam step is lr * sign(g) (up to eps), whatever the size of g
+    np.testing.assert_allclose(p["E"][1] - before[1], [-0.01, 0.01], rtol=1e-3)
+
+
+def test_sgd_step_is_proportional_to_the_gradient():
+    p = {"W": np.array([[1.0, 2.0]]), "b": np.array([1.0])}
+    SGD(lr=0.1, weight_decay=0.5).step(p, {"W": np.array([[1.0, 0.0]]), "b": np.array([2.0])})
+    np.testing.assert_allclose(p["W"], [[1.0 - 0.1 * (1.0 + 0.5), 2.0 - 0.1 * 1.0]])
+    np.testing.assert_allclose(p["b"], [1.0 - 0.2])  # no decay on the bias
+
+
+@pytest.mark.parametrize("kwargs, field", [
+    (dict(vocab_size=0), "vocab_size"),
+    (dict(vocab_size=5, d=-1), "d"),
+    (dict(vocab_size=5, context=3), "context"),
+    (dict(vocab_size=5, init_std=0.0), "init_std"),
+])
+def test_bad_model_input_raises_naming_the_field(kwargs, field):
+    with pytest.raises(ValueError, match=field):
+        TinyLM(**kwargs)
+
+
+def test_bad_batch_and_training_input_raise():
+    model = TinyLM(vocab_size=5, d=2, context=2)
+    with pytest.raises(ValueError, match="contexts"):
+        model.loss(np.array([[1, 2, 3]]), np.array([0]))
+    with pytest.raises(ValueError, match="contexts"):
+        model.loss(np.array([[1, 7]]), np.array([0]))
+    with pytest.raises(ValueError, match="targets"):
+        model.loss(np.array([[1, 2]]), np.array([5]))
+    with pytest.raises(ValueError, match="optimizer"):
+        train(model, np.array([[1, 2]]), np.array([0]), steps=1, optimizer="rmsprop")
+    with pytest.raises(ValueError, match="lr"):
+        Adam(lr=0)
+    with pytest.raises(ValueError, match="weight_decay"):
+        SGD(lr=0.1, weight_decay=-1)
