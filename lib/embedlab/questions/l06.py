@@ -1,0 +1,59 @@
+"""Exercise 06 `params-vs-compute`: price a head, a lookup, a forward pass; shares; a FLOP/s figure."""
+
+import numpy as np
+
+from embedlab.exercise import Function, Hint, Integer, Real, ratio
+
+LESSON = "06-params-vs-compute"
+
+
+def gpt_forward_flops(V, d, L, d_ff, context):
+    """FLOPs for one token of a GPT-2-style model (tied head) that attends to `context` positions.
+
+    Matmuls at 2 FLOPs per weight: attention q, k, v, out (4·d²) and the MLP (2·d·d_ff)
+    in each of L blocks; attention over the context 4·context·d per block; head 2·d·V;
+    the lookup 0. Biases, norms and the position add are left out.
+    """
+    return 2 * L * (4 * d * d + 2 * d * d_ff) + 4 * L * context * d + 2 * d * V
+
+
+def _model_shapes(rng):
+    """GPT-2 small and XL, then random small shapes (d a multiple of 64, d_ff = 4d or not)."""
+    cases = [(50_257, 768, 12, 3072, 1024), (50_257, 1600, 48, 6400, 1)]
+    for _ in range(4):
+        d = 64 * int(rng.integers(1, 40))
+        cases.append((int(rng.integers(1000, 200_000)), d, int(rng.integers(1, 48)),
+                      int(rng.integers(d, 6 * d)), int(rng.integers(1, 32_768))))
+    return cases
+
+
+QUESTIONS = [
+    Integer("head_flops", hints=[
+        ratio(0.5, "a matmul costs 2 FLOPs per weight: one multiply and one add"),
+        Hint(lambda got, want: got == 0, "0 is the input lookup; the head is a real d × V matmul"),
+    ]),
+    Integer("lookup_flops", hints=[
+        Hint(lambda got, want: got == 4096, "copying d numbers moves data but does no arithmetic"),
+        Hint(lambda got, want: got == 2 * 128_256 * 4096, "that is what the one-hot matmul would cost; the lookup only copies a row"),
+    ]),
+    Integer("kaplan_n", hints=[
+        Hint(lambda got, want: got == 8_030_261_248 - 525_336_576,
+             "you removed the input table only: Llama-3-8B's untied head is a second vocabulary-sized matrix"),
+        Hint(lambda got, want: got == 8_030_261_248, "that is every parameter; non-embedding N leaves out the vocabulary-sized matrices"),
+    ]),
+    Real("head_share_training", rtol=1e-9, hints=[
+        Hint(lambda got, want: abs(got - 77_194_752 / (768 + 169_869_312 + 77_194_752)) < 1e-9,
+             "close: you left out attention over the context, which grows with every position"),
+        Hint(lambda got, want: got > 1, "a share is a fraction between 0 and 1"),
+    ]),
+    Real("head_share_prompt", rtol=1e-9, hints=[
+        Hint(lambda got, want: got > 0.2, "reading a prompt, only the last position needs logits: the head runs once, not T times"),
+    ]),
+    Function("forward_flops_per_token", reference=gpt_forward_flops, cases=_model_shapes, result=Integer("forward_flops_per_token", hints=[
+        ratio(0.5, "every matmul costs 2 FLOPs per weight (multiply and add), the head included"),
+    ])),
+    Real("flop_rate", rtol=1e-6, hints=[
+        ratio(3600, "GPU hours are hours: a rate in FLOP/s needs seconds"),
+        ratio(1 / 3, "training is forward and backward: 6·N·D, not 2·N·D"),
+    ]),
+]
