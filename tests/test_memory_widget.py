@@ -2,7 +2,7 @@
 
 import pytest
 
-from embedlab.memory_calculator import DEFAULTS, memory_calculator, memory_report
+from embedlab.memory_widget import DEFAULTS, memory_calculator, memory_report
 
 
 def test_memory_report_for_the_defaults():
@@ -22,3 +22,10 @@ def test_the_widget_builds_with_the_defaults():
 def test_unknown_model_names_the_field():
     with pytest.raises(ValueError, match="name"):
         memory_report("gpt-5")
+
+
+def test_package_names_stay_functions_after_the_module_is_imported():
+    import embedlab
+
+    embedlab.memory_report  # imports the module that defines both names
+    assert callable(embedlab.memory_calculator) and not isinstance(embedlab.memory_calculator, type(embedlab))
