@@ -1,0 +1,406 @@
+"""Load every page of the built book in headless Chromium, offline, and report what is broken.
+
+A reader of the published site sees what the browser does with the HTML, not
+the HTML itself: a figure can be in the page and still not load, math is only
+typeset if MathJax arrives, a widget only renders if its JavaScript and saved
+state do. So this serves the built site on 127.0.0.1, opens every page in
+Debian's `chromium` with every other host unreachable (as with no internet),
+and reports, page by page:
+
+- console errors and uncaught exceptions;
+- failed requests (network errors, HTTP status >= 400) and any request to a
+  host other than the local server;
+- images that did not load or have zero size;
+- math left untypeset (a `.math` element with no MathJax output, or a MathJax error);
+- widget views that did not render from their saved state;
+- internal links whose page, file or `#anchor` does not exist.
+
+Chromium is driven over the DevTools protocol on a pipe (`--remote-debugging-pipe`),
+so no Python package beyond the standard library is needed.
+
+    python tools/check_site.py _build/html                      # prints problems, exit 1 if any
+    python tools/check_site.py _build/html --screenshot notebooks/01-toy-table.html out.png
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import contextlib
+import functools
+import http.server
+import json
+import os
+import re
+import select
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import unquote, urldefrag, urlsplit
+
+CHROMIUM_CANDIDATES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+
+CHROMIUM_FLAGS = (
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--disable-extensions", "--hide-scrollbars", "--mute-audio",
+    # Offline on purpose: every host but the local server fails to resolve, so a
+    # page that needs the internet fails here the way it would for a reader.
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+)
+
+# Evaluated in each page once it has loaded: waits for MathJax's first typeset
+# and for widget views to render (both asynchronous), then reports what is there.
+INSPECT_JS = r"""
+(async () => {
+  const sleep = ms => new Promise(r => setTimeout(r, ms));
+  if (window.MathJax && MathJax.startup && MathJax.startup.promise) {
+    try { await MathJax.startup.promise; } catch (e) {}
+  }
+  const views = document.querySelectorAll('script[type="application/vnd.jupyter.widget-view+json"]');
+  const rendered = () => [...document.querySelectorAll('.widget-subarea')].filter(e => e.children.length).length;
+  for (let t = 0; views.length && rendered() < views.length && t < 100; t++) await sleep(100);
+  const maths = [...document.querySelectorAll('.math')];
+  return {
+    title: document.title,
+    images: [...document.images].map(i => ({src: i.currentSrc || i.src, complete: i.complete,
+                                             width: i.naturalWidth, height: i.naturalHeight})),
+    math: maths.length,
+    math_typeset: maths.filter(e => e.querySelector('mjx-container')).length,
+    math_errors: document.querySelectorAll('mjx-merror').length,
+    widget_views: views.length,
+    widgets_rendered: rendered(),
+    links: [...document.querySelectorAll('a[href]')].map(a => a.href),
+    ids: [...document.querySelectorAll('[id], a[name]')].map(e => e.id || e.getAttribute('name')),
+  };
+})()
+"""
+
+
+def find_chromium() -> str | None:
+    """The Chromium executable: $CHROMIUM if set, else the first candidate on PATH."""
+    if os.environ.get("CHROMIUM"):
+        return os.environ["CHROMIUM"]
+    for name in CHROMIUM_CANDIDATES:
+        if shutil.which(name):
+            return shutil.which(name)
+    return None
+
+
+@contextlib.contextmanager
+def serve(directory: Path):
+    """Serve `directory` on 127.0.0.1 (a free port) for the duration of the block; yields the base URL."""
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    handler = functools.partial(Quiet, directory=str(directory))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+class Chromium:
+    """A headless Chromium and one tab, spoken to over the DevTools protocol on a pipe."""
+
+    def __init__(self, executable: str | None = None, timeout: float = 30):
+        executable = executable or find_chromium()
+        if not executable:
+            raise FileNotFoundError("no Chromium found (install Debian's `chromium`, or set $CHROMIUM)")
+        self.timeout = timeout
+        self.profile = tempfile.mkdtemp(prefix="check-site-chromium-")
+        to_browser, self._to_browser = os.pipe()      # we write, Chromium reads fd 3
+        self._from_browser, from_browser = os.pipe()  # Chromium writes fd 4, we read
+
+        def child_fds():
+            a, b = os.dup(to_browser), os.dup(from_browser)
+            os.dup2(a, 3)
+            os.dup2(b, 4)
+
+        self.process = subprocess.Popen(
+            [executable, *CHROMIUM_FLAGS, f"--user-data-dir={self.profile}",
+             "--remote-debugging-pipe", "about:blank"],
+            preexec_fn=child_fds, close_fds=False,
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        os.close(to_browser)
+        os.close(from_browser)
+        self._buffer = b""
+        self._next_id = 0
+        self.events: list[dict] = []
+        target = self.call("Target.createTarget", {"url": "about:blank"})["targetId"]
+        self.session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+        for domain in ("Page", "Runtime", "Log", "Network"):
+            self.call(f"{domain}.enable", session=self.session)
+        self.call("Emulation.setDeviceMetricsOverride",
+                  {"width": 1280, "height": 900, "deviceScaleFactor": 1, "mobile": False},
+                  session=self.session)
+
+    # -- protocol -----------------------------------------------------------
+    def _read(self, timeout: float) -> dict | None:
+        deadline = time.monotonic() + timeout
+        while b"\0" not in self._buffer:
+            ready, _, _ = select.select([self._from_browser], [], [], max(0.0, deadline - time.monotonic()))
+            if not ready:
+                return None
+            chunk = os.read(self._from_browser, 1 << 20)
+            if not chunk:
+                raise RuntimeError("Chromium closed the DevTools pipe")
+            self._buffer += chunk
+        message, self._buffer = self._buffer.split(b"\0", 1)
+        return json.loads(message)
+
+    def pump(self, seconds: float) -> None:
+        """Collect events for `seconds`."""
+        deadline = time.monotonic() + seconds
+        while (left := deadline - time.monotonic()) > 0:
+            message = self._read(left)
+            if message is not None and "method" in message:
+                self.events.append(message)
+
+    def call(self, method: str, params: dict | None = None, session: str | None = None) -> dict:
+        self._next_id += 1
+        request = {"id": self._next_id, "method": method, "params": params or {}}
+        if session:
+            request["sessionId"] = session
+        os.write(self._to_browser, json.dumps(request).encode() + b"\0")
+        deadline = time.monotonic() + self.timeout
+        while time.monotonic() < deadline:
+            message = self._read(deadline - time.monotonic())
+            if message is None:
+                break
+            if message.get("id") == self._next_id:
+                if "error" in message:
+                    raise RuntimeError(f"{method}: {message['error']}")
+                return message.get("result", {})
+            if "method" in message:
+                self.events.append(message)
+        raise TimeoutError(f"Chromium did not answer {method} within {self.timeout} s")
+
+    def wait_for(self, method: str, timeout: float) -> bool:
+        deadline = time.monotonic() + timeout
+        while not any(e["method"] == method for e in self.events):
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return False
+            message = self._read(left)
+            if message is not None and "method" in message:
+                self.events.append(message)
+        return True
+
+    def wait_network_idle(self, quiet: float = 0.3, timeout: float = 15) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            started = {e["params"]["requestId"] for e in self.events if e["method"] == "Network.requestWillBeSent"}
+            done = {e["params"]["requestId"] for e in self.events
+                    if e["method"] in ("Network.loadingFinished", "Network.loadingFailed")}
+            if started <= done:
+                count = len(self.events)
+                self.pump(quiet)
+                if len(self.events) == count:
+                    return
+            else:
+                self.pump(0.05)
+
+    # -- pages --------------------------------------------------------------
+    def open(self, url: str) -> dict:
+        """Load `url`, let it settle, and return what INSPECT_JS found plus the events it caused."""
+        self.events = []
+        self.call("Page.navigate", {"url": url}, session=self.session)
+        loaded = self.wait_for("Page.loadEventFired", self.timeout)
+        self.wait_network_idle()
+        found = self.call("Runtime.evaluate", {"expression": INSPECT_JS, "awaitPromise": True,
+                                               "returnByValue": True}, session=self.session)
+        self.wait_network_idle()
+        if "exceptionDetails" in found:
+            raise RuntimeError(f"inspecting {url} failed: {found['exceptionDetails']}")
+        return {"loaded": loaded, "events": list(self.events), **found["result"]["value"]}
+
+    def screenshot(self, url: str, path: Path, selector: str | None = None, margin: int = 0) -> None:
+        """Save a PNG of `url`: the whole page, or the box around the element `selector` (plus margin above)."""
+        self.open(url)
+        if selector:
+            box = self.call("Runtime.evaluate", {"returnByValue": True, "expression":
+                            f"(() => {{ const r = document.querySelector({json.dumps(selector)})"
+                            ".getBoundingClientRect(); return [r.x, r.y + window.scrollY, r.width, r.height]; })()"},
+                            session=self.session)["result"]["value"]
+            x, y, width, height = box
+            clip = {"x": 0, "y": max(0, y - margin), "width": 1280, "height": height + min(margin, y), "scale": 1}
+        else:
+            size = self.call("Page.getLayoutMetrics", session=self.session)["cssContentSize"]
+            clip = {"x": 0, "y": 0, "width": size["width"], "height": size["height"], "scale": 1}
+        data = self.call("Page.captureScreenshot", {"format": "png", "clip": clip,
+                                                    "captureBeyondViewport": True}, session=self.session)["data"]
+        Path(path).write_bytes(base64.b64decode(data))
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self.call("Browser.close")
+        with contextlib.suppress(Exception):
+            self.process.wait(timeout=10)
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+        for fd in (self._to_browser, self._from_browser):
+            with contextlib.suppress(OSError):
+                os.close(fd)
+        shutil.rmtree(self.profile, ignore_errors=True)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+@dataclass
+class PageReport:
+    page: str                                  # path relative to the site root, e.g. "notebooks/01-toy-table.html"
+    problems: list[str] = field(default_factory=list)
+    images: int = 0                            # images that loaded with a non-zero size
+    figures: int = 0                           # ... of which figures (notebook outputs, book images in _images/)
+    math: int = 0                              # math elements on the page
+    math_typeset: int = 0                      # ... that MathJax typeset
+    widgets: int = 0                           # widget views rendered from saved state
+    requests: int = 0                          # requests the page made
+
+
+def site_pages(html_dir: Path) -> list[str]:
+    """Every HTML page of the site, relative to its root (theme assets under _static excluded)."""
+    return sorted(p.relative_to(html_dir).as_posix() for p in html_dir.rglob("*.html")
+                  if p.relative_to(html_dir).parts[0] not in ("_static", "_sources", "_images"))
+
+
+def meta_refresh(page: Path) -> str | None:
+    match = re.search(r'<meta http-equiv="refresh" content="\d+;\s*url=([^"]+)"', page.read_text(errors="replace"), re.I)
+    return match.group(1) if match else None
+
+
+def _describe(event: dict) -> str | None:
+    """The problem an event reports, or None."""
+    method, p = event["method"], event["params"]
+    if method == "Runtime.exceptionThrown":
+        details = p["exceptionDetails"]
+        text = details.get("exception", {}).get("description") or details.get("text", "")
+        return f"uncaught exception: {text.splitlines()[0] if text else details}"
+    if method == "Runtime.consoleAPICalled" and p["type"] in ("error", "assert"):
+        text = " ".join(str(a.get("value", a.get("description", ""))) for a in p.get("args", []))
+        return f"console.{p['type']}: {text[:300]}"
+    if method == "Log.entryAdded" and p["entry"]["level"] == "error":
+        entry = p["entry"]
+        return f"console error ({entry.get('source')}): {entry.get('text', '')[:300]} {entry.get('url', '')}".rstrip()
+    return None
+
+
+def check_site(html_dir: Path, pages: list[str] | None = None, chromium: str | None = None) -> list[PageReport]:
+    """Open each page (default: all) in headless Chromium, offline; return one report per page."""
+    html_dir = Path(html_dir).resolve()
+    pages = site_pages(html_dir) if pages is None else pages
+    reports, links, anchors = [], {}, {}
+    with serve(html_dir) as base, Chromium(chromium) as browser:
+        for page in pages:
+            report = PageReport(page)
+            reports.append(report)
+            target = meta_refresh(html_dir / page)
+            if target is not None:                   # a redirect page: check where it points
+                links[page] = [base + page.rsplit("/", 1)[0] + "/" + target if "/" in page else base + target]
+                continue
+            found = browser.open(base + page)
+            if not found["loaded"]:
+                report.problems.append("page did not finish loading")
+            requests = {}
+            for event in found["events"]:
+                method, p = event["method"], event["params"]
+                if method == "Network.requestWillBeSent":
+                    requests[p["requestId"]] = url = p["request"]["url"]
+                    if url.startswith(("http:", "https:", "ws:", "wss:")) and not url.startswith(base):
+                        report.problems.append(f"request to a remote host: {url}")
+                elif method == "Network.responseReceived" and p["response"]["status"] >= 400:
+                    report.problems.append(f"failed request: HTTP {p['response']['status']} {p['response']['url']}")
+                elif method == "Network.loadingFailed" and not p.get("canceled"):
+                    report.problems.append(f"failed request: {p['errorText']} {requests.get(p['requestId'], '')}")
+                elif (problem := _describe(event)) is not None:
+                    report.problems.append(problem)
+            report.requests = len(requests)
+            for image in found["images"]:
+                if image["complete"] and image["width"] > 0 and image["height"] > 0:
+                    report.images += 1
+                    report.figures += "/_images/" in image["src"]
+                else:
+                    report.problems.append(f"image not shown: {image['src']}")
+            report.math, report.math_typeset = found["math"], found["math_typeset"]
+            if found["math_typeset"] < found["math"]:
+                report.problems.append(f"math not typeset: {found['math'] - found['math_typeset']} "
+                                       f"of {found['math']} math elements have no MathJax output")
+            if found["math_errors"]:
+                report.problems.append(f"MathJax reported {found['math_errors']} math error(s)")
+            report.widgets = found["widgets_rendered"]
+            if found["widgets_rendered"] < found["widget_views"]:
+                report.problems.append(f"widgets not rendered: {found['widgets_rendered']} of {found['widget_views']}")
+            links[page] = found["links"]
+            anchors[page] = set(found["ids"])
+        by_page = {r.page: r for r in reports}
+        for page, hrefs in links.items():
+            for href in hrefs:
+                problem = _check_link(html_dir, base, href, anchors)
+                if problem:
+                    by_page[page].problems.append(problem)
+    for report in reports:                          # one line per distinct problem, in order
+        report.problems = list(dict.fromkeys(report.problems))
+    return reports
+
+
+def _check_link(html_dir: Path, base: str, href: str, anchors: dict[str, set]) -> str | None:
+    if not href.startswith(base):
+        return None                                  # external (or mailto:, javascript:): not followed offline
+    url, fragment = urldefrag(href)
+    path = unquote(urlsplit(url).path).lstrip("/")
+    if path == "" or path.endswith("/"):
+        path += "index.html"
+    if not (html_dir / path).is_file():
+        return f"broken link: {href} ({path} does not exist)"
+    if fragment and path in anchors and unquote(fragment) not in anchors[path]:
+        return f"broken link: {href} (no #{unquote(fragment)} on {path})"
+    return None
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("html_dir", type=Path, help="the built site, e.g. _build/html")
+    parser.add_argument("--page", action="append", help="check only this page (repeatable)")
+    parser.add_argument("--screenshot", nargs=2, metavar=("PAGE", "PNG"), help="save a PNG of one page and stop")
+    parser.add_argument("--selector", help="with --screenshot: only the box around this CSS selector")
+    parser.add_argument("--margin", type=int, default=0, help="with --selector: pixels of page above the box")
+    args = parser.parse_args(argv)
+    if args.screenshot:
+        page, png = args.screenshot
+        with serve(args.html_dir.resolve()) as base, Chromium() as browser:
+            browser.screenshot(base + page, Path(png), args.selector, args.margin)
+        print(f"saved {png}")
+        return 0
+    started = time.monotonic()
+    reports = check_site(args.html_dir, args.page)
+    for r in reports:
+        status = "ok" if not r.problems else f"{len(r.problems)} problem(s)"
+        print(f"{r.page}: {status}; {r.requests} requests, {r.images} images, "
+              f"math {r.math_typeset}/{r.math}, widgets {r.widgets}")
+        for problem in r.problems:
+            print(f"    {problem}")
+    bad = sum(bool(r.problems) for r in reports)
+    print(f"{len(reports)} pages checked in {time.monotonic() - started:.1f} s; {bad} with problems")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
