@@ -16,7 +16,11 @@ def test_memory_report_for_the_defaults():
 
 def test_the_widget_builds_with_the_defaults():
     w = memory_calculator()
-    assert {c.description: c.value for c in w.children[:-1]} == DEFAULTS
+    controls, out = w.children[:-1], w.children[-1]
+    assert {c.description: c.value for c in controls} == DEFAULTS
+    assert "17.13 GB" in out.value  # the report for the defaults
+    controls[3].value = 2  # batch 2: one more GiB of cache
+    assert "2.15 GB" in out.value and "18.21 GB" in out.value
 
 
 def test_unknown_model_names_the_field():

@@ -2,10 +2,12 @@
 
 The arithmetic is the pure function `memory_report` (tested, and printed as
 static text for readers of the book, who have no kernel); the widget only
-calls it again when a control changes.
+calls it again when a control changes and shows its text.
 """
 
 from __future__ import annotations
+
+import html
 
 from .memory import BYTES_PER_PARAM, GB, GiB, adam_training_memory, kv_cache_bytes_per_token, serving_memory
 from .params import available_models, count_params, load_config
@@ -35,13 +37,22 @@ def memory_report(model: str = DEFAULTS["model"], weights: str = DEFAULTS["weigh
 
 
 def memory_calculator():
-    """The widget: dropdowns and sliders bound to `memory_report`. Needs a live kernel."""
+    """The widget: menus and sliders whose every change re-runs `memory_report`. Needs a live kernel."""
     import ipywidgets as widgets
 
-    return widgets.interactive(
-        lambda model, weights, context, batch: print(memory_report(model, weights, context, batch)),
-        model=widgets.Dropdown(options=available_models(), value=DEFAULTS["model"], description="model"),
-        weights=widgets.Dropdown(options=list(BYTES_PER_PARAM), value=DEFAULTS["weights"], description="weights"),
-        context=widgets.SelectionSlider(options=CONTEXTS, value=DEFAULTS["context"], description="context"),
-        batch=widgets.IntSlider(value=DEFAULTS["batch"], min=1, max=64, description="batch"),
-    )
+    controls = {
+        "model": widgets.Dropdown(options=available_models(), value=DEFAULTS["model"], description="model"),
+        "weights": widgets.Dropdown(options=list(BYTES_PER_PARAM), value=DEFAULTS["weights"], description="weights"),
+        "context": widgets.SelectionSlider(options=CONTEXTS, value=DEFAULTS["context"], description="context"),
+        "batch": widgets.IntSlider(value=DEFAULTS["batch"], min=1, max=64, description="batch"),
+    }
+    out = widgets.HTML()
+
+    def show(*_):
+        text = memory_report(**{name: control.value for name, control in controls.items()})
+        out.value = f"<pre>{html.escape(text)}</pre>"
+
+    for control in controls.values():
+        control.observe(show, names="value")
+    show()
+    return widgets.VBox([*controls.values(), out])
