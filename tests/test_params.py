@@ -292,3 +292,10 @@ def test_no_grouped_query_attention_in_gpt2():
     config = load_config("gpt2")
     config["num_key_value_heads"] = 4
     _raises(config, "num_key_value_heads=4")
+
+
+def test_total_and_non_embedding_are_fields():
+    import dataclasses
+    data = dataclasses.asdict(count("gpt2"))
+    assert data["total"] == 124_439_808 and data["non_embedding"] == 85_056_000
+    assert data["block"]["total"] == 7_087_872

@@ -24,7 +24,7 @@ from __future__ import annotations
 import html
 import json
 import numbers
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -171,7 +171,7 @@ class BlockCount:
     attention: int
     mlp: int
     norms: int
-    total: int = -1
+    total: int = field(init=False)
 
     def __post_init__(self):
         object.__setattr__(self, "total", self.attention + self.mlp + self.norms)
@@ -195,21 +195,20 @@ class ParamCount:
     final_norm: int
     embedding_projection: int = 0  # OPT-350m projects its 512-wide embeddings to d = 1024 and back
     name: str = ""
+    # derived, filled in by __post_init__:
+    total: int = field(init=False)           # every trainable parameter once
+    non_embedding: int = field(init=False)   # Kaplan et al.'s N: all but the token and position tables and the head
+
+    def __post_init__(self):
+        total = (self.token_embedding + self.position_embedding + self.lm_head
+                 + self.embedding_projection + self.num_blocks * self.block.total + self.final_norm)
+        object.__setattr__(self, "total", total)
+        object.__setattr__(self, "non_embedding", total - self.token_embedding - self.position_embedding - self.lm_head)
 
     @property
     def blocks(self) -> int:
         """All blocks together."""
         return self.num_blocks * self.block.total
-
-    @property
-    def total(self) -> int:
-        return (self.token_embedding + self.position_embedding + self.lm_head
-                + self.embedding_projection + self.blocks + self.final_norm)
-
-    @property
-    def non_embedding(self) -> int:
-        """Kaplan et al.'s N: everything but the token and position tables and the head."""
-        return self.total - self.token_embedding - self.position_embedding - self.lm_head
 
     @property
     def embedding_share(self) -> float:
