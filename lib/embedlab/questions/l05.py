@@ -32,24 +32,22 @@ def _close(got, want):
     return got.shape == want.shape and np.allclose(got, want)
 
 
-def count_unique(params):
-    """Reference: parameters of a name -> array dict, each distinct array once."""
-    return int(sum(a.size for a in {id(a): a for a in params.values()}.values()))
+def count_unique(storage, sizes):
+    """Reference: entry i points at storage[i] and has sizes[i] parameters; count each storage once."""
+    storage, sizes = np.asarray(storage), np.asarray(sizes)
+    _, first = np.unique(storage, return_index=True)
+    return int(sizes[first].sum())
 
 
 def _state_dicts(rng):
-    """Dicts with tied entries, copies (which are separate arrays) and plain arrays."""
-    cases = []
-    for i in range(6):
-        V, d = int(rng.integers(2, 50)), int(rng.integers(1, 20))
-        E = rng.normal(size=(V, d))
-        params = {"embed.weight": E, "block.weight": rng.normal(size=(d, d)), "norm.weight": np.ones(d)}
-        if i % 3 == 0:
-            params["head.weight"] = E                   # tied: the same array
-        elif i % 3 == 1:
-            params["head.weight"] = E.copy()            # a copy: a second matrix
-        params["alias.block"] = params["block.weight"] if i % 2 else rng.normal(size=(d,))
-        cases.append((params,))
+    """State dicts as (storage id per entry, size per entry): tied entries share a storage id."""
+    cases = [(np.array([0, 1, 0]), np.array([40, 16, 40])),            # embed, block, head tied to embed
+             (np.array([0, 1, 2]), np.array([40, 16, 40]))]            # head copied: its own storage
+    for _ in range(5):
+        n = int(rng.integers(1, 12))
+        storage = rng.integers(0, max(1, n - 2), size=n)               # some entries share storage
+        sizes_of = rng.integers(1, 10_000, size=int(storage.max()) + 1)
+        cases.append((storage, sizes_of[storage]))
     return cases
 
 
