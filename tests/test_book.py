@@ -1,12 +1,19 @@
-"""The book site: it builds with warnings as errors and publishes every page in _toc.yml.
+"""The book site: it builds with warnings as errors, publishes every page in _toc.yml,
+and reads well offline in a real browser.
 
 The book is built once per test session (module-scoped fixture) into a temporary
 folder, with the same command CI and `make book` use. All book tests live in this
 one file so that pytest-xdist (`--dist loadfile`) builds it only once.
+
+The browser tests open every page in headless Chromium (tools/check_site.py) with
+every host but 127.0.0.1 unreachable. They run where Chromium is installed (CI
+installs it, see .ci/run) and are skipped with a message where it is not.
 """
 
 import html
+import json
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -18,7 +25,14 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
+import check_site  # noqa: E402
 import fetch_book_assets  # noqa: E402
+
+CHROMIUM = check_site.find_chromium()
+needs_chromium = pytest.mark.skipif(
+    CHROMIUM is None,
+    reason="browser test skipped: no Chromium found. Install Debian's `chromium` "
+           "(apt-get install chromium) or set $CHROMIUM; CI (.ci/run) installs it.")
 
 BUILD_COMMAND = ["build", ".", "-W", "-n", "--keep-going"]
 
@@ -123,3 +137,141 @@ def test_notebook_pages_carry_their_stored_outputs(book):
         page = (html_dir / (doc + ".html")).read_text(encoding="utf8")
         published = len(re.findall(r'<img[^>]+src="[^"]*_images/', page))
         assert published >= n_images, f"{doc}: {n_images} stored figures, {published} published"
+
+
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+@pytest.mark.parametrize("doc", [d for d in toc_files() if source_of(d).suffix == ".ipynb"])
+def test_saved_widget_state_is_complete(doc):
+    """The site renders widgets from the state saved in the notebook (no kernel): every view and
+    every model a model refers to ("IPY_MODEL_<id>") must be in it, or the page shows nothing."""
+    nb = nbformat.read(source_of(doc), as_version=4)
+    views = [out["data"][WIDGET_VIEW]["model_id"] for cell in nb.cells if cell.cell_type == "code"
+             for out in cell.outputs if WIDGET_VIEW in out.get("data", {})]
+    if not views:
+        return
+    state = nb.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
+    assert state, f"{doc} shows widgets but saved no widget state (run it with tools/run_notebooks.py)"
+    missing_views = [v for v in views if v not in state]
+    refs = set(re.findall(r"IPY_MODEL_([0-9a-zA-Z_-]+)", json.dumps(state)))
+    missing_refs = sorted(refs - set(state))
+    assert not missing_views and not missing_refs, (
+        f"{doc}: saved widget state is incomplete: views {missing_views} and referenced models "
+        f"{missing_refs[:5]}{'...' if len(missing_refs) > 5 else ''} ({len(missing_refs)}) are not in it")
+
+
+def stored_figures(notebook: Path) -> int:
+    return sum("image/png" in out.get("data", {}) or "image/svg+xml" in out.get("data", {})
+               for cell in nbformat.read(notebook, as_version=4).cells if cell.cell_type == "code"
+               for out in cell.outputs)
+
+
+# -- in the browser -----------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def site_reports(book):
+    _, html_dir = book
+    return {r.page: r for r in check_site.check_site(html_dir, chromium=CHROMIUM)}
+
+
+@needs_chromium
+def test_every_page_loads_offline_with_no_error_failed_request_or_broken_link(site_reports):
+    problems = [f"{page}: {problem}" for page, r in site_reports.items() for problem in r.problems]
+    assert not problems, "\n".join(problems)
+    assert "book/intro.html" in site_reports
+
+
+@needs_chromium
+@pytest.mark.parametrize("doc", [d for d in toc_files() if source_of(d).suffix == ".ipynb"])
+def test_notebook_page_shows_its_figures_and_typeset_math_in_the_browser(site_reports, doc):
+    report = site_reports[doc + ".html"]
+    assert report.figures >= stored_figures(source_of(doc)), (
+        f"{doc}: {report.figures} figures shown, {stored_figures(source_of(doc))} stored")
+    assert report.math_typeset == report.math
+    source = source_of(doc).read_text(encoding="utf8")
+    if re.search(r"\$[^$\s][^$]*\$", "\n".join(
+            c.source for c in nbformat.reads(source, as_version=4).cells if c.cell_type == "markdown")):
+        assert report.math > 0 and report.math_typeset == report.math, f"{doc}: its $math$ is not typeset"
+
+
+FIXTURE = Path(__file__).parent / "book_fixture"
+
+
+@pytest.fixture(scope="module")
+def widget_book(tmp_path_factory):
+    """A two-page book with the course's _config.yml: a notebook with saved ipywidgets state and math.
+
+    The lessons may or may not use widgets; this proves the offline widget setup either way.
+    (The notebook is stored as .ipynb.json so nbval does not collect it.)
+    """
+    fetch_book_assets.fetch()
+    src = tmp_path_factory.mktemp("widget_book")
+    config = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf8"))
+    sphinx_config = config["sphinx"]["config"]
+    sphinx_config["html_static_path"] = [str(ROOT / p) for p in sphinx_config["html_static_path"]]
+    sphinx_config["html_favicon"] = str(ROOT / sphinx_config["html_favicon"])
+    (src / "_config.yml").write_text(yaml.safe_dump(config, sort_keys=False), encoding="utf8")
+    (src / "_toc.yml").write_text("format: jb-book\nroot: index\nchapters:\n  - file: widgets\n")
+    (src / "index.md").write_text("# Fixture\n\nMath $a^2 + b^2 = c^2$ and [the widgets](widgets.ipynb).\n")
+    shutil.copy(FIXTURE / "widgets.ipynb.json", src / "widgets.ipynb")
+    proc = subprocess.run([jupyter_book(), *BUILD_COMMAND], cwd=src, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    return src / "_build" / "html"
+
+
+@needs_chromium
+def test_widgets_render_from_saved_state_and_math_is_typeset_offline(widget_book):
+    reports = {r.page: r for r in check_site.check_site(widget_book, chromium=CHROMIUM)}
+    assert all(not r.problems for r in reports.values()), {p: r.problems for p, r in reports.items()}
+    widgets = reports["widgets.html"]
+    assert widgets.widgets == 2                      # the slider, and the box with the saved Output
+    assert widgets.math == widgets.math_typeset == 2
+    assert reports["index.html"].math == reports["index.html"].math_typeset == 1
+
+
+def break_site(html_dir: Path, into: Path) -> None:
+    """A copy of the site with one of each fault the browser test must catch."""
+    shutil.copytree(html_dir, into)
+    page = into / "book" / "intro.html"
+    text = page.read_text(encoding="utf8")
+    text = text.replace("</article>", """
+<a href="no-such-page.html">a link to nothing</a>
+<a href="how-to-use.html#no-such-section">a link to a missing anchor</a>
+<img src="../_images/no-such-figure.png" alt="a missing figure">
+<span class="math notranslate nohighlight">\\(V \\times d\\)</span>
+<script>console.error("deliberate console error")</script>
+<script>callThatDoesNotExist()</script>
+<script src="https://cdn.example.org/remote.js"></script>
+</article>""", 1)
+    page.write_text(text, encoding="utf8")
+
+
+@needs_chromium
+def test_the_browser_check_fails_on_a_broken_page(book, tmp_path):
+    _, html_dir = book
+    broken = tmp_path / "html"
+    break_site(html_dir, broken)
+    [report] = check_site.check_site(broken, pages=["book/intro.html"], chromium=CHROMIUM)
+    found = "\n".join(report.problems)
+    for expected in ("broken link: http://127.0.0.1", "no-such-page.html does not exist",
+                     "no #no-such-section on book/how-to-use.html",
+                     "image not shown:", "no-such-figure.png",
+                     "math not typeset: 1 of 1",
+                     "console.error: deliberate console error",
+                     "uncaught exception: ReferenceError: callThatDoesNotExist is not defined",
+                     "request to a remote host: https://cdn.example.org/remote.js",
+                     "failed request: HTTP 404"):
+        assert expected in found, f"the checker missed {expected!r}; it reported:\n{found}"
+
+
+@needs_chromium
+def test_the_browser_check_fails_when_widgets_cannot_render(widget_book, tmp_path):
+    broken = tmp_path / "html"
+    shutil.copytree(widget_book, broken)
+    (broken / "_static" / "html-manager" / "embed-amd.js").unlink()   # the widget manager is gone
+    [report] = check_site.check_site(broken, pages=["widgets.html"], chromium=CHROMIUM)
+    found = "\n".join(report.problems)
+    assert "widgets not rendered: 0 of 2" in found, found
+    assert "failed request: HTTP 404" in found and "embed-amd.js" in found, found

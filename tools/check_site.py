@@ -199,19 +199,23 @@ class Chromium:
                 self.events.append(message)
         return True
 
-    def wait_network_idle(self, quiet: float = 0.3, timeout: float = 15) -> None:
+    def _requests(self) -> tuple[set, set]:
+        started = {e["params"]["requestId"] for e in self.events if e["method"] == "Network.requestWillBeSent"}
+        done = {e["params"]["requestId"] for e in self.events
+                if e["method"] in ("Network.loadingFinished", "Network.loadingFailed")}
+        return started, done
+
+    def wait_network_idle(self, quiet: float = 0.15, timeout: float = 15) -> None:
+        """Return once every request has finished and no new one started for `quiet` seconds."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            started = {e["params"]["requestId"] for e in self.events if e["method"] == "Network.requestWillBeSent"}
-            done = {e["params"]["requestId"] for e in self.events
-                    if e["method"] in ("Network.loadingFinished", "Network.loadingFailed")}
+            started, done = self._requests()
             if started <= done:
-                count = len(self.events)
                 self.pump(quiet)
-                if len(self.events) == count:
+                if self._requests()[0] == started:
                     return
             else:
-                self.pump(0.05)
+                self.pump(0.02)
 
     # -- pages --------------------------------------------------------------
     def open(self, url: str) -> dict:
@@ -370,6 +374,8 @@ def _check_link(html_dir: Path, base: str, href: str, anchors: dict[str, set]) -
         path += "index.html"
     if not (html_dir / path).is_file():
         return f"broken link: {href} ({path} does not exist)"
+    if fragment and path.endswith(".html") and path not in anchors:     # a page not opened: its HTML ids
+        anchors[path] = set(re.findall(r'\s(?:id|name)="([^"]+)"', (html_dir / path).read_text(errors="replace")))
     if fragment and path in anchors and unquote(fragment) not in anchors[path]:
         return f"broken link: {href} (no #{unquote(fragment)} on {path})"
     return None

@@ -2,12 +2,15 @@
 // manager (see nb_ipywidgets_js in _config.yml), so that widgets render from
 // their saved state with no internet.
 (function () {
-  // The manager finds its icon fonts next to its own AMD module. Left alone,
-  // require.js would place that module (and so the fonts) under the page's
-  // folder; point it at the copy in _static/html-manager/ instead.
+  // The manager's AMD modules (@jupyter-widgets/...) find their icon fonts
+  // next to themselves. Left alone, require.js would place those modules (and
+  // so the fonts) under the page's folder; point them at _static/html-manager/.
   var here = document.currentScript.src;
-  var staticDir = here.slice(0, here.lastIndexOf("/") + 1);
-  require.config({ paths: { "@jupyter-widgets/html-manager/dist": staticDir + "html-manager" } });
+  var manager = here.slice(0, here.lastIndexOf("/") + 1) + "html-manager";
+  require.config({ paths: {
+    "@jupyter-widgets": manager,
+    "@jupyter-widgets/html-manager/dist": manager,
+  } });
 
   // ipywidgets typesets labels with the MathJax 2 call MathJax.Hub.Queue; the
   // site loads MathJax 3. Once MathJax 3 is on the page, give it that call.
