@@ -1,0 +1,52 @@
+"""Exercise 10 `glitch-tokens`: padding rows, impossible bytes, the under-training score, never-seen rows of a tied model."""
+
+import math
+
+import numpy as np
+
+from embedlab.exercise import Array, Function, Hint, Integer, Real, offset
+from embedlab.undertrained import unused_scores
+
+LESSON = "10-glitch-tokens"
+
+
+def _score_cases(rng):
+    """Random matrices with a planted cluster of alike rows; the reference is part of the cluster."""
+    cases = [(np.array([[1.0, 0.0], [0.0, 2.0], [3.0, 3.0], [-1.0, 0.0]]), [0])]
+    for n, d, n_unused in ((10, 3, 3), (30, 8, 5), (74, 16, 9)):
+        M = rng.normal(size=(n, d))
+        direction = rng.normal(size=d)
+        M[n - n_unused:] = 2 * direction + 0.3 * rng.normal(size=(n_unused, d))
+        reference = list(range(n - n_unused, n - n_unused + 2))
+        cases.append((M, reference))
+    return cases
+
+
+QUESTIONS = [
+    Integer("padding_rows", hints=[
+        Hint(lambda got, want: got == 50_304, "that is the padded size; the question asks how many rows were added"),
+        Hint(lambda got, want: got == 50_257 % 64, "that is how far 50,257 is past a multiple of 64; the padding fills the rest of the way"),
+    ]),
+    Integer("invalid_bytes", hints=[
+        Hint(lambda got, want: got == 2, "C0 and C1 are two of them; count F5 to FF too"),
+        offset(-2, "you left out C0 and C1 (they would only start over-long encodings)"),
+        offset(-1, "F5 to FF is 11 values, both ends included"),
+    ]),
+    Function("unused_score", reference=unused_scores, cases=_score_cases,
+             result=Array("unused_score", rtol=1e-9, atol=1e-12, hints=[
+                 Hint(lambda got, want: np.allclose(np.asarray(got), 1 - np.asarray(want)),
+                      "that is the cosine distance (1 − cosine); return the cosine itself"),
+                 Hint(lambda got, want: np.asarray(got).ndim != 1, "return one score per row: a 1-D array of length M.shape[0]"),
+             ])),
+    Real("never_cos", rtol=1e-6, hints=[
+        Hint(lambda got, want: math.isclose(got, (9 + 72 * want) / 81, rel_tol=1e-6),
+             "leave out each row's cosine with itself (the diagonal): only pairs of different rows"),
+        Hint(lambda got, want: abs(got) < 0.1, "near 0 is the value before training; use the trained rows, run.model.E"),
+    ]),
+    Array("top7", exact=True, hints=[
+        Hint(lambda got, want: np.asarray(got).shape == (7,) and np.asarray(got)[0] == np.asarray(want)[-1],
+             "reversed? the most suspicious row (highest cosine) comes first"),
+        Hint(lambda got, want: np.asarray(got).shape == (7,) and set(np.asarray(got).tolist()) == set(np.asarray(want).tolist()),
+             "the right rows in the wrong order: highest score first"),
+    ]),
+]
