@@ -83,7 +83,8 @@ def test_table_lists_every_part():
 
 
 # Exact totals for every shipped model. Each equals the count of the Hugging Face model
-# instantiated from the same config (transformers 5.24, meta device; see the PR report).
+# instantiated from the same config (torch 2.13 + transformers 5.24, meta device:
+# tools/verify_params_against_transformers.py).
 # Published: Pythia's model card lists exact totals and non-embedding counts (Biderman et al. 2023);
 # COURSE.md's verified table has GPT-2 small/XL and the Llamas.
 EXACT = {
