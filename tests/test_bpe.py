@@ -76,6 +76,7 @@ def test_encoding_round_trips_at_every_size(hindi_english):
     for v in (256, 300, 700, bpe.vocab_size):
         for word in list(counts["hi"])[:50] + list(counts["en"])[:50]:
             tokens = bpe.encode_word(word, v)
+            assert bpe.count_tokens(word, v) == len(tokens)  # the rank shortcut agrees with encoding
             assert all(t < v for t in tokens)
             assert b"".join(bpe.token_bytes(t) for t in tokens) == word.encode("utf-8")
 
@@ -130,6 +131,8 @@ def test_add_counts_sums_shared_words():
         (lambda: word_counts("en", 10, total=-1), "total"),
         (lambda: BPE([]).encode_word(""), "word"),
         (lambda: BPE([]).encode_word("a", 300), "vocab_size"),
+        (lambda: BPE([]).count_tokens(""), "word"),
+        (lambda: BPE([]).count_tokens("a", 255), "vocab_size"),
         (lambda: BPE([]).token_bytes(256), "token"),
         (lambda: BPE([]).single_token_share([]), "words"),
         (lambda: add_counts({"a": 1}, {"b": -1}), "corpora[1]"),

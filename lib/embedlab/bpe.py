@@ -20,6 +20,7 @@ BPE tokenizer of V = 256 + k. So one training run answers every smaller V.
 
 from __future__ import annotations
 
+import bisect
 import heapq
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -103,6 +104,7 @@ class BPE:
 
     def __post_init__(self):
         self._rank = {pair: k for k, pair in enumerate(self.merges)}
+        self._encoded: dict[str, tuple[int, list[int], list[int]]] = {}  # word -> _encode(word), reused across sizes
         self._bytes = [bytes([b]) for b in range(BASE_VOCAB)]
         for a, b in self.merges:
             self._bytes.append(self._bytes[a] + self._bytes[b])
@@ -118,35 +120,46 @@ class BPE:
             raise ValueError(f"token must be an id in [0, {self.vocab_size}), got token={token!r}")
         return self._bytes[token]
 
-    def _merge_ranks(self, word: str) -> tuple[int, list[int]]:
-        """Encode with every merge; return (bytes in the word, rank of each merge applied).
+    def _encode(self, word: str) -> tuple[int, list[int], list[int]]:
+        """Encode with every merge: (bytes in the word, rank of each merge applied, final tokens).
 
         Encoding applies the lowest-ranked pair present, again and again. A pair
         that uses a merged token always ranks after the merge that made it, so the
         ranks come out in order, and with only the first k merges the encoder
         would have stopped exactly before the first rank >= k. Hence the token
         count for every V from one encoding: bytes - (merges with rank < V - 256).
+        Results are cached per word, so asking again at another V is cheap.
         """
+        if word in self._encoded:
+            return self._encoded[word]
         tokens = list(word.encode("utf-8"))
         n_bytes, applied = len(tokens), []
         rank = self._rank
         while len(tokens) > 1:
-            best = min(
-                (rank[p] for p in zip(tokens, tokens[1:]) if p in rank),
-                default=None,
-            )
+            best = min((rank[p] for p in zip(tokens, tokens[1:]) if p in rank), default=None)
             if best is None:
                 break
             before = len(tokens)
             tokens = _merge_word(tokens, self.merges[best], BASE_VOCAB + best)
             applied.extend([best] * (before - len(tokens)))
-        return n_bytes, applied
+        self._encoded[word] = (n_bytes, applied, tokens)
+        return self._encoded[word]
+
+    def count_tokens(self, word: str, vocab_size: int | None = None) -> int:
+        """How many tokens `word` becomes with the first `vocab_size - 256` merges (all by default)."""
+        if not isinstance(word, str) or word == "":
+            raise ValueError(f"word must be a non-empty string, got word={word!r}")
+        limit = len(self.merges) if vocab_size is None else self._limit(vocab_size)
+        n_bytes, applied, _ = self._encode(word)
+        return n_bytes - bisect.bisect_left(applied, limit)
 
     def encode_word(self, word: str, vocab_size: int | None = None) -> list[int]:
         """Token ids of one word, using the first `vocab_size - 256` merges (all by default)."""
         if not isinstance(word, str) or word == "":
             raise ValueError(f"word must be a non-empty string, got word={word!r}")
-        limit = len(self.merges) if vocab_size is None else self._limit(vocab_size)
+        if vocab_size is None:
+            return list(self._encode(word)[2])
+        limit = self._limit(vocab_size)
         tokens = list(word.encode("utf-8"))
         while len(tokens) > 1:
             ranks = [self._rank[p] for p in zip(tokens, tokens[1:]) if self._rank.get(p, limit) < limit]
@@ -170,21 +183,27 @@ class BPE:
         """
         _check_counts(counts)
         limits = np.array([self._limit(v) for v in vocab_sizes], dtype=np.int64)
-        total_words = 0
-        total_tokens = np.zeros(len(limits), dtype=np.int64)
+        # tokens(V) = sum of count·bytes - sum over every merge applied (weighted by its word's count) of [rank < V - 256]
+        total_words = total_bytes = 0
+        ranks, weights = [], []
         for word, count in counts.items():
-            n_bytes, applied = self._merge_ranks(word)
-            merged_before = np.searchsorted(np.array(applied, dtype=np.int64), limits, side="left")
-            total_tokens += count * (n_bytes - merged_before)
+            n_bytes, applied, _ = self._encode(word)
             total_words += count
-        return total_tokens / total_words
+            total_bytes += count * n_bytes
+            ranks.extend(applied)
+            weights.extend([count] * len(applied))
+        order = np.argsort(np.array(ranks, dtype=np.int64), kind="stable")
+        sorted_ranks = np.array(ranks, dtype=np.int64)[order]
+        merged_weight = np.concatenate([[0], np.cumsum(np.array(weights, dtype=np.int64)[order])])
+        saved = merged_weight[np.searchsorted(sorted_ranks, limits, side="left")]
+        return (total_bytes - saved) / total_words
 
     def single_token_share(self, words: Iterable[str], vocab_size: int | None = None) -> float:
         """Fraction of `words` that are one token each: did these words get their own rows?"""
         words = list(words)
         if not words:
             raise ValueError("words must not be empty, got words=[]")
-        return sum(len(self.encode_word(w, vocab_size)) == 1 for w in words) / len(words)
+        return sum(self.count_tokens(w, vocab_size) == 1 for w in words) / len(words)
 
 
 def train_bpe(counts: Mapping[str, int], vocab_size: int) -> BPE:
