@@ -64,7 +64,7 @@ INSPECT_JS = r"""
   }
   const views = document.querySelectorAll('script[type="application/vnd.jupyter.widget-view+json"]');
   const rendered = () => [...document.querySelectorAll('.widget-subarea')].filter(e => e.children.length).length;
-  for (let t = 0; views.length && rendered() < views.length && t < 100; t++) await sleep(100);
+  for (let t = 0; views.length && rendered() < views.length && t < 50; t++) await sleep(100);   // up to 5 s
   const maths = [...document.querySelectorAll('.math')];
   return {
     title: document.title,
