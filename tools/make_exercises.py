@@ -141,7 +141,7 @@ def check_contract(solution, lesson: str, questions) -> None:
 
 _HARVEST = """\
 import json as _embedlab_json
-from embedlab.exercise import Function as _EmbedlabFunction, questions_for as _embedlab_questions
+from embedlab.exercise import Function as _EmbedlabFunction, answer_of as _embedlab_answer_of, questions_for as _embedlab_questions
 _embedlab_out = {{}}
 for _q in _embedlab_questions({lesson!r}):
     if isinstance(_q, _EmbedlabFunction):
@@ -150,7 +150,7 @@ for _q in _embedlab_questions({lesson!r}):
         _embedlab_out[_q.name] = {{"missing": True}}
         continue
     try:
-        _embedlab_out[_q.name] = {{"data": _q.to_data(globals()[_q.name])}}
+        _embedlab_out[_q.name] = {{"data": _q.to_data(_embedlab_answer_of(_q, globals()))}}
     except Exception as _exc:
         _embedlab_out[_q.name] = {{"wrong_form": f"{{type(_exc).__name__}}: {{_exc}}"}}
 with open({path!r}, "w") as _f:

@@ -282,6 +282,83 @@ class Function(Question):
         return [inner.to_data(self.reference(*_copy_args(args))) for args in args_list]
 
 
+@dataclass
+class Design(Question):
+    """An answer with many right values (a model design, and figures about it), judged by a rule.
+
+    ``rule(answers)`` gets a dict of plain data: this question's answer under its
+    own name, and the answers it is judged with (``uses``), e.g. a reported
+    parameter count judged with the learner's own ``design``. It returns the
+    problems it finds, as short sentences; none means correct. Like every
+    ``judge``, it runs on plain data only, so in the grader it recomputes the
+    learner's figures with embedlab's calculators in the grader's process.
+    The answer key holds the solution's own answer, for the record only.
+    """
+
+    rule: Callable[[dict], list[str]] | None = None
+    uses: tuple[str, ...] = ()
+    kind = "design"
+
+    def to_data(self, value):
+        answers = value if isinstance(value, Answers) else Answers({self.name: value})
+        missing = [name for name in (self.name, *self.uses) if answers.get(name, Ellipsis) is Ellipsis]
+        if missing:
+            raise NotAttempted(f"`{missing[0]}` is not defined yet: answer that question first")
+        return {name: _plain(answers[name], name) for name in (self.name, *self.uses)}
+
+    def judge(self, data, expected) -> Verdict:
+        problems = list(self.rule(data))
+        if not problems:
+            return self._verdict(True)
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        return self._verdict(False, f"{problems[0]}{more}")
+
+
+class Answers(dict):
+    """A question's answer together with the answers it is judged with (see `answer_of`)."""
+
+
+def answer_of(question: Question, namespace: dict, missing=None):
+    """What `to_data` reads for one question: its name's value, or `missing` when undefined.
+
+    A Design that ``uses`` other answers gets them all in one Answers dict
+    (an undefined one left out), so the grader's probe, the key harvest and the
+    notebook check all read the same thing.
+    """
+    missing = _MISSING if missing is None else missing
+    value = namespace.get(question.name, missing)
+    uses = getattr(question, "uses", ())
+    if value is missing or not uses:
+        return value
+    return Answers({name: namespace[name] for name in (question.name, *uses) if name in namespace})
+
+
+_PLAIN_LIMIT = 1000  # items in one answer: a config is a few dozen
+
+
+def _plain(value, name: str, depth: int = 0, count: list | None = None):
+    """The learner's answer as JSON data: None, bool, int, float, str, and lists/dicts of them."""
+    count = [0] if count is None else count
+    count[0] += 1
+    if count[0] > _PLAIN_LIMIT or depth > 4:
+        raise WrongForm(f"`{name}` is too big or too deeply nested: use a dict of plain numbers, strings and booleans")
+    if value is None or isinstance(value, (bool, str)):
+        return value
+    if isinstance(value, np.bool_):
+        return bool(value)
+    if isinstance(value, (numbers.Integral, np.integer)):
+        return int(value)
+    if _is_plain_number(value):
+        return float(value)
+    if isinstance(value, (list, tuple)):
+        return [_plain(v, name, depth + 1, count) for v in value]
+    if isinstance(value, dict):
+        if not all(isinstance(k, str) for k in value):
+            raise WrongForm(f"`{name}` has a key that is not a string")
+        return {k: _plain(v, name, depth + 1, count) for k, v in value.items()}
+    raise WrongForm(f"`{name}` holds a {type(value).__name__}: use numbers, strings, booleans, lists and dicts")
+
+
 def _expected_value(question: Question, data):
     """Turn reference plain data back into what `judge` expects for that kind."""
     if isinstance(question, Integer):
@@ -458,7 +535,7 @@ class Exercise:
     def verdict(self, name: str, namespace: dict) -> Verdict:
         """Judge one question against a namespace (the notebook's globals). Never raises."""
         question = self.questions[name]
-        value = namespace.get(name, _MISSING)
+        value = answer_of(question, namespace)
         if isinstance(question, Function):
             return evaluate(question, value, None, question.cases(np.random.default_rng(0)))
         if name not in self.key:

@@ -197,11 +197,11 @@ _PROBE = """\
 def _embedlab_probe(lesson, cases_json, path):
     import json
     cases = json.loads(cases_json)
-    from embedlab.exercise import Function, NotAttempted, WrongForm, decode_value, questions_for
+    from embedlab.exercise import Function, NotAttempted, WrongForm, answer_of, decode_value, questions_for
     namespace = globals()
     out = {{}}
     for q in questions_for(lesson):
-        value = namespace.get(q.name, Ellipsis)
+        value = answer_of(q, namespace, Ellipsis)
         if value is Ellipsis:
             out[q.name] = {{"missing": True}}
             continue

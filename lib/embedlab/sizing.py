@@ -1,0 +1,145 @@
+"""Size a model for a job: check a design against a parameter, a serving-memory and a compute budget.
+
+A design is a config dict, the same kind `count_params` reads. A job states
+its budgets once (`Budget`); `design_figures` prices a design with the
+course's own calculators, and `over_budget` says, in words and numbers, which
+budget a design breaks. Nothing here is new arithmetic: it is
+`count_params`, `serving_memory` and `training_flops` asked the three
+questions a model proposal has to answer.
+
+* **parameters**: every trainable parameter once (a tied head counts once);
+* **serving memory**: the weights plus the KV cache of `batch` sequences of
+  `context` tokens, in GB (10**9 bytes), activations and overhead left out;
+* **training compute**: the FLOPs of training on `train_tokens` tokens in
+  sequences of `train_context`, counted by `training_flops` (every matmul of
+  the blocks and the head, attention over the context; the lookup is free).
+  The rule of thumb 6·N·D is close to it but charges an untied input table that
+  does no arithmetic and leaves out attention, so the budget uses the count.
+"""
+
+from __future__ import annotations
+
+import numbers
+from dataclasses import dataclass
+
+from .compute import training_flops
+from .memory import BYTES_PER_PARAM, GB, serving_memory
+from .params import count_params, model_shape
+
+
+def _positive(name: str, value, integer: bool = True):
+    kinds = (numbers.Integral,) if integer else (numbers.Real,)
+    if not isinstance(value, kinds) or isinstance(value, bool) or not value > 0:
+        kind = "a positive integer" if integer else "a positive number"
+        raise ValueError(f"{name} must be {kind}, got {name}={value!r}")
+    return value
+
+
+@dataclass(frozen=True)
+class Budget:
+    """What a job allows. Sizes in the course's notation: T = context, B = batch, D = train_tokens."""
+
+    max_params: int  # parameters, every one once
+    max_serving_gb: float  # weights + KV cache, GB (10**9 bytes)
+    context: int  # T: tokens per sequence when serving
+    batch: int  # B: sequences served at once
+    max_train_flops: float  # FLOPs for the whole training run
+    train_tokens: int  # D: training tokens
+    train_context: int  # tokens per training sequence
+    weights: str = "bf16"  # precision of the served weights
+    kv: str = "bf16"  # precision of the KV cache
+    min_vocab_size: int = 1  # the job's tokenizer needs at least this many rows
+
+    def __post_init__(self):
+        for name in ("max_params", "context", "batch", "train_tokens", "train_context", "min_vocab_size"):
+            _positive(name, getattr(self, name))
+        for name in ("max_serving_gb", "max_train_flops"):
+            _positive(name, getattr(self, name), integer=False)
+        if self.train_tokens % self.train_context:
+            raise ValueError(f"train_tokens must be a whole number of sequences of train_context={self.train_context}, "
+                             f"got train_tokens={self.train_tokens}")
+        for name in ("weights", "kv"):
+            if getattr(self, name) not in BYTES_PER_PARAM:
+                raise ValueError(f"{name} must be one of {', '.join(BYTES_PER_PARAM)}, got {name}={getattr(self, name)!r}")
+
+
+@dataclass(frozen=True)
+class Figures:
+    """A design priced by the course's calculators."""
+
+    params: int  # count_params(config).total
+    non_embedding: int  # Kaplan's N: all but the token table, position table and head
+    embedding_share: float  # token table / params
+    weights_gb: float
+    kv_cache_gb: float
+    serving_gb: float  # weights_gb + kv_cache_gb
+    train_flops: int  # training_flops(config, train_context).total × sequences
+    train_flops_6nd: int  # the rule of thumb 6·N·D with every parameter, for comparison
+
+
+def design_figures(config: dict, budget: Budget) -> Figures:
+    """Count, weigh and price one design for the job (ValueError if the config is not a valid model)."""
+    n = count_params(config)
+    memory = serving_memory(config, weights=budget.weights, context=budget.context, batch=budget.batch, kv=budget.kv)
+    sequences = budget.train_tokens // budget.train_context
+    return Figures(
+        params=n.total,
+        non_embedding=n.non_embedding,
+        embedding_share=n.embedding_share,
+        weights_gb=memory["weights"] / GB,
+        kv_cache_gb=memory["kv_cache"] / GB,
+        serving_gb=memory["total"] / GB,
+        train_flops=training_flops(config, budget.train_context).total * sequences,
+        train_flops_6nd=6 * n.total * budget.train_tokens,
+    )
+
+
+def headroom(figures: Figures, budget: Budget) -> dict[str, float]:
+    """Fraction of each budget a design uses: above 1 means over budget."""
+    return {
+        "parameters": figures.params / budget.max_params,
+        "memory": figures.serving_gb / budget.max_serving_gb,
+        "compute": figures.train_flops / budget.max_train_flops,
+    }
+
+
+def over_budget(config: dict, budget: Budget) -> list[str]:
+    """Every reason this design does not do the job, with its numbers; an empty list means it fits."""
+    try:
+        model_shape(config)
+        f = design_figures(config, budget)
+    except (ValueError, OverflowError) as exc:
+        return [f"not a model the calculators can count: {exc}"]
+    reasons = []
+    V = config.get("vocab_size")
+    if V < budget.min_vocab_size:
+        reasons.append(f"vocabulary too small: V = {V:,} < {budget.min_vocab_size:,}")
+    if f.params > budget.max_params:
+        reasons.append(f"parameters: {f.params:,} > {budget.max_params:,}")
+    if f.serving_gb > budget.max_serving_gb:
+        reasons.append(f"memory: {f.weights_gb:.2f} GB weights + {f.kv_cache_gb:.2f} GB KV cache = "
+                       f"{f.serving_gb:.2f} GB > {budget.max_serving_gb:g} GB")
+    if f.train_flops > budget.max_train_flops:
+        reasons.append(f"compute: {f.train_flops:.3g} FLOPs > {budget.max_train_flops:.3g}")
+    return reasons
+
+
+def llama_config(vocab_size: int, d: int, num_layers: int, num_heads: int, num_kv_heads: int,
+                 d_ff: int, tied: bool) -> dict:
+    """A Llama-style config dict (GQA, SwiGLU, RMSNorm, no biases) that count_params reads.
+
+    Heads are d / num_heads wide. Validated by model_shape, so a bad size raises
+    ValueError naming it.
+    """
+    config = {
+        "model_type": "llama",
+        "vocab_size": vocab_size,
+        "hidden_size": d,
+        "num_hidden_layers": num_layers,
+        "num_attention_heads": num_heads,
+        "num_key_value_heads": num_kv_heads,
+        "intermediate_size": d_ff,
+        "tie_word_embeddings": tied,
+    }
+    model_shape(config)
+    return config
