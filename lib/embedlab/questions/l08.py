@@ -1,0 +1,48 @@
+"""Exercise 08 `vocabulary-size`: the table, its share, the bigger head, the break-even, tokens per word, an audit."""
+
+import numpy as np
+
+from embedlab.exercise import Function, Hint, Integer, Real, ratio
+
+LESSON = "08-vocabulary-size"
+
+
+def tokens_per_word(counts, n_tokens):
+    """Mean tokens per running word: each word weighted by how often it occurs."""
+    counts = np.asarray(counts, dtype=np.float64)
+    n_tokens = np.asarray(n_tokens, dtype=np.float64)
+    return float((counts * n_tokens).sum() / counts.sum())
+
+
+def _word_lists(rng):
+    cases = [([5, 1], [1, 7]), ([1, 1, 1], [1, 2, 3]), ([1000], [4])]
+    for size in (3, 10, 200):
+        cases.append((rng.integers(1, 10_000, size).tolist(), rng.integers(1, 20, size).tolist()))
+    return cases
+
+
+QUESTIONS = [
+    Integer("embedding_params", hints=[
+        ratio(2, "the head is tied: it reuses E and adds no parameters"),
+        Hint(lambda got, want: got == 256 * 1024 * 2048, "256K here means 256,000 tokens, not 256 × 1,024"),
+    ]),
+    Real("embedding_share", rtol=1e-9, hints=[
+        Hint(lambda got, want: abs(got - 524_288_000 / 1.5e9) < 1e-9, "use the exact total (table + the rest), not the round 1.5B"),
+        Hint(lambda got, want: abs(got - 524_288_000 / 973_146_112) < 1e-9, "the share is of the whole model: table plus the rest"),
+        ratio(100, "give a fraction, not a percentage"),
+    ]),
+    Integer("extra_head_flops", hints=[
+        ratio(0.5, "a matmul costs 2 FLOPs per weight: one multiply and one add"),
+        Hint(lambda got, want: got == 2 * 2048 * 256_000, "that is the whole 256K head; the question asks how much more than the 50K head"),
+    ]),
+    Real("break_even_ratio", rtol=1e-9, hints=[
+        Hint(lambda got, want: abs(got * want - 1) < 1e-9, "upside down: r is tokens with 256K over tokens with 50K, so it is below 1"),
+        Hint(lambda got, want: abs(got - 50_000 / 256_000) < 1e-9, "the blocks cost the same per token with either vocabulary: include them"),
+    ]),
+    Function("tokens_per_word", reference=tokens_per_word, cases=_word_lists, result=Real("tokens_per_word", rtol=1e-9)),
+    Real("hindi_single_token_share", rtol=1e-9, hints=[
+        ratio(100, "give a fraction, not a percentage"),
+        Hint(lambda got, want: got > 1, "a share is a fraction between 0 and 1"),
+        Hint(lambda got, want: abs(got - 0.59) < 1e-9, "that is the share of the English words: audit the Hindi ones"),
+    ]),
+]
