@@ -79,15 +79,16 @@ def read_submission(path: Path):
 
     try:
         size = path.stat().st_size
-        if size > MAX_NOTEBOOK_BYTES:
-            raise ValueError(f"the file is {size:,} bytes, over the {MAX_NOTEBOOK_BYTES:,}-byte limit")
+    except OSError as exc:
+        raise ValueError(f"not a readable file ({type(exc).__name__})") from None
+    if size > MAX_NOTEBOOK_BYTES:
+        raise ValueError(f"the file is {size:,} bytes, over the {MAX_NOTEBOOK_BYTES:,}-byte limit")
+    try:
         nb = nbformat.reads(path.read_text(encoding="utf-8"), as_version=4)
-    except ValueError:
-        raise
     except Exception as exc:  # noqa: BLE001 - any failure to parse is "unreadable"
-        raise ValueError(f"not a readable notebook ({type(exc).__name__}: {str(exc)[:200]})") from None
-    if not isinstance(nb.get("cells"), list):
-        raise ValueError("not a notebook: it has no list of cells")
+        raise ValueError(f"not a readable notebook ({type(exc).__name__}: {_text(exc, 120)})") from None
+    if not isinstance(nb.get("cells"), list) or not isinstance(nb.get("metadata"), dict):
+        raise ValueError("not a readable notebook (no list of cells)")
     return nb
 
 

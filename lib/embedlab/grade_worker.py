@@ -225,7 +225,7 @@ _embedlab_probe({lesson!r}, {cases!r}, {path!r})
 def _worker(job_path: str) -> int:
     import nbformat
     from jupyter_client.kernelspec import KernelSpec, KernelSpecManager
-    from jupyter_client.manager import KernelManager
+    from jupyter_client.manager import AsyncKernelManager
     from nbclient import NotebookClient
     from nbclient.exceptions import DeadKernelError
 
@@ -269,7 +269,7 @@ def _worker(job_path: str) -> int:
     cells.append((None, nbformat.v4.new_code_cell(probe)))
     nb = nbformat.v4.new_notebook(cells=[c for _, c in cells])
 
-    km = KernelManager(kernel_name="embedlab-grade", kernel_spec_manager=ThisPython())
+    km = AsyncKernelManager(kernel_name="embedlab-grade", kernel_spec_manager=ThisPython())
     client = GradingClient(
         nb, km=km,
         timeout=job["cell_timeout"], allow_errors=True, interrupt_on_timeout=True,

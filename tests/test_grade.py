@@ -1,0 +1,364 @@
+"""The grader: full marks for every solution, zero for every blank exercise, and the
+right points and status for a set of hostile submissions built here from lesson 01.
+
+The hostile notebooks are generated into a temporary folder from the solution
+(nothing hostile is committed). The folder is graded once, with short limits, and
+each case asserts its exact points and statuses from that one run.
+"""
+
+import csv
+import hashlib
+import json
+import sys
+import time
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from embedlab import grade
+from embedlab.exercise import Integer, Real, questions_for
+from embedlab.grade_worker import Limits, RunResult
+
+ROOT = Path(__file__).resolve().parent.parent
+SOLUTIONS = sorted((ROOT / "solutions").glob("*.ipynb"))
+CELL_TIMEOUT, TIMEOUT = 5, 40  # seconds: short, so the hostile run stays quick
+LIMITS = ["--cell-timeout", str(CELL_TIMEOUT), "--timeout", str(TIMEOUT)]
+
+
+def run_grader(paths, tmp_path, *extra):
+    out = tmp_path / "scores.csv"
+    code = grade.main([str(p) for p in paths] + ["--out", str(out), "-q", *LIMITS, *extra])
+    with open(out, newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    return code, rows
+
+
+def by_submission(rows):
+    table = {}
+    for row in rows:
+        table.setdefault(Path(row["submission"]).name, []).append(row)
+    return table
+
+
+def points(rows):
+    return sum(float(r["points"]) for r in rows)
+
+
+# --------------------------------------------------------------------------
+# Every lesson: the solution scores full marks, the generated exercise zero.
+
+
+@pytest.mark.parametrize("solution", SOLUTIONS, ids=[p.stem for p in SOLUTIONS])
+def test_solution_full_marks_and_blank_exercise_zero(solution, tmp_path):
+    lesson = solution.stem
+    exercise = ROOT / "exercises" / f"{lesson}.ipynb"
+    # generous limits: some solutions train a small model
+    code, rows = run_grader([solution, exercise], tmp_path, "--cell-timeout", "300", "--timeout", "900", "-j", "2")
+    assert code == 0
+    questions = questions_for(lesson)
+    total = sum(q.points for q in questions)
+    solved = [r for r in rows if r["submission"] == str(solution)]
+    blank = [r for r in rows if r["submission"] == str(exercise)]
+    assert [r["question"] for r in solved] == [q.name for q in questions]
+    assert [r["status"] for r in solved] == ["correct"] * len(questions), solved
+    assert points(solved) == total
+    assert [r["status"] for r in blank] == ["not_attempted"] * len(questions), blank
+    assert points(blank) == 0
+
+
+# --------------------------------------------------------------------------
+# The hostile set, built from lesson 01's solution.
+
+LESSON = "01-toy-table"
+NAMES = [q.name for q in questions_for(LESSON)]  # E, n_params, batch, cosine, cos_horse_dog, gpt2_table, extra_dim_cost
+
+
+def solution_nb():
+    return nbformat.read(ROOT / "solutions" / f"{LESSON}.ipynb", as_version=4)
+
+
+def exercise_nb():
+    return nbformat.read(ROOT / "exercises" / f"{LESSON}.ipynb", as_version=4)
+
+
+def answer_cell(nb, name):
+    """The code cell that defines `name` (an assignment or a def)."""
+    for cell in nb.cells:
+        if cell.cell_type == "code" and any(
+            line.startswith((f"{name} =", f"def {name}(")) for line in cell.source.split("\n")
+        ):
+            return cell
+    raise LookupError(name)
+
+
+def exercise_answer_cell(nb, index):
+    """The index-th answer cell of the blank exercise (cells holding # YOUR CODE HERE)."""
+    return [c for c in nb.cells if c.cell_type == "code" and "# YOUR CODE HERE" in c.source][index]
+
+
+def insert_after_setup(nb, source):
+    """A cell right after the setup cell (the one that creates `ex`)."""
+    index = next(i for i, c in enumerate(nb.cells) if c.cell_type == "code" and "Exercise(" in c.source)
+    nb.cells.insert(index + 1, nbformat.v4.new_code_cell(source))
+    return nb
+
+
+def before(nb, name, source):
+    cell = answer_cell(nb, name)
+    cell.source = source + "\n" + cell.source
+    return nb
+
+
+def set_answer(nb, name, source):
+    answer_cell(nb, name).source = source
+    return nb
+
+
+def hostile_wrong():
+    nb = solution_nb()
+    set_answer(nb, "n_params", "n_params = 4 + 3")
+    set_answer(nb, "gpt2_table", "gpt2_table = 2 * 50_257 * 768")
+    set_answer(nb, "cosine", "def cosine(a, b):\n    return float(a @ b)")
+    return nb
+
+
+def hostile_raising():
+    nb = solution_nb()
+    before(nb, "n_params", 'raise RuntimeError("oops")')
+    set_answer(nb, "cosine", 'def cosine(a, b):\n    raise ValueError("not today")')
+    return nb
+
+
+def hostile_infinite_loop():
+    return before(solution_nb(), "n_params", "while True:\n    pass")
+
+
+def hostile_ignores_ctrl_c():
+    return before(solution_nb(), "E", "import signal\nsignal.signal(signal.SIGINT, signal.SIG_IGN)\nwhile True:\n    pass")
+
+
+def hostile_kills_kernel():
+    return before(solution_nb(), "batch", "import os, signal\nos.kill(os.getpid(), signal.SIGKILL)")
+
+
+def hostile_edited_tests():
+    nb = exercise_nb()
+    for cell in nb.cells:
+        if cell.cell_type == "code" and "ex.check(" in cell.source:
+            name = cell.source.split('"')[1]
+            cell.source = f'print("✅ {name}: correct")'
+        elif cell.cell_type == "code" and "ex.summary()" in cell.source:
+            cell.source = 'print("7 / 7 points")'
+    insert_after_setup(nb, "class Fake:\n    def check(self, name):\n        print('✅', name)\n    summary = check\nex = Fake()")
+    return nb
+
+
+def hostile_swallows_exceptions():
+    nb = exercise_nb()
+    insert_after_setup(nb, (
+        "import sys\n"
+        "get_ipython().set_custom_exc((BaseException,), lambda *args, **kwargs: None)\n"
+        "sys.excepthook = lambda *args: None"
+    ))
+    exercise_answer_cell(nb, 1).source = "n_params = 1 / 0"  # raises, swallowed: never defined
+    cosine = next(c for c in nb.cells if c.cell_type == "code" and "def cosine(" in c.source)
+    cosine.source = "def cosine(a, b):\n    return undefined_name"
+    return nb
+
+
+def hostile_always_equal():
+    nb = exercise_nb()
+    insert_after_setup(nb, (
+        "import math\nimport numpy as np\nimport embedlab.exercise as grading\n"
+        "class AlwaysEqual:\n"
+        "    def __eq__(self, other): return True\n"
+        "    def __ne__(self, other): return False\n"
+        "    def __float__(self): return 0.0\n"
+        "    def __int__(self): return 0\n"
+        "    __hash__ = object.__hash__\n"
+        "class EqualInt(int):\n"
+        "    def __eq__(self, other): return True\n"
+        "    __hash__ = int.__hash__\n"
+        "class EqualArray(np.ndarray):\n"
+        "    def __eq__(self, other): return np.ones(np.shape(other), dtype=bool)\n"
+        "always_true = lambda *args, **kwargs: True\n"
+        "np.array_equal = np.allclose = math.isclose = always_true\n"
+        "np.isclose = lambda a, b, *args, **kwargs: np.ones(np.shape(a), dtype=bool)\n"
+        "for kind in (grading.Integer, grading.Real, grading.Array, grading.Choice, grading.Function):\n"
+        "    kind.judge = lambda self, data, expected: grading.Verdict('correct', self.points, self.points, '')\n"
+    ))
+    answers = [
+        "E = AlwaysEqual()",
+        "n_params = EqualInt(1)",
+        "batch = np.zeros((3, 3)).view(EqualArray)",
+        None,  # cosine: see below
+        "cos_horse_dog = AlwaysEqual()",
+        "gpt2_table = EqualInt(0)",
+        "extra_dim_cost = AlwaysEqual()",
+    ]
+    cells = [exercise_answer_cell(nb, i) for i in range(len(answers))]
+    for cell, source in zip(cells, answers):
+        if source:
+            cell.source = source
+    cosine = next(c for c in nb.cells if c.cell_type == "code" and "def cosine(" in c.source)
+    cosine.source = "def cosine(a, b):\n    return AlwaysEqual()"
+    return nb
+
+
+def hostile_huge_output():
+    nb = solution_nb()
+    insert_after_setup(nb, 'print("x" * 100_000_000)\nfor i in range(200_000):\n    print(i)')
+    return nb
+
+
+def hostile_memory():
+    return before(solution_nb(), "E", "hog = np.ones(2**31)  # 16 GiB: far past the memory limit")
+
+
+def hostile_wrong_lesson():
+    nb = exercise_nb()
+    nb.metadata["embedlab"]["lesson"] = "02-lookup-vs-matmul"
+    return nb
+
+
+# file name -> (builder, expected points, expected status per question in NAMES order, detail fragments)
+ALL = {name: "correct" for name in NAMES}
+CASES = {
+    "correct": (solution_nb, 7, ALL, {}),
+    "blank": (exercise_nb, 0, {n: "not_attempted" for n in NAMES}, {"cosine": "NotImplementedError"}),
+    "wrong": (hostile_wrong, 4, ALL | {"n_params": "incorrect", "gpt2_table": "incorrect", "cosine": "incorrect"},
+              {"n_params": "add or multiply", "gpt2_table": "token table only"}),
+    "raising": (hostile_raising, 5, ALL | {"n_params": "error", "cosine": "incorrect"},
+                {"n_params": "RuntimeError: oops", "cosine": "raised ValueError"}),
+    "infinite-loop": (hostile_infinite_loop, 6, ALL | {"n_params": "timeout"}, {"n_params": "cell limit"}),
+    "ignores-ctrl-c": (hostile_ignores_ctrl_c, 0, {n: "timeout" for n in NAMES}, {"E": "whole run"}),
+    "kills-kernel": (hostile_kills_kernel, 0, {n: "crashed" for n in NAMES}, {"E": "kernel died"}),
+    "edited-tests": (hostile_edited_tests, 0, {n: "not_attempted" for n in NAMES}, {}),
+    "swallows-exceptions": (hostile_swallows_exceptions, 0, {n: "not_attempted" for n in NAMES} | {"cosine": "incorrect"},
+                            {"cosine": "NameError"}),
+    "always-equal": (hostile_always_equal, 0, {n: "incorrect" for n in NAMES},
+                     {"E": "AlwaysEqual", "cos_horse_dog": "AlwaysEqual"}),
+    "huge-output": (hostile_huge_output, 7, ALL, {}),
+    "memory": (hostile_memory, 6, ALL | {"E": "memory"}, {"E": "out of memory"}),
+    "wrong-lesson": (hostile_wrong_lesson, 0, {n: "wrong_lesson" for n in NAMES}, {"E": "02-lookup-vs-matmul"}),
+    "corrupt": (None, 0, {n: "unreadable" for n in NAMES}, {"E": "not a readable notebook"}),
+}
+
+
+def filename(case):
+    return f"{case}-{LESSON}.ipynb"
+
+
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory):
+    """Write every hostile notebook, grade the folder once (-j 2), and check nothing was modified."""
+    folder = tmp_path_factory.mktemp("submissions")
+    for case, (build, *_ ) in CASES.items():
+        if build is not None:
+            nbformat.write(build(), folder / filename(case))
+    (folder / filename("corrupt")).write_text('{"cells": [{"cell_type": "code", "source": "E = ', encoding="utf-8")
+    before = {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in folder.iterdir()}
+    start = time.monotonic()
+    code, rows = run_grader([folder], tmp_path_factory.mktemp("out"), "-j", "2")
+    seconds = time.monotonic() - start
+    after = {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in folder.iterdir()}
+    return {"code": code, "rows": by_submission(rows), "seconds": seconds, "before": before, "after": after}
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_hostile_submission(graded, case):
+    _, want_points, want_status, want_detail = CASES[case]
+    rows = graded["rows"][filename(case)]
+    assert [r["question"] for r in rows] == NAMES
+    assert {r["question"]: r["status"] for r in rows} == want_status, rows
+    assert points(rows) == want_points
+    assert all(r["lesson"] == LESSON for r in rows)
+    details = {r["question"]: r["detail"] for r in rows}
+    for question, fragment in want_detail.items():
+        assert fragment in details[question], (question, details[question])
+
+
+def test_folder_graded_in_bounded_time_and_left_untouched(graded):
+    assert graded["code"] == 0
+    assert set(graded["rows"]) == {filename(c) for c in CASES}
+    assert graded["after"] == graded["before"]  # every submission byte-identical
+    # Bounded: each submission is killed at TIMEOUT; with 2 workers the worst case is
+    # ceil(n / 2) * TIMEOUT plus start-up. (A guard against a hang, not a speed test.)
+    assert graded["seconds"] < (len(CASES) + 1) // 2 * TIMEOUT + 60
+
+
+# --------------------------------------------------------------------------
+# Judging forged data: the grader's judgement only ever sees plain data.
+
+
+def finished(answers, errors=(), timeouts=()):
+    return RunResult("finished", {"errors": list(errors), "timeouts": list(timeouts)}, answers)
+
+
+@pytest.mark.parametrize("entry, status", [
+    ({"data": {"int": 12}}, "correct"),
+    ({"data": {"int": 13}}, "incorrect"),
+    ({"data": {"int": "12"}}, "error"),  # forged data that is not a number
+    ({"data": {"float": 12.0}}, "incorrect"),
+    ({"data": {"nonsense": [1, 2]}}, "error"),
+    ({"data": None}, "error"),
+    ({"data": {"int": {"__eq__": True}}}, "error"),
+    ("not a dict", "error"),
+    ({"missing": True}, "not_attempted"),
+    ({"wrong_form": "expected a whole number (int), got AlwaysEqual"}, "incorrect"),
+    ({"raised": "KeyboardInterrupt: "}, "error"),
+])
+def test_forged_probe_data_is_judged_not_trusted(entry, status):
+    q = Integer("n_params")
+    verdict = grade.score(q, {"n_params": 12}, {}, finished({"n_params": entry}), Limits())
+    assert verdict[2] == status
+    assert verdict[0] == (1.0 if status == "correct" else 0.0)
+
+
+def test_missing_answer_is_blamed_on_what_went_wrong():
+    q = Real("x")
+    missing = {"x": {"missing": True}}
+    assert grade.score(q, {}, {}, finished(missing), Limits())[2] == "not_attempted"
+    assert grade.score(q, {}, {}, finished(missing, errors=[{"cell": 3, "ename": "NameError", "evalue": "y"}]),
+                       Limits())[2:] == ("error", "`x` is not defined; cell 4 raised NameError: y")
+    assert grade.score(q, {}, {}, finished(missing, timeouts=[2]), Limits())[2] == "timeout"
+    assert grade.score(q, {}, {}, finished(None), Limits())[2] == "error"
+
+
+def test_lesson_from_file_name():
+    assert grade.lesson_from_name(Path("alice-01-toy-table.ipynb")) == LESSON
+    assert grade.lesson_from_name(Path("01-toy-table (1).ipynb")) == LESSON
+    assert grade.lesson_from_name(Path("01-toy-table-v2.ipynb")) == LESSON
+    assert grade.lesson_from_name(Path("homework.ipynb")) is None
+
+
+def test_unknown_lesson_gets_one_row(tmp_path):
+    nb = exercise_nb()
+    del nb.metadata["embedlab"]
+    nbformat.write(nb, tmp_path / "homework.ipynb")
+    code, rows = run_grader([tmp_path / "homework.ipynb"], tmp_path)
+    assert code == 0
+    assert [(r["question"], r["status"]) for r in rows] == [("", "wrong_lesson")]
+    assert "--lesson" in rows[0]["detail"]
+
+
+@pytest.mark.parametrize("args", [["no-such-folder"], ["--jobs", "0", "."], ["--lesson", "99-nothing", "."],
+                                  ["--timeout", "-1", "."]])
+def test_usage_errors_exit_2(args, tmp_path, capsys):
+    with pytest.raises(SystemExit) as exc:
+        grade.main(args + ["--out", str(tmp_path / "s.csv")])
+    assert exc.value.code == 2
+
+
+def test_runs_as_a_module(tmp_path):
+    import subprocess
+
+    bad = tmp_path / f"{LESSON}.ipynb"
+    bad.write_text("not json", encoding="utf-8")
+    out = tmp_path / "s.csv"
+    done = subprocess.run([sys.executable, "-m", "embedlab.grade", str(bad), "--out", str(out)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert out.read_text().splitlines()[0] == ",".join(grade.COLUMNS)
+    assert "unreadable 7" in done.stdout
