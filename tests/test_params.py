@@ -278,9 +278,10 @@ def test_estimate_rejects_bad_sizes(args, field):
         estimate_params(*args)
 
 
-def test_unknown_shipped_config():
-    with pytest.raises(ValueError, match="name='gpt-5'"):
-        load_config("gpt-5")
+@pytest.mark.parametrize("name", ["gpt-5", "../data/gpt2", None, ["gpt2"]])
+def test_unknown_shipped_config(name):
+    with pytest.raises(ValueError, match=re.escape(f"name={name!r}")):
+        load_config(name)
 
 
 def test_gemma_needs_head_dim():

@@ -376,7 +376,6 @@ def load_config(name: str) -> dict:
     Each has a "_source" field saying where its values come from and a "_name"
     field with the model's name.
     """
-    path = DATA_DIR / f"{name}.json"
-    if not isinstance(name, str) or not path.is_file():
+    if name not in available_models():
         raise ValueError(f"no shipped config called name={name!r}; available: {', '.join(available_models())}")
-    return json.loads(path.read_text())
+    return json.loads((DATA_DIR / f"{name}.json").read_text())
