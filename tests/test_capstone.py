@@ -1,0 +1,188 @@
+"""Lesson 11's exercise has many right answers: the checks test the constraints, not one value.
+
+The Design question kind is tested on its own first (plain data in, problems
+out), then the course's grader (`embedlab-grade`) grades, in one run, the
+solution, the blank exercise, a copy of the solution with a second, different
+valid design, and copies that break a budget or misreport a figure.
+"""
+
+import csv
+from pathlib import Path
+
+import nbformat
+import numpy as np
+import pytest
+
+from embedlab import grade
+from embedlab.exercise import CORRECT, INCORRECT, NOT_ATTEMPTED, Design, Exercise, WrongForm, answer_of, questions_for
+from embedlab.params import count_params
+from embedlab.questions.l11 import BUDGET
+from embedlab.sizing import design_figures, llama_config, over_budget
+
+ROOT = Path(__file__).resolve().parent.parent
+LESSON = "11-size-a-model"
+QUESTIONS = questions_for(LESSON)
+TOTAL = sum(q.points for q in QUESTIONS)
+
+SOLUTION_DESIGN = llama_config(64_000, 1024, 24, 16, 4, 4096, True)
+SECOND_DESIGN = llama_config(32_000, 1280, 16, 20, 5, 5120, False)  # smaller V, wider, shallower, untied
+OVER_MEMORY = llama_config(64_000, 1024, 24, 16, 16, 4096, True)  # no grouping: a 4x cache
+
+
+def answers_for(design):
+    """Everything a learner reports about `design`, computed with the calculators."""
+    f = design_figures(design, BUDGET)
+    used = {"parameters": f.params / BUDGET.max_params, "memory": f.serving_gb / BUDGET.max_serving_gb,
+            "compute": f.train_flops / BUDGET.max_train_flops}
+    flipped = {**design, "tie_word_embeddings": not design["tie_word_embeddings"]}
+    return {"design": design, "design_params": f.params, "design_serving_gb": f.serving_gb,
+            "design_train_flops": f.train_flops, "tightest_budget": max(used, key=used.get),
+            "other_tying_params": count_params(flipped).total}
+
+
+def verdicts(namespace):
+    ex = Exercise(LESSON)
+    return {q.name: ex.verdict(q.name, namespace) for q in QUESTIONS}
+
+
+# --------------------------------------------------------------------------
+# The Design kind, in the notebook (no grader)
+
+
+def test_both_designs_are_valid_and_different():
+    assert over_budget(SOLUTION_DESIGN, BUDGET) == over_budget(SECOND_DESIGN, BUDGET) == []
+    assert SOLUTION_DESIGN != SECOND_DESIGN
+    assert design_figures(SOLUTION_DESIGN, BUDGET).params != design_figures(SECOND_DESIGN, BUDGET).params
+
+
+@pytest.mark.parametrize("design", [SOLUTION_DESIGN, SECOND_DESIGN], ids=["solution", "second"])
+def test_any_valid_design_with_its_own_figures_is_correct(design):
+    got = verdicts(answers_for(design))
+    assert {name: v.status for name, v in got.items()} == {q.name: CORRECT for q in QUESTIONS}
+
+
+def test_figures_of_another_design_are_wrong():
+    mixed = {**answers_for(SECOND_DESIGN), "design": SOLUTION_DESIGN}  # figures of one, design of the other
+    got = verdicts(mixed)
+    assert got["design"].status == CORRECT
+    assert [name for name, v in got.items() if v.status == INCORRECT] == [
+        "design_params", "design_serving_gb", "design_train_flops", "other_tying_params"]
+
+
+def test_over_budget_design_fails_with_the_budget_and_numbers():
+    got = verdicts(answers_for(OVER_MEMORY))
+    assert got["design"].status == INCORRECT
+    assert got["design"].detail == "memory: 0.23 GB weights + 0.81 GB KV cache = 1.04 GB > 0.5 GB"
+    # the figures are still its own: consistent, so correct
+    assert all(got[q.name].status == CORRECT for q in QUESTIONS if q.name != "design")
+
+
+def test_hints_for_common_mistakes():
+    a = answers_for(SOLUTION_DESIGN)
+    f = design_figures(SOLUTION_DESIGN, BUDGET)
+    wrong = {
+        "design_params": (a["design_params"] + 64_000 * 1024, "second V × d table"),
+        "design_serving_gb": (f.weights_gb, "weights only"),
+        "design_train_flops": (f.train_flops_6nd, "6·N·D"),
+        "other_tying_params": (a["design_params"], "flip tie_word_embeddings"),
+    }
+    for name, (value, phrase) in wrong.items():
+        v = verdicts({**a, name: value})[name]
+        assert v.status == INCORRECT and phrase in v.detail, (name, v.detail)
+    v = verdicts({**a, "design_params": float(a["design_params"])})["design_params"]
+    assert v.status == INCORRECT and "int" in v.detail
+
+
+def test_not_attempted_until_the_design_exists():
+    got = verdicts({"design_params": 123})
+    assert got["design"].status == NOT_ATTEMPTED
+    assert got["design_params"].status == NOT_ATTEMPTED and "`design`" in got["design_params"].detail
+
+
+def test_to_data_is_plain_json_and_refuses_objects():
+    q = Design("d", rule=lambda answers: [], uses=("x",))
+    value = answer_of(q, {"d": {"a": np.int64(3), "b": [np.float32(0.5), True, None]}, "x": "y"})
+    assert q.to_data(value) == {"d": {"a": 3, "b": [0.5, True, None]}, "x": "y"}
+    with pytest.raises(WrongForm):
+        q.to_data(answer_of(q, {"d": object(), "x": 1}))
+    with pytest.raises(WrongForm):
+        q.to_data(answer_of(q, {"d": {1: 2}, "x": 1}))
+    with pytest.raises(WrongForm):
+        q.to_data(answer_of(q, {"d": list(range(5000)), "x": 1}))
+
+
+# --------------------------------------------------------------------------
+# The course's grader, one run over the solution, the blank and modified copies
+
+
+def with_design(source_nb, design_source, **replace):
+    """A copy of the solution whose design cell (and any other answer, by name) is rewritten."""
+    nb = nbformat.from_dict(source_nb)
+    for cell in nb.cells:
+        if cell.cell_type != "code":
+            continue
+        if "design = llama_config(" in cell.source:
+            cell.source = design_source
+        for name, line in replace.items():
+            if f"\n{name} = " in cell.source:
+                cell.source = "\n".join(line if ln.startswith(f"{name} = ") else ln for ln in cell.source.split("\n"))
+    return nb
+
+
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("capstone")
+    solution = nbformat.read(ROOT / "solutions" / f"{LESSON}.ipynb", as_version=4)
+    copies = {
+        "second": with_design(solution, "design = llama_config(32_000, 1280, 16, 20, 5, 5120, False)"),
+        "over": with_design(solution, "design = llama_config(64_000, 1024, 24, 16, 16, 4096, True)"),
+        "misreported": with_design(solution, "design = llama_config(32_000, 1280, 16, 20, 5, 5120, False)",
+                                   design_params="design_params = count_params(design).total - 1280 * 32_000"),
+    }
+    paths = [ROOT / "solutions" / f"{LESSON}.ipynb", ROOT / "exercises" / f"{LESSON}.ipynb"]
+    for name, nb in copies.items():
+        path = tmp / f"{name}-{LESSON}.ipynb"
+        nbformat.write(nb, path)
+        paths.append(path)
+    out = tmp / "scores.csv"
+    code = grade.main([str(p) for p in paths] + ["--out", str(out), "-q", "--cell-timeout", "20", "--timeout", "120"])
+    assert code == 0
+    with open(out, newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    table = {}
+    for row in rows:
+        name = Path(row["submission"]).stem.replace(f"-{LESSON}", "").replace(LESSON, "")
+        table.setdefault(name or Path(row["submission"]).parent.name, {})[row["question"]] = row
+    return table
+
+
+def points(rows):
+    return sum(float(r["points"]) for r in rows.values())
+
+
+def test_grader_solution_full_marks_blank_zero(graded):
+    assert points(graded["solutions"]) == TOTAL
+    assert {r["status"] for r in graded["solutions"].values()} == {"correct"}
+    assert points(graded["exercises"]) == 0
+    assert {r["status"] for r in graded["exercises"].values()} == {"not_attempted"}
+
+
+def test_grader_second_valid_design_full_marks(graded):
+    assert points(graded["second"]) == TOTAL
+    assert {r["status"] for r in graded["second"].values()} == {"correct"}
+
+
+def test_grader_over_budget_design_fails_with_a_helpful_detail(graded):
+    rows = graded["over"]
+    assert rows["design"]["status"] == "incorrect"
+    assert rows["design"]["detail"] == "memory: 0.23 GB weights + 0.81 GB KV cache = 1.04 GB > 0.5 GB"
+    assert float(rows["design"]["max_points"]) == 3
+    assert points(rows) == TOTAL - 3  # the design question lost; its figures are consistent with it
+
+
+def test_grader_misreported_figure_fails_with_its_hint(graded):
+    rows = graded["misreported"]
+    assert rows["design"]["status"] == "correct"
+    assert rows["design_params"]["status"] == "incorrect"
+    assert rows["design_params"]["detail"] == "that leaves out the head: untied, it is a second V × d matrix"
+    assert points(rows) == TOTAL - 1
