@@ -3,6 +3,7 @@
 import pytest
 
 from embedlab.compute import (
+    break_even_ratio,
     decode_step_flops,
     forward_flops,
     rule_of_thumb_flops,
@@ -109,8 +110,25 @@ def test_rule_of_thumb():
         (lambda: rule_of_thumb_flops(0), "n_params"),
         (lambda: rule_of_thumb_flops(10, tokens=True), "tokens"),
         (lambda: rule_of_thumb_flops(10, training="yes"), "training"),
+        (lambda: break_even_ratio(GPT2, GPT2, 0), "n_tokens"),
     ],
 )
 def test_bad_input_names_the_field(call, field):
     with pytest.raises(ValueError, match=field):
         call()
+
+
+def test_break_even_ratio_for_the_vocabulary_example():
+    base = load_config("llama-3.2-1b")
+    small, big = {**base, "vocab_size": 50_000}, {**base, "vocab_size": 256_000}
+    blocks = 1_946_157_056  # 2 x 16 layers x (10,485,760 attention + 50,331,648 MLP weights)
+    assert token_costs(small).blocks == blocks
+    r = break_even_ratio(small, big)
+    assert r == (blocks + 2 * 2048 * 50_000) / (blocks + 2 * 2048 * 256_000)
+    # with attention over a 1,500-token text: the token count just below r·n is cheaper, just above is dearer
+    n = 1500
+    r_text = break_even_ratio(small, big, n)
+    target = forward_flops(small, n).total
+    assert forward_flops(big, int(r_text * n)).total <= target < forward_flops(big, int(r_text * n) + 1).total
+    assert r < r_text < 1  # attention does not grow with V, so it dilutes the bigger head
+    assert break_even_ratio(small, small, n) == pytest.approx(1.0)

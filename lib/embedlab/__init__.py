@@ -40,6 +40,7 @@ _EXPORTS = {
     "decode_step_flops": "compute",
     "training_flops": "compute",
     "rule_of_thumb_flops": "compute",
+    "break_even_ratio": "compute",
     "GB": "memory",
     "GiB": "memory",
     "BYTES_PER_PARAM": "memory",

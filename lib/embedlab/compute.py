@@ -154,3 +154,29 @@ def rule_of_thumb_flops(n_params: int, tokens: int = 1, training: bool = True) -
     if not isinstance(training, bool):
         raise ValueError(f"training must be True or False, got training={training!r}")
     return (6 if training else 2) * N * D
+
+
+def break_even_ratio(config_small: dict, config_big: dict, n_tokens: int | None = None) -> float:
+    """The token ratio r = tokens(big) / tokens(small) at which generating a text costs the same FLOPs.
+
+    Two models that differ in vocabulary (or in anything else): the bigger one
+    must cut a text to fewer than r times as many tokens to be cheaper. Without
+    `n_tokens`, only the per-token work counts (input, blocks, head): r is the
+    ratio of the per-token costs. With `n_tokens` (the small model's tokens for
+    the text), attention over the context is included, every position needing
+    logits, as in generation; r then solves
+    forward_flops(big, r·n) = forward_flops(small, n) with the token count
+    treated as continuous.
+    """
+    small, big = token_costs(config_small), token_costs(config_big)
+    per_small = small.input + small.blocks + small.head
+    per_big = big.input + big.blocks + big.head
+    if n_tokens is None:
+        return per_small / per_big
+    n = _positive_int("n_tokens", n_tokens)
+    target = forward_flops(config_small, n).total
+    # big model on m tokens: a·m(m+1)/2 + per_big·m = target, a quadratic in m
+    a = big.attention_per_key
+    half = a / 2 + per_big
+    m = (-half + (half * half + 2 * a * target) ** 0.5) / a if a else target / per_big
+    return m / n
