@@ -232,20 +232,22 @@ class Chromium:
         return {"loaded": loaded, "events": list(self.events), **found["result"]["value"]}
 
     def screenshot(self, url: str, path: Path, selector: str | None = None, margin: int = 0) -> None:
-        """Save a PNG of `url`: the whole page, or the box around the element `selector` (plus margin above)."""
+        """Save a PNG of `url` as a reader sees it: the first screen, or a window as tall as the
+        element `selector` (plus `margin` pixels of page above it), scrolled to that element."""
         self.open(url)
+        height = 900
         if selector:
             box = self.call("Runtime.evaluate", {"returnByValue": True, "expression":
                             f"(() => {{ const r = document.querySelector({json.dumps(selector)})"
-                            ".getBoundingClientRect(); return [r.x, r.y + window.scrollY, r.width, r.height]; })()"},
+                            ".getBoundingClientRect(); return [r.y + window.scrollY, r.height]; })()"},
                             session=self.session)["result"]["value"]
-            x, y, width, height = box
-            clip = {"x": 0, "y": max(0, y - margin), "width": 1280, "height": height + min(margin, y), "scale": 1}
-        else:
-            size = self.call("Page.getLayoutMetrics", session=self.session)["cssContentSize"]
-            clip = {"x": 0, "y": 0, "width": size["width"], "height": size["height"], "scale": 1}
-        data = self.call("Page.captureScreenshot", {"format": "png", "clip": clip,
-                                                    "captureBeyondViewport": True}, session=self.session)["data"]
+            top, height = max(0, box[0] - margin), int(box[1] + margin)
+        self.call("Emulation.setDeviceMetricsOverride",
+                  {"width": 1280, "height": height, "deviceScaleFactor": 1, "mobile": False}, session=self.session)
+        if selector:
+            self.call("Runtime.evaluate", {"expression": f"window.scrollTo(0, {top})"}, session=self.session)
+        self.pump(0.5)                                # let the layout and any lazy image settle
+        data = self.call("Page.captureScreenshot", {"format": "png"}, session=self.session)["data"]
         Path(path).write_bytes(base64.b64decode(data))
 
     def close(self) -> None:

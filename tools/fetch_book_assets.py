@@ -7,6 +7,8 @@ this script downloads three pinned npm tarballs (checked against the registry's
 sha512 integrity), extracts the files the pages load into `_build/book_assets/`,
 and `_config.yml` adds that folder to the site's `_static/` and points
 `mathjax_path` and `nb_ipywidgets_js` at it. Nothing here is committed.
+_config.yml also loads this module as a Sphinx extension, so every book build
+fetches first (a no-op once done).
 
     python tools/fetch_book_assets.py          # idempotent: quick when done
     python tools/fetch_book_assets.py --force  # download and extract again
@@ -178,6 +180,13 @@ def fetch(assets: Path = ASSETS, cache: Path = CACHE, force: bool = False) -> Pa
         return assets
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+
+
+def setup(app):
+    """As a Sphinx extension (`local_extensions` in _config.yml): fetch before the build starts,
+    so a plain `jupyter-book build .` works on a fresh clone too."""
+    app.connect("config-inited", lambda app, config: fetch(), priority=100)   # before Sphinx checks html_static_path
+    return {"parallel_read_safe": True, "parallel_write_safe": True}
 
 
 def main(argv=None) -> int:
