@@ -11,7 +11,6 @@ import sys
 from pathlib import Path
 
 import nbformat
-import numpy as np
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -3,7 +3,6 @@
 import sys
 from pathlib import Path
 
-import nbformat
 import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 

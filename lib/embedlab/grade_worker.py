@@ -104,6 +104,7 @@ def _supervise(tmp: Path, job: dict, limits: Limits) -> RunResult:
     env = dict(os.environ)
     env.update({name: "1" for name in _THREAD_VARS})
     env.update({"MPLBACKEND": "Agg", "IPYTHONDIR": str(tmp / "ipython"), "MPLCONFIGDIR": str(tmp / "mpl"),
+                "JUPYTER_RUNTIME_DIR": str(tmp / "runtime"), "JUPYTER_CONFIG_DIR": str(tmp / "jupyter"),
                 "MALLOC_ARENA_MAX": "2", "PYDEVD_DISABLE_FILE_VALIDATION": "1", "PYTHONDONTWRITEBYTECODE": "1"})
     log_path = tmp / "worker.log"
     with open(log_path, "wb") as log:
