@@ -30,7 +30,7 @@ QUESTIONS = [
         Hint(lambda got, want: got == 1.0, "1.0 means the same direction: look at the 'pet' column"),
     ]),
     Integer("gpt2_table", hints=[
-        ratio(2, "the question asks for the token table only (GPT-2 ties its head to it anyway)"),
+        ratio(2, "the question asks for the token table only: one V × d table, counted once"),
         Hint(lambda got, want: got == 50_000 * 768, "close: use GPT-2's exact vocabulary size, not a round number"),
     ]),
     Integer("extra_dim_cost", hints=[
