@@ -39,7 +39,7 @@ LANGUAGE_INFO = {
 }
 KEEP_CELL_METADATA = ("tags",)
 KEEP_NOTEBOOK_METADATA = ("embedlab", "widgets")
-UUID = re.compile(r"\b[0-9a-f]{32}\b")
+UUID = re.compile(r"(?<![0-9a-f])[0-9a-f]{32}(?![0-9a-f])")  # also inside "IPY_MODEL_<id>"
 
 
 def notebook_paths(args: list[str]) -> list[Path]:
