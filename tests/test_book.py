@@ -84,15 +84,35 @@ def plain(text: str) -> str:
     return re.sub(r"[*_`]", "", text)
 
 
+BROWSER_TESTS_RUN = CHROMIUM is not None or bool(os.environ.get("EMBEDLAB_REQUIRE_BROWSER"))
+
+
 @pytest.fixture(scope="module")
-def book(tmp_path_factory):
+def builds(tmp_path_factory):
+    """Build the course book and, for the browser tests, the widget fixture book, side by side."""
     fetch_book_assets.fetch()
     out = tmp_path_factory.mktemp("book")
-    proc = subprocess.run(
-        [jupyter_book(), *BUILD_COMMAND, "--path-output", str(out)],
-        cwd=ROOT, capture_output=True, text=True, timeout=600,
-    )
-    return proc, out / "_build" / "html"
+    jobs = {"book": (ROOT, ["--path-output", str(out)], out / "_build" / "html")}
+    if BROWSER_TESTS_RUN:
+        src = make_widget_book(tmp_path_factory.mktemp("widget_book"))
+        jobs["widget_book"] = (src, [], src / "_build" / "html")
+    running = {}
+    for name, (cwd, extra, html_dir) in jobs.items():
+        log = open(out.parent / f"{out.name}-{name}.log", "w+", encoding="utf8")
+        running[name] = (subprocess.Popen([jupyter_book(), *BUILD_COMMAND, *extra], cwd=cwd, text=True,
+                                          stdout=log, stderr=subprocess.STDOUT), log, html_dir)
+    results = {}
+    for name, (proc, log, html_dir) in running.items():
+        proc.wait(timeout=900)
+        log.seek(0)
+        results[name] = (subprocess.CompletedProcess(proc.args, proc.returncode, log.read(), ""), html_dir)
+        log.close()
+    return results
+
+
+@pytest.fixture(scope="module")
+def book(builds):
+    return builds["book"]
 
 
 def test_book_builds_with_warnings_as_errors(book):
@@ -205,15 +225,12 @@ def test_notebook_page_shows_its_figures_and_typeset_math_in_the_browser(site_re
 FIXTURE = Path(__file__).parent / "book_fixture"
 
 
-@pytest.fixture(scope="module")
-def widget_book(tmp_path_factory):
+def make_widget_book(src: Path) -> Path:
     """A two-page book with the course's _config.yml: a notebook with saved ipywidgets state and math.
 
     The lessons may or may not use widgets; this proves the offline widget setup either way.
     (The notebook is stored as .ipynb.json so nbval does not collect it.)
     """
-    fetch_book_assets.fetch()
-    src = tmp_path_factory.mktemp("widget_book")
     config = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf8"))
     sphinx_config = config["sphinx"]["config"]
     sphinx_config["html_static_path"] = [str(ROOT / p) for p in sphinx_config["html_static_path"]]
@@ -224,9 +241,14 @@ def widget_book(tmp_path_factory):
     (src / "_toc.yml").write_text("format: jb-book\nroot: index\nchapters:\n  - file: widgets\n")
     (src / "index.md").write_text("# Fixture\n\nMath $a^2 + b^2 = c^2$ and [the widgets](widgets.ipynb).\n")
     shutil.copy(FIXTURE / "widgets.ipynb.json", src / "widgets.ipynb")
-    proc = subprocess.run([jupyter_book(), *BUILD_COMMAND], cwd=src, capture_output=True, text=True, timeout=600)
-    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
-    return src / "_build" / "html"
+    return src
+
+
+@pytest.fixture(scope="module")
+def widget_book(builds):
+    proc, html_dir = builds["widget_book"]
+    assert proc.returncode == 0, proc.stdout[-5000:]
+    return html_dir
 
 
 @needs_chromium
@@ -280,7 +302,7 @@ def test_the_browser_check_fails_when_widgets_cannot_render(widget_book, tmp_pat
     broken = tmp_path / "html"
     shutil.copytree(widget_book, broken)
     (broken / "_static" / "html-manager" / "embed-amd.js").unlink()   # the widget manager is gone
-    [report] = check_site.check_site(broken, pages=["widgets.html"], chromium=CHROMIUM)
+    [report] = check_site.check_site(broken, pages=["widgets.html"], chromium=CHROMIUM, widget_wait=1)
     found = "\n".join(report.problems)
     assert "widgets not rendered: 0 of 2" in found, found
     assert "failed request: HTTP 404" in found and "embed-amd.js" in found, found

@@ -64,7 +64,7 @@ INSPECT_JS = r"""
   }
   const views = document.querySelectorAll('script[type="application/vnd.jupyter.widget-view+json"]');
   const rendered = () => [...document.querySelectorAll('.widget-subarea')].filter(e => e.children.length).length;
-  for (let t = 0; views.length && rendered() < views.length && t < 50; t++) await sleep(100);   // up to 5 s
+  for (let t = 0; views.length && rendered() < views.length && t < WIDGET_POLLS; t++) await sleep(100);
   const maths = [...document.querySelectorAll('.math')];
   return {
     title: document.title,
@@ -218,13 +218,15 @@ class Chromium:
                 self.pump(0.02)
 
     # -- pages --------------------------------------------------------------
-    def open(self, url: str) -> dict:
-        """Load `url`, let it settle, and return what INSPECT_JS found plus the events it caused."""
+    def open(self, url: str, widget_wait: float = 5.0) -> dict:
+        """Load `url`, let it settle (waiting up to `widget_wait` s for widgets to render), and
+        return what INSPECT_JS found plus the events it caused."""
         self.events = []
         self.call("Page.navigate", {"url": url}, session=self.session)
         loaded = self.wait_for("Page.loadEventFired", self.timeout)
         self.wait_network_idle()
-        found = self.call("Runtime.evaluate", {"expression": INSPECT_JS, "awaitPromise": True,
+        script = INSPECT_JS.replace("WIDGET_POLLS", str(int(widget_wait * 10)))
+        found = self.call("Runtime.evaluate", {"expression": script, "awaitPromise": True,
                                                "returnByValue": True}, session=self.session)
         self.wait_network_idle()
         if "exceptionDetails" in found:
@@ -309,7 +311,8 @@ def _describe(event: dict) -> str | None:
     return None
 
 
-def check_site(html_dir: Path, pages: list[str] | None = None, chromium: str | None = None) -> list[PageReport]:
+def check_site(html_dir: Path, pages: list[str] | None = None, chromium: str | None = None,
+               widget_wait: float = 5.0) -> list[PageReport]:
     """Open each page (default: all) in headless Chromium, offline; return one report per page."""
     html_dir = Path(html_dir).resolve()
     pages = site_pages(html_dir) if pages is None else pages
@@ -322,7 +325,7 @@ def check_site(html_dir: Path, pages: list[str] | None = None, chromium: str | N
             if target is not None:                   # a redirect page: check where it points
                 links[page] = [base + page.rsplit("/", 1)[0] + "/" + target if "/" in page else base + target]
                 continue
-            found = browser.open(base + page)
+            found = browser.open(base + page, widget_wait)
             if not found["loaded"]:
                 report.problems.append("page did not finish loading")
             requests = {}
