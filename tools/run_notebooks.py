@@ -88,10 +88,23 @@ def normalize(nb):
             cell.execution_count = count
         else:
             cell.execution_count = None
+        cell.outputs = coalesce_streams(cell.outputs)
         for output in cell.outputs:
             if "execution_count" in output:
                 output.execution_count = cell.execution_count
     return renumber_widget_ids(nb)
+
+
+def coalesce_streams(outputs):
+    """Join consecutive stdout (or stderr) chunks: how a print is split depends on timing."""
+    merged = []
+    for output in outputs:
+        if (output.output_type == "stream" and merged and merged[-1].output_type == "stream"
+                and merged[-1].name == output.name):
+            merged[-1].text += output.text
+        else:
+            merged.append(output)
+    return merged
 
 
 def renumber_widget_ids(nb):
