@@ -186,3 +186,12 @@ def test_grader_misreported_figure_fails_with_its_hint(graded):
     assert rows["design_params"]["status"] == "incorrect"
     assert rows["design_params"]["detail"] == "that leaves out the head: untied, it is a second V × d matrix"
     assert points(rows) == TOTAL - 1
+
+
+def test_huge_integers_are_refused_in_the_kernel_not_in_the_grader():
+    q = Design("d", rule=lambda answers: [])
+    with pytest.raises(WrongForm, match="10\\*\\*30"):
+        q.to_data({"vocab_size": 10**5000})
+    # one that fits in JSON but not in memory arithmetic is a reason, not a crash
+    got = verdicts({**answers_for(SOLUTION_DESIGN), "design": {**SOLUTION_DESIGN, "vocab_size": 10**29}})
+    assert got["design"].status == INCORRECT

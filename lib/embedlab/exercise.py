@@ -347,6 +347,8 @@ def _plain(value, name: str, depth: int = 0, count: list | None = None):
     if isinstance(value, np.bool_):
         return bool(value)
     if isinstance(value, (numbers.Integral, np.integer)):
+        if abs(int(value)) > 10**30:  # JSON and str() refuse integers of thousands of digits
+            raise WrongForm(f"`{name}` holds an integer over 10**30: too large for any size or count here")
         return int(value)
     if _is_plain_number(value):
         return float(value)
