@@ -13,7 +13,7 @@ def gpt2_params(V, d, L, T):
 
 
 def _gpt2_shapes(rng):
-    """GPT-2 sizes: the four released ones, then random small ones."""
+    """GPT-2 sizes: the released small and XL, a tiny one, then random ones."""
     cases = [(50_257, 768, 12, 1024), (50_257, 1600, 48, 1024), (10, 4, 1, 8)]
     for _ in range(5):
         cases.append((int(rng.integers(2, 60_000)), int(rng.integers(1, 64)) * 16, int(rng.integers(1, 40)),
