@@ -404,7 +404,7 @@ def main(argv=None) -> int:
     reports = check_site(args.html_dir, args.page)
     for r in reports:
         status = "ok" if not r.problems else f"{len(r.problems)} problem(s)"
-        print(f"{r.page}: {status}; {r.requests} requests, {r.images} images, "
+        print(f"{r.page}: {status}; {r.requests} requests, {r.images} images ({r.figures} figures), "
               f"math {r.math_typeset}/{r.math}, widgets {r.widgets}")
         for problem in r.problems:
             print(f"    {problem}")
