@@ -10,6 +10,7 @@ each case asserts its exact points and statuses from that one run.
 import csv
 import hashlib
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -112,7 +113,18 @@ def hostile_infinite_loop():
 
 
 def hostile_ignores_ctrl_c():
-    return before(solution_nb(), "E", "import signal\nsignal.signal(signal.SIGINT, signal.SIG_IGN)\nwhile True:\n    pass")
+    """Ignores Ctrl-C and SIGTERM, and blinds ipykernel's watch on its parent process,
+    so only the grader's SIGKILL to the kernel's process group stops it."""
+    return before(solution_nb(), "E", (
+        "import os, signal\n"
+        "parent = os.getppid()\n"
+        "os.getppid = lambda: parent\n"
+        "os._exit = lambda *args: None\n"
+        "signal.signal(signal.SIGINT, signal.SIG_IGN)\n"
+        "signal.signal(signal.SIGTERM, signal.SIG_IGN)\n"
+        "while True:\n"
+        "    pass"
+    ))
 
 
 def hostile_kills_kernel():
@@ -236,11 +248,29 @@ def graded(tmp_path_factory):
             nbformat.write(build(), folder / filename(case))
     (folder / filename("corrupt")).write_text('{"cells": [{"cell_type": "code", "source": "E = ', encoding="utf-8")
     before = {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in folder.iterdir()}
-    start = time.monotonic()
-    code, rows = run_grader([folder], tmp_path_factory.mktemp("out"), "-j", "2")
-    seconds = time.monotonic() - start
+    sandbox = tmp_path_factory.mktemp("grader-tmp")  # the workers' temp folders go here
+    saved, tempfile.tempdir = tempfile.tempdir, str(sandbox)
+    try:
+        start = time.monotonic()
+        code, rows = run_grader([folder], tmp_path_factory.mktemp("out"), "-j", "2")
+        seconds = time.monotonic() - start
+    finally:
+        tempfile.tempdir = saved
     after = {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in folder.iterdir()}
-    return {"code": code, "rows": by_submission(rows), "seconds": seconds, "before": before, "after": after}
+    return {"code": code, "rows": by_submission(rows), "seconds": seconds, "before": before, "after": after,
+            "survivors": processes_mentioning(str(sandbox)), "leftovers": list(sandbox.iterdir())}
+
+
+def processes_mentioning(text):
+    """Processes whose command line mentions `text` (a kernel's connection file lives in its temp folder)."""
+    found = []
+    for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
+        try:
+            if text in cmdline.read_bytes().decode("utf-8", "replace"):
+                found.append(cmdline.parent.name)
+        except OSError:
+            continue
+    return found
 
 
 @pytest.mark.parametrize("case", list(CASES))
@@ -260,6 +290,9 @@ def test_folder_graded_in_bounded_time_and_left_untouched(graded):
     assert graded["code"] == 0
     assert set(graded["rows"]) == {filename(c) for c in CASES}
     assert graded["after"] == graded["before"]  # every submission byte-identical
+    assert graded["leftovers"] == []  # every temporary folder removed
+    if Path("/proc").is_dir():  # no worker or kernel outlives its submission (not even the Ctrl-C ignorer)
+        assert graded["survivors"] == []
     # Bounded: each submission is killed at TIMEOUT; with 2 workers the worst case is
     # ceil(n / 2) * TIMEOUT plus start-up. (A guard against a hang, not a speed test.)
     assert graded["seconds"] < (len(CASES) + 1) // 2 * TIMEOUT + 60
@@ -307,6 +340,10 @@ def test_lesson_from_file_name():
     assert grade.lesson_from_name(Path("alice-01-toy-table.ipynb")) == LESSON
     assert grade.lesson_from_name(Path("01-toy-table (1).ipynb")) == LESSON
     assert grade.lesson_from_name(Path("01-toy-table-v2.ipynb")) == LESSON
+    assert grade.lesson_from_name(Path("student003-01-toy-table.ipynb")) == LESSON
+    assert grade.lesson_from_name(Path("Bob_01-Toy-Table.ipynb")) == LESSON
+    assert grade.lesson_from_name(Path("101-toy-table.ipynb")) is None
+    assert grade.lesson_from_name(Path("01-toy-tables.ipynb")) is None
     assert grade.lesson_from_name(Path("homework.ipynb")) is None
 
 

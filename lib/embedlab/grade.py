@@ -38,7 +38,6 @@ COLUMNS = ("submission", "lesson", "question", "points", "max_points", "status",
 STATUSES = ("correct", "incorrect", "not_attempted", "error", "timeout", "crashed", "memory", "unreadable",
             "wrong_lesson")
 MAX_NOTEBOOK_BYTES = 100 * 2**20  # a larger file is reported unreadable, not loaded
-LESSON_IN_NAME = re.compile(r"\d\d-[a-z0-9]+(?:-[a-z0-9]+)*")
 
 
 @dataclass
@@ -62,14 +61,11 @@ def known_lessons() -> list[str]:
 
 
 def lesson_from_name(path: Path) -> str | None:
-    """The lesson named in a file name: 'alice-01-toy-table.ipynb' -> '01-toy-table'."""
-    lessons = set(known_lessons())
-    for match in LESSON_IN_NAME.finditer(path.stem):
-        name = match.group(0)
-        # the longest known lesson at this position ('01-toy-table-v2' -> '01-toy-table')
-        for lesson in sorted(lessons, key=len, reverse=True):
-            if name == lesson or name.startswith(lesson + "-"):
-                return lesson
+    """The lesson named in a file name: 'alice-01-toy-table (1).ipynb' -> '01-toy-table'."""
+    stem = path.stem.lower()
+    for lesson in sorted(known_lessons(), key=len, reverse=True):
+        if re.search(rf"(?<![0-9]){re.escape(lesson)}(?![a-z0-9])", stem):
+            return lesson
     return None
 
 

@@ -275,7 +275,8 @@ def _worker(job_path: str) -> int:
     cells.append((None, nbformat.v4.new_code_cell(probe)))
     nb = nbformat.v4.new_notebook(cells=[c for _, c in cells])
 
-    km = AsyncKernelManager(kernel_name="embedlab-grade", kernel_spec_manager=ThisPython())
+    km = AsyncKernelManager(kernel_name="embedlab-grade", kernel_spec_manager=ThisPython(),
+                            connection_file=str(Path(job["kernel_pid"]).parent / "kernel.json"))
     client = GradingClient(
         nb, km=km,
         timeout=job["cell_timeout"], allow_errors=True, interrupt_on_timeout=True,
