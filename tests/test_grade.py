@@ -127,6 +127,14 @@ def hostile_ignores_ctrl_c():
     ))
 
 
+def hostile_leaves_a_child():
+    """Starts a long-lived child process (its command line names the submission's temp folder)."""
+    return insert_after_setup(solution_nb(), (
+        "import os, subprocess, sys\n"
+        "child = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(600)', os.getcwd()])"
+    ))
+
+
 def hostile_kills_kernel():
     return before(solution_nb(), "batch", "import os, signal\nos.kill(os.getpid(), signal.SIGKILL)")
 
@@ -222,6 +230,7 @@ CASES = {
                 {"n_params": "RuntimeError: oops", "cosine": "raised ValueError"}),
     "infinite-loop": (hostile_infinite_loop, 6, ALL | {"n_params": "timeout"}, {"n_params": "cell limit"}),
     "ignores-ctrl-c": (hostile_ignores_ctrl_c, 0, {n: "timeout" for n in NAMES}, {"E": "whole run"}),
+    "leaves-a-child": (hostile_leaves_a_child, 7, ALL, {}),
     "kills-kernel": (hostile_kills_kernel, 0, {n: "crashed" for n in NAMES}, {"E": "kernel died"}),
     "edited-tests": (hostile_edited_tests, 0, {n: "not_attempted" for n in NAMES}, {}),
     "swallows-exceptions": (hostile_swallows_exceptions, 0, {n: "not_attempted" for n in NAMES} | {"cosine": "incorrect"},
