@@ -550,11 +550,11 @@ class Exercise:
             if namespace is None:
                 namespace = sys._getframe(1).f_globals
             if name not in self.questions:
-                print(f"❌ {name}: this exercise has no question called {name!r}")
+                _say(f"❌ {name}: this exercise has no question called {name!r}")
                 return
-            print(self.verdict(name, namespace).line(name))
+            _say(self.verdict(name, namespace).line(name))
         except Exception as exc:  # noqa: BLE001
-            print(f"❌ {name}: the check could not run ({type(exc).__name__}: {exc})")
+            _say(f"❌ {name}: the check could not run ({type(exc).__name__}: {exc})")
 
     def summary(self, namespace: dict | None = None) -> None:
         """Print every question's line and the points so far (the grader's own score may differ:
@@ -569,12 +569,18 @@ class Exercise:
                 got += verdict.points
                 lines.append(verdict.line(name))
             lines.append(f"{_fmt(got)} / {_fmt(self.total())} points")
-            print("\n".join(lines))  # one write: the stored output stays one stream block
+            _say("\n".join(lines))
         except Exception as exc:  # noqa: BLE001
-            print(f"the summary could not run ({type(exc).__name__}: {exc})")
+            _say(f"the summary could not run ({type(exc).__name__}: {exc})")
 
     def total(self) -> float:
         return sum(q.points for q in self.questions.values())
+
+
+def _say(text: str) -> None:
+    """Print in one write. print() writes the text and its newline separately, and the
+    kernel may send them as two outputs: a stored notebook would then change between runs."""
+    sys.stdout.write(text + "\n")
 
 
 def _fmt(points: float) -> str:

@@ -79,7 +79,7 @@ def run_submission(notebook_path: Path, lesson: str, cases: dict, limits: Limits
     """Run a copy of one notebook under the limits and return what it reported. Never raises
     for anything the submission does; raises only if the grader itself cannot work."""
     start = time.monotonic()
-    with tempfile.TemporaryDirectory(prefix="embedlab-grade-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="embedlab-grade-", ignore_cleanup_errors=True) as tmp:
         tmp = Path(tmp)
         work = tmp / "work"  # the kernel's working directory
         work.mkdir()
@@ -90,6 +90,7 @@ def run_submission(notebook_path: Path, lesson: str, cases: dict, limits: Limits
             "lesson": lesson,
             "cases": cases,
             "cell_timeout": limits.cell_timeout,
+            "memory_mb": limits.memory_mb,
             "report": str(tmp / "report.json"),
             "probe": str(work / f"probe-{os.urandom(8).hex()}.json"),
             "kernel_pid": str(tmp / "kernel.pid"),
@@ -111,7 +112,7 @@ def _supervise(tmp: Path, job: dict, limits: Limits) -> RunResult:
         proc = subprocess.Popen(
             [sys.executable, "-m", "embedlab.grade_worker", str(tmp / "job.json")],
             stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT, env=env, cwd=job["cwd"],
-            start_new_session=True, preexec_fn=_limit(limits.memory_mb),
+            start_new_session=True,  # its own process group, killed as one
         )
         try:
             proc.wait(timeout=limits.timeout)
@@ -139,16 +140,18 @@ def _supervise(tmp: Path, job: dict, limits: Limits) -> RunResult:
     return RunResult(state, report, answers, report.get("detail", ""))
 
 
-def _limit(memory_mb: int):
-    def apply():  # runs in the child between fork and exec
-        import resource
+def _apply_limits(memory_mb: int) -> None:
+    """Limit this process and every process it starts (the kernel inherits the limits).
 
-        size = int(memory_mb) * 2**20
-        resource.setrlimit(resource.RLIMIT_AS, (size, size))
-        resource.setrlimit(resource.RLIMIT_FSIZE, (FILE_LIMIT, FILE_LIMIT))
-        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    Set by the worker itself, first thing, rather than in a preexec_fn: the grader
+    runs several workers from threads, and code between fork and exec is unsafe there.
+    """
+    import resource
 
-    return apply
+    size = int(memory_mb) * 2**20
+    resource.setrlimit(resource.RLIMIT_AS, (size, size))
+    resource.setrlimit(resource.RLIMIT_FSIZE, (FILE_LIMIT, FILE_LIMIT))
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
 
 
 def _kill_groups(proc: subprocess.Popen, kernel_pid_file: Path) -> None:
@@ -224,6 +227,8 @@ _embedlab_probe({lesson!r}, {cases!r}, {path!r})
 
 
 def _worker(job_path: str) -> int:
+    job = json.loads(Path(job_path).read_text())
+    _apply_limits(job["memory_mb"])
     # nbformat imports jsonschema, which imports rfc3987_syntax if installed (the Jupyter
     # stack installs it); that builds a URI grammar at import time: ~2.5 s of CPU per
     # worker, for a format check the worker never runs. Mark it absent: jsonschema skips it.
@@ -234,7 +239,6 @@ def _worker(job_path: str) -> int:
     from nbclient import NotebookClient
     from nbclient.exceptions import DeadKernelError
 
-    job = json.loads(Path(job_path).read_text())
     started = time.monotonic()
     report = {"state": None, "cells_run": 0, "errors": [], "timeouts": []}
 
