@@ -135,6 +135,21 @@ def hostile_leaves_a_child():
     ))
 
 
+def hostile_hard_coded_function():
+    """A `cosine` that only knows the outputs for the inputs the notebook's check uses (seed 0):
+    the notebook says ✅, the grader's fresh inputs say otherwise."""
+    import numpy as np
+
+    question = next(q for q in questions_for(LESSON) if q.name == "cosine")
+    table = {tuple(np.concatenate([a, b]).round(12)): question.reference(a, b)
+             for a, b in question.cases(np.random.default_rng(0))}
+    return set_answer(solution_nb(), "cosine", (
+        f"TABLE = {table!r}\n"
+        "def cosine(a, b):\n"
+        "    return TABLE.get(tuple(np.concatenate([a, b]).round(12)), 0.0)"
+    ))
+
+
 def hostile_kills_kernel():
     return before(solution_nb(), "batch", "import os, signal\nos.kill(os.getpid(), signal.SIGKILL)")
 
@@ -231,6 +246,7 @@ CASES = {
     "infinite-loop": (hostile_infinite_loop, 6, ALL | {"n_params": "timeout"}, {"n_params": "cell limit"}),
     "ignores-ctrl-c": (hostile_ignores_ctrl_c, 0, {n: "timeout" for n in NAMES}, {"E": "whole run"}),
     "leaves-a-child": (hostile_leaves_a_child, 7, ALL, {}),
+    "hard-coded-function": (hostile_hard_coded_function, 6, ALL | {"cosine": "incorrect"}, {"cosine": "on input 3"}),
     "kills-kernel": (hostile_kills_kernel, 0, {n: "crashed" for n in NAMES}, {"E": "kernel died"}),
     "edited-tests": (hostile_edited_tests, 0, {n: "not_attempted" for n in NAMES}, {}),
     "swallows-exceptions": (hostile_swallows_exceptions, 0, {n: "not_attempted" for n in NAMES} | {"cosine": "incorrect"},
@@ -364,6 +380,8 @@ def test_unknown_lesson_gets_one_row(tmp_path):
     assert code == 0
     assert [(r["question"], r["status"]) for r in rows] == [("", "wrong_lesson")]
     assert "--lesson" in rows[0]["detail"]
+    code, rows = run_grader([tmp_path / "homework.ipynb"], tmp_path, "--lesson", LESSON)
+    assert code == 0 and [r["status"] for r in rows] == ["not_attempted"] * len(NAMES)
 
 
 @pytest.mark.parametrize("args", [["no-such-folder"], ["--jobs", "0", "."], ["--lesson", "99-nothing", "."],
