@@ -2,7 +2,7 @@
 
 `one_hot(ids, V) @ E` and `E[ids]` select the same rows. The lookup is what every
 framework runs; the matmul is the same function written as linear algebra, which
-is how the backward pass is derived: dL/dE = one_hot(ids)ᵀ @ dL/dx. The cost
+is how the backward pass is derived: d(loss)/dE = one_hot(ids)ᵀ @ d(loss)/dx. The cost
 helpers count what each path does, so a lesson can compare them without a clock.
 """
 
@@ -69,7 +69,7 @@ def lookup_matmul(E, ids) -> np.ndarray:
 
 
 def embedding_backward(ids, grad_out, V) -> np.ndarray:
-    """dL/dE for x = E[ids], given grad_out = dL/dx: one_hot(ids)ᵀ @ grad_out without the matmul.
+    """d(loss)/dE for x = E[ids], given grad_out = d(loss)/dx: one_hot(ids)ᵀ @ grad_out without the matmul.
 
     Row v of the result is the sum of grad_out over every position whose id is v:
     rows no id selects get exactly zero, and an id that appears k times gets k
