@@ -12,19 +12,19 @@ def tied_problem():
     rng = np.random.default_rng(5)
     V, d = 6, 3
     ids = np.array([4, 1, 4, 0])
-    a = rng.normal(size=(len(ids), d))          # last hidden vectors
-    dlogits = rng.normal(size=(len(ids), V))    # gradient of the loss w.r.t. the logits a @ E.T
-    dx = rng.normal(size=(len(ids), d))         # gradient of the loss w.r.t. the looked-up rows E[ids]
-    return V, d, ids, a, dlogits, dx
+    x = rng.normal(size=(len(ids), d))          # last hidden vectors
+    dlogits = rng.normal(size=(len(ids), V))    # gradient of the loss w.r.t. the logits x @ E.T
+    dx0 = rng.normal(size=(len(ids), d))        # gradient of the loss w.r.t. the looked-up rows x0 = E[ids]
+    return V, d, ids, x, dlogits, dx0
 
 
 def _paths():
-    V, d, ids, a, dlogits, dx = tied_problem()
-    out = dlogits.T @ a
+    V, d, ids, x, dlogits, dx0 = tied_problem()
+    out = dlogits.T @ x
     inp = np.zeros((V, d))
-    np.add.at(inp, ids, dx)
+    np.add.at(inp, ids, dx0)
     overwritten = np.zeros((V, d))
-    overwritten[ids] += dx                      # fancy-index += drops repeated ids
+    overwritten[ids] += dx0                     # fancy-index += drops repeated ids
     return out, inp, overwritten
 
 
@@ -58,9 +58,9 @@ QUESTIONS = [
     ]),
     Array("grad_E", rtol=1e-9, atol=1e-12, hints=[
         Hint(lambda got, want: _close(got, _paths()[0]), "that is the output path only: add what flows back through the lookup"),
-        Hint(lambda got, want: _close(got, _paths()[1]), "that is the input path only: add the output path dlogits.T @ a"),
+        Hint(lambda got, want: _close(got, _paths()[1]), "that is the input path only: add the output path dlogits.T @ x"),
         Hint(lambda got, want: _close(got, _paths()[0] + _paths()[2]),
-             "token 4 appears twice: `grad[ids] += dx` keeps only one of them, use np.add.at"),
+             "token 4 appears twice: `grad[ids] += dx0` keeps only one of them, use np.add.at"),
     ]),
     Function("count_unique", reference=count_unique, cases=_state_dicts, result=Integer("count_unique"), points=2),
     Choice("ties", hints=[
@@ -68,6 +68,6 @@ QUESTIONS = [
     ]),
     Integer("state_dict_sum", hints=[
         Hint(lambda got, want: got == 124_439_808, "that is the true count; the question asks what the naive sum over names gives"),
-        Hint(lambda got, want: got == 163_009_536, "that figure belongs to a GPT-2 without q/k/v biases (lesson 03)"),
+        Hint(lambda got, want: got == 163_009_536, "that figure belongs to a GPT-2 without q/k/v biases and with an untied head (lesson 03); start from this model's own count"),
     ]),
 ]
