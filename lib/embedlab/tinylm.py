@@ -1,8 +1,8 @@
 """A next-token model small enough to train in about a second, with its gradients written out by hand.
 
-    x      = [E[t-2], E[t-1]]          the rows of the previous `context` tokens, side by side
-    h      = tanh(x @ W + b)           one hidden layer of width d
-    logits = h @ U.T                   U is its own V × d matrix (untied) or E itself (tied)
+    x0     = [E[t-2], E[t-1]]          the rows of the previous `context` tokens, side by side
+    x      = tanh(x0 @ W + b)          one hidden layer of width d: the final hidden state
+    logits = x @ U.T                   U is its own V × d matrix (untied) or E itself (tied)
     loss   = cross-entropy(logits, next token)
 
 Lessons 09 and 10 use it to watch what the rows of E learn, and which rows never
@@ -70,9 +70,9 @@ class TinyLM:
     def logits(self, contexts) -> np.ndarray:
         """Scores for the next token, shape (B, V)."""
         contexts, _ = self._check(contexts)
-        x = self.E[contexts].reshape(len(contexts), -1)
-        h = np.tanh(x @ self.params["W"] + self.params["b"])
-        return h @ self.U.T
+        x0 = self.E[contexts].reshape(len(contexts), -1)
+        x = np.tanh(x0 @ self.params["W"] + self.params["b"])
+        return x @ self.U.T
 
     def loss(self, contexts, targets) -> float:
         """Mean cross-entropy of the next token (natural log)."""
@@ -83,7 +83,7 @@ class TinyLM:
 
         Untied, E gets gradient only through the lookup: a row whose token is in no
         context of the batch gets exactly 0. Tied, E also gets the output gradient
-        dlogitsᵀ @ h, which is non-zero for every row: the softmax pushes down the
+        dlogitsᵀ @ x, which is non-zero for every row: the softmax pushes down the
         logit of every token that is not the target.
         """
         contexts, targets = self._check(contexts, targets)
@@ -93,9 +93,9 @@ class TinyLM:
         rows = np.arange(B)
 
         # forward
-        x = E[contexts].reshape(B, -1)
-        h = np.tanh(x @ W + b)
-        logits = h @ U.T
+        x0 = E[contexts].reshape(B, -1)
+        x = np.tanh(x0 @ W + b)
+        logits = x @ U.T
         shifted = logits - logits.max(axis=1, keepdims=True)
         log_z = np.log(np.exp(shifted).sum(axis=1))
         loss = float(np.mean(log_z - shifted[rows, targets]))
@@ -104,13 +104,13 @@ class TinyLM:
         dlogits = np.exp(shifted - log_z[:, None])  # softmax probabilities
         dlogits[rows, targets] -= 1.0
         dlogits /= B
-        dU = dlogits.T @ h  # (V, d): every row, seen or not
-        dh = dlogits @ U
-        da = dh * (1.0 - h * h)  # tanh' = 1 - tanh²
-        grads = {"W": x.T @ da, "b": da.sum(axis=0)}
-        dx = (da @ W.T).reshape(B, self.context, self.d)
+        dU = dlogits.T @ x  # (V, d): every row, seen or not
+        dx = dlogits @ U
+        da = dx * (1.0 - x * x)  # tanh' = 1 - tanh²
+        grads = {"W": x0.T @ da, "b": da.sum(axis=0)}
+        dx0 = (da @ W.T).reshape(B, self.context, self.d)
         dE = np.zeros_like(E)
-        np.add.at(dE, contexts, dx)  # only rows in the batch; repeated ids add up
+        np.add.at(dE, contexts, dx0)  # only rows in the batch; repeated ids add up
         if self.tied:
             dE += dU  # one array, two jobs: the two gradients add
         else:

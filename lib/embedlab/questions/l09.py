@@ -7,12 +7,12 @@ from embedlab.exercise import Array, Choice, Function, Hint, Integer, Real, offs
 LESSON = "09-what-rows-learn"
 
 
-def embedding_grad(contexts, dx, vocab_size):
-    """Reference: add dx[b, k] into row contexts[b, k]; repeated ids add up, other rows stay 0."""
+def embedding_grad(contexts, dx0, vocab_size):
+    """Reference: add dx0[b, k] into row contexts[b, k]; repeated ids add up, other rows stay 0."""
     contexts = np.asarray(contexts)
-    dx = np.asarray(dx, dtype=np.float64)
-    dE = np.zeros((vocab_size, dx.shape[-1]))
-    np.add.at(dE, contexts, dx)
+    dx0 = np.asarray(dx0, dtype=np.float64)
+    dE = np.zeros((vocab_size, dx0.shape[-1]))
+    np.add.at(dE, contexts, dx0)
     return dE
 
 
@@ -26,7 +26,7 @@ def _grad_cases(rng):
 
 
 def _looks_overwritten(got, want):
-    """Fancy-index `dE[ids] += dx` keeps only one contribution per repeated id: values smaller in size."""
+    """Fancy-index `dE[ids] += dx0` keeps only one contribution per repeated id: values smaller in size."""
     got, want = np.asarray(got), np.asarray(want)
     return got.shape == want.shape and not np.allclose(got, want) and np.allclose(got[want == 0], 0)
 
@@ -40,7 +40,7 @@ QUESTIONS = [
     ]),
     Function("embedding_grad", reference=embedding_grad, cases=_grad_cases,
              result=Array("embedding_grad", rtol=1e-9, atol=1e-12, hints=[
-                 Hint(_looks_overwritten, "a repeated id must receive every contribution: `dE[ids] += dx` keeps only one; use np.add.at"),
+                 Hint(_looks_overwritten, "a repeated id must receive every contribution: `dE[ids] += dx0` keeps only one; use np.add.at"),
                  Hint(lambda got, want: np.asarray(got).shape == np.asarray(want).shape[::-1], "one row per vocabulary id: the shape is (vocab_size, d)"),
              ])),
     Real("gap", rtol=1e-6, hints=[
