@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 import nbformat
-from jupyter_client.manager import KernelManager
+from jupyter_client.manager import AsyncKernelManager
 from nbclient import NotebookClient
 from nbval.kernel import CURRENT_ENV_KERNEL_NAME, NbvalKernelspecManager
 
@@ -56,7 +56,8 @@ def notebook_paths(args: list[str]) -> list[Path]:
 
 
 def execute(nb, cwd: Path):
-    km = KernelManager(kernel_name=CURRENT_ENV_KERNEL_NAME, kernel_spec_manager=NbvalKernelspecManager())
+    # The async manager lets nbclient notice a dead kernel or a cell timeout instead of hanging.
+    km = AsyncKernelManager(kernel_name=CURRENT_ENV_KERNEL_NAME, kernel_spec_manager=NbvalKernelspecManager())
     client = NotebookClient(
         nb,
         km=km,

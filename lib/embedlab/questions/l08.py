@@ -5,6 +5,7 @@ import numpy as np
 from embedlab.exercise import Function, Hint, Integer, Real, ratio
 
 LESSON = "08-vocabulary-size"
+_EXACT_TOTAL = 1_497_434_112   # the lesson's 1.5B model with the 256K table (lesson 08 prints it)
 
 
 def tokens_per_word(counts, n_tokens):
@@ -27,8 +28,9 @@ QUESTIONS = [
         Hint(lambda got, want: got == 256 * 1024 * 2048, "256K here means 256,000 tokens, not 256 × 1,024"),
     ]),
     Real("embedding_share", rtol=1e-9, hints=[
-        Hint(lambda got, want: abs(got - 524_288_000 / 1.5e9) < 1e-9, "use the exact total (table + the rest), not the round 1.5B"),
-        Hint(lambda got, want: abs(got - 524_288_000 / 973_146_112) < 1e-9, "the share is of the whole model: table plus the rest"),
+        # Written in terms of the expected share, so the table's size is not readable here.
+        Hint(lambda got, want: abs(got - want * _EXACT_TOTAL / 1.5e9) < 1e-9, "use the exact total (table + the rest), not the round 1.5B"),
+        Hint(lambda got, want: abs(got - want / (1 - want)) < 1e-9, "the share is of the whole model: table plus the rest"),
         ratio(100, "give a fraction, not a percentage"),
     ]),
     Integer("extra_head_flops", hints=[
