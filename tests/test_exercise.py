@@ -174,7 +174,7 @@ def solved_namespace():
         "cosine": cosine_similarity,
         "cos_horse_dog": cosine_similarity([0, 1, 0], [0, 1, 1]),
         "gpt2_table": 50_257 * 768,
-        "extra_dim_cost": 50_257,
+        "extra_dim_cost": 50_257 * 16,
     }
 
 

@@ -34,7 +34,7 @@ QUESTIONS = [
         Hint(lambda got, want: got == 50_000 * 768, "close: use GPT-2's exact vocabulary size, not a round number"),
     ]),
     Integer("extra_dim_cost", hints=[
-        Hint(lambda got, want: got == 768, "768 is what a new word (a row) costs; a new dimension is a new column"),
-        ratio(2, "one new column, one number per word: nothing counted twice"),
+        Hint(lambda got, want: got == 16 * 768, "that is what 16 new words (rows) cost; a new feature is a new column"),
+        Hint(lambda got, want: got * 16 == want, "that is one new feature; the question adds 16"),
     ]),
 ]

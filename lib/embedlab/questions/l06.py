@@ -3,8 +3,10 @@
 import numpy as np
 
 from embedlab.exercise import Function, Hint, Integer, Real, ratio
+from embedlab.params import count_params, load_config
 
 LESSON = "06-params-vs-compute"
+_LLAMA_3_8B = count_params(load_config("llama-3-8b"))   # for hints on kaplan_n
 
 
 def gpt_forward_flops(V, d, L, d_ff, context):
@@ -37,9 +39,9 @@ QUESTIONS = [
         Hint(lambda got, want: got == 2 * 128_256 * 4096, "that is what the one-hot matmul would cost; the lookup only copies a row"),
     ]),
     Integer("kaplan_n", hints=[
-        Hint(lambda got, want: got == 8_030_261_248 - 525_336_576,
+        Hint(lambda got, want: got == _LLAMA_3_8B.total - _LLAMA_3_8B.token_embedding,
              "you removed the input table only: Llama-3-8B's untied head is a second vocabulary-sized matrix"),
-        Hint(lambda got, want: got == 8_030_261_248, "that is every parameter; non-embedding N leaves out the vocabulary-sized matrices"),
+        Hint(lambda got, want: got == _LLAMA_3_8B.total, "that is every parameter; non-embedding N leaves out the vocabulary-sized matrices"),
     ]),
     Real("head_share_training", rtol=1e-9, hints=[
         Hint(lambda got, want: abs(got - 77_194_752 / (768 + 169_869_312 + 77_194_752)) < 1e-9,
