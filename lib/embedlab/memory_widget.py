@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import html
 
-from .memory import BYTES_PER_PARAM, GB, GiB, adam_training_memory, kv_cache_bytes_per_token, serving_memory
+from .memory import BYTES_PER_PARAM, GB, adam_training_memory, kv_cache_bytes_per_token, serving_memory
 from .params import available_models, count_params, load_config
 
 DEFAULTS = {"model": "llama-3-8b", "weights": "bf16", "context": 8192, "batch": 1}

@@ -1,7 +1,5 @@
 """Exercise 06 `params-vs-compute`: price a head, a lookup, a forward pass; shares; a FLOP/s figure."""
 
-import numpy as np
-
 from embedlab.exercise import Function, Hint, Integer, Real, ratio
 from embedlab.params import count_params, load_config
 

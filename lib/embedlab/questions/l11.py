@@ -50,6 +50,12 @@ def _number(value, name):
     return None
 
 
+def _figures_for_number(answers, name):
+    """As `_figures`, but first the reported figure `name` must be a number."""
+    problem = _number(answers[name], name)
+    return (None, problem) if problem else _figures(answers)
+
+
 def _close(got, want, rtol=1e-6):
     return math.isclose(got, want, rel_tol=rtol)
 
@@ -84,8 +90,7 @@ def params_rule(answers):
 
 def serving_rule(answers):
     got = answers["design_serving_gb"]
-    problem = _number(got, "design_serving_gb")
-    f, problem = (None, problem) if problem else _figures(answers)
+    f, problem = _figures_for_number(answers, "design_serving_gb")
     if problem:
         return [problem]
     if _close(got, f.serving_gb):
@@ -105,8 +110,7 @@ def serving_rule(answers):
 
 def train_flops_rule(answers):
     got = answers["design_train_flops"]
-    problem = _number(got, "design_train_flops")
-    f, problem = (None, problem) if problem else _figures(answers)
+    f, problem = _figures_for_number(answers, "design_train_flops")
     if problem:
         return [problem]
     if _close(got, f.train_flops):
