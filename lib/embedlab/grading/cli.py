@@ -153,24 +153,25 @@ def find_submissions(paths: list[str]) -> list[Submission]:
     found: list[Submission] = []
     seen: set = set()
 
-    def add(path: Path, folder: str):
+    def add(path: str, folder: str):
         label = display_name(path)
         real = os.path.realpath(path)
         if not (real == folder or real.startswith(folder.rstrip("/") + "/")):
-            found.append(Submission(path, label, None, "a link to a file outside the submissions folder: not read"))
+            found.append(Submission(Path(path), label, None,
+                                    "a link to a file outside the submissions folder: not read"))
             return
         try:
             st = os.stat(real)
         except OSError as exc:
-            found.append(Submission(path, label, None, f"not a readable file ({type(exc).__name__})"))
+            found.append(Submission(Path(path), label, None, f"not a readable file ({type(exc).__name__})"))
             return
         if not stat.S_ISREG(st.st_mode):
-            found.append(Submission(path, label, None, "not a regular file"))
+            found.append(Submission(Path(path), label, None, "not a regular file"))
             return
         if (st.st_dev, st.st_ino) in seen:
             return
         seen.add((st.st_dev, st.st_ino))
-        found.append(Submission(path, label, real))
+        found.append(Submission(Path(path), label, real))
 
     for arg in paths:
         path = Path(arg)
@@ -180,9 +181,9 @@ def find_submissions(paths: list[str]) -> list[Submission]:
                 dirs[:] = sorted(d for d in dirs if d != ".ipynb_checkpoints")
                 for name in sorted(files):
                     if name.endswith(".ipynb"):
-                        add(Path(top) / name, folder)
+                        add(os.path.join(top, name), folder)
         elif os.path.lexists(path):
-            add(path, os.path.realpath(os.path.dirname(os.path.abspath(path))))
+            add(arg, os.path.realpath(os.path.dirname(os.path.abspath(path))))
         else:
             raise FileNotFoundError(f"no such file or folder: {display_name(arg)}")
     return found
@@ -264,12 +265,12 @@ def grade_submission(sub: Submission, lesson_arg: str | None, limits: Limits, rn
 
 def score(q: Question, key: dict, reference: dict, result: RunResult, limits: Limits):
     """(points, max_points, status, detail) for one question, judged here on plain data."""
-    if result.state in (TIMEOUT, CRASHED, MEMORY):
+    if result.state in (TIMEOUT, CRASHED, MEMORY, ERROR):
         return 0.0, q.points, result.state, result.detail
     answers = result.answers
-    if answers is None and None in result.report.get("timeouts", []):
+    if (answers is None or q.name not in answers) and None in result.report.get("timeouts", []):
         return 0.0, q.points, TIMEOUT, (f"the grader's probe ran past the {limits.cell_timeout:g} s cell limit "
-                                        "(a function answer that does not return?)")
+                                        "before it read this answer (a function that does not return?)")
     if answers is None:
         return 0.0, q.points, ERROR, f"the grader's probe could not read the answers ({_probe_failure(result)})"
     entry = answers.get(q.name)
@@ -305,6 +306,16 @@ def _why_missing(q: Question, result: RunResult, limits: Limits):
     report = result.report
     timeouts = [c for c in report.get("timeouts", []) if c is not None]
     errors = [e for e in report.get("errors", []) if isinstance(e, dict) and e.get("cell") is not None]
+    cell = report.get("defines", {}).get(q.name)  # the cell that assigns it, if one does
+    if cell in timeouts:
+        return TIMEOUT, (f"`{q.name}` is not defined; cell {cell + 1}, which defines it, ran past the "
+                         f"{limits.cell_timeout:g} s cell limit and was interrupted")
+    own = [e for e in errors if e["cell"] == cell]
+    if own and own[0].get("ename") == "MemoryError":
+        return MEMORY, f"`{q.name}` is not defined; cell {cell + 1} ran out of memory"
+    if own:
+        return ERROR, (f"`{q.name}` is not defined; cell {cell + 1} raised "
+                       f"{_text(own[0].get('ename'))}: {_text(own[0].get('evalue'))}")
     if timeouts:
         return TIMEOUT, (f"`{q.name}` is not defined; cell {timeouts[0] + 1} ran past the "
                            f"{limits.cell_timeout:g} s cell limit and was interrupted")
