@@ -114,6 +114,8 @@ while time.time() < end:
         cwd = os.path.dirname(cmdline) + "/cwd"
         for arg in args:
             arg = os.path.join(cwd, arg.decode("utf-8", "replace"))
+            if not os.path.realpath(arg).startswith(scope):  # this test's folders only
+                continue
             if os.path.isdir(arg):
                 targets.update(glob.glob(os.path.join(arg, "**", "*.ipynb"), recursive=True))
             elif arg.endswith(".ipynb"):
@@ -171,7 +173,7 @@ def memory_flood():
         "import json, IPython.display as display\n"
         "real_publish = display.publish_display_data\n"
         "def flood(data, *args, **kwargs):\n"
-        "    flood = {str(i): [[]] * 100_000 for i in range(10)}\n"
+        "    flood = {str(i): [[]] * 80_000 for i in range(10)}  # 3.2 MB as JSON\n"
         "    return real_publish({key: flood for key in data}, *args, **kwargs)\n"
         "display.publish_display_data = flood\n"
         "def flood_dump(obj, f, *args, **kwargs):\n"
@@ -208,6 +210,7 @@ def snoop(victim, port):
         "raise RuntimeError(f'reached {reached}' if reached else 'no network')"
     ))
     answer_cell(nb, "cosine").source = "def cosine(a, b):\n    import time\n    while True:\n        time.sleep(1)"
+    nb.cells = [c for c in nb.cells if c.source != 'ex.check("cosine")']  # only the grader's probe calls it
     return nb
 
 
@@ -363,11 +366,13 @@ def klass(tmp_path_factory):
         except OSError:
             pass
 
-    alone = {}
-    for name in HONEST:
-        solo = base / f"alone-{len(alone)}.csv"
-        run_cli([os.fsdecode(name), "--out", str(solo), *LIMITS], folder)
-        alone[name] = sum(float(r[3]) for r in read_csv(solo)[1:])
+    solos = {name: base / f"alone-{i}.csv" for i, name in enumerate(HONEST)}  # each graded alone, at once
+    runs = [subprocess.Popen([sys.executable, "-c", GRADER, os.fsdecode(name), "--out", str(solo), *LIMITS],
+                             cwd=folder, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            for name, solo in solos.items()]
+    for run in runs:
+        run.wait(timeout=RUN_TIMEOUT)
+    alone = {name: sum(float(r[3]) for r in read_csv(solo)[1:]) for name, solo in solos.items()}
 
     csv_path = out / "scores.csv"
     return {

@@ -424,10 +424,10 @@ def open_output(out: Path):
     return fd, tmp
 
 
-def write_csv(rows: list[Row], out: Path, opened=None) -> None:
+def write_csv(rows: list[Row], out: Path) -> None:
     """Write the CSV atomically: a temporary file in the same folder, renamed over `out`
     (a link at `out` is replaced, never written through)."""
-    fd, tmp = opened or open_output(out)
+    fd, tmp = open_output(out)
     try:
         with open(fd, "w", newline="", encoding="utf-8") as f:
             writer = csv.writer(f)
@@ -519,8 +519,10 @@ def main(argv=None) -> int:
             parser.error(f"bubblewrap cannot start a sandbox here ({printable(why)}); "
                          "fix that, or pass --no-sandbox to run submissions with the grader's own privileges")
     out = Path(args.out)
-    try:
-        opened = open_output(out)
+    try:  # can it be written? (tried now, not after an hour of grading; nothing is left behind)
+        fd, tmp = open_output(out)
+        os.close(fd)
+        os.unlink(tmp)
     except ValueError as exc:
         parser.error(str(exc))
 
@@ -545,13 +547,7 @@ def main(argv=None) -> int:
             code = 1 if faults else 0
         except Interrupted as stop:
             rows, faults, code = stop.rows, stop.faults, INTERRUPTED
-        write_csv(rows, out, opened)
-    except BaseException:
-        try:
-            os.unlink(opened[1])
-        except OSError:
-            pass
-        raise
+        write_csv(rows, out)
     finally:
         if in_main:
             signal.signal(signal.SIGTERM, old_term)

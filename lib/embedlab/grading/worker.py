@@ -81,8 +81,10 @@ def read_notebook(raw: bytes):
     try:
         nb = nbformat.reads(raw.decode("utf-8"), as_version=4)
     except Exception as exc:  # noqa: BLE001 - any failure to parse is "unreadable"
-        text = str(exc)[:120].replace("\n", " ")
-        raise ValueError(f"not a readable notebook ({type(exc).__name__}: {text})") from None
+        # Say where, never quote the file: its bytes are not the grader's to repeat in the CSV.
+        cause = exc.__cause__ or exc.__context__ or exc
+        where = f" at line {cause.lineno} column {cause.colno}" if isinstance(cause, json.JSONDecodeError) else ""
+        raise ValueError(f"not a readable notebook ({type(exc).__name__}{where})") from None
     if not isinstance(nb.get("cells"), list) or not isinstance(nb.get("metadata"), dict):
         raise ValueError("not a readable notebook (no list of cells)")
     return nb
