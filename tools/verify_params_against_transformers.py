@@ -27,14 +27,11 @@ import io
 import random
 import sys
 import warnings
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "lib"))
+import torch
+from transformers import AutoConfig, AutoModelForCausalLM
 
-import torch  # noqa: E402
-from transformers import AutoConfig, AutoModelForCausalLM  # noqa: E402
-
-from embedlab.params import FAMILIES, available_models, count_params, load_config  # noqa: E402
+from embedlab.params import FAMILIES, available_models, count_params, load_config
 
 
 def build(config: dict):
