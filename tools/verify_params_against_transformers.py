@@ -4,7 +4,7 @@ A maintainer's script, not part of the course or its tests: it needs PyTorch and
 Hugging Face transformers, which the course does not install. Run it from a
 throwaway environment, for example
 
-    python -m venv /tmp/verify && /tmp/verify/bin/pip install torch transformers
+    python -m venv /tmp/verify && /tmp/verify/bin/pip install torch transformers -e .
     /tmp/verify/bin/python tools/verify_params_against_transformers.py
 
 Every model is built on PyTorch's "meta" device: shapes only, no memory for the
