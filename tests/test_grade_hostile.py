@@ -114,7 +114,10 @@ while time.time() < end:
         cwd = os.path.dirname(cmdline) + "/cwd"
         for arg in args:
             arg = os.path.join(cwd, arg.decode("utf-8", "replace"))
-            if not os.path.realpath(arg).startswith(scope):  # this test's folders only
+            try:
+                if not os.path.realpath(arg).startswith(scope):  # this test's folders only
+                    continue
+            except OSError:
                 continue
             if os.path.isdir(arg):
                 targets.update(glob.glob(os.path.join(arg, "**", "*.ipynb"), recursive=True))
