@@ -439,6 +439,7 @@ def test_a_probe_that_hangs_is_a_timeout(klass):
 def test_the_grader_memory_stays_bounded(klass):
     peak = [line for line in klass["stdout"].decode("utf-8", "replace").splitlines() if line.startswith("MAXRSS_KB")]
     assert peak, klass["stdout"][-500:]
+    print(f"\nthe grader's peak memory over the hostile class: {int(peak[0].split()[1]) / 1024:.0f} MiB")
     assert int(peak[0].split()[1]) / 1024 < PEAK_LIMIT_MB
     details = {r["detail"] for r in klass["rows"]["./memory-flood-01-toy-table.ipynb"]}
     assert any("refused" in d for d in details), details
