@@ -51,9 +51,11 @@ SECRET_FILE = f"TOPSECRET-{secrets.token_hex(8)}"
 SECRET_ENV = f"AAA_EMBEDLAB_SECRET_{secrets.token_hex(4)}"  # first in the grader's environment
 PEAK_LIMIT_MB = 150  # the grader's own peak memory (book/grading.md)
 
-# The grader, run so that its own peak memory (max RSS, not its children's) is printed last.
-GRADER = ("import resource, sys\nfrom embedlab.grade import main\ncode = main(sys.argv[1:])\n"
-          "print('MAXRSS_KB', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\nsys.exit(code)\n")
+# The grader, run so that its own peak memory is printed last: VmHWM, the peak resident size of
+# its own address space (ru_maxrss would also count the parent's pages it was forked with).
+GRADER = ("import re, sys\nfrom embedlab.grade import main\ncode = main(sys.argv[1:])\n"
+          "status = open('/proc/self/status').read()\n"
+          "print('MAXRSS_KB', re.search(r'VmHWM:\\s*(\\d+) kB', status).group(1))\nsys.exit(code)\n")
 
 
 def solution_nb():
