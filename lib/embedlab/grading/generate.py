@@ -138,13 +138,20 @@ def check_contract(solution, lesson: str, questions) -> None:
 def execute(nb, cwd: Path):
     """Run a notebook in place in a fresh kernel of this Python (as nbval's --nbval-current-env does)."""
     from jupyter_client.manager import AsyncKernelManager
+    from jupyter_core.utils import run_sync
     from nbclient import NotebookClient
     from nbval.kernel import CURRENT_ENV_KERNEL_NAME, NbvalKernelspecManager
 
     km = AsyncKernelManager(kernel_name=CURRENT_ENV_KERNEL_NAME, kernel_spec_manager=NbvalKernelspecManager())
     client = NotebookClient(nb, km=km, timeout=HARVEST_CELL_TIMEOUT, record_timing=False,
                             resources={"metadata": {"path": str(cwd)}})
-    client.execute(cwd=str(cwd))
+    try:
+        client.execute(cwd=str(cwd))
+    finally:
+        # nbclient leaves a kernel manager it was given running: stop the kernel here, or
+        # every harvest leaves a kernel alive until this process exits.
+        if km.has_kernel:
+            run_sync(km.shutdown_kernel)(now=True)
     return nb
 
 
