@@ -20,6 +20,7 @@ _EXPORTS = {
     "lookup_bytes": "lookup",
     "one_hot_bytes": "lookup",
     "best_time": "timing",
+    "best_times": "timing",
     "blas_threads": "timing",
     "count_params": "params",
     "estimate_params": "params",
