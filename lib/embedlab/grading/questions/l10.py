@@ -5,7 +5,7 @@ import math
 
 import numpy as np
 
-from embedlab.exercise import Array, Function, Hint, Integer, Real, offset
+from embedlab.grading.kinds import Array, Function, Hint, Integer, Real, offset
 from embedlab.undertrained import unused_scores
 
 LESSON = "10-glitch-tokens"

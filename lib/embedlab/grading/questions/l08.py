@@ -5,7 +5,7 @@ import math
 
 import numpy as np
 
-from embedlab.exercise import Function, Hint, Integer, Real, ratio
+from embedlab.grading.kinds import Function, Hint, Integer, Real, ratio
 
 LESSON = "08-vocabulary-size"
 _EXACT_TOTAL = 1_497_434_112   # the lesson's 1.5B model with the 256K table (lesson 08 prints it)

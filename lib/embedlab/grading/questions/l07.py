@@ -1,6 +1,6 @@
 """Exercise 07 `memory`: weights in 4 bits, Adam's bytes, a GQA cache, a cache calculator, a batch that fits."""
 
-from embedlab.exercise import Function, Hint, Integer, Real, ratio
+from embedlab.grading.kinds import Function, Hint, Integer, Real, ratio
 
 LESSON = "07-memory"
 
