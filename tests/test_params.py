@@ -460,3 +460,20 @@ def test_estimate_with_experts():
         estimate_params(100, 8, 1, num_experts=2, experts_per_token=3)
     with pytest.raises(ValueError, match="num_experts=0"):
         estimate_params(100, 8, 1, num_experts=0)
+
+
+# The Qwen3 model cards give total and non-embedding counts; DeepSeek-V2-Lite's card 15.7B total,
+# 2.4B activated (DeepSeek's convention: without the input table). Gemma-2-9B's Hugging Face page: 9.24B.
+@pytest.mark.parametrize("name,total_b,non_embedding_b", [("qwen3-0.6b", 0.6, 0.44), ("qwen3-8b", 8.2, 6.95),
+                                                          ("qwen3-30b-a3b", 30.5, 29.9)])
+def test_qwen3_cards(name, total_b, non_embedding_b):
+    c = count(name)
+    assert round(c.total / 1e9, 1) == total_b
+    assert round(c.non_embedding / 1e9, len(str(non_embedding_b).split(".")[1])) == non_embedding_b
+
+
+def test_deepseek_v2_lite_card_and_gemma_2_9b():
+    lite = count("deepseek-v2-lite")
+    assert round(lite.total / 1e9, 1) == 15.7
+    assert math.floor(lite.active_without_embedding / 1e8) / 10 == 2.4  # 2,451,435,008: the card cuts it too
+    assert round(count("gemma-2-9b").total / 1e7) / 100 == 9.24

@@ -17,7 +17,6 @@ looked up costs nothing. So the same config gives:
   The softmax (a few FLOPs per score) is left out.
 * **head**: the LM head is a d × V matmul, 2·d·V FLOPs for every position that
   needs logits: all of them in training, only the last one when generating.
-
 * **experts**: a mixture-of-experts block costs only what a token uses: its
   router, the shared experts and the k experts it is sent to. Compute per token
   follows the active parameters, while memory holds every expert.
