@@ -13,10 +13,13 @@ import nbformat
 import numpy as np
 import pytest
 
-from embedlab import grade
-from embedlab.exercise import CORRECT, INCORRECT, NOT_ATTEMPTED, Design, Exercise, WrongForm, answer_of, questions_for
+from embedlab.grading import cli as grade
+from embedlab.grading.exercise import Exercise
+from embedlab.grading.kinds import Design, WrongForm, answer_of
+from embedlab.grading.lessons import questions_for
+from embedlab.grading.status import CORRECT, INCORRECT, NOT_ATTEMPTED
+from embedlab.grading.questions.l11 import BUDGET
 from embedlab.params import count_params
-from embedlab.questions.l11 import BUDGET
 from embedlab.sizing import design_figures, llama_config, over_budget
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -1,32 +1,15 @@
-"""Question kinds, hints, the encoded answer key and the notebook-side check (embedlab.exercise)."""
+"""Question kinds, hints, the encoded answer key and the notebook-side check (embedlab.grading)."""
 
 import json
 
 import numpy as np
 import pytest
 
-from embedlab.exercise import (
-    CORRECT,
-    INCORRECT,
-    NOT_ATTEMPTED,
-    Array,
-    Choice,
-    Exercise,
-    Function,
-    Integer,
-    Real,
-    WrongForm,
-    _MISSING,
-    decode_key,
-    decode_value,
-    encode_key,
-    encode_value,
-    evaluate,
-    key_path,
-    offset,
-    questions_for,
-    ratio,
-)
+from embedlab.grading.exercise import Exercise, evaluate
+from embedlab.grading.kinds import MISSING, Array, Choice, Function, Integer, Real, WrongForm, offset, ratio
+from embedlab.grading.lessons import decode_key, encode_key, key_path, questions_for
+from embedlab.grading.status import CORRECT, INCORRECT, NOT_ATTEMPTED
+from embedlab.grading.values import decode_value, encode_value
 from embedlab.vectors import cosine_similarity
 
 
@@ -122,7 +105,7 @@ def test_function_gets_copies_of_its_inputs():
 
 
 def test_missing_and_ellipsis_are_not_attempted():
-    assert evaluate(Integer("n"), _MISSING, 12).status == NOT_ATTEMPTED
+    assert evaluate(Integer("n"), MISSING, 12).status == NOT_ATTEMPTED
     assert evaluate(Integer("n"), ..., 12).status == NOT_ATTEMPTED
 
 

@@ -3,22 +3,21 @@
 Each test regenerates one lesson in memory (the exercise's sources, and the key by
 running the solution once in a fresh kernel) and compares it with the committed
 files. Outputs are not compared here: nbval checks every stored output.
-Fix a failure with `make exercises` (or `python tools/make_exercises.py NN-slug`).
+Fix a failure with `make exercises` (or `python tools/make_exercises.py NN-slug`);
+the generator is embedlab.grading.generate.
 """
 
 import math
-import sys
 from pathlib import Path
 
 import nbformat
 import pytest
 
+from embedlab.grading import generate as make_exercises
+from embedlab.grading.kinds import Array, Real
+from embedlab.grading.lessons import ANSWERS_DIR, decode_key, questions_for
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
-
-import make_exercises  # noqa: E402
-
-from embedlab.exercise import ANSWERS_DIR, Array, Real, decode_key, questions_for  # noqa: E402
 
 SOLUTIONS = sorted((ROOT / "solutions").glob("*.ipynb"))
 FIX = "stale: run `make exercises LESSON={}` and commit the result"

@@ -144,3 +144,13 @@ def test_depth_search_limits():
     tiny = dataclasses.replace(JOB, max_params=1000)
     found = deepest_fit(lesson_family(128_000, 2048, True), tiny)
     assert found.layers_by_params == 0 and found.layers == 0 and found.reasons[0].startswith("parameters: ")
+
+
+def test_a_mixture_of_experts_design_stores_every_expert_and_computes_with_the_active_ones():
+    from embedlab.params import load_config
+    mixtral = load_config("mixtral-8x7b")
+    n = count_params(mixtral)
+    f = design_figures(mixtral, JOB)
+    assert f.params == n.total and f.weights_gb == 2 * n.total / GB
+    assert f.train_flops_6nd == 6 * n.active * 400_000_000_000
+    assert f.train_flops < 6 * n.total * 400_000_000_000 / 3  # the arithmetic follows the 12.9B, not the 46.7B

@@ -74,6 +74,7 @@ _EXPORTS = {
     "precision_at_k": "undertrained",
     "first_principal_component": "undertrained",
     "without_first_pc": "undertrained",
+    "load_tokenizer": "tokenizers",
 }
 
 

@@ -15,24 +15,17 @@ questions a model proposal has to answer.
   the blocks and the head, attention over the context; the lookup is free).
   The rule of thumb 6·N·D is close to it but charges an untied input table that
   does no arithmetic and leaves out attention, so the budget uses the count.
+  (For a mixture-of-experts design N is the active count: the weights hold
+  every expert, the arithmetic only the ones a token is routed to.)
 """
 
 from __future__ import annotations
 
-import numbers
 from dataclasses import dataclass
 
 from .compute import training_flops
 from .memory import BYTES_PER_PARAM, GB, serving_memory
-from .params import count_params, model_shape
-
-
-def _positive(name: str, value, integer: bool = True):
-    kinds = (numbers.Integral,) if integer else (numbers.Real,)
-    if not isinstance(value, kinds) or isinstance(value, bool) or not value > 0:
-        kind = "a positive integer" if integer else "a positive number"
-        raise ValueError(f"{name} must be {kind}, got {name}={value!r}")
-    return value
+from .params import count_params, model_shape, positive_int, positive_number
 
 
 @dataclass(frozen=True)
@@ -52,9 +45,9 @@ class Budget:
 
     def __post_init__(self):
         for name in ("max_params", "context", "batch", "train_tokens", "train_context", "min_vocab_size"):
-            _positive(name, getattr(self, name))
+            positive_int(name, getattr(self, name))
         for name in ("max_serving_gb", "max_train_flops"):
-            _positive(name, getattr(self, name), integer=False)
+            positive_number(name, getattr(self, name))
         if self.train_tokens % self.train_context:
             raise ValueError(f"train_tokens must be a whole number of sequences of train_context={self.train_context}, "
                              f"got train_tokens={self.train_tokens}")
@@ -74,7 +67,7 @@ class Figures:
     kv_cache_gb: float
     serving_gb: float  # weights_gb + kv_cache_gb
     train_flops: int  # training_flops(config, train_context).total × sequences
-    train_flops_6nd: int  # the rule of thumb 6·N·D with every parameter, for comparison
+    train_flops_6nd: int  # the rule of thumb 6·N·D with every parameter a token uses (the active ones), for comparison
 
 
 def design_figures(config: dict, budget: Budget) -> Figures:
@@ -90,7 +83,7 @@ def design_figures(config: dict, budget: Budget) -> Figures:
         kv_cache_gb=memory["kv_cache"] / GB,
         serving_gb=memory["total"] / GB,
         train_flops=training_flops(config, budget.train_context).total * sequences,
-        train_flops_6nd=6 * n.total * budget.train_tokens,
+        train_flops_6nd=6 * n.active * budget.train_tokens,
     )
 
 

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from embedlab.exercise import Array, Choice, Function, Hint, Integer, offset
+from embedlab.grading.kinds import Array, Choice, Function, Hint, Integer, offset
 
 LESSON = "05-weight-tying"
 

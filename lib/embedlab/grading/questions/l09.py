@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from embedlab.exercise import Array, Choice, Function, Hint, Integer, Real, offset
+from embedlab.grading.kinds import Array, Choice, Function, Hint, Integer, Real, offset
 
 LESSON = "09-what-rows-learn"
 

@@ -1,6 +1,6 @@
 """Exercise 06 `params-vs-compute`: price a head, a lookup, a forward pass; shares; a FLOP/s figure."""
 
-from embedlab.exercise import Function, Hint, Integer, Real, ratio
+from embedlab.grading.kinds import Function, Hint, Integer, Real, ratio
 from embedlab.params import count_params, load_config
 
 LESSON = "06-params-vs-compute"

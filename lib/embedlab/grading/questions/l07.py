@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from embedlab.exercise import Array, Function, Hint, Integer, Real, ratio
+from embedlab.grading.kinds import Array, Function, Hint, Integer, Real, ratio
 
 LESSON = "07-memory"
 

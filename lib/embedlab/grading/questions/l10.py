@@ -1,10 +1,11 @@
-"""Exercise 10 `glitch-tokens`: padding rows, impossible bytes, the under-training score, never-seen rows of a tied model."""
+"""Exercise 10 `glitch-tokens`: padding rows, impossible bytes, the under-training score, never-seen rows of a tied model,
+and GPT-2's tokens that are fragments of a character."""
 
 import math
 
 import numpy as np
 
-from embedlab.exercise import Array, Function, Hint, Integer, Real, offset
+from embedlab.grading.kinds import Array, Function, Hint, Integer, Real, offset
 from embedlab.undertrained import unused_scores
 
 LESSON = "10-glitch-tokens"
@@ -48,5 +49,14 @@ QUESTIONS = [
              "reversed? the most suspicious row (highest cosine) comes first"),
         Hint(lambda got, want: np.asarray(got).shape == (7,) and set(np.asarray(got).tolist()) == set(np.asarray(want).tolist()),
              "the right rows in the wrong order: highest score first"),
+    ]),
+    Integer("partial_tokens", hints=[
+        offset(-128, "you left out the 128 single-byte tokens 0x80-0xFF: each is a fragment of a character too"),
+        Hint(lambda got, want: got == 13, "those are the byte values that never occur at all; count every token "
+                                          "whose bytes are not valid UTF-8 on their own"),
+        Hint(lambda got, want: got == 50_257 - want or got == 50_256 - want,
+             "that counts the tokens that do decode; count the ones that fail"),
+        Hint(lambda got, want: got > want, "too many: count GPT-2's tokens (ids 0 to 50,255) whose bytes fail "
+                                           ".decode('utf-8'); cl100k_base has more such tokens"),
     ]),
 ]

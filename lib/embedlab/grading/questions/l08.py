@@ -1,8 +1,11 @@
-"""Exercise 08 `vocabulary-size`: the table, its share, the bigger head, the break-even, tokens per word, an audit."""
+"""Exercise 08 `vocabulary-size`: the table, its share, the bigger head, the break-even, tokens per word, an audit,
+and doubling a real vocabulary for Hindi (GPT-2 against cl100k_base)."""
+
+import math
 
 import numpy as np
 
-from embedlab.exercise import Function, Hint, Integer, Real, ratio
+from embedlab.grading.kinds import Function, Hint, Integer, Real, ratio
 
 LESSON = "08-vocabulary-size"
 _EXACT_TOTAL = 1_497_434_112   # the lesson's 1.5B model with the 256K table (lesson 08 prints it)
@@ -13,6 +16,25 @@ def tokens_per_word(counts, n_tokens):
     counts = np.asarray(counts, dtype=np.float64)
     n_tokens = np.asarray(n_tokens, dtype=np.float64)
     return float((counts * n_tokens).sum() / counts.sum())
+
+
+def _hindi_r(space=True, weighted=True):
+    """r = cl100k tokens per Hindi word / GPT-2 tokens per word, computed the way a wrong answer might."""
+    from embedlab.bpe import word_counts
+    from embedlab.tokenizers import load_tokenizer
+
+    hindi = word_counts("hi", 500)
+    prefix = " " if space else ""
+    means = []
+    for name in ("gpt2", "cl100k_base"):
+        lengths = [len(ids) for ids in load_tokenizer(name).encode_ordinary_batch([prefix + w for w in hindi])]
+        weights = list(hindi.values()) if weighted else [1] * len(hindi)
+        means.append(sum(n * c for n, c in zip(lengths, weights)) / sum(weights))
+    return means[1] / means[0], means
+
+
+def _is(got, value):
+    return math.isclose(got, value, rel_tol=1e-6)
 
 
 def _word_lists(rng):
@@ -46,5 +68,15 @@ QUESTIONS = [
         ratio(100, "give a fraction, not a percentage"),
         Hint(lambda got, want: got > 1, "a share is a fraction between 0 and 1"),
         Hint(lambda got, want: abs(got - 0.59) < 1e-9, "that is the share of the English words: audit the Hindi ones"),
+    ]),
+    Real("hindi_r", rtol=1e-6, hints=[
+        Hint(lambda got, want: abs(got * want - 1) < 1e-6,
+             "upside down: r is cl100k's tokens per word over GPT-2's, below 1 when cl100k is shorter"),
+        Hint(lambda got, want: _is(got, _hindi_r(weighted=False)[0]),
+             "that is the mean over the 500 list entries; weight each word by its count (running words)"),
+        Hint(lambda got, want: _is(got, _hindi_r(space=False)[0]),
+             "encode each word after a space, \" \" + word, as it stands in running text"),
+        Hint(lambda got, want: any(_is(got, m) for m in _hindi_r()[1]),
+             "that is one tokenizer's tokens per word; r is the ratio of the two"),
     ]),
 ]

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from embedlab.exercise import Array, Function, Hint, Integer, Real, offset, ratio
+from embedlab.grading.kinds import Array, Function, Hint, Integer, Real, offset, ratio
 from embedlab.vectors import cosine_similarity
 
 LESSON = "01-toy-table"

@@ -1,6 +1,6 @@
 """Exercise 03 `counting-gpt2`: count layers, blocks and whole GPT-2 models exactly."""
 
-from embedlab.exercise import Function, Hint, Integer, Real, offset, ratio
+from embedlab.grading.kinds import Function, Hint, Integer, Real, offset, ratio
 from embedlab.params import count_params
 
 LESSON = "03-counting-gpt2"

@@ -1,6 +1,6 @@
 """Exercise 04 `modern-blocks`: count grouped-query attention, SwiGLU, padding and any Llama."""
 
-from embedlab.exercise import Function, Hint, Integer, Real, ratio
+from embedlab.grading.kinds import Function, Hint, Integer, Real, ratio
 from embedlab.params import count_params
 
 LESSON = "04-modern-blocks"
