@@ -65,7 +65,9 @@ def test_a_config_with_no_stated_limit_gets_no_warning():
 
 
 def test_every_report_line_fits_an_88_character_page():
-    for model in ("gpt2", "llama-3-8b", "qwen2.5-0.5b", "pythia-12b"):
+    from embedlab.params import available_models
+
+    for model in available_models():
         for context in (512, 131072):
             for line in memory_report(model, weights="int4", context=context, batch=64).splitlines():
                 assert len(line) <= 88, line

@@ -192,7 +192,7 @@ def deepest_fit(build, budget: Budget, max_layers: int = 512) -> DepthSearch:
     keep designs that break the other two. A requirement that depth cannot
     fix (a vocabulary below the job's minimum) means no depth fits.
     """
-    _positive("max_layers", max_layers)
+    positive_int("max_layers", max_layers)
     by_params = 0
     while by_params < max_layers and count_params(build(by_params + 1)).total <= budget.max_params:
         by_params += 1
