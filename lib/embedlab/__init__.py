@@ -58,6 +58,8 @@ _EXPORTS = {
     "headroom": "sizing",
     "over_budget": "sizing",
     "llama_config": "sizing",
+    "deepest_fit": "sizing",
+    "DepthSearch": "sizing",
     "memory_report": "memory_widget",
     "memory_calculator": "memory_widget",
     "Corpus": "corpus",
