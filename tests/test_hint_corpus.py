@@ -181,6 +181,8 @@ CORPUS = [
           "// instead of /"),
     Wrong("07-memory", "kv_cache_gb", KV.format(L="L * ", batch=" * batch", div="/", unit="2**30"), "GiB",
           "GiB instead of GB"),
+    Wrong("07-memory", "gqa_saving_gib", "gqa_saving_gib = 2 * (32 - 8) * 128 * 2 * 8192 / 2**30", "one layer",
+          "one layer instead of L"),
     Wrong("07-memory", "max_batch", "max_batch = (80e9 - 2 * 8_030_261_248) / 2**30", "floor division",
           "/ instead of //"),
     Wrong("07-memory", "max_batch", "max_batch = int((80 * 2**30 - 2 * 8_030_261_248) // 2**30)", "80·10**9",
@@ -230,6 +232,18 @@ CORPUS = [
           "scores = unused_scores(run.model.E, list(corpus.groups['reserved'])[:4])\n"
           "top7 = np.argsort(-scores, kind='stable')[:7]", "reference rows out", "reference rows not excluded"),
     Wrong("10-glitch-tokens", "top7", "top7 = want[::-1]", "highest", "ascending order"),
+    Wrong("10-glitch-tokens", "top7",
+          "from embedlab import make_corpus, train_tinylm, unused_scores\n"
+          "corpus = make_corpus(n_sentences=3000, seed=0)\n"
+          "run = train_tinylm(corpus, tied=True, optimizer='adam', lr=1e-2, steps=1000, batch_size=128, seed=0)\n"
+          "reference = list(corpus.groups['reserved'])[:4]\n"
+          "scores = unused_scores(run.model.E, reference)\n"
+          "top7 = np.array([i for i in np.argsort(scores) if i not in reference][:7])", "sort highest first",
+          "ascending order: the lowest scores"),
+    Wrong("10-glitch-tokens", "unused_score",
+          "def unused_score(M, reference_ids):\n    mean = M.mean(axis=0)\n"
+          "    return M @ mean / (np.linalg.norm(M, axis=1) * np.linalg.norm(mean))", "reference rows only",
+          "the mean of every row"),
     # 11 · size a model (every entry judged against the same over-budget design)
     Wrong("11-size-a-model", "design", "", "memory", "over the memory and compute budgets"),
     Wrong("11-size-a-model", "design_params", "design_params = count_params(design).non_embedding",
@@ -242,6 +256,11 @@ CORPUS = [
           "not the binding budget"),
     Wrong("11-size-a-model", "other_tying_params", "other_tying_params = count_params(design).total",
           "flip tie_word_embeddings", "the design as it is"),
+    Wrong("11-size-a-model", "design_params",
+          "c = count_params(design)\ndesign_params = c.total - c.token_embedding - design['vocab_size'] * design['hidden_size']",
+          "no separate head", "took a head away from a tied design"),
+    Wrong("11-size-a-model", "design_serving_gb",
+          "design_serving_gb = design_figures(design, BUDGET).serving_gb * 1e9 / 2**30", "GiB", "GiB, not GB"),
 ]
 
 IDS = [f"{w.lesson[:2]}-{w.name}-{i}" for i, w in enumerate(CORPUS)]

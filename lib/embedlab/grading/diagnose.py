@@ -142,13 +142,13 @@ def number_hint(got: float, want: float, factors: dict | None = None, factor_hin
     for factor, message in FACTORS:
         if same(got, factor * want):
             return message
-    ratio = got / want
+    ratio = got / want  # sizes are compared: for a negative expected value, "too small" is nearer 0
     if ratio < 0:
         return "the sign is wrong (and the size too)"
     n = digits_right(got, want)
     if abs(ratio - 1) < 0.05:
         right = f" (right to {n} digit{'s' * (n != 1)})" if n else ""
-        if got < want:
+        if ratio < 1:
             return f"a little too small{right}: check for a small term you left out"
         return f"a little too big{right}: something counted that should not be, or counted twice?"
     if ratio > 10:
