@@ -280,7 +280,18 @@ def expected(lesson, name):
 
 
 def run_entry(wrong: Wrong) -> dict:
-    """The namespace the entry's code leaves behind (its prelude first)."""
+    """The namespace the entry's code leaves behind (its prelude first); run once per entry
+    (some train the lesson's model), shared by the check and the submission."""
+    key = CORPUS.index(wrong)
+    if key not in _RUN:
+        _RUN[key] = _run(wrong)
+    return _RUN[key]
+
+
+_RUN: dict = {}
+
+
+def _run(wrong: Wrong) -> dict:
     namespace = {"np": np}
     if not isinstance(question(wrong.lesson, wrong.name), (Function, Design)):
         namespace["want"] = expected(wrong.lesson, wrong.name)
