@@ -74,6 +74,7 @@ def test_a_rounded_number_is_told_to_compute_not_blamed_for_a_term():
     assert judged(q, 0.29, want).detail.startswith("right to 2 digits")
     assert "percentage" in judged(q, 29.03, want).detail
     assert "right to 3 digits" in judged(Integer("n"), 38_600_000, 38_597_376).detail
+    assert "float32" in judged(q, float(np.float32(want)), want).detail  # computed, not typed: no "term left out"
 
 
 def test_direction_words_differ():

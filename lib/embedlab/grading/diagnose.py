@@ -146,6 +146,9 @@ def number_hint(got: float, want: float, factors: dict | None = None, factor_hin
     if ratio < 0:
         return "the sign is wrong (and the size too)"
     n = digits_right(got, want)
+    if n >= 6:
+        return (f"right to {n} digits, but not exact: a rounding step or float32 somewhere? "
+                "compute in float64, unrounded")
     if abs(ratio - 1) < 0.05:
         right = f" (right to {n} digit{'s' * (n != 1)})" if n else ""
         if ratio < 1:
