@@ -1,7 +1,8 @@
 """The real-tokenizer questions of exercises 08 (hindi_r) and 10 (partial_tokens): key, and a hint per usual mistake."""
 
-from embedlab.exercise import Exercise, load_key
-from embedlab.questions import l08
+from embedlab.exercise import Exercise
+from embedlab.grading.lessons import load_key
+from embedlab.grading.questions import l08
 from embedlab.tokenizers import load_tokenizer
 
 

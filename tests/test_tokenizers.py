@@ -170,3 +170,31 @@ def test_hashes_patterns_and_special_tokens_are_tiktokens_own(monkeypatch):
         assert theirs["special_tokens"] == ours["special_tokens"]
         assert theirs.get("explicit_n_vocab") == ours["explicit_n_vocab"]
         assert theirs["mergeable_ranks"] == load_tokenizer(name)._mergeable_ranks
+
+
+def test_the_last_merge_of_each_username(gpt2):
+    # lesson 10: each name = (left, right) -> id, both parts made before it
+    merges = {" SolidGoldMagikarp": (" Solid", "GoldMagikarp"), " TheNitromeFan": (" TheNitrome", "Fan"),
+              " RandomRedditorWithNo": (" RandomRedditor", "WithNo"), " davidjl": (" david", "jl")}
+    ids = {" SolidGoldMagikarp": (15831, 42202, 43453), " TheNitromeFan": (42089, 22480, 42090),
+           " RandomRedditorWithNo": (36173, 35992, 36174), " davidjl": (21970, 20362, 23282)}
+    for name, (left, right) in merges.items():
+        got = tuple(gpt2.encode_single_token(part.encode()) for part in (left, right, name))
+        assert got == ids[name], name
+        assert max(got[:2]) < got[2]
+
+
+def test_lesson_08_tokens_per_word_ratios(gpt2, cl100k):
+    """Lesson 08, section 7: r = cl100k / GPT-2 tokens per word over wordfreq's top 2,000 (number shapes left out)."""
+    from embedlab import word_counts
+
+    def per_word(tokenizer, counts):
+        words = [w for w in counts if not any(ch.isdigit() for ch in w)]
+        lengths = [len(ids) for ids in tokenizer.encode_ordinary_batch([" " + w for w in words])]
+        return sum(n * counts[w] for n, w in zip(lengths, words)) / sum(counts[w] for w in words)
+
+    r = {}
+    for lang in ("en", "hi", "bn", "ta", "ur"):
+        counts = word_counts(lang, 2000)
+        r[lang] = round(per_word(cl100k, counts) / per_word(gpt2, counts), 2)
+    assert r == {"en": 0.99, "hi": 0.64, "bn": 0.61, "ta": 0.49, "ur": 0.69}

@@ -1,4 +1,4 @@
-"""Exercise 06 `params-vs-compute`: price a head, a lookup, a forward pass; shares; a FLOP/s figure."""
+"""Exercise 06 `params-vs-compute`: price a head, a lookup, a forward pass; shares; a FLOP/s figure; stored against used."""
 
 import math
 
@@ -8,6 +8,8 @@ from embedlab.params import count_params, load_config
 
 LESSON = "06-params-vs-compute"
 _LLAMA_3_8B = count_params(load_config("llama-3-8b"))   # for hints on kaplan_n
+_MIXTRAL = count_params(load_config("mixtral-8x7b"))     # for hints on active_mixtral
+_EXPERT = 3 * 4096 * 14_336                              # one expert: gate, up, down
 
 
 def gpt_forward_flops(V, d, L, d_ff, context):
@@ -95,5 +97,18 @@ QUESTIONS = [
         ratio(1e-12, "that is TFLOP/s: the question asks for FLOP/s, 10¹² times more"),
         ratio(3600, "GPU hours are hours: a rate in FLOP/s needs seconds"),
         ratio(1 / 3, "training is forward and backward: 6·N·D, not 2·N·D"),
+    ]),
+    Integer("active_mixtral", hints=[
+        Hint(lambda got, want: got == _MIXTRAL.total, "that is every parameter stored; a token skips most experts"),
+        Hint(lambda got, want: got == _MIXTRAL.total - 32 * 8 * _EXPERT,
+             "you took away all 8 experts of each layer: the token still uses 2 of them"),
+        Hint(lambda got, want: got == _MIXTRAL.total - 32 * 2 * _EXPERT,
+             "you took away the 2 experts the token uses; it skips the other 6"),
+        Hint(lambda got, want: got == _MIXTRAL.total - 32 * 6 * 2 * 4096 * 14_336,
+             "each expert is a gated MLP: three matrices (gate, up, down), not two"),
+        Hint(lambda got, want: got == 32 * 2 * _EXPERT,
+             "those are only the experts a token uses: its attention, router, norms and both vocabulary tables work on it too"),
+        Hint(lambda got, want: got == _MIXTRAL.total - 6 * _EXPERT,
+             "every one of the 32 layers has its own experts"),
     ]),
 ]
