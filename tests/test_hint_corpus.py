@@ -51,7 +51,7 @@ class Wrong:
 PRELUDE = {
     "11-size-a-model": (
         "from embedlab import count_params, design_figures, llama_config\n"
-        "from embedlab.questions.l11 import BUDGET\n"
+        "from embedlab.grading.questions.l11 import BUDGET\n"
         "# over the memory and compute budgets; compute is the tightest\n"
         "design = llama_config(vocab_size=64_000, d=1024, num_layers=32, num_heads=16, num_kv_heads=4,\n"
         "                      d_ff=4096, tied=True)\n"
