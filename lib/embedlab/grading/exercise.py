@@ -10,12 +10,13 @@ answers itself (embedlab.grading.wire) and judges them in its own process.
 from __future__ import annotations
 
 import sys
+import textwrap
 
 import numpy as np
 
 from embedlab.grading.kinds import MISSING, Function, NotAttempted, Question, Verdict, WrongForm, answer_of
 from embedlab.grading.lessons import load_key, questions_for
-from embedlab.grading.status import ERROR, INCORRECT, NOT_ATTEMPTED, format_points
+from embedlab.grading.status import CORRECT, ERROR, INCORRECT, NOT_ATTEMPTED, format_points
 
 
 def evaluate(question: Question, value, expected, cases=None) -> Verdict:
@@ -74,18 +75,28 @@ class Exercise:
             say(f"❌ {name}: the check could not run ({type(exc).__name__}: {exc})")
 
     def summary(self, namespace: dict | None = None) -> None:
-        """Print every question's line and the points so far (the grader's own score may differ:
-        it also tests functions on fresh random inputs)."""
+        """Print every question's line, the points so far, and which questions are not attempted
+        yet or not yet right (the grader's own score may differ: it also tests functions on
+        fresh random inputs)."""
         try:
             if namespace is None:
                 namespace = sys._getframe(1).f_globals
             got = 0.0
             lines = []
+            missing, wrong = [], []
             for name in self.questions:
                 verdict = self.verdict(name, namespace)
                 got += verdict.points
                 lines.append(verdict.line(name))
+                if verdict.status == NOT_ATTEMPTED:
+                    missing.append(name)
+                elif verdict.status != CORRECT:
+                    wrong.append(name)
             lines.append(f"{format_points(got)} / {format_points(self.total())} points")
+            for label, names in (("not attempted yet", missing), ("not yet right", wrong)):
+                if names:
+                    lines.append(textwrap.fill(f"{label} ({len(names)}): {', '.join(names)}", width=88,
+                                               subsequent_indent="  ", break_on_hyphens=False))
             say("\n".join(lines))
         except Exception as exc:  # noqa: BLE001
             say(f"the summary could not run ({type(exc).__name__}: {exc})")

@@ -1,5 +1,7 @@
 """Exercise 07 `memory`: weights in 4 bits, Adam's bytes part by part, a GQA cache, a cache calculator, a batch that fits."""
 
+import math
+
 import numpy as np
 
 from embedlab.grading.kinds import Array, Function, Hint, Integer, Real, ratio
@@ -23,8 +25,10 @@ def _cache_shapes(rng):
 GIB_PER_GB = 1e9 / 2**30  # a value in GiB is this many times the same value in GB
 
 QUESTIONS = [
-    Real("weights_gb_4bit", rtol=1e-9, hints=[
+    Real("weights_gb_4bit", exact=True, hints=[
         ratio(8, "4 bits is half a byte: that looks like bits, not bytes"),
+        ratio(2, "4 bits is half a byte, not one byte"),
+        ratio(4, "that is bf16 (2 bytes); 4 bits is half a byte"),
         ratio(GIB_PER_GB, "that is GiB (2**30 bytes); the question asks for GB (10**9 bytes)"),
         ratio(1e9, "give it in GB: divide the bytes by 10**9"),
     ]),
@@ -50,17 +54,28 @@ QUESTIONS = [
         Hint(lambda got, want: got.shape == want.shape and got[3] == want[3] / 2,
              "moments: Adam keeps two, m and v, each in fp32 (4 bytes); give both together"),
     ]),
-    Integer("kv_bytes_per_token", hints=[
+    Integer("kv_bytes_per_token", factors={"L": 28}, factor_hints={
+        "/L": "that is one layer: each of the L layers caches its own keys and values",
+    }, hints=[
         ratio(7, "only the key/value heads are cached: 4 of them, not all 28 query heads"),
         ratio(0.5, "the cache holds keys AND values: two vectors per kv head per layer"),
         ratio(8, "bf16 is 2 bytes: that looks like bits"),
+        ratio(2, "bf16 is 2 bytes per number, not 4"),
     ]),
-    Real("gqa_saving_gib", rtol=1e-9, hints=[
+    Real("gqa_saving_gib", exact=True, factors={"L": 32}, factor_hints={
+        "/L": "that is one layer: each of the L layers caches its own keys and values",
+    }, hints=[
         ratio(1 / GIB_PER_GB, "that is GB; the question asks for GiB (2**30 bytes)"),
         ratio(4 / 3, "that is the whole cache without grouping; the saving is the difference"),
         ratio(1 / 3, "that is the cache with grouping; the saving is what the full cache would add"),
     ]),
-    Function("kv_cache_gb", reference=kv_cache_gb, cases=_cache_shapes, result=Real("kv_cache_gb", rtol=1e-9, hints=[
+    Function("kv_cache_gb", reference=kv_cache_gb, cases=_cache_shapes, factor_hints={
+        "/L": "that is one layer's cache: each of the L layers keeps its own",
+        "/batch": "that is one sequence: the batch holds `batch` of them, each with its own cache",
+        "/context": "that is one token: the cache grows with every token of the context",
+    }, result=Real("kv_cache_gb", exact=True, hints=[
+        Hint(lambda got, want: got != want and got == math.floor(want) and got == int(got),
+             "a whole number of GB: `//` rounds down; divide with `/`"),
         ratio(0.5, "keys and values: the factor 2"),
         ratio(GIB_PER_GB, "that is GiB; return GB (10**9 bytes)"),
     ])),

@@ -1,6 +1,7 @@
 """Exercise 08 `vocabulary-size`: the table, its share, the bigger head, the break-even, tokens per word, an audit,
 and doubling a real vocabulary for Hindi (GPT-2 against cl100k_base)."""
 
+import functools
 import math
 
 import numpy as np
@@ -18,6 +19,7 @@ def tokens_per_word(counts, n_tokens):
     return float((counts * n_tokens).sum() / counts.sum())
 
 
+@functools.lru_cache(maxsize=None)
 def _hindi_r(space=True, weighted=True):
     """r = cl100k tokens per Hindi word / GPT-2 tokens per word, computed the way a wrong answer might."""
     from embedlab.bpe import word_counts
@@ -49,7 +51,7 @@ QUESTIONS = [
         ratio(2, "the head is tied: it reuses E and adds no parameters"),
         Hint(lambda got, want: got == 256 * 1024 * 2048, "256K here means 256,000 tokens, not 256 × 1,024"),
     ]),
-    Real("embedding_share", rtol=1e-9, hints=[
+    Real("embedding_share", exact=True, hints=[
         # Written in terms of the expected share, so the table's size is not readable here.
         Hint(lambda got, want: abs(got - want * _EXACT_TOTAL / 1.5e9) < 1e-9, "use the exact total (table + the rest), not the round 1.5B"),
         Hint(lambda got, want: abs(got - want / (1 - want)) < 1e-9, "the share is of the whole model: table plus the rest"),
@@ -59,17 +61,24 @@ QUESTIONS = [
         ratio(0.5, "a matmul costs 2 FLOPs per weight: one multiply and one add"),
         Hint(lambda got, want: got == 2 * 2048 * 256_000, "that is the whole 256K head; the question asks how much more than the 50K head"),
     ]),
-    Real("break_even_ratio", rtol=1e-9, hints=[
+    Real("break_even_ratio", exact=True, hints=[
         Hint(lambda got, want: abs(got * want - 1) < 1e-9, "upside down: r is tokens with 256K over tokens with 50K, so it is below 1"),
         Hint(lambda got, want: abs(got - 50_000 / 256_000) < 1e-9, "the blocks cost the same per token with either vocabulary: include them"),
     ]),
-    Function("tokens_per_word", reference=tokens_per_word, cases=_word_lists, result=Real("tokens_per_word", rtol=1e-9)),
-    Real("hindi_single_token_share", rtol=1e-9, hints=[
+    Function("tokens_per_word", reference=tokens_per_word, cases=_word_lists, result=Real("tokens_per_word", exact=True, hints=[
+        Hint(lambda got, want, counts, n_tokens: _is(got, float(np.mean(n_tokens))),
+             "that is the plain mean over the word list: weight each word by how often it occurs (its count)", args=True),
+        Hint(lambda got, want, counts, n_tokens: _is(got, float(np.dot(counts, n_tokens)) / len(counts)),
+             "divide by the number of running words, sum(counts), not by the number of distinct words", args=True),
+        Hint(lambda got, want, counts, n_tokens: _is(got, float(np.dot(counts, n_tokens))),
+             "that is the total number of tokens: divide by the number of running words, sum(counts)", args=True),
+    ])),
+    Real("hindi_single_token_share", exact=True, hints=[
         ratio(100, "give a fraction, not a percentage"),
         Hint(lambda got, want: got > 1, "a share is a fraction between 0 and 1"),
         Hint(lambda got, want: abs(got - 0.59) < 1e-9, "that is the share of the English words: audit the Hindi ones"),
     ]),
-    Real("hindi_r", rtol=1e-6, hints=[
+    Real("hindi_r", exact=True, hints=[
         Hint(lambda got, want: abs(got * want - 1) < 1e-6,
              "upside down: r is cl100k's tokens per word over GPT-2's, below 1 when cl100k is shorter"),
         Hint(lambda got, want: _is(got, _hindi_r(weighted=False)[0]),
