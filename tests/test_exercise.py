@@ -261,14 +261,17 @@ def solved_namespace():
     }
 
 
-def test_check_prints_one_line_and_never_raises(capsys):
+def test_check_prints_one_entry_and_never_raises(capsys):
     ex = Exercise("01-toy-table")
     ex.check("n_params", {"n_params": 12})
     ex.check("n_params", {"n_params": 13})
     ex.check("n_params", {})
     ex.check("no_such_question", {})
     ex.check("E", {"E": object()})
-    lines = capsys.readouterr().out.splitlines()
+    out = capsys.readouterr().out.splitlines()
+    assert all(len(line) <= 88 for line in out)  # a long hint is folded, not left to scroll
+    lines = [line for line in out if not line.startswith("   ")]  # one entry per check
+    assert len(lines) == 5
     assert lines[0] == "✅ n_params (1 point): correct"
     assert lines[1].startswith("❌ n_params (1 point): not yet — ")
     assert lines[2].startswith("⏳ n_params (1 point): not attempted yet")

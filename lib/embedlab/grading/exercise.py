@@ -70,7 +70,7 @@ class Exercise:
             if name not in self.questions:
                 say(f"❌ {name}: this exercise has no question called {name!r}")
                 return
-            say(self.verdict(name, namespace).line(name))
+            say(fold(self.verdict(name, namespace).line(name)))
         except Exception as exc:  # noqa: BLE001
             say(f"❌ {name}: the check could not run ({type(exc).__name__}: {exc})")
 
@@ -87,7 +87,7 @@ class Exercise:
             for name in self.questions:
                 verdict = self.verdict(name, namespace)
                 got += verdict.points
-                lines.append(verdict.line(name))
+                lines.append(fold(verdict.line(name)))
                 if verdict.status == NOT_ATTEMPTED:
                     missing.append(name)
                 elif verdict.status != CORRECT:
@@ -95,7 +95,7 @@ class Exercise:
             lines.append(f"{format_points(got)} / {format_points(self.total())} points")
             for label, names in (("not attempted yet", missing), ("not yet right", wrong)):
                 if names:
-                    lines.append(textwrap.fill(f"{label} ({len(names)}): {', '.join(names)}", width=88,
+                    lines.append(textwrap.fill(f"{label} ({len(names)}): {', '.join(names)}", width=LINE_WIDTH,
                                                subsequent_indent="  ", break_on_hyphens=False))
             say("\n".join(lines))
         except Exception as exc:  # noqa: BLE001
@@ -103,6 +103,17 @@ class Exercise:
 
     def total(self) -> float:
         return sum(q.points for q in self.questions.values())
+
+
+LINE_WIDTH = 88  # characters: a check's line fits a phone-width page and the book's column
+
+
+def fold(line: str) -> str:
+    """One check line folded to LINE_WIDTH, its continuation indented under the mark
+    (a long hint would otherwise make the page scroll sideways)."""
+    # the mark (✅, ❌, ⏳) is one character but two columns wide on screen
+    return textwrap.fill(line, width=LINE_WIDTH - 1, subsequent_indent="   ", break_long_words=False,
+                         break_on_hyphens=False)
 
 
 def say(text: str) -> None:
