@@ -4,6 +4,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+LOCK_VENV := _build/lock-venv
 
 .PHONY: lab test notebooks exercises book grade lock clean-venv
 
@@ -43,9 +44,9 @@ grade: $(STAMP)
 
 ## lock: re-pin requirements.txt (every package) from requirements.in with pip-compile (LOCK_ARGS=--upgrade: newest)
 lock:
-	$(PYTHON) -m venv $(VENV)-lock
-	$(VENV)-lock/bin/python -m pip install --quiet -r tools/pip-tools.txt
-	$(VENV)-lock/bin/python tools/lock.py $(LOCK_ARGS)
+	$(PYTHON) -m venv $(LOCK_VENV)
+	$(LOCK_VENV)/bin/python -m pip install --quiet -r tools/pip-tools.txt
+	$(LOCK_VENV)/bin/python tools/lock.py $(LOCK_ARGS)
 
 clean-venv:
 	rm -rf $(VENV)

@@ -89,13 +89,12 @@ BROWSER_TESTS_RUN = CHROMIUM is not None or bool(os.environ.get("EMBEDLAB_REQUIR
 
 @pytest.fixture(scope="module")
 def builds(tmp_path_factory):
-    """Build the course book and, for the browser tests, the widget fixture book, side by side."""
+    """Build the course book and the fixture book (widgets, launch links), side by side."""
     fetch_book_assets.fetch()
     out = tmp_path_factory.mktemp("book")
     jobs = {"book": (ROOT, ["--path-output", str(out)], out / "_build" / "html")}
-    if BROWSER_TESTS_RUN:
-        src = make_widget_book(tmp_path_factory.mktemp("widget_book"))
-        jobs["widget_book"] = (src, [], src / "_build" / "html")
+    src = make_widget_book(tmp_path_factory.mktemp("widget_book"))   # widgets, and the launch switch
+    jobs["widget_book"] = (src, [], src / "_build" / "html")
     running = {}
     for name, (cwd, extra, html_dir) in jobs.items():
         log = open(out.parent / f"{out.name}-{name}.log", "w+", encoding="utf8")
@@ -225,22 +224,32 @@ def test_notebook_page_shows_its_figures_and_typeset_math_in_the_browser(site_re
 FIXTURE = Path(__file__).parent / "book_fixture"
 
 
+# The one switch for launch buttons: with it set, the fixture book's notebook pages link to Binder and Colab.
+FIXTURE_REPOSITORY = "https://github.com/embedding-lab/fixture"
+
+
 def make_widget_book(src: Path) -> Path:
-    """A two-page book with the course's _config.yml: a notebook with saved ipywidgets state and math.
+    """A three-page book with the course's _config.yml: a notebook with saved ipywidgets state and
+    math, and a notebook in a subfolder; `repository.url` is set (the course leaves it empty).
 
     The lessons may or may not use widgets; this proves the offline widget setup either way.
     (The notebook is stored as .ipynb.json so nbval does not collect it.)
     """
     config = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf8"))
+    config["repository"]["url"] = FIXTURE_REPOSITORY
     sphinx_config = config["sphinx"]["config"]
     sphinx_config["html_static_path"] = [str(ROOT / p) for p in sphinx_config["html_static_path"]]
     sphinx_config["html_favicon"] = str(ROOT / sphinx_config["html_favicon"])
     config["sphinx"]["local_extensions"] = {name: str(ROOT / path)
                                             for name, path in config["sphinx"]["local_extensions"].items()}
     (src / "_config.yml").write_text(yaml.safe_dump(config, sort_keys=False), encoding="utf8")
-    (src / "_toc.yml").write_text("format: jb-book\nroot: index\nchapters:\n  - file: widgets\n")
+    (src / "_toc.yml").write_text("format: jb-book\nroot: index\nchapters:\n  - file: widgets\n"
+                                  "  - file: lessons/launch\n")
     (src / "index.md").write_text("# Fixture\n\nMath $a^2 + b^2 = c^2$ and [the widgets](widgets.ipynb).\n")
     shutil.copy(FIXTURE / "widgets.ipynb.json", src / "widgets.ipynb")
+    (src / "lessons").mkdir()
+    nbformat.write(nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# A lesson in a folder")]),
+                   src / "lessons" / "launch.ipynb")
     return src
 
 
@@ -259,6 +268,32 @@ def test_widgets_render_from_saved_state_and_math_is_typeset_offline(widget_book
     assert widgets.widgets == 2                      # the slider, and the box with the saved Output
     assert widgets.math == widgets.math_typeset == 2
     assert reports["index.html"].math == reports["index.html"].math_typeset == 1
+
+
+def launch_links(page: Path) -> list[str]:
+    return sorted(set(re.findall(r'href="(https://(?:mybinder\.org|colab\.research\.google\.com)/[^"]*)"',
+                                 html.unescape(page.read_text(encoding="utf8")))))
+
+
+def test_launch_buttons_follow_the_repository_url(book, widget_book):
+    """_config.yml's one switch: with repository.url set, each notebook page links to Binder and Colab at
+    its own path in the repository; the course leaves it empty, and no page has a launch link."""
+    repo = FIXTURE_REPOSITORY.removeprefix("https://github.com/")
+    assert launch_links(widget_book / "lessons" / "launch.html") == [
+        f"https://colab.research.google.com/github/{repo}/blob/main/lessons/launch.ipynb",
+        f"https://mybinder.org/v2/gh/{repo}/main?urlpath=lab/tree/lessons/launch.ipynb",
+    ]
+    assert launch_links(widget_book / "widgets.html") == [
+        f"https://colab.research.google.com/github/{repo}/blob/main/widgets.ipynb",
+        f"https://mybinder.org/v2/gh/{repo}/main?urlpath=lab/tree/widgets.ipynb",
+    ]
+    assert launch_links(widget_book / "index.html") == []          # a markdown page: nothing to launch
+    _, html_dir = book
+    config = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf8"))
+    assert config["repository"]["url"] == ""                          # no public repository yet
+    assert config["launch_buttons"]["binderhub_url"] and config["launch_buttons"]["colab_url"]
+    linked = [p.relative_to(html_dir).as_posix() for p in html_dir.rglob("*.html") if launch_links(p)]
+    assert not linked, f"launch links with no repository URL set: {linked}"
 
 
 def break_site(html_dir: Path, into: Path) -> None:
@@ -295,6 +330,20 @@ def test_the_browser_check_fails_on_a_broken_page(book, tmp_path):
                      "request to a remote host: https://cdn.example.org/remote.js",
                      "failed request: HTTP 404"):
         assert expected in found, f"the checker missed {expected!r}; it reported:\n{found}"
+
+
+@needs_chromium
+def test_the_browser_check_fails_on_a_widget_that_looks_live(widget_book, tmp_path):
+    broken = tmp_path / "html"
+    shutil.copytree(widget_book, broken)
+    script = broken / "_static" / "widgets-offline.js"
+    text = script.read_text(encoding="utf8")
+    start, end = text.index("// -- static view"), text.index("// -- end of static view")
+    script.write_text(text[:start] + text[end:], encoding="utf8")      # widgets drawn as saved: enabled
+    [report] = check_site.check_site(broken, pages=["widgets.html"], chromium=CHROMIUM, widths=(1280,))
+    found = "\n".join(report.problems)
+    assert "widget controls a reader can move" in found, found
+    assert "widgets without the 'static view' line: 2 of 2" in found, found
 
 
 @needs_chromium

@@ -82,6 +82,12 @@ INSPECT_JS = r"""
     math_errors: document.querySelectorAll('mjx-merror').length,
     widget_views: views.length,
     widgets_rendered: rendered(),
+    // controls a reader could still move (the site has no kernel: every widget must be static)
+    widget_controls_enabled: [...document.querySelectorAll('.widget-subarea')].flatMap(
+      area => [...area.querySelectorAll('input, select, textarea, button, .noUi-target')]).filter(
+      e => !(e.disabled || e.hasAttribute('disabled'))).length,
+    static_notes: [...document.querySelectorAll('.embedlab-static-note')].filter(
+      e => /static view/.test(e.textContent) && e.getClientRects().length).length,
     links: [...document.querySelectorAll('a[href]')].map(a => a.href),
     ids: [...document.querySelectorAll('[id], a[name]')].map(e => e.id || e.getAttribute('name')),
   };
@@ -296,8 +302,10 @@ class Chromium:
         """Load `url`, let it settle (waiting up to `widget_wait` s for widgets to render), and
         return what INSPECT_JS found plus the events it caused."""
         self.events = []
+        started = time.monotonic()
         self.call("Page.navigate", {"url": url}, session=self.session)
         loaded = self.wait_for("Page.loadEventFired", self.timeout)
+        load_seconds = time.monotonic() - started
         self.wait_network_idle()
         script = INSPECT_JS.replace("WIDGET_POLLS", str(int(widget_wait * 10)))
         found = self.call("Runtime.evaluate", {"expression": script, "awaitPromise": True,
@@ -305,7 +313,8 @@ class Chromium:
         self.wait_network_idle()
         if "exceptionDetails" in found:
             raise RuntimeError(f"inspecting {url} failed: {found['exceptionDetails']}")
-        return {"loaded": loaded, "events": list(self.events), **found["result"]["value"]}
+        return {"loaded": loaded, "load_seconds": load_seconds, "events": list(self.events),
+                **found["result"]["value"]}
 
     def screenshot(self, url: str, path: Path, selector: str | None = None, margin: int = 0,
                    width: int = 1280, dark: bool = False) -> None:
@@ -362,6 +371,7 @@ class PageReport:
     widgets: int = 0                           # widget views rendered from saved state
     requests: int = 0                          # requests the page made
     layout: dict = field(default_factory=dict)  # width -> LAYOUT_JS's findings (see scrolling())
+    load_seconds: float = 0.0                  # navigation to the load event (the server is local)
 
     def scrolling(self, width: int, kind: str = "output") -> list[dict]:
         """The blocks of `kind` ("output" or "code") that scroll sideways at `width` px."""
@@ -427,6 +437,7 @@ def check_site(html_dir: Path, pages: list[str] | None = None, chromium: str | N
                 elif (problem := _describe(event)) is not None:
                     report.problems.append(problem)
             report.requests = len(requests)
+            report.load_seconds = found["load_seconds"]
             for image in found["images"]:
                 if image["complete"] and image["width"] > 0 and image["height"] > 0:
                     report.images += 1
@@ -442,6 +453,12 @@ def check_site(html_dir: Path, pages: list[str] | None = None, chromium: str | N
             report.widgets = found["widgets_rendered"]
             if found["widgets_rendered"] < found["widget_views"]:
                 report.problems.append(f"widgets not rendered: {found['widgets_rendered']} of {found['widget_views']}")
+            if found["widget_controls_enabled"]:
+                report.problems.append(f"widget controls a reader can move (with no kernel, nothing would "
+                                       f"change): {found['widget_controls_enabled']}")
+            if found["static_notes"] < found["widget_views"]:
+                report.problems.append(f"widgets without the 'static view' line: "
+                                       f"{found['widget_views'] - found['static_notes']} of {found['widget_views']}")
             links[page] = found["links"]
             anchors[page] = set(found["ids"])
             report.layout = browser.layout(widths)
@@ -498,8 +515,8 @@ def main(argv=None) -> int:
     reports = check_site(args.html_dir, args.page)
     for r in reports:
         status = "ok" if not r.problems else f"{len(r.problems)} problem(s)"
-        print(f"{r.page}: {status}; {r.requests} requests, {r.images} images ({r.figures} figures), "
-              f"math {r.math_typeset}/{r.math}, widgets {r.widgets}")
+        print(f"{r.page}: {status}; loaded in {r.load_seconds:.2f} s, {r.requests} requests, {r.images} images "
+              f"({r.figures} figures), math {r.math_typeset}/{r.math}, widgets {r.widgets}")
         for problem in r.problems:
             print(f"    {problem}")
         for width in sorted(r.layout, reverse=True):

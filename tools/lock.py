@@ -1,6 +1,6 @@
 """Regenerate requirements.txt from requirements.in with pip-compile: every package pinned.
 
-    make lock                      # what to run: installs pinned pip-tools into .venv-lock/ first
+    make lock                      # what to run: installs pinned pip-tools into _build/lock-venv/ first
     make lock LOCK_ARGS=--upgrade  # also move every pin to the newest release that fits
 
 requirements.in lists the direct dependencies (edit that file); requirements.txt

@@ -17,6 +17,7 @@
   // nothing else. So make it honest before the manager draws it: every control
   // disabled (the state script is already in the page, above this script) and
   // a line saying what it is above each widget (embedlab.css styles it).
+  // -- static view (tests/test_book.py removes this block to see the check fail)
   var STATIC_NOTE = "static view \u2014 run the notebook to explore";
   document.querySelectorAll('script[type="application/vnd.jupyter.widget-state+json"]').forEach(function (script) {
     var saved = JSON.parse(script.textContent);
@@ -35,6 +36,7 @@
       view.parentNode.classList.add("embedlab-static-widget");
     });
   });
+  // -- end of static view
 
   // ipywidgets typesets labels with the MathJax 2 call MathJax.Hub.Queue; the
   // site loads MathJax 3. Once MathJax 3 is on the page, give it that call.
