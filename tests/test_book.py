@@ -309,6 +309,9 @@ def break_site(html_dir: Path, into: Path) -> None:
 <script>console.error("deliberate console error")</script>
 <script>callThatDoesNotExist()</script>
 <script src="https://cdn.example.org/remote.js"></script>
+<button class="btn search-button-field">a second search field (wide screens)</button>
+<button class="btn search-button">a second search button (narrow screens)</button>
+<code class="docutils literal notranslate" style="white-space: pre">a/very/long/path/that/no/phone/can/hold/in/one/line/of/text/anywhere.md</code>
 </article>""", 1)
     page.write_text(text, encoding="utf8")
     (into / "_static" / "mathjax" / "tex-mml-chtml.js").unlink()   # MathJax is gone: no math is typeset
@@ -328,8 +331,31 @@ def test_the_browser_check_fails_on_a_broken_page(book, tmp_path):
                      "console.error: deliberate console error",
                      "uncaught exception: ReferenceError: callThatDoesNotExist is not defined",
                      "request to a remote host: https://cdn.example.org/remote.js",
-                     "failed request: HTTP 404"):
+                     "failed request: HTTP 404",
+                     "search boxes at 1280 px: 2", "search boxes at 390 px: 2",
+                     "page wider than the window at 390 px"):
         assert expected in found, f"the checker missed {expected!r}; it reported:\n{found}"
+
+
+@needs_chromium
+def test_search_shows_snippets_when_the_site_is_opened_from_disk(book):
+    """Over file:// a browser refuses the fetches Sphinx's search makes for its snippets;
+    book_theme.py and embedlab.js serve them from a file written at build time."""
+    _, html_dir = book
+    with check_site.Chromium(CHROMIUM) as browser:
+        browser.open((html_dir / "search.html").as_uri() + "?q=tied+head", widget_wait=0)
+        found = browser.evaluate("""(async () => {
+            for (let i = 0; i < 100 && !document.querySelector('#search-results p.context'); i++)
+              await new Promise(r => setTimeout(r, 100));
+            await new Promise(r => setTimeout(r, 300));
+            return {hits: document.querySelectorAll('#search-results li').length,
+                    snippets: [...document.querySelectorAll('#search-results p.context')].map(p => p.textContent)};
+        })()""")
+        errors = [p for p in map(check_site._describe, browser.events) if p]
+    assert found["hits"] >= 5 and len(found["snippets"]) == found["hits"], found
+    assert all(len(s.strip(". ")) > 40 for s in found["snippets"]), found["snippets"]
+    assert "head" in found["snippets"][0].lower(), found["snippets"][0]          # cut around the search term
+    assert not errors, errors
 
 
 @needs_chromium

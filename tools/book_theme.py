@@ -9,6 +9,12 @@
   icon on narrow ones.
 - Static widgets: book/_static/embedlab.js disables the controls of every widget
   drawn from saved state and labels it "static view — run the notebook to explore".
+- Search snippets over file://: the search page shows a snippet of each hit by
+  fetching the hit's page, which a browser refuses for a site opened from disk.
+  After the build, the text of every page (sections kept, for anchored hits)
+  goes into _static/embedlab-search-pages.js (about 0.3 MB), which embedlab.js
+  loads on the search page only when it is opened from file:// and serves to
+  the search in place of those fetches. Served over http nothing changes.
 - Launch buttons: `repository.url` in _config.yml is the one switch. Empty (as
   now), the Binder and Colab URLs below it are ignored and no page carries a
   launch link; set to the public GitHub repository, every notebook page links
@@ -16,6 +22,10 @@
 """
 
 from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
 
 LAUNCH_URL_KEYS = ("binderhub_url", "colab_url", "jupyterhub_url", "deepnote_url", "jupyterlite_url")
 
@@ -32,8 +42,38 @@ def configure(app, config) -> None:
     options["launch_buttons"] = launch
 
 
+SEARCH_PAGES = "embedlab-search-pages.js"
+
+
+def page_text(html: str) -> str | None:
+    """The article of a built page as text, its <section id=...> kept (HTML-escaped, as in the page)."""
+    match = re.search(r'<article class="bd-article"[^>]*>(.*?)</article>', html, flags=re.S)
+    if not match:
+        return None
+    body = re.sub(r"<(script|style)\b.*?</\1>", "", match.group(1), flags=re.S)
+    body = re.sub(r'<a class="headerlink"[^>]*>.*?</a>', "", body, flags=re.S)
+    body = re.sub(r"<(?!/?section\b)[^>]*>", "", body)
+    body = re.sub(r'<section\b[^>]*?\s(id="[^"]*")[^>]*>', r"<section \1>", body)
+    return re.sub(r"\s+", " ", body).strip()
+
+
+def write_search_pages(app, exception) -> None:
+    """Every built page's text, for the search page's snippets over file:// (see embedlab.js)."""
+    if exception is not None or app.builder.format != "html":
+        return
+    out = Path(app.outdir)
+    pages = {}
+    for docname in sorted(app.env.found_docs):
+        path = out / (docname + app.builder.out_suffix)
+        if path.exists() and (text := page_text(path.read_text(encoding="utf-8"))) is not None:
+            pages[docname + app.builder.link_suffix] = text
+    (out / "_static" / SEARCH_PAGES).write_text(
+        "window.EMBEDLAB_SEARCH_PAGES = " + json.dumps(pages, ensure_ascii=False) + ";\n", encoding="utf-8")
+
+
 def setup(app):
     app.connect("config-inited", configure)
+    app.connect("build-finished", write_search_pages)
     app.add_css_file("embedlab.css")
     app.add_js_file("embedlab.js")
-    return {"parallel_read_safe": True, "parallel_write_safe": True}
+    return {"parallel_read_safe": True, "parallel_write_safe": True}   # build-finished reads the written pages

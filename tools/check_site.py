@@ -14,6 +14,7 @@ and reports, page by page:
 - math left untypeset (a `.math` element with no MathJax output, or a MathJax error);
 - widget views that did not render from their saved state;
 - internal links whose page, file or `#anchor` does not exist;
+- not exactly one search box (field or button) on screen, at each width;
 - a page wider than the window, at every width checked (1,280 px, a laptop, and
   390 px, a phone), with the element that sticks out.
 
@@ -128,6 +129,9 @@ LAYOUT_JS = r"""
   }
   return {
     width,
+    // the buttons and fields that open the search (the search page's own form aside): one per page
+    search_boxes: [...document.querySelectorAll('.search-button-field, .search-button')]
+      .filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden').length,
     page_width: document.documentElement.scrollWidth,
     outputs: outputs.length,
     code: code.length,
@@ -463,6 +467,8 @@ def check_site(html_dir: Path, pages: list[str] | None = None, chromium: str | N
             anchors[page] = set(found["ids"])
             report.layout = browser.layout(widths)
             for width, layout in report.layout.items():
+                if layout["search_boxes"] != 1:
+                    report.problems.append(f"search boxes at {width} px: {layout['search_boxes']} (one is enough)")
                 if layout["page_width"] > layout["width"]:
                     report.problems.append(
                         f"page wider than the window at {width} px: {layout['page_width']} px; sticking out: "
