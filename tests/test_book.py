@@ -187,6 +187,40 @@ def test_saved_widget_state_is_complete(doc):
         f"{missing_refs[:5]}{'...' if len(missing_refs) > 5 else ''} ({len(missing_refs)}) are not in it")
 
 
+def widgets_without_report(nb) -> list[int]:
+    """Code cells (1-based) that show a widget not followed by a cell printing the report it shows."""
+    import html as html_module
+
+    state = nb.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
+    reports = [html_module.unescape(re.sub(r"</?pre>", "", model["state"].get("value", ""))).strip()
+               for model in state.values() if model.get("model_name") == "HTMLModel"]
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    missing = []
+    for i, cell in enumerate(code):
+        if not any(WIDGET_VIEW in out.get("data", {}) for out in cell.outputs):
+            continue
+        following = "".join(out.get("text", "") for out in (code[i + 1].outputs if i + 1 < len(code) else [])
+                            if out.output_type == "stream")
+        if not any(report and report in following for report in reports):
+            missing.append(i + 1)
+    return missing
+
+
+WIDGET_LESSONS = [d for d in toc_notebooks() if WIDGET_VIEW in source_of(d).read_text(encoding="utf8")]
+
+
+@pytest.mark.parametrize("doc", WIDGET_LESSONS)
+def test_a_static_widget_has_its_report_printed_beside_it(doc):
+    """The book draws a widget from saved state, static; the report it shows (an HTML widget's text)
+    is also printed by the next code cell, as plain output a reader can copy and search."""
+    nb = nbformat.read(source_of(doc), as_version=4)
+    assert not widgets_without_report(nb), f"{doc}: widgets not followed by their printed report"
+    for cell in nb.cells:                                    # the check sees a widget left on its own
+        if cell.cell_type == "code" and any(out.output_type == "stream" for out in cell.outputs):
+            cell.outputs = [out for out in cell.outputs if out.output_type != "stream"]
+    assert widgets_without_report(nb)
+
+
 def stored_figures(notebook: Path) -> int:
     return sum("image/png" in out.get("data", {}) or "image/svg+xml" in out.get("data", {})
                for cell in nbformat.read(notebook, as_version=4).cells if cell.cell_type == "code"
