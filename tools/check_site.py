@@ -12,7 +12,9 @@ and reports, page by page:
   host other than the local server;
 - images that did not load or have zero size;
 - math left untypeset (a `.math` element with no MathJax output, or a MathJax error);
-- widget views that did not render from their saved state;
+- widget views that did not render from their saved state, or that a reader
+  could operate (the site has no kernel: controls must be disabled, with the
+  "static view" line above them);
 - internal links whose page, file or `#anchor` does not exist;
 - not exactly one search box (field or button) on screen, at each width;
 - a page wider than the window, at every width checked (1,280 px, a laptop, and
@@ -27,7 +29,10 @@ Chromium is driven over the DevTools protocol on a pipe (`--remote-debugging-pip
 so no Python package beyond the standard library is needed.
 
     python tools/check_site.py _build/html                      # prints problems, exit 1 if any
+    python tools/check_site.py _build/html -v                   # ... and every block that scrolls sideways
     python tools/check_site.py _build/html --screenshot notebooks/01-toy-table.html out.png
+    python tools/check_site.py _build/html --screenshot notebooks/07-memory.html out.png \
+        --selector .widget-subarea --margin 150 --width 390 --dark   # a phone, in dark mode
 """
 
 from __future__ import annotations
