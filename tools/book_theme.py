@@ -7,7 +7,7 @@
   sidebar (and an icon in the article header on narrow screens). The navbar's
   field is switched off, leaving the sidebar's field on wide screens and the
   icon on narrow ones.
-- Static widgets: book/_static/embedlab.js disables the controls of every widget
+- Static widgets: book/_static/widgets-offline.js disables the controls of every widget
   drawn from saved state and labels it "static view — run the notebook to explore".
 - Search snippets over file://: the search page shows a snippet of each hit by
   fetching the hit's page, which a browser refuses for a site opened from disk.
