@@ -110,10 +110,11 @@ LAYOUT_JS = r"""
   const width = document.documentElement.clientWidth;
   const clips = e => getComputedStyle(e).overflowX !== 'visible';
   // A block scrolls if it, or an element inside it, clips its overflow and has more to show.
-  const scrolling = block => [block, ...block.querySelectorAll('*')].some(
-    e => clips(e) && e.scrollWidth > e.clientWidth + 1 && e.getClientRects().length);
-  const excess = block => Math.max(0, ...[block, ...block.querySelectorAll('*')].filter(clips)
-    .map(e => e.scrollWidth - e.clientWidth));
+  // (only boxes can scroll: the spans of highlighted code are not looked at, which keeps this quick)
+  const boxes = block => [block, ...block.querySelectorAll('pre, div, table')];
+  const scrolling = block => boxes(block).some(
+    e => e.scrollWidth > e.clientWidth + 1 && clips(e) && e.getClientRects().length);
+  const excess = block => Math.max(0, ...boxes(block).filter(clips).map(e => e.scrollWidth - e.clientWidth));
   const longest = e => (e.innerText || '').split('\n').reduce((a, b) => [...b].length > [...a].length ? b : a, '');
   const outputs = [...document.querySelectorAll('.cell_output > .output, .cell_output > div')]
     .filter(e => e.getClientRects().length);
@@ -124,7 +125,7 @@ LAYOUT_JS = r"""
                                   text: longest(e).trim().slice(0, 100)});
   // What sticks out of the window: the outermost elements past its right edge that no ancestor clips.
   const sticking = [];
-  for (const e of document.body.querySelectorAll('*')) {
+  if (document.documentElement.scrollWidth > width) for (const e of document.body.querySelectorAll('*')) {
     const r = e.getBoundingClientRect();
     if (r.right <= width + 1 || !r.width) continue;
     let clipped = getComputedStyle(e).position === 'fixed';       // fixed: never widens the page
