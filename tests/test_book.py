@@ -411,7 +411,8 @@ def test_the_browser_check_fails_when_widgets_cannot_render(widget_book, tmp_pat
     broken = tmp_path / "html"
     shutil.copytree(widget_book, broken)
     (broken / "_static" / "html-manager" / "embed-amd.js").unlink()   # the widget manager is gone
-    [report] = check_site.check_site(broken, pages=["widgets.html"], chromium=CHROMIUM, widget_wait=1)
+    [report] = check_site.check_site(broken, pages=["widgets.html"], chromium=CHROMIUM, widget_wait=1,
+                                     widths=(1280,))
     found = "\n".join(report.problems)
     assert "widgets not rendered: 0 of 2" in found, found
     assert "failed request: HTTP 404" in found and "embed-amd.js" in found, found
@@ -422,3 +423,4 @@ def test_asset_fetch_refuses_a_tarball_that_does_not_match_its_pinned_integrity(
     (tmp_path / package.tarball_name).write_bytes(b"not the published tarball")
     with pytest.raises(ValueError, match="integrity mismatch"):
         fetch_book_assets.download(package, cache=tmp_path)
+
