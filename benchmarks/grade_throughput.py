@@ -18,8 +18,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from embedlab.grade import grade_all
-from embedlab.grade_worker import Limits
+from embedlab.grading.cli import grade_all
+from embedlab.grading.sandbox import Limits
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from embedlab.exercise import load_key
+from embedlab.grading.lessons import load_key
 
 ROOT = Path(__file__).resolve().parent.parent
-QUESTION_MODULES = sorted((ROOT / "lib" / "embedlab" / "questions").glob("l*.py"))
+QUESTION_MODULES = sorted((ROOT / "lib" / "embedlab" / "grading" / "questions").glob("l*.py"))
 
 
 def numbers_in(text: str) -> set[float]:

@@ -17,9 +17,10 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from embedlab import grade
-from embedlab.exercise import Integer, Real, questions_for
-from embedlab.grade_worker import Limits, RunResult
+from embedlab.grading import cli as grade
+from embedlab.grading.kinds import Integer, Real
+from embedlab.grading.lessons import questions_for
+from embedlab.grading.sandbox import Limits, RunResult
 
 ROOT = Path(__file__).resolve().parent.parent
 CELL_TIMEOUT, TIMEOUT = 5, 40  # seconds: short, so the hostile run stays quick
@@ -182,7 +183,7 @@ def hostile_swallows_exceptions():
 def hostile_always_equal():
     nb = exercise_nb()
     insert_after_setup(nb, (
-        "import math\nimport numpy as np\nimport embedlab.exercise as grading\n"
+        "import math\nimport numpy as np\nimport embedlab.grading.kinds as grading\n"
         "class AlwaysEqual:\n"
         "    def __eq__(self, other): return True\n"
         "    def __ne__(self, other): return False\n"

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from embedlab import grade
-from embedlab.exercise import questions_for
+from embedlab.grading import cli as grade
+from embedlab.grading.lessons import questions_for
 
 ROOT = Path(__file__).resolve().parent.parent
 SOLUTIONS = sorted((ROOT / "solutions").glob("*.ipynb"))

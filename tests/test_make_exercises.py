@@ -1,16 +1,10 @@
 """The exercise generator's text rules, on small in-memory notebooks (no kernel)."""
 
-import sys
-from pathlib import Path
-
 import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
-
-from make_exercises import AuthoringError, check_contract, make_exercise, strip_solution  # noqa: E402
-
-from embedlab.exercise import Integer  # noqa: E402
+from embedlab.grading.generate import AuthoringError, check_contract, make_exercise, strip_solution
+from embedlab.grading.kinds import Integer
 
 
 def test_top_level_block_becomes_a_prompt():

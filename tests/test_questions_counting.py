@@ -2,8 +2,10 @@
 
 import numpy as np
 
-from embedlab.exercise import Exercise, _data_to_array, load_key
-from embedlab.questions import l03, l04, l05
+from embedlab.grading.exercise import Exercise
+from embedlab.grading.lessons import load_key
+from embedlab.grading.questions import l03, l04, l05
+from embedlab.grading.values import data_to_array
 
 
 def line(lesson, name, value):
@@ -45,7 +47,7 @@ def test_l04_hints():
 def test_l05_problem_matches_the_answer_key():
     out, inp, _ = l05._paths()
     key = load_key("05-weight-tying")
-    assert np.allclose(_data_to_array(key["grad_E"]), out + inp)
+    assert np.allclose(data_to_array(key["grad_E"]), out + inp)
     assert key["tied_8b"] == 8_030_261_248 - 128_256 * 4096
 
 

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from embedlab.exercise import Array, Choice, Function, Hint, Integer, ratio
+from embedlab.grading.kinds import Array, Choice, Function, Hint, Integer, ratio
 from embedlab.lookup import embedding_backward, one_hot
 
 LESSON = "02-lookup-vs-matmul"

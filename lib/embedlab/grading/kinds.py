@@ -1,0 +1,556 @@
+"""Question kinds and hints: what one exercise question is, and how an answer is judged.
+
+One question has two halves that run in different places:
+
+* ``to_data`` turns the learner's live object into plain data (ints, floats,
+  nested lists, strings). It runs inside the learner's kernel (the probe in
+  `embedlab.grading.wire` calls it).
+* ``judge`` compares that plain data with the expected value. It never touches
+  the learner's objects, so an always-equal object, a patched numpy or a
+  redefined ``check`` gain nothing: the grader runs ``judge`` in its own process.
+
+Hints (``Hint``, ``ratio``, ``offset``) explain a wrong answer without revealing
+the expected value; when none of a question's own hints fits, the symptom is
+named by embedlab.grading.diagnose (digits, direction, ratios, shapes, the
+failing call of a function). Every kind states how it is judged (``statement``):
+the exercise generator writes that, with the points, under each question. The lessons' questions are declared with these kinds in
+``embedlab/grading/questions/lNN.py``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import math
+import numbers
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+import numpy as np
+
+from embedlab.grading import diagnose
+from embedlab.grading.status import CORRECT, INCORRECT, NOT_ATTEMPTED, format_points
+from embedlab.grading.values import (
+    NotAttempted,
+    WrongForm,
+    array_to_data,
+    copy_args,
+    data_to_array,
+    is_plain_number,
+)
+
+__all__ = ["Verdict", "Hint", "ratio", "offset", "Question", "Integer", "Real", "Array", "Choice", "Function",
+           "Design", "Answers", "answer_of", "expected_value", "NotAttempted", "WrongForm", "MISSING"]
+
+MISSING = object()  # what answer_of returns for an undefined name (unless told otherwise)
+
+
+@dataclass
+class Verdict:
+    status: str
+    points: float
+    max_points: float
+    detail: str
+
+    def line(self, name: str) -> str:
+        worth = f"{name} ({points_text(self.max_points)})"
+        if self.status == CORRECT:
+            return f"✅ {worth}: correct"
+        if self.status == NOT_ATTEMPTED:
+            return f"⏳ {worth}: not attempted yet — {self.detail}"
+        return f"❌ {worth}: not yet — {self.detail}"
+
+
+def points_text(points: float) -> str:
+    """'1 point', '2 points', '0.5 points'."""
+    return f"{format_points(points)} point{'' if points == 1 else 's'}"
+
+
+# --------------------------------------------------------------------------
+# Hints: rules on (learner's value, expected value) that explain a wrong answer
+# without revealing the expected value.
+
+
+@dataclass
+class Hint:
+    """`message` when `when(got, want)` is true. With ``args=True`` (a function's result),
+    `when(got, want, *args)` also gets the arguments of the call that failed."""
+
+    when: Callable[..., bool]
+    message: str
+    args: bool = False
+
+
+def ratio(factor: float, message: str, rel: float = 1e-6) -> Hint:
+    """A hint for an answer that is `factor` times the expected one (e.g. 2: counted twice),
+    computed, or typed rounded to 3 or more digits."""
+
+    def when(got, want):
+        try:
+            got, want = float(got), float(want)
+        except (TypeError, ValueError):
+            return False
+        return want != 0 and (math.isclose(got, factor * want, rel_tol=rel) or diagnose.same(got, factor * want))
+
+    return Hint(when, message)
+
+
+def offset(delta: float, message: str) -> Hint:
+    """A hint for an answer that is the expected one plus `delta` (e.g. an extra row)."""
+
+    def when(got, want):
+        try:
+            return math.isclose(float(got), float(want) + delta, rel_tol=1e-9, abs_tol=1e-9)
+        except (TypeError, ValueError):
+            return False
+
+    return Hint(when, message)
+
+
+# --------------------------------------------------------------------------
+# Question kinds
+
+
+@dataclass
+class Question:
+    """Base class: a named answer worth `points`, with hints for common mistakes."""
+
+    name: str
+    points: float = 1.0
+    hints: Sequence[Hint] = ()
+    prompt: str = "write it at # YOUR CODE HERE and run that cell first"
+    factors: dict = field(default_factory=dict)       # e.g. {"L": 28}: ×L and ÷L are named in hints
+    factor_hints: dict = field(default_factory=dict)  # e.g. {"/L": "that is one layer"}: own words for ÷L
+    case: tuple | None = None                         # set by Function: the arguments of the call judged
+
+    kind = "question"
+
+    def statement(self) -> str:
+        """How the answer is judged, in words (the generator writes it under the question)."""
+        return ""
+
+    def result_phrase(self) -> str:
+        """The same, said of one result of a function ("exact (to 1 part in 10⁹)")."""
+        return "as the question asks"
+
+    def to_data(self, value):  # runs in the learner's kernel
+        raise NotImplementedError
+
+    def judge(self, data, expected) -> Verdict:  # runs anywhere, on plain data only
+        raise NotImplementedError
+
+    def _verdict(self, ok: bool, detail: str = "") -> Verdict:
+        if ok:
+            return Verdict(CORRECT, self.points, self.points, "")
+        return Verdict(INCORRECT, 0.0, self.points, detail)
+
+    def _hint(self, got, want, default: str) -> str:
+        for hint in self.hints:
+            if hint.args and self.case is None:
+                continue
+            try:
+                if hint.when(got, want, *self.case) if hint.args else hint.when(got, want):
+                    return hint.message
+            except Exception:
+                continue
+        return default
+
+    def _number_hint(self, got, want) -> str:
+        """A typed, rounded number first (whatever else it resembles), then the question's
+        own hints, then the symptom (ratio, direction) in general words. A function's result
+        is computed, not typed: there the question's hints come first."""
+        generic = diagnose.number_hint(got, want, self.factors, self.factor_hints)
+        if self.case is not None:
+            return self._hint(got, want, "") or diagnose.precision_hint(got, want) or generic
+        return diagnose.precision_hint(got, want) or self._hint(got, want, generic)
+
+
+@dataclass
+class Integer(Question):
+    """An exact whole number, e.g. a parameter count."""
+
+    kind = "integer"
+
+    def statement(self) -> str:
+        return "a whole number (an int), checked exactly"
+
+    def result_phrase(self) -> str:
+        return "a whole number (an int), exact"
+
+    def to_data(self, value):
+        if isinstance(value, (float, np.floating)) and math.isfinite(value):
+            return {"float": float(value)}
+        if not isinstance(value, (numbers.Integral, np.integer)) or isinstance(value, (bool, np.bool_)):
+            raise WrongForm(f"expected a whole number (int), got {type(value).__name__}")
+        return {"int": int(value)}
+
+    def judge(self, data, expected) -> Verdict:
+        if "float" in data:
+            got = data["float"]
+            if got == expected:
+                return self._verdict(False, "right value, but give it as an int (e.g. int(x) or use // instead of /)")
+            if not float(got).is_integer():
+                if math.floor(got) == expected:
+                    return self._verdict(False, "a float with a fraction: a whole number is asked; round down "
+                                                "with // (floor division) or int()")
+                return self._verdict(False, f"a float with a fraction, and {self._number_hint(got, expected)}")
+            return self._verdict(False, f"{self._number_hint(got, expected)}; and give it as an int")
+        got = data["int"]
+        if got == expected:
+            return self._verdict(True)
+        return self._verdict(False, self._number_hint(got, expected))
+
+
+EXACT_RTOL = 1e-9   # "exact" for a float: any order of float64 operations agrees to far better than this
+EXACT_ATOL = 1e-12  # ... and a value that should be 0
+
+
+@dataclass
+class Real(Question):
+    """A float, judged to a stated precision: ``sig=N`` significant figures, or ``exact=True``
+    ("compute it in code: the check wants it exact", to 1 part in 10**9).
+
+    One of the two must be given (tests/test_hint_corpus.py checks every question).
+    ``rtol`` is the older spelling, read as exact when at most 1e-9, else as
+    sig = round(-log10(rtol)).
+    """
+
+    sig: int | None = None
+    exact: bool = False
+    rtol: float | None = None
+    atol: float | None = None
+    kind = "real"
+
+    def __post_init__(self):
+        self.stated = self.sig is not None or self.exact
+        if self.sig is not None:
+            if isinstance(self.sig, bool) or not isinstance(self.sig, int) or not 1 <= self.sig <= 15:
+                raise ValueError(f"sig must be an int from 1 to 15, got sig={self.sig!r}")
+            if self.exact:
+                raise ValueError(f"give sig or exact, not both: got sig={self.sig!r}, exact=True")
+        elif not self.exact:
+            if self.rtol is None or self.rtol <= EXACT_RTOL:
+                self.exact = True
+            else:
+                self.sig = max(1, min(15, round(-math.log10(self.rtol))))
+
+    def statement(self) -> str:
+        if self.exact:
+            return "compute it in code: the check wants it exact (to 1 part in 10⁹)"
+        return f"judged to {self.sig} significant figures"
+
+    def result_phrase(self) -> str:
+        return "exact (to 1 part in 10⁹)" if self.exact else f"to {self.sig} significant figures"
+
+    def to_data(self, value):
+        if not is_plain_number(value):
+            raise WrongForm(f"expected a number, got {type(value).__name__}")
+        return {"real": float(value)}
+
+    def accepts(self, got: float, want: float) -> bool:
+        if not math.isfinite(got):
+            return False
+        if self.exact:
+            return math.isclose(got, want, rel_tol=EXACT_RTOL, abs_tol=EXACT_ATOL)
+        return diagnose.within_sig(got, want, self.sig)
+
+    def judge(self, data, expected) -> Verdict:
+        got = data["real"]
+        if self.accepts(got, expected):
+            return self._verdict(True)
+        return self._verdict(False, self._number_hint(got, expected))
+
+
+@dataclass
+class Array(Question):
+    """A numeric array: shape first, then values: ``exact=True`` (equal), ``sig=N`` (each value
+    to N significant figures; a value that should be 0 within 1e-12) or, by default, each value
+    computed in code (to 1 part in 10**9). ``rtol`` is the older spelling (as for Real)."""
+
+    sig: int | None = None
+    exact: bool = False
+    rtol: float | None = None
+    atol: float | None = None
+    kind = "array"
+
+    def __post_init__(self):
+        if self.sig is None and self.rtol is not None and self.rtol > EXACT_RTOL and not self.exact:
+            self.sig = max(1, min(15, round(-math.log10(self.rtol))))
+        if self.sig is not None and (isinstance(self.sig, bool) or not isinstance(self.sig, int) or not 1 <= self.sig <= 15):
+            raise ValueError(f"sig must be an int from 1 to 15, got sig={self.sig!r}")
+
+    def statement(self) -> str:
+        if self.exact:
+            return "an array, checked exactly (shape, then every value)"
+        if self.sig is not None:
+            return f"an array: its shape, then each value to {self.sig} significant figures"
+        return "an array: compute it in code, the check wants every value exact (to 1 part in 10⁹)"
+
+    def result_phrase(self) -> str:
+        if self.exact:
+            return "an array, exactly equal"
+        if self.sig is not None:
+            return f"an array, each value to {self.sig} significant figures"
+        return "an array, each value exact (to 1 part in 10⁹)"
+
+    def to_data(self, value):
+        return array_to_data(value)
+
+    def close(self, got, want):
+        """Entry by entry: does `got` pass for `want`?"""
+        with np.errstate(all="ignore"):
+            if self.exact:
+                return (got == want) | (np.isnan(got) & np.isnan(want))
+            if self.sig is None:
+                return np.isclose(got, want, rtol=EXACT_RTOL, atol=EXACT_ATOL, equal_nan=True)
+            top = np.floor(np.log10(np.where(want == 0, 1.0, np.abs(want))))
+            tol = np.where(want == 0, EXACT_ATOL, 0.5 * 10.0 ** (top - self.sig + 1) * (1 + 1e-9))
+            return (np.abs(got - want) <= tol) | (np.isnan(got) & np.isnan(want))
+
+    def judge(self, data, expected) -> Verdict:
+        got = data_to_array(data)
+        want = data_to_array(expected)
+        if got.shape == want.shape and bool(self.close(got, want).all()):
+            return self._verdict(True)
+        kinds = data.get("kind") if isinstance(data, dict) else None, \
+            expected.get("kind") if isinstance(expected, dict) else None
+        return self._verdict(False, self._hint(got, want, diagnose.array_hint(got, want, self.close, *kinds)))
+
+
+@dataclass
+class Choice(Question):
+    """One answer out of a few words (compared without case or surrounding spaces)."""
+
+    kind = "choice"
+
+    def statement(self) -> str:
+        return "one of the words the question gives (any case)"
+
+    def to_data(self, value):
+        if not isinstance(value, str):
+            raise WrongForm(f"expected a string, got {type(value).__name__}")
+        return {"str": str(value).strip().lower()}
+
+    def judge(self, data, expected) -> Verdict:
+        got = data["str"]
+        if got == str(expected).strip().lower():
+            return self._verdict(True)
+        return self._verdict(False, self._hint(got, expected, "not the right choice; reread the question"))
+
+
+@dataclass
+class Function(Question):
+    """A function the learner writes, checked against a reference on several inputs.
+
+    `cases(rng)` returns a list of argument tuples. The notebook check uses a fixed
+    seed; the grader draws a fresh seed, so hard-coding the visible cases fails.
+    On a wrong result the hint names the call that failed, its arguments written
+    compactly, and what is off about the result; the result question's hints may
+    read the call's arguments (``Hint(..., args=True)``), and every numeric argument
+    over 1 is a factor the hints recognise (×L, ÷batch; own words in ``factor_hints``).
+    """
+
+    reference: Callable | None = None
+    cases: Callable[[np.random.Generator], list] | None = None
+    result: Question | None = None  # how one output is compared (default: Array)
+    kind = "function"
+
+    def statement(self) -> str:
+        return f"checked on several inputs, fixed and random: each result {self._result_question().result_phrase()}"
+
+    def _result_question(self) -> Question:
+        return self.result or Array(self.name)
+
+    def run_cases(self, func, args_list):
+        """Call `func` on each case; returns plain data per case. Runs in the learner's kernel."""
+        if not callable(func):
+            raise WrongForm(f"expected a function, got {type(func).__name__}")
+        out = []
+        for args in args_list:
+            try:
+                value = func(*copy_args(args))
+            except NotImplementedError:
+                raise NotAttempted("the function still raises NotImplementedError")
+            except Exception as exc:  # a bug in the learner's function is a wrong answer
+                out.append({"raised": f"{type(exc).__name__}: {exc}"[:300]})
+                continue
+            try:
+                out.append(self._result_question().to_data(value))
+            except WrongForm as exc:
+                out.append({"wrong_form": str(exc)})
+        return out
+
+    def judge(self, data, expected) -> Verdict:
+        """`data` is the list of outputs per case; `expected` what `expected_outputs` made of the
+        same cases (each reference output with its call), in the grader's or the notebook's process."""
+        if len(data) != len(expected):
+            return self._verdict(False, "the function did not return one result per input")
+        failures = []  # (case index, what to say before the hint, the hint)
+        for i, (got, want) in enumerate(zip(data, expected)):
+            call, want, args = _case_parts(want, self.name)
+            where = f"on input {i + 1} of {len(data)}, {call}" if call else f"on input {i + 1} of {len(data)}"
+            if "raised" in got:
+                return self._verdict(False, f"{where} raised {got['raised']}")
+            if "wrong_form" in got:
+                return self._verdict(False, f"{where}: {got['wrong_form']}")
+            inner = self._case_question(args)
+            verdict = inner.judge(got, expected_value(inner, want))
+            if verdict.status != CORRECT:
+                shown = _shown(inner, got)
+                failures.append((i, f"{where}{' returned ' + shown if shown else ''}", verdict.detail))
+        if not failures:
+            return self._verdict(True)
+        # One input can fit two mistakes (1.07 GB floored and 1.07 GB read as GiB both give 1.0):
+        # say what fits the most failing inputs, on the first input it fits.
+        counts = {}
+        for _, _, hint in failures:
+            counts[hint] = counts.get(hint, 0) + 1
+        best = max(counts, key=lambda h: (counts[h], -next(i for i, _, x in failures if x == h)))
+        i, where, hint = next(f for f in failures if f[2] == best)
+        return self._verdict(False, f"{where}: {hint}")
+
+    def _case_question(self, args) -> Question:
+        """The result question for one call: its hints see the call's arguments and factors."""
+        inner = self._result_question()
+        if args is None:
+            return inner
+        names = _arg_names(self.reference, len(args))
+        factors = {n: a for n, a in zip(names, args) if diagnose._is_number(a) and a > 1}
+        return dataclasses.replace(inner, case=tuple(args), factors={**factors, **inner.factors},
+                                   factor_hints={**self.factor_hints, **inner.factor_hints})
+
+    def expected_outputs(self, args_list):
+        """The reference's output for each case, with the call written out (for the hint) and the
+        arguments (for hints that read them). Stays in the checking process."""
+        inner = self._result_question()
+        out = []
+        for args in args_list:
+            out.append({"call": diagnose.call_text(self.name, args), "out": inner.to_data(self.reference(*copy_args(args))),
+                        "args": copy_args(args)})
+        return out
+
+
+def _case_parts(want, name):
+    """(call text, reference output, arguments) of one expected case (older keys: output only)."""
+    if isinstance(want, dict) and "out" in want and "call" in want:
+        return want["call"], want["out"], want.get("args")
+    return None, want, None
+
+
+def _arg_names(func, n: int) -> list[str]:
+    try:
+        params = [p.name for p in inspect.signature(func).parameters.values()
+                  if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    except (TypeError, ValueError):
+        params = []
+    return (params + [f"arg{i + 1}" for i in range(len(params), n)])[:n]
+
+
+def _shown(question: Question, data) -> str:
+    """The learner's own result, compact (never the expected one)."""
+    if isinstance(data, dict):
+        if "int" in data and isinstance(question, Integer):
+            return diagnose.compact(data["int"])
+        if "float" in data and isinstance(question, Integer):
+            return diagnose.compact(data["float"])
+        if "real" in data:
+            return f"{data['real']:.6g}"
+        if "hex" in data:
+            shape = tuple(data.get("shape", ()))
+            return f"an array of shape {shape}" if len(shape) != 0 else ""
+    return ""
+
+
+@dataclass
+class Design(Question):
+    """An answer with many right values (a model design, and figures about it), judged by a rule.
+
+    ``rule(answers)`` gets a dict of plain data: this question's answer under its
+    own name, and the answers it is judged with (``uses``), e.g. a reported
+    parameter count judged with the learner's own ``design``. It returns the
+    problems it finds, as short sentences; none means correct. Like every
+    ``judge``, it runs on plain data only, so in the grader it recomputes the
+    learner's figures with embedlab's calculators in the grader's process.
+    The answer key holds the solution's own answer, for the record only.
+    """
+
+    rule: Callable[[dict], list[str]] | None = None
+    uses: tuple[str, ...] = ()
+    kind = "design"
+
+    def statement(self) -> str:
+        if self.uses:
+            return f"judged against your own {', '.join(f'`{u}`' for u in self.uses)}, recounted by the checker"
+        return "judged by what it does: the checker recounts it"
+
+    def to_data(self, value):
+        answers = value if isinstance(value, Answers) else Answers({self.name: value})
+        missing = [name for name in (self.name, *self.uses) if answers.get(name, Ellipsis) is Ellipsis]
+        if missing:
+            raise NotAttempted(f"`{missing[0]}` is not defined yet: answer that question first")
+        return {name: _plain(answers[name], name) for name in (self.name, *self.uses)}
+
+    def judge(self, data, expected) -> Verdict:
+        problems = list(self.rule(data))
+        if not problems:
+            return self._verdict(True)
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        return self._verdict(False, f"{problems[0]}{more}")
+
+
+class Answers(dict):
+    """A question's answer together with the answers it is judged with (see `answer_of`)."""
+
+
+def answer_of(question: Question, namespace: dict, missing=None):
+    """What `to_data` reads for one question: its name's value, or `missing` when undefined.
+
+    A Design that ``uses`` other answers gets them all in one Answers dict
+    (an undefined one left out), so the grader's probe, the key harvest and the
+    notebook check all read the same thing.
+    """
+    missing = MISSING if missing is None else missing
+    value = namespace.get(question.name, missing)
+    uses = getattr(question, "uses", ())
+    if value is missing or not uses:
+        return value
+    return Answers({name: namespace[name] for name in (question.name, *uses) if name in namespace})
+
+
+_PLAIN_LIMIT = 1000  # items in one answer: a config is a few dozen
+
+
+def _plain(value, name: str, depth: int = 0, count: list | None = None):
+    """The learner's answer as JSON data: None, bool, int, float, str, and lists/dicts of them."""
+    count = [0] if count is None else count
+    count[0] += 1
+    if count[0] > _PLAIN_LIMIT or depth > 4:
+        raise WrongForm(f"`{name}` is too big or too deeply nested: use a dict of plain numbers, strings and booleans")
+    if value is None or isinstance(value, (bool, str)):
+        return value
+    if isinstance(value, np.bool_):
+        return bool(value)
+    if isinstance(value, (numbers.Integral, np.integer)):
+        if abs(int(value)) > 10**30:  # JSON and str() refuse integers of thousands of digits
+            raise WrongForm(f"`{name}` holds an integer over 10**30: too large for any size or count here")
+        return int(value)
+    if is_plain_number(value):
+        return float(value)
+    if isinstance(value, (list, tuple)):
+        return [_plain(v, name, depth + 1, count) for v in value]
+    if isinstance(value, dict):
+        if not all(isinstance(k, str) for k in value):
+            raise WrongForm(f"`{name}` has a key that is not a string")
+        return {k: _plain(v, name, depth + 1, count) for k, v in value.items()}
+    raise WrongForm(f"`{name}` holds a {type(value).__name__}: use numbers, strings, booleans, lists and dicts")
+
+
+def expected_value(question: Question, data):
+    """Turn reference plain data back into what `judge` expects for that kind."""
+    if isinstance(question, Integer):
+        return data["int"]
+    if isinstance(question, Real):
+        return data["real"]
+    if isinstance(question, Choice):
+        return data["str"]
+    return data

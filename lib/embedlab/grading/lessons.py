@@ -1,0 +1,62 @@
+"""Which lessons have an exercise, their questions, and their answer keys.
+
+The questions of lesson NN live in ``embedlab.grading.questions.lNN`` (LESSON and
+QUESTIONS); the expected values of its non-function questions in
+``embedlab/grading/answers/NN-slug.key``, generated from the solution notebook by
+``embedlab.grading.generate`` (``make exercises``). A key is stored encoded so the
+expected values are not readable as plain text: that stops accidental peeking
+only, since the solutions folder is public. The grader's sandbox hides this
+folder from submissions.
+"""
+
+from __future__ import annotations
+
+import base64
+import importlib
+import json
+import zlib
+from pathlib import Path
+
+from embedlab.grading.kinds import Question
+
+ANSWERS_DIR = Path(__file__).resolve().parent / "answers"
+
+
+def encode_key(values: dict) -> str:
+    raw = json.dumps(values, sort_keys=True).encode()
+    return base64.b64encode(zlib.compress(raw, 9)).decode() + "\n"
+
+
+def decode_key(text: str) -> dict:
+    return json.loads(zlib.decompress(base64.b64decode(text.strip())).decode())
+
+
+def key_path(lesson: str) -> Path:
+    return ANSWERS_DIR / f"{lesson}.key"
+
+
+def load_key(lesson: str) -> dict:
+    """The lesson's expected values by question name; {} where there is no key (or it is hidden)."""
+    path = key_path(lesson)
+    if not path.exists():
+        return {}
+    return decode_key(path.read_text())
+
+
+def known_lessons() -> list[str]:
+    """Lessons that have an exercise: one answer key each (generated from solutions/)."""
+    return sorted(p.stem for p in ANSWERS_DIR.glob("*.key"))
+
+
+def questions_for(lesson: str) -> list[Question]:
+    """The questions of one lesson, from ``embedlab.grading.questions.lNN`` (NN = the lesson number)."""
+    number = lesson.split("-", 1)[0]
+    if not (len(number) == 2 and number.isdigit()):
+        raise ValueError(f"lesson must look like 'NN-slug', got lesson={lesson!r}")
+    try:
+        module = importlib.import_module(f"embedlab.grading.questions.l{number}")
+    except ModuleNotFoundError:
+        raise ValueError(f"no questions for lesson={lesson!r}") from None
+    if getattr(module, "LESSON", None) != lesson:
+        raise ValueError(f"no questions for lesson={lesson!r} (lesson {number} is {getattr(module, 'LESSON', None)!r})")
+    return list(module.QUESTIONS)

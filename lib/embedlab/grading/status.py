@@ -1,0 +1,26 @@
+"""Every status a question can get, in one place (the CSV's `status` column).
+
+A question's verdict in the notebook and in the grader uses the first four; the
+grader adds the rest for a submission that could not be run or read to the end.
+"""
+
+CORRECT = "correct"
+INCORRECT = "incorrect"
+NOT_ATTEMPTED = "not_attempted"
+ERROR = "error"
+TIMEOUT = "timeout"  # a cell, the whole run, or the probe ran past its time limit
+CRASHED = "crashed"  # the kernel or the worker died
+MEMORY = "memory"  # the submission ran out of memory
+UNREADABLE = "unreadable"  # not a readable notebook (or a link out of the submissions folder)
+WRONG_LESSON = "wrong_lesson"  # another lesson's exercise, or no lesson can be told
+
+STATUSES = (CORRECT, INCORRECT, NOT_ATTEMPTED, ERROR, TIMEOUT, CRASHED, MEMORY, UNREADABLE, WRONG_LESSON)
+
+# How a run of one submission ended (grader side); TIMEOUT, CRASHED and MEMORY above too.
+FINISHED = "finished"
+FAULT = "fault"  # the grader's own failure (no kernel could start): not the submission's
+
+
+def format_points(points: float) -> str:
+    """'3' for 3.0, '2.5' for 2.5: how points are printed and written to the CSV."""
+    return str(int(points)) if float(points).is_integer() else f"{points:g}"

@@ -1,0 +1,91 @@
+"""The kernel↔grader wire format: one probe, run in the kernel, that reads every answer as plain data.
+
+After a notebook's own cells, one more cell calls `publish_probe` in the same
+kernel. It reads each question's answer from the notebook's globals, turns it
+into plain data with the question's `to_data` (a function answer is called on
+the inputs the grader sent, as data), and publishes the result as one display
+output of type `PROBE_MIME`. Whoever runs the kernel picks that output up:
+
+* the grader's worker (embedlab.grading.worker), which sends it to the grader
+  over the grader's own channel; the grader judges it in its own process;
+* the exercise generator (embedlab.grading.generate), which harvests the
+  solution's answers into the answer key (function questions skipped).
+
+One entry per question, a dict with exactly one of these tags:
+
+    {"data": ...}            the answer as plain data (to be judged)
+    {"missing": True}        the name is not defined (or is still `...`)
+    {"not_attempted": "…"}   the answer is a stub (e.g. raises NotImplementedError)
+    {"wrong_form": "…"}      not the right kind of thing (a str where an int is asked…)
+    {"raised": "…"}          reading the answer raised something else
+
+Everything here is untrusted data once it leaves the kernel: the notebook's own
+code runs in the same process and could publish anything. The grader reads it
+with a byte limit and judges it as data (embedlab.grading.cli.score).
+"""
+
+from __future__ import annotations
+
+import json
+
+TEXT_LIMIT = 300  # characters kept of a message from the kernel
+PROBE_MIME = "application/vnd.embedlab.probe+json"
+
+DATA, MISSING, NOT_ATTEMPTED, WRONG_FORM, RAISED = "data", "missing", "not_attempted", "wrong_form", "raised"
+TAGS = (DATA, MISSING, NOT_ATTEMPTED, WRONG_FORM, RAISED)
+REFUSED = "refused"  # set by the grader, never by the probe: what came back broke the channel's limits
+
+
+def probe(lesson: str, namespace: dict, cases: dict | None = None, functions: bool = True) -> dict:
+    """Every answer of `lesson` in `namespace`, as {question name: entry} (see the module doc).
+
+    `cases` maps a function question's name to its inputs, encoded with
+    `embedlab.grading.values.encode_value`. With functions=False, function
+    questions are left out (the answer key holds no function outputs).
+    """
+    from embedlab.grading.kinds import Function, NotAttempted, WrongForm, answer_of
+    from embedlab.grading.lessons import questions_for
+    from embedlab.grading.values import decode_value
+
+    out = {}
+    for q in questions_for(lesson):
+        if isinstance(q, Function) and not functions:
+            continue
+        value = answer_of(q, namespace, Ellipsis)
+        if value is Ellipsis:
+            out[q.name] = {MISSING: True}
+            continue
+        try:
+            if isinstance(q, Function):
+                out[q.name] = {DATA: q.run_cases(value, decode_value((cases or {})[q.name]))}
+            else:
+                out[q.name] = {DATA: q.to_data(value)}
+        except NotAttempted as exc:
+            out[q.name] = {NOT_ATTEMPTED: str(exc)[:TEXT_LIMIT]}
+        except WrongForm as exc:
+            out[q.name] = {WRONG_FORM: str(exc)[:TEXT_LIMIT]}
+        except BaseException as exc:  # noqa: BLE001 - even a KeyboardInterrupt is only this answer's
+            out[q.name] = {RAISED: f"{type(exc).__name__}: {exc}"[:TEXT_LIMIT]}
+    return out
+
+
+def publish_probe(lesson: str, namespace: dict, cases_json: str = "{}", functions: bool = True) -> None:
+    """Run `probe` and publish its result as one display output of type PROBE_MIME."""
+    from IPython.display import publish_display_data
+
+    publish_display_data({PROBE_MIME: probe(lesson, namespace, json.loads(cases_json), functions)})
+
+
+def probe_cell(lesson: str, cases: dict | None = None, functions: bool = True) -> str:
+    """The source of the cell that probes a kernel (it defines no name in the notebook)."""
+    return (f'__import__("embedlab.grading.wire", fromlist=["publish_probe"]).publish_probe(\n'
+            f"    {lesson!r}, globals(), {json.dumps(json.dumps(cases or {}))}, functions={functions!r})\n")
+
+
+def probe_result(outputs) -> dict | None:
+    """The probe's result among a cell's outputs (nbformat output dicts), or None."""
+    for output in outputs:
+        data = output.get("data") if isinstance(output, dict) else None
+        if isinstance(data, dict) and isinstance(data.get(PROBE_MIME), dict):
+            return data[PROBE_MIME]
+    return None
