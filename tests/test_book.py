@@ -424,3 +424,38 @@ def test_asset_fetch_refuses_a_tarball_that_does_not_match_its_pinned_integrity(
     with pytest.raises(ValueError, match="integrity mismatch"):
         fetch_book_assets.download(package, cache=tmp_path)
 
+
+def search_titles(html_dir: Path) -> dict[str, str]:
+    """docname -> the title the search results show, from the built searchindex.js."""
+    text = (html_dir / "searchindex.js").read_text(encoding="utf8")
+    index = json.loads(text[text.index("(") + 1:text.rindex(")")])
+    return dict(zip(index["docnames"], index["titles"]))
+
+
+@pytest.mark.parametrize("doc", [d for d in toc_files() if d.startswith("solutions/")])
+def test_solution_pages_are_titled_solution_nn(book, doc):
+    """A solution page says so wherever its name appears: heading, tab title, sidebar, search results."""
+    _, html_dir = book
+    expected = f"Solution {Path(doc).name[:2]} ·"
+    page = (html_dir / (doc + ".html")).read_text(encoding="utf8")
+    sidebar = (html_dir / "book" / "intro.html").read_text(encoding="utf8")
+    seen = {
+        "heading": re.sub(r"<[^>]+>", "", re.search(r"<h1>(.*?)</h1>", page, flags=re.S).group(1)),
+        "tab title": re.search(r"<title>(.*?)</title>", page, flags=re.S).group(1),
+        "sidebar": re.search(rf'href="\.\./{re.escape(doc)}\.html">([^<]*)<', sidebar).group(1),
+        "search results": search_titles(html_dir)[doc],
+    }
+    wrong = {where: text for where, text in seen.items() if not html.unescape(text).strip().startswith(expected)}
+    assert not wrong, f"{doc} is not titled {expected!r} in: {wrong}"
+
+
+@needs_chromium
+def test_no_output_scrolls_sideways_at_1280_px(site_reports):
+    """At 1,280 px every output fits its box (CONTRIBUTING: no printed line wider than 88 characters;
+    the article holds about 99). On a 390 px phone wide outputs scroll: that count is reported."""
+    wide = [f"{page}: {b['chars']} characters (+{b['excess']} px): {b['text'][:80]}"
+            for page, report in site_reports.items() for b in report.scrolling(1280, "output")]
+    at_390 = sum(len(report.scrolling(390, "output")) for report in site_reports.values())
+    outputs = sum(report.layout.get(390, {}).get("outputs", 0) for report in site_reports.values())
+    assert not wide, (f"{len(wide)} output blocks scroll sideways at 1,280 px ({at_390} of {outputs} "
+                      "at 390 px):\n" + "\n".join(wide))
