@@ -132,4 +132,7 @@ def param_calculator(model: str = DEFAULT_MODEL):
         box.observe(show, names="value")
     tied.observe(show, names="value")
     fill()
-    return widgets.VBox([menu, widgets.HBox(list(boxes.values())[:3]), widgets.HBox(list(boxes.values())[3:]), tied, out])
+    from .described_box import DescribedBox   # its text form, shown where the widget is not drawn
+
+    return DescribedBox([menu, widgets.HBox(list(boxes.values())[:3]), widgets.HBox(list(boxes.values())[3:]), tied, out],
+                        "Parameter calculator (an interactive widget): run this cell to use it.")

@@ -87,4 +87,6 @@ def memory_calculator():
     for control in controls.values():
         control.observe(show, names="value")
     show()
-    return widgets.VBox([*controls.values(), out])
+    from .described_box import DescribedBox   # its text form, shown where the widget is not drawn
+
+    return DescribedBox([*controls.values(), out], "Memory calculator (an interactive widget): run this cell to use it.")
