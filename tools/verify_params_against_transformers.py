@@ -2,10 +2,10 @@
 
 A maintainer's script, not part of the course or its tests: it needs PyTorch and
 Hugging Face transformers, which the course does not install. Run it from a
-throwaway environment, with the course's lib/ on the path, for example
+throwaway environment that installs the course library, for example
 
-    python -m venv /tmp/verify && /tmp/verify/bin/pip install torch transformers
-    PYTHONPATH=lib /tmp/verify/bin/python tools/verify_params_against_transformers.py
+    python -m venv /tmp/verify && /tmp/verify/bin/pip install torch transformers -e .
+    /tmp/verify/bin/python tools/verify_params_against_transformers.py
 
 Every model is built on PyTorch's "meta" device: shapes only, no memory for the
 weights and nothing downloaded (the configs are the dicts shipped in

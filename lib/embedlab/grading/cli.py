@@ -3,37 +3,49 @@
     embedlab-grade submissions/ --out scores.csv          # or: python -m embedlab.grading ...
     embedlab-grade alice.ipynb bob.ipynb --lesson 01-toy-table -j 2
 
-Each submission runs in a fresh kernel in its own worker process, fenced in by a
-per-cell timeout, a whole-run limit and a memory limit (embedlab.grading.sandbox, embedlab.grading.worker).
-The worker brings back plain data only; the judging happens here, in the
-grader's process, against the answer key and against reference outputs computed
-here on inputs drawn from a fresh seed. So redefining the check, patching numpy,
-always-equal objects or swallowed exceptions change nothing but the data a
-submission reports about itself.
+Each submission runs in its own bubblewrap sandbox (embedlab.grading.sandbox):
+a fresh kernel in its own user, pid, mount and network namespaces, fenced in by
+a per-cell timeout, a whole-run limit and a memory limit, with no view of other
+submissions, the answer keys or the grader. What comes back over the grader's
+own pipe is plain data only; the judging happens here, in the grader's process,
+against the answer key and against reference outputs computed here on inputs
+drawn from a fresh seed. So redefining the check, patching numpy, always-equal
+objects or swallowed exceptions change nothing but the data a submission
+reports about itself. Without bubblewrap the grader refuses to run unless told
+`--no-sandbox`.
 
 The CSV has one row per submission per question:
     submission, lesson, question, points, max_points, status, detail
-with status one of embedlab.grading.status.STATUSES. The exit status is 0 when every submission got
-its rows; 2 for a usage error, 1 if the grader itself failed on a submission.
+with status one of embedlab.grading.status.STATUSES. The exit status is 0 when
+every submission got its rows; 2 for a usage error (or no sandbox); 1 if the
+grader itself failed on a submission; 130 when stopped by Ctrl-C (the rows
+graded so far are written).
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
+import math
+import os
 import re
+import signal
+import stat
 import sys
+import tempfile
+import threading
 import time
+import unicodedata
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import astuple, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
-from embedlab.grading import wire
+from embedlab.grading import sandbox, wire
 from embedlab.grading.kinds import Function, Question
 from embedlab.grading.lessons import known_lessons, load_key, questions_for
-from embedlab.grading.sandbox import Limits, RunResult, run_submission
+from embedlab.grading.sandbox import Limits, Run, RunResult
 from embedlab.grading.status import (
     CORRECT,
     CRASHED,
@@ -51,7 +63,11 @@ from embedlab.grading.status import (
 from embedlab.grading.values import encode_value
 
 COLUMNS = ("submission", "lesson", "question", "points", "max_points", "status", "detail")
-MAX_NOTEBOOK_BYTES = 100 * 2**20  # a larger file is reported unreadable, not loaded
+MAX_NOTEBOOK_BYTES = 100 * 2**20  # a larger file is reported unreadable, never sent
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")  # a spreadsheet reads a cell starting so as a formula
+UNPRINTABLE = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")  # Unicode categories escaped in labels and details
+INTERRUPTED = 130  # exit status after Ctrl-C (128 + SIGINT)
+NO_SANDBOX_NOTE = "no sandbox (--no-sandbox): submissions ran with the grader's privileges"
 
 
 @dataclass
@@ -65,8 +81,53 @@ class Row:
     detail: str = ""
 
 
+@dataclass
+class Submission:
+    path: Path  # as found (for the lesson in its name)
+    label: str  # the path as printed and written: every unprintable character escaped
+    real: str | None  # the file to read; None when it must not be read
+    problem: str = ""  # why it is unreadable without reading it (a link out of its folder...)
+
+
 class GraderFault(Exception):
     """Something wrong with the grader or its installation, not with a submission."""
+
+
+# --------------------------------------------------------------------------
+# Names and text from submissions: printed and written safely
+
+
+def display_name(path) -> str:
+    """A path as text that prints and writes safely: bytes that are not UTF-8 become \\xNN,
+    control and format characters \\xNN or \\uNNNN, and a backslash \\\\ (so two names
+    never share one label)."""
+    text = os.fsencode(path).decode("utf-8", "surrogateescape")
+    out = []
+    for ch in text:
+        code = ord(ch)
+        if 0xDC80 <= code <= 0xDCFF:
+            out.append(f"\\x{code - 0xDC00:02x}")
+        elif ch == "\\":
+            out.append("\\\\")
+        elif unicodedata.category(ch) in UNPRINTABLE:
+            out.append(_escaped(ch))
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def printable(text: str) -> str:
+    """Text with every control or format character (newlines too) escaped."""
+    return "".join(_escaped(ch) if unicodedata.category(ch) in UNPRINTABLE else ch for ch in text)
+
+
+def _escaped(ch: str) -> str:
+    return f"\\x{ord(ch):02x}" if ord(ch) <= 0xFF else f"\\u{ord(ch):04x}"
+
+
+def csv_cell(text: str) -> str:
+    """A text cell a spreadsheet will not run: a leading = + - @ (or tab, CR) gets a quote before it."""
+    return "'" + text if text.startswith(FORMULA_START) else text
 
 
 def lesson_from_name(path: Path) -> str | None:
@@ -78,67 +139,140 @@ def lesson_from_name(path: Path) -> str | None:
     return None
 
 
-def read_submission(path: Path):
-    """The notebook as nbformat data, or raise ValueError saying why it cannot be read."""
-    import nbformat
+# --------------------------------------------------------------------------
+# Finding and opening submissions
 
+
+def find_submissions(paths: list[str]) -> list[Submission]:
+    """Every notebook named, or found (recursively) in a folder named, once per file.
+
+    A file reached by several paths (a link, a hard link, a folder and a file in it)
+    is one submission, under the first path found. A link that leads out of the
+    folder it is in (or a file argument's own folder) is kept, unread, as unreadable.
+    """
+    found: list[Submission] = []
+    seen: set = set()
+
+    def add(path: str, folder: str):
+        label = display_name(path)
+        real = os.path.realpath(path)
+        if not (real == folder or real.startswith(folder.rstrip("/") + "/")):
+            found.append(Submission(Path(path), label, None,
+                                    "a link to a file outside the submissions folder: not read"))
+            return
+        try:
+            st = os.stat(real)
+        except OSError as exc:
+            found.append(Submission(Path(path), label, None, f"not a readable file ({type(exc).__name__})"))
+            return
+        if not stat.S_ISREG(st.st_mode):
+            found.append(Submission(Path(path), label, None, "not a regular file"))
+            return
+        if (st.st_dev, st.st_ino) in seen:
+            return
+        seen.add((st.st_dev, st.st_ino))
+        found.append(Submission(Path(path), label, real))
+
+    for arg in paths:
+        path = Path(arg)
+        if path.is_dir():
+            folder = os.path.realpath(path)
+            for top, dirs, files in os.walk(path):  # links to folders are not followed
+                dirs[:] = sorted(d for d in dirs if d != ".ipynb_checkpoints")
+                for name in sorted(files):
+                    if name.endswith(".ipynb"):
+                        add(os.path.join(top, name), folder)
+        elif os.path.lexists(path):
+            add(arg, os.path.realpath(os.path.dirname(os.path.abspath(path))))
+        else:
+            raise FileNotFoundError(f"no such file or folder: {display_name(arg)}")
+    return found
+
+
+def open_submission(sub: Submission) -> tuple[int, int]:
+    """(file descriptor, size) of a submission to read, or ValueError saying why not."""
+    if sub.real is None:
+        raise ValueError(sub.problem)
     try:
-        size = path.stat().st_size
+        fd = os.open(sub.real, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
     except OSError as exc:
         raise ValueError(f"not a readable file ({type(exc).__name__})") from None
-    if size > MAX_NOTEBOOK_BYTES:
-        raise ValueError(f"the file is {size:,} bytes, over the {MAX_NOTEBOOK_BYTES:,}-byte limit")
-    try:
-        nb = nbformat.reads(path.read_text(encoding="utf-8"), as_version=4)
-    except Exception as exc:  # noqa: BLE001 - any failure to parse is UNREADABLE
-        raise ValueError(f"not a readable notebook ({type(exc).__name__}: {_text(exc, 120)})") from None
-    if not isinstance(nb.get("cells"), list) or not isinstance(nb.get("metadata"), dict):
-        raise ValueError("not a readable notebook (no list of cells)")
-    return nb
+    st = os.fstat(fd)
+    if not stat.S_ISREG(st.st_mode):
+        os.close(fd)
+        raise ValueError("not a regular file")
+    if st.st_size > MAX_NOTEBOOK_BYTES:
+        os.close(fd)
+        raise ValueError(f"the file is {st.st_size:,} bytes, over the {MAX_NOTEBOOK_BYTES:,}-byte limit")
+    return fd, st.st_size
 
 
-def grade_submission(path: Path, label: str, lesson_arg: str | None, limits: Limits,
-                     rng: np.random.Generator) -> list[Row]:
+# --------------------------------------------------------------------------
+# Grading one submission
+
+
+def grade_submission(sub: Submission, lesson_arg: str | None, limits: Limits, rng: np.random.Generator,
+                     bwrap: str | None) -> list[Row]:
     """All rows for one submission. Raises GraderFault only for the grader's own failures."""
-    expected = lesson_arg or lesson_from_name(path)
+    label = sub.label
+    expected = lesson_arg or lesson_from_name(sub.path)
     try:
-        nb = read_submission(path)
+        fd, size = open_submission(sub)
     except ValueError as exc:
         return _rows_all(label, expected, UNREADABLE, str(exc))
-    meta = nb.metadata.get("embedlab") if isinstance(nb.get("metadata"), dict) else None
-    actual = meta.get("lesson") if isinstance(meta, dict) and isinstance(meta.get("lesson"), str) else None
-    if expected and actual and actual != expected:
-        return _rows_all(label, expected, WRONG_LESSON,
-                         f"this notebook is exercise {actual[:60]!r} (its metadata), expected {expected}")
-    lesson = expected or actual
-    if lesson is None:
-        return _rows_all(label, None, WRONG_LESSON,
-                         "cannot tell which exercise this is (no lesson in its metadata or file name): use --lesson")
-    if lesson not in known_lessons():
-        return _rows_all(label, lesson, WRONG_LESSON, f"there is no exercise {lesson[:60]!r}")
+    run = None
+    try:
+        run = Run(limits, bwrap)
+        sent = run.send_notebook(fd, size)
+        os.close(fd)
+        fd = None
+        message = run.receive("notebook", "unreadable") if sent else None
+        if message is None:
+            result = run.end(None)
+            return _rows_all(label, expected, result.state, result.detail)
+        if "unreadable" in message:
+            return _rows_all(label, expected, UNREADABLE, _text(message["unreadable"]))
+        meta = message["notebook"]
+        actual = meta.get("lesson") if isinstance(meta, dict) and isinstance(meta.get("lesson"), str) else None
+        if expected and actual and actual != expected:
+            return _rows_all(label, expected, WRONG_LESSON,
+                             f"this notebook is exercise {_text(repr(actual), 60)} (its metadata), expected {expected}")
+        lesson = expected or actual
+        if lesson is None:
+            return _rows_all(label, None, WRONG_LESSON,
+                             "cannot tell which exercise this is (no lesson in its metadata or file name): use --lesson")
+        if lesson not in known_lessons():
+            return _rows_all(label, None, WRONG_LESSON, f"there is no exercise {_text(repr(lesson), 60)}")
 
-    questions = questions_for(lesson)
-    key = load_key(lesson)
-    cases, reference = {}, {}
-    for q in questions:
-        if isinstance(q, Function):
-            args = q.cases(rng)
-            cases[q.name] = encode_value(list(args))
-            reference[q.name] = q.expected_outputs(args)
-    result = run_submission(path, lesson, cases, limits)
-    if result.state == FAULT:
-        raise GraderFault(result.detail)
-    return [Row(label, lesson, q.name, *score(q, key, reference, result, limits)) for q in questions]
+        questions = questions_for(lesson)
+        key = load_key(lesson)
+        cases, reference = {}, {}
+        for q in questions:
+            if isinstance(q, Function):
+                args = q.cases(rng)
+                cases[q.name] = encode_value(list(args))
+                reference[q.name] = q.expected_outputs(args)
+        result = run.finish({"lesson": lesson, "cases": cases})
+        if result.state == FAULT:
+            raise GraderFault(result.detail)
+        return [Row(label, lesson, q.name, *score(q, key, reference, result, limits)) for q in questions]
+    finally:
+        if fd is not None:
+            os.close(fd)
+        if run is not None:
+            run.close()
 
 
 def score(q: Question, key: dict, reference: dict, result: RunResult, limits: Limits):
     """(points, max_points, status, detail) for one question, judged here on plain data."""
-    if result.state in (TIMEOUT, CRASHED, MEMORY):
+    if result.state in (TIMEOUT, CRASHED, MEMORY, ERROR):
         return 0.0, q.points, result.state, result.detail
     answers = result.answers
-    if answers is None or wire.REFUSED in answers:
-        why = (answers or {}).get(wire.REFUSED) or _probe_failure(result)
-        return 0.0, q.points, ERROR, f"the grader's probe could not read the answers ({why})"
+    if (answers is None or q.name not in answers) and None in result.report.get("timeouts", []):
+        return 0.0, q.points, TIMEOUT, (f"the grader's probe ran past the {limits.cell_timeout:g} s cell limit "
+                                        "before it read this answer (a function that does not return?)")
+    if answers is None:
+        return 0.0, q.points, ERROR, f"the grader's probe could not read the answers ({_probe_failure(result)})"
     entry = answers.get(q.name)
     if not isinstance(entry, dict):
         return 0.0, q.points, ERROR, "the grader's probe reported nothing for this question"
@@ -172,6 +306,16 @@ def _why_missing(q: Question, result: RunResult, limits: Limits):
     report = result.report
     timeouts = [c for c in report.get("timeouts", []) if c is not None]
     errors = [e for e in report.get("errors", []) if isinstance(e, dict) and e.get("cell") is not None]
+    cell = report.get("defines", {}).get(q.name)  # the cell that assigns it, if one does
+    if cell in timeouts:
+        return TIMEOUT, (f"`{q.name}` is not defined; cell {cell + 1}, which defines it, ran past the "
+                         f"{limits.cell_timeout:g} s cell limit and was interrupted")
+    own = [e for e in errors if e["cell"] == cell]
+    if own and own[0].get("ename") == "MemoryError":
+        return MEMORY, f"`{q.name}` is not defined; cell {cell + 1} ran out of memory"
+    if own:
+        return ERROR, (f"`{q.name}` is not defined; cell {cell + 1} raised "
+                       f"{_text(own[0].get('ename'))}: {_text(own[0].get('evalue'))}")
     if timeouts:
         return TIMEOUT, (f"`{q.name}` is not defined; cell {timeouts[0] + 1} ran past the "
                            f"{limits.cell_timeout:g} s cell limit and was interrupted")
@@ -193,11 +337,12 @@ def _probe_failure(result: RunResult) -> str:
 
 
 def _text(value, limit: int = 300) -> str:
-    return str(value)[:limit].replace("\n", " ")
+    """Text from a submission, cut to `limit` characters, every control character escaped."""
+    return printable(str(value)[:limit])
 
 
 def _rows_all(label: str, lesson: str | None, status: str, detail: str) -> list[Row]:
-    """Rows for a submission that was not run: one per question of the lesson, if it is known."""
+    """Rows for a submission that was not run (or not to the end): one per question of its lesson."""
     try:
         questions = questions_for(lesson) if lesson else []
     except ValueError:
@@ -208,54 +353,98 @@ def _rows_all(label: str, lesson: str | None, status: str, detail: str) -> list[
 
 
 # --------------------------------------------------------------------------
+# A class
 
 
-def find_submissions(paths: list[str]) -> list[tuple[Path, str]]:
-    """(path, label) for every notebook named or found (recursively) in a folder named."""
-    found = []
-    for arg in paths:
-        path = Path(arg)
-        if path.is_dir():
-            for nb in sorted(path.rglob("*.ipynb")):
-                if ".ipynb_checkpoints" not in nb.parts and nb.is_file():
-                    found.append((nb, str(nb)))
-        elif path.exists():
-            found.append((path, str(path)))
-        else:
-            raise FileNotFoundError(f"no such file or folder: {arg}")
-    return found
+class Interrupted(Exception):
+    """Ctrl-C (or SIGTERM) stopped the grading; `rows` holds the submissions graded before it."""
+
+    def __init__(self, rows, faults):
+        super().__init__("interrupted")
+        self.rows, self.faults = rows, faults
 
 
-def grade_all(submissions, lesson: str | None, limits: Limits, jobs: int = 1, seed: int | None = None,
-              progress=None) -> tuple[list[Row], list[str]]:
-    """Grade every submission (in parallel workers); returns the rows in input order and grader faults."""
+def grade_all(submissions: list[Submission], lesson: str | None, limits: Limits, jobs: int = 1,
+              seed: int | None = None, progress=None, bwrap: str | None = None) -> tuple[list[Row], list[str]]:
+    """Grade every submission (in parallel runs); the rows in input order, and the grader's faults.
+
+    `bwrap` is the path of bubblewrap (None: no sandbox). On KeyboardInterrupt every run
+    is killed and Interrupted carries the rows of the submissions finished before it.
+    """
     seeds = np.random.SeedSequence(seed).spawn(len(submissions))
     faults: list[str] = []
+    results: dict[int, list[Row]] = {}
+    lock = threading.Lock()
+    stopping = threading.Event()
 
     def one(i):
-        path, label = submissions[i]
+        if stopping.is_set():
+            return
+        sub = submissions[i]
         try:
-            rows = grade_submission(path, label, lesson, limits, np.random.default_rng(seeds[i]))
+            rows = grade_submission(sub, lesson, limits, np.random.default_rng(seeds[i]), bwrap)
+            fault = None
         except Exception as exc:  # noqa: BLE001 - report it, grade the others
             why = str(exc) if isinstance(exc, GraderFault) else f"{type(exc).__name__}: {exc}"
-            faults.append(f"{label}: {why}")
-            rows = _rows_all(label, lesson or lesson_from_name(path), ERROR, f"grader fault: {why}"[:300])
-        if progress:
-            progress(label, rows)
-        return rows
+            fault = f"{sub.label}: {_text(why)}"
+            rows = _rows_all(sub.label, lesson or lesson_from_name(sub.path), ERROR, f"grader fault: {_text(why)}")
+        with lock:
+            if stopping.is_set():
+                return  # killed by Ctrl-C: its rows would not be its score
+            results[i] = rows
+            if fault:
+                faults.append(fault)
+            if progress:
+                progress(sub.label, rows)
 
-    with ThreadPoolExecutor(max_workers=jobs) as pool:
-        results = list(pool.map(one, range(len(submissions))))
-    return [row for rows in results for row in rows], faults
+    sandbox.reset_stop()
+    pool = ThreadPoolExecutor(max_workers=jobs)
+    try:
+        for future in [pool.submit(one, i) for i in range(len(submissions))]:
+            future.result()
+    except KeyboardInterrupt:
+        with lock:
+            stopping.set()
+        sandbox.stop_all()
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise Interrupted([row for i in sorted(results) for row in results[i]], faults) from None
+    pool.shutdown(wait=True)
+    return [row for i in range(len(submissions)) for row in results[i]], faults
+
+
+def open_output(out: Path):
+    """A temporary file next to `out`, to be renamed over it: raises ValueError if `out` cannot be written."""
+    if out.is_dir():
+        raise ValueError(f"--out is a folder: {display_name(out)}")
+    folder = out.parent if str(out.parent) else Path(".")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise ValueError(f"cannot write --out {display_name(out)} ({type(exc).__name__}: {exc.strerror})") from None
+    return fd, tmp
 
 
 def write_csv(rows: list[Row], out: Path) -> None:
-    with open(out, "w", newline="", encoding="utf-8") as f:
-        writer = csv.writer(f)
-        writer.writerow(COLUMNS)
-        for row in rows:
-            r = astuple(row)
-            writer.writerow(r[:3] + (format_points(row.points), format_points(row.max_points)) + r[5:])
+    """Write the CSV atomically: a temporary file in the same folder, renamed over `out`
+    (a link at `out` is replaced, never written through)."""
+    fd, tmp = open_output(out)
+    try:
+        with open(fd, "w", newline="", encoding="utf-8") as f:
+            writer = csv.writer(f)
+            writer.writerow(COLUMNS)
+            for r in rows:
+                writer.writerow([csv_cell(r.submission), csv_cell(r.lesson), csv_cell(r.question),
+                                 format_points(r.points), format_points(r.max_points), r.status,
+                                 csv_cell(r.detail)])
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, out)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
 
 
 def summary(rows: list[Row]) -> str:
@@ -271,8 +460,23 @@ def summary(rows: list[Row]) -> str:
         for r in group:
             counts[r.status] = counts.get(r.status, 0) + 1
         statuses = ", ".join(f"{s} {counts[s]}" for s in STATUSES if s in counts)
-        lines.append(f"{label:<{width}}  {group[0].lesson:<20}  {format_points(got) + ' / ' + format_points(best):>9}  {statuses}")
+        lines.append(f"{label:<{width}}  {group[0].lesson:<20}  "
+                     f"{format_points(got) + ' / ' + format_points(best):>9}  {statuses}")
     return "\n".join(lines)
+
+
+def positive(kind):
+    """An argparse type: a finite number above 0 (else a usage error, exit 2)."""
+    def parse(text):
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+        if not math.isfinite(value) or value <= 0:
+            raise argparse.ArgumentTypeError(f"must be a finite number above 0, got {text!r}")
+        return value
+    parse.__name__ = kind.__name__
+    return parse
 
 
 def main(argv=None) -> int:
@@ -282,10 +486,14 @@ def main(argv=None) -> int:
     parser.add_argument("--lesson", help="the exercise every submission is for, e.g. 01-toy-table "
                                          "(default: from each file's name, else its metadata)")
     parser.add_argument("-j", "--jobs", type=int, default=1, help="submissions graded in parallel (default 1)")
-    parser.add_argument("--cell-timeout", type=float, default=30.0, help="seconds per cell (default 30)")
-    parser.add_argument("--timeout", type=float, default=300.0, help="seconds per submission, whole run (default 300)")
-    parser.add_argument("--memory-mb", type=int, default=2048, help="memory limit per submission in MB (default 2048)")
+    parser.add_argument("--cell-timeout", type=positive(float), default=30.0, help="seconds per cell (default 30)")
+    parser.add_argument("--timeout", type=positive(float), default=300.0,
+                        help="seconds per submission, whole run (default 300)")
+    parser.add_argument("--memory-mb", type=positive(int), default=2048,
+                        help="memory limit per submission in MB (default 2048)")
     parser.add_argument("--seed", type=int, help="seed for the function questions' inputs (default: fresh)")
+    parser.add_argument("--no-sandbox", action="store_true",
+                        help="run submissions without bubblewrap (they get the grader's privileges)")
     parser.add_argument("-q", "--quiet", action="store_true", help="print no progress lines")
     args = parser.parse_args(argv)
 
@@ -299,7 +507,24 @@ def main(argv=None) -> int:
     except (ValueError, FileNotFoundError) as exc:
         parser.error(str(exc))
     if not submissions:
-        parser.error("no .ipynb files found in " + ", ".join(args.paths))
+        parser.error("no .ipynb files found in " + ", ".join(display_name(p) for p in args.paths))
+    bwrap = None
+    if not args.no_sandbox:
+        bwrap = sandbox.bwrap_path()
+        if bwrap is None:
+            parser.error("bubblewrap (bwrap) is not on PATH: install it (Debian/Ubuntu: apt-get install bubblewrap), "
+                         "or pass --no-sandbox to run submissions with the grader's own privileges")
+        why = sandbox.check_sandbox(bwrap)
+        if why:
+            parser.error(f"bubblewrap cannot start a sandbox here ({printable(why)}); "
+                         "fix that, or pass --no-sandbox to run submissions with the grader's own privileges")
+    out = Path(args.out)
+    try:  # can it be written? (tried now, not after an hour of grading; nothing is left behind)
+        fd, tmp = open_output(out)
+        os.close(fd)
+        os.unlink(tmp)
+    except ValueError as exc:
+        parser.error(str(exc))
 
     done = []
 
@@ -307,17 +532,30 @@ def main(argv=None) -> int:
         done.append(label)
         if not args.quiet:
             got, best = sum(r.points for r in rows), sum(r.max_points for r in rows)
-            print(f"[{len(done)}/{len(submissions)}] {label}: {format_points(got)} / {format_points(best)}", file=sys.stderr, flush=True)
+            print(f"[{len(done)}/{len(submissions)}] {label}: {format_points(got)} / {format_points(best)}",
+                  file=sys.stderr, flush=True)
 
+    def on_term(signum, frame):
+        raise KeyboardInterrupt
+
+    in_main = threading.current_thread() is threading.main_thread()
+    old_term = signal.signal(signal.SIGTERM, on_term) if in_main else None
     start = time.monotonic()
-    rows, faults = grade_all(submissions, args.lesson, limits, args.jobs, args.seed, progress)
-    write_csv(rows, Path(args.out))
+    try:
+        try:
+            rows, faults = grade_all(submissions, args.lesson, limits, args.jobs, args.seed, progress, bwrap)
+            code = 1 if faults else 0
+        except Interrupted as stop:
+            rows, faults, code = stop.rows, stop.faults, INTERRUPTED
+        write_csv(rows, out)
+    finally:
+        if in_main:
+            signal.signal(signal.SIGTERM, old_term)
     print(summary(rows))
-    print(f"\n{len(submissions)} submission(s) graded in {time.monotonic() - start:.1f} s; wrote {args.out}")
+    graded = len({r.submission for r in rows})
+    what = "graded" if code != INTERRUPTED else f"graded before Ctrl-C stopped the run (of {len(submissions)})"
+    print(f"\n{graded} submission(s) {what} in {time.monotonic() - start:.1f} s; wrote {display_name(out)}")
+    print("sandbox: bubblewrap, one per submission" if bwrap else NO_SANDBOX_NOTE)
     for fault in faults:
         print(f"grader fault: {fault}", file=sys.stderr)
-    return 1 if faults else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+    return code

@@ -1,51 +1,65 @@
-"""Run one submission in a fresh kernel, fenced in, and bring back plain data (grader side).
+"""Run one submission fenced in, and bring back plain data (the grader's side of a run).
 
-The grader (embedlab.grading.cli) never runs student code in its own process. For each
-submission it calls `run_submission`, which
+The grader (embedlab.grading.cli) never runs a submission's code in its own
+process. For each submission it starts a worker (embedlab.grading.worker):
 
-* copies the notebook into a private temporary folder (the original is never
-  opened for writing);
-* starts a worker (`python -m embedlab.grading.worker job.json`) in a new session,
-  with a memory limit (RLIMIT_AS, inherited by the kernel), a file-size limit and
-  one BLAS thread;
-* the worker runs the code cells in a fresh kernel with nbclient: errors do not
-  stop the run, a cell past the cell timeout is interrupted, outputs are dropped
-  (only error names are kept, truncated), so a huge print cannot fill memory;
-* after the student's cells the worker runs the probe cell (embedlab.grading.wire)
-  that turns each answer into plain JSON (with the question's `to_data`; function
-  answers are called on inputs the grader drew and sent as data);
-* past the whole-run limit the grader kills the worker's and the kernel's process
-  groups (SIGKILL: a loop that ignores Ctrl-C cannot hold it).
+* in a bubblewrap sandbox (`bwrap`, the sandbox Flatpak uses): its own user,
+  pid, mount, network, IPC and UTS namespaces, a new session, a private
+  writable tmpfs as /tmp (its working folder), and read-only views of the
+  system's /usr, the Python environment and embedlab's own code, with the
+  answer keys' folder covered by an empty tmpfs. Nothing else of the machine
+  is there: no other submission, no instructor's folder, no grader process,
+  no network (only the sandbox's own loopback);
+* or, with --no-sandbox, as a plain child process in a temporary folder, with
+  the same limits but none of the isolation (for machines without bubblewrap).
 
-What comes back is data only: the worker's run report and the probe's answers.
-Judging them against the key happens in the grader's process (embedlab.grading.cli).
-A student's code runs with the grader's privileges: see book/grading.md for
-running it under another user or in a container.
+The notebook's bytes go to the worker's standard input; everything comes back
+over a pipe the grader creates and owns (`Channel`), read with a byte limit
+and against the run's deadline: never a path the submission could replace,
+never a pid or a file the submission could write. At the deadline the sandbox
+is killed; its pid namespace ends with it, and every process in it (double
+forks, `setsid`, ignored signals included). What comes back is plain data that
+the grader validates and judges in its own process.
 """
 
 from __future__ import annotations
 
+import collections
 import json
+import math
 import os
+import select
 import shutil
 import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from embedlab.grading.status import CRASHED, FAULT, FINISHED, MEMORY, TIMEOUT
-from embedlab.grading.wire import REFUSED, TEXT_LIMIT
+from embedlab.grading.lessons import ANSWERS_DIR
+from embedlab.grading.status import CRASHED, ERROR, FAULT, FINISHED, MEMORY, TIMEOUT
+from embedlab.grading.wire import TEXT_LIMIT
 
-REPORT_LIMIT = 20 * 2**20  # bytes: a larger report is refused, not read
-LOG_TAIL = 4000  # bytes of the worker's log read back for a crash report
+CHANNEL_LIMIT = 2**20  # bytes a submission's run may send back, in all (each lesson's solution: under 25 kB)
+# The grader's memory per submission in progress is bounded by this: the bytes, and at most
+# about 25 MB once parsed (the worst case, 1 MB of "{},{},…"), plus LOG_TAIL of the worker's output.
+LOG_TAIL = 4000  # bytes of the worker's output kept for a crash report
+TMPFS_BYTES = 256 * 2**20  # size of the sandbox's private /tmp
+MAX_SECONDS = 7 * 24 * 3600.0  # largest --timeout / --cell-timeout accepted
+MAX_MEMORY_MB = 2**20  # largest --memory-mb accepted (1 TiB)
+REPORTED_ERRORS = 100  # error entries kept from one run
 
-# Environment for the worker and the kernel: one thread per numeric library,
-# no GUI backend, and IPython's profile/history kept inside the temp folder.
+# Environment of the worker and the kernel: nothing of the grader's own environment
+# but PATH's basics; one thread per numeric library, no GUI backend, and IPython's and
+# Jupyter's folders in the private temp folder.
 THREAD_VARS = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS", "NUMEXPR_NUM_THREADS",
                "VECLIB_MAXIMUM_THREADS")
+SYSTEM_DIRS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64")
+ETC_FILES = ("/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/localtime", "/etc/fonts",
+             "/etc/passwd", "/etc/group", "/etc/nsswitch.conf")
 
 
 @dataclass
@@ -55,126 +69,371 @@ class Limits:
     memory_mb: int = 2048  # address-space limit of the worker and of the kernel
 
     def __post_init__(self):
-        for name in ("cell_timeout", "timeout", "memory_mb"):
+        for name, top in (("cell_timeout", MAX_SECONDS), ("timeout", MAX_SECONDS), ("memory_mb", MAX_MEMORY_MB)):
             value = getattr(self, name)
-            if not (isinstance(value, (int, float)) and value > 0):
-                raise ValueError(f"{name} must be a positive number, got {name}={value!r}")
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
+                    or not 0 < value <= top:
+                raise ValueError(f"{name} must be a finite number above 0 and at most {top:g}, got {name}={value!r}")
 
 
 @dataclass
 class RunResult:
     """What one submission's run produced: the worker's report and the probe's answers (plain data)."""
 
-    state: str  # finished | timeout | crashed | memory | fault
-    report: dict = field(default_factory=dict)  # cells run, errors, timeouts (from the worker)
+    state: str  # finished | timeout | crashed | memory | error (refused) | fault
+    report: dict = field(default_factory=dict)  # cells run, errors, timeouts (validated)
     answers: dict | None = None  # question name -> probe entry, None if the probe did not report
     detail: str = ""
     seconds: float = 0.0
 
 
+class NotRun(Exception):
+    """The worker read the notebook and the grader decided not to run it, or it is unreadable."""
+
+
 # --------------------------------------------------------------------------
-# Grader side
+# The sandbox
 
 
-def run_submission(notebook_path: Path, lesson: str, cases: dict, limits: Limits) -> RunResult:
-    """Run a copy of one notebook under the limits and return what it reported. Never raises
-    for anything the submission does; raises only if the grader itself cannot work."""
-    start = time.monotonic()
-    with tempfile.TemporaryDirectory(prefix="embedlab-grade-", ignore_cleanup_errors=True) as tmp:
-        tmp = Path(tmp)
-        work = tmp / "work"  # the kernel's working directory
-        work.mkdir()
-        shutil.copyfile(notebook_path, work / "submission.ipynb")
-        job = {
-            "notebook": str(work / "submission.ipynb"),
-            "cwd": str(work),
-            "lesson": lesson,
-            "cases": cases,
-            "cell_timeout": limits.cell_timeout,
-            "memory_mb": limits.memory_mb,
-            "report": str(tmp / "report.json"),
-            "kernel_pid": str(tmp / "kernel.pid"),
-        }
-        (tmp / "job.json").write_text(json.dumps(job))
-        result = _supervise(tmp, job, limits)
-        result.seconds = time.monotonic() - start
-        return result
+def bwrap_path() -> str | None:
+    return shutil.which("bwrap")
 
 
-def _supervise(tmp: Path, job: dict, limits: Limits) -> RunResult:
-    env = dict(os.environ)
-    env.update({name: "1" for name in THREAD_VARS})
-    env.update({"MPLBACKEND": "Agg", "IPYTHONDIR": str(tmp / "ipython"), "MPLCONFIGDIR": str(tmp / "mpl"),
-                "JUPYTER_RUNTIME_DIR": str(tmp / "runtime"), "JUPYTER_CONFIG_DIR": str(tmp / "jupyter"),
+def python_roots() -> list[str]:
+    """Folders the kernel's Python needs: the environment, its base interpreter, its packages
+    and embedlab's code (never the grader's working folder, which may hold submissions)."""
+    import site
+
+    import embedlab
+
+    roots = {sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix,
+             os.path.dirname(os.path.realpath(sys.executable)),
+             str(Path(embedlab.__file__).resolve().parent.parent), *site.getsitepackages()}
+    roots = {os.path.realpath(p) for p in roots} | {os.path.abspath(p) for p in roots}
+    keep = sorted(p for p in roots if os.path.isdir(p) and p != "/"
+                  and not any(p == d or p.startswith(d + "/") for d in SYSTEM_DIRS))
+    return [p for p in keep if not any(p.startswith(q + "/") for q in keep if q != p)]
+
+
+def sandbox_command(bwrap: str, argv: list[str]) -> list[str]:
+    """The bwrap command line that runs `argv` in a fresh sandbox."""
+    cmd = [bwrap, "--unshare-all", "--unshare-user", "--die-with-parent", "--new-session",
+           "--uid", "1000", "--gid", "1000", "--hostname", "sandbox"]
+    for d in SYSTEM_DIRS:
+        if os.path.islink(d):
+            cmd += ["--symlink", os.readlink(d), d]
+        elif os.path.isdir(d):
+            cmd += ["--ro-bind", d, d]
+    for f in ETC_FILES:
+        cmd += ["--ro-bind-try", f, f]
+    for root in python_roots():
+        cmd += ["--ro-bind", root, root]
+    answers = os.path.realpath(ANSWERS_DIR)
+    if os.path.isdir(answers):  # hidden: an empty read-only folder in its place
+        cmd += ["--tmpfs", answers, "--remount-ro", answers]
+    cmd += ["--proc", "/proc", "--dev", "/dev",
+            "--size", str(TMPFS_BYTES), "--perms", "1777", "--tmpfs", "/tmp",
+            "--dir", "/tmp/work", "--chdir", "/tmp/work", "--"]
+    return cmd + argv
+
+
+def worker_env(tmp: str) -> dict:
+    env = {name: "1" for name in THREAD_VARS}
+    env.update({"PATH": os.path.dirname(sys.executable) + ":/usr/local/bin:/usr/bin:/bin",
+                "HOME": f"{tmp}/home", "LANG": "C.UTF-8", "MPLBACKEND": "Agg",
+                "IPYTHONDIR": f"{tmp}/ipython", "MPLCONFIGDIR": f"{tmp}/mpl",
+                "JUPYTER_RUNTIME_DIR": f"{tmp}/runtime", "JUPYTER_CONFIG_DIR": f"{tmp}/jupyter",
+                "JUPYTER_DATA_DIR": f"{tmp}/jupyter-data", "JUPYTER_PLATFORM_DIRS": "1",
                 "MALLOC_ARENA_MAX": "2", "PYDEVD_DISABLE_FILE_VALIDATION": "1", "PYTHONDONTWRITEBYTECODE": "1"})
-    log_path = tmp / "worker.log"
-    with open(log_path, "wb") as log:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "embedlab.grading.worker", str(tmp / "job.json")],
-            stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT, env=env, cwd=job["cwd"],
-            start_new_session=True,  # its own process group, killed as one
-        )
-        try:
-            proc.wait(timeout=limits.timeout)
-            timed_out = False
-        except subprocess.TimeoutExpired:
-            timed_out = True
-        finally:
-            _kill_groups(proc, Path(job["kernel_pid"]))
-            proc.wait()
-
-    report = _read_json(Path(job["report"]), limit=REPORT_LIMIT) or {}
-    if timed_out:
-        return RunResult(TIMEOUT, report, None, f"the whole run passed the {limits.timeout:g} s limit and was stopped")
-    if proc.returncode != 0 or report.get("state") is None:
-        log_tail = _tail(log_path)
-        state = MEMORY if "MemoryError" in log_tail else (FAULT if report.get("state") == FAULT else CRASHED)
-        detail = report.get("detail") or f"the grading worker stopped (exit status {proc.returncode})"
-        return RunResult(state, report, None, detail + _last_line(log_tail))
-    state = report["state"]
-    if state == CRASHED and any(e.get("ename") == "MemoryError" for e in report.get("errors", [])):
-        state = MEMORY
-    answers = report.get("answers") if state == FINISHED else None
-    if answers is not None and not isinstance(answers, dict):
-        answers = None
-    return RunResult(state, report, answers, report.get("detail", ""))
+    return env
 
 
-def _kill_groups(proc: subprocess.Popen, kernel_pid_file: Path) -> None:
-    """SIGKILL the worker's process group and the kernel's (jupyter_client starts the
-    kernel in a session of its own, so one killpg does not reach it)."""
-    groups = [proc.pid]
+def check_sandbox(bwrap: str) -> str | None:
+    """None if a sandbox starts here and imports embedlab without seeing the keys; else why not."""
+    code = ("import os, embedlab.grading.lessons as l\n"
+            "assert not any(os.scandir(l.ANSWERS_DIR)), 'the answer keys are visible'\n")
     try:
-        groups.append(int(kernel_pid_file.read_text().strip()))
-    except (OSError, ValueError):
-        pass
-    for pgid in groups:
+        done = subprocess.run(sandbox_command(bwrap, [sys.executable, "-c", code]), env=worker_env("/tmp"),
+                              stdin=subprocess.DEVNULL, capture_output=True, timeout=60)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return f"{type(exc).__name__}: {exc}"
+    if done.returncode != 0:
+        return done.stderr.decode("utf-8", "replace").strip()[-500:] or f"exit status {done.returncode}"
+    return None
+
+
+# --------------------------------------------------------------------------
+# The channel
+
+
+class Channel:
+    """The read end of a pipe the grader owns: JSON lines, with a byte limit and a deadline."""
+
+    def __init__(self, fd: int, limit: int, deadline: float):
+        self.fd, self.limit, self.deadline = fd, limit, deadline
+        self.buffer = b""
+        self.received = 0
+        self.over = False  # more than `limit` bytes came
+        self.eof = False
+        os.set_blocking(fd, False)
+
+    def read(self) -> dict | None:
+        """The next message, or None at the end, past the deadline or past the byte limit."""
+        while True:
+            line, sep, rest = self.buffer.partition(b"\n")
+            if sep:
+                self.buffer = rest
+                try:
+                    message = json.loads(line)
+                except (ValueError, RecursionError):
+                    message = None
+                return message if isinstance(message, dict) else {}
+            if self.eof or self.over:
+                return None
+            left = self.deadline - time.monotonic()
+            if left <= 0:
+                return None
+            ready, _, _ = select.select([self.fd], [], [], min(left, 1.0))
+            if not ready:
+                continue
+            try:
+                chunk = os.read(self.fd, 65536)
+            except BlockingIOError:
+                continue
+            if not chunk:
+                self.eof = True
+                continue
+            self.received += len(chunk)
+            if self.received > self.limit:
+                self.over, self.buffer = True, b""
+                return None
+            self.buffer += chunk
+
+
+# --------------------------------------------------------------------------
+# One run
+
+_LIVE: set = set()  # runs in progress, so that Ctrl-C can stop them all
+_LIVE_LOCK = threading.Lock()
+_STOPPING = threading.Event()
+
+
+def stop_all() -> None:
+    """Kill every run in progress, and any started from now on (the grader is stopping)."""
+    with _LIVE_LOCK:
+        _STOPPING.set()
+        runs = list(_LIVE)
+    for run in runs:
+        run.kill()
+
+
+def reset_stop() -> None:
+    """Allow runs again (a new grading in the same process)."""
+    _STOPPING.clear()
+
+
+class Run:
+    """One submission's worker: started, fed, read and killed by the grader."""
+
+    def __init__(self, limits: Limits, sandbox: str | None):
+        self.limits, self.sandbox = limits, sandbox
+        self.started = time.monotonic()
+        self.deadline = self.started + limits.timeout
+        self.killed = threading.Event()
+        self.kernel_pgid = None
+        self.tail = collections.deque()
+        self.tail_bytes = 0
+        self.tmp = None if sandbox else tempfile.TemporaryDirectory(prefix="embedlab-grade-",
+                                                                     ignore_cleanup_errors=True)
+        read_end, write_end = os.pipe()
+        tmp = "/tmp" if sandbox else self.tmp.name
+        argv = [sys.executable, "-m", "embedlab.grading.worker", str(write_end)]
+        if sandbox:
+            argv = sandbox_command(sandbox, argv)
+        else:
+            os.makedirs(f"{tmp}/work")
         try:
-            os.killpg(pgid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
+            self.proc = subprocess.Popen(
+                argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                env=worker_env(tmp), cwd=None if sandbox else f"{tmp}/work", pass_fds=(write_end,),
+                start_new_session=True,  # its own process group; Ctrl-C in the terminal does not reach it
+            )
+        except BaseException:
+            os.close(read_end)
+            self.close_tmp()
+            raise
+        finally:
+            os.close(write_end)
+        self.channel = Channel(read_end, CHANNEL_LIMIT, self.deadline)
+        with _LIVE_LOCK:
+            _LIVE.add(self)
+            stopping = _STOPPING.is_set()
+        self.drain = threading.Thread(target=self._drain, daemon=True)
+        self.drain.start()
+        self.watchdog = threading.Timer(limits.timeout, self.kill)
+        self.watchdog.daemon = True
+        self.watchdog.start()
+        if stopping:
+            self.kill()
+
+    def _drain(self) -> None:
+        """Keep the last LOG_TAIL bytes of the worker's (and kernel's) output, drop the rest."""
+        while True:
+            chunk = self.proc.stdout.read1(65536)
+            if not chunk:
+                return
+            self.tail.append(chunk)
+            self.tail_bytes += len(chunk)
+            while self.tail_bytes - len(self.tail[0]) >= LOG_TAIL:
+                self.tail_bytes -= len(self.tail.popleft())
+
+    def log_tail(self) -> str:
+        return b"".join(self.tail)[-LOG_TAIL:].decode("utf-8", "replace")
+
+    def send(self, data: bytes) -> bool:
+        try:
+            self.proc.stdin.write(data)
+            self.proc.stdin.flush()
+            return True
+        except (BrokenPipeError, ValueError, OSError):
+            return False
+
+    def send_notebook(self, fd: int, size: int) -> bool:
+        header = {"size": size, "memory_mb": int(self.limits.memory_mb), "cell_timeout": self.limits.cell_timeout}
+        if not self.send((json.dumps(header) + "\n").encode()):
+            return False
+        left = size
+        while left > 0:
+            chunk = os.read(fd, min(left, 2**20))
+            if not chunk:
+                break
+            left -= len(chunk)
+            if not self.send(chunk):
+                return False
+        return True
+
+    def receive(self, *kinds: str):
+        """The next message of one of `kinds` (others in between are noted or skipped), or None
+        at the end of the run, past its deadline, or past the channel's byte limit."""
+        while True:
+            message = self.channel.read()
+            if message is None:
+                return None
+            if "kernel" in message and self.kernel_pgid is None:
+                pgid = message["kernel"].get("pgid") if isinstance(message["kernel"], dict) else None
+                self.kernel_pgid = pgid if type(pgid) is int and pgid > 1 else -1
+            if any(kind in message for kind in kinds):
+                return message
+
+    def finish(self, job: dict) -> RunResult:
+        """Send the job, wait for the report, and end the run."""
+        self.send((json.dumps(job) + "\n").encode())
+        self.close_stdin()
+        return self.end(self.receive("report"))
+
+    def end(self, message: dict | None) -> RunResult:
+        """End the run (kill what is left, reap it) and say how it went, from its last message."""
+        timed_out = self.killed.is_set() or time.monotonic() >= self.deadline
+        self.kill()
+        returncode = self.proc.wait()
+        self.drain.join(timeout=5)
+        seconds = time.monotonic() - self.started
+        if timed_out and message is None:
+            return RunResult(TIMEOUT, {}, None,
+                             f"the whole run passed the {self.limits.timeout:g} s limit and was stopped", seconds)
+        if self.channel.over:
+            return RunResult(ERROR, {}, None, f"the run sent more than {CHANNEL_LIMIT:,} bytes back: refused",
+                             seconds)
+        if message is None:
+            tail = self.log_tail()
+            state = MEMORY if "MemoryError" in tail else CRASHED
+            return RunResult(state, {}, None, f"the grading worker stopped (exit status {returncode})"
+                             + last_line(tail), seconds)
+        report = clean_report(message.get("report"))
+        state = report["state"]
+        if state == FAULT and self.kernel_pgid is not None:
+            state = CRASHED  # a fault is only believed before the submission's code could run
+        if state == CRASHED and any(e["ename"] == "MemoryError" for e in report["errors"]):
+            state = MEMORY
+        answers = report.pop("answers")
+        return RunResult(state, report, answers if state == FINISHED else None, report.get("detail", ""), seconds)
+
+    def close_stdin(self) -> None:
+        try:
+            self.proc.stdin.close()
+        except OSError:
             pass
 
+    def kill(self) -> None:
+        """End the run: the sandbox (its pid namespace ends with it), or without one the
+        worker's and the kernel's process groups."""
+        self.killed.set()
+        if self.proc.poll() is None:  # not yet reaped, so its pid cannot have been reused
+            try:
+                if self.sandbox:
+                    self.proc.kill()
+                else:
+                    os.killpg(self.proc.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+        if not self.sandbox and self.kernel_pgid and self.kernel_pgid > 1:
+            try:
+                os.killpg(self.kernel_pgid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
 
-def _read_json(path: Path, limit: int):
-    """Plain data from a file the submission could have touched: None if missing, too big or not JSON."""
-    try:
-        if path.stat().st_size > limit:
-            return {REFUSED: f"file larger than {limit} bytes"}
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError, RecursionError):
-        return None
-    return data if isinstance(data, dict) else None
+    def close(self) -> None:
+        """Kill whatever is left, reap it and free everything (safe to call twice)."""
+        self.watchdog.cancel()
+        self.kill()
+        self.close_stdin()
+        try:
+            self.proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            pass
+        self.drain.join(timeout=5)
+        for stream in (self.proc.stdout,):
+            try:
+                stream.close()
+            except OSError:
+                pass
+        try:
+            os.close(self.channel.fd)
+        except OSError:
+            pass
+        self.close_tmp()
+        with _LIVE_LOCK:
+            _LIVE.discard(self)
+
+    def close_tmp(self) -> None:
+        if self.tmp is not None:
+            self.tmp.cleanup()
 
 
-def _tail(path: Path) -> str:
-    try:
-        with open(path, "rb") as f:
-            f.seek(max(0, path.stat().st_size - LOG_TAIL))
-            return f.read().decode("utf-8", "replace")
-    except OSError:
-        return ""
+def clean_report(report) -> dict:
+    """The worker's report as checked plain data: unknown or malformed parts are dropped."""
+    report = report if isinstance(report, dict) else {}
+    state = report.get("state")
+    out = {"state": state if state in (FINISHED, CRASHED, FAULT) else CRASHED, "errors": [], "timeouts": []}
+    detail = report.get("detail")
+    out["detail"] = detail[:TEXT_LIMIT] if isinstance(detail, str) else ""
+    if out["state"] != FINISHED and not out["detail"]:
+        out["detail"] = "the grading worker reported no result"
+    errors = report.get("errors")
+    for e in (errors if isinstance(errors, list) else [])[:REPORTED_ERRORS]:
+        if isinstance(e, dict) and (e.get("cell") is None or type(e.get("cell")) is int):
+            out["errors"].append({"cell": e.get("cell"), "ename": str(e.get("ename"))[:TEXT_LIMIT],
+                                  "evalue": str(e.get("evalue"))[:TEXT_LIMIT]})
+    timeouts = report.get("timeouts")
+    out["timeouts"] = [t for t in (timeouts if isinstance(timeouts, list) else [])[:REPORTED_ERRORS]
+                       if t is None or type(t) is int]
+    defines = report.get("defines")
+    out["defines"] = {k: v for k, v in defines.items() if type(v) is int} if isinstance(defines, dict) else {}
+    answers = report.get("answers")
+    out["answers"] = answers if isinstance(answers, dict) else None
+    return out
 
 
-def _last_line(text: str) -> str:
+def last_line(text: str) -> str:
     lines = [ln.strip() for ln in text.strip().splitlines() if ln.strip() and "WARNING" not in ln]
     return f": {lines[-1][:TEXT_LIMIT]}" if lines else ""

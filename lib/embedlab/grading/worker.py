@@ -1,26 +1,40 @@
-"""The grading worker: runs one submission's cells and the probe in a fresh kernel (worker side).
+"""The grading worker: runs one submission's cells and the probe in a fresh kernel.
 
-Started by the grader (embedlab.grading.sandbox) as `python -m embedlab.grading.worker job.json`.
-It limits itself first (memory, file size, no core files; the kernel inherits the
-limits), runs every code cell in a fresh kernel with nbclient (errors do not stop
-the run, a cell past the cell timeout is interrupted, outputs are dropped except
-error names), then runs the probe cell (embedlab.grading.wire) and keeps the
-probe's published result, which it reports to the grader as plain data.
+Started by the grader (embedlab.grading.sandbox), inside the submission's
+sandbox, as ``python -m embedlab.grading.worker CHANNEL_FD``. It talks to the
+grader over two pipes the grader owns, never through a file:
+
+* standard input, from the grader: one JSON line (the notebook's size, the
+  lesson the grader expects, the limits), the notebook's bytes, then, once the
+  grader has decided the lesson, one JSON line with the lesson and the inputs
+  of its function questions;
+* CHANNEL_FD, to the grader: one JSON line per message (`frame`): what the
+  notebook says it is, the kernel's process group (used only without a
+  sandbox), and the final report with the probe's answers as plain data.
+
+It limits itself first (memory, file size, no core files; the kernel inherits
+the limits), then runs every code cell in a fresh kernel with nbclient (errors
+do not stop the run, a cell past the cell timeout is interrupted, outputs are
+dropped except error names), then the probe cell (embedlab.grading.wire), whose
+published result it keeps. Everything it sends is untrusted by the grader: the
+submission's code runs in this sandbox too.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import sys
 import time
-from pathlib import Path
 
 from embedlab.grading.status import CRASHED, FAULT, FINISHED
 from embedlab.grading.wire import PROBE_MIME, TEXT_LIMIT, probe_cell
 
 FILE_LIMIT = 256 * 2**20  # bytes: RLIMIT_FSIZE for the worker and the kernel
+HEADER_LIMIT = 2**16  # bytes of the grader's first line
+JOB_LIMIT = 64 * 2**20  # bytes of the grader's job line (the function questions' inputs)
 TIMEOUT_ENAME = "CellTimeout"
 
 
@@ -38,13 +52,90 @@ def apply_limits(memory_mb: int) -> None:
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
 
 
-def run(job_path: str) -> int:
-    job = json.loads(Path(job_path).read_text())
-    apply_limits(job["memory_mb"])
+def frame(channel: int, message: dict) -> None:
+    """Send one message to the grader: a JSON line, written whole."""
+    data = (json.dumps(message) + "\n").encode()
+    while data:
+        data = data[os.write(channel, data):]
+
+
+def read_exactly(stream, size: int) -> bytes:
+    chunks, left = [], size
+    while left:
+        chunk = stream.read(min(left, 2**20))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        left -= len(chunk)
+    return b"".join(chunks)
+
+
+def read_notebook(raw: bytes):
+    """The notebook (nbformat) or a ValueError saying why it cannot be read."""
     # nbformat imports jsonschema, which imports rfc3987_syntax if installed (the Jupyter
     # stack installs it); that builds a URI grammar at import time: ~2.5 s of CPU per
     # worker, for a format check the worker never runs. Mark it absent: jsonschema skips it.
     sys.modules.setdefault("rfc3987_syntax", None)
+    import nbformat
+
+    try:
+        nb = nbformat.reads(raw.decode("utf-8"), as_version=4)
+    except Exception as exc:  # noqa: BLE001 - any failure to parse is "unreadable"
+        # Say where, never quote the file: its bytes are not the grader's to repeat in the CSV.
+        cause = exc.__cause__ or exc.__context__ or exc
+        where = f" at line {cause.lineno} column {cause.colno}" if isinstance(cause, json.JSONDecodeError) else ""
+        raise ValueError(f"not a readable notebook ({type(exc).__name__}{where})") from None
+    if not isinstance(nb.get("cells"), list) or not isinstance(nb.get("metadata"), dict):
+        raise ValueError("not a readable notebook (no list of cells)")
+    return nb
+
+
+def notebook_lesson(nb) -> str | None:
+    meta = nb.metadata.get("embedlab")
+    lesson = meta.get("lesson") if isinstance(meta, dict) else None
+    return lesson[:80] if isinstance(lesson, str) else None
+
+
+def run(channel: int) -> int:
+    os.set_inheritable(channel, False)  # the kernel and what it starts do not get the channel
+    for name in ("HOME", "IPYTHONDIR", "MPLCONFIGDIR", "JUPYTER_RUNTIME_DIR", "JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR"):
+        if os.environ.get(name):
+            os.makedirs(os.environ[name], exist_ok=True)
+    stdin = sys.stdin.buffer
+    header = json.loads(stdin.readline(HEADER_LIMIT))
+    apply_limits(header["memory_mb"])
+    raw = read_exactly(stdin, header["size"])
+    try:
+        if len(raw) != header["size"]:
+            raise ValueError("the file changed while it was read")
+        source = read_notebook(raw)
+    except ValueError as exc:
+        frame(channel, {"unreadable": str(exc)})
+        return 0
+    del raw
+    frame(channel, {"notebook": {"lesson": notebook_lesson(source)}})
+    line = stdin.readline(JOB_LIMIT)
+    if not line:
+        return 0  # the grader will not run it (another lesson, or no lesson)
+    job = json.loads(line)
+    return execute(channel, source, job["lesson"], job["cases"], header["cell_timeout"])
+
+
+def defining_cells(lesson: str, cells) -> dict:
+    """{question name: index of the last cell that assigns it at top level (`name = …`, `def name(`)}:
+    where to look when an answer is missing."""
+    from embedlab.grading.lessons import questions_for
+
+    found = {}
+    for q in questions_for(lesson):
+        pattern = re.compile(rf"^(?:{re.escape(q.name)}\s*(?::[^=\n]*)?=(?!=)|def\s+{re.escape(q.name)}\s*\()", re.M)
+        for index, cell in cells:
+            if pattern.search(cell.source):
+                found[q.name] = index
+    return found
+
+
+def execute(channel: int, source, lesson: str, cases: dict, cell_timeout: float) -> int:
     import nbformat
     from jupyter_client.kernelspec import KernelSpec, KernelSpecManager
     from jupyter_client.manager import AsyncKernelManager
@@ -54,10 +145,6 @@ def run(job_path: str) -> int:
     started = time.monotonic()
     report = {"state": None, "cells_run": 0, "errors": [], "timeouts": [], "answers": None}
     current = {"index": None}  # the submitted notebook's index of the cell running (None: the probe)
-
-    def save(**update):
-        report.update(update)
-        Path(job["report"]).write_text(json.dumps(report))
 
     class ThisPython(KernelSpecManager):
         """The kernel is this Python (the grader's environment), with history off."""
@@ -79,44 +166,53 @@ def run(job_path: str) -> int:
                                                 "evalue": str(content.get("evalue", ""))[:TEXT_LIMIT]}))
             elif (current["index"] is None and msg["msg_type"] == "display_data"
                   and isinstance(content.get("data"), dict) and PROBE_MIME in content["data"]):
-                report["answers"] = content["data"][PROBE_MIME]
+                entries = content["data"][PROBE_MIME]
+                if isinstance(entries, dict):
+                    report["answers"] = {**(report["answers"] or {}), **entries}
             return None
 
     def on_cell_executed(cell, cell_index, execute_reply):
-        """nbclient's hook: an execute reply it made up on a cell timeout names TIMEOUT_ENAME."""
+        """nbclient's hook: the execute reply it makes up on a cell timeout names TIMEOUT_ENAME."""
         content = (execute_reply or {}).get("content", {})
         if content.get("status") == "error" and content.get("ename") == TIMEOUT_ENAME:
             report["timeouts"].append(current["index"])
 
-    source = nbformat.read(job["notebook"], as_version=4)
     cells = []  # (index in the submitted notebook, fresh cell holding only the source)
     for index, cell in enumerate(source.cells):
         if cell.get("cell_type") == "code" and isinstance(cell.get("source"), str) and cell.source.strip():
             cells.append((index, nbformat.v4.new_code_cell(cell.source)))
-    cells.append((None, nbformat.v4.new_code_cell(probe_cell(job["lesson"], job["cases"]))))
+    report["defines"] = defining_cells(lesson, cells)
+    cells.append((None, nbformat.v4.new_code_cell(probe_cell(lesson, cases))))
     nb = nbformat.v4.new_notebook(cells=[c for _, c in cells])
+    del source
 
+    cwd = os.getcwd()
     km = AsyncKernelManager(kernel_name="embedlab-grade", kernel_spec_manager=ThisPython(),
-                            connection_file=str(Path(job["kernel_pid"]).parent / "kernel.json"))
+                            connection_file=os.path.join(os.environ.get("JUPYTER_RUNTIME_DIR", cwd), "kernel.json"))
     client = GradingClient(
         nb, km=km,
-        timeout=job["cell_timeout"], allow_errors=True, interrupt_on_timeout=True,
+        timeout=cell_timeout, allow_errors=True, interrupt_on_timeout=True,
         error_on_timeout={"ename": TIMEOUT_ENAME, "evalue": "the cell ran past the time limit"},
         on_cell_executed=on_cell_executed,
         record_timing=False, store_widget_state=False, shutdown_kernel="immediate",
-        iopub_timeout=2, resources={"metadata": {"path": job["cwd"]}},
+        iopub_timeout=2, resources={"metadata": {"path": cwd}},
     )
+
+    def finish(**update):
+        report.update(update)
+        frame(channel, {"report": report})
+
     try:
-        client.start_new_kernel(cwd=job["cwd"])
+        client.start_new_kernel(cwd=cwd)
         provisioner = client.km.provisioner
         pgid = getattr(provisioner, "pgid", None) or os.getpgid(provisioner.pid)
-        Path(job["kernel_pid"]).write_text(str(pgid))
+        frame(channel, {"kernel": {"pgid": pgid}})  # sent before any of the submission's code runs
         client.start_new_kernel_client()
     except Exception as exc:  # the grader's environment, not the submission
-        save(state=FAULT, detail=f"could not start a kernel ({type(exc).__name__}: {exc})"[:TEXT_LIMIT])
+        finish(state=FAULT, detail=f"could not start a kernel ({type(exc).__name__}: {exc})"[:TEXT_LIMIT])
         return 1
 
-    save(state="running", kernel_ready_s=round(time.monotonic() - started, 2))
+    report["kernel_ready_s"] = round(time.monotonic() - started, 2)
     try:
         for position, (index, _) in enumerate(cells):
             cell = nb.cells[position]
@@ -125,18 +221,18 @@ def run(job_path: str) -> int:
                 client.execute_cell(cell, position)
             except DeadKernelError:
                 where = f"cell {index + 1}" if index is not None else "the grader's probe"
-                save(state=CRASHED, detail=f"the kernel died while running {where}")
+                finish(state=CRASHED, detail=f"the kernel died while running {where}")
                 return 0
             for out in cell.outputs:
                 if out.get("output_type") == "error":
                     report["errors"].append({"cell": index, "ename": out.ename, "evalue": out.evalue})
+            cell.outputs = []
             if index is not None:
                 report["cells_run"] += 1
-            save()
-        save(state=FINISHED, finished_s=round(time.monotonic() - started, 2))
+        finish(state=FINISHED, finished_s=round(time.monotonic() - started, 2))
     finally:
         # No polite shutdown: nothing in the kernel is worth waiting for (jupyter_client's
-        # shutdown took seconds per submission), and the grader kills both groups anyway.
+        # shutdown took seconds per submission), and the sandbox ends with this process.
         try:
             os.killpg(pgid, signal.SIGKILL)
         except OSError:
@@ -145,6 +241,6 @@ def run(job_path: str) -> int:
 
 
 if __name__ == "__main__":
-    code = run(sys.argv[1])
+    code = run(int(sys.argv[1]))
     sys.stdout.flush()
-    os._exit(code)  # skip interpreter teardown (zmq threads, atexit): the report is already written
+    os._exit(code)  # skip interpreter teardown (zmq threads, atexit): the report is already sent
