@@ -4,8 +4,9 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+LOCK_VENV := _build/lock-venv
 
-.PHONY: lab test notebooks exercises book grade clean-venv
+.PHONY: lab test notebooks exercises book grade lock clean-venv
 
 $(STAMP): requirements.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -40,6 +41,12 @@ book: $(STAMP)
 ## grade: grade submissions, e.g. make grade SUBMISSIONS=path/to/folder
 grade: $(STAMP)
 	$(BIN)/embedlab-grade $(SUBMISSIONS) --out scores.csv
+
+## lock: re-pin requirements.txt (every package) from requirements.in with pip-compile (LOCK_ARGS=--upgrade: newest)
+lock:
+	$(PYTHON) -m venv $(LOCK_VENV)
+	$(LOCK_VENV)/bin/python -m pip install --quiet -r tools/pip-tools.txt
+	$(LOCK_VENV)/bin/python tools/lock.py $(LOCK_ARGS)
 
 clean-venv:
 	rm -rf $(VENV)

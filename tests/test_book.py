@@ -89,13 +89,12 @@ BROWSER_TESTS_RUN = CHROMIUM is not None or bool(os.environ.get("EMBEDLAB_REQUIR
 
 @pytest.fixture(scope="module")
 def builds(tmp_path_factory):
-    """Build the course book and, for the browser tests, the widget fixture book, side by side."""
+    """Build the course book and the fixture book (widgets, launch links), side by side."""
     fetch_book_assets.fetch()
     out = tmp_path_factory.mktemp("book")
     jobs = {"book": (ROOT, ["--path-output", str(out)], out / "_build" / "html")}
-    if BROWSER_TESTS_RUN:
-        src = make_widget_book(tmp_path_factory.mktemp("widget_book"))
-        jobs["widget_book"] = (src, [], src / "_build" / "html")
+    src = make_widget_book(tmp_path_factory.mktemp("widget_book"))   # widgets, and the launch switch
+    jobs["widget_book"] = (src, [], src / "_build" / "html")
     running = {}
     for name, (cwd, extra, html_dir) in jobs.items():
         log = open(out.parent / f"{out.name}-{name}.log", "w+", encoding="utf8")
@@ -188,6 +187,40 @@ def test_saved_widget_state_is_complete(doc):
         f"{missing_refs[:5]}{'...' if len(missing_refs) > 5 else ''} ({len(missing_refs)}) are not in it")
 
 
+def widgets_without_report(nb) -> list[int]:
+    """Code cells (1-based) that show a widget not followed by a cell printing the report it shows."""
+    import html as html_module
+
+    state = nb.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
+    reports = [html_module.unescape(re.sub(r"</?pre>", "", model["state"].get("value", ""))).strip()
+               for model in state.values() if model.get("model_name") == "HTMLModel"]
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    missing = []
+    for i, cell in enumerate(code):
+        if not any(WIDGET_VIEW in out.get("data", {}) for out in cell.outputs):
+            continue
+        following = "".join(out.get("text", "") for out in (code[i + 1].outputs if i + 1 < len(code) else [])
+                            if out.output_type == "stream")
+        if not any(report and report in following for report in reports):
+            missing.append(i + 1)
+    return missing
+
+
+WIDGET_LESSONS = [d for d in toc_notebooks() if WIDGET_VIEW in source_of(d).read_text(encoding="utf8")]
+
+
+@pytest.mark.parametrize("doc", WIDGET_LESSONS)
+def test_a_static_widget_has_its_report_printed_beside_it(doc):
+    """The book draws a widget from saved state, static; the report it shows (an HTML widget's text)
+    is also printed by the next code cell, as plain output a reader can copy and search."""
+    nb = nbformat.read(source_of(doc), as_version=4)
+    assert not widgets_without_report(nb), f"{doc}: widgets not followed by their printed report"
+    for cell in nb.cells:                                    # the check sees a widget left on its own
+        if cell.cell_type == "code" and any(out.output_type == "stream" for out in cell.outputs):
+            cell.outputs = [out for out in cell.outputs if out.output_type != "stream"]
+    assert widgets_without_report(nb)
+
+
 def stored_figures(notebook: Path) -> int:
     return sum("image/png" in out.get("data", {}) or "image/svg+xml" in out.get("data", {})
                for cell in nbformat.read(notebook, as_version=4).cells if cell.cell_type == "code"
@@ -225,22 +258,32 @@ def test_notebook_page_shows_its_figures_and_typeset_math_in_the_browser(site_re
 FIXTURE = Path(__file__).parent / "book_fixture"
 
 
+# The one switch for launch buttons: with it set, the fixture book's notebook pages link to Binder and Colab.
+FIXTURE_REPOSITORY = "https://github.com/embedding-lab/fixture"
+
+
 def make_widget_book(src: Path) -> Path:
-    """A two-page book with the course's _config.yml: a notebook with saved ipywidgets state and math.
+    """A three-page book with the course's _config.yml: a notebook with saved ipywidgets state and
+    math, and a notebook in a subfolder; `repository.url` is set (the course leaves it empty).
 
     The lessons may or may not use widgets; this proves the offline widget setup either way.
     (The notebook is stored as .ipynb.json so nbval does not collect it.)
     """
     config = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf8"))
+    config["repository"]["url"] = FIXTURE_REPOSITORY
     sphinx_config = config["sphinx"]["config"]
     sphinx_config["html_static_path"] = [str(ROOT / p) for p in sphinx_config["html_static_path"]]
     sphinx_config["html_favicon"] = str(ROOT / sphinx_config["html_favicon"])
     config["sphinx"]["local_extensions"] = {name: str(ROOT / path)
                                             for name, path in config["sphinx"]["local_extensions"].items()}
     (src / "_config.yml").write_text(yaml.safe_dump(config, sort_keys=False), encoding="utf8")
-    (src / "_toc.yml").write_text("format: jb-book\nroot: index\nchapters:\n  - file: widgets\n")
+    (src / "_toc.yml").write_text("format: jb-book\nroot: index\nchapters:\n  - file: widgets\n"
+                                  "  - file: lessons/launch\n")
     (src / "index.md").write_text("# Fixture\n\nMath $a^2 + b^2 = c^2$ and [the widgets](widgets.ipynb).\n")
     shutil.copy(FIXTURE / "widgets.ipynb.json", src / "widgets.ipynb")
+    (src / "lessons").mkdir()
+    nbformat.write(nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# A lesson in a folder")]),
+                   src / "lessons" / "launch.ipynb")
     return src
 
 
@@ -261,6 +304,32 @@ def test_widgets_render_from_saved_state_and_math_is_typeset_offline(widget_book
     assert reports["index.html"].math == reports["index.html"].math_typeset == 1
 
 
+def launch_links(page: Path) -> list[str]:
+    return sorted(set(re.findall(r'href="(https://(?:mybinder\.org|colab\.research\.google\.com)/[^"]*)"',
+                                 html.unescape(page.read_text(encoding="utf8")))))
+
+
+def test_launch_buttons_follow_the_repository_url(book, widget_book):
+    """_config.yml's one switch: with repository.url set, each notebook page links to Binder and Colab at
+    its own path in the repository; the course leaves it empty, and no page has a launch link."""
+    repo = FIXTURE_REPOSITORY.removeprefix("https://github.com/")
+    assert launch_links(widget_book / "lessons" / "launch.html") == [
+        f"https://colab.research.google.com/github/{repo}/blob/main/lessons/launch.ipynb",
+        f"https://mybinder.org/v2/gh/{repo}/main?urlpath=lab/tree/lessons/launch.ipynb",
+    ]
+    assert launch_links(widget_book / "widgets.html") == [
+        f"https://colab.research.google.com/github/{repo}/blob/main/widgets.ipynb",
+        f"https://mybinder.org/v2/gh/{repo}/main?urlpath=lab/tree/widgets.ipynb",
+    ]
+    assert launch_links(widget_book / "index.html") == []          # a markdown page: nothing to launch
+    _, html_dir = book
+    config = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf8"))
+    assert config["repository"]["url"] == ""                          # no public repository yet
+    assert config["launch_buttons"]["binderhub_url"] and config["launch_buttons"]["colab_url"]
+    linked = [p.relative_to(html_dir).as_posix() for p in html_dir.rglob("*.html") if launch_links(p)]
+    assert not linked, f"launch links with no repository URL set: {linked}"
+
+
 def break_site(html_dir: Path, into: Path) -> None:
     """A copy of the site with one of each fault the browser test must catch."""
     shutil.copytree(html_dir, into)
@@ -274,6 +343,9 @@ def break_site(html_dir: Path, into: Path) -> None:
 <script>console.error("deliberate console error")</script>
 <script>callThatDoesNotExist()</script>
 <script src="https://cdn.example.org/remote.js"></script>
+<button class="btn search-button-field">a second search field (wide screens)</button>
+<button class="btn search-button">a second search button (narrow screens)</button>
+<code class="docutils literal notranslate" style="white-space: pre">a/very/long/path/that/no/phone/can/hold/in/one/line/of/text/anywhere.md</code>
 </article>""", 1)
     page.write_text(text, encoding="utf8")
     (into / "_static" / "mathjax" / "tex-mml-chtml.js").unlink()   # MathJax is gone: no math is typeset
@@ -293,8 +365,45 @@ def test_the_browser_check_fails_on_a_broken_page(book, tmp_path):
                      "console.error: deliberate console error",
                      "uncaught exception: ReferenceError: callThatDoesNotExist is not defined",
                      "request to a remote host: https://cdn.example.org/remote.js",
-                     "failed request: HTTP 404"):
+                     "failed request: HTTP 404",
+                     "search boxes at 1280 px: 2", "search boxes at 390 px: 2",
+                     "page wider than the window at 390 px"):
         assert expected in found, f"the checker missed {expected!r}; it reported:\n{found}"
+
+
+@needs_chromium
+def test_search_shows_snippets_when_the_site_is_opened_from_disk(book):
+    """Over file:// a browser refuses the fetches Sphinx's search makes for its snippets;
+    book_theme.py and embedlab.js serve them from a file written at build time."""
+    _, html_dir = book
+    with check_site.Chromium(CHROMIUM) as browser:
+        browser.open((html_dir / "search.html").as_uri() + "?q=tied+head", widget_wait=0)
+        found = browser.evaluate("""(async () => {
+            for (let i = 0; i < 100 && !document.querySelector('#search-results p.context'); i++)
+              await new Promise(r => setTimeout(r, 100));
+            await new Promise(r => setTimeout(r, 300));
+            return {hits: document.querySelectorAll('#search-results li').length,
+                    snippets: [...document.querySelectorAll('#search-results p.context')].map(p => p.textContent)};
+        })()""")
+        errors = [p for p in map(check_site._describe, browser.events) if p]
+    assert found["hits"] >= 5 and len(found["snippets"]) == found["hits"], found
+    assert all(len(s.strip(". ")) > 40 for s in found["snippets"]), found["snippets"]
+    assert "head" in found["snippets"][0].lower(), found["snippets"][0]          # cut around the search term
+    assert not errors, errors
+
+
+@needs_chromium
+def test_the_browser_check_fails_on_a_widget_that_looks_live(widget_book, tmp_path):
+    broken = tmp_path / "html"
+    shutil.copytree(widget_book, broken)
+    script = broken / "_static" / "widgets-offline.js"
+    text = script.read_text(encoding="utf8")
+    start, end = text.index("// -- static view"), text.index("// -- end of static view")
+    script.write_text(text[:start] + text[end:], encoding="utf8")      # widgets drawn as saved: enabled
+    [report] = check_site.check_site(broken, pages=["widgets.html"], chromium=CHROMIUM, widths=(1280,))
+    found = "\n".join(report.problems)
+    assert "widget controls a reader can move" in found, found
+    assert "widgets without the 'static view' line: 2 of 2" in found, found
 
 
 @needs_chromium
@@ -302,7 +411,8 @@ def test_the_browser_check_fails_when_widgets_cannot_render(widget_book, tmp_pat
     broken = tmp_path / "html"
     shutil.copytree(widget_book, broken)
     (broken / "_static" / "html-manager" / "embed-amd.js").unlink()   # the widget manager is gone
-    [report] = check_site.check_site(broken, pages=["widgets.html"], chromium=CHROMIUM, widget_wait=1)
+    [report] = check_site.check_site(broken, pages=["widgets.html"], chromium=CHROMIUM, widget_wait=1,
+                                     widths=(1280,))
     found = "\n".join(report.problems)
     assert "widgets not rendered: 0 of 2" in found, found
     assert "failed request: HTTP 404" in found and "embed-amd.js" in found, found
@@ -313,3 +423,39 @@ def test_asset_fetch_refuses_a_tarball_that_does_not_match_its_pinned_integrity(
     (tmp_path / package.tarball_name).write_bytes(b"not the published tarball")
     with pytest.raises(ValueError, match="integrity mismatch"):
         fetch_book_assets.download(package, cache=tmp_path)
+
+
+def search_titles(html_dir: Path) -> dict[str, str]:
+    """docname -> the title the search results show, from the built searchindex.js."""
+    text = (html_dir / "searchindex.js").read_text(encoding="utf8")
+    index = json.loads(text[text.index("(") + 1:text.rindex(")")])
+    return dict(zip(index["docnames"], index["titles"]))
+
+
+@pytest.mark.parametrize("doc", [d for d in toc_files() if d.startswith("solutions/")])
+def test_solution_pages_are_titled_solution_nn(book, doc):
+    """A solution page says so wherever its name appears: heading, tab title, sidebar, search results."""
+    _, html_dir = book
+    expected = f"Solution {Path(doc).name[:2]} ·"
+    page = (html_dir / (doc + ".html")).read_text(encoding="utf8")
+    sidebar = (html_dir / "book" / "intro.html").read_text(encoding="utf8")
+    seen = {
+        "heading": re.sub(r"<[^>]+>", "", re.search(r"<h1>(.*?)</h1>", page, flags=re.S).group(1)),
+        "tab title": re.search(r"<title>(.*?)</title>", page, flags=re.S).group(1),
+        "sidebar": re.search(rf'href="\.\./{re.escape(doc)}\.html">([^<]*)<', sidebar).group(1),
+        "search results": search_titles(html_dir)[doc],
+    }
+    wrong = {where: text for where, text in seen.items() if not html.unescape(text).strip().startswith(expected)}
+    assert not wrong, f"{doc} is not titled {expected!r} in: {wrong}"
+
+
+@needs_chromium
+def test_no_output_scrolls_sideways_at_1280_px(site_reports):
+    """At 1,280 px every output fits its box (CONTRIBUTING: no printed line wider than 88 characters;
+    the article holds about 99). On a 390 px phone wide outputs scroll: that count is reported."""
+    wide = [f"{page}: {b['chars']} characters (+{b['excess']} px): {b['text'][:80]}"
+            for page, report in site_reports.items() for b in report.scrolling(1280, "output")]
+    at_390 = sum(len(report.scrolling(390, "output")) for report in site_reports.values())
+    outputs = sum(report.layout.get(390, {}).get("outputs", 0) for report in site_reports.values())
+    assert not wide, (f"{len(wide)} output blocks scroll sideways at 1,280 px ({at_390} of {outputs} "
+                      "at 390 px):\n" + "\n".join(wide))

@@ -73,3 +73,29 @@ def test_package_exports_the_function_not_the_module():
     from embedlab import calculator_report as report  # loads the module first
     assert report is calculator_report
     assert callable(embedlab.param_calculator) and embedlab.param_calculator is param_calculator
+
+
+def test_experts_in_the_calculator():
+    # Mixtral with 4 experts instead of 8: half the expert weights gone, the active count unchanged
+    base, half = calculate("mixtral-8x7b"), calculate("mixtral-8x7b", num_experts=4)
+    assert base.total - half.total == 32 * 4 * (3 * 4096 * 14_336 + 4096)  # experts and their router rows
+    assert half.active == base.active - 32 * 4 * 4096  # only the router shrinks for a token
+    assert configure("qwen3-30b-a3b", expert_intermediate_size=512)["moe_intermediate_size"] == 512
+    assert configure("deepseek-v3", num_experts=64)["n_routed_experts"] == 64
+    with pytest.raises(ValueError, match="num_experts_per_tok=9"):
+        calculate("mixtral-8x7b", experts_per_token=9)
+    with pytest.raises(ValueError, match="num_experts=8"):
+        calculate("llama-3-8b", num_experts=8)
+    report = calculator_report("mixtral-8x7b")
+    assert "experts: E=8, k=2 per token" in report and "a token uses 12,879,925,248" in report
+
+
+def test_widget_shows_experts_for_moe_models_only():
+    widget = param_calculator()
+    menu, row1, row2, tied, out = widget.children
+    experts, k = row2.children[3], row2.children[4]
+    assert experts.disabled and k.disabled
+    menu.value = "mixtral-8x7b"
+    assert (experts.value, k.value) == (8, 2) and not experts.disabled
+    k.value = 8
+    assert "46,702,792,704" in out.value and "a token uses 46,702,792,704" in out.value

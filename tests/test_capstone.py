@@ -198,3 +198,20 @@ def test_huge_integers_are_refused_in_the_kernel_not_in_the_grader():
     # one that fits in JSON but not in memory arithmetic is a reason, not a crash
     got = verdicts({**answers_for(SOLUTION_DESIGN), "design": {**SOLUTION_DESIGN, "vocab_size": 10**29}})
     assert got["design"].status == INCORRECT
+
+
+def test_the_exercise_writes_the_job_itself_and_it_is_the_one_the_checks_use():
+    nb = nbformat.read(ROOT / "exercises" / f"{LESSON}.ipynb", as_version=4)
+    first = next(c.source for c in nb.cells if c.cell_type == "code")
+    assert "questions" not in first  # the learner's first cell does not import the question module
+    namespace = {}
+    exec(first, namespace)
+    assert namespace["BUDGET"] == BUDGET
+
+
+def test_the_exercise_says_what_the_rule_does_with_a_design_over_budget():
+    # the rule: an over-budget design loses question 1 only (test_over_budget_design_fails_...)
+    intro = nbformat.read(ROOT / "exercises" / f"{LESSON}.ipynb", as_version=4).cells[0].source
+    assert "a design over budget loses\nquestion 1's 3 points, and figures that are right for it still earn theirs" in intro
+    design_points = next(q.points for q in QUESTIONS if q.name == "design")
+    assert design_points == 3

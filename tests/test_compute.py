@@ -89,8 +89,24 @@ def test_every_shipped_model_costs_about_2n_per_token(name):
     n = count_params(config)
     c = token_costs(config)
     per_token = c.input + c.blocks + c.head
-    used = n.total - n.token_embedding - n.position_embedding + (n.token_embedding if n.tied else 0)
+    # the parameters a token multiplies: the active ones (every one for a dense model), not the tables it looks up
+    used = n.active - n.token_embedding - n.position_embedding + (n.token_embedding if n.tied else 0)
     assert 0.95 < per_token / (2 * used) < 1.01, name
+
+
+def test_a_mixture_of_experts_costs_what_a_token_uses():
+    # Mixtral: per layer the attention (as Mistral's), the router (4,096 x 8) and 2 of the 8 experts
+    c = token_costs(load_config("mixtral-8x7b"))
+    assert c.blocks == 2 * 32 * (41_943_040 + 4096 * 8 + 2 * 3 * 4096 * 14_336)
+    n = count_params(load_config("mixtral-8x7b"))
+    assert c.blocks + c.head < 2 * n.active < 2 * n.total / 3  # a third of the stored weights, or less
+    # DeepSeek-V3: 3 dense layers, 58 with a router, one shared and 8 routed experts of width 2,048
+    v3 = token_costs(load_config("deepseek-v3"))
+    d, h = 7168, 128
+    attention = d * 1536 + 1536 * h * 192 + d * 576 + 512 * h * 256 + h * 128 * d
+    assert v3.blocks == 2 * (3 * (attention + 3 * d * 18_432) + 58 * (attention + d * 256 + 9 * 3 * d * 2048))
+    # latent attention: 192 numbers per head for a score, 128 per head for the weighted value
+    assert v3.attention_per_key == 61 * 2 * h * (192 + 128)
 
 
 def test_rule_of_thumb():

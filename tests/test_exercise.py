@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from embedlab.grading.exercise import Exercise, evaluate
-from embedlab.grading.kinds import MISSING, Array, Choice, Function, Integer, Real, WrongForm, offset, ratio
+from embedlab.grading.kinds import MISSING, Array, Choice, Function, Hint, Integer, Real, WrongForm, offset, ratio
 from embedlab.grading.lessons import decode_key, encode_key, key_path, questions_for
 from embedlab.grading.status import CORRECT, INCORRECT, NOT_ATTEMPTED
 from embedlab.grading.values import decode_value, encode_value
@@ -34,17 +34,74 @@ def test_integer_exact_and_its_hints():
 
 def test_generic_number_hints_do_not_give_the_value_away():
     q = Integer("n")
-    for got, word in ((24, "twice"), (6, "half"), (12_000, "power of 1,000"), (-12, "sign")):
+    for got, word in ((24, "twice"), (6, "half"), (12_000, "1,000 times"), (-12, "sign"), (96, "8 times"),
+                      (1_200, "100 times"), (3, "a quarter")):
         detail = judged(q, got, 12).detail
-        assert word in detail and "12" not in detail.replace("1,000", "")
+        assert word in detail and "12" not in detail.replace("1,000", "").replace("1,200", ""), detail
 
 
 def test_real_tolerance_and_non_finite():
-    q = Real("x", rtol=1e-9)
+    q = Real("x", exact=True)
     assert judged(q, 0.1 + 0.2, 0.3).status == CORRECT
     assert judged(q, 0.3001, 0.3).status == INCORRECT
     assert "not finite" in judged(q, float("nan"), 0.3).detail
     assert "expected a number" in judged(q, [0.3], 0.3).detail
+
+
+def test_real_judges_exactly_its_stated_precision():
+    three = Real("x", sig=3)
+    assert three.statement() == "judged to 3 significant figures"
+    assert judged(three, 0.290, 0.29025).status == CORRECT          # the value to 3 figures
+    assert judged(three, 0.2904999, 0.29025).status == CORRECT      # within half a unit of the 3rd
+    assert judged(three, 0.2906, 0.29025).status == CORRECT          # off by 0.00035: within 0.0005
+    assert judged(three, 0.2908, 0.29025).status == INCORRECT
+    assert judged(three, 0.29, 0.29025).status == CORRECT
+    exact = Real("x", exact=True)
+    assert "the check wants it exact" in exact.statement()
+    assert judged(exact, 0.29025 * (1 + 1e-10), 0.29025).status == CORRECT
+    assert judged(exact, 0.29025 * (1 + 1e-8), 0.29025).status == INCORRECT
+    assert Real("x", rtol=1e-9).exact and Real("x", rtol=1e-6).sig == 6  # the older spelling
+    with pytest.raises(ValueError, match="sig"):
+        Real("x", sig=0)
+    with pytest.raises(ValueError, match="not both"):
+        Real("x", sig=3, exact=True)
+
+
+def test_a_rounded_number_is_told_to_compute_not_blamed_for_a_term():
+    q = Real("share", exact=True)
+    want = 0.2902520654116818
+    assert judged(q, 0.2903, want).detail == "right to 4 digits: compute it rather than typing a rounded number"
+    assert judged(q, 0.29, want).detail.startswith("right to 2 digits")
+    assert "percentage" in judged(q, 29.03, want).detail
+    assert "right to 3 digits" in judged(Integer("n"), 38_600_000, 38_597_376).detail
+    assert "float32" in judged(q, float(np.float32(want)), want).detail  # computed, not typed: no "term left out"
+
+
+def test_direction_words_differ():
+    q = Real("x", exact=True)
+    small, big = judged(q, 0.99 * 7.3, 7.3).detail, judged(q, 1.01 * 7.3, 7.3).detail
+    assert "too small" in small and "left out" in small
+    assert "too big" in big and "left out" not in big
+    assert "far too big" in judged(q, 37 * 7.3, 7.3).detail and "far too small" in judged(q, 7.3 / 37, 7.3).detail
+    assert judged(q, 3 * 7.3, 7.3).detail.startswith("too big") and judged(q, 7.3 / 3, 7.3).detail.startswith("too small")
+
+
+def test_ratios_and_inverses_are_named():
+    q = Real("x", exact=True)
+    want = 4.015130624
+    for factor, words in ((8, "bits"), (1 / 8, "eighth"), (1e9, "bytes where GB"), (1e-12, "TFLOP/s"),
+                          (2**30 / 1e9, "GB (10**9 bytes) where GiB"), (1e9 / 2**30, "GiB (2**30 bytes) where GB"),
+                          (3600, "seconds where hours"), (1024, "1,024 times"), (-1, "sign")):
+        assert words in judged(q, factor * want, want).detail, (factor, judged(q, factor * want, want).detail)
+    layers = Integer("n", factors={"L": 28}, factor_hints={"/L": "one layer"})
+    assert judged(layers, 2048, 28 * 2048).detail == "one layer"
+    assert "L (= 28) times" in judged(layers, 28 * 28 * 2048, 28 * 2048).detail
+
+
+def test_integer_given_as_a_float_with_a_fraction():
+    q = Integer("n")
+    assert "//" in judged(q, 59.47, 59).detail
+    assert "whole number" in judged(q, "59", 59).detail
 
 
 def test_array_shape_then_values():
@@ -52,9 +109,15 @@ def test_array_shape_then_values():
     q = Array("E", exact=True)
     assert judged(q, np.arange(6).reshape(3, 2), want).status == CORRECT
     assert judged(q, [[0, 1], [2, 3], [4, 5]], want).status == CORRECT  # a nested list is fine
-    assert "wrong shape: yours is (2, 3), expected (3, 2)" == judged(q, np.arange(6).reshape(2, 3), want).detail
+    assert judged(q, np.arange(6).reshape(2, 3), want).detail == "transposed: yours is (2, 3), the expected shape is (3, 2)"
+    assert "one row too many" in judged(q, np.arange(8).reshape(4, 2), want).detail
+    assert "wrong number of dimensions" in judged(q, np.arange(6), want).detail
     assert "twice" in judged(q, 2 * np.arange(6).reshape(3, 2), want).detail
-    assert "1 of 6 values differ" in judged(q, np.array([[0, 1], [2, 3], [4, 6]]), want).detail
+    assert "sign" in judged(q, -np.arange(6).reshape(3, 2), want).detail
+    assert "reverse order" in judged(q, np.arange(6).reshape(3, 2)[::-1], want).detail
+    assert "shifted by one row" in judged(q, np.array([[0, 1], [0, 1], [2, 3]]), want).detail
+    detail = judged(q, np.array([[0, 1], [2, 3], [4, 6]]), want).detail
+    assert "1 of 3 rows differ: row 2 differs; there yours are too big" == detail.split("right shape, but ")[1]
     assert judged(q, np.array([["a", "b"]] * 3), want).status == INCORRECT
     with pytest.raises(WrongForm):
         q.to_data({"not": "an array"})
@@ -78,11 +141,11 @@ def pairs(rng):
 
 
 def test_function_checked_case_by_case():
-    q = Function("cosine", reference=cosine_similarity, cases=pairs, result=Real("cosine", rtol=1e-9))
+    q = Function("cosine", reference=cosine_similarity, cases=pairs, result=Real("cosine", exact=True))
     cases = pairs(np.random.default_rng(1))
     assert evaluate(q, cosine_similarity, None, cases).status == CORRECT
     wrong = evaluate(q, lambda a, b: float(a @ b), None, cases)
-    assert wrong.status == INCORRECT and wrong.detail.startswith("on input 1 of 4")
+    assert wrong.status == INCORRECT and wrong.detail.startswith("on input 1 of 4, cosine([")
 
     def stub(a, b):
         raise NotImplementedError()
@@ -90,6 +153,43 @@ def test_function_checked_case_by_case():
     assert evaluate(q, stub, None, cases).status == NOT_ATTEMPTED
     assert "raised ZeroDivisionError" in evaluate(q, lambda a, b: 1 / 0, None, cases).detail
     assert "expected a function" in evaluate(q, 3, None, cases).detail
+
+
+def test_function_hint_shows_the_call_compactly_never_the_expected_output():
+    q = Function("cosine", reference=cosine_similarity, cases=lambda rng: [(np.array([2.0, 2.0]), np.array([1.0, 1.0]))],
+                 result=Real("cosine", exact=True))
+    detail = evaluate(q, lambda a, b: 2 * cosine_similarity(a, b), None, q.cases(None)).detail
+    assert detail == ("on input 1 of 1, cosine([2, 2], [1, 1]) returned 2: "
+                      "twice the expected value: something counted twice?")
+    big = Function("total", reference=lambda a: float(a.sum()), cases=lambda rng: [(np.arange(600.0).reshape(50, 12),)],
+                   result=Real("total", exact=True))
+    detail = evaluate(big, lambda a: float(a.sum()) + 1, None, big.cases(None)).detail
+    assert "total(array(50×12 float64: 0, 1, 2, …)) returned" in detail and "179700" not in detail
+
+
+def test_function_hints_read_the_call_and_its_factors():
+    def cache(L, batch):
+        return 2.0 * L * batch
+
+    q = Function("cache", reference=cache, cases=lambda rng: [(3, 5), (4, 7)], result=Real("cache", exact=True),
+                 factor_hints={"/batch": "that is one sequence"})
+    assert evaluate(q, lambda L, batch: 2.0 * L, None, q.cases(None)).detail.endswith("that is one sequence")
+    assert "divided by L (= 3)" in evaluate(q, lambda L, batch: 2.0 * batch, None, q.cases(None)).detail
+    own = Function("cache", reference=cache, cases=lambda rng: [(3, 5)], result=Real("cache", exact=True, hints=[
+        Hint(lambda got, want, L, batch: got == 2.0 * L * batch + L, "an extra L", args=True)]))
+    assert evaluate(own, lambda L, batch: 2.0 * L * batch + L, None, own.cases(None)).detail.endswith("an extra L")
+
+
+def test_function_hint_is_the_one_that_fits_most_inputs():
+    """1.0 is both 1.07 floored and 1.07 GB read as GiB: the other inputs tell them apart."""
+    def gb(n):
+        return n * 1.073741824
+
+    hints = [Hint(lambda got, want: got != want and got == int(want), "floored"), ratio(1e9 / 2**30, "GiB")]
+    q = Function("gb", reference=gb, cases=lambda rng: [(1,), (0.5,), (2.5,)], result=Real("gb", exact=True, hints=hints))
+    assert evaluate(q, lambda n: float(n), None, q.cases(None)).detail == "on input 2 of 3, gb(0.5) returned 0.5: GiB"
+    assert evaluate(q, lambda n: float(gb(n) // 1), None, q.cases(None)).detail.endswith("floored")
+
 
 
 def test_function_gets_copies_of_its_inputs():
@@ -161,19 +261,22 @@ def solved_namespace():
     }
 
 
-def test_check_prints_one_line_and_never_raises(capsys):
+def test_check_prints_one_entry_and_never_raises(capsys):
     ex = Exercise("01-toy-table")
     ex.check("n_params", {"n_params": 12})
     ex.check("n_params", {"n_params": 13})
     ex.check("n_params", {})
     ex.check("no_such_question", {})
     ex.check("E", {"E": object()})
-    lines = capsys.readouterr().out.splitlines()
-    assert lines[0] == "✅ n_params: correct"
-    assert lines[1].startswith("❌ n_params: not yet — ")
-    assert lines[2].startswith("⏳ n_params: not attempted yet")
+    out = capsys.readouterr().out.splitlines()
+    assert all(len(line) <= 88 for line in out)  # a long hint is folded, not left to scroll
+    lines = [line for line in out if not line.startswith("   ")]  # one entry per check
+    assert len(lines) == 5
+    assert lines[0] == "✅ n_params (1 point): correct"
+    assert lines[1].startswith("❌ n_params (1 point): not yet — ")
+    assert lines[2].startswith("⏳ n_params (1 point): not attempted yet")
     assert lines[3].startswith("❌ no_such_question")
-    assert lines[4].startswith("❌ E: not yet — ")
+    assert lines[4].startswith("❌ E (1 point): not yet — ")
 
 
 def test_check_finds_the_answer_in_the_callers_globals(capsys):
@@ -182,10 +285,19 @@ def test_check_finds_the_answer_in_the_callers_globals(capsys):
     assert capsys.readouterr().out.startswith("⏳")  # this module has no global n_params
 
 
-def test_summary_adds_up(capsys):
+def test_summary_adds_up_and_names_what_is_missing(capsys):
     ex = Exercise("01-toy-table")
     ex.summary(solved_namespace())
     out = capsys.readouterr().out.splitlines()
     assert out[-1] == f"7 / {ex.total():g} points" and all(line.startswith("✅") for line in out[:-1])
+    partly = solved_namespace()
+    del partly["cosine"], partly["gpt2_table"]
+    partly["n_params"] = 7
+    ex.summary(partly)
+    out = capsys.readouterr().out.splitlines()
+    assert out[-3:] == ["4 / 7 points", "not attempted yet (2): cosine, gpt2_table", "not yet right (1): n_params"]
     ex.summary({})
-    assert capsys.readouterr().out.splitlines()[-1] == "0 / 7 points"
+    out = capsys.readouterr().out.splitlines()
+    assert "0 / 7 points" in out and all(len(line) <= 88 for line in out[-2:])
+    assert " ".join(out[out.index("0 / 7 points") + 1:]).split(": ", 1)[1].replace("   ", " ").split(", ") == \
+        [q.name for q in questions_for("01-toy-table")]

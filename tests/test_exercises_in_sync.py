@@ -7,7 +7,6 @@ Fix a failure with `make exercises` (or `python tools/make_exercises.py NN-slug`
 the generator is embedlab.grading.generate.
 """
 
-import math
 from pathlib import Path
 
 import nbformat
@@ -35,7 +34,7 @@ def same_answer(question, new, old) -> bool:
     if new == old:
         return True
     if isinstance(question, Real):
-        return math.isclose(new, old, rel_tol=question.rtol, abs_tol=question.atol)
+        return question.accepts(new, old)
     if isinstance(question, Array) and not question.exact:
         verdict = question.judge(new, old)
         return verdict.status == "correct"
@@ -49,6 +48,20 @@ def test_exercise_matches_solution(solution):
     assert committed.exists(), f"exercises/{lesson}.ipynb is missing: " + FIX.format(lesson)
     fresh = make_exercises.make_exercise(nbformat.read(solution, as_version=4), lesson)
     assert sources(nbformat.read(committed, as_version=4)) == sources(fresh), FIX.format(lesson)
+
+
+@pytest.mark.parametrize("solution", SOLUTIONS, ids=[p.stem for p in SOLUTIONS])
+def test_each_question_says_its_points_and_precision(solution):
+    """The generator's standard line (points, how it is judged) ends every question's text,
+    as the question module says it now."""
+    lesson = solution.stem
+    nb = nbformat.read(solution, as_version=4)
+    questions = questions_for(lesson)
+    assert sources(make_exercises.with_standard_lines(nb, questions)) == sources(nb), FIX.format(lesson)
+    cells = make_exercises.question_cells(nb, questions)
+    assert set(cells) == {q.name for q in questions}
+    for q in questions:
+        assert make_exercises.standard_line(q) in nb.cells[cells[q.name]].source
 
 
 @pytest.mark.parametrize("solution", SOLUTIONS, ids=[p.stem for p in SOLUTIONS])

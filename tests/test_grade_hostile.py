@@ -333,7 +333,8 @@ def klass(tmp_path_factory):
     (out / "scores.csv").symlink_to(base / "precious.txt")
 
     become_subreaper()
-    already = set(children_of(os.getpid()))  # what earlier tests in this process left running
+    # children this test process already has (another test file's kernel, in the same worker)
+    earlier_children = set(children_of(os.getpid()))
     victim = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(900)"], start_new_session=True)
     listener = socket.socket()
     listener.bind(("127.0.0.1", 0))
@@ -358,7 +359,7 @@ def klass(tmp_path_factory):
     victim_alive = victim.poll() is None
     victim.kill()
     victim.wait()
-    survivors = [pid for pid in survivors if pid != victim.pid and pid not in already]
+    survivors = [pid for pid in survivors if pid != victim.pid and pid not in earlier_children]
     try:
         connection = listener.accept()[0]
         connection.close()

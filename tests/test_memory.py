@@ -77,3 +77,20 @@ def test_serving_memory_adds_weights_and_cache():
 def test_bad_input_names_the_field(call, field):
     with pytest.raises(ValueError, match=field):
         call()
+
+
+def test_a_mixture_of_experts_holds_every_expert():
+    from embedlab.params import count_params
+    mixtral = load_config("mixtral-8x7b")
+    n = count_params(mixtral)
+    assert weight_bytes(mixtral, "bf16") == 2 * n.total == 2 * 46_702_792_704  # not 2 x the 12.9B active
+    assert adam_training_memory(mixtral).total == 16 * n.total
+    # its attention is Mistral's: the same 128 KiB of cache per token in bf16
+    assert kv_cache_bytes_per_token(mixtral) == kv_cache_bytes_per_token(load_config("mistral-7b")) == 131_072
+
+
+def test_latent_attention_caches_the_compressed_vector():
+    # DeepSeek-V3: 61 layers x (512 latent + 64 rotary) numbers x 2 bytes, against 2 x 128 heads x 192 if expanded
+    v3 = load_config("deepseek-v3")
+    assert kv_cache_bytes_per_token(v3) == 61 * (512 + 64) * 2 == 70_272
+    assert kv_cache_bytes_per_token(v3) < 61 * 2 * 128 * 192 * 2 / 50

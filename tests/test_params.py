@@ -1,11 +1,12 @@
 """embedlab.params: exact counts of real models, the estimate, and every ValueError."""
 
+import math
 import re
 
 import pytest
 
 from embedlab import available_models, count_params, estimate_params, load_config, model_shape
-from embedlab.params import FAMILIES, ParamCount
+from embedlab.params import FAMILIES, FAMILY_TABLE, ParamCount, checkpoint_extras, config_key, family, positive_int
 
 
 def count(name: str) -> ParamCount:
@@ -65,7 +66,8 @@ def test_available_models_and_sources():
         assert config["model_type"] in FAMILIES, name
         c = count_params(config)
         assert c.total == (c.token_embedding + c.position_embedding + c.lm_head + c.embedding_projection
-                           + c.num_blocks * c.block.total + c.final_norm)
+                           + sum(n * b.total for n, b in c.groups) + c.final_norm)
+        assert c.num_blocks == sum(n for n, _ in c.groups) == model_shape(config).num_layers
 
 
 def test_load_config_returns_a_fresh_copy():
@@ -115,6 +117,18 @@ EXACT = {
     "opt-1.3b": 1_315_758_080,
     "phi-1.5": 1_418_270_720,
     "phi-2": 2_779_683_840,
+    # issue 15's families, counted with the same script (38 shipped configs and 340 random ones agree)
+    "gemma-2-2b": 2_614_341_888,
+    "gemma-2-9b": 9_241_705_984,
+    "gemma-3-1b": 999_885_952,
+    "qwen3-0.6b": 596_049_920,
+    "qwen3-8b": 8_190_735_360,
+    "qwen3-30b-a3b": 30_532_122_624,
+    "olmo-2-1124-7b": 7_298_617_344,
+    "phi-3-mini-4k": 3_821_079_552,
+    "mixtral-8x7b": 46_702_792_704,
+    "deepseek-v2-lite": 15_706_484_224,
+    "deepseek-v3": 671_026_404_352,
 }
 
 # Pythia model card, "Non-Embedding Params" column
@@ -301,3 +315,165 @@ def test_total_and_non_embedding_are_fields():
     data = dataclasses.asdict(count("gpt2"))
     assert data["total"] == 124_439_808 and data["non_embedding"] == 85_056_000
     assert data["block"]["total"] == 7_087_872
+
+
+# -- issue 15: today's families, mixture-of-experts, total against active ---------------------
+
+# Published cross-checks: OLMo-2-1124-7B's Hugging Face page lists 7,298,617,344 parameters;
+# Gemma 3 1B is announced as 1B (999,885,952 here). The active counts: the model cards' rounded figures.
+@pytest.mark.parametrize("name,total_b,active_b", [("mixtral-8x7b", 46.7, 12.9), ("qwen3-30b-a3b", 30.5, 3.3),
+                                                   ("deepseek-v3", 671, 37.6)])
+def test_active_matches_the_model_cards(name, total_b, active_b):
+    c = count(name)
+    assert round(c.total / 1e9, 1 if total_b < 100 else 0) == total_b
+    # the cards write one decimal; Qwen's 3.3B cuts 3.35B rather than rounding it (3,353,032,704)
+    one_decimal = {round(c.active / 1e9, 1), math.floor(c.active / 1e8) / 10}
+    assert active_b in one_decimal
+
+
+def test_active_is_total_minus_the_experts_a_token_skips():
+    # Mixtral: 32 layers of 8 experts (gate, up, down of 4,096 x 14,336), 2 used per token
+    c = count("mixtral-8x7b")
+    assert c.total - c.active == 32 * (8 - 2) * 3 * 4096 * 14_336
+    assert c.active == 12_879_925_248
+    # DeepSeek-V3: 58 expert layers of 256 experts of width 2,048, 8 used; its card leaves E out
+    v3 = count("deepseek-v3")
+    assert v3.total - v3.active == 58 * (256 - 8) * 3 * 7168 * 2048
+    assert v3.active_without_embedding == v3.active - 129_280 * 7168
+    assert round(v3.active_without_embedding / 1e9, 1) == 36.6
+    # Qwen3-30B-A3B: 48 layers of 128 experts of width 768, 8 used
+    q = count("qwen3-30b-a3b")
+    assert q.total - q.active == 48 * 120 * 3 * 2048 * 768
+
+
+@pytest.mark.parametrize("name", [n for n in EXACT if load_config(n)["model_type"] not in
+                                  ("mixtral", "qwen3_moe", "deepseek_v2", "deepseek_v3")])
+def test_dense_models_use_every_parameter(name):
+    c = count(name)
+    assert c.active == c.total and not c.is_moe
+
+
+def test_deepseek_first_layers_are_dense():
+    c = count("deepseek-v3")
+    (n_dense, dense), (n_moe, moe) = c.groups
+    assert (n_dense, n_moe) == (3, 58) and dense.experts == 0 and moe.experts == 256
+    assert dense.mlp == 3 * 7168 * 18_432
+    # router 256 x 7,168, 256 experts and one shared expert of 3 x 7,168 x 2,048 each
+    assert moe.mlp == 256 * 7168 + 257 * 3 * 7168 * 2048
+    assert c.block is moe  # the block most layers have
+    lite = count("deepseek-v2-lite")
+    assert [n for n, _ in lite.groups] == [1, 26]
+
+
+def test_multi_head_latent_attention_with_and_without_a_query_low_rank():
+    # DeepSeek-V3: q 7,168 -> 1,536 -> 128 x 192; kv 7,168 -> 512 + 64, 512 -> 128 x (128 + 128); out 128 x 128 -> 7,168
+    v3 = count("deepseek-v3").block
+    assert v3.attention == (7168 * 1536 + 1536 * 128 * 192 + 7168 * 576 + 512 * 128 * 256 + 128 * 128 * 7168)
+    assert v3.norms == 2 * 7168 + 1536 + 512  # two block norms and the two bottlenecks' norms
+    # DeepSeek-V2-Lite: no query low-rank, q projected directly 2,048 -> 16 x 192
+    lite = count("deepseek-v2-lite").block
+    assert lite.attention == 2048 * 16 * 192 + 2048 * 576 + 512 * 16 * 256 + 16 * 128 * 2048
+    assert lite.norms == 2 * 2048 + 512
+
+
+def test_quirks_of_the_new_dense_families():
+    # Gemma 2: four norms per block, head_dim 256 with 8 heads on d = 2,304
+    g2 = count("gemma-2-2b")
+    assert g2.block.norms == 4 * 2304 and g2.tied
+    assert model_shape(load_config("gemma-2-2b")).head_dim == 256 != 2304 // 8
+    # Gemma 3 and Qwen3: a head_dim-wide norm on queries and one on keys
+    assert count("gemma-3-1b").block.norms == 4 * 1152 + 2 * 256
+    assert count("qwen3-0.6b").block.norms == 2 * 1024 + 2 * 128
+    # OLMo 2: norms after attention and MLP only, q and k norms over all their channels
+    assert count("olmo-2-1124-7b").block.norms == 2 * 4096 + (32 + 32) * 128
+    # Phi-3: fused q,k,v and gate,up: the same matrices as apart; vocabulary padded to a multiple of 64
+    p3 = count("phi-3-mini-4k")
+    assert p3.block.attention == 4 * 3072 * 3072 and p3.block.mlp == 3 * 3072 * 8192
+    assert load_config("phi-3-mini-4k")["vocab_size"] % 64 == 0
+
+
+def test_checkpoint_extras_of_deepseek_v3():
+    extras = checkpoint_extras(load_config("deepseek-v3"))
+    d, moe = 7168, count("deepseek-v3").block
+    assert extras["multi-token prediction module"] == moe.total + 3 * d + 2 * d * d == 11_610_067_968
+    assert extras["router score-correction biases (buffers)"] == 58 * 256
+    no_mtp = load_config("deepseek-v3") | {"num_nextn_predict_layers": 0}
+    assert "multi-token prediction module" not in checkpoint_extras(no_mtp)
+    assert checkpoint_extras(load_config("mixtral-8x7b")) == {}
+
+
+def test_table_shows_active_for_moe_only():
+    assert "active (used per token)" in count("mixtral-8x7b").table()
+    assert "12,879,925,248" in count("mixtral-8x7b").table()
+    assert "active" not in count("llama-3-8b").table()
+    assert max(len(line) for line in count("deepseek-v3").table().splitlines()) <= 88
+
+
+def test_the_family_table_is_the_one_source():
+    assert FAMILIES == tuple(FAMILY_TABLE)
+    for name, fam in FAMILY_TABLE.items():
+        assert fam.model_type == name and fam.attention in ("mha", "gqa", "mla")
+        assert fam.norm in ("layernorm", "rmsnorm") and fam.head_dim in ("d/h", "config", "config or d/h", "mla")
+    assert family("mixtral").key("num_experts") == ("num_local_experts",)
+    assert config_key(load_config("gpt2"), "hidden_size") == "n_embd"
+    assert config_key(load_config("qwen3-30b-a3b"), "expert_intermediate_size") == "moe_intermediate_size"
+    with pytest.raises(ValueError, match="model_type='bert'"):
+        family("bert")
+
+
+@pytest.mark.parametrize("value", [0, -1, 2.0, True, "3"])
+def test_positive_int_names_the_field(value):
+    with pytest.raises(ValueError, match=re.escape(f"n_layer={value!r}")):
+        positive_int("n_layer", value)
+
+
+@pytest.mark.parametrize("name,field,value,needles", [
+    ("mixtral-8x7b", "num_experts_per_tok", 9, ("num_experts_per_tok=9", "num_local_experts=8")),
+    ("qwen3-30b-a3b", "num_experts_per_tok", 129, ("num_experts_per_tok=129", "num_experts=128")),
+    ("deepseek-v3", "num_experts_per_tok", 257, ("num_experts_per_tok=257", "n_routed_experts=256")),
+    ("mixtral-8x7b", "num_local_experts", 0, ("num_local_experts=0",)),
+    ("deepseek-v3", "n_routed_experts", 0, ("n_routed_experts=0",)),
+    ("qwen3-30b-a3b", "decoder_sparse_step", 49, ("decoder_sparse_step=49", "num_hidden_layers=48")),
+    ("qwen3-30b-a3b", "mlp_only_layers", list(range(48)), ("mlp_only_layers=", "num_hidden_layers=48")),
+    ("deepseek-v3", "first_k_dense_replace", 61, ("first_k_dense_replace=61", "num_hidden_layers=61")),
+    ("deepseek-v3", "moe_layer_freq", 0, ("moe_layer_freq=0",)),
+    ("mixtral-8x7b", "num_experts_per_tok", 1.5, ("num_experts_per_tok=1.5",)),
+    ("phi-3-mini-4k", "num_attention_heads", 7, ("num_attention_heads=7", "hidden_size=3072")),
+    ("gpt2", "head_dim", 32, ("head_dim=32", "64")),
+    ("qwen3-8b", "head_dim", 0, ("head_dim=0",)),
+    ("deepseek-v3", "kv_lora_rank", None, ("kv_lora_rank",)),
+])
+def test_bad_moe_and_head_dim_configs(name, field, value, needles):
+    config = load_config(name)
+    config[field] = value
+    _raises(config, *needles)
+
+
+def test_estimate_with_experts():
+    # Mixtral's sizes: the rule counts 8 MLPs per layer in storage, 2 in use
+    total = estimate_params(32_000, 4096, 32, num_experts=8, experts_per_token=2)
+    active = estimate_params(32_000, 4096, 32, num_experts=8, experts_per_token=2, active=True)
+    assert total == 32_000 * 4096 + 32 * (4 + 8 * 8) * 4096 ** 2
+    assert active == 32_000 * 4096 + 32 * (4 + 8 * 2) * 4096 ** 2
+    assert estimate_params(50_257, 768, 12) == estimate_params(50_257, 768, 12, active=True) == 123_532_032
+    with pytest.raises(ValueError, match="experts_per_token=3 is larger than num_experts=2"):
+        estimate_params(100, 8, 1, num_experts=2, experts_per_token=3)
+    with pytest.raises(ValueError, match="num_experts=0"):
+        estimate_params(100, 8, 1, num_experts=0)
+
+
+# The Qwen3 model cards give total and non-embedding counts; DeepSeek-V2-Lite's card 15.7B total,
+# 2.4B activated (DeepSeek's convention: without the input table). Gemma-2-9B's Hugging Face page: 9.24B.
+@pytest.mark.parametrize("name,total_b,non_embedding_b", [("qwen3-0.6b", 0.6, 0.44), ("qwen3-8b", 8.2, 6.95),
+                                                          ("qwen3-30b-a3b", 30.5, 29.9)])
+def test_qwen3_cards(name, total_b, non_embedding_b):
+    c = count(name)
+    assert round(c.total / 1e9, 1) == total_b
+    assert round(c.non_embedding / 1e9, len(str(non_embedding_b).split(".")[1])) == non_embedding_b
+
+
+def test_deepseek_v2_lite_card_and_gemma_2_9b():
+    lite = count("deepseek-v2-lite")
+    assert round(lite.total / 1e9, 1) == 15.7
+    assert math.floor(lite.active_without_embedding / 1e8) / 10 == 2.4  # 2,451,435,008: the card cuts it too
+    assert round(count("gemma-2-9b").total / 1e7) / 100 == 9.24

@@ -1,8 +1,13 @@
 """The package is importable from anywhere once installed, without sys.path edits."""
 
+import importlib.metadata
+import importlib.util
+import re
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -29,7 +34,107 @@ def test_every_export_resolves():
 
 
 def test_requirements_are_pinned():
-    for line in (ROOT / "requirements.txt").read_text().splitlines():
-        line = line.split("#")[0].strip()
-        if line and not line.startswith("-e"):
-            assert "==" in line, f"not pinned: {line}"
+    for path in (ROOT / "requirements.txt", ROOT / "requirements.in", ROOT / "tools" / "pip-tools.txt"):
+        for line in path.read_text().splitlines():
+            line = line.split("#")[0].strip()
+            if line and not line.startswith("-e"):
+                assert "==" in line, f"{path.name}: not pinned: {line}"
+
+
+# -- the pinned install (requirements.in -> `make lock` -> requirements.txt) ---------------------
+
+def canonical(name: str) -> str:
+    """A package name as PyPI compares them (PEP 503): `Jinja2`, `jinja_2` -> `jinja2`."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def pinned_in(path: Path) -> dict[str, str]:
+    pins = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        match = re.match(r"([A-Za-z0-9._-]+)==([^\s;#]+)", line)
+        if match:
+            pins[canonical(match[1])] = match[2]
+    return pins
+
+
+# What a venv may hold beyond requirements.txt's pins: pip, the installer (the venv's own, which
+# `make` upgrades), and embedlab itself, installed from lib/ by requirements.txt's last line `-e .`.
+# setuptools and wheel are pinned like any package (jupyter-server and sphinx-togglebutton need them).
+NOT_PINNED = {"pip", "embedlab"}
+
+
+def test_every_installed_package_is_pinned_at_its_installed_version():
+    """The venv the tests run in holds exactly requirements.txt: a package installed by hand, or one
+    that requirements.in gained without `make lock`, fails here."""
+    pins = pinned_in(ROOT / "requirements.txt")
+    installed: dict[str, set] = {}
+    for dist in importlib.metadata.distributions():
+        installed.setdefault(canonical(dist.metadata["Name"]), set()).add(dist.version)
+    missing = sorted(f"{name}=={'/'.join(sorted(v))}" for name, v in installed.items()
+                     if name not in pins and name not in NOT_PINNED)
+    differ = sorted(f"{name}: installed {'/'.join(sorted(v))}, pinned {pins[name]}" for name, v in installed.items()
+                    if name in pins and v != {pins[name]})
+    assert not missing, ("installed but not pinned in requirements.txt (add it to requirements.in, then "
+                         f"`make lock`): {missing}")
+    assert not differ, f"installed versions that are not requirements.txt's (run `make test` to reinstall): {differ}"
+    assert "embedlab" in installed
+
+
+def test_pins_are_closed_under_dependencies():
+    """Every package a pinned package needs on this Python (extras included where asked for) is pinned,
+    at a version it accepts: `pip install -r requirements.txt` has nothing left to choose."""
+    from packaging.requirements import Requirement
+
+    pins = pinned_in(ROOT / "requirements.txt")
+    todo = [(name, "") for name in pins]
+    seen, problems = set(), []
+    while todo:
+        name, extra = todo.pop()
+        if (name, extra) in seen:
+            continue
+        seen.add((name, extra))
+        for text in importlib.metadata.distribution(name).requires or []:
+            req = Requirement(text)
+            if req.marker and not req.marker.evaluate({"extra": extra}):
+                continue
+            if extra and not (req.marker and "extra" in str(req.marker)):
+                continue                                       # a base requirement, seen with extra ""
+            dep = canonical(req.name)
+            if dep not in pins:
+                problems.append(f"{name}{'[' + extra + ']' if extra else ''} needs {req}, which is not pinned")
+            elif not req.specifier.contains(pins[dep], prereleases=True):
+                problems.append(f"{name} needs {req}, but {dep}=={pins[dep]} is pinned")
+            todo += [(dep, e) for e in req.extras] + [(dep, "")]
+    assert not problems, "\n".join(problems)
+
+
+def test_requirements_txt_is_compiled_from_requirements_in():
+    """requirements.in's direct pins are requirements.txt's, each pin says who needs it (`# via`), and
+    the file still ends by installing embedlab: editing requirements.in without `make lock` fails here."""
+    direct = pinned_in(ROOT / "requirements.in")
+    locked_text = (ROOT / "requirements.txt").read_text(encoding="utf-8")
+    locked = pinned_in(ROOT / "requirements.txt")
+    assert direct and set(direct) <= set(locked), f"not in requirements.txt: {sorted(set(direct) - set(locked))}"
+    assert {n: locked[n] for n in direct} == direct
+    blocks = re.findall(r"^([A-Za-z0-9._-]+)==\S+\n((?:    #.*\n)+)", locked_text, flags=re.MULTILINE)
+    assert len(blocks) == len(locked), "every pin is followed by its `# via` lines, as pip-compile writes them"
+    for name, via in blocks:
+        assert (canonical(name) in direct) == ("-r requirements.in" in via), name
+    lines = [line for line in locked_text.splitlines() if line.strip() and not line.startswith("#")]
+    assert lines[-1] == "-e ." and "-e ." in (ROOT / "requirements.in").read_text(encoding="utf-8").splitlines()
+    assert "file://" not in locked_text and "--index-url" not in locked_text and "--find-links" not in locked_text
+
+
+def test_lock_makes_the_editable_install_relative_and_last():
+    """pip-compile writes `-e file:///absolute/path` near the top; tools/lock.py makes it `-e .` at the end."""
+    spec = importlib.util.spec_from_file_location("lock", ROOT / "tools" / "lock.py")
+    lock = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(lock)
+    compiled = ("#    make lock\n#\n-e file:///home/someone/embedding-lab\n    # via -r requirements.in\n"
+                "numpy==2.2.6\n    # via\n    #   -r requirements.in\n    #   embedlab\n")
+    fixed = lock.fix_editable(compiled)
+    assert "file:" not in fixed and fixed.endswith("\n-e .\n") and fixed.count("-e .") == 1
+    assert lock.fix_editable(fixed) == fixed                    # a second `make lock` changes nothing
+    lock.check(fixed)
+    with pytest.raises(SystemExit, match="not fully pinned"):
+        lock.check(fixed.replace("numpy==2.2.6", "numpy>=2"))

@@ -7,7 +7,7 @@ import pytest
 from embedlab.compute import training_flops
 from embedlab.memory import GB, kv_cache_bytes
 from embedlab.params import count_params
-from embedlab.sizing import Budget, design_figures, headroom, llama_config, over_budget
+from embedlab.sizing import Budget, _digits_to_show_over, _exact, deepest_fit, design_figures, headroom, llama_config, over_budget
 
 # lesson 11's job and the lesson 08 team's design (256,000 tokens, d = 2048, tied)
 JOB = Budget(max_params=1_500_000_000, max_serving_gb=8.0, context=8192, batch=16, max_train_flops=4e21,
@@ -62,3 +62,95 @@ def test_llama_config_is_validated():
         llama_config(32_000, 1024, 4, 16, 5, 4096, True)
     with pytest.raises(ValueError, match="vocab_size"):
         llama_config(0, 1024, 4, 16, 4, 4096, True)
+
+
+# --------------------------------------------------------------------------
+# Budget messages print enough digits to be over the budget in print too
+
+
+def _printed(reason):
+    """The figure and the budget as printed at the end of a reason: '... = 0.5004 GB > 0.5 GB'."""
+    left, right = reason.rsplit(" > ", 1)
+    figure = left.split()[-2] if left.endswith("GB") else left.split()[-2]
+    return float(figure), float(right.split()[0])
+
+
+@pytest.mark.parametrize("excess", [1e-3, 1e-6, 1e-9, 1e-12])
+def test_a_design_just_over_budget_prints_as_over(excess):
+    f = design_figures(TEAM, JOB)
+    tight = dataclasses.replace(JOB, max_serving_gb=round(f.serving_gb * (1 - excess), 15),
+                                max_train_flops=f.train_flops * (1 - excess))
+    memory, compute = over_budget(TEAM, tight)
+    assert memory.startswith("memory: ") and compute.startswith("compute: ")
+    for reason in (memory, compute):
+        shown, limit = _printed(reason)
+        assert shown > limit, reason
+
+
+def test_no_figure_prints_as_equal_to_the_budget_it_breaks():
+    # batch 3: the team design needs 3.8002 GB; at two places that would print "3.80 GB > 3.8 GB"
+    three = dataclasses.replace(JOB, batch=3, max_serving_gb=3.8)
+    assert design_figures(TEAM, three).serving_gb == pytest.approx(3.80017, abs=1e-5)
+    (memory,) = over_budget(TEAM, three)
+    assert memory.endswith("= 3.8002 GB > 3.8 GB"), memory
+    # the same for FLOPs: 4.0004e21 against 4e21 needs five significant digits, not three
+    assert f"{4.0004e21:.{_digits_to_show_over(4.0004e21, 4e21)}g}" == "4.0004e+21"
+    assert _exact(0.5) == "0.5" and _exact(8.0) == "8" and _exact(4e21) == "4e+21"
+    assert _exact(0.123456789) == "0.123456789"  # never rounded: the budget is printed as written
+
+
+# --------------------------------------------------------------------------
+# The depth search backs off until every budget fits
+
+
+def lesson_family(V, d, tied):
+    return lambda L: llama_config(V, d, L, d // 64, 8, 4 * d, tied)
+
+
+def test_depth_backs_off_from_the_parameter_budget_until_memory_fits():
+    found = deepest_fit(lesson_family(128_000, 2048, True), JOB)
+    assert found.layers_by_params == 20 and found.reasons[0].startswith("memory: ")
+    assert found.layers == 19 and found.design == lesson_family(128_000, 2048, True)(19)
+    assert over_budget(found.design, JOB) == []
+    assert over_budget(lesson_family(128_000, 2048, True)(20), JOB) != []
+    # it beats the best design that fits at the parameter budget's own depth (V 128,000, d 2,560, L 12, tied)
+    assert (design_figures(found.design, JOB).non_embedding
+            > design_figures(lesson_family(128_000, 2560, True)(12), JOB).non_embedding)
+
+
+@pytest.mark.parametrize("V", [64_000, 128_000, 256_000])
+@pytest.mark.parametrize("d", [1536, 2048, 2560])
+@pytest.mark.parametrize("tied", [True, False])
+def test_depth_search_agrees_with_trying_every_depth(V, d, tied):
+    build = lesson_family(V, d, tied)
+    every = [L for L in range(1, 61) if not over_budget(build(L), JOB)]
+    found = deepest_fit(build, JOB)
+    assert found.layers == (max(every) if every else 0)
+    assert (found.design is None) == (not every)
+
+
+def test_no_depth_fits_a_vocabulary_below_the_minimum():
+    found = deepest_fit(lesson_family(64_000, 2560, True), JOB)
+    assert found.layers == 0 and found.design is None
+    assert found.reasons == ("vocabulary too small: V = 64,000 < 128,000",)
+
+
+def test_depth_search_limits():
+    huge = dataclasses.replace(JOB, max_params=10**12)
+    with pytest.raises(ValueError, match="max_layers=8"):
+        deepest_fit(lesson_family(128_000, 2048, True), huge, max_layers=8)
+    with pytest.raises(ValueError, match="max_layers"):
+        deepest_fit(lesson_family(128_000, 2048, True), JOB, max_layers=0)
+    tiny = dataclasses.replace(JOB, max_params=1000)
+    found = deepest_fit(lesson_family(128_000, 2048, True), tiny)
+    assert found.layers_by_params == 0 and found.layers == 0 and found.reasons[0].startswith("parameters: ")
+
+
+def test_a_mixture_of_experts_design_stores_every_expert_and_computes_with_the_active_ones():
+    from embedlab.params import load_config
+    mixtral = load_config("mixtral-8x7b")
+    n = count_params(mixtral)
+    f = design_figures(mixtral, JOB)
+    assert f.params == n.total and f.weights_gb == 2 * n.total / GB
+    assert f.train_flops_6nd == 6 * n.active * 400_000_000_000
+    assert f.train_flops < 6 * n.total * 400_000_000_000 / 3  # the arithmetic follows the 12.9B, not the 46.7B

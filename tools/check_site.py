@@ -12,14 +12,27 @@ and reports, page by page:
   host other than the local server;
 - images that did not load or have zero size;
 - math left untypeset (a `.math` element with no MathJax output, or a MathJax error);
-- widget views that did not render from their saved state;
-- internal links whose page, file or `#anchor` does not exist.
+- widget views that did not render from their saved state, or that a reader
+  could operate (the site has no kernel: controls must be disabled, with the
+  "static view" line above them);
+- internal links whose page, file or `#anchor` does not exist;
+- not exactly one search box (field or button) on screen, at each width;
+- a page wider than the window, at every width checked (1,280 px, a laptop, and
+  390 px, a phone), with the element that sticks out.
+
+It also measures, at each width, the output blocks and code blocks that scroll
+sideways (their text is wider than the column, so part of it hides behind a
+scrollbar). Those are counted, not reported as problems: the browser test
+decides which counts must be zero.
 
 Chromium is driven over the DevTools protocol on a pipe (`--remote-debugging-pipe`),
 so no Python package beyond the standard library is needed.
 
     python tools/check_site.py _build/html                      # prints problems, exit 1 if any
+    python tools/check_site.py _build/html -v                   # ... and every block that scrolls sideways
     python tools/check_site.py _build/html --screenshot notebooks/01-toy-table.html out.png
+    python tools/check_site.py _build/html --screenshot notebooks/07-memory.html out.png \
+        --selector .widget-subarea --margin 150 --width 390 --dark   # a phone, in dark mode
 """
 
 from __future__ import annotations
@@ -75,8 +88,64 @@ INSPECT_JS = r"""
     math_errors: document.querySelectorAll('mjx-merror').length,
     widget_views: views.length,
     widgets_rendered: rendered(),
+    // controls a reader could still move (the site has no kernel: every widget must be static)
+    widget_controls_enabled: [...document.querySelectorAll('.widget-subarea')].flatMap(
+      area => [...area.querySelectorAll('input, select, textarea, button, .noUi-target')]).filter(
+      e => !(e.disabled || e.hasAttribute('disabled'))).length,
+    static_notes: [...document.querySelectorAll('.embedlab-static-note')].filter(
+      e => /static view/.test(e.textContent) && e.getClientRects().length).length,
     links: [...document.querySelectorAll('a[href]')].map(a => a.href),
     ids: [...document.querySelectorAll('[id], a[name]')].map(e => e.id || e.getAttribute('name')),
+  };
+})()
+"""
+
+
+WIDTHS = (1280, 390)          # a laptop window, and a phone (an iPhone 12-15 is 390 css px wide)
+HEIGHTS = {1280: 900, 390: 844}
+
+# Evaluated at each width: blocks that scroll sideways, and what makes the page wider than the window.
+LAYOUT_JS = r"""
+(() => {
+  const width = document.documentElement.clientWidth;
+  const clips = e => getComputedStyle(e).overflowX !== 'visible';
+  // A block scrolls if it, or an element inside it, clips its overflow and has more to show.
+  // (only boxes can scroll: the spans of highlighted code are not looked at, which keeps this quick)
+  const boxes = block => [block, ...block.querySelectorAll('pre, div, table')];
+  const scrolling = block => boxes(block).some(
+    e => e.scrollWidth > e.clientWidth + 1 && clips(e) && e.getClientRects().length);
+  const excess = block => Math.max(0, ...boxes(block).filter(clips).map(e => e.scrollWidth - e.clientWidth));
+  const longest = e => (e.innerText || '').split('\n').reduce((a, b) => [...b].length > [...a].length ? b : a, '');
+  const outputs = [...document.querySelectorAll('.cell_output > .output, .cell_output > div')]
+    .filter(e => e.getClientRects().length);
+  const code = [...document.querySelectorAll('.cell_input, div[class*="highlight-"]')]
+    .filter(e => !e.closest('.cell_output') && !e.parentElement.closest('.cell_input, div[class*="highlight-"]'))
+    .filter(e => e.getClientRects().length);
+  const describe = (kind, e) => ({kind, excess: excess(e), chars: [...longest(e)].length,
+                                  text: longest(e).trim().slice(0, 100)});
+  // What sticks out of the window: the outermost elements past its right edge that no ancestor clips.
+  const sticking = [];
+  if (document.documentElement.scrollWidth > width) for (const e of document.body.querySelectorAll('*')) {
+    const r = e.getBoundingClientRect();
+    if (r.right <= width + 1 || !r.width) continue;
+    let clipped = getComputedStyle(e).position === 'fixed';       // fixed: never widens the page
+    for (let a = e.parentElement; !clipped && a && a !== document.body; a = a.parentElement)
+      if (clips(a) || sticking.includes(a) || getComputedStyle(a).position === 'fixed') clipped = true;
+    if (!clipped) sticking.push(e);
+  }
+  return {
+    width,
+    // the buttons and fields that open the search (the search page's own form aside): one per page
+    search_boxes: [...document.querySelectorAll('.search-button-field, .search-button')]
+      .filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden').length,
+    page_width: document.documentElement.scrollWidth,
+    outputs: outputs.length,
+    code: code.length,
+    scrolling: [...outputs.filter(scrolling).map(e => describe('output', e)),
+                ...code.filter(scrolling).map(e => describe('code', e))],
+    sticking: sticking.slice(0, 5).map(e => `<${e.tagName.toLowerCase()}${e.className && typeof e.className === 'string'
+      ? ' class="' + e.className + '"' : ''}> ${Math.round(e.getBoundingClientRect().right - width)} px: ` +
+      (e.innerText || e.getAttribute('src') || '').trim().slice(0, 80)),
   };
 })()
 """
@@ -143,9 +212,7 @@ class Chromium:
         self.session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
         for domain in ("Page", "Runtime", "Log", "Network"):
             self.call(f"{domain}.enable", session=self.session)
-        self.call("Emulation.setDeviceMetricsOverride",
-                  {"width": 1280, "height": 900, "deviceScaleFactor": 1, "mobile": False},
-                  session=self.session)
+        self.set_width(WIDTHS[0])
 
     # -- protocol -----------------------------------------------------------
     def _read(self, timeout: float) -> dict | None:
@@ -217,13 +284,38 @@ class Chromium:
             else:
                 self.pump(0.02)
 
+    def set_width(self, width: int, height: int | None = None) -> None:
+        """Resize the window; at phone widths (< 700 px) emulate a phone (its viewport meta applies)."""
+        self.call("Emulation.setDeviceMetricsOverride",
+                  {"width": width, "height": height or HEIGHTS.get(width, 900), "deviceScaleFactor": 1,
+                   "mobile": width < 700}, session=self.session)
+
+    def evaluate(self, expression: str):
+        found = self.call("Runtime.evaluate", {"expression": expression, "awaitPromise": True,
+                                               "returnByValue": True}, session=self.session)
+        if "exceptionDetails" in found:
+            raise RuntimeError(f"evaluating in the page failed: {found['exceptionDetails']}")
+        return found["result"].get("value")
+
+    def layout(self, widths=WIDTHS) -> dict[int, dict]:
+        """LAYOUT_JS at each width in turn (the page stays loaded; the window is resized), then back."""
+        found = {}
+        for width in widths:
+            self.set_width(width)
+            self.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+            found[width] = self.evaluate(LAYOUT_JS)
+        self.set_width(WIDTHS[0])
+        return found
+
     # -- pages --------------------------------------------------------------
     def open(self, url: str, widget_wait: float = 5.0) -> dict:
         """Load `url`, let it settle (waiting up to `widget_wait` s for widgets to render), and
         return what INSPECT_JS found plus the events it caused."""
         self.events = []
+        started = time.monotonic()
         self.call("Page.navigate", {"url": url}, session=self.session)
         loaded = self.wait_for("Page.loadEventFired", self.timeout)
+        load_seconds = time.monotonic() - started
         self.wait_network_idle()
         script = INSPECT_JS.replace("WIDGET_POLLS", str(int(widget_wait * 10)))
         found = self.call("Runtime.evaluate", {"expression": script, "awaitPromise": True,
@@ -231,26 +323,32 @@ class Chromium:
         self.wait_network_idle()
         if "exceptionDetails" in found:
             raise RuntimeError(f"inspecting {url} failed: {found['exceptionDetails']}")
-        return {"loaded": loaded, "events": list(self.events), **found["result"]["value"]}
+        return {"loaded": loaded, "load_seconds": load_seconds, "events": list(self.events),
+                **found["result"]["value"]}
 
-    def screenshot(self, url: str, path: Path, selector: str | None = None, margin: int = 0) -> None:
+    def screenshot(self, url: str, path: Path, selector: str | None = None, margin: int = 0,
+                   width: int = 1280, dark: bool = False) -> None:
         """Save a PNG of `url` as a reader sees it: the first screen, or a window as tall as the
-        element `selector` (plus `margin` pixels of page above it), scrolled to that element."""
+        element `selector` (plus `margin` pixels of page above it), scrolled to that element;
+        `width` px wide, in the theme's dark mode if `dark`."""
+        self.set_width(width)
         self.open(url)
-        height = 900
+        if dark:
+            self.evaluate("document.documentElement.dataset.theme = document.documentElement.dataset.mode = 'dark'")
+        height = HEIGHTS.get(width, 900)
         if selector:
             box = self.call("Runtime.evaluate", {"returnByValue": True, "expression":
                             f"(() => {{ const r = document.querySelector({json.dumps(selector)})"
                             ".getBoundingClientRect(); return [r.y + window.scrollY, r.height]; })()"},
                             session=self.session)["result"]["value"]
             top, height = max(0, box[0] - margin), int(box[1] + margin)
-        self.call("Emulation.setDeviceMetricsOverride",
-                  {"width": 1280, "height": height, "deviceScaleFactor": 1, "mobile": False}, session=self.session)
+        self.set_width(width, height)
         if selector:
             self.call("Runtime.evaluate", {"expression": f"window.scrollTo(0, {top})"}, session=self.session)
         self.pump(0.5)                                # let the layout and any lazy image settle
         data = self.call("Page.captureScreenshot", {"format": "png"}, session=self.session)["data"]
         Path(path).write_bytes(base64.b64decode(data))
+        self.set_width(WIDTHS[0])
 
     def close(self) -> None:
         with contextlib.suppress(Exception):
@@ -282,6 +380,12 @@ class PageReport:
     math_typeset: int = 0                      # ... that MathJax typeset
     widgets: int = 0                           # widget views rendered from saved state
     requests: int = 0                          # requests the page made
+    layout: dict = field(default_factory=dict)  # width -> LAYOUT_JS's findings (see scrolling())
+    load_seconds: float = 0.0                  # navigation to the load event (the server is local)
+
+    def scrolling(self, width: int, kind: str = "output") -> list[dict]:
+        """The blocks of `kind` ("output" or "code") that scroll sideways at `width` px."""
+        return [b for b in self.layout.get(width, {}).get("scrolling", []) if b["kind"] == kind]
 
 
 def site_pages(html_dir: Path) -> list[str]:
@@ -312,8 +416,9 @@ def _describe(event: dict) -> str | None:
 
 
 def check_site(html_dir: Path, pages: list[str] | None = None, chromium: str | None = None,
-               widget_wait: float = 5.0) -> list[PageReport]:
-    """Open each page (default: all) in headless Chromium, offline; return one report per page."""
+               widget_wait: float = 5.0, widths=WIDTHS) -> list[PageReport]:
+    """Open each page (default: all) in headless Chromium, offline, and measure its layout at each
+    of `widths`; return one report per page."""
     html_dir = Path(html_dir).resolve()
     pages = site_pages(html_dir) if pages is None else pages
     reports, links, anchors = [], {}, {}
@@ -342,6 +447,7 @@ def check_site(html_dir: Path, pages: list[str] | None = None, chromium: str | N
                 elif (problem := _describe(event)) is not None:
                     report.problems.append(problem)
             report.requests = len(requests)
+            report.load_seconds = found["load_seconds"]
             for image in found["images"]:
                 if image["complete"] and image["width"] > 0 and image["height"] > 0:
                     report.images += 1
@@ -357,8 +463,22 @@ def check_site(html_dir: Path, pages: list[str] | None = None, chromium: str | N
             report.widgets = found["widgets_rendered"]
             if found["widgets_rendered"] < found["widget_views"]:
                 report.problems.append(f"widgets not rendered: {found['widgets_rendered']} of {found['widget_views']}")
+            if found["widget_controls_enabled"]:
+                report.problems.append(f"widget controls a reader can move (with no kernel, nothing would "
+                                       f"change): {found['widget_controls_enabled']}")
+            if found["static_notes"] < found["widget_views"]:
+                report.problems.append(f"widgets without the 'static view' line: "
+                                       f"{found['widget_views'] - found['static_notes']} of {found['widget_views']}")
             links[page] = found["links"]
             anchors[page] = set(found["ids"])
+            report.layout = browser.layout(widths)
+            for width, layout in report.layout.items():
+                if layout["search_boxes"] != 1:
+                    report.problems.append(f"search boxes at {width} px: {layout['search_boxes']} (one is enough)")
+                if layout["page_width"] > layout["width"]:
+                    report.problems.append(
+                        f"page wider than the window at {width} px: {layout['page_width']} px; sticking out: "
+                        + "; ".join(layout["sticking"]))
         by_page = {r.page: r for r in reports}
         for page, hrefs in links.items():
             for href in hrefs:
@@ -393,23 +513,39 @@ def main(argv=None) -> int:
     parser.add_argument("--screenshot", nargs=2, metavar=("PAGE", "PNG"), help="save a PNG of one page and stop")
     parser.add_argument("--selector", help="with --screenshot: only the box around this CSS selector")
     parser.add_argument("--margin", type=int, default=0, help="with --selector: pixels of page above the box")
+    parser.add_argument("--width", type=int, default=1280, help="with --screenshot: window width in px")
+    parser.add_argument("--dark", action="store_true", help="with --screenshot: the theme's dark mode")
+    parser.add_argument("--verbose", "-v", action="store_true", help="list every block that scrolls sideways")
     args = parser.parse_args(argv)
     if args.screenshot:
         page, png = args.screenshot
         with serve(args.html_dir.resolve()) as base, Chromium() as browser:
-            browser.screenshot(base + page, Path(png), args.selector, args.margin)
+            browser.screenshot(base + page, Path(png), args.selector, args.margin, args.width, args.dark)
         print(f"saved {png}")
         return 0
     started = time.monotonic()
     reports = check_site(args.html_dir, args.page)
     for r in reports:
         status = "ok" if not r.problems else f"{len(r.problems)} problem(s)"
-        print(f"{r.page}: {status}; {r.requests} requests, {r.images} images ({r.figures} figures), "
-              f"math {r.math_typeset}/{r.math}, widgets {r.widgets}")
+        print(f"{r.page}: {status}; loaded in {r.load_seconds:.2f} s, {r.requests} requests, {r.images} images "
+              f"({r.figures} figures), math {r.math_typeset}/{r.math}, widgets {r.widgets}")
         for problem in r.problems:
             print(f"    {problem}")
+        for width in sorted(r.layout, reverse=True):
+            out, code = r.scrolling(width, "output"), r.scrolling(width, "code")
+            if out or code or args.verbose:
+                print(f"    at {width} px: {len(out)} of {r.layout[width]['outputs']} outputs and "
+                      f"{len(code)} of {r.layout[width]['code']} code blocks scroll sideways")
+            if args.verbose:
+                for block in out + code:
+                    print(f"        {block['kind']:6} +{block['excess']:>4} px {block['chars']:>4} chars  {block['text']}")
     bad = sum(bool(r.problems) for r in reports)
     print(f"{len(reports)} pages checked in {time.monotonic() - started:.1f} s; {bad} with problems")
+    for width in WIDTHS:
+        out = sum(len(r.scrolling(width, "output")) for r in reports)
+        code = sum(len(r.scrolling(width, "code")) for r in reports)
+        print(f"at {width} px: {out} of {sum(r.layout.get(width, {}).get('outputs', 0) for r in reports)} outputs and "
+              f"{code} of {sum(r.layout.get(width, {}).get('code', 0) for r in reports)} code blocks scroll sideways")
     return 1 if bad else 0
 
 

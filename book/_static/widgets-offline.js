@@ -12,6 +12,32 @@
     "@jupyter-widgets/html-manager/dist": manager,
   } });
 
+  // The book has no kernel: a widget drawn from the state saved in the notebook
+  // shows the values it was saved with, and moving a control would change
+  // nothing else. So make it honest before the manager draws it: every control
+  // disabled (the state script is already in the page, above this script) and
+  // a line saying what it is above each widget (embedlab.css styles it).
+  // -- static view (tests/test_book.py removes this block to see the check fail)
+  var STATIC_NOTE = "static view \u2014 run the notebook to explore";
+  document.querySelectorAll('script[type="application/vnd.jupyter.widget-state+json"]').forEach(function (script) {
+    var saved = JSON.parse(script.textContent);
+    Object.keys(saved.state || {}).forEach(function (id) {
+      var model = saved.state[id].state;
+      if (model && "disabled" in model) model.disabled = true;
+    });
+    script.textContent = JSON.stringify(saved);
+  });
+  window.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll('script[type="application/vnd.jupyter.widget-view+json"]').forEach(function (view) {
+      var note = document.createElement("p");
+      note.className = "embedlab-static-note";
+      note.textContent = STATIC_NOTE;
+      view.parentNode.insertBefore(note, view);
+      view.parentNode.classList.add("embedlab-static-widget");
+    });
+  });
+  // -- end of static view
+
   // ipywidgets typesets labels with the MathJax 2 call MathJax.Hub.Queue; the
   // site loads MathJax 3. Once MathJax 3 is on the page, give it that call.
   window.addEventListener("DOMContentLoaded", function () {

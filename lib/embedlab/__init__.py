@@ -20,6 +20,7 @@ _EXPORTS = {
     "lookup_bytes": "lookup",
     "one_hot_bytes": "lookup",
     "best_time": "timing",
+    "best_times": "timing",
     "blas_threads": "timing",
     "count_params": "params",
     "estimate_params": "params",
@@ -57,6 +58,8 @@ _EXPORTS = {
     "headroom": "sizing",
     "over_budget": "sizing",
     "llama_config": "sizing",
+    "deepest_fit": "sizing",
+    "DepthSearch": "sizing",
     "memory_report": "memory_widget",
     "memory_calculator": "memory_widget",
     "Corpus": "corpus",
@@ -72,6 +75,7 @@ _EXPORTS = {
     "precision_at_k": "undertrained",
     "first_principal_component": "undertrained",
     "without_first_pc": "undertrained",
+    "load_tokenizer": "tokenizers",
 }
 
 

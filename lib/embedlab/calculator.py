@@ -11,46 +11,40 @@ from __future__ import annotations
 
 import html
 
-from .params import ParamCount, available_models, count_params, load_config, model_shape
+from .params import ParamCount, available_models, config_key, count_params, family, load_config, model_shape
 
 DEFAULT_MODEL = "gpt2"
 
-# our name -> the config.json key each family uses for it
-_KEYS = {
-    "vocab_size": {"default": "vocab_size"},
-    "hidden_size": {"gpt2": "n_embd", "default": "hidden_size"},
-    "num_layers": {"gpt2": "n_layer", "default": "num_hidden_layers"},
-    "num_heads": {"gpt2": "n_head", "default": "num_attention_heads"},
-    "num_kv_heads": {"default": "num_key_value_heads"},
-    "intermediate_size": {"gpt2": "n_inner", "opt": "ffn_dim", "default": "intermediate_size"},
-    "tied": {"default": "tie_word_embeddings"},
-}
-SIZES = tuple(_KEYS)
-
-# families whose attention has one key/value head per query head (no grouped-query attention)
-_NO_GQA = ("gpt2", "gpt_neox", "opt")
+# the sizes the calculator changes; each family's spelling of them comes from params' family table
+SIZES = ("vocab_size", "hidden_size", "num_layers", "num_heads", "num_kv_heads", "intermediate_size", "tied",
+         "num_experts", "experts_per_token", "expert_intermediate_size")
+_EXPERT_SIZES = ("num_experts", "experts_per_token", "expert_intermediate_size")
 
 
 def configure(model: str = DEFAULT_MODEL, **sizes) -> dict:
     """A shipped model's config.json with some sizes replaced (the name gains "(modified)").
 
     ``sizes`` may set vocab_size, hidden_size, num_layers, num_heads, num_kv_heads,
-    intermediate_size and tied; a size left out (or None) keeps the model's value.
+    intermediate_size and tied, and for a mixture-of-experts model num_experts,
+    experts_per_token and expert_intermediate_size; a size left out (or None)
+    keeps the model's value.
     """
     config = load_config(model)
-    family = config["model_type"]
+    fam = family(config["model_type"])
     before = model_shape(config)
     for name, value in sizes.items():
-        if name not in _KEYS:
+        if name not in SIZES:
             raise ValueError(f"unknown size {name}={value!r}; choose from {', '.join(SIZES)}")
         if value is None:
             continue
-        if name == "num_kv_heads" and family in _NO_GQA:
+        if name == "num_kv_heads" and fam.attention != "gqa":
             heads = sizes.get("num_heads") or before.num_heads
             if value != heads:
-                raise ValueError(f"{family} has no grouped-query attention: num_kv_heads={value!r} must equal num_heads={heads}")
+                raise ValueError(f"{fam.model_type} has no grouped-query attention: num_kv_heads={value!r} must equal num_heads={heads}")
             continue
-        config[_KEYS[name].get(family, _KEYS[name]["default"])] = value
+        if name in _EXPERT_SIZES and not fam.moe:
+            raise ValueError(f"{fam.model_type} has no experts: {name}={value!r} does not apply")
+        config[config_key(config, name)] = value
     if model_shape(config) != before:
         config["_name"] = f"{config.get('_name', model)} (modified)"
     return config
@@ -75,10 +69,18 @@ def calculator_report(model: str = DEFAULT_MODEL, **sizes) -> str:
     lines = [
         f"V={s.vocab_size:,}  d={s.hidden_size:,}  L={s.num_layers}  h={s.num_heads}  h_kv={s.num_kv_heads}  "
         f"head_dim={s.head_dim}  d_ff={s.intermediate_size:,}  tied={s.tied}",
+    ]
+    if s.moe:
+        lines.append(f"experts: E={s.moe.num_experts}, k={s.moe.experts_per_token} per token, "
+                     f"width {s.moe.expert_intermediate_size:,}, in {len(s.moe.moe_layers)} of {s.num_layers} layers")
+    lines += [
         count.table(),
         f"embedding share: E is {count.embedding_share:.1%} of all parameters; "
         f"E plus the head {count.vocab_share:.1%}",
     ]
+    if count.is_moe:
+        lines.append(f"a token uses {count.active:,} of them ({count.active / count.total:.1%}): "
+                     f"E is {count.token_embedding / count.active:.1%} of those")
     return "\n".join(lines)
 
 
@@ -90,7 +92,8 @@ def param_calculator(model: str = DEFAULT_MODEL):
     menu = widgets.Dropdown(options=names, value=model, description="model")
     boxes = {name: widgets.BoundedIntText(min=1, max=10**7, description=label, layout=widgets.Layout(width="220px"))
              for name, label in (("vocab_size", "V"), ("hidden_size", "d"), ("num_layers", "L"), ("num_heads", "h"),
-                                 ("num_kv_heads", "h_kv"), ("intermediate_size", "d_ff"))}
+                                 ("num_kv_heads", "h_kv"), ("intermediate_size", "d_ff"),
+                                 ("num_experts", "experts"), ("experts_per_token", "k"))}
     tied = widgets.Checkbox(description="tied head")
     out = widgets.HTML()
     loading = {"now": False}
@@ -100,8 +103,13 @@ def param_calculator(model: str = DEFAULT_MODEL):
         loading["now"] = True
         s = model_shape(load_config(menu.value))
         for name, box in boxes.items():
-            box.value = getattr(s, name)
-        boxes["num_kv_heads"].disabled = s.model_type in _NO_GQA
+            if name in _EXPERT_SIZES:
+                box.value = getattr(s.moe, name) if s.moe else 1
+            else:
+                box.value = getattr(s, name)
+        boxes["num_kv_heads"].disabled = family(s.model_type).attention != "gqa"
+        for name in _EXPERT_SIZES[:2]:
+            boxes[name].disabled = s.moe is None
         tied.value = s.tied
         loading["now"] = False
         show()
@@ -110,8 +118,9 @@ def param_calculator(model: str = DEFAULT_MODEL):
         if loading["now"]:
             return
         sizes = {name: box.value for name, box in boxes.items()}
-        if boxes["num_kv_heads"].disabled:
-            sizes["num_kv_heads"] = None
+        for name, box in boxes.items():
+            if box.disabled:
+                sizes[name] = None
         try:
             text = calculator_report(menu.value, tied=tied.value, **sizes)
         except ValueError as exc:
@@ -123,4 +132,7 @@ def param_calculator(model: str = DEFAULT_MODEL):
         box.observe(show, names="value")
     tied.observe(show, names="value")
     fill()
-    return widgets.VBox([menu, widgets.HBox(list(boxes.values())[:3]), widgets.HBox(list(boxes.values())[3:]), tied, out])
+    from .described_box import DescribedBox   # its text form, shown where the widget is not drawn
+
+    return DescribedBox([menu, widgets.HBox(list(boxes.values())[:3]), widgets.HBox(list(boxes.values())[3:]), tied, out],
+                        "Parameter calculator (an interactive widget): run this cell to use it.")

@@ -17,6 +17,9 @@ looked up costs nothing. So the same config gives:
   The softmax (a few FLOPs per score) is left out.
 * **head**: the LM head is a d × V matmul, 2·d·V FLOPs for every position that
   needs logits: all of them in training, only the last one when generating.
+* **experts**: a mixture-of-experts block costs only what a token uses: its
+  router, the shared experts and the k experts it is sent to. Compute per token
+  follows the active parameters, while memory holds every expert.
 
 Training costs about 3 forward passes (the backward pass computes gradients for
 the activations and for the weights, each about one forward), hence ≈ 6·N FLOPs
@@ -27,19 +30,9 @@ Write FLOPs for a count of operations; FLOP/s for a rate.
 
 from __future__ import annotations
 
-import numbers
 from dataclasses import dataclass
 
-from .params import count_params, model_shape
-
-GATED_MLP = ("llama", "mistral", "qwen2", "gemma")  # SwiGLU/GeGLU: three d × d_ff matrices
-
-
-def _positive_int(name: str, value) -> int:
-    if not isinstance(value, numbers.Integral) or isinstance(value, bool) or value <= 0:
-        raise ValueError(f"{name} must be a positive integer, got {name}={value!r}")
-    return int(value)
-
+from .params import count_params, model_shape, positive_int as _positive_int
 
 @dataclass(frozen=True)
 class Flops:
@@ -91,21 +84,30 @@ class TokenCosts:
 
 
 def token_costs(config: dict) -> TokenCosts:
-    """FLOPs per token of each part, from the config (matmul weights × 2)."""
+    """FLOPs per token of each part, from the config (matmul weights × 2).
+
+    The blocks' matrices come from count_params (each BlockCount knows the
+    matrix weights one token multiplies), so a mixture-of-experts model is
+    charged for the experts a token is routed to, the shared experts and the
+    router, not for the experts it skips. With latent attention (DeepSeek) the
+    scores use qk_nope_head_dim + qk_rope_head_dim numbers per head and the
+    values v_head_dim, computed as transformers does (keys and values expanded
+    per head).
+    """
     s = model_shape(config)
     count = count_params(config)
-    d, L, hd = s.hidden_size, s.num_layers, s.head_dim
-    q_width, kv_width = s.num_heads * hd, s.num_kv_heads * hd
-    attention_weights = d * q_width + 2 * d * kv_width + q_width * d  # q, k, v, out
-    mlp_weights = (3 if s.model_type in GATED_MLP else 2) * d * s.intermediate_size
     width = count.token_embedding // s.vocab_size  # the embedding's width (d, except OPT-350m)
     # a narrow embedding is projected up to d at the input and back down before the head
     project = count.embedding_projection // 2
-    input_flops = (d if s.learned_positions else 0) + 2 * project
+    input_flops = (s.hidden_size if s.learned_positions else 0) + 2 * project
+    if s.mla is not None:
+        per_key = 2 * s.num_heads * (s.mla.qk_head_dim + s.mla.v_head_dim)  # scores, then the weighted values
+    else:
+        per_key = 4 * s.num_heads * s.head_dim
     return TokenCosts(
         input=input_flops,
-        blocks=2 * L * (attention_weights + mlp_weights),
-        attention_per_key=4 * L * s.num_heads * hd,
+        blocks=2 * sum(n * b.matmul_weights for n, b in count.groups),
+        attention_per_key=s.num_layers * per_key,
         head=2 * width * s.vocab_size + 2 * project,
     )
 

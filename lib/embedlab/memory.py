@@ -5,16 +5,19 @@ published rules of thumb ("16 bytes per parameter to train", "20 bytes") are
 disagreements about which numbers are kept and in which precision, so each
 recipe below lists its parts instead of quoting one total.
 
+A mixture-of-experts model must hold every expert in memory, whichever ones a
+token is routed to: its weights cost its total parameters (count_params(...).total),
+not the active ones that set its compute per token.
+
 Units: GB = 10**9 bytes (what disk and GPU vendors print), GiB = 2**30 bytes
 (what many tools report). A 1 GiB cache is 1.07 GB.
 """
 
 from __future__ import annotations
 
-import numbers
 from dataclasses import dataclass
 
-from .params import count_params, model_shape
+from .params import count_params, model_shape, positive_int
 
 GB = 10**9
 GiB = 2**30
@@ -37,18 +40,13 @@ def bytes_per_param(precision: str) -> float:
 
 
 def _n_params(model) -> int:
-    """A parameter count, or a config dict to count."""
+    """A parameter count, or a config dict to count (every parameter, all experts included)."""
     if isinstance(model, dict):
         return count_params(model).total
-    if not isinstance(model, numbers.Integral) or isinstance(model, bool) or model <= 0:
-        raise ValueError(f"model must be a config dict or a positive parameter count, got model={model!r}")
-    return int(model)
-
-
-def _positive_int(name: str, value) -> int:
-    if not isinstance(value, numbers.Integral) or isinstance(value, bool) or value <= 0:
-        raise ValueError(f"{name} must be a positive integer, got {name}={value!r}")
-    return int(value)
+    try:
+        return positive_int("model", model)
+    except ValueError:
+        raise ValueError(f"model must be a config dict or a positive parameter count, got model={model!r}") from None
 
 
 def weight_bytes(model, precision: str = "bf16") -> float:
@@ -144,15 +142,18 @@ def kv_cache_bytes_per_token(config: dict, precision: str = "bf16") -> float:
     """2 (keys and values) · L · h_kv · head_dim · bytes: what each token of context keeps.
 
     Only the key/value heads are cached, so grouped-query attention (h_kv < h)
-    shrinks the cache by h / h_kv.
+    shrinks the cache by h / h_kv. Latent attention (DeepSeek's MLA) caches one
+    compressed vector and a rotary key part per layer instead,
+    L · (kv_lora_rank + qk_rope_head_dim) numbers, as DeepSeek's own inference
+    code does (transformers expands it to full keys and values).
     """
     s = model_shape(config)
-    return 2 * s.num_layers * s.num_kv_heads * s.head_dim * bytes_per_param(precision)
+    return s.num_layers * s.kv_cache_width * bytes_per_param(precision)
 
 
 def kv_cache_bytes(config: dict, context: int, batch: int = 1, precision: str = "bf16") -> float:
     """The whole cache: per token × context × batch (every sequence keeps its own)."""
-    return kv_cache_bytes_per_token(config, precision) * _positive_int("context", context) * _positive_int("batch", batch)
+    return kv_cache_bytes_per_token(config, precision) * positive_int("context", context) * positive_int("batch", batch)
 
 
 def serving_memory(config: dict, weights: str = "bf16", context: int = 8192, batch: int = 1,

@@ -1,11 +1,15 @@
 """Count the parameters of a real transformer from its config.json, exactly.
 
 A model page lists a handful of sizes (vocabulary V, width d, layers L, heads h,
-key/value heads h_kv, MLP width d_ff) and a few switches (tied head, biases).
-Those fix every matrix in the model, so the parameter count follows by
-multiplication alone: no weights, no framework. Each family below is written
-from its Hugging Face implementation, quirks included, and the tests check the
-totals against counts obtained by instantiating the real architecture.
+key/value heads h_kv, MLP width d_ff, and for a mixture-of-experts model the
+number of experts E and how many of them each token uses) and a few switches
+(tied head, biases). Those fix every matrix in the model, so the parameter count
+follows by multiplication alone: no weights, no framework. Each family is one
+entry of the table ``FAMILY_TABLE`` (how it spells its keys, its MLP, attention,
+norms, biases, head_dim rule, tying default and expert layout) plus one small
+function that lays out its blocks. Every other module (compute, memory, the
+calculator) reads the same table. The tests check the totals against counts
+obtained by instantiating the real architecture.
 
     >>> count_params(load_config("gpt2")).total
     124439808
@@ -15,8 +19,17 @@ Conventions:
 * a tied matrix counts once: with a tied head, ``lm_head`` is 0;
 * ``non_embedding = total - token_embedding - position_embedding - lm_head``,
   the N of Kaplan et al. (2020) and of the Pythia and Qwen model cards;
+* ``active`` is what one token uses: the total minus the experts it is not
+  routed to (the convention of the Mixtral and Qwen3 model cards, which count
+  the input table). DeepSeek's cards leave the input table out of their
+  "activated" figure: that is ``active - token_embedding``. For a dense model
+  ``active == total``;
 * a linear layer ``m -> n`` has ``m * n`` weights plus ``n`` biases when it has a bias;
-* a LayerNorm has a scale and a shift (2 per channel), an RMSNorm a scale only (1 per channel).
+* a LayerNorm has a scale and a shift (2 per channel), an RMSNorm a scale only (1 per channel);
+* parameters only, as ``model.parameters()`` yields them: buffers (DeepSeek-V3's
+  router score-correction biases) and modules a checkpoint ships but the model
+  class does not build (DeepSeek-V3's multi-token-prediction layer) are counted
+  apart, by ``checkpoint_extras``.
 """
 
 from __future__ import annotations
@@ -26,54 +39,128 @@ import json
 import numbers
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 DATA_DIR = Path(__file__).parent / "data"
 
+
 # --------------------------------------------------------------------------
-# Reading a config: each family spells the same sizes differently.
-
-# what each family calls the sizes (first name found wins) -> our name
-_NAMES = {
-    "vocab_size": ("vocab_size",),
-    "hidden_size": ("hidden_size", "n_embd"),
-    "num_layers": ("num_hidden_layers", "n_layer"),
-    "num_heads": ("num_attention_heads", "n_head"),
-    "num_kv_heads": ("num_key_value_heads",),
-    "head_dim": ("head_dim",),
-    "intermediate_size": ("intermediate_size", "n_inner", "ffn_dim"),
-    "max_positions": ("max_position_embeddings", "n_positions"),
-}
-
-# Whether the head is tied when config.json does not say (the defaults of the
-# Hugging Face config classes).
-_TIED_BY_DEFAULT = {
-    "gpt2": True,
-    "llama": False,
-    "mistral": False,
-    "qwen2": False,
-    "gemma": True,
-    "gpt_neox": False,
-    "opt": True,
-    "phi": False,
-}
-
-FAMILIES = tuple(_TIED_BY_DEFAULT)
+# One validation helper for every size the package reads
 
 
-def _size(config: dict, field: str, *, required: bool = True, default=None, allow_zero: bool = False):
-    """Read one size (under any of its spellings) and check it is a positive integer."""
-    key = next((k for k in _NAMES.get(field, (field,)) if config.get(k) is not None), None)
-    if key is None:
-        if required:
-            spellings = " or ".join(_NAMES.get(field, (field,)))
-            raise ValueError(f"config is missing the field {spellings} (model_type={config.get('model_type')!r})")
-        return default
-    value = config[key]
+def positive_int(name: str, value, *, allow_zero: bool = False) -> int:
+    """``value`` as an int if it is a positive integer (or 0 with allow_zero); else ValueError naming it.
+
+    Booleans and floats are refused, even 768.0: a size is a count.
+    """
     ok = isinstance(value, numbers.Integral) and not isinstance(value, bool)
     if not ok or value < 0 or (value == 0 and not allow_zero):
         kind = "a non-negative integer" if allow_zero else "a positive integer"
-        raise ValueError(f"{key} must be {kind}, got {key}={value!r}")
+        raise ValueError(f"{name} must be {kind}, got {name}={value!r}")
     return int(value)
+
+
+def positive_number(name: str, value) -> float:
+    """``value`` if it is a real number above 0 (not a bool); else ValueError naming it."""
+    if not isinstance(value, numbers.Real) or isinstance(value, bool) or not value > 0:
+        raise ValueError(f"{name} must be a positive number, got {name}={value!r}")
+    return value
+
+
+# --------------------------------------------------------------------------
+# The family table
+
+# our name for a size -> how most families spell it in config.json (first found wins)
+_COMMON_KEYS = {
+    "vocab_size": ("vocab_size",),
+    "hidden_size": ("hidden_size",),
+    "num_layers": ("num_hidden_layers",),
+    "num_heads": ("num_attention_heads",),
+    "num_kv_heads": ("num_key_value_heads",),
+    "head_dim": ("head_dim",),
+    "intermediate_size": ("intermediate_size",),
+    "max_positions": ("max_position_embeddings",),
+    "tied": ("tie_word_embeddings",),
+}
+
+
+@dataclass(frozen=True)
+class Family:
+    """What one model_type's config means: read by params, compute, memory and the calculator.
+
+    * ``gated_mlp``: three d × d_ff matrices (SwiGLU/GeGLU) instead of two;
+    * ``attention``: "mha" (one key/value head per query head), "gqa" (reads
+      num_key_value_heads) or "mla" (DeepSeek's multi-head latent attention);
+    * ``norm``: "layernorm" (scale and shift) or "rmsnorm" (scale only);
+      ``block_norms``: how many d-wide norms a block has; ``qk_norm``: "" (none),
+      "head" (one head_dim-wide norm each for q and k) or "width" (OLMo 2: over
+      all query / all key channels);
+    * ``head_dim``: "d/h" (heads tile the width), "config" (read, required),
+      "config or d/h", or "mla" (qk_nope_head_dim + qk_rope_head_dim);
+    * ``moe``: "" for a dense model, else the expert layout ("mixtral",
+      "qwen3_moe", "deepseek");
+    * ``keys``: our size names -> the config.json spellings this family uses.
+    """
+
+    model_type: str
+    layout: Callable  # (config, shape) -> tuple of (number of layers, BlockCount)
+    tied_default: bool
+    gated_mlp: bool
+    attention: str
+    norm: str
+    block_norms: int
+    head_dim: str
+    qk_norm: str = ""
+    moe: str = ""
+    head_bias: bool = False
+    keys: dict = field(default_factory=dict)
+
+    def key(self, size: str) -> tuple[str, ...]:
+        """The spellings of one of our sizes in this family's config.json (first found wins)."""
+        return self.keys.get(size, _COMMON_KEYS.get(size, (size,)))
+
+    @property
+    def norm_width(self) -> int:
+        """Parameters per channel of one norm: 2 for a LayerNorm, 1 for an RMSNorm."""
+        return 2 if self.norm == "layernorm" else 1
+
+
+def families() -> tuple[str, ...]:
+    """Every model_type count_params knows."""
+    return tuple(FAMILY_TABLE)
+
+
+def family(model_type: str) -> Family:
+    """The family table's entry for a model_type (ValueError naming it if unknown)."""
+    if model_type not in FAMILY_TABLE:
+        raise ValueError(f"model_type must be one of {', '.join(FAMILY_TABLE)}; got model_type={model_type!r}")
+    return FAMILY_TABLE[model_type]
+
+
+def config_key(config: dict, size: str) -> str:
+    """The key under which this config stores one of our sizes (its family's spelling).
+
+    The first spelling the config already uses, else the family's first one:
+    what the calculator writes to when it changes a size.
+    """
+    fam = family(config.get("model_type"))
+    spellings = fam.key(size)
+    return next((k for k in spellings if k in config), spellings[0])
+
+
+# --------------------------------------------------------------------------
+# Reading a config
+
+
+def _size(config: dict, fam: Family, size: str, *, required: bool = True, default=None, allow_zero: bool = False):
+    """Read one size (under any of its family's spellings) and check it is a positive integer."""
+    spellings = fam.key(size)
+    key = next((k for k in spellings if config.get(k) is not None), None)
+    if key is None:
+        if required:
+            raise ValueError(f"config is missing the field {' or '.join(spellings)} (model_type={fam.model_type!r})")
+        return default
+    return positive_int(key, config[key], allow_zero=allow_zero)
 
 
 def _flag(config: dict, key: str, default: bool) -> bool:
@@ -86,12 +173,46 @@ def _flag(config: dict, key: str, default: bool) -> bool:
 
 
 @dataclass(frozen=True)
+class MoEShape:
+    """A mixture-of-experts layout: E experts of width d_ff_expert, k used per token.
+
+    ``moe_layers`` are the indices of the layers whose MLP is the expert block
+    (the others keep a dense MLP of width ``intermediate_size``).
+    ``shared_experts`` (DeepSeek) is the number of always-used experts, fused
+    into one MLP ``shared_experts`` times as wide.
+    """
+
+    num_experts: int
+    experts_per_token: int
+    expert_intermediate_size: int
+    moe_layers: tuple[int, ...]
+    shared_experts: int = 0
+
+
+@dataclass(frozen=True)
+class MLAShape:
+    """DeepSeek's multi-head latent attention: queries and keys/values through low-rank bottlenecks."""
+
+    q_lora_rank: int  # 0: queries projected directly (DeepSeek-V2-Lite)
+    kv_lora_rank: int
+    qk_nope_head_dim: int
+    qk_rope_head_dim: int
+    v_head_dim: int
+
+    @property
+    def qk_head_dim(self) -> int:
+        return self.qk_nope_head_dim + self.qk_rope_head_dim
+
+
+@dataclass(frozen=True)
 class ModelShape:
     """The sizes that fix every matrix of a model, in the course's notation.
 
     V = vocab_size, d = hidden_size, L = num_layers, h = num_heads,
-    h_kv = num_kv_heads, d_ff = intermediate_size. ``learned_positions`` is the
-    number of rows of a learned position table (0 for rotary positions).
+    h_kv = num_kv_heads, d_ff = intermediate_size (the dense MLP's width).
+    ``learned_positions`` is the number of rows of a learned position table (0
+    for rotary positions). ``moe`` and ``mla`` are None for dense models with
+    ordinary attention.
     """
 
     model_type: str
@@ -104,59 +225,121 @@ class ModelShape:
     intermediate_size: int
     tied: bool
     learned_positions: int = 0
+    moe: MoEShape | None = None
+    mla: MLAShape | None = None
+
+    @property
+    def kv_cache_width(self) -> int:
+        """Numbers a token leaves in the cache of one layer: 2·h_kv·head_dim (keys and values).
+
+        With latent attention (MLA) the cache holds the compressed key/value
+        vector and the rotary key part instead: kv_lora_rank + qk_rope_head_dim.
+        """
+        if self.mla is not None:
+            return self.mla.kv_lora_rank + self.mla.qk_rope_head_dim
+        return 2 * self.num_kv_heads * self.head_dim
+
+
+def _moe_shape(config: dict, fam: Family, L: int, d_ff: int) -> MoEShape:
+    """Read and check the expert layout of a mixture-of-experts family."""
+    E = _size(config, fam, "num_experts", allow_zero=True)
+    if E == 0:
+        raise ValueError(f"a {fam.model_type} model needs experts, got {fam.key('num_experts')[0]}=0")
+    k = _size(config, fam, "experts_per_token")
+    if k > E:
+        raise ValueError(f"num_experts_per_tok={k} is larger than the number of experts "
+                         f"{fam.key('num_experts')[0]}={E}")
+    width = _size(config, fam, "expert_intermediate_size", required=fam.moe != "mixtral", default=d_ff)
+    shared = 0
+    if fam.moe == "mixtral":
+        layers = tuple(range(L))
+    elif fam.moe == "qwen3_moe":
+        step = _size(config, fam, "decoder_sparse_step", required=False, default=1)
+        dense = config.get("mlp_only_layers") or []
+        if not isinstance(dense, list) or not all(isinstance(i, int) and not isinstance(i, bool) for i in dense):
+            raise ValueError(f"mlp_only_layers must be a list of layer indices, got mlp_only_layers={dense!r}")
+        layers = tuple(i for i in range(L) if i not in dense and (i + 1) % step == 0)
+        if not layers:
+            raise ValueError(f"no layer has experts: decoder_sparse_step={step} and mlp_only_layers={dense!r} "
+                             f"skip every one of num_hidden_layers={L}")
+    else:  # deepseek: dense first, then experts every moe_layer_freq layers (DeepSeek's own rule)
+        first = _size(config, fam, "first_k_dense_replace", required=False, default=0, allow_zero=True)
+        freq = _size(config, fam, "moe_layer_freq", required=False, default=1)
+        layers = tuple(i for i in range(L) if i >= first and i % freq == 0)
+        if not layers:
+            raise ValueError(f"no layer has experts: first_k_dense_replace={first} and moe_layer_freq={freq} "
+                             f"skip every one of num_hidden_layers={L}")
+        shared = _size(config, fam, "shared_experts", required=False, default=0, allow_zero=True)
+    return MoEShape(E, k, width, layers, shared)
 
 
 def model_shape(config: dict) -> ModelShape:
     """The sizes of a model from its config.json dict, validated.
 
     Raises ValueError naming the field and the value for an unknown model_type,
-    a missing size, a size that is not a positive integer, or heads that do not
-    divide the width.
+    a missing size, a size that is not a positive integer, heads that do not
+    divide the width, a head_dim that does not fit, or an impossible expert
+    layout (no experts, more experts per token than experts, a layer frequency
+    that leaves no layer with experts).
     """
     if not isinstance(config, dict):
         raise ValueError(f"config must be a dict (a parsed config.json), got config={config!r}")
-    model_type = config.get("model_type")
-    if model_type not in _TIED_BY_DEFAULT:
-        raise ValueError(f"model_type must be one of {', '.join(FAMILIES)}; got model_type={model_type!r}")
+    fam = family(config.get("model_type"))
 
-    V = _size(config, "vocab_size")
-    d = _size(config, "hidden_size")
-    L = _size(config, "num_layers")
-    h = _size(config, "num_heads")
-    h_kv = _size(config, "num_kv_heads", required=False, default=h)
-    if model_type == "gemma":
-        # Gemma's heads are not d / h wide (Gemma-7B: 16 heads of 256 on d = 3072)
-        head_dim = _size(config, "head_dim")
-    elif model_type in ("llama", "mistral"):
-        head_dim = _size(config, "head_dim", required=False)
-    else:
-        head_dim = None
+    V = _size(config, fam, "vocab_size")
+    d = _size(config, fam, "hidden_size")
+    L = _size(config, fam, "num_layers")
+    h = _size(config, fam, "num_heads")
+    h_kv = h if fam.attention == "mha" else _size(config, fam, "num_kv_heads", required=False, default=h)
+    if fam.attention == "mha":
+        given = config.get("num_key_value_heads")
+        if given is not None and given != h:
+            raise ValueError(f"{fam.model_type} has no grouped-query attention, got num_key_value_heads={given!r} "
+                             f"with num_attention_heads={h}")
+
+    head_dim = None
+    if fam.attention == "mla":  # heads are set by qk_nope_head_dim + qk_rope_head_dim, read below
+        head_dim = 0
+    elif fam.head_dim == "config":
+        head_dim = _size(config, fam, "head_dim")
+    elif fam.head_dim == "config or d/h":
+        head_dim = _size(config, fam, "head_dim", required=False)
     if head_dim is None:
         if d % h:
             raise ValueError(f"num_attention_heads={h} must divide hidden_size={d} (head_dim = hidden_size / heads)")
+        if fam.head_dim == "d/h" and config.get("head_dim") is not None and config["head_dim"] != d // h:
+            raise ValueError(f"head_dim={config['head_dim']!r} does not fit: {fam.model_type} heads are "
+                             f"hidden_size / num_attention_heads = {d} / {h} = {d // h} wide")
         head_dim = d // h
     if h % h_kv:
-        raise ValueError(f"num_key_value_heads={h_kv} must divide num_attention_heads={h} (each key/value head serves a group of query heads)")
-    if model_type in ("gpt2", "gpt_neox", "opt") and h_kv != h:
-        raise ValueError(f"{model_type} has no grouped-query attention, got num_key_value_heads={h_kv} with num_attention_heads={h}")
+        raise ValueError(f"num_key_value_heads={h_kv} must divide num_attention_heads={h} "
+                         "(each key/value head serves a group of query heads)")
 
-    if model_type == "gpt2":
-        d_ff = _size(config, "intermediate_size", required=False, default=4 * d)  # n_inner: null means 4d
+    if fam.model_type == "gpt2":
+        d_ff = _size(config, fam, "intermediate_size", required=False, default=4 * d)  # n_inner: null means 4d
     else:
-        d_ff = _size(config, "intermediate_size")
+        d_ff = _size(config, fam, "intermediate_size")
 
     positions = 0
-    if model_type == "gpt2":
-        positions = _size(config, "max_positions")
-    elif model_type == "opt":
-        positions = _size(config, "max_positions") + 2  # OPT's position ids start at 2: two extra rows
+    if fam.model_type == "gpt2":
+        positions = _size(config, fam, "max_positions")
+    elif fam.model_type == "opt":
+        positions = _size(config, fam, "max_positions") + 2  # OPT's position ids start at 2: two extra rows
 
-    tied = _flag(config, "tie_word_embeddings", _TIED_BY_DEFAULT[model_type])
-    return ModelShape(model_type, V, d, L, h, h_kv, head_dim, d_ff, tied, positions)
+    mla = None
+    if fam.attention == "mla":
+        mla = MLAShape(_size(config, fam, "q_lora_rank", required=False, default=0),
+                       _size(config, fam, "kv_lora_rank"), _size(config, fam, "qk_nope_head_dim"),
+                       _size(config, fam, "qk_rope_head_dim"), _size(config, fam, "v_head_dim"))
+        head_dim = mla.qk_head_dim
+    moe = _moe_shape(config, fam, L, d_ff) if fam.moe else None
+
+    tied = _flag(config, "tie_word_embeddings", fam.tied_default)
+    return ModelShape(fam.model_type, V, d, L, h, h_kv, head_dim, d_ff, tied, positions, moe, mla)
 
 
 # --------------------------------------------------------------------------
-# The count
+# Blocks and the count
 
 
 def linear(m: int, n: int, bias: bool = True) -> int:
@@ -166,23 +349,43 @@ def linear(m: int, n: int, bias: bool = True) -> int:
 
 @dataclass(frozen=True)
 class BlockCount:
-    """Parameters of one transformer block, by part."""
+    """Parameters of one transformer block, by part.
+
+    ``mlp_active`` is the part of the MLP one token uses (the router, the shared
+    experts and k of the E routed experts); for a dense MLP it is the MLP.
+    ``matmul_weights`` counts the matrix weights one token multiplies in this
+    block (attention and the MLP it uses; biases and norms are not matrices):
+    what compute.token_costs charges 2 FLOPs each.
+    """
 
     attention: int
     mlp: int
     norms: int
+    mlp_active: int | None = None
+    matmul_weights: int | None = None
+    experts: int = 0  # routed experts in this block's MLP (0: a dense MLP)
     total: int = field(init=False)
 
     def __post_init__(self):
         object.__setattr__(self, "total", self.attention + self.mlp + self.norms)
+        if self.mlp_active is None:
+            object.__setattr__(self, "mlp_active", self.mlp)
+
+    @property
+    def active(self) -> int:
+        """Parameters of this block one token uses."""
+        return self.attention + self.mlp_active + self.norms
 
 
 @dataclass(frozen=True)
 class ParamCount:
     """Every trainable parameter of a model once, by where it lives.
 
+    ``groups`` lists the blocks as (number of layers, BlockCount): one group
+    for most models, two when some layers keep a dense MLP and the others have
+    experts (DeepSeek's first layers). ``block`` is the block most layers have.
     ``total = token_embedding + position_embedding + lm_head + embedding_projection
-    + num_blocks * block.total + final_norm``.
+    + blocks + final_norm``.
     """
 
     model_type: str
@@ -190,25 +393,31 @@ class ParamCount:
     token_embedding: int
     position_embedding: int
     lm_head: int
-    num_blocks: int
-    block: BlockCount
+    groups: tuple[tuple[int, BlockCount], ...]
     final_norm: int
     embedding_projection: int = 0  # OPT-350m projects its 512-wide embeddings to d = 1024 and back
     name: str = ""
     # derived, filled in by __post_init__:
-    total: int = field(init=False)           # every trainable parameter once
-    non_embedding: int = field(init=False)   # Kaplan et al.'s N: all but the token and position tables and the head
+    num_blocks: int = field(init=False)     # L
+    block: BlockCount = field(init=False)   # the block most layers have
+    total: int = field(init=False)          # every trainable parameter once
+    non_embedding: int = field(init=False)  # Kaplan et al.'s N: all but the token and position tables and the head
+    active: int = field(init=False)         # what one token uses: total minus the experts it is not routed to
 
     def __post_init__(self):
+        blocks = sum(n * b.total for n, b in self.groups)
         total = (self.token_embedding + self.position_embedding + self.lm_head
-                 + self.embedding_projection + self.num_blocks * self.block.total + self.final_norm)
+                 + self.embedding_projection + blocks + self.final_norm)
+        object.__setattr__(self, "num_blocks", sum(n for n, _ in self.groups))
+        object.__setattr__(self, "block", max(self.groups, key=lambda g: g[0])[1])
         object.__setattr__(self, "total", total)
         object.__setattr__(self, "non_embedding", total - self.token_embedding - self.position_embedding - self.lm_head)
+        object.__setattr__(self, "active", total - sum(n * (b.mlp - b.mlp_active) for n, b in self.groups))
 
     @property
     def blocks(self) -> int:
         """All blocks together."""
-        return self.num_blocks * self.block.total
+        return sum(n * b.total for n, b in self.groups)
 
     @property
     def embedding_share(self) -> float:
@@ -220,33 +429,53 @@ class ParamCount:
         """Fraction in the vocabulary-sized matrices: E plus an untied head."""
         return (self.token_embedding + self.lm_head) / self.total
 
+    @property
+    def active_without_embedding(self) -> int:
+        """The active count without the input table: the convention of DeepSeek's model cards."""
+        return self.active - self.token_embedding
+
+    @property
+    def is_moe(self) -> bool:
+        """Whether some blocks route tokens to experts."""
+        return any(b.experts for _, b in self.groups)
+
     def rows(self) -> list[tuple[str, int | None, int]]:
         """(part, per-block count or None, count) rows of the breakdown, for tables."""
-        b = self.block
         rows = [("token embedding", None, self.token_embedding)]
         if self.position_embedding:
             rows.append(("position embedding", None, self.position_embedding))
         if self.embedding_projection:
             rows.append(("embedding projections", None, self.embedding_projection))
+        for n, b in self.groups:
+            label = f"{n} blocks" if len(self.groups) == 1 else (
+                f"{n} blocks with experts" if b.experts else f"{n} dense blocks")
+            rows += [
+                (label, b.total, n * b.total),
+                ("  attention", b.attention, n * b.attention),
+                ("  MLP" + (f" ({b.experts} experts)" if b.experts else ""), b.mlp, n * b.mlp),
+                ("  norms", b.norms, n * b.norms),
+            ]
         rows += [
-            (f"{self.num_blocks} blocks", b.total, self.blocks),
-            ("  attention", b.attention, self.num_blocks * b.attention),
-            ("  MLP", b.mlp, self.num_blocks * b.mlp),
-            ("  norms", b.norms, self.num_blocks * b.norms),
             ("final norm", None, self.final_norm),
             ("LM head" + (" (tied: counted in E)" if self.tied else ""), None, self.lm_head),
         ]
         return rows
 
+    def _footer(self) -> list[tuple[str, int]]:
+        rows = [("total", self.total), ("non-embedding", self.non_embedding)]
+        if self.is_moe:
+            rows.append(("active (used per token)", self.active))
+        return rows
+
     def table(self) -> str:
-        """The breakdown as a fixed-width text table."""
+        """The breakdown as a fixed-width text table (70 characters wide)."""
         title = f"{self.name or self.model_type} ({self.model_type}, head {'tied' if self.tied else 'untied'})"
         lines = [title, f"{'part':<32}{'per block':>14}{'parameters':>16}{'share':>8}"]
         for part, per_block, count in self.rows():
             per = f"{per_block:,}" if per_block is not None else ""
             lines.append(f"{part:<32}{per:>14}{count:>16,}{count / self.total:>8.1%}")
-        lines.append(f"{'total':<32}{'':>14}{self.total:>16,}{1:>8.1%}")
-        lines.append(f"{'non-embedding':<32}{'':>14}{self.non_embedding:>16,}{self.non_embedding / self.total:>8.1%}")
+        for part, count in self._footer():
+            lines.append(f"{part:<32}{'':>14}{count:>16,}{count / self.total:>8.1%}")
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -256,13 +485,202 @@ class ParamCount:
         title = html.escape(f"{self.name or self.model_type} ({self.model_type}, head {'tied' if self.tied else 'untied'})")
         head = "<tr><th style='text-align:left'>part</th><th>per block</th><th>parameters</th><th>share</th></tr>"
         body = []
-        for part, per_block, count in self.rows() + [("total", None, self.total), ("non-embedding", None, self.non_embedding)]:
+        for part, per_block, count in self.rows() + [(p, None, c) for p, c in self._footer()]:
             per = f"{per_block:,}" if per_block is not None else ""
             style = " style='font-weight:bold'" if part == "total" else ""
             label = html.escape(part.strip()) if not part.startswith("  ") else "&nbsp;&nbsp;" + html.escape(part.strip())
             body.append(f"<tr{style}><td style='text-align:left'>{label}</td><td>{per}</td>"
                         f"<td>{count:,}</td><td>{count / self.total:.1%}</td></tr>")
         return f"<table><caption>{title}</caption>{head}{''.join(body)}</table>"
+
+
+# -- the pieces blocks are made of ------------------------------------------
+
+
+def _mlp(d: int, d_ff: int, gated: bool, bias: bool = False) -> tuple[int, int]:
+    """(parameters, matrix weights) of one MLP: gate, up and down when gated, else up and down."""
+    weights = (3 if gated else 2) * d * d_ff
+    return weights + ((2 * d_ff if gated else d_ff) + d if bias else 0), weights
+
+
+def _gqa(s: ModelShape, qkv_bias: bool, out_bias: bool) -> tuple[int, int]:
+    """(parameters, matrix weights) of q, k, v and output projections with h_kv key/value heads."""
+    q, kv, d = s.num_heads * s.head_dim, s.num_kv_heads * s.head_dim, s.hidden_size
+    weights = d * q + 2 * d * kv + q * d
+    return weights + ((q + 2 * kv) if qkv_bias else 0) + (d if out_bias else 0), weights
+
+
+def _qk_norms(fam: Family, s: ModelShape) -> int:
+    if fam.qk_norm == "head":
+        return 2 * s.head_dim * fam.norm_width
+    if fam.qk_norm == "width":
+        return (s.num_heads + s.num_kv_heads) * s.head_dim * fam.norm_width
+    return 0
+
+
+def _block(fam: Family, s: ModelShape, attention: tuple[int, int], mlp: tuple[int, int], extra_norms: int = 0) -> BlockCount:
+    return BlockCount(attention=attention[0], mlp=mlp[0],
+                      norms=fam.block_norms * s.hidden_size * fam.norm_width + _qk_norms(fam, s) + extra_norms,
+                      matmul_weights=attention[1] + mlp[1])
+
+
+def _experts(fam: Family, s: ModelShape, bias: bool = False) -> tuple[int, int, int]:
+    """(parameters, parameters one token uses, matrix weights one token multiplies) of an expert block.
+
+    A router (d × E, no bias), E gated experts of width d_ff_expert, and the
+    shared experts fused into one MLP, which every token uses.
+    """
+    m, d = s.moe, s.hidden_size
+    router = d * m.num_experts
+    expert, expert_weights = _mlp(d, m.expert_intermediate_size, fam.gated_mlp)
+    # DeepSeek always builds the shared MLP (a bias survives even with n_shared_experts = 0)
+    shared, shared_weights = _mlp(d, m.shared_experts * m.expert_intermediate_size, fam.gated_mlp, bias) \
+        if fam.moe == "deepseek" else (0, 0)
+    return (router + m.num_experts * expert + shared,
+            router + m.experts_per_token * expert + shared,
+            router + m.experts_per_token * expert_weights + shared_weights)
+
+
+def _uniform(block: BlockCount, s: ModelShape) -> tuple[tuple[int, BlockCount], ...]:
+    return ((s.num_layers, block),)
+
+
+def _split(fam: Family, s: ModelShape, attention: tuple[int, int], dense: tuple[int, int], extra_norms: int = 0,
+           mlp_bias: bool = False) -> tuple[tuple[int, BlockCount], ...]:
+    """Layers with experts and (if any) layers with a dense MLP, as two groups."""
+    total, active, weights = _experts(fam, s, mlp_bias)
+    norms = fam.block_norms * s.hidden_size * fam.norm_width + _qk_norms(fam, s) + extra_norms
+    moe_block = BlockCount(attention[0], total, norms, mlp_active=active, matmul_weights=attention[1] + weights,
+                           experts=s.moe.num_experts)
+    n_moe = len(s.moe.moe_layers)
+    groups = []
+    if s.num_layers > n_moe:
+        groups.append((s.num_layers - n_moe, _block(fam, s, attention, dense, extra_norms)))
+    groups.append((n_moe, moe_block))
+    return tuple(groups)
+
+
+# -- one small function per family: its blocks, from its config ------------------
+
+
+def _gpt2(config, s, fam):
+    # fused q,k,v (d -> 3d) and output projection, both biased; GELU MLP with biases; 2 LayerNorms
+    d = s.hidden_size
+    return _uniform(_block(fam, s, (linear(d, 3 * d) + linear(d, d), 4 * d * d), _mlp(d, s.intermediate_size, False, True)), s)
+
+
+def _llama(config, s, fam):
+    # grouped-query attention, SwiGLU MLP (gate, up, down), RMSNorm before attention and MLP
+    bias = _flag(config, "attention_bias", False)
+    return _uniform(_block(fam, s, _gqa(s, bias, bias), _mlp(s.hidden_size, s.intermediate_size, True,
+                                                             _flag(config, "mlp_bias", False))), s)
+
+
+def _mistral(config, s, fam):
+    return _uniform(_block(fam, s, _gqa(s, False, False), _mlp(s.hidden_size, s.intermediate_size, True)), s)
+
+
+def _qwen2(config, s, fam):
+    # Qwen2: biases on q, k, v only
+    return _uniform(_block(fam, s, _gqa(s, True, False), _mlp(s.hidden_size, s.intermediate_size, True)), s)
+
+
+def _attention_bias_gated(config, s, fam):
+    # Gemma 1-3, Qwen3, OLMo 2: attention_bias switches every attention bias; no MLP biases
+    bias = _flag(config, "attention_bias", False)
+    return _uniform(_block(fam, s, _gqa(s, bias, bias), _mlp(s.hidden_size, s.intermediate_size, True)), s)
+
+
+def _gpt_neox(config, s, fam):
+    # Pythia: fused q,k,v and dense output, GELU MLP, all biased; 2 LayerNorms; rotary (no parameters)
+    d, bias = s.hidden_size, _flag(config, "attention_bias", True)
+    return _uniform(_block(fam, s, (linear(d, 3 * d, bias) + linear(d, d, bias), 4 * d * d),
+                           _mlp(d, s.intermediate_size, False, True)), s)
+
+
+def _opt(config, s, fam):
+    d, bias = s.hidden_size, _flag(config, "enable_bias", True)
+    block = _block(fam, s, (4 * linear(d, d, bias), 4 * d * d), _mlp(d, s.intermediate_size, False, bias))
+    if not _flag(config, "layer_norm_elementwise_affine", True):
+        block = BlockCount(block.attention, block.mlp, 0, matmul_weights=block.matmul_weights)
+    return _uniform(block, s)
+
+
+def _phi(config, s, fam):
+    # attention and MLP side by side after one LayerNorm; biases everywhere; optional q/k LayerNorms
+    qk = 2 * 2 * s.head_dim if _flag(config, "qk_layernorm", False) else 0
+    return _uniform(_block(fam, s, _gqa(s, True, True), _mlp(s.hidden_size, s.intermediate_size, False, True), qk), s)
+
+
+def _phi3(config, s, fam):
+    # q, k, v fused into one qkv_proj and gate, up into one gate_up_proj: the same matrices, no biases
+    return _uniform(_block(fam, s, _gqa(s, False, False), _mlp(s.hidden_size, s.intermediate_size, True)), s)
+
+
+def _mixtral(config, s, fam):
+    return _split(fam, s, _gqa(s, False, False), (0, 0))
+
+
+def _qwen3_moe(config, s, fam):
+    bias = _flag(config, "attention_bias", False)
+    return _split(fam, s, _gqa(s, bias, bias), _mlp(s.hidden_size, s.intermediate_size, True))
+
+
+def _deepseek(config, s, fam):
+    # multi-head latent attention: queries through an optional low-rank bottleneck (q_a -> norm -> q_b),
+    # keys and values through a shared one (kv_a -> norm -> kv_b), plus a small rotary key part
+    m, d, h = s.mla, s.hidden_size, s.num_heads
+    bias = _flag(config, "attention_bias", False)
+    if m.q_lora_rank:
+        q = linear(d, m.q_lora_rank, bias) + linear(m.q_lora_rank, h * m.qk_head_dim, False)
+        q_weights = d * m.q_lora_rank + m.q_lora_rank * h * m.qk_head_dim
+    else:
+        q = q_weights = d * h * m.qk_head_dim
+    kv_a = m.kv_lora_rank + m.qk_rope_head_dim
+    kv = linear(d, kv_a, bias) + linear(m.kv_lora_rank, h * (m.qk_nope_head_dim + m.v_head_dim), False)
+    kv_weights = d * kv_a + m.kv_lora_rank * h * (m.qk_nope_head_dim + m.v_head_dim)
+    out = linear(h * m.v_head_dim, d, bias)
+    attention = (q + kv + out, q_weights + kv_weights + h * m.v_head_dim * d)
+    latent_norms = m.kv_lora_rank + m.q_lora_rank  # the bottlenecks' RMSNorms
+    mlp_bias = fam.model_type == "deepseek_v2" and _flag(config, "mlp_bias", False)
+    return _split(fam, s, attention, _mlp(d, s.intermediate_size, True, mlp_bias), latent_norms, mlp_bias)
+
+
+_GPT2_KEYS = {"hidden_size": ("n_embd", "hidden_size"), "num_layers": ("n_layer", "num_hidden_layers"),
+              "num_heads": ("n_head", "num_attention_heads"), "intermediate_size": ("n_inner", "intermediate_size"),
+              "max_positions": ("n_positions", "max_position_embeddings")}
+_MOE_KEYS = {"experts_per_token": ("num_experts_per_tok",), "decoder_sparse_step": ("decoder_sparse_step",)}
+_DEEPSEEK_KEYS = _MOE_KEYS | {"num_experts": ("n_routed_experts",), "shared_experts": ("n_shared_experts",),
+                              "expert_intermediate_size": ("moe_intermediate_size",)}
+
+FAMILY_TABLE: dict[str, Family] = {f.model_type: f for f in (
+    Family("gpt2", _gpt2, True, False, "mha", "layernorm", 2, "d/h", keys=_GPT2_KEYS),
+    Family("llama", _llama, False, True, "gqa", "rmsnorm", 2, "config or d/h"),
+    Family("mistral", _mistral, False, True, "gqa", "rmsnorm", 2, "config or d/h"),
+    Family("qwen2", _qwen2, False, True, "gqa", "rmsnorm", 2, "d/h"),
+    Family("gemma", _attention_bias_gated, True, True, "gqa", "rmsnorm", 2, "config"),
+    Family("gpt_neox", _gpt_neox, False, False, "mha", "layernorm", 2, "d/h"),
+    Family("opt", _opt, True, False, "mha", "layernorm", 2, "d/h", keys={"intermediate_size": ("ffn_dim",)}),
+    Family("phi", _phi, False, False, "gqa", "layernorm", 1, "d/h", head_bias=True),
+    # Gemma 2 and 3: a norm before and after both attention and MLP (four per block)
+    Family("gemma2", _attention_bias_gated, True, True, "gqa", "rmsnorm", 4, "config"),
+    Family("gemma3_text", _attention_bias_gated, True, True, "gqa", "rmsnorm", 4, "config", qk_norm="head"),
+    Family("qwen3", _attention_bias_gated, False, True, "gqa", "rmsnorm", 2, "config", qk_norm="head"),
+    # OLMo 2: norms after attention and after the MLP only, and q/k norms over all their channels
+    Family("olmo2", _attention_bias_gated, False, True, "gqa", "rmsnorm", 2, "config or d/h", qk_norm="width"),
+    Family("phi3", _phi3, False, True, "gqa", "rmsnorm", 2, "config or d/h"),
+    Family("mixtral", _mixtral, False, True, "gqa", "rmsnorm", 2, "config or d/h", moe="mixtral",
+           keys=_MOE_KEYS | {"num_experts": ("num_local_experts",),
+                             "expert_intermediate_size": ("intermediate_size",)}),
+    Family("qwen3_moe", _qwen3_moe, False, True, "gqa", "rmsnorm", 2, "config", qk_norm="head", moe="qwen3_moe",
+           keys=_MOE_KEYS | {"num_experts": ("num_experts",), "expert_intermediate_size": ("moe_intermediate_size",)}),
+    Family("deepseek_v2", _deepseek, False, True, "mla", "rmsnorm", 2, "mla", moe="deepseek",
+           keys=_DEEPSEEK_KEYS),
+    Family("deepseek_v3", _deepseek, False, True, "mla", "rmsnorm", 2, "mla", moe="deepseek",
+           keys=_DEEPSEEK_KEYS),
+)}
+
+FAMILIES = families()
 
 
 def count_params(config: dict) -> ParamCount:
@@ -272,93 +690,73 @@ def count_params(config: dict) -> ParamCount:
     Hugging Face model instantiated from the same config.
     """
     s = model_shape(config)
-    V, d, L, h, h_kv, hd, d_ff = (s.vocab_size, s.hidden_size, s.num_layers, s.num_heads,
-                                  s.num_kv_heads, s.head_dim, s.intermediate_size)
-    q_width, kv_width = h * hd, h_kv * hd  # query and key/value projection widths
+    fam = FAMILY_TABLE[s.model_type]
+    V, d = s.vocab_size, s.hidden_size
+    groups = fam.layout(config, s, fam)
     token_embedding = V * d
-    position_embedding = s.learned_positions * d
+    head_width = d
     projection = 0
-    final_norm = 0
-
-    if s.model_type == "gpt2":
-        # fused q,k,v (d -> 3d) and output projection, both biased; GELU MLP with biases; 2 LayerNorms
-        block = BlockCount(attention=linear(d, 3 * d) + linear(d, d),
-                           mlp=linear(d, d_ff) + linear(d_ff, d),
-                           norms=2 * 2 * d)
-        final_norm = 2 * d
-        head_bias = False
-    elif s.model_type in ("llama", "mistral", "qwen2", "gemma"):
-        # grouped-query attention, SwiGLU MLP (gate, up, down), RMSNorm before attention and MLP
-        if s.model_type == "llama":
-            qkv_bias = out_bias = _flag(config, "attention_bias", False)
-            mlp_bias = _flag(config, "mlp_bias", False)
-        elif s.model_type == "qwen2":
-            qkv_bias, out_bias, mlp_bias = True, False, False  # Qwen2: biases on q, k, v only
-        elif s.model_type == "gemma":
-            qkv_bias = out_bias = _flag(config, "attention_bias", False)
-            mlp_bias = False
-        else:
-            qkv_bias = out_bias = mlp_bias = False
-        block = BlockCount(attention=linear(d, q_width, qkv_bias) + 2 * linear(d, kv_width, qkv_bias)
-                           + linear(q_width, d, out_bias),
-                           mlp=2 * linear(d, d_ff, mlp_bias) + linear(d_ff, d, mlp_bias),
-                           norms=2 * d)
-        final_norm = d
-        head_bias = False
-    elif s.model_type == "gpt_neox":
-        # Pythia: fused q,k,v and dense output, GELU MLP, all biased; 2 LayerNorms; rotary (no parameters)
-        bias = _flag(config, "attention_bias", True)
-        block = BlockCount(attention=linear(d, 3 * d, bias) + linear(d, d, bias),
-                           mlp=linear(d, d_ff) + linear(d_ff, d),
-                           norms=2 * 2 * d)
-        final_norm = 2 * d
-        head_bias = False
-    elif s.model_type == "opt":
-        bias = _flag(config, "enable_bias", True)
-        affine = _flag(config, "layer_norm_elementwise_affine", True)
-        ln = 2 * d if affine else 0
-        block = BlockCount(attention=4 * linear(d, d, bias),
-                           mlp=linear(d, d_ff, bias) + linear(d_ff, d, bias),
-                           norms=2 * ln)
+    final_norm = d * fam.norm_width
+    if s.model_type == "opt":
         # embeddings narrower than d (OPT-350m) are projected in and out, without bias
-        e = _size(config, "word_embed_proj_dim", required=False, default=d)
-        token_embedding = V * e
+        e = _size(config, fam, "word_embed_proj_dim", required=False, default=d)
+        token_embedding, head_width = V * e, e
         projection = 0 if e == d else 2 * e * d
+        affine = _flag(config, "layer_norm_elementwise_affine", True)
         pre_norm = _flag(config, "do_layer_norm_before", True)
-        final_norm = ln if pre_norm and not _flag(config, "_remove_final_layer_norm", False) else 0
-        head_bias = False
-        head_width = e
-    elif s.model_type == "phi":
-        # attention and MLP side by side after one LayerNorm; biases everywhere; biased untied head
-        qk_norm = _flag(config, "qk_layernorm", False)
-        block = BlockCount(attention=linear(d, q_width) + 2 * linear(d, kv_width) + linear(q_width, d),
-                           mlp=linear(d, d_ff) + linear(d_ff, d),
-                           norms=2 * d + (2 * 2 * hd if qk_norm else 0))
-        final_norm = 2 * d
-        head_bias = True
-    else:  # pragma: no cover - model_shape has already rejected it
-        raise ValueError(f"model_type={s.model_type!r} is not supported")
-
-    if s.model_type != "opt":
-        head_width = d
+        final_norm = 2 * d if affine and pre_norm and not _flag(config, "_remove_final_layer_norm", False) else 0
     # a tied head reuses E, but a head bias (Phi) is its own parameter either way
-    lm_head = (0 if s.tied else head_width * V) + (V if head_bias else 0)
+    lm_head = (0 if s.tied else head_width * V) + (V if fam.head_bias else 0)
     return ParamCount(model_type=s.model_type, tied=s.tied, token_embedding=token_embedding,
-                      position_embedding=position_embedding, lm_head=lm_head, num_blocks=L,
-                      block=block, final_norm=final_norm, embedding_projection=projection,
-                      name=str(config.get("_name", "")))
+                      position_embedding=s.learned_positions * d, lm_head=lm_head, groups=groups,
+                      final_norm=final_norm, embedding_projection=projection, name=str(config.get("_name", "")))
 
 
-def estimate_params(vocab_size: int, d: int, num_layers: int) -> int:
+def checkpoint_extras(config: dict) -> dict[str, int]:
+    """Numbers a released checkpoint stores that ``count_params`` (like ``model.parameters()``) leaves out.
+
+    * "multi-token prediction module": DeepSeek-V3 ships ``num_nextn_predict_layers``
+      extra blocks for predicting a second token ahead (used in training and for
+      speculative decoding). Each is one more expert block plus two RMSNorms
+      (enorm, hnorm) on the token and hidden inputs, a 2d -> d projection
+      (eh_proj) and a norm before the head, which it shares with the main model
+      along with the embedding. Transformers does not build it.
+    * "router score-correction biases (buffers)": DeepSeek-V3's router keeps one
+      bias per expert per expert layer, adjusted by a rule rather than by
+      gradients, so the model class holds it as a buffer, not a parameter.
+
+    An empty dict for every other family.
+    """
+    s = model_shape(config)
+    extras = {}
+    if s.model_type == "deepseek_v3":
+        fam = FAMILY_TABLE[s.model_type]
+        mtp_layers = _size(config, fam, "num_nextn_predict_layers", required=False, default=0, allow_zero=True)
+        if mtp_layers:
+            moe_block = next(b for _, b in fam.layout(config, s, fam) if b.experts)
+            d = s.hidden_size
+            extras["multi-token prediction module"] = mtp_layers * (moe_block.total + 3 * d + 2 * d * d)
+        extras["router score-correction biases (buffers)"] = len(s.moe.moe_layers) * s.moe.num_experts
+    return extras
+
+
+def estimate_params(vocab_size: int, d: int, num_layers: int, *, num_experts: int = 1,
+                    experts_per_token: int | None = None, active: bool = False) -> int:
     """The rule of thumb V·d + 12·L·d²: the embedding plus 4d² attention and 8d² MLP per block.
 
-    It leaves out biases, norms, a learned position table and an untied head,
-    and assumes a 4d MLP with full attention, so compare it with count_params.
+    With ``num_experts`` E, each block holds E MLPs (V·d + L·(4d² + 8E·d²));
+    ``active=True`` counts only the ``experts_per_token`` MLPs a token uses.
+    It leaves out biases, norms, a learned position table, an untied head and
+    routers, and assumes a 4d MLP with full attention, so compare it with count_params.
     """
-    for name, value in (("vocab_size", vocab_size), ("d", d), ("num_layers", num_layers)):
-        if not isinstance(value, numbers.Integral) or isinstance(value, bool) or value <= 0:
-            raise ValueError(f"{name} must be a positive integer, got {name}={value!r}")
-    return int(vocab_size) * int(d) + 12 * int(num_layers) * int(d) ** 2
+    V, d, L = positive_int("vocab_size", vocab_size), positive_int("d", d), positive_int("num_layers", num_layers)
+    E = positive_int("num_experts", num_experts)
+    k = E if experts_per_token is None else positive_int("experts_per_token", experts_per_token)
+    if k > E:
+        raise ValueError(f"experts_per_token={k} is larger than num_experts={E}")
+    if not isinstance(active, bool):
+        raise ValueError(f"active must be True or False, got active={active!r}")
+    return V * d + L * (4 * d * d + 8 * (k if active else E) * d * d)
 
 
 # --------------------------------------------------------------------------

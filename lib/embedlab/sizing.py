@@ -15,24 +15,17 @@ questions a model proposal has to answer.
   the blocks and the head, attention over the context; the lookup is free).
   The rule of thumb 6·N·D is close to it but charges an untied input table that
   does no arithmetic and leaves out attention, so the budget uses the count.
+  (For a mixture-of-experts design N is the active count: the weights hold
+  every expert, the arithmetic only the ones a token is routed to.)
 """
 
 from __future__ import annotations
 
-import numbers
 from dataclasses import dataclass
 
 from .compute import training_flops
 from .memory import BYTES_PER_PARAM, GB, serving_memory
-from .params import count_params, model_shape
-
-
-def _positive(name: str, value, integer: bool = True):
-    kinds = (numbers.Integral,) if integer else (numbers.Real,)
-    if not isinstance(value, kinds) or isinstance(value, bool) or not value > 0:
-        kind = "a positive integer" if integer else "a positive number"
-        raise ValueError(f"{name} must be {kind}, got {name}={value!r}")
-    return value
+from .params import count_params, model_shape, positive_int, positive_number
 
 
 @dataclass(frozen=True)
@@ -52,9 +45,9 @@ class Budget:
 
     def __post_init__(self):
         for name in ("max_params", "context", "batch", "train_tokens", "train_context", "min_vocab_size"):
-            _positive(name, getattr(self, name))
+            positive_int(name, getattr(self, name))
         for name in ("max_serving_gb", "max_train_flops"):
-            _positive(name, getattr(self, name), integer=False)
+            positive_number(name, getattr(self, name))
         if self.train_tokens % self.train_context:
             raise ValueError(f"train_tokens must be a whole number of sequences of train_context={self.train_context}, "
                              f"got train_tokens={self.train_tokens}")
@@ -74,7 +67,7 @@ class Figures:
     kv_cache_gb: float
     serving_gb: float  # weights_gb + kv_cache_gb
     train_flops: int  # training_flops(config, train_context).total × sequences
-    train_flops_6nd: int  # the rule of thumb 6·N·D with every parameter, for comparison
+    train_flops_6nd: int  # the rule of thumb 6·N·D with every parameter a token uses (the active ones), for comparison
 
 
 def design_figures(config: dict, budget: Budget) -> Figures:
@@ -90,7 +83,7 @@ def design_figures(config: dict, budget: Budget) -> Figures:
         kv_cache_gb=memory["kv_cache"] / GB,
         serving_gb=memory["total"] / GB,
         train_flops=training_flops(config, budget.train_context).total * sequences,
-        train_flops_6nd=6 * n.total * budget.train_tokens,
+        train_flops_6nd=6 * n.active * budget.train_tokens,
     )
 
 
@@ -101,6 +94,34 @@ def headroom(figures: Figures, budget: Budget) -> dict[str, float]:
         "memory": figures.serving_gb / budget.max_serving_gb,
         "compute": figures.train_flops / budget.max_train_flops,
     }
+
+
+# --------------------------------------------------------------------------
+# Budget messages: a figure over its budget must print as more than the budget.
+# "0.50 GB > 0.5 GB" would be a true statement that reads as a false one, so the
+# figures get as many digits as it takes for the printed value to be over too.
+
+
+def _exact(limit: float, style: str = "g") -> str:
+    """The budget as written: shortest form that reads back as the same number (0.5, 8, 4e+21)."""
+    text = f"{limit:{style}}"
+    return text if float(text) == limit else repr(float(limit))
+
+
+def _places_to_show_over(value: float, limit: float, least: int = 2) -> int:
+    """Decimal places (at least `least`) at which `value` > `limit` also prints as more than `limit`."""
+    places = least
+    while places < 17 and not float(f"{value:.{places}f}") > limit:
+        places += 1
+    return places
+
+
+def _digits_to_show_over(value: float, limit: float, least: int = 3) -> int:
+    """Significant digits (at least `least`) at which `value` > `limit` also prints as more than `limit`."""
+    digits = least
+    while digits < 17 and not float(f"{value:.{digits}g}") > limit:
+        digits += 1
+    return digits
 
 
 def over_budget(config: dict, budget: Budget) -> list[str]:
@@ -117,10 +138,12 @@ def over_budget(config: dict, budget: Budget) -> list[str]:
     if f.params > budget.max_params:
         reasons.append(f"parameters: {f.params:,} > {budget.max_params:,}")
     if f.serving_gb > budget.max_serving_gb:
-        reasons.append(f"memory: {f.weights_gb:.2f} GB weights + {f.kv_cache_gb:.2f} GB KV cache = "
-                       f"{f.serving_gb:.2f} GB > {budget.max_serving_gb:g} GB")
+        places = _places_to_show_over(f.serving_gb, budget.max_serving_gb)
+        reasons.append(f"memory: {f.weights_gb:.{places}f} GB weights + {f.kv_cache_gb:.{places}f} GB KV cache = "
+                       f"{f.serving_gb:.{places}f} GB > {_exact(budget.max_serving_gb)} GB")
     if f.train_flops > budget.max_train_flops:
-        reasons.append(f"compute: {f.train_flops:.3g} FLOPs > {budget.max_train_flops:.3g}")
+        digits = _digits_to_show_over(f.train_flops, budget.max_train_flops)
+        reasons.append(f"compute: {f.train_flops:.{digits}g} FLOPs > {_exact(budget.max_train_flops, 'g')}")
     return reasons
 
 
@@ -143,3 +166,41 @@ def llama_config(vocab_size: int, d: int, num_layers: int, num_heads: int, num_k
     }
     model_shape(config)
     return config
+
+
+# --------------------------------------------------------------------------
+# Searching depth: the deepest design that fits every budget
+
+
+@dataclass(frozen=True)
+class DepthSearch:
+    """What `deepest_fit` found for one family of designs `build(L)`."""
+
+    layers_by_params: int  # the deepest L within the parameter budget alone (0: not even one layer)
+    reasons: tuple  # what build(layers_by_params) breaks: why the search backed off (empty: nothing)
+    layers: int  # the deepest L within every budget (0: no depth fits)
+    design: dict | None  # build(layers), or None when no depth fits
+
+
+def deepest_fit(build, budget: Budget, max_layers: int = 512) -> DepthSearch:
+    """The deepest design `build(L)` (L = 1, 2, ...) that fits every budget of the job.
+
+    Go as deep as the parameter budget allows, then back off one layer at a
+    time until memory and compute fit as well. Parameters, KV cache and FLOPs
+    all grow with L, so the first depth that fits on the way down is the
+    deepest that fits at all; stopping at the parameter budget alone would
+    keep designs that break the other two. A requirement that depth cannot
+    fix (a vocabulary below the job's minimum) means no depth fits.
+    """
+    positive_int("max_layers", max_layers)
+    by_params = 0
+    while by_params < max_layers and count_params(build(by_params + 1)).total <= budget.max_params:
+        by_params += 1
+    if by_params == max_layers:
+        raise ValueError(f"max_layers={max_layers} is not enough: the design still fits the parameter budget "
+                         f"at {max_layers} layers")
+    reasons = tuple(over_budget(build(max(by_params, 1)), budget))
+    layers = by_params
+    while layers > 0 and over_budget(build(layers), budget):
+        layers -= 1
+    return DepthSearch(by_params, reasons, layers, build(layers) if layers else None)

@@ -2,6 +2,7 @@
 
 In the learner's kernel (notebook and grading run alike):
     kinds      question kinds (Integer, Real, Array, Choice, Function, Design) and hints (Hint, ratio, offset)
+    diagnose   what is off about a wrong answer (digits, direction, ratios, shapes, the failing call)
     values     plain-data encodings of answers and function inputs (arrays as hex floats)
     exercise   the notebook-side check: Exercise(lesson).check(name)
     wire       the kernel↔grader wire format: the one probe that reads every answer as plain data

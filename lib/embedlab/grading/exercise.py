@@ -10,12 +10,13 @@ answers itself (embedlab.grading.wire) and judges them in its own process.
 from __future__ import annotations
 
 import sys
+import textwrap
 
 import numpy as np
 
 from embedlab.grading.kinds import MISSING, Function, NotAttempted, Question, Verdict, WrongForm, answer_of
 from embedlab.grading.lessons import load_key, questions_for
-from embedlab.grading.status import ERROR, INCORRECT, NOT_ATTEMPTED, format_points
+from embedlab.grading.status import CORRECT, ERROR, INCORRECT, NOT_ATTEMPTED, format_points
 
 
 def evaluate(question: Question, value, expected, cases=None) -> Verdict:
@@ -69,29 +70,50 @@ class Exercise:
             if name not in self.questions:
                 say(f"❌ {name}: this exercise has no question called {name!r}")
                 return
-            say(self.verdict(name, namespace).line(name))
+            say(fold(self.verdict(name, namespace).line(name)))
         except Exception as exc:  # noqa: BLE001
             say(f"❌ {name}: the check could not run ({type(exc).__name__}: {exc})")
 
     def summary(self, namespace: dict | None = None) -> None:
-        """Print every question's line and the points so far (the grader's own score may differ:
-        it also tests functions on fresh random inputs)."""
+        """Print every question's line, the points so far, and which questions are not attempted
+        yet or not yet right (the grader's own score may differ: it also tests functions on
+        fresh random inputs)."""
         try:
             if namespace is None:
                 namespace = sys._getframe(1).f_globals
             got = 0.0
             lines = []
+            missing, wrong = [], []
             for name in self.questions:
                 verdict = self.verdict(name, namespace)
                 got += verdict.points
-                lines.append(verdict.line(name))
+                lines.append(fold(verdict.line(name)))
+                if verdict.status == NOT_ATTEMPTED:
+                    missing.append(name)
+                elif verdict.status != CORRECT:
+                    wrong.append(name)
             lines.append(f"{format_points(got)} / {format_points(self.total())} points")
+            for label, names in (("not attempted yet", missing), ("not yet right", wrong)):
+                if names:
+                    lines.append(textwrap.fill(f"{label} ({len(names)}): {', '.join(names)}", width=LINE_WIDTH,
+                                               subsequent_indent="  ", break_on_hyphens=False))
             say("\n".join(lines))
         except Exception as exc:  # noqa: BLE001
             say(f"the summary could not run ({type(exc).__name__}: {exc})")
 
     def total(self) -> float:
         return sum(q.points for q in self.questions.values())
+
+
+LINE_WIDTH = 88  # characters: a check's line fits a phone-width page and the book's column
+
+
+def fold(line: str) -> str:
+    """One check line folded to LINE_WIDTH, its continuation indented under the mark
+    (a long hint would otherwise make the page scroll sideways)."""
+    # the mark (✅, ❌, ⏳) is one character but two columns wide on screen
+    return textwrap.fill(line, width=LINE_WIDTH - 1, subsequent_indent="   ", break_long_words=False,
+                         break_on_hyphens=False)
 
 
 def say(text: str) -> None:

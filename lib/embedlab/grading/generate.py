@@ -14,7 +14,11 @@ For each lesson NN-slug:
    (plus ``raise NotImplementedError()`` inside a function body), cells tagged
    ``solution-only`` are dropped, and the notebook metadata says which lesson
    and kind it is;
-3. both notebooks are re-executed and normalized by a runner (the command
+3. under each question's text (the markdown cell before its answer cell) one
+   standard line says what the question is worth and how it is judged,
+   derived from the question module (``standard_line``); it is written into
+   the solution too, and replaced, never duplicated, on every run;
+4. both notebooks are re-executed and normalized by a runner (the command
    line's is tools/run_notebooks.py, which tools/make_exercises.py passes in),
    so the solution's stored checks show ✅ and the blank exercise's show ⏳.
 
@@ -32,7 +36,7 @@ from pathlib import Path
 
 import nbformat
 
-from embedlab.grading.kinds import Function, expected_value
+from embedlab.grading.kinds import Function, expected_value, points_text
 from embedlab.grading.lessons import ANSWERS_DIR, encode_key, questions_for
 from embedlab.grading.wire import DATA, MISSING, probe_cell, probe_result
 
@@ -42,6 +46,7 @@ BEGIN = re.compile(r"^(?P<indent>[ \t]*)#+ *BEGIN SOLUTION *$")
 END = re.compile(r"^[ \t]*#+ *END SOLUTION *$")
 DROP_TAG = "solution-only"
 LESSON_NAME = re.compile(r"^\d\d-[a-z0-9][a-z0-9-]*$")
+STANDARD_LINE = re.compile(r"^\*\*\d+(?:\.\d+)? points?\*\* · .*$")  # the generator's own line, to replace
 
 
 class AuthoringError(ValueError):
@@ -116,6 +121,45 @@ def _exercise_title(source: str) -> str:
             lines[i] = line.replace("Solutions", "Exercises").replace("Solution", "Exercise").replace("solution", "exercise")
             break
     return "\n".join(lines)
+
+
+def standard_line(question) -> str:
+    """'**1 point** · compute it in code: the check wants it exact (to 1 part in 10⁹)'."""
+    return f"**{points_text(question.points)}** · {question.statement()}"
+
+
+def question_cells(nb, questions) -> dict:
+    """{question name: index of its markdown cell}: the last markdown cell before its check cell."""
+    found = {}
+    for q in questions:
+        pattern = re.compile(rf"""\.check\(\s*["']{re.escape(q.name)}["']""")
+        check = next((i for i, c in enumerate(nb.cells) if c.cell_type == "code" and pattern.search(c.source)), None)
+        if check is None:
+            continue
+        text = next((i for i in range(check - 1, -1, -1) if nb.cells[i].cell_type == "markdown"), None)
+        if text is not None:
+            found[q.name] = text
+    return found
+
+
+def with_standard_lines(nb, questions):
+    """A copy of `nb` whose question cells end with their standard line (points, how judged).
+    Idempotent: a previous standard line is replaced. Two questions under one markdown cell
+    get a paragraph each, in question order, naming their question."""
+    nb = copy.deepcopy(nb)
+    by_cell: dict[int, list] = {}
+    for q in questions:
+        index = question_cells(nb, [q]).get(q.name)
+        if index is not None:
+            by_cell.setdefault(index, []).append(q)
+    for index, qs in by_cell.items():
+        cell = nb.cells[index]
+        lines = cell.source.split("\n")
+        while lines and (not lines[-1].strip() or STANDARD_LINE.match(lines[-1])):
+            lines.pop()  # blank lines and this generator's previous lines
+        ours = [standard_line(q) + (f" (`{q.name}`)" if len(qs) > 1 else "") for q in qs]
+        cell.source = "\n\n".join(["\n".join(lines)] + ours)
+    return nb
 
 
 def check_contract(solution, lesson: str, questions) -> None:
@@ -200,9 +244,13 @@ def generate(solution_path: Path, runner, exercises_dir: Path | None = None, ans
     exercises_dir = solution_path.resolve().parent.parent / "exercises" if exercises_dir is None else exercises_dir
     lesson = lesson_of(solution_path)
     solution = nbformat.read(solution_path, as_version=4)
-    check_contract(solution, lesson, questions_for(lesson))
-    if solution.metadata.get("embedlab") != {"lesson": lesson, "kind": "solution"}:
-        set_lesson_metadata(solution, lesson, "solution")
+    questions = questions_for(lesson)
+    check_contract(solution, lesson, questions)
+    updated = with_standard_lines(solution, questions)
+    if updated.metadata.get("embedlab") != {"lesson": lesson, "kind": "solution"}:
+        set_lesson_metadata(updated, lesson, "solution")
+    if updated != solution:
+        solution = updated
         solution_path.write_text(nbformat.writes(solution) + "\n", encoding="utf-8")
 
     key_file = Path(answers_dir) / f"{lesson}.key"

@@ -10,20 +10,26 @@ One question has two halves that run in different places:
   redefined ``check`` gain nothing: the grader runs ``judge`` in its own process.
 
 Hints (``Hint``, ``ratio``, ``offset``) explain a wrong answer without revealing
-the expected value. The lessons' questions are declared with these kinds in
+the expected value; when none of a question's own hints fits, the symptom is
+named by embedlab.grading.diagnose (digits, direction, ratios, shapes, the
+failing call of a function). Every kind states how it is judged (``statement``):
+the exercise generator writes that, with the points, under each question. The lessons' questions are declared with these kinds in
 ``embedlab/grading/questions/lNN.py``.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import inspect
 import math
 import numbers
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from embedlab.grading.status import CORRECT, INCORRECT, NOT_ATTEMPTED
+from embedlab.grading import diagnose
+from embedlab.grading.status import CORRECT, INCORRECT, NOT_ATTEMPTED, format_points
 from embedlab.grading.values import (
     NotAttempted,
     WrongForm,
@@ -47,11 +53,17 @@ class Verdict:
     detail: str
 
     def line(self, name: str) -> str:
+        worth = f"{name} ({points_text(self.max_points)})"
         if self.status == CORRECT:
-            return f"✅ {name}: correct"
+            return f"✅ {worth}: correct"
         if self.status == NOT_ATTEMPTED:
-            return f"⏳ {name}: not attempted yet — {self.detail}"
-        return f"❌ {name}: not yet — {self.detail}"
+            return f"⏳ {worth}: not attempted yet — {self.detail}"
+        return f"❌ {worth}: not yet — {self.detail}"
+
+
+def points_text(points: float) -> str:
+    """'1 point', '2 points', '0.5 points'."""
+    return f"{format_points(points)} point{'' if points == 1 else 's'}"
 
 
 # --------------------------------------------------------------------------
@@ -61,19 +73,24 @@ class Verdict:
 
 @dataclass
 class Hint:
-    when: Callable[[Any, Any], bool]
+    """`message` when `when(got, want)` is true. With ``args=True`` (a function's result),
+    `when(got, want, *args)` also gets the arguments of the call that failed."""
+
+    when: Callable[..., bool]
     message: str
+    args: bool = False
 
 
 def ratio(factor: float, message: str, rel: float = 1e-6) -> Hint:
-    """A hint for an answer that is `factor` times the expected one (e.g. 2: counted twice)."""
+    """A hint for an answer that is `factor` times the expected one (e.g. 2: counted twice),
+    computed, or typed rounded to 3 or more digits."""
 
     def when(got, want):
         try:
             got, want = float(got), float(want)
         except (TypeError, ValueError):
             return False
-        return want != 0 and math.isclose(got, factor * want, rel_tol=rel)
+        return want != 0 and (math.isclose(got, factor * want, rel_tol=rel) or diagnose.same(got, factor * want))
 
     return Hint(when, message)
 
@@ -102,8 +119,19 @@ class Question:
     points: float = 1.0
     hints: Sequence[Hint] = ()
     prompt: str = "write it at # YOUR CODE HERE and run that cell first"
+    factors: dict = field(default_factory=dict)       # e.g. {"L": 28}: ×L and ÷L are named in hints
+    factor_hints: dict = field(default_factory=dict)  # e.g. {"/L": "that is one layer"}: own words for ÷L
+    case: tuple | None = None                         # set by Function: the arguments of the call judged
 
     kind = "question"
+
+    def statement(self) -> str:
+        """How the answer is judged, in words (the generator writes it under the question)."""
+        return ""
+
+    def result_phrase(self) -> str:
+        """The same, said of one result of a function ("exact (to 1 part in 10⁹)")."""
+        return "as the question asks"
 
     def to_data(self, value):  # runs in the learner's kernel
         raise NotImplementedError
@@ -118,12 +146,23 @@ class Question:
 
     def _hint(self, got, want, default: str) -> str:
         for hint in self.hints:
+            if hint.args and self.case is None:
+                continue
             try:
-                if hint.when(got, want):
+                if hint.when(got, want, *self.case) if hint.args else hint.when(got, want):
                     return hint.message
             except Exception:
                 continue
         return default
+
+    def _number_hint(self, got, want) -> str:
+        """A typed, rounded number first (whatever else it resembles), then the question's
+        own hints, then the symptom (ratio, direction) in general words. A function's result
+        is computed, not typed: there the question's hints come first."""
+        generic = diagnose.number_hint(got, want, self.factors, self.factor_hints)
+        if self.case is not None:
+            return self._hint(got, want, "") or diagnose.precision_hint(got, want) or generic
+        return diagnose.precision_hint(got, want) or self._hint(got, want, generic)
 
 
 @dataclass
@@ -132,8 +171,14 @@ class Integer(Question):
 
     kind = "integer"
 
+    def statement(self) -> str:
+        return "a whole number (an int), checked exactly"
+
+    def result_phrase(self) -> str:
+        return "a whole number (an int), exact"
+
     def to_data(self, value):
-        if isinstance(value, float) and value.is_integer():
+        if isinstance(value, (float, np.floating)) and math.isfinite(value):
             return {"float": float(value)}
         if not isinstance(value, (numbers.Integral, np.integer)) or isinstance(value, (bool, np.bool_)):
             raise WrongForm(f"expected a whole number (int), got {type(value).__name__}")
@@ -144,58 +189,132 @@ class Integer(Question):
             got = data["float"]
             if got == expected:
                 return self._verdict(False, "right value, but give it as an int (e.g. int(x) or use // instead of /)")
-            return self._verdict(False, self._hint(got, expected, "wrong value, and give it as an int"))
+            if not float(got).is_integer():
+                if math.floor(got) == expected:
+                    return self._verdict(False, "a float with a fraction: a whole number is asked; round down "
+                                                "with // (floor division) or int()")
+                return self._verdict(False, f"a float with a fraction, and {self._number_hint(got, expected)}")
+            return self._verdict(False, f"{self._number_hint(got, expected)}; and give it as an int")
         got = data["int"]
         if got == expected:
             return self._verdict(True)
-        return self._verdict(False, self._hint(got, expected, _generic_number_hint(got, expected)))
+        return self._verdict(False, self._number_hint(got, expected))
+
+
+EXACT_RTOL = 1e-9   # "exact" for a float: any order of float64 operations agrees to far better than this
+EXACT_ATOL = 1e-12  # ... and a value that should be 0
 
 
 @dataclass
 class Real(Question):
-    """A float compared with a relative and an absolute tolerance."""
+    """A float, judged to a stated precision: ``sig=N`` significant figures, or ``exact=True``
+    ("compute it in code: the check wants it exact", to 1 part in 10**9).
 
-    rtol: float = 1e-6
-    atol: float = 1e-9
+    One of the two must be given (tests/test_hint_corpus.py checks every question).
+    ``rtol`` is the older spelling, read as exact when at most 1e-9, else as
+    sig = round(-log10(rtol)).
+    """
+
+    sig: int | None = None
+    exact: bool = False
+    rtol: float | None = None
+    atol: float | None = None
     kind = "real"
+
+    def __post_init__(self):
+        self.stated = self.sig is not None or self.exact
+        if self.sig is not None:
+            if isinstance(self.sig, bool) or not isinstance(self.sig, int) or not 1 <= self.sig <= 15:
+                raise ValueError(f"sig must be an int from 1 to 15, got sig={self.sig!r}")
+            if self.exact:
+                raise ValueError(f"give sig or exact, not both: got sig={self.sig!r}, exact=True")
+        elif not self.exact:
+            if self.rtol is None or self.rtol <= EXACT_RTOL:
+                self.exact = True
+            else:
+                self.sig = max(1, min(15, round(-math.log10(self.rtol))))
+
+    def statement(self) -> str:
+        if self.exact:
+            return "compute it in code: the check wants it exact (to 1 part in 10⁹)"
+        return f"judged to {self.sig} significant figures"
+
+    def result_phrase(self) -> str:
+        return "exact (to 1 part in 10⁹)" if self.exact else f"to {self.sig} significant figures"
 
     def to_data(self, value):
         if not is_plain_number(value):
             raise WrongForm(f"expected a number, got {type(value).__name__}")
         return {"real": float(value)}
 
+    def accepts(self, got: float, want: float) -> bool:
+        if not math.isfinite(got):
+            return False
+        if self.exact:
+            return math.isclose(got, want, rel_tol=EXACT_RTOL, abs_tol=EXACT_ATOL)
+        return diagnose.within_sig(got, want, self.sig)
+
     def judge(self, data, expected) -> Verdict:
         got = data["real"]
-        if math.isfinite(got) and math.isclose(got, expected, rel_tol=self.rtol, abs_tol=self.atol):
+        if self.accepts(got, expected):
             return self._verdict(True)
-        return self._verdict(False, self._hint(got, expected, _generic_number_hint(got, expected)))
+        return self._verdict(False, self._number_hint(got, expected))
 
 
 @dataclass
 class Array(Question):
-    """A numeric array: shape first, then values (exactly, or within tolerances)."""
+    """A numeric array: shape first, then values: ``exact=True`` (equal), ``sig=N`` (each value
+    to N significant figures; a value that should be 0 within 1e-12) or, by default, each value
+    computed in code (to 1 part in 10**9). ``rtol`` is the older spelling (as for Real)."""
 
-    rtol: float = 1e-6
-    atol: float = 1e-9
+    sig: int | None = None
     exact: bool = False
+    rtol: float | None = None
+    atol: float | None = None
     kind = "array"
+
+    def __post_init__(self):
+        if self.sig is None and self.rtol is not None and self.rtol > EXACT_RTOL and not self.exact:
+            self.sig = max(1, min(15, round(-math.log10(self.rtol))))
+        if self.sig is not None and (isinstance(self.sig, bool) or not isinstance(self.sig, int) or not 1 <= self.sig <= 15):
+            raise ValueError(f"sig must be an int from 1 to 15, got sig={self.sig!r}")
+
+    def statement(self) -> str:
+        if self.exact:
+            return "an array, checked exactly (shape, then every value)"
+        if self.sig is not None:
+            return f"an array: its shape, then each value to {self.sig} significant figures"
+        return "an array: compute it in code, the check wants every value exact (to 1 part in 10⁹)"
+
+    def result_phrase(self) -> str:
+        if self.exact:
+            return "an array, exactly equal"
+        if self.sig is not None:
+            return f"an array, each value to {self.sig} significant figures"
+        return "an array, each value exact (to 1 part in 10⁹)"
 
     def to_data(self, value):
         return array_to_data(value)
 
+    def close(self, got, want):
+        """Entry by entry: does `got` pass for `want`?"""
+        with np.errstate(all="ignore"):
+            if self.exact:
+                return (got == want) | (np.isnan(got) & np.isnan(want))
+            if self.sig is None:
+                return np.isclose(got, want, rtol=EXACT_RTOL, atol=EXACT_ATOL, equal_nan=True)
+            top = np.floor(np.log10(np.where(want == 0, 1.0, np.abs(want))))
+            tol = np.where(want == 0, EXACT_ATOL, 0.5 * 10.0 ** (top - self.sig + 1) * (1 + 1e-9))
+            return (np.abs(got - want) <= tol) | (np.isnan(got) & np.isnan(want))
+
     def judge(self, data, expected) -> Verdict:
         got = data_to_array(data)
         want = data_to_array(expected)
-        if got.shape != want.shape:
-            hint = self._hint(got, want, "")
-            return self._verdict(False, hint or f"wrong shape: yours is {got.shape}, expected {want.shape}")
-        if self.exact:
-            ok = np.array_equal(got, want, equal_nan=True)
-        else:
-            ok = bool(np.allclose(got, want, rtol=self.rtol, atol=self.atol, equal_nan=True))
-        if ok:
+        if got.shape == want.shape and bool(self.close(got, want).all()):
             return self._verdict(True)
-        return self._verdict(False, self._hint(got, want, _array_hint(got, want)))
+        kinds = data.get("kind") if isinstance(data, dict) else None, \
+            expected.get("kind") if isinstance(expected, dict) else None
+        return self._verdict(False, self._hint(got, want, diagnose.array_hint(got, want, self.close, *kinds)))
 
 
 @dataclass
@@ -203,6 +322,9 @@ class Choice(Question):
     """One answer out of a few words (compared without case or surrounding spaces)."""
 
     kind = "choice"
+
+    def statement(self) -> str:
+        return "one of the words the question gives (any case)"
 
     def to_data(self, value):
         if not isinstance(value, str):
@@ -222,12 +344,19 @@ class Function(Question):
 
     `cases(rng)` returns a list of argument tuples. The notebook check uses a fixed
     seed; the grader draws a fresh seed, so hard-coding the visible cases fails.
+    On a wrong result the hint names the call that failed, its arguments written
+    compactly, and what is off about the result; the result question's hints may
+    read the call's arguments (``Hint(..., args=True)``), and every numeric argument
+    over 1 is a factor the hints recognise (×L, ÷batch; own words in ``factor_hints``).
     """
 
     reference: Callable | None = None
     cases: Callable[[np.random.Generator], list] | None = None
     result: Question | None = None  # how one output is compared (default: Array)
     kind = "function"
+
+    def statement(self) -> str:
+        return f"checked on several inputs, fixed and random: each result {self._result_question().result_phrase()}"
 
     def _result_question(self) -> Question:
         return self.result or Array(self.name)
@@ -252,23 +381,84 @@ class Function(Question):
         return out
 
     def judge(self, data, expected) -> Verdict:
-        """`data` is the list of outputs per case, `expected` the reference outputs."""
+        """`data` is the list of outputs per case; `expected` what `expected_outputs` made of the
+        same cases (each reference output with its call), in the grader's or the notebook's process."""
         if len(data) != len(expected):
             return self._verdict(False, "the function did not return one result per input")
-        inner = self._result_question()
+        failures = []  # (case index, what to say before the hint, the hint)
         for i, (got, want) in enumerate(zip(data, expected)):
+            call, want, args = _case_parts(want, self.name)
+            where = f"on input {i + 1} of {len(data)}, {call}" if call else f"on input {i + 1} of {len(data)}"
             if "raised" in got:
-                return self._verdict(False, f"on input {i + 1} it raised {got['raised']}")
+                return self._verdict(False, f"{where} raised {got['raised']}")
             if "wrong_form" in got:
-                return self._verdict(False, f"on input {i + 1}: {got['wrong_form']}")
+                return self._verdict(False, f"{where}: {got['wrong_form']}")
+            inner = self._case_question(args)
             verdict = inner.judge(got, expected_value(inner, want))
             if verdict.status != CORRECT:
-                return self._verdict(False, f"on input {i + 1} of {len(data)}: {verdict.detail}")
-        return self._verdict(True)
+                shown = _shown(inner, got)
+                failures.append((i, f"{where}{' returned ' + shown if shown else ''}", verdict.detail))
+        if not failures:
+            return self._verdict(True)
+        # One input can fit two mistakes (1.07 GB floored and 1.07 GB read as GiB both give 1.0):
+        # say what fits the most failing inputs, on the first input it fits.
+        counts = {}
+        for _, _, hint in failures:
+            counts[hint] = counts.get(hint, 0) + 1
+        best = max(counts, key=lambda h: (counts[h], -next(i for i, _, x in failures if x == h)))
+        i, where, hint = next(f for f in failures if f[2] == best)
+        return self._verdict(False, f"{where}: {hint}")
+
+    def _case_question(self, args) -> Question:
+        """The result question for one call: its hints see the call's arguments and factors."""
+        inner = self._result_question()
+        if args is None:
+            return inner
+        names = _arg_names(self.reference, len(args))
+        factors = {n: a for n, a in zip(names, args) if diagnose._is_number(a) and a > 1}
+        return dataclasses.replace(inner, case=tuple(args), factors={**factors, **inner.factors},
+                                   factor_hints={**self.factor_hints, **inner.factor_hints})
 
     def expected_outputs(self, args_list):
+        """The reference's output for each case, with the call written out (for the hint) and the
+        arguments (for hints that read them). Stays in the checking process."""
         inner = self._result_question()
-        return [inner.to_data(self.reference(*copy_args(args))) for args in args_list]
+        out = []
+        for args in args_list:
+            out.append({"call": diagnose.call_text(self.name, args), "out": inner.to_data(self.reference(*copy_args(args))),
+                        "args": copy_args(args)})
+        return out
+
+
+def _case_parts(want, name):
+    """(call text, reference output, arguments) of one expected case (older keys: output only)."""
+    if isinstance(want, dict) and "out" in want and "call" in want:
+        return want["call"], want["out"], want.get("args")
+    return None, want, None
+
+
+def _arg_names(func, n: int) -> list[str]:
+    try:
+        params = [p.name for p in inspect.signature(func).parameters.values()
+                  if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    except (TypeError, ValueError):
+        params = []
+    return (params + [f"arg{i + 1}" for i in range(len(params), n)])[:n]
+
+
+def _shown(question: Question, data) -> str:
+    """The learner's own result, compact (never the expected one)."""
+    if isinstance(data, dict):
+        if "int" in data and isinstance(question, Integer):
+            return diagnose.compact(data["int"])
+        if "float" in data and isinstance(question, Integer):
+            return diagnose.compact(data["float"])
+        if "real" in data:
+            return f"{data['real']:.6g}"
+        if "hex" in data:
+            shape = tuple(data.get("shape", ()))
+            return f"an array of shape {shape}" if len(shape) != 0 else ""
+    return ""
 
 
 @dataclass
@@ -287,6 +477,11 @@ class Design(Question):
     rule: Callable[[dict], list[str]] | None = None
     uses: tuple[str, ...] = ()
     kind = "design"
+
+    def statement(self) -> str:
+        if self.uses:
+            return f"judged against your own {', '.join(f'`{u}`' for u in self.uses)}, recounted by the checker"
+        return "judged by what it does: the checker recounts it"
 
     def to_data(self, value):
         answers = value if isinstance(value, Answers) else Answers({self.name: value})
@@ -359,29 +554,3 @@ def expected_value(question: Question, data):
     if isinstance(question, Choice):
         return data["str"]
     return data
-
-
-def _generic_number_hint(got: float, want: float) -> str:
-    if not math.isfinite(got):
-        return "your value is not finite (inf or nan)"
-    if want != 0:
-        r = got / want
-        for factor, text in ((2, "twice"), (0.5, "half")):
-            if math.isclose(r, factor, rel_tol=1e-6):
-                return f"yours is {text} the expected value: something counted {'twice' if factor == 2 else 'once too few'}?"
-        for factor in (1e3, 1e6, 1e9, 1e-3, 1e-6, 1e-9):
-            if math.isclose(r, factor, rel_tol=1e-6):
-                return "off by a power of 1,000: check the units (thousands, millions, bytes vs GB)"
-        if math.isclose(r, -1, rel_tol=1e-6):
-            return "the sign is wrong"
-        if abs(r - 1) < 0.05:
-            return "close, but not exact: check for a small term you left out or a rounding step"
-    return "not the expected value"
-
-
-def _array_hint(got: np.ndarray, want: np.ndarray) -> str:
-    with np.errstate(all="ignore"):
-        if want.size and np.allclose(got, 2 * want):
-            return "every value is twice the expected one: something counted twice?"
-        close = np.isclose(got, want, rtol=1e-6, atol=1e-9, equal_nan=True)
-    return f"right shape, but {int((~close).sum())} of {close.size} values differ"

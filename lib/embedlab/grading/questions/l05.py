@@ -28,6 +28,11 @@ def _paths():
     return out, inp, overwritten
 
 
+def _letters(name: str) -> str:
+    """A model name without case, spaces, dots or dashes: "Llama 3.2 1B" -> "llama321b"."""
+    return "".join(ch for ch in str(name).lower() if ch.isalnum())
+
+
 def _close(got, want):
     return got.shape == want.shape and np.allclose(got, want)
 
@@ -56,15 +61,26 @@ QUESTIONS = [
         offset(525_336_576, "that is Llama-3-8B as released, untied: take one V × d table away"),
         offset(-525_336_576, "tying removes the head's matrix once, not twice"),
     ]),
-    Array("grad_E", rtol=1e-9, atol=1e-12, hints=[
+    Array("grad_E", hints=[
         Hint(lambda got, want: _close(got, _paths()[0]), "that is the output path only: add what flows back through the lookup"),
         Hint(lambda got, want: _close(got, _paths()[1]), "that is the input path only: add the output path dlogits.T @ x"),
         Hint(lambda got, want: _close(got, _paths()[0] + _paths()[2]),
              "token 4 appears twice: `grad[ids] += dx0` keeps only one of them, use np.add.at"),
     ]),
-    Function("count_unique", reference=count_unique, cases=_state_dicts, result=Integer("count_unique"), points=2),
+    Function("count_unique", reference=count_unique, cases=_state_dicts, result=Integer("count_unique", hints=[
+        Hint(lambda got, want, storage, sizes: got == int(np.sum(sizes)),
+             "that is sum(sizes), every entry: entries that share a storage are one tensor; count each storage once",
+             args=True),
+        Hint(lambda got, want, storage, sizes: got == int(np.sum(np.unique(sizes))),
+             "that counts each distinct size once; count each distinct storage once (two tensors can have one size)",
+             args=True),
+    ]), points=2),
     Choice("ties", hints=[
         Hint(lambda got, want: got in ("llama-3-8b", "mistral-7b"), "look at tie_word_embeddings in that model's config"),
+        Hint(lambda got, want: _letters(got) == _letters(want),
+             "the right model, spelled differently: give its name exactly as the question writes it"),
+        Hint(lambda got, want: got not in ("llama-3-8b", "mistral-7b", "llama-3.2-1b"),
+             "answer with one of the three names the question gives, spelled as it spells them"),
     ]),
     Integer("state_dict_sum", hints=[
         Hint(lambda got, want: got == 124_439_808, "that is the true count; the question asks what the naive sum over names gives"),

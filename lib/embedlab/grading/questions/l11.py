@@ -79,13 +79,27 @@ def params_rule(answers):
         return []
     s = model_shape(answers["design"])
     table = s.vocab_size * s.hidden_size
-    if got == f.params + table:
+    non_embedding = _non_embedding_problem(got, f, s, table)  # before the head: tied, N = total - E
+    if non_embedding:
+        return [non_embedding]
+    if s.tied and got == f.params + table:
         return ["that counts a second V × d table: a tied head reuses E and adds 0"]
-    if got == f.params - table:
+    if not s.tied and got == f.params - table:
         return ["that leaves out the head: untied, it is a second V × d matrix"]
     if got == estimate_params(s.vocab_size, s.hidden_size, s.num_layers):
         return ["that is the rule of thumb V·d + 12·L·d²: count the real config (GQA, SwiGLU, norms)"]
     return ["not the parameter count of your design: count it with count_params"]
+
+
+def _non_embedding_problem(got, f, s, table):
+    """The hint for a count that leaves the vocabulary matrices out (Kaplan's non-embedding N)."""
+    if got == f.non_embedding:
+        return ("that is the non-embedding count (Kaplan's N): the budget counts every parameter, the table included"
+                + (" (tied: E once)" if s.tied else ""))
+    if s.tied and got == f.non_embedding - table:
+        return ("a tied design has no separate head to take away: non_embedding = total - E, and the budget "
+                "counts every parameter anyway")
+    return None
 
 
 def serving_rule(answers):
@@ -153,7 +167,8 @@ def other_tying_rule(answers):
         return []
     if got == f.params:
         return ["that is your design as it is: flip tie_word_embeddings and count again"]
-    return ["not the count of your design with the tying flipped (same sizes, the other choice of head)"]
+    return [_non_embedding_problem(got, f, s, table)
+            or "not the count of your design with the tying flipped (same sizes, the other choice of head)"]
 
 
 QUESTIONS = [

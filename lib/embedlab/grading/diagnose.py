@@ -1,0 +1,341 @@
+"""What is off about a wrong answer, in words that never give the expected value away.
+
+The question kinds (embedlab.grading.kinds) call these after a question's own
+hints found nothing. They compare the learner's value with the expected one and
+name the symptom a learner can act on:
+
+* numbers: the digits that are right (a typed, rounded number), the direction
+  (too big or too small), a ratio (×2, ×8, ×100, ×1,000, ×1,024, GB/GiB,
+  hours/seconds, TFLOP/s/FLOP/s, and the question's own factors such as ×L or
+  ×batch) or its inverse, a wrong sign;
+* arrays: a transposition, a row too many or too few, a shift by one row, a
+  constant factor, a reversed or reordered result, which rows or entries
+  differ, a dtype that differs;
+* function calls: the call that failed, its arguments written compactly
+  (``cosine([2, 2], [1, 1])``; a large array by shape, dtype and a few values).
+
+Every message here describes the learner's value relative to the expected one
+(a factor, a direction, a count of digits); none prints the expected value.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+
+import numpy as np
+
+GIB_PER_GB = 2**30 / 1e9  # bytes / 1e9 is this many times bytes / 2**30
+
+# (factor, message): the learner's value is `factor` times the expected one.
+FACTORS = [
+    (2, "twice the expected value: something counted twice?"),
+    (1 / 2, "half the expected value: a factor 2 left out (a multiply and an add? keys and values?)"),
+    (8, "8 times the expected value: bits where bytes are asked?"),
+    (1 / 8, "an eighth of the expected value: a factor 8 left out (bytes where bits are asked?)"),
+    (4, "4 times the expected value: a factor 4 too many (4 bytes per float32?)"),
+    (1 / 4, "a quarter of the expected value: a factor 4 left out (4 bytes per float32?)"),
+    (100, "100 times the expected value: a percentage? give a fraction between 0 and 1"),
+    (1 / 100, "a hundredth of the expected value: divided by 100 once too often?"),
+    (GIB_PER_GB, "that is GB (10**9 bytes) where GiB (2**30 bytes) is asked"),
+    (1 / GIB_PER_GB, "that is GiB (2**30 bytes) where GB (10**9 bytes) is asked"),
+    (1024 / 1000, "1,024 where 1,000 is meant? (KiB vs kB, a factor 1.024)"),
+    (1000 / 1024, "1,000 where 1,024 is meant? (kB vs KiB, a factor 1.024)"),
+    (1024, "1,024 times the expected value: check the units (bytes vs KiB?)"),
+    (1 / 1024, "1,024 times too small: check the units (KiB vs bytes?)"),
+    (2**20, "2**20 times the expected value: check the units (bytes vs MiB?)"),
+    (1 / 2**20, "2**20 times too small: check the units (MiB vs bytes?)"),
+    (2**30, "2**30 times the expected value: bytes where GiB is asked?"),
+    (1 / 2**30, "2**30 times too small: GiB where bytes are asked?"),
+    (1e3, "1,000 times the expected value: check the units (thousands, kB vs MB, ms vs s)"),
+    (1e-3, "1,000 times too small: check the units (thousands, MB vs kB, s vs ms)"),
+    (1e6, "10**6 times the expected value: check the units (millions, bytes vs MB)"),
+    (1e-6, "10**6 times too small: check the units (millions, MB vs bytes)"),
+    (1e9, "10**9 times the expected value: bytes where GB is asked?"),
+    (1e-9, "10**9 times too small: GB where bytes (or billions where units) are asked?"),
+    (1e12, "10**12 times the expected value: check the units (FLOP/s vs TFLOP/s)"),
+    (1e-12, "10**12 times too small: that looks like TFLOP/s (or T-anything) where the plain unit is asked"),
+    (3600, "3,600 times the expected value: seconds where hours are asked?"),
+    (1 / 3600, "3,600 times too small: hours where seconds are asked?"),
+    (-1, "the sign is wrong: subtracted the other way round?"),
+]
+
+
+# --------------------------------------------------------------------------
+# Digits
+
+
+def digits_right(got: float, want: float) -> int:
+    """How many significant figures of `want` the value `got` gets right (0 to 15): the largest
+    n with |got - want| at most half a unit in want's n-th significant figure."""
+    if not (math.isfinite(got) and math.isfinite(want)):
+        return 0
+    if want == 0:
+        return 15 if got == 0 else 0
+    err = abs(got - want)
+    top = math.floor(math.log10(abs(want)))
+    n = 0
+    for k in range(1, 16):
+        if err > 0.5 * 10.0 ** (top - k + 1) * (1 + 1e-9):
+            break
+        n = k
+    return n
+
+
+def within_sig(got: float, want: float, sig: int) -> bool:
+    """`got` equals `want` to `sig` significant figures (half a unit in the last one)."""
+    return digits_right(got, want) >= sig
+
+
+def typed_digits(value: float, limit: int = 9) -> int | None:
+    """The number of significant digits of `value` when it is a short decimal (at most
+    `limit` digits, the length of a number typed by hand), else None."""
+    if not math.isfinite(value) or value == 0:
+        return None
+    for k in range(1, limit + 1):
+        if float(f"{value:.{k}g}") == value:
+            return k
+    return None
+
+
+def _cut(value: float, k: int) -> float:
+    """`value` truncated (not rounded) to k significant digits."""
+    top = math.floor(math.log10(abs(value)))
+    scale = 10.0 ** (top - k + 1)
+    return math.trunc(value / scale) * scale
+
+
+def rounded_from(got: float, want: float) -> int | None:
+    """k when `got` is `want` rounded or cut to k significant digits (a number typed from a
+    printed, rounded output), else None."""
+    k = typed_digits(got)
+    if k is None or want == 0 or not math.isfinite(want):
+        return None
+    if math.isclose(got, float(f"{want:.{k}g}"), rel_tol=1e-12) or math.isclose(got, _cut(want, k), rel_tol=1e-12):
+        return k
+    return None
+
+
+def same(got: float, target: float) -> bool:
+    """`got` is `target`, computed (to 1 part in 10**6) or typed rounded to 3 or more digits."""
+    if target == 0 or not math.isfinite(target):
+        return got == target
+    if math.isclose(got, target, rel_tol=1e-6):
+        return True
+    k = rounded_from(got, target)
+    return k is not None and k >= 3
+
+
+# --------------------------------------------------------------------------
+# Numbers
+
+
+def number_hint(got: float, want: float, factors: dict | None = None, factor_hints: dict | None = None) -> str:
+    """What is off about a number: digits, a ratio, a sign, a direction. Never the value."""
+    if not math.isfinite(got):
+        return "your value is not finite (inf or nan)"
+    if want == 0:
+        return "too big" if got > 0 else "too small"
+    found = factor_hint(got, want, factors or {}, factor_hints or {})  # the question's own first (×L, ÷batch)
+    if found:
+        return found
+    for factor, message in FACTORS:
+        if same(got, factor * want):
+            return message
+    ratio = got / want  # sizes are compared: for a negative expected value, "too small" is nearer 0
+    if ratio < 0:
+        return "the sign is wrong (and the size too)"
+    n = digits_right(got, want)
+    if n >= 6:
+        return (f"right to {n} digits, but not exact: a rounding step or float32 somewhere? "
+                "compute in float64, unrounded")
+    if abs(ratio - 1) < 0.05:
+        right = f" (right to {n} digit{'s' * (n != 1)})" if n else ""
+        if ratio < 1:
+            return f"a little too small{right}: check for a small term you left out"
+        return f"a little too big{right}: something counted that should not be, or counted twice?"
+    if ratio > 10:
+        return "far too big (more than 10 times the expected value): check the units and every factor"
+    if ratio < 0.1:
+        return "far too small (under a tenth of the expected value): a factor or a term left out?"
+    return "too big: something counted that should not be?" if ratio > 1 else "too small: something left out?"
+
+
+def factor_hint(got: float, want: float, factors: dict, factor_hints: dict) -> str | None:
+    """×name or ÷name for the question's own factors (e.g. L, batch), or None."""
+    if not factors or want == 0:
+        return None
+    for sign, pick in (("/", lambda v: 1 / v), ("*", lambda v: v)):
+        names = [name for name, value in factors.items() if same(got, pick(value) * want)]
+        if not names:
+            continue
+        for name in names:
+            if f"{sign}{name}" in factor_hints:
+                return factor_hints[f"{sign}{name}"]
+        shown = " or ".join(f"{name} (= {_num(factors[name])})" for name in names)
+        if sign == "/":
+            return f"yours is the expected value divided by {shown}: a factor {names[0]} left out?"
+        return f"yours is {shown} times the expected value: multiplied by {names[0]} once too often?"
+    return None
+
+
+def precision_hint(got: float, want: float, percent: bool = True) -> str | None:
+    """The hint for a number typed from a printed, rounded output (or such a percentage)."""
+    k = rounded_from(got, want)
+    if k is not None:
+        return f"right to {k} digit{'s' * (k != 1)}: compute it rather than typing a rounded number"
+    if percent and rounded_from(got, 100 * want) is not None and not math.isclose(got, 100 * want, rel_tol=1e-9):
+        return "a percentage, typed rounded: compute the fraction (between 0 and 1) in code"
+    return None
+
+
+# --------------------------------------------------------------------------
+# Arrays
+
+
+def array_hint(got: np.ndarray, want: np.ndarray, close, got_kind: str | None = None,
+               want_kind: str | None = None) -> str:
+    """What is off about an array: its shape, a factor, an order, which entries differ."""
+    if got.shape != want.shape:
+        return _shape_hint(got, want)
+    if got.size == 0:
+        return "right shape, but the values differ"
+    ok = close(got, want)
+    if ok.all():
+        return "the values differ"
+    with np.errstate(all="ignore"):
+        flat_w, flat_g = want.ravel(), got.ravel()
+        denom = float(flat_w @ flat_w)
+        if denom > 0:
+            c = float(flat_g @ flat_w) / denom
+            if c != 0 and close(got, c * want).all():
+                for factor, message in FACTORS:
+                    if math.isclose(c, factor, rel_tol=1e-6):
+                        return f"every value: {message}"
+                direction = "too big" if abs(c) > 1 else "too small"
+                sign = ", and of the wrong sign" if c < 0 else ""
+                return f"every value is off by the same factor ({direction}{sign}): a scale or a normalisation missing?"
+        if got.ndim >= 1 and got.shape[0] > 1:
+            if close(got, want[::-1]).all():
+                return "in reverse order: check the sort direction"
+            if got.ndim == 1 and close(np.sort(got), np.sort(want)).all():
+                return "the right values in another order"
+            if close(got[1:], want[:-1]).all() or close(got[:-1], want[1:]).all():
+                return "shifted by one row: an off-by-one in the indices?"
+            if got.ndim == 2 and _rows_scaled(got, want, close):
+                return "each row is off by its own factor: normalise each row (or divide each by its own length)"
+    if want.dtype.kind == "f" and np.allclose(got, want, rtol=1e-6, atol=0) and not np.allclose(got, want, rtol=1e-9, atol=0):
+        return "right to about 7 digits only, the precision of float32: compute in float64"
+    bad = ~ok
+    kinds = ""
+    if got_kind and want_kind and got_kind != want_kind:
+        kinds = f" (yours holds {got_kind}s, the expected array {want_kind}s)"
+    if got.ndim >= 2:
+        rows = np.flatnonzero(bad.reshape(got.shape[0], -1).any(axis=1))
+        where = f"row{'s' * (len(rows) != 1)} {_list(rows)} differ{'s' * (len(rows) == 1)}"
+        count = f"{len(rows)} of {got.shape[0]} rows"
+    else:
+        idx = np.flatnonzero(bad.ravel())
+        where = f"entr{'ies' if len(idx) != 1 else 'y'} {_list(idx)} differ{'s' * (len(idx) == 1)}"
+        count = f"{len(idx)} of {got.size} values"
+    diff = (got - want)[bad]
+    if (diff > 0).all():
+        way = "; there yours are too big"
+    elif (diff < 0).all():
+        way = "; there yours are too small"
+    else:
+        way = ""
+    return f"right shape, but {count} differ: {where}{way}{kinds}"
+
+
+def _rows_scaled(got, want, close) -> bool:
+    """Every row of `got` is its own positive multiple of the row of `want`, not all the same."""
+    norms_w = np.linalg.norm(want, axis=1)
+    if (norms_w == 0).any():
+        return False
+    c = np.einsum("ij,ij->i", got, want) / norms_w**2
+    return bool(close(got, c[:, None] * want).all() and (c > 0).all() and not np.allclose(c, c[0]))
+
+
+def _shape_hint(got: np.ndarray, want: np.ndarray) -> str:
+    shapes = f"yours is {got.shape}, the expected shape is {want.shape}"
+    if got.ndim == want.ndim == 2 and got.shape == want.shape[::-1]:
+        return f"transposed: {shapes}"
+    if got.ndim == want.ndim and got.ndim >= 1 and got.shape[1:] == want.shape[1:]:
+        if got.shape[0] == want.shape[0] + 1:
+            return f"one row too many: {shapes}"
+        if got.shape[0] == want.shape[0] - 1:
+            return f"one row too few: {shapes}"
+        return f"the wrong number of rows: {shapes}"
+    if got.ndim != want.ndim:
+        return f"wrong number of dimensions: {shapes}"
+    return f"wrong shape: {shapes}"
+
+
+def _list(indices, limit: int = 6) -> str:
+    shown = ", ".join(str(int(i)) for i in indices[:limit])
+    return shown + (", …" if len(indices) > limit else "")
+
+
+# --------------------------------------------------------------------------
+# Calls
+
+
+def call_text(name: str, args, limit: int = 110) -> str:
+    """`name(arg, ...)` with every argument compact; long arrays by shape, dtype and a few values."""
+    for room in (8, 3, 0):
+        text = f"{name}({', '.join(compact(a, room) for a in args)})"
+        if len(text) <= limit:
+            return text
+    return text[: limit - 2] + "…)"
+
+
+def compact(value, room: int = 8) -> str:
+    """One argument or result, short: [2, 2] for a small array, array(50×8 float64: 0.13, …) for a big one."""
+    if isinstance(value, (bool, np.bool_)):
+        return str(bool(value))
+    if isinstance(value, (numbers.Integral, np.integer)):
+        return f"{int(value):_}" if abs(int(value)) >= 10_000 else str(int(value))
+    if isinstance(value, (numbers.Real, np.floating)):
+        return _num(float(value))
+    if isinstance(value, str):
+        return repr(value) if len(value) <= 30 else repr(value[:27] + "...")
+    if isinstance(value, (list, tuple)) and not all(_is_number(v) for v in value):
+        inner = ", ".join(compact(v, room) for v in value)
+        return f"[{inner}]" if isinstance(value, list) else f"({inner})"
+    try:
+        arr = np.asarray(value)
+    except Exception:  # noqa: BLE001 - anything else is shown by its type
+        return type(value).__name__
+    if arr.dtype == object:
+        return type(value).__name__
+    label = "list" if isinstance(value, (list, tuple)) else "array"
+    if arr.size <= room and arr.ndim <= 2:
+        return _nested(arr.tolist())
+    shape = "×".join(str(n) for n in arr.shape)
+    head = ", ".join(_num(v) if isinstance(v, float) else str(v) for v in arr.ravel()[:3].tolist())
+    kind = f"{len(value)} numbers" if label == "list" else f"{shape} {arr.dtype}"
+    return f"{label}({kind}: {head}, …)" if arr.size > 3 else f"{label}({kind}: {head})"
+
+
+def _nested(items) -> str:
+    if isinstance(items, list):
+        return "[" + ", ".join(_nested(v) for v in items) + "]"
+    if isinstance(items, bool):
+        return str(items)
+    if isinstance(items, float):
+        return _num(items)
+    return str(items)
+
+
+def _num(x: float) -> str:
+    if isinstance(x, (numbers.Integral, np.integer)) and not isinstance(x, bool):
+        return str(int(x))
+    x = float(x)
+    if x.is_integer() and abs(x) < 1e6:
+        return str(int(x))
+    return f"{x:.4g}"
+
+
+def _is_number(v) -> bool:
+    return isinstance(v, (numbers.Real, np.integer, np.floating)) and not isinstance(v, (bool, np.bool_))

@@ -1,0 +1,423 @@
+"""A corpus of plausible wrong answers, every exercise, each with the words its hint must contain.
+
+Each entry is the code a learner might write for one question (a slip the
+question exists to catch: a bias left out, bits for bytes, the head counted
+twice, `//` for `/`, ...). It is judged two ways:
+
+* in this process by the notebook's own check (`Exercise.verdict`), every entry;
+* by the real grader (`embedlab-grade`), in ONE run over one generated
+  submission per exercise (built in a temporary folder from the solution's
+  setup cell, then the entries, one per question): none may be marked correct
+  and each must get its hint there too. The issue's bar is 90 % with a hint that
+  names the mistake or its symptom; here every entry asserts its own words.
+
+A value answer is computed here (it may read `want`, the key's value, and run
+the lesson's code) and written into the submission as a literal; a function
+or a design is written as its source.
+"""
+
+import csv
+import dataclasses
+import math
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+import nbformat
+import numpy as np
+import pytest
+
+from embedlab.grading import cli as grade
+from embedlab.grading import generate
+from embedlab.grading.exercise import Exercise
+from embedlab.grading.kinds import Array, Design, Function, Real
+from embedlab.grading.lessons import known_lessons, load_key, questions_for
+from embedlab.grading.status import CORRECT
+from embedlab.grading.values import data_to_array
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@dataclass
+class Wrong:
+    lesson: str
+    name: str
+    source: str  # defines `name`; may read `want` (a value question's expected value)
+    words: str  # what its hint must contain
+    mistake: str  # what the learner did
+
+
+# Code every entry of a lesson runs first (in this process and in the submission).
+PRELUDE = {
+    "11-size-a-model": (
+        "from embedlab import count_params, design_figures, llama_config\n"
+        "from embedlab.grading.questions.l11 import BUDGET\n"
+        "# over the memory and compute budgets; compute is the tightest\n"
+        "design = llama_config(vocab_size=64_000, d=1024, num_layers=32, num_heads=16, num_kv_heads=4,\n"
+        "                      d_ff=4096, tied=True)\n"
+    ),
+}
+
+COSINE_PRECEDENCE = "def cosine(a, b):\n    return float(a @ b / np.linalg.norm(a) * np.linalg.norm(b))"
+FORWARD = ("def forward_flops_per_token(V, d, L, d_ff, context):\n"
+           "    return 2 * L * ({attn} * d * d + 2 * d * d_ff) + {ctx} * L * context * d + 2 * d * V")
+LLAMA = ("def llama_params(V, d, L, h, h_kv, d_ff, tied):\n"
+         "    head_dim = d // h\n"
+         "    attention = 2 * d * h * head_dim + 2 * d * h_kv * head_dim\n"
+         "    mlp = 3 * d * d_ff{mlp_bias}\n"
+         "    layer = attention + mlp + 2 * {norm}\n"
+         "    return V * d + L * layer + {norm} + (0 if {tied} else V * d)")
+KV = ("def kv_cache_gb(L, h_kv, head_dim, bytes_per_number, context, batch):\n"
+      "    return 2 * {L}h_kv * head_dim * bytes_per_number * context{batch} {div} {unit}")
+
+CORPUS = [
+    # 01 · toy table
+    Wrong("01-toy-table", "E", "E = np.array([[0, 0, 0, 1], [1, 1, 1, 0], [1, 1, 0, 0]])", "transpose",
+          "features as rows"),
+    Wrong("01-toy-table", "n_params", "n_params = 4 + 3", "rows × columns", "added rows and columns"),
+    Wrong("01-toy-table", "batch", "batch = np.array([0, 1, 0])", "one row per word", "looked up one word"),
+    Wrong("01-toy-table", "cosine", COSINE_PRECEDENCE, "cosine([2, 2], [1, 1]) returned 2: operator precedence",
+          "a @ b / |a| * |b|"),
+    Wrong("01-toy-table", "cosine", "def cosine(a, b):\n    return float(a @ b)", "dot product", "no normalisation"),
+    Wrong("01-toy-table", "cos_horse_dog", "cos_horse_dog = 0.707", "right to 3 digits", "typed the printed value"),
+    Wrong("01-toy-table", "cos_horse_dog", "cos_horse_dog = 1.0", "divide by both lengths", "the dot product"),
+    Wrong("01-toy-table", "gpt2_table", "gpt2_table = 2 * 50_257 * 768", "token table only", "table and head"),
+    Wrong("01-toy-table", "gpt2_table", "gpt2_table = 50_000 * 768", "exact vocabulary size", "a round V"),
+    Wrong("01-toy-table", "extra_dim_cost", "extra_dim_cost = 16 * 768", "new feature is a new column",
+          "16 new rows"),
+    # 02 · lookup vs matmul
+    Wrong("02-lookup-vs-matmul", "one_hot",
+          "def one_hot(ids, V):\n    out = np.zeros((V, len(ids)))\n    out[ids, np.arange(len(ids))] = 1\n    return out",
+          "one_hot([2, 0, 2], 4)", "one column per id"),
+    Wrong("02-lookup-vs-matmul", "rows_matmul",
+          "E = np.random.default_rng(2).standard_normal((8, 4)).astype(np.float32)\n"
+          "rows_matmul = E.T @ np.eye(8, dtype=np.float32)[[5, 1, 5, 7, 0]].T", "goes on the left",
+          "one-hot on the right"),
+    Wrong("02-lookup-vs-matmul", "keeps_sign", 'keeps_sign = "both"', "-0.0 + +0.0", "thought the matmul keeps -0.0"),
+    Wrong("02-lookup-vs-matmul", "embedding_backward",
+          "def embedding_backward(ids, grad_out, V):\n    G = np.zeros((V, grad_out.shape[1]))\n"
+          "    G[ids] += grad_out\n    return G", "np.add.at", "fancy-index += drops repeats"),
+    Wrong("02-lookup-vs-matmul", "updated_rows", "updated_rows = np.array([7, 2, 7, 9, 2, 0, 7, 4])",
+          "each updated row once", "every position, repeats included"),
+    Wrong("02-lookup-vs-matmul", "batch_flops", "batch_flops = 32_000 * 512 * 1_024", "2·V·d per token",
+          "one FLOP per weight"),
+    Wrong("02-lookup-vs-matmul", "one_hot_batch_bytes", "one_hot_batch_bytes = 1_024 * 32_000 * 32", "bits",
+          "bits, not bytes"),
+    Wrong("02-lookup-vs-matmul", "one_hot_batch_bytes", "one_hot_batch_bytes = 1_024 * 32_000 * 8",
+          "float32, not float64", "8-byte floats"),
+    # 03 · counting GPT-2
+    Wrong("03-counting-gpt2", "linear_params", "linear_params = 1024 * 4096", "bias", "no bias"),
+    Wrong("03-counting-gpt2", "share_xl", "share_xl = 0.0516", "right to 3 digits", "typed from the rounded 5.16 %"),
+    Wrong("03-counting-gpt2", "share_xl", "share_xl = 5.16", "percentage", "a rounded percentage"),
+    Wrong("03-counting-gpt2", "share_xl", "share_xl = 2 * want", "tied", "counted E twice (as if untied)"),
+    Wrong("03-counting-gpt2", "interview", "interview = 2 * 32_000 * 512", "tied", "untied head"),
+    Wrong("03-counting-gpt2", "gap_medium", "gap_medium = -want", "exact minus estimate", "estimate minus exact"),
+    Wrong("03-counting-gpt2", "gpt2_params",
+          "def gpt2_params(V, d, L, T):\n    return V * d + L * (12 * d * d + 13 * d) + 2 * d",
+          "position table", "no position table"),
+    Wrong("03-counting-gpt2", "gpt2_params",
+          "def gpt2_params(V, d, L, T):\n    return 2 * V * d + T * d + L * (12 * d * d + 13 * d) + 2 * d",
+          "head is tied", "an untied head"),
+    # 04 · modern blocks
+    Wrong("04-modern-blocks", "attn_1b", "attn_1b = 4 * 2048 * 2048", "multi-head", "h_kv ignored"),
+    Wrong("04-modern-blocks", "mlp_1b", "mlp_1b = 3 * 2048 * 8192 + 2 * 8192 + 2048", "no biases",
+          "SwiGLU with biases"),
+    Wrong("04-modern-blocks", "vocab_share_8b", "vocab_share_8b = want / 2", "untied", "tied head assumed"),
+    Wrong("04-modern-blocks", "vocab_share_8b", "vocab_share_8b = 0.131", "right to 3 digits", "typed 13.1 %"),
+    Wrong("04-modern-blocks", "padding_params", "padding_params = 2 * 47 * 768", "tied", "padded rows twice"),
+    Wrong("04-modern-blocks", "llama_params", LLAMA.format(mlp_bias=" + 2 * d_ff + d", norm="d", tied="tied"),
+          "SwiGLU has no biases", "SwiGLU with biases"),
+    Wrong("04-modern-blocks", "llama_params", LLAMA.format(mlp_bias="", norm="2 * d", tied="tied"),
+          "RMSNorm has a scale and no bias", "LayerNorm-style norms with a bias"),
+    Wrong("04-modern-blocks", "llama_params", LLAMA.format(mlp_bias="", norm="d", tied="not tied"),
+          "the `tied` flag read the other way round", "tied flag inverted"),
+    # 05 · weight tying
+    Wrong("05-weight-tying", "tied_8b", "tied_8b = 8_030_261_248 - 2 * 128_256 * 4096", "once, not twice",
+          "removed two tables"),
+    Wrong("05-weight-tying", "grad_E",
+          "rng = np.random.default_rng(5)\nV, d = 6, 3\nids = np.array([4, 1, 4, 0])\n"
+          "x = rng.normal(size=(len(ids), d))\ndlogits = rng.normal(size=(len(ids), V))\n"
+          "grad_E = dlogits.T @ x", "output path only", "forgot the lookup's path"),
+    Wrong("05-weight-tying", "count_unique", "def count_unique(storage, sizes):\n    return int(sum(sizes))",
+          "count each storage once", "sum(sizes)"),
+    Wrong("05-weight-tying", "ties", 'ties = "Llama 3.2 1B"', "spelled differently", "the name spelled its own way"),
+    Wrong("05-weight-tying", "ties", 'ties = "llama-3-8b"', "tie_word_embeddings", "the wrong model"),
+    Wrong("05-weight-tying", "state_dict_sum", "state_dict_sum = 124_439_808", "true count", "the true count"),
+    # 06 · parameters vs compute
+    Wrong("06-params-vs-compute", "head_flops", "head_flops = 2048 * 128_256", "2 FLOPs per weight",
+          "one FLOP per weight"),
+    Wrong("06-params-vs-compute", "lookup_flops", "lookup_flops = 4096", "no arithmetic", "a FLOP per number copied"),
+    Wrong("06-params-vs-compute", "kaplan_n",
+          "from embedlab import count_params, load_config\nc = count_params(load_config('llama-3-8b'))\n"
+          "kaplan_n = c.total - c.token_embedding", "untied head", "kept the untied head"),
+    Wrong("06-params-vs-compute", "head_share_training",
+          "from embedlab import load_config, token_costs\nc = token_costs(load_config('gpt2'))\n"
+          "head_share_training = c.head / (c.input + c.blocks + c.head)", "attention over the context",
+          "attention over the context left out"),
+    Wrong("06-params-vs-compute", "head_share_training", "head_share_training = 0.2903", "right to 4 digits",
+          "typed from the printed 29.03 %"),
+    Wrong("06-params-vs-compute", "forward_flops_per_token", FORWARD.format(attn=4, ctx=0),
+          "attention over the context is missing", "attention over the context left out"),
+    Wrong("06-params-vs-compute", "forward_flops_per_token", FORWARD.format(attn=3, ctx=4), "output projection",
+          "the output projection left out"),
+    Wrong("06-params-vs-compute", "flop_rate", "flop_rate = 6 * 8_030_261_248 * 15e12 / (1.3e6 * 3600) / 1e12",
+          "TFLOP/s", "TFLOP/s instead of FLOP/s"),
+    Wrong("06-params-vs-compute", "flop_rate", "flop_rate = 6 * 8_030_261_248 * 15e12 / 1.3e6", "hours",
+          "per hour"),
+    # 07 · memory (question 2 is being redesigned elsewhere: left out)
+    Wrong("07-memory", "weights_gb_4bit", "weights_gb_4bit = 8_030_261_248 * 4 / 1e9", "bits", "bits, not bytes"),
+    Wrong("07-memory", "weights_gb_4bit", "weights_gb_4bit = 8_030_261_248 * 0.5 / 2**30", "GiB", "GiB, not GB"),
+    Wrong("07-memory", "kv_bytes_per_token", "kv_bytes_per_token = 2 * 4 * 128 * 2", "one layer",
+          "the cache of one layer"),
+    Wrong("07-memory", "kv_bytes_per_token", "kv_bytes_per_token = 2 * 28 * 28 * 128 * 2", "key/value heads",
+          "every query head cached"),
+    Wrong("07-memory", "gqa_saving_gib", "gqa_saving_gib = 2 * 32 * (32 - 8) * 128 * 2 * 8192 / 1e9", "GiB",
+          "GB, not GiB"),
+    Wrong("07-memory", "kv_cache_gb", KV.format(L="L * ", batch="", div="/", unit="1e9"), "one sequence",
+          "the batch left out"),
+    Wrong("07-memory", "kv_cache_gb", KV.format(L="", batch=" * batch", div="/", unit="1e9"), "one layer",
+          "one layer instead of L"),
+    Wrong("07-memory", "kv_cache_gb", KV.format(L="L * ", batch=" * batch", div="//", unit="1e9"), "`//` rounds down",
+          "// instead of /"),
+    Wrong("07-memory", "kv_cache_gb", KV.format(L="L * ", batch=" * batch", div="/", unit="2**30"), "GiB",
+          "GiB instead of GB"),
+    Wrong("07-memory", "gqa_saving_gib", "gqa_saving_gib = 2 * (32 - 8) * 128 * 2 * 8192 / 2**30", "one layer",
+          "one layer instead of L"),
+    Wrong("07-memory", "max_batch", "max_batch = (80e9 - 2 * 8_030_261_248) / 2**30", "floor division",
+          "/ instead of //"),
+    Wrong("07-memory", "max_batch", "max_batch = int((80 * 2**30 - 2 * 8_030_261_248) // 2**30)", "80·10**9",
+          "80 GiB, not 80 GB"),
+    # 08 · vocabulary size
+    Wrong("08-vocabulary-size", "embedding_params", "embedding_params = 2 * 256_000 * 2048", "tied",
+          "counted the head"),
+    Wrong("08-vocabulary-size", "embedding_share", "embedding_share = 256_000 * 2048 / 973_146_112", "whole model",
+          "table over the rest"),
+    Wrong("08-vocabulary-size", "embedding_share", "embedding_share = 35.01", "percentage", "a rounded percentage"),
+    Wrong("08-vocabulary-size", "extra_head_flops", "extra_head_flops = 2 * 2048 * 256_000", "how much more",
+          "the whole 256K head"),
+    Wrong("08-vocabulary-size", "break_even_ratio", "break_even_ratio = 1 / want", "upside down",
+          "the ratio inverted"),
+    Wrong("08-vocabulary-size", "tokens_per_word",
+          "def tokens_per_word(counts, n_tokens):\n    return float(np.mean(n_tokens))", "weight each word",
+          "an unweighted mean"),
+    Wrong("08-vocabulary-size", "hindi_single_token_share", "hindi_single_token_share = 54", "percentage",
+          "a percentage"),
+    # 09 · what rows learn
+    Wrong("09-what-rows-learn", "n_params", "n_params = 74 * 16 + 32 * 16 + 16", "tied count", "no U"),
+    Wrong("09-what-rows-learn", "embedding_grad",
+          "def embedding_grad(contexts, dx0, vocab_size):\n    dE = np.zeros((vocab_size, dx0.shape[-1]))\n"
+          "    dE[contexts] += dx0\n    return dE", "np.add.at", "fancy-index += drops repeats"),
+    Wrong("09-what-rows-learn", "gap",
+          "from embedlab import make_corpus, train_tinylm\n"
+          "corpus = make_corpus(n_sentences=3000, seed=0)\n"
+          "run = train_tinylm(corpus, d=16, context=2, tied=False, steps=1000, batch_size=128, seed=0)\n"
+          "E = run.model.E\nanimals, vehicles = list(corpus.groups['animals']), list(corpus.groups['vehicles'])\n"
+          "unit = E / np.linalg.norm(E, axis=1, keepdims=True)\nC = unit @ unit.T\n"
+          "gap = np.mean([C[np.ix_(g, g)].mean() for g in (animals, vehicles)]) - C[np.ix_(animals, vehicles)].mean()",
+          "itself", "self-pairs included"),
+    Wrong("09-what-rows-learn", "gap", "gap = -want", "within minus between", "between minus within"),
+    Wrong("09-what-rows-learn", "rotation_changes_cosines", 'rotation_changes_cosines = "yes"', "orthogonal",
+          "thought a rotation changes angles"),
+    # 10 · glitch tokens
+    Wrong("10-glitch-tokens", "padding_rows", "padding_rows = 50_304", "padded size", "the padded size"),
+    Wrong("10-glitch-tokens", "invalid_bytes", "invalid_bytes = 11", "C0 and C1", "only F5 to FF"),
+    Wrong("10-glitch-tokens", "unused_score",
+          "def unused_score(M, reference_ids):\n    return M @ M[reference_ids].mean(axis=0)", "dot product",
+          "scores without normalisation"),
+    Wrong("10-glitch-tokens", "never_cos", "never_cos = (9 + 72 * want) / 81", "diagonal", "self-pairs included"),
+    Wrong("10-glitch-tokens", "top7",
+          "from embedlab import make_corpus, train_tinylm, unused_scores\n"
+          "corpus = make_corpus(n_sentences=3000, seed=0)\n"
+          "run = train_tinylm(corpus, tied=True, optimizer='adam', lr=1e-2, steps=1000, batch_size=128, seed=0)\n"
+          "scores = unused_scores(run.model.E, list(corpus.groups['reserved'])[:4])\n"
+          "top7 = np.argsort(-scores, kind='stable')[:7]", "reference rows out", "reference rows not excluded"),
+    Wrong("10-glitch-tokens", "top7", "top7 = want[::-1]", "highest", "ascending order"),
+    Wrong("10-glitch-tokens", "top7",
+          "from embedlab import make_corpus, train_tinylm, unused_scores\n"
+          "corpus = make_corpus(n_sentences=3000, seed=0)\n"
+          "run = train_tinylm(corpus, tied=True, optimizer='adam', lr=1e-2, steps=1000, batch_size=128, seed=0)\n"
+          "reference = list(corpus.groups['reserved'])[:4]\n"
+          "scores = unused_scores(run.model.E, reference)\n"
+          "top7 = np.array([i for i in np.argsort(scores) if i not in reference][:7])", "sort highest first",
+          "ascending order: the lowest scores"),
+    Wrong("10-glitch-tokens", "unused_score",
+          "def unused_score(M, reference_ids):\n    mean = M.mean(axis=0)\n"
+          "    return M @ mean / (np.linalg.norm(M, axis=1) * np.linalg.norm(mean))", "reference rows only",
+          "the mean of every row"),
+    # 11 · size a model (every entry judged against the same over-budget design)
+    Wrong("11-size-a-model", "design", "", "memory", "over the memory and compute budgets"),
+    Wrong("11-size-a-model", "design_params", "design_params = count_params(design).non_embedding",
+          "non-embedding", "non_embedding on a tied design"),
+    Wrong("11-size-a-model", "design_serving_gb",
+          "design_serving_gb = design_figures(design, BUDGET).weights_gb", "weights only", "no KV cache"),
+    Wrong("11-size-a-model", "design_train_flops",
+          "design_train_flops = 6 * count_params(design).total * BUDGET.train_tokens", "6·N·D", "the rule of thumb"),
+    Wrong("11-size-a-model", "tightest_budget", 'tightest_budget = "parameters"', "another uses more",
+          "not the binding budget"),
+    Wrong("11-size-a-model", "other_tying_params", "other_tying_params = count_params(design).total",
+          "flip tie_word_embeddings", "the design as it is"),
+    Wrong("11-size-a-model", "design_params",
+          "c = count_params(design)\ndesign_params = c.total - c.token_embedding - design['vocab_size'] * design['hidden_size']",
+          "no separate head", "took a head away from a tied design"),
+    Wrong("11-size-a-model", "design_serving_gb",
+          "design_serving_gb = design_figures(design, BUDGET).serving_gb * 1e9 / 2**30", "GiB", "GiB, not GB"),
+]
+
+IDS = [f"{w.lesson[:2]}-{w.name}-{i}" for i, w in enumerate(CORPUS)]
+
+
+def question(lesson, name):
+    return next(q for q in questions_for(lesson) if q.name == name)
+
+
+def expected(lesson, name):
+    """The key's value as a learner's code would hold it (an array as an array)."""
+    value = load_key(lesson).get(name)
+    if isinstance(question(lesson, name), Array):
+        arr = data_to_array(value)
+        return arr.astype(np.int64) if value["kind"] == "int" else arr
+    return value
+
+
+def run_entry(wrong: Wrong) -> dict:
+    """The namespace the entry's code leaves behind (its prelude first); run once per entry
+    (some train the lesson's model), shared by the check and the submission."""
+    key = CORPUS.index(wrong)
+    if key not in _RUN:
+        _RUN[key] = _run(wrong)
+    return _RUN[key]
+
+
+_RUN: dict = {}
+
+
+def _run(wrong: Wrong) -> dict:
+    namespace = {"np": np}
+    if not isinstance(question(wrong.lesson, wrong.name), (Function, Design)):
+        namespace["want"] = expected(wrong.lesson, wrong.name)
+    exec(PRELUDE.get(wrong.lesson, "") + wrong.source, namespace)  # noqa: S102 - the corpus is ours
+    return namespace
+
+
+# --------------------------------------------------------------------------
+# The corpus itself
+
+
+def test_corpus_covers_every_exercise_four_times_over():
+    counts = Counter(w.lesson for w in CORPUS)
+    assert set(counts) == set(known_lessons())
+    assert min(counts.values()) >= 4, counts
+    for w in CORPUS:
+        question(w.lesson, w.name)  # a question of that exercise
+
+
+def test_every_real_states_its_precision():
+    """Real(sig=N) or Real(exact=True), as the question module writes it, for every number
+    (a function's result too): the generator prints it under the question."""
+    silent = []
+    for lesson in known_lessons():
+        for q in questions_for(lesson):
+            real = q.result if isinstance(q, Function) else q
+            if isinstance(real, Real) and not real.stated:
+                silent.append(f"{lesson}: {q.name}")
+    assert not silent, f"write sig=N or exact=True for {silent}"
+
+
+def test_standard_line_is_replaced_not_repeated():
+    nb = nbformat.read(ROOT / "solutions" / "01-toy-table.ipynb", as_version=4)
+    questions = questions_for("01-toy-table")
+    once = generate.with_standard_lines(nb, questions)
+    assert generate.with_standard_lines(once, questions) == once
+    cell = once.cells[generate.question_cells(once, questions)["cos_horse_dog"]]
+    assert cell.source.endswith("\n\n**1 point** · compute it in code: the check wants it exact (to 1 part in 10⁹)")
+    worth_two = [dataclasses.replace(q, points=2) if q.name == "cos_horse_dog" else q for q in questions]
+    again = generate.with_standard_lines(once, worth_two).cells[generate.question_cells(once, questions)["cos_horse_dog"]]
+    assert again.source.count(" · compute it in code") == 1 and again.source.endswith("**2 points** · compute it in code: the check "
+                                                                   "wants it exact (to 1 part in 10⁹)")
+
+
+# --------------------------------------------------------------------------
+# In this process: the notebook's check
+
+
+@pytest.mark.parametrize("wrong", CORPUS, ids=IDS)
+def test_the_check_names_the_mistake(wrong):
+    verdict = Exercise(wrong.lesson).verdict(wrong.name, run_entry(wrong))
+    assert verdict.status == "incorrect", (wrong.mistake, verdict)
+    assert wrong.words in verdict.detail, (wrong.mistake, verdict.detail)
+    assert "not the expected value" not in verdict.detail
+
+
+# --------------------------------------------------------------------------
+# Through the real grader: one run, one submission per exercise
+
+
+def literal(value) -> str:
+    """Python source that rebuilds a value answer exactly."""
+    if isinstance(value, np.ndarray):
+        return f"np.array({value.tolist()!r}, dtype=np.{value.dtype.name})"
+    if isinstance(value, (bool, np.bool_, str)):
+        return repr(value)
+    if isinstance(value, (int, np.integer)):
+        return repr(int(value))
+    return repr(float(value))
+
+
+def graded_entries():
+    """The entries the grader sees: the first one for each question of each exercise."""
+    seen, out = set(), []
+    for w in CORPUS:
+        if (w.lesson, w.name) not in seen:
+            seen.add((w.lesson, w.name))
+            out.append(w)
+    return out
+
+
+def submission(lesson, entries):
+    """The solution's setup cell, the lesson's prelude, then one cell per wrong answer."""
+    solution = nbformat.read(ROOT / "solutions" / f"{lesson}.ipynb", as_version=4)
+    setup = next(c for c in solution.cells if c.cell_type == "code" and "Exercise(" in c.source)
+    nb = nbformat.v4.new_notebook(metadata=solution.metadata)
+    nb.metadata["embedlab"] = {"lesson": lesson, "kind": "exercise"}
+    nb.cells = [nbformat.v4.new_code_cell(setup.source),
+                nbformat.v4.new_code_cell("import numpy as np\n" + PRELUDE.get(lesson, ""))]
+    for w in entries:
+        if isinstance(question(lesson, w.name), (Function, Design)):
+            source = w.source
+        else:
+            source = f"{w.name} = {literal(run_entry(w)[w.name])}"
+        nb.cells.append(nbformat.v4.new_code_cell(source))
+    return nb
+
+
+@pytest.fixture(scope="module")
+def grader_rows(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("corpus")
+    by_lesson = {}
+    for w in graded_entries():
+        by_lesson.setdefault(w.lesson, []).append(w)
+    for lesson, entries in by_lesson.items():
+        nbformat.write(submission(lesson, entries), folder / f"corpus-{lesson}.ipynb")
+    out = tmp_path_factory.mktemp("out") / "scores.csv"
+    code = grade.main([str(folder), "--out", str(out), "-q", "-j", "2", "--cell-timeout", "120", "--timeout", "300"])
+    with open(out, newline="", encoding="utf-8") as f:
+        rows = {(r["lesson"], r["question"]): r for r in csv.DictReader(f)}
+    return code, rows
+
+
+def test_the_grader_marks_none_correct_and_names_nine_in_ten(grader_rows):
+    code, rows = grader_rows
+    assert code == 0
+    entries = graded_entries()
+    judged = [rows[(w.lesson, w.name)] for w in entries]
+    assert not [r for r in judged if r["status"] == CORRECT]
+    named = [w for w, r in zip(entries, judged) if r["status"] == "incorrect" and w.words in r["detail"]]
+    assert len(named) >= math.ceil(0.9 * len(entries)), [(w.mistake, rows[(w.lesson, w.name)]["detail"])
+                                                         for w in entries if w not in named]
+
+
+@pytest.mark.parametrize("wrong", graded_entries(), ids=lambda w: f"{w.lesson[:2]}-{w.name}")
+def test_the_grader_gives_each_its_hint(grader_rows, wrong):
+    _, rows = grader_rows
+    row = rows[(wrong.lesson, wrong.name)]
+    assert row["status"] == "incorrect" and wrong.words in row["detail"], (wrong.mistake, row)

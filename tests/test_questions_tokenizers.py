@@ -1,0 +1,54 @@
+"""The real-tokenizer questions of exercises 08 (hindi_r) and 10 (partial_tokens): key, and a hint per usual mistake."""
+
+from embedlab.exercise import Exercise
+from embedlab.grading.lessons import load_key
+from embedlab.grading.questions import l08
+from embedlab.tokenizers import load_tokenizer
+
+
+def line(lesson, name, value):
+    return Exercise(lesson).verdict(name, {name: value}).line(name)
+
+
+def test_hindi_r_key_is_the_weighted_ratio_and_below_the_d768_break_even():
+    r, (gpt2_per_word, cl100k_per_word) = l08._hindi_r()
+    assert load_key("08-vocabulary-size")["hindi_r"] == r
+    assert cl100k_per_word < gpt2_per_word and r < 0.763   # lesson 08: break-even at d = 768
+
+
+def test_hindi_r_hints():
+    r, means = l08._hindi_r()
+    assert "✅" in line("08-vocabulary-size", "hindi_r", r)
+    assert "upside down" in line("08-vocabulary-size", "hindi_r", 1 / r)
+    assert "weight each word by its count" in line("08-vocabulary-size", "hindi_r", l08._hindi_r(weighted=False)[0])
+    assert "after a space" in line("08-vocabulary-size", "hindi_r", l08._hindi_r(space=False)[0])
+    assert "one tokenizer's tokens per word" in line("08-vocabulary-size", "hindi_r", means[0])
+
+
+def partial(tokenizer):
+    count = 0
+    for i in range(tokenizer.n_vocab):
+        try:
+            tokenizer.decode_single_token_bytes(i).decode("utf-8")
+        except UnicodeDecodeError:
+            count += 1
+        except KeyError:          # cl100k_base leaves ids 100261-100275 unassigned
+            pass
+    return count
+
+
+def test_partial_tokens_key_and_the_magikarp_report():
+    gpt2 = load_tokenizer("gpt2")
+    n = partial(gpt2)
+    assert load_key("10-glitch-tokens")["partial_tokens"] == n
+    # cohere-ai/magikarp, results/reports/openai_community_gpt2.md: "non-single-byte UTF-fragment tokens: 216"
+    assert n - 128 == 216
+
+
+def test_partial_tokens_hints():
+    n = partial(load_tokenizer("gpt2"))
+    assert "✅" in line("10-glitch-tokens", "partial_tokens", n)
+    assert "single-byte tokens" in line("10-glitch-tokens", "partial_tokens", n - 128)
+    assert "never occur at all" in line("10-glitch-tokens", "partial_tokens", 13)
+    assert "do decode" in line("10-glitch-tokens", "partial_tokens", 50_256 - n)
+    assert "cl100k_base has more" in line("10-glitch-tokens", "partial_tokens", partial(load_tokenizer("cl100k_base")))
