@@ -9,6 +9,7 @@ notebook, then the total. A figure, not a test: compare it with the lesson's
 budget of a few seconds on a 2-core laptop.
 """
 
+import importlib.util
 import os
 import shutil
 import sys
@@ -19,8 +20,18 @@ from pathlib import Path
 import nbformat
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
-from run_notebooks import execute  # noqa: E402
+
+
+def load_execute():
+    """tools/run_notebooks.py's runner, loaded from its file (no sys.path edit)."""
+    spec = importlib.util.spec_from_file_location("run_notebooks", ROOT / "tools" / "run_notebooks.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["run_notebooks"] = module
+    spec.loader.exec_module(module)
+    return module.execute
+
+
+execute = load_execute()
 
 
 def main(folders):

@@ -12,6 +12,7 @@ installs it, see .ci/run) and are skipped with a message where it is not.
 
 import html
 import json
+import importlib.util
 import os
 import re
 import shutil
@@ -24,10 +25,19 @@ import pytest
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
 
-import check_site  # noqa: E402
-import fetch_book_assets  # noqa: E402
+
+def load_tool(name: str):
+    """A script of tools/ as a module, loaded from its file (no sys.path edit)."""
+    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # dataclasses look their module up by name
+    spec.loader.exec_module(module)
+    return module
+
+
+check_site = load_tool("check_site")
+fetch_book_assets = load_tool("fetch_book_assets")
 
 CHROMIUM = check_site.find_chromium()
 # CI sets EMBEDLAB_REQUIRE_BROWSER=1 (.ci/run): there a missing Chromium fails instead of skipping.

@@ -26,6 +26,17 @@ def test_notebooks_do_not_edit_sys_path():
             assert "sys.path" not in path.read_text(encoding="utf-8"), path
 
 
+SYS_PATH_EDIT = re.compile(r"sys\.path\s*(\.\s*(insert|append|extend)\s*\(|\[[^\]]*\]\s*=|\s*[+]?=)")
+
+
+@pytest.mark.parametrize("folder", ["lib", "tools", "tests", "benchmarks"])
+def test_python_code_does_not_edit_sys_path(folder):
+    assert SYS_PATH_EDIT.search("sys.path" + ".insert(0, str(ROOT))")  # the pattern catches an edit
+    for path in (ROOT / folder).rglob("*.py"):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            assert not SYS_PATH_EDIT.search(line), f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+
+
 def test_every_export_resolves():
     import embedlab
 
