@@ -114,7 +114,7 @@ def test_missing_and_ellipsis_are_not_attempted():
 
 
 def test_key_round_trip_is_deterministic_and_not_plain_text():
-    values = {"gpt2_table": 38_597_376, "name": "tied", "x": 0.1}
+    values = {"model_table": 38_597_376, "name": "tied", "x": 0.1}
     text = encode_key(values)
     assert decode_key(text) == values
     assert encode_key(dict(reversed(values.items()))) == text
@@ -155,8 +155,8 @@ def solved_namespace():
         "n_params": 12,
         "batch": np.array([[0, 1, 0], [0, 1, 1], [0, 1, 0]]),
         "cosine": cosine_similarity,
-        "cos_horse_dog": cosine_similarity([0, 1, 0], [0, 1, 1]),
-        "gpt2_table": 50_257 * 768,
+        "cos_pair": cosine_similarity([0, 1, 0], [0, 1, 1]),
+        "model_table": 50_257 * 768,
         "extra_dim_cost": 50_257 * 16,
     }
 

@@ -15,7 +15,11 @@ import numpy as np
 
 from embedlab.grading.kinds import MISSING, Function, NotAttempted, Question, Verdict, WrongForm, answer_of
 from embedlab.grading.lessons import load_key, questions_for
-from embedlab.grading.status import ERROR, INCORRECT, NOT_ATTEMPTED, format_points
+from embedlab.grading.status import CORRECT, ERROR, INCORRECT, NOT_ATTEMPTED, format_points
+
+CLASS = "class"  # the mode of a class handout: form checks only, no answer key
+INSTRUCTOR_LINE = ("Your score comes from your instructor's grader: these checks say only whether each answer "
+                   "is there and in the right form, never whether it is right.")
 
 
 def evaluate(question: Question, value, expected, cases=None) -> Verdict:
@@ -44,12 +48,21 @@ class Exercise:
 
     >>> ex = Exercise("01-toy-table")   # first code cell of the exercise
     >>> ex.check("n_params")            # after each answer cell
+
+    In a class handout (``Exercise(lesson, mode="class")``, written by
+    embedlab-assign) no answer key is read: a check says only whether the answer
+    is there and in the right form (type, shape from the notebook's parameters),
+    and that the score comes from the instructor. A function question is still
+    checked in full: it is the same in every variant, so its check tells nothing
+    about anyone's variant.
     """
 
-    def __init__(self, lesson: str):
-        self.lesson = lesson
+    def __init__(self, lesson: str, mode: str = "self-study"):
+        if mode not in ("self-study", CLASS):
+            raise ValueError(f"mode must be 'self-study' or 'class', got mode={mode!r}")
+        self.lesson, self.mode = lesson, mode
         self.questions = {q.name: q for q in questions_for(lesson)}
-        self.key = load_key(lesson)
+        self.key = load_key(lesson) if mode != CLASS else {}
 
     def verdict(self, name: str, namespace: dict) -> Verdict:
         """Judge one question against a namespace (the notebook's globals). Never raises."""
@@ -57,9 +70,35 @@ class Exercise:
         value = answer_of(question, namespace)
         if isinstance(question, Function):
             return evaluate(question, value, None, question.cases(np.random.default_rng(0)))
+        if self.mode == CLASS:
+            return self.form_verdict(question, value, namespace)
         if name not in self.key:
             return Verdict(ERROR, 0.0, question.points, "no answer key for this question (run `make exercises`)")
         return evaluate(question, value, self.key[name])
+
+    def form_verdict(self, question: Question, value, namespace: dict) -> Verdict:
+        """Class mode: is the answer there and in the right form? (CORRECT here means only that.)"""
+        from embedlab.grading.variants import space_for
+
+        space = space_for(self.lesson)
+        params = {n: namespace[n] for n in space.names() if n in namespace} if space else None
+        verdict = evaluate(question, value, None) if value is MISSING or value is Ellipsis else None
+        if verdict is not None:
+            return verdict
+        try:
+            problems = question.public_problems(question.to_data(value), params)
+        except (NotAttempted, WrongForm):
+            return evaluate(question, value, None)
+        except Exception as exc:  # noqa: BLE001
+            return Verdict(ERROR, 0.0, question.points, f"the check could not run ({type(exc).__name__}: {exc})")
+        if problems:
+            return Verdict(INCORRECT, 0.0, question.points, problems[0])
+        return Verdict(CORRECT, 0.0, question.points, "answered, in the right form")
+
+    def line(self, name: str, verdict: Verdict) -> str:
+        if self.mode == CLASS and verdict.status == CORRECT and not isinstance(self.questions[name], Function):
+            return f"📝 {name}: answered, in the right form (your instructor's grader scores it)"
+        return verdict.line(name)
 
     def check(self, name: str, namespace: dict | None = None) -> None:
         """Print ✅/❌/⏳ for one question. Looks the answer up by name itself."""
@@ -69,7 +108,7 @@ class Exercise:
             if name not in self.questions:
                 say(f"❌ {name}: this exercise has no question called {name!r}")
                 return
-            say(self.verdict(name, namespace).line(name))
+            say(self.line(name, self.verdict(name, namespace)))
         except Exception as exc:  # noqa: BLE001
             say(f"❌ {name}: the check could not run ({type(exc).__name__}: {exc})")
 
@@ -84,8 +123,11 @@ class Exercise:
             for name in self.questions:
                 verdict = self.verdict(name, namespace)
                 got += verdict.points
-                lines.append(verdict.line(name))
-            lines.append(f"{format_points(got)} / {format_points(self.total())} points")
+                lines.append(self.line(name, verdict))
+            if self.mode == CLASS:
+                lines.append(INSTRUCTOR_LINE)
+            else:
+                lines.append(f"{format_points(got)} / {format_points(self.total())} points")
             say("\n".join(lines))
         except Exception as exc:  # noqa: BLE001
             say(f"the summary could not run ({type(exc).__name__}: {exc})")

@@ -34,6 +34,7 @@ import nbformat
 
 from embedlab.grading.kinds import Function, expected_value
 from embedlab.grading.lessons import ANSWERS_DIR, encode_key, questions_for
+from embedlab.grading.variants import VariantError, check_parameters_cell
 from embedlab.grading.wire import DATA, MISSING, probe_cell, probe_result
 
 HARVEST_CELL_TIMEOUT = 600  # seconds per cell of a solution (some train a small model)
@@ -194,6 +195,10 @@ def generate(solution_path: Path, runner, exercises_dir: Path | None = None, ans
     lesson = lesson_of(solution_path)
     solution = nbformat.read(solution_path, as_version=4)
     check_contract(solution, lesson, questions_for(lesson))
+    try:
+        check_parameters_cell(solution, lesson)
+    except VariantError as exc:
+        raise AuthoringError(str(exc)) from None
     if solution.metadata.get("embedlab") != {"lesson": lesson, "kind": "solution"}:
         set_lesson_metadata(solution, lesson, "solution")
         solution_path.write_text(nbformat.writes(solution) + "\n", encoding="utf-8")

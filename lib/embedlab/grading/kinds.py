@@ -111,6 +111,11 @@ class Question:
     def judge(self, data, expected) -> Verdict:  # runs anywhere, on plain data only
         raise NotImplementedError
 
+    def public_problems(self, data, params: dict | None) -> list[str]:
+        """What class mode's notebook check may say of an answer (plain data) without its
+        expected value: its form only (type, shape). [] when nothing is wrong with the form."""
+        return []
+
     def _verdict(self, ok: bool, detail: str = "") -> Verdict:
         if ok:
             return Verdict(CORRECT, self.points, self.points, "")
@@ -150,6 +155,9 @@ class Integer(Question):
             return self._verdict(True)
         return self._verdict(False, self._hint(got, expected, _generic_number_hint(got, expected)))
 
+    def public_problems(self, data, params):
+        return ["give it as an int (e.g. int(x), or // instead of /)"] if "float" in data else []
+
 
 @dataclass
 class Real(Question):
@@ -170,6 +178,9 @@ class Real(Question):
             return self._verdict(True)
         return self._verdict(False, self._hint(got, expected, _generic_number_hint(got, expected)))
 
+    def public_problems(self, data, params):
+        return [] if math.isfinite(data["real"]) else ["your value is not finite (inf or nan)"]
+
 
 @dataclass
 class Array(Question):
@@ -178,7 +189,18 @@ class Array(Question):
     rtol: float = 1e-6
     atol: float = 1e-9
     exact: bool = False
+    shape: Callable[[dict], tuple] | None = None  # the expected shape from a variant's parameters (class mode)
     kind = "array"
+
+    def public_problems(self, data, params):
+        if self.shape is None or params is None:
+            return []
+        try:
+            want = tuple(self.shape(params))
+        except Exception:  # noqa: BLE001 - parameters edited out of shape: say nothing
+            return []
+        got = tuple(data["shape"])
+        return [] if got == want else [f"wrong shape: yours is {got}, the parameters make it {want}"]
 
     def to_data(self, value):
         return array_to_data(value)
