@@ -14,10 +14,13 @@ since its answers are public. A learner's variant is
     1 + HMAC-SHA256(secret, lesson NUL learner) mod K
 
 so it is reproducible from the instructor's secret and unguessable without it.
-The parameters of class variant k are drawn by the lesson's `draw` from a
-generator seeded by HMAC-SHA256(secret, "parameters" NUL lesson NUL k), so
-another instructor (another secret) gets other variants, and a drawn variant
-is rejected and drawn again until `problems` finds nothing wrong with it.
+The parameters of class variant k are drawn by the lesson's `draw(rng, pick)`:
+`rng` is a generator seeded by HMAC-SHA256(secret, "parameters" NUL lesson NUL k),
+and `pick(name, pool)` gives variant k the k-th item of `pool` in an order
+shuffled by the secret, so that up to len(pool) variants all get different
+items (a different model each, say). Another instructor (another secret) gets
+other variants. A drawn variant is rejected and drawn again until `problems`
+finds nothing wrong with it.
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ import numpy as np
 PARAMETERS_TAG = "parameters"
 DEFAULT_VARIANTS = 8
 MAX_DRAWS = 1000  # draws tried for one variant before the space is declared too tight
-PARAMETERS_HEADER = "# Parameters: every input of this exercise. A class assignment gives each learner other values."
+PARAMETERS_HEADER = "# Parameters: every input of this exercise (a class gives each learner its own)"
 SAFE_LEARNER = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._@+-]{0,63}$")
 
 
@@ -50,7 +53,8 @@ class Space:
     """A lesson's variant space.
 
     defaults  the parameters of variant 0 (the book's), in the parameters cell's order
-    draw      rng -> one class variant's parameters (the pools and ranges live here)
+    draw      (rng, pick) -> one class variant's parameters (the pools and ranges live here);
+              pick(name, pool) is this variant's item of a pool, distinct across variants
     problems  parameters -> what makes that variant unusable (a degenerate case, an answer
               equal to variant 0's); [] when it is fine. Applied to every drawn variant.
     fixed     question names that cannot vary, with the reason (e.g. a function checked on
@@ -59,7 +63,7 @@ class Space:
     """
 
     defaults: dict
-    draw: Callable[[np.random.Generator], dict]
+    draw: Callable[[np.random.Generator, Callable], dict]
     problems: Callable[[dict], list] = lambda p: []
     fixed: dict = field(default_factory=dict)
     describe: str = ""
@@ -101,9 +105,13 @@ def parameters_of(lesson: str, variant: int, secret: bytes = b"", space: Space |
         return copy.deepcopy(space.defaults)
     if not secret:
         raise ValueError("secret must not be empty for a class variant")
+    def pick(name: str, pool):
+        order = np.random.default_rng(_digest(secret, "pool", lesson, name)).permutation(len(pool))
+        return pool[int(order[(variant - 1) % len(pool)])]
+
     rng = np.random.default_rng(_digest(secret, "parameters", lesson, str(variant)))
     for _ in range(MAX_DRAWS):
-        params = space.draw(rng)
+        params = space.draw(rng, pick)
         if list(params) != space.names():
             raise VariantError(f"{lesson}: draw() gave the names {list(params)}, expected {space.names()}")
         if not space.problems(params):

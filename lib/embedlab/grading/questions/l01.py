@@ -36,7 +36,7 @@ STRENGTH = (0, 3)  # the values of question 3's table, inclusive
 MODELS = ["gpt2-medium", "gpt2-large", "gpt2-xl", "pythia-70m", "pythia-160m", "pythia-410m",
           "pythia-1b", "opt-125m", "opt-1.3b", "llama-2-7b", "llama-3.2-1b", "llama-3-8b", "mistral-7b",
           "gemma-2b", "phi-2", "qwen2.5-0.5b", "smollm2-135m"]
-EXTRA_FEATURES = [8, 16, 24, 32, 48, 64, 96, 128]
+EXTRA_FEATURES = [8, 12, 24, 32, 48, 64, 96, 128]  # not the book's 16 (GPT-2 medium's V × 16 is the book's answer)
 
 DEFAULTS = {
     "words": ["cat", "dog", "horse", "car"],
@@ -50,8 +50,9 @@ DEFAULTS = {
 }
 
 
-def draw(rng: np.random.Generator) -> dict:
-    """One class variant: words and features from the pools, the rest drawn to fit them."""
+def draw(rng: np.random.Generator, pick) -> dict:
+    """One class variant: words and features from the pools, the rest drawn to fit them; the
+    model and the extra features picked so that variants differ (up to the pools' sizes)."""
     n_features = int(rng.integers(FEATURE_COUNT[0], FEATURE_COUNT[1] + 1))
     features = sorted(rng.choice(FEATURES, n_features, replace=False).tolist(), key=FEATURES.index)
     usable = [w for w in FACTS if set(FACTS[w]) & set(features)]
@@ -62,7 +63,7 @@ def draw(rng: np.random.Generator) -> dict:
     table = rng.integers(STRENGTH[0], STRENGTH[1] + 1, size=(n_words, n_features)).tolist()
     pair = rng.choice(words, 2, replace=False).tolist()
     return {"words": words, "features": features, "traits": traits, "sentence": sentence, "table": table,
-            "pair": pair, "model": str(rng.choice(MODELS)), "extra_features": int(rng.choice(EXTRA_FEATURES))}
+            "pair": pair, "model": pick("model", MODELS), "extra_features": pick("extra_features", EXTRA_FEATURES)}
 
 
 def answers(p: dict) -> dict:
@@ -91,6 +92,8 @@ def problems(p: dict) -> list[str]:
     table = np.array(p["table"])
     if not table.any(axis=1).all() or table.max() < 2:
         out.append("question 3's table has an empty row, or is a 0/1 table")
+    if out:
+        return out
     mine, book = answers(p), answers(DEFAULTS)
     if not 0.05 < mine["cos_pair"] < 0.95:
         out.append("the pair's cosine is near 0 or 1 (a row of zeros, or parallel rows)")
@@ -106,8 +109,8 @@ def _describe() -> str:
             f"{FEATURE_COUNT[0]} to {FEATURE_COUNT[1]} of {len(FEATURES)} ({', '.join(FEATURES)}), every word "
             f"having one and no two features alike; sentence: {SENTENCE[0]} to {SENTENCE[1]} of the words; "
             f"question 3's table: whole numbers {STRENGTH[0]} to {STRENGTH[1]}; pair: two of the words, cosine "
-            f"between 0.05 and 0.95; model: one of {len(MODELS)} shipped configs ({', '.join(MODELS)}); "
-            f"extra_features: one of {EXTRA_FEATURES}")
+            f"between 0.05 and 0.95; model: one of {len(MODELS)} shipped configs ({', '.join(MODELS)}), and "
+            f"extra_features: one of {EXTRA_FEATURES}, each different in every variant up to the pool's size")
 
 
 SPACE = Space(defaults=DEFAULTS, draw=draw, problems=problems, describe=_describe(),
