@@ -4,7 +4,7 @@ A maintainer's script, not part of the course or its tests: it needs PyTorch and
 Hugging Face transformers, which the course does not install. Run it from a
 throwaway environment, for example
 
-    python -m venv /tmp/verify && /tmp/verify/bin/pip install torch transformers
+    python -m venv /tmp/verify && /tmp/verify/bin/pip install torch transformers -e .
     /tmp/verify/bin/python tools/verify_params_against_transformers.py
 
 Every model is built on PyTorch's "meta" device: shapes only, no memory for the
@@ -27,14 +27,11 @@ import io
 import random
 import sys
 import warnings
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "lib"))
+import torch
+from transformers import AutoConfig, AutoModelForCausalLM
 
-import torch  # noqa: E402
-from transformers import AutoConfig, AutoModelForCausalLM  # noqa: E402
-
-from embedlab.params import FAMILIES, available_models, count_params, load_config  # noqa: E402
+from embedlab.params import FAMILIES, available_models, count_params, load_config
 
 
 def build(config: dict):

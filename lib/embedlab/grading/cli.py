@@ -15,7 +15,7 @@ reports about itself. Without bubblewrap the grader refuses to run unless told
 `--no-sandbox`.
 
 The CSV has one row per submission per question:
-    submission, learner, lesson, question, points, max_points, status, detail
+    submission, lesson, question, points, max_points, status, detail, learner
 with status one of embedlab.grading.status.STATUSES.
 
 Class mode: with `--keys DIR/instructor-keys` (written by embedlab-assign), each
@@ -24,8 +24,9 @@ its metadata names, the variant the keys record for them. A notebook in a
 learner's folder (a folder named as a learner of the roster) whose metadata
 names another learner, or a learner the keys do not know, is
 `identity_mismatch` and not graded. `--totals TOTALS.csv` writes one row per
-learner and lesson (points, max_points) for a gradebook. The exit status is 0 when
-every submission got its rows; 2 for a usage error (or no sandbox); 1 if the
+learner and lesson (points, max_points) for a gradebook.
+
+The exit status is 0 when every submission got its rows; 2 for a usage error (or no sandbox); 1 if the
 grader itself failed on a submission; 130 when stopped by Ctrl-C (the rows
 graded so far are written).
 """
@@ -73,7 +74,7 @@ from embedlab.grading.status import (
 )
 from embedlab.grading.values import encode_value
 
-COLUMNS = ("submission", "learner", "lesson", "question", "points", "max_points", "status", "detail")
+COLUMNS = ("submission", "lesson", "question", "points", "max_points", "status", "detail", "learner")
 TOTALS_COLUMNS = ("learner", "lesson", "points", "max_points")
 MAX_NOTEBOOK_BYTES = 100 * 2**20  # a larger file is reported unreadable, never sent
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")  # a spreadsheet reads a cell starting so as a formula
@@ -166,24 +167,25 @@ def find_submissions(paths: list[str]) -> list[Submission]:
     found: list[Submission] = []
     seen: set = set()
 
-    def add(path: Path, folder: str):
+    def add(path: str, folder: str):
         label = display_name(path)
         real = os.path.realpath(path)
         if not (real == folder or real.startswith(folder.rstrip("/") + "/")):
-            found.append(Submission(path, label, None, "a link to a file outside the submissions folder: not read"))
+            found.append(Submission(Path(path), label, None,
+                                    "a link to a file outside the submissions folder: not read"))
             return
         try:
             st = os.stat(real)
         except OSError as exc:
-            found.append(Submission(path, label, None, f"not a readable file ({type(exc).__name__})"))
+            found.append(Submission(Path(path), label, None, f"not a readable file ({type(exc).__name__})"))
             return
         if not stat.S_ISREG(st.st_mode):
-            found.append(Submission(path, label, None, "not a regular file"))
+            found.append(Submission(Path(path), label, None, "not a regular file"))
             return
         if (st.st_dev, st.st_ino) in seen:
             return
         seen.add((st.st_dev, st.st_ino))
-        found.append(Submission(path, label, real))
+        found.append(Submission(Path(path), label, real))
 
     for arg in paths:
         path = Path(arg)
@@ -193,9 +195,9 @@ def find_submissions(paths: list[str]) -> list[Submission]:
                 dirs[:] = sorted(d for d in dirs if d != ".ipynb_checkpoints")
                 for name in sorted(files):
                     if name.endswith(".ipynb"):
-                        add(Path(top) / name, folder)
+                        add(os.path.join(top, name), folder)
         elif os.path.lexists(path):
-            add(path, os.path.realpath(os.path.dirname(os.path.abspath(path))))
+            add(arg, os.path.realpath(os.path.dirname(os.path.abspath(path))))
         else:
             raise FileNotFoundError(f"no such file or folder: {display_name(arg)}")
     return found
@@ -308,12 +310,12 @@ def class_variant(sub: Submission, meta, lesson: str, keys: dict[str, LessonKeys
 
 def score(q: Question, key: dict, reference: dict, result: RunResult, limits: Limits):
     """(points, max_points, status, detail) for one question, judged here on plain data."""
-    if result.state in (TIMEOUT, CRASHED, MEMORY):
+    if result.state in (TIMEOUT, CRASHED, MEMORY, ERROR):
         return 0.0, q.points, result.state, result.detail
     answers = result.answers
-    if answers is None and None in result.report.get("timeouts", []):
+    if (answers is None or q.name not in answers) and None in result.report.get("timeouts", []):
         return 0.0, q.points, TIMEOUT, (f"the grader's probe ran past the {limits.cell_timeout:g} s cell limit "
-                                        "(a function answer that does not return?)")
+                                        "before it read this answer (a function that does not return?)")
     if answers is None:
         return 0.0, q.points, ERROR, f"the grader's probe could not read the answers ({_probe_failure(result)})"
     entry = answers.get(q.name)
@@ -349,6 +351,16 @@ def _why_missing(q: Question, result: RunResult, limits: Limits):
     report = result.report
     timeouts = [c for c in report.get("timeouts", []) if c is not None]
     errors = [e for e in report.get("errors", []) if isinstance(e, dict) and e.get("cell") is not None]
+    cell = report.get("defines", {}).get(q.name)  # the cell that assigns it, if one does
+    if cell in timeouts:
+        return TIMEOUT, (f"`{q.name}` is not defined; cell {cell + 1}, which defines it, ran past the "
+                         f"{limits.cell_timeout:g} s cell limit and was interrupted")
+    own = [e for e in errors if e["cell"] == cell]
+    if own and own[0].get("ename") == "MemoryError":
+        return MEMORY, f"`{q.name}` is not defined; cell {cell + 1} ran out of memory"
+    if own:
+        return ERROR, (f"`{q.name}` is not defined; cell {cell + 1} raised "
+                       f"{_text(own[0].get('ename'))}: {_text(own[0].get('evalue'))}")
     if timeouts:
         return TIMEOUT, (f"`{q.name}` is not defined; cell {timeouts[0] + 1} ran past the "
                            f"{limits.cell_timeout:g} s cell limit and was interrupted")
@@ -458,18 +470,18 @@ def open_output(out: Path):
     return fd, tmp
 
 
-def write_csv(rows: list[Row], out: Path, opened=None) -> None:
+def write_csv(rows: list[Row], out: Path) -> None:
     """Write the CSV atomically: a temporary file in the same folder, renamed over `out`
     (a link at `out` is replaced, never written through)."""
-    fd, tmp = opened or open_output(out)
+    fd, tmp = open_output(out)
     try:
         with open(fd, "w", newline="", encoding="utf-8") as f:
             writer = csv.writer(f)
             writer.writerow(COLUMNS)
             for r in rows:
-                writer.writerow([csv_cell(r.submission), csv_cell(r.learner), csv_cell(r.lesson),
-                                 csv_cell(r.question), format_points(r.points), format_points(r.max_points),
-                                 r.status, csv_cell(r.detail)])
+                writer.writerow([csv_cell(r.submission), csv_cell(r.lesson), csv_cell(r.question),
+                                 format_points(r.points), format_points(r.max_points), r.status,
+                                 csv_cell(r.detail), csv_cell(r.learner)])
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, out)
@@ -500,9 +512,9 @@ def totals(rows: list[Row], keys: dict[str, LessonKeys]) -> list[tuple[str, str,
     return [(learner, lesson, *pts) for (learner, lesson), pts in sorted(out.items())]
 
 
-def write_totals(rows: list[Row], keys: dict[str, LessonKeys], out: Path, opened=None) -> None:
+def write_totals(rows: list[Row], keys: dict[str, LessonKeys], out: Path) -> None:
     """Write the gradebook CSV atomically, as write_csv does."""
-    fd, tmp = opened or open_output(out)
+    fd, tmp = open_output(out)
     try:
         with open(fd, "w", newline="", encoding="utf-8") as f:
             writer = csv.writer(f)
@@ -602,16 +614,13 @@ def main(argv=None) -> int:
             parser.error(f"bubblewrap cannot start a sandbox here ({printable(why)}); "
                          "fix that, or pass --no-sandbox to run submissions with the grader's own privileges")
     out = Path(args.out)
-    try:
-        opened = open_output(out)
-    except ValueError as exc:
-        parser.error(str(exc))
-    try:
-        opened_totals = open_output(Path(args.totals)) if args.totals else None
-    except ValueError as exc:
-        os.close(opened[0])
-        os.unlink(opened[1])
-        parser.error(str(exc))
+    for path in [out] + ([Path(args.totals)] if args.totals else []):
+        try:  # can it be written? (tried now, not after an hour of grading; nothing is left behind)
+            fd, tmp = open_output(path)
+            os.close(fd)
+            os.unlink(tmp)
+        except ValueError as exc:
+            parser.error(str(exc))
 
     done = []
 
@@ -634,16 +643,9 @@ def main(argv=None) -> int:
             code = 1 if faults else 0
         except Interrupted as stop:
             rows, faults, code = stop.rows, stop.faults, INTERRUPTED
-        write_csv(rows, out, opened)
-        if opened_totals:
-            write_totals(rows, keys, Path(args.totals), opened_totals)
-    except BaseException:
-        for tmp in (opened, opened_totals):
-            try:
-                os.unlink(tmp[1]) if tmp else None
-            except OSError:
-                pass
-        raise
+        write_csv(rows, out)
+        if args.totals:
+            write_totals(rows, keys, Path(args.totals))
     finally:
         if in_main:
             signal.signal(signal.SIGTERM, old_term)

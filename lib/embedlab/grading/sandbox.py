@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from embedlab.grading.lessons import ANSWERS_DIR
-from embedlab.grading.status import CRASHED, FAULT, FINISHED, MEMORY, TIMEOUT
+from embedlab.grading.status import CRASHED, ERROR, FAULT, FINISHED, MEMORY, TIMEOUT
 from embedlab.grading.wire import TEXT_LIMIT
 
 CHANNEL_LIMIT = 2 * 2**20  # bytes a submission's run may send back, in all (an honest one sends under 60 kB)
@@ -78,7 +78,7 @@ class Limits:
 class RunResult:
     """What one submission's run produced: the worker's report and the probe's answers (plain data)."""
 
-    state: str  # finished | timeout | crashed | memory | fault
+    state: str  # finished | timeout | crashed | memory | error (refused) | fault
     report: dict = field(default_factory=dict)  # cells run, errors, timeouts (validated)
     answers: dict | None = None  # question name -> probe entry, None if the probe did not report
     detail: str = ""
@@ -340,7 +340,7 @@ class Run:
             return RunResult(TIMEOUT, {}, None,
                              f"the whole run passed the {self.limits.timeout:g} s limit and was stopped", seconds)
         if self.channel.over:
-            return RunResult(CRASHED, {}, None, f"the run sent more than {CHANNEL_LIMIT:,} bytes back: refused",
+            return RunResult(ERROR, {}, None, f"the run sent more than {CHANNEL_LIMIT:,} bytes back: refused",
                              seconds)
         if message is None:
             tail = self.log_tail()
@@ -425,6 +425,8 @@ def clean_report(report) -> dict:
     timeouts = report.get("timeouts")
     out["timeouts"] = [t for t in (timeouts if isinstance(timeouts, list) else [])[:REPORTED_ERRORS]
                        if t is None or type(t) is int]
+    defines = report.get("defines")
+    out["defines"] = {k: v for k, v in defines.items() if type(v) is int} if isinstance(defines, dict) else {}
     answers = report.get("answers")
     out["answers"] = answers if isinstance(answers, dict) else None
     return out

@@ -3,8 +3,10 @@
 After a notebook's own cells, one more cell calls `publish_probe` in the same
 kernel. It reads each question's answer from the notebook's globals, turns it
 into plain data with the question's `to_data` (a function answer is called on
-the inputs the grader sent, as data), and publishes the result as one display
-output of type `PROBE_MIME`. Whoever runs the kernel picks that output up:
+the inputs the grader sent, as data), and publishes each answer as it goes as
+one display output of type `PROBE_MIME`, {name: entry}; function questions come
+last, so a function that never returns costs only itself and the functions
+after it. Whoever runs the kernel picks these outputs up:
 
 * the grader's worker (embedlab.grading.worker), which sends it to the grader
   over the grader's own channel; the grader judges it in its own process;
@@ -36,8 +38,8 @@ TAGS = (DATA, MISSING, NOT_ATTEMPTED, WRONG_FORM, RAISED)
 REFUSED = "refused"  # set by the grader, never by the probe: what came back broke the channel's limits
 
 
-def probe(lesson: str, namespace: dict, cases: dict | None = None, functions: bool = True) -> dict:
-    """Every answer of `lesson` in `namespace`, as {question name: entry} (see the module doc).
+def probe_entries(lesson: str, namespace: dict, cases: dict | None = None, functions: bool = True):
+    """(question name, entry) for every answer of `lesson` in `namespace`, functions last.
 
     `cases` maps a function question's name to its inputs, encoded with
     `embedlab.grading.values.encode_value`. With functions=False, function
@@ -47,33 +49,40 @@ def probe(lesson: str, namespace: dict, cases: dict | None = None, functions: bo
     from embedlab.grading.lessons import questions_for
     from embedlab.grading.values import decode_value
 
-    out = {}
-    for q in questions_for(lesson):
+    questions = questions_for(lesson)
+    for q in [q for q in questions if not isinstance(q, Function)] + [q for q in questions if isinstance(q, Function)]:
         if isinstance(q, Function) and not functions:
             continue
         value = answer_of(q, namespace, Ellipsis)
         if value is Ellipsis:
-            out[q.name] = {MISSING: True}
+            yield q.name, {MISSING: True}
             continue
         try:
             if isinstance(q, Function):
-                out[q.name] = {DATA: q.run_cases(value, decode_value((cases or {})[q.name]))}
+                entry = {DATA: q.run_cases(value, decode_value((cases or {})[q.name]))}
             else:
-                out[q.name] = {DATA: q.to_data(value)}
+                entry = {DATA: q.to_data(value)}
         except NotAttempted as exc:
-            out[q.name] = {NOT_ATTEMPTED: str(exc)[:TEXT_LIMIT]}
+            entry = {NOT_ATTEMPTED: str(exc)[:TEXT_LIMIT]}
         except WrongForm as exc:
-            out[q.name] = {WRONG_FORM: str(exc)[:TEXT_LIMIT]}
-        except BaseException as exc:  # noqa: BLE001 - even a KeyboardInterrupt is only this answer's
-            out[q.name] = {RAISED: f"{type(exc).__name__}: {exc}"[:TEXT_LIMIT]}
-    return out
+            entry = {WRONG_FORM: str(exc)[:TEXT_LIMIT]}
+        except (Exception, SystemExit) as exc:  # noqa: BLE001 - only this answer's
+            entry = {RAISED: f"{type(exc).__name__}: {exc}"[:TEXT_LIMIT]}
+        # a KeyboardInterrupt (the cell's time limit) stops the probe: what it read is published
+        yield q.name, entry
+
+
+def probe(lesson: str, namespace: dict, cases: dict | None = None, functions: bool = True) -> dict:
+    """Every answer as {question name: entry} (see the module doc)."""
+    return dict(probe_entries(lesson, namespace, cases, functions))
 
 
 def publish_probe(lesson: str, namespace: dict, cases_json: str = "{}", functions: bool = True) -> None:
-    """Run `probe` and publish its result as one display output of type PROBE_MIME."""
+    """Publish each answer, as it is read, as one display output {name: entry} of type PROBE_MIME."""
     from IPython.display import publish_display_data
 
-    publish_display_data({PROBE_MIME: probe(lesson, namespace, json.loads(cases_json), functions)})
+    for name, entry in probe_entries(lesson, namespace, json.loads(cases_json), functions):
+        publish_display_data({PROBE_MIME: {name: entry}})
 
 
 def probe_cell(lesson: str, cases: dict | None = None, functions: bool = True) -> str:
@@ -83,9 +92,10 @@ def probe_cell(lesson: str, cases: dict | None = None, functions: bool = True) -
 
 
 def probe_result(outputs) -> dict | None:
-    """The probe's result among a cell's outputs (nbformat output dicts), or None."""
+    """The probe's answers among a cell's outputs (nbformat output dicts), merged; None if none."""
+    found = None
     for output in outputs:
         data = output.get("data") if isinstance(output, dict) else None
         if isinstance(data, dict) and isinstance(data.get(PROBE_MIME), dict):
-            return data[PROBE_MIME]
-    return None
+            found = {**(found or {}), **data[PROBE_MIME]}
+    return found

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import sys
 import time
@@ -80,8 +81,10 @@ def read_notebook(raw: bytes):
     try:
         nb = nbformat.reads(raw.decode("utf-8"), as_version=4)
     except Exception as exc:  # noqa: BLE001 - any failure to parse is "unreadable"
-        text = str(exc)[:120].replace("\n", " ")
-        raise ValueError(f"not a readable notebook ({type(exc).__name__}: {text})") from None
+        # Say where, never quote the file: its bytes are not the grader's to repeat in the CSV.
+        cause = exc.__cause__ or exc.__context__ or exc
+        where = f" at line {cause.lineno} column {cause.colno}" if isinstance(cause, json.JSONDecodeError) else ""
+        raise ValueError(f"not a readable notebook ({type(exc).__name__}{where})") from None
     if not isinstance(nb.get("cells"), list) or not isinstance(nb.get("metadata"), dict):
         raise ValueError("not a readable notebook (no list of cells)")
     return nb
@@ -124,6 +127,20 @@ def run(channel: int) -> int:
     return execute(channel, source, job["lesson"], job["cases"], header["cell_timeout"])
 
 
+def defining_cells(lesson: str, cells) -> dict:
+    """{question name: index of the last cell that assigns it at top level (`name = …`, `def name(`)}:
+    where to look when an answer is missing."""
+    from embedlab.grading.lessons import questions_for
+
+    found = {}
+    for q in questions_for(lesson):
+        pattern = re.compile(rf"^(?:{re.escape(q.name)}\s*(?::[^=\n]*)?=(?!=)|def\s+{re.escape(q.name)}\s*\()", re.M)
+        for index, cell in cells:
+            if pattern.search(cell.source):
+                found[q.name] = index
+    return found
+
+
 def execute(channel: int, source, lesson: str, cases: dict, cell_timeout: float) -> int:
     import nbformat
     from jupyter_client.kernelspec import KernelSpec, KernelSpecManager
@@ -155,7 +172,9 @@ def execute(channel: int, source, lesson: str, cases: dict, cell_timeout: float)
                                                 "evalue": str(content.get("evalue", ""))[:TEXT_LIMIT]}))
             elif (current["index"] is None and msg["msg_type"] == "display_data"
                   and isinstance(content.get("data"), dict) and PROBE_MIME in content["data"]):
-                report["answers"] = content["data"][PROBE_MIME]
+                entries = content["data"][PROBE_MIME]
+                if isinstance(entries, dict):
+                    report["answers"] = {**(report["answers"] or {}), **entries}
             return None
 
     def on_cell_executed(cell, cell_index, execute_reply):
@@ -168,6 +187,7 @@ def execute(channel: int, source, lesson: str, cases: dict, cell_timeout: float)
     for index, cell in enumerate(source.cells):
         if cell.get("cell_type") == "code" and isinstance(cell.get("source"), str) and cell.source.strip():
             cells.append((index, nbformat.v4.new_code_cell(cell.source)))
+    report["defines"] = defining_cells(lesson, cells)
     cells.append((None, nbformat.v4.new_code_cell(probe_cell(lesson, cases))))
     nb = nbformat.v4.new_notebook(cells=[c for _, c in cells])
     del source
