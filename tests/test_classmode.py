@@ -87,10 +87,11 @@ def points(rows):
 def klass(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("class")
     learners = three_learners()
+    absent = next(name for name in CANDIDATES if name not in learners)  # on the roster, hands nothing in
     secret = tmp / "secret.txt"
     secret.write_bytes(SECRET + b"\n")
     out, bundle = tmp / "class", tmp / "autograder.zip"
-    code = assign.main([LESSON, "--roster", str(write_roster(tmp / "roster.csv", learners)),
+    code = assign.main([LESSON, "--roster", str(write_roster(tmp / "roster.csv", learners + [absent])),
                         "--secret-file", str(secret), "--out", str(out), "--variants", str(K),
                         "--gradescope", str(bundle), "-j", "2"])
     assert code == 0
@@ -111,8 +112,9 @@ def klass(tmp_path_factory):
     a_as_b = honest(a, keys)  # A's parameters, so A's values, handed in as B's
     a_as_b.metadata["embedlab"] = {"lesson": LESSON, "learner": b, "variant": keys[LESSON].learners[b]}
     place("copied", b, a_as_b, "a_as_b")
-    book = solution_nb()  # the published solution (variant 0's values) in A's handout
-    book.metadata["embedlab"] = nbformat.read(out / a / f"{LESSON}.ipynb", as_version=4).metadata["embedlab"]
+    book = solution_nb()  # the published solution (variant 0's values) in A's handout, claiming variant 0
+    book.metadata["embedlab"] = dict(nbformat.read(out / a / f"{LESSON}.ipynb", as_version=4).metadata["embedlab"],
+                                     variant=0)
     place("book", a, book, "book")
     place("swapped", c, honest(a, keys), "in_c_folder")  # A's notebook in C's folder
     scores, totals = tmp / "scores.csv", tmp / "totals.csv"
@@ -122,7 +124,7 @@ def klass(tmp_path_factory):
         rows = list(csv.DictReader(f))
     with open(totals, newline="", encoding="utf-8") as f:
         total_rows = list(csv.DictReader(f))
-    return {"learners": learners, "out": out, "keys": keys, "bundle": bundle, "code": code, "rows": rows,
+    return {"learners": learners, "absent": absent, "out": out, "keys": keys, "bundle": bundle, "code": code, "rows": rows,
             "totals": total_rows, "placed": placed, "tmp": tmp}
 
 
@@ -148,7 +150,7 @@ def test_a_answers_handed_in_as_b_score_at_most_half(klass):
     assert points(rows) <= best / 2, [(r["question"], r["status"]) for r in rows]
 
 
-def test_the_published_solution_in_a_handout_scores_at_most_half(klass):
+def test_the_published_solution_in_a_handout_scores_at_most_half_even_claiming_variant_0(klass):
     rows = rows_of(klass, "book")
     best = sum(float(r["max_points"]) for r in rows)
     assert points(rows) <= best / 2, [(r["question"], r["status"]) for r in rows]
@@ -169,14 +171,16 @@ def test_totals_one_row_per_learner_and_lesson(klass):
     a, b, c = klass["learners"]
     best = str(int(sum(q.points for q in questions_for(LESSON))))
     got = {(r["learner"], r["lesson"]): (r["points"], r["max_points"]) for r in klass["totals"]}
-    # each learner's best submission: B's own honest one beats A's copy; C's beats the swapped one
-    assert got == {(a, LESSON): (best, best), (b, LESSON): (best, best), (c, LESSON): (best, best)}
+    # each learner's best submission: B's own honest one beats A's copy; C's beats the swapped one;
+    # a learner on the roster who handed nothing in gets 0
+    assert got == {(a, LESSON): (best, best), (b, LESSON): (best, best), (c, LESSON): (best, best),
+                   (klass["absent"], LESSON): ("0", best)}
 
 
 def test_keys_never_in_a_learners_folder_and_handouts_hold_only_their_learner(klass):
     out = klass["out"]
-    assert sorted(p.name for p in out.iterdir()) == sorted(klass["learners"] + [KEYS_DIR])
-    for name in klass["learners"]:
+    assert sorted(p.name for p in out.iterdir()) == sorted(klass["learners"] + [klass["absent"], KEYS_DIR])
+    for name in klass["learners"] + [klass["absent"]]:
         files = sorted(p.relative_to(out / name).as_posix() for p in (out / name).rglob("*"))
         assert files == [f"{LESSON}.ipynb"]
         nb = nbformat.read(out / name / f"{LESSON}.ipynb", as_version=4)
