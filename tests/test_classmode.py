@@ -190,6 +190,7 @@ def test_keys_never_in_a_learners_folder_and_handouts_hold_only_their_learner(kl
         assert all(not c.get("outputs") for c in nb.cells if c.cell_type == "code")
         sources = "\n".join(c.source for c in nb.cells)
         assert "BEGIN SOLUTION" not in sources and f'Exercise("{LESSON}", mode="class")' in sources
+        assert assign.CLASS_LEGEND in sources and "✅" not in sources
 
 
 def value_texts(value) -> list[str]:
@@ -422,8 +423,10 @@ def test_a_class_notebook_checks_form_only(capsys):
     for cell in nb.cells:
         cell.source = assign.class_setup(cell.source, LESSON)
     run_cells(nb, {})  # the honest solution, in class mode
-    lines = capsys.readouterr().out.splitlines()
-    assert [ln for ln in lines if ln.startswith("📝")] and lines[-1] == INSTRUCTOR_LINE
+    text = capsys.readouterr().out
+    lines = text.splitlines()
+    assert [ln for ln in lines if ln.startswith("📝")] and text.endswith(INSTRUCTOR_LINE + "\n")
+    assert max(len(ln) for ln in INSTRUCTOR_LINE.splitlines()) <= 88
     assert "points" not in "\n".join(lines) and not any(ln.startswith("✅ E") for ln in lines)
     ex = Exercise(LESSON, mode="class")
     book = l01.answers(l01.DEFAULTS)  # the book's answers: wrong for this variant, said nothing of
@@ -441,3 +444,37 @@ def test_a_class_notebook_checks_form_only(capsys):
     assert out[4].startswith("⏳ cos_pair")
     with pytest.raises(ValueError, match="mode"):
         Exercise(LESSON, mode="exam")
+
+
+def test_all_means_every_parameterised_lesson_and_names_the_others():
+    lessons, skipped = assign.lessons_to_assign("all")
+    assert lessons == [LESSON]  # lesson 01 only, so far
+    assert len(skipped) == 10 and LESSON not in skipped
+    with pytest.raises(assign.AssignError, match="no exercise"):
+        assign.lessons_to_assign("99-nothing")
+
+
+def test_whose_notebook_it_is():
+    """class_variant on its own (no kernel): folder, metadata and the keys' record."""
+    keys = {LESSON: load_keys_like({"ada": 1, "ben": 2})}
+
+    def sub(path):
+        return cli.Submission(Path(path), path, path)
+
+    learner, variant, status, why = cli.class_variant(sub("x/ada/n.ipynb"), {"learner": "ada", "variant": 2},
+                                                      LESSON, keys)
+    assert (learner, variant.number, status) == ("ada", 1, "")  # the keys' variant, not the metadata's
+    assert cli.class_variant(sub("x/ada/n.ipynb"), {}, LESSON, keys)[0] == "ada"  # the folder says whose
+    learner, variant, status, why = cli.class_variant(sub("x/ada/n.ipynb"), {"learner": "ben"}, LESSON, keys)
+    assert (learner, variant, status) == ("ada", None, "identity_mismatch") and "'ben'" in why
+    learner, variant, status, why = cli.class_variant(sub("x/n.ipynb"), {"learner": "zed"}, LESSON, keys)
+    assert (variant, status) == (None, "identity_mismatch") and "not on the roster" in why
+    assert cli.class_variant(sub("x/n.ipynb"), {}, LESSON, keys)[2] == "identity_mismatch"
+    assert cli.class_variant(sub("x/ada/n.ipynb"), {"learner": "ada"}, "02-lookup-vs-matmul", keys)[2] \
+        == "wrong_lesson"
+
+
+def load_keys_like(learners):
+    from embedlab.grading.keys import LessonKeys, Variant
+
+    return LessonKeys(LESSON, 2, learners, {n: Variant(n, {}, {}) for n in set(learners.values())})

@@ -67,6 +67,8 @@ MIN_SECRET = 16  # characters: a shorter secret could be guessed by trying them 
 MAX_VARIANTS = 1000
 HARVEST_LIMITS = Limits(cell_timeout=600.0, timeout=3600.0, memory_mb=4096)
 RESERVED = {KEYS_DIR.casefold()}
+SELF_STUDY_LEGEND = "✅ means correct, ❌ comes with a hint, ⏳ means not attempted yet."
+CLASS_LEGEND = "📝 means answered in the right form, ❌ says what is wrong with the form, ⏳ means not attempted yet."
 COURSE = Path(__file__).resolve().parents[3]  # lib/embedlab/grading -> the course folder (its solutions/)
 
 
@@ -219,6 +221,9 @@ def handout(exercise, lesson: str, learner: str, variant: int, params: dict):
             cell.execution_count = None
     if found != 1:
         raise AssignError(f"{lesson}: expected one `Exercise({lesson!r})` in the exercise, found {found}")
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            cell.source = cell.source.replace(SELF_STUDY_LEGEND, CLASS_LEGEND)
     note = nbformat.v4.new_markdown_cell(
         f"**Class assignment** for `{learner}`. Your parameters cell below is your own: answer with its "
         "values. The checks in this notebook say only whether each answer is there and in the right form "

@@ -18,8 +18,8 @@ from embedlab.grading.lessons import load_key, questions_for
 from embedlab.grading.status import CORRECT, ERROR, INCORRECT, NOT_ATTEMPTED, format_points
 
 CLASS = "class"  # the mode of a class handout: form checks only, no answer key
-INSTRUCTOR_LINE = ("Your score comes from your instructor's grader: these checks say only whether each answer "
-                   "is there and in the right form, never whether it is right.")
+INSTRUCTOR_LINE = ("Your score comes from your instructor's grader: these checks say only\n"
+                   "whether each answer is there and in the right form, never whether it is right.")
 
 
 def evaluate(question: Question, value, expected, cases=None) -> Verdict:
