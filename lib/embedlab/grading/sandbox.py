@@ -43,7 +43,9 @@ from embedlab.grading.lessons import ANSWERS_DIR
 from embedlab.grading.status import CRASHED, ERROR, FAULT, FINISHED, MEMORY, TIMEOUT
 from embedlab.grading.wire import TEXT_LIMIT
 
-CHANNEL_LIMIT = 2 * 2**20  # bytes a submission's run may send back, in all (an honest one sends under 60 kB)
+CHANNEL_LIMIT = 2**20  # bytes a submission's run may send back, in all (each lesson's solution: under 25 kB)
+# The grader's memory per submission in progress is bounded by this: the bytes, and at most
+# about 25 MB once parsed (the worst case, 1 MB of "{},{},…"), plus LOG_TAIL of the worker's output.
 LOG_TAIL = 4000  # bytes of the worker's output kept for a crash report
 TMPFS_BYTES = 256 * 2**20  # size of the sandbox's private /tmp
 MAX_SECONDS = 7 * 24 * 3600.0  # largest --timeout / --cell-timeout accepted
