@@ -91,10 +91,22 @@ def klass(tmp_path_factory):
     secret = tmp / "secret.txt"
     secret.write_bytes(SECRET + b"\n")
     out, bundle = tmp / "class", tmp / "autograder.zip"
-    code = assign.main([LESSON, "--roster", str(write_roster(tmp / "roster.csv", learners + [absent])),
-                        "--secret-file", str(secret), "--out", str(out), "--variants", str(K),
-                        "--gradescope", str(bundle), "-j", "2"])
+    runs = []
+    real_run = assign.run_in_sandbox
+
+    def counted(nb, lesson, limits, bwrap):
+        runs.append(lesson)
+        return real_run(nb, lesson, limits, bwrap)
+
+    assign.run_in_sandbox = counted
+    try:
+        code = assign.main([LESSON, "--roster", str(write_roster(tmp / "roster.csv", learners + [absent])),
+                            "--secret-file", str(secret), "--out", str(out), "--variants", str(K),
+                            "--gradescope", str(bundle), "-j", "2"])
+    finally:
+        assign.run_in_sandbox = real_run
     assert code == 0
+    assert runs == [LESSON] * K  # one solution run per variant, not per learner
     keys = load_keys(out / KEYS_DIR)
 
     a, b, c = learners
@@ -332,6 +344,15 @@ def test_an_out_that_is_not_empty_is_refused_untouched(tmp_path, capsys):
                         "--secret-file", str(tmp_path / "secret.txt"), "--out", str(out)])
     assert code == 2 and "not an empty folder" in capsys.readouterr().err
     assert [p.name for p in out.iterdir()] == ["notes.txt"]
+
+
+def test_a_bundle_path_that_cannot_be_written_is_refused_first(tmp_path, capsys):
+    (tmp_path / "secret.txt").write_bytes(SECRET)
+    code = assign.main([LESSON, "--roster", str(write_roster(tmp_path / "r.csv", ["ada"])),
+                        "--secret-file", str(tmp_path / "secret.txt"), "--out", str(tmp_path / "class"),
+                        "--gradescope", str(tmp_path / "no-such-folder" / "ag.zip")])
+    assert code == 2 and "--gradescope must name a .zip file" in capsys.readouterr().err
+    assert not (tmp_path / "class").exists()
 
 
 def test_a_lesson_not_parameterised_yet_is_refused(tmp_path, capsys):

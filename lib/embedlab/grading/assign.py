@@ -307,8 +307,8 @@ def main(argv=None) -> int:
         learners = read_roster(Path(args.roster))
         secret = read_secret(Path(args.secret_file))
         bundle = Path(args.gradescope) if args.gradescope else None
-        if bundle is not None and (bundle.suffix != ".zip" or bundle.is_dir()):
-            raise AssignError(f"--gradescope must name a .zip file, got {args.gradescope!r}")
+        if bundle is not None and (bundle.suffix != ".zip" or bundle.is_dir() or not bundle.resolve().parent.is_dir()):
+            raise AssignError(f"--gradescope must name a .zip file in an existing folder, got {args.gradescope!r}")
         for lesson in lessons:
             solution_of(lesson)
         bwrap = None
