@@ -214,7 +214,7 @@ def test_missing_and_ellipsis_are_not_attempted():
 
 
 def test_key_round_trip_is_deterministic_and_not_plain_text():
-    values = {"gpt2_table": 38_597_376, "name": "tied", "x": 0.1}
+    values = {"model_table": 38_597_376, "name": "tied", "x": 0.1}
     text = encode_key(values)
     assert decode_key(text) == values
     assert encode_key(dict(reversed(values.items()))) == text
@@ -255,8 +255,8 @@ def solved_namespace():
         "n_params": 12,
         "batch": np.array([[0, 1, 0], [0, 1, 1], [0, 1, 0]]),
         "cosine": cosine_similarity,
-        "cos_horse_dog": cosine_similarity([0, 1, 0], [0, 1, 1]),
-        "gpt2_table": 50_257 * 768,
+        "cos_pair": cosine_similarity([0, 1, 0], [0, 1, 1]),
+        "model_table": 50_257 * 768,
         "extra_dim_cost": 50_257 * 16,
     }
 
@@ -291,11 +291,11 @@ def test_summary_adds_up_and_names_what_is_missing(capsys):
     out = capsys.readouterr().out.splitlines()
     assert out[-1] == f"7 / {ex.total():g} points" and all(line.startswith("✅") for line in out[:-1])
     partly = solved_namespace()
-    del partly["cosine"], partly["gpt2_table"]
+    del partly["cosine"], partly["model_table"]
     partly["n_params"] = 7
     ex.summary(partly)
     out = capsys.readouterr().out.splitlines()
-    assert out[-3:] == ["4 / 7 points", "not attempted yet (2): cosine, gpt2_table", "not yet right (1): n_params"]
+    assert out[-3:] == ["4 / 7 points", "not attempted yet (2): cosine, model_table", "not yet right (1): n_params"]
     ex.summary({})
     out = capsys.readouterr().out.splitlines()
     assert "0 / 7 points" in out and all(len(line) <= 88 for line in out[-2:])

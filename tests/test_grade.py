@@ -50,7 +50,7 @@ def points(rows):
 # The hostile set, built from lesson 01's solution.
 
 LESSON = "01-toy-table"
-NAMES = [q.name for q in questions_for(LESSON)]  # E, n_params, batch, cosine, cos_horse_dog, gpt2_table, extra_dim_cost
+NAMES = [q.name for q in questions_for(LESSON)]  # E, n_params, batch, cosine, cos_pair, model_table, extra_dim_cost
 
 
 def solution_nb():
@@ -97,7 +97,7 @@ def set_answer(nb, name, source):
 def hostile_wrong():
     nb = solution_nb()
     set_answer(nb, "n_params", "n_params = 4 + 3")
-    set_answer(nb, "gpt2_table", "gpt2_table = 2 * 50_257 * 768")
+    set_answer(nb, "model_table", "model_table = 2 * 50_257 * 768")
     set_answer(nb, "cosine", "def cosine(a, b):\n    return float(a @ b)")
     return nb
 
@@ -206,8 +206,8 @@ def hostile_always_equal():
         "n_params = EqualInt(1)",
         "batch = np.zeros((3, 3)).view(EqualArray)",
         None,  # cosine: see below
-        "cos_horse_dog = AlwaysEqual()",
-        "gpt2_table = EqualInt(0)",
+        "cos_pair = AlwaysEqual()",
+        "model_table = EqualInt(0)",
         "extra_dim_cost = AlwaysEqual()",
     ]
     cells = [exercise_answer_cell(nb, i) for i in range(len(answers))]
@@ -240,8 +240,8 @@ ALL = {name: "correct" for name in NAMES}
 CASES = {
     "correct": (solution_nb, 7, ALL, {}),
     "blank": (exercise_nb, 0, {n: "not_attempted" for n in NAMES}, {"cosine": "NotImplementedError"}),
-    "wrong": (hostile_wrong, 4, ALL | {"n_params": "incorrect", "gpt2_table": "incorrect", "cosine": "incorrect"},
-              {"n_params": "add or multiply", "gpt2_table": "token table only"}),
+    "wrong": (hostile_wrong, 4, ALL | {"n_params": "incorrect", "model_table": "incorrect", "cosine": "incorrect"},
+              {"n_params": "add or multiply", "model_table": "token table only"}),
     "raising": (hostile_raising, 5, ALL | {"n_params": "error", "cosine": "incorrect"},
                 {"n_params": "RuntimeError: oops", "cosine": "raised ValueError"}),
     "infinite-loop": (hostile_infinite_loop, 6, ALL | {"n_params": "timeout"}, {"n_params": "cell limit"}),
@@ -253,7 +253,7 @@ CASES = {
     "swallows-exceptions": (hostile_swallows_exceptions, 0, {n: "not_attempted" for n in NAMES} | {"cosine": "incorrect"},
                             {"cosine": "NameError"}),
     "always-equal": (hostile_always_equal, 0, {n: "incorrect" for n in NAMES},
-                     {"E": "AlwaysEqual", "cos_horse_dog": "AlwaysEqual"}),
+                     {"E": "AlwaysEqual", "cos_pair": "AlwaysEqual"}),
     "huge-output": (hostile_huge_output, 7, ALL, {}),
     "memory": (hostile_memory, 6, ALL | {"E": "memory"}, {"E": "out of memory"}),
     "wrong-lesson": (hostile_wrong_lesson, 0, {n: "wrong_lesson" for n in NAMES}, {"E": "02-lookup-vs-matmul"}),

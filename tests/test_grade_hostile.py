@@ -43,7 +43,7 @@ from embedlab.grading.lessons import questions_for
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSON = "01-toy-table"
-NAMES = [q.name for q in questions_for(LESSON)]  # E, n_params, batch, cosine, cos_horse_dog, gpt2_table, extra_dim_cost
+NAMES = [q.name for q in questions_for(LESSON)]  # E, n_params, batch, cosine, cos_pair, model_table, extra_dim_cost
 LIMITS = ["--cell-timeout", "5", "--timeout", "40", "-j", "2"]
 RUN_TIMEOUT = 300  # seconds: past this the grader is taken to hang
 MARK = f"embedlab-hostile-{secrets.token_hex(6)}"  # in the command line of everything a submission starts
@@ -89,7 +89,7 @@ def before(nb, name, source):
 def honest_wrong():
     nb = solution_nb()
     answer_cell(nb, "n_params").source = "n_params = 4 + 3"
-    answer_cell(nb, "gpt2_table").source = "gpt2_table = 2 * 50_257 * 768"
+    answer_cell(nb, "model_table").source = "model_table = 2 * 50_257 * 768"
     answer_cell(nb, "cosine").source = "def cosine(a, b):\n    return float(a @ b)"
     return nb
 
@@ -196,7 +196,7 @@ def snoop(victim, port):
         f"for path in ('../kernel.pid', 'kernel.pid'):\n"
         f"    try:\n        open(path, 'w').write('{victim}')\n    except OSError:\n        pass"
     ))
-    before(nb, "cos_horse_dog", (
+    before(nb, "cos_pair", (
         "import glob, os, embedlab\n"
         "keys = glob.glob(os.path.join(os.path.dirname(embedlab.__file__), '**', '*.key'), recursive=True)\n"
         "read = []\n"
@@ -242,7 +242,7 @@ HOSTILE = {  # file name -> (expected status per question, points)
     "report-fifo-01-toy-table.ipynb": (ALL, 7),
     "report-zero-01-toy-table.ipynb": (ALL, 7),
     "memory-flood-01-toy-table.ipynb": ({n: "error" for n in NAMES}, 0),
-    "snoop-01-toy-table.ipynb": (ALL | {"cos_horse_dog": "error", "batch": "error", "cosine": "timeout"}, 4),
+    "snoop-01-toy-table.ipynb": (ALL | {"cos_pair": "error", "batch": "error", "cosine": "timeout"}, 4),
     "leak-file-01-toy-table.ipynb": ({n: "unreadable" for n in NAMES}, 0),
     "leak-env-01-toy-table.ipynb": ({n: "unreadable" for n in NAMES}, 0),
 }
@@ -429,7 +429,7 @@ def test_nothing_a_submission_started_is_alive_and_an_unrelated_process_is_untou
 
 def test_no_answer_key_no_network(klass):
     details = {r["question"]: r["detail"] for r in klass["rows"]["./snoop-01-toy-table.ipynb"]}
-    assert "no answer key readable" in details["cos_horse_dog"]
+    assert "no answer key readable" in details["cos_pair"]
     assert "no network" in details["batch"]
     assert not klass["reached"]  # this test's listener on 127.0.0.1 got no connection
 

@@ -79,10 +79,10 @@ CORPUS = [
     Wrong("01-toy-table", "cosine", COSINE_PRECEDENCE, "cosine([2, 2], [1, 1]) returned 2: operator precedence",
           "a @ b / |a| * |b|"),
     Wrong("01-toy-table", "cosine", "def cosine(a, b):\n    return float(a @ b)", "dot product", "no normalisation"),
-    Wrong("01-toy-table", "cos_horse_dog", "cos_horse_dog = 0.707", "right to 3 digits", "typed the printed value"),
-    Wrong("01-toy-table", "cos_horse_dog", "cos_horse_dog = 1.0", "divide by both lengths", "the dot product"),
-    Wrong("01-toy-table", "gpt2_table", "gpt2_table = 2 * 50_257 * 768", "token table only", "table and head"),
-    Wrong("01-toy-table", "gpt2_table", "gpt2_table = 50_000 * 768", "exact vocabulary size", "a round V"),
+    Wrong("01-toy-table", "cos_pair", "cos_pair = 0.707", "right to 3 digits", "typed the printed value"),
+    Wrong("01-toy-table", "cos_pair", "cos_pair = 1.0", "divide by both lengths", "the dot product"),
+    Wrong("01-toy-table", "model_table", "model_table = 2 * 50_257 * 768", "token table only", "table and head"),
+    Wrong("01-toy-table", "model_table", "model_table = 50_000 * 768", "exact vocabulary size", "a round V"),
     Wrong("01-toy-table", "extra_dim_cost", "extra_dim_cost = 16 * 768", "new feature is a new column",
           "16 new rows"),
     # 02 · lookup vs matmul
@@ -323,15 +323,57 @@ def test_every_real_states_its_precision():
     assert not silent, f"write sig=N or exact=True for {silent}"
 
 
+def lesson_01_slips(p: dict) -> list:
+    """Lesson 01's slips for one variant's parameters: (question, wrong value, words its hint must contain)."""
+    from embedlab.grading.questions import l01
+    from embedlab.params import load_config, model_shape
+
+    want = l01.answers(p)
+    shape = model_shape(load_config(p["model"]))
+    V, d, extra = shape.vocab_size, shape.hidden_size, p["extra_features"]
+    a, b = (r.astype(float) for r in l01.pair_rows(p))
+    slips = [
+        ("E", want["E"].T, "transpose"),
+        ("n_params", len(p["words"]) + len(p["features"]), "rows × columns"),
+        ("batch", want["batch"][0], "one row per word"),
+        ("cos_pair", float(f"{want['cos_pair']:.3g}"), "digits: compute it"),
+        ("cos_pair", float(a @ b), "divide by both lengths"),
+        ("cos_pair", float(a @ b) / float(a @ a * (b @ b)), "squared length"),
+        ("model_table", 2 * V * d, "token table only"),
+        ("extra_dim_cost", extra * d, "new feature is a new column"),
+        ("extra_dim_cost", V, f"the question adds {extra}"),
+    ]
+    if round(V, -3) != V:
+        slips.append(("model_table", round(V, -3) * d, "exact vocabulary size"))
+    return slips
+
+
+@pytest.mark.parametrize("variant", range(9))
+def test_lesson_01_hints_hold_in_every_class_variant(variant):
+    """Lesson 01 is parameterised (class mode): its hints are made from each variant's parameters,
+    so the same slips get the same words in the book's variant 0 and in drawn ones."""
+    from embedlab.grading.exercise import evaluate
+    from embedlab.grading.questions import l01
+    from embedlab.grading.variants import parameters_of
+
+    p = parameters_of("01-toy-table", variant, b"hint-corpus-secret-for-variants")
+    questions = {q.name: q for q in questions_for("01-toy-table", p)}
+    want = l01.answers(p)
+    for name, value, words in lesson_01_slips(p):
+        verdict = evaluate(questions[name], value, questions[name].to_data(want[name]) if isinstance(
+            questions[name], Array) else want[name])
+        assert verdict.status == "incorrect" and words in verdict.detail, (variant, name, value, verdict)
+
+
 def test_standard_line_is_replaced_not_repeated():
     nb = nbformat.read(ROOT / "solutions" / "01-toy-table.ipynb", as_version=4)
     questions = questions_for("01-toy-table")
     once = generate.with_standard_lines(nb, questions)
     assert generate.with_standard_lines(once, questions) == once
-    cell = once.cells[generate.question_cells(once, questions)["cos_horse_dog"]]
+    cell = once.cells[generate.question_cells(once, questions)["cos_pair"]]
     assert cell.source.endswith("\n\n**1 point** · compute it in code: the check wants it exact (to 1 part in 10⁹)")
-    worth_two = [dataclasses.replace(q, points=2) if q.name == "cos_horse_dog" else q for q in questions]
-    again = generate.with_standard_lines(once, worth_two).cells[generate.question_cells(once, questions)["cos_horse_dog"]]
+    worth_two = [dataclasses.replace(q, points=2) if q.name == "cos_pair" else q for q in questions]
+    again = generate.with_standard_lines(once, worth_two).cells[generate.question_cells(once, questions)["cos_pair"]]
     assert again.source.count(" · compute it in code") == 1 and again.source.endswith("**2 points** · compute it in code: the check "
                                                                    "wants it exact (to 1 part in 10⁹)")
 

@@ -18,4 +18,10 @@ In the grader's process:
 
 For authors:
     generate   builds exercises/ and the answer keys from solutions/ (`make exercises`)
+
+Class mode (a variant per learner, keys for the instructor only):
+    variants   the `parameters` cell, each lesson's variant space, a learner's variant (HMAC of a secret)
+    assign     embedlab-assign: handouts per learner, instructor keys (solutions run in the sandbox)
+    keys       the instructor keys' file format, read by embedlab-grade --keys
+    autograder the Gradescope bundle and its run_autograder
 """

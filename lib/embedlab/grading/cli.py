@@ -15,9 +15,18 @@ reports about itself. Without bubblewrap the grader refuses to run unless told
 `--no-sandbox`.
 
 The CSV has one row per submission per question:
-    submission, lesson, question, points, max_points, status, detail
-with status one of embedlab.grading.status.STATUSES. The exit status is 0 when
-every submission got its rows; 2 for a usage error (or no sandbox); 1 if the
+    submission, lesson, question, points, max_points, status, detail, learner
+with status one of embedlab.grading.status.STATUSES.
+
+Class mode: with `--keys DIR/instructor-keys` (written by embedlab-assign), each
+submission is judged against the key of its own learner's variant: the learner
+its metadata names, the variant the keys record for them. A notebook in a
+learner's folder (a folder named as a learner of the roster) whose metadata
+names another learner, or a learner the keys do not know, is
+`identity_mismatch` and not graded. `--totals TOTALS.csv` writes one row per
+learner and lesson (points, max_points) for a gradebook.
+
+The exit status is 0 when every submission got its rows; 2 for a usage error (or no sandbox); 1 if the
 grader itself failed on a submission; 130 when stopped by Ctrl-C (the rows
 graded so far are written).
 """
@@ -26,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import dataclasses
 import math
 import os
 import re
@@ -43,6 +53,7 @@ from pathlib import Path
 import numpy as np
 
 from embedlab.grading import sandbox, wire
+from embedlab.grading.keys import KeysError, LessonKeys, load_keys
 from embedlab.grading.kinds import Function, Question
 from embedlab.grading.lessons import known_lessons, load_key, questions_for
 from embedlab.grading.sandbox import Limits, Run, RunResult
@@ -51,6 +62,7 @@ from embedlab.grading.status import (
     CRASHED,
     ERROR,
     FAULT,
+    IDENTITY_MISMATCH,
     INCORRECT,
     MEMORY,
     NOT_ATTEMPTED,
@@ -62,7 +74,8 @@ from embedlab.grading.status import (
 )
 from embedlab.grading.values import encode_value
 
-COLUMNS = ("submission", "lesson", "question", "points", "max_points", "status", "detail")
+COLUMNS = ("submission", "lesson", "question", "points", "max_points", "status", "detail", "learner")
+TOTALS_COLUMNS = ("learner", "lesson", "points", "max_points")
 MAX_NOTEBOOK_BYTES = 100 * 2**20  # a larger file is reported unreadable, never sent
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")  # a spreadsheet reads a cell starting so as a formula
 UNPRINTABLE = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")  # Unicode categories escaped in labels and details
@@ -79,6 +92,7 @@ class Row:
     max_points: float
     status: str
     detail: str = ""
+    learner: str = ""  # class mode: whose notebook it is (empty without --keys)
 
 
 @dataclass
@@ -212,8 +226,9 @@ def open_submission(sub: Submission) -> tuple[int, int]:
 
 
 def grade_submission(sub: Submission, lesson_arg: str | None, limits: Limits, rng: np.random.Generator,
-                     bwrap: str | None) -> list[Row]:
-    """All rows for one submission. Raises GraderFault only for the grader's own failures."""
+                     bwrap: str | None, keys: dict[str, LessonKeys] | None = None) -> list[Row]:
+    """All rows for one submission. Raises GraderFault only for the grader's own failures.
+    With `keys` (class mode), judged against its learner's variant (see `class_variant`)."""
     label = sub.label
     expected = lesson_arg or lesson_from_name(sub.path)
     try:
@@ -244,8 +259,12 @@ def grade_submission(sub: Submission, lesson_arg: str | None, limits: Limits, rn
         if lesson not in known_lessons():
             return _rows_all(label, None, WRONG_LESSON, f"there is no exercise {_text(repr(lesson), 60)}")
 
-        questions = questions_for(lesson)
-        key = load_key(lesson)
+        learner, questions, key = "", questions_for(lesson), load_key(lesson)
+        if keys is not None:
+            learner, variant, status, why = class_variant(sub, meta, lesson, keys)
+            if variant is None:
+                return [dataclasses.replace(row, learner=learner) for row in _rows_all(label, lesson, status, why)]
+            questions, key = questions_for(lesson, variant.parameters), variant.key
         cases, reference = {}, {}
         for q in questions:
             if isinstance(q, Function):
@@ -255,12 +274,38 @@ def grade_submission(sub: Submission, lesson_arg: str | None, limits: Limits, rn
         result = run.finish({"lesson": lesson, "cases": cases})
         if result.state == FAULT:
             raise GraderFault(result.detail)
-        return [Row(label, lesson, q.name, *score(q, key, reference, result, limits)) for q in questions]
+        return [Row(label, lesson, q.name, *score(q, key, reference, result, limits), learner) for q in questions]
     finally:
         if fd is not None:
             os.close(fd)
         if run is not None:
             run.close()
+
+
+def class_variant(sub: Submission, meta, lesson: str, keys: dict[str, LessonKeys]):
+    """(learner, variant or None, status, why not) of a class submission.
+
+    The learner is the one its metadata names; a notebook in a roster learner's
+    folder must name that learner. The variant is the keys' record for that
+    learner, never the metadata's own (a learner can edit metadata).
+    """
+    lesson_keys = keys.get(lesson)
+    if lesson_keys is None:
+        return "", None, WRONG_LESSON, f"the instructor keys hold no variants of {lesson}"
+    named = meta.get("learner") if isinstance(meta, dict) and isinstance(meta.get("learner"), str) else None
+    folder = sub.path.parent.name
+    owner = folder if folder in lesson_keys.learners else None
+    if owner is not None and named is not None and named != owner:
+        return owner, None, IDENTITY_MISMATCH, (f"in {owner}'s folder, but its metadata names learner "
+                                                f"{_text(repr(named), 80)}: not graded")
+    learner = named if named is not None else owner
+    if learner is None:
+        return "", None, IDENTITY_MISMATCH, "no learner in its metadata and not in a learner's folder: not graded"
+    variant = lesson_keys.for_learner(learner)
+    if variant is None:
+        return _text(learner, 80), None, IDENTITY_MISMATCH, (f"learner {_text(repr(learner), 80)} is not on the "
+                                                             "roster these keys were made for: not graded")
+    return learner, variant, "", ""
 
 
 def score(q: Question, key: dict, reference: dict, result: RunResult, limits: Limits):
@@ -365,7 +410,8 @@ class Interrupted(Exception):
 
 
 def grade_all(submissions: list[Submission], lesson: str | None, limits: Limits, jobs: int = 1,
-              seed: int | None = None, progress=None, bwrap: str | None = None) -> tuple[list[Row], list[str]]:
+              seed: int | None = None, progress=None, bwrap: str | None = None,
+              keys: dict[str, LessonKeys] | None = None) -> tuple[list[Row], list[str]]:
     """Grade every submission (in parallel runs); the rows in input order, and the grader's faults.
 
     `bwrap` is the path of bubblewrap (None: no sandbox). On KeyboardInterrupt every run
@@ -382,7 +428,7 @@ def grade_all(submissions: list[Submission], lesson: str | None, limits: Limits,
             return
         sub = submissions[i]
         try:
-            rows = grade_submission(sub, lesson, limits, np.random.default_rng(seeds[i]), bwrap)
+            rows = grade_submission(sub, lesson, limits, np.random.default_rng(seeds[i]), bwrap, keys)
             fault = None
         except Exception as exc:  # noqa: BLE001 - report it, grade the others
             why = str(exc) if isinstance(exc, GraderFault) else f"{type(exc).__name__}: {exc}"
@@ -435,9 +481,46 @@ def write_csv(rows: list[Row], out: Path) -> None:
             for r in rows:
                 writer.writerow([csv_cell(r.submission), csv_cell(r.lesson), csv_cell(r.question),
                                  format_points(r.points), format_points(r.max_points), r.status,
-                                 csv_cell(r.detail)])
+                                 csv_cell(r.detail), csv_cell(r.learner)])
             f.flush()
             os.fsync(f.fileno())
+        os.replace(tmp, out)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def totals(rows: list[Row], keys: dict[str, LessonKeys]) -> list[tuple[str, str, float, float]]:
+    """(learner, lesson, points, max_points): one per roster learner and lesson graded, sorted.
+    A learner's best submission counts; one with no submission gets 0 of the lesson's points."""
+    per: dict = {}
+    for row in rows:
+        if row.learner and row.lesson:
+            got = per.setdefault((row.learner, row.lesson), {}).setdefault(row.submission, [0.0, 0.0])
+            got[0] += row.points
+            got[1] += row.max_points
+    out = {}
+    for (learner, lesson), subs in per.items():
+        out[learner, lesson] = max(tuple(v) for v in subs.values())
+    for lesson in {row.lesson for row in rows if row.lesson in keys}:
+        best = sum(q.points for q in questions_for(lesson))
+        for learner in keys[lesson].learners:
+            out.setdefault((learner, lesson), (0.0, best))
+    return [(learner, lesson, *pts) for (learner, lesson), pts in sorted(out.items())]
+
+
+def write_totals(rows: list[Row], keys: dict[str, LessonKeys], out: Path) -> None:
+    """Write the gradebook CSV atomically, as write_csv does."""
+    fd, tmp = open_output(out)
+    try:
+        with open(fd, "w", newline="", encoding="utf-8") as f:
+            writer = csv.writer(f)
+            writer.writerow(TOTALS_COLUMNS)
+            for learner, lesson, got, best in totals(rows, keys):
+                writer.writerow([csv_cell(learner), csv_cell(lesson), format_points(got), format_points(best)])
         os.replace(tmp, out)
     except BaseException:
         try:
@@ -495,6 +578,10 @@ def main(argv=None) -> int:
     parser.add_argument("--no-sandbox", action="store_true",
                         help="run submissions without bubblewrap (they get the grader's privileges)")
     parser.add_argument("-q", "--quiet", action="store_true", help="print no progress lines")
+    parser.add_argument("--keys", help="class mode: the instructor-keys folder embedlab-assign wrote; each "
+                                       "submission is judged against its own learner's variant")
+    parser.add_argument("--totals", help="class mode: also write one row per learner and lesson "
+                                         "(points, max_points) to this CSV (needs --keys)")
     args = parser.parse_args(argv)
 
     if args.jobs < 1:
@@ -508,6 +595,14 @@ def main(argv=None) -> int:
         parser.error(str(exc))
     if not submissions:
         parser.error("no .ipynb files found in " + ", ".join(display_name(p) for p in args.paths))
+    keys = None
+    if args.totals and not args.keys:
+        parser.error("--totals needs --keys (the learners come from the instructor keys)")
+    if args.keys:
+        try:
+            keys = load_keys(args.keys)
+        except KeysError as exc:
+            parser.error(str(exc))
     bwrap = None
     if not args.no_sandbox:
         bwrap = sandbox.bwrap_path()
@@ -519,12 +614,13 @@ def main(argv=None) -> int:
             parser.error(f"bubblewrap cannot start a sandbox here ({printable(why)}); "
                          "fix that, or pass --no-sandbox to run submissions with the grader's own privileges")
     out = Path(args.out)
-    try:  # can it be written? (tried now, not after an hour of grading; nothing is left behind)
-        fd, tmp = open_output(out)
-        os.close(fd)
-        os.unlink(tmp)
-    except ValueError as exc:
-        parser.error(str(exc))
+    for path in [out] + ([Path(args.totals)] if args.totals else []):
+        try:  # can it be written? (tried now, not after an hour of grading; nothing is left behind)
+            fd, tmp = open_output(path)
+            os.close(fd)
+            os.unlink(tmp)
+        except ValueError as exc:
+            parser.error(str(exc))
 
     done = []
 
@@ -543,11 +639,13 @@ def main(argv=None) -> int:
     start = time.monotonic()
     try:
         try:
-            rows, faults = grade_all(submissions, args.lesson, limits, args.jobs, args.seed, progress, bwrap)
+            rows, faults = grade_all(submissions, args.lesson, limits, args.jobs, args.seed, progress, bwrap, keys)
             code = 1 if faults else 0
         except Interrupted as stop:
             rows, faults, code = stop.rows, stop.faults, INTERRUPTED
         write_csv(rows, out)
+        if args.totals:
+            write_totals(rows, keys, Path(args.totals))
     finally:
         if in_main:
             signal.signal(signal.SIGTERM, old_term)

@@ -2,7 +2,8 @@
 
 It runs both halves of a question in the learner's kernel (``to_data``, then
 ``judge`` against the answer key) and prints one line: ✅ correct, ❌ not yet
-(with a hint), or ⏳ not attempted yet. It never raises, so a blank exercise
+(with a hint), or ⏳ not attempted yet (in a class handout, 📝 answered in the
+right form: see Exercise). It never raises, so a blank exercise
 still runs top to bottom. The grader does not read these lines: it probes the
 answers itself (embedlab.grading.wire) and judges them in its own process.
 """
@@ -14,9 +15,14 @@ import textwrap
 
 import numpy as np
 
-from embedlab.grading.kinds import MISSING, Function, NotAttempted, Question, Verdict, WrongForm, answer_of
+from embedlab.grading.kinds import (MISSING, Function, NotAttempted, Question, Verdict, WrongForm, answer_of,
+                                   points_text)
 from embedlab.grading.lessons import load_key, questions_for
 from embedlab.grading.status import CORRECT, ERROR, INCORRECT, NOT_ATTEMPTED, format_points
+
+CLASS = "class"  # the mode of a class handout: form checks only, no answer key
+INSTRUCTOR_LINE = ("Your score comes from your instructor's grader: these checks say only\n"
+                   "whether each answer is there and in the right form, never whether it is right.")
 
 
 def evaluate(question: Question, value, expected, cases=None) -> Verdict:
@@ -45,12 +51,21 @@ class Exercise:
 
     >>> ex = Exercise("01-toy-table")   # first code cell of the exercise
     >>> ex.check("n_params")            # after each answer cell
+
+    In a class handout (``Exercise(lesson, mode="class")``, written by
+    embedlab-assign) no answer key is read: a check says only whether the answer
+    is there and in the right form (type, shape from the notebook's parameters),
+    and that the score comes from the instructor. A function question is still
+    checked in full: it is the same in every variant, so its check tells nothing
+    about anyone's variant.
     """
 
-    def __init__(self, lesson: str):
-        self.lesson = lesson
+    def __init__(self, lesson: str, mode: str = "self-study"):
+        if mode not in ("self-study", CLASS):
+            raise ValueError(f"mode must be 'self-study' or 'class', got mode={mode!r}")
+        self.lesson, self.mode = lesson, mode
         self.questions = {q.name: q for q in questions_for(lesson)}
-        self.key = load_key(lesson)
+        self.key = load_key(lesson) if mode != CLASS else {}
 
     def verdict(self, name: str, namespace: dict) -> Verdict:
         """Judge one question against a namespace (the notebook's globals). Never raises."""
@@ -58,9 +73,41 @@ class Exercise:
         value = answer_of(question, namespace)
         if isinstance(question, Function):
             return evaluate(question, value, None, question.cases(np.random.default_rng(0)))
+        if self.mode == CLASS:
+            return self.form_verdict(question, value, namespace)
         if name not in self.key:
             return Verdict(ERROR, 0.0, question.points, "no answer key for this question (run `make exercises`)")
         return evaluate(question, value, self.key[name])
+
+    def form_verdict(self, question: Question, value, namespace: dict) -> Verdict:
+        """Class mode: is the answer there and in the right form? (CORRECT here means only that.)"""
+        from embedlab.grading.variants import space_for
+
+        space = space_for(self.lesson)
+        params = {n: namespace[n] for n in space.names() if n in namespace} if space else None
+        verdict = evaluate(question, value, None) if value is MISSING or value is Ellipsis else None
+        if verdict is not None:
+            return verdict
+        try:
+            problems = question.public_problems(question.to_data(value), params)
+        except (NotAttempted, WrongForm):
+            return evaluate(question, value, None)
+        except Exception as exc:  # noqa: BLE001
+            return Verdict(ERROR, 0.0, question.points, f"the check could not run ({type(exc).__name__}: {exc})")
+        if problems:
+            return Verdict(INCORRECT, 0.0, question.points, problems[0])
+        return Verdict(CORRECT, 0.0, question.points, "answered, in the right form")
+
+    def judged_in_full(self, name: str) -> bool:
+        """Is this question's check a real judgement here? (Not in class mode, except functions.)"""
+        return self.mode != CLASS or isinstance(self.questions[name], Function)
+
+    def line(self, name: str, verdict: Verdict) -> str:
+        """The question's check line (📝 for a class-mode answer in the right form), folded."""
+        if verdict.status == CORRECT and not self.judged_in_full(name):
+            worth = f"{name} ({points_text(verdict.max_points)})"
+            return fold(f"📝 {worth}: answered, in the right form (your instructor's grader scores it)")
+        return fold(verdict.line(name))
 
     def check(self, name: str, namespace: dict | None = None) -> None:
         """Print ✅/❌/⏳ for one question. Looks the answer up by name itself."""
@@ -70,7 +117,7 @@ class Exercise:
             if name not in self.questions:
                 say(f"❌ {name}: this exercise has no question called {name!r}")
                 return
-            say(fold(self.verdict(name, namespace).line(name)))
+            say(self.line(name, self.verdict(name, namespace)))
         except Exception as exc:  # noqa: BLE001
             say(f"❌ {name}: the check could not run ({type(exc).__name__}: {exc})")
 
@@ -83,20 +130,24 @@ class Exercise:
                 namespace = sys._getframe(1).f_globals
             got = 0.0
             lines = []
-            missing, wrong = [], []
+            missing, wrong, unformed = [], [], []
             for name in self.questions:
                 verdict = self.verdict(name, namespace)
                 got += verdict.points
-                lines.append(fold(verdict.line(name)))
+                lines.append(self.line(name, verdict))
                 if verdict.status == NOT_ATTEMPTED:
                     missing.append(name)
                 elif verdict.status != CORRECT:
-                    wrong.append(name)
-            lines.append(f"{format_points(got)} / {format_points(self.total())} points")
-            for label, names in (("not attempted yet", missing), ("not yet right", wrong)):
+                    (wrong if self.judged_in_full(name) else unformed).append(name)
+            if self.mode != CLASS:
+                lines.append(f"{format_points(got)} / {format_points(self.total())} points")
+            for label, names in (("not attempted yet", missing), ("not yet right", wrong),
+                                 ("not in the right form yet", unformed)):
                 if names:
                     lines.append(textwrap.fill(f"{label} ({len(names)}): {', '.join(names)}", width=LINE_WIDTH,
                                                subsequent_indent="  ", break_on_hyphens=False))
+            if self.mode == CLASS:
+                lines.append(INSTRUCTOR_LINE)
             say("\n".join(lines))
         except Exception as exc:  # noqa: BLE001
             say(f"the summary could not run ({type(exc).__name__}: {exc})")

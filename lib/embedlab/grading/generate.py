@@ -38,6 +38,7 @@ import nbformat
 
 from embedlab.grading.kinds import Function, expected_value, points_text
 from embedlab.grading.lessons import ANSWERS_DIR, encode_key, questions_for
+from embedlab.grading.variants import VariantError, check_parameters_cell
 from embedlab.grading.wire import DATA, MISSING, probe_cell, probe_result
 
 HARVEST_CELL_TIMEOUT = 600  # seconds per cell of a solution (some train a small model)
@@ -246,6 +247,10 @@ def generate(solution_path: Path, runner, exercises_dir: Path | None = None, ans
     solution = nbformat.read(solution_path, as_version=4)
     questions = questions_for(lesson)
     check_contract(solution, lesson, questions)
+    try:
+        check_parameters_cell(solution, lesson)
+    except VariantError as exc:
+        raise AuthoringError(str(exc)) from None
     updated = with_standard_lines(solution, questions)
     if updated.metadata.get("embedlab") != {"lesson": lesson, "kind": "solution"}:
         set_lesson_metadata(updated, lesson, "solution")

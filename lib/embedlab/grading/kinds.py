@@ -24,7 +24,7 @@ import inspect
 import math
 import numbers
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Callable, Sequence
 
 import numpy as np
 
@@ -139,6 +139,11 @@ class Question:
     def judge(self, data, expected) -> Verdict:  # runs anywhere, on plain data only
         raise NotImplementedError
 
+    def public_problems(self, data, params: dict | None) -> list[str]:
+        """What class mode's notebook check may say of an answer (plain data) without its
+        expected value: its form only (type, shape). [] when nothing is wrong with the form."""
+        return []
+
     def _verdict(self, ok: bool, detail: str = "") -> Verdict:
         if ok:
             return Verdict(CORRECT, self.points, self.points, "")
@@ -200,6 +205,9 @@ class Integer(Question):
             return self._verdict(True)
         return self._verdict(False, self._number_hint(got, expected))
 
+    def public_problems(self, data, params):
+        return ["give it as an int (e.g. int(x), or // instead of /)"] if "float" in data else []
+
 
 EXACT_RTOL = 1e-9   # "exact" for a float: any order of float64 operations agrees to far better than this
 EXACT_ATOL = 1e-12  # ... and a value that should be 0
@@ -260,6 +268,9 @@ class Real(Question):
             return self._verdict(True)
         return self._verdict(False, self._number_hint(got, expected))
 
+    def public_problems(self, data, params):
+        return [] if math.isfinite(data["real"]) else ["your value is not finite (inf or nan)"]
+
 
 @dataclass
 class Array(Question):
@@ -271,6 +282,7 @@ class Array(Question):
     exact: bool = False
     rtol: float | None = None
     atol: float | None = None
+    shape: Callable[[dict], tuple] | None = None  # the expected shape from a variant's parameters (class mode)
     kind = "array"
 
     def __post_init__(self):
@@ -292,6 +304,16 @@ class Array(Question):
         if self.sig is not None:
             return f"an array, each value to {self.sig} significant figures"
         return "an array, each value exact (to 1 part in 10⁹)"
+
+    def public_problems(self, data, params):
+        if self.shape is None or params is None:
+            return []
+        try:
+            want = tuple(self.shape(params))
+        except Exception:  # noqa: BLE001 - parameters edited out of shape: say nothing
+            return []
+        got = tuple(data["shape"])
+        return [] if got == want else [f"wrong shape: yours is {got}, the parameters make it {want}"]
 
     def to_data(self, value):
         return array_to_data(value)

@@ -48,8 +48,13 @@ def known_lessons() -> list[str]:
     return sorted(p.stem for p in ANSWERS_DIR.glob("*.key"))
 
 
-def questions_for(lesson: str) -> list[Question]:
-    """The questions of one lesson, from ``embedlab.grading.questions.lNN`` (NN = the lesson number)."""
+def questions_for(lesson: str, params: dict | None = None) -> list[Question]:
+    """The questions of one lesson, from ``embedlab.grading.questions.lNN`` (NN = the lesson number).
+
+    With `params` (a class variant's parameters, embedlab.grading.variants), a
+    parameterised lesson's questions are made for that variant (their hints know
+    its parameters); without, they are the book's (variant 0).
+    """
     number = lesson.split("-", 1)[0]
     if not (len(number) == 2 and number.isdigit()):
         raise ValueError(f"lesson must look like 'NN-slug', got lesson={lesson!r}")
@@ -59,4 +64,6 @@ def questions_for(lesson: str) -> list[Question]:
         raise ValueError(f"no questions for lesson={lesson!r}") from None
     if getattr(module, "LESSON", None) != lesson:
         raise ValueError(f"no questions for lesson={lesson!r} (lesson {number} is {getattr(module, 'LESSON', None)!r})")
+    if params is not None and callable(getattr(module, "questions", None)):
+        return list(module.questions(params))
     return list(module.QUESTIONS)

@@ -13,8 +13,10 @@ CRASHED = "crashed"  # the kernel or the worker died
 MEMORY = "memory"  # the submission ran out of memory
 UNREADABLE = "unreadable"  # not a readable notebook (or a link out of the submissions folder)
 WRONG_LESSON = "wrong_lesson"  # another lesson's exercise, or no lesson can be told
+IDENTITY_MISMATCH = "identity_mismatch"  # class mode: the notebook names another learner (or none we know)
 
-STATUSES = (CORRECT, INCORRECT, NOT_ATTEMPTED, ERROR, TIMEOUT, CRASHED, MEMORY, UNREADABLE, WRONG_LESSON)
+STATUSES = (CORRECT, INCORRECT, NOT_ATTEMPTED, ERROR, TIMEOUT, CRASHED, MEMORY, UNREADABLE, WRONG_LESSON,
+            IDENTITY_MISMATCH)
 
 # How a run of one submission ended (grader side); TIMEOUT, CRASHED and MEMORY above too.
 FINISHED = "finished"

@@ -90,10 +90,16 @@ def read_notebook(raw: bytes):
     return nb
 
 
-def notebook_lesson(nb) -> str | None:
+def notebook_says(nb) -> dict:
+    """What the notebook's metadata says it is: lesson, and for a class handout learner and
+    variant (each None when absent or not of its type; text cut to 80 characters)."""
     meta = nb.metadata.get("embedlab")
-    lesson = meta.get("lesson") if isinstance(meta, dict) else None
-    return lesson[:80] if isinstance(lesson, str) else None
+    meta = meta if isinstance(meta, dict) else {}
+    out = {}
+    for name, kind in (("lesson", str), ("learner", str), ("variant", int)):
+        value = meta.get(name)
+        out[name] = (value[:80] if kind is str else value) if type(value) is kind else None
+    return out
 
 
 def run(channel: int) -> int:
@@ -113,7 +119,7 @@ def run(channel: int) -> int:
         frame(channel, {"unreadable": str(exc)})
         return 0
     del raw
-    frame(channel, {"notebook": {"lesson": notebook_lesson(source)}})
+    frame(channel, {"notebook": notebook_says(source)})
     line = stdin.readline(JOB_LIMIT)
     if not line:
         return 0  # the grader will not run it (another lesson, or no lesson)

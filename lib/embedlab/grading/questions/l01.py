@@ -1,13 +1,125 @@
-"""Exercise 01 `toy-table`: build a table, count it, look rows up, compare them."""
+"""Exercise 01 `toy-table`: build a table, count it, look rows up, compare them.
+
+Parameterised (class mode, embedlab.grading.variants): SPACE declares the
+variant space, `questions(params)` the questions with hints for one variant.
+"""
 
 import math
 
 import numpy as np
 
-from embedlab.grading.kinds import Array, Function, Hint, Integer, Real, offset, ratio
+from embedlab.grading.kinds import Array, Function, Hint, Integer, Real, ratio
+from embedlab.grading.variants import Space
+from embedlab.params import load_config, model_shape
 from embedlab.vectors import cosine_similarity
 
 LESSON = "01-toy-table"
+
+# --------------------------------------------------------------------------
+# The variant space
+
+# What each word of the pool is; a variant's `traits` are these, cut to its features.
+FACTS = {
+    "cat": ["animal", "pet"], "dog": ["animal", "pet"], "horse": ["animal", "farm"],
+    "cow": ["animal", "farm"], "wolf": ["animal", "wild"], "eagle": ["animal", "wild", "flies"],
+    "parrot": ["animal", "pet", "flies"], "hen": ["animal", "farm", "flies"],
+    "car": ["object", "wheels"], "bike": ["object", "wheels"], "plane": ["object", "flies", "wheels"],
+    "kite": ["object", "flies"], "hammer": ["object"],
+    "apple": ["food", "fruit", "sweet"], "lemon": ["food", "fruit"], "cake": ["food", "sweet"],
+    "bread": ["food"],
+}
+FEATURES = ["object", "animal", "pet", "farm", "wild", "flies", "wheels", "food", "fruit", "sweet"]
+WORDS = (4, 6)  # words per table, inclusive
+FEATURE_COUNT = (3, 5)  # features per table, inclusive
+SENTENCE = (3, 5)  # words in the sentence to look up, inclusive
+STRENGTH = (0, 3)  # the values of question 3's table, inclusive
+# Real configs shipped in embedlab/data; not GPT-2 small (the book's), not OPT-350m (its table
+# is 512 wide, projected up to its 1,024-wide blocks: which width counts is not this lesson's point)
+MODELS = ["gpt2-medium", "gpt2-large", "gpt2-xl", "pythia-70m", "pythia-160m", "pythia-410m",
+          "pythia-1b", "opt-125m", "opt-1.3b", "llama-2-7b", "llama-3.2-1b", "llama-3-8b", "mistral-7b",
+          "gemma-2b", "phi-2", "qwen2.5-0.5b", "smollm2-135m"]
+EXTRA_FEATURES = [8, 12, 24, 32, 48, 64, 96, 128]  # not the book's 16 (GPT-2 medium's V × 16 is the book's answer)
+
+DEFAULTS = {
+    "words": ["cat", "dog", "horse", "car"],
+    "features": ["object", "animal", "pet"],
+    "traits": {"cat": ["animal", "pet"], "dog": ["animal", "pet"], "horse": ["animal"], "car": ["object"]},
+    "sentence": ["horse", "cat", "horse"],
+    "table": [[0, 1, 1], [0, 1, 1], [0, 1, 0], [1, 0, 0]],
+    "pair": ["horse", "dog"],
+    "model": "gpt2",
+    "extra_features": 16,
+}
+
+
+def draw(rng: np.random.Generator, pick) -> dict:
+    """One class variant: words and features from the pools, the rest drawn to fit them; the
+    model and the extra features picked so that variants differ (up to the pools' sizes)."""
+    n_features = int(rng.integers(FEATURE_COUNT[0], FEATURE_COUNT[1] + 1))
+    features = sorted(rng.choice(FEATURES, n_features, replace=False).tolist(), key=FEATURES.index)
+    usable = [w for w in FACTS if set(FACTS[w]) & set(features)]
+    n_words = min(len(usable), int(rng.integers(WORDS[0], WORDS[1] + 1)))
+    words = rng.choice(usable, n_words, replace=False).tolist()
+    traits = {w: [f for f in features if f in FACTS[w]] for w in words}
+    sentence = rng.choice(words, int(rng.integers(SENTENCE[0], SENTENCE[1] + 1))).tolist()
+    table = rng.integers(STRENGTH[0], STRENGTH[1] + 1, size=(n_words, n_features)).tolist()
+    pair = rng.choice(words, 2, replace=False).tolist()
+    return {"words": words, "features": features, "traits": traits, "sentence": sentence, "table": table,
+            "pair": pair, "model": pick("model", MODELS), "extra_features": pick("extra_features", EXTRA_FEATURES)}
+
+
+def answers(p: dict) -> dict:
+    """Every non-function answer of a variant, computed here only to vet the variant (`problems`);
+    the answer key itself is harvested by running the solution notebook."""
+    E = np.array([[int(f in p["traits"][w]) for f in p["features"]] for w in p["words"]])
+    table = np.array(p["table"])
+    row = {w: i for i, w in enumerate(p["words"])}
+    shape = model_shape(load_config(p["model"]))
+    return {"E": E, "n_params": E.size, "batch": table[[row[w] for w in p["sentence"]]],
+            "cos_pair": cosine_similarity(table[row[p["pair"][0]]], table[row[p["pair"][1]]]),
+            "model_table": shape.vocab_size * shape.hidden_size,
+            "extra_dim_cost": shape.vocab_size * p["extra_features"]}
+
+
+def problems(p: dict) -> list[str]:
+    """What makes a drawn variant unusable: a degenerate question, or an answer equal to the book's."""
+    out = []
+    E = np.array([[int(f in p["traits"][w]) for f in p["features"]] for w in p["words"]])
+    if not E.any(axis=1).all():
+        out.append("a word has none of the features")
+    if not E.any(axis=0).all():
+        out.append("a feature no word has")
+    if len({tuple(col) for col in E.T}) < E.shape[1]:
+        out.append("two features that no word tells apart")
+    table = np.array(p["table"])
+    if not table.any(axis=1).all() or table.max() < 2:
+        out.append("question 3's table has an empty row, or is a 0/1 table")
+    if out:
+        return out
+    mine, book = answers(p), answers(DEFAULTS)
+    if not 0.05 < mine["cos_pair"] < 0.95:
+        out.append("the pair's cosine is near 0 or 1 (a row of zeros, or parallel rows)")
+    for name, value in mine.items():
+        same = np.shape(value) == np.shape(book[name]) and np.allclose(value, book[name], rtol=1e-9, atol=0)
+        if same:
+            out.append(f"{name} equals the book's")
+    return out
+
+
+def _describe() -> str:
+    return (f"words: {WORDS[0]} to {WORDS[1]} of {len(FACTS)} ({', '.join(FACTS)}); features: "
+            f"{FEATURE_COUNT[0]} to {FEATURE_COUNT[1]} of {len(FEATURES)} ({', '.join(FEATURES)}), every word "
+            f"having one and no two features alike; sentence: {SENTENCE[0]} to {SENTENCE[1]} of the words; "
+            f"question 3's table: whole numbers {STRENGTH[0]} to {STRENGTH[1]}; pair: two of the words, cosine "
+            f"between 0.05 and 0.95; model: one of {len(MODELS)} shipped configs ({', '.join(MODELS)}), and "
+            f"extra_features: one of {EXTRA_FEATURES}, each different in every variant up to the pool's size")
+
+
+SPACE = Space(defaults=DEFAULTS, draw=draw, problems=problems, describe=_describe(),
+              fixed={"cosine": "a function, checked on inputs drawn fresh at every grading"})
+
+# --------------------------------------------------------------------------
+# The questions
 
 
 def _is(got, value):
@@ -39,31 +151,57 @@ def _vector_pairs(rng):
     return pairs
 
 
-QUESTIONS = [
-    Array("E", exact=True, hints=[
-        Hint(lambda got, want: got.shape == want.shape[::-1], "rows are words and columns are features: transpose it"),
-    ]),
-    Integer("n_params", hints=[
-        offset(-5, "add or multiply? every cell of the table is a parameter: rows × columns"),
-    ]),
-    Array("batch", exact=True, hints=[
-        Hint(lambda got, want: got.ndim == 1, "look up all three words at once: the result has one row per word"),
-    ]),
-    Function("cosine", reference=cosine_similarity, cases=_vector_pairs,
-             result=Real("cosine", exact=True, hints=COSINE_HINTS)),
-    Real("cos_horse_dog", exact=True, hints=[
-        Hint(lambda got, want: got == 1.0, "1.0 is the dot product of the two rows (or two rows pointing the same "
-                                           "way, which these do not: the 'pet' column differs); divide by both lengths"),
-        Hint(lambda got, want: _is(got, 2 ** 0.5), "operator precedence: x / y * z is (x / y) * z; "
-                                                   "divide by the product of both lengths, x / (y * z)"),
-        Hint(lambda got, want: _is(got, 0.5), "a @ a is the squared length: take the square root (np.linalg.norm does)"),
-    ]),
-    Integer("gpt2_table", hints=[
-        ratio(2, "the question asks for the token table only: one V × d table, counted once"),
-        Hint(lambda got, want: got == 50_000 * 768, "close: use GPT-2's exact vocabulary size, not a round number"),
-    ]),
-    Integer("extra_dim_cost", hints=[
-        Hint(lambda got, want: got == 16 * 768, "that is what 16 new words (rows) cost; a new feature is a new column"),
-        Hint(lambda got, want: got * 16 == want, "that is one new feature; the question adds 16"),
-    ]),
-]
+def pair_rows(p: dict) -> tuple[np.ndarray, np.ndarray]:
+    """The two rows of question 3's table that question 5 compares (as floats)."""
+    table = np.array(p["table"], dtype=float)
+    return table[p["words"].index(p["pair"][0])], table[p["words"].index(p["pair"][1])]
+
+
+def questions(p: dict) -> list:
+    """The questions of variant `p` (the hints know its parameters; none states an answer)."""
+    shape = model_shape(load_config(p["model"]))
+    V, d = shape.vocab_size, shape.hidden_size
+    n_words, n_features, extra = len(p["words"]), len(p["features"]), p["extra_features"]
+    a, b = pair_rows(p)
+    dot, na, nb = float(a @ b), _norm(a), _norm(b)
+    return [
+        Array("E", exact=True, shape=lambda q: (len(q["words"]), len(q["features"])), hints=[
+            Hint(lambda got, want: got.shape == want.shape[::-1],
+                 "rows are words and columns are features: transpose it"),
+        ]),
+        Integer("n_params", hints=[
+            Hint(lambda got, want: got == n_words + n_features,
+                 "add or multiply? every cell of the table is a parameter: rows × columns"),
+        ]),
+        Array("batch", exact=True, shape=lambda q: (len(q["sentence"]), len(q["table"][0])), hints=[
+            Hint(lambda got, want: got.ndim == 1, "look up all the words at once: the result has one row per word"),
+        ]),
+        Function("cosine", reference=cosine_similarity, cases=_vector_pairs,
+                 result=Real("cosine", exact=True, hints=COSINE_HINTS)),
+        Real("cos_pair", exact=True, hints=[
+            Hint(lambda got, want: _is(got, dot),
+                 "that is the dot product of the two rows: divide by both lengths (np.linalg.norm)"),
+            Hint(lambda got, want: got == 1.0, "1.0 means the two rows point the same way, and these do not: "
+                                               "divide their dot product by both lengths"),
+            Hint(lambda got, want: _is(got, dot / na * nb) or _is(got, dot / nb * na),
+                 "operator precedence: x / y * z is (x / y) * z; divide by the product of both lengths, x / (y * z)"),
+            Hint(lambda got, want: _is(got, dot / (na * na * nb * nb)),
+                 "a @ a is the squared length: take the square root (np.linalg.norm does)"),
+            Hint(lambda got, want: _is(got, dot / na) or _is(got, dot / nb),
+                 "divided by one length only: divide by both, np.linalg.norm(a) * np.linalg.norm(b)"),
+        ]),
+        Integer("model_table", hints=[
+            ratio(2, "the question asks for the token table only: one V × d table, counted once"),
+            Hint(lambda got, want: got == round(V, -3) * d,
+                 f"close: use {p['model']}'s exact vocabulary size, not a round number"),
+        ]),
+        Integer("extra_dim_cost", hints=[
+            Hint(lambda got, want: got == extra * d,
+                 f"that is what {extra} new words (rows) cost; a new feature is a new column"),
+            Hint(lambda got, want: got * extra == want and extra != 1,
+                 f"that is one new feature; the question adds {extra}"),
+        ]),
+    ]
+
+
+QUESTIONS = questions(DEFAULTS)

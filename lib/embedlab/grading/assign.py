@@ -1,0 +1,350 @@
+"""Assign exercises to a class: one variant per learner, keys for the instructor only.
+
+    embedlab-assign 01-toy-table --roster roster.csv --secret-file secret.txt --out class/
+    embedlab-assign all --roster roster.csv --secret-file secret.txt --out class/ --variants 8 \\
+        --gradescope autograder.zip
+
+For each lesson (``all``: every lesson whose question module declares a variant
+space; the others are named and skipped):
+
+1. each learner of the roster (a CSV with a ``learner`` column; other columns
+   ignored) gets a variant, 1 + HMAC-SHA256(secret, lesson, learner) mod K
+   (embedlab.grading.variants);
+2. the solution runs once per variant, with that variant's parameters in its
+   ``parameters`` cell, in the grader's sandbox (embedlab.grading.sandbox), and
+   the grader's probe (embedlab.grading.wire) reads its answers: K runs per
+   lesson, whatever the size of the class;
+3. ``DIR/<learner>/NN-slug.ipynb`` is the exercise with that learner's
+   parameters, notebook metadata {"embedlab": {"lesson", "learner", "variant"}},
+   no outputs, and checks of form only (``Exercise(lesson, mode="class")``);
+4. ``DIR/instructor-keys/NN-slug.json`` holds every variant's parameters and
+   expected values and each learner's variant (embedlab.grading.keys), for
+   ``embedlab-grade --keys DIR/instructor-keys``.
+
+With ``--gradescope BUNDLE.zip`` it also writes a Gradescope autograder
+(embedlab.grading.autograder). A bad roster or secret, an --out that is not
+empty, or a failed harvest: a message, exit 2, and nothing written (the class
+is built in a temporary folder and moved to --out at the end).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import os
+import re
+import shutil
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import nbformat
+
+from embedlab.grading import sandbox
+from embedlab.grading.exercise import CLASS
+from embedlab.grading.generate import AuthoringError, check_contract, make_exercise
+from embedlab.grading.keys import KEYS_DIR, write_lesson_keys
+from embedlab.grading.kinds import Function, expected_value
+from embedlab.grading.lessons import known_lessons, questions_for
+from embedlab.grading.sandbox import Limits, Run
+from embedlab.grading.status import FINISHED
+from embedlab.grading.variants import (
+    DEFAULT_VARIANTS,
+    SAFE_LEARNER,
+    VariantError,
+    check_parameters_cell,
+    parameters_of,
+    space_for,
+    variant_of,
+    with_parameters,
+)
+from embedlab.grading.wire import DATA
+
+USAGE = 2
+MIN_SECRET = 16  # characters: a shorter secret could be guessed by trying them all
+MAX_VARIANTS = 1000
+HARVEST_LIMITS = Limits(cell_timeout=600.0, timeout=3600.0, memory_mb=4096)
+RESERVED = {KEYS_DIR.casefold()}
+# The title cell's legend (its words, however the markdown wraps them) and what a handout says instead
+SELF_STUDY_LEGEND = "✅ correct, ❌ not yet (with a hint) or ⏳ not attempted yet."
+CLASS_LEGEND = "📝 answered in the right form, ❌ what is wrong with the form, or ⏳ not attempted yet."
+_SELF_STUDY_LEGEND = re.compile(r"\s+".join(re.escape(word) for word in SELF_STUDY_LEGEND.split()))
+COURSE = Path(__file__).resolve().parents[3]  # lib/embedlab/grading -> the course folder (its solutions/)
+
+
+class AssignError(Exception):
+    """A usage error: bad roster, secret, lesson or --out (exit 2, nothing written)."""
+
+
+# --------------------------------------------------------------------------
+# Inputs
+
+
+def read_roster(path: Path) -> list[str]:
+    """The learner ids of a roster CSV, in order; AssignError naming the row for any bad one."""
+    try:
+        text = Path(path).read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise AssignError(f"cannot read the roster {str(path)!r} ({type(exc).__name__})") from None
+    reader = csv.reader(text.splitlines())
+    header = [h.strip() for h in next(reader, [])]
+    if "learner" not in header:
+        raise AssignError(f"the roster {str(path)!r} has no 'learner' column (its columns: {header})")
+    column = header.index("learner")
+    learners, seen = [], {}
+    for row_number, row in enumerate(reader, start=2):
+        if not any(cell.strip() for cell in row):
+            continue  # a blank line
+        learner = row[column].strip() if column < len(row) else ""
+        if not learner:
+            raise AssignError(f"the roster's row {row_number} has an empty learner id")
+        if not SAFE_LEARNER.match(learner) or learner.casefold() in RESERVED:
+            raise AssignError(f"the roster's row {row_number}: learner id {learner!r} is not a safe folder name "
+                              "(letters, digits and . _ @ + -, starting with a letter or digit, at most 64; "
+                              f"not {KEYS_DIR!r})")
+        if learner.casefold() in seen:
+            raise AssignError(f"the roster's row {row_number}: learner id {learner!r} repeats row "
+                              f"{seen[learner.casefold()]} (ids are compared without case: they name folders)")
+        seen[learner.casefold()] = row_number
+        learners.append(learner)
+    if not learners:
+        raise AssignError(f"the roster {str(path)!r} lists no learner")
+    return learners
+
+
+def read_secret(path: Path) -> bytes:
+    try:
+        secret = Path(path).read_bytes().strip()
+    except OSError as exc:
+        raise AssignError(f"cannot read the secret file {str(path)!r} ({type(exc).__name__})") from None
+    if not secret:
+        raise AssignError(f"the secret file {str(path)!r} is empty")
+    if len(secret) < MIN_SECRET:
+        raise AssignError(f"the secret in {str(path)!r} has {len(secret)} characters: use at least {MIN_SECRET} "
+                          "(e.g. python -c 'import secrets; print(secrets.token_hex(32))')")
+    return secret
+
+
+def lessons_to_assign(name: str) -> tuple[list[str], list[str]]:
+    """(lessons to assign, lessons skipped because they are not parameterised yet)."""
+    if name == "all":
+        known = known_lessons()
+        return [lesson for lesson in known if space_for(lesson)], [lesson for lesson in known if not space_for(lesson)]
+    if name not in known_lessons():
+        raise AssignError(f"no exercise {name!r}; known: {', '.join(known_lessons())}, or all")
+    if space_for(name) is None:
+        raise AssignError(f"{name} is not parameterised yet (no SPACE in its question module): "
+                          "class mode cannot vary it")
+    return [name], []
+
+
+def solution_of(lesson: str, course: Path = COURSE):
+    path = Path(course) / "solutions" / f"{lesson}.ipynb"
+    if not path.exists():
+        raise AssignError(f"no solution notebook {path} (embedlab-assign runs from the course's folder)")
+    nb = nbformat.read(path, as_version=4)
+    try:
+        check_contract(nb, lesson, questions_for(lesson))
+        check_parameters_cell(nb, lesson)
+    except (AuthoringError, VariantError) as exc:
+        raise AssignError(str(exc)) from None
+    return nb
+
+
+# --------------------------------------------------------------------------
+# Harvest: the solution once per variant, in the grader's sandbox
+
+
+def run_in_sandbox(nb, lesson: str, limits: Limits, bwrap: str | None):
+    """Run a notebook in a sandbox with the grader's worker and probe; the RunResult."""
+    data = nbformat.writes(nb).encode("utf-8")
+    with tempfile.TemporaryFile() as f:
+        f.write(data)
+        f.seek(0)
+        run = Run(limits, bwrap)
+        try:
+            if not run.send_notebook(f.fileno(), len(data)) or run.receive("notebook", "unreadable") is None:
+                return run.end(None)
+            return run.finish({"lesson": lesson, "cases": {}})
+        finally:
+            run.close()
+
+
+def harvest(solution, lesson: str, variants: dict[int, dict], bwrap: str | None, jobs: int = 1,
+            limits: Limits = HARVEST_LIMITS) -> dict[int, dict]:
+    """{variant: answer key} from running the solution with each variant's parameters."""
+    questions = [q for q in questions_for(lesson) if not isinstance(q, Function)]
+
+    def one(item):
+        number, params = item
+        result = run_in_sandbox(with_parameters(solution, params), lesson, limits, bwrap)
+        if result.state != FINISHED or result.answers is None:
+            raise AssignError(f"{lesson} variant {number}: the solution did not run to the end "
+                              f"({result.state}: {result.detail})")
+        errors = [e for e in result.report.get("errors", []) if e.get("cell") is not None]
+        if errors:
+            e = errors[0]
+            raise AssignError(f"{lesson} variant {number}: the solution's cell {e['cell'] + 1} raised "
+                              f"{e['ename']}: {e['evalue']}")
+        key = {}
+        for q in questions:
+            entry = result.answers.get(q.name)
+            if not isinstance(entry, dict) or DATA not in entry:
+                raise AssignError(f"{lesson} variant {number}: the solution gives no valid {q.name!r} ({entry})")
+            key[q.name] = expected_value(q, entry[DATA])
+        return number, key
+
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        return dict(pool.map(one, sorted(variants.items())))
+
+
+# --------------------------------------------------------------------------
+# Handouts
+
+
+def class_setup(source: str, lesson: str) -> str:
+    """The setup cell's `Exercise("NN-slug")` made `Exercise("NN-slug", mode="class")`."""
+    pattern = re.compile(rf"""Exercise\(\s*(["']){re.escape(lesson)}\1\s*\)""")
+    return pattern.sub(f'Exercise("{lesson}", mode="{CLASS}")', source)
+
+
+def handout(exercise, lesson: str, learner: str, variant: int, params: dict):
+    """One learner's notebook: their parameters, checks of form only, no outputs, their metadata."""
+    nb = with_parameters(exercise, params)
+    found = 0
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            new = class_setup(cell.source, lesson)
+            found += new != cell.source
+            cell.source = new
+            cell.outputs = []
+            cell.execution_count = None
+    if found != 1:
+        raise AssignError(f"{lesson}: expected one `Exercise({lesson!r})` in the exercise, found {found}")
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            cell.source = _SELF_STUDY_LEGEND.sub(CLASS_LEGEND, cell.source)
+    note = nbformat.v4.new_markdown_cell(
+        f"**Class assignment** for `{learner}`. Your parameters cell below is your own: answer with its "
+        "values. The checks in this notebook say only whether each answer is there and in the right form "
+        "(📝); your score comes from your instructor's grader.")
+    nb.cells.insert(1, note)
+    nb.metadata["embedlab"] = {"lesson": lesson, "learner": learner, "variant": variant}
+    nb.metadata.pop("language_info", None)
+    return nb
+
+
+# --------------------------------------------------------------------------
+# One class
+
+
+def assign(lessons: list[str], learners: list[str], secret: bytes, k: int, out: Path, bwrap: str | None,
+           jobs: int = 1, course: Path = COURSE, log=print) -> dict:
+    """Write the class into `out` (a new folder); {lesson: {learner: variant}}."""
+    assigned = {}
+    for lesson in lessons:
+        started = time.monotonic()
+        solution = solution_of(lesson, course)
+        space = space_for(lesson)
+        of = {learner: variant_of(secret, lesson, learner, k) for learner in learners}
+        params = {n: parameters_of(lesson, n, secret, space) for n in range(1, k + 1)}
+        keys = harvest(solution, lesson, params, bwrap, jobs)
+        exercise = make_exercise(solution, lesson)
+        for learner in learners:
+            folder = out / learner
+            folder.mkdir(exist_ok=True)
+            nb = handout(exercise, lesson, learner, of[learner], params[of[learner]])
+            (folder / f"{lesson}.ipynb").write_text(nbformat.writes(nb) + "\n", encoding="utf-8")
+        write_lesson_keys(out / KEYS_DIR, lesson, k, of, {n: (params[n], keys[n]) for n in params})
+        assigned[lesson] = of
+        log(f"{lesson}: {len(learners)} learners on {len(set(of.values()))} of {k} variants, "
+            f"{k} solution runs, {time.monotonic() - started:.1f} s")
+    return assigned
+
+
+def prepare_out(out: Path) -> Path:
+    """A temporary folder next to `out` to build the class in; AssignError if `out` is not empty."""
+    if os.path.lexists(out) and not (out.is_dir() and not out.is_symlink() and not any(out.iterdir())):
+        raise AssignError(f"--out {str(out)!r} exists and is not an empty folder: give a new folder")
+    parent = out.parent if str(out.parent) else Path(".")
+    if not parent.is_dir():
+        raise AssignError(f"--out's folder {str(parent)!r} does not exist")
+    try:
+        return Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=parent))
+    except OSError as exc:
+        raise AssignError(f"cannot write next to --out {str(out)!r} ({type(exc).__name__})") from None
+
+
+def positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not 1 <= value <= MAX_VARIANTS:
+        raise argparse.ArgumentTypeError(f"must be from 1 to {MAX_VARIANTS}, got {text!r}")
+    return value
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="embedlab-assign", description=__doc__.split("\n\n")[0])
+    parser.add_argument("lesson", help="NN-slug, or all (every parameterised lesson)")
+    parser.add_argument("--roster", required=True, help="CSV with a 'learner' column (other columns ignored)")
+    parser.add_argument("--secret-file", required=True, help="file holding the instructor's secret (keep it)")
+    parser.add_argument("--out", required=True, help="new (or empty) folder for the handouts and the keys")
+    parser.add_argument("--variants", type=positive_int, default=DEFAULT_VARIANTS,
+                        help=f"K, variants per lesson (default {DEFAULT_VARIANTS})")
+    parser.add_argument("--gradescope", help="also write a Gradescope autograder bundle (.zip) here")
+    parser.add_argument("-j", "--jobs", type=positive_int, default=1, help="solution runs in parallel (default 1)")
+    parser.add_argument("--no-sandbox", action="store_true",
+                        help="run the solutions without bubblewrap (they are the course's own code)")
+    args = parser.parse_args(argv)
+
+    out = Path(args.out)
+    try:
+        lessons, skipped = lessons_to_assign(args.lesson)
+        if not lessons:
+            raise AssignError("no lesson is parameterised yet")
+        learners = read_roster(Path(args.roster))
+        secret = read_secret(Path(args.secret_file))
+        bundle = Path(args.gradescope) if args.gradescope else None
+        if bundle is not None and (bundle.suffix != ".zip" or bundle.is_dir() or not bundle.resolve().parent.is_dir()):
+            raise AssignError(f"--gradescope must name a .zip file in an existing folder, got {args.gradescope!r}")
+        for lesson in lessons:
+            solution_of(lesson)
+        bwrap = None
+        if not args.no_sandbox:
+            bwrap = sandbox.bwrap_path()
+            why = "bubblewrap (bwrap) is not on PATH" if bwrap is None else sandbox.check_sandbox(bwrap)
+            if why:
+                raise AssignError(f"cannot start the grader's sandbox ({why}); install bubblewrap, "
+                                  "or pass --no-sandbox")
+        build = prepare_out(out)
+    except AssignError as exc:
+        print(f"embedlab-assign: error: {exc}", file=sys.stderr)
+        return USAGE
+    for lesson in skipped:
+        print(f"{lesson}: skipped, not parameterised yet", file=sys.stderr)
+    started = time.monotonic()
+    try:
+        assign(lessons, learners, secret, args.variants, build, bwrap, args.jobs,
+               log=lambda line: print(line, file=sys.stderr, flush=True))
+        if bundle is not None:
+            from embedlab.grading.autograder import write_bundle
+
+            write_bundle(bundle, build / KEYS_DIR)
+        if out.is_dir():
+            out.rmdir()  # it was empty
+        os.replace(build, out)
+    except AssignError as exc:
+        print(f"embedlab-assign: error: {exc}", file=sys.stderr)
+        return USAGE
+    finally:
+        if build.exists():
+            shutil.rmtree(build, ignore_errors=True)
+    print(f"{len(learners)} learners, {len(lessons)} lesson(s), K = {args.variants}: wrote {out}/<learner>/ and "
+          f"{out / KEYS_DIR}/ (keep it from learners) in {time.monotonic() - started:.1f} s")
+    if bundle is not None:
+        print(f"Gradescope autograder: {bundle}")
+    return 0

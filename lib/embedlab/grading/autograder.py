@@ -1,0 +1,207 @@
+"""A Gradescope autograder for class mode: the bundle, and the grading of one submission.
+
+``embedlab-assign ... --gradescope BUNDLE.zip`` writes (`write_bundle`), at the
+root of the zip as Gradescope's autograder specification asks:
+
+    setup.sh          installs Python, bubblewrap, the pinned requirements and embedlab
+    run_autograder    runs ``python -m embedlab.grading.autograder``
+    requirements.txt  the grader's dependencies, pinned to this environment's versions
+    embedlab/         the course library, installed by setup.sh
+    instructor-keys/  the class's keys (embedlab.grading.keys)
+
+On Gradescope, ``run_autograder`` grades the one notebook in
+``$ROOT/submission/`` with embedlab-grade's own judge against the keys of the
+learner its metadata names, and writes ``$ROOT/results/results.json``: one test
+per question (name, score, max_score, status, output = the grader's hint).
+``$ROOT`` is /autograder unless the environment variable
+EMBEDLAB_AUTOGRADER_ROOT names another folder (how the tests run it locally).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+import tempfile
+import time
+import zipfile
+from importlib import metadata
+from pathlib import Path
+
+from embedlab.grading import cli, sandbox
+from embedlab.grading.keys import KEYS_DIR, KeysError, load_keys
+from embedlab.grading.sandbox import Limits
+from embedlab.grading.status import CORRECT, format_points
+
+ROOT_VAR = "EMBEDLAB_AUTOGRADER_ROOT"
+DEFAULT_ROOT = "/autograder"
+GRADER_PACKAGES = ("numpy", "nbformat", "nbclient", "ipykernel", "jupyter_client")
+LIBRARY = Path(__file__).resolve().parents[1]  # lib/embedlab
+
+SETUP_SH = """#!/usr/bin/env bash
+# Gradescope runs this once, as root, when it builds the autograder's image.
+set -euo pipefail
+apt-get install -y --no-install-recommends python3 python3-venv python3-pip bubblewrap
+python3 -m venv /autograder/venv
+/autograder/venv/bin/pip install --no-cache-dir -r /autograder/source/requirements.txt
+/autograder/venv/bin/pip install --no-cache-dir /autograder/source/embedlab
+"""
+
+RUN_AUTOGRADER = """#!/usr/bin/env bash
+# Gradescope runs this for each submission. ROOT is /autograder unless
+# EMBEDLAB_AUTOGRADER_ROOT says otherwise (a local trial run).
+set -u
+ROOT="${EMBEDLAB_AUTOGRADER_ROOT:-/autograder}"
+PY="$ROOT/venv/bin/python"
+[ -x "$PY" ] || PY=python3
+export EMBEDLAB_AUTOGRADER_ROOT="$ROOT"
+exec "$PY" -m embedlab.grading.autograder
+"""
+
+PYPROJECT = """[build-system]
+requires = ["setuptools>=64"]
+build-backend = "setuptools.build_meta"
+
+[project]
+name = "embedlab"
+version = "{version}"
+requires-python = ">=3.10"
+dependencies = ["numpy"]
+
+[tool.setuptools]
+package-dir = {{ "" = "lib" }}
+
+[tool.setuptools.packages.find]
+where = ["lib"]
+
+[tool.setuptools.package-data]
+embedlab = ["data/*.json"]
+"embedlab.grading" = ["answers/*.key"]
+"""
+
+
+# --------------------------------------------------------------------------
+# The bundle
+
+
+def pinned_requirements(roots=GRADER_PACKAGES) -> list[str]:
+    """`name==version` for the grader's packages and everything they need, as installed here."""
+    from packaging.requirements import Requirement
+
+    pins, todo = {}, list(roots)
+    while todo:
+        name = todo.pop()
+        key = re.sub(r"[-_.]+", "-", name).lower()
+        if key in pins:
+            continue
+        try:
+            dist = metadata.distribution(name)
+        except metadata.PackageNotFoundError:
+            continue
+        pins[key] = f"{dist.metadata['Name']}=={dist.version}"
+        for text in dist.requires or []:
+            req = Requirement(text)
+            if req.marker is None or req.marker.evaluate({"extra": ""}):
+                todo.append(req.name)
+    return sorted(pins.values(), key=str.lower)
+
+
+def library_files() -> list[tuple[Path, str]]:
+    """(file, path in the bundle) for the course library's code and data."""
+    out = []
+    for path in sorted(LIBRARY.rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix in (".py", ".json", ".key"):
+            out.append((path, f"embedlab/lib/embedlab/{path.relative_to(LIBRARY).as_posix()}"))
+    return out
+
+
+def write_bundle(bundle: Path, keys_dir: Path) -> Path:
+    """Write the Gradescope autograder zip (atomically: a temporary file renamed over `bundle`)."""
+    import embedlab
+
+    bundle = Path(bundle)
+    fd, tmp = tempfile.mkstemp(prefix=f".{bundle.name}.", suffix=".tmp", dir=bundle.parent if str(bundle.parent) else ".")
+    try:
+        with os.fdopen(fd, "wb") as f, zipfile.ZipFile(f, "w", zipfile.ZIP_DEFLATED) as z:
+            for name, text, mode in (("setup.sh", SETUP_SH, 0o755), ("run_autograder", RUN_AUTOGRADER, 0o755),
+                                     ("requirements.txt", "\n".join(pinned_requirements()) + "\n", 0o644),
+                                     ("embedlab/pyproject.toml", PYPROJECT.format(version=embedlab.__version__),
+                                      0o644)):
+                info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
+                info.external_attr = (0o100000 | mode) << 16
+                info.compress_type = zipfile.ZIP_DEFLATED
+                z.writestr(info, text)
+            for path, name in library_files():
+                z.write(path, name)
+            for path in sorted(Path(keys_dir).glob("*.json")):
+                z.write(path, f"{KEYS_DIR}/{path.name}")
+        os.replace(tmp, bundle)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    return bundle
+
+
+# --------------------------------------------------------------------------
+# run_autograder
+
+
+def results_for(rows, note: str = "") -> dict:
+    """Gradescope's results.json from the grader's rows: one test per question."""
+    tests = []
+    for r in rows:
+        tests.append({"name": r.question or "submission", "score": r.points, "max_score": r.max_points,
+                      "status": "passed" if r.status == CORRECT else "failed",
+                      "output": f"{r.status}: {r.detail}" if r.detail else r.status})
+    got, best = sum(r.points for r in rows), sum(r.max_points for r in rows)
+    lines = [f"{format_points(got)} / {format_points(best)} points"
+             + (f" (learner {rows[0].learner}, {rows[0].lesson})" if rows and rows[0].learner else "")]
+    if note:
+        lines.append(note)
+    return {"score": got, "output": "\n".join(lines), "tests": tests}
+
+
+def write_results(root: Path, results: dict) -> Path:
+    folder = root / "results"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "results.json"
+    path.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+    return path
+
+
+def main() -> int:
+    started = time.monotonic()
+    root = Path(os.environ.get(ROOT_VAR) or DEFAULT_ROOT)
+    submission = root / "submission"
+    found = sorted(p for p in submission.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts) \
+        if submission.is_dir() else []
+    if len(found) != 1:
+        write_results(root, {"score": 0.0, "output": f"Submit exactly one notebook (.ipynb): found {len(found)}.",
+                             "tests": []})
+        return 0
+    try:
+        keys = load_keys(root / "source" / KEYS_DIR)
+    except KeysError as exc:
+        print(f"autograder: {exc}", file=sys.stderr)
+        return 1
+    bwrap, note = sandbox.bwrap_path(), ""
+    why = "bubblewrap is not installed" if bwrap is None else sandbox.check_sandbox(bwrap)
+    if why:
+        bwrap = None
+        note = f"Graded without the sandbox ({cli.printable(why)[:200]})."
+        print(f"autograder: no sandbox: {why}", file=sys.stderr)
+    rows, faults = cli.grade_all(cli.find_submissions([str(found[0])]), None, Limits(), bwrap=bwrap, keys=keys)
+    results = results_for(rows, note)
+    results["execution_time"] = round(time.monotonic() - started)
+    write_results(root, results)
+    for fault in faults:
+        print(f"autograder: grader fault: {fault}", file=sys.stderr)
+    return 1 if faults else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

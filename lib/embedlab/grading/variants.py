@@ -1,0 +1,181 @@
+"""Class mode's variants: one `parameters` cell per solution, a variant space per lesson.
+
+A solution notebook keeps every input a variant may change in ONE code cell
+tagged ``parameters`` (papermill's convention): plain assignments of Python
+literals, ``name = value``, and comments. Every answer is computed from those
+names. The lesson's question module declares its variant space as ``SPACE``
+(a `Space`): the defaults (variant 0, the values the book publishes, which
+must be the ones in the solution's parameters cell) and how a class variant
+is drawn from its pools and ranges.
+
+Variants 1..K are the class's; variant 0 is the book's and is never assigned,
+since its answers are public. A learner's variant is
+
+    1 + HMAC-SHA256(secret, lesson NUL learner) mod K
+
+so it is reproducible from the instructor's secret and unguessable without it.
+The parameters of class variant k are drawn by the lesson's `draw(rng, pick)`:
+`rng` is a generator seeded by HMAC-SHA256(secret, "parameters" NUL lesson NUL k),
+and `pick(name, pool)` gives variant k the k-th item of `pool` in an order
+shuffled by the secret, so that up to len(pool) variants all get different
+items (a different model each, say). Another instructor (another secret) gets
+other variants. A drawn variant is rejected and drawn again until `problems`
+finds nothing wrong with it.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+import hashlib
+import hmac
+import importlib
+import pprint
+import re
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numpy as np
+
+PARAMETERS_TAG = "parameters"
+DEFAULT_VARIANTS = 8
+MAX_DRAWS = 1000  # draws tried for one variant before the space is declared too tight
+PARAMETERS_HEADER = "# Parameters: every input of this exercise (a class gives each learner its own)"
+SAFE_LEARNER = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._@+-]{0,63}$")
+
+
+class VariantError(ValueError):
+    """A lesson's variant space, or a notebook's parameters cell, is not usable."""
+
+
+@dataclass
+class Space:
+    """A lesson's variant space.
+
+    defaults  the parameters of variant 0 (the book's), in the parameters cell's order
+    draw      (rng, pick) -> one class variant's parameters (the pools and ranges live here);
+              pick(name, pool) is this variant's item of a pool, distinct across variants
+    problems  parameters -> what makes that variant unusable (a degenerate case, an answer
+              equal to variant 0's); [] when it is fine. Applied to every drawn variant.
+    fixed     question names that cannot vary, with the reason (e.g. a function checked on
+              fresh random inputs): the others must differ from variant 0 in every variant
+    describe  the pools and ranges in words (for the instructor's guide)
+    """
+
+    defaults: dict
+    draw: Callable[[np.random.Generator, Callable], dict]
+    problems: Callable[[dict], list] = lambda p: []
+    fixed: dict = field(default_factory=dict)
+    describe: str = ""
+
+    def names(self) -> list[str]:
+        return list(self.defaults)
+
+
+def space_for(lesson: str) -> Space | None:
+    """The lesson's SPACE, or None while the lesson is not parameterised."""
+    number = lesson.split("-", 1)[0]
+    try:
+        module = importlib.import_module(f"embedlab.grading.questions.l{number}")
+    except ModuleNotFoundError:
+        return None
+    return getattr(module, "SPACE", None)
+
+
+def _digest(secret: bytes, *parts: str) -> int:
+    message = "\0".join(parts).encode("utf-8")
+    return int.from_bytes(hmac.new(secret, message, hashlib.sha256).digest(), "big")
+
+
+def variant_of(secret: bytes, lesson: str, learner: str, k: int = DEFAULT_VARIANTS) -> int:
+    """The learner's variant of `lesson`, 1..k (0 is the book's, never assigned)."""
+    if not secret:
+        raise ValueError("secret must not be empty")
+    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
+        raise ValueError(f"k must be a whole number of variants of at least 1, got k={k!r}")
+    return 1 + _digest(secret, lesson, learner) % k
+
+
+def parameters_of(lesson: str, variant: int, secret: bytes = b"", space: Space | None = None) -> dict:
+    """The parameters of one variant: the defaults for 0, else drawn (see the module doc)."""
+    space = space or space_for(lesson)
+    if space is None:
+        raise VariantError(f"lesson {lesson} has no variant space yet (no SPACE in its question module)")
+    if variant == 0:
+        return copy.deepcopy(space.defaults)
+    if not secret:
+        raise ValueError("secret must not be empty for a class variant")
+    def pick(name: str, pool):
+        order = np.random.default_rng(_digest(secret, "pool", lesson, name)).permutation(len(pool))
+        return pool[int(order[(variant - 1) % len(pool)])]
+
+    rng = np.random.default_rng(_digest(secret, "parameters", lesson, str(variant)))
+    for _ in range(MAX_DRAWS):
+        params = space.draw(rng, pick)
+        if list(params) != space.names():
+            raise VariantError(f"{lesson}: draw() gave the names {list(params)}, expected {space.names()}")
+        if not space.problems(params):
+            return params
+    raise VariantError(f"{lesson}: no usable variant in {MAX_DRAWS} draws (the space is too tight)")
+
+
+# --------------------------------------------------------------------------
+# The parameters cell
+
+
+def render_parameters(params: dict) -> str:
+    """The source of a parameters cell holding `params` (Python literals, lines within 88 characters)."""
+    lines = [PARAMETERS_HEADER]
+    for name, value in params.items():
+        text = pprint.pformat(value, width=88 - len(name) - 3, sort_dicts=False)
+        lines.append(f"{name} = " + text.replace("\n", "\n" + " " * (len(name) + 3)))
+    return "\n".join(lines)
+
+
+def read_parameters(source: str) -> dict:
+    """{name: value} of a parameters cell; VariantError if it holds anything but `name = literal`."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError as exc:
+        raise VariantError(f"the parameters cell is not valid Python ({exc.msg}, line {exc.lineno})") from None
+    out = {}
+    for node in tree.body:
+        if not (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)):
+            raise VariantError(f"the parameters cell may hold only `name = literal` lines (line {node.lineno})")
+        try:
+            out[node.targets[0].id] = ast.literal_eval(node.value)
+        except ValueError:
+            raise VariantError(f"the parameters cell's {node.targets[0].id} is not a literal (line {node.lineno})") \
+                from None
+    return out
+
+
+def parameters_cell(nb) -> int:
+    """Index of the notebook's one cell tagged `parameters`; VariantError if there is not exactly one."""
+    found = [i for i, c in enumerate(nb.cells)
+             if c.cell_type == "code" and PARAMETERS_TAG in c.get("metadata", {}).get("tags", [])]
+    if len(found) != 1:
+        raise VariantError(f"expected exactly one code cell tagged {PARAMETERS_TAG!r}, found {len(found)}")
+    return found[0]
+
+
+def with_parameters(nb, params: dict):
+    """A copy of the notebook whose parameters cell holds `params` (outputs of that cell cleared)."""
+    nb = copy.deepcopy(nb)
+    cell = nb.cells[parameters_cell(nb)]
+    cell.source = render_parameters(params)
+    cell.outputs = []
+    cell.execution_count = None
+    return nb
+
+
+def check_parameters_cell(nb, lesson: str) -> None:
+    """The solution's parameters cell must hold exactly variant 0's parameters (the book's)."""
+    space = space_for(lesson)
+    if space is None:
+        return
+    index = parameters_cell(nb)
+    found = read_parameters(nb.cells[index].source)
+    if found != space.defaults or list(found) != space.names():
+        raise VariantError(f"{lesson}: the parameters cell (cell {index + 1}) differs from SPACE.defaults "
+                           f"of its question module: cell {found!r}, defaults {space.defaults!r}")

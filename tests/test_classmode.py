@@ -1,0 +1,509 @@
+"""Class mode on lesson 01: variants from a secret, handouts that reveal nothing, keys for the
+instructor only, grading against each learner's own variant, totals, and a Gradescope bundle.
+
+The kernels are few: one `embedlab-assign` of three learners (K = 3 solution runs), one
+`embedlab-grade` run over every submission of the class, one run of the bundle's
+run_autograder. Everything else works on the files they write.
+"""
+
+import csv
+import json
+import os
+import re
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import nbformat
+import numpy as np
+import pytest
+
+from embedlab.grading import assign, cli
+from embedlab.grading.exercise import INSTRUCTOR_LINE, Exercise
+from embedlab.grading.generate import AuthoringError, generate
+from embedlab.grading.keys import KEYS_DIR, load_keys
+from embedlab.grading.kinds import Function
+from embedlab.grading.lessons import ANSWERS_DIR, decode_key, questions_for
+from embedlab.grading.questions import l01
+from embedlab.grading.values import data_to_array
+from embedlab.grading.variants import (
+    PARAMETERS_TAG,
+    VariantError,
+    parameters_cell,
+    parameters_of,
+    read_parameters,
+    render_parameters,
+    variant_of,
+    with_parameters,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+LESSON = "01-toy-table"
+SOLUTION = ROOT / "solutions" / f"{LESSON}.ipynb"
+SECRET = b"test-secret-for-the-class-mode-tests"
+K = 3
+CANDIDATES = ["ada", "ben", "cy", "dee", "eve", "fay", "gus", "hal", "ivy", "jo", "kim", "lee", "max", "ned", "oz", "pat"]
+
+
+def three_learners():
+    """The first three candidates on three different variants (the secret is fixed)."""
+    chosen, used = [], set()
+    for name in CANDIDATES:
+        v = variant_of(SECRET, LESSON, name, K)
+        if v not in used:
+            chosen.append(name)
+            used.add(v)
+    assert len(chosen) >= 3, "the test secret does not spread three learners over three variants"
+    return chosen[:3]
+
+
+def write_roster(path, learners, column="learner"):
+    path.write_text(f"{column},email\n" + "".join(f"{name},{name}@school.example\n" for name in learners))
+    return path
+
+
+def solution_nb():
+    return nbformat.read(SOLUTION, as_version=4)
+
+
+def honest(learner, keys):
+    """The learner's honest work: the solution with their parameters, in their handout's metadata."""
+    variant = keys[LESSON].learners[learner]
+    nb = with_parameters(solution_nb(), keys[LESSON].keys[variant].parameters)
+    nb.metadata["embedlab"] = {"lesson": LESSON, "learner": learner, "variant": variant}
+    return nb
+
+
+def points(rows):
+    return sum(float(r["points"]) for r in rows)
+
+
+# --------------------------------------------------------------------------
+# One class, graded once
+
+
+@pytest.fixture(scope="module")
+def klass(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("class")
+    learners = three_learners()
+    absent = next(name for name in CANDIDATES if name not in learners)  # on the roster, hands nothing in
+    secret = tmp / "secret.txt"
+    secret.write_bytes(SECRET + b"\n")
+    out, bundle = tmp / "class", tmp / "autograder.zip"
+    runs = []
+    real_run = assign.run_in_sandbox
+
+    def counted(nb, lesson, limits, bwrap):
+        runs.append(lesson)
+        return real_run(nb, lesson, limits, bwrap)
+
+    assign.run_in_sandbox = counted
+    try:
+        code = assign.main([LESSON, "--roster", str(write_roster(tmp / "roster.csv", learners + [absent])),
+                            "--secret-file", str(secret), "--out", str(out), "--variants", str(K),
+                            "--gradescope", str(bundle), "-j", "2"])
+    finally:
+        assign.run_in_sandbox = real_run
+    assert code == 0
+    assert runs == [LESSON] * K  # one solution run per variant, not per learner
+    keys = load_keys(out / KEYS_DIR)
+
+    a, b, c = learners
+    subs = tmp / "submissions"
+    placed = {}
+
+    def place(folder, learner_folder, nb, what):
+        path = subs / folder / learner_folder / f"{LESSON}.ipynb"
+        path.parent.mkdir(parents=True)
+        nbformat.write(nb, path)
+        placed[what] = str(path)
+
+    for name in learners:
+        place("honest", name, honest(name, keys), name)
+    a_as_b = honest(a, keys)  # A's parameters, so A's values, handed in as B's
+    a_as_b.metadata["embedlab"] = {"lesson": LESSON, "learner": b, "variant": keys[LESSON].learners[b]}
+    place("copied", b, a_as_b, "a_as_b")
+    book = solution_nb()  # the published solution (variant 0's values) in A's handout, claiming variant 0
+    book.metadata["embedlab"] = dict(nbformat.read(out / a / f"{LESSON}.ipynb", as_version=4).metadata["embedlab"],
+                                     variant=0)
+    place("book", a, book, "book")
+    place("swapped", c, honest(a, keys), "in_c_folder")  # A's notebook in C's folder
+    scores, totals = tmp / "scores.csv", tmp / "totals.csv"
+    code = cli.main([str(subs), "--keys", str(out / KEYS_DIR), "--totals", str(totals), "--out", str(scores),
+                     "-q", "-j", "2", "--cell-timeout", "30", "--timeout", "120"])
+    with open(scores, newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    with open(totals, newline="", encoding="utf-8") as f:
+        total_rows = list(csv.DictReader(f))
+    return {"learners": learners, "absent": absent, "out": out, "keys": keys, "bundle": bundle, "code": code, "rows": rows,
+            "totals": total_rows, "placed": placed, "tmp": tmp}
+
+
+def rows_of(klass, what):
+    return [r for r in klass["rows"] if r["submission"] == klass["placed"][what]]
+
+
+def test_three_learners_on_three_variants_each_honest_one_full_marks(klass):
+    assert klass["code"] == 0
+    variants = {klass["keys"][LESSON].learners[name] for name in klass["learners"]}
+    assert len(variants) == 3 and 0 not in variants
+    best = sum(q.points for q in questions_for(LESSON))
+    for name in klass["learners"]:
+        rows = rows_of(klass, name)
+        assert {r["learner"] for r in rows} == {name}
+        assert points(rows) == best, [(r["question"], r["status"], r["detail"]) for r in rows]
+
+
+def test_a_answers_handed_in_as_b_score_at_most_half(klass):
+    rows = rows_of(klass, "a_as_b")
+    best = sum(float(r["max_points"]) for r in rows)
+    assert {r["learner"] for r in rows} == {klass["learners"][1]}
+    assert points(rows) <= best / 2, [(r["question"], r["status"]) for r in rows]
+
+
+def test_the_published_solution_in_a_handout_scores_at_most_half_even_claiming_variant_0(klass):
+    rows = rows_of(klass, "book")
+    best = sum(float(r["max_points"]) for r in rows)
+    assert points(rows) <= best / 2, [(r["question"], r["status"]) for r in rows]
+    # only a question that cannot vary (a function, checked on fresh inputs) can be right
+    right = {r["question"] for r in rows if r["status"] == "correct"}
+    assert right <= set(l01.SPACE.fixed)
+
+
+def test_a_notebook_naming_another_learner_in_a_learners_folder_is_not_graded(klass):
+    a, _, c = klass["learners"]
+    rows = rows_of(klass, "in_c_folder")
+    assert {r["status"] for r in rows} == {"identity_mismatch"}
+    assert {r["learner"] for r in rows} == {c} and points(rows) == 0
+    assert repr(a) in rows[0]["detail"]
+
+
+def test_totals_one_row_per_learner_and_lesson(klass):
+    a, b, c = klass["learners"]
+    best = str(int(sum(q.points for q in questions_for(LESSON))))
+    got = {(r["learner"], r["lesson"]): (r["points"], r["max_points"]) for r in klass["totals"]}
+    # each learner's best submission: B's own honest one beats A's copy; C's beats the swapped one;
+    # a learner on the roster who handed nothing in gets 0
+    assert got == {(a, LESSON): (best, best), (b, LESSON): (best, best), (c, LESSON): (best, best),
+                   (klass["absent"], LESSON): ("0", best)}
+
+
+def test_keys_never_in_a_learners_folder_and_handouts_hold_only_their_learner(klass):
+    out = klass["out"]
+    assert sorted(p.name for p in out.iterdir()) == sorted(klass["learners"] + [klass["absent"], KEYS_DIR])
+    for name in klass["learners"] + [klass["absent"]]:
+        files = sorted(p.relative_to(out / name).as_posix() for p in (out / name).rglob("*"))
+        assert files == [f"{LESSON}.ipynb"]
+        nb = nbformat.read(out / name / f"{LESSON}.ipynb", as_version=4)
+        variant = klass["keys"][LESSON].learners[name]
+        assert nb.metadata["embedlab"] == {"lesson": LESSON, "learner": name, "variant": variant}
+        assert read_parameters(nb.cells[parameters_cell(nb)].source) == klass["keys"][LESSON].keys[variant].parameters
+        assert all(not c.get("outputs") for c in nb.cells if c.cell_type == "code")
+        sources = "\n".join(c.source for c in nb.cells)
+        assert "BEGIN SOLUTION" not in sources and f'Exercise("{LESSON}", mode="class")' in sources
+        assert assign.CLASS_LEGEND in sources and "✅" not in sources
+
+
+def value_texts(value) -> list[str]:
+    """How an expected value could be written down: as text, with separators, rounded, as data."""
+    if isinstance(value, dict):  # an array, as the key stores it
+        arr = data_to_array(value)
+        as_int = arr.astype(int).tolist() if np.array_equal(arr, arr.round()) else arr.tolist()
+        return [json.dumps(as_int), repr(as_int), np.array2string(np.array(as_int)), json.dumps(value["hex"])]
+    if isinstance(value, float):
+        return sorted({repr(value)} | {f"{value:.{n}g}" for n in range(5, 17)})
+    return [str(value), f"{value:,}", f"{value:_}"]
+
+
+def telling(key: dict) -> dict:
+    """Expected values worth hiding: not a count under 100, which the parameters show by construction
+    (n_params is the number of words times the number of features)."""
+    return {name: v for name, v in key.items() if not (isinstance(v, int) and abs(v) < 100)}
+
+
+def found_in(text: str, value) -> list[str]:
+    return [t for t in value_texts(value) if re.search(rf"(?<![\w.]){re.escape(t)}(?![\w])", text)]
+
+
+def test_no_expected_value_of_a_learners_variant_in_their_folder_or_the_library(klass):
+    """Searched: the learner's folder; the library's files as installed, and lesson 01's book key
+    decoded. (Another lesson's key may hold the same count for the same real model, as the
+    lessons' pages print it: a fact about the model, public before any class.)"""
+    library = "\n".join(p.read_text(encoding="utf-8", errors="replace")
+                        for p in (ROOT / "lib" / "embedlab").rglob("*") if p.is_file() and p.suffix != ".pyc")
+    library += json.dumps(decode_key((ANSWERS_DIR / f"{LESSON}.key").read_text()))
+    checked = 0
+    for name in klass["learners"]:
+        variant = klass["keys"][LESSON].learners[name]
+        key = telling(klass["keys"][LESSON].keys[variant].key)
+        assert set(key) >= {"E", "batch", "cos_pair", "model_table", "extra_dim_cost"}
+        handout = "\n".join(p.read_text(encoding="utf-8") for p in (klass["out"] / name).rglob("*") if p.is_file())
+        for question, value in key.items():
+            assert not found_in(handout, value), f"{name}'s folder shows {question}"
+            assert not found_in(library, value), f"the library shows {name}'s {question}"
+            checked += 1
+    assert checked == 15
+
+
+def test_the_secrecy_search_finds_a_value_that_is_there(klass):
+    name = klass["learners"][0]
+    key = klass["keys"][LESSON].keys[klass["keys"][LESSON].learners[name]].key
+    text = (klass["out"] / name / f"{LESSON}.ipynb").read_text()
+    for question, value in telling(key).items():
+        leaked = text + "\n" + value_texts(value)[0]
+        assert found_in(leaked, value), question
+
+
+def test_gradescope_bundle_grades_an_honest_submission_to_the_maximum(klass, tmp_path):
+    with zipfile.ZipFile(klass["bundle"]) as z:
+        names = set(z.namelist())
+        assert {"setup.sh", "run_autograder", "requirements.txt", f"{KEYS_DIR}/{LESSON}.json",
+                "embedlab/pyproject.toml", "embedlab/lib/embedlab/grading/autograder.py"} <= names
+        assert (z.getinfo("run_autograder").external_attr >> 16) & 0o111
+        pins = z.read("requirements.txt").decode().split()
+        z.extractall(tmp_path / "source")
+    assert all(re.fullmatch(r"[A-Za-z0-9_.-]+==\S+", p) for p in pins) and any(p.startswith("nbclient==") for p in pins)
+    name = klass["learners"][0]
+    (tmp_path / "submission").mkdir()
+    nbformat.write(honest(name, klass["keys"]), tmp_path / "submission" / "whatever-name.ipynb")
+    env = dict(os.environ, EMBEDLAB_AUTOGRADER_ROOT=str(tmp_path),
+               PATH=os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", ""))
+    done = subprocess.run(["bash", str(tmp_path / "source" / "run_autograder")], env=env, capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    results = json.loads((tmp_path / "results" / "results.json").read_text())
+    tests = results["tests"]
+    assert [t["name"] for t in tests] == [q.name for q in questions_for(LESSON)]
+    assert all(set(t) >= {"name", "score", "max_score", "output"} for t in tests)
+    assert sum(t["score"] for t in tests) == sum(t["max_score"] for t in tests) == 7
+    assert results["score"] == 7 and name in results["output"]
+
+
+def test_run_autograder_without_one_notebook_says_so(tmp_path):
+    from embedlab.grading import autograder
+
+    (tmp_path / "submission").mkdir()
+    os.environ["EMBEDLAB_AUTOGRADER_ROOT"] = str(tmp_path)
+    try:
+        assert autograder.main() == 0
+    finally:
+        del os.environ["EMBEDLAB_AUTOGRADER_ROOT"]
+    results = json.loads((tmp_path / "results" / "results.json").read_text())
+    assert results["score"] == 0 and "exactly one notebook" in results["output"] and "found 0" in results["output"]
+
+
+# --------------------------------------------------------------------------
+# Bad rosters and secrets: exit 2, nothing written
+
+
+BAD = {
+    "no learner column": ("student,email\nada,a@x\n", SECRET, "no 'learner' column"),
+    "duplicate id": ("learner\nada\nben\nada\n", SECRET, "repeats row 2"),
+    "duplicate id but for case": ("learner\nada\nAda\n", SECRET, "repeats row 2"),
+    "empty id": ("learner,email\nada,a@x\n,b@x\n", SECRET, "row 3 has an empty learner id"),
+    "path in id": ("learner\n../evil\n", SECRET, "not a safe folder name"),
+    "slash in id": ("learner\na/b\n", SECRET, "not a safe folder name"),
+    "hidden id": ("learner\n.ada\n", SECRET, "not a safe folder name"),
+    "the keys' folder as id": ("learner\ninstructor-keys\n", SECRET, "not a safe folder name"),
+    "no learners": ("learner\n", SECRET, "lists no learner"),
+    "empty secret": ("learner\nada\n", b"\n", "is empty"),
+    "short secret": ("learner\nada\n", b"hunter2", "at least 16"),
+    "missing secret file": ("learner\nada\n", None, "cannot read the secret file"),
+    "missing roster": (None, SECRET, "cannot read the roster"),
+}
+
+
+@pytest.mark.parametrize("case", list(BAD), ids=list(BAD))
+@pytest.mark.parametrize("out_exists", [False, True], ids=["new out", "empty out"])
+def test_bad_roster_or_secret_exit_2_and_nothing_written(case, out_exists, tmp_path, capsys):
+    roster_text, secret, message = BAD[case]
+    roster, secret_file = tmp_path / "roster.csv", tmp_path / "secret.txt"
+    if roster_text is not None:
+        roster.write_text(roster_text)
+    if secret is not None:
+        secret_file.write_bytes(secret)
+    out = tmp_path / "class"
+    if out_exists:
+        out.mkdir()
+    before = sorted(p.name for p in tmp_path.iterdir())
+    code = assign.main([LESSON, "--roster", str(roster), "--secret-file", str(secret_file), "--out", str(out),
+                        "--gradescope", str(tmp_path / "bundle.zip")])
+    assert code == 2
+    assert message in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir()) == before  # no --out, no bundle, no temp folder
+    assert not out.exists() or not any(out.iterdir())
+
+
+def test_an_out_that_is_not_empty_is_refused_untouched(tmp_path, capsys):
+    (tmp_path / "secret.txt").write_bytes(SECRET)
+    out = tmp_path / "class"
+    out.mkdir()
+    (out / "notes.txt").write_text("mine")
+    code = assign.main([LESSON, "--roster", str(write_roster(tmp_path / "r.csv", ["ada"])),
+                        "--secret-file", str(tmp_path / "secret.txt"), "--out", str(out)])
+    assert code == 2 and "not an empty folder" in capsys.readouterr().err
+    assert [p.name for p in out.iterdir()] == ["notes.txt"]
+
+
+def test_a_bundle_path_that_cannot_be_written_is_refused_first(tmp_path, capsys):
+    (tmp_path / "secret.txt").write_bytes(SECRET)
+    code = assign.main([LESSON, "--roster", str(write_roster(tmp_path / "r.csv", ["ada"])),
+                        "--secret-file", str(tmp_path / "secret.txt"), "--out", str(tmp_path / "class"),
+                        "--gradescope", str(tmp_path / "no-such-folder" / "ag.zip")])
+    assert code == 2 and "--gradescope must name a .zip file" in capsys.readouterr().err
+    assert not (tmp_path / "class").exists()
+
+
+def test_a_lesson_not_parameterised_yet_is_refused(tmp_path, capsys):
+    (tmp_path / "secret.txt").write_bytes(SECRET)
+    code = assign.main(["02-lookup-vs-matmul", "--roster", str(write_roster(tmp_path / "r.csv", ["ada"])),
+                        "--secret-file", str(tmp_path / "secret.txt"), "--out", str(tmp_path / "class")])
+    assert code == 2 and "not parameterised yet" in capsys.readouterr().err
+    assert not (tmp_path / "class").exists()
+
+
+def test_grade_totals_needs_keys_and_keys_must_be_a_keys_folder(tmp_path, capsys):
+    nb = tmp_path / f"{LESSON}.ipynb"
+    nbformat.write(solution_nb(), nb)
+    with pytest.raises(SystemExit) as stop:
+        cli.main([str(nb), "--totals", str(tmp_path / "t.csv"), "--out", str(tmp_path / "s.csv")])
+    assert stop.value.code == 2 and "--totals needs --keys" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as stop:
+        cli.main([str(nb), "--keys", str(tmp_path), "--out", str(tmp_path / "s.csv")])
+    assert stop.value.code == 2 and "no instructor keys" in capsys.readouterr().err
+    assert not (tmp_path / "s.csv").exists()
+
+
+# --------------------------------------------------------------------------
+# Variants, parameters and the notebook's class-mode check (no kernel)
+
+
+def test_variant_of_is_reproducible_in_range_and_depends_on_the_secret():
+    names = [f"learner{i:03d}" for i in range(400)]
+    first = [variant_of(SECRET, LESSON, n, 8) for n in names]
+    assert first == [variant_of(SECRET, LESSON, n, 8) for n in names]
+    assert set(first) == set(range(1, 9))  # every class variant used, never the book's 0
+    other = [variant_of(b"another-secret-of-some-length", LESSON, n, 8) for n in names]
+    assert sum(a == b for a, b in zip(first, other)) < 100  # about 1 in 8 by chance
+    with pytest.raises(ValueError, match="secret"):
+        variant_of(b"", LESSON, "ada")
+
+
+@pytest.mark.parametrize("secret", [SECRET, b"a-second-instructor-secret!", b"0123456789abcdef"])
+def test_every_class_variant_is_usable_and_differs_from_the_book(secret):
+    book = l01.answers(l01.DEFAULTS)
+    models = set()
+    for variant in range(1, 9):
+        params = parameters_of(LESSON, variant, secret)
+        assert params == parameters_of(LESSON, variant, secret)  # reproducible
+        assert l01.problems(params) == []
+        models.add(params["model"])
+        mine = l01.answers(params)
+        for name in [q.name for q in questions_for(LESSON) if not isinstance(q, Function)]:
+            assert not (np.shape(mine[name]) == np.shape(book[name]) and np.allclose(mine[name], book[name])), name
+        assert all(len(line) <= 88 for line in render_parameters(params).splitlines())
+        assert read_parameters(render_parameters(params)) == params
+    assert len(models) == 8  # picked from the pool without repeats
+    assert set(l01.SPACE.fixed) == {q.name for q in questions_for(LESSON) if isinstance(q, Function)}
+
+
+def test_problems_rejects_a_degenerate_variant_and_the_books_answers():
+    assert l01.problems(l01.DEFAULTS)  # the book's own answers
+    params = parameters_of(LESSON, 1, SECRET)
+    params["pair"] = [params["words"][0], params["words"][0]]
+    assert any("cosine" in p for p in l01.problems(params))
+    params = parameters_of(LESSON, 1, SECRET)
+    params["model"] = "gpt2"
+    assert any("model_table" in p for p in l01.problems(params))
+
+
+def test_the_solutions_parameters_cell_is_variant_0_and_the_generator_says_so(tmp_path):
+    nb = solution_nb()
+    cell = nb.cells[parameters_cell(nb)]
+    assert PARAMETERS_TAG in cell.metadata["tags"] and read_parameters(cell.source) == l01.DEFAULTS
+    cell.source = cell.source.replace("extra_features = 16", "extra_features = 17")
+    path = tmp_path / "solutions" / f"{LESSON}.ipynb"
+    path.parent.mkdir()
+    nbformat.write(nb, path)
+    with pytest.raises(AuthoringError, match="differs from SPACE.defaults"):
+        generate(path, runner=None, exercises_dir=tmp_path / "ex", answers_dir=tmp_path / "keys", run_outputs=False)
+    with pytest.raises(VariantError, match="only `name = literal`"):
+        read_parameters("print(words)")
+
+
+def run_cells(nb, namespace):
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            exec(compile(cell.source, "<cell>", "exec"), namespace)
+
+
+def test_a_class_notebook_checks_form_only(capsys):
+    params = parameters_of(LESSON, 2, SECRET)
+    nb = with_parameters(solution_nb(), params)
+    for cell in nb.cells:
+        cell.source = assign.class_setup(cell.source, LESSON)
+    run_cells(nb, {})  # the honest solution, in class mode
+    text = capsys.readouterr().out
+    lines = text.splitlines()
+    assert [ln for ln in lines if ln.startswith("📝")] and text.endswith(INSTRUCTOR_LINE + "\n")
+    assert max(len(ln) for ln in INSTRUCTOR_LINE.splitlines()) <= 88
+    assert not any(ln.startswith("✅ E") for ln in lines)
+    assert "📝 E (1 point): answered, in the right form" in text  # its worth, as in self-study
+    assert not any(" / 7 points" in ln for ln in lines)  # no tally: the score is the instructor's
+    ex = Exercise(LESSON, mode="class")
+    book = l01.answers(l01.DEFAULTS)  # the book's answers: wrong for this variant, said nothing of
+    space = dict(params, n_params=book["n_params"], model_table=book["model_table"])
+    ex.check("n_params", space)
+    ex.check("model_table", space)
+    ex.check("E", dict(params, E=np.zeros((2, 2))))  # the parameters make E another shape
+    ex.check("n_params", dict(params, n_params=20.0))
+    ex.check("cos_pair", {})
+    raw = capsys.readouterr().out
+    assert max(len(ln) for ln in raw.splitlines()) <= 88  # folded (grading.exercise.fold)
+    out = raw.replace("\n   ", " ").splitlines()  # each check's folded lines joined
+    assert out[0].startswith("📝 n_params") and out[1].startswith("📝 model_table")
+    assert out[2].startswith("❌ E") and "wrong shape" in out[2] and str((len(params["words"]),
+                                                                          len(params["features"]))) in out[2]
+    assert out[3].startswith("❌ n_params") and "int" in out[3]
+    assert out[4].startswith("⏳ cos_pair")
+    ex.summary(dict(params, n_params=20.0))  # what is missing and what has the wrong form, named
+    text = capsys.readouterr().out
+    assert text.endswith(INSTRUCTOR_LINE + "\n") and "not attempted yet (6): E, batch, cosine" in text
+    assert "not in the right form yet (1): n_params" in text and "not yet right" not in text
+    with pytest.raises(ValueError, match="mode"):
+        Exercise(LESSON, mode="exam")
+
+
+def test_all_means_every_parameterised_lesson_and_names_the_others():
+    lessons, skipped = assign.lessons_to_assign("all")
+    assert lessons == [LESSON]  # lesson 01 only, so far
+    assert len(skipped) == 10 and LESSON not in skipped
+    with pytest.raises(assign.AssignError, match="no exercise"):
+        assign.lessons_to_assign("99-nothing")
+
+
+def test_whose_notebook_it_is():
+    """class_variant on its own (no kernel): folder, metadata and the keys' record."""
+    keys = {LESSON: load_keys_like({"ada": 1, "ben": 2})}
+
+    def sub(path):
+        return cli.Submission(Path(path), path, path)
+
+    learner, variant, status, why = cli.class_variant(sub("x/ada/n.ipynb"), {"learner": "ada", "variant": 2},
+                                                      LESSON, keys)
+    assert (learner, variant.number, status) == ("ada", 1, "")  # the keys' variant, not the metadata's
+    assert cli.class_variant(sub("x/ada/n.ipynb"), {}, LESSON, keys)[0] == "ada"  # the folder says whose
+    learner, variant, status, why = cli.class_variant(sub("x/ada/n.ipynb"), {"learner": "ben"}, LESSON, keys)
+    assert (learner, variant, status) == ("ada", None, "identity_mismatch") and "'ben'" in why
+    learner, variant, status, why = cli.class_variant(sub("x/n.ipynb"), {"learner": "zed"}, LESSON, keys)
+    assert (variant, status) == (None, "identity_mismatch") and "not on the roster" in why
+    assert cli.class_variant(sub("x/n.ipynb"), {}, LESSON, keys)[2] == "identity_mismatch"
+    assert cli.class_variant(sub("x/ada/n.ipynb"), {"learner": "ada"}, "02-lookup-vs-matmul", keys)[2] \
+        == "wrong_lesson"
+
+
+def load_keys_like(learners):
+    from embedlab.grading.keys import LessonKeys, Variant
+
+    return LessonKeys(LESSON, 2, learners, {n: Variant(n, {}, {}) for n in set(learners.values())})
