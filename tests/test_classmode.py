@@ -24,7 +24,7 @@ from embedlab.grading.exercise import INSTRUCTOR_LINE, Exercise
 from embedlab.grading.generate import AuthoringError, generate
 from embedlab.grading.keys import KEYS_DIR, load_keys
 from embedlab.grading.kinds import Function
-from embedlab.grading.lessons import ANSWERS_DIR, decode_key, questions_for
+from embedlab.grading.lessons import ANSWERS_DIR, decode_key, known_lessons, questions_for
 from embedlab.grading.questions import l01
 from embedlab.grading.values import data_to_array
 from embedlab.grading.variants import (
@@ -34,6 +34,7 @@ from embedlab.grading.variants import (
     parameters_of,
     read_parameters,
     render_parameters,
+    space_for,
     variant_of,
     with_parameters,
 )
@@ -357,7 +358,8 @@ def test_a_bundle_path_that_cannot_be_written_is_refused_first(tmp_path, capsys)
 
 def test_a_lesson_not_parameterised_yet_is_refused(tmp_path, capsys):
     (tmp_path / "secret.txt").write_bytes(SECRET)
-    code = assign.main(["02-lookup-vs-matmul", "--roster", str(write_roster(tmp_path / "r.csv", ["ada"])),
+    lesson = [name for name in known_lessons() if space_for(name) is None][-1]
+    code = assign.main([lesson, "--roster", str(write_roster(tmp_path / "r.csv", ["ada"])),
                         "--secret-file", str(tmp_path / "secret.txt"), "--out", str(tmp_path / "class")])
     assert code == 2 and "not parameterised yet" in capsys.readouterr().err
     assert not (tmp_path / "class").exists()
@@ -477,8 +479,10 @@ def test_a_class_notebook_checks_form_only(capsys):
 
 def test_all_means_every_parameterised_lesson_and_names_the_others():
     lessons, skipped = assign.lessons_to_assign("all")
-    assert lessons == [LESSON]  # lesson 01 only, so far
-    assert len(skipped) == 10 and LESSON not in skipped
+    assert LESSON in lessons and "02-lookup-vs-matmul" in lessons  # parameterised so far: 01, 02, ...
+    assert all(space_for(name) is not None for name in lessons)
+    assert all(space_for(name) is None for name in skipped)
+    assert sorted(lessons + list(skipped)) == sorted(known_lessons())
     with pytest.raises(assign.AssignError, match="no exercise"):
         assign.lessons_to_assign("99-nothing")
 

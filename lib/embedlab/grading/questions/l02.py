@@ -1,11 +1,138 @@
-"""Exercise 02 `lookup-vs-matmul`: one-hot vectors, the lookup two ways, the backward pass, the cost."""
+"""Exercise 02 `lookup-vs-matmul`: one-hot vectors, the lookup two ways, the backward pass, the cost.
+
+Parameterised (class mode, embedlab.grading.variants): SPACE declares the
+variant space, `questions(params)` the questions with hints for one variant.
+"""
 
 import numpy as np
 
 from embedlab.grading.kinds import Array, Choice, Function, Hint, Integer, ratio
+from embedlab.grading.variants import Space
 from embedlab.lookup import embedding_backward, one_hot
+from embedlab.params import load_config, model_shape
 
 LESSON = "02-lookup-vs-matmul"
+
+# --------------------------------------------------------------------------
+# The variant space
+
+TABLE_V = (6, 12)  # rows of questions 2-3's table, inclusive
+TABLE_D = (3, 6)  # its columns, inclusive
+IDS = (4, 7)  # ids looked up in questions 2-3, inclusive (at least one repeated)
+BATCH_B = (2, 3)  # question 6: sequences in the batch, inclusive
+BATCH_T = (3, 5)  # tokens per sequence, inclusive
+BATCH_V = (8, 16)  # the batch's vocabulary, inclusive (some rows never selected)
+# Questions 7-8 count a real model's V and d (shipped configs), not the book's made-up small model;
+# not mistral-7b (the same V and d as llama-2-7b)
+MODELS = ["gpt2", "gpt2-medium", "pythia-70m", "pythia-160m", "pythia-410m", "pythia-1b", "opt-125m",
+          "opt-1.3b", "llama-2-7b", "llama-3.2-1b", "llama-3-8b", "gemma-2b", "phi-2",
+          "qwen2.5-0.5b", "smollm2-135m"]
+N_TOKENS = [128, 256, 512, 2_048, 4_096, 8_192]  # not the book's 1,024
+PRECISIONS = ["float16", "float64", "int8"]  # not the book's float32 (a one-hot matrix fits in int8)
+
+DEFAULTS = {
+    "table_seed": 2,
+    "table_V": 8,
+    "table_d": 4,
+    "ids": [5, 1, 5, 7, 0],
+    "batch": [[7, 2, 7, 9], [2, 0, 7, 4]],
+    "batch_V": 10,
+    "V": 32_000,
+    "d": 512,
+    "n_tokens": 1_024,
+    "precision": "float32",
+}
+
+
+def draw(rng: np.random.Generator, pick) -> dict:
+    """One class variant: the small tables, the batches and the token count drawn from the ranges
+    and pools; the model and the precision picked so that variants differ (up to the pools' sizes).
+    The token count is drawn, not picked: with a model whose V is the book's (llama-2-7b), some
+    token counts and precisions give the book's answer, and only a fresh draw can avoid them."""
+    table_V = int(rng.integers(TABLE_V[0], TABLE_V[1] + 1))
+    ids = rng.integers(0, table_V, size=int(rng.integers(IDS[0], IDS[1] + 1))).tolist()
+    batch_V = int(rng.integers(BATCH_V[0], BATCH_V[1] + 1))
+    shape = (int(rng.integers(BATCH_B[0], BATCH_B[1] + 1)), int(rng.integers(BATCH_T[0], BATCH_T[1] + 1)))
+    model = model_shape(load_config(pick("model", MODELS)))
+    return {"table_seed": int(rng.integers(3, 1_000)), "table_V": table_V,
+            "table_d": int(rng.integers(TABLE_D[0], TABLE_D[1] + 1)), "ids": ids,
+            "batch": rng.integers(0, batch_V, size=shape).tolist(), "batch_V": batch_V,
+            "V": model.vocab_size, "d": model.hidden_size, "n_tokens": int(rng.choice(N_TOKENS)),
+            "precision": pick("precision", PRECISIONS)}
+
+
+def table(p: dict) -> np.ndarray:
+    """Questions 2-3's table, as the solution builds it."""
+    return np.random.default_rng(p["table_seed"]).standard_normal((p["table_V"], p["table_d"])).astype(np.float32)
+
+
+def answers(p: dict) -> dict:
+    """Every non-function answer of a variant, computed here only to vet the variant (`problems`);
+    the answer key itself is harvested by running the solution notebook."""
+    rows = table(p)[np.array(p["ids"])]
+    return {"rows_lookup": rows, "rows_matmul": rows, "updated_rows": np.unique(p["batch"]),
+            "batch_flops": 2 * p["V"] * p["d"] * p["n_tokens"],
+            "one_hot_batch_bytes": p["n_tokens"] * p["V"] * np.dtype(p["precision"]).itemsize}
+
+
+def _hint_ratios(p: dict) -> dict:
+    """The factors the ratio hints of questions 7 and 8 stand for, per question."""
+    n, b = p["n_tokens"], np.dtype(p["precision"]).itemsize
+    bytes_ratios = [8, p["d"] / p["V"]] + ([1 / b] if b != 1 else []) + ([8 / b] if b not in (1, 8) else [])
+    return {"batch_flops": [0.5, 1 / n, 1 / (2 * n)], "one_hot_batch_bytes": bytes_ratios}
+
+
+def problems(p: dict) -> list[str]:
+    """What makes a drawn variant unusable: a degenerate question, or an answer equal to the book's."""
+    out = []
+    if not all(0 <= i < p["table_V"] for i in p["ids"]):
+        out.append("questions 2-3's ids: one outside the table")
+    if len(set(p["ids"])) == len(p["ids"]):
+        out.append("questions 2-3's ids: none repeated")
+    if len(set(p["ids"])) < 3:
+        out.append("questions 2-3's ids: fewer than 3 different rows")
+    flat = [i for row in p["batch"] for i in row]
+    first_seen = list(dict.fromkeys(flat))
+    if not all(0 <= i < p["batch_V"] for i in flat):
+        out.append("question 6's batch holds an id outside its vocabulary")
+    if len(first_seen) == len(flat):
+        out.append("question 6's batch repeats no id")
+    if len(first_seen) >= p["batch_V"] - 1:
+        out.append("question 6's batch updates (nearly) every row")
+    if first_seen == sorted(first_seen):
+        out.append("question 6's ids first appear in increasing order")
+    for name, factors in _hint_ratios(p).items():
+        if len({round(f, 12) for f in factors}) < len(factors) or 1 in factors:
+            out.append(f"two of {name}'s hints would fire on the same answer")
+    if out:
+        return out
+    mine, book = answers(p), answers(DEFAULTS)
+    for name, value in mine.items():
+        if np.shape(value) == np.shape(book[name]) and np.allclose(value, book[name], rtol=1e-9, atol=0):
+            out.append(f"{name} equals the book's")
+    return out
+
+
+def _describe() -> str:
+    return (f"questions 2-3: a float32 table of {TABLE_V[0]} to {TABLE_V[1]} rows and {TABLE_D[0]} to "
+            f"{TABLE_D[1]} columns from a seed in 3..999, and {IDS[0]} to {IDS[1]} ids into it, at least "
+            f"one repeated and 3 different; question 6: {BATCH_B[0]} to {BATCH_B[1]} sequences of "
+            f"{BATCH_T[0]} to {BATCH_T[1]} ids in a vocabulary of {BATCH_V[0]} to {BATCH_V[1]}, with a repeat, "
+            f"at least two rows never selected, and ids not first met in increasing order; questions 7-8: "
+            f"V and d of one of {len(MODELS)} shipped configs ({', '.join(MODELS)}) and precision one of "
+            f"{PRECISIONS}, each different in every variant up to the pool's size, and n_tokens one of "
+            f"{N_TOKENS}")
+
+
+SPACE = Space(defaults=DEFAULTS, draw=draw, problems=problems, describe=_describe(), fixed={
+    "one_hot": "a function, checked on inputs drawn fresh at every grading",
+    "embedding_backward": "a function, checked on inputs drawn fresh at every grading",
+    "keeps_sign": "IEEE 754 arithmetic, not the table: a lookup copies -0.0, while the matmul adds "
+                  "0 × (other rows) = +0.0 to it and -0.0 + +0.0 is +0.0, so 'lookup' in every variant",
+})
+
+# --------------------------------------------------------------------------
+# The questions
 
 
 def _one_hot_cases(rng):
@@ -35,45 +162,54 @@ def _is_transposed(got, want):
     return got.ndim == 2 and got.shape == want.shape[::-1]
 
 
-QUESTIONS = [
-    Function("one_hot", reference=one_hot, cases=_one_hot_cases, result=Array("one_hot", exact=True, hints=[
-        Hint(_is_transposed, "one row per id and one column per vocabulary entry: shape (len(ids), V)"),
-    ])),
-    Array("rows_lookup", exact=True, hints=[
-        Hint(_is_transposed, "one row per id: index the rows of E, not its columns"),
-    ]),
-    Array("rows_matmul", exact=True, hints=[
-        Hint(_is_transposed, "one_hot(ids, V) goes on the left: (len(ids) × V) @ (V × d)"),
-        Hint(lambda got, want: got.shape[-1] != want.shape[-1], "the result has d columns, one per feature of a row"),
-    ]),
-    Choice("keeps_sign", hints=[
-        Hint(lambda got, want: got in ("both", "matmul"),
-             "the matmul's sum also holds 0 × (a positive number) = +0.0, and -0.0 + +0.0 is +0.0"),
-        Hint(lambda got, want: got not in ("lookup", "matmul", "both"), "answer with one word: lookup, matmul or both"),
-    ]),
-    Function("embedding_backward", reference=embedding_backward, cases=_backward_cases,
-             result=Array("embedding_backward", hints=[
-                 Hint(_drops_repeats, "the right rows, but a repeated id lost part of its gradient: "
-                                      "G[ids] = g and G[ids] += g keep one repeat; np.add.at adds them all"),
-                 Hint(_is_transposed, "the gradient of E has E's shape: (V, d)"),
-             ])),
-    Array("updated_rows", exact=True, hints=[
-        Hint(lambda got, want: got.ndim == 1 and np.unique(got).size < got.size,
-             "list each updated row once, however many times its id occurs"),
-        Hint(lambda got, want: got.ndim == 1 and got.size > want.size and np.isin(want, got).all(),
-             "a row whose id is not in the batch gets a gradient of exactly zero: it cannot change"),
-        Hint(lambda got, want: got.shape == want.shape and not np.array_equal(np.sort(got), got),
-             "give the rows in increasing order"),
-    ]),
-    Integer("batch_flops", hints=[
-        ratio(0.5, "a dot product of length V is V multiplications and V additions: 2·V·d per token"),
-        ratio(1 / 1_024, "that is one token; the batch has 1,024"),
-        ratio(1 / 2_048, "that is one token, and a dot product is a multiply and an add per term"),
-    ]),
-    Integer("one_hot_batch_bytes", hints=[
-        ratio(8, "that is bits: a byte holds 8 of them"),
-        ratio(0.25, "a float32 entry takes 4 bytes, not 1"),
-        ratio(2, "float32, not float64: 4 bytes per entry"),
-        ratio(512 / 32_000, "the one-hot matrix has V columns, not d"),
-    ]),
-]
+def questions(p: dict) -> list:
+    """The questions of variant `p` (the hints know its parameters; none states an answer)."""
+    n, precision = p["n_tokens"], p["precision"]
+    b = np.dtype(precision).itemsize
+    bytes_hints = [ratio(8, "that is bits: a byte holds 8 of them")]
+    if b != 1:
+        bytes_hints.append(ratio(1 / b, f"a {precision} entry takes {b} bytes, not 1"))
+    if b not in (1, 8):
+        bytes_hints.append(ratio(8 / b, f"{precision}, not float64: {b} bytes per entry"))
+    bytes_hints.append(ratio(p["d"] / p["V"], "the one-hot matrix has V columns, not d"))
+    rows_shape = lambda q: (len(q["ids"]), q["table_d"])  # noqa: E731
+    return [
+        Function("one_hot", reference=one_hot, cases=_one_hot_cases, result=Array("one_hot", exact=True, hints=[
+            Hint(_is_transposed, "one row per id and one column per vocabulary entry: shape (len(ids), V)"),
+        ])),
+        Array("rows_lookup", exact=True, shape=rows_shape, hints=[
+            Hint(_is_transposed, "one row per id: index the rows of E, not its columns"),
+        ]),
+        Array("rows_matmul", exact=True, shape=rows_shape, hints=[
+            Hint(_is_transposed, "one_hot(ids, V) goes on the left: (len(ids) × V) @ (V × d)"),
+            Hint(lambda got, want: got.shape[-1] != want.shape[-1], "the result has d columns, one per feature of a row"),
+        ]),
+        Choice("keeps_sign", hints=[
+            Hint(lambda got, want: got in ("both", "matmul"),
+                 "the matmul's sum also holds 0 × (a positive number) = +0.0, and -0.0 + +0.0 is +0.0"),
+            Hint(lambda got, want: got not in ("lookup", "matmul", "both"), "answer with one word: lookup, matmul or both"),
+        ]),
+        Function("embedding_backward", reference=embedding_backward, cases=_backward_cases,
+                 result=Array("embedding_backward", hints=[
+                     Hint(_drops_repeats, "the right rows, but a repeated id lost part of its gradient: "
+                                          "G[ids] = g and G[ids] += g keep one repeat; np.add.at adds them all"),
+                     Hint(_is_transposed, "the gradient of E has E's shape: (V, d)"),
+                 ])),
+        Array("updated_rows", exact=True, hints=[
+            Hint(lambda got, want: got.ndim == 1 and np.unique(got).size < got.size,
+                 "list each updated row once, however many times its id occurs"),
+            Hint(lambda got, want: got.ndim == 1 and got.size > want.size and np.isin(want, got).all(),
+                 "a row whose id is not in the batch gets a gradient of exactly zero: it cannot change"),
+            Hint(lambda got, want: got.shape == want.shape and not np.array_equal(np.sort(got), got),
+                 "give the rows in increasing order"),
+        ]),
+        Integer("batch_flops", hints=[
+            ratio(0.5, "a dot product of length V is V multiplications and V additions: 2·V·d per token"),
+            ratio(1 / n, f"that is one token; the batch has {n:,}"),
+            ratio(1 / (2 * n), "that is one token, and a dot product is a multiply and an add per term"),
+        ]),
+        Integer("one_hot_batch_bytes", hints=bytes_hints),
+    ]
+
+
+QUESTIONS = questions(DEFAULTS)
