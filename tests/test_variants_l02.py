@@ -74,6 +74,11 @@ def test_problems_rejects_degenerate_variants_and_the_books_answers():
     assert any("every row" in x for x in l02.problems(dict(p, batch=every_row)))
     assert any("increasing order" in x for x in l02.problems(dict(p, batch=[[0, 1, 1], [2, 3, 0]])))
     assert any("batch_flops equals" in x for x in l02.problems(dict(p, V=32000, d=512, n_tokens=1024)))
+    # llama-2-7b's V is the book's: with 4,096 tokens in float16 its bytes are twice the book's,
+    # so the book's value copied would be told "a float16 entry takes 2 bytes, not 1"
+    llama = dict(p, V=32000, d=4096, n_tokens=4096, precision="float16")
+    assert any("hinted multiple" in x for x in l02.problems(llama))
+    assert l02.problems(dict(llama, n_tokens=8192)) == []
     # d = 8·V is no real model, but then "V columns, not d" and "bits" would fire on the same answer
     assert any("same answer" in x for x in l02.problems(dict(p, d=p["V"] * 8)))
 

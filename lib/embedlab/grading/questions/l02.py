@@ -75,11 +75,21 @@ def answers(p: dict) -> dict:
             "one_hot_batch_bytes": p["n_tokens"] * p["V"] * np.dtype(p["precision"]).itemsize}
 
 
-def _hint_ratios(p: dict) -> dict:
-    """The factors the ratio hints of questions 7 and 8 stand for, per question."""
-    n, b = p["n_tokens"], np.dtype(p["precision"]).itemsize
-    bytes_ratios = [8, p["d"] / p["V"]] + ([1 / b] if b != 1 else []) + ([8 / b] if b not in (1, 8) else [])
-    return {"batch_flops": [0.5, 1 / n, 1 / (2 * n)], "one_hot_batch_bytes": bytes_ratios}
+def ratio_hints(p: dict) -> dict:
+    """{question: [(factor, message), ...]}: the ratio hints of questions 7 and 8 for variant `p`
+    (the questions use them, and `problems` checks that no two fire on the same answer)."""
+    n, precision = p["n_tokens"], p["precision"]
+    b = np.dtype(precision).itemsize
+    flops = [(0.5, "a dot product of length V is V multiplications and V additions: 2·V·d per token"),
+             (1 / n, f"that is one token; the batch has {n:,}"),
+             (1 / (2 * n), "that is one token, and a dot product is a multiply and an add per term")]
+    nbytes = [(8, "that is bits: a byte holds 8 of them")]
+    if b != 1:
+        nbytes.append((1 / b, f"a {precision} entry takes {b} bytes, not 1"))
+    if b not in (1, 8):
+        nbytes.append((8 / b, f"{precision}, not float64: {b} bytes per entry"))
+    nbytes.append((p["d"] / p["V"], "the one-hot matrix has V columns, not d"))
+    return {"batch_flops": flops, "one_hot_batch_bytes": nbytes}
 
 
 def problems(p: dict) -> list[str]:
@@ -101,8 +111,9 @@ def problems(p: dict) -> list[str]:
         out.append("question 6's batch updates (nearly) every row")
     if first_seen == sorted(first_seen):
         out.append("question 6's ids first appear in increasing order")
-    for name, factors in _hint_ratios(p).items():
-        if len({round(f, 12) for f in factors}) < len(factors) or 1 in factors:
+    for name, hints in ratio_hints(p).items():
+        factors = [factor for factor, _ in hints]
+        if len({round(f, 12) for f in factors}) < len(factors) or any(np.isclose(f, 1) for f in factors):
             out.append(f"two of {name}'s hints would fire on the same answer")
     if out:
         return out
@@ -110,6 +121,9 @@ def problems(p: dict) -> list[str]:
     for name, value in mine.items():
         if np.shape(value) == np.shape(book[name]) and np.allclose(value, book[name], rtol=1e-9, atol=0):
             out.append(f"{name} equals the book's")
+    for name, hints in ratio_hints(p).items():  # the book's value copied must not earn a hint's advice
+        if any(np.isclose(book[name], factor * mine[name], rtol=1e-9, atol=0) for factor, _ in hints):
+            out.append(f"the book's {name} is a hinted multiple of this variant's")
     return out
 
 
@@ -164,14 +178,7 @@ def _is_transposed(got, want):
 
 def questions(p: dict) -> list:
     """The questions of variant `p` (the hints know its parameters; none states an answer)."""
-    n, precision = p["n_tokens"], p["precision"]
-    b = np.dtype(precision).itemsize
-    bytes_hints = [ratio(8, "that is bits: a byte holds 8 of them")]
-    if b != 1:
-        bytes_hints.append(ratio(1 / b, f"a {precision} entry takes {b} bytes, not 1"))
-    if b not in (1, 8):
-        bytes_hints.append(ratio(8 / b, f"{precision}, not float64: {b} bytes per entry"))
-    bytes_hints.append(ratio(p["d"] / p["V"], "the one-hot matrix has V columns, not d"))
+    hints = ratio_hints(p)
     rows_shape = lambda q: (len(q["ids"]), q["table_d"])  # noqa: E731
     return [
         Function("one_hot", reference=one_hot, cases=_one_hot_cases, result=Array("one_hot", exact=True, hints=[
@@ -182,12 +189,14 @@ def questions(p: dict) -> list:
         ]),
         Array("rows_matmul", exact=True, shape=rows_shape, hints=[
             Hint(_is_transposed, "one_hot(ids, V) goes on the left: (len(ids) × V) @ (V × d)"),
-            Hint(lambda got, want: got.shape[-1] != want.shape[-1], "the result has d columns, one per feature of a row"),
+            Hint(lambda got, want: got.shape[-1] != want.shape[-1],
+                 "the result has d columns, one per feature of a row"),
         ]),
         Choice("keeps_sign", hints=[
             Hint(lambda got, want: got in ("both", "matmul"),
                  "the matmul's sum also holds 0 × (a positive number) = +0.0, and -0.0 + +0.0 is +0.0"),
-            Hint(lambda got, want: got not in ("lookup", "matmul", "both"), "answer with one word: lookup, matmul or both"),
+            Hint(lambda got, want: got not in ("lookup", "matmul", "both"),
+                 "answer with one word: lookup, matmul or both"),
         ]),
         Function("embedding_backward", reference=embedding_backward, cases=_backward_cases,
                  result=Array("embedding_backward", hints=[
@@ -203,12 +212,8 @@ def questions(p: dict) -> list:
             Hint(lambda got, want: got.shape == want.shape and not np.array_equal(np.sort(got), got),
                  "give the rows in increasing order"),
         ]),
-        Integer("batch_flops", hints=[
-            ratio(0.5, "a dot product of length V is V multiplications and V additions: 2·V·d per token"),
-            ratio(1 / n, f"that is one token; the batch has {n:,}"),
-            ratio(1 / (2 * n), "that is one token, and a dot product is a multiply and an add per term"),
-        ]),
-        Integer("one_hot_batch_bytes", hints=bytes_hints),
+        Integer("batch_flops", hints=[ratio(*hint) for hint in hints["batch_flops"]]),
+        Integer("one_hot_batch_bytes", hints=[ratio(*hint) for hint in hints["one_hot_batch_bytes"]]),
     ]
 
 
