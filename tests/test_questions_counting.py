@@ -48,7 +48,7 @@ def test_l05_problem_matches_the_answer_key():
     out, inp, _ = l05._paths()
     key = load_key("05-weight-tying")
     assert np.allclose(data_to_array(key["grad_E"]), out + inp)
-    assert key["tied_8b"] == 8_030_261_248 - 128_256 * 4096
+    assert key["tied_count"] == 8_030_261_248 - 128_256 * 4096
 
 
 def test_l05_hints_and_reference():
