@@ -87,6 +87,10 @@ def lesson_05_slips(p: dict) -> list:
         ("ties", "pythia-5b", "one of the three names"),
         ("state_dict_sum", count_params(load_config(p["tied_model"])).total, "true count"),
     ]
+    config = load_config(p["tied_model"])
+    if config["model_type"] == "gpt2":  # lesson 03's untied GPT-2 count, q/k/v biases left out
+        qkv = 3 * config["n_layer"] * config["n_embd"]
+        slips.append(("state_dict_sum", want["state_dict_sum"] - qkv, "lesson 03's count"))
     return slips
 
 
