@@ -74,7 +74,7 @@ def lesson_05_slips(p: dict) -> list:
     want = l05.answers(p)
     shape = model_shape(load_config(p["untied_model"]))
     table = shape.vocab_size * shape.hidden_size
-    out, inp, overwritten = l05._paths(p)
+    out, inp, overwritten = l05.gradient_paths(p)
     wrong_choice = next(m for m in p["candidates"] if not load_config(m)["tie_word_embeddings"])
     slips = [
         ("tied_count", want["tied_count"] - table, "once, not twice"),

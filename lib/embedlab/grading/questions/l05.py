@@ -69,7 +69,7 @@ def tied_problem(p: dict = DEFAULTS):
     return V, d, ids, x, dlogits, dx0
 
 
-def _paths(p: dict = DEFAULTS):
+def gradient_paths(p: dict = DEFAULTS):
     """Question 2's output path, input path, and the input path with repeated ids overwritten."""
     V, d, ids, x, dlogits, dx0 = tied_problem(p)
     out = dlogits.T @ x
@@ -178,7 +178,7 @@ def _gpt2_qkv_biases(name: str) -> int:
 def questions(p: dict) -> list:
     """The questions of variant `p` (the hints know its parameters; none states an answer)."""
     table = _table(p["untied_model"])
-    out, inp, overwritten = _paths(p)
+    out, inp, overwritten = gradient_paths(p)
     untied_choices = [name for name in p["candidates"] if not load_config(name)["tie_word_embeddings"]]
     tied_total, tied_table = count_params(load_config(p["tied_model"])).total, _table(p["tied_model"])
     qkv = _gpt2_qkv_biases(p["tied_model"])
