@@ -132,7 +132,7 @@ CORPUS = [
     Wrong("04-modern-blocks", "llama_params", LLAMA.format(mlp_bias="", norm="d", tied="not tied"),
           "the `tied` flag read the other way round", "tied flag inverted"),
     # 05 · weight tying
-    Wrong("05-weight-tying", "tied_8b", "tied_8b = 8_030_261_248 - 2 * 128_256 * 4096", "once, not twice",
+    Wrong("05-weight-tying", "tied_count", "tied_count = 8_030_261_248 - 2 * 128_256 * 4096", "once, not twice",
           "removed two tables"),
     Wrong("05-weight-tying", "grad_E",
           "rng = np.random.default_rng(5)\nV, d = 6, 3\nids = np.array([4, 1, 4, 0])\n"

@@ -1,31 +1,144 @@
-"""Exercise 05 `weight-tying`: the tied gradient, counting shared arrays once, who ties."""
+"""Exercise 05 `weight-tying`: the tied gradient, counting shared arrays once, who ties.
+
+Parameterised (class mode, embedlab.grading.variants): SPACE declares the
+variant space, `questions(params)` the questions with hints for one variant.
+"""
 
 import numpy as np
 
 from embedlab.grading.kinds import Array, Choice, Function, Hint, Integer, offset
+from embedlab.grading.variants import Space
+from embedlab.params import count_params, load_config, model_shape
 
 LESSON = "05-weight-tying"
 
+# --------------------------------------------------------------------------
+# The variant space
 
-def tied_problem():
-    """The toy problem of question 2, exactly as the exercise notebook builds it (seed 5)."""
-    rng = np.random.default_rng(5)
-    V, d = 6, 3
-    ids = np.array([4, 1, 4, 0])
+# Shipped configs that state tie_word_embeddings (question 4 tells learners to read that field).
+# Untied dense models whose head is a plain V × d matrix (not Phi's: its head has a bias of its own,
+# which tying would keep), for question 1 and as question 4's wrong choices.
+UNTIED = ["llama-2-7b", "mistral-7b", "olmo-2-1124-7b", "phi-3-mini-4k", "pythia-70m", "pythia-160m",
+          "pythia-410m", "pythia-1b", "pythia-1.4b", "pythia-2.8b", "pythia-6.9b", "pythia-12b",
+          "qwen2.5-7b", "qwen3-8b", "llama-3-8b"]
+# Tied models, for question 4's right choice and question 5. Not OPT-350m (its table is 512 wide,
+# projected up to its 1,024-wide blocks: which width counts is not this lesson's point).
+TIED = ["gpt2", "gpt2-medium", "gpt2-large", "gpt2-xl", "opt-125m", "opt-1.3b", "gemma-2b", "gemma-7b",
+        "llama-3.2-1b", "llama-3.2-3b", "qwen2.5-0.5b", "qwen3-0.6b", "smollm2-135m"]
+TOY_V = (5, 9)  # question 2's vocabulary, inclusive
+TOY_D = (2, 4)  # question 2's width, inclusive
+TOY_IDS = (4, 6)  # how many ids question 2 looks up, inclusive (at least one repeated)
+SEEDS = (0, 999)  # question 2's seed, inclusive
+
+DEFAULTS = {
+    "untied_model": "llama-3-8b",
+    "seed": 5,
+    "toy_V": 6,
+    "toy_d": 3,
+    "token_ids": [4, 1, 4, 0],
+    "candidates": ["llama-3-8b", "mistral-7b", "llama-3.2-1b"],
+    "tied_model": "gpt2",
+}
+
+
+def _others(pool: list, book: str) -> list:
+    return [name for name in pool if name != book]
+
+
+def draw(rng: np.random.Generator, pick) -> dict:
+    """One class variant: the models picked so that variants differ (up to the pools' sizes), the
+    toy problem of question 2 drawn from its ranges, question 4's two wrong choices from UNTIED."""
+    V = int(rng.integers(TOY_V[0], TOY_V[1] + 1))
+    d = int(rng.integers(TOY_D[0], TOY_D[1] + 1))
+    ids = rng.integers(0, V, size=int(rng.integers(TOY_IDS[0], TOY_IDS[1] + 1))).tolist()
+    right = pick("ties", _others(TIED, "llama-3.2-1b"))
+    candidates = rng.permutation(rng.choice(UNTIED, 2, replace=False).tolist() + [right]).tolist()
+    return {"untied_model": pick("untied_model", _others(UNTIED, DEFAULTS["untied_model"])),
+            "seed": int(rng.integers(SEEDS[0], SEEDS[1] + 1)), "toy_V": V, "toy_d": d, "token_ids": ids,
+            "candidates": candidates, "tied_model": pick("tied_model", _others(TIED, DEFAULTS["tied_model"]))}
+
+
+def tied_problem(p: dict = DEFAULTS):
+    """The toy problem of question 2, exactly as the solution notebook builds it from `p`."""
+    rng = np.random.default_rng(p["seed"])
+    V, d = p["toy_V"], p["toy_d"]
+    ids = np.array(p["token_ids"])
     x = rng.normal(size=(len(ids), d))          # last hidden vectors
     dlogits = rng.normal(size=(len(ids), V))    # gradient of the loss w.r.t. the logits x @ E.T
     dx0 = rng.normal(size=(len(ids), d))        # gradient of the loss w.r.t. the looked-up rows x0 = E[ids]
     return V, d, ids, x, dlogits, dx0
 
 
-def _paths():
-    V, d, ids, x, dlogits, dx0 = tied_problem()
+def gradient_paths(p: dict = DEFAULTS):
+    """Question 2's output path, input path, and the input path with repeated ids overwritten."""
+    V, d, ids, x, dlogits, dx0 = tied_problem(p)
     out = dlogits.T @ x
     inp = np.zeros((V, d))
     np.add.at(inp, ids, dx0)
     overwritten = np.zeros((V, d))
     overwritten[ids] += dx0                     # fancy-index += drops repeated ids
     return out, inp, overwritten
+
+
+def _table(name: str) -> int:
+    shape = model_shape(load_config(name))
+    return shape.vocab_size * shape.hidden_size
+
+
+def ties_of(p: dict) -> str:
+    """Question 4's answer: the one candidate whose config says tie_word_embeddings."""
+    return next(name for name in p["candidates"] if load_config(name)["tie_word_embeddings"])
+
+
+def answers(p: dict) -> dict:
+    """Every non-function answer of a variant, computed here only to vet the variant (`problems`);
+    the answer key itself is harvested by running the solution notebook."""
+    V, d, ids, x, dlogits, dx0 = tied_problem(p)
+    grad_E = dlogits.T @ x                      # as the solution sums it, to the last bit
+    np.add.at(grad_E, ids, dx0)
+    return {"tied_count": count_params(load_config(p["untied_model"])).total - _table(p["untied_model"]),
+            "grad_E": grad_E, "ties": ties_of(p),
+            "state_dict_sum": count_params(load_config(p["tied_model"])).total + _table(p["tied_model"])}
+
+
+def problems(p: dict) -> list[str]:
+    """What makes a drawn variant unusable: a degenerate question, or an answer equal to the book's."""
+    out = []
+    if len(set(p["token_ids"])) == len(p["token_ids"]):
+        out.append("no id repeats (question 2 exists to catch `grad[ids] += dx0` dropping a repeat)")
+    if len(set(p["token_ids"])) < 2:
+        out.append("a single token looked up again and again")
+    if not all(0 <= i < p["toy_V"] for i in p["token_ids"]):
+        out.append("an id outside the vocabulary")
+    tied = [name for name in p["candidates"] if load_config(name)["tie_word_embeddings"]]
+    if len(p["candidates"]) != 3 or len(set(p["candidates"])) != 3 or len(tied) != 1:
+        out.append("question 4 needs three different models, exactly one of them tied")
+    if load_config(p["untied_model"])["tie_word_embeddings"] or not load_config(p["tied_model"])["tie_word_embeddings"]:
+        out.append("question 1's model must be untied and question 5's tied")
+    if out:
+        return out
+    mine, book = answers(p), answers(DEFAULTS)
+    for name, value in mine.items():
+        if np.shape(value) == np.shape(book[name]) and (
+                value == book[name] if isinstance(value, str) else np.allclose(value, book[name], rtol=1e-9, atol=0)):
+            out.append(f"{name} equals the book's")
+    return out
+
+
+def _describe() -> str:
+    return (f"untied_model: one of {len(UNTIED) - 1} untied shipped configs ({', '.join(_others(UNTIED, 'llama-3-8b'))}); "
+            f"question 2's toy problem: toy_V {TOY_V[0]} to {TOY_V[1]}, toy_d {TOY_D[0]} to {TOY_D[1]}, "
+            f"{TOY_IDS[0]} to {TOY_IDS[1]} token_ids, at least two different and one repeated, seed {SEEDS[0]} to {SEEDS[1]}; "
+            f"candidates: two of the untied configs and one of {len(TIED) - 1} tied ones "
+            f"({', '.join(_others(TIED, 'llama-3.2-1b'))}), in a random order; tied_model: one of the "
+            f"tied configs but GPT-2 small; each model different in every variant up to its pool's size")
+
+
+SPACE = Space(defaults=DEFAULTS, draw=draw, problems=problems, describe=_describe(),
+              fixed={"count_unique": "a function, checked on inputs drawn fresh at every grading"})
+
+# --------------------------------------------------------------------------
+# The questions
 
 
 def _letters(name: str) -> str:
@@ -56,34 +169,53 @@ def _state_dicts(rng):
     return cases
 
 
-QUESTIONS = [
-    Integer("tied_8b", hints=[
-        offset(525_336_576, "that is Llama-3-8B as released, untied: take one V × d table away"),
-        offset(-525_336_576, "tying removes the head's matrix once, not twice"),
-    ]),
-    Array("grad_E", hints=[
-        Hint(lambda got, want: _close(got, _paths()[0]), "that is the output path only: add what flows back through the lookup"),
-        Hint(lambda got, want: _close(got, _paths()[1]), "that is the input path only: add the output path dlogits.T @ x"),
-        Hint(lambda got, want: _close(got, _paths()[0] + _paths()[2]),
-             "token 4 appears twice: `grad[ids] += dx0` keeps only one of them, use np.add.at"),
-    ]),
-    Function("count_unique", reference=count_unique, cases=_state_dicts, result=Integer("count_unique", hints=[
-        Hint(lambda got, want, storage, sizes: got == int(np.sum(sizes)),
-             "that is sum(sizes), every entry: entries that share a storage are one tensor; count each storage once",
-             args=True),
-        Hint(lambda got, want, storage, sizes: got == int(np.sum(np.unique(sizes))),
-             "that counts each distinct size once; count each distinct storage once (two tensors can have one size)",
-             args=True),
-    ]), points=2),
-    Choice("ties", hints=[
-        Hint(lambda got, want: got in ("llama-3-8b", "mistral-7b"), "look at tie_word_embeddings in that model's config"),
-        Hint(lambda got, want: _letters(got) == _letters(want),
-             "the right model, spelled differently: give its name exactly as the question writes it"),
-        Hint(lambda got, want: got not in ("llama-3-8b", "mistral-7b", "llama-3.2-1b"),
-             "answer with one of the three names the question gives, spelled as it spells them"),
-    ]),
-    Integer("state_dict_sum", hints=[
-        Hint(lambda got, want: got == 124_439_808, "that is the true count; the question asks what the naive sum over names gives"),
-        Hint(lambda got, want: got == 163_009_536, "that figure belongs to a GPT-2 without q/k/v biases and with an untied head (lesson 03); start from this model's own count"),
-    ]),
-]
+def _gpt2_qkv_biases(name: str) -> int:
+    """The q/k/v biases of a GPT-2 (lesson 03 leaves them out at first); 0 for other families."""
+    config = load_config(name)
+    return 3 * config["n_layer"] * config["n_embd"] if config["model_type"] == "gpt2" else 0
+
+
+def questions(p: dict) -> list:
+    """The questions of variant `p` (the hints know its parameters; none states an answer)."""
+    table = _table(p["untied_model"])
+    out, inp, overwritten = gradient_paths(p)
+    untied_choices = [name for name in p["candidates"] if not load_config(name)["tie_word_embeddings"]]
+    tied_total, tied_table = count_params(load_config(p["tied_model"])).total, _table(p["tied_model"])
+    qkv = _gpt2_qkv_biases(p["tied_model"])
+    return [
+        Integer("tied_count", hints=[
+            offset(table, f"that is {p['untied_model']} as released, untied: take one V × d table away"),
+            offset(-table, "tying removes the head's matrix once, not twice"),
+        ]),
+        Array("grad_E", shape=lambda q: (q["toy_V"], q["toy_d"]), hints=[
+            Hint(lambda got, want: _close(got, out), "that is the output path only: add what flows back through the lookup"),
+            Hint(lambda got, want: _close(got, inp), "that is the input path only: add the output path dlogits.T @ x"),
+            Hint(lambda got, want: _close(got, out + overwritten),
+                 "an id appears twice in ids: `grad[ids] += dx0` keeps only one of them, use np.add.at"),
+        ]),
+        Function("count_unique", reference=count_unique, cases=_state_dicts, result=Integer("count_unique", hints=[
+            Hint(lambda got, want, storage, sizes: got == int(np.sum(sizes)),
+                 "that is sum(sizes), every entry: entries that share a storage are one tensor; count each storage once",
+                 args=True),
+            Hint(lambda got, want, storage, sizes: got == int(np.sum(np.unique(sizes))),
+                 "that counts each distinct size once; count each distinct storage once (two tensors can have one size)",
+                 args=True),
+        ]), points=2),
+        Choice("ties", hints=[
+            Hint(lambda got, want: got in untied_choices, "look at tie_word_embeddings in that model's config"),
+            Hint(lambda got, want: _letters(got) == _letters(want),
+                 "the right model, spelled differently: give its name exactly as the question writes it"),
+            Hint(lambda got, want: got not in p["candidates"],
+                 "answer with one of the three names the question gives, spelled as it spells them"),
+        ]),
+        Integer("state_dict_sum", hints=[
+            Hint(lambda got, want: got == tied_total,
+                 "that is the true count; the question asks what the naive sum over names gives"),
+            Hint(lambda got, want: qkv > 0 and got == tied_total + tied_table - qkv,
+                 "that figure is lesson 03's count of an untied GPT-2 without its q/k/v biases; "
+                 "start from this model's own count (count_params)"),
+        ]),
+    ]
+
+
+QUESTIONS = questions(DEFAULTS)
