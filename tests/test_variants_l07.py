@@ -101,3 +101,13 @@ def test_the_solutions_parameters_cell_is_the_defaults():
     for name in ("cache_model", "gqa_model", "serve_model"):
         for model in POOLS[name]:
             assert "num_key_value_heads" in load_config(model)  # the solution reads it from the config
+
+
+def test_the_draws_cover_the_pools():
+    """problems() rejects a variant whose slip its hint does not name: a hint broken for most
+    values (one quoting a book value, say) would quietly shrink the space to the book's values."""
+    drawn = [parameters_of(LESSON, v, s) for s in SECRETS for v in range(1, 9)]
+    values = {name: {p[name] for p in drawn} for name in l07.DEFAULTS}
+    assert values["cache_precision"] == set(l07.CACHE_PRECISIONS)
+    assert values["weights_precision"] == set(l07.WEIGHT_PRECISIONS)
+    assert len(values["gpu_gb"]) >= 5 and len(values["gqa_context"]) >= 4 and len(values["serve_context"]) >= 4

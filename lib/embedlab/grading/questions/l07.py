@@ -133,6 +133,7 @@ def slips(p: dict) -> list:
     want = answers(p)
     c, g = shape(p["cache_model"]), shape(p["gqa_model"])
     b, precision = BYTES[p["cache_precision"]], p["cache_precision"]
+    unit = f"{b} byte{'s' * (b != 1)}"
     memory, weights, per_sequence = _serve(p)
     kv, saving = want["kv_bytes_per_token"], want["gqa_saving_gib"]
     n = shape(p["adam_model"])["N"]
@@ -149,13 +150,13 @@ def slips(p: dict) -> list:
         ("adam_parts", np.array([2, 2, 4, 4]) * n, "Adam keeps two, m and v"),
         ("adam_parts", np.array([2, 2, 8, 4]) * n, "right parts, wrong order"),
         ("adam_parts", np.array([16 * n]), "that is the total"),
-        ("adam_parts", np.array([2, 2, 4, 8]), "bytes per parameter"),
+        ("adam_parts", np.array([2, 2, 4, 8]), f"bytes per parameter: multiply each by {p['adam_model']}'s"),
         ("adam_parts", np.array([2, 2, 4, 8]) * n / 1e9, "give bytes, not GB"),
         ("kv_bytes_per_token", kv // c["L"], "one layer"),
-        ("kv_bytes_per_token", int(_kv_per_token(c, b, "h")), "only the key/value heads are cached"),
+        ("kv_bytes_per_token", int(_kv_per_token(c, b, "h")), f"{c['h_kv']} of them, not all {c['h']} query heads"),
         ("kv_bytes_per_token", kv // 2, "keys AND values"),
-        ("kv_bytes_per_token", kv * 8, "that looks like bits"),
-        ("kv_bytes_per_token", int(_kv_per_token(c, 4)), "not 4 (fp32)"),
+        ("kv_bytes_per_token", kv * 8, f"{precision} is {unit} per number: that looks like bits"),
+        ("kv_bytes_per_token", int(_kv_per_token(c, 4)), f"{precision} is {unit} per number, not 4 (fp32)"),
         ("gqa_saving_gib", saving * 2**30 / 1e9, "that is GB; the question asks for GiB"),
         ("gqa_saving_gib", _kv_per_token(g, b, "h") * p["gqa_context"] / 2**30, "whole cache without grouping"),
         ("gqa_saving_gib", _kv_per_token(g, b) * p["gqa_context"] / 2**30, "the cache with grouping"),
@@ -164,7 +165,7 @@ def slips(p: dict) -> list:
         ("max_batch", int((p["gpu_gb"] * 2**30 - weights) // per_sequence), f"{p['gpu_gb']}·10**9 bytes"),
     ]
     if b == 4:  # no fp32 slip for an fp32 cache
-        out = [s for s in out if s[2] != "not 4 (fp32)"]
+        out = [s for s in out if not s[2].endswith("not 4 (fp32)")]
     return out
 
 
