@@ -479,8 +479,9 @@ def test_a_class_notebook_checks_form_only(capsys):
 
 def test_all_means_every_parameterised_lesson_and_names_the_others():
     lessons, skipped = assign.lessons_to_assign("all")
-    # lessons 01, 02, 05 and 06 are parameterised (others may follow): all of them, in order; the rest named
-    assert lessons == sorted(lessons) and {LESSON, "02-lookup-vs-matmul", "05-weight-tying", "06-params-vs-compute"} <= set(lessons)
+    # lessons 01, 02, 05, 06 and 07 are parameterised (others may follow): all of them, in order; the rest named
+    assert lessons == sorted(lessons) and {LESSON, "02-lookup-vs-matmul", "05-weight-tying", "06-params-vs-compute",
+                                                   "07-memory"} <= set(lessons)
     assert sorted(lessons + skipped) == sorted(known_lessons()) and not set(lessons) & set(skipped)
     assert all(space_for(name) is not None for name in lessons)
     assert all(space_for(name) is None for name in skipped)

@@ -164,7 +164,7 @@ CORPUS = [
           "TFLOP/s", "TFLOP/s instead of FLOP/s"),
     Wrong("06-params-vs-compute", "flop_rate", "flop_rate = 6 * 8_030_261_248 * 15e12 / 1.3e6", "hours",
           "per hour"),
-    # 07 · memory (question 2 is being redesigned elsewhere: left out)
+    # 07 · memory (question 2's recipes, and every slip in each class variant: l07.slips)
     Wrong("07-memory", "weights_gb_4bit", "weights_gb_4bit = 8_030_261_248 * 4 / 1e9", "bits", "bits, not bytes"),
     Wrong("07-memory", "weights_gb_4bit", "weights_gb_4bit = 8_030_261_248 * 0.5 / 2**30", "GiB", "GiB, not GB"),
     Wrong("07-memory", "kv_bytes_per_token", "kv_bytes_per_token = 2 * 4 * 128 * 2", "one layer",
@@ -362,6 +362,26 @@ def test_lesson_01_hints_hold_in_every_class_variant(variant):
     for name, value, words in lesson_01_slips(p):
         verdict = evaluate(questions[name], value, questions[name].to_data(want[name]) if isinstance(
             questions[name], Array) else want[name])
+        assert verdict.status == "incorrect" and words in verdict.detail, (variant, name, value, verdict)
+
+
+@pytest.mark.parametrize("variant", range(9))
+def test_lesson_07_hints_hold_in_every_class_variant(variant):
+    """Lesson 07 is parameterised: its usual slips (l07.slips: bits for bytes, every query head
+    cached, GB for GiB, the weights forgotten, Adam's recipes part by part ...) get their words in
+    the book's variant 0 and in drawn ones, and no slip is marked correct."""
+    from embedlab.grading.exercise import evaluate
+    from embedlab.grading.questions import l07
+    from embedlab.grading.variants import parameters_of
+
+    p = parameters_of("07-memory", variant, b"hint-corpus-secret-for-variants")
+    questions = {q.name: q for q in questions_for("07-memory", p)}
+    want = l07.answers(p)
+    slips = l07.slips(p)
+    assert {name for name, _, _ in slips} == set(want)
+    for name, value, words in slips:
+        q = questions[name]
+        verdict = evaluate(q, value, q.to_data(want[name]) if isinstance(q, Array) else want[name])
         assert verdict.status == "incorrect" and words in verdict.detail, (variant, name, value, verdict)
 
 
