@@ -16,25 +16,27 @@ LESSON = "03-counting-gpt2"
 
 # --------------------------------------------------------------------------
 # The variant space. Every pool has distinct answers and none equal to the book's, so two
-# learners share an answer only where a pool repeats (more variants than items).
+# learners share an answer only where a pool repeats (more variants than items); the pools'
+# sizes (10, 7, 10, 5, 4) differ, so no two of the first 8 variants share two answers. No answer
+# of questions 1-3 is printed in a lesson (GPT-2 small's block and MLP layers are, in lesson 03).
 
 # Question 1: (features in, features out) of one linear layer; in != out, so a bias counted per
 # input is a different number from the right one, and no count without a bias reads as the right
 # one typed rounded (1,600 → 6,400 did: 10,240,000 is 10,246,400 cut to 4 digits).
-LINEARS = [(768, 3072), (3072, 768), (1280, 5120), (512, 2048), (2048, 8192), (640, 2560),
+LINEARS = [(1536, 6144), (6144, 1536), (1280, 5120), (512, 2048), (1792, 7168), (640, 2560),
            (4096, 11008), (2560, 10240), (8192, 2048), (896, 4864)]
 # Question 2: shipped models whose blocks are GPT-2's (fused q/k/v, a 4d MLP, every bias, two
-# LayerNorms: 12·d² + 13·d): the other GPT-2 sizes and Pythia (GPT-NeoX), widths all different
-# and none GPT-2 medium's (OPT's blocks count the same but have separate q, k, v layers; OPT-350m
-# and Pythia-410m are as wide as GPT-2 medium, Pythia-160m and 1.4b as GPT-2 small and Pythia-1b)
-BLOCK_MODELS = ["gpt2", "gpt2-large", "gpt2-xl", "pythia-70m", "pythia-1b", "pythia-2.8b", "pythia-6.9b",
-                "pythia-12b"]
+# LayerNorms: 12·d² + 13·d): GPT-2 large and XL, and Pythia (GPT-NeoX), widths all different and
+# none GPT-2 medium's or small's (OPT's blocks count the same but have separate q, k, v layers;
+# OPT-350m and Pythia-410m are as wide as GPT-2 medium, Pythia-160m as GPT-2 small, Pythia-1.4b
+# as Pythia-1b)
+BLOCK_MODELS = ["gpt2-large", "gpt2-xl", "pythia-70m", "pythia-1b", "pythia-2.8b", "pythia-6.9b", "pythia-12b"]
 # Question 3: (V, d) of the interview's small tied model
 INTERVIEWS = [(32_000, 768), (32_000, 1024), (50_000, 512), (16_000, 512), (24_000, 640), (48_000, 384),
-              (65_536, 256), (100_000, 512), (32_768, 576), (49_152, 576)]
+              (60_000, 384), (100_000, 512), (32_768, 576), (49_152, 576)]
 # Questions 4 and 5: shipped models with a tied head and a learned position table, as GPT-2
-# (OPT-350m left out: its table is 512 wide, projected up to 1,024-wide blocks). The two pools
-# have different sizes (5 and 4), so no two of the first 20 variants share both models.
+# (OPT-350m left out: its table is 512 wide, projected up to 1,024-wide blocks). Lesson 03's
+# table of the GPT-2 family prints each size's gap (the book's too): only OPT's is not printed.
 SHARE_MODELS = ["gpt2", "gpt2-medium", "gpt2-large", "opt-125m", "opt-1.3b"]
 GAP_MODELS = ["gpt2", "gpt2-large", "gpt2-xl", "opt-125m"]
 
