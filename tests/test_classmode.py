@@ -24,7 +24,7 @@ from embedlab.grading.exercise import INSTRUCTOR_LINE, Exercise
 from embedlab.grading.generate import AuthoringError, generate
 from embedlab.grading.keys import KEYS_DIR, load_keys
 from embedlab.grading.kinds import Function
-from embedlab.grading.lessons import ANSWERS_DIR, decode_key, questions_for
+from embedlab.grading.lessons import ANSWERS_DIR, decode_key, known_lessons, questions_for
 from embedlab.grading.questions import l01
 from embedlab.grading.values import data_to_array
 from embedlab.grading.variants import (
@@ -477,8 +477,9 @@ def test_a_class_notebook_checks_form_only(capsys):
 
 def test_all_means_every_parameterised_lesson_and_names_the_others():
     lessons, skipped = assign.lessons_to_assign("all")
-    assert lessons == [LESSON, "03-counting-gpt2"]  # lessons 01 and 03, so far
-    assert len(skipped) == 9 and LESSON not in skipped and "03-counting-gpt2" not in skipped
+    # lessons 01, 03 and 06 are parameterised (others may follow): all of them, in order; the rest named
+    assert lessons == sorted(lessons) and {LESSON, "03-counting-gpt2", "06-params-vs-compute"} <= set(lessons)
+    assert sorted(lessons + skipped) == sorted(known_lessons()) and not set(lessons) & set(skipped)
     with pytest.raises(assign.AssignError, match="no exercise"):
         assign.lessons_to_assign("99-nothing")
 
