@@ -1,11 +1,110 @@
-"""Exercise 03 `counting-gpt2`: count layers, blocks and whole GPT-2 models exactly."""
+"""Exercise 03 `counting-gpt2`: count layers, blocks and whole GPT-2 models exactly.
+
+Parameterised (class mode, embedlab.grading.variants): SPACE declares the
+variant space, `questions(params)` the questions with hints for one variant.
+"""
 
 import math
 
-from embedlab.grading.kinds import Function, Hint, Integer, Real, offset, ratio
-from embedlab.params import count_params, load_config
+import numpy as np
+
+from embedlab.grading.kinds import Function, Hint, Integer, Real, ratio
+from embedlab.grading.variants import Space
+from embedlab.params import count_params, load_config, model_shape
 
 LESSON = "03-counting-gpt2"
+
+# --------------------------------------------------------------------------
+# The variant space. Every pool has distinct answers and none equal to the book's, so two
+# learners share an answer only where a pool repeats (more variants than items); the pools'
+# sizes (10, 7, 10, 5, 4) differ, so no two of the first 8 variants share two answers. No answer
+# of questions 1-3 is printed in a lesson (GPT-2 small's block and MLP layers are, in lesson 03).
+
+# Question 1: (features in, features out) of one linear layer; in != out, so a bias counted per
+# input is a different number from the right one, and no count without a bias reads as the right
+# one typed rounded (1,600 → 6,400 did: 10,240,000 is 10,246,400 cut to 4 digits).
+LINEARS = [(1536, 6144), (6144, 1536), (1280, 5120), (512, 2048), (1792, 7168), (640, 2560),
+           (4096, 11008), (2560, 10240), (8192, 2048), (896, 4864)]
+# Question 2: shipped models whose blocks are GPT-2's (fused q/k/v, a 4d MLP, every bias, two
+# LayerNorms: 12·d² + 13·d): GPT-2 large and XL, and Pythia (GPT-NeoX), widths all different and
+# none GPT-2 medium's or small's (OPT's blocks count the same but have separate q, k, v layers;
+# OPT-350m and Pythia-410m are as wide as GPT-2 medium, Pythia-160m as GPT-2 small, Pythia-1.4b
+# as Pythia-1b)
+BLOCK_MODELS = ["gpt2-large", "gpt2-xl", "pythia-70m", "pythia-1b", "pythia-2.8b", "pythia-6.9b", "pythia-12b"]
+# Question 3: (V, d) of the interview's small tied model
+INTERVIEWS = [(32_000, 768), (32_000, 1024), (50_000, 512), (16_000, 512), (24_000, 640), (48_000, 384),
+              (60_000, 384), (100_000, 512), (32_768, 576), (49_152, 576)]
+# Questions 4 and 5: shipped models with a tied head and a learned position table, as GPT-2
+# (OPT-350m left out: its table is 512 wide, projected up to 1,024-wide blocks). Lesson 03's
+# table of the GPT-2 family prints each size's gap (the book's too): only OPT's is not printed.
+SHARE_MODELS = ["gpt2", "gpt2-medium", "gpt2-large", "opt-125m", "opt-1.3b"]
+GAP_MODELS = ["gpt2", "gpt2-large", "gpt2-xl", "opt-125m"]
+
+DEFAULTS = {
+    "linear_in": 1024,
+    "linear_out": 4096,
+    "block_model": "gpt2-medium",
+    "interview_V": 32_000,
+    "interview_d": 512,
+    "share_model": "gpt2-xl",
+    "gap_model": "gpt2-medium",
+}
+
+
+def draw(rng: np.random.Generator, pick) -> dict:
+    """One class variant: an item of each pool, different in every variant up to the pool's size."""
+    linear_in, linear_out = pick("linear", LINEARS)
+    interview_V, interview_d = pick("interview", INTERVIEWS)
+    return {"linear_in": linear_in, "linear_out": linear_out, "block_model": pick("block_model", BLOCK_MODELS),
+            "interview_V": interview_V, "interview_d": interview_d,
+            "share_model": pick("share_model", SHARE_MODELS), "gap_model": pick("gap_model", GAP_MODELS)}
+
+
+def answers(p: dict) -> dict:
+    """Every non-function answer of a variant, computed here only to vet the variant (`problems`);
+    the answer key itself is harvested by running the solution notebook."""
+    m, n = p["linear_in"], p["linear_out"]
+    d = model_shape(load_config(p["block_model"])).hidden_size
+    share = count_params(load_config(p["share_model"]))
+    gap = load_config(p["gap_model"])
+    s = model_shape(gap)
+    return {"linear_params": m * n + n, "block_params": 12 * d * d + 13 * d,
+            "interview": p["interview_V"] * p["interview_d"],
+            "embedding_share": share.token_embedding / share.total,
+            "estimate_gap": count_params(gap).total - (s.vocab_size * s.hidden_size
+                                                       + 12 * s.num_layers * s.hidden_size**2)}
+
+
+def problems(p: dict) -> list[str]:
+    """What makes a variant unusable: a degenerate question, or an answer equal to the book's."""
+    out = []
+    if p["linear_in"] == p["linear_out"]:
+        out.append("a square linear layer: a bias per input looks right")
+    if p["interview_V"] == p["interview_d"]:
+        out.append("the interview's V equals its d: rows + columns is ambiguous")
+    if count_params(load_config(p["share_model"])).position_embedding == 0:
+        out.append("share_model has no position table")
+    gap = count_params(load_config(p["gap_model"]))
+    if gap.position_embedding == 0 or not gap.tied:
+        out.append("gap_model has no position table, or an untied head (the rule of thumb counts E once)")
+    if out:
+        return out
+    mine, book = answers(p), answers(DEFAULTS)
+    return [f"{name} equals the book's" for name, value in mine.items()
+            if math.isclose(value, book[name], rel_tol=1e-12)]
+
+
+def _describe() -> str:
+    return (f"linear_in, linear_out: one of {LINEARS}; block_model: one of {BLOCK_MODELS}; "
+            f"interview_V, interview_d: one of {INTERVIEWS}; share_model: one of {SHARE_MODELS}; "
+            f"gap_model: one of {GAP_MODELS}; each different in every variant up to the pool's size")
+
+
+SPACE = Space(defaults=DEFAULTS, draw=draw, problems=problems, describe=_describe(),
+              fixed={"gpt2_params": "a function, checked on inputs drawn fresh at every grading"})
+
+# --------------------------------------------------------------------------
+# The questions
 
 
 def gpt2_params(V, d, L, T):
@@ -21,9 +120,6 @@ def _gpt2_shapes(rng):
         cases.append((int(rng.integers(2, 60_000)), int(rng.integers(1, 64)) * 16, int(rng.integers(1, 40)),
                       int(rng.integers(1, 4096))))
     return cases
-
-
-_XL = count_params(load_config("gpt2-xl"))  # for hints on share_xl
 
 
 def _is(got, value):
@@ -42,31 +138,45 @@ GPT2_HINTS = [
          "each block's two LayerNorms have a scale and a shift: 2·d each", args=True),
 ]
 
-QUESTIONS = [
-    Integer("linear_params", hints=[
-        offset(-4096, "a linear layer has a bias for each output too: m·n + n"),
-        offset(-3072, "the bias has one entry per output (n), not per input (m)"),
-    ]),
-    Integer("block_params", hints=[
-        offset(-13 * 1024, "that is the 12·d² of the matrices alone: add the biases and the two LayerNorms"),
-        offset(-12 * 1024, "LayerNorms have a scale and a shift: 2·d each"),
-    ]),
-    Integer("interview", hints=[
-        ratio(2, "the head is tied: it is the same matrix, so it adds no parameters"),
-        Hint(lambda got, want: got == 32_000 + 512, "a table has rows × columns cells, not rows + columns"),
-    ]),
-    Real("share_xl", exact=True, hints=[
-        Hint(lambda got, want: 1 < got <= 100 and abs(got / 100 - want) < 0.01, "give a fraction between 0 and 1, not a percentage"),
-        Hint(lambda got, want: _is(got, (_XL.token_embedding + _XL.position_embedding) / _XL.total),
-             "only the token table E: leave the position table out"),
-        ratio(2, "GPT-2's head is tied: E is one table, counted once (the head is the same matrix)"),
-        Hint(lambda got, want: _is(got, _XL.token_embedding / (_XL.total - _XL.token_embedding)),
-             "the share is of the whole model: divide by the total, the table included"),
-    ]),
-    Integer("gap_medium", hints=[
-        ratio(-1, "exact minus estimate: the exact count is the larger one"),
-        Hint(lambda got, want: got == 1024 * 1024, "that is only the position table: the biases and LayerNorms are missing"),
-    ]),
-    Function("gpt2_params", reference=gpt2_params, cases=_gpt2_shapes, result=Integer("gpt2_params", hints=GPT2_HINTS),
-             points=2),
-]
+
+def questions(p: dict) -> list:
+    """The questions of variant `p` (the hints know its parameters; none states an answer)."""
+    m, n = p["linear_in"], p["linear_out"]
+    d = model_shape(load_config(p["block_model"])).hidden_size
+    V_i, d_i = p["interview_V"], p["interview_d"]
+    share = count_params(load_config(p["share_model"]))
+    positions = count_params(load_config(p["gap_model"])).position_embedding
+    return [
+        Integer("linear_params", hints=[
+            Hint(lambda got, want: got == m * n, "a linear layer has a bias for each output too: m·n + n"),
+            Hint(lambda got, want: got == m * n + m, "the bias has one entry per output (n), not per input (m)"),
+        ]),
+        Integer("block_params", hints=[
+            Hint(lambda got, want: got == want - 13 * d,
+                 "that is the 12·d² of the matrices alone: add the biases and the two LayerNorms"),
+            Hint(lambda got, want: got == want - 12 * d, "LayerNorms have a scale and a shift: 2·d each"),
+        ]),
+        Integer("interview", hints=[
+            ratio(2, "the head is tied: it is the same matrix, so it adds no parameters"),
+            Hint(lambda got, want: got == V_i + d_i, "a table has rows × columns cells, not rows + columns"),
+        ]),
+        Real("embedding_share", exact=True, hints=[
+            Hint(lambda got, want: 1 < got <= 100 and abs(got / 100 - want) < 0.01,
+                 "give a fraction between 0 and 1, not a percentage"),
+            Hint(lambda got, want: _is(got, (share.token_embedding + share.position_embedding) / share.total),
+                 "only the token table E: leave the position table out"),
+            ratio(2, "the head is tied: E is one table, counted once (the head is the same matrix)"),
+            Hint(lambda got, want: _is(got, share.token_embedding / (share.total - share.token_embedding)),
+                 "the share is of the whole model: divide by the total, the table included"),
+        ]),
+        Integer("estimate_gap", hints=[
+            ratio(-1, "exact minus estimate: the exact count is the larger one"),
+            Hint(lambda got, want: got == positions,
+                 "that is only the position table: the biases and LayerNorms are missing"),
+        ]),
+        Function("gpt2_params", reference=gpt2_params, cases=_gpt2_shapes,
+                 result=Integer("gpt2_params", hints=GPT2_HINTS), points=2),
+    ]
+
+
+QUESTIONS = questions(DEFAULTS)
