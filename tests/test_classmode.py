@@ -24,7 +24,7 @@ from embedlab.grading.exercise import INSTRUCTOR_LINE, Exercise
 from embedlab.grading.generate import AuthoringError, generate
 from embedlab.grading.keys import KEYS_DIR, load_keys
 from embedlab.grading.kinds import Function
-from embedlab.grading.lessons import ANSWERS_DIR, decode_key, questions_for
+from embedlab.grading.lessons import ANSWERS_DIR, decode_key, known_lessons, questions_for
 from embedlab.grading.questions import l01
 from embedlab.grading.values import data_to_array
 from embedlab.grading.variants import (
@@ -34,6 +34,7 @@ from embedlab.grading.variants import (
     parameters_of,
     read_parameters,
     render_parameters,
+    space_for,
     variant_of,
     with_parameters,
 )
@@ -477,8 +478,9 @@ def test_a_class_notebook_checks_form_only(capsys):
 
 def test_all_means_every_parameterised_lesson_and_names_the_others():
     lessons, skipped = assign.lessons_to_assign("all")
-    assert lessons == [LESSON]  # lesson 01 only, so far
-    assert len(skipped) == 10 and LESSON not in skipped
+    assert LESSON in lessons and "04-modern-blocks" in lessons  # among the parameterised, so far
+    assert sorted(lessons + skipped) == sorted(known_lessons()) and not set(lessons) & set(skipped)
+    assert all(space_for(lesson) for lesson in lessons) and not any(space_for(lesson) for lesson in skipped)
     with pytest.raises(assign.AssignError, match="no exercise"):
         assign.lessons_to_assign("99-nothing")
 
