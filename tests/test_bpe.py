@@ -5,7 +5,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from embedlab.bpe import BASE_VOCAB, BPE, _merge_word, add_counts, train_bpe, word_counts
+from embedlab.bpe import BASE_VOCAB, BPE, merge_word, add_counts, train_bpe, word_counts
 
 
 def naive_bpe(counts, vocab_size):
@@ -21,7 +21,7 @@ def naive_bpe(counts, vocab_size):
             break
         best = min(pairs, key=lambda p: (-pairs[p], p))
         merges.append(best)
-        words = [(_merge_word(t, best, BASE_VOCAB + len(merges) - 1), c) for t, c in words]
+        words = [(merge_word(t, best, BASE_VOCAB + len(merges) - 1), c) for t, c in words]
     return merges
 
 
@@ -42,8 +42,8 @@ def test_first_merges_by_hand():
 
 
 def test_overlapping_pairs_merge_left_to_right():
-    assert _merge_word([1, 1, 1], (1, 1), 9) == [9, 1]
-    assert _merge_word([1, 2, 1, 2], (1, 2), 9) == [9, 9]
+    assert merge_word([1, 1, 1], (1, 1), 9) == [9, 1]
+    assert merge_word([1, 2, 1, 2], (1, 2), 9) == [9, 9]
 
 
 @pytest.mark.parametrize("langs", [("en",), ("hi", "ta"), ("en", "bn", "ur")])

@@ -11,17 +11,17 @@ def line(lesson, name, value):
 
 
 def test_hindi_r_key_is_the_weighted_ratio_and_below_the_d768_break_even():
-    r, (gpt2_per_word, cl100k_per_word) = l08._hindi_r()
+    r, (gpt2_per_word, cl100k_per_word) = l08.hindi_r_figures()
     assert load_key("08-vocabulary-size")["hindi_r"] == r
     assert cl100k_per_word < gpt2_per_word and r < 0.763   # lesson 08: break-even at d = 768
 
 
 def test_hindi_r_hints():
-    r, means = l08._hindi_r()
+    r, means = l08.hindi_r_figures()
     assert "✅" in line("08-vocabulary-size", "hindi_r", r)
     assert "upside down" in line("08-vocabulary-size", "hindi_r", 1 / r)
-    assert "weight each word by its count" in line("08-vocabulary-size", "hindi_r", l08._hindi_r(weighted=False)[0])
-    assert "after a space" in line("08-vocabulary-size", "hindi_r", l08._hindi_r(space=False)[0])
+    assert "weight each word by its count" in line("08-vocabulary-size", "hindi_r", l08.hindi_r_figures(weighted=False)[0])
+    assert "after a space" in line("08-vocabulary-size", "hindi_r", l08.hindi_r_figures(space=False)[0])
     assert "one tokenizer's tokens per word" in line("08-vocabulary-size", "hindi_r", means[0])
 
 

@@ -7,7 +7,7 @@ import pytest
 from embedlab.compute import training_flops
 from embedlab.memory import GB, kv_cache_bytes
 from embedlab.params import count_params
-from embedlab.sizing import Budget, _digits_to_show_over, _exact, deepest_fit, design_figures, headroom, llama_config, over_budget
+from embedlab.sizing import Budget, digits_to_show_over, exact_text, deepest_fit, design_figures, headroom, llama_config, over_budget
 
 # lesson 11's job and the lesson 08 team's design (256,000 tokens, d = 2048, tied)
 JOB = Budget(max_params=1_500_000_000, max_serving_gb=8.0, context=8192, batch=16, max_train_flops=4e21,
@@ -94,9 +94,9 @@ def test_no_figure_prints_as_equal_to_the_budget_it_breaks():
     (memory,) = over_budget(TEAM, three)
     assert memory.endswith("= 3.8002 GB > 3.8 GB"), memory
     # the same for FLOPs: 4.0004e21 against 4e21 needs five significant digits, not three
-    assert f"{4.0004e21:.{_digits_to_show_over(4.0004e21, 4e21)}g}" == "4.0004e+21"
-    assert _exact(0.5) == "0.5" and _exact(8.0) == "8" and _exact(4e21) == "4e+21"
-    assert _exact(0.123456789) == "0.123456789"  # never rounded: the budget is printed as written
+    assert f"{4.0004e21:.{digits_to_show_over(4.0004e21, 4e21)}g}" == "4.0004e+21"
+    assert exact_text(0.5) == "0.5" and exact_text(8.0) == "8" and exact_text(4e21) == "4e+21"
+    assert exact_text(0.123456789) == "0.123456789"  # never rounded: the budget is printed as written
 
 
 # --------------------------------------------------------------------------

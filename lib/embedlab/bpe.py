@@ -46,7 +46,7 @@ def _check_vocab_size(vocab_size) -> None:
         raise ValueError(f"vocab_size must be an integer >= {BASE_VOCAB} (the byte tokens), got vocab_size={vocab_size!r}")
 
 
-def _merge_word(tokens: list[int], pair: tuple[int, int], new: int) -> list[int]:
+def merge_word(tokens: list[int], pair: tuple[int, int], new: int) -> list[int]:
     """Replace every non-overlapping occurrence of `pair`, left to right."""
     out, i, n = [], 0, len(tokens)
     while i < n:
@@ -140,7 +140,7 @@ class BPE:
             if best is None:
                 break
             before = len(tokens)
-            tokens = _merge_word(tokens, self.merges[best], BASE_VOCAB + best)
+            tokens = merge_word(tokens, self.merges[best], BASE_VOCAB + best)
             applied.extend([best] * (before - len(tokens)))
         self._encoded[word] = (n_bytes, applied, tokens)
         return self._encoded[word]
@@ -166,7 +166,7 @@ class BPE:
             if not ranks:
                 break
             best = min(ranks)
-            tokens = _merge_word(tokens, self.merges[best], BASE_VOCAB + best)
+            tokens = merge_word(tokens, self.merges[best], BASE_VOCAB + best)
         return tokens
 
     def _limit(self, vocab_size) -> int:

@@ -102,7 +102,7 @@ def headroom(figures: Figures, budget: Budget) -> dict[str, float]:
 # figures get as many digits as it takes for the printed value to be over too.
 
 
-def _exact(limit: float, style: str = "g") -> str:
+def exact_text(limit: float, style: str = "g") -> str:
     """The budget as written: shortest form that reads back as the same number (0.5, 8, 4e+21)."""
     text = f"{limit:{style}}"
     return text if float(text) == limit else repr(float(limit))
@@ -116,7 +116,7 @@ def _places_to_show_over(value: float, limit: float, least: int = 2) -> int:
     return places
 
 
-def _digits_to_show_over(value: float, limit: float, least: int = 3) -> int:
+def digits_to_show_over(value: float, limit: float, least: int = 3) -> int:
     """Significant digits (at least `least`) at which `value` > `limit` also prints as more than `limit`."""
     digits = least
     while digits < 17 and not float(f"{value:.{digits}g}") > limit:
@@ -140,10 +140,10 @@ def over_budget(config: dict, budget: Budget) -> list[str]:
     if f.serving_gb > budget.max_serving_gb:
         places = _places_to_show_over(f.serving_gb, budget.max_serving_gb)
         reasons.append(f"memory: {f.weights_gb:.{places}f} GB weights + {f.kv_cache_gb:.{places}f} GB KV cache = "
-                       f"{f.serving_gb:.{places}f} GB > {_exact(budget.max_serving_gb)} GB")
+                       f"{f.serving_gb:.{places}f} GB > {exact_text(budget.max_serving_gb)} GB")
     if f.train_flops > budget.max_train_flops:
-        digits = _digits_to_show_over(f.train_flops, budget.max_train_flops)
-        reasons.append(f"compute: {f.train_flops:.{digits}g} FLOPs > {_exact(budget.max_train_flops, 'g')}")
+        digits = digits_to_show_over(f.train_flops, budget.max_train_flops)
+        reasons.append(f"compute: {f.train_flops:.{digits}g} FLOPs > {exact_text(budget.max_train_flops, 'g')}")
     return reasons
 
 

@@ -126,14 +126,16 @@ def sandbox_command(bwrap: str, argv: list[str]) -> list[str]:
             cmd += ["--ro-bind", d, d]
     for f in ETC_FILES:
         cmd += ["--ro-bind-try", f, f]
+    # The private /tmp comes before the Python environment and the course, which are
+    # mounted on top of it: a course cloned under /tmp (as CI may do) stays visible.
+    cmd += ["--proc", "/proc", "--dev", "/dev",
+            "--size", str(TMPFS_BYTES), "--perms", "1777", "--tmpfs", "/tmp"]
     for root in python_roots():
         cmd += ["--ro-bind", root, root]
     answers = os.path.realpath(ANSWERS_DIR)
     if os.path.isdir(answers):  # hidden: an empty read-only folder in its place
         cmd += ["--tmpfs", answers, "--remount-ro", answers]
-    cmd += ["--proc", "/proc", "--dev", "/dev",
-            "--size", str(TMPFS_BYTES), "--perms", "1777", "--tmpfs", "/tmp",
-            "--dir", "/tmp/work", "--chdir", "/tmp/work", "--"]
+    cmd += ["--dir", "/tmp/work", "--chdir", "/tmp/work", "--"]
     return cmd + argv
 
 

@@ -1,15 +1,143 @@
-"""Exercise 06 `params-vs-compute`: price a head, a lookup, a forward pass; shares; a FLOP/s figure; stored against used."""
+"""Exercise 06 `params-vs-compute`: price a head, a lookup, a forward pass; shares; a FLOP/s figure; stored against used.
+
+Parameterised (class mode, embedlab.grading.variants): SPACE declares the
+variant space, `questions(params)` the questions with hints for one variant.
+"""
 
 import math
 
+import numpy as np
+
 from embedlab.compute import token_costs
 from embedlab.grading.kinds import Function, Hint, Integer, Real, ratio
-from embedlab.params import count_params, load_config
+from embedlab.grading.variants import Space
+from embedlab.params import count_params, load_config, model_shape
 
 LESSON = "06-params-vs-compute"
-_LLAMA_3_8B = count_params(load_config("llama-3-8b"))   # for hints on kaplan_n
-_MIXTRAL = count_params(load_config("mixtral-8x7b"))     # for hints on active_mixtral
-_EXPERT = 3 * 4096 * 14_336                              # one expert: gate, up, down
+
+# --------------------------------------------------------------------------
+# The variant space (models only from the configs shipped in embedlab/data)
+
+# Question 1's head: any shipped model but the book's and OPT-350m (its 512-wide table is
+# projected up to d = 1,024 and back, so its head is not the d × V matmul the question prices).
+HEAD_MODELS = ["deepseek-v2-lite", "deepseek-v3", "gemma-2-2b", "gemma-2-9b", "gemma-2b", "gemma-3-1b",
+               "gemma-7b", "gpt2", "gpt2-large", "gpt2-medium", "gpt2-xl", "llama-2-7b", "llama-3-8b",
+               "llama-3.2-3b", "mistral-7b", "mixtral-8x7b", "olmo-2-1124-7b", "opt-1.3b", "opt-125m",
+               "phi-1.5", "phi-2", "phi-3-mini-4k", "pythia-1.4b", "pythia-12b", "pythia-160m", "pythia-1b",
+               "pythia-2.8b", "pythia-410m", "pythia-6.9b", "pythia-70m", "qwen2.5-0.5b", "qwen2.5-7b",
+               "qwen3-0.6b", "qwen3-30b-a3b", "qwen3-8b", "smollm2-135m"]
+# Questions 2, 3 and 7's model: dense, untied (Kaplan's N has a head to leave out in every
+# variant), no learned position table and no scaled lookup (Gemma multiplies the row by √d).
+# Not Mistral-7B: its blocks are Llama-3-8B's, so its Kaplan N is the book's answer.
+MODELS = ["llama-2-7b", "olmo-2-1124-7b", "phi-1.5", "phi-2", "phi-3-mini-4k", "pythia-70m",
+          "pythia-160m", "pythia-410m", "pythia-1b", "pythia-1.4b", "pythia-2.8b", "pythia-6.9b", "pythia-12b",
+          "qwen2.5-7b", "qwen3-8b"]
+# Questions 4 and 5's model: any shipped model but the book's and OPT-350m (see above).
+SHARE_MODELS = [m for m in HEAD_MODELS if m != "gpt2"] + ["llama-3.2-1b"]
+CONTEXTS = [256, 512, 1024, 2048, 4096, 8192]  # T, cut to what the share model was trained on
+# Question 7: tokens of pretraining, and the rate a GPU sustains from which the GPU hours are
+# made (rounded to 2 significant figures); the answer is computed from the rounded hours.
+TOKENS = [0.3e12, 1e12, 2e12, 3e12, 6e12, 9e12, 18e12, 36e12]
+RATE = (1.0e14, 4.0e14)  # FLOP/s per GPU, a realistic 30-50 % of an A100's or H100's bf16 peak
+# Question 8: the shipped mixtures of experts other than the book's Mixtral.
+MOE_MODELS = ["qwen3-30b-a3b", "deepseek-v2-lite", "deepseek-v3"]
+
+DEFAULTS = {
+    "head_model": "llama-3.2-1b",
+    "model": "llama-3-8b",
+    "share_model": "gpt2",
+    "T": 1024,
+    "D": 15e12,
+    "GPU_HOURS": 1.3e6,
+    "moe_model": "mixtral-8x7b",
+}
+
+
+def context_of(name: str) -> int:
+    """The context a shipped model was trained for (its config's position count)."""
+    config = load_config(name)
+    return config.get("max_position_embeddings") or config["n_positions"]
+
+
+def draw(rng: np.random.Generator, pick) -> dict:
+    """One class variant: each model picked so that variants differ (up to a pool's size), T among
+    the contexts the share model was trained for, the GPU hours from a realistic rate."""
+    model, share_model = pick("model", MODELS), pick("share_model", SHARE_MODELS)
+    T = int(rng.choice([t for t in CONTEXTS if t <= context_of(share_model)]))
+    D = pick("D", TOKENS)
+    N = count_params(load_config(model)).total
+    hours = 6 * N * D / (float(rng.uniform(*RATE)) * 3600)
+    return {"head_model": pick("head_model", HEAD_MODELS), "model": model, "share_model": share_model, "T": T,
+            "D": D, "GPU_HOURS": float(f"{hours:.2g}"), "moe_model": pick("moe_model", MOE_MODELS)}
+
+
+def share(p: dict, head_positions: int, attention: bool = True, square: bool = False) -> float:
+    """The head's share of a pass of `share_model` over T tokens, right (the defaults) or as a
+    learner might slip: the head at `head_positions` positions, attention left out or over T²."""
+    c, T = token_costs(load_config(p["share_model"])), p["T"]
+    keys = T * T if square else T * (T + 1) // 2
+    total = T * (c.input + c.blocks) + head_positions * c.head + (c.attention_per_key * keys if attention else 0)
+    return head_positions * c.head / total
+
+
+def expert_layout(name: str) -> dict:
+    """What question 8 gives about a mixture of experts: layers with experts, experts, k, d, d_ff."""
+    s = model_shape(load_config(name))
+    return {"moe_layers": len(s.moe.moe_layers), "n_experts": s.moe.num_experts, "k": s.moe.experts_per_token,
+            "d": s.hidden_size, "d_ff": s.moe.expert_intermediate_size}
+
+
+def answers(p: dict) -> dict:
+    """Every non-function answer of a variant, computed here only to vet the variant (`problems`);
+    the answer key itself is harvested by running the solution notebook."""
+    head = model_shape(load_config(p["head_model"]))
+    counts = count_params(load_config(p["model"]))
+    moe, e = count_params(load_config(p["moe_model"])), expert_layout(p["moe_model"])
+    return {"head_flops": 2 * head.hidden_size * head.vocab_size, "lookup_flops": 0,
+            "kaplan_n": counts.total - counts.token_embedding - counts.position_embedding - counts.lm_head,
+            "head_share_training": share(p, p["T"]), "head_share_prompt": share(p, 1),
+            "flop_rate": 6 * counts.total * p["D"] / (p["GPU_HOURS"] * 3600),
+            "active_params": moe.total - e["moe_layers"] * (e["n_experts"] - e["k"]) * 3 * e["d"] * e["d_ff"]}
+
+
+def problems(p: dict) -> list[str]:
+    """What makes a drawn variant unusable: a degenerate question, or an answer equal to the book's."""
+    out = []
+    if p["T"] > context_of(p["share_model"]):
+        out.append(f"T={p['T']} is longer than {p['share_model']} was trained for")
+    if p["model"] not in MODELS or p["moe_model"] not in MOE_MODELS + ["mixtral-8x7b"]:
+        out.append("a model outside its pool")
+    if out:
+        return out
+    mine, book = answers(p), answers(DEFAULTS)
+    if not mine["head_share_prompt"] < share(p, 1, attention=False) < mine["head_share_training"] / 2:
+        out.append("question 5's slips are not told apart")
+    for name, value in mine.items():
+        if name not in SPACE.fixed and math.isclose(value, book[name], rel_tol=1e-9):
+            out.append(f"{name} equals the book's")
+    return out
+
+
+def _describe() -> str:
+    return (f"head_model: one of {len(HEAD_MODELS)} shipped configs ({', '.join(HEAD_MODELS)}); model (questions "
+            f"2, 3, 7): one of {len(MODELS)} dense untied configs ({', '.join(MODELS)}); share_model: one of "
+            f"{len(SHARE_MODELS)} configs (every one but OPT-350m and GPT-2 small); T: one of {CONTEXTS} up to the "
+            f"share model's context; D: one of {TOKENS} tokens; GPU_HOURS: 6·N·D at a rate drawn from "
+            f"{RATE[0]:.1e} to {RATE[1]:.1e} FLOP/s, to 2 significant figures; moe_model: one of {MOE_MODELS}; "
+            f"each model and D different in every variant up to its pool's size")
+
+
+SPACE = Space(defaults=DEFAULTS, draw=draw, problems=problems, describe=_describe(), fixed={
+    "lookup_flops": "a lookup costs 0 FLOPs for every table: that is the question's point (its model still varies)",
+    "forward_flops_per_token": "a function, checked on inputs drawn fresh at every grading",
+})
+
+# --------------------------------------------------------------------------
+# The questions
+
+
+def _is(got, value):
+    return math.isclose(got, value, rel_tol=1e-9)
 
 
 def gpt_forward_flops(V, d, L, d_ff, context):
@@ -32,22 +160,6 @@ def _model_shapes(rng):
     return cases
 
 
-_GPT2 = token_costs(load_config("gpt2"))   # for hints on the head's shares
-_T = 1024
-
-
-def _is(got, value):
-    return math.isclose(got, value, rel_tol=1e-9)
-
-
-def _share(head_positions, attention=True, square=False):
-    """The head's share of a pass over _T tokens, as a learner might compute it."""
-    c, T = _GPT2, _T
-    keys = T * T if square else T * (T + 1) // 2
-    total = T * (c.input + c.blocks) + head_positions * c.head + (c.attention_per_key * keys if attention else 0)
-    return head_positions * c.head / total
-
-
 # Hints on one call forward_flops_per_token(V, d, L, d_ff, context): (got, want, *args) -> bool.
 FORWARD_HINTS = [
     Hint(lambda got, want, V, d, L, d_ff, context: got == want - 4 * L * context * d,
@@ -63,52 +175,70 @@ FORWARD_HINTS = [
          args=True),
 ]
 
-QUESTIONS = [
-    Integer("head_flops", hints=[
-        ratio(0.5, "a matmul costs 2 FLOPs per weight: one multiply and one add"),
-        Hint(lambda got, want: got == 0, "0 is the input lookup; the head is a real d × V matmul"),
-    ]),
-    Integer("lookup_flops", hints=[
-        Hint(lambda got, want: got == 4096, "copying d numbers moves data but does no arithmetic"),
-        Hint(lambda got, want: got == 2 * 128_256 * 4096, "that is what the one-hot matmul would cost; the lookup only copies a row"),
-    ]),
-    Integer("kaplan_n", hints=[
-        Hint(lambda got, want: got == _LLAMA_3_8B.total - _LLAMA_3_8B.token_embedding,
-             "you removed the input table only: Llama-3-8B's untied head is a second vocabulary-sized matrix"),
-        Hint(lambda got, want: got == _LLAMA_3_8B.total, "that is every parameter; non-embedding N leaves out the vocabulary-sized matrices"),
-    ]),
-    Real("head_share_training", exact=True, hints=[
-        Hint(lambda got, want: _is(got, _share(_T, attention=False)),
-             "too big: you left out attention over the context, which grows with every position"),
-        Hint(lambda got, want: _is(got, _share(_T, square=True)),
-             "token t attends to t positions: T(T+1)/2 keys in all, not T²"),
-        Hint(lambda got, want: got > 1, "a share is a fraction between 0 and 1"),
-    ]),
-    Real("head_share_prompt", exact=True, hints=[
-        Hint(lambda got, want: _is(got, _share(1, attention=False)),
-             "too big: you left out attention over the context, which grows with every position"),
-        Hint(lambda got, want: got > 0.2, "reading a prompt, only the last position needs logits: the head runs once, not T times"),
-    ]),
-    Function("forward_flops_per_token", reference=gpt_forward_flops, cases=_model_shapes, result=Integer("forward_flops_per_token", hints=[
-        ratio(0.5, "every matmul costs 2 FLOPs per weight (multiply and add), the head included"),
-        *FORWARD_HINTS,
-    ])),
-    Real("flop_rate", exact=True, hints=[
-        ratio(1e-12, "that is TFLOP/s: the question asks for FLOP/s, 10¹² times more"),
-        ratio(3600, "GPU hours are hours: a rate in FLOP/s needs seconds"),
-        ratio(1 / 3, "training is forward and backward: 6·N·D, not 2·N·D"),
-    ]),
-    Integer("active_mixtral", hints=[
-        Hint(lambda got, want: got == _MIXTRAL.total, "that is every parameter stored; a token skips most experts"),
-        Hint(lambda got, want: got == _MIXTRAL.total - 32 * 8 * _EXPERT,
-             "you took away all 8 experts of each layer: the token still uses 2 of them"),
-        Hint(lambda got, want: got == _MIXTRAL.total - 32 * 2 * _EXPERT,
-             "you took away the 2 experts the token uses; it skips the other 6"),
-        Hint(lambda got, want: got == _MIXTRAL.total - 32 * 6 * 2 * 4096 * 14_336,
-             "each expert is a gated MLP: three matrices (gate, up, down), not two"),
-        Hint(lambda got, want: got == 32 * 2 * _EXPERT,
-             "those are only the experts a token uses: its attention, router, norms and both vocabulary tables work on it too"),
-        Hint(lambda got, want: got == _MIXTRAL.total - 6 * _EXPERT,
-             "every one of the 32 layers has its own experts"),
-    ]),
-]
+
+def questions(p: dict) -> list:
+    """The questions of variant `p` (the hints know its parameters; none states an answer)."""
+    table = model_shape(load_config(p["model"]))
+    counts = count_params(load_config(p["model"]))
+    name = load_config(p["model"])["_name"]
+    train_share = share(p, p["T"])
+    moe, e = count_params(load_config(p["moe_model"])), expert_layout(p["moe_model"])
+    moe_name, n_moe, E, k = load_config(p["moe_model"])["_name"], e["moe_layers"], e["n_experts"], e["k"]
+    expert = 3 * e["d"] * e["d_ff"]
+    return [
+        Integer("head_flops", hints=[
+            ratio(0.5, "a matmul costs 2 FLOPs per weight: one multiply and one add"),
+            Hint(lambda got, want: got == 0, "0 is the input lookup; the head is a real d × V matmul"),
+        ]),
+        Integer("lookup_flops", hints=[
+            Hint(lambda got, want: got == table.hidden_size, "copying d numbers moves data but does no arithmetic"),
+            Hint(lambda got, want: got == 2 * table.vocab_size * table.hidden_size,
+                 "that is what the one-hot matmul would cost; the lookup only copies a row"),
+        ]),
+        Integer("kaplan_n", hints=[
+            Hint(lambda got, want: got == counts.total - counts.token_embedding,
+                 f"you removed the input table only: {name}'s untied head is a second vocabulary-sized matrix"),
+            Hint(lambda got, want: got == counts.total,
+                 "that is every parameter; non-embedding N leaves out the vocabulary-sized matrices"),
+        ]),
+        Real("head_share_training", exact=True, hints=[
+            Hint(lambda got, want: _is(got, share(p, p["T"], attention=False)),
+                 "too big: you left out attention over the context, which grows with every position"),
+            Hint(lambda got, want: _is(got, share(p, p["T"], square=True)),
+                 "token t attends to t positions: T(T+1)/2 keys in all, not T²"),
+            Hint(lambda got, want: got > 1, "a share is a fraction between 0 and 1"),
+        ]),
+        Real("head_share_prompt", exact=True, hints=[
+            Hint(lambda got, want: _is(got, share(p, 1, attention=False)),
+                 "too big: you left out attention over the context, which grows with every position"),
+            Hint(lambda got, want: got > train_share / 2,
+                 "reading a prompt, only the last position needs logits: the head runs once, not T times"),
+        ]),
+        Function("forward_flops_per_token", reference=gpt_forward_flops, cases=_model_shapes,
+                 result=Integer("forward_flops_per_token", hints=[
+                     ratio(0.5, "every matmul costs 2 FLOPs per weight (multiply and add), the head included"),
+                     *FORWARD_HINTS,
+                 ])),
+        Real("flop_rate", exact=True, hints=[
+            ratio(1e-12, "that is TFLOP/s: the question asks for FLOP/s, 10¹² times more"),
+            ratio(3600, "GPU hours are hours: a rate in FLOP/s needs seconds"),
+            ratio(1 / 3, "training is forward and backward: 6·N·D, not 2·N·D"),
+        ]),
+        Integer("active_params", hints=[
+            Hint(lambda got, want: got == moe.total, "that is every parameter stored; a token skips most experts"),
+            Hint(lambda got, want: got == moe.total - n_moe * E * expert,
+                 f"you took away all {E} experts of each expert layer: the token still uses {k} of them"),
+            Hint(lambda got, want: got == moe.total - n_moe * k * expert,
+                 f"you took away the {k} experts the token uses; it skips the other {E - k}"),
+            Hint(lambda got, want: got == moe.total - n_moe * (E - k) * 2 * e["d"] * e["d_ff"],
+                 "each expert is a gated MLP: three matrices (gate, up, down), not two"),
+            Hint(lambda got, want: got == n_moe * k * expert,
+                 "those are only the experts a token uses: its attention, router, norms and both vocabulary "
+                 "tables work on it too"),
+            Hint(lambda got, want: got == moe.total - (E - k) * expert,
+                 f"every one of {moe_name}'s {n_moe} expert layers has its own experts"),
+        ]),
+    ]
+
+
+QUESTIONS = questions(DEFAULTS)

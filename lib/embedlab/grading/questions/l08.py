@@ -20,7 +20,7 @@ def tokens_per_word(counts, n_tokens):
 
 
 @functools.lru_cache(maxsize=None)
-def _hindi_r(space=True, weighted=True):
+def hindi_r_figures(space=True, weighted=True):
     """r = cl100k tokens per Hindi word / GPT-2 tokens per word, computed the way a wrong answer might."""
     from embedlab.bpe import word_counts
     from embedlab.tokenizers import load_tokenizer
@@ -81,11 +81,11 @@ QUESTIONS = [
     Real("hindi_r", exact=True, hints=[
         Hint(lambda got, want: abs(got * want - 1) < 1e-6,
              "upside down: r is cl100k's tokens per word over GPT-2's, below 1 when cl100k is shorter"),
-        Hint(lambda got, want: _is(got, _hindi_r(weighted=False)[0]),
+        Hint(lambda got, want: _is(got, hindi_r_figures(weighted=False)[0]),
              "that is the mean over the 500 list entries; weight each word by its count (running words)"),
-        Hint(lambda got, want: _is(got, _hindi_r(space=False)[0]),
+        Hint(lambda got, want: _is(got, hindi_r_figures(space=False)[0]),
              "encode each word after a space, \" \" + word, as it stands in running text"),
-        Hint(lambda got, want: any(_is(got, m) for m in _hindi_r()[1]),
+        Hint(lambda got, want: any(_is(got, m) for m in hindi_r_figures()[1]),
              "that is one tokenizer's tokens per word; r is the ratio of the two"),
     ]),
 ]
