@@ -38,9 +38,9 @@ def test_l04_reference_counts_the_llamas():
 
 
 def test_l04_hints():
-    assert "multi-head" in line("04-modern-blocks", "attn_1b", 4 * 2048 * 2048)
-    assert "three matrices" in line("04-modern-blocks", "mlp_1b", 2 * 2048 * 8192)
-    assert "untied" in line("04-modern-blocks", "vocab_share_8b", 525_336_576 / 8_030_261_248)
+    assert "multi-head" in line("04-modern-blocks", "attn_layer", 4 * 2048 * 2048)
+    assert "three matrices" in line("04-modern-blocks", "mlp_layer", 2 * 2048 * 8192)
+    assert "untied" in line("04-modern-blocks", "vocab_share", 525_336_576 / 8_030_261_248)
     assert "tied" in line("04-modern-blocks", "padding_params", 2 * 47 * 768)
 
 

@@ -1,9 +1,117 @@
-"""Exercise 04 `modern-blocks`: count grouped-query attention, SwiGLU, padding and any Llama."""
+"""Exercise 04 `modern-blocks`: count grouped-query attention, SwiGLU, padding and any Llama.
+
+Parameterised (class mode, embedlab.grading.variants): SPACE declares the
+variant space, `questions(params)` the questions with hints for one variant.
+"""
+
+import math
+
+import numpy as np
 
 from embedlab.grading.kinds import Function, Hint, Integer, Real, offset, ratio
-from embedlab.params import count_params
+from embedlab.grading.variants import Space
+from embedlab.params import count_params, load_config, model_shape
 
 LESSON = "04-modern-blocks"
+
+# --------------------------------------------------------------------------
+# The variant space (every model a shipped config in embedlab/data)
+
+# Question 1 (one layer's attention): grouped-query attention (h_kv < h) and no biases in the q, k,
+# v and o projections (Qwen3's per-head q/k norms are not projections). Not Qwen2.5 (q, k and v
+# have biases), not the models without GQA; only one of the models whose attention is the same size
+# (Llama-3-8B's is also Mistral-7B's, Mixtral's and Qwen3-8B's), so that every variant differs.
+ATTN_MODELS = ["llama-3-8b", "llama-3.2-3b", "smollm2-135m", "qwen3-0.6b", "gemma-2b", "gemma-2-2b",
+               "gemma-2-9b", "gemma-3-1b", "qwen3-30b-a3b"]
+# Question 2 (one layer's MLP): a dense SwiGLU MLP without biases (not Gemma's GeGLU, not the
+# experts of a mixture); only one of the models whose MLP is the same size (Mistral-7B's is Llama-3-8B's,
+# OLMo-2's Llama-2-7B's, Phi-3-mini's Llama 3.2 3B's).
+MLP_MODELS = ["llama-2-7b", "llama-3-8b", "llama-3.2-3b", "smollm2-135m", "qwen3-0.6b", "qwen3-8b",
+              "qwen2.5-0.5b", "qwen2.5-7b"]
+# Question 3 (the vocabulary's share): an untied head (two V x d matrices) and no head bias
+# (Phi-1.5 and Phi-2 have one).
+SHARE_MODELS = ["llama-2-7b", "mistral-7b", "mixtral-8x7b", "qwen2.5-7b", "qwen3-8b", "qwen3-30b-a3b",
+                "olmo-2-1124-7b", "phi-3-mini-4k"]
+# Question 4 (padding): a tied head whose V is not a multiple of 64 (the vocabularies of Llama 3.2,
+# Gemma, Qwen and SmolLM2 are multiples of 128); not OPT-350m (its table is 512 wide, projected
+# up to 1,024). 128 is left out: it pads these vocabularies exactly as 64 does.
+PAD_MODELS = ["gpt2-medium", "gpt2-large", "gpt2-xl", "opt-125m", "opt-1.3b"]
+PAD_MULTIPLES = [64, 256, 512]  # rows a vocabulary is rounded up to a multiple of
+PAD_CASES = [(model, multiple) for model in PAD_MODELS for multiple in PAD_MULTIPLES]
+
+DEFAULTS = {
+    "attn_model": "llama-3.2-1b",
+    "mlp_model": "llama-3.2-1b",
+    "share_model": "llama-3-8b",
+    "pad_model": "gpt2",
+    "pad_multiple": 64,
+}
+
+
+def draw(rng: np.random.Generator, pick) -> dict:
+    """One class variant: each question's model (and the padding) picked from its pool, so that
+    up to 8 variants all differ on every question (each pool has 8 or more items, no two with
+    the same answer)."""
+    pad_model, pad_multiple = pick("padding", PAD_CASES)
+    return {"attn_model": pick("attn_model", ATTN_MODELS), "mlp_model": pick("mlp_model", MLP_MODELS),
+            "share_model": pick("share_model", SHARE_MODELS), "pad_model": pad_model, "pad_multiple": pad_multiple}
+
+
+def padded(V: int, multiple: int) -> int:
+    """V rounded up to a multiple of `multiple`."""
+    return -(-V // multiple) * multiple
+
+
+def answers(p: dict) -> dict:
+    """Every non-function answer of a variant, computed here only to vet the variant (`problems`);
+    the answer key itself is harvested by running the solution notebook."""
+    s = model_shape(load_config(p["attn_model"]))
+    d, h, h_kv, head_dim = s.hidden_size, s.num_heads, s.num_kv_heads, s.head_dim
+    m = model_shape(load_config(p["mlp_model"]))
+    c = count_params(load_config(p["share_model"]))
+    pad = model_shape(load_config(p["pad_model"]))
+    return {"attn_layer": 2 * d * h * head_dim + 2 * d * h_kv * head_dim, "mlp_layer": 3 * m.hidden_size * m.intermediate_size,
+            "vocab_share": (c.token_embedding + c.lm_head) / c.total,
+            "padding_params": (padded(pad.vocab_size, p["pad_multiple"]) - pad.vocab_size) * pad.hidden_size}
+
+
+def problems(p: dict) -> list[str]:
+    """What makes a drawn variant unusable: a degenerate question, or an answer equal to the book's."""
+    out = []
+    attn = model_shape(load_config(p["attn_model"]))
+    if attn.num_kv_heads >= attn.num_heads:
+        out.append(f"{p['attn_model']} has no grouped-query attention")
+    if model_shape(load_config(p["mlp_model"])).moe is not None:
+        out.append(f"{p['mlp_model']}'s MLP is experts")
+    if model_shape(load_config(p["share_model"])).tied:
+        out.append(f"{p['share_model']}'s head is tied")
+    pad = model_shape(load_config(p["pad_model"]))
+    if not pad.tied:
+        out.append(f"{p['pad_model']}'s head is untied")
+    if pad.vocab_size % p["pad_multiple"] == 0:
+        out.append(f"{p['pad_model']}'s vocabulary needs no padding to a multiple of {p['pad_multiple']}")
+    if out:
+        return out
+    mine, book = answers(p), answers(DEFAULTS)
+    for name, value in mine.items():
+        if math.isclose(value, book[name], rel_tol=1e-9, abs_tol=0):
+            out.append(f"{name} equals the book's")
+    return out
+
+
+def _describe() -> str:
+    return (f"attn_model (question 1): one of {', '.join(ATTN_MODELS)}; mlp_model (question 2): one of "
+            f"{', '.join(MLP_MODELS)}; share_model (question 3): one of {', '.join(SHARE_MODELS)}; "
+            f"pad_model and pad_multiple (question 4): one of {', '.join(PAD_MODELS)} with one of "
+            f"{PAD_MULTIPLES}; each different in every variant up to its pool's size (8 or more)")
+
+
+SPACE = Space(defaults=DEFAULTS, draw=draw, problems=problems, describe=_describe(),
+              fixed={"llama_params": "a function, checked on Llama-3-8B, Llama 3.2 1B and shapes drawn fresh "
+                                     "at every grading"})
+
+# --------------------------------------------------------------------------
+# The questions
 
 
 def llama_params(V, d, L, h, h_kv, d_ff, tied):
@@ -46,24 +154,48 @@ LLAMA_HINTS = [
          "each layer has two RMSNorms of d numbers (and there is a final one)", args=True),
 ]
 
-QUESTIONS = [
-    Integer("attn_1b", hints=[
-        Hint(lambda got, want: got == 4 * 2048 * 2048, "that is full multi-head attention: k and v have only h_kv = 8 heads"),
-        Hint(lambda got, want: got == 2 * 2048 * 2048, "q and o are there; add the (narrower) k and v matrices"),
-    ]),
-    Integer("mlp_1b", hints=[
-        ratio(2 / 3, "SwiGLU has three matrices: gate, up and down"),
-        offset(2 * 8192 + 2048, "Llama's SwiGLU has no biases: three d × d_ff matrices, nothing else"),
-        Hint(lambda got, want: got == 8 * 2048 * 2048, "that is a GPT-2 MLP (8·d²): use d_ff = 8,192 and three matrices"),
-    ]),
-    Real("vocab_share_8b", exact=True, hints=[
-        ratio(0.5, "Llama-3-8B's head is untied: count both vocabulary matrices"),
-        Hint(lambda got, want: 1 < got <= 100 and abs(got / 100 - want) < 0.01, "give a fraction between 0 and 1, not a percentage"),
-    ]),
-    Integer("padding_params", hints=[
-        ratio(2, "GPT-2's head is tied: the padded rows exist once"),
-        Hint(lambda got, want: got == 47, "that is the number of rows; each row holds d numbers"),
-    ]),
-    Function("llama_params", reference=llama_params, cases=_llama_shapes, result=Integer("llama_params", hints=LLAMA_HINTS),
-             points=2),
-]
+
+def questions(p: dict) -> list:
+    """The questions of variant `p` (the hints know its parameters; none states an answer)."""
+    s = model_shape(load_config(p["attn_model"]))
+    d, h, h_kv, head_dim = s.hidden_size, s.num_heads, s.num_kv_heads, s.head_dim
+    m = model_shape(load_config(p["mlp_model"]))
+    d_m, d_ff = m.hidden_size, m.intermediate_size
+    pad = model_shape(load_config(p["pad_model"]))
+    V_pad, d_pad = pad.vocab_size, pad.hidden_size
+    rows = padded(V_pad, p["pad_multiple"]) - V_pad
+    attn_hints = [
+        Hint(lambda got, want: got == 4 * d * h * head_dim,
+             "that is full multi-head attention: k and v have only h_kv heads (num_kv_heads), fewer than q's h"),
+        Hint(lambda got, want: got == 2 * d * h * head_dim,
+             "q and o are there; add the (narrower) k and v matrices"),
+    ]
+    if h * head_dim != d:
+        attn_hints.append(Hint(lambda got, want: got == 2 * d * d + 2 * d * h_kv * (d // h),
+                               f"{p['attn_model']}'s heads are head_dim wide (its config says so): "
+                               "h · head_dim is not d here"))
+    return [
+        Integer("attn_layer", hints=attn_hints),
+        Integer("mlp_layer", hints=[
+            ratio(2 / 3, "SwiGLU has three matrices: gate, up and down"),
+            offset(2 * d_ff + d_m, "Llama's SwiGLU has no biases: three d × d_ff matrices, nothing else"),
+            Hint(lambda got, want: got == 8 * d_m * d_m and got != want,
+                 "that is a GPT-2 MLP (8·d²): use the config's intermediate_size as d_ff, and three matrices"),
+        ]),
+        Real("vocab_share", exact=True, hints=[
+            ratio(0.5, f"{p['share_model']}'s head is untied: count both vocabulary matrices"),
+            Hint(lambda got, want: 0 < want < got <= 100 and math.isclose(got / 100, want, rel_tol=0.01),
+                 "give a fraction between 0 and 1, not a percentage"),
+        ]),
+        Integer("padding_params", hints=[
+            ratio(2, f"{p['pad_model']}'s head is tied: the padded rows exist once"),
+            Hint(lambda got, want: got == rows, "that is the number of rows; each row holds d numbers"),
+            Hint(lambda got, want: got == (V_pad + rows) * d_pad,
+                 "that is the whole padded table; count only what the padded rows add"),
+        ]),
+        Function("llama_params", reference=llama_params, cases=_llama_shapes,
+                 result=Integer("llama_params", hints=LLAMA_HINTS), points=2),
+    ]
+
+
+QUESTIONS = questions(DEFAULTS)
