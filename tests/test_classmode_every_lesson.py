@@ -4,7 +4,9 @@ built as `embedlab-assign` builds them, and each variant's answers are computed 
 question module (`answers`, which its own tests/test_variants_lNN.py ties to the solution)."""
 
 import importlib
+import json
 import re
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -12,12 +14,17 @@ import pytest
 from embedlab.grading import assign
 from embedlab.grading.generate import make_exercise
 from embedlab.grading.kinds import Function
-from embedlab.grading.lessons import known_lessons, questions_for
+from embedlab.grading.lessons import ANSWERS_DIR, decode_key, known_lessons, questions_for
 from embedlab.grading.variants import parameters_cell, parameters_of, read_parameters, space_for
 
 SECRET = b"a-secret-for-every-lesson-in-class-mode"
+OTHER = b"another-instructors-secret"
 K = 8
 LESSONS, SKIPPED = assign.lessons_to_assign("all")
+# The only answer keys the installed library holds: the book's (variant 0), encoded, one per lesson.
+# (Its code and shipped configs hold public facts a variant's count can equal by arithmetic, such as
+# a vocabulary of 256000 or a context of 32768: lesson 01's own test searches them for its secret.)
+BOOK_KEYS = {name: json.dumps(decode_key((ANSWERS_DIR / f"{name}.key").read_text())) for name in known_lessons()}
 
 
 def module_of(lesson):
@@ -89,7 +96,10 @@ def test_every_variant_differs_from_the_book_and_its_handout_reveals_no_answer(l
         others = "\n".join(c.source for i, c in enumerate(nb.cells) if i != parameters_cell(nb))
         assert "BEGIN SOLUTION" not in text and f'Exercise("{lesson}", mode="class")' in text
         assert not any(c.get("outputs") for c in nb.cells if c.cell_type == "code")
+        assert parameters_of(lesson, variant, OTHER, space) != params  # another secret, another variant
         for name, value in mine.items():
             assert not shown(others, value), f"{lesson} variant {variant}: the handout shows {name}"
+            if name in varying:  # the library's key of this lesson is the book's, not this variant's
+                assert not shown(BOOK_KEYS[lesson], value), f"{lesson} variant {variant}: the library shows {name}"
             checked += bool(texts(value))
     assert checked  # the search had values to look for
