@@ -11,7 +11,7 @@ import math
 import numpy as np
 
 from embedlab.grading.kinds import Function, Hint, Integer, Real, ratio
-from embedlab.grading.variants import Space
+from embedlab.grading.variants import Space, equal_to_book
 
 LESSON = "08-vocabulary-size"
 
@@ -167,9 +167,7 @@ def problems(p: dict) -> list[str]:
     if not 0 < want["hindi_single_token_share"] < 1:
         out.append(f"hindi_single_token_share is {want['hindi_single_token_share']}, not strictly between 0 and 1")
     book = answers(DEFAULTS)
-    for name, value in want.items():
-        if math.isclose(value, book[name], rel_tol=1e-9):
-            out.append(f"{name} equals the book's")
+    out += equal_to_book(want, book)
     qs = {q.name: q for q in questions(p)}
     for name, value, words in slips(p):
         verdict = evaluate(qs[name], value, want[name])
