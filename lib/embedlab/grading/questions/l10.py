@@ -107,11 +107,18 @@ def draw(rng: np.random.Generator, pick) -> dict:
 
 
 @functools.lru_cache(maxsize=64)
+def _corpus(corpus_seed: int, n_reserved: int):
+    from embedlab import make_corpus
+
+    return make_corpus(n_sentences=3000, seed=corpus_seed, n_reserved=n_reserved)
+
+
+@functools.lru_cache(maxsize=64)
 def _trained(corpus_seed: int, n_reserved: int, steps: int, seed: int):
     """Questions 4 and 5's corpus and trained tied model (as the solution trains it)."""
-    from embedlab import make_corpus, train_tinylm
+    from embedlab import train_tinylm
 
-    corpus = make_corpus(n_sentences=3000, seed=corpus_seed, n_reserved=n_reserved)
+    corpus = _corpus(corpus_seed, n_reserved)
     run = train_tinylm(corpus, tied=True, optimizer="adam", lr=1e-2, steps=steps, batch_size=128, seed=seed)
     return corpus, run
 
@@ -122,7 +129,7 @@ def trained(p: dict):
 
 def reference_ids(p: dict) -> list:
     """The reference rows of question 5: the first four reserved tokens."""
-    corpus, _ = trained(p)
+    corpus = _corpus(p["corpus_seed"], p["n_reserved"])
     return [int(i) for i in list(corpus.groups["reserved"])[:4]]
 
 
@@ -203,10 +210,8 @@ def questions(p: dict) -> list:
     """The questions of variant `p` (the hints know its parameters; none states an answer)."""
     V, padded = padding(p)
     m = p["pad_multiple"]
-    corpus, _ = trained(p)
-    n = len(corpus.groups["never"])
-    reference = reference_ids(p)
-    fragments, ordinary = partial_count(p["tokenizer"])
+    n = len(_corpus(p["corpus_seed"], p["n_reserved"]).groups["never"])
+    ordinary = lambda: partial_count(p["tokenizer"])[1]  # noqa: E731 - read only when a hint is tried
     return [
         Integer("padding_rows", hints=[
             Hint(lambda got, want: got == padded, "that is the padded size; the question asks how many rows were added"),
@@ -238,7 +243,7 @@ def questions(p: dict) -> list:
             Hint(lambda got, want: np.asarray(got).shape == (7,)
                  and set(np.asarray(got).tolist()) == set(np.asarray(want).tolist()),
                  "the right rows in the wrong order: highest score first"),
-            Hint(lambda got, want: np.isin(np.asarray(got), reference).any(),
+            Hint(lambda got, want: np.isin(np.asarray(got), reference_ids(p)).any(),
                  "leave the four reference rows out: they score high against their own mean"),
             Hint(lambda got, want: np.asarray(got).shape == (7,) and not np.isin(np.asarray(got), np.asarray(want)).any(),
                  "none of these is among the highest scores: sort highest first (np.argsort(-scores), or reverse)"),
@@ -247,7 +252,7 @@ def questions(p: dict) -> list:
             offset(-128, "you left out the 128 single-byte tokens 0x80-0xFF: each is a fragment of a character too"),
             Hint(lambda got, want: got == 13, "those are the byte values that never occur at all; count every token "
                                               "whose bytes are not valid UTF-8 on their own"),
-            Hint(lambda got, want: got in (ordinary - want, ordinary + 1 - want),
+            Hint(lambda got, want: got in (ordinary() - want, ordinary() + 1 - want),
                  "that counts the tokens that do decode; count the ones that fail"),
             Hint(lambda got, want: got > want, "too many: count only the tokens of `tokenizer` (its ordinary "
                                                "tokens, tok.token_byte_values()) whose bytes fail .decode('utf-8')"),
