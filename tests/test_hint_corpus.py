@@ -406,6 +406,26 @@ def test_lesson_08_hints_hold_in_every_class_variant(variant):
         assert verdict.status == "incorrect" and words in verdict.detail, (variant, name, value, verdict)
 
 
+@pytest.mark.parametrize("variant", range(9))
+def test_lesson_10_hints_hold_in_every_class_variant(variant):
+    """Lesson 10 is parameterised: its usual slips (l10.slips: the padded size, the diagonal kept,
+    the reference rows left in, the decodable tokens counted ...) get their words in the book's
+    variant 0 and in drawn ones (another corpus, seed, reserved rows, tokenizer)."""
+    from embedlab.grading.exercise import evaluate
+    from embedlab.grading.questions import l10
+    from embedlab.grading.variants import parameters_of
+
+    p = parameters_of("10-glitch-tokens", variant, b"hint-corpus-secret-for-variants")
+    questions = {q.name: q for q in questions_for("10-glitch-tokens", p)}
+    want = dict(l10.answers(p), invalid_bytes=load_key("10-glitch-tokens")["invalid_bytes"])  # fixed
+    slips = l10.slips(p)
+    assert {name for name, _, _ in slips} == set(want)
+    for name, value, words in slips:
+        q = questions[name]
+        verdict = evaluate(q, value, q.to_data(want[name]) if isinstance(q, Array) else want[name])
+        assert verdict.status == "incorrect" and words in verdict.detail, (variant, name, value, verdict)
+
+
 def test_standard_line_is_replaced_not_repeated():
     nb = nbformat.read(ROOT / "solutions" / "01-toy-table.ipynb", as_version=4)
     questions = questions_for("01-toy-table")

@@ -1,5 +1,9 @@
 """Exercise 10 `glitch-tokens`: padding rows, impossible bytes, the under-training score, never-seen rows of a tied model,
-and GPT-2's tokens that are fragments of a character."""
+and a real tokenizer's tokens that are fragments of a character.
+
+Parameterised (class mode, embedlab.grading.variants): SPACE declares the
+variant space, `questions(params)` the questions with hints for one variant.
+"""
 
 import functools
 import math
@@ -7,6 +11,8 @@ import math
 import numpy as np
 
 from embedlab.grading.kinds import Array, Function, Hint, Integer, Real, offset
+from embedlab.grading.variants import Space, equal_to_book
+from embedlab.params import available_models, load_config
 from embedlab.undertrained import unused_scores
 
 LESSON = "10-glitch-tokens"
@@ -22,14 +28,6 @@ def _score_cases(rng):
         reference = list(range(n - n_unused, n - n_unused + 2))
         cases.append((M, reference))
     return cases
-
-
-@functools.lru_cache(maxsize=None)
-def _reference_ids():
-    """The reference rows of question 5: the first four reserved tokens of the exercise's corpus."""
-    from embedlab.corpus import make_corpus
-
-    return tuple(int(i) for i in list(make_corpus(n_sentences=3000, seed=0).groups["reserved"])[:4])
 
 
 def _cosines_with(M, mean):
@@ -55,46 +53,250 @@ SCORE_HINTS = [
          "a cosine lies between -1 and 1: normalise (divide by the lengths)"),
 ]
 
-QUESTIONS = [
-    Integer("padding_rows", hints=[
-        Hint(lambda got, want: got == 50_304, "that is the padded size; the question asks how many rows were added"),
-        Hint(lambda got, want: got == 50_257 % 64, "that is how far 50,257 is past a multiple of 64; the padding fills the rest of the way"),
-    ]),
-    Integer("invalid_bytes", hints=[
-        Hint(lambda got, want: got == 2, "C0 and C1 are two of them; count F5 to FF too"),
-        offset(-2, "you left out C0 and C1 (they would only start over-long encodings)"),
-        offset(-1, "F5 to FF is 11 values, both ends included"),
-    ]),
-    Function("unused_score", reference=unused_scores, cases=_score_cases,
-             result=Array("unused_score", hints=[
-                 Hint(lambda got, want: np.allclose(np.asarray(got), 1 - np.asarray(want)),
-                      "that is the cosine distance (1 − cosine); return the cosine itself"),
-                 *SCORE_HINTS,
-                 Hint(lambda got, want: np.asarray(got).ndim != 1, "return one score per row: a 1-D array of length M.shape[0]"),
-             ])),
-    Real("never_cos", sig=6, hints=[
-        Hint(lambda got, want: math.isclose(got, (9 + 72 * want) / 81, rel_tol=1e-6)
-             or math.isclose(got, (9 + 36 * want) / 45, rel_tol=1e-6),
-             "leave out each row's cosine with itself (the diagonal): only pairs of different rows"),
-        Hint(lambda got, want: abs(got) < 0.1, "near 0 is the value before training; use the trained rows, run.model.E"),
-    ]),
-    Array("top7", exact=True, hints=[
-        Hint(lambda got, want: np.asarray(got).shape == (7,) and np.asarray(got)[0] == np.asarray(want)[-1],
-             "reversed? the most suspicious row (highest cosine) comes first"),
-        Hint(lambda got, want: np.asarray(got).shape == (7,) and set(np.asarray(got).tolist()) == set(np.asarray(want).tolist()),
-             "the right rows in the wrong order: highest score first"),
-        Hint(lambda got, want: np.isin(np.asarray(got), _reference_ids()).any(),
-             "leave the four reference rows out: they score high against their own mean"),
-        Hint(lambda got, want: np.asarray(got).shape == (7,) and not np.isin(np.asarray(got), np.asarray(want)).any(),
-             "none of these is among the highest scores: sort highest first (np.argsort(-scores), or reverse)"),
-    ]),
-    Integer("partial_tokens", hints=[
-        offset(-128, "you left out the 128 single-byte tokens 0x80-0xFF: each is a fragment of a character too"),
-        Hint(lambda got, want: got == 13, "those are the byte values that never occur at all; count every token "
-                                          "whose bytes are not valid UTF-8 on their own"),
-        Hint(lambda got, want: got == 50_257 - want or got == 50_256 - want,
-             "that counts the tokens that do decode; count the ones that fail"),
-        Hint(lambda got, want: got > want, "too many: count GPT-2's tokens (ids 0 to 50,255) whose bytes fail "
-                                           ".decode('utf-8'); cl100k_base has more such tokens"),
-    ]),
-]
+
+# --------------------------------------------------------------------------
+# The variant space
+
+PAD_MULTIPLES = [64, 128, 256, 512, 1024]
+TOKENIZERS = ["cl100k_base"]      # the other real tokenizer shipped (embedlab.tokenizers)
+N_RESERVED = [6, 7, 9, 10]         # which rows never occur: the reserved ids at the table's end
+STEPS = [800, 1000, 1200]
+SEEDS = range(1, 100)
+
+DEFAULTS = {
+    "vocab_model": "gpt2",
+    "pad_multiple": 64,
+    "corpus_seed": 0,
+    "n_reserved": 8,
+    "steps": 1000,
+    "seed": 0,
+    "tokenizer": "gpt2",
+}
+
+
+def padding(p: dict) -> tuple[int, int]:
+    """(V, padded V) of question 1: the shipped config's vocabulary rounded up to pad_multiple."""
+    V, m = load_config(p["vocab_model"])["vocab_size"], p["pad_multiple"]
+    return V, -(-V // m) * m
+
+
+def _padding_problems(p: dict) -> list[str]:
+    V, padded = padding(p)
+    m = p["pad_multiple"]
+    if padded == V:
+        return [f"{p['vocab_model']}'s V is a multiple of {m}: no padding"]
+    if V % m == padded - V:
+        return ["padding_rows equals V % pad_multiple: the hint cannot tell them apart"]
+    if padded - V == padding(DEFAULTS)[1] - padding(DEFAULTS)[0]:
+        return ["padding_rows equals the book's"]
+    return []
+
+
+# Question 1's models: the shipped configs for which some multiple gives a usable variant.
+VOCAB_MODELS = [m for m in available_models() if m != DEFAULTS["vocab_model"] and any(
+    not _padding_problems(dict(DEFAULTS, vocab_model=m, pad_multiple=k)) for k in PAD_MULTIPLES)]
+
+
+def draw(rng: np.random.Generator, pick) -> dict:
+    """One class variant: question 1's model and multiple, the corpus and training seeds, how many
+    reserved rows never occur, the steps, and the other real tokenizer."""
+    return {"vocab_model": pick("vocab_model", VOCAB_MODELS), "pad_multiple": int(rng.choice(PAD_MULTIPLES)),
+            "corpus_seed": int(rng.choice(SEEDS)), "n_reserved": int(rng.choice(N_RESERVED)),
+            "steps": int(rng.choice(STEPS)), "seed": int(rng.choice(SEEDS)),
+            "tokenizer": pick("tokenizer", TOKENIZERS)}
+
+
+@functools.lru_cache(maxsize=64)
+def _corpus(corpus_seed: int, n_reserved: int):
+    from embedlab import make_corpus
+
+    return make_corpus(n_sentences=3000, seed=corpus_seed, n_reserved=n_reserved)
+
+
+@functools.lru_cache(maxsize=64)
+def _trained(corpus_seed: int, n_reserved: int, steps: int, seed: int):
+    """Questions 4 and 5's corpus and trained tied model (as the solution trains it)."""
+    from embedlab import train_tinylm
+
+    corpus = _corpus(corpus_seed, n_reserved)
+    run = train_tinylm(corpus, tied=True, optimizer="adam", lr=1e-2, steps=steps, batch_size=128, seed=seed)
+    return corpus, run
+
+
+def trained(p: dict):
+    return _trained(p["corpus_seed"], p["n_reserved"], p["steps"], p["seed"])
+
+
+def reference_ids(p: dict) -> list:
+    """The reference rows of question 5: the first four reserved tokens."""
+    corpus = _corpus(p["corpus_seed"], p["n_reserved"])
+    return [int(i) for i in list(corpus.groups["reserved"])[:4]]
+
+
+@functools.lru_cache(maxsize=4)
+def partial_count(tokenizer: str) -> tuple[int, int]:
+    """(fragments, ordinary tokens) of a real tokenizer: tokens whose bytes are not UTF-8 on their own."""
+    from embedlab import load_tokenizer
+
+    tokens = load_tokenizer(tokenizer).token_byte_values()
+    bad = 0
+    for b in tokens:
+        try:
+            b.decode("utf-8")
+        except UnicodeDecodeError:
+            bad += 1
+    return bad, len(tokens)
+
+
+def answers(p: dict) -> dict:
+    """Every answer that varies, computed here only to vet the variant (`problems`); the key
+    itself is harvested by running the solution notebook."""
+    V, padded = padding(p)
+    corpus, run = trained(p)
+    never = list(corpus.groups["never"])
+    unit = run.model.E[never] / np.linalg.norm(run.model.E[never], axis=1, keepdims=True)
+    C = unit @ unit.T
+    reference = reference_ids(p)
+    scores = unused_scores(run.model.E, reference)
+    order = [i for i in np.argsort(-scores, kind="stable") if i not in reference]
+    return {"padding_rows": padded - V, "never_cos": float(C[np.triu_indices(len(never), k=1)].mean()),
+            "top7": np.array(order[:7]), "partial_tokens": partial_count(p["tokenizer"])[0]}
+
+
+def problems(p: dict) -> list[str]:
+    """What makes a variant unusable: the lesson's point not shown (the never-seen rows not alike, or
+    not the top candidates), slips the hints cannot tell apart, or an answer equal to the book's."""
+    out = _padding_problems(p)
+    if p["vocab_model"] not in VOCAB_MODELS + [DEFAULTS["vocab_model"]] or p["tokenizer"] not in TOKENIZERS + ["gpt2"]:
+        out.append("a model or tokenizer outside its pool")
+    if out:
+        return out
+    mine = answers(p)
+    corpus, _ = trained(p)
+    candidates = set(corpus.groups["never"]) - set(reference_ids(p))
+    if not mine["never_cos"] > 0.5:
+        out.append(f"never_cos is {mine['never_cos']:.3f}: the never-seen rows did not become alike")
+    if set(mine["top7"][:len(candidates)].tolist()) != candidates:
+        out.append("the never-seen rows are not the top candidates")
+    if out:
+        return out
+    book = answers(DEFAULTS)
+    out += equal_to_book(mine, book, skip=("never_cos", "padding_rows"))  # padding_rows: checked above
+    if math.isclose(mine["never_cos"], book["never_cos"], rel_tol=1e-6):  # judged to 6 significant figures
+        out.append("never_cos equals the book's")
+    from embedlab.grading.exercise import evaluate
+
+    qs = {q.name: q for q in questions(p)}
+    for name, value, words in slips(p):
+        if name not in mine:  # invalid_bytes: the same in every variant (tests/test_hint_corpus.py)
+            continue
+        q, want = qs[name], mine[name]
+        verdict = evaluate(q, value, q.to_data(want) if isinstance(q, Array) else want)
+        if verdict.status != "incorrect" or words not in verdict.detail:
+            out.append(f"the slip {value!r} on {name} does not get its hint ({words!r})")
+    return out
+
+
+def _describe() -> str:
+    return (f"vocab_model: one of {len(VOCAB_MODELS)} shipped configs ({', '.join(VOCAB_MODELS)}), pad_multiple: "
+            f"one of {PAD_MULTIPLES} (a model and multiple with no padding, or padding equal to V % pad_multiple or "
+            f"to the book's, is drawn again); corpus_seed and seed: 1 to 99; n_reserved: one of {N_RESERVED}; "
+            f"steps: one of {STEPS}; tokenizer: {', '.join(TOKENIZERS)} (the other real tokenizer shipped). "
+            f"A variant whose never-seen rows do not end up alike (mean cosine above 0.5) and at the top of "
+            f"the under-training score is drawn again")
+
+
+SPACE = Space(defaults=DEFAULTS, draw=draw, problems=problems, describe=_describe(), fixed={
+    "invalid_bytes": "a property of UTF-8 itself (RFC 3629): the same 256-byte alphabet in every variant",
+    "unused_score": "a function, checked on inputs drawn fresh at every grading",
+})
+
+# --------------------------------------------------------------------------
+# The questions
+
+
+def questions(p: dict) -> list:
+    """The questions of variant `p` (the hints know its parameters; none states an answer)."""
+    V, padded = padding(p)
+    m = p["pad_multiple"]
+    n = len(_corpus(p["corpus_seed"], p["n_reserved"]).groups["never"])
+    ordinary = lambda: partial_count(p["tokenizer"])[1]  # noqa: E731 - read only when a hint is tried
+    return [
+        Integer("padding_rows", hints=[
+            Hint(lambda got, want: got == padded, "that is the padded size; the question asks how many rows were added"),
+            Hint(lambda got, want: got == V % m,
+                 "that is how far V is past a multiple of pad_multiple; the padding fills the rest of the way"),
+        ]),
+        Integer("invalid_bytes", hints=[
+            Hint(lambda got, want: got == 2, "C0 and C1 are two of them; count F5 to FF too"),
+            offset(-2, "you left out C0 and C1 (they would only start over-long encodings)"),
+            offset(-1, "F5 to FF is 11 values, both ends included"),
+        ]),
+        Function("unused_score", reference=unused_scores, cases=_score_cases,
+                 result=Array("unused_score", hints=[
+                     Hint(lambda got, want: np.allclose(np.asarray(got), 1 - np.asarray(want)),
+                          "that is the cosine distance (1 − cosine); return the cosine itself"),
+                     *SCORE_HINTS,
+                     Hint(lambda got, want: np.asarray(got).ndim != 1,
+                          "return one score per row: a 1-D array of length M.shape[0]"),
+                 ])),
+        Real("never_cos", sig=6, hints=[
+            Hint(lambda got, want: math.isclose(got, (n + n * (n - 1) * want) / n ** 2, rel_tol=1e-6)
+                 or math.isclose(got, (n + n * (n - 1) / 2 * want) / (n * (n + 1) / 2), rel_tol=1e-6),
+                 "leave out each row's cosine with itself (the diagonal): only pairs of different rows"),
+            Hint(lambda got, want: abs(got) < 0.1, "near 0 is the value before training; use the trained rows, run.model.E"),
+        ]),
+        Array("top7", exact=True, shape=lambda p: (7,), hints=[
+            Hint(lambda got, want: np.asarray(got).shape == (7,) and np.asarray(got)[0] == np.asarray(want)[-1],
+                 "reversed? the most suspicious row (highest cosine) comes first"),
+            Hint(lambda got, want: np.asarray(got).shape == (7,)
+                 and set(np.asarray(got).tolist()) == set(np.asarray(want).tolist()),
+                 "the right rows in the wrong order: highest score first"),
+            Hint(lambda got, want: np.isin(np.asarray(got), reference_ids(p)).any(),
+                 "leave the four reference rows out: they score high against their own mean"),
+            Hint(lambda got, want: np.asarray(got).shape == (7,) and not np.isin(np.asarray(got), np.asarray(want)).any(),
+                 "none of these is among the highest scores: sort highest first (np.argsort(-scores), or reverse)"),
+        ]),
+        Integer("partial_tokens", hints=[
+            offset(-128, "you left out the 128 single-byte tokens 0x80-0xFF: each is a fragment of a character too"),
+            Hint(lambda got, want: got == 13, "those are the byte values that never occur at all; count every token "
+                                              "whose bytes are not valid UTF-8 on their own"),
+            Hint(lambda got, want: got in (ordinary() - want, ordinary() + 1 - want),
+                 "that counts the tokens that do decode; count the ones that fail"),
+            Hint(lambda got, want: got > want, "too many: count only the tokens of `tokenizer` (its ordinary "
+                                               "tokens, tok.token_byte_values()) whose bytes fail .decode('utf-8')"),
+        ]),
+    ]
+
+
+QUESTIONS = questions(DEFAULTS)
+
+
+def slips(p: dict) -> list:
+    """Usual slips for one variant: (question, wrong value, words its hint must contain)."""
+    want = answers(p)
+    V, padded = padding(p)
+    corpus, run = trained(p)
+    n = len(corpus.groups["never"])
+    reference = reference_ids(p)
+    scores = unused_scores(run.model.E, reference)
+    fragments, ordinary = partial_count(p["tokenizer"])
+    top7 = want["top7"]
+    return [
+        ("padding_rows", padded, "padded size"),
+        ("padding_rows", V % p["pad_multiple"], "past a multiple"),
+        ("invalid_bytes", 2, "count F5 to FF"),
+        ("invalid_bytes", 11, "C0 and C1"),
+        ("invalid_bytes", 12, "11 values"),
+        ("never_cos", (n + n * (n - 1) * want["never_cos"]) / n ** 2, "diagonal"),
+        ("never_cos", 0.01, "before training"),
+        ("top7", top7[::-1], "reversed"),
+        ("top7", top7[[1, 0, 2, 3, 4, 5, 6]], "wrong order"),
+        ("top7", np.argsort(-scores, kind="stable")[:7], "reference rows out"),
+        ("top7", np.array([i for i in np.argsort(scores, kind="stable") if i not in reference][:7]),
+         "sort highest first"),
+        ("partial_tokens", fragments - 128, "single-byte tokens"),
+        ("partial_tokens", 13, "never occur at all"),
+        ("partial_tokens", ordinary - fragments, "do decode"),
+        ("partial_tokens", fragments + 1, "too many"),
+    ]

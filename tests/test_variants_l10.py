@@ -1,0 +1,104 @@
+"""Lesson 10 in class mode: its variant space draws usable variants (the never-seen rows still
+end up alike and at the top of the under-training score), every answer that can vary moves
+away from the book's, and the solution computes what the module expects.
+
+No kernel: the solution's code cells run in this process (its check cells left out).
+"""
+
+from pathlib import Path
+
+import nbformat
+import numpy as np
+import pytest
+
+from embedlab.grading.kinds import Function
+from embedlab.grading.lessons import load_key, questions_for
+from embedlab.grading.questions import l10
+from embedlab.grading.variants import parameters_cell, parameters_of, read_parameters, render_parameters, \
+    with_parameters
+
+ROOT = Path(__file__).resolve().parent.parent
+LESSON = "10-glitch-tokens"
+SECRETS = [b"test-secret-for-the-class-mode-tests", b"a-second-instructor-secret!", b"0123456789abcdef"]
+
+
+def differs(a, b):
+    return not (np.shape(a) == np.shape(b) and np.allclose(a, b, rtol=1e-6, atol=0))
+
+
+@pytest.mark.parametrize("secret", SECRETS)
+def test_every_class_variant_is_usable_and_differs_from_the_book(secret):
+    book = l10.answers(l10.DEFAULTS)
+    varying = [q.name for q in questions_for(LESSON) if q.name not in l10.SPACE.fixed]
+    models = set()
+    for variant in range(1, 9):
+        p = parameters_of(LESSON, variant, secret)
+        assert p == parameters_of(LESSON, variant, secret)  # reproducible
+        assert l10.problems(p) == []
+        mine = l10.answers(p)
+        assert sorted(mine) == sorted(varying)
+        for name in varying:
+            assert differs(mine[name], book[name]), (variant, name)
+        assert p["vocab_model"] in l10.VOCAB_MODELS and p["tokenizer"] in l10.TOKENIZERS
+        models.add(p["vocab_model"])
+        assert all(len(line) <= 88 for line in render_parameters(p).splitlines())
+        assert read_parameters(render_parameters(p)) == p
+    assert len(models) == 8  # picked without repeats
+    assert set(l10.SPACE.fixed) == {"invalid_bytes", "unused_score"}
+    assert {q.name for q in questions_for(LESSON) if isinstance(q, Function)} == {"unused_score"}
+
+
+def test_every_model_of_the_pool_is_drawable():
+    """pick() gives variant k the k-th model of a shuffled pool: a model for which no multiple
+    gives a usable question 1 would make parameters_of fail for its variant."""
+    for model in l10.VOCAB_MODELS:
+        assert any(not l10._padding_problems(dict(l10.DEFAULTS, vocab_model=model, pad_multiple=m))
+                   for m in l10.PAD_MULTIPLES), model
+
+
+def test_problems_rejects_the_book_and_degenerate_variants():
+    assert any("equals the book's" in x for x in l10.problems(l10.DEFAULTS))
+    p = parameters_of(LESSON, 1, SECRETS[0])
+    assert l10.problems(p) == []
+    assert any("no padding" in x for x in l10.problems(dict(p, vocab_model="gemma-2b")))
+    # Llama-3's 128,256 is 256 past a multiple of 512 and 256 short of the next one
+    assert any("cannot tell" in x for x in l10.problems(dict(p, vocab_model="llama-3-8b", pad_multiple=512)))
+    # GPT-2 XL has GPT-2's vocabulary: padded to 64 it is the book's answer
+    assert any("padding_rows equals" in x for x in l10.problems(dict(p, vocab_model="gpt2-xl", pad_multiple=64)))
+    # trained for a few steps only, the never-seen rows have not moved together: not the lesson's point
+    short = dict(p, steps=5)
+    assert any("did not become alike" in x or "not the top candidates" in x for x in l10.problems(short))
+
+
+def run_solution(p):
+    """The solution's code cells, its check cells left out, with the parameters of `p`."""
+    nb = with_parameters(nbformat.read(ROOT / "solutions" / f"{LESSON}.ipynb", as_version=4), p)
+    namespace = {}
+    for cell in nb.cells:
+        if cell.cell_type == "code" and "ex.check" not in cell.source and "ex.summary" not in cell.source:
+            exec(compile(cell.source, "<cell>", "exec"), namespace)  # noqa: S102 - our own solution
+    return namespace
+
+
+@pytest.mark.parametrize("variant", [0, 1, 2])
+def test_the_solution_computes_the_modules_answers(variant, capsys):
+    p = parameters_of(LESSON, variant, SECRETS[0])
+    namespace = run_solution(p)
+    for name, value in l10.answers(p).items():
+        got = namespace[name]
+        assert np.shape(got) == np.shape(value) and np.array_equal(got, value), (variant, name, got, value)
+    assert namespace["invalid_bytes"] == load_key(LESSON)["invalid_bytes"]
+    assert all(len(line) <= 88 for line in capsys.readouterr().out.splitlines())
+
+
+def test_the_solutions_parameters_cell_is_the_defaults():
+    nb = nbformat.read(ROOT / "solutions" / f"{LESSON}.ipynb", as_version=4)
+    assert read_parameters(nb.cells[parameters_cell(nb)].source) == l10.DEFAULTS
+    assert l10.answers(l10.DEFAULTS)["padding_rows"] == load_key(LESSON)["padding_rows"]
+
+
+def test_the_draws_cover_the_ranges():
+    drawn = [parameters_of(LESSON, v, s) for s in SECRETS for v in range(1, 9)]
+    values = {name: {p[name] for p in drawn} for name in l10.DEFAULTS}
+    assert values["n_reserved"] == set(l10.N_RESERVED) and values["steps"] == set(l10.STEPS)
+    assert len(values["pad_multiple"]) >= 3 and len(values["corpus_seed"]) >= 12 and len(values["seed"]) >= 12
