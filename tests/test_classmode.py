@@ -263,6 +263,9 @@ def test_gradescope_bundle_grades_an_honest_submission_to_the_maximum(klass, tmp
                 "embedlab/pyproject.toml", "embedlab/lib/embedlab/grading/autograder.py"} <= names
         assert (z.getinfo("run_autograder").external_attr >> 16) & 0o111
         pins = z.read("requirements.txt").decode().split()
+        setup = z.read("setup.sh").decode()  # what book/grading.md says it installs
+        assert re.search(r"apt-get install .*python3 .*bubblewrap", setup)
+        assert "-r /autograder/source/requirements.txt" in setup and "/autograder/source/embedlab" in setup
         z.extractall(tmp_path / "source")
     assert all(re.fullmatch(r"[A-Za-z0-9_.-]+==\S+", p) for p in pins) and any(p.startswith("nbclient==") for p in pins)
     name = klass["learners"][0]
@@ -279,6 +282,24 @@ def test_gradescope_bundle_grades_an_honest_submission_to_the_maximum(klass, tmp
     assert all(set(t) >= {"name", "score", "max_score", "output"} for t in tests)
     assert sum(t["score"] for t in tests) == sum(t["max_score"] for t in tests) == 7
     assert results["score"] == 7 and name in results["output"]
+
+
+def test_run_autograder_without_bubblewrap_grades_and_says_so(klass, tmp_path, monkeypatch, capsys):
+    """book/grading.md: where bubblewrap cannot start, run_autograder grades without it and says so."""
+    import shutil
+
+    from embedlab.grading import autograder, sandbox
+
+    shutil.copytree(klass["out"] / KEYS_DIR, tmp_path / "source" / KEYS_DIR)
+    (tmp_path / "submission").mkdir()
+    name = klass["learners"][1]
+    nbformat.write(honest(name, klass["keys"]), tmp_path / "submission" / "hw.ipynb")
+    monkeypatch.setenv("EMBEDLAB_AUTOGRADER_ROOT", str(tmp_path))
+    monkeypatch.setattr(sandbox, "bwrap_path", lambda: None)
+    assert autograder.main() == 0
+    results = json.loads((tmp_path / "results" / "results.json").read_text())
+    assert results["score"] == 7 and "Graded without the sandbox" in results["output"]
+    assert "no sandbox" in capsys.readouterr().err
 
 
 def test_run_autograder_without_one_notebook_says_so(tmp_path):

@@ -388,6 +388,25 @@ def test_lesson_07_hints_hold_in_every_class_variant(variant):
 
 
 @pytest.mark.parametrize("variant", range(9))
+def test_lesson_08_hints_hold_in_every_class_variant(variant):
+    """Lesson 08 is parameterised: its usual slips (l08.slips: the head counted, a share of the rest,
+    the ratio upside down, the partner language audited, one tokenizer's figure ...) get their words
+    in the book's variant 0 and in drawn ones, and no slip is marked correct."""
+    from embedlab.grading.exercise import evaluate
+    from embedlab.grading.questions import l08
+    from embedlab.grading.variants import parameters_of
+
+    p = parameters_of("08-vocabulary-size", variant, b"hint-corpus-secret-for-variants")
+    questions = {q.name: q for q in questions_for("08-vocabulary-size", p)}
+    want = l08.answers(p)
+    slips = l08.slips(p)
+    assert {name for name, _, _ in slips} == set(want)
+    for name, value, words in slips:
+        verdict = evaluate(questions[name], value, want[name])
+        assert verdict.status == "incorrect" and words in verdict.detail, (variant, name, value, verdict)
+
+
+@pytest.mark.parametrize("variant", range(9))
 def test_lesson_09_hints_hold_in_every_class_variant(variant):
     """Lesson 09 is parameterised: its usual slips (l09.slips: the tied count, the bias left out,
     self-pairs in the within mean, cat's row not normalised, a rotation that changes angles ...)

@@ -23,7 +23,6 @@ import json
 import os
 import re
 import sys
-import tempfile
 import time
 import zipfile
 from importlib import metadata
@@ -121,28 +120,20 @@ def write_bundle(bundle: Path, keys_dir: Path) -> Path:
     import embedlab
 
     bundle = Path(bundle)
-    fd, tmp = tempfile.mkstemp(prefix=f".{bundle.name}.", suffix=".tmp", dir=bundle.parent if str(bundle.parent) else ".")
-    try:
-        with os.fdopen(fd, "wb") as f, zipfile.ZipFile(f, "w", zipfile.ZIP_DEFLATED) as z:
-            for name, text, mode in (("setup.sh", SETUP_SH, 0o755), ("run_autograder", RUN_AUTOGRADER, 0o755),
-                                     ("requirements.txt", "\n".join(pinned_requirements()) + "\n", 0o644),
-                                     ("embedlab/pyproject.toml", PYPROJECT.format(version=embedlab.__version__),
-                                      0o644)):
-                info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
-                info.external_attr = (0o100000 | mode) << 16
-                info.compress_type = zipfile.ZIP_DEFLATED
-                z.writestr(info, text)
-            for path, name in library_files():
-                z.write(path, name)
-            for path in sorted(Path(keys_dir).glob("*.json")):
-                z.write(path, f"{KEYS_DIR}/{path.name}")
-        os.replace(tmp, bundle)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    with cli.atomic_output(bundle, "wb", flag="--gradescope") as f, \
+            zipfile.ZipFile(f, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, text, mode in (("setup.sh", SETUP_SH, 0o755), ("run_autograder", RUN_AUTOGRADER, 0o755),
+                                 ("requirements.txt", "\n".join(pinned_requirements()) + "\n", 0o644),
+                                 ("embedlab/pyproject.toml", PYPROJECT.format(version=embedlab.__version__),
+                                  0o644)):
+            info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
+            info.external_attr = (0o100000 | mode) << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            z.writestr(info, text)
+        for path, name in library_files():
+            z.write(path, name)
+        for path in sorted(Path(keys_dir).glob("*.json")):
+            z.write(path, f"{KEYS_DIR}/{path.name}")
     return bundle
 
 

@@ -34,6 +34,7 @@ graded so far are written).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
 import dataclasses
 import math
@@ -458,39 +459,46 @@ def grade_all(submissions: list[Submission], lesson: str | None, limits: Limits,
     return [row for i in range(len(submissions)) for row in results[i]], faults
 
 
-def open_output(out: Path):
-    """A temporary file next to `out`, to be renamed over it: raises ValueError if `out` cannot be written."""
+def open_output(out: Path, flag: str = "--out"):
+    """A temporary file next to `out`, to be renamed over it: raises ValueError (naming the
+    command-line `flag` that gave `out`) if `out` cannot be written."""
     if out.is_dir():
-        raise ValueError(f"--out is a folder: {display_name(out)}")
+        raise ValueError(f"{flag} is a folder: {display_name(out)}")
     folder = out.parent if str(out.parent) else Path(".")
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=folder)
     except OSError as exc:
-        raise ValueError(f"cannot write --out {display_name(out)} ({type(exc).__name__}: {exc.strerror})") from None
+        raise ValueError(f"cannot write {flag} {display_name(out)} ({type(exc).__name__}: {exc.strerror})") from None
     return fd, tmp
 
 
-def write_csv(rows: list[Row], out: Path) -> None:
-    """Write the CSV atomically: a temporary file in the same folder, renamed over `out`
-    (a link at `out` is replaced, never written through)."""
-    fd, tmp = open_output(out)
+@contextlib.contextmanager
+def atomic_output(out: Path, mode: str = "w", flag: str = "--out", **open_args):
+    """An open file that replaces `out` only once it is complete: written to a temporary
+    file in the same folder, synced, then renamed over `out` (a link at `out` is replaced,
+    never written through). On any error or interrupt the temporary file is removed."""
+    fd, tmp = open_output(out, flag)
     try:
-        with open(fd, "w", newline="", encoding="utf-8") as f:
-            writer = csv.writer(f)
-            writer.writerow(COLUMNS)
-            for r in rows:
-                writer.writerow([csv_cell(r.submission), csv_cell(r.lesson), csv_cell(r.question),
-                                 format_points(r.points), format_points(r.max_points), r.status,
-                                 csv_cell(r.detail), csv_cell(r.learner)])
+        with open(fd, mode, **open_args) as f:
+            yield f
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, out)
     except BaseException:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         raise
+
+
+def write_csv(rows: list[Row], out: Path) -> None:
+    """Write the CSV atomically (see atomic_output)."""
+    with atomic_output(out, "w", newline="", encoding="utf-8") as f:
+        writer = csv.writer(f)
+        writer.writerow(COLUMNS)
+        for r in rows:
+            writer.writerow([csv_cell(r.submission), csv_cell(r.lesson), csv_cell(r.question),
+                             format_points(r.points), format_points(r.max_points), r.status,
+                             csv_cell(r.detail), csv_cell(r.learner)])
 
 
 def totals(rows: list[Row], keys: dict[str, LessonKeys]) -> list[tuple[str, str, float, float]]:
@@ -514,20 +522,11 @@ def totals(rows: list[Row], keys: dict[str, LessonKeys]) -> list[tuple[str, str,
 
 def write_totals(rows: list[Row], keys: dict[str, LessonKeys], out: Path) -> None:
     """Write the gradebook CSV atomically, as write_csv does."""
-    fd, tmp = open_output(out)
-    try:
-        with open(fd, "w", newline="", encoding="utf-8") as f:
-            writer = csv.writer(f)
-            writer.writerow(TOTALS_COLUMNS)
-            for learner, lesson, got, best in totals(rows, keys):
-                writer.writerow([csv_cell(learner), csv_cell(lesson), format_points(got), format_points(best)])
-        os.replace(tmp, out)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    with atomic_output(out, "w", newline="", encoding="utf-8") as f:
+        writer = csv.writer(f)
+        writer.writerow(TOTALS_COLUMNS)
+        for learner, lesson, got, best in totals(rows, keys):
+            writer.writerow([csv_cell(learner), csv_cell(lesson), format_points(got), format_points(best)])
 
 
 def summary(rows: list[Row]) -> str:

@@ -9,7 +9,7 @@ import math
 import numpy as np
 
 from embedlab.grading.kinds import Array, Function, Hint, Integer, Real, ratio
-from embedlab.grading.variants import Space
+from embedlab.grading.variants import Space, equal_to_book
 from embedlab.params import load_config, model_shape
 from embedlab.vectors import cosine_similarity
 
@@ -99,11 +99,7 @@ def problems(p: dict) -> list[str]:
     mine, book = answers(p), answers(DEFAULTS)
     if not 0.05 < mine["cos_pair"] < 0.95:
         out.append("the pair's cosine is near 0 or 1 (a row of zeros, or parallel rows)")
-    for name, value in mine.items():
-        same = np.shape(value) == np.shape(book[name]) and np.allclose(value, book[name], rtol=1e-9, atol=0)
-        if same:
-            out.append(f"{name} equals the book's")
-    return out
+    return out + equal_to_book(mine, book)
 
 
 def _describe() -> str:

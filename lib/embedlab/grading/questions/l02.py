@@ -7,7 +7,7 @@ variant space, `questions(params)` the questions with hints for one variant.
 import numpy as np
 
 from embedlab.grading.kinds import Array, Choice, Function, Hint, Integer, ratio
-from embedlab.grading.variants import Space
+from embedlab.grading.variants import Space, equal_to_book
 from embedlab.lookup import embedding_backward, one_hot
 from embedlab.params import load_config, model_shape
 
@@ -118,9 +118,7 @@ def problems(p: dict) -> list[str]:
     if out:
         return out
     mine, book = answers(p), answers(DEFAULTS)
-    for name, value in mine.items():
-        if np.shape(value) == np.shape(book[name]) and np.allclose(value, book[name], rtol=1e-9, atol=0):
-            out.append(f"{name} equals the book's")
+    out += equal_to_book(mine, book)
     for name, hints in ratio_hints(p).items():  # the book's value copied must not earn a hint's advice
         if any(np.isclose(book[name], factor * mine[name], rtol=1e-9, atol=0) for factor, _ in hints):
             out.append(f"the book's {name} is a hinted multiple of this variant's")

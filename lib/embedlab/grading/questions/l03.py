@@ -9,7 +9,7 @@ import math
 import numpy as np
 
 from embedlab.grading.kinds import Function, Hint, Integer, Real, ratio
-from embedlab.grading.variants import Space
+from embedlab.grading.variants import Space, equal_to_book
 from embedlab.params import count_params, load_config, model_shape
 
 LESSON = "03-counting-gpt2"
@@ -90,8 +90,7 @@ def problems(p: dict) -> list[str]:
     if out:
         return out
     mine, book = answers(p), answers(DEFAULTS)
-    return [f"{name} equals the book's" for name, value in mine.items()
-            if math.isclose(value, book[name], rel_tol=1e-12)]
+    return equal_to_book(mine, book)
 
 
 def _describe() -> str:

@@ -9,7 +9,7 @@ import math
 import numpy as np
 
 from embedlab.grading.kinds import Function, Hint, Integer, Real, offset, ratio
-from embedlab.grading.variants import Space
+from embedlab.grading.variants import Space, equal_to_book
 from embedlab.params import count_params, load_config, model_shape
 
 LESSON = "04-modern-blocks"
@@ -93,10 +93,7 @@ def problems(p: dict) -> list[str]:
     if out:
         return out
     mine, book = answers(p), answers(DEFAULTS)
-    for name, value in mine.items():
-        if math.isclose(value, book[name], rel_tol=1e-9, abs_tol=0):
-            out.append(f"{name} equals the book's")
-    return out
+    return out + equal_to_book(mine, book)
 
 
 def _describe() -> str:

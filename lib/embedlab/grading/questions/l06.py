@@ -10,7 +10,7 @@ import numpy as np
 
 from embedlab.compute import token_costs
 from embedlab.grading.kinds import Function, Hint, Integer, Real, ratio
-from embedlab.grading.variants import Space
+from embedlab.grading.variants import Space, equal_to_book
 from embedlab.params import count_params, load_config, model_shape
 
 LESSON = "06-params-vs-compute"
@@ -112,10 +112,7 @@ def problems(p: dict) -> list[str]:
     mine, book = answers(p), answers(DEFAULTS)
     if not mine["head_share_prompt"] < share(p, 1, attention=False) < mine["head_share_training"] / 2:
         out.append("question 5's slips are not told apart")
-    for name, value in mine.items():
-        if name not in SPACE.fixed and math.isclose(value, book[name], rel_tol=1e-9):
-            out.append(f"{name} equals the book's")
-    return out
+    return out + equal_to_book(mine, book, skip=SPACE.fixed)
 
 
 def _describe() -> str:

@@ -10,7 +10,7 @@ import math
 import numpy as np
 
 from embedlab.grading.kinds import Array, Function, Hint, Integer, Real, ratio
-from embedlab.grading.variants import Space
+from embedlab.grading.variants import Space, equal_to_book
 from embedlab.params import count_params, load_config, model_shape
 
 LESSON = "07-memory"
@@ -188,9 +188,7 @@ def problems(p: dict) -> list[str]:
     if out:
         return out
     book = answers(DEFAULTS)
-    for name, value in want.items():
-        if np.shape(value) == np.shape(book[name]) and np.allclose(value, book[name], rtol=1e-9, atol=0):
-            out.append(f"{name} equals the book's")
+    out += equal_to_book(want, book)
     qs = {q.name: q for q in questions(p)}
     for name, value, words in slips(p):
         q = qs[name]

@@ -1,5 +1,9 @@
 """Exercise 08 `vocabulary-size`: the table, its share, the bigger head, the break-even, tokens per word, an audit,
-and doubling a real vocabulary for Hindi (GPT-2 against cl100k_base)."""
+and doubling a real vocabulary for Hindi (GPT-2 against cl100k_base).
+
+Parameterised (class mode, embedlab.grading.variants): SPACE declares the
+variant space, `questions(params)` the questions with hints for one variant.
+"""
 
 import functools
 import math
@@ -7,25 +11,70 @@ import math
 import numpy as np
 
 from embedlab.grading.kinds import Function, Hint, Integer, Real, ratio
+from embedlab.grading.variants import Space, equal_to_book
 
 LESSON = "08-vocabulary-size"
-_EXACT_TOTAL = 1_497_434_112   # the lesson's 1.5B model with the 256K table (lesson 08 prints it)
 
+# --------------------------------------------------------------------------
+# The variant space
 
-def tokens_per_word(counts, n_tokens):
-    """Mean tokens per running word: each word weighted by how often it occurs."""
-    counts = np.asarray(counts, dtype=np.float64)
-    n_tokens = np.asarray(n_tokens, dtype=np.float64)
-    return float((counts * n_tokens).sum() / counts.sum())
+# Questions 1-4: the blocks of a shipped model with rotary positions and no projection (so that
+# "everything but the table" is its blocks and final norm); the book's is Llama-3.2-1B's.
+MODELS = ["llama-3.2-3b", "qwen2.5-0.5b", "qwen3-0.6b", "gemma-2-2b", "gemma-3-1b", "smollm2-135m",
+          "qwen3-8b", "mistral-7b"]
+V_BIGS = [100_000, 128_000, 150_000, 200_000, 256_000, 300_000]  # round thousands: "K" is 1,000 tokens
+V_SMALLS = [32_000, 40_000, 50_000, 64_000]
+# Question 6: a language trained with Hindi (wordfreq's small lists) other than the book's English:
+# Latin, Cyrillic, Arabic and Indian scripts
+PARTNERS = ["fr", "es", "de", "ru", "ar", "bn", "ta", "ur"]
+N_TRAINS = [300, 400, 500, 600]       # top words of each language the tokenizer trains on
+V_BPES = [300, 400, 600, 800]         # the audited tokenizer's vocabulary
+N_TOPS = [50, 80, 100, 120, 150, 200]  # top Hindi words audited (at most n_train)
+# Question 7: how many of the top Hindi words are measured
+N_WORDS = [200, 300, 400, 600, 800, 1000]
+
+DEFAULTS = {
+    "d": 2048,
+    "rest": 973_146_112,
+    "blocks": 1_946_157_056,
+    "V_small": 50_000,
+    "V_big": 256_000,
+    "partner": "en",
+    "n_train": 500,
+    "V_bpe": 500,
+    "n_top": 100,
+    "n_words": 500,
+}
 
 
 @functools.lru_cache(maxsize=None)
-def hindi_r_figures(space=True, weighted=True):
+def model_figures(model: str) -> tuple[int, int, int]:
+    """(d, rest, blocks) of a shipped model: its width, its parameters outside the token table and
+    head (blocks and final norm), and its blocks' matmul FLOPs per token."""
+    from embedlab.compute import token_costs
+    from embedlab.params import count_params, load_config, model_shape
+
+    config = load_config(model)
+    return model_shape(config).hidden_size, count_params(config).non_embedding, token_costs(config).blocks
+
+
+@functools.lru_cache(maxsize=None)
+def audit(partner: str, n_train: int, V_bpe: int, n_top: int) -> tuple[float, float]:
+    """Question 6: the share of the top `n_top` Hindi words, and of the partner's, that are one token."""
+    from embedlab.bpe import add_counts, train_bpe, word_counts
+
+    other, hindi = word_counts(partner, n_train), word_counts("hi", n_train)
+    bpe = train_bpe(add_counts(other, hindi), V_bpe)
+    return tuple(sum(bpe.count_tokens(w) == 1 for w in list(words)[:n_top]) / n_top for words in (hindi, other))
+
+
+@functools.lru_cache(maxsize=None)
+def hindi_r_figures(n_words=500, space=True, weighted=True):
     """r = cl100k tokens per Hindi word / GPT-2 tokens per word, computed the way a wrong answer might."""
     from embedlab.bpe import word_counts
     from embedlab.tokenizers import load_tokenizer
 
-    hindi = word_counts("hi", 500)
+    hindi = word_counts("hi", n_words)
     prefix = " " if space else ""
     means = []
     for name in ("gpt2", "cl100k_base"):
@@ -33,6 +82,121 @@ def hindi_r_figures(space=True, weighted=True):
         weights = list(hindi.values()) if weighted else [1] * len(hindi)
         means.append(sum(n * c for n, c in zip(lengths, weights)) / sum(weights))
     return means[1] / means[0], means
+
+
+def draw(rng: np.random.Generator, pick) -> dict:
+    """One class variant: a shipped model's blocks, a vocabulary pair, the audit's partner language
+    and sizes, and question 7's word count."""
+    d, rest, blocks = model_figures(pick("model", MODELS))
+    n_train = int(rng.choice(N_TRAINS))
+    return {
+        "d": d,
+        "rest": rest,
+        "blocks": blocks,
+        "V_small": int(rng.choice(V_SMALLS)),
+        "V_big": int(rng.choice(V_BIGS)),
+        "partner": pick("partner", PARTNERS),
+        "n_train": n_train,
+        "V_bpe": int(rng.choice(V_BPES)),
+        "n_top": int(rng.choice([n for n in N_TOPS if n <= n_train])),
+        "n_words": pick("n_words", N_WORDS),
+    }
+
+
+def answers(p: dict) -> dict:
+    """Every non-function answer of a variant, computed here only to vet the variant (`problems`)
+    and to make the slips; the answer key itself is harvested by running the solution notebook."""
+    d, table = p["d"], p["V_big"] * p["d"]
+    return {
+        "embedding_params": table,
+        "embedding_share": table / (table + p["rest"]),
+        "extra_head_flops": 2 * d * p["V_big"] - 2 * d * p["V_small"],
+        "break_even_ratio": (p["blocks"] + 2 * d * p["V_small"]) / (p["blocks"] + 2 * d * p["V_big"]),
+        "hindi_single_token_share": audit(p["partner"], p["n_train"], p["V_bpe"], p["n_top"])[0],
+        "hindi_r": hindi_r_figures(p["n_words"])[0],
+    }
+
+
+def _rounded(x: float) -> float:
+    return float(f"{x:.2g}")
+
+
+def slips(p: dict) -> list:
+    """The learner's usual slips in variant `p`: (question, wrong value, words its hint must contain).
+    `problems` rejects a variant where one of them is not told apart; the tests judge them all."""
+    want = answers(p)
+    d, V_small, V_big = p["d"], p["V_small"], p["V_big"]
+    table, share = want["embedding_params"], want["embedding_share"]
+    out = [
+        ("embedding_params", 2 * table, "tied"),
+        ("embedding_params", V_big // 1000 * 1024 * d, "K here means"),
+        ("embedding_share", share / (1 - share), "whole model"),
+        ("embedding_share", 100 * share, "percentage"),
+        ("extra_head_flops", want["extra_head_flops"] // 2, "2 FLOPs per weight"),
+        ("extra_head_flops", 2 * d * V_big, "how much more"),
+        ("break_even_ratio", 1 / want["break_even_ratio"], "upside down"),
+        ("break_even_ratio", V_small / V_big, "include them"),
+        ("hindi_single_token_share", 100 * want["hindi_single_token_share"], "percentage"),
+        ("hindi_single_token_share", audit(p["partner"], p["n_train"], p["V_bpe"], p["n_top"])[1],
+         "audit the Hindi ones"),
+        ("hindi_r", 1 / want["hindi_r"], "upside down"),
+        ("hindi_r", hindi_r_figures(p["n_words"], weighted=False)[0], "weight each word"),
+        ("hindi_r", hindi_r_figures(p["n_words"], space=False)[0], "after a space"),
+        ("hindi_r", hindi_r_figures(p["n_words"])[1][0], "one tokenizer's"),
+        ("hindi_r", hindi_r_figures(p["n_words"])[1][1], "one tokenizer's"),
+    ]
+    total = table + p["rest"]
+    if _rounded(total) != total:
+        out.append(("embedding_share", table / _rounded(total), "exact total"))
+    return out
+
+
+def problems(p: dict) -> list[str]:
+    """What makes a drawn variant unusable: a degenerate question, an answer equal to the book's,
+    or a usual slip its hint does not name (two slips that give the same value)."""
+    from embedlab.grading.exercise import evaluate  # here: exercise imports the question modules
+
+    out = []
+    if not p["V_small"] < p["V_big"]:
+        out.append("V_small is not below V_big")
+    if not p["n_top"] <= p["n_train"]:
+        out.append("n_top is over n_train")
+    if out:
+        return out
+    want = answers(p)
+    if not 0 < want["hindi_single_token_share"] < 1:
+        out.append(f"hindi_single_token_share is {want['hindi_single_token_share']}, not strictly between 0 and 1")
+    book = answers(DEFAULTS)
+    out += equal_to_book(want, book)
+    qs = {q.name: q for q in questions(p)}
+    for name, value, words in slips(p):
+        verdict = evaluate(qs[name], value, want[name])
+        if verdict.status != "incorrect" or words not in verdict.detail:
+            out.append(f"{name}: the slip {value!r} is not told apart ({verdict.detail!r})")
+    return out
+
+
+def _describe() -> str:
+    return (f"d, rest and blocks: the width, parameters outside the table and blocks' FLOPs per token of one "
+            f"of {len(MODELS)} shipped models ({', '.join(MODELS)}); V_big: one of {V_BIGS}; V_small: one of "
+            f"{V_SMALLS}, below V_big; partner: one of {PARTNERS} (wordfreq); n_train: one of {N_TRAINS}; "
+            f"V_bpe: one of {V_BPES}; n_top: one of {N_TOPS} up to n_train; n_words: one of {N_WORDS}; every "
+            f"model, partner and n_words different in every variant up to its pool's size, every answer "
+            f"different from the book's, and every usual slip told apart by its hint")
+
+
+SPACE = Space(defaults=DEFAULTS, draw=draw, problems=problems, describe=_describe(),
+              fixed={"tokens_per_word": "a function, checked on inputs drawn fresh at every grading"})
+
+# --------------------------------------------------------------------------
+# The questions
+
+
+def tokens_per_word(counts, n_tokens):
+    """Mean tokens per running word: each word weighted by how often it occurs."""
+    counts = np.asarray(counts, dtype=np.float64)
+    n_tokens = np.asarray(n_tokens, dtype=np.float64)
+    return float((counts * n_tokens).sum() / counts.sum())
 
 
 def _is(got, value):
@@ -46,46 +210,64 @@ def _word_lists(rng):
     return cases
 
 
-QUESTIONS = [
-    Integer("embedding_params", hints=[
-        ratio(2, "the head is tied: it reuses E and adds no parameters"),
-        Hint(lambda got, want: got == 256 * 1024 * 2048, "256K here means 256,000 tokens, not 256 × 1,024"),
-    ]),
-    Real("embedding_share", exact=True, hints=[
-        # Written in terms of the expected share, so the table's size is not readable here.
-        Hint(lambda got, want: abs(got - want * _EXACT_TOTAL / 1.5e9) < 1e-9, "use the exact total (table + the rest), not the round 1.5B"),
-        Hint(lambda got, want: abs(got - want / (1 - want)) < 1e-9, "the share is of the whole model: table plus the rest"),
-        ratio(100, "give a fraction, not a percentage"),
-    ]),
-    Integer("extra_head_flops", hints=[
-        ratio(0.5, "a matmul costs 2 FLOPs per weight: one multiply and one add"),
-        Hint(lambda got, want: got == 2 * 2048 * 256_000, "that is the whole 256K head; the question asks how much more than the 50K head"),
-    ]),
-    Real("break_even_ratio", exact=True, hints=[
-        Hint(lambda got, want: abs(got * want - 1) < 1e-9, "upside down: r is tokens with 256K over tokens with 50K, so it is below 1"),
-        Hint(lambda got, want: abs(got - 50_000 / 256_000) < 1e-9, "the blocks cost the same per token with either vocabulary: include them"),
-    ]),
-    Function("tokens_per_word", reference=tokens_per_word, cases=_word_lists, result=Real("tokens_per_word", exact=True, hints=[
-        Hint(lambda got, want, counts, n_tokens: _is(got, float(np.mean(n_tokens))),
-             "that is the plain mean over the word list: weight each word by how often it occurs (its count)", args=True),
-        Hint(lambda got, want, counts, n_tokens: _is(got, float(np.dot(counts, n_tokens)) / len(counts)),
-             "divide by the number of running words, sum(counts), not by the number of distinct words", args=True),
-        Hint(lambda got, want, counts, n_tokens: _is(got, float(np.dot(counts, n_tokens))),
-             "that is the total number of tokens: divide by the number of running words, sum(counts)", args=True),
-    ])),
-    Real("hindi_single_token_share", exact=True, hints=[
-        ratio(100, "give a fraction, not a percentage"),
-        Hint(lambda got, want: got > 1, "a share is a fraction between 0 and 1"),
-        Hint(lambda got, want: abs(got - 0.59) < 1e-9, "that is the share of the English words: audit the Hindi ones"),
-    ]),
-    Real("hindi_r", exact=True, hints=[
-        Hint(lambda got, want: abs(got * want - 1) < 1e-6,
-             "upside down: r is cl100k's tokens per word over GPT-2's, below 1 when cl100k is shorter"),
-        Hint(lambda got, want: _is(got, hindi_r_figures(weighted=False)[0]),
-             "that is the mean over the 500 list entries; weight each word by its count (running words)"),
-        Hint(lambda got, want: _is(got, hindi_r_figures(space=False)[0]),
-             "encode each word after a space, \" \" + word, as it stands in running text"),
-        Hint(lambda got, want: any(_is(got, m) for m in hindi_r_figures()[1]),
-             "that is one tokenizer's tokens per word; r is the ratio of the two"),
-    ]),
-]
+def questions(p: dict) -> list:
+    """The questions of variant `p` (the hints know its parameters; none states an answer)."""
+    d, V_small, V_big, n_words = p["d"], p["V_small"], p["V_big"], p["n_words"]
+    k = V_big // 1000
+    total = V_big * d + p["rest"]
+    round_total = _rounded(total)
+
+    def partner_share():
+        return audit(p["partner"], p["n_train"], p["V_bpe"], p["n_top"])[1]
+
+    return [
+        Integer("embedding_params", hints=[
+            ratio(2, "the head is tied: it reuses E and adds no parameters"),
+            Hint(lambda got, want: got == k * 1024 * d, f"{k}K here means {V_big:,} tokens, not {k} × 1,024"),
+        ]),
+        Real("embedding_share", exact=True, hints=[
+            # Written in terms of the expected share, so the table's size is not readable here.
+            Hint(lambda got, want: round_total != total and abs(got - want * total / round_total) < 1e-9,
+                 "use the exact total (table + the rest), not a rounded one"),
+            Hint(lambda got, want: abs(got - want / (1 - want)) < 1e-9, "the share is of the whole model: table plus the rest"),
+            ratio(100, "give a fraction, not a percentage"),
+        ]),
+        Integer("extra_head_flops", hints=[
+            ratio(0.5, "a matmul costs 2 FLOPs per weight: one multiply and one add"),
+            Hint(lambda got, want: got == 2 * d * V_big,
+                 "that is the whole head with V_big; the question asks how much more than the one with V_small"),
+        ]),
+        Real("break_even_ratio", exact=True, hints=[
+            Hint(lambda got, want: abs(got * want - 1) < 1e-9,
+                 "upside down: r is tokens with V_big over tokens with V_small, so it is below 1"),
+            Hint(lambda got, want: abs(got - V_small / V_big) < 1e-9,
+                 "the blocks cost the same per token with either vocabulary: include them"),
+        ]),
+        Function("tokens_per_word", reference=tokens_per_word, cases=_word_lists, result=Real("tokens_per_word", exact=True, hints=[
+            Hint(lambda got, want, counts, n_tokens: _is(got, float(np.mean(n_tokens))),
+                 "that is the plain mean over the word list: weight each word by how often it occurs (its count)", args=True),
+            Hint(lambda got, want, counts, n_tokens: _is(got, float(np.dot(counts, n_tokens)) / len(counts)),
+                 "divide by the number of running words, sum(counts), not by the number of distinct words", args=True),
+            Hint(lambda got, want, counts, n_tokens: _is(got, float(np.dot(counts, n_tokens))),
+                 "that is the total number of tokens: divide by the number of running words, sum(counts)", args=True),
+        ])),
+        Real("hindi_single_token_share", exact=True, hints=[
+            ratio(100, "give a fraction, not a percentage"),
+            Hint(lambda got, want: got > 1, "a share is a fraction between 0 and 1"),
+            Hint(lambda got, want: abs(got - partner_share()) < 1e-9,
+                 f"that is the share of the {p['partner']!r} words: audit the Hindi ones"),
+        ]),
+        Real("hindi_r", exact=True, hints=[
+            Hint(lambda got, want: abs(got * want - 1) < 1e-6,
+                 "upside down: r is cl100k's tokens per word over GPT-2's, below 1 when cl100k is shorter"),
+            Hint(lambda got, want: _is(got, hindi_r_figures(n_words, weighted=False)[0]),
+                 "that is the mean over the n_words list entries; weight each word by its count (running words)"),
+            Hint(lambda got, want: _is(got, hindi_r_figures(n_words, space=False)[0]),
+                 "encode each word after a space, \" \" + word, as it stands in running text"),
+            Hint(lambda got, want: any(_is(got, m) for m in hindi_r_figures(n_words)[1]),
+                 "that is one tokenizer's tokens per word; r is the ratio of the two"),
+        ]),
+    ]
+
+
+QUESTIONS = questions(DEFAULTS)

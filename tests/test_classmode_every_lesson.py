@@ -1,0 +1,105 @@
+"""What book/grading.md promises of class mode for EVERY parameterised lesson, not only lesson 01
+(tests/test_classmode.py runs the whole class on lesson 01). No kernel: each lesson's handouts are
+built as `embedlab-assign` builds them, and each variant's answers are computed by the lesson's
+question module (`answers`, which its own tests/test_variants_lNN.py ties to the solution)."""
+
+import importlib
+import json
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from embedlab.grading import assign
+from embedlab.grading.generate import make_exercise
+from embedlab.grading.kinds import Function
+from embedlab.grading.lessons import ANSWERS_DIR, decode_key, known_lessons, questions_for
+from embedlab.grading.variants import parameters_cell, parameters_of, read_parameters, space_for
+
+SECRET = b"a-secret-for-every-lesson-in-class-mode"
+OTHER = b"another-instructors-secret"
+K = 8
+LESSONS, SKIPPED = assign.lessons_to_assign("all")
+# The only answer keys the installed library holds: the book's (variant 0), encoded, one per lesson.
+# (Its code and shipped configs hold public facts a variant's count can equal by arithmetic, such as
+# a vocabulary of 256000 or a context of 32768: lesson 01's own test searches them for its secret.)
+BOOK_KEYS = {name: json.dumps(decode_key((ANSWERS_DIR / f"{name}.key").read_text())) for name in known_lessons()}
+
+
+def module_of(lesson):
+    return importlib.import_module(f"embedlab.grading.questions.l{lesson.split('-', 1)[0]}")
+
+
+def texts(value) -> list[str]:
+    """How an expected value could be written in a notebook: as text, with separators, rounded."""
+    if isinstance(value, (bool, np.bool_, str)):
+        return []  # a yes/no or a name from the parameters' own pools says nothing by itself
+    if isinstance(value, (int, np.integer)):
+        return [] if abs(value) < 100 else [str(value), f"{value:,}", f"{value:_}"]
+    if isinstance(value, (float, np.floating)):
+        return sorted({repr(float(value))} | {f"{value:.{n}g}" for n in range(5, 17)})
+    arr = np.asarray(value)
+    return [repr(arr.tolist())] if arr.size > 1 else []
+
+
+def equal(a, b) -> bool:
+    try:
+        return np.shape(a) == np.shape(b) and bool(np.allclose(a, b))
+    except (TypeError, ValueError, np.exceptions.DTypePromotionError):  # names, mixed records
+        return a == b
+
+
+def shown(text, value):
+    return [t for t in texts(value) if re.search(rf"(?<![\w.]){re.escape(t)}(?![\w])", text)]
+
+
+def test_all_assigns_every_parameterised_lesson_and_names_each_skipped_one(monkeypatch, capsys, tmp_path):
+    assert LESSONS and sorted(LESSONS + SKIPPED) == sorted(known_lessons())
+    assert all(space_for(name) is not None for name in LESSONS) and all(space_for(name) is None for name in SKIPPED)
+    (tmp_path / "secret.txt").write_bytes(SECRET)
+    (tmp_path / "roster.csv").write_text("learner\nada\n")
+    given = []
+    monkeypatch.setattr(assign, "assign", lambda lessons, *args, **kwargs: given.append(lessons))  # no kernels
+    assert assign.main(["all", "--roster", str(tmp_path / "roster.csv"), "--secret-file",
+                        str(tmp_path / "secret.txt"), "--out", str(tmp_path / "class"), "--no-sandbox"]) == 0
+    assert given == [LESSONS]
+    err = capsys.readouterr().err
+    assert [line.split(":")[0] for line in err.splitlines() if "skipped, not parameterised yet" in line] == SKIPPED
+    for lesson in SKIPPED:  # asked for by name, it is refused
+        with pytest.raises(assign.AssignError, match="not parameterised yet"):
+            assign.lessons_to_assign(lesson)
+
+
+@pytest.mark.parametrize("lesson", LESSONS)
+def test_every_variant_differs_from_the_book_and_its_handout_reveals_no_answer(lesson):
+    module = module_of(lesson)
+    space = space_for(lesson)
+    solution = assign.solution_of(lesson)  # exactly one parameters cell, variant 0's values
+    exercise = make_exercise(solution, lesson)
+    book = module.answers(space.defaults)
+    varying = [q.name for q in questions_for(lesson) if not isinstance(q, Function) and q.name not in space.fixed]
+    checked = 0
+    for variant in range(1, K + 1):
+        params = parameters_of(lesson, variant, SECRET, space)
+        mine = module.answers(params)
+        for name in varying:  # each question that can vary has another answer than the book's
+            if name in mine and name in book:
+                same = equal(mine[name], book[name])
+                assert not same, f"{lesson} variant {variant}: {name} equals the book's"
+        nb = assign.handout(exercise, lesson, "ada", variant, params)
+        assert nb.metadata["embedlab"] == {"lesson": lesson, "learner": "ada", "variant": variant}
+        assert read_parameters(nb.cells[parameters_cell(nb)].source) == params
+        text = "\n".join(c.source for c in nb.cells)
+        # searched outside the parameters cell: a parameter may happen to equal an answer (lesson 07's
+        # context of 32768 tokens and a cache of 32768 bytes per token), which hides nothing
+        others = "\n".join(c.source for i, c in enumerate(nb.cells) if i != parameters_cell(nb))
+        assert "BEGIN SOLUTION" not in text and f'Exercise("{lesson}", mode="class")' in text
+        assert not any(c.get("outputs") for c in nb.cells if c.cell_type == "code")
+        assert parameters_of(lesson, variant, OTHER, space) != params  # another secret, another variant
+        for name, value in mine.items():
+            assert not shown(others, value), f"{lesson} variant {variant}: the handout shows {name}"
+            if name in varying:  # the library's key of this lesson is the book's, not this variant's
+                assert not shown(BOOK_KEYS[lesson], value), f"{lesson} variant {variant}: the library shows {name}"
+            checked += bool(texts(value))
+    assert checked  # the search had values to look for
