@@ -524,3 +524,23 @@ def test_the_grader_gives_each_its_hint(grader_rows, wrong):
     _, rows = grader_rows
     row = rows[(wrong.lesson, wrong.name)]
     assert row["status"] == "incorrect" and wrong.words in row["detail"], (wrong.mistake, row)
+
+
+@pytest.mark.parametrize("variant", range(9))
+def test_lesson_09_hints_hold_in_every_class_variant(variant):
+    """Lesson 09 is parameterised: its usual slips (l09.slips: the tied count, the bias left out,
+    self-pairs in the within mean, cat's row not normalised, a rotation that changes angles ...)
+    get their words in the book's variant 0 and in drawn ones, and no slip is marked correct."""
+    from embedlab.grading.exercise import evaluate
+    from embedlab.grading.questions import l09
+    from embedlab.grading.variants import parameters_of
+
+    p = parameters_of("09-what-rows-learn", variant, b"hint-corpus-secret-for-variants")
+    questions = {q.name: q for q in questions_for("09-what-rows-learn", p)}
+    want = l09.answers(p)
+    slips = l09.slips(p)
+    assert {name for name, _, _ in slips} == set(want)
+    for name, value, words in slips:
+        q = questions[name]
+        verdict = evaluate(q, value, q.to_data(want[name]) if isinstance(q, Array) else want[name])
+        assert verdict.status == "incorrect" and words in verdict.detail, (variant, name, value, verdict)

@@ -1,10 +1,154 @@
-"""Exercise 09 `what-rows-learn`: count TinyLM, write the embedding gradient, measure what the rows learned."""
+"""Exercise 09 `what-rows-learn`: count TinyLM, write the embedding gradient, measure what the rows learned.
+
+Parameterised (class mode, embedlab.grading.variants): SPACE declares the
+variant space, `questions(params)` the questions with hints for one variant.
+A variant trains its own model (its own width d, corpus and training run);
+`problems` trains it once to check the lesson's point still shows.
+"""
+
+import functools
 
 import numpy as np
 
 from embedlab.grading.kinds import Array, Choice, Function, Hint, Integer, Real, offset
+from embedlab.grading.variants import Space
 
 LESSON = "09-what-rows-learn"
+
+# --------------------------------------------------------------------------
+# The variant space
+
+V = 74  # make_corpus().vocab_size: its words, the end token and 8 reserved ids, in every variant
+D_POOL = [8, 10, 12, 14, 18, 20, 24]  # widths d, not the book's 16
+N_SENTENCES = [1500, 2000, 2500]      # corpus sizes
+STEPS = [400, 500, 600]               # short runs: the grader harvests one run per variant
+BATCH_SIZES = [64, 96]
+SEEDS = (1, 1000)                     # corpus_seed and seed: integers in [1, 1000)
+# The lesson's point, demanded of every variant: words used alike end up close. Within-group
+# pairs beat animal-vehicle pairs by at least MIN_GAP in mean cosine, and cat is closer to the
+# other animals than to the vehicles by at least MIN_GAP on average.
+MIN_GAP = 0.3
+
+DEFAULTS = {
+    "d": 16,
+    "n_sentences": 3000,
+    "corpus_seed": 0,
+    "steps": 1000,
+    "batch_size": 128,
+    "seed": 0,
+}
+
+
+def draw(rng: np.random.Generator, pick) -> dict:
+    """One class variant: a width from D_POOL (a different one per variant, up to its size), a
+    corpus size and seed, a short training run and its seed."""
+    return {
+        "d": int(pick("d", D_POOL)),
+        "n_sentences": int(rng.choice(N_SENTENCES)),
+        "corpus_seed": int(rng.integers(*SEEDS)),
+        "steps": int(rng.choice(STEPS)),
+        "batch_size": int(rng.choice(BATCH_SIZES)),
+        "seed": int(rng.integers(*SEEDS)),
+    }
+
+
+@functools.lru_cache(maxsize=64)
+def _trained(d, n_sentences, corpus_seed, steps, batch_size, seed):
+    """The solution's questions 3 and 4 for one variant, computed the same way (so exactly equal)."""
+    from embedlab import make_corpus, train_tinylm
+
+    corpus = make_corpus(n_sentences=n_sentences, seed=corpus_seed)
+    run = train_tinylm(corpus, d=d, context=2, tied=False, steps=steps, batch_size=batch_size, seed=seed)
+    E = run.model.E
+    animals, vehicles = list(corpus.groups["animals"]), list(corpus.groups["vehicles"])
+    unit = E / np.linalg.norm(E, axis=1, keepdims=True)
+    C = unit @ unit.T
+    within = [C[i, j] for group in (animals, vehicles) for i in group for j in group if i < j]
+    between = C[np.ix_(animals, vehicles)].mean()
+    gap = np.mean(within) - between
+    cat = corpus.id_of("cat")
+    rows = E[animals + vehicles]
+    cos_cat = rows @ E[cat] / (np.linalg.norm(rows, axis=1) * np.linalg.norm(E[cat]))
+    with_self = np.mean([C[np.ix_(g, g)].mean() for g in (animals, vehicles)]) - between
+    unnormalised_cat = rows @ E[cat] / np.linalg.norm(rows, axis=1)
+    return float(gap), cos_cat, float(with_self), unnormalised_cat
+
+
+def trained(p: dict):
+    return _trained(*(p[name] for name in ("d", "n_sentences", "corpus_seed", "steps", "batch_size", "seed")))
+
+
+def n_params(p: dict) -> int:
+    d = p["d"]
+    return V * d + (2 * d) * d + d + V * d
+
+
+def answers(p: dict) -> dict:
+    """Every non-function answer of a variant, computed here to vet the variant (`problems`) and
+    to make the slips; the key itself is harvested by running the solution notebook."""
+    gap, cos_cat, _, _ = trained(p)
+    return {"n_params": n_params(p), "gap": gap, "cos_cat": cos_cat, "rotation_changes_cosines": "no"}
+
+
+def slips(p: dict) -> list:
+    """The learner's usual slips in variant `p`: (question, wrong value, words its hint must contain)."""
+    d, want = p["d"], answers(p)
+    _, _, with_self, unnormalised_cat = trained(p)
+    return [
+        ("n_params", V * d + 2 * d * d + d, "tied count"),  # also n_params - V·d: one V × d matrix left out
+        ("n_params", want["n_params"] - d, "left out the bias"),
+        ("n_params", 2 * V * d + d * d + d, "2d rows"),
+        ("gap", -want["gap"], "within minus between"),
+        ("gap", with_self, "itself"),
+        ("cos_cat", unnormalised_cat, "normalize every row"),
+        ("rotation_changes_cosines", "yes", "orthogonal"),
+    ]
+
+
+def problems(p: dict) -> list[str]:
+    """What makes a drawn variant unusable: the lesson's point not shown, an answer equal to the
+    book's, or a usual slip its hint does not name."""
+    from embedlab.grading.exercise import evaluate  # here: exercise imports the question modules
+
+    out = []
+    if p["d"] < 2:
+        return [f"d must be at least 2, got d={p['d']!r}"]
+    want = answers(p)
+    cos_cat = want["cos_cat"]
+    if not want["gap"] >= MIN_GAP:
+        out.append(f"gap is {want['gap']:.3f}: the groups are not clearly tighter inside (< {MIN_GAP})")
+    if not cos_cat[1:8].mean() - cos_cat[8:].mean() >= MIN_GAP:
+        out.append(f"cat is not clearly closer to the animals than to the vehicles (< {MIN_GAP})")
+    if out:
+        return out
+    book = answers(DEFAULTS)
+    for name in ("n_params", "gap", "cos_cat"):
+        if np.shape(want[name]) == np.shape(book[name]) and np.allclose(want[name], book[name], rtol=1e-6, atol=0):
+            out.append(f"{name} equals the book's")
+    qs = {q.name: q for q in questions(p)}
+    for name, value, words in slips(p):
+        q = qs[name]
+        verdict = evaluate(q, value, q.to_data(want[name]) if isinstance(q, Array) else want[name])
+        if verdict.status != "incorrect" or words not in verdict.detail:
+            out.append(f"{name}: the slip {value!r} is not told apart ({verdict.detail!r})")
+    return out
+
+
+def _describe() -> str:
+    return (f"d: one of {D_POOL} (a different width per variant up to {len(D_POOL)}); n_sentences: one of "
+            f"{N_SENTENCES}; corpus_seed and seed: integers from {SEEDS[0]} to {SEEDS[1] - 1}; steps: one of "
+            f"{STEPS}; batch_size: one of {BATCH_SIZES}; every variant's trained rows show the lesson's point "
+            f"(within-group minus animal-vehicle mean cosine >= {MIN_GAP}, and cat closer to the other "
+            f"animals than to the vehicles by >= {MIN_GAP}) and every usual slip is told apart by its hint")
+
+
+SPACE = Space(defaults=DEFAULTS, draw=draw, problems=problems, describe=_describe(), fixed={
+    "embedding_grad": "a function, checked on inputs drawn fresh at every grading",
+    "rotation_changes_cosines": "a fact: an orthogonal Q keeps every angle, whatever the table",
+})
+
+# --------------------------------------------------------------------------
+# The questions
 
 
 def embedding_grad(contexts, dx0, vocab_size):
@@ -19,9 +163,9 @@ def embedding_grad(contexts, dx0, vocab_size):
 def _grad_cases(rng):
     """Small batches with repeated ids (within a pair and across pairs), plus ids that never appear."""
     cases = [(np.array([[1, 1], [1, 3]]), np.ones((2, 2, 3)), 5)]
-    for B, C, d, V in ((4, 2, 3, 6), (8, 2, 5, 10), (16, 1, 4, 7), (32, 2, 16, 74)):
-        contexts = rng.integers(0, max(2, V // 2), size=(B, C))  # only the lower half of ids: the rest get 0
-        cases.append((contexts, rng.normal(size=(B, C, d)), V))
+    for B, C, d, V_ in ((4, 2, 3, 6), (8, 2, 5, 10), (16, 1, 4, 7), (32, 2, 16, 74)):
+        contexts = rng.integers(0, max(2, V_ // 2), size=(B, C))  # only the lower half of ids: the rest get 0
+        cases.append((contexts, rng.normal(size=(B, C, d)), V_))
     return cases
 
 
@@ -31,31 +175,41 @@ def _looks_overwritten(got, want):
     return got.shape == want.shape and not np.allclose(got, want) and np.allclose(got[want == 0], 0)
 
 
-QUESTIONS = [
-    Integer("n_params", hints=[
-        Hint(lambda got, want: got == 74 * 16 + 32 * 16 + 16, "that is the tied count: this model has its own output matrix U"),
-        offset(-16, "you left out the bias b (one number per hidden unit)"),
-        offset(-74 * 16, "one V × d matrix is missing: E and U are both there"),
-        Hint(lambda got, want: got == 2 * 74 * 16 + 16 * 16 + 16, "W takes both context rows side by side: it has 2d rows"),
-    ]),
-    Function("embedding_grad", reference=embedding_grad, cases=_grad_cases,
-             result=Array("embedding_grad", hints=[
-                 Hint(_looks_overwritten, "a repeated id must receive every contribution: `dE[ids] += dx0` keeps only one; use np.add.at"),
-                 Hint(lambda got, want: np.asarray(got).shape == np.asarray(want).shape[::-1], "one row per vocabulary id: the shape is (vocab_size, d)"),
-             ])),
-    Real("gap", sig=6, hints=[
-        Hint(lambda got, want: got < 0, "within minus between: the animal and vehicle groups are tighter inside"),
-        # A word with itself has cosine 1: taking those pairs in raises the within-group mean by
-        # a fraction of (1 - within), at most about 0.25 for 8 words per group.
-        Hint(lambda got, want: want < got < want + 0.3,
-             "too big: are pairs of a word with itself (cosine 1) in the within-group mean? "
-             "take only pairs of different words, i < j"),
-    ]),
-    Array("cos_cat", sig=6, hints=[
-        Hint(lambda got, want: np.asarray(got).shape == (16,) and abs(np.asarray(got)[0] - 1) > 1e-9,
-             "the first entry is cat with itself: it must be exactly 1; normalize every row, not just cat"),
-    ]),
-    Choice("rotation_changes_cosines", hints=[
-        Hint(lambda got, want: got == "yes", "rotating every row by the same orthogonal Q keeps all lengths and angles"),
-    ]),
-]
+def questions(p: dict) -> list:
+    """The questions of variant `p` (the hints know its width d; none states an answer)."""
+    d = p["d"]
+    return [
+        Integer("n_params", hints=[
+            Hint(lambda got, want: got == V * d + 2 * d * d + d,
+                 "that is the tied count: this model has its own output matrix U"),
+            offset(-d, "you left out the bias b (one number per hidden unit)"),
+            offset(-V * d, "one V × d matrix is missing: E and U are both there"),
+            Hint(lambda got, want: got == 2 * V * d + d * d + d,
+                 "W takes both context rows side by side: it has 2d rows"),
+        ]),
+        Function("embedding_grad", reference=embedding_grad, cases=_grad_cases,
+                 result=Array("embedding_grad", hints=[
+                     Hint(_looks_overwritten, "a repeated id must receive every contribution: `dE[ids] += dx0` "
+                                              "keeps only one; use np.add.at"),
+                     Hint(lambda got, want: np.asarray(got).shape == np.asarray(want).shape[::-1],
+                          "one row per vocabulary id: the shape is (vocab_size, d)"),
+                 ])),
+        Real("gap", sig=6, hints=[
+            Hint(lambda got, want: got < 0, "within minus between: the animal and vehicle groups are tighter inside"),
+            # A word with itself has cosine 1: taking those pairs in raises the within-group mean by
+            # a fraction of (1 - within), at most about 0.25 for 8 words per group.
+            Hint(lambda got, want: want < got < want + 0.3,
+                 "too big: are pairs of a word with itself (cosine 1) in the within-group mean? "
+                 "take only pairs of different words, i < j"),
+        ]),
+        Array("cos_cat", sig=6, shape=lambda q: (16,), hints=[
+            Hint(lambda got, want: np.asarray(got).shape == (16,) and abs(np.asarray(got)[0] - 1) > 1e-9,
+                 "the first entry is cat with itself: it must be exactly 1; normalize every row, not just cat"),
+        ]),
+        Choice("rotation_changes_cosines", hints=[
+            Hint(lambda got, want: got == "yes", "rotating every row by the same orthogonal Q keeps all lengths and angles"),
+        ]),
+    ]
+
+
+QUESTIONS = questions(DEFAULTS)
