@@ -82,10 +82,11 @@ def space_for(lesson: str) -> Space | None:
     return getattr(module, "SPACE", None)
 
 
-def equal_to_book(mine: dict, book: dict, skip=()) -> list[str]:
+def equal_to_book(mine: dict, book: dict, skip=(), rtol: float = 1e-9) -> list[str]:
     """The problems `problems(params)` reports for answers equal to the book's (variant 0's):
     a class variant must change every answer that can vary. Numbers and arrays compare to
-    1 part in 10**9 (an answer the check would accept as the book's), strings exactly."""
+    `rtol` (1 part in 10**9, as an exact question is judged; 1e-6 for one judged to 6
+    significant figures): an answer the check would accept as the book's. Strings exactly."""
     out = []
     for name, value in mine.items():
         if name in skip:
@@ -94,7 +95,7 @@ def equal_to_book(mine: dict, book: dict, skip=()) -> list[str]:
         if isinstance(value, str) or isinstance(other, str):
             same = value == other
         else:
-            same = np.shape(value) == np.shape(other) and bool(np.allclose(value, other, rtol=1e-9, atol=0))
+            same = np.shape(value) == np.shape(other) and bool(np.allclose(value, other, rtol=rtol, atol=0))
         if same:
             out.append(f"{name} equals the book's")
     return out

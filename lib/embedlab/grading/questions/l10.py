@@ -182,8 +182,7 @@ def problems(p: dict) -> list[str]:
         return out
     book = answers(DEFAULTS)
     out += equal_to_book(mine, book, skip=("never_cos", "padding_rows"))  # padding_rows: checked above
-    if math.isclose(mine["never_cos"], book["never_cos"], rel_tol=1e-6):  # judged to 6 significant figures
-        out.append("never_cos equals the book's")
+    out += equal_to_book({"never_cos": mine["never_cos"]}, book, rtol=1e-6)  # judged to 6 significant figures
     from embedlab.grading.exercise import evaluate
 
     qs = {q.name: q for q in questions(p)}
