@@ -54,6 +54,24 @@ def test_every_class_variant_is_usable_and_differs_from_the_book(secret):
     assert contexts == set(l11.CONTEXTS)  # picked without repeats, up to the pool's size
 
 
+@pytest.mark.parametrize("secret", SECRETS)
+def test_a_variants_design_fails_every_other_variants_job(secret):
+    """Each variant's heads are their own width, so learner A's design handed in as learner B's
+    loses question 1 (3 points) whatever B's limits are; the head widths are picked without repeats."""
+    drawn = [parameters_of(LESSON, v, secret) for v in range(1, 9)]
+    assert sorted(p["head_dim"] for p in drawn) == sorted(l11.HEAD_DIMS)
+    designs = [l11.solution_design(p) for p in drawn]
+    for j, p in enumerate(drawn):
+        rule = {q.name: q for q in questions_for(LESSON, p)}["design"].rule
+        for i, design in enumerate(designs):
+            assert (rule({"design": design}) == []) == (i == j), (i, j)
+    books = {q.name: q for q in questions_for(LESSON)}
+    wide = l11.solution_design(dict(l11.DEFAULTS))
+    narrow = {**wide, "num_attention_heads": 32, "num_key_value_heads": 8}  # same size, heads of 32
+    assert books["design"].rule({"design": wide}) == []
+    assert "head_dim = 64" in books["design"].rule({"design": narrow})[0]
+
+
 def test_the_rules_close_over_their_variants_budget():
     """The book's design and figures: right on the book's job, wrong on a class job."""
     book = l11.answers(l11.DEFAULTS)

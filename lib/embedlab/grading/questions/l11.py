@@ -38,6 +38,7 @@ DEFAULTS = {
     "train_tokens": 600_000_000_000,
     "train_context": 2048,
     "min_vocab_size": 32_000,  # Devanagari and Latin text, each with its common words as tokens
+    "head_dim": 64,  # the phone's attention kernels run heads of exactly this width (d / h)
 }
 BATCH = 1
 
@@ -51,9 +52,11 @@ TRAIN_FLOPS = [3e20, 5e20, 8e20, 1e21, 1.5e21, 3e21, 4e21, 6e21, 1e22]
 TRAIN_TOKENS = [256, 512, 768, 1024, 1536, 2048]  # billions (whole sequences of every train_context)
 TRAIN_CONTEXTS = [1024, 4096]  # not the book's 2,048
 MIN_VOCAB = [16_000, 24_000, 40_000, 48_000, 64_000, 96_000]
+HEAD_DIMS = [32, 40, 48, 56, 72, 80, 96, 128]  # not the book's 64: a design is made for one width
 
-# The solution's design: Llama 3.2 1B's proportions at d = 1,024, twice the job's minimum
-# vocabulary, and the deepest depth that leaves an eighth of every budget unused.
+# The solution's design: Llama 3.2 1B's proportions (16 heads of head_dim, 4 kv heads,
+# d_ff = 4·d), twice the job's minimum vocabulary, and the deepest depth that leaves an eighth
+# of every budget unused.
 MIN_LAYERS = 6
 
 
@@ -74,14 +77,15 @@ def solution_design(p: dict) -> dict | None:
     job = budget(p)
     roomy = dataclasses.replace(job, max_params=int(job.max_params * 7 / 8), max_serving_gb=job.max_serving_gb * 7 / 8,
                                 max_train_flops=job.max_train_flops * 7 / 8)
-    vocab = 2 * job.min_vocab_size
-    return deepest_fit(lambda L: llama_config(vocab_size=vocab, d=1024, num_layers=L, num_heads=16, num_kv_heads=4,
-                                              d_ff=4096, tied=True), roomy).design
+    vocab, d = 2 * job.min_vocab_size, 16 * p["head_dim"]
+    return deepest_fit(lambda L: llama_config(vocab_size=vocab, d=d, num_layers=L, num_heads=16, num_kv_heads=4,
+                                              d_ff=4 * d, tied=True), roomy).design
 
 
 def draw(rng: np.random.Generator, pick) -> dict:
-    """One class variant: every limit and setting drawn from its pool; the context picked so
-    that variants differ (up to the pool's size)."""
+    """One class variant: every limit and setting drawn from its pool; the context and the head
+    width picked so that variants differ (up to the pools' sizes): a design made for one
+    variant's heads breaks every other variant's job."""
     train_context = int(rng.choice(TRAIN_CONTEXTS))
     return {
         "max_params": int(rng.integers(MAX_PARAMS[0] // 50, MAX_PARAMS[1] // 50 + 1)) * 50_000_000,
@@ -93,6 +97,7 @@ def draw(rng: np.random.Generator, pick) -> dict:
         "train_tokens": int(rng.choice(TRAIN_TOKENS)) * 1_000_000_000,
         "train_context": train_context,
         "min_vocab_size": int(rng.choice(MIN_VOCAB)),
+        "head_dim": pick("head_dim", HEAD_DIMS),
     }
 
 
@@ -139,7 +144,7 @@ def _describe() -> str:
             f"{SERVING_GB}; context: one of {CONTEXTS}, different in every variant up to the pool's size; "
             f"weights: {WEIGHTS}; kv: {KV}; max_train_flops: one of {TRAIN_FLOPS}; train_tokens: one of "
             f"{TRAIN_TOKENS} billion; train_context: one of {TRAIN_CONTEXTS}; min_vocab_size: one of {MIN_VOCAB}; "
-            f"batch 1. A variant is kept when the solution's design (twice the minimum vocabulary, d = 1,024, "
+            f"head_dim: one of {HEAD_DIMS}, different in every variant up to the pool's size; batch 1. A variant is kept when the solution's design (twice the minimum vocabulary, 16 heads, "
             f"the deepest depth within 7/8 of every budget) has at least {MIN_LAYERS} layers, the "
             f"book's design breaks the job and its serving memory and training FLOPs differ there from the "
             f"book's, and every answer of the solution (its binding budget included) differs from the book's")
@@ -197,7 +202,13 @@ def questions(p: dict) -> list:
         design = answers["design"]
         if not isinstance(design, dict):
             return ["`design` must be a config dict (use llama_config(...))"]
-        return over_budget(design, job)
+        problems = over_budget(design, job)
+        if problems:
+            return problems
+        if model_shape(design).head_dim != p["head_dim"]:
+            return [f"the job's heads are head_dim = {p['head_dim']} wide (d / h); "
+                    f"yours are {model_shape(design).head_dim}"]
+        return []
 
     def params_rule(answers):
         got = answers["design_params"]
