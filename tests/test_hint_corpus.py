@@ -544,3 +544,19 @@ def test_lesson_09_hints_hold_in_every_class_variant(variant):
         q = questions[name]
         verdict = evaluate(q, value, q.to_data(want[name]) if isinstance(q, Array) else want[name])
         assert verdict.status == "incorrect" and words in verdict.detail, (variant, name, value, verdict)
+
+
+@pytest.mark.parametrize("variant", range(9))
+def test_lesson_11_hints_hold_in_every_class_variant(variant):
+    """Lesson 11 is parameterised: each variant's rules judge against its own budget, and the
+    usual slips on that variant's solution design (l11.slips: the non-embedding count, the
+    weights only, GiB, the wrong precision, 6·N·D ...) get their words; none is marked correct."""
+    from embedlab.grading.questions import l11
+    from embedlab.grading.variants import parameters_of
+
+    p = parameters_of("11-size-a-model", variant, b"hint-corpus-secret-for-variants")
+    questions = {q.name: q for q in questions_for("11-size-a-model", p)}
+    assert questions["design"].judge(questions["design"].to_data(l11.solution_design(p)), None).status == "correct"
+    for name, answers, words in l11.slips(p):
+        verdict = questions[name].judge(answers, None)
+        assert verdict.status == "incorrect" and words in verdict.detail, (variant, name, answers[name], verdict)

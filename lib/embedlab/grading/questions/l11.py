@@ -4,44 +4,156 @@ The learner chooses the design, so there is no single expected value. Each
 question is a `Design`: its rule recomputes the learner's own figures with
 embedlab's calculators (in the grader's process, from plain data) and checks
 the design against the job's budgets and the reported figures against the design.
+
+Parameterised (class mode, embedlab.grading.variants): the job's budget is the
+variant (SPACE); `questions(params)` makes rules that close over that budget.
 """
 
+import dataclasses
 import math
 import numbers
 
+import numpy as np
+
 from embedlab.grading.kinds import Design
-from embedlab.memory import GB, GiB
-from embedlab.params import estimate_params, model_shape
-from embedlab.sizing import Budget, design_figures, headroom, over_budget
+from embedlab.grading.variants import Space
+from embedlab.memory import GB, GiB, bytes_per_param
+from embedlab.params import count_params, estimate_params, model_shape
+from embedlab.sizing import Budget, deepest_fit, design_figures, headroom, llama_config, over_budget
 
 LESSON = "11-size-a-model"
 
+# --------------------------------------------------------------------------
+# The variant space: the job's budget
+
 # The job of the exercise (the lesson works a different one): a Hindi-English
-# assistant served on a phone, one conversation at a time.
-BUDGET = Budget(
-    max_params=600_000_000,
-    max_serving_gb=0.5,  # weights + KV cache
-    context=8192,
-    batch=1,
-    weights="int4",  # 4-bit weights; the cache stays bf16
-    kv="bf16",
-    max_train_flops=2e21,
-    train_tokens=600_000_000_000,
-    train_context=2048,
-    min_vocab_size=32_000,  # Devanagari and Latin text, each with its common words as tokens
-)
+# assistant served on a phone, one conversation at a time (batch 1 in every variant).
+DEFAULTS = {
+    "max_params": 600_000_000,
+    "max_serving_gb": 0.5,  # weights + KV cache, GB
+    "context": 8192,
+    "weights": "int4",  # 4-bit weights
+    "kv": "bf16",
+    "max_train_flops": 2e21,
+    "train_tokens": 600_000_000_000,
+    "train_context": 2048,
+    "min_vocab_size": 32_000,  # Devanagari and Latin text, each with its common words as tokens
+    "head_dim": 64,  # the phone's attention kernels run heads of exactly this width (d / h)
+}
+BATCH = 1
+
+# Pools and ranges of a class variant (every one a different job from the book's)
+MAX_PARAMS = (200, 1200)  # millions, in steps of 50
+SERVING_GB = [0.25, 0.3, 0.4, 0.6, 0.75, 0.8, 1.0, 1.2, 1.5]
+CONTEXTS = [2048, 4096, 16384, 32768]  # not the book's 8,192
+WEIGHTS = ["int4", "int8"]
+KV = ["bf16", "int8"]
+TRAIN_FLOPS = [3e20, 5e20, 8e20, 1e21, 1.5e21, 3e21, 4e21, 6e21, 1e22]
+TRAIN_TOKENS = [256, 512, 768, 1024, 1536, 2048]  # billions (whole sequences of every train_context)
+TRAIN_CONTEXTS = [1024, 4096]  # not the book's 2,048
+MIN_VOCAB = [16_000, 24_000, 40_000, 48_000, 64_000, 96_000]
+HEAD_DIMS = [32, 40, 48, 56, 72, 80, 96, 128]  # not the book's 64: a design is made for one width
+
+# The solution's design: Llama 3.2 1B's proportions (16 heads of head_dim, 4 kv heads,
+# d_ff = 4·d), twice the job's minimum vocabulary, and the deepest depth that leaves an eighth
+# of every budget unused.
+MIN_LAYERS = 6
+
+
+def budget(p: dict) -> Budget:
+    """The job of variant `p` as a Budget."""
+    return Budget(max_params=p["max_params"], max_serving_gb=p["max_serving_gb"], context=p["context"],
+                  batch=BATCH, weights=p["weights"], kv=p["kv"], max_train_flops=p["max_train_flops"],
+                  train_tokens=p["train_tokens"], train_context=p["train_context"],
+                  min_vocab_size=p["min_vocab_size"])
+
+
+BUDGET = budget(DEFAULTS)
 BUDGET_NAMES = ("parameters", "memory", "compute")
 
 
-def _figures(answers):
-    """(figures, None) for the learner's design, or (None, the problem) when it cannot be counted."""
-    design = answers.get("design")
-    if not isinstance(design, dict):
-        return None, "`design` must be a config dict (use llama_config(...))"
-    try:
-        return design_figures(design, BUDGET), None
-    except (ValueError, OverflowError) as exc:
-        return None, f"fix `design` first: {exc}"[:250]
+def solution_design(p: dict) -> dict | None:
+    """The design the worked solution makes for variant `p` (None when none fits)."""
+    job = budget(p)
+    roomy = dataclasses.replace(job, max_params=int(job.max_params * 7 / 8), max_serving_gb=job.max_serving_gb * 7 / 8,
+                                max_train_flops=job.max_train_flops * 7 / 8)
+    vocab, d = 2 * job.min_vocab_size, 16 * p["head_dim"]
+    return deepest_fit(lambda L: llama_config(vocab_size=vocab, d=d, num_layers=L, num_heads=16, num_kv_heads=4,
+                                              d_ff=4 * d, tied=True), roomy).design
+
+
+def draw(rng: np.random.Generator, pick) -> dict:
+    """One class variant: every limit and setting drawn from its pool; the context and the head
+    width picked so that variants differ (up to the pools' sizes): a design made for one
+    variant's heads breaks every other variant's job."""
+    train_context = int(rng.choice(TRAIN_CONTEXTS))
+    return {
+        "max_params": int(rng.integers(MAX_PARAMS[0] // 50, MAX_PARAMS[1] // 50 + 1)) * 50_000_000,
+        "max_serving_gb": float(rng.choice(SERVING_GB)),
+        "context": pick("context", CONTEXTS),
+        "weights": str(rng.choice(WEIGHTS)),
+        "kv": str(rng.choice(KV)),
+        "max_train_flops": float(rng.choice(TRAIN_FLOPS)),
+        "train_tokens": int(rng.choice(TRAIN_TOKENS)) * 1_000_000_000,
+        "train_context": train_context,
+        "min_vocab_size": int(rng.choice(MIN_VOCAB)),
+        "head_dim": pick("head_dim", HEAD_DIMS),
+    }
+
+
+def answers(p: dict) -> dict:
+    """The worked solution's answers for variant `p` (computed here only to vet the variant;
+    the key itself is harvested by running the solution notebook)."""
+    design = solution_design(p)
+    job = budget(p)
+    f = design_figures(design, job)
+    used = headroom(f, job)
+    flipped = {**design, "tie_word_embeddings": not design["tie_word_embeddings"]}
+    return {"design": design, "design_params": f.params, "design_serving_gb": f.serving_gb,
+            "design_train_flops": f.train_flops, "tightest_budget": max(used, key=used.get),
+            "other_tying_params": count_params(flipped).total}
+
+
+def problems(p: dict) -> list[str]:
+    """What makes a drawn variant unusable: no design of the solution's family fits with room
+    to spare, a solution's answer equal to the book's, or the published solution, copied,
+    still right here: the book's design fitting the job, or its serving memory or training
+    FLOPs the same on this job as on the book's."""
+    job = budget(p)
+    design = solution_design(p)
+    if design is None or design["num_hidden_layers"] < MIN_LAYERS:
+        return [f"the solution's design fits in fewer than {MIN_LAYERS} layers"]
+    out = []
+    book_design = solution_design(DEFAULTS)
+    if not over_budget(book_design, job):
+        out.append("the book's design fits this job")
+    theirs, book_figures = design_figures(book_design, job), design_figures(book_design, BUDGET)
+    if math.isclose(theirs.serving_gb, book_figures.serving_gb, rel_tol=1e-9):
+        out.append("the book's design takes the book's serving memory here (the same bytes of cache)")
+    if math.isclose(theirs.train_flops, book_figures.train_flops, rel_tol=1e-9):
+        out.append("the book's design takes the book's training FLOPs here")
+    mine, book = answers(p), answers(DEFAULTS)
+    for name, value in mine.items():
+        if value == book[name] or (isinstance(value, float) and math.isclose(value, book[name], rel_tol=1e-9)):
+            out.append(f"{name} equals the book's")
+    return out
+
+
+def _describe() -> str:
+    return (f"max_params: {MAX_PARAMS[0]}M to {MAX_PARAMS[1]}M in steps of 50M; max_serving_gb: one of "
+            f"{SERVING_GB}; context: one of {CONTEXTS}, different in every variant up to the pool's size; "
+            f"weights: {WEIGHTS}; kv: {KV}; max_train_flops: one of {TRAIN_FLOPS}; train_tokens: one of "
+            f"{TRAIN_TOKENS} billion; train_context: one of {TRAIN_CONTEXTS}; min_vocab_size: one of {MIN_VOCAB}; "
+            f"head_dim: one of {HEAD_DIMS}, different in every variant up to the pool's size; batch 1. A variant is kept when the solution's design (twice the minimum vocabulary, 16 heads, "
+            f"the deepest depth within 7/8 of every budget) has at least {MIN_LAYERS} layers, the "
+            f"book's design breaks the job and its serving memory and training FLOPs differ there from the "
+            f"book's, and every answer of the solution (its binding budget included) differs from the book's")
+
+
+SPACE = Space(defaults=DEFAULTS, draw=draw, problems=problems, describe=_describe())
+
+# --------------------------------------------------------------------------
+# The questions (each rule closes over its variant's budget)
 
 
 def _number(value, name):
@@ -50,45 +162,8 @@ def _number(value, name):
     return None
 
 
-def _figures_for_number(answers, name):
-    """As `_figures`, but first the reported figure `name` must be a number."""
-    problem = _number(answers[name], name)
-    return (None, problem) if problem else _figures(answers)
-
-
 def _close(got, want, rtol=1e-6):
     return math.isclose(got, want, rel_tol=rtol)
-
-
-def design_rule(answers):
-    """The design does the job: a model the calculators can count, within every budget."""
-    design = answers["design"]
-    if not isinstance(design, dict):
-        return ["`design` must be a config dict (use llama_config(...))"]
-    return over_budget(design, BUDGET)
-
-
-def params_rule(answers):
-    got = answers["design_params"]
-    f, problem = _figures(answers)
-    if problem:
-        return [problem]
-    if isinstance(got, bool) or not isinstance(got, int):
-        return ["`design_params` must be an int"]
-    if got == f.params:
-        return []
-    s = model_shape(answers["design"])
-    table = s.vocab_size * s.hidden_size
-    non_embedding = _non_embedding_problem(got, f, s, table)  # before the head: tied, N = total - E
-    if non_embedding:
-        return [non_embedding]
-    if s.tied and got == f.params + table:
-        return ["that counts a second V × d table: a tied head reuses E and adds 0"]
-    if not s.tied and got == f.params - table:
-        return ["that leaves out the head: untied, it is a second V × d matrix"]
-    if got == estimate_params(s.vocab_size, s.hidden_size, s.num_layers):
-        return ["that is the rule of thumb V·d + 12·L·d²: count the real config (GQA, SwiGLU, norms)"]
-    return ["not the parameter count of your design: count it with count_params"]
 
 
 def _non_embedding_problem(got, f, s, table):
@@ -102,80 +177,161 @@ def _non_embedding_problem(got, f, s, table):
     return None
 
 
-def serving_rule(answers):
-    got = answers["design_serving_gb"]
-    f, problem = _figures_for_number(answers, "design_serving_gb")
-    if problem:
-        return [problem]
-    if _close(got, f.serving_gb):
+def questions(p: dict) -> list:
+    """The questions of variant `p`: every rule judges against that variant's budget."""
+    job = budget(p)
+    weight_bytes, kv_bytes = bytes_per_param(job.weights), bytes_per_param(job.kv)
+
+    def figures(answers):
+        """(figures, None) for the learner's design, or (None, the problem) when it cannot be counted."""
+        design = answers.get("design")
+        if not isinstance(design, dict):
+            return None, "`design` must be a config dict (use llama_config(...))"
+        try:
+            return design_figures(design, job), None
+        except (ValueError, OverflowError) as exc:
+            return None, f"fix `design` first: {exc}"[:250]
+
+    def figures_for_number(answers, name):
+        """As `figures`, but first the reported figure `name` must be a number."""
+        problem = _number(answers[name], name)
+        return (None, problem) if problem else figures(answers)
+
+    def design_rule(answers):
+        """The design does the job: a model the calculators can count, within every budget."""
+        design = answers["design"]
+        if not isinstance(design, dict):
+            return ["`design` must be a config dict (use llama_config(...))"]
+        problems = over_budget(design, job)
+        if problems:
+            return problems
+        if model_shape(design).head_dim != p["head_dim"]:
+            return [f"the job's heads are head_dim = {p['head_dim']} wide (d / h); "
+                    f"yours are {model_shape(design).head_dim}"]
         return []
-    if _close(got, f.weights_gb):
-        return ["that is the weights only: the KV cache of the conversation comes on top"]
-    if _close(got, f.serving_gb * GB / GiB):
-        return ["that is GiB (2**30 bytes): give GB (10**9 bytes)"]
-    if _close(got, f.serving_gb * GB):
-        return ["give it in GB: divide the bytes by 10**9"]
-    if _close(got, 4 * f.weights_gb + f.kv_cache_gb):
-        return ["the weights are served in 4 bits (int4, half a byte each), not bf16"]
-    if _close(got, f.weights_gb + f.kv_cache_gb / 4):
-        return ["the KV cache stays in bf16 (2 bytes) when the weights are quantized"]
-    return ["not the serving memory of your design at the job's context, batch and precisions"]
+
+    def params_rule(answers):
+        got = answers["design_params"]
+        f, problem = figures(answers)
+        if problem:
+            return [problem]
+        if isinstance(got, bool) or not isinstance(got, int):
+            return ["`design_params` must be an int"]
+        if got == f.params:
+            return []
+        s = model_shape(answers["design"])
+        table = s.vocab_size * s.hidden_size
+        non_embedding = _non_embedding_problem(got, f, s, table)  # before the head: tied, N = total - E
+        if non_embedding:
+            return [non_embedding]
+        if s.tied and got == f.params + table:
+            return ["that counts a second V × d table: a tied head reuses E and adds 0"]
+        if not s.tied and got == f.params - table:
+            return ["that leaves out the head: untied, it is a second V × d matrix"]
+        if got == estimate_params(s.vocab_size, s.hidden_size, s.num_layers):
+            return ["that is the rule of thumb V·d + 12·L·d²: count the real config (GQA, SwiGLU, norms)"]
+        return ["not the parameter count of your design: count it with count_params"]
+
+    def serving_rule(answers):
+        got = answers["design_serving_gb"]
+        f, problem = figures_for_number(answers, "design_serving_gb")
+        if problem:
+            return [problem]
+        if _close(got, f.serving_gb):
+            return []
+        if _close(got, f.weights_gb):
+            return ["that is the weights only: the KV cache of the conversation comes on top"]
+        if _close(got, f.serving_gb * GB / GiB):
+            return ["that is GiB (2**30 bytes): give GB (10**9 bytes)"]
+        if _close(got, f.serving_gb * GB):
+            return ["give it in GB: divide the bytes by 10**9"]
+        if weight_bytes != 2 and _close(got, 2 / weight_bytes * f.weights_gb + f.kv_cache_gb):
+            return [f"the weights are served in {job.weights} ({weight_bytes:g} bytes each), not bf16"]
+        if kv_bytes != weight_bytes and _close(got, f.weights_gb + f.kv_cache_gb * weight_bytes / kv_bytes):
+            return [f"the KV cache is kept in {job.kv} ({kv_bytes:g} bytes a value), not in the weights' "
+                    f"{job.weights}"]
+        return ["not the serving memory of your design at the job's context, batch and precisions"]
+
+    def train_flops_rule(answers):
+        got = answers["design_train_flops"]
+        f, problem = figures_for_number(answers, "design_train_flops")
+        if problem:
+            return [problem]
+        if _close(got, f.train_flops):
+            return []
+        sequences = job.train_tokens // job.train_context
+        if _close(got, f.train_flops_6nd):
+            return ["that is the rule of thumb 6·N·D: the budget counts with training_flops (attention in, "
+                    "lookup free)"]
+        if _close(got, f.train_flops / sequences):
+            return ["that is one training sequence: multiply by the number of sequences, D / T_train"]
+        if _close(got, f.train_flops / 3):
+            return ["that is a forward pass: training costs about three (forward and backward)"]
+        return ["not the training FLOPs of your design for the job's D and training context"]
+
+    def tightest_rule(answers):
+        got = answers["tightest_budget"]
+        if not isinstance(got, str) or got.strip().lower() not in BUDGET_NAMES:
+            return [f"answer one of {', '.join(repr(n) for n in BUDGET_NAMES)}"]
+        f, problem = figures(answers)
+        if problem:
+            return [problem]
+        used = headroom(f, job)
+        want = max(used, key=used.get)
+        if got.strip().lower() == want:
+            return []
+        return [f"your design uses {used[got.strip().lower()]:.0%} of the {got.strip().lower()} budget; "
+                "another uses more"]
+
+    def other_tying_rule(answers):
+        got = answers["other_tying_params"]
+        f, problem = figures(answers)
+        if problem:
+            return [problem]
+        if isinstance(got, bool) or not isinstance(got, int):
+            return ["`other_tying_params` must be an int"]
+        s = model_shape(answers["design"])
+        table = s.vocab_size * s.hidden_size
+        want = f.params + table if s.tied else f.params - table  # untying adds a head, tying drops it
+        if got == want:
+            return []
+        if got == f.params:
+            return ["that is your design as it is: flip tie_word_embeddings and count again"]
+        return [_non_embedding_problem(got, f, s, table)
+                or "not the count of your design with the tying flipped (same sizes, the other choice of head)"]
+
+    return [
+        Design("design", points=3, rule=design_rule),
+        Design("design_params", rule=params_rule, uses=("design",)),
+        Design("design_serving_gb", rule=serving_rule, uses=("design",)),
+        Design("design_train_flops", rule=train_flops_rule, uses=("design",)),
+        Design("tightest_budget", rule=tightest_rule, uses=("design",)),
+        Design("other_tying_params", rule=other_tying_rule, uses=("design",)),
+    ]
 
 
-def train_flops_rule(answers):
-    got = answers["design_train_flops"]
-    f, problem = _figures_for_number(answers, "design_train_flops")
-    if problem:
-        return [problem]
-    if _close(got, f.train_flops):
-        return []
-    sequences = BUDGET.train_tokens // BUDGET.train_context
-    if _close(got, f.train_flops_6nd):
-        return ["that is the rule of thumb 6·N·D: the budget counts with training_flops (attention in, lookup free)"]
-    if _close(got, f.train_flops / sequences):
-        return ["that is one training sequence: multiply by the number of sequences, D / T_train"]
-    if _close(got, f.train_flops / 3):
-        return ["that is a forward pass: training costs about three (forward and backward)"]
-    return ["not the training FLOPs of your design for the job's D and training context"]
+def slips(p: dict) -> list[tuple[str, dict, str]]:
+    """The usual slips on the worked solution's design of variant `p`: (question, the answers
+    its rule gets, words its hint must hold). tests/test_hint_corpus.py checks them per variant."""
+    design = solution_design(p)
+    job = budget(p)
+    f = design_figures(design, job)
+    used = headroom(f, job)
+    wrong_budget = min(used, key=used.get)
+    weight_bytes, kv_bytes = bytes_per_param(job.weights), bytes_per_param(job.kv)
+    out = [
+        ("design_params", f.non_embedding, "non-embedding"),
+        ("design_serving_gb", f.weights_gb, "weights only"),
+        ("design_serving_gb", f.serving_gb * GB / GiB, "GiB"),
+        ("design_serving_gb", 2 / weight_bytes * f.weights_gb + f.kv_cache_gb, f"served in {job.weights}"),
+        ("design_train_flops", f.train_flops_6nd, "6·N·D"),
+        ("design_train_flops", f.train_flops / (job.train_tokens // job.train_context), "one training sequence"),
+        ("tightest_budget", wrong_budget, "another uses more"),
+        ("other_tying_params", f.params, "flip tie_word_embeddings"),
+    ]
+    if kv_bytes != weight_bytes:
+        out.append(("design_serving_gb", f.weights_gb + f.kv_cache_gb * weight_bytes / kv_bytes, f"kept in {job.kv}"))
+    return [(name, {name: value, "design": design}, words) for name, value, words in out]
 
 
-def tightest_rule(answers):
-    got = answers["tightest_budget"]
-    if not isinstance(got, str) or got.strip().lower() not in BUDGET_NAMES:
-        return [f"answer one of {', '.join(repr(n) for n in BUDGET_NAMES)}"]
-    f, problem = _figures(answers)
-    if problem:
-        return [problem]
-    used = headroom(f, BUDGET)
-    want = max(used, key=used.get)
-    if got.strip().lower() == want:
-        return []
-    return [f"your design uses {used[got.strip().lower()]:.0%} of the {got.strip().lower()} budget; another uses more"]
-
-
-def other_tying_rule(answers):
-    got = answers["other_tying_params"]
-    f, problem = _figures(answers)
-    if problem:
-        return [problem]
-    if isinstance(got, bool) or not isinstance(got, int):
-        return ["`other_tying_params` must be an int"]
-    s = model_shape(answers["design"])
-    table = s.vocab_size * s.hidden_size
-    want = f.params + table if s.tied else f.params - table  # untying adds a head, tying drops it
-    if got == want:
-        return []
-    if got == f.params:
-        return ["that is your design as it is: flip tie_word_embeddings and count again"]
-    return [_non_embedding_problem(got, f, s, table)
-            or "not the count of your design with the tying flipped (same sizes, the other choice of head)"]
-
-
-QUESTIONS = [
-    Design("design", points=3, rule=design_rule),
-    Design("design_params", rule=params_rule, uses=("design",)),
-    Design("design_serving_gb", rule=serving_rule, uses=("design",)),
-    Design("design_train_flops", rule=train_flops_rule, uses=("design",)),
-    Design("tightest_budget", rule=tightest_rule, uses=("design",)),
-    Design("other_tying_params", rule=other_tying_rule, uses=("design",)),
-]
+QUESTIONS = questions(DEFAULTS)
