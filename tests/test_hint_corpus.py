@@ -367,65 +367,6 @@ def test_lesson_01_hints_hold_in_every_class_variant(variant):
         assert verdict.status == "incorrect" and words in verdict.detail, (variant, name, value, verdict)
 
 
-@pytest.mark.parametrize("variant", range(9))
-def test_lesson_07_hints_hold_in_every_class_variant(variant):
-    """Lesson 07 is parameterised: its usual slips (l07.slips: bits for bytes, every query head
-    cached, GB for GiB, the weights forgotten, Adam's recipes part by part ...) get their words in
-    the book's variant 0 and in drawn ones, and no slip is marked correct."""
-    from embedlab.grading.exercise import evaluate
-    from embedlab.grading.questions import l07
-    from embedlab.grading.variants import parameters_of
-
-    p = parameters_of("07-memory", variant, b"hint-corpus-secret-for-variants")
-    questions = {q.name: q for q in questions_for("07-memory", p)}
-    want = l07.answers(p)
-    slips = l07.slips(p)
-    assert {name for name, _, _ in slips} == set(want)
-    for name, value, words in slips:
-        q = questions[name]
-        verdict = evaluate(q, value, q.to_data(want[name]) if isinstance(q, Array) else want[name])
-        assert verdict.status == "incorrect" and words in verdict.detail, (variant, name, value, verdict)
-
-
-@pytest.mark.parametrize("variant", range(9))
-def test_lesson_08_hints_hold_in_every_class_variant(variant):
-    """Lesson 08 is parameterised: its usual slips (l08.slips: the head counted, a share of the rest,
-    the ratio upside down, the partner language audited, one tokenizer's figure ...) get their words
-    in the book's variant 0 and in drawn ones, and no slip is marked correct."""
-    from embedlab.grading.exercise import evaluate
-    from embedlab.grading.questions import l08
-    from embedlab.grading.variants import parameters_of
-
-    p = parameters_of("08-vocabulary-size", variant, b"hint-corpus-secret-for-variants")
-    questions = {q.name: q for q in questions_for("08-vocabulary-size", p)}
-    want = l08.answers(p)
-    slips = l08.slips(p)
-    assert {name for name, _, _ in slips} == set(want)
-    for name, value, words in slips:
-        verdict = evaluate(questions[name], value, want[name])
-        assert verdict.status == "incorrect" and words in verdict.detail, (variant, name, value, verdict)
-
-
-@pytest.mark.parametrize("variant", range(9))
-def test_lesson_10_hints_hold_in_every_class_variant(variant):
-    """Lesson 10 is parameterised: its usual slips (l10.slips: the padded size, the diagonal kept,
-    the reference rows left in, the decodable tokens counted ...) get their words in the book's
-    variant 0 and in drawn ones (another corpus, seed, reserved rows, tokenizer)."""
-    from embedlab.grading.exercise import evaluate
-    from embedlab.grading.questions import l10
-    from embedlab.grading.variants import parameters_of
-
-    p = parameters_of("10-glitch-tokens", variant, b"hint-corpus-secret-for-variants")
-    questions = {q.name: q for q in questions_for("10-glitch-tokens", p)}
-    want = dict(l10.answers(p), invalid_bytes=load_key("10-glitch-tokens")["invalid_bytes"])  # fixed
-    slips = l10.slips(p)
-    assert {name for name, _, _ in slips} == set(want)
-    for name, value, words in slips:
-        q = questions[name]
-        verdict = evaluate(q, value, q.to_data(want[name]) if isinstance(q, Array) else want[name])
-        assert verdict.status == "incorrect" and words in verdict.detail, (variant, name, value, verdict)
-
-
 def test_standard_line_is_replaced_not_repeated():
     nb = nbformat.read(ROOT / "solutions" / "01-toy-table.ipynb", as_version=4)
     questions = questions_for("01-toy-table")
@@ -526,24 +467,34 @@ def test_the_grader_gives_each_its_hint(grader_rows, wrong):
     assert row["status"] == "incorrect" and wrong.words in row["detail"], (wrong.mistake, row)
 
 
+SLIP_LESSONS = ["07-memory", "08-vocabulary-size", "09-what-rows-learn", "10-glitch-tokens"]
+
+
 @pytest.mark.parametrize("variant", range(9))
-def test_lesson_09_hints_hold_in_every_class_variant(variant):
-    """Lesson 09 is parameterised: its usual slips (l09.slips: the tied count, the bias left out,
-    self-pairs in the within mean, cat's row not normalised, a rotation that changes angles ...)
-    get their words in the book's variant 0 and in drawn ones, and no slip is marked correct."""
+@pytest.mark.parametrize("lesson", SLIP_LESSONS)
+def test_usual_slips_get_their_hints_in_every_class_variant(lesson, variant):
+    """Lessons whose question module lists its usual slips for a variant, `slips(p)` (07: bits for
+    bytes, every query head cached, GB for GiB, Adam part by part; 08: the head counted, the ratio
+    upside down, the partner language audited; 09: the tied count, self-pairs in the within mean;
+    10: the padded size, the diagonal kept, the reference rows left in ...): each gets its words in
+    the book's variant 0 and in drawn ones, none is marked correct, and every answer that varies
+    has a slip."""
+    import importlib
+
     from embedlab.grading.exercise import evaluate
-    from embedlab.grading.questions import l09
     from embedlab.grading.variants import parameters_of
 
-    p = parameters_of("09-what-rows-learn", variant, b"hint-corpus-secret-for-variants")
-    questions = {q.name: q for q in questions_for("09-what-rows-learn", p)}
-    want = l09.answers(p)
-    slips = l09.slips(p)
-    assert {name for name, _, _ in slips} == set(want)
+    module = importlib.import_module(f"embedlab.grading.questions.l{lesson[:2]}")
+    p = parameters_of(lesson, variant, b"hint-corpus-secret-for-variants")
+    questions = {q.name: q for q in questions_for(lesson, p)}
+    varying = module.answers(p)
+    want = {**load_key(lesson), **varying}  # a fixed question's answer is the book's
+    slips = module.slips(p)
+    assert set(varying) <= {name for name, _, _ in slips} <= set(want)
     for name, value, words in slips:
         q = questions[name]
         verdict = evaluate(q, value, q.to_data(want[name]) if isinstance(q, Array) else want[name])
-        assert verdict.status == "incorrect" and words in verdict.detail, (variant, name, value, verdict)
+        assert verdict.status == "incorrect" and words in verdict.detail, (lesson, variant, name, value, verdict)
 
 
 @pytest.mark.parametrize("variant", range(9))
