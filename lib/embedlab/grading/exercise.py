@@ -15,8 +15,8 @@ import textwrap
 
 import numpy as np
 
-from embedlab.grading.kinds import (MISSING, Function, NotAttempted, Question, Verdict, WrongForm, answer_of,
-                                   points_text)
+from embedlab.grading.kinds import (MISSING, Array, Function, NotAttempted, Question, Verdict, WrongForm,
+                                   answer_of, points_text)
 from embedlab.grading.lessons import load_key, questions_for
 from embedlab.grading.status import CORRECT, ERROR, INCORRECT, NOT_ATTEMPTED, format_points
 
@@ -44,6 +44,23 @@ def evaluate(question: Question, value, expected, cases=None) -> Verdict:
         return Verdict(INCORRECT, 0.0, question.points, str(exc))
     except Exception as exc:  # noqa: BLE001 - a check must never stop the notebook
         return Verdict(ERROR, 0.0, question.points, f"the check could not run ({type(exc).__name__}: {exc})")
+
+
+def untold_slips(questions, answers: dict, slips) -> list[str]:
+    """The usual slips (name, wrong value, words its hint must say) that the check does not
+    tell apart: judged not wrong, or without those words. A class variant's `problems` rejects
+    a variant with any, so every learner's mistakes get the same teaching. Slips on a question
+    with no answer here (a fixed one) are left to the tests."""
+    by_name = {q.name: q for q in questions}
+    out = []
+    for name, value, words in slips:
+        if name not in answers:
+            continue
+        q, want = by_name[name], answers[name]
+        verdict = evaluate(q, value, q.to_data(want) if isinstance(q, Array) else want)
+        if verdict.status != INCORRECT or words not in verdict.detail:
+            out.append(f"{name}: the slip {value!r} does not get its hint ({words!r}; got {verdict.detail!r})")
+    return out
 
 
 class Exercise:
