@@ -13,8 +13,9 @@ import pytest
 from embedlab.grading.kinds import Function
 from embedlab.grading.lessons import questions_for
 from embedlab.grading.questions import l08
-from embedlab.grading.variants import parameters_cell, parameters_of, read_parameters, render_parameters, \
-    with_parameters
+from embedlab.grading.variants import parameters_cell, parameters_of, read_parameters, render_parameters
+
+from solution_runner import run_solution
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSON = "08-vocabulary-size"
@@ -69,20 +70,10 @@ def test_problems_rejects_the_book_and_degenerate_variants():
         dict(p, partner="en", n_train=500, V_bpe=500, n_top=100)))
 
 
-def run_solution(p):
-    """The solution's code cells, its check cells left out, with the parameters of `p`."""
-    nb = with_parameters(nbformat.read(ROOT / "solutions" / f"{LESSON}.ipynb", as_version=4), p)
-    namespace = {}
-    for cell in nb.cells:
-        if cell.cell_type == "code" and "ex.check" not in cell.source and "ex.summary" not in cell.source:
-            exec(compile(cell.source, "<cell>", "exec"), namespace)  # noqa: S102 - our own solution
-    return namespace
-
-
 @pytest.mark.parametrize("variant", [0, 1, 2, 3])
 def test_the_solution_computes_the_modules_answers(variant, capsys):
     p = parameters_of(LESSON, variant, SECRETS[0])
-    namespace = run_solution(p)
+    namespace = run_solution(LESSON, p)
     for name, value in l08.answers(p).items():
         got = namespace[name]
         assert type(got) is type(value) and got == value, (variant, name, got, value)

@@ -12,9 +12,10 @@ import pytest
 
 from embedlab.grading.lessons import questions_for
 from embedlab.grading.questions import l09
-from embedlab.grading.variants import parameters_cell, parameters_of, read_parameters, render_parameters, \
-    with_parameters
+from embedlab.grading.variants import parameters_cell, parameters_of, read_parameters, render_parameters
 from pathlib import Path
+
+from solution_runner import run_solution
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSON = "09-what-rows-learn"
@@ -55,20 +56,10 @@ def test_problems_rejects_the_book_and_a_variant_that_does_not_show_the_point():
     assert any("not clearly tighter" in x for x in l09.problems(untrained))
 
 
-def run_solution(p):
-    """The solution's code cells, its check cells left out, with the parameters of `p`."""
-    nb = with_parameters(nbformat.read(ROOT / "solutions" / f"{LESSON}.ipynb", as_version=4), p)
-    namespace = {}
-    for cell in nb.cells:
-        if cell.cell_type == "code" and "ex.check" not in cell.source and "ex.summary" not in cell.source:
-            exec(compile(cell.source, "<cell>", "exec"), namespace)  # noqa: S102 - our own solution
-    return namespace
-
-
 @pytest.mark.parametrize("variant", [0, 1])
 def test_the_solution_computes_the_modules_answers(variant, capsys):
     p = parameters_of(LESSON, variant, SECRETS[0])
-    namespace = run_solution(p)
+    namespace = run_solution(LESSON, p)
     for name, value in l09.answers(p).items():
         got = namespace[name]
         assert np.shape(got) == np.shape(value) and np.array_equal(got, value), (variant, name, got, value)

@@ -12,9 +12,10 @@ import pytest
 
 from embedlab.grading.lessons import questions_for
 from embedlab.grading.questions import l11
-from embedlab.grading.variants import parameters_cell, parameters_of, read_parameters, render_parameters, \
-    with_parameters
+from embedlab.grading.variants import parameters_cell, parameters_of, read_parameters, render_parameters
 from embedlab.sizing import design_figures, over_budget
+
+from solution_runner import run_solution
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSON = "11-size-a-model"
@@ -93,20 +94,10 @@ def test_problems_rejects_the_book_and_degenerate_variants():
     assert any("fewer than" in x for x in l11.problems(dict(p, max_params=200_000_000, min_vocab_size=96_000)))
 
 
-def run_solution(p):
-    """The solution's code cells, its check cells left out, with the parameters of `p`."""
-    nb = with_parameters(nbformat.read(ROOT / "solutions" / f"{LESSON}.ipynb", as_version=4), p)
-    namespace = {}
-    for cell in nb.cells:
-        if cell.cell_type == "code" and "ex.check" not in cell.source and "ex.summary" not in cell.source:
-            exec(compile(cell.source, "<cell>", "exec"), namespace)  # noqa: S102 - our own solution
-    return namespace
-
-
 @pytest.mark.parametrize("variant", [0, 1, 2, 3])
 def test_the_solution_computes_the_modules_answers(variant, capsys):
     p = parameters_of(LESSON, variant, SECRETS[0])
-    namespace = run_solution(p)
+    namespace = run_solution(LESSON, p)
     questions = {q.name: q for q in questions_for(LESSON, p)}
     for name, value in l11.answers(p).items():
         assert same(namespace[name], value), (variant, name, namespace[name], value)
