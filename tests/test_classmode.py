@@ -389,6 +389,19 @@ def test_a_lesson_not_parameterised_yet_is_refused(tmp_path, capsys, monkeypatch
     assert not (tmp_path / "class").exists()
 
 
+def test_more_variants_than_a_lessons_pools_keep_apart_is_refused_before_anything_is_written(tmp_path, capsys):
+    """Lesson 04 has 8 MLP models to pick from: a ninth variant would repeat one, and its answers
+    would earn a classmate more than half. Asked for K = 9, embedlab-assign says so and writes nothing."""
+    (tmp_path / "secret.txt").write_bytes(SECRET)
+    before = sorted(p.name for p in tmp_path.iterdir())
+    code = assign.main(["04-modern-blocks", "--roster", str(write_roster(tmp_path / "r.csv", ["ada"])),
+                        "--secret-file", str(tmp_path / "secret.txt"), "--out", str(tmp_path / "class"),
+                        "--variants", "9", "--gradescope", str(tmp_path / "bundle.zip")])
+    err = capsys.readouterr().err
+    assert code == 2 and "keeps at most 8 variants apart" in err and "--variants 8 or fewer" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(before + ["r.csv"])  # no --out, no bundle, no temp
+
+
 def test_grade_totals_needs_keys_and_keys_must_be_a_keys_folder(tmp_path, capsys):
     nb = tmp_path / f"{LESSON}.ipynb"
     nbformat.write(solution_nb(), nb)

@@ -15,7 +15,8 @@ from embedlab.grading import assign
 from embedlab.grading.generate import make_exercise
 from embedlab.grading.kinds import Function
 from embedlab.grading.lessons import ANSWERS_DIR, decode_key, known_lessons, questions_for
-from embedlab.grading.variants import parameters_cell, parameters_of, read_parameters, space_for
+from embedlab.grading import variants
+from embedlab.grading.variants import parameters_cell, parameters_of, read_parameters, shared_points, space_for
 
 SECRET = b"a-secret-for-every-lesson-in-class-mode"
 OTHER = b"another-instructors-secret"
@@ -103,3 +104,37 @@ def test_every_variant_differs_from_the_book_and_its_handout_reveals_no_answer(l
                 assert not shown(BOOK_KEYS[lesson], value), f"{lesson} variant {variant}: the library shows {name}"
             checked += bool(texts(value))
     assert checked  # the search had values to look for
+
+
+@pytest.mark.parametrize("lesson", LESSONS)
+def test_no_classmate_on_another_variant_and_not_the_book_earns_more_than_half(lesson):
+    """book/grading.md: a classmate's answers on another variant, or the book's, handed in as
+    yours, earn at most half the points. Every ordered pair of a class of K = 8, judged as the
+    grader judges (functions and questions that cannot vary earned by any copy)."""
+    params = [parameters_of(lesson, v, SECRET) for v in range(K + 1)]
+    for mine in range(1, K + 1):
+        earned, total = shared_points(lesson, params[mine], params[mine])
+        assert earned == total > 0  # the honest answers earn everything: the judge is real
+        for given in range(K + 1):
+            if given != mine:
+                earned, total = shared_points(lesson, params[given], params[mine])
+                assert earned <= total / 2, f"{lesson}: variant {given}'s answers earn {earned}/{total} as {mine}'s"
+
+
+def test_variants_are_drawn_apart_where_independent_draws_would_collide(monkeypatch):
+    """Drawn independently, lesson 01's class for this secret has two variants whose answers
+    share 4 of 7 points (the same table size, pair cosine and model table: the word, feature and
+    model pools overlap); drawn in order and kept apart (variants.too_close), no pair shares more
+    than half."""
+    lesson, secret = "01-toy-table", b"sec33"
+
+    def worst(drawn):
+        return max(shared_points(lesson, drawn[a], drawn[b])[0] / shared_points(lesson, drawn[a], drawn[b])[1]
+                   for a in range(1, K + 1) for b in range(1, K + 1) if a != b)
+
+    monkeypatch.setattr(variants, "_CLASSES", {})
+    monkeypatch.setattr(variants, "too_close", lambda *args: None)
+    assert worst([parameters_of(lesson, v, secret) for v in range(K + 1)]) > 0.5
+    monkeypatch.undo()
+    monkeypatch.setattr(variants, "_CLASSES", {})
+    assert worst([parameters_of(lesson, v, secret) for v in range(K + 1)]) <= 0.5

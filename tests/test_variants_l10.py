@@ -31,7 +31,7 @@ def differs(a, b):
 def test_every_class_variant_is_usable_and_differs_from_the_book(secret):
     book = l10.answers(l10.DEFAULTS)
     varying = [q.name for q in questions_for(LESSON) if q.name not in l10.SPACE.fixed]
-    models = set()
+    rows = set()
     for variant in range(1, 9):
         p = parameters_of(LESSON, variant, secret)
         assert p == parameters_of(LESSON, variant, secret)  # reproducible
@@ -41,20 +41,24 @@ def test_every_class_variant_is_usable_and_differs_from_the_book(secret):
         for name in varying:
             assert differs(mine[name], book[name]), (variant, name)
         assert p["vocab_model"] in l10.VOCAB_MODELS and p["tokenizer"] in l10.TOKENIZERS
-        models.add(p["vocab_model"])
+        rows.add(mine["padding_rows"])
+        assert (p["vocab_model"], p["pad_multiple"]) in l10.PADDINGS[mine["padding_rows"]]
         assert all(len(line) <= 88 for line in render_parameters(p).splitlines())
         assert read_parameters(render_parameters(p)) == p
-    assert len(models) == 8  # picked without repeats
+    assert len(rows) == 8  # picked without repeats: a classmate's padding_rows is never yours
     assert set(l10.SPACE.fixed) == {"invalid_bytes", "unused_score"}
     assert {q.name for q in questions_for(LESSON) if isinstance(q, Function)} == {"unused_score"}
 
 
-def test_every_model_of_the_pool_is_drawable():
-    """pick() gives variant k the k-th model of a shuffled pool: a model for which no multiple
-    gives a usable question 1 would make parameters_of fail for its variant."""
-    for model in l10.VOCAB_MODELS:
-        assert any(not l10._padding_problems(dict(l10.DEFAULTS, vocab_model=model, pad_multiple=m))
-                   for m in l10.PAD_MULTIPLES), model
+def test_every_padding_of_the_pool_is_drawable_and_right():
+    """pick() gives variant k the k-th padding of a shuffled pool; each one's pairs must be usable
+    and give it. The pool holds every usable pair of a shipped config and a multiple."""
+    assert len(l10.PADDINGS) >= 8
+    for rows, pairs in l10.PADDINGS.items():
+        for model, multiple in pairs:
+            p = dict(l10.DEFAULTS, vocab_model=model, pad_multiple=multiple)
+            assert l10._padding_problems(p) == [] and l10.padding(p)[1] - l10.padding(p)[0] == rows
+    assert ("llama-2-7b", 1024) in l10.PADDINGS[768] and ("gpt2-xl", 256) in l10.PADDINGS[175]
 
 
 def test_problems_rejects_the_book_and_degenerate_variants():

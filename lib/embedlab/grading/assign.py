@@ -313,6 +313,12 @@ def main(argv=None) -> int:
             raise AssignError(f"--gradescope must name a .zip file in an existing folder, got {args.gradescope!r}")
         for lesson in lessons:
             solution_of(lesson)
+        for lesson in lessons:  # drawn now (and kept): a lesson whose pools cannot keep K apart stops here
+            try:
+                for variant in range(1, args.variants + 1):
+                    parameters_of(lesson, variant, secret)
+            except VariantError as exc:
+                raise AssignError(str(exc)) from None
         bwrap = None
         if not args.no_sandbox:
             bwrap = sandbox.bwrap_path()

@@ -20,7 +20,12 @@ and `pick(name, pool)` gives variant k the k-th item of `pool` in an order
 shuffled by the secret, so that up to len(pool) variants all get different
 items (a different model each, say). Another instructor (another secret) gets
 other variants. A drawn variant is rejected and drawn again until `problems`
-finds nothing wrong with it.
+finds nothing wrong with it, and until it is kept apart from the variants
+before it: variants are drawn in order 1, 2, ..., and variant k is drawn again
+while the answers of an earlier variant (or of the book, variant 0) would earn
+more than half of its points (MAX_SHARED) handed in as its own, or its answers
+more than half of an earlier variant's (`shared_points`). So copying a
+classmate on another variant, or the published solution, earns at most half.
 """
 
 from __future__ import annotations
@@ -40,6 +45,8 @@ import numpy as np
 PARAMETERS_TAG = "parameters"
 DEFAULT_VARIANTS = 8
 MAX_DRAWS = 1000  # draws tried for one variant before the space is declared too tight
+MAX_SHARED = 0.5  # the most of a variant's points another variant's answers may earn
+MAX_CLOSE_DRAWS = 200  # usable draws too close to an earlier variant before the pools count as spent
 PARAMETERS_HEADER = "# Parameters: every input of this exercise (a class gives each learner its own)"
 SAFE_LEARNER = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._@+-]{0,63}$")
 
@@ -115,27 +122,104 @@ def variant_of(secret: bytes, lesson: str, learner: str, k: int = DEFAULT_VARIAN
     return 1 + _digest(secret, lesson, learner) % k
 
 
+def shared_points(lesson: str, given: dict, judged_as: dict, answers_of=None) -> tuple[float, float]:
+    """(points, maximum): what variant `given`'s answers earn handed in as variant `judged_as`'s.
+
+    That is what a learner gains by copying a classmate on another variant (or the
+    book, variant 0) without working anything out. Each answer is judged as the
+    grader judges it; a function, or a question that cannot vary, is earned by
+    any copy. `answers_of(params)` gives a variant's answers (the lesson module's
+    `answers`, which each lesson's tests tie to its solution notebook).
+    """
+    # imported here: the question modules import this module
+    from embedlab.grading.kinds import Function, answer_of, expected_value
+    from embedlab.grading.lessons import questions_for
+    from embedlab.grading.status import CORRECT
+
+    module = importlib.import_module(f"embedlab.grading.questions.l{lesson.split('-', 1)[0]}")
+    answers_of = answers_of or module.answers
+    mine, theirs = answers_of(given), answers_of(judged_as)
+    fixed = module.SPACE.fixed
+    earned = total = 0.0
+    for q in questions_for(lesson, judged_as):
+        total += q.points
+        if isinstance(q, Function) or (q.name in fixed and q.name not in mine):
+            earned += q.points
+            continue
+        try:
+            expected = expected_value(q, q.to_data(answer_of(q, theirs)))
+            ok = q.judge(q.to_data(answer_of(q, mine)), expected).status == CORRECT
+        except Exception:  # noqa: BLE001 - a copied value the question cannot even read earns nothing
+            ok = False
+        earned += q.points if ok else 0.0
+    return earned, total
+
+
+def too_close(lesson: str, params: dict, earlier: list[dict], answers_of) -> str | None:
+    """Why `params` is not kept apart from the variants `earlier` (the book's first), or None:
+    an earlier variant's answers would earn more than MAX_SHARED of its points, or its answers
+    more than MAX_SHARED of an earlier classmate's (variant 0 is never a learner's)."""
+    for number, other in enumerate(earlier):
+        pairs = [(other, params)] + ([(params, other)] if number else [])
+        for given, judged_as in pairs:
+            earned, total = shared_points(lesson, given, judged_as, answers_of)
+            if earned > MAX_SHARED * total:
+                return (f"variant {number}'s answers earn {earned:g} of {total:g} points as the new variant's"
+                        if given is other else f"its answers earn {earned:g} of {total:g} points as variant {number}'s")
+    return None
+
+
+_CLASSES: dict = {}  # (lesson, secret) -> the variants drawn so far, [variant 0, 1, 2, ...]
+
+
 def parameters_of(lesson: str, variant: int, secret: bytes = b"", space: Space | None = None) -> dict:
     """The parameters of one variant: the defaults for 0, else drawn (see the module doc)."""
     space = space or space_for(lesson)
     if space is None:
         raise VariantError(f"lesson {lesson} has no variant space yet (no SPACE in its question module)")
+    if isinstance(variant, bool) or not isinstance(variant, int) or variant < 0:
+        raise ValueError(f"variant must be a whole number 0 or more, got variant={variant!r}")
     if variant == 0:
         return copy.deepcopy(space.defaults)
     if not secret:
         raise ValueError("secret must not be empty for a class variant")
+    drawn = _CLASSES.setdefault((lesson, bytes(secret)), [copy.deepcopy(space.defaults)])
+    while len(drawn) <= variant:
+        drawn.append(_draw_next(lesson, len(drawn), secret, space, drawn))
+    return copy.deepcopy(drawn[variant])
+
+
+def _draw_next(lesson: str, variant: int, secret: bytes, space: Space, earlier: list[dict]) -> dict:
+    """Class variant `variant`, kept apart from `earlier` (variants 0 .. variant - 1)."""
     def pick(name: str, pool):
         order = np.random.default_rng(_digest(secret, "pool", lesson, name)).permutation(len(pool))
         return pool[int(order[(variant - 1) % len(pool)])]
 
+    module = importlib.import_module(f"embedlab.grading.questions.l{lesson.split('-', 1)[0]}")
+    seen: dict[int, tuple] = {}  # id -> (the parameters, kept alive so the id stays theirs; answers)
+
+    def answers_of(params):  # each variant's answers computed once while this variant is drawn
+        if id(params) not in seen:
+            seen[id(params)] = (params, module.answers(params))
+        return seen[id(params)][1]
+
     rng = np.random.default_rng(_digest(secret, "parameters", lesson, str(variant)))
+    close = 0
     for _ in range(MAX_DRAWS):
         params = space.draw(rng, pick)
         if list(params) != space.names():
             raise VariantError(f"{lesson}: draw() gave the names {list(params)}, expected {space.names()}")
-        if not space.problems(params):
+        if space.problems(params):
+            continue
+        why = too_close(lesson, params, earlier, answers_of)
+        if why is None:
             return params
-    raise VariantError(f"{lesson}: no usable variant in {MAX_DRAWS} draws (the space is too tight)")
+        close += 1
+        if close == MAX_CLOSE_DRAWS:
+            raise VariantError(f"lesson {lesson} keeps at most {variant - 1} variants apart (variant {variant}, "
+                               f"drawn {close} times, stays too close to an earlier one: {why}); ask for "
+                               f"--variants {variant - 1} or fewer")
+    raise VariantError(f"{lesson}: no usable variant {variant} in {MAX_DRAWS} draws (the space is too tight)")
 
 
 # --------------------------------------------------------------------------

@@ -19,7 +19,7 @@ LESSON = "09-what-rows-learn"
 # The variant space
 
 V = 74  # make_corpus().vocab_size: its words, the end token and 8 reserved ids, in every variant
-D_POOL = [8, 10, 12, 14, 18, 20, 24]  # widths d, not the book's 16
+D_POOL = [8, 10, 12, 14, 18, 20, 24, 28]  # widths d, not the book's 16: one per variant (K = 8)
 N_SENTENCES = [1500, 2000, 2500]      # corpus sizes
 STEPS = [400, 500, 600]               # short runs: the grader harvests one run per variant
 BATCH_SIZES = [64, 96]

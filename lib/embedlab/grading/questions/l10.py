@@ -92,15 +92,26 @@ def _padding_problems(p: dict) -> list[str]:
     return []
 
 
-# Question 1's models: the shipped configs for which some multiple gives a usable variant.
-VOCAB_MODELS = [m for m in available_models() if m != DEFAULTS["vocab_model"] and any(
-    not _padding_problems(dict(DEFAULTS, vocab_model=m, pad_multiple=k)) for k in PAD_MULTIPLES)]
+# Question 1's models and multiples, grouped by the padding they give: every usable pair of a
+# shipped config (not the book's) and a multiple, under its answer. A variant picks an answer
+# first, so that up to len(PADDINGS) variants all have different padding_rows.
+PADDINGS: dict[int, list[tuple[str, int]]] = {}
+for _model in available_models():
+    for _multiple in PAD_MULTIPLES:
+        _p = dict(DEFAULTS, vocab_model=_model, pad_multiple=_multiple)
+        if _model != DEFAULTS["vocab_model"] and not _padding_problems(_p):
+            PADDINGS.setdefault(padding(_p)[1] - padding(_p)[0], []).append((_model, _multiple))
+PADDINGS = dict(sorted(PADDINGS.items()))
+VOCAB_MODELS = sorted({model for pairs in PADDINGS.values() for model, _ in pairs})
 
 
 def draw(rng: np.random.Generator, pick) -> dict:
-    """One class variant: question 1's model and multiple, the corpus and training seeds, how many
+    """One class variant: question 1's padding (a different number of rows per variant, up to
+    len(PADDINGS)) and a model and multiple that give it, the corpus and training seeds, how many
     reserved rows never occur, the steps, and the other real tokenizer."""
-    return {"vocab_model": pick("vocab_model", VOCAB_MODELS), "pad_multiple": int(rng.choice(PAD_MULTIPLES)),
+    pairs = PADDINGS[pick("padding_rows", list(PADDINGS))]
+    model, multiple = pairs[int(rng.integers(len(pairs)))]
+    return {"vocab_model": model, "pad_multiple": multiple,
             "corpus_seed": int(rng.choice(SEEDS)), "n_reserved": int(rng.choice(N_RESERVED)),
             "steps": int(rng.choice(STEPS)), "seed": int(rng.choice(SEEDS)),
             "tokenizer": pick("tokenizer", TOKENIZERS)}
@@ -190,9 +201,10 @@ def problems(p: dict) -> list[str]:
 
 
 def _describe() -> str:
-    return (f"vocab_model: one of {len(VOCAB_MODELS)} shipped configs ({', '.join(VOCAB_MODELS)}), pad_multiple: "
-            f"one of {PAD_MULTIPLES} (a model and multiple with no padding, or padding equal to V % pad_multiple or "
-            f"to the book's, is drawn again); corpus_seed and seed: 1 to 99; n_reserved: one of {N_RESERVED}; "
+    return (f"vocab_model and pad_multiple: one of {len(VOCAB_MODELS)} shipped configs ({', '.join(VOCAB_MODELS)}) "
+            f"and one of {PAD_MULTIPLES}, giving one of {len(PADDINGS)} padding_rows ({', '.join(map(str, PADDINGS))}), "
+            f"a different one in every variant up to that number (a pair with no padding, or padding equal to "
+            f"V % pad_multiple or to the book's, is never used); corpus_seed and seed: 1 to 99; n_reserved: one of {N_RESERVED}; "
             f"steps: one of {STEPS}; tokenizer: {', '.join(TOKENIZERS)} (the other real tokenizer shipped). "
             f"A variant whose never-seen rows do not end up alike (mean cosine above 0.5) and at the top of "
             f"the under-training score is drawn again")

@@ -45,11 +45,16 @@ BATCH = 1
 # Pools and ranges of a class variant (every one a different job from the book's)
 MAX_PARAMS = (200, 1200)  # millions, in steps of 50
 SERVING_GB = [0.25, 0.3, 0.4, 0.6, 0.75, 0.8, 1.0, 1.2, 1.5]
-CONTEXTS = [2048, 4096, 16384, 32768]  # not the book's 8,192
+# Contexts: not the book's 8,192, and no two a factor of 2 apart, so that no two variants (one
+# picked per variant) keep the same bytes of KV cache per conversation, whatever their KV precisions
+# (bf16 or int8, 2 or 1 bytes): a classmate's serving memory is never yours.
+CONTEXTS = [1024, 3072, 5120, 7168, 12288, 20480, 28672, 32768]
 WEIGHTS = ["int4", "int8"]
 KV = ["bf16", "int8"]
-TRAIN_FLOPS = [3e20, 5e20, 8e20, 1e21, 1.5e21, 3e21, 4e21, 6e21, 1e22]
-TRAIN_TOKENS = [256, 512, 768, 1024, 1536, 2048]  # billions (whole sequences of every train_context)
+TRAIN_FLOPS = [3e20, 5e20, 8e20, 1e21, 1.5e21, 3e21, 4e21, 6e21, 1e22, 2e22]
+# Training tokens, billions (whole sequences of every train_context), one picked per variant: a
+# classmate's training FLOPs are never yours.
+TRAIN_TOKENS = [128, 192, 256, 384, 512, 768, 1024, 1536]
 TRAIN_CONTEXTS = [1024, 4096]  # not the book's 2,048
 MIN_VOCAB = [16_000, 24_000, 40_000, 48_000, 64_000, 96_000]
 HEAD_DIMS = [32, 40, 48, 56, 72, 80, 96, 128]  # not the book's 64: a design is made for one width
@@ -83,9 +88,10 @@ def solution_design(p: dict) -> dict | None:
 
 
 def draw(rng: np.random.Generator, pick) -> dict:
-    """One class variant: every limit and setting drawn from its pool; the context and the head
-    width picked so that variants differ (up to the pools' sizes): a design made for one
-    variant's heads breaks every other variant's job."""
+    """One class variant: every limit and setting drawn from its pool; the context, the training
+    tokens and the head width picked so that variants differ (up to the pools' sizes): a design
+    made for one variant's heads breaks every other variant's job, and its serving memory and
+    training FLOPs are other figures there."""
     train_context = int(rng.choice(TRAIN_CONTEXTS))
     return {
         "max_params": int(rng.integers(MAX_PARAMS[0] // 50, MAX_PARAMS[1] // 50 + 1)) * 50_000_000,
@@ -94,7 +100,7 @@ def draw(rng: np.random.Generator, pick) -> dict:
         "weights": str(rng.choice(WEIGHTS)),
         "kv": str(rng.choice(KV)),
         "max_train_flops": float(rng.choice(TRAIN_FLOPS)),
-        "train_tokens": int(rng.choice(TRAIN_TOKENS)) * 1_000_000_000,
+        "train_tokens": pick("train_tokens", TRAIN_TOKENS) * 1_000_000_000,
         "train_context": train_context,
         "min_vocab_size": int(rng.choice(MIN_VOCAB)),
         "head_dim": pick("head_dim", HEAD_DIMS),
@@ -117,16 +123,14 @@ def answers(p: dict) -> dict:
 def problems(p: dict) -> list[str]:
     """What makes a drawn variant unusable: no design of the solution's family fits with room
     to spare, a solution's answer equal to the book's, or the published solution, copied,
-    still right here: the book's design fitting the job, or its serving memory or training
-    FLOPs the same on this job as on the book's."""
+    still right here: its serving memory or training FLOPs the same on this job as on the
+    book's. (The book's design itself breaks every class job: its heads are 64 wide.)"""
     job = budget(p)
     design = solution_design(p)
     if design is None or design["num_hidden_layers"] < MIN_LAYERS:
         return [f"the solution's design fits in fewer than {MIN_LAYERS} layers"]
     out = []
-    book_design = solution_design(DEFAULTS)
-    if not over_budget(book_design, job):
-        out.append("the book's design fits this job")
+    book_design = solution_design(DEFAULTS)  # it breaks every class job: its heads are 64 wide
     theirs, book_figures = design_figures(book_design, job), design_figures(book_design, BUDGET)
     if math.isclose(theirs.serving_gb, book_figures.serving_gb, rel_tol=1e-9):
         out.append("the book's design takes the book's serving memory here (the same bytes of cache)")
@@ -143,11 +147,13 @@ def _describe() -> str:
     return (f"max_params: {MAX_PARAMS[0]}M to {MAX_PARAMS[1]}M in steps of 50M; max_serving_gb: one of "
             f"{SERVING_GB}; context: one of {CONTEXTS}, different in every variant up to the pool's size; "
             f"weights: {WEIGHTS}; kv: {KV}; max_train_flops: one of {TRAIN_FLOPS}; train_tokens: one of "
-            f"{TRAIN_TOKENS} billion; train_context: one of {TRAIN_CONTEXTS}; min_vocab_size: one of {MIN_VOCAB}; "
-            f"head_dim: one of {HEAD_DIMS}, different in every variant up to the pool's size; batch 1. A variant is kept when the solution's design (twice the minimum vocabulary, 16 heads, "
+            f"{TRAIN_TOKENS} billion, different in every variant up to the pool's size; train_context: one of "
+            f"{TRAIN_CONTEXTS}; min_vocab_size: one of {MIN_VOCAB}; head_dim: one of {HEAD_DIMS}, different in "
+            f"every variant up to the pool's size (so the book's design, and a classmate's, break the job); "
+            f"batch 1. A variant is kept when the solution's design (twice the minimum vocabulary, 16 heads, "
             f"the deepest depth within 7/8 of every budget) has at least {MIN_LAYERS} layers, the "
-            f"book's design breaks the job and its serving memory and training FLOPs differ there from the "
-            f"book's, and every answer of the solution (its binding budget included) differs from the book's")
+            f"book's design takes other serving memory and training FLOPs there than on the "
+            f"book's job, and every answer of the solution (its binding budget included) differs from the book's")
 
 
 SPACE = Space(defaults=DEFAULTS, draw=draw, problems=problems, describe=_describe())
