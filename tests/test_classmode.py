@@ -19,7 +19,7 @@ import nbformat
 import numpy as np
 import pytest
 
-from embedlab.grading import assign, cli
+from embedlab.grading import assign, autograder, cli
 from embedlab.grading.exercise import INSTRUCTOR_LINE, Exercise
 from embedlab.grading.generate import AuthoringError, generate
 from embedlab.grading.keys import KEYS_DIR, load_keys
@@ -263,9 +263,8 @@ def test_gradescope_bundle_grades_an_honest_submission_to_the_maximum(klass, tmp
                 "embedlab/pyproject.toml", "embedlab/lib/embedlab/grading/autograder.py"} <= names
         assert (z.getinfo("run_autograder").external_attr >> 16) & 0o111
         pins = z.read("requirements.txt").decode().split()
-        setup = z.read("setup.sh").decode()  # what book/grading.md says it installs
-        assert re.search(r"apt-get install .*python3 .*bubblewrap", setup)
-        assert "-r /autograder/source/requirements.txt" in setup and "/autograder/source/embedlab" in setup
+        assert z.read("setup.sh").decode() == autograder.SETUP_SH  # what test_setup_sh_* runs
+        assert (z.getinfo("setup.sh").external_attr >> 16) & 0o111
         z.extractall(tmp_path / "source")
     assert all(re.fullmatch(r"[A-Za-z0-9_.-]+==\S+", p) for p in pins) and any(p.startswith("nbclient==") for p in pins)
     name = klass["learners"][0]
@@ -282,6 +281,62 @@ def test_gradescope_bundle_grades_an_honest_submission_to_the_maximum(klass, tmp
     assert all(set(t) >= {"name", "score", "max_score", "output"} for t in tests)
     assert sum(t["score"] for t in tests) == sum(t["max_score"] for t in tests) == 7
     assert results["score"] == 7 and name in results["output"]
+
+
+FAKE_PYTHON = """#!/bin/bash
+# a stand-in for {name}: logs its call; a version check passes unless it is too old
+echo "{name} $*" >> "$LOG"
+case "$1" in
+  -c) exit {old} ;;
+  -m) case "$2" in
+        venv) mkdir -p "$3/bin"; printf '#!/bin/bash\\necho "pip $*" >> "$LOG"\\n' > "$3/bin/pip"; chmod +x "$3/bin/pip" ;;
+        uv) [ "$3 $4" = "python find" ] && echo "$STUBS/standalone-python" ;;
+      esac ;;
+esac
+exit 0
+"""
+FAKE_APT = """#!/bin/bash
+# a stand-in for apt-get: logs its call; fails to install python3.11 where the image has none
+echo "apt-get $*" >> "$LOG"
+case " $* " in *" python3.11 "*) exit {has_311} ;; esac
+exit 0
+"""
+SETUP_CASES = {  # image: (python3 too old?, apt has python3.11?, the Python the venv is made with, exit)
+    "Python 3.11 or newer already": (False, True, "python3", 0),
+    "Ubuntu 22.04 (Python 3.10)": (True, True, "python3.11", 0),
+    "an image whose apt has no 3.11": (True, False, "standalone-python", 0),
+}
+
+
+@pytest.mark.parametrize("case", list(SETUP_CASES) + ["nothing new enough"])
+def test_setup_sh_makes_the_venv_with_a_python_the_pins_accept(case, tmp_path):
+    """Gradescope's Ubuntu 22.04 image has Python 3.10, and the pinned requirements need 3.11 (ipykernel,
+    ipython, tornado): setup.sh finds or installs one, then installs the pins and embedlab from ROOT/source.
+    Run with apt-get and the Pythons replaced by logging stand-ins (no root, no network)."""
+    old, has_311, venv_python, code = SETUP_CASES.get(case, (True, False, "", 1))
+    stubs, log = tmp_path / "stubs", tmp_path / "log"
+    stubs.mkdir()
+    for name, too_old in (("python3", old), ("python3.11", False), ("standalone-python", case == "nothing new enough")):
+        (stubs / name).write_text(FAKE_PYTHON.format(name=name, old=int(too_old)))
+    (stubs / "apt-get").write_text(FAKE_APT.format(has_311=0 if has_311 else 100))
+    for stub in stubs.iterdir():
+        stub.chmod(0o755)
+    (tmp_path / "setup.sh").write_text(autograder.SETUP_SH)
+    env = {"PATH": f"{stubs}:/usr/bin:/bin", "LOG": str(log), "STUBS": str(stubs),
+           "EMBEDLAB_AUTOGRADER_ROOT": str(tmp_path / "ag")}
+    done = subprocess.run(["bash", str(tmp_path / "setup.sh")], env=env, capture_output=True, text=True, timeout=60)
+    calls = log.read_text().splitlines()
+    assert done.returncode == code, (done.stderr, calls)
+    assert calls[0] == "apt-get update" and re.fullmatch(r"apt-get install -y .*python3 .*bubblewrap", calls[1])
+    if code:
+        assert "no Python 3.11 or newer" in done.stderr and not (tmp_path / "ag" / "venv").exists()
+        return
+    ag = tmp_path / "ag"
+    assert f"{venv_python} -m venv {ag}/venv" in calls
+    assert calls[-2:] == [f"pip install --no-cache-dir -r {ag}/source/requirements.txt",
+                          f"pip install --no-cache-dir {ag}/source/embedlab"]
+    assert any(c.startswith("apt-get install") and " python3.11 " in c + " " for c in calls) == old
+    assert ("python3 -m uv python install 3.11" in calls) == (venv_python == "standalone-python")
 
 
 def test_run_autograder_without_bubblewrap_grades_and_says_so(klass, tmp_path, monkeypatch, capsys):

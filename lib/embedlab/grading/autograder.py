@@ -39,12 +39,34 @@ GRADER_PACKAGES = ("numpy", "nbformat", "nbclient", "ipykernel", "jupyter_client
 LIBRARY = Path(__file__).resolve().parents[1]  # lib/embedlab
 
 SETUP_SH = """#!/usr/bin/env bash
-# Gradescope runs this once, as root, when it builds the autograder's image.
+# Gradescope runs this once, as root, when it builds the autograder's image. ROOT is
+# /autograder unless EMBEDLAB_AUTOGRADER_ROOT says otherwise (a local trial run).
+# The pinned requirements need Python 3.11 or newer. Gradescope's Ubuntu 22.04 image
+# has 3.10, so there Ubuntu's python3.11 is installed; where apt has none (an older
+# image), a standalone CPython 3.11 is fetched with uv.
 set -euo pipefail
+ROOT="${EMBEDLAB_AUTOGRADER_ROOT:-/autograder}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update
 apt-get install -y --no-install-recommends python3 python3-venv python3-pip bubblewrap
-python3 -m venv /autograder/venv
-/autograder/venv/bin/pip install --no-cache-dir -r /autograder/source/requirements.txt
-/autograder/venv/bin/pip install --no-cache-dir /autograder/source/embedlab
+new_enough() { "$1" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; }
+PY=python3
+if ! new_enough python3; then
+    if apt-get install -y --no-install-recommends python3.11 python3.11-venv; then
+        PY=python3.11
+    else
+        python3 -m pip install --no-cache-dir uv
+        python3 -m uv python install 3.11
+        PY="$(python3 -m uv python find 3.11)"
+    fi
+fi
+if ! new_enough "$PY"; then
+    echo "setup.sh: no Python 3.11 or newer could be installed (the pinned requirements need it)" >&2
+    exit 1
+fi
+"$PY" -m venv "$ROOT/venv"
+"$ROOT/venv/bin/pip" install --no-cache-dir -r "$ROOT/source/requirements.txt"
+"$ROOT/venv/bin/pip" install --no-cache-dir "$ROOT/source/embedlab"
 """
 
 RUN_AUTOGRADER = """#!/usr/bin/env bash
