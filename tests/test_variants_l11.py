@@ -54,6 +54,7 @@ def test_every_class_variant_is_usable_and_differs_from_the_book(secret):
         tokens.add(p["train_tokens"])
         assert all(len(line) <= 88 for line in render_parameters(p).splitlines())
         assert read_parameters(render_parameters(p)) == p
+        assert f"train_tokens = {p['train_tokens']:_}\n" in render_parameters(p)  # written as the book writes it
     assert contexts == set(l11.CONTEXTS)  # picked without repeats, up to the pool's size
     assert tokens == {t * 1_000_000_000 for t in l11.TRAIN_TOKENS}
     # no two contexts a factor of 2 apart: context x KV bytes (1 or 2) differs between any two variants

@@ -226,11 +226,20 @@ def _draw_next(lesson: str, variant: int, secret: bytes, space: Space, earlier: 
 # The parameters cell
 
 
+class _Literals(pprint.PrettyPrinter):
+    """pprint, with whole numbers of five digits or more grouped as the book writes them (600_000_000)."""
+
+    def format(self, obj, context, maxlevels, level):
+        if isinstance(obj, int) and not isinstance(obj, bool) and abs(obj) >= 10_000:
+            return f"{obj:_}", True, False
+        return super().format(obj, context, maxlevels, level)
+
+
 def render_parameters(params: dict) -> str:
     """The source of a parameters cell holding `params` (Python literals, lines within 88 characters)."""
     lines = [PARAMETERS_HEADER]
     for name, value in params.items():
-        text = pprint.pformat(value, width=88 - len(name) - 3, sort_dicts=False)
+        text = _Literals(width=88 - len(name) - 3, sort_dicts=False).pformat(value)
         lines.append(f"{name} = " + text.replace("\n", "\n" + " " * (len(name) + 3)))
     return "\n".join(lines)
 
