@@ -183,7 +183,8 @@ def parameters_of(lesson: str, variant: int, secret: bytes = b"", space: Space |
         return copy.deepcopy(space.defaults)
     if not secret:
         raise ValueError("secret must not be empty for a class variant")
-    drawn = _CLASSES.setdefault((lesson, bytes(secret)), [copy.deepcopy(space.defaults)])
+    classes = _CLASSES if space is space_for(lesson) else {}  # another space: drawn afresh, not kept
+    drawn = classes.setdefault((lesson, bytes(secret)), [copy.deepcopy(space.defaults)])
     while len(drawn) <= variant:
         drawn.append(_draw_next(lesson, len(drawn), secret, space, drawn))
     return copy.deepcopy(drawn[variant])
@@ -216,9 +217,9 @@ def _draw_next(lesson: str, variant: int, secret: bytes, space: Space, earlier: 
             return params
         close += 1
         if close == MAX_CLOSE_DRAWS:
-            raise VariantError(f"lesson {lesson} keeps at most {variant - 1} variants apart (variant {variant}, "
-                               f"drawn {close} times, stays too close to an earlier one: {why}); ask for "
-                               f"--variants {variant - 1} or fewer")
+            raise VariantError(f"lesson {lesson} keeps at most {variant - 1} variants apart with this secret "
+                               f"(variant {variant}, drawn {close} times, stays too close to an earlier one: "
+                               f"{why}); ask for --variants {variant - 1} or fewer")
     raise VariantError(f"{lesson}: no usable variant {variant} in {MAX_DRAWS} draws (the space is too tight)")
 
 
