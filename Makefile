@@ -9,6 +9,10 @@ LOCK_VENV := _build/lock-venv
 .PHONY: lab test notebooks exercises book grade lock clean-venv
 
 $(STAMP): requirements.txt pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null || { \
+	  echo "Embedding Lab needs Python 3.11 or newer (its pinned requirements do);" \
+	       "'$(PYTHON)' is $$($(PYTHON) --version 2>&1 || echo missing). Install one and run, e.g.," \
+	       "make $(MAKECMDGOALS) PYTHON=python3.11" >&2; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -r requirements.txt
@@ -38,9 +42,9 @@ book: $(STAMP)
 	$(BIN)/python tools/fetch_book_assets.py
 	$(BIN)/jupyter-book build . -W -n --keep-going
 
-## grade: grade submissions, e.g. make grade SUBMISSIONS=path/to/folder
+## grade: grade submissions, e.g. make grade SUBMISSIONS=path/to/folder (a class: KEYS=class/instructor-keys)
 grade: $(STAMP)
-	$(BIN)/embedlab-grade $(SUBMISSIONS) --out scores.csv
+	$(BIN)/embedlab-grade $(SUBMISSIONS) --out scores.csv $(if $(KEYS),--keys $(KEYS) --totals totals.csv)
 
 ## lock: re-pin requirements.txt (every package) from requirements.in with pip-compile (LOCK_ARGS=--upgrade: newest)
 lock:

@@ -22,7 +22,7 @@ import pytest
 from embedlab.grading import assign, autograder, cli
 from embedlab.grading.exercise import INSTRUCTOR_LINE, Exercise
 from embedlab.grading.generate import AuthoringError, generate
-from embedlab.grading.keys import KEYS_DIR, load_keys
+from embedlab.grading.keys import KEYS_DIR, KeysError, load_keys
 from embedlab.grading.kinds import Function
 from embedlab.grading.lessons import ANSWERS_DIR, decode_key, known_lessons, questions_for
 from embedlab.grading.questions import l01
@@ -301,22 +301,25 @@ echo "apt-get $*" >> "$LOG"
 case " $* " in *" python3.11 "*) exit {has_311} ;; esac
 exit 0
 """
-SETUP_CASES = {  # image: (python3 too old?, apt has python3.11?, the Python the venv is made with, exit)
-    "Python 3.11 or newer already": (False, True, "python3", 0),
-    "Ubuntu 22.04 (Python 3.10)": (True, True, "python3.11", 0),
-    "an image whose apt has no 3.11": (True, False, "standalone-python", 0),
+SETUP_CASES = {  # image: (python3 too old?, apt has python3.11?, the Python the venv is made with, exit, root?)
+    "Python 3.11 or newer already": (False, True, "python3", 0, True),
+    "Ubuntu 22.04 (Python 3.10)": (True, True, "python3.11", 0, True),
+    "an image whose apt has no 3.11": (True, False, "standalone-python", 0, True),
+    "nothing new enough": (True, False, "", 1, True),
+    "a local trial as a user (no apt-get)": (False, False, "python3", 0, False),
 }
 
 
-@pytest.mark.parametrize("case", list(SETUP_CASES) + ["nothing new enough"])
+@pytest.mark.parametrize("case", list(SETUP_CASES))
 def test_setup_sh_makes_the_venv_with_a_python_the_pins_accept(case, tmp_path):
     """Gradescope's Ubuntu 22.04 image has Python 3.10, and the pinned requirements need 3.11 (ipykernel,
     ipython, tornado): setup.sh finds or installs one, then installs the pins and embedlab from ROOT/source.
-    Run with apt-get and the Pythons replaced by logging stand-ins (no root, no network)."""
-    old, has_311, venv_python, code = SETUP_CASES.get(case, (True, False, "", 1))
+    Run with apt-get, id and the Pythons replaced by logging stand-ins (no root, no network)."""
+    old, has_311, venv_python, code, root = SETUP_CASES[case]
     stubs, log = tmp_path / "stubs", tmp_path / "log"
     stubs.mkdir()
-    for name, too_old in (("python3", old), ("python3.11", False), ("standalone-python", case == "nothing new enough")):
+    (stubs / "id").write_text(f"#!/bin/bash\necho {0 if root else 1000}\n")
+    for name, too_old in (("python3", old), ("python3.11", False), ("standalone-python", code != 0)):
         (stubs / name).write_text(FAKE_PYTHON.format(name=name, old=int(too_old)))
     (stubs / "apt-get").write_text(FAKE_APT.format(has_311=0 if has_311 else 100))
     for stub in stubs.iterdir():
@@ -327,7 +330,10 @@ def test_setup_sh_makes_the_venv_with_a_python_the_pins_accept(case, tmp_path):
     done = subprocess.run(["bash", str(tmp_path / "setup.sh")], env=env, capture_output=True, text=True, timeout=60)
     calls = log.read_text().splitlines()
     assert done.returncode == code, (done.stderr, calls)
-    assert calls[0] == "apt-get update" and re.fullmatch(r"apt-get install -y .*python3 .*bubblewrap", calls[1])
+    if root:
+        assert calls[0] == "apt-get update" and re.fullmatch(r"apt-get install -y .*python3 .*bubblewrap", calls[1])
+    else:
+        assert not any(c.startswith("apt-get") for c in calls) and "not root, so apt-get is skipped" in done.stderr
     if code:
         assert "no Python 3.11 or newer" in done.stderr and not (tmp_path / "ag" / "venv").exists()
         return
@@ -355,6 +361,77 @@ def test_run_autograder_without_bubblewrap_grades_and_says_so(klass, tmp_path, m
     results = json.loads((tmp_path / "results" / "results.json").read_text())
     assert results["score"] == 7 and "Graded without the sandbox" in results["output"]
     assert "no sandbox" in capsys.readouterr().err
+
+
+def test_class_notebooks_graded_without_keys_are_not_judged_against_the_books_key(klass, tmp_path, capsys):
+    """Forgetting --keys must not score a class notebook against the book's key (an honest one
+    would get 1 / 7): it is `needs_keys`, 0 points, and the run says how to grade it."""
+    learner = klass["learners"][0]
+    path = tmp_path / "subs" / learner / f"{LESSON}.ipynb"
+    path.parent.mkdir(parents=True)
+    nbformat.write(honest(learner, klass["keys"]), path)
+    nbformat.write(solution_nb(), tmp_path / "subs" / f"self-study-{LESSON}.ipynb")  # no variant: graded as ever
+    code = cli.main([str(tmp_path / "subs"), "--out", str(tmp_path / "scores.csv"), "-q"])
+    with open(tmp_path / "scores.csv", newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    mine = [r for r in rows if r["submission"] == str(path)]
+    book = [r for r in rows if r["submission"] != str(path)]
+    assert code == 0 and len(mine) == 7 and {r["status"] for r in mine} == {"needs_keys"} and points(mine) == 0
+    assert "grade with --keys" in mine[0]["detail"]
+    assert points(book) == 7  # the self-study notebook, the book's values: graded against the book's key
+    assert "1 class notebook(s) not graded (status needs_keys)" in capsys.readouterr().err
+
+
+def gradescope_users(root, *users):
+    (root / "submission_metadata.json").write_text(json.dumps({"id": 1, "users": list(users)}))
+
+
+@pytest.mark.parametrize("case", ["submitted by the notebook's learner", "submitted by another learner",
+                                  "roster ids are not Gradescope's", "a local run (no metadata)"])
+def test_run_autograder_compares_the_notebooks_learner_with_gradescopes_submitter(klass, tmp_path, monkeypatch, case):
+    """A classmate's notebook handed in unchanged on Gradescope names the classmate: where the roster's ids
+    are the learners' Gradescope emails or student ids, it is identity_mismatch (0 points); where they are
+    not, the output says the submitter was not compared."""
+    import shutil
+
+    a, b = klass["learners"][:2]
+    shutil.copytree(klass["out"] / KEYS_DIR, tmp_path / "source" / KEYS_DIR)
+    (tmp_path / "submission").mkdir()
+    nbformat.write(honest(a, klass["keys"]), tmp_path / "submission" / "hw.ipynb")  # a's notebook
+    if case == "submitted by the notebook's learner":
+        gradescope_users(tmp_path, {"email": f"{a}@school.example", "id": 7, "sid": a, "name": "A"})
+    elif case == "submitted by another learner":  # b hands in a's notebook (roster ids are student ids)
+        gradescope_users(tmp_path, {"email": f"{b}@school.example", "id": 8, "sid": b.upper(), "name": "B"})
+    elif case == "roster ids are not Gradescope's":
+        gradescope_users(tmp_path, {"email": "someone@school.example", "id": 9, "name": "C"})
+    monkeypatch.setenv("EMBEDLAB_AUTOGRADER_ROOT", str(tmp_path))
+    assert autograder.main() == 0
+    results = json.loads((tmp_path / "results" / "results.json").read_text())
+    if case == "submitted by another learner":
+        assert results["score"] == 0 and {t["output"].split(":")[0] for t in results["tests"]} == {"identity_mismatch"}
+        assert f"submitted by {b}" in results["tests"][0]["output"]
+    else:
+        assert results["score"] == 7
+        assert ("not compared" in results["output"]) == (case == "roster ids are not Gradescope's")
+
+
+def test_each_lesson_gets_its_own_bundle_with_its_own_keys(klass, tmp_path):
+    """A Gradescope assignment is one lesson: a bundle holds that lesson's keys only (a notebook of another
+    lesson is then wrong_lesson), and several lessons get one bundle each."""
+    assert autograder.bundle_paths(tmp_path / "ag.zip", [LESSON]) == {LESSON: tmp_path / "ag.zip"}
+    assert autograder.bundle_paths(tmp_path / "ag.zip", [LESSON, "02-lookup-vs-matmul"]) == {
+        LESSON: tmp_path / f"ag-{LESSON}.zip", "02-lookup-vs-matmul": tmp_path / "ag-02-lookup-vs-matmul.zip"}
+    keys = tmp_path / "keys"
+    shutil_copy = __import__("shutil").copytree
+    shutil_copy(klass["out"] / KEYS_DIR, keys)
+    other = json.loads((keys / f"{LESSON}.json").read_text())
+    (keys / "02-lookup-vs-matmul.json").write_text(json.dumps(dict(other, lesson="02-lookup-vs-matmul")))
+    autograder.write_bundle(tmp_path / "one.zip", keys, LESSON)
+    with zipfile.ZipFile(tmp_path / "one.zip") as z:
+        assert [n for n in z.namelist() if n.startswith(f"{KEYS_DIR}/")] == [f"{KEYS_DIR}/{LESSON}.json"]
+    with pytest.raises(KeysError, match="no keys of 03-counting-gpt2"):
+        autograder.write_bundle(tmp_path / "three.zip", keys, "03-counting-gpt2")
+    assert not (tmp_path / "three.zip").exists()
 
 
 def test_run_autograder_without_one_notebook_says_so(tmp_path):

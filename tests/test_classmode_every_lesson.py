@@ -96,6 +96,11 @@ def test_every_variant_differs_from_the_book_and_its_handout_reveals_no_answer(l
         # context of 32768 tokens and a cache of 32768 bytes per token), which hides nothing
         others = "\n".join(c.source for i, c in enumerate(nb.cells) if i != parameters_cell(nb))
         assert "BEGIN SOLUTION" not in text and f'Exercise("{lesson}", mode="class")' in text
+        # the lesson named as a path in the course (no link to ../notebooks/ next to class/<learner>/),
+        # the score heading renamed (the score is the instructor's), and the file itself to be handed in
+        assert "../notebooks/" not in text and f"(`notebooks/{lesson}.ipynb` in the course)" in text
+        assert "## Your answers so far" in text and "score so far" not in text
+        assert "hand in this file itself" in nb.cells[1].source
         assert not any(c.get("outputs") for c in nb.cells if c.cell_type == "code")
         assert parameters_of(lesson, variant, OTHER, space) != params  # another secret, another variant
         for name, value in mine.items():

@@ -149,3 +149,39 @@ def test_lock_makes_the_editable_install_relative_and_last():
     lock.check(fixed)
     with pytest.raises(SystemExit, match="not fully pinned"):
         lock.check(fixed.replace("numpy==2.2.6", "numpy>=2"))
+
+
+FAKE_PYTHON = """#!/bin/bash
+# a stand-in Python: `-c` (the version check) passes or fails as told; `-m venv DIR` makes a venv of stand-ins
+echo "python $*" >> "{log}"
+case "$1" in
+  -c) exit {too_old} ;;
+  --version) echo "Python {version}" ;;
+  -m) mkdir -p "$3/bin"; printf '#!/bin/bash\\necho "venv python $*" >> "{log}"\\n' > "$3/bin/python"
+      chmod +x "$3/bin/python" ;;
+esac
+"""
+
+
+@pytest.mark.parametrize("version", ["3.10.12", "3.11.2"])
+def test_make_refuses_a_python_older_than_the_pins_need(version, tmp_path):
+    """The pinned requirements need Python 3.11 (ipykernel, IPython, tornado): on 3.10, `make lab` says so
+    and names PYTHON=, instead of failing halfway through pip with 'No matching distribution'."""
+    for name in ("Makefile", "requirements.txt", "pyproject.toml"):
+        (tmp_path / name).write_bytes((ROOT / name).read_bytes())
+    log = tmp_path / "log"
+    too_old = version.startswith("3.10")
+    fake = tmp_path / "fakepython"
+    fake.write_text(FAKE_PYTHON.format(log=log, too_old=int(too_old), version=version))
+    fake.chmod(0o755)
+    done = subprocess.run(["make", "-C", str(tmp_path), ".venv/.installed", f"PYTHON={fake}"],
+                          capture_output=True, text=True, timeout=60)
+    calls = log.read_text().splitlines()
+    if too_old:
+        assert done.returncode != 0 and not (tmp_path / ".venv").exists()
+        assert "needs Python 3.11 or newer" in done.stderr and "Python 3.10.12" in done.stderr
+        assert "PYTHON=python3.11" in done.stderr
+    else:
+        assert done.returncode == 0, done.stderr
+        assert "python -m venv .venv" in calls and (tmp_path / ".venv" / ".installed").exists()
+        assert "venv python -m pip install --quiet -r requirements.txt" in calls

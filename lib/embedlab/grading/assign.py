@@ -71,6 +71,8 @@ RESERVED = {KEYS_DIR.casefold()}
 SELF_STUDY_LEGEND = "✅ correct, ❌ not yet (with a hint) or ⏳ not attempted yet."
 CLASS_LEGEND = "📝 answered in the right form, ❌ what is wrong with the form, or ⏳ not attempted yet."
 _SELF_STUDY_LEGEND = re.compile(r"\s+".join(re.escape(word) for word in SELF_STUDY_LEGEND.split()))
+_COURSE_LINK = re.compile(r"\[([^\]\n]+)\]\(\.\./(notebooks/[^)\s]+\.ipynb)\)")  # exercises/ -> notebooks/
+_SCORE_HEADING = re.compile(r"^## Your score so far$", re.MULTILINE)
 COURSE = Path(__file__).resolve().parents[3]  # lib/embedlab/grading -> the course folder (its solutions/)
 
 
@@ -226,10 +228,15 @@ def handout(exercise, lesson: str, learner: str, variant: int, params: dict):
     for cell in nb.cells:
         if cell.cell_type == "markdown":
             cell.source = _SELF_STUDY_LEGEND.sub(CLASS_LEGEND, cell.source)
+            cell.source = _COURSE_LINK.sub(r"\1 (`\2` in the course)", cell.source)  # no such path next to it
+            cell.source = _SCORE_HEADING.sub("## Your answers so far", cell.source)
     note = nbformat.v4.new_markdown_cell(
         f"**Class assignment** for `{learner}`. Your parameters cell below is your own: answer with its "
         "values. The checks in this notebook say only whether each answer is there and in the right form "
-        "(📝); your score comes from your instructor's grader.")
+        "(📝); your score comes from your instructor's grader.\n\n"
+        "Work in the course's environment (in a clone of the course, `make lab`, as its README says), and "
+        "hand in this file itself: its metadata records that it is yours, so keep working in it rather "
+        "than copying your answers into another notebook.")
     nb.cells.insert(1, note)
     nb.metadata["embedlab"] = {"lesson": lesson, "learner": learner, "variant": variant}
     nb.metadata.pop("language_info", None)
@@ -259,7 +266,7 @@ def assign(lessons: list[str], learners: list[str], secret: bytes, k: int, out: 
             (folder / f"{lesson}.ipynb").write_text(nbformat.writes(nb) + "\n", encoding="utf-8")
         write_lesson_keys(out / KEYS_DIR, lesson, k, of, {n: (params[n], keys[n]) for n in params})
         assigned[lesson] = of
-        log(f"{lesson}: {len(learners)} learners on {len(set(of.values()))} of {k} variants, "
+        log(f"{lesson}: {counted(len(learners), 'learner')} on {len(set(of.values()))} of {k} variants, "
             f"{k} solution runs, {time.monotonic() - started:.1f} s")
     return assigned
 
@@ -275,6 +282,11 @@ def prepare_out(out: Path) -> Path:
         return Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=parent))
     except OSError as exc:
         raise AssignError(f"cannot write next to --out {str(out)!r} ({type(exc).__name__})") from None
+
+
+def counted(n: int, noun: str) -> str:
+    """'1 learner', '3 learners'."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def positive_int(text: str) -> int:
@@ -295,7 +307,8 @@ def main(argv=None) -> int:
     parser.add_argument("--out", required=True, help="new (or empty) folder for the handouts and the keys")
     parser.add_argument("--variants", type=positive_int, default=DEFAULT_VARIANTS,
                         help=f"K, variants per lesson (default {DEFAULT_VARIANTS})")
-    parser.add_argument("--gradescope", help="also write a Gradescope autograder bundle (.zip) here")
+    parser.add_argument("--gradescope", help="also write a Gradescope autograder bundle (.zip) here; with several "
+                                             "lessons, one per lesson, named NAME-NN-slug.zip")
     parser.add_argument("-j", "--jobs", type=positive_int, default=1, help="solution runs in parallel (default 1)")
     parser.add_argument("--no-sandbox", action="store_true",
                         help="run the solutions without bubblewrap (they are the course's own code)")
@@ -336,10 +349,13 @@ def main(argv=None) -> int:
     try:
         assign(lessons, learners, secret, args.variants, build, bwrap, args.jobs,
                log=lambda line: print(line, file=sys.stderr, flush=True))
+        bundles = {}
         if bundle is not None:
-            from embedlab.grading.autograder import write_bundle
+            from embedlab.grading.autograder import bundle_paths, write_bundle
 
-            write_bundle(bundle, build / KEYS_DIR)
+            bundles = bundle_paths(bundle, lessons)
+            for lesson, path in bundles.items():
+                write_bundle(path, build / KEYS_DIR, lesson)
         if out.is_dir():
             out.rmdir()  # it was empty
         os.replace(build, out)
@@ -349,8 +365,8 @@ def main(argv=None) -> int:
     finally:
         if build.exists():
             shutil.rmtree(build, ignore_errors=True)
-    print(f"{len(learners)} learners, {len(lessons)} lesson(s), K = {args.variants}: wrote {out}/<learner>/ and "
+    print(f"{counted(len(learners), 'learner')}, {counted(len(lessons), 'lesson')}, K = {args.variants}: wrote {out}/<learner>/ and "
           f"{out / KEYS_DIR}/ (keep it from learners) in {time.monotonic() - started:.1f} s")
-    if bundle is not None:
-        print(f"Gradescope autograder: {bundle}")
+    for lesson, path in bundles.items():
+        print(f"Gradescope autograder{'' if len(bundles) == 1 else f' of {lesson}'}: {path}")
     return 0

@@ -9,16 +9,24 @@ root of the zip as Gradescope's autograder specification asks:
     embedlab/         the course library, installed by setup.sh
     instructor-keys/  the class's keys (embedlab.grading.keys)
 
+A bundle holds one lesson's keys (a Gradescope assignment is one lesson), so
+``embedlab-assign all`` writes one bundle per lesson (`bundle_paths`).
+
 On Gradescope, ``run_autograder`` grades the one notebook in
 ``$ROOT/submission/`` with embedlab-grade's own judge against the keys of the
 learner its metadata names, and writes ``$ROOT/results/results.json``: one test
 per question (name, score, max_score, status, output = the grader's hint).
+Where the roster's learner ids are the learners' Gradescope emails (or student
+ids), a notebook whose learner is not the one Gradescope says submitted it is
+``identity_mismatch``, 0 points (`check_submitter`): a classmate's notebook
+handed in unchanged earns nothing.
 ``$ROOT`` is /autograder unless the environment variable
 EMBEDLAB_AUTOGRADER_ROOT names another folder (how the tests run it locally).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import re
@@ -31,7 +39,7 @@ from pathlib import Path
 from embedlab.grading import cli, sandbox
 from embedlab.grading.keys import KEYS_DIR, KeysError, load_keys
 from embedlab.grading.sandbox import Limits
-from embedlab.grading.status import CORRECT, format_points
+from embedlab.grading.status import CORRECT, IDENTITY_MISMATCH, format_points
 
 ROOT_VAR = "EMBEDLAB_AUTOGRADER_ROOT"
 DEFAULT_ROOT = "/autograder"
@@ -47,12 +55,18 @@ SETUP_SH = """#!/usr/bin/env bash
 set -euo pipefail
 ROOT="${EMBEDLAB_AUTOGRADER_ROOT:-/autograder}"
 export DEBIAN_FRONTEND=noninteractive
-apt-get update
-apt-get install -y --no-install-recommends python3 python3-venv python3-pip bubblewrap
+if [ "$(id -u)" = 0 ]; then
+    apt-get update
+    apt-get install -y --no-install-recommends python3 python3-venv python3-pip bubblewrap
+    apt=yes
+else  # a local trial as a user: the system's python3 (3.11 or newer) and bwrap are used as they are
+    echo "setup.sh: not root, so apt-get is skipped" >&2
+    apt=no
+fi
 new_enough() { "$1" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; }
 PY=python3
 if ! new_enough python3; then
-    if apt-get install -y --no-install-recommends python3.11 python3.11-venv; then
+    if [ "$apt" = yes ] && apt-get install -y --no-install-recommends python3.11 python3.11-venv; then
         PY=python3.11
     else
         python3 -m pip install --no-cache-dir uv
@@ -75,7 +89,10 @@ RUN_AUTOGRADER = """#!/usr/bin/env bash
 set -u
 ROOT="${EMBEDLAB_AUTOGRADER_ROOT:-/autograder}"
 PY="$ROOT/venv/bin/python"
-[ -x "$PY" ] || PY=python3
+if [ ! -x "$PY" ]; then
+    echo "run_autograder: no $ROOT/venv (setup.sh makes it): using python3 from PATH" >&2
+    PY=python3
+fi
 export EMBEDLAB_AUTOGRADER_ROOT="$ROOT"
 exec "$PY" -m embedlab.grading.autograder
 """
@@ -87,7 +104,7 @@ build-backend = "setuptools.build_meta"
 [project]
 name = "embedlab"
 version = "{version}"
-requires-python = ">=3.10"
+requires-python = ">=3.11"
 dependencies = ["numpy"]
 
 [tool.setuptools]
@@ -137,11 +154,25 @@ def library_files() -> list[tuple[Path, str]]:
     return out
 
 
-def write_bundle(bundle: Path, keys_dir: Path) -> Path:
-    """Write the Gradescope autograder zip (atomically: a temporary file renamed over `bundle`)."""
+def bundle_paths(bundle: Path, lessons: list[str]) -> dict[str, Path]:
+    """{lesson: its bundle}: a Gradescope assignment grades one lesson, so each lesson gets its
+    own zip: `bundle` itself for one lesson, else `bundle`'s name with -NN-slug before .zip."""
+    bundle = Path(bundle)
+    if len(lessons) == 1:
+        return {lessons[0]: bundle}
+    return {lesson: bundle.with_name(f"{bundle.stem}-{lesson}{bundle.suffix}") for lesson in lessons}
+
+
+def write_bundle(bundle: Path, keys_dir: Path, lesson: str) -> Path:
+    """Write the Gradescope autograder zip of one lesson, with that lesson's keys only, so that
+    another lesson's notebook handed in to its assignment is `wrong_lesson` (atomically: a
+    temporary file renamed over `bundle`)."""
     import embedlab
 
     bundle = Path(bundle)
+    keys_file = Path(keys_dir) / f"{lesson}.json"
+    if not keys_file.is_file():
+        raise KeysError(f"no keys of {lesson} in {keys_dir}")
     with cli.atomic_output(bundle, "wb", flag="--gradescope") as f, \
             zipfile.ZipFile(f, "w", zipfile.ZIP_DEFLATED) as z:
         for name, text, mode in (("setup.sh", SETUP_SH, 0o755), ("run_autograder", RUN_AUTOGRADER, 0o755),
@@ -154,8 +185,7 @@ def write_bundle(bundle: Path, keys_dir: Path) -> Path:
             z.writestr(info, text)
         for path, name in library_files():
             z.write(path, name)
-        for path in sorted(Path(keys_dir).glob("*.json")):
-            z.write(path, f"{KEYS_DIR}/{path.name}")
+        z.write(keys_file, f"{KEYS_DIR}/{keys_file.name}")
     return bundle
 
 
@@ -186,6 +216,44 @@ def write_results(root: Path, results: dict) -> Path:
     return path
 
 
+def submitters(root: Path) -> set[str] | None:
+    """Who Gradescope says made this submission: its users' emails (and student ids, where
+    given), lowercased, from ROOT/submission_metadata.json; None when there is no such file
+    (a local run), an empty set when it cannot be read."""
+    try:
+        data = json.loads((root / "submission_metadata.json").read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError):
+        return set()
+    users = data.get("users") if isinstance(data, dict) else None
+    found = set()
+    for user in users if isinstance(users, list) else []:
+        for field in ("email", "sid"):
+            value = user.get(field) if isinstance(user, dict) else None
+            if isinstance(value, (str, int)) and not isinstance(value, bool) and str(value).strip():
+                found.add(str(value).strip().lower())
+    return found
+
+
+def check_submitter(rows: list, keys: dict, who: set[str] | None) -> tuple[list, str]:
+    """(rows, note): the rows unchanged when the notebook's learner is one of Gradescope's
+    submitters, or when the roster does not use their emails or student ids (then the note
+    says it was not compared); else every row `identity_mismatch`, 0 points."""
+    learner = rows[0].learner if rows else ""
+    if who is None or not learner or rows[0].status == IDENTITY_MISMATCH:
+        return rows, ""
+    roster = {name.lower() for lesson_keys in keys.values() for name in lesson_keys.learners}
+    if not who & roster:
+        return rows, ("Gradescope's record of who submitted (email, student id) is not on the roster, so it was "
+                      f"not compared with the notebook's learner {learner!r}: the instructor checks it.")
+    if learner.lower() in who:
+        return rows, ""
+    why = (f"this notebook is learner {learner!r}'s (its metadata), but it was submitted by "
+           f"{', '.join(sorted(who))}: not graded")
+    return [dataclasses.replace(r, points=0.0, status=IDENTITY_MISMATCH, detail=why) for r in rows], ""
+
+
 def main() -> int:
     started = time.monotonic()
     root = Path(os.environ.get(ROOT_VAR) or DEFAULT_ROOT)
@@ -208,7 +276,8 @@ def main() -> int:
         note = f"Graded without the sandbox ({cli.printable(why)[:200]})."
         print(f"autograder: no sandbox: {why}", file=sys.stderr)
     rows, faults = cli.grade_all(cli.find_submissions([str(found[0])]), None, Limits(), bwrap=bwrap, keys=keys)
-    results = results_for(rows, note)
+    rows, unchecked = check_submitter(rows, keys, submitters(root))
+    results = results_for(rows, " ".join(filter(None, [note, unchecked])))
     results["execution_time"] = round(time.monotonic() - started)
     write_results(root, results)
     for fault in faults:

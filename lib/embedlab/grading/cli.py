@@ -66,6 +66,7 @@ from embedlab.grading.status import (
     IDENTITY_MISMATCH,
     INCORRECT,
     MEMORY,
+    NEEDS_KEYS,
     NOT_ATTEMPTED,
     STATUSES,
     TIMEOUT,
@@ -261,6 +262,11 @@ def grade_submission(sub: Submission, lesson_arg: str | None, limits: Limits, rn
             return _rows_all(label, None, WRONG_LESSON, f"there is no exercise {_text(repr(lesson), 60)}")
 
         learner, questions, key = "", questions_for(lesson), load_key(lesson)
+        variant = meta.get("variant") if isinstance(meta, dict) else None
+        if keys is None and isinstance(variant, int) and not isinstance(variant, bool) and variant >= 1:
+            return _rows_all(label, lesson, NEEDS_KEYS, f"a class notebook (variant {variant}): its answers are "
+                                                        "judged against its learner's variant: grade with --keys "
+                                                        "DIR/instructor-keys (embedlab-assign wrote it)")
         if keys is not None:
             learner, variant, status, why = class_variant(sub, meta, lesson, keys)
             if variant is None:
@@ -651,7 +657,12 @@ def main(argv=None) -> int:
     print(summary(rows))
     graded = len({r.submission for r in rows})
     what = "graded" if code != INTERRUPTED else f"graded before Ctrl-C stopped the run (of {len(submissions)})"
-    print(f"\n{graded} submission(s) {what} in {time.monotonic() - start:.1f} s; wrote {display_name(out)}")
+    wrote = display_name(out) + (f" and {display_name(Path(args.totals))}" if args.totals else "")
+    print(f"\n{graded} submission(s) {what} in {time.monotonic() - start:.1f} s; wrote {wrote}")
+    class_notebooks = len({r.submission for r in rows if r.status == NEEDS_KEYS})
+    if class_notebooks:
+        print(f"{class_notebooks} class notebook(s) not graded (status {NEEDS_KEYS}): they are judged against "
+              "each learner's variant; grade them with --keys DIR/instructor-keys", file=sys.stderr)
     print("sandbox: bubblewrap, one per submission" if bwrap else NO_SANDBOX_NOTE)
     for fault in faults:
         print(f"grader fault: {fault}", file=sys.stderr)

@@ -14,9 +14,10 @@ MEMORY = "memory"  # the submission ran out of memory
 UNREADABLE = "unreadable"  # not a readable notebook (or a link out of the submissions folder)
 WRONG_LESSON = "wrong_lesson"  # another lesson's exercise, or no lesson can be told
 IDENTITY_MISMATCH = "identity_mismatch"  # class mode: the notebook names another learner (or none we know)
+NEEDS_KEYS = "needs_keys"  # a class handout graded without --keys: its variant's key is the instructor's
 
 STATUSES = (CORRECT, INCORRECT, NOT_ATTEMPTED, ERROR, TIMEOUT, CRASHED, MEMORY, UNREADABLE, WRONG_LESSON,
-            IDENTITY_MISMATCH)
+            IDENTITY_MISMATCH, NEEDS_KEYS)
 
 # How a run of one submission ended (grader side); TIMEOUT, CRASHED and MEMORY above too.
 FINISHED = "finished"
