@@ -382,6 +382,35 @@ def test_class_notebooks_graded_without_keys_are_not_judged_against_the_books_ke
     assert "1 class notebook(s) not graded (status needs_keys)" in capsys.readouterr().err
 
 
+def test_keys_of_several_assign_runs_grade_together_and_conflicting_ones_are_refused(klass, tmp_path, capsys):
+    """Lessons assigned week by week come from several runs, each with its own instructor-keys folder:
+    --keys takes each; two folders with different keys for one lesson stop the run (exit 2)."""
+    import shutil
+
+    week1, week2, clash = tmp_path / "week1", tmp_path / "week2", tmp_path / "clash"
+    shutil.copytree(klass["out"] / KEYS_DIR, week1)
+    week2.mkdir()
+    other = json.loads((week1 / f"{LESSON}.json").read_text())
+    (week2 / "02-lookup-vs-matmul.json").write_text(json.dumps(dict(other, lesson="02-lookup-vs-matmul")))
+    shutil.copytree(week1, clash)
+    (clash / f"{LESSON}.json").write_text(json.dumps(dict(other, learners={})))
+    assert sorted(cli.merge_keys([(str(week1), load_keys(week1)), (str(week2), load_keys(week2)),
+                                  (str(week1), load_keys(week1))])) == sorted([LESSON, "02-lookup-vs-matmul"])
+    learner = klass["learners"][0]
+    path = tmp_path / "subs" / learner / f"{LESSON}.ipynb"
+    path.parent.mkdir(parents=True)
+    nbformat.write(honest(learner, klass["keys"]), path)
+    code = cli.main([str(tmp_path / "subs"), "--keys", str(week1), "--keys", str(week2),
+                     "--out", str(tmp_path / "scores.csv"), "-q"])
+    with open(tmp_path / "scores.csv", newline="", encoding="utf-8") as f:
+        assert code == 0 and points(list(csv.DictReader(f))) == 7
+    with pytest.raises(SystemExit) as stop:
+        cli.main([str(tmp_path / "subs"), "--keys", str(week1), "--keys", str(clash), "--out",
+                  str(tmp_path / "clash.csv")])
+    assert stop.value.code == 2 and f"hold different keys for {LESSON}" in capsys.readouterr().err
+    assert not (tmp_path / "clash.csv").exists()
+
+
 def gradescope_users(root, *users):
     (root / "submission_metadata.json").write_text(json.dumps({"id": 1, "users": list(users)}))
 

@@ -289,6 +289,19 @@ def grade_submission(sub: Submission, lesson_arg: str | None, limits: Limits, rn
             run.close()
 
 
+def merge_keys(loaded: list[tuple[str, dict[str, LessonKeys]]]) -> dict[str, LessonKeys]:
+    """One {lesson: keys} from several instructor-keys folders; KeysError if two hold different
+    keys for one lesson (the same lesson assigned twice, with another secret or roster)."""
+    merged, where = {}, {}
+    for folder, keys in loaded:
+        for lesson, lesson_keys in keys.items():
+            if lesson in merged and merged[lesson] != lesson_keys:
+                raise KeysError(f"{where[lesson]!r} and {folder!r} hold different keys for {lesson}: "
+                                "give the folder of the run that assigned it")
+            merged[lesson], where[lesson] = lesson_keys, folder
+    return merged
+
+
 def class_variant(sub: Submission, meta, lesson: str, keys: dict[str, LessonKeys]):
     """(learner, variant or None, status, why not) of a class submission.
 
@@ -583,8 +596,10 @@ def main(argv=None) -> int:
     parser.add_argument("--no-sandbox", action="store_true",
                         help="run submissions without bubblewrap (they get the grader's privileges)")
     parser.add_argument("-q", "--quiet", action="store_true", help="print no progress lines")
-    parser.add_argument("--keys", help="class mode: the instructor-keys folder embedlab-assign wrote; each "
-                                       "submission is judged against its own learner's variant")
+    parser.add_argument("--keys", action="append", help="class mode: the instructor-keys folder embedlab-assign "
+                                                         "wrote; each submission is judged against its own "
+                                                         "learner's variant (give it once per run of "
+                                                         "embedlab-assign, e.g. lessons assigned week by week)")
     parser.add_argument("--totals", help="class mode: also write one row per learner and lesson "
                                          "(points, max_points) to this CSV (needs --keys)")
     args = parser.parse_args(argv)
@@ -605,7 +620,7 @@ def main(argv=None) -> int:
         parser.error("--totals needs --keys (the learners come from the instructor keys)")
     if args.keys:
         try:
-            keys = load_keys(args.keys)
+            keys = merge_keys([(folder, load_keys(folder)) for folder in args.keys])
         except KeysError as exc:
             parser.error(str(exc))
     bwrap = None
