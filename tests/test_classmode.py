@@ -415,33 +415,51 @@ def gradescope_users(root, *users):
     (root / "submission_metadata.json").write_text(json.dumps({"id": 1, "users": list(users)}))
 
 
-@pytest.mark.parametrize("case", ["submitted by the notebook's learner", "submitted by another learner",
-                                  "roster ids are not Gradescope's", "a local run (no metadata)"])
-def test_run_autograder_compares_the_notebooks_learner_with_gradescopes_submitter(klass, tmp_path, monkeypatch, case):
+def test_run_autograder_compares_the_notebooks_learner_with_gradescopes_submitter(klass, tmp_path, monkeypatch):
     """A classmate's notebook handed in unchanged on Gradescope names the classmate: where the roster's ids
-    are the learners' Gradescope emails or student ids, it is identity_mismatch (0 points); where they are
-    not, the output says the submitter was not compared."""
+    are the learners' Gradescope emails or student ids, it is identity_mismatch, 0 points."""
     import shutil
 
     a, b = klass["learners"][:2]
     shutil.copytree(klass["out"] / KEYS_DIR, tmp_path / "source" / KEYS_DIR)
     (tmp_path / "submission").mkdir()
-    nbformat.write(honest(a, klass["keys"]), tmp_path / "submission" / "hw.ipynb")  # a's notebook
-    if case == "submitted by the notebook's learner":
-        gradescope_users(tmp_path, {"email": f"{a}@school.example", "id": 7, "sid": a, "name": "A"})
-    elif case == "submitted by another learner":  # b hands in a's notebook (roster ids are student ids)
-        gradescope_users(tmp_path, {"email": f"{b}@school.example", "id": 8, "sid": b.upper(), "name": "B"})
-    elif case == "roster ids are not Gradescope's":
-        gradescope_users(tmp_path, {"email": "someone@school.example", "id": 9, "name": "C"})
+    nbformat.write(honest(a, klass["keys"]), tmp_path / "submission" / "hw.ipynb")  # a's notebook, handed in by b
+    gradescope_users(tmp_path, {"email": f"{b}@school.example", "id": 8, "sid": b.upper(), "name": "B"})
     monkeypatch.setenv("EMBEDLAB_AUTOGRADER_ROOT", str(tmp_path))
     assert autograder.main() == 0
     results = json.loads((tmp_path / "results" / "results.json").read_text())
-    if case == "submitted by another learner":
-        assert results["score"] == 0 and {t["output"].split(":")[0] for t in results["tests"]} == {"identity_mismatch"}
-        assert f"submitted by {b}" in results["tests"][0]["output"]
-    else:
-        assert results["score"] == 7
-        assert ("not compared" in results["output"]) == (case == "roster ids are not Gradescope's")
+    assert results["score"] == 0 and {t["output"].split(":")[0] for t in results["tests"]} == {"identity_mismatch"}
+    assert f"submitted by {b}, {b}@school.example: not graded" in results["tests"][0]["output"]
+
+
+@pytest.mark.parametrize("users, compared, kept", [
+    ([{"email": "ADA@school.example", "id": 1}], True, True),  # the roster's ids are emails: ada submitted
+    ([{"email": "ben@school.example", "sid": "cy"}], True, False),  # ids are student ids: cy submitted
+    ([{"email": "ben@school.example"}, {"email": "ada@school.example"}], True, True),  # a group with ada
+    ([{"email": "someone@else.example", "id": 3}], False, True),  # nobody on the roster: not compared
+    (None, False, True),  # a local run: no submission_metadata.json
+    ("not json", False, True),  # unreadable: not compared, said so
+])
+def test_check_submitter(users, compared, kept, tmp_path):
+    from embedlab.grading.cli import Row
+    from embedlab.grading.keys import LessonKeys
+
+    if users == "not json":
+        (tmp_path / "submission_metadata.json").write_text("{")
+    elif users is not None:
+        gradescope_users(tmp_path, *users)
+    keys = {LESSON: LessonKeys(LESSON, 8, {"ada": 1, "ada@school.example": 1, "cy": 2}, {})}
+    rows = [Row("hw.ipynb", LESSON, q, 1.0, 1.0, "correct", "", "ada@school.example") for q in ("E", "n_params")]
+    who = autograder.submitters(tmp_path)
+    if users is None or users == "not json":
+        assert who == (None if users is None else set())
+    else:  # emails and student ids, lowercased (Gradescope's numeric user id is not a roster id)
+        assert who == {str(u[f]).lower() for u in users for f in ("email", "sid") if f in u}
+    checked, note = autograder.check_submitter(rows, keys, who)
+    assert (checked == rows) == kept
+    if not kept:
+        assert {r.status for r in checked} == {"identity_mismatch"} and sum(r.points for r in checked) == 0
+    assert ("not compared" in note) == (not compared and users is not None)
 
 
 def test_each_lesson_gets_its_own_bundle_with_its_own_keys(klass, tmp_path):

@@ -249,7 +249,7 @@ def check_submitter(rows: list, keys: dict, who: set[str] | None) -> tuple[list,
                       f"not compared with the notebook's learner {learner!r}: the instructor checks it.")
     if learner.lower() in who:
         return rows, ""
-    why = (f"this notebook is learner {learner!r}'s (its metadata), but it was submitted by "
+    why = (f"this notebook names learner {learner!r} (its metadata), but it was submitted by "
            f"{', '.join(sorted(who))}: not graded")
     return [dataclasses.replace(r, points=0.0, status=IDENTITY_MISMATCH, detail=why) for r in rows], ""
 
