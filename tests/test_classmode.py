@@ -130,6 +130,7 @@ def klass(tmp_path_factory):
                                      variant=0)
     place("book", a, book, "book")
     place("swapped", c, honest(a, keys), "in_c_folder")  # A's notebook in C's folder
+    place("flat", f"from-{c}", honest(a, keys), "flat")  # A's notebook handed in by C, in no learner's folder
     scores, totals = tmp / "scores.csv", tmp / "totals.csv"
     code = cli.main([str(subs), "--keys", str(out / KEYS_DIR), "--totals", str(totals), "--out", str(scores),
                      "-q", "-j", "2", "--cell-timeout", "30", "--timeout", "120"])
@@ -178,6 +179,15 @@ def test_a_notebook_naming_another_learner_in_a_learners_folder_is_not_graded(kl
     assert {r["status"] for r in rows} == {"identity_mismatch"}
     assert {r["learner"] for r in rows} == {c} and points(rows) == 0
     assert repr(a) in rows[0]["detail"]
+
+
+def test_in_a_flat_folder_a_copied_notebook_counts_for_its_owner(klass):
+    """book/grading.md, "A flat folder": outside a learner's folder, a notebook is credited to the learner
+    its metadata names, so A's notebook handed in by C counts for A, never for C."""
+    a, _, c = klass["learners"]
+    rows = rows_of(klass, "flat")
+    assert {r["learner"] for r in rows} == {a} and points(rows) == 7
+    assert not any(r["learner"] == c for r in rows)
 
 
 def test_totals_one_row_per_learner_and_lesson(klass):
