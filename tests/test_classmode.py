@@ -402,10 +402,19 @@ def test_keys_of_several_assign_runs_grade_together_and_conflicting_ones_are_ref
     week2.mkdir()
     other = json.loads((week1 / f"{LESSON}.json").read_text())
     (week2 / "02-lookup-vs-matmul.json").write_text(json.dumps(dict(other, lesson="02-lookup-vs-matmul")))
-    shutil.copytree(week1, clash)
-    (clash / f"{LESSON}.json").write_text(json.dumps(dict(other, learners={})))
-    assert sorted(cli.merge_keys([(str(week1), load_keys(week1)), (str(week2), load_keys(week2)),
-                                  (str(week1), load_keys(week1))])) == sorted([LESSON, "02-lookup-vs-matmul"])
+    late = tmp_path / "late"  # a learner who joined late, assigned lesson 01 in a run of their own
+    late.mkdir()
+    (late / f"{LESSON}.json").write_text(json.dumps(dict(other, learners={"zed": 3})))
+    shutil.copytree(week1, clash)  # the same lesson with other keys (another secret)
+    (clash / f"{LESSON}.json").write_text(json.dumps(dict(other, keys={"1": other["keys"]["2"]})))
+    merged = cli.merge_keys([(str(week1), load_keys(week1)), (str(week2), load_keys(week2)),
+                             (str(late), load_keys(late)), (str(week1), load_keys(week1))])
+    assert sorted(merged) == sorted([LESSON, "02-lookup-vs-matmul"])
+    assert merged[LESSON].learners == {**other["learners"], "zed": 3}
+    twice = next(iter(other["learners"]))
+    (late / f"{LESSON}.json").write_text(json.dumps(dict(other, learners={twice: other["learners"][twice] % 8 + 1})))
+    with pytest.raises(KeysError, match=f"give learner '{twice}' different variants"):
+        cli.merge_keys([(str(week1), load_keys(week1)), (str(late), load_keys(late))])
     learner = klass["learners"][0]
     path = tmp_path / "subs" / learner / f"{LESSON}.ipynb"
     path.parent.mkdir(parents=True)

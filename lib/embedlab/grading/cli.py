@@ -290,15 +290,25 @@ def grade_submission(sub: Submission, lesson_arg: str | None, limits: Limits, rn
 
 
 def merge_keys(loaded: list[tuple[str, dict[str, LessonKeys]]]) -> dict[str, LessonKeys]:
-    """One {lesson: keys} from several instructor-keys folders; KeysError if two hold different
-    keys for one lesson (the same lesson assigned twice, with another secret or roster)."""
+    """One {lesson: keys} from several instructor-keys folders (lessons assigned week by week, a
+    late learner assigned in a run of their own). One lesson in two folders merges its learners
+    when both runs made the same variants (the same secret and K); KeysError if they did not,
+    or if one learner has two variants."""
     merged, where = {}, {}
     for folder, keys in loaded:
-        for lesson, lesson_keys in keys.items():
-            if lesson in merged and merged[lesson] != lesson_keys:
-                raise KeysError(f"{where[lesson]!r} and {folder!r} hold different keys for {lesson}: "
-                                "give the folder of the run that assigned it")
-            merged[lesson], where[lesson] = lesson_keys, folder
+        for lesson, mine in keys.items():
+            if lesson not in merged:
+                merged[lesson], where[lesson] = mine, folder
+                continue
+            theirs = merged[lesson]
+            clash = (f"{where[lesson]!r} and {folder!r} hold different keys for {lesson}"
+                     if (theirs.variants, theirs.keys) != (mine.variants, mine.keys) else
+                     next((f"{where[lesson]!r} and {folder!r} give learner {name!r} different variants of {lesson}"
+                           for name, n in mine.learners.items() if theirs.learners.get(name, n) != n), None))
+            if clash:
+                raise KeysError(f"{clash} (assigned with another secret or K?): give the folder of the run "
+                                "that assigned it")
+            merged[lesson] = dataclasses.replace(theirs, learners={**theirs.learners, **mine.learners})
     return merged
 
 
