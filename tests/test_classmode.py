@@ -430,6 +430,30 @@ def test_keys_of_several_assign_runs_grade_together_and_conflicting_ones_are_ref
     assert not (tmp_path / "clash.csv").exists()
 
 
+def test_a_learners_folder_counts_below_it_and_whatever_its_case_and_totals_hold_only_the_roster(klass, tmp_path):
+    """A notebook anywhere below a learner's folder (Ada/week2/…, case ignored) must name that learner;
+    one naming someone off the roster gets no row of its own in totals.csv."""
+    a, b, _ = klass["learners"]
+    nested = tmp_path / "subs" / a.upper() / "week2" / f"{LESSON}.ipynb"
+    nested.parent.mkdir(parents=True)
+    nbformat.write(honest(b, klass["keys"]), nested)  # b's notebook inside A's folder
+    stranger = honest(a, klass["keys"])
+    stranger.metadata["embedlab"]["learner"] = "mallory"  # nobody on the roster
+    (tmp_path / "subs" / "loose").mkdir()
+    nbformat.write(stranger, tmp_path / "subs" / "loose" / f"{LESSON}.ipynb")
+    code = cli.main([str(tmp_path / "subs"), "--keys", str(klass["out"] / KEYS_DIR), "--out",
+                     str(tmp_path / "scores.csv"), "--totals", str(tmp_path / "totals.csv"), "-q"])
+    with open(tmp_path / "scores.csv", newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    with open(tmp_path / "totals.csv", newline="", encoding="utf-8") as f:
+        learners = {r["learner"] for r in csv.DictReader(f)}
+    mine = [r for r in rows if r["submission"] == str(nested)]
+    assert code == 0 and {r["status"] for r in mine} == {"identity_mismatch"} and {r["learner"] for r in mine} == {a}
+    assert f"in {a}'s folder" in mine[0]["detail"]
+    assert "mallory" in {r["learner"] for r in rows} and "mallory" not in learners
+    assert learners == set(klass["keys"][LESSON].learners)
+
+
 def gradescope_users(root, *users):
     (root / "submission_metadata.json").write_text(json.dumps({"id": 1, "users": list(users)}))
 

@@ -103,6 +103,7 @@ class Submission:
     label: str  # the path as printed and written: every unprintable character escaped
     real: str | None  # the file to read; None when it must not be read
     problem: str = ""  # why it is unreadable without reading it (a link out of its folder...)
+    folders: tuple[str, ...] = ()  # the folders it is in, nearest first, up to the one named (class mode)
 
 
 class GraderFault(Exception):
@@ -169,25 +170,26 @@ def find_submissions(paths: list[str]) -> list[Submission]:
     found: list[Submission] = []
     seen: set = set()
 
-    def add(path: str, folder: str):
+    def add(path: str, folder: str, folders: tuple[str, ...]):
         label = display_name(path)
         real = os.path.realpath(path)
         if not (real == folder or real.startswith(folder.rstrip("/") + "/")):
             found.append(Submission(Path(path), label, None,
-                                    "a link to a file outside the submissions folder: not read"))
+                                    "a link to a file outside the submissions folder: not read", folders))
             return
         try:
             st = os.stat(real)
         except OSError as exc:
-            found.append(Submission(Path(path), label, None, f"not a readable file ({type(exc).__name__})"))
+            found.append(Submission(Path(path), label, None, f"not a readable file ({type(exc).__name__})",
+                                    folders))
             return
         if not stat.S_ISREG(st.st_mode):
-            found.append(Submission(Path(path), label, None, "not a regular file"))
+            found.append(Submission(Path(path), label, None, "not a regular file", folders))
             return
         if (st.st_dev, st.st_ino) in seen:
             return
         seen.add((st.st_dev, st.st_ino))
-        found.append(Submission(Path(path), label, real))
+        found.append(Submission(Path(path), label, real, "", folders))
 
     for arg in paths:
         path = Path(arg)
@@ -195,11 +197,12 @@ def find_submissions(paths: list[str]) -> list[Submission]:
             folder = os.path.realpath(path)
             for top, dirs, files in os.walk(path):  # links to folders are not followed
                 dirs[:] = sorted(d for d in dirs if d != ".ipynb_checkpoints")
+                inside = Path(top).relative_to(path).parts[::-1] + (Path(folder).name,)
                 for name in sorted(files):
                     if name.endswith(".ipynb"):
-                        add(os.path.join(top, name), folder)
+                        add(os.path.join(top, name), folder, inside)
         elif os.path.lexists(path):
-            add(arg, os.path.realpath(os.path.dirname(os.path.abspath(path))))
+            add(arg, os.path.realpath(os.path.dirname(os.path.abspath(path))), (Path(path).absolute().parent.name,))
         else:
             raise FileNotFoundError(f"no such file or folder: {display_name(arg)}")
     return found
@@ -316,15 +319,18 @@ def class_variant(sub: Submission, meta, lesson: str, keys: dict[str, LessonKeys
     """(learner, variant or None, status, why not) of a class submission.
 
     The learner is the one its metadata names; a notebook in a roster learner's
-    folder must name that learner. The variant is the keys' record for that
-    learner, never the metadata's own (a learner can edit metadata).
+    folder (the nearest folder, up to the one named on the command line, whose
+    name is a learner's, case ignored) must name that learner. The variant is the
+    keys' record for that learner, never the metadata's own (a learner can edit
+    metadata).
     """
     lesson_keys = keys.get(lesson)
     if lesson_keys is None:
         return "", None, WRONG_LESSON, f"the instructor keys hold no variants of {lesson}"
     named = meta.get("learner") if isinstance(meta, dict) and isinstance(meta.get("learner"), str) else None
-    folder = sub.path.parent.name
-    owner = folder if folder in lesson_keys.learners else None
+    by_name = {name.lower(): name for name in lesson_keys.learners}
+    folders = sub.folders or (sub.path.parent.name,)
+    owner = next((by_name[name.lower()] for name in folders if name.lower() in by_name), None)
     if owner is not None and named is not None and named != owner:
         return owner, None, IDENTITY_MISMATCH, (f"in {owner}'s folder, but its metadata names learner "
                                                 f"{_text(repr(named), 80)}: not graded")
@@ -541,7 +547,8 @@ def totals(rows: list[Row], keys: dict[str, LessonKeys]) -> list[tuple[str, str,
             got[1] += row.max_points
     out = {}
     for (learner, lesson), subs in per.items():
-        out[learner, lesson] = max(tuple(v) for v in subs.values())
+        if lesson in keys and learner in keys[lesson].learners:  # a name off the roster is no learner's row
+            out[learner, lesson] = max(tuple(v) for v in subs.values())
     for lesson in {row.lesson for row in rows if row.lesson in keys}:
         best = sum(q.points for q in questions_for(lesson))
         for learner in keys[lesson].learners:
