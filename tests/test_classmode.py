@@ -286,11 +286,17 @@ def test_gradescope_bundle_grades_an_honest_submission_to_the_maximum(klass, tmp
                           text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
     results = json.loads((tmp_path / "results" / "results.json").read_text())
-    tests = results["tests"]
+    received, *tests = results["tests"]
     assert [t["name"] for t in tests] == [q.name for q in questions_for(LESSON)]
     assert all(set(t) >= {"name", "score", "max_score", "output"} for t in tests)
     assert sum(t["score"] for t in tests) == sum(t["max_score"] for t in tests) == 7
     assert results["score"] == 7 and name in results["output"]
+    # shown to the learner after the due date (the bundle's default); what was received, at once
+    assert results["visibility"] == "after_due_date" and results["stdout_visibility"] == "hidden"
+    assert not any("visibility" in t for t in tests)  # each question inherits the results' visibility
+    assert received["visibility"] == "visible" and received["max_score"] == 0
+    assert received["output"] == (f"Received {LESSON} for learner {name}. Your score and each question's result "
+                                  "are shown after the due date.")
 
 
 FAKE_PYTHON = """#!/bin/bash
@@ -471,8 +477,10 @@ def test_run_autograder_compares_the_notebooks_learner_with_gradescopes_submitte
     monkeypatch.setenv("EMBEDLAB_AUTOGRADER_ROOT", str(tmp_path))
     assert autograder.main() == 0
     results = json.loads((tmp_path / "results" / "results.json").read_text())
-    assert results["score"] == 0 and {t["output"].split(":")[0] for t in results["tests"]} == {"identity_mismatch"}
-    assert f"submitted by {b}, {b}@school.example: not graded" in results["tests"][0]["output"]
+    received, *tests = results["tests"]
+    assert results["score"] == 0 and {t["output"].split(":")[0] for t in tests} == {"identity_mismatch"}
+    assert f"submitted by {b}, {b}@school.example: not graded" in tests[0]["output"]
+    assert received["output"].startswith(f"Received {LESSON} for learner {a}. Not graded: this notebook names")
 
 
 @pytest.mark.parametrize("users, compared, kept", [
@@ -503,6 +511,36 @@ def test_check_submitter(users, compared, kept, tmp_path):
     if not kept:
         assert {r.status for r in checked} == {"identity_mismatch"} and sum(r.points for r in checked) == 0
     assert ("not compared" in note) == (not compared and users is not None)
+
+
+@pytest.mark.parametrize("visibility", ["after_due_date", "after_published", "visible"])
+def test_results_json_shows_learners_only_what_the_bundle_allows(visibility, tmp_path):
+    """Shown at once to a learner who can resubmit, each question's result would let them search for their
+    variant's answers: by default Gradescope shows the score and the questions after the due date, and at
+    once only what was received and what is not answered yet (as the handout's own checks)."""
+    from embedlab.grading.cli import Row
+
+    rows = [Row("hw.ipynb", LESSON, "E", 1.0, 1.0, "correct", "", "ada"),
+            Row("hw.ipynb", LESSON, "n_params", 0.0, 1.0, "incorrect", "hint that would help", "ada"),
+            Row("hw.ipynb", LESSON, "batch", 0.0, 1.0, "not_attempted", "`batch` is not defined", "ada")]
+    results = autograder.results_for(rows, "", visibility)
+    assert results["score"] == 1 and [t["name"] for t in results["tests"]][-3:] == ["E", "n_params", "batch"]
+    if visibility == "visible":
+        assert "visibility" not in results and len(results["tests"]) == 3
+        return
+    received = results["tests"][0]
+    assert results["visibility"] == visibility and received["visibility"] == "visible"
+    assert "Not attempted yet: batch." in received["output"] and "hint" not in received["output"]
+    assert ("after the due date" in received["output"]) == (visibility == "after_due_date")
+    keys = tmp_path / "keys"
+    keys.mkdir()
+    (keys / f"{LESSON}.json").write_text("{}")
+    autograder.write_bundle(tmp_path / "ag.zip", keys, LESSON, visibility)
+    with zipfile.ZipFile(tmp_path / "ag.zip") as z:
+        z.extract(autograder.SETTINGS_FILE, tmp_path / "source")
+    assert autograder.results_visibility(tmp_path) == visibility
+    with pytest.raises(ValueError, match="results must be one of"):
+        autograder.write_bundle(tmp_path / "bad.zip", keys, LESSON, "now")
 
 
 def test_each_lesson_gets_its_own_bundle_with_its_own_keys(klass, tmp_path):

@@ -309,6 +309,11 @@ def main(argv=None) -> int:
                         help=f"K, variants per lesson (default {DEFAULT_VARIANTS})")
     parser.add_argument("--gradescope", help="also write a Gradescope autograder bundle (.zip) here; with several "
                                              "lessons, one per lesson, named NAME-NN-slug.zip")
+    parser.add_argument("--gradescope-results", choices=("after_due_date", "after_published", "visible"),
+                        default="after_due_date",
+                        help="when Gradescope shows learners their score and each question's result (default "
+                             "after_due_date: shown at once, resubmitting would let a learner search for their "
+                             "variant's answers)")
     parser.add_argument("-j", "--jobs", type=positive_int, default=1, help="solution runs in parallel (default 1)")
     parser.add_argument("--no-sandbox", action="store_true",
                         help="run the solutions without bubblewrap (they are the course's own code)")
@@ -355,7 +360,7 @@ def main(argv=None) -> int:
 
             bundles = bundle_paths(bundle, lessons)
             for lesson, path in bundles.items():
-                write_bundle(path, build / KEYS_DIR, lesson)
+                write_bundle(path, build / KEYS_DIR, lesson, args.gradescope_results)
         if out.is_dir():
             out.rmdir()  # it was empty
         os.replace(build, out)

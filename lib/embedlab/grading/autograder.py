@@ -39,12 +39,23 @@ from pathlib import Path
 from embedlab.grading import cli, sandbox
 from embedlab.grading.keys import KEYS_DIR, KeysError, load_keys
 from embedlab.grading.sandbox import Limits
-from embedlab.grading.status import CORRECT, IDENTITY_MISMATCH, format_points
+from embedlab.grading.status import (
+    CORRECT,
+    IDENTITY_MISMATCH,
+    NEEDS_KEYS,
+    NOT_ATTEMPTED,
+    UNREADABLE,
+    WRONG_LESSON,
+    format_points,
+)
 
 ROOT_VAR = "EMBEDLAB_AUTOGRADER_ROOT"
 DEFAULT_ROOT = "/autograder"
 GRADER_PACKAGES = ("numpy", "nbformat", "nbclient", "ipykernel", "jupyter_client")
 LIBRARY = Path(__file__).resolve().parents[1]  # lib/embedlab
+RESULTS_VISIBILITY = ("after_due_date", "after_published", "visible")  # Gradescope's names
+SETTINGS_FILE = "embedlab-autograder.json"  # in the bundle: {"results": one of RESULTS_VISIBILITY}
+NOT_GRADED = (IDENTITY_MISMATCH, WRONG_LESSON, NEEDS_KEYS, UNREADABLE)  # about the file, not the answers
 
 SETUP_SH = """#!/usr/bin/env bash
 # Gradescope runs this once, as root, when it builds the autograder's image. ROOT is
@@ -163,12 +174,14 @@ def bundle_paths(bundle: Path, lessons: list[str]) -> dict[str, Path]:
     return {lesson: bundle.with_name(f"{bundle.stem}-{lesson}{bundle.suffix}") for lesson in lessons}
 
 
-def write_bundle(bundle: Path, keys_dir: Path, lesson: str) -> Path:
+def write_bundle(bundle: Path, keys_dir: Path, lesson: str, results: str = RESULTS_VISIBILITY[0]) -> Path:
     """Write the Gradescope autograder zip of one lesson, with that lesson's keys only, so that
     another lesson's notebook handed in to its assignment is `wrong_lesson` (atomically: a
     temporary file renamed over `bundle`)."""
     import embedlab
 
+    if results not in RESULTS_VISIBILITY:
+        raise ValueError(f"results must be one of {', '.join(RESULTS_VISIBILITY)}, got results={results!r}")
     bundle = Path(bundle)
     keys_file = Path(keys_dir) / f"{lesson}.json"
     if not keys_file.is_file():
@@ -178,7 +191,8 @@ def write_bundle(bundle: Path, keys_dir: Path, lesson: str) -> Path:
         for name, text, mode in (("setup.sh", SETUP_SH, 0o755), ("run_autograder", RUN_AUTOGRADER, 0o755),
                                  ("requirements.txt", "\n".join(pinned_requirements()) + "\n", 0o644),
                                  ("embedlab/pyproject.toml", PYPROJECT.format(version=embedlab.__version__),
-                                  0o644)):
+                                  0o644),
+                                 (SETTINGS_FILE, json.dumps({"results": results}) + "\n", 0o644)):
             info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
             info.external_attr = (0o100000 | mode) << 16
             info.compress_type = zipfile.ZIP_DEFLATED
@@ -193,8 +207,12 @@ def write_bundle(bundle: Path, keys_dir: Path, lesson: str) -> Path:
 # run_autograder
 
 
-def results_for(rows, note: str = "") -> dict:
-    """Gradescope's results.json from the grader's rows: one test per question."""
+def results_for(rows, note: str = "", visibility: str = "after_due_date") -> dict:
+    """Gradescope's results.json from the grader's rows: one test per question, shown to the
+    learner as `visibility` says (by default after the due date: each question's result, shown
+    at once to a learner who can resubmit, would let them search for their variant's answers),
+    and first a test always shown that says what was received and what is not answered yet,
+    which gives nothing away (as the handout's own checks)."""
     tests = []
     for r in rows:
         tests.append({"name": r.question or "submission", "score": r.points, "max_score": r.max_points,
@@ -205,7 +223,33 @@ def results_for(rows, note: str = "") -> dict:
              + (f" (learner {rows[0].learner}, {rows[0].lesson})" if rows and rows[0].learner else "")]
     if note:
         lines.append(note)
-    return {"score": got, "output": "\n".join(lines), "tests": tests}
+    results = {"score": got, "output": "\n".join(lines), "tests": tests}
+    if visibility == "visible":
+        return results
+    when = "after the due date" if visibility == "after_due_date" else "when your instructor publishes the grades"
+    said = [f"Received {rows[0].lesson if rows else 'a notebook'}"
+            + (f" for learner {rows[0].learner}" if rows and rows[0].learner else "") + "."]
+    stopped = next((r for r in rows if r.status in NOT_GRADED), None)
+    if stopped is not None:
+        said.append(f"Not graded: {stopped.detail or stopped.status}")
+    else:
+        missing = [r.question for r in rows if r.status == NOT_ATTEMPTED and r.question]
+        if missing:
+            said.append(f"Not attempted yet: {', '.join(missing)}.")
+        said.append(f"Your score and each question's result are shown {when}.")
+    tests.insert(0, {"name": "submission received", "score": 0.0, "max_score": 0.0, "status": "passed",
+                     "output": " ".join(said), "visibility": "visible"})
+    results.update(visibility=visibility, stdout_visibility="hidden")
+    return results
+
+
+def results_visibility(root: Path) -> str:
+    """How the bundle was told to show results (embedlab-assign --gradescope-results)."""
+    try:
+        value = json.loads((root / "source" / SETTINGS_FILE).read_text(encoding="utf-8")).get("results")
+    except (OSError, ValueError, AttributeError):
+        value = None
+    return value if value in RESULTS_VISIBILITY else RESULTS_VISIBILITY[0]
 
 
 def write_results(root: Path, results: dict) -> Path:
@@ -277,7 +321,7 @@ def main() -> int:
         print(f"autograder: no sandbox: {why}", file=sys.stderr)
     rows, faults = cli.grade_all(cli.find_submissions([str(found[0])]), None, Limits(), bwrap=bwrap, keys=keys)
     rows, unchecked = check_submitter(rows, keys, submitters(root))
-    results = results_for(rows, " ".join(filter(None, [note, unchecked])))
+    results = results_for(rows, " ".join(filter(None, [note, unchecked])), results_visibility(root))
     results["execution_time"] = round(time.monotonic() - started)
     write_results(root, results)
     for fault in faults:
