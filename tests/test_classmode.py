@@ -293,7 +293,7 @@ def test_gradescope_bundle_grades_an_honest_submission_to_the_maximum(klass, tmp
     assert results["score"] == 7 and name in results["output"]
     # shown to the learner after the due date (the bundle's default); what was received, at once
     assert results["visibility"] == "after_due_date" and results["stdout_visibility"] == "hidden"
-    assert not any("visibility" in t for t in tests)  # each question inherits the results' visibility
+    assert all(t["visibility"] == "after_due_date" for t in tests)
     assert received["visibility"] == "visible" and received["max_score"] == 0
     assert received["output"] == (f"Received {LESSON} for learner {name}. Your score and each question's result "
                                   "are shown after the due date.")
