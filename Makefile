@@ -42,9 +42,9 @@ book: $(STAMP)
 	$(BIN)/python tools/fetch_book_assets.py
 	$(BIN)/jupyter-book build . -W -n --keep-going
 
-## grade: grade submissions, e.g. make grade SUBMISSIONS=path/to/folder (a class: KEYS=class/instructor-keys)
+## grade: grade submissions, e.g. make grade SUBMISSIONS=path/to/folder (a class: KEYS="class/instructor-keys ...")
 grade: $(STAMP)
-	$(BIN)/embedlab-grade $(SUBMISSIONS) --out scores.csv $(if $(KEYS),--keys $(KEYS) --totals totals.csv)
+	$(BIN)/embedlab-grade $(SUBMISSIONS) --out scores.csv $(if $(KEYS),$(foreach k,$(KEYS),--keys $(k)) --totals totals.csv)
 
 ## lock: re-pin requirements.txt (every package) from requirements.in with pip-compile (LOCK_ARGS=--upgrade: newest)
 lock:

@@ -185,3 +185,16 @@ def test_make_refuses_a_python_older_than_the_pins_need(version, tmp_path):
         assert done.returncode == 0, done.stderr
         assert "python -m venv .venv" in calls and (tmp_path / ".venv" / ".installed").exists()
         assert "venv python -m pip install --quiet -r requirements.txt" in calls
+
+
+def test_make_grade_passes_each_keys_folder_and_asks_for_totals():
+    """book/grading.md: `make grade SUBMISSIONS=… KEYS=…` grades a class with its keys (one --keys per
+    folder) and writes totals.csv; without KEYS it grades as self-study."""
+    def recipe(*args):
+        done = subprocess.run(["make", "-n", "-C", str(ROOT), "grade", *args], capture_output=True, text=True,
+                              timeout=60)
+        return done.stdout.strip().splitlines()[-1]
+
+    assert recipe("SUBMISSIONS=subs", "KEYS=w1/instructor-keys w2/instructor-keys").endswith(
+        "embedlab-grade subs --out scores.csv --keys w1/instructor-keys --keys w2/instructor-keys --totals totals.csv")
+    assert recipe("SUBMISSIONS=subs").endswith("embedlab-grade subs --out scores.csv")
