@@ -191,7 +191,8 @@ def test_make_grade_passes_each_keys_folder_and_asks_for_totals():
     """book/grading.md: `make grade SUBMISSIONS=… KEYS=…` grades a class with its keys (one --keys per
     folder) and writes totals.csv; without KEYS it grades as self-study."""
     def recipe(*args):
-        done = subprocess.run(["make", "-n", "-C", str(ROOT), "grade", *args], capture_output=True, text=True,
+        done = subprocess.run(["make", "-n", "--no-print-directory", "-C", str(ROOT), "grade", *args],
+                              capture_output=True, text=True,
                               timeout=60)
         return done.stdout.strip().splitlines()[-1]
 
