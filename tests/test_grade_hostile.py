@@ -533,3 +533,40 @@ def test_ctrl_c_writes_the_rows_graded_so_far(tmp_path):
     assert b"Ctrl-C" in stdout
     assert list(grader_tmp.iterdir()) == []  # the interrupted run's temporary folder is gone
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".s.csv")] == []
+
+
+HUNG_JUDGE = """
+import sys
+from embedlab.grading import cli
+cli.STOP_GRACE = 1.0
+def hang(*args, **kwargs):  # a judge that never returns (a learner's answer that makes it loop)
+    while True:
+        pass
+cli.score = hang
+sys.exit(cli.run(sys.argv[1:]))
+"""
+
+
+def test_sigterm_ends_the_run_even_while_a_judge_is_stuck(tmp_path):
+    """Judging runs in the grader's process, on a learner's plain data; if a judge ever loops (as lesson 11's
+    rules did on a design of 10**29 layers, before model_shape capped the layers), SIGTERM still writes the
+    rows graded so far and exits 130, instead of waiting for that thread forever."""
+    folder = tmp_path / "class"
+    folder.mkdir()
+    (folder / f"a-corrupt-{LESSON}.ipynb").write_text("{", encoding="utf-8")
+    nbformat.write(solution_nb(), folder / f"b-judged-{LESSON}.ipynb")
+    out = tmp_path / "s.csv"
+    proc = subprocess.Popen([sys.executable, "-c", HUNG_JUDGE, str(folder), "--out", str(out), "--no-sandbox"],
+                            stderr=subprocess.PIPE, stdout=subprocess.PIPE)
+    line = b""
+    while b"[1/2]" not in line:
+        line = proc.stderr.readline()
+        assert line, "the grader stopped before grading the first submission"
+    time.sleep(2)  # the second submission's run is over, or nearly: its judge loops
+    proc.send_signal(signal.SIGTERM)
+    try:
+        proc.communicate(timeout=60)
+    finally:
+        proc.kill()  # a grader that did not stop must not spin on after the test
+    assert proc.returncode == 130
+    assert {Path(r[0]).name for r in read_csv(out)[1:]} == {f"a-corrupt-{LESSON}.ipynb"}

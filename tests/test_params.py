@@ -477,3 +477,17 @@ def test_deepseek_v2_lite_card_and_gemma_2_9b():
     assert round(lite.total / 1e9, 1) == 15.7
     assert math.floor(lite.active_without_embedding / 1e8) / 10 == 2.4  # 2,451,435,008: the card cuts it too
     assert round(count("gemma-2-9b").total / 1e7) / 100 == 9.24
+
+
+def test_model_shape_refuses_more_layers_than_any_model_has():
+    """The grader counts learners' designs (lesson 11) in its own process: a config of 10**29 layers must
+    be refused, not walked layer by layer (that never finished, and 3·10**7 Mixtral layers held 2.3 GB)."""
+    from embedlab.params import MAX_LAYERS
+
+    llama = load_config("llama-3.2-1b")
+    for layers in (MAX_LAYERS + 1, 10**29):
+        with pytest.raises(ValueError, match=rf"num_hidden_layers={layers} is more layers than any model has"):
+            model_shape(dict(llama, num_hidden_layers=layers))
+    qwen = load_config("qwen3-30b-a3b")  # its expert layers are walked one by one, skipping mlp_only_layers
+    shape = model_shape(dict(qwen, num_hidden_layers=MAX_LAYERS, mlp_only_layers=list(range(1000))))
+    assert len(shape.moe.moe_layers) == MAX_LAYERS - 1000

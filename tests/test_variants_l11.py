@@ -115,3 +115,21 @@ def test_the_solutions_parameters_cell_is_the_defaults():
     nb = nbformat.read(ROOT / "solutions" / f"{LESSON}.ipynb", as_version=4)
     assert read_parameters(nb.cells[parameters_cell(nb)].source) == l11.DEFAULTS
     assert l11.BUDGET == l11.budget(l11.DEFAULTS)
+
+
+def test_the_rules_refuse_a_design_of_absurd_depth_without_counting_it():
+    """A learner's design is counted in the grader's own process: 10**29 layers (with a Qwen3-MoE or
+    Mixtral layout, walked layer by layer) must get a problem back, not hang the grader or fill its memory."""
+    p = parameters_of(LESSON, 1, SECRETS[0])
+    rules = {q.name: q.rule for q in questions_for(LESSON, p)}
+    base = l11.solution_design(p)
+    for moe in ({"model_type": "qwen3_moe", "num_experts": 8, "num_experts_per_tok": 2, "moe_intermediate_size": 512,
+                 "decoder_sparse_step": 10**29, "head_dim": p["head_dim"]},
+                {"model_type": "mixtral", "num_local_experts": 8, "num_experts_per_tok": 2}):
+        design = {**base, **moe, "num_hidden_layers": 10**29}
+        for name, rule in rules.items():
+            answers = {"design": design} if name == "design" else {name: 1, "design": design}
+            problems = rule(answers)
+            assert problems, name
+            if name != "tightest_budget":  # that one asks for a budget's name first
+                assert "more layers than any model has" in problems[0], (name, problems)

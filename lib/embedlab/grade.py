@@ -3,9 +3,9 @@ working: the grader is embedlab.grading.cli."""
 
 import sys
 
-from embedlab.grading.cli import main
+from embedlab.grading.cli import main, run
 
-__all__ = ["main"]
+__all__ = ["main", "run"]
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run())

@@ -258,7 +258,8 @@ def _moe_shape(config: dict, fam: Family, L: int, d_ff: int) -> MoEShape:
         dense = config.get("mlp_only_layers") or []
         if not isinstance(dense, list) or not all(isinstance(i, int) and not isinstance(i, bool) for i in dense):
             raise ValueError(f"mlp_only_layers must be a list of layer indices, got mlp_only_layers={dense!r}")
-        layers = tuple(i for i in range(L) if i not in dense and (i + 1) % step == 0)
+        skipped = set(dense)
+        layers = tuple(i for i in range(L) if i not in skipped and (i + 1) % step == 0)
         if not layers:
             raise ValueError(f"no layer has experts: decoder_sparse_step={step} and mlp_only_layers={dense!r} "
                              f"skip every one of num_hidden_layers={L}")
@@ -273,11 +274,15 @@ def _moe_shape(config: dict, fam: Family, L: int, d_ff: int) -> MoEShape:
     return MoEShape(E, k, width, layers, shared)
 
 
+MAX_LAYERS = 100_000  # more than any model has; bounds the work of reading a config (the grader reads learners')
+
+
 def model_shape(config: dict) -> ModelShape:
     """The sizes of a model from its config.json dict, validated.
 
     Raises ValueError naming the field and the value for an unknown model_type,
-    a missing size, a size that is not a positive integer, heads that do not
+    a missing size, a size that is not a positive integer, more than MAX_LAYERS
+    layers, heads that do not
     divide the width, a head_dim that does not fit, or an impossible expert
     layout (no experts, more experts per token than experts, a layer frequency
     that leaves no layer with experts).
@@ -289,6 +294,9 @@ def model_shape(config: dict) -> ModelShape:
     V = _size(config, fam, "vocab_size")
     d = _size(config, fam, "hidden_size")
     L = _size(config, fam, "num_layers")
+    if L > MAX_LAYERS:  # an expert layout is walked layer by layer: 10**29 layers would never finish
+        raise ValueError(f"{fam.key('num_layers')[0]}={L} is more layers than any model has "
+                         f"(at most {MAX_LAYERS:,} here; published models have a few hundred at most)")
     h = _size(config, fam, "num_heads")
     h_kv = h if fam.attention == "mha" else _size(config, fam, "num_kv_heads", required=False, default=h)
     if fam.attention == "mha":

@@ -2,6 +2,6 @@
 
 import sys
 
-from embedlab.grading.cli import main
+from embedlab.grading.cli import run
 
-sys.exit(main())
+sys.exit(run())

@@ -48,6 +48,7 @@ import threading
 import time
 import unicodedata
 from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import wait as wait_for
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -82,6 +83,7 @@ MAX_NOTEBOOK_BYTES = 100 * 2**20  # a larger file is reported unreadable, never 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")  # a spreadsheet reads a cell starting so as a formula
 UNPRINTABLE = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")  # Unicode categories escaped in labels and details
 INTERRUPTED = 130  # exit status after Ctrl-C (128 + SIGINT)
+STOP_GRACE = 10.0  # seconds the runs get to clean up after Ctrl-C
 NO_SANDBOX_NOTE = "no sandbox (--no-sandbox): submissions ran with the grader's privileges"
 
 
@@ -481,14 +483,21 @@ def grade_all(submissions: list[Submission], lesson: str | None, limits: Limits,
 
     sandbox.reset_stop()
     pool = ThreadPoolExecutor(max_workers=jobs)
+    futures = []
     try:
-        for future in [pool.submit(one, i) for i in range(len(submissions))]:
+        futures = [pool.submit(one, i) for i in range(len(submissions))]
+        for future in futures:
             future.result()
     except KeyboardInterrupt:
         with lock:
             stopping.set()
         sandbox.stop_all()
-        pool.shutdown(wait=True, cancel_futures=True)
+        for future in futures:
+            future.cancel()
+        # the killed runs clean up their temporary folders; a judge still busy after the grace is left
+        # behind (`run` exits without waiting for it), so Ctrl-C always ends the run
+        wait_for(futures, timeout=STOP_GRACE)
+        pool.shutdown(wait=False, cancel_futures=True)
         raise Interrupted([row for i in sorted(results) for row in results[i]], faults) from None
     pool.shutdown(wait=True)
     return [row for i in range(len(submissions)) for row in results[i]], faults
@@ -595,6 +604,17 @@ def positive(kind):
         return value
     parse.__name__ = kind.__name__
     return parse
+
+
+def run(argv=None) -> int:
+    """The command line (embedlab-grade, python -m embedlab.grading): `main`, and after Ctrl-C or
+    SIGTERM an exit that does not wait for a thread still busy judging (the CSV is written)."""
+    code = main(argv)
+    if code == INTERRUPTED:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+    return code
 
 
 def main(argv=None) -> int:
