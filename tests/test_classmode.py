@@ -481,6 +481,7 @@ def test_run_autograder_compares_the_notebooks_learner_with_gradescopes_submitte
     assert results["score"] == 0 and {t["output"].split(":")[0] for t in tests} == {"identity_mismatch"}
     assert f"submitted by {b}, {b}@school.example: not graded" in tests[0]["output"]
     assert received["output"].startswith(f"Received {LESSON} for learner {a}. Not graded: this notebook names")
+    assert received["status"] == "failed" and received["visibility"] == "visible"
 
 
 @pytest.mark.parametrize("users, compared, kept", [

@@ -239,7 +239,8 @@ def results_for(rows, note: str = "", visibility: str = "after_due_date") -> dic
         said.append(f"Your score and each question's result are shown {when}.")
     for test in tests:  # said on each test too, whichever of the two Gradescope applies
         test["visibility"] = visibility
-    tests.insert(0, {"name": "submission received", "score": 0.0, "max_score": 0.0, "status": "passed",
+    tests.insert(0, {"name": "submission received", "score": 0.0, "max_score": 0.0,
+                     "status": "failed" if stopped is not None else "passed",
                      "output": " ".join(said), "visibility": "visible"})
     results.update(visibility=visibility, stdout_visibility="hidden")
     return results
