@@ -370,7 +370,8 @@ def main(argv=None) -> int:
     finally:
         if build.exists():
             shutil.rmtree(build, ignore_errors=True)
-    print(f"{counted(len(learners), 'learner')}, {counted(len(lessons), 'lesson')}, K = {args.variants}: wrote {out}/<learner>/ and "
+    print(f"{counted(len(learners), 'learner')}, {counted(len(lessons), 'lesson')}, K = {args.variants}: "
+          f"wrote {out}/<learner>/ and "
           f"{out / KEYS_DIR}/ (keep it from learners) in {time.monotonic() - started:.1f} s")
     for lesson, path in bundles.items():
         print(f"Gradescope autograder{'' if len(bundles) == 1 else f' of {lesson}'}: {path}")

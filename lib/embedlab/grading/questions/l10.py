@@ -201,10 +201,11 @@ def problems(p: dict) -> list[str]:
 
 
 def _describe() -> str:
-    return (f"vocab_model and pad_multiple: one of {len(VOCAB_MODELS)} shipped configs ({', '.join(VOCAB_MODELS)}) "
-            f"and one of {PAD_MULTIPLES}, giving one of {len(PADDINGS)} padding_rows ({', '.join(map(str, PADDINGS))}), "
-            f"a different one in every variant up to that number (a pair with no padding, or padding equal to "
-            f"V % pad_multiple or to the book's, is never used); corpus_seed and seed: 1 to 99; n_reserved: one of {N_RESERVED}; "
+    return (f"vocab_model and pad_multiple: one of {len(VOCAB_MODELS)} shipped configs "
+            f"({', '.join(VOCAB_MODELS)}) and one of {PAD_MULTIPLES}, giving one of {len(PADDINGS)} padding_rows "
+            f"({', '.join(map(str, PADDINGS))}), a different one in every variant up to that number (a pair with "
+            f"no padding, or padding equal to V % pad_multiple or to the book's, is never used); corpus_seed and "
+            f"seed: 1 to 99; n_reserved: one of {N_RESERVED}; "
             f"steps: one of {STEPS}; tokenizer: {', '.join(TOKENIZERS)} (the other real tokenizer shipped). "
             f"A variant whose never-seen rows do not end up alike (mean cosine above 0.5) and at the top of "
             f"the under-training score is drawn again")
