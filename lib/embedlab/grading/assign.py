@@ -234,9 +234,10 @@ def handout(exercise, lesson: str, learner: str, variant: int, params: dict):
         f"**Class assignment** for `{learner}`. Your parameters cell below is your own: answer with its "
         "values. The checks in this notebook say only whether each answer is there and in the right form "
         "(📝); your score comes from your instructor's grader.\n\n"
-        "Work in the course's environment (in a clone of the course, `make lab`, as its README says), and "
-        "hand in this file itself: its metadata records that it is yours, so keep working in it rather "
-        "than copying your answers into another notebook.")
+        "Work in the course's environment: save this file inside your clone of the course (a folder "
+        "`my-work/`, say), open it from `make lab` (the course's README), and hand in this file itself: its "
+        "metadata records that it is yours, so keep working in it rather than copying your answers into "
+        "another notebook.")
     nb.cells.insert(1, note)
     nb.metadata["embedlab"] = {"lesson": lesson, "learner": learner, "variant": variant}
     nb.metadata.pop("language_info", None)
