@@ -496,7 +496,10 @@ def grade_all(submissions: list[Submission], lesson: str | None, limits: Limits,
             future.cancel()
         # the killed runs clean up their temporary folders; a judge still busy after the grace is left
         # behind (`run` exits without waiting for it), so Ctrl-C always ends the run
-        wait_for(futures, timeout=STOP_GRACE)
+        try:
+            wait_for(futures, timeout=STOP_GRACE)
+        except KeyboardInterrupt:
+            pass  # a second Ctrl-C: stop waiting; what was graded is still written
         pool.shutdown(wait=False, cancel_futures=True)
         raise Interrupted([row for i in sorted(results) for row in results[i]], faults) from None
     pool.shutdown(wait=True)
