@@ -6,7 +6,6 @@ question module (`answers`, which its own tests/test_variants_lNN.py ties to the
 import importlib
 import json
 import re
-from pathlib import Path
 
 import numpy as np
 import pytest

@@ -22,6 +22,8 @@ from embedlab.grading.kinds import Integer, Real
 from embedlab.grading.lessons import questions_for
 from embedlab.grading.sandbox import Limits, RunResult
 
+from solution_runner import after_setup, answer_cell, before, notebook
+
 ROOT = Path(__file__).resolve().parent.parent
 CELL_TIMEOUT, TIMEOUT = 5, 40  # seconds: short, so the hostile run stays quick
 LIMITS = ["--cell-timeout", str(CELL_TIMEOUT), "--timeout", str(TIMEOUT)]
@@ -50,43 +52,22 @@ def points(rows):
 # The hostile set, built from lesson 01's solution.
 
 LESSON = "01-toy-table"
-NAMES = [q.name for q in questions_for(LESSON)]  # E, n_params, batch, cosine, cos_pair, model_table, extra_dim_cost
 
 
 def solution_nb():
-    return nbformat.read(ROOT / "solutions" / f"{LESSON}.ipynb", as_version=4)
+    return notebook("solutions", LESSON)
 
 
 def exercise_nb():
-    return nbformat.read(ROOT / "exercises" / f"{LESSON}.ipynb", as_version=4)
+    return notebook("exercises", LESSON)
 
 
-def answer_cell(nb, name):
-    """The code cell that defines `name` (an assignment or a def)."""
-    for cell in nb.cells:
-        if cell.cell_type == "code" and any(
-            line.startswith((f"{name} =", f"def {name}(")) for line in cell.source.split("\n")
-        ):
-            return cell
-    raise LookupError(name)
+NAMES = [q.name for q in questions_for(LESSON)]  # E, n_params, batch, cosine, cos_pair, model_table, extra_dim_cost
 
 
 def exercise_answer_cell(nb, index):
     """The index-th answer cell of the blank exercise (cells holding # YOUR CODE HERE)."""
     return [c for c in nb.cells if c.cell_type == "code" and "# YOUR CODE HERE" in c.source][index]
-
-
-def insert_after_setup(nb, source):
-    """A cell right after the setup cell (the one that creates `ex`)."""
-    index = next(i for i, c in enumerate(nb.cells) if c.cell_type == "code" and "Exercise(" in c.source)
-    nb.cells.insert(index + 1, nbformat.v4.new_code_cell(source))
-    return nb
-
-
-def before(nb, name, source):
-    cell = answer_cell(nb, name)
-    cell.source = source + "\n" + cell.source
-    return nb
 
 
 def set_answer(nb, name, source):
@@ -130,7 +111,7 @@ def hostile_ignores_ctrl_c():
 
 def hostile_leaves_a_child():
     """Starts a long-lived child process (its command line names the submission's temp folder)."""
-    return insert_after_setup(solution_nb(), (
+    return after_setup(solution_nb(), (
         "import os, subprocess, sys\n"
         "child = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(600)', os.getcwd()])"
     ))
@@ -163,13 +144,13 @@ def hostile_edited_tests():
             cell.source = f'print("✅ {name}: correct")'
         elif cell.cell_type == "code" and "ex.summary()" in cell.source:
             cell.source = 'print("7 / 7 points")'
-    insert_after_setup(nb, "class Fake:\n    def check(self, name):\n        print('✅', name)\n    summary = check\nex = Fake()")
+    after_setup(nb, "class Fake:\n    def check(self, name):\n        print('✅', name)\n    summary = check\nex = Fake()")
     return nb
 
 
 def hostile_swallows_exceptions():
     nb = exercise_nb()
-    insert_after_setup(nb, (
+    after_setup(nb, (
         "import sys\n"
         "get_ipython().set_custom_exc((BaseException,), lambda *args, **kwargs: None)\n"
         "sys.excepthook = lambda *args: None"
@@ -182,7 +163,7 @@ def hostile_swallows_exceptions():
 
 def hostile_always_equal():
     nb = exercise_nb()
-    insert_after_setup(nb, (
+    after_setup(nb, (
         "import math\nimport numpy as np\nimport embedlab.grading.kinds as grading\n"
         "class AlwaysEqual:\n"
         "    def __eq__(self, other): return True\n"
@@ -221,7 +202,7 @@ def hostile_always_equal():
 
 def hostile_huge_output():
     nb = solution_nb()
-    insert_after_setup(nb, 'print("x" * 100_000_000)\nfor i in range(200_000):\n    print(i)')
+    after_setup(nb, 'print("x" * 100_000_000)\nfor i in range(200_000):\n    print(i)')
     return nb
 
 

@@ -41,8 +41,20 @@ import pytest
 
 from embedlab.grading.lessons import questions_for
 
+from solution_runner import after_setup, answer_cell, before, notebook
+
 ROOT = Path(__file__).resolve().parent.parent
 LESSON = "01-toy-table"
+
+
+def solution_nb():
+    return notebook("solutions", LESSON)
+
+
+def exercise_nb():
+    return notebook("exercises", LESSON)
+
+
 NAMES = [q.name for q in questions_for(LESSON)]  # E, n_params, batch, cosine, cos_pair, model_table, extra_dim_cost
 LIMITS = ["--cell-timeout", "5", "--timeout", "40", "-j", "2"]
 RUN_TIMEOUT = 300  # seconds: past this the grader is taken to hang
@@ -56,34 +68,6 @@ PEAK_LIMIT_MB = 150  # the grader's own peak memory (book/grading.md)
 GRADER = ("import re, sys\nfrom embedlab.grade import main\ncode = main(sys.argv[1:])\n"
           "status = open('/proc/self/status').read()\n"
           "print('MAXRSS_KB', re.search(r'VmHWM:\\s*(\\d+) kB', status).group(1))\nsys.exit(code)\n")
-
-
-def solution_nb():
-    return nbformat.read(ROOT / "solutions" / f"{LESSON}.ipynb", as_version=4)
-
-
-def exercise_nb():
-    return nbformat.read(ROOT / "exercises" / f"{LESSON}.ipynb", as_version=4)
-
-
-def answer_cell(nb, name):
-    for cell in nb.cells:
-        if cell.cell_type == "code" and any(line.startswith((f"{name} =", f"def {name}("))
-                                            for line in cell.source.split("\n")):
-            return cell
-    raise LookupError(name)
-
-
-def after_setup(nb, source):
-    index = next(i for i, c in enumerate(nb.cells) if c.cell_type == "code" and "Exercise(" in c.source)
-    nb.cells.insert(index + 1, nbformat.v4.new_code_cell(source))
-    return nb
-
-
-def before(nb, name, source):
-    cell = answer_cell(nb, name)
-    cell.source = source + "\n" + cell.source
-    return nb
 
 
 def honest_wrong():

@@ -4,20 +4,17 @@ function's moves away from the book's, and the solution computes what the module
 No kernel: the solution's code cells run in this process (its check cells left out).
 """
 
-import nbformat
 import numpy as np
 import pytest
 
 from embedlab.grading.kinds import Function
 from embedlab.grading.lessons import questions_for
 from embedlab.grading.questions import l07
-from embedlab.grading.variants import parameters_cell, parameters_of, read_parameters, render_parameters
+from embedlab.grading.variants import parameters_of, read_parameters, render_parameters
 from embedlab.params import load_config
-from pathlib import Path
 
-from solution_runner import run_solution
+from solution_runner import assert_computes, solution_parameters
 
-ROOT = Path(__file__).resolve().parent.parent
 LESSON = "07-memory"
 SECRETS = [b"test-secret-for-the-class-mode-tests", b"a-second-instructor-secret!", b"0123456789abcdef"]
 POOLS = {"weights_model": l07.WEIGHTS_MODELS, "adam_model": l07.ADAM_MODELS, "cache_model": l07.CACHE_MODELS,
@@ -79,16 +76,12 @@ def test_problems_rejects_the_book_and_degenerate_variants():
 @pytest.mark.parametrize("variant", [0, 1, 2, 3])
 def test_the_solution_computes_the_modules_answers(variant, capsys):
     p = parameters_of(LESSON, variant, SECRETS[0])
-    namespace = run_solution(LESSON, p)
-    for name, value in l07.answers(p).items():
-        got = namespace[name]
-        assert np.shape(got) == np.shape(value) and np.array_equal(got, value), (variant, name, got, value)
+    assert_computes(LESSON, p, l07.answers(p))
     assert all(len(line) <= 88 for line in capsys.readouterr().out.splitlines())
 
 
 def test_the_solutions_parameters_cell_is_the_defaults():
-    nb = nbformat.read(ROOT / "solutions" / f"{LESSON}.ipynb", as_version=4)
-    assert read_parameters(nb.cells[parameters_cell(nb)].source) == l07.DEFAULTS
+    assert solution_parameters(LESSON) == l07.DEFAULTS
     for name in ("cache_model", "gqa_model", "serve_model"):
         for model in POOLS[name]:
             assert "num_key_value_heads" in load_config(model)  # the solution reads it from the config

@@ -4,20 +4,17 @@ function's moves away from the book's, and the solution computes what the module
 No kernel: the solution's code cells run in this process (its check cells left out).
 """
 
-from pathlib import Path
 
-import nbformat
 import numpy as np
 import pytest
 
 from embedlab.grading.kinds import Function
 from embedlab.grading.lessons import questions_for
 from embedlab.grading.questions import l08
-from embedlab.grading.variants import parameters_cell, parameters_of, read_parameters, render_parameters
+from embedlab.grading.variants import parameters_of, read_parameters, render_parameters
 
-from solution_runner import run_solution
+from solution_runner import run_solution, solution_parameters
 
-ROOT = Path(__file__).resolve().parent.parent
 LESSON = "08-vocabulary-size"
 SECRETS = [b"test-secret-for-the-class-mode-tests", b"a-second-instructor-secret!", b"0123456789abcdef"]
 
@@ -81,8 +78,7 @@ def test_the_solution_computes_the_modules_answers(variant, capsys):
 
 
 def test_the_solutions_parameters_cell_is_the_defaults():
-    nb = nbformat.read(ROOT / "solutions" / f"{LESSON}.ipynb", as_version=4)
-    assert read_parameters(nb.cells[parameters_cell(nb)].source) == l08.DEFAULTS
+    assert solution_parameters(LESSON) == l08.DEFAULTS
 
 
 def test_the_draws_cover_the_pools():

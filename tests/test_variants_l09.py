@@ -6,18 +6,15 @@ No kernel: the solution's code cells run in this process (its check cells left o
 variant trains one short run (a few tenths of a second); l09 caches them per process.
 """
 
-import nbformat
 import numpy as np
 import pytest
 
 from embedlab.grading.lessons import questions_for
 from embedlab.grading.questions import l09
-from embedlab.grading.variants import parameters_cell, parameters_of, read_parameters, render_parameters
-from pathlib import Path
+from embedlab.grading.variants import parameters_of, read_parameters, render_parameters
 
-from solution_runner import run_solution
+from solution_runner import assert_computes, solution_parameters
 
-ROOT = Path(__file__).resolve().parent.parent
 LESSON = "09-what-rows-learn"
 SECRETS = [b"test-secret-for-the-class-mode-tests", b"a-second-instructor-secret!", b"0123456789abcdef"]
 
@@ -59,16 +56,12 @@ def test_problems_rejects_the_book_and_a_variant_that_does_not_show_the_point():
 @pytest.mark.parametrize("variant", [0, 1])
 def test_the_solution_computes_the_modules_answers(variant, capsys):
     p = parameters_of(LESSON, variant, SECRETS[0])
-    namespace = run_solution(LESSON, p)
-    for name, value in l09.answers(p).items():
-        got = namespace[name]
-        assert np.shape(got) == np.shape(value) and np.array_equal(got, value), (variant, name, got, value)
+    assert_computes(LESSON, p, l09.answers(p))
     assert all(len(line) <= 88 for line in capsys.readouterr().out.splitlines())
 
 
 def test_the_solutions_parameters_cell_is_the_defaults():
-    nb = nbformat.read(ROOT / "solutions" / f"{LESSON}.ipynb", as_version=4)
-    assert read_parameters(nb.cells[parameters_cell(nb)].source) == l09.DEFAULTS
+    assert solution_parameters(LESSON) == l09.DEFAULTS
     from embedlab import make_corpus
 
     assert make_corpus(n_sentences=30).vocab_size == l09.V  # V does not depend on the corpus's size

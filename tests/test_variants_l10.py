@@ -5,20 +5,17 @@ away from the book's, and the solution computes what the module expects.
 No kernel: the solution's code cells run in this process (its check cells left out).
 """
 
-from pathlib import Path
 
-import nbformat
 import numpy as np
 import pytest
 
 from embedlab.grading.kinds import Function
 from embedlab.grading.lessons import load_key, questions_for
 from embedlab.grading.questions import l10
-from embedlab.grading.variants import parameters_cell, parameters_of, read_parameters, render_parameters
+from embedlab.grading.variants import parameters_of, read_parameters, render_parameters
 
-from solution_runner import run_solution
+from solution_runner import assert_computes, solution_parameters
 
-ROOT = Path(__file__).resolve().parent.parent
 LESSON = "10-glitch-tokens"
 SECRETS = [b"test-secret-for-the-class-mode-tests", b"a-second-instructor-secret!", b"0123456789abcdef"]
 
@@ -78,17 +75,13 @@ def test_problems_rejects_the_book_and_degenerate_variants():
 @pytest.mark.parametrize("variant", [0, 1, 2])
 def test_the_solution_computes_the_modules_answers(variant, capsys):
     p = parameters_of(LESSON, variant, SECRETS[0])
-    namespace = run_solution(LESSON, p)
-    for name, value in l10.answers(p).items():
-        got = namespace[name]
-        assert np.shape(got) == np.shape(value) and np.array_equal(got, value), (variant, name, got, value)
+    namespace = assert_computes(LESSON, p, l10.answers(p))
     assert namespace["invalid_bytes"] == load_key(LESSON)["invalid_bytes"]
     assert all(len(line) <= 88 for line in capsys.readouterr().out.splitlines())
 
 
 def test_the_solutions_parameters_cell_is_the_defaults():
-    nb = nbformat.read(ROOT / "solutions" / f"{LESSON}.ipynb", as_version=4)
-    assert read_parameters(nb.cells[parameters_cell(nb)].source) == l10.DEFAULTS
+    assert solution_parameters(LESSON) == l10.DEFAULTS
     assert l10.answers(l10.DEFAULTS)["padding_rows"] == load_key(LESSON)["padding_rows"]
 
 

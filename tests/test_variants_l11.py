@@ -5,19 +5,16 @@ solution moves away from the book's, and the solution computes what the module e
 No kernel: the solution's code cells run in this process (its check cells left out).
 """
 
-from pathlib import Path
 
-import nbformat
 import pytest
 
 from embedlab.grading.lessons import questions_for
 from embedlab.grading.questions import l11
-from embedlab.grading.variants import parameters_cell, parameters_of, read_parameters, render_parameters
+from embedlab.grading.variants import parameters_of, read_parameters, render_parameters
 from embedlab.sizing import design_figures, over_budget
 
-from solution_runner import run_solution
+from solution_runner import run_solution, solution_parameters
 
-ROOT = Path(__file__).resolve().parent.parent
 LESSON = "11-size-a-model"
 SECRETS = [b"test-secret-for-the-class-mode-tests", b"a-second-instructor-secret!", b"0123456789abcdef"]
 
@@ -112,8 +109,7 @@ def test_the_solution_computes_the_modules_answers(variant, capsys):
 
 
 def test_the_solutions_parameters_cell_is_the_defaults():
-    nb = nbformat.read(ROOT / "solutions" / f"{LESSON}.ipynb", as_version=4)
-    assert read_parameters(nb.cells[parameters_cell(nb)].source) == l11.DEFAULTS
+    assert solution_parameters(LESSON) == l11.DEFAULTS
     assert l11.BUDGET == l11.budget(l11.DEFAULTS)
 
 
