@@ -9,7 +9,7 @@ import math
 import numpy as np
 
 from embedlab.grading.kinds import Array, Function, Hint, Integer, Real, ratio
-from embedlab.grading.variants import Space, equal_to_book
+from embedlab.grading.variants import FRESH_INPUTS, Space, equal_to_book
 from embedlab.params import load_config, model_shape
 from embedlab.vectors import cosine_similarity
 
@@ -112,7 +112,7 @@ def _describe() -> str:
 
 
 SPACE = Space(defaults=DEFAULTS, draw=draw, problems=problems, describe=_describe(),
-              fixed={"cosine": "a function, checked on inputs drawn fresh at every grading"})
+              fixed={"cosine": FRESH_INPUTS})
 
 # --------------------------------------------------------------------------
 # The questions

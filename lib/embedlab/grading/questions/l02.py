@@ -7,7 +7,7 @@ variant space, `questions(params)` the questions with hints for one variant.
 import numpy as np
 
 from embedlab.grading.kinds import Array, Choice, Function, Hint, Integer, ratio
-from embedlab.grading.variants import Space, equal_to_book
+from embedlab.grading.variants import FRESH_INPUTS, Space, equal_to_book
 from embedlab.lookup import embedding_backward, one_hot
 from embedlab.params import load_config, model_shape
 
@@ -137,8 +137,8 @@ def _describe() -> str:
 
 
 SPACE = Space(defaults=DEFAULTS, draw=draw, problems=problems, describe=_describe(), fixed={
-    "one_hot": "a function, checked on inputs drawn fresh at every grading",
-    "embedding_backward": "a function, checked on inputs drawn fresh at every grading",
+    "one_hot": FRESH_INPUTS,
+    "embedding_backward": FRESH_INPUTS,
     "keeps_sign": "IEEE 754 arithmetic, not the table: a lookup copies -0.0, while the matmul adds "
                   "0 × (other rows) = +0.0 to it and -0.0 + +0.0 is +0.0, so 'lookup' in every variant",
 })

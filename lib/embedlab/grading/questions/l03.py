@@ -9,7 +9,7 @@ import math
 import numpy as np
 
 from embedlab.grading.kinds import Function, Hint, Integer, Real, ratio
-from embedlab.grading.variants import Space, equal_to_book
+from embedlab.grading.variants import FRESH_INPUTS, Space, equal_to_book
 from embedlab.params import count_params, load_config, model_shape
 
 LESSON = "03-counting-gpt2"
@@ -100,7 +100,7 @@ def _describe() -> str:
 
 
 SPACE = Space(defaults=DEFAULTS, draw=draw, problems=problems, describe=_describe(),
-              fixed={"gpt2_params": "a function, checked on inputs drawn fresh at every grading"})
+              fixed={"gpt2_params": FRESH_INPUTS})
 
 # --------------------------------------------------------------------------
 # The questions

@@ -7,7 +7,7 @@ variant space, `questions(params)` the questions with hints for one variant.
 import numpy as np
 
 from embedlab.grading.kinds import Array, Choice, Function, Hint, Integer, offset
-from embedlab.grading.variants import Space, equal_to_book
+from embedlab.grading.variants import FRESH_INPUTS, Space, equal_to_book
 from embedlab.params import count_params, load_config, model_shape
 
 LESSON = "05-weight-tying"
@@ -132,7 +132,7 @@ def _describe() -> str:
 
 
 SPACE = Space(defaults=DEFAULTS, draw=draw, problems=problems, describe=_describe(),
-              fixed={"count_unique": "a function, checked on inputs drawn fresh at every grading"})
+              fixed={"count_unique": FRESH_INPUTS})
 
 # --------------------------------------------------------------------------
 # The questions

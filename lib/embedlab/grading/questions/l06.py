@@ -10,7 +10,7 @@ import numpy as np
 
 from embedlab.compute import token_costs
 from embedlab.grading.kinds import Function, Hint, Integer, Real, ratio
-from embedlab.grading.variants import Space, equal_to_book
+from embedlab.grading.variants import FRESH_INPUTS, Space, equal_to_book
 from embedlab.params import count_params, load_config, model_shape
 
 LESSON = "06-params-vs-compute"
@@ -126,7 +126,7 @@ def _describe() -> str:
 
 SPACE = Space(defaults=DEFAULTS, draw=draw, problems=problems, describe=_describe(), fixed={
     "lookup_flops": "a lookup costs 0 FLOPs for every table: that is the question's point (its model still varies)",
-    "forward_flops_per_token": "a function, checked on inputs drawn fresh at every grading",
+    "forward_flops_per_token": FRESH_INPUTS,
 })
 
 # --------------------------------------------------------------------------

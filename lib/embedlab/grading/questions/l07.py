@@ -10,7 +10,7 @@ import math
 import numpy as np
 
 from embedlab.grading.kinds import Array, Function, Hint, Integer, Real, ratio
-from embedlab.grading.variants import Space, equal_to_book
+from embedlab.grading.variants import FRESH_INPUTS, Space, equal_to_book
 from embedlab.params import count_params, load_config, model_shape
 
 LESSON = "07-memory"
@@ -205,7 +205,7 @@ def _describe() -> str:
 
 
 SPACE = Space(defaults=DEFAULTS, draw=draw, problems=problems, describe=_describe(),
-              fixed={"kv_cache_gb": "a function, checked on inputs drawn fresh at every grading"})
+              fixed={"kv_cache_gb": FRESH_INPUTS})
 
 # --------------------------------------------------------------------------
 # The questions

@@ -11,7 +11,7 @@ import math
 import numpy as np
 
 from embedlab.grading.kinds import Function, Hint, Integer, Real, ratio
-from embedlab.grading.variants import Space, equal_to_book
+from embedlab.grading.variants import FRESH_INPUTS, Space, equal_to_book
 
 LESSON = "08-vocabulary-size"
 
@@ -182,7 +182,7 @@ def _describe() -> str:
 
 
 SPACE = Space(defaults=DEFAULTS, draw=draw, problems=problems, describe=_describe(),
-              fixed={"tokens_per_word": "a function, checked on inputs drawn fresh at every grading"})
+              fixed={"tokens_per_word": FRESH_INPUTS})
 
 # --------------------------------------------------------------------------
 # The questions

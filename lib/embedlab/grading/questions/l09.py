@@ -11,7 +11,7 @@ import functools
 import numpy as np
 
 from embedlab.grading.kinds import Array, Choice, Function, Hint, Integer, Real, offset
-from embedlab.grading.variants import Space, equal_to_book
+from embedlab.grading.variants import FRESH_INPUTS, Space, equal_to_book
 
 LESSON = "09-what-rows-learn"
 
@@ -137,7 +137,7 @@ def _describe() -> str:
 
 
 SPACE = Space(defaults=DEFAULTS, draw=draw, problems=problems, describe=_describe(), fixed={
-    "embedding_grad": "a function, checked on inputs drawn fresh at every grading",
+    "embedding_grad": FRESH_INPUTS,
     "rotation_changes_cosines": "a fact: an orthogonal Q keeps every angle, whatever the table",
 })
 

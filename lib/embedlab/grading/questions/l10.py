@@ -11,7 +11,7 @@ import math
 import numpy as np
 
 from embedlab.grading.kinds import Array, Function, Hint, Integer, Real, offset
-from embedlab.grading.variants import Space, equal_to_book
+from embedlab.grading.variants import FRESH_INPUTS, Space, equal_to_book
 from embedlab.params import available_models, load_config
 from embedlab.undertrained import unused_scores
 
@@ -213,7 +213,7 @@ def _describe() -> str:
 
 SPACE = Space(defaults=DEFAULTS, draw=draw, problems=problems, describe=_describe(), fixed={
     "invalid_bytes": "a property of UTF-8 itself (RFC 3629): the same 256-byte alphabet in every variant",
-    "unused_score": "a function, checked on inputs drawn fresh at every grading",
+    "unused_score": FRESH_INPUTS,
 })
 
 # --------------------------------------------------------------------------
