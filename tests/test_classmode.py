@@ -810,3 +810,22 @@ def load_keys_like(learners):
     from embedlab.grading.keys import LessonKeys, Variant
 
     return LessonKeys(LESSON, 2, learners, {n: Variant(n, {}, {}) for n in set(learners.values())})
+
+
+def test_the_figures_book_grading_md_states_are_the_codes():
+    """The limits the page states are typed in prose: each must be the constant the code uses, so that
+    changing one without the page fails here (seen red with MAX_LAYERS changed)."""
+    from embedlab.grading.cli import STOP_GRACE
+    from embedlab.grading.sandbox import CHANNEL_LIMIT, Limits
+    from embedlab.grading.variants import DEFAULT_VARIANTS, MAX_SHARED, SAFE_LEARNER
+    from embedlab.params import MAX_LAYERS
+
+    page = " ".join((ROOT / "book" / "grading.md").read_text(encoding="utf-8").split())
+    limits = Limits()
+    longest = int(re.search(r"\{0,(\d+)\}", SAFE_LEARNER.pattern).group(1)) + 1
+    for phrase in (f"more than {MAX_LAYERS:,} layers is refused", f"exits 130 after a {STOP_GRACE:g} s grace",
+                   f"({limits.cell_timeout:g} s a cell, {limits.timeout:g} s a run, {limits.memory_mb:,} MB)",
+                   f"(default {DEFAULT_VARIANTS}, `--variants K`)", f"at least {assign.MIN_SECRET} characters",
+                   f"at most {longest} characters", f"refused past {CHANNEL_LIMIT // 2**20} MB"):
+        assert phrase in page, phrase
+    assert MAX_SHARED == 0.5 and "earn at most half the points" in page
