@@ -12,9 +12,9 @@ worst case over all secrets:
 - book: the most the book's answers (variant 0) earn as a class variant's;
 - printed: the most points of one variant whose answers are printed somewhere in
   the published book (the lessons' sources and outputs, book/*.md), searched as
-  tests/test_classmode_every_lesson.py searches a handout: an integer of 100 or
-  more as written with or without separators, a float to 5 to 16 significant
-  figures. Such a value may also be there by coincidence;
+  tests/test_classmode_every_lesson.py searches a handout
+  (`embedlab.grading.values.written_in`). Such a value may also be there by
+  coincidence;
 - the time to draw the class.
 
 Figures are printed, never asserted: tests/test_classmode_every_lesson.py asserts
@@ -23,15 +23,14 @@ the "at most half" promise for its own secret.
 
 import argparse
 import importlib
-import re
 import time
 from pathlib import Path
 
 import nbformat
-import numpy as np
 
 from embedlab.grading import variants
 from embedlab.grading.lessons import known_lessons, questions_for
+from embedlab.grading.values import written_in
 from embedlab.grading.variants import parameters_of, shared_points
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -47,21 +46,6 @@ def book_text() -> str:
                 parts += [v for k, v in output.get("data", {}).items() if k.startswith("text/") and isinstance(v, str)]
     parts += [path.read_text(encoding="utf-8") for path in sorted((ROOT / "book").glob("*.md"))]
     return "\n".join(parts)
-
-
-def written(value) -> list[str]:
-    """How a value could be written on a page (as the handout search in the tests does)."""
-    if isinstance(value, (bool, np.bool_, str)):
-        return []
-    if isinstance(value, (int, np.integer)):
-        return [] if abs(value) < 100 else [str(value), f"{value:,}", f"{value:_}"]
-    if isinstance(value, (float, np.floating)):
-        return sorted({repr(float(value))} | {f"{value:.{n}g}" for n in range(5, 17)})
-    return []
-
-
-def printed(text: str, value) -> bool:
-    return any(re.search(rf"(?<![\w.]){re.escape(t)}(?![\w])", text) for t in written(value))
 
 
 def main() -> None:
@@ -97,7 +81,7 @@ def main() -> None:
                         else:
                             book = max(book, earned)
                 answers = module.answers(drawn[mine])
-                shown = max(shown, sum(points[n] for n, v in answers.items() if n in points and printed(text, v)))
+                shown = max(shown, sum(points[n] for n, v in answers.items() if n in points and written_in(text, v)))
         print(f"{lesson:<22} {classmate:>4g} / {total:<2g} {book:>3g} / {total:<2g} {shown:>3g} / {total:<2g} "
               f"{drawing:>6.1f}", flush=True)
 

@@ -5,16 +5,16 @@ question module (`answers`, which its own tests/test_variants_lNN.py ties to the
 
 import importlib
 import json
-import re
 
 import numpy as np
 import pytest
 
 from embedlab.grading import assign
 from embedlab.grading.generate import make_exercise
+from embedlab.grading import variants
 from embedlab.grading.kinds import Function
 from embedlab.grading.lessons import ANSWERS_DIR, decode_key, known_lessons, questions_for
-from embedlab.grading import variants
+from embedlab.grading.values import written_forms, written_in
 from embedlab.grading.variants import parameters_cell, parameters_of, read_parameters, shared_points, space_for
 
 SECRET = b"a-secret-for-every-lesson-in-class-mode"
@@ -31,27 +31,11 @@ def module_of(lesson):
     return importlib.import_module(f"embedlab.grading.questions.l{lesson.split('-', 1)[0]}")
 
 
-def texts(value) -> list[str]:
-    """How an expected value could be written in a notebook: as text, with separators, rounded."""
-    if isinstance(value, (bool, np.bool_, str)):
-        return []  # a yes/no or a name from the parameters' own pools says nothing by itself
-    if isinstance(value, (int, np.integer)):
-        return [] if abs(value) < 100 else [str(value), f"{value:,}", f"{value:_}"]
-    if isinstance(value, (float, np.floating)):
-        return sorted({repr(float(value))} | {f"{value:.{n}g}" for n in range(5, 17)})
-    arr = np.asarray(value)
-    return [repr(arr.tolist())] if arr.size > 1 else []
-
-
 def equal(a, b) -> bool:
     try:
         return np.shape(a) == np.shape(b) and bool(np.allclose(a, b))
     except (TypeError, ValueError, np.exceptions.DTypePromotionError):  # names, mixed records
         return a == b
-
-
-def shown(text, value):
-    return [t for t in texts(value) if re.search(rf"(?<![\w.]){re.escape(t)}(?![\w])", text)]
 
 
 def test_all_assigns_every_parameterised_lesson_and_names_each_skipped_one(monkeypatch, capsys, tmp_path):
@@ -103,10 +87,10 @@ def test_every_variant_differs_from_the_book_and_its_handout_reveals_no_answer(l
         assert not any(c.get("outputs") for c in nb.cells if c.cell_type == "code")
         assert parameters_of(lesson, variant, OTHER, space) != params  # another secret, another variant
         for name, value in mine.items():
-            assert not shown(others, value), f"{lesson} variant {variant}: the handout shows {name}"
+            assert not written_in(others, value), f"{lesson} variant {variant}: the handout shows {name}"
             if name in varying:  # the library's key of this lesson is the book's, not this variant's
-                assert not shown(BOOK_KEYS[lesson], value), f"{lesson} variant {variant}: the library shows {name}"
-            checked += bool(texts(value))
+                assert not written_in(BOOK_KEYS[lesson], value), f"{lesson} variant {variant}: the library shows {name}"
+            checked += bool(written_forms(value))
     assert checked  # the search had values to look for
 
 
@@ -142,3 +126,13 @@ def test_variants_are_drawn_apart_where_independent_draws_would_collide(monkeypa
     monkeypatch.undo()
     monkeypatch.setattr(variants, "_CLASSES", {})
     assert worst([parameters_of(lesson, v, secret) for v in range(K + 1)]) <= 0.5
+
+
+def test_the_search_finds_a_value_written_any_usual_way():
+    """written_in, the search behind the handout and book checks, finds what is there and only that."""
+    assert written_in("params = 1_234_567 here", 1234567) == ["1_234_567"]
+    assert written_in("about 1,234,567 of them", 1234567) == ["1,234,567"]
+    assert written_in("ratio 0.12346 (rounded)", 0.123456789)
+    assert written_in("[[1, 2], [3, 4]]", np.array([[1, 2], [3, 4]]))
+    assert not written_in("12345678", 1234567) and not written_in("v1.234567", 1234567)
+    assert written_forms(42) == [] and written_forms(True) == [] and written_forms("gpt2") == []

@@ -8,6 +8,7 @@ grader, which sends the inputs of function questions to the kernel this way.
 from __future__ import annotations
 
 import numbers
+import re
 
 import numpy as np
 
@@ -86,3 +87,23 @@ def copy_args(args) -> tuple:
     """The arguments with every array copied: a function that edits its input in place cannot
     change the case the next call (or the reference) sees."""
     return tuple(np.array(a, copy=True) if isinstance(a, np.ndarray) else a for a in args)
+
+
+def written_forms(value) -> list[str]:
+    """How a value could be written in a notebook or on a page: a whole number of 100 or more with
+    or without separators, a float to 5-16 significant figures, an array as its list. Class mode
+    searches a learner's handout (none of their variant's answers may be there) and the book (what
+    a variant could look up) for these. A yes/no, a name, or a small count says nothing alone: []."""
+    if isinstance(value, (bool, np.bool_, str)):
+        return []
+    if isinstance(value, (int, np.integer)):
+        return [] if abs(value) < 100 else [str(value), f"{value:,}", f"{value:_}"]
+    if isinstance(value, (float, np.floating)):
+        return sorted({repr(float(value))} | {f"{value:.{n}g}" for n in range(5, 17)})
+    arr = np.asarray(value)
+    return [repr(arr.tolist())] if arr.size > 1 else []
+
+
+def written_in(text: str, value) -> list[str]:
+    """The forms of `value` (`written_forms`) that `text` holds as a whole token."""
+    return [t for t in written_forms(value) if re.search(rf"(?<![\w.]){re.escape(t)}(?![\w])", text)]
