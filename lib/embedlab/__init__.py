@@ -76,6 +76,14 @@ _EXPORTS = {
     "first_principal_component": "undertrained",
     "without_first_pc": "undertrained",
     "load_tokenizer": "tokenizers",
+    "new_rows": "resize",
+    "add_rows": "resize",
+    "resize_tinylm": "resize",
+    "kl_divergence": "resize",
+    "padded_size": "resize",
+    "pad_rows": "resize",
+    "trim_rows": "resize",
+    "remap_ids": "resize",
 }
 
 
