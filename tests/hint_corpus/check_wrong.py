@@ -1,0 +1,280 @@
+"""Prove every entry of the hint corpus wrong, for the exercise as handed out (the book's parameters).
+
+    .venv/bin/python tests/hint_corpus/check_wrong.py [learners|heldout] [-k LESSON_OR_NAME]
+
+For each entry: run the solution notebook's code cells above the answer cell of `name`
+(check and summary cells left out), then the exercise's own lines of that answer cell (those
+above `# YOUR CODE HERE`; none for a function), then the entry's `source`; compare the value of
+`name` with the one the solution's answer cell computes in the same namespace. A value answer
+is wrong when it differs (ints exactly, floats by more than 1 part in 10⁵ so that it is wrong
+under any of the checks' tolerances, arrays in shape or any value, words in any case); a function
+is wrong when it gives a different result (or raises) on at least one of the inputs below, which
+include the released sizes the questions name; a capstone design is wrong when it breaks the
+job (over_budget, the head width, the vocabulary). Prints one line per entry; exits 1 if any
+entry is correct, raises, or does not define `name`.
+
+This reads only the notebooks and the public library, never lib/embedlab/grading/.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import io
+import importlib
+import sys
+import traceback
+from collections import Counter
+from pathlib import Path
+
+import nbformat
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tests"))
+
+
+def _check_name(cell_source: str):
+    src = cell_source.strip()
+    if src.startswith("ex.check(") and src.endswith(")"):
+        return src[len("ex.check("):-1].strip("\"'")
+    return None
+
+
+def _code_cells(folder: str, lesson: str):
+    nb = nbformat.read(ROOT / folder / f"{lesson}.ipynb", as_version=4)
+    return [c.source for c in nb.cells if c.cell_type == "code"]
+
+
+def _answer_positions(cells):
+    """name -> index (in the code cells) of its answer cell: the cell before its check cell."""
+    out = {}
+    for i, src in enumerate(cells):
+        name = _check_name(src)
+        if name:
+            out[name] = i - 1
+    return out
+
+
+_BASE = {}
+
+
+def base_namespace(lesson: str, name: str) -> dict:
+    """The solution's code cells above the answer cell of `name`, run once and cached."""
+    key = (lesson, name)
+    if key not in _BASE:
+        cells = _code_cells("solutions", lesson)
+        stop = _answer_positions(cells)[name]
+        ns = {"__name__": "__corpus__"}
+        for src in cells[:stop]:
+            if "ex.check(" in src or "ex.summary(" in src:
+                continue
+            exec(compile(src, f"<{lesson} solution>", "exec"), ns)  # noqa: S102 - our own notebook
+        _BASE[key] = ns
+    return _BASE[key]
+
+
+def fresh(ns: dict) -> dict:
+    out = {}
+    for k, v in ns.items():
+        if isinstance(v, (np.ndarray, list, dict, set)):
+            try:
+                v = copy.deepcopy(v)
+            except Exception:  # noqa: BLE001
+                pass
+        out[k] = v
+    return out
+
+
+def exercise_prelude(lesson: str, name: str) -> str:
+    """The exercise's own lines of the answer cell of `name`, above `# YOUR CODE HERE` ('' for a def)."""
+    cells = _code_cells("exercises", lesson)
+    src = cells[_answer_positions(cells)[name]]
+    head = src.split("# YOUR CODE HERE")[0]
+    return "" if head.lstrip().startswith("def ") else head
+
+
+def solution_value(lesson: str, name: str):
+    cells = _code_cells("solutions", lesson)
+    ns = fresh(base_namespace(lesson, name))
+    exec(compile(cells[_answer_positions(cells)[name]], f"<{lesson} answer>", "exec"), ns)  # noqa: S102
+    return ns[name], ns
+
+
+def run_entry(entry):
+    """The value the entry's source leaves in `name` (and the namespace)."""
+    ns = fresh(base_namespace(entry.lesson, entry.name))
+    prelude = exercise_prelude(entry.lesson, entry.name)
+    if prelude.strip():
+        exec(compile(prelude, f"<{entry.lesson} prelude>", "exec"), ns)  # noqa: S102
+    exec(compile(entry.source, f"<{entry.lesson} {entry.name} entry>", "exec"), ns)  # noqa: S102
+    if entry.name not in ns:
+        raise NameError(f"the source does not define {entry.name}")
+    return ns[entry.name], ns
+
+
+# --------------------------------------------------------------------------- function inputs
+
+def _rng(seed):
+    return np.random.default_rng(seed)
+
+
+def _inputs(name):
+    r = _rng(12345)
+    if name == "cosine":
+        cases = [(np.array([1.0, 0.0]), np.array([0.0, 1.0])),
+                 (np.array([1.0, 2.0, 3.0]), np.array([4.0, 5.0, 6.0])),
+                 (np.array([1.0, -2.0, 0.5]), np.array([-3.0, 1.0, 2.0]))]
+        for n in (3, 5, 8):
+            cases.append((r.normal(size=n), r.normal(size=n)))
+        return cases
+    if name == "one_hot":
+        cases = [(np.array([3, 0, 3, 1]), 5), (np.array([0, 1, 2]), 3)]
+        for _ in range(3):
+            V = int(r.integers(4, 12))
+            cases.append((r.integers(0, V, size=int(r.integers(2, 9))), V))
+        return cases
+    if name == "embedding_backward":
+        cases = [(np.array([2, 0, 2]), np.arange(6.0).reshape(3, 2) + 1, 4)]
+        for _ in range(3):
+            V, d, n = int(r.integers(5, 10)), int(r.integers(2, 5)), int(r.integers(4, 9))
+            ids = r.integers(0, V, size=n)
+            ids[-1] = ids[0]
+            cases.append((ids, r.normal(size=(n, d)), V))
+        return cases
+    if name == "gpt2_params":
+        return [(50257, 768, 12, 1024), (50257, 1024, 24, 1024), (50257, 1600, 48, 1024),
+                (1000, 64, 3, 128), (777, 96, 5, 300)]
+    if name == "llama_params":
+        return [(128256, 4096, 32, 32, 8, 14336, False), (128256, 2048, 16, 32, 8, 8192, True),
+                (1000, 256, 3, 8, 2, 700, False), (5003, 384, 4, 6, 6, 1000, True), (999, 128, 2, 4, 1, 333, True)]
+    if name == "count_unique":
+        cases = [(np.array([0, 1, 0]), np.array([40, 16, 40])), (np.array([3, 1, 2]), np.array([5, 6, 7]))]
+        for _ in range(3):
+            n = int(r.integers(4, 9))
+            storage = r.integers(0, n // 2 + 1, size=n)
+            by_storage = {int(s): int(r.integers(1, 1000)) for s in storage}
+            cases.append((storage, np.array([by_storage[int(s)] for s in storage])))
+        return cases
+    if name == "forward_flops_per_token":
+        return [(50257, 768, 12, 3072, 1024), (50257, 1600, 48, 6400, 1024), (50257, 768, 12, 3072, 1),
+                (1000, 64, 3, 200, 17), (32000, 512, 6, 1500, 333)]
+    if name == "kv_cache_gb":
+        return [(32, 8, 128, 2, 8192, 1), (28, 4, 128, 2, 32768, 8), (16, 8, 64, 1, 1000, 3),
+                (40, 40, 128, 4, 2048, 2), (24, 2, 64, 0.5, 4096, 16)]
+    if name == "tokens_per_word":
+        cases = [(np.array([10, 5, 1]), np.array([1, 2, 4])), ([3, 1], [1, 3]), ([7, 2, 2, 9], [2, 1, 3, 1])]
+        for _ in range(2):
+            n = int(r.integers(3, 9))
+            cases.append((r.integers(1, 100, size=n), r.integers(1, 6, size=n)))
+        return cases
+    if name == "embedding_grad":
+        cases = [(np.array([[1, 1], [0, 3]]), np.arange(12.0).reshape(2, 2, 3), 5)]
+        for _ in range(3):
+            V, B, d = int(r.integers(5, 9)), int(r.integers(3, 7)), int(r.integers(2, 5))
+            ctx = r.integers(0, V, size=(B, 2))
+            ctx[0, 1] = ctx[0, 0]
+            cases.append((ctx, r.normal(size=(B, 2, d)), V))
+        return cases
+    if name == "unused_score":
+        cases = [(np.array([[1.0, 0.0], [0.0, 2.0], [1.0, 1.0], [-1.0, 3.0]]), [0, 1])]
+        for _ in range(3):
+            V, d = int(r.integers(6, 12)), int(r.integers(2, 6))
+            M = r.normal(size=(V, d)) + r.normal(size=d)
+            cases.append((M, list(r.choice(V, size=3, replace=False))))
+        return cases
+    raise KeyError(name)
+
+
+def _same(a, b, rel=1e-5):
+    if isinstance(b, (str,)):
+        return isinstance(a, str) and a.strip().lower() == b.strip().lower()
+    if isinstance(b, np.ndarray) or isinstance(a, np.ndarray):
+        try:
+            a_, b_ = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+        except (TypeError, ValueError):
+            return False
+        return a_.shape == b_.shape and np.allclose(a_, b_, rtol=rel, atol=1e-12)
+    if isinstance(a, (bool, str)) or a is None:
+        return a == b
+    try:
+        a_, b_ = float(a), float(b)
+    except (TypeError, ValueError):
+        return False
+    if isinstance(b, (int, np.integer)) and not isinstance(b, bool):
+        return a_ == b_
+    return abs(a_ - b_) <= rel * abs(b_) + 1e-300
+
+
+def _design_fault(design, ns):
+    """Why a capstone design does not do the job ('' when it does)."""
+    if not isinstance(design, dict):
+        return f"not a dict: {type(design).__name__}"
+    from embedlab import over_budget
+    faults = over_budget(design, ns["BUDGET"])
+    if design["hidden_size"] % design["num_attention_heads"] or \
+            design["hidden_size"] // design["num_attention_heads"] != ns["head_dim"]:
+        faults.append(f"heads {design['hidden_size']}/{design['num_attention_heads']} wide, not {ns['head_dim']}")
+    return "; ".join(faults)
+
+
+def judge(entry):
+    """('wrong', detail) or ('CORRECT', detail) or ('ERROR', detail)."""
+    with contextlib.redirect_stdout(io.StringIO()):
+        return _judge(entry)
+
+
+def _judge(entry):
+    try:
+        got, ns = run_entry(entry)
+    except Exception:  # noqa: BLE001
+        return "ERROR", traceback.format_exc(limit=3)
+    if entry.name == "design":
+        fault = _design_fault(got, ns)
+        return ("wrong", fault) if fault else ("CORRECT", "the design fits")
+    want, sol_ns = solution_value(entry.lesson, entry.name)
+    if callable(want):
+        diffs = []
+        for args in _inputs(entry.name):
+            expect = want(*copy.deepcopy(args))
+            try:
+                value = got(*copy.deepcopy(args))
+            except Exception as exc:  # noqa: BLE001
+                diffs.append(f"raises {type(exc).__name__}")
+                continue
+            if not _same(value, expect, rel=1e-9):
+                diffs.append("differs")
+        n = len(_inputs(entry.name))
+        return ("wrong", f"{len(diffs)}/{n} inputs: {', '.join(sorted(set(diffs)))}") if diffs \
+            else ("CORRECT", f"same on all {n} inputs")
+    if _same(got, want):
+        return "CORRECT", f"{got!r}"
+    show = lambda v: np.array2string(np.asarray(v), threshold=8) if isinstance(v, np.ndarray) else repr(v)  # noqa: E731
+    return "wrong", f"{show(got)} vs {show(want)}"
+
+
+def main(argv):
+    files = [a for a in argv if not a.startswith("-")] or ["learners", "heldout"]
+    only = argv[argv.index("-k") + 1] if "-k" in argv else None
+    if only:
+        files = [f for f in files if f != only]
+    bad = 0
+    for file in files:
+        module = importlib.import_module(f"hint_corpus.{file}")
+        per = Counter()
+        for i, e in enumerate(module.ENTRIES):
+            per[e.lesson] += 1
+            if only and only not in (e.lesson, e.name):
+                continue
+            verdict, detail = judge(e)
+            bad += verdict != "wrong"
+            print(f"{file}[{i}] {verdict:7} {e.lesson} {e.name}: {detail[:160]}".rstrip())
+            if verdict != "wrong":
+                print("    mistake:", e.mistake)
+        print(f"{file}: {len(module.ENTRIES)} entries", dict(sorted(per.items())))
+    print("problems:", bad)
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
