@@ -199,3 +199,12 @@ def test_make_grade_passes_each_keys_folder_and_asks_for_totals():
     assert recipe("SUBMISSIONS=subs", "KEYS=w1/instructor-keys w2/instructor-keys").endswith(
         "embedlab-grade subs --out scores.csv --keys w1/instructor-keys --keys w2/instructor-keys --totals totals.csv")
     assert recipe("SUBMISSIONS=subs").endswith("embedlab-grade subs --out scores.csv")
+
+
+def test_every_file_names_the_same_oldest_python():
+    """pyproject.toml's requires-python, the Makefile's check, the README and requirements.in's comment
+    name one oldest Python (requirements.in once said 3.10 while the rest said 3.11)."""
+    wanted = re.search(r'requires-python = ">=(3\.\d+)"', (ROOT / "pyproject.toml").read_text()).group(1)
+    assert f"sys.version_info < ({wanted.replace('.', ', ')})" in (ROOT / "Makefile").read_text()
+    stated = re.findall(r"Python\s*(?:>=|≥)\s*(3\.\d+)", (ROOT / "requirements.in").read_text())
+    assert stated == [wanted], stated
