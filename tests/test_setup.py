@@ -208,3 +208,4 @@ def test_every_file_names_the_same_oldest_python():
     assert f"sys.version_info < ({wanted.replace('.', ', ')})" in (ROOT / "Makefile").read_text()
     stated = re.findall(r"Python\s*(?:>=|≥)\s*(3\.\d+)", (ROOT / "requirements.in").read_text())
     assert stated == [wanted], stated
+    assert f"Python ≥ {wanted}" in (ROOT / "README.md").read_text(encoding="utf-8")
