@@ -20,9 +20,13 @@ Conventions:
 * ``non_embedding = total - token_embedding - position_embedding - lm_head``,
   the N of Kaplan et al. (2020) and of the Pythia and Qwen model cards;
 * ``active`` is what one token uses: the total minus the experts it is not
-  routed to (the convention of the Mixtral and Qwen3 model cards, which count
-  the input table). DeepSeek's cards leave the input table out of their
-  "activated" figure: that is ``active - token_embedding``. For a dense model
+  routed to, input table included (the convention of Mistral AI's Mixtral
+  announcement and the Qwen3 model cards). ``active_without_embedding`` leaves
+  the input table out. DeepSeek-V3's README_WEIGHTS.md exists in two versions:
+  the one released with the model (December 2024) gives "36.7B" activated
+  "including 0.9B for Embedding and 0.9B for the output Head", which matches
+  neither count; a later revision gives "36.6B (including 0.9B for the output
+  Head)", which is ``active_without_embedding``. For a dense model
   ``active == total``;
 * a linear layer ``m -> n`` has ``m * n`` weights plus ``n`` biases when it has a bias;
 * a LayerNorm has a scale and a shift (2 per channel), an RMSNorm a scale only (1 per channel);
@@ -439,7 +443,11 @@ class ParamCount:
 
     @property
     def active_without_embedding(self) -> int:
-        """The active count without the input table: the convention of DeepSeek's model cards."""
+        """The active count without the input table, which a token only looks up (0 FLOPs).
+
+        With an untied head, 2 × this is the matmul FLOPs per token; with a tied
+        head the table is also the head, so it stays in (use ``active``).
+        """
         return self.active - self.token_embedding
 
     @property
@@ -731,7 +739,10 @@ def checkpoint_extras(config: dict) -> dict[str, int]:
       along with the embedding. Transformers does not build it.
     * "router score-correction biases (buffers)": DeepSeek-V3's router keeps one
       bias per expert per expert layer, adjusted by a rule rather than by
-      gradients, so the model class holds it as a buffer, not a parameter.
+      gradients, so the model class holds it as a buffer, not a parameter. The
+      multi-token-prediction block is an expert layer too, with its own router
+      and bias: 58 + 1 layers of 256, 15,104 numbers (transformers' model class,
+      which has no such block, holds the main model's 58 × 256 = 14,848).
 
     An empty dict for every other family.
     """
@@ -744,7 +755,8 @@ def checkpoint_extras(config: dict) -> dict[str, int]:
             moe_block = next(b for _, b in fam.layout(config, s, fam) if b.experts)
             d = s.hidden_size
             extras["multi-token prediction module"] = mtp_layers * (moe_block.total + 3 * d + 2 * d * d)
-        extras["router score-correction biases (buffers)"] = len(s.moe.moe_layers) * s.moe.num_experts
+        # one bias per expert in each expert layer, the multi-token-prediction blocks' included
+        extras["router score-correction biases (buffers)"] = (len(s.moe.moe_layers) + mtp_layers) * s.moe.num_experts
     return extras
 
 
