@@ -39,6 +39,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from embedlab.grading.code import SOURCE_LIMIT
 from embedlab.grading.lessons import ANSWERS_DIR
 from embedlab.grading.status import CRASHED, ERROR, FAULT, FINISHED, MEMORY, TIMEOUT
 from embedlab.grading.wire import TEXT_LIMIT
@@ -431,6 +432,9 @@ def clean_report(report) -> dict:
                        if t is None or type(t) is int]
     defines = report.get("defines")
     out["defines"] = {k: v for k, v in defines.items() if type(v) is int} if isinstance(defines, dict) else {}
+    sources = report.get("sources")  # answer cells' source, for the judge to read (never to run)
+    out["sources"] = {k: v[:SOURCE_LIMIT] for k, v in sources.items() if isinstance(k, str) and isinstance(v, str)} \
+        if isinstance(sources, dict) else {}
     answers = report.get("answers")
     out["answers"] = answers if isinstance(answers, dict) else None
     return out

@@ -91,6 +91,17 @@ def probe_cell(lesson: str, cases: dict | None = None, functions: bool = True) -
             f"    {lesson!r}, globals(), {json.dumps(json.dumps(cases or {}))}, functions={functions!r})\n")
 
 
+def answer_sources(defines: dict, cells) -> dict:
+    """{question name: the source of the cell that defines it}, each cut to SOURCE_LIMIT characters
+    (embedlab.grading.code), for the judge to read (never to run). `defines` is the worker's
+    {name: cell index}, `cells` its (index, cell) pairs."""
+    from embedlab.grading.code import SOURCE_LIMIT
+
+    by_index = {index: cell.source for index, cell in cells if index is not None}
+    return {name: by_index[index][:SOURCE_LIMIT] for name, index in defines.items()
+            if isinstance(by_index.get(index), str)}
+
+
 def probe_result(outputs) -> dict | None:
     """The probe's answers among a cell's outputs (nbformat output dicts), merged; None if none."""
     found = None

@@ -30,7 +30,7 @@ import sys
 import time
 
 from embedlab.grading.status import CRASHED, FAULT, FINISHED
-from embedlab.grading.wire import PROBE_MIME, TEXT_LIMIT, probe_cell
+from embedlab.grading.wire import PROBE_MIME, TEXT_LIMIT, answer_sources, probe_cell
 
 FILE_LIMIT = 256 * 2**20  # bytes: RLIMIT_FSIZE for the worker and the kernel
 HEADER_LIMIT = 2**16  # bytes of the grader's first line
@@ -188,6 +188,7 @@ def execute(channel: int, source, lesson: str, cases: dict, cell_timeout: float)
         if cell.get("cell_type") == "code" and isinstance(cell.get("source"), str) and cell.source.strip():
             cells.append((index, nbformat.v4.new_code_cell(cell.source)))
     report["defines"] = defining_cells(lesson, cells)
+    report["sources"] = answer_sources(report["defines"], cells)  # read by the judge, never run
     cells.append((None, nbformat.v4.new_code_cell(probe_cell(lesson, cases))))
     nb = nbformat.v4.new_notebook(cells=[c for _, c in cells])
     del source

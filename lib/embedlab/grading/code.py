@@ -1,0 +1,197 @@
+"""The learner's own code: what the answer cell does, read from its source (its syntax tree).
+
+The check never runs the learner's code again: it parses the answer cell's
+source (``ast``) and names what it does, when that explains a wrong value:
+
+* which name of the `parameters` cell it reads, or which model's config it loads
+  (the wrong one of two: ``attn_model`` where ``share_model`` is asked);
+* a number typed by hand that is a rounded or mistyped input (128,000 for 128,256);
+* ``//`` where ``/`` is meant, ``* 100`` (a percentage), ``sorted(...)``,
+  ``np.count_nonzero``, ``round(...)``;
+* a hard-coded answer (a number typed in place of a computation).
+
+The source reaches the judge as plain text in both places the answer is judged:
+
+* in the notebook, `answer_source(name, namespace)` finds the last cell in
+  IPython's input history (``_ih``/``In``) that defines the name;
+* in the grader, the worker sends the source of the cell that defines each
+  answer (`embedlab.grading.wire.answer_sources`), cut to SOURCE_LIMIT characters,
+  with its report; the grader hands it to the same `Question.judge`.
+
+Everything here reads text only: an unparsable or hostile source gives no finding.
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+import re
+from dataclasses import dataclass, field
+
+SOURCE_LIMIT = 4000  # characters of an answer cell carried to the judge
+
+
+def defines_pattern(name: str) -> re.Pattern:
+    """A top-level `name = …`, `name: T = …` or `def name(` (as the worker's `defining_cells`)."""
+    return re.compile(rf"^(?:{re.escape(name)}\s*(?::[^=\n]*)?=(?!=)|def\s+{re.escape(name)}\s*\()", re.M)
+
+
+def answer_source(name: str, namespace: dict) -> str | None:
+    """The source of the last cell run in this kernel that defines `name` (IPython's history), or None."""
+    history = namespace.get("_ih") or namespace.get("In")
+    if not isinstance(history, (list, tuple)):
+        return None
+    pattern = defines_pattern(name)
+    for cell in reversed(history):
+        if isinstance(cell, str) and pattern.search(cell):
+            return cell[:SOURCE_LIMIT]
+    return None
+
+
+# --------------------------------------------------------------------------
+# What a source does
+
+
+@dataclass
+class Reading:
+    """What one answer cell does, read from its syntax tree."""
+
+    names: set = field(default_factory=set)          # every name it reads (Load)
+    strings: list = field(default_factory=list)      # string constants (model names, keys)
+    numbers: list = field(default_factory=list)      # numeric constants typed in it
+    floordiv: bool = False
+    truediv: bool = False
+    times_100: bool = False
+    calls: set = field(default_factory=set)          # called function names (last part: sorted, count_nonzero…)
+    hard_coded: bool = False                         # `name = <a number>` with nothing computed
+    parsed: bool = False
+
+
+def read(source: str | None, name: str | None = None) -> Reading:
+    """What `source` does (nothing when it is None or does not parse)."""
+    out = Reading()
+    if not isinstance(source, str) or not source.strip():
+        return out
+    try:
+        tree = ast.parse(source[:SOURCE_LIMIT])
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return out
+    out.parsed = True
+    try:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+                out.names.add(node.id)
+            elif isinstance(node, ast.Constant):
+                if isinstance(node.value, str):
+                    out.strings.append(node.value)
+                elif isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
+                    out.numbers.append(node.value)
+            elif isinstance(node, ast.BinOp):
+                if isinstance(node.op, ast.FloorDiv):
+                    out.floordiv = True
+                elif isinstance(node.op, ast.Div):
+                    out.truediv = True
+                elif isinstance(node.op, ast.Mult) and any(
+                        isinstance(side, ast.Constant) and side.value in (100, 100.0) for side in (node.left, node.right)):
+                    out.times_100 = True
+            elif isinstance(node, ast.AugAssign) and isinstance(node.op, ast.FloorDiv):
+                out.floordiv = True
+            elif isinstance(node, ast.Call):
+                func = node.func
+                called = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
+                if called:
+                    out.calls.add(called)
+            elif isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant) \
+                    and isinstance(node.slice.value, str):
+                out.strings.append(node.slice.value)
+        if name is not None:
+            out.hard_coded = _hard_coded(tree, name)
+    except RecursionError:
+        return Reading()
+    return out
+
+
+def _number_expr(node) -> bool:
+    """An expression of numeric constants only (`8_030_261_248`, `4096 * 2`, `-1.5e9`)."""
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, (int, float)) and not isinstance(node.value, bool)
+    if isinstance(node, ast.UnaryOp):
+        return _number_expr(node.operand)
+    if isinstance(node, ast.BinOp):
+        return _number_expr(node.left) and _number_expr(node.right)
+    return False
+
+
+def _hard_coded(tree, name: str) -> bool:
+    """The cell's last assignment of `name` is a number typed in (constants only)."""
+    last = None
+    for node in tree.body:
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+        if any(isinstance(t, ast.Name) and t.id == name for t in targets) and node.value is not None:
+            last = node.value
+    return last is not None and _number_expr(last) and not (isinstance(last, ast.Constant) and last.value == 0)
+
+
+# --------------------------------------------------------------------------
+# Findings: what of the source explains a wrong value
+
+
+def typed_input(reading: Reading, inputs: dict) -> str | None:
+    """A typed number that is a rounded or mistyped input: 128,000 where V is 128,256.
+
+    `inputs` is {words for the input: its exact value}, the variant's own values (an input is
+    in the question, so naming it gives nothing away)."""
+    for typed in reading.numbers:
+        if isinstance(typed, bool) or typed == 0 or not math.isfinite(typed):
+            continue
+        for words, value in inputs.items():
+            if not isinstance(value, (int, float)) or isinstance(value, bool) or value == 0 or typed == value:
+                continue
+            if abs(value) < 100:  # small counts (2, 4, 12) are typed on purpose
+                continue
+            if any(typed == other for other in inputs.values()):
+                continue
+            rel = abs(typed - value) / abs(value)
+            if rel < 0.03 and (_rounded_of(typed, value) or _mistyped(typed, value)):
+                return (f"you typed {_fmt(typed)} where {words} is {_fmt(value)}: use the exact value "
+                        "(read it from the parameters or the config), not a rounded or retyped one")
+    return None
+
+
+def _rounded_of(typed, value) -> bool:
+    for k in range(1, 8):
+        if float(f"{value:.{k}g}") == typed:
+            return True
+        scale = 10.0 ** (math.floor(math.log10(abs(value))) - k + 1)
+        if math.trunc(value / scale) * scale == typed:
+            return True
+    return False
+
+
+def _mistyped(typed, value) -> bool:
+    """A digit changed, dropped, doubled or two swapped."""
+    a, b = str(int(typed)) if float(typed).is_integer() else str(typed), \
+        str(int(value)) if float(value).is_integer() else str(value)
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]]
+                                  and a[diff[1]] == b[diff[0]])
+    return False
+
+
+def _fmt(x) -> str:
+    if isinstance(x, float) and x.is_integer() and abs(x) < 1e15:
+        x = int(x)
+    return f"{x:,}" if isinstance(x, int) else f"{x:g}"
+
+
+def wrong_reads(reading: Reading, wanted: tuple, others: dict) -> str | None:
+    """The answer reads the wrong parameter or config: `others` is {parameter name or model name:
+    words} of inputs that belong to other questions; `wanted` what this question needs."""
+    read_names = set(reading.names) | set(reading.strings)
+    if not read_names or any(w in read_names for w in wanted):
+        return None
+    for other, words in others.items():
+        if other in read_names:
+            return words
+    return None
