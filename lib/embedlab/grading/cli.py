@@ -55,6 +55,7 @@ from pathlib import Path
 import numpy as np
 
 from embedlab.grading import sandbox, wire
+from embedlab.grading.explain import with_source
 from embedlab.grading.keys import KeysError, LessonKeys, load_keys
 from embedlab.grading.kinds import Function, Question
 from embedlab.grading.lessons import known_lessons, load_key, questions_for
@@ -375,8 +376,10 @@ def score(q: Question, key: dict, reference: dict, result: RunResult, limits: Li
         expected = key[q.name]
     else:
         raise GraderFault(f"no answer key entry for {q.name!r}: run `make exercises`")
+    sources = result.report.get("sources")  # the answer cells' source, from the sandbox: read, never run
+    source = sources.get(q.name) if isinstance(sources, dict) else None
     try:
-        verdict = q.judge(entry[wire.DATA], expected)
+        verdict = with_source(q, source).judge(entry[wire.DATA], expected)
     except Exception as exc:  # noqa: BLE001 - malformed data from the submission's kernel
         return 0.0, q.points, ERROR, f"the answer could not be judged ({type(exc).__name__})"
     if verdict.status == CORRECT:

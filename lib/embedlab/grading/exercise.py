@@ -17,6 +17,8 @@ import numpy as np
 
 from embedlab.grading.kinds import (MISSING, Array, Function, NotAttempted, Question, Verdict, WrongForm,
                                    answer_of, points_text)
+from embedlab.grading.code import answer_source
+from embedlab.grading.explain import with_source
 from embedlab.grading.lessons import load_key, questions_for
 from embedlab.grading.status import CORRECT, ERROR, INCORRECT, NOT_ATTEMPTED, format_points
 
@@ -25,9 +27,11 @@ INSTRUCTOR_LINE = ("Your score comes from your instructor's grader: these checks
                    "whether each answer is there and in the right form, never whether it is right.")
 
 
-def evaluate(question: Question, value, expected, cases=None) -> Verdict:
-    """Judge one live value (as the notebook check does). Never raises."""
+def evaluate(question: Question, value, expected, cases=None, source: str | None = None) -> Verdict:
+    """Judge one live value (as the notebook check does), with the answer cell's `source` when
+    known (read for hints, never run). Never raises."""
     try:
+        question = with_source(question, source)
         if value is MISSING:
             raise NotAttempted(f"`{question.name}` is not defined yet: {question.prompt}")
         if value is Ellipsis:
@@ -88,13 +92,14 @@ class Exercise:
         """Judge one question against a namespace (the notebook's globals). Never raises."""
         question = self.questions[name]
         value = answer_of(question, namespace)
+        source = answer_source(name, namespace)  # IPython's input history: the cell that defines it
         if isinstance(question, Function):
-            return evaluate(question, value, None, question.cases(np.random.default_rng(0)))
+            return evaluate(question, value, None, question.cases(np.random.default_rng(0)), source)
         if self.mode == CLASS:
             return self.form_verdict(question, value, namespace)
         if name not in self.key:
             return Verdict(ERROR, 0.0, question.points, "no answer key for this question (run `make exercises`)")
-        return evaluate(question, value, self.key[name])
+        return evaluate(question, value, self.key[name], source=source)
 
     def form_verdict(self, question: Question, value, namespace: dict) -> Verdict:
         """Class mode: is the answer there and in the right form? (CORRECT here means only that.)"""

@@ -122,6 +122,12 @@ class Question:
     factors: dict = field(default_factory=dict)       # e.g. {"L": 28}: ×L and ÷L are named in hints
     factor_hints: dict = field(default_factory=dict)  # e.g. {"/L": "that is one layer"}: own words for ÷L
     case: tuple | None = None                         # set by Function: the arguments of the call judged
+    # Hints that generalise (embedlab.grading.parts, embedlab.grading.code):
+    parts: Callable | None = None    # () -> parts.Answer (a function's result: (*args) -> Answer): the answer as named parts
+    inputs: Callable | None = None   # () -> {words: value} of the inputs a learner may type by hand (128,256 as 128,000)
+    reads: tuple = ()                # names the answer must read (a `parameters` name, a model's name) …
+    not_reads: dict = field(default_factory=dict)  # … and {another question's input: what to say when read instead}
+    source: str | None = None        # set when judged: the answer cell's source, read (never run) by embedlab.grading.code
 
     kind = "question"
 
@@ -161,13 +167,19 @@ class Question:
         return default
 
     def _number_hint(self, got, want) -> str:
-        """A typed, rounded number first (whatever else it resembles), then the question's
-        own hints, then the symptom (ratio, direction) in general words. A function's result
-        is computed, not typed: there the question's hints come first."""
-        generic = diagnose.number_hint(got, want, self.factors, self.factor_hints)
+        """A typed, rounded number first (whatever else it resembles), then what the learner's
+        code does (a wrong input read, a rounded input typed), the question's own hints, the
+        answer's named parts (embedlab.grading.parts), then the symptom (ratio, direction) in
+        general words. A function's result is computed, not typed: there the question's hints
+        come first."""
+        from embedlab.grading import explain
+
+        generic = lambda: diagnose.number_hint(got, want, self.factors, self.factor_hints)  # noqa: E731
         if self.case is not None:
-            return self._hint(got, want, "") or diagnose.precision_hint(got, want) or generic
-        return diagnose.precision_hint(got, want) or self._hint(got, want, generic)
+            return (self._hint(got, want, "") or explain.number(self, got, want) or diagnose.precision_hint(got, want)
+                    or generic())
+        return (diagnose.precision_hint(got, want) or explain.code_first(self, got, want) or self._hint(got, want, "")
+                or explain.number(self, got, want) or generic())
 
 
 @dataclass
@@ -439,7 +451,8 @@ class Function(Question):
         names = _arg_names(self.reference, len(args))
         factors = {n: a for n, a in zip(names, args) if diagnose._is_number(a) and a > 1}
         return dataclasses.replace(inner, case=tuple(args), factors={**factors, **inner.factors},
-                                   factor_hints={**self.factor_hints, **inner.factor_hints})
+                                   factor_hints={**self.factor_hints, **inner.factor_hints},
+                                   source=self.source or inner.source)
 
     def expected_outputs(self, args_list):
         """The reference's output for each case, with the call written out (for the hint) and the

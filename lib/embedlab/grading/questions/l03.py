@@ -9,6 +9,7 @@ import math
 import numpy as np
 
 from embedlab.grading.kinds import Function, Hint, Integer, Real, ratio
+from embedlab.grading.parts import Alt, Answer, Extra, Part, Prod, Ratio, Scale, Sum
 from embedlab.grading.variants import FRESH_INPUTS, Space, equal_to_book
 from embedlab.params import count_params, load_config, model_shape
 
@@ -138,6 +139,35 @@ GPT2_HINTS = [
 ]
 
 
+def block_parts(d: int) -> list:
+    """One GPT-2 block as the lesson counts it: matrices, biases and LayerNorms, each a part."""
+    return [
+        Part("attention weights", 4 * d * d, "q, k, v and out, four d × d matrices: 4 · d²",
+             alts=[Alt(3 * d * d, "attention has four d × d matrices: q, k, v and the output projection")]),
+        Part("q, k, v biases", 3 * d, "3 · d per block"),
+        Part("attention output bias", d, "d per block"),
+        Part("MLP matrices", 8 * d * d, "two d × 4d matrices: 8 · d²",
+             alts=[Alt(4 * d * d, "a 4d MLP has two d × 4d matrices: 8 · d², not 4 · d²"),
+                   Alt(12 * d * d, "GPT-2's MLP has two matrices (d × 4d and 4d × d), not three")]),
+        Part("MLP biases", 5 * d, "4d + d per block"),
+        Part("LayerNorm scales", 2 * d, "two LayerNorms, d each: 2 · d per block"),
+        Part("LayerNorm shifts", 2 * d, "two LayerNorms, d each: 2 · d per block"),
+    ]
+
+
+def gpt2_parts(V, d, L, T) -> Answer:
+    """gpt2_params(V, d, L, T) as named parts."""
+    return Answer(Sum("a GPT-2", [
+        Part("token table", V * d, "V × d"),
+        Extra("head", V * d, "the head is tied: it is E itself and adds nothing"),
+        Part("position table", T * d, "T × d", missing="the learned position table (T × d) is missing"),
+        Prod("the blocks", [Part("layers", L, "L", missing="that is one block: the model has L of them"),
+                            Sum("one block", block_parts(d))]),
+        Part("final LayerNorm", 2 * d, "a scale and a shift, 2 · d",
+             missing="the final LayerNorm (a scale and a shift, 2·d) is missing"),
+    ]), context="your count")
+
+
 def questions(p: dict) -> list:
     """The questions of variant `p` (the hints know its parameters; none states an answer)."""
     m, n = p["linear_in"], p["linear_out"]
@@ -145,36 +175,85 @@ def questions(p: dict) -> list:
     V_i, d_i = p["interview_V"], p["interview_d"]
     share = count_params(load_config(p["share_model"]))
     positions = count_params(load_config(p["gap_model"])).position_embedding
+    block_L = model_shape(load_config(p["block_model"])).num_layers
+    gap_s = model_shape(load_config(p["gap_model"]))
+    models = {"block_model": "block_params", "share_model": "embedding_share", "gap_model": "estimate_gap"}
+
+    def reads(name):
+        """This question's model (its `parameters` name), and what to say when another's is read."""
+        own = next(k for k, v in models.items() if v == name)
+        others = {k: f"your code reads `{k}` (the model of `{v}`): this question is about `{own}` "
+                     f"({p[own]})" for k, v in models.items() if k != own and p[k] != p[own]}
+        others.update({p[k]: f"your code loads {p[k]!r}: this question is about `{own}` ({p[own]})"
+                       for k in models if k != own and p[k] != p[own]})
+        return {"reads": (own, p[own]), "not_reads": others}
+
+    def share_parts():
+        E, pos, rest = share.token_embedding, share.position_embedding, share.total - share.token_embedding - share.position_embedding
+        return Answer(Ratio("the share", Sum("the token table", [
+            Part("token table", E, "V × d", key="E", can_drop=False, can_double=False),
+            Extra("position table", pos, "only the token table E: leave the position table out"),
+            Extra("head", E, "the head is tied: E is one table, counted once (the head is the same matrix)", key="head"),
+        ]), Sum("the total", [
+            Part("token table", E, key="E", can_drop=False, can_double=False),
+            Part("position table", pos, "T × d", missing="divide by the whole model: its total includes the position table"),
+            Part("the rest", rest, "blocks and final LayerNorm", can_drop=False, can_double=False),
+            Extra("head", E, "", key="head"),
+        ]), upside_down="upside down: the share is the table over the whole model"), context="your share")
+
+    def total_without_E():
+        return share.token_embedding / (share.total - share.token_embedding)
+
     return [
         Integer("linear_params", hints=[
             Hint(lambda got, want: got == m * n, "a linear layer has a bias for each output too: m·n + n"),
             Hint(lambda got, want: got == m * n + m, "the bias has one entry per output (n), not per input (m)"),
-        ]),
+        ], parts=lambda: Answer(Sum("a linear layer", [
+            Part("weights", m * n, "m · n", alts=[Alt(m * m, "the weights are m × n (in × out), not m × m"),
+                                                  Alt(n * n, "the weights are m × n (in × out), not n × n")]),
+            Part("bias", n, "one per output, n", missing="a linear layer has a bias for each output too: m·n + n",
+                 alts=[Alt(m, "the bias has one entry per output (n), not per input (m)")]),
+        ])), inputs=lambda: {"linear_in": m, "linear_out": n}),
         Integer("block_params", hints=[
             Hint(lambda got, want: got == want - 13 * d,
                  "that is the 12·d² of the matrices alone: add the biases and the two LayerNorms"),
             Hint(lambda got, want: got == want - 12 * d, "LayerNorms have a scale and a shift: 2·d each"),
-        ]),
+        ], parts=lambda: Answer(Sum("one block", block_parts(d)), scales=[
+            Scale(block_L, f"that is all {block_L} blocks of {p['block_model']}: the question asks for one")]),
+           **reads("block_params")),
         Integer("interview", hints=[
             ratio(2, "the head is tied: it is the same matrix, so it adds no parameters"),
             Hint(lambda got, want: got == V_i + d_i, "a table has rows × columns cells, not rows + columns"),
-        ]),
+        ], parts=lambda: Answer(Sum("the model's vocabulary parameters", [
+            Prod("the table", [Part("rows", V_i, "V"), Part("columns", d_i, "d")],
+                 alts=[Alt(V_i + d_i, "a table has rows × columns cells, not rows + columns")]),
+            Extra("head", V_i * d_i, "the head is tied: it is the same matrix, so it adds no parameters")])),
+           inputs=lambda: {"interview_V": V_i, "interview_d": d_i}),
         Real("embedding_share", exact=True, hints=[
             Hint(lambda got, want: 1 < got <= 100 and abs(got / 100 - want) < 0.01,
                  "give a fraction between 0 and 1, not a percentage"),
             Hint(lambda got, want: _is(got, (share.token_embedding + share.position_embedding) / share.total),
                  "only the token table E: leave the position table out"),
             ratio(2, "the head is tied: E is one table, counted once (the head is the same matrix)"),
-            Hint(lambda got, want: _is(got, share.token_embedding / (share.total - share.token_embedding)),
+            Hint(lambda got, want: _is(got, total_without_E()),
                  "the share is of the whole model: divide by the total, the table included"),
-        ]),
+        ], parts=share_parts, **reads("embedding_share")),
         Integer("estimate_gap", hints=[
             ratio(-1, "exact minus estimate: the exact count is the larger one"),
             Hint(lambda got, want: got == positions,
                  "that is only the position table: the biases and LayerNorms are missing"),
-        ]),
+        ], parts=lambda: Answer(Sum("what the rule of thumb leaves out", [
+            Part("position table", positions, "T × d"),
+            Prod("the blocks' biases", [Part("layers", gap_s.num_layers, "L",
+                                             missing="the biases of one block only: each of the L blocks has its own"),
+                                        Part("biases", 9 * gap_s.hidden_size, "3d + d + 4d + d per block")]),
+            Prod("the blocks' LayerNorms", [Part("layers", gap_s.num_layers, "L",
+                                                 missing="the LayerNorms of one block only: each of the L blocks has its own"),
+                                            Part("LayerNorms", 4 * gap_s.hidden_size, "two, a scale and a shift each: 4 · d per block")]),
+            Part("final LayerNorm", 2 * gap_s.hidden_size, "a scale and a shift, 2 · d"),
+        ]), context="your gap"), **reads("estimate_gap")),
         Function("gpt2_params", reference=gpt2_params, cases=_gpt2_shapes,
-                 result=Integer("gpt2_params", hints=GPT2_HINTS), points=2),
+                 result=Integer("gpt2_params", hints=GPT2_HINTS, parts=gpt2_parts), points=2),
     ]
 
 

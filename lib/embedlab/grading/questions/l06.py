@@ -10,6 +10,7 @@ import numpy as np
 
 from embedlab.compute import token_costs
 from embedlab.grading.kinds import Function, Hint, Integer, Real, ratio
+from embedlab.grading.parts import Alt, Answer, Extra, Part, Prod, Ratio, Scale, Sum
 from embedlab.grading.variants import FRESH_INPUTS, Space, equal_to_book
 from embedlab.params import count_params, load_config, model_shape
 
@@ -173,6 +174,64 @@ FORWARD_HINTS = [
 ]
 
 
+def forward_parts(V, d, L, d_ff, context) -> Answer:
+    """forward_flops_per_token(V, d, L, d_ff, context) as named parts."""
+    two = "a matmul costs 2 FLOPs per weight (multiply and add)"
+    return Answer(Sum("one token's forward pass", [
+        Prod("the blocks' matmuls", [
+            Part("2 FLOPs per weight", 2, missing="every matmul costs 2 FLOPs per weight (multiply and add)", key="two"),
+            Part("layers", L, "L", missing="that is one block's matmuls: the model has L blocks"),
+            Sum("one block's weights", [
+                Part("attention matrices", 4 * d * d, "q, k, v and out: 4 · d²",
+                     alts=[Alt(3 * d * d, "the attention's output projection is missing: four d × d matrices, "
+                                          "q, k, v and out")]),
+                Part("MLP matrices", 2 * d * d_ff, "two d × d_ff matrices: 2 · d · d_ff",
+                     alts=[Alt(8 * d * d, "use the d_ff given, not 4·d"), Alt(d * d_ff, "the MLP has two d × d_ff "
+                                                                                       "matrices (up and down)")]),
+            ])]),
+        Prod("attention over the context", [
+            Part("layers", L, "L", missing="attention over the context of one block only: each of the L blocks attends"),
+            Part("4 · d per key", 4 * d, "scores (q·k) and the weighted sum of v, 2 · d each",
+                 alts=[Alt(2 * d, "attention over the context is 4·context·d per block: scores (q·k) and the "
+                                  "weighted sum of v, 2·context·d each")]),
+            Part("context", context, "the positions attended to")],
+            missing="attention over the context is missing: 4·context·d per block (scores and the weighted sum)"),
+        Prod("the head", [Part("2 FLOPs per weight", 2, key="two2", missing=two), Part("d", d), Part("V", V)],
+             missing="the head (a d × V matmul, 2·d·V) is missing: only the lookup is free"),
+        Extra("the lookup", 2 * d * V, "the lookup costs 0: a row is copied, not multiplied"),
+    ]), context="your count")
+
+
+def active_parts(total, n_moe, E, k, d, d_ff, name) -> list:
+    """Mixture of experts' active parameters, the two ways a learner computes it: every parameter
+    stored minus the experts a token skips, or what every token uses plus its k experts."""
+    def expert(count_part):
+        return [Part("expert layers", n_moe, "each expert layer has its own experts",
+                     missing=f"every one of {name}'s {n_moe} expert layers has its own experts"),
+                count_part,
+                Part("matrices per expert", 3, "gate, up and down",
+                     alts=[Alt(2, "each expert is a gated MLP: three matrices (gate, up, down), not two"),
+                           Alt(1, "each expert is a gated MLP: three d × d_ff matrices (gate, up, down), not one")]),
+                Part("d", d), Part("d_ff", d_ff, "the expert's width")]
+    skipped = Prod("the experts a token skips", [Part("minus", -1, can_drop=False, can_double=False), *expert(
+        Part("experts skipped", E - k, "E − k", alts=[
+            Alt(E, f"you took away all {E} experts of each expert layer: the token still uses {k} of them",
+                tag="all E"),
+            Alt(k, f"you took away the {k} experts the token uses; it skips the other {E - k}", tag="k for E-k")]))],
+        missing="that is every parameter stored; a token skips most experts")
+    stored_minus_skipped = Answer(Sum("active parameters", [
+        Part("every parameter stored", total, can_drop=False, can_double=False), skipped]))
+    used = total - n_moe * E * 3 * d * d_ff
+    shared_plus_used = Answer(Sum("active parameters", [
+        Part("what every token uses", used, "attention, router, norms and both vocabulary tables",
+             missing="those are only the experts a token uses: its attention, router, norms and both vocabulary "
+                     "tables work on it too"),
+        Prod("the experts a token uses", expert(Part("experts used", k, "k", alts=[
+            Alt(E, f"a token uses {k} of the {E} experts of each expert layer, not all", tag="all E"),
+            Alt(E - k, f"a token uses its {k} experts, not the {E - k} it skips", tag="k for E-k")])))]))
+    return [stored_minus_skipped, shared_plus_used]
+
+
 def questions(p: dict) -> list:
     """The questions of variant `p` (the hints know its parameters; none states an answer)."""
     table = model_shape(load_config(p["model"]))
@@ -182,11 +241,50 @@ def questions(p: dict) -> list:
     moe, e = count_params(load_config(p["moe_model"])), expert_layout(p["moe_model"])
     moe_name, n_moe, E, k = load_config(p["moe_model"])["_name"], e["moe_layers"], e["n_experts"], e["k"]
     expert = 3 * e["d"] * e["d_ff"]
+    head = model_shape(load_config(p["head_model"]))
+    costs = token_costs(load_config(p["share_model"]))
+    T = p["T"]
+    models = {"head_model": ("head_flops",), "model": ("kaplan_n", "flop_rate", "lookup_flops"),
+              "share_model": ("head_share_training", "head_share_prompt"), "moe_model": ("active_params",)}
+
+    def reads(name):
+        own = next(k for k, v in models.items() if name in v)
+        others = {k: f"your code reads `{k}` ({p[k]}), the model of another question: this one is about "
+                     f"`{own}` ({p[own]})" for k in models if k != own and p[k] != p[own]}
+        others.update({p[k]: f"your code loads {p[k]!r}: this question is about `{own}` ({p[own]})"
+                       for k in models if k != own and p[k] != p[own]})
+        return {"reads": (own, p[own]), "not_reads": others}
+
+    def share_parts(prompt: bool):
+        """The head's share of a pass over T tokens: the head at T positions (training) or 1 (a prompt)."""
+        def head_positions():
+            if prompt:
+                return Part("positions that need logits", 1, key="positions", alts=[Alt(T, (
+                    "reading a prompt, only the last position needs logits: the head runs once, not T times"))])
+            return Part("positions that need logits", T, key="positions", alts=[Alt(1, (
+                "in training every position needs logits: the head runs T times, not once"))])
+        keys = T * (T + 1) // 2
+        return Answer(Ratio("the head's share", Prod("the head", [head_positions(), Part("head", costs.head)]), Sum(
+            "the whole pass", [
+                Prod("the blocks and lookup", [Part("T", T, key="T"), Part("per token", costs.input + costs.blocks)]),
+                Prod("the head", [head_positions(), Part("head", costs.head)]),
+                Part("attention over the context", costs.attention_per_key * keys, "grows with every position",
+                     missing="too big: you left out attention over the context, which grows with every position",
+                     alts=[Alt(costs.attention_per_key * T * T,
+                               "token t attends to t positions: T(T+1)/2 keys in all, not T²")])]),
+            upside_down="upside down: the share is the head's FLOPs over the whole pass's"), context="your share")
+
+    N = counts.total
     return [
         Integer("head_flops", hints=[
             ratio(0.5, "a matmul costs 2 FLOPs per weight: one multiply and one add"),
             Hint(lambda got, want: got == 0, "0 is the input lookup; the head is a real d × V matmul"),
-        ]),
+        ], parts=lambda: Answer(Prod("the head's matmul", [
+            Part("2 FLOPs per weight", 2, missing="a matmul costs 2 FLOPs per weight: one multiply and one add"),
+            Part("d", head.hidden_size, "the width"), Part("V", head.vocab_size, "the vocabulary")]), scales=[
+            Scale(T, f"that is the head at T = {T} positions: the question prices one position")]),
+            inputs=lambda: {"the vocabulary size V": head.vocab_size, "the width d": head.hidden_size},
+            **reads("head_flops")),
         Integer("lookup_flops", hints=[
             Hint(lambda got, want: got == table.hidden_size, "copying d numbers moves data but does no arithmetic"),
             Hint(lambda got, want: got == 2 * table.vocab_size * table.hidden_size,
@@ -197,44 +295,45 @@ def questions(p: dict) -> list:
                  f"you removed the input table only: {name}'s untied head is a second vocabulary-sized matrix"),
             Hint(lambda got, want: got == counts.total,
                  "that is every parameter; non-embedding N leaves out the vocabulary-sized matrices"),
-        ]),
+        ], parts=lambda: Answer(Sum("non-embedding N", [
+            Part("every parameter", counts.total, can_drop=False, can_double=False),
+            Part("the input table", -counts.token_embedding, "V × d", twice="the input table taken away twice",
+                 missing="you kept the input table: non-embedding N leaves out the vocabulary-sized matrices"),
+            Part("the head", -counts.lm_head, "d × V, untied", twice="the head taken away twice",
+                 missing=f"you removed the input table only: {name}'s untied head is a second vocabulary-sized "
+                         "matrix"),
+        ])), **reads("kaplan_n")),
         Real("head_share_training", exact=True, hints=[
             Hint(lambda got, want: _is(got, share(p, p["T"], attention=False)),
                  "too big: you left out attention over the context, which grows with every position"),
             Hint(lambda got, want: _is(got, share(p, p["T"], square=True)),
                  "token t attends to t positions: T(T+1)/2 keys in all, not T²"),
             Hint(lambda got, want: got > 1, "a share is a fraction between 0 and 1"),
-        ]),
+        ], parts=lambda: share_parts(False), **reads("head_share_training")),
         Real("head_share_prompt", exact=True, hints=[
             Hint(lambda got, want: _is(got, share(p, 1, attention=False)),
                  "too big: you left out attention over the context, which grows with every position"),
-            Hint(lambda got, want: got > train_share / 2,
-                 "reading a prompt, only the last position needs logits: the head runs once, not T times"),
-        ]),
+        ], parts=lambda: share_parts(True), **reads("head_share_prompt")),
         Function("forward_flops_per_token", reference=gpt_forward_flops, cases=_model_shapes,
                  result=Integer("forward_flops_per_token", hints=[
                      ratio(0.5, "every matmul costs 2 FLOPs per weight (multiply and add), the head included"),
                      *FORWARD_HINTS,
-                 ])),
+                 ], parts=forward_parts)),
         Real("flop_rate", exact=True, hints=[
             ratio(1e-12, "that is TFLOP/s: the question asks for FLOP/s, 10¹² times more"),
             ratio(3600, "GPU hours are hours: a rate in FLOP/s needs seconds"),
             ratio(1 / 3, "training is forward and backward: 6·N·D, not 2·N·D"),
-        ]),
-        Integer("active_params", hints=[
-            Hint(lambda got, want: got == moe.total, "that is every parameter stored; a token skips most experts"),
-            Hint(lambda got, want: got == moe.total - n_moe * E * expert,
-                 f"you took away all {E} experts of each expert layer: the token still uses {k} of them"),
-            Hint(lambda got, want: got == moe.total - n_moe * k * expert,
-                 f"you took away the {k} experts the token uses; it skips the other {E - k}"),
-            Hint(lambda got, want: got == moe.total - n_moe * (E - k) * 2 * e["d"] * e["d_ff"],
-                 "each expert is a gated MLP: three matrices (gate, up, down), not two"),
-            Hint(lambda got, want: got == n_moe * k * expert,
-                 "those are only the experts a token uses: its attention, router, norms and both vocabulary "
-                 "tables work on it too"),
-            Hint(lambda got, want: got == moe.total - (E - k) * expert,
-                 f"every one of {moe_name}'s {n_moe} expert layers has its own experts"),
-        ]),
+        ], parts=lambda: Answer(Prod("the rate", [
+            Part("6 FLOPs per parameter per token", 6, "forward and backward",
+                 alts=[Alt(2, "training is forward and backward: 6·N·D, not 2·N·D")]),
+            Part("N", N, "every parameter"), Part("D", p["D"], "training tokens"),
+            Part("per GPU hour", 1 / p["GPU_HOURS"], "GPU_HOURS",
+                 missing="divide by the time: GPU_HOURS × 3,600 seconds"),
+            Part("hours to seconds", 1 / 3600, missing="GPU hours are hours: a rate in FLOP/s needs seconds")]),
+            context="your rate"), inputs=lambda: {"N": N, "D": p["D"], "GPU_HOURS": p["GPU_HOURS"]},
+            **reads("flop_rate")),
+        Integer("active_params", parts=lambda: active_parts(moe.total, n_moe, E, k, e["d"], e["d_ff"], moe_name),
+                **reads("active_params")),
     ]
 
 

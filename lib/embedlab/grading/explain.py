@@ -1,0 +1,122 @@
+"""Explaining a wrong number from the answer's named parts and the learner's own code.
+
+Called by the question kinds (`Question._number_hint`) after a typed, rounded
+number and before the general words of embedlab.grading.diagnose:
+
+* `code_first`: what the answer cell reads (the wrong input, a rounded input
+  typed by hand), from its source (embedlab.grading.code): a cause, whatever
+  the value;
+* `number`: the nearby expressions over the answer's named parts that give the
+  learner's value (embedlab.grading.parts), then what the code does that fits
+  the value (`//` for `/`, `* 100`, `round`, a number typed in).
+
+One implementation for the notebook check and the grader: both judge with
+`Question.judge`, the source set on the question (`with_source`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+
+from embedlab.grading import code, parts
+
+
+def with_source(question, source):
+    """The question, judged with the answer cell's source (a str, cut), or as it is."""
+    if not isinstance(source, str) or not source.strip():
+        return question
+    return dataclasses.replace(question, source=source[:code.SOURCE_LIMIT])
+
+
+def _call(func, question):
+    if func is None:
+        return None
+    try:
+        return func(*question.case) if question.case is not None else func()
+    except Exception:  # noqa: BLE001 - a hint that cannot be built says nothing
+        return None
+
+
+def code_first(question, got, want) -> str | None:
+    """What the learner's code reads that explains any wrong value: the wrong input, a rounded one."""
+    if not question.source:
+        return None
+    reading = code.read(question.source, question.name)
+    if not reading.parsed:
+        return None
+    wrong = code.wrong_reads(reading, tuple(question.reads), dict(question.not_reads)) or _other_model(question, reading)
+    if wrong:
+        return wrong
+    inputs = _call(question.inputs, question) if question.inputs else None
+    if inputs:
+        return code.typed_input(reading, inputs)
+    return None
+
+
+def _other_model(question, reading) -> str | None:
+    """A shipped model's name typed in the cell where the question's own model is another:
+    `reads` is (the `parameters` name, its model)."""
+    if len(question.reads) != 2 or not isinstance(question.reads[1], str):
+        return None
+    param, model = question.reads
+    if param in reading.names or model in reading.strings:
+        return None
+    from embedlab.params import available_models
+
+    known = set(available_models())
+    typed = [s for s in reading.strings if s in known and s != model]
+    if typed:
+        return f"your code loads {typed[0]!r}: this question is about `{param}` ({model}); read it from `{param}`"
+    return None
+
+
+def number(question, got, want) -> str | None:
+    """The parts that explain `got`, else what the code does that fits it."""
+    try:
+        got, want = float(got), float(want)
+    except (TypeError, ValueError):
+        return None
+    if not math.isfinite(got):
+        return None
+    answer = _call(question.parts, question) if question.parts else None
+    if answer is not None:
+        found = parts.search(answer, got, want)
+        if found and not _reveals(found, want):
+            return found
+    return code_features(question, got, want)
+
+
+def code_features(question, got, want) -> str | None:
+    """What the answer cell does that fits a wrong value (`//`, `* 100`, round, a typed number)."""
+    if not question.source:
+        return None
+    reading = code.read(question.source, question.name)
+    if not reading.parsed:
+        return None
+    from embedlab.grading.kinds import Integer
+
+    integer = isinstance(question, Integer)
+    if reading.times_100 and want != 0 and abs(got) > abs(want) * 10:
+        return "your code multiplies by 100, a percentage: give the fraction (between 0 and 1)"
+    if not integer and reading.floordiv and float(got).is_integer():
+        return "your code divides with `//`, which rounds down to a whole number: divide with `/`"
+    if not integer and "round" in reading.calls:
+        return "your code rounds (round(...)): keep every digit, the check wants it exact"
+    if not integer and "int" in reading.calls and float(got).is_integer():
+        return "int(...) drops the fraction: keep the value as a float"
+    if "count_nonzero" in reading.calls:
+        return ("your code counts with np.count_nonzero, which counts every non-zero entry: "
+                "check that those are the things the question asks to count")
+    if reading.hard_coded:
+        return (f"`{question.name}` is a number typed by hand: compute it in code from the question's "
+                "inputs (a typed number is right only by chance, and this one is not)")
+    return None
+
+
+def _reveals(text: str, want: float) -> bool:
+    """Does a hint write the expected value? (Parts' words name inputs, never the total.)"""
+    from embedlab.grading.values import written_in
+
+    value = int(want) if float(want).is_integer() else want
+    return bool(written_in(text, value))

@@ -1,0 +1,358 @@
+"""Answers as named parts: a counting, size or cost answer as the expression the lesson teaches.
+
+A question states its answer as a tree over named parts, built from the
+variant's own parameters (never the book's numbers), e.g. one GPT-2 block:
+
+    Sum("a GPT-2 block", [
+        Part("attention weights", 4 * d * d, "q, k, v and out: 4 · d²"),
+        Part("attention biases", 4 * d, "4 · d"),
+        ...
+        Part("LayerNorm shifts", 2 * d, "2 · d per block"),
+    ])
+
+and a KV cache per token as a product:
+
+    Prod("the cache per token", [
+        Part("keys and values", 2, "×2"), Part("layers", L, "L"),
+        Part("key/value heads", h_kv, "h_kv", alts=[Alt(h, "every query head cached: only h_kv …")]),
+        Part("head width", head_dim, "head_dim"), Part("bytes per value", b, …)])
+
+`search(tree, got)` looks for the nearby expressions that give the learner's
+number: a part left out, counted twice, replaced by a sibling (an `Alt`), the
+whole multiplied or divided by a count or a unit factor (`Scale`), up to two
+changes at once, and returns the words naming them ("your count has no
+LayerNorm shifts: 2 · d per block"). The words name parts and inputs, never the
+expected value. When two different explanations give the same number (in
+Mixtral (8 − 2) × 1 = 2 × 3), `search` names both, or neither when more fit:
+never one of two equals.
+
+Parts that appear twice (a table in a share's numerator and in its total) share
+a `key`: changing one changes both, as one change.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass, field
+
+DROP, TWICE = "drop", "twice"
+
+
+@dataclass
+class Alt:
+    """A sibling a learner may use in place of a part: its value and what to say then."""
+
+    value: float
+    says: str
+    tag: str | None = None  # the same mistake written in another formulation has the same tag
+
+
+@dataclass
+class Node:
+    name: str
+    words: str = ""                      # how the part is made ("2 · d per block"): named in the hint
+    alts: list = field(default_factory=list)
+    missing: str | None = None           # own words when it is left out
+    twice: str | None = None             # own words when it is counted twice
+    key: str | None = None               # parts with one key change together
+    can_drop: bool = True
+    can_double: bool = True
+
+    def id(self) -> str:
+        return self.key or f"{self.name}#{id(self)}"
+
+    def value(self, changes: dict) -> float:
+        raise NotImplementedError
+
+    def nodes(self):
+        yield self
+
+    def say_missing(self, context: str) -> str:
+        if self.missing:
+            return self.missing
+        words = f": {self.words}" if self.words else ""
+        return f"{context} has no {self.name}{words}"
+
+    def say_twice(self, context: str) -> str:
+        if self.twice:
+            return self.twice
+        words = f" ({self.words})" if self.words else ""
+        return f"{self.name}{words} counted twice"
+
+
+@dataclass
+class Part(Node):
+    """A leaf: a named number."""
+
+    amount: float = 0.0
+
+    def __init__(self, name, amount, words="", alts=(), missing=None, twice=None, key=None, can_drop=True,
+                 can_double=True):
+        super().__init__(name, words, list(alts), missing, twice, key, can_drop, can_double)
+        self.amount = amount
+
+    def value(self, changes):
+        return self.amount
+
+
+class Extra(Node):
+    """Something that is NOT in the answer but a learner may count (a tied head, a bias Llama does
+    not have): 0 in the answer; counting it is a change, and `says` names it."""
+
+    def __init__(self, name, amount, says, key=None):
+        super().__init__(name, "", [], None, None, key, False, False)
+        self.amount, self.says = amount, says
+
+    def value(self, changes):
+        return self.amount if changes.get(self.id()) == "add" else 0
+
+
+class _Group(Node):
+    children: list
+
+    def nodes(self):
+        yield self
+        for child in self.children:
+            yield from child.nodes()
+
+
+class Sum(_Group):
+    """Parts added: one left out, or counted twice, is a change."""
+
+    def __init__(self, name, children, words="", alts=(), missing=None, twice=None, key=None, can_drop=True,
+                 can_double=True):
+        super().__init__(name, words, list(alts), missing, twice, key, can_drop, can_double)
+        self.children = list(children)
+
+    def value(self, changes):
+        total = 0
+        for child in self.children:
+            total += _term(child, changes, 0, 2)
+        return total
+
+
+class Prod(_Group):
+    """Factors multiplied: one left out (× 1), or in twice (squared), is a change."""
+
+    def __init__(self, name, children, words="", alts=(), missing=None, twice=None, key=None, can_drop=True,
+                 can_double=True):
+        super().__init__(name, words, list(alts), missing, twice, key, can_drop, can_double)
+        self.children = list(children)
+
+    def value(self, changes):
+        total = 1
+        for child in self.children:
+            v = _eval(child, changes)
+            op = changes.get(child.id())
+            if op == DROP:
+                continue
+            total *= v * v if op == TWICE else v
+        return total
+
+    def say_missing(self, context):
+        return super().say_missing(context)
+
+
+class Ratio(_Group):
+    """num / den (a share, a ratio). Mistakes inside each are changes; upside down is one more."""
+
+    def __init__(self, name, num, den, words="", upside_down: str | None = None, key=None):
+        super().__init__(name, words, [], None, None, key, False, False)
+        self.children = [num, den]
+        self.upside_down = upside_down or f"upside down: {name} is {num.name} over {den.name}"
+
+    def value(self, changes):
+        num, den = (_eval(c, changes) for c in self.children)
+        if changes.get(self.id()) == "invert":
+            num, den = den, num
+        return num / den if den else math.nan
+
+
+def _eval(node, changes):
+    op = changes.get(node.id())
+    if isinstance(op, tuple) and op[0] == "alt":
+        return node.alts[op[1]].value
+    return node.value(changes)
+
+
+def _term(child, changes, dropped, doubled):
+    op = changes.get(child.id())
+    if op == DROP:
+        return dropped
+    v = _eval(child, changes)
+    return v * doubled if op == TWICE else v
+
+
+@dataclass
+class Scale:
+    """The whole answer multiplied by `factor` (×L, ÷batch, bits, GiB): what to say then."""
+
+    factor: float
+    says: str
+
+
+# Unit factors any size or cost may be off by (named by `Answer(units=True)`, the default).
+UNIT_SCALES = [
+    Scale(8, "8 times too much: bits where bytes are asked?"),
+    Scale(1 / 8, "an eighth: bytes where bits are asked?"),
+    Scale(100, "a percentage: give the fraction (between 0 and 1)"),
+    Scale(1e-9, "in units of 10**9 (GB, billions) where plain units are asked"),
+    Scale(1e9, "10**9 times too much: bytes (or units) where GB (billions) are asked"),
+    Scale(1e9 / 2**30, "GiB (2**30 bytes) where GB (10**9 bytes) is asked"),
+    Scale(2**30 / 1e9, "GB (10**9 bytes) where GiB (2**30 bytes) is asked"),
+    Scale(1e-12, "in units of 10**12 (TFLOP/s, trillions) where the plain unit is asked"),
+    Scale(1e-6, "in millions where plain units are asked"),
+    Scale(3600, "per hour where per second is asked (× 3,600)"),
+    Scale(1 / 3600, "hours where seconds are asked (÷ 3,600)"),
+    Scale(-1, "the sign is wrong: subtracted the other way round"),
+]
+
+
+@dataclass
+class Answer:
+    """A question's answer as parts: the tree, the scales that make sense for it, and how to
+    call the whole in a hint ("your count")."""
+
+    tree: Node
+    scales: list = field(default_factory=list)
+    context: str = "your count"
+    depth: int = 2
+    units: bool = True
+
+    def all_scales(self) -> list:
+        own = {round(s.factor, 12) for s in self.scales}
+        return list(self.scales) + [s for s in UNIT_SCALES if self.units and round(s.factor, 12) not in own]
+
+
+# --------------------------------------------------------------------------
+# The search
+
+
+def changes_of(answer: Answer) -> list[tuple[dict, str, tuple]]:
+    """Every single change: ({node id: op}, words, the ids it touches)."""
+    out, seen = [], set()
+    parents = {}
+    for node in answer.tree.nodes():
+        for child in getattr(node, "children", []):
+            parents[child.id()] = node
+    for node in answer.tree.nodes():
+        nid = node.id()
+        parent = parents.get(nid)
+        if isinstance(node, Ratio):
+            out.append(({nid: "invert"}, node.upside_down, (nid,)))
+        if isinstance(node, Extra):
+            if (nid, "add") not in seen:
+                seen.add((nid, "add"))
+                out.append(({nid: "add"}, node.says, (nid,)))
+            continue
+        if parent is not None and not isinstance(parent, Ratio):
+            if node.can_drop and (nid, DROP) not in seen:
+                seen.add((nid, DROP))
+                out.append(({nid: DROP}, node.say_missing(answer.context), (nid,)))
+            # a factor in twice (squared) only when the author names it: learners double terms, not factors
+            if node.can_double and (isinstance(parent, Sum) or node.twice) and (nid, TWICE) not in seen:
+                seen.add((nid, TWICE))
+                out.append(({nid: TWICE}, node.say_twice(answer.context), (nid,)))
+        for i, alt in enumerate(node.alts):
+            if (nid, i) not in seen:
+                seen.add((nid, i))
+                out.append(({nid: ("alt", i)}, alt.says, (nid,) + ((f"tag:{alt.tag}",) if alt.tag else ())))
+    return out
+
+
+def _close(a: float, b: float) -> bool:
+    if not (math.isfinite(a) and math.isfinite(b)):
+        return False
+    return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
+
+
+def matches(answer: Answer, got: float, want: float | None = None, tagged: bool = False) -> list:
+    """(number of changes, words) of every explanation of `got` with the fewest changes. Two
+    changes of the same parts that give the same number are one explanation (a factor left out
+    and that factor replaced by a sibling of 1): the sibling's own words are kept."""
+    try:
+        base = answer.tree.value({})
+    except (ArithmeticError, ValueError, TypeError):
+        return []
+    singles = changes_of(answer)
+    # the sibling's words first: they name the mistake more exactly than "left out"
+    singles.sort(key=lambda c: 0 if any(isinstance(op, tuple) for op in c[0].values()) else 1)
+    values = []
+    for change, words, ids in singles:
+        try:
+            values.append(answer.tree.value(change))
+        except (ArithmeticError, ValueError, TypeError, OverflowError):
+            values.append(math.nan)
+    scales = [(s.factor, s.says) for s in answer.all_scales()]
+    found = {}  # (touched parts, scale) -> words: one explanation per set of parts changed
+    # one change: a part, or a scale of the whole
+    for (change, words, ids), v in zip(singles, values):
+        if not _close(v, base) and _close(v, got):
+            found.setdefault((frozenset(ids), None), words)
+    for factor, says in scales:
+        if _close(base * factor, got):
+            found.setdefault((frozenset(), factor), says)
+    if found or answer.depth < 2:
+        return _out(1, found, tagged)
+    # two changes: two parts, or a part and a scale
+    for (change, words, ids), v in zip(singles, values):
+        if _close(v, base):
+            continue
+        for factor, says in scales:
+            if _close(v * factor, got):
+                found.setdefault((frozenset(ids), factor), f"{words}; and {says}")
+    for (a, b) in itertools.combinations(range(len(singles)), 2):
+        ca, wa, ia = singles[a]
+        cb, wb, ib = singles[b]
+        if set(ia) & set(ib) or _close(values[a], base) or _close(values[b], base):
+            continue
+        try:
+            v = answer.tree.value({**ca, **cb})
+        except (ArithmeticError, ValueError, TypeError, OverflowError):
+            continue
+        if _close(v, got):
+            found.setdefault((frozenset(ia) | frozenset(ib), None), f"{wa}; and {wb}")
+    return _out(2, found, tagged)
+
+
+def _out(n, found: dict, tagged: bool) -> list:
+    """(n, words) per explanation, or (n, words, tag) with `tagged` (a single tagged change)."""
+    out, seen = [], set()
+    for (ids, factor), words in found.items():
+        if words in seen:
+            continue
+        seen.add(words)
+        tags = sorted(i for i in ids if i.startswith("tag:"))
+        tag = tags[0] if len(tags) == 1 and factor is None and len(ids) == 2 else None
+        out.append((n, words, tag) if tagged else (n, words))
+    return out
+
+
+def _unique(items):
+    return list(dict.fromkeys(items))
+
+
+def search(answer, got: float, want: float | None = None) -> str | None:
+    """The words naming the changes that give `got`: one explanation, or both of two equals
+    ("either …, or …"); None when nothing fits or more than two fit equally. `answer` may be a
+    list of Answers: the same answer written the ways a learner may compute it (stored minus
+    skipped, or shared plus used), searched together."""
+    answers = answer if isinstance(answer, (list, tuple)) else [answer]
+    found, tags = [], {}
+    for one in answers:
+        for n, words, tag in matches(one, got, want, tagged=True):
+            if tag is None or tag not in tags:
+                found.append((n, words))
+                if tag is not None:
+                    tags[tag] = words
+    if found:
+        fewest = min(n for n, _ in found)
+        found = [(n, w) for n, w in dict.fromkeys(found) if n == fewest]
+    if not found:
+        return None
+    if len(found) == 1:
+        return found[0][1]
+    if len(found) == 2:
+        return f"two slips give exactly your number: either {found[0][1]}, or {found[1][1]}"
+    return None
