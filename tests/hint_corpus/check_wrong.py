@@ -218,6 +218,26 @@ def _design_fault(design, ns):
     return "; ".join(faults)
 
 
+def fingerprint(entry):
+    """A hashable summary of what the entry computes (its results on every input for a function)."""
+    with contextlib.redirect_stdout(io.StringIO()):
+        try:
+            got, _ = run_entry(entry)
+            if entry.name == "design" or not callable(got):
+                values = [got]
+            else:
+                values = []
+                for args in _inputs(entry.name):
+                    try:
+                        values.append(got(*copy.deepcopy(args)))
+                    except Exception as exc:  # noqa: BLE001
+                        values.append(type(exc).__name__)
+            return repr([np.round(np.asarray(v, dtype=float), 9).tolist() if isinstance(v, (np.ndarray, float, int))
+                         and not isinstance(v, bool) else repr(v) for v in values])
+        except Exception as exc:  # noqa: BLE001
+            return f"error {exc!r}"
+
+
 def judge(entry):
     """('wrong', detail) or ('CORRECT', detail) or ('ERROR', detail)."""
     with contextlib.redirect_stdout(io.StringIO()):
@@ -272,6 +292,17 @@ def main(argv):
             if verdict != "wrong":
                 print("    mistake:", e.mistake)
         print(f"{file}: {len(module.ENTRIES)} entries", dict(sorted(per.items())))
+    if "--same" in argv:
+        # entries of one question that compute the same thing but name different mistakes:
+        # no hint can tell them apart, so a shared word is needed (reported, not counted as a problem)
+        groups = {}
+        for file in files:
+            for i, e in enumerate(importlib.import_module(f"hint_corpus.{file}").ENTRIES):
+                groups.setdefault((e.lesson, e.name, fingerprint(e)), []).append((f"{file}[{i}]", e))
+        for (lesson, name, _), members in groups.items():
+            if len(members) > 1:
+                shared = set.intersection(*({w.lower() for w in e.words} for _, e in members))
+                print(f"same value: {lesson} {name}: {[m for m, _ in members]} shared words {sorted(shared)}")
     print("problems:", bad)
     return 1 if bad else 0
 
