@@ -1,0 +1,538 @@
+"""Class mode with an LMS: rosters, the names of downloaded submissions, and gradebooks to import.
+
+An instructor who collects notebooks through Canvas or Moodle gets them back
+in that LMS's "download all" archive, named by the LMS, and wants the scores
+back in the LMS's gradebook. This module holds the three pieces that connect
+embedlab-grade to that round trip; each is a pure function of its inputs (no
+grading here):
+
+    read_roster(path) -> Roster         the class list: learner ids and each learner's LMS ids
+    submitter_id(relative_path, layout) the LMS id a downloaded file's name gives, or None
+    write_gradebook(path, roster, ...)  one row per learner, a column per lesson, for the LMS import
+
+Rosters
+-------
+A CSV with a ``learner`` column (the id embedlab-assign gives handouts by) and
+optional ``canvas_id``, ``moodle_id``, ``email``, ``sid`` and ``name``
+columns. Other columns are ignored. UTF-8 with or without a BOM (Excel's "CSV
+UTF-8" writes one); separated by ``,`` or by ``;`` (what spreadsheets save
+under European locales, where ``,`` is the decimal mark); the separator is
+read from the header line (an Excel ``sep=;`` first line is honoured).
+Column names are read without case, and spaces or hyphens in them count as
+``_`` ("Canvas ID" is ``canvas_id``). Learner ids follow embedlab-assign's
+rule (variants.SAFE_LEARNER; they name folders). A repeated column, an
+empty or repeated id, or a row with more cells than the header (an unquoted
+comma in a name) is refused with a ValueError naming it: a roster that
+silently credited the wrong learner would be worse than none.
+
+Moodle's id in a download is a *per-assignment* participant id (below), so a
+roster may carry one ``moodle_id:NN-slug`` column per lesson (each Moodle
+assignment's ids) besides, or instead of, a plain ``moodle_id``.
+
+Download layouts (`LAYOUTS`)
+----------------------------
+``folders``: a folder per learner, named as their learner id (embedlab's own
+layout, and an export by student): the id is the path's first folder.
+
+``canvas``: the flat folder of Canvas's "Download Submissions". Canvas names
+each uploaded file, in ``ContentZipper#add_submission`` / ``#get_filename`` /
+``#add_upload_submission`` (lib/content_zipper.rb of instructure/canvas-lms,
+https://github.com/instructure/canvas-lms/blob/master/lib/content_zipper.rb)::
+
+    <name>[_LATE]_<user id>_<attachment id>_<display name>
+
+- ``<name>`` is the learner's sortable name ("Lovelace, Ada"), lower-cased,
+  with every ``_<digits>_`` run collapsed to its digits (``sanitize_user_name``:
+  "necessary because we use /_\\d+_/ to infer the user/attachment ids"), then
+  every character that is not a word character removed (``sanitize_file_name``:
+  ``gsub(/[^[[:word:]]]/, "")``): so ``lovelaceada``, ``müllerjörg``,
+  ``o_brienann`` (an underscore survives), ``smith2john`` (digits survive).
+- ``LATE`` is added for a late submission (upper case today; accepted in any
+  case, as older downloads wrote it lower case).
+- ``<user id>`` is Canvas's user id: the ``ID`` column of a Canvas gradebook
+  export, the roster's ``canvas_id``.
+- ``<display name>`` is the file's name in Canvas with ``/ \\ : * ? " < > |``
+  replaced by ``_`` (``sanitize_attachment_filename``). A learner who uploads
+  a file whose name they already used gets it renamed ``name-1.ipynb``,
+  ``name-2.ipynb``, ... (``Attachment.make_unique_filename`` in
+  app/models/attachment.rb: ``"#{basename}-#{addition}#{extname}"``), and the
+  zip itself renames a repeated entry the same way.
+- With anonymous grading the name is left out and the id is
+  ``anon_<anonymous id>`` (``get_filename``): no Canvas user id, so such a file
+  gives None.
+
+  Which side is unambiguous: the display name is the learner's own and can hold
+  anything, ``_123_456_`` included; the name side cannot, since Canvas
+  collapses ``_<digits>_`` in names for exactly this parse. So the ids are the
+  first ``_<digits>_<digits>_`` from the left (after an optional
+  ``_late``), and everything after it is the display name. Canvas's own
+  re-upload of marked files parses the same way (its comment above).
+
+``moodle``: Moodle's assignment "Download all submissions". Moodle names the
+prefix in ``downloader::get_student_prefix`` (mod/assign/classes/downloader.php,
+Moodle 4.1+; in ``assign::download_submissions`` of mod/assign/locallib.php
+before): ``clean_filename(str_replace('_', ' ', fullname) . '_' .
+get_uniqueid_for_user(userid))``, then, per file-submission plugin::
+
+    with "Download submissions in folders" (the default since Moodle 3.1):
+        <Full Name>_<participant id>_assignsubmission_file/<path in submission>/<file name>   (4.1+)
+        <Full Name>_<participant id>_assignsubmission_file_/<path in submission>/<file name>  (3.1 to 4.0)
+    without folders:
+        <Full Name>_<participant id>_assignsubmission_file_<file name>
+
+- Underscores in the full name are replaced by spaces *before* the id is added,
+  so the name holds none: names with spaces, accents, digits or apostrophes
+  ("Zoë O'Neil 2", which clean_filename turns into "Zoë ONeil 2") are the part
+  before the first ``_<digits>_assignsubmission_file``. The file's own name,
+  after it, can hold anything. (A name from a patched Moodle that keeps
+  underscores still parses: the first ``_<digits>_assignsubmission_file``
+  from the left wins.)
+- With blind marking the full name is the word "Participant" (translated in
+  other languages) and the id is the same participant id.
+- The participant id is *not* the Moodle user id: it is the row id of
+  ``assign_user_mapping`` (``get_uniqueid_for_user_static``), one per learner
+  *per assignment*. The assignment's "Download grading worksheet" lists it
+  ("Participant 1234567") with the learner's email. Hence ``moodle_id:NN-slug``.
+- Team submissions are named by group (``<group name>_<group id>_...``): the
+  id is a group's, and matches no learner.
+
+Any other name gives None (the caller reports it; the file is never guessed at).
+
+Gradebooks (`GRADEBOOK_FORMATS`)
+--------------------------------
+``canvas``: the CSV Canvas's Grades > Import reads (``GradebookImporter`` in
+app/models/gradebook_importer.rb): a header ``Student, ID, SIS User ID, SIS
+Login ID, Section`` (the first cell must contain "Student", the second "ID",
+the last identifying one "Section"), then one column per assignment, matched
+to an existing assignment by title (or "Title (id)"), else created; a second
+row starting "Points Possible" gives each column's points. A learner is found
+by ``ID`` (canvas_id), else ``SIS User ID`` (sid), else name. The total is
+written as ``Final Points``, a column Canvas reads as read-only and skips on
+import (``NON_ASSIGNMENT_COLUMN_HEADERS``), so it never becomes an assignment.
+
+``moodle``: for Moodle's Grades > Import > CSV file (gradeimport_csv,
+grade/import/csv/classes/load_data.php): any header; on import the instructor
+maps one identifying column ("Map from") to a user field ("Map to": email
+address, ID number, ...) and each other column to a grade item or to Ignore.
+Written: ``Full name``, ``Email address`` (from ``email``) and/or ``ID number``
+(from ``sid``), one column per lesson, ``Total`` (to be mapped to Ignore). A
+lesson not graded is ``-``, which Moodle reads as "no grade" (an empty cell
+is read so for an existing grade item too, but as a grade for a new one).
+
+``plain``: ``learner``, one column per lesson, ``total``.
+
+Points are written as embedlab writes them (status.format_points); a lesson
+not graded is left empty (``-`` for Moodle), never 0; the total sums the
+lessons graded. Every text cell goes through cli.csv_cell (no spreadsheet
+formulas), and the file is written atomically (cli.atomic_output).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path, PurePath
+
+from embedlab.grading.keys import KEYS_DIR
+from embedlab.grading.status import format_points
+from embedlab.grading.variants import SAFE_LEARNER
+
+LAYOUTS = ("folders", "canvas", "moodle")
+GRADEBOOK_FORMATS = ("plain", "canvas", "moodle")
+
+LEARNER = "learner"
+ROSTER_COLUMNS = ("learner", "canvas_id", "moodle_id", "email", "sid", "name")
+ID_COLUMNS = ("learner", "canvas_id", "moodle_id", "email", "sid")  # empty or repeated: refused
+LAYOUT_COLUMN = {"folders": "learner", "canvas": "canvas_id", "moodle": "moodle_id"}
+PER_LESSON = "moodle_id:"  # a column moodle_id:NN-slug: that lesson's Moodle assignment's participant ids
+RESERVED_LEARNERS = {KEYS_DIR.casefold()}  # as embedlab-assign: a learner's folder sits next to the keys'
+SEPARATORS = (",", ";")
+
+CANVAS_IDENTITY = ("Student", "ID", "SIS User ID", "SIS Login ID", "Section")
+CANVAS_POINTS_ROW = "Points Possible"
+CANVAS_TOTAL = "Final Points"  # read-only for Canvas's import: never made an assignment
+MOODLE_NAME, MOODLE_EMAIL, MOODLE_IDNUMBER, MOODLE_TOTAL = "Full name", "Email address", "ID number", "Total"
+MOODLE_NO_GRADE = "-"
+PLAIN_TOTAL = "total"
+
+_DIGITS = re.compile(r"[0-9]+")
+_EMAIL = re.compile(r"[^@\s]+@[^@\s]+")
+# Canvas: <name>[_late]_<user id>_<attachment id>_<display name>, the ids the first such run from the left
+_CANVAS = re.compile(r"(?P<name>.*?)(?P<late>_late)?_(?P<user>[0-9]+)_(?P<attachment>[0-9]+)_(?P<original>.+)",
+                     re.IGNORECASE | re.DOTALL)
+_CANVAS_ANONYMOUS = re.compile(r"(?:late_)?anon_[A-Za-z0-9]+_[0-9]+_", re.IGNORECASE)
+_WORD = {"Lu", "Ll", "Lt", "Lm", "Lo", "Mn", "Mc", "Me", "Nd", "Pc"}  # Ruby's [[:word:]]
+# Moodle: <Full Name>_<participant id>_assignsubmission_file, a folder (with or without a trailing _)
+# or a prefix of the file's own name
+_MOODLE_FOLDER = re.compile(r"(?P<name>.*?)_(?P<id>[0-9]+)_assignsubmission_file_?", re.DOTALL)
+_MOODLE_FILE = re.compile(r"(?P<name>.*?)_(?P<id>[0-9]+)_assignsubmission_file_(?P<original>.+)", re.DOTALL)
+
+
+# --------------------------------------------------------------------------
+# Rosters
+
+
+@dataclass(frozen=True)
+class Roster:
+    """A class list: the learners in the roster's order and, per learner, the value of each column.
+
+    `columns` names the roster's known columns in the file's order (ROSTER_COLUMNS and any
+    ``moodle_id:NN-slug``): which LMS ids the roster can match.
+    """
+
+    path: str
+    learners: tuple[str, ...]
+    columns: tuple[str, ...]
+    rows: dict = field(repr=False)  # learner -> {column: value}
+    _index: dict = field(repr=False)  # (column, normalised id) -> learner
+
+    def has(self, column: str) -> bool:
+        return column in self.columns
+
+    def value(self, learner: str, column: str) -> str:
+        """The learner's cell in `column` ('' when the roster has no such column)."""
+        if learner not in self.rows:
+            raise ValueError(f"learner {learner!r} is not on the roster {self.path!r}")
+        return self.rows[learner].get(column, "")
+
+    def id_column(self, layout: str, lesson: str | None = None) -> str:
+        """The roster column that holds `layout`'s ids (for Moodle, `lesson`'s own column when there
+        is one); ValueError naming the layout and the missing column if the roster has none."""
+        if layout not in LAYOUTS:
+            raise ValueError(f"layout must be one of {', '.join(LAYOUTS)}, got {layout!r}")
+        column = LAYOUT_COLUMN[layout]
+        if layout == "moodle" and lesson is not None and self.has(PER_LESSON + lesson):
+            return PER_LESSON + lesson
+        if self.has(column):
+            return column
+        if layout == "moodle" and any(c.startswith(PER_LESSON) for c in self.columns):
+            which = f"no {PER_LESSON}{lesson} column" if lesson else "no lesson given"
+            raise ValueError(f"the roster {self.path!r} has Moodle ids per lesson "
+                             f"({', '.join(c for c in self.columns if c.startswith(PER_LESSON))}) but "
+                             f"{which}, and no moodle_id column")
+        raise ValueError(f"layout {layout!r} needs a {column!r} column in the roster {self.path!r} "
+                         f"(its columns: {', '.join(self.columns)})")
+
+    def require(self, layout: str) -> None:
+        """ValueError, naming the layout and the column, unless the roster has ids for `layout`
+        (for Moodle, a moodle_id column or at least one moodle_id:NN-slug): checked before grading."""
+        if layout == "moodle" and any(c.startswith(PER_LESSON) for c in self.columns):
+            return
+        self.id_column(layout)
+
+    def by_lms_id(self, layout: str, lms_id: str, lesson: str | None = None) -> str | None:
+        """The learner whose `layout` id is `lms_id`, or None if no learner has it.
+
+        folders: the learner id itself (case ignored, as folders are named); canvas: canvas_id;
+        moodle: moodle_id, or moodle_id:<lesson> when the roster has that column (Moodle's
+        participant ids differ from one assignment to the next). ValueError if the roster
+        has no column for the layout.
+        """
+        column = self.id_column(layout, lesson)
+        return self._index.get((column, _key(column, str(lms_id))))
+
+
+def _key(column: str, value: str) -> str:
+    """How ids of a column are compared: learner ids and emails without case, the others exactly."""
+    value = value.strip()
+    return value.casefold() if column in (LEARNER, "email") else value
+
+
+def _column_name(cell: str) -> str:
+    """A header cell as a column name: case ignored, spaces and hyphens as '_' ('Canvas ID' -> 'canvas_id')."""
+    name = re.sub(r"[\s\-]+", "_", cell.strip().casefold())
+    if name.startswith(PER_LESSON):
+        return PER_LESSON + cell.strip().split(":", 1)[1].strip()  # the lesson as written
+    return name
+
+
+def _read_text(path: Path) -> str:
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise ValueError(f"cannot read the roster {str(path)!r} ({type(exc).__name__}: {exc.strerror})") from None
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise ValueError(f"the roster {str(path)!r} is UTF-16 (a spreadsheet's \"Unicode text\"): save it as "
+                         "\"CSV UTF-8\" instead")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"the roster {str(path)!r} is not UTF-8 (byte {exc.start}): save it as \"CSV UTF-8\" "
+                         "(Excel: File > Save As > CSV UTF-8; LibreOffice: character set Unicode (UTF-8))") from None
+
+
+def _separator(text: str, where: str) -> tuple[str, str, int]:
+    """(separator, the text from the header on, the header's line number - 1): the separator is
+    ',' or ';', whichever splits the header into a 'learner' column (an Excel 'sep=;' line
+    before the header names it)."""
+    lines = text.split("\n")
+    first = next((i for i, line in enumerate(lines) if line.strip()), None)
+    if first is None:
+        raise ValueError(f"the roster {where} is empty")
+    line = lines[first].strip()
+    sep = None
+    if line.lower().startswith("sep=") and len(line) == 5:
+        if line[4] not in SEPARATORS:
+            raise ValueError(f"the roster {where} asks for separator {line[4]!r} (sep=): use ',' or ';'")
+        sep, first = line[4], first + 1
+    rest = "\n".join(lines[first:])
+    seen = {}
+    for candidate in ([sep] if sep else SEPARATORS):
+        cells = next(csv.reader([lines[first] if first < len(lines) else ""], delimiter=candidate), [])
+        seen[candidate] = [cell.strip() for cell in cells]
+        if LEARNER in (_column_name(cell) for cell in cells):
+            return candidate, rest, first
+    read = "; ".join(f"read with {s!r}: {cells}" for s, cells in seen.items())
+    raise ValueError(f"the roster {where} has no 'learner' column (its header {read})")
+
+
+def read_roster(path, layout: str | None = None) -> Roster:
+    """The roster CSV at `path` (see the module docstring); ValueError naming the row, column and
+    value of anything wrong. With `layout`, also refuse a roster without that layout's id column."""
+    path = Path(path)
+    where = repr(str(path))
+    sep, text, header_at = _separator(_read_text(path), where)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=sep, strict=True)
+    try:
+        header = next(reader, [])
+    except csv.Error as exc:
+        raise ValueError(f"the roster {where}: its header is not CSV ({exc})") from None
+    names = [_column_name(cell) for cell in header]
+    known: dict[str, int] = {}
+    for i, name in enumerate(names):
+        if not name:
+            continue  # an unnamed column (a spreadsheet's trailing separators)
+        if name in known:
+            raise ValueError(f"the roster {where} has column {header[i].strip()!r} twice "
+                             f"(columns {known[name] + 1} and {i + 1}; names are read without case)")
+        known[name] = i
+    for name in known:
+        if name.startswith(PER_LESSON):
+            _check_lesson_column(name, where)
+    columns = tuple(name for name in names if name in ROSTER_COLUMNS or name.startswith(PER_LESSON))
+
+    learners, rows, index, seen_at = [], {}, {}, {}
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as exc:
+            raise ValueError(f"the roster {where}, line {reader.line_num + header_at}: not CSV ({exc})") from None
+        line = reader.line_num + header_at
+        if not any(cell.strip() for cell in row):
+            continue  # a blank line
+        if any(cell.strip() for cell in row[len(header):]):
+            raise ValueError(f"the roster {where}, line {line}, has {len(row)} cells but the header {len(header)} "
+                             f"(a {sep!r} inside a name must be in double quotes)")
+        values = {name: (row[i].strip() if i < len(row) else "") for name, i in known.items() if name in columns}
+        learner = values[LEARNER]
+        for column in columns:
+            value = values[column]
+            if column not in ID_COLUMNS and not column.startswith(PER_LESSON):
+                continue  # a name: free text, may repeat
+            if not value:
+                raise ValueError(f"the roster {where}, line {line}: empty {column}"
+                                 + (f" for learner {learner!r}" if learner and column != LEARNER else ""))
+            _check_id(column, value, where, line)
+            key = (column, _key(column, value))
+            if key in seen_at:
+                raise ValueError(f"the roster {where}, line {line}: {column} {value!r} repeats line {seen_at[key]}"
+                                 + (" (compared without case)" if column in (LEARNER, "email") else ""))
+            seen_at[key] = line
+            index[key] = learner
+        learners.append(learner)
+        rows[learner] = values
+    if not learners:
+        raise ValueError(f"the roster {where} lists no learner")
+    roster = Roster(str(path), tuple(learners), columns, rows, index)
+    if layout is not None:
+        roster.require(layout)
+    return roster
+
+
+def _check_id(column: str, value: str, where: str, line: int) -> None:
+    if column == LEARNER:
+        if not SAFE_LEARNER.match(value) or value.casefold() in RESERVED_LEARNERS:
+            raise ValueError(f"the roster {where}, line {line}: learner {value!r} is not a safe learner id "
+                             "(letters, digits and . _ @ + -, starting with a letter or digit, at most 64; "
+                             f"not {KEYS_DIR!r}), as embedlab-assign requires: learner ids name folders")
+    elif column == "canvas_id" or column.startswith("moodle_id"):
+        if not _DIGITS.fullmatch(value):
+            raise ValueError(f"the roster {where}, line {line}: {column} {value!r} is not a number "
+                             "(the LMS's ids are digits; a spreadsheet may have shown a long one as 1.2E+13: "
+                             "format that column as text)")
+    elif column == "email" and not _EMAIL.fullmatch(value):
+        raise ValueError(f"the roster {where}, line {line}: email {value!r} is not an email address")
+
+
+def _check_lesson_column(name: str, where: str) -> None:
+    from embedlab.grading.lessons import known_lessons
+
+    lesson = name[len(PER_LESSON):]
+    if lesson not in known_lessons():
+        raise ValueError(f"the roster {where} has column {name!r}, but there is no lesson {lesson!r} "
+                         f"(known: {', '.join(known_lessons())})")
+
+
+# --------------------------------------------------------------------------
+# Download layouts
+
+
+@dataclass(frozen=True)
+class Download:
+    """What a downloaded file's name says: the submitter's LMS id, the file's name as the learner
+    uploaded it (as the LMS kept it), and whether the LMS marked it late (Canvas only)."""
+
+    lms_id: str
+    original: str
+    late: bool = False
+
+
+def parse_download(relative_path, layout: str) -> Download | None:
+    """What `relative_path` (a file's path inside the downloaded folder) says under `layout`, or
+    None when its name does not follow that layout. See the module docstring for each LMS's naming."""
+    if layout not in LAYOUTS:
+        raise ValueError(f"layout must be one of {', '.join(LAYOUTS)}, got {layout!r}")
+    parts = [unicodedata.normalize("NFC", p) for p in PurePath(relative_path).parts if p not in ("", ".")]
+    if not parts or any(p == ".." for p in parts) or PurePath(relative_path).is_absolute():
+        return None
+    if layout == "folders":
+        return Download(parts[0], "/".join(parts[1:])) if len(parts) >= 2 else None
+    if layout == "canvas":
+        return _canvas(parts[-1])
+    return _moodle(parts)
+
+
+def submitter_id(relative_path, layout: str) -> str | None:
+    """The LMS id `relative_path`'s name gives under `layout` (the learner's folder for
+    ``folders``, the Canvas user id for ``canvas``, the Moodle participant id for ``moodle``),
+    or None when the name does not follow the layout."""
+    found = parse_download(relative_path, layout)
+    return None if found is None else found.lms_id
+
+
+def _canvas(name: str) -> Download | None:
+    if _CANVAS_ANONYMOUS.match(name):
+        return None  # anonymous grading: no user id in the name
+    match = _CANVAS.fullmatch(name)
+    if match is None:
+        return None
+    # Canvas keeps only word characters in the name part; anything else is not Canvas's naming.
+    # (The shortest name is tried first and a longer one contains it, so no later split can pass.)
+    if not all(ch == "_" or unicodedata.category(ch) in _WORD for ch in match["name"]):
+        return None
+    return Download(match["user"], match["original"], match["late"] is not None)
+
+
+def _moodle(parts: list[str]) -> Download | None:
+    # The folder Moodle made is the outermost one that follows its naming (a learner's own
+    # subfolders are inside it); without folders, the prefix is on the file's own name.
+    for i, part in enumerate(parts[:-1]):
+        match = _MOODLE_FOLDER.fullmatch(part)
+        if match:
+            return Download(match["id"], "/".join(parts[i + 1:]))
+    match = _MOODLE_FILE.fullmatch(parts[-1])
+    return Download(match["id"], match["original"]) if match else None
+
+
+# --------------------------------------------------------------------------
+# Gradebooks
+
+
+def write_gradebook(path, roster: Roster, per_learner_lesson_points: dict, lessons: list[str],
+                    max_points: dict, fmt: str, *, titles: dict | None = None) -> None:
+    """Write the gradebook CSV for `fmt` (GRADEBOOK_FORMATS; see the module docstring) atomically.
+
+    One row per roster learner, in the roster's order; one column per lesson of `lessons`
+    (titled by `titles[lesson]` when given, e.g. the LMS assignment's name, else the lesson);
+    a total. `per_learner_lesson_points[(learner, lesson)]` is the points, or None when the
+    lesson was not graded for that learner (a missing key means the same): its cell is left
+    empty (Moodle: '-'), never 0. ValueError, naming it, for a learner off the roster, a lesson
+    not in `lessons`, points outside 0..max_points, or a roster without the ids the LMS matches on.
+    """
+    if fmt not in GRADEBOOK_FORMATS:
+        raise ValueError(f"gradebook format must be one of {', '.join(GRADEBOOK_FORMATS)}, got {fmt!r}")
+    lessons = list(lessons)
+    if not lessons:
+        raise ValueError("lessons is empty: a gradebook needs at least one lesson column")
+    if len(set(lessons)) != len(lessons):
+        raise ValueError(f"lessons repeats a lesson: {lessons}")
+    for lesson in lessons:
+        best = max_points.get(lesson)
+        if best is None:
+            raise ValueError(f"max_points has no entry for lesson {lesson!r}")
+        if isinstance(best, bool) or not isinstance(best, (int, float)) or not math.isfinite(best) or best < 0:
+            raise ValueError(f"max_points[{lesson!r}] must be a finite number >= 0, got {best!r}")
+    heads = [str((titles or {}).get(lesson, lesson)) for lesson in lessons]
+    on_roster, in_lessons = set(roster.learners), set(lessons)
+    for key, points in per_learner_lesson_points.items():
+        if not (isinstance(key, tuple) and len(key) == 2):
+            raise ValueError(f"per_learner_lesson_points keys are (learner, lesson), got {key!r}")
+        learner, lesson = key
+        if learner not in on_roster:
+            raise ValueError(f"per_learner_lesson_points has learner {learner!r}, who is not on the roster "
+                             f"{roster.path!r}: their points would have no row")
+        if lesson not in in_lessons:
+            raise ValueError(f"per_learner_lesson_points has lesson {lesson!r} for {learner!r}, not one of "
+                             f"the lessons {lessons}: it would have no column")
+        if points is None:
+            continue
+        if (isinstance(points, bool) or not isinstance(points, (int, float)) or not math.isfinite(points)
+                or not -1e-9 <= points <= max_points[lesson] + 1e-9):
+            raise ValueError(f"points of {learner!r} in {lesson!r} must be a number from 0 to "
+                             f"{format_points(max_points[lesson])}, got {points!r}")
+
+    empty = MOODLE_NO_GRADE if fmt == "moodle" else ""
+    if fmt == "canvas":
+        if not (roster.has("canvas_id") or roster.has("sid")):
+            raise ValueError(f"gradebook format 'canvas' needs a canvas_id (Canvas's user ID) or sid (SIS User "
+                             f"ID) column in the roster {roster.path!r} to find each learner in Canvas "
+                             f"(its columns: {', '.join(roster.columns)})")
+        header = [*CANVAS_IDENTITY, *heads, CANVAS_TOTAL]
+        preamble = [[CANVAS_POINTS_ROW, "", "", "", "", *(format_points(max_points[x]) for x in lessons),
+                     "(read only)"]]
+    elif fmt == "moodle":
+        ids = [(MOODLE_EMAIL, "email"), (MOODLE_IDNUMBER, "sid")]
+        ids = [(head, column) for head, column in ids if roster.has(column)]
+        if not ids:
+            raise ValueError(f"gradebook format 'moodle' needs an email or sid (Moodle's ID number) column in "
+                             f"the roster {roster.path!r}: Moodle's import finds each learner by one of them "
+                             f"(its columns: {', '.join(roster.columns)})")
+        header = [MOODLE_NAME, *(head for head, _ in ids), *heads, MOODLE_TOTAL]
+        preamble = []
+    else:
+        header = [LEARNER, *heads, PLAIN_TOTAL]
+        preamble = []
+    if len(set(header)) != len(header):
+        raise ValueError(f"the gradebook's columns repeat a name: {header} (give titles that differ)")
+
+    rows = []
+    for learner in roster.learners:
+        got = [per_learner_lesson_points.get((learner, lesson)) for lesson in lessons]
+        graded = [p for p in got if p is not None]
+        cells = [empty if p is None else format_points(p) for p in got]
+        total = format_points(sum(graded)) if graded else empty
+        name = roster.value(learner, "name") or learner
+        if fmt == "canvas":
+            who = [name, roster.value(learner, "canvas_id"), roster.value(learner, "sid"), "", ""]
+        elif fmt == "moodle":
+            who = [name, *(roster.value(learner, column) for _, column in ids)]
+        else:
+            who = [learner]
+        rows.append([*who, *cells, total])
+
+    from embedlab.grading.cli import atomic_output, csv_cell  # here, not on top: cli imports this module
+
+    n_text = len(header) - len(lessons) - 1  # the identifying columns, before the points
+    with atomic_output(Path(path), "w", flag="--gradebook", newline="", encoding="utf-8") as f:
+        writer = csv.writer(f)
+        writer.writerow([csv_cell(h) for h in header])
+        for row in preamble:
+            writer.writerow([csv_cell(row[0]), *row[1:]])
+        for row in rows:
+            writer.writerow([*(csv_cell(c) for c in row[:n_text]), *row[n_text:]])
