@@ -48,6 +48,18 @@ def answer_source(name: str, namespace: dict) -> str | None:
     return None
 
 
+MARKER = "# YOUR CODE HERE"
+
+
+def own_part(source: str | None) -> str | None:
+    """The learner's own lines of an answer cell: what follows the exercise's `# YOUR CODE HERE`
+    when the cell still holds it (the lines above are the exercise's), else the whole cell."""
+    if not isinstance(source, str):
+        return source
+    at = source.rfind(MARKER)
+    return source[at + len(MARKER):] if at >= 0 else source
+
+
 # --------------------------------------------------------------------------
 # What a source does
 
@@ -64,6 +76,9 @@ class Reading:
     times_100: bool = False
     calls: set = field(default_factory=set)          # called function names (last part: sorted, count_nonzero…)
     hard_coded: bool = False                         # `name = <a number>` with nothing computed
+    columns: bool = False                            # indexes columns: x[:, ids]
+    shift_one: bool = False                          # an index moved by one: ids - 1, i + 1, np.eye(V, k=1)
+    keywords: dict = field(default_factory=dict)     # keyword arguments given a constant: {"axis": 0, "errors": "ignore"}
     parsed: bool = False
 
 
@@ -101,14 +116,36 @@ def read(source: str | None, name: str | None = None) -> Reading:
                 called = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
                 if called:
                     out.calls.add(called)
-            elif isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant) \
-                    and isinstance(node.slice.value, str):
-                out.strings.append(node.slice.value)
+            elif isinstance(node, ast.Subscript):
+                index = node.slice
+                if isinstance(index, ast.Constant) and isinstance(index.value, str):
+                    out.strings.append(index.value)
+                if isinstance(index, ast.Tuple) and index.elts and isinstance(index.elts[0], ast.Slice) \
+                        and index.elts[0].lower is None and index.elts[0].upper is None and len(index.elts) == 2 \
+                        and not isinstance(index.elts[1], (ast.Slice, ast.Constant)):
+                    out.columns = True
+                if _moved_by_one(index):
+                    out.shift_one = True
+            if isinstance(node, ast.keyword) and isinstance(node.value, ast.Constant):
+                out.keywords[node.arg] = node.value.value
+                if node.arg == "k" and node.value.value in (1, -1):
+                    out.shift_one = True
+            if isinstance(node, ast.DictComp) and _moved_by_one(node.value):
+                out.shift_one = True
         if name is not None:
             out.hard_coded = _hard_coded(tree, name)
     except RecursionError:
         return Reading()
     return out
+
+
+def _moved_by_one(node) -> bool:
+    """An index moved by one: `i - 1`, `ids + 1` (inside a subscript, a comprehension or a dict of ids)."""
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.BinOp) and isinstance(sub.op, (ast.Add, ast.Sub)) \
+                and isinstance(sub.right, ast.Constant) and sub.right.value == 1:
+            return True
+    return False
 
 
 def _number_expr(node) -> bool:

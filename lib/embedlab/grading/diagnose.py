@@ -215,11 +215,22 @@ def array_hint(got: np.ndarray, want: np.ndarray, close, got_kind: str | None = 
                 direction = "too big" if abs(c) > 1 else "too small"
                 sign = ", and of the wrong sign" if c < 0 else ""
                 return f"every value is off by the same factor ({direction}{sign}): a scale or a normalisation missing?"
+        if want.dtype.kind in "biuf" and np.isin(want, (0, 1)).all() and np.isin(got, (0, 1)).all() \
+                and close(got, 1 - want).all():
+            return "every 0 and 1 swapped (inverted): a 1 goes where the feature (or id) is, a 0 elsewhere"
         if got.ndim >= 1 and got.shape[0] > 1:
             if close(got, want[::-1]).all():
                 return "in reverse order: check the sort direction"
             if got.ndim == 1 and close(np.sort(got), np.sort(want)).all():
                 return "the right values in another order"
+            if got.ndim == 2 and sorted(_rows(got)) == sorted(_rows(want)):
+                return "the right rows in another order: rows must follow the order of the input (sorted? reordered?)"
+            if got.ndim == 2 and sorted(_rows(got.T)) == sorted(_rows(want.T)):
+                return "the right columns in another order: columns must follow the order the question gives (sorted?)"
+        if want.dtype.kind == "f" and np.isfinite(want).all():
+            for k in range(0, 7):
+                if np.array_equal(got, np.round(want, k)) and not np.array_equal(got, want):
+                    return f"every value rounded to {k} decimals: keep them exact (no round)"
             if close(got[1:], want[:-1]).all() or close(got[:-1], want[1:]).all():
                 return "shifted by one row: an off-by-one in the indices?"
             if got.ndim == 2 and _rows_scaled(got, want, close):
@@ -257,8 +268,21 @@ def _rows_scaled(got, want, close) -> bool:
     return bool(close(got, c[:, None] * want).all() and (c > 0).all() and not np.allclose(c, c[0]))
 
 
+def _rows(a: np.ndarray) -> list:
+    return [tuple(np.asarray(r).ravel().tolist()) for r in a]
+
+
 def _shape_hint(got: np.ndarray, want: np.ndarray) -> str:
     shapes = f"yours is {got.shape}, the expected shape is {want.shape}"
+    if got.ndim == want.ndim and got.ndim >= 1 and got.shape[1:] == want.shape[1:] and got.shape[0] < want.shape[0]:
+        mine, theirs = _rows(got), _rows(want)
+        if len(set(mine)) == len(mine) and set(mine) == set(theirs):
+            return (f"each distinct row once, but a repeated id (or word) must give its row every time it "
+                    f"appears, in order (one row per id): {shapes}")
+        if set(mine) < set(theirs):
+            return f"only some of the rows (a part of the input left out?): {shapes}"
+    if got.ndim == 1 and want.ndim == 1 and got.size < want.size and set(got.tolist()) < set(want.tolist()):
+        return f"only some of the right values: the others are missing (all of the input taken in?): {shapes}"
     if got.ndim == want.ndim == 2 and got.shape == want.shape[::-1]:
         return f"transposed: {shapes}"
     if got.ndim == want.ndim and got.ndim >= 1 and got.shape[1:] == want.shape[1:]:

@@ -48,10 +48,27 @@ def code_first(question, got, want) -> str | None:
     wrong = code.wrong_reads(reading, tuple(question.reads), dict(question.not_reads)) or _other_model(question, reading)
     if wrong:
         return wrong
+    typed = _typed_names(question, reading)
+    if typed:
+        return typed
     inputs = _call(question.inputs, question) if question.inputs else None
     if inputs:
-        return code.typed_input(reading, inputs)
+        return code.typed_input(code.read(code.own_part(question.source), question.name), inputs)
     return None
+
+
+def _typed_names(question, reading) -> str | None:
+    """The question's input is a `parameters` name the cell never reads, and the learner's own
+    lines type names (words, models) of their own: 'cat' and 'dog' where `pair` is asked."""
+    if not question.reads or any(r in reading.names or r in reading.strings for r in question.reads):
+        return None
+    own = code.read(code.own_part(question.source), question.name)
+    names = [s for s in own.strings if s.strip() and s not in ("utf-8",)]
+    if not names:
+        return None
+    shown = ", ".join(repr(n) for n in dict.fromkeys(names[:3]))
+    return (f"your code types its own names ({shown}) instead of reading `{question.reads[0]}`: use the "
+            f"inputs the question gives (`{question.reads[0]}`)")
 
 
 def _other_model(question, reading) -> str | None:
@@ -87,13 +104,21 @@ def number(question, got, want) -> str | None:
     return code_features(question, got, want)
 
 
+ANGLE_CALLS = {"arccos", "degrees", "acos", "rad2deg"}
+
+
 def code_features(question, got, want) -> str | None:
     """What the answer cell does that fits a wrong value (`//`, `* 100`, round, a typed number)."""
     if not question.source:
         return None
-    reading = code.read(question.source, question.name)
+    reading = code.read(code.own_part(question.source), question.name)
     if not reading.parsed:
         return None
+    if reading.columns:
+        return ("your code indexes columns, `[:, …]`: a word's vector is its row of the table (axis 0), "
+                "so index the rows")
+    if reading.calls & ANGLE_CALLS:
+        return "your code turns the cosine into an angle (arccos, degrees): the question asks for the cosine itself"
     from embedlab.grading.kinds import Integer
 
     integer = isinstance(question, Integer)
@@ -109,8 +134,11 @@ def code_features(question, got, want) -> str | None:
         return ("your code counts with np.count_nonzero, which counts every non-zero entry: "
                 "check that those are the things the question asks to count")
     if reading.hard_coded:
+        answer = _call(question.parts, question) if question.parts else None
+        recipe = parts.recipe(answer) if answer is not None else ""
+        how = f" ({recipe}, from your table's own sizes)" if recipe else ""
         return (f"`{question.name}` is a number typed by hand: compute it in code from the question's "
-                "inputs (a typed number is right only by chance, and this one is not)")
+                f"inputs{how}; a typed number is right only by chance, and this one is not")
     return None
 
 
@@ -120,3 +148,28 @@ def _reveals(text: str, want: float) -> bool:
 
     value = int(want) if float(want).is_integer() else want
     return bool(written_in(text, value))
+
+
+RANDOM_CALLS = {"default_rng", "standard_normal", "normal", "rand", "randn", "random", "seed", "integers"}
+
+
+def array(question, got, want) -> str | None:
+    """What the answer cell does that explains a wrong array (read from its source)."""
+    if not question.source:
+        return None
+    reading = code.read(code.own_part(question.source), question.name)
+    if not reading.parsed:
+        return None
+    same_shape = getattr(got, "shape", None) == getattr(want, "shape", None)
+    if reading.columns and not same_shape:
+        return ("your code indexes columns, `[:, …]`: a lookup selects rows, one row per id (E[ids]), "
+                "so index the rows (axis 0)")
+    if reading.shift_one and same_shape:
+        return ("your code moves an index by one (± 1, or np.eye(…, k=1)): ids count from 0, and id i "
+                "selects row i: an off-by-one")
+    if reading.calls & RANDOM_CALLS and same_shape:
+        return ("your code draws random numbers itself: use the table the question gives (its seed and "
+                "shape), not a new draw")
+    if "round" in reading.calls or "around" in reading.calls:
+        return "your code rounds (round): keep every value exact"
+    return None

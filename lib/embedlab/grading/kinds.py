@@ -39,7 +39,7 @@ from embedlab.grading.values import (
     is_plain_number,
 )
 
-__all__ = ["Verdict", "Hint", "ratio", "offset", "Question", "Integer", "Real", "Array", "Choice", "Function",
+__all__ = ["Verdict", "Hint", "Invariant", "ratio", "offset", "Question", "Integer", "Real", "Array", "Choice", "Function",
            "Design", "Answers", "answer_of", "expected_value", "NotAttempted", "WrongForm", "MISSING"]
 
 MISSING = object()  # what answer_of returns for an undefined name (unless told otherwise)
@@ -79,6 +79,16 @@ class Hint:
     when: Callable[..., bool]
     message: str
     args: bool = False
+
+
+@dataclass
+class Invariant:
+    """What every right result of a function holds, whatever the input (a one-hot row holds exactly
+    one 1; rows of ids not in the batch get zero gradient; a cosine lies in [-1, 1]):
+    `holds(result, *args)`. A failing call that breaks one is named by `says`, with the call."""
+
+    holds: Callable[..., bool]
+    says: str
 
 
 def ratio(factor: float, message: str, rel: float = 1e-6) -> Hint:
@@ -348,7 +358,10 @@ class Array(Question):
             return self._verdict(True)
         kinds = data.get("kind") if isinstance(data, dict) else None, \
             expected.get("kind") if isinstance(expected, dict) else None
-        return self._verdict(False, self._hint(got, want, diagnose.array_hint(got, want, self.close, *kinds)))
+        from embedlab.grading import explain
+
+        return self._verdict(False, self._hint(got, want, "") or explain.array(self, got, want)
+                             or diagnose.array_hint(got, want, self.close, *kinds))
 
 
 @dataclass
@@ -387,6 +400,7 @@ class Function(Question):
     reference: Callable | None = None
     cases: Callable[[np.random.Generator], list] | None = None
     result: Question | None = None  # how one output is compared (default: Array)
+    invariants: Sequence[Invariant] = ()  # what any right result holds: the first one broken is named
     kind = "function"
 
     def statement(self) -> str:
@@ -431,7 +445,8 @@ class Function(Question):
             verdict = inner.judge(got, expected_value(inner, want))
             if verdict.status != CORRECT:
                 shown = _shown(inner, got)
-                failures.append((i, f"{where}{' returned ' + shown if shown else ''}", verdict.detail))
+                broken = self._broken(inner, got, want, args)
+                failures.append((i, f"{where}{' returned ' + shown if shown else ''}", broken or verdict.detail))
         if not failures:
             return self._verdict(True)
         # One input can fit two mistakes (1.07 GB floored and 1.07 GB read as GiB both give 1.0):
@@ -442,6 +457,25 @@ class Function(Question):
         best = max(counts, key=lambda h: (counts[h], -next(i for i, _, x in failures if x == h)))
         i, where, hint = next(f for f in failures if f[2] == best)
         return self._verdict(False, f"{where}: {hint}")
+
+    def _broken(self, inner: Question, got, want, args) -> str | None:
+        """The first invariant the result breaks, unless the result question's own hints name the
+        mistake (they were written for it)."""
+        if not self.invariants or args is None:
+            return None
+        try:
+            value, wanted = _plain_value(inner, got), _plain_value(inner, want)
+        except Exception:  # noqa: BLE001
+            return None
+        if inner._hint(value, wanted, ""):
+            return None
+        for invariant in self.invariants:
+            try:
+                if not invariant.holds(value, *copy_args(args)):
+                    return invariant.says
+            except Exception:  # noqa: BLE001 - an invariant that cannot be checked says nothing
+                continue
+        return None
 
     def _case_question(self, args) -> Question:
         """The result question for one call: its hints see the call's arguments and factors."""
@@ -463,6 +497,17 @@ class Function(Question):
             out.append({"call": diagnose.call_text(self.name, args), "out": inner.to_data(self.reference(*copy_args(args))),
                         "args": copy_args(args)})
         return out
+
+
+def _plain_value(question: Question, data):
+    """A result's plain data as the value its hints read (an array, a number, a word)."""
+    if isinstance(question, Array):
+        return data_to_array(data)
+    if isinstance(data, dict):
+        for tag in ("int", "float", "real", "str"):
+            if tag in data:
+                return data[tag]
+    return data
 
 
 def _case_parts(want, name):

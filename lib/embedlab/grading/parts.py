@@ -356,3 +356,17 @@ def search(answer, got: float, want: float | None = None) -> str | None:
     if len(found) == 2:
         return f"two slips give exactly your number: either {found[0][1]}, or {found[1][1]}"
     return None
+
+
+def recipe(answer) -> str:
+    """How the answer is made, in its top-level parts' names ("rows × columns"): no values."""
+    answer = answer[0] if isinstance(answer, (list, tuple)) else answer
+    tree = answer.tree
+    children = [c for c in getattr(tree, "children", []) if not isinstance(c, Extra)]
+    if isinstance(tree, Prod):
+        return " × ".join(c.name for c in children)
+    if isinstance(tree, Sum):
+        return " + ".join(c.name for c in children)
+    if isinstance(tree, Ratio):
+        return f"{children[0].name} / {children[1].name}"
+    return tree.name

@@ -8,7 +8,9 @@ import math
 
 import numpy as np
 
-from embedlab.grading.kinds import Array, Function, Hint, Integer, Real, ratio
+from embedlab.grading.kinds import Array, Function, Hint, Integer, Invariant, Real, ratio
+from embedlab.grading.parts import Alt, Answer, Extra, Part, Prod, Sum
+from embedlab.params import count_params
 from embedlab.grading.variants import FRESH_INPUTS, Space, equal_to_book
 from embedlab.params import load_config, model_shape
 from embedlab.vectors import cosine_similarity
@@ -153,9 +155,28 @@ def pair_rows(p: dict) -> tuple[np.ndarray, np.ndarray]:
     return table[p["words"].index(p["pair"][0])], table[p["words"].index(p["pair"][1])]
 
 
+def _parallel(a, b) -> bool:
+    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    na, nb = np.linalg.norm(a), np.linalg.norm(b)
+    return na > 0 and nb > 0 and bool(np.isclose(abs(a @ b), na * nb, rtol=1e-12))
+
+
+COSINE_INVARIANTS = [
+    Invariant(lambda got, a, b: -1 - 1e-9 <= got <= 1 + 1e-9,
+              "a cosine lies between -1 and 1: it is the cosine of the angle between a and b (their dot "
+              "product divided by both lengths), not a distance or a dot product"),
+    Invariant(lambda got, a, b: not _parallel(a, b) or np.isclose(abs(got), 1, rtol=1e-9),
+              "a and b point the same way (or opposite ways) here, so their cosine is ±1 whatever their lengths: "
+              "a cosine is scale-free (divide the dot product by both lengths)"),
+]
+
+
 def questions(p: dict) -> list:
     """The questions of variant `p` (the hints know its parameters; none states an answer)."""
     shape = model_shape(load_config(p["model"]))
+    config = load_config(p["model"])
+    ones = int(np.sum([[int(f in p["traits"][w]) for f in p["features"]] for w in p["words"]]))
+    positions = count_params(config).position_embedding
     V, d = shape.vocab_size, shape.hidden_size
     n_words, n_features, extra = len(p["words"]), len(p["features"]), p["extra_features"]
     a, b = pair_rows(p)
@@ -168,11 +189,16 @@ def questions(p: dict) -> list:
         Integer("n_params", hints=[
             Hint(lambda got, want: got == n_words + n_features,
                  "add or multiply? every cell of the table is a parameter: rows × columns"),
-        ]),
+            Hint(lambda got, want: got == ones and ones != want,
+                 "that counts the 1s only: every entry of the table is a parameter, the zeros too (rows × columns)"),
+        ], parts=lambda: Answer(Sum("the table", [
+            Prod("the table", [Part("rows", n_words, "one per word"), Part("columns", n_features, "one per feature")]),
+            Extra("a bias", n_features, "a lookup table has no bias: only the table, rows × columns"),
+            Extra("a bias", n_words, "a lookup table has no bias: only the table, rows × columns")]))),
         Array("batch", exact=True, shape=lambda q: (len(q["sentence"]), len(q["table"][0])), hints=[
             Hint(lambda got, want: got.ndim == 1, "look up all the words at once: the result has one row per word"),
         ]),
-        Function("cosine", reference=cosine_similarity, cases=_vector_pairs,
+        Function("cosine", reference=cosine_similarity, cases=_vector_pairs, invariants=COSINE_INVARIANTS,
                  result=Real("cosine", exact=True, hints=COSINE_HINTS)),
         Real("cos_pair", exact=True, hints=[
             Hint(lambda got, want: _is(got, dot),
@@ -185,18 +211,28 @@ def questions(p: dict) -> list:
                  "a @ a is the squared length: take the square root (np.linalg.norm does)"),
             Hint(lambda got, want: _is(got, dot / na) or _is(got, dot / nb),
                  "divided by one length only: divide by both, np.linalg.norm(a) * np.linalg.norm(b)"),
-        ]),
+        ], reads=("pair",)),
         Integer("model_table", hints=[
             ratio(2, "the question asks for the token table only: one V × d table, counted once"),
             Hint(lambda got, want: got == round(V, -3) * d,
                  f"close: use {p['model']}'s exact vocabulary size, not a round number"),
-        ]),
+        ], parts=lambda: Answer(Sum("the token table", [
+            Prod("the token table", [Part("V", V, "rows, one per token"), Part("d", d, "columns")],
+                 alts=[Alt(count_params(config).total, "that is every parameter of the model (the total): the "
+                                                       "question asks for the token table only")]),
+            Extra("position table", positions, "only the token table: the position table is another table"),
+            Extra("head", V * d, "the question asks for the token table only: one V × d table, counted once")])),
+            inputs=lambda: {"the vocabulary size V": V, "the width d": d}),
         Integer("extra_dim_cost", hints=[
             Hint(lambda got, want: got == extra * d,
                  f"that is what {extra} new words (rows) cost; a new feature is a new column"),
             Hint(lambda got, want: got * extra == want and extra != 1,
                  f"that is one new feature; the question adds {extra}"),
-        ]),
+        ], parts=lambda: Answer(Prod("the new columns", [
+            Part("V", V, "one new entry per row (token)"),
+            Part("new columns", extra, "extra_features", alts=[
+                Alt(d + extra, "that is the size of the whole new table: the question asks how much it grows "
+                               "(the difference, new minus old)")])]))),
     ]
 
 

@@ -6,7 +6,8 @@ variant space, `questions(params)` the questions with hints for one variant.
 
 import numpy as np
 
-from embedlab.grading.kinds import Array, Choice, Function, Hint, Integer, ratio
+from embedlab.grading.kinds import Array, Choice, Function, Hint, Integer, Invariant, ratio
+from embedlab.grading.parts import Alt, Answer, Part, Prod
 from embedlab.grading.variants import FRESH_INPUTS, Space, equal_to_book
 from embedlab.lookup import embedding_backward, one_hot
 from embedlab.params import load_config, model_shape
@@ -80,7 +81,8 @@ def ratio_hints(p: dict) -> dict:
     (the questions use them, and `problems` checks that no two fire on the same answer)."""
     n, precision = p["n_tokens"], p["precision"]
     b = np.dtype(precision).itemsize
-    flops = [(0.5, "a dot product of length V is V multiplications and V additions: 2·V·d per token"),
+    flops = [(0.5, "a dot product of length V is V multiplications and V additions: 2 FLOPs per weight, "
+                   "2·V·d per token"),
              (1 / n, f"that is one token; the batch has {n:,}"),
              (1 / (2 * n), "that is one token, and a dot product is a multiply and an add per term")]
     nbytes = [(8, "that is bits: a byte holds 8 of them")]
@@ -170,8 +172,51 @@ def _drops_repeats(got, want):
     return got.shape == want.shape and np.array_equal(got != 0, want != 0) and not np.allclose(got, want)
 
 
+def _overwritten(got, ids, g, V):
+    """`got` is what G[ids] = g (or G[ids] += g, the same from zeros) leaves: one repeat kept."""
+    g = np.asarray(g, dtype=float)
+    G = np.zeros((V, g.shape[-1]))
+    G[np.asarray(ids)] = g
+    return np.asarray(got).shape == G.shape and np.allclose(got, G)
+
+
 def _is_transposed(got, want):
     return got.ndim == 2 and got.shape == want.shape[::-1]
+
+
+def _rows_one_hot(got, ids, V):
+    got = np.asarray(got)
+    return got.ndim == 2 and got.shape[0] == len(ids) and np.isin(got, (0, 1)).all() and (got.sum(axis=1) == 1).all()
+
+
+ONE_HOT_INVARIANTS = [
+    Invariant(lambda got, ids, V: np.asarray(got).shape == (len(ids), V),
+              "one row per id and one column per vocabulary entry: shape (len(ids), V)"),
+    Invariant(lambda got, ids, V: np.isin(np.asarray(got), (0, 1)).all(), "a one-hot matrix holds only 0s and 1s"),
+    Invariant(lambda got, ids, V: (np.asarray(got).sum(axis=1) == 1).all(),
+              "each row holds exactly one 1: row t is all 0s but a 1 in column ids[t] (index rows and columns "
+              "together: out[np.arange(len(ids)), ids] = 1)"),
+    Invariant(lambda got, ids, V: (np.asarray(got)[np.arange(len(ids)), np.asarray(ids)] == 1).all(),
+              "each row has its one 1 in the wrong column: row t's 1 goes in column ids[t] (ids count from 0)"),
+]
+
+
+def _gradient_invariants(ids_of, grads_of):
+    """What every embedding gradient holds: E's shape, zero rows for ids not in the batch, and every
+    gradient row added in full (the rows of the result sum to the rows of the upstream gradient)."""
+    return [
+        Invariant(lambda got, *a: np.asarray(got).shape == (a[-1], grads_of(*a).shape[-1]),
+                  "the gradient of E has E's shape: (vocabulary size, d)"),
+        Invariant(lambda got, *a: np.allclose(np.delete(np.asarray(got), np.unique(ids_of(*a)), axis=0), 0),
+                  "a row whose id is not in the batch gets exactly zero gradient: only the rows looked up get one"),
+        Invariant(lambda got, *a: np.allclose(np.asarray(got).sum(axis=0),
+                                              grads_of(*a).reshape(-1, grads_of(*a).shape[-1]).sum(axis=0)),
+                  "every gradient row must be added in full to its id's row: a repeated id gets the sum of its "
+                  "rows (not their mean, nor one of them), so the result's rows sum to the incoming gradient's"),
+    ]
+
+
+BACKWARD_INVARIANTS = _gradient_invariants(lambda ids, g, V: np.asarray(ids), lambda ids, g, V: np.asarray(g))
 
 
 def questions(p: dict) -> list:
@@ -179,38 +224,63 @@ def questions(p: dict) -> list:
     hints = ratio_hints(p)
     rows_shape = lambda q: (len(q["ids"]), q["table_d"])  # noqa: E731
     return [
-        Function("one_hot", reference=one_hot, cases=_one_hot_cases, result=Array("one_hot", exact=True, hints=[
+        Function("one_hot", reference=one_hot, cases=_one_hot_cases, invariants=ONE_HOT_INVARIANTS,
+                 result=Array("one_hot", exact=True, hints=[
             Hint(_is_transposed, "one row per id and one column per vocabulary entry: shape (len(ids), V)"),
         ])),
         Array("rows_lookup", exact=True, shape=rows_shape, hints=[
             Hint(_is_transposed, "one row per id: index the rows of E, not its columns"),
         ]),
         Array("rows_matmul", exact=True, shape=rows_shape, hints=[
-            Hint(_is_transposed, "one_hot(ids, V) goes on the left: (len(ids) × V) @ (V × d)"),
+            Hint(_is_transposed, "transposed: one_hot(ids, V) goes on the left, one_hot @ E: "
+                                 "(len(ids) × V) @ (V × d)"),
             Hint(lambda got, want: got.shape[-1] != want.shape[-1],
                  "the result has d columns, one per feature of a row"),
         ]),
         Choice("keeps_sign", hints=[
-            Hint(lambda got, want: got in ("both", "matmul"),
+            Hint(lambda got, want: got == "both",
+                 "-0.0 == 0.0 is True, so == cannot tell the two zeros apart: look at the sign bit (np.signbit); "
                  "the matmul's sum also holds 0 × (a positive number) = +0.0, and -0.0 + +0.0 is +0.0"),
+            Hint(lambda got, want: got == "matmul",
+                 "the lookup copies the row bit for bit, the sign bit of -0.0 too; the matmul's sum also holds "
+                 "0 × (a positive number) = +0.0, and -0.0 + +0.0 is +0.0"),
             Hint(lambda got, want: got not in ("lookup", "matmul", "both"),
                  "answer with one word: lookup, matmul or both"),
         ]),
         Function("embedding_backward", reference=embedding_backward, cases=_backward_cases,
+                 invariants=BACKWARD_INVARIANTS,
                  result=Array("embedding_backward", hints=[
-                     Hint(_drops_repeats, "the right rows, but a repeated id lost part of its gradient: "
-                                          "G[ids] = g and G[ids] += g keep one repeat; np.add.at adds them all"),
+                     Hint(lambda got, want, ids, g, V: _overwritten(got, ids, g, V),
+                          "the right rows, but a repeated id lost part of its gradient: "
+                          "G[ids] = g and G[ids] += g keep one repeat; np.add.at adds them all", args=True),
                      Hint(_is_transposed, "the gradient of E has E's shape: (V, d)"),
                  ])),
         Array("updated_rows", exact=True, hints=[
             Hint(lambda got, want: got.ndim == 1 and np.unique(got).size < got.size,
                  "list each updated row once, however many times its id occurs"),
             Hint(lambda got, want: got.ndim == 1 and got.size > want.size and np.isin(want, got).all(),
-                 "a row whose id is not in the batch gets a gradient of exactly zero: it cannot change"),
+                 "a row whose id is not in the batch gets a gradient of exactly zero: it cannot change; "
+                 "with an untied head only the rows looked up change"),
+            Hint(lambda got, want: got.ndim == 1 and got.size and not np.isin(got, want).any(),
+                 "none of these is in the batch: those are the rows that do not appear (the complement); "
+                 "give the rows whose ids the batch holds"),
+            Hint(lambda got, want: got.ndim == 1 and 0 < got.size < want.size and np.isin(got, want).all(),
+                 "only some of the rows: take the ids of the whole batch, every sequence"),
             Hint(lambda got, want: got.shape == want.shape and not np.array_equal(np.sort(got), got),
                  "give the rows in increasing order"),
         ]),
-        Integer("batch_flops", hints=[ratio(*hint) for hint in hints["batch_flops"]]),
+        Integer("batch_flops", hints=[ratio(*hint) for hint in hints["batch_flops"]], parts=lambda: Answer(Prod(
+            "the one-hot matmul", [
+                Part("FLOPs per weight", 2, "a multiply and an add: 2 FLOPs per weight",
+                     missing="a multiply and an add per weight: 2 FLOPs, so 2·V·d per token (you have 1)"),
+                Part("V", p["V"], "the one-hot row's length: the matmul sums over the vocabulary",
+                     missing="the one-hot matmul sums over the whole vocabulary: 2·V·d per token, not what the "
+                             "lookup copies (d)",
+                     alts=[Alt(p["V"] - 0.5, "the course counts 2 FLOPs per weight (a multiply-add each): "
+                                             "2·V·d per token, not V multiplies and V − 1 adds")]),
+                Part("d", p["d"]), Part("tokens", p["n_tokens"], "n_tokens",
+                                        missing=f"that is one token; the batch has {p['n_tokens']:,}")])),
+            inputs=lambda: {"V": p["V"], "d": p["d"], "n_tokens": p["n_tokens"]}),
         Integer("one_hot_batch_bytes", hints=[ratio(*hint) for hint in hints["one_hot_batch_bytes"]]),
     ]
 

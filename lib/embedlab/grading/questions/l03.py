@@ -140,18 +140,27 @@ GPT2_HINTS = [
 
 
 def block_parts(d: int) -> list:
-    """One GPT-2 block as the lesson counts it: matrices, biases and LayerNorms, each a part."""
+    """One GPT-2 block as the lesson counts it: matrices, biases and LayerNorms, each a part (the
+    biases and the LayerNorms also as groups: leaving all of them out is one slip)."""
     return [
         Part("attention weights", 4 * d * d, "q, k, v and out, four d × d matrices: 4 · d²",
              alts=[Alt(3 * d * d, "attention has four d × d matrices: q, k, v and the output projection")]),
-        Part("q, k, v biases", 3 * d, "3 · d per block"),
-        Part("attention output bias", d, "d per block"),
         Part("MLP matrices", 8 * d * d, "two d × 4d matrices: 8 · d²",
              alts=[Alt(4 * d * d, "a 4d MLP has two d × 4d matrices: 8 · d², not 4 · d²"),
                    Alt(12 * d * d, "GPT-2's MLP has two matrices (d × 4d and 4d × d), not three")]),
-        Part("MLP biases", 5 * d, "4d + d per block"),
-        Part("LayerNorm scales", 2 * d, "two LayerNorms, d each: 2 · d per block"),
-        Part("LayerNorm shifts", 2 * d, "two LayerNorms, d each: 2 · d per block"),
+        Sum("biases", [
+            Part("q, k, v biases", 3 * d, "3 · d per block"),
+            Part("attention output bias", d, "d per block"),
+            Part("MLP biases", 5 * d, "4d + d per block"),
+        ], "one per output of each of the four linear layers: 9 · d per block",
+            missing="the biases are missing: each linear layer has one per output, 9 · d per block"),
+        Sum("LayerNorms", [
+            Part("LayerNorm scales", 2 * d, "two LayerNorms, d each: 2 · d per block", key="ln-scale"),
+            Part("LayerNorm shifts", 2 * d, "two LayerNorms, d each: 2 · d per block", key="ln-shift",
+                 missing="LayerNorms have a scale and a shift (beta): your count has no LayerNorm shifts, "
+                         "2 · d per block"),
+        ], "two per block, a scale and a shift each: 4 · d",
+            missing="your count has no LayerNorms: two per block, a scale and a shift each, 4 · d per block"),
     ]
 
 
@@ -163,9 +172,22 @@ def gpt2_parts(V, d, L, T) -> Answer:
         Part("position table", T * d, "T × d", missing="the learned position table (T × d) is missing"),
         Prod("the blocks", [Part("layers", L, "L", missing="that is one block: the model has L of them"),
                             Sum("one block", block_parts(d))]),
-        Part("final LayerNorm", 2 * d, "a scale and a shift, 2 · d",
-             missing="the final LayerNorm (a scale and a shift, 2·d) is missing"),
+        Sum("final LayerNorm", [Part("final scale", d, key="ln-scale"), Part("final shift", d, key="ln-shift")],
+            "a scale and a shift, 2 · d", missing="the final LayerNorm (a scale and a shift, 2·d) is missing"),
     ]), context="your count")
+
+
+def estimate_parts(exact, V, d, L) -> Answer:
+    """The gap written as the learner computes it: exact − (V·d + 12·L·d²)."""
+    return Answer(Sum("the gap", [
+        Part("the exact count", exact, can_drop=False, can_double=False),
+        Prod("minus the estimate", [Part("minus", -1, can_drop=False, can_double=False), Sum("the estimate", [
+            Part("V·d", V * d, "the token table", twice="the head is tied: the rule of thumb counts E once, "
+                                                         "V·d + 12·L·d²"),
+            Prod("12·L·d²", [Part("12", 12), Part("L", L), Part("d²", d * d, alts=[
+                Alt(2 * d, "d**2 is d squared (d²), not d * 2"), Alt(d, "the rule of thumb has d squared, d²")])]),
+        ])], missing="exact minus estimate: subtract the rule of thumb V·d + 12·L·d²"),
+    ]), context="your gap")
 
 
 def questions(p: dict) -> list:
@@ -201,6 +223,20 @@ def questions(p: dict) -> list:
             Extra("head", E, "", key="head"),
         ]), upside_down="upside down: the share is the table over the whole model"), context="your share")
 
+    def gap_parts():
+        """The gap as what the rule of thumb leaves out."""
+        L_, d_ = gap_s.num_layers, gap_s.hidden_size
+        return Answer(Sum("what the rule of thumb leaves out", [
+            Part("position table", positions, "T × d"),
+            Prod("the blocks' biases", [Part("layers", L_, "L", missing="the biases of one block only: each of the "
+                                                                         "L blocks has its own"),
+                                        Part("biases", 9 * d_, "3d + d + 4d + d per block")]),
+            Prod("the blocks' LayerNorms", [Part("layers", L_, "L", missing="the LayerNorms of one block only: each "
+                                                                             "of the L blocks has its own"),
+                                            Part("LayerNorms", 4 * d_, "two, a scale and a shift each: 4 · d per block")]),
+            Part("final LayerNorm", 2 * d_, "a scale and a shift, 2 · d"),
+        ]), context="your gap")
+
     def total_without_E():
         return share.token_embedding / (share.total - share.token_embedding)
 
@@ -210,7 +246,11 @@ def questions(p: dict) -> list:
             Hint(lambda got, want: got == m * n + m, "the bias has one entry per output (n), not per input (m)"),
         ], parts=lambda: Answer(Sum("a linear layer", [
             Part("weights", m * n, "m · n", alts=[Alt(m * m, "the weights are m × n (in × out), not m × m"),
-                                                  Alt(n * n, "the weights are m × n (in × out), not n × n")]),
+                                                  Alt(n * n, "the weights are m × n (in × out), not n × n"),
+                                                  Alt(m, "the weights are a matrix: multiply in × out, m·n, not "
+                                                         "add them")],
+                 twice="the weights counted twice (2 per weight is a matmul's FLOPs, its compute): a parameter "
+                       "count has one parameter per weight"),
             Part("bias", n, "one per output, n", missing="a linear layer has a bias for each output too: m·n + n",
                  alts=[Alt(m, "the bias has one entry per output (n), not per input (m)")]),
         ])), inputs=lambda: {"linear_in": m, "linear_out": n}),
@@ -239,19 +279,12 @@ def questions(p: dict) -> list:
                  "the share is of the whole model: divide by the total, the table included"),
         ], parts=share_parts, **reads("embedding_share")),
         Integer("estimate_gap", hints=[
-            ratio(-1, "exact minus estimate: the exact count is the larger one"),
+            ratio(-1, "the sign is wrong (negative): exact minus estimate, the exact count is the larger one"),
             Hint(lambda got, want: got == positions,
                  "that is only the position table: the biases and LayerNorms are missing"),
-        ], parts=lambda: Answer(Sum("what the rule of thumb leaves out", [
-            Part("position table", positions, "T × d"),
-            Prod("the blocks' biases", [Part("layers", gap_s.num_layers, "L",
-                                             missing="the biases of one block only: each of the L blocks has its own"),
-                                        Part("biases", 9 * gap_s.hidden_size, "3d + d + 4d + d per block")]),
-            Prod("the blocks' LayerNorms", [Part("layers", gap_s.num_layers, "L",
-                                                 missing="the LayerNorms of one block only: each of the L blocks has its own"),
-                                            Part("LayerNorms", 4 * gap_s.hidden_size, "two, a scale and a shift each: 4 · d per block")]),
-            Part("final LayerNorm", 2 * gap_s.hidden_size, "a scale and a shift, 2 · d"),
-        ]), context="your gap"), **reads("estimate_gap")),
+        ], parts=lambda: [gap_parts(), estimate_parts(count_params(load_config(p["gap_model"])).total,
+                                                      gap_s.vocab_size, gap_s.hidden_size, gap_s.num_layers)],
+            **reads("estimate_gap")),
         Function("gpt2_params", reference=gpt2_params, cases=_gpt2_shapes,
                  result=Integer("gpt2_params", hints=GPT2_HINTS, parts=gpt2_parts), points=2),
     ]
