@@ -15,6 +15,8 @@ In the sandbox (one per submission):
 In the grader's process:
     cli        embedlab-grade: finds submissions, judges the plain data, writes the CSV
     sandbox    starts each submission's worker fenced in, and reads back what it reports
+    budget     one control group per submission: its memory and process limits, killed as a whole
+    text       the one escaping of text from outside (file names, anything a submission prints)
 
 For authors:
     generate   builds exercises/ and the answer keys from solutions/ (`make exercises`)

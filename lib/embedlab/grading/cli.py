@@ -46,7 +46,6 @@ import sys
 import tempfile
 import threading
 import time
-import unicodedata
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import wait as wait_for
 from dataclasses import dataclass
@@ -76,16 +75,18 @@ from embedlab.grading.status import (
     WRONG_LESSON,
     format_points,
 )
+from embedlab.grading.text import UNPRINTABLE, display_name, printable  # noqa: F401 - cli's names too
 from embedlab.grading.values import encode_value
 
 COLUMNS = ("submission", "lesson", "question", "points", "max_points", "status", "detail", "learner")
 TOTALS_COLUMNS = ("learner", "lesson", "points", "max_points")
 MAX_NOTEBOOK_BYTES = 100 * 2**20  # a larger file is reported unreadable, never sent
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")  # a spreadsheet reads a cell starting so as a formula
-UNPRINTABLE = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")  # Unicode categories escaped in labels and details
 INTERRUPTED = 130  # exit status after Ctrl-C (128 + SIGINT)
 STOP_GRACE = 10.0  # seconds the runs get to clean up after Ctrl-C
 NO_SANDBOX_NOTE = "no sandbox (--no-sandbox): submissions ran with the grader's privileges"
+NO_GROUP_NOTE = ("no control group per submission: --memory-mb bounds each process, not a submission's "
+                 "processes and files together, and --max-processes is not enforced (book/grading.md, Limits)")
 
 
 @dataclass
@@ -115,34 +116,6 @@ class GraderFault(Exception):
 
 # --------------------------------------------------------------------------
 # Names and text from submissions: printed and written safely
-
-
-def display_name(path) -> str:
-    """A path as text that prints and writes safely: bytes that are not UTF-8 become \\xNN,
-    control and format characters \\xNN or \\uNNNN, and a backslash \\\\ (so two names
-    never share one label)."""
-    text = os.fsencode(path).decode("utf-8", "surrogateescape")
-    out = []
-    for ch in text:
-        code = ord(ch)
-        if 0xDC80 <= code <= 0xDCFF:
-            out.append(f"\\x{code - 0xDC00:02x}")
-        elif ch == "\\":
-            out.append("\\\\")
-        elif unicodedata.category(ch) in UNPRINTABLE:
-            out.append(_escaped(ch))
-        else:
-            out.append(ch)
-    return "".join(out)
-
-
-def printable(text: str) -> str:
-    """Text with every control or format character (newlines too) escaped."""
-    return "".join(_escaped(ch) if unicodedata.category(ch) in UNPRINTABLE else ch for ch in text)
-
-
-def _escaped(ch: str) -> str:
-    return f"\\x{ord(ch):02x}" if ord(ch) <= 0xFF else f"\\u{ord(ch):04x}"
 
 
 def csv_cell(text: str) -> str:
@@ -548,7 +521,7 @@ def write_csv(rows: list[Row], out: Path) -> None:
         for r in rows:
             writer.writerow([csv_cell(r.submission), csv_cell(r.lesson), csv_cell(r.question),
                              format_points(r.points), format_points(r.max_points), r.status,
-                             csv_cell(r.detail), csv_cell(r.learner)])
+                             csv_cell(printable(r.detail)), csv_cell(printable(r.learner))])
 
 
 def totals(rows: list[Row], keys: dict[str, LessonKeys]) -> list[tuple[str, str, float, float]]:
@@ -634,7 +607,11 @@ def main(argv=None) -> int:
     parser.add_argument("--timeout", type=positive(float), default=300.0,
                         help="seconds per submission, whole run (default 300)")
     parser.add_argument("--memory-mb", type=positive(int), default=2048,
-                        help="memory limit per submission in MB (default 2048)")
+                        help="memory limit per submission in MB: all its processes and files together where "
+                             "the grader can make a control group, else each process (default 2048)")
+    parser.add_argument("--max-processes", type=positive(int), default=sandbox.MAX_PROCESSES,
+                        help="processes and threads one submission may run at once (needs a control group; "
+                             f"default {sandbox.MAX_PROCESSES})")
     parser.add_argument("--seed", type=int, help="seed for the function questions' inputs (default: fresh)")
     parser.add_argument("--no-sandbox", action="store_true",
                         help="run submissions without bubblewrap (they get the grader's privileges)")
@@ -652,7 +629,7 @@ def main(argv=None) -> int:
     if args.lesson and args.lesson not in known_lessons():
         parser.error(f"no exercise {args.lesson!r}; known: {', '.join(known_lessons())}")
     try:
-        limits = Limits(args.cell_timeout, args.timeout, args.memory_mb)
+        limits = Limits(args.cell_timeout, args.timeout, args.memory_mb, args.max_processes)
         submissions = find_submissions(args.paths)
     except (ValueError, FileNotFoundError) as exc:
         parser.error(str(exc))
@@ -676,6 +653,9 @@ def main(argv=None) -> int:
         if why:
             parser.error(f"bubblewrap cannot start a sandbox here ({printable(why)}); "
                          "fix that, or pass --no-sandbox to run submissions with the grader's own privileges")
+    no_group = sandbox.budget_problem()
+    if no_group:
+        print(f"{NO_GROUP_NOTE} ({printable(no_group)})", file=sys.stderr)
     out = Path(args.out)
     for path in [out] + ([Path(args.totals)] if args.totals else []):
         try:  # can it be written? (tried now, not after an hour of grading; nothing is left behind)
@@ -712,6 +692,7 @@ def main(argv=None) -> int:
     finally:
         if in_main:
             signal.signal(signal.SIGTERM, old_term)
+        sandbox.release_groups()
     print(summary(rows))
     graded = len({r.submission for r in rows})
     what = "graded" if code != INTERRUPTED else f"graded before Ctrl-C stopped the run (of {len(submissions)})"
@@ -722,6 +703,8 @@ def main(argv=None) -> int:
         print(f"{class_notebooks} class notebook(s) not graded (status {NEEDS_KEYS}): they are judged against "
               "each learner's variant; grade them with --keys DIR/instructor-keys", file=sys.stderr)
     print("sandbox: bubblewrap, one per submission" if bwrap else NO_SANDBOX_NOTE)
+    print(NO_GROUP_NOTE if no_group else f"budget: one control group per submission ({limits.memory_mb:,} MB, "
+                                         f"{limits.max_processes:,} processes and threads)")
     for fault in faults:
         print(f"grader fault: {fault}", file=sys.stderr)
     return code

@@ -28,6 +28,7 @@ import collections
 import json
 import math
 import os
+import secrets
 import select
 import shutil
 import signal
@@ -39,9 +40,11 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from embedlab.grading import budget
 from embedlab.grading.code import SOURCE_LIMIT
 from embedlab.grading.lessons import ANSWERS_DIR
 from embedlab.grading.status import CRASHED, ERROR, FAULT, FINISHED, MEMORY, TIMEOUT
+from embedlab.grading.text import printable
 from embedlab.grading.wire import TEXT_LIMIT
 
 CHANNEL_LIMIT = 2**20  # bytes a submission's run may send back, in all (each lesson's solution: under 25 kB)
@@ -49,6 +52,10 @@ CHANNEL_LIMIT = 2**20  # bytes a submission's run may send back, in all (each le
 # about 25 MB once parsed (the worst case, 1 MB of "{},{},…"), plus LOG_TAIL of the worker's output.
 LOG_TAIL = 4000  # bytes of the worker's output kept for a crash report
 TMPFS_BYTES = 256 * 2**20  # size of the sandbox's private /tmp
+SHM_BYTES = 64 * 2**20  # size of the sandbox's /dev/shm (the only other writable place in it)
+MAX_PROCESSES = 64  # default --max-processes: tasks (processes and threads) of one submission at once
+MAX_MAX_PROCESSES = 2**22  # largest --max-processes accepted (the kernel's own pid_max)
+WATCH_SECONDS = 0.25  # how often a run's control group is checked against its limits
 MAX_SECONDS = 7 * 24 * 3600.0  # largest --timeout / --cell-timeout accepted
 MAX_MEMORY_MB = 2**20  # largest --memory-mb accepted (1 TiB)
 REPORTED_ERRORS = 100  # error entries kept from one run
@@ -67,10 +74,12 @@ ETC_FILES = ("/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/l
 class Limits:
     cell_timeout: float = 30.0  # seconds per cell, then the kernel is interrupted
     timeout: float = 300.0  # seconds for the whole run, then everything is killed
-    memory_mb: int = 2048  # address-space limit of the worker and of the kernel
+    memory_mb: int = 2048  # the submission's memory: its control group's limit, and each process's address space
+    max_processes: int = MAX_PROCESSES  # tasks at once in its control group
 
     def __post_init__(self):
-        for name, top in (("cell_timeout", MAX_SECONDS), ("timeout", MAX_SECONDS), ("memory_mb", MAX_MEMORY_MB)):
+        for name, top in (("cell_timeout", MAX_SECONDS), ("timeout", MAX_SECONDS), ("memory_mb", MAX_MEMORY_MB),
+                          ("max_processes", MAX_MAX_PROCESSES)):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
                     or not 0 < value <= top:
@@ -86,6 +95,7 @@ class RunResult:
     answers: dict | None = None  # question name -> probe entry, None if the probe did not report
     detail: str = ""
     seconds: float = 0.0
+    peak_bytes: int | None = None  # the most memory its control group held at once (None: no group)
 
 
 class NotRun(Exception):
@@ -129,14 +139,17 @@ def sandbox_command(bwrap: str, argv: list[str]) -> list[str]:
         cmd += ["--ro-bind-try", f, f]
     # The private /tmp comes before the Python environment and the course, which are
     # mounted on top of it: a course cloned under /tmp (as CI may do) stays visible.
+    # /dev (bubblewrap's own tmpfs, with the device nodes) and / are made read-only below:
+    # /tmp and /dev/shm are the only writable places, each sized.
     cmd += ["--proc", "/proc", "--dev", "/dev",
+            "--size", str(SHM_BYTES), "--perms", "1777", "--tmpfs", "/dev/shm", "--remount-ro", "/dev",
             "--size", str(TMPFS_BYTES), "--perms", "1777", "--tmpfs", "/tmp"]
     for root in python_roots():
         cmd += ["--ro-bind", root, root]
     answers = os.path.realpath(ANSWERS_DIR)
     if os.path.isdir(answers):  # hidden: an empty read-only folder in its place
         cmd += ["--tmpfs", answers, "--remount-ro", answers]
-    cmd += ["--dir", "/tmp/work", "--chdir", "/tmp/work", "--"]
+    cmd += ["--dir", "/tmp/work", "--chdir", "/tmp/work", "--remount-ro", "/", "--"]
     return cmd + argv
 
 
@@ -163,6 +176,16 @@ def check_sandbox(bwrap: str) -> str | None:
     if done.returncode != 0:
         return done.stderr.decode("utf-8", "replace").strip()[-500:] or f"exit status {done.returncode}"
     return None
+
+
+def budget_problem() -> str:
+    """Why no control group per submission can be made here ("" when one can): see embedlab.grading.budget."""
+    return budget.problem()
+
+
+def release_groups() -> None:
+    """Kill and remove every control group this process made for its runs (the grader is done)."""
+    budget.release()
 
 
 # --------------------------------------------------------------------------
@@ -243,11 +266,19 @@ class Run:
         self.started = time.monotonic()
         self.deadline = self.started + limits.timeout
         self.killed = threading.Event()
+        self.stopped = threading.Event()  # the run is over: stop reading its output
         self.kernel_pgid = None
+        self.passed = None  # budget.MEMORY or budget.PROCESSES: what its control group passed
+        self.forged = False  # a message on the channel did not carry the worker's token
+        self.token = secrets.token_hex(16)  # given to the worker only, on its standard input
         self.tail = collections.deque()
         self.tail_bytes = 0
         self.tmp = None if sandbox else tempfile.TemporaryDirectory(prefix="embedlab-grade-",
                                                                      ignore_cleanup_errors=True)
+        self.group = None
+        grader_budget = budget.budget()
+        if grader_budget is not None:
+            self.group = grader_budget.group(limits.memory_mb, limits.max_processes)
         read_end, write_end = os.pipe()
         tmp = "/tmp" if sandbox else self.tmp.name
         argv = [sys.executable, "-m", "embedlab.grading.worker", str(write_end)]
@@ -255,6 +286,8 @@ class Run:
             argv = sandbox_command(sandbox, argv)
         else:
             os.makedirs(f"{tmp}/work")
+        if self.group is not None:
+            argv = self.group.command(argv)
         try:
             self.proc = subprocess.Popen(
                 argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
@@ -264,6 +297,8 @@ class Run:
         except BaseException:
             os.close(read_end)
             self.close_tmp()
+            if self.group is not None:
+                grader_budget.done(self.group)
             raise
         finally:
             os.close(write_end)
@@ -280,11 +315,34 @@ class Run:
             self.kill()
 
     def _drain(self) -> None:
-        """Keep the last LOG_TAIL bytes of the worker's (and kernel's) output, drop the rest."""
-        while True:
-            chunk = self.proc.stdout.read1(65536)
-            if not chunk:
+        """Keep the last LOG_TAIL bytes of the worker's (and kernel's) output, drop the rest, and
+        watch the control group's limits. Never waits for the output's end: a process the
+        submission started may hold it open; the run's end stops this thread."""
+        fd = self.proc.stdout.fileno()
+        os.set_blocking(fd, False)
+        eof = False
+        while not self.stopped.is_set():
+            if self.group is not None and self.passed is None:
+                self.passed = self.group.passed()
+                if self.passed:
+                    self.kill()
+            if eof:
+                self.stopped.wait(WATCH_SECONDS)
+                continue
+            ready, _, _ = select.select([fd], [], [], WATCH_SECONDS)
+            if not ready:
+                continue
+            try:
+                chunk = os.read(fd, 65536)
+            except BlockingIOError:
+                continue
+            except OSError:
                 return
+            if not chunk:
+                eof = True
+                if self.group is None:
+                    return
+                continue
             self.tail.append(chunk)
             self.tail_bytes += len(chunk)
             while self.tail_bytes - len(self.tail[0]) >= LOG_TAIL:
@@ -302,7 +360,8 @@ class Run:
             return False
 
     def send_notebook(self, fd: int, size: int) -> bool:
-        header = {"size": size, "memory_mb": int(self.limits.memory_mb), "cell_timeout": self.limits.cell_timeout}
+        header = {"size": size, "memory_mb": int(self.limits.memory_mb), "cell_timeout": self.limits.cell_timeout,
+                  "token": self.token}
         if not self.send((json.dumps(header) + "\n").encode()):
             return False
         left = size
@@ -322,6 +381,9 @@ class Run:
             message = self.channel.read()
             if message is None:
                 return None
+            if message.pop("token", None) != self.token:  # not from the worker (the kernel has no token)
+                self.forged = True
+                return None
             if "kernel" in message and self.kernel_pgid is None:
                 pgid = message["kernel"].get("pgid") if isinstance(message["kernel"], dict) else None
                 self.kernel_pgid = pgid if type(pgid) is int and pgid > 1 else -1
@@ -339,19 +401,31 @@ class Run:
         timed_out = self.killed.is_set() or time.monotonic() >= self.deadline
         self.kill()
         returncode = self.proc.wait()
+        self.stopped.set()
         self.drain.join(timeout=5)
         seconds = time.monotonic() - self.started
+        peak = self.group.peak_bytes() if self.group is not None else None
+        passed = self.passed or (self.group.passed() if self.group is not None else None)
+        if passed == budget.MEMORY:
+            return RunResult(MEMORY, {}, None, f"the submission passed its {self.limits.memory_mb:,} MB memory limit "
+                             "(all its processes and the files it wrote, together) and was stopped", seconds, peak)
+        if passed == budget.PROCESSES:
+            return RunResult(CRASHED, {}, None, f"the submission tried to run more than {self.limits.max_processes:,} "
+                             "processes and threads at once (--max-processes) and was stopped", seconds, peak)
+        if self.forged:
+            return RunResult(ERROR, {}, None, "a message on the grader's channel did not come from the grading "
+                             "worker: refused", seconds, peak)
         if timed_out and message is None:
             return RunResult(TIMEOUT, {}, None,
-                             f"the whole run passed the {self.limits.timeout:g} s limit and was stopped", seconds)
+                             f"the whole run passed the {self.limits.timeout:g} s limit and was stopped", seconds, peak)
         if self.channel.over:
             return RunResult(ERROR, {}, None, f"the run sent more than {CHANNEL_LIMIT:,} bytes back: refused",
-                             seconds)
+                             seconds, peak)
         if message is None:
             tail = self.log_tail()
             state = MEMORY if "MemoryError" in tail else CRASHED
             return RunResult(state, {}, None, f"the grading worker stopped (exit status {returncode})"
-                             + last_line(tail), seconds)
+                             + last_line(tail), seconds, peak)
         report = clean_report(message.get("report"))
         state = report["state"]
         if state == FAULT and self.kernel_pgid is not None:
@@ -359,7 +433,8 @@ class Run:
         if state == CRASHED and any(e["ename"] == "MemoryError" for e in report["errors"]):
             state = MEMORY
         answers = report.pop("answers")
-        return RunResult(state, report, answers if state == FINISHED else None, report.get("detail", ""), seconds)
+        return RunResult(state, report, answers if state == FINISHED else None, report.get("detail", ""), seconds,
+                         peak)
 
     def close_stdin(self) -> None:
         try:
@@ -368,9 +443,11 @@ class Run:
             pass
 
     def kill(self) -> None:
-        """End the run: the sandbox (its pid namespace ends with it), or without one the
-        worker's and the kernel's process groups."""
+        """End the run: every process of its control group; the sandbox (its pid namespace ends
+        with it), or without one the worker's and the kernel's process groups."""
         self.killed.set()
+        if self.group is not None:
+            self.group.kill()
         if self.proc.poll() is None:  # not yet reaped, so its pid cannot have been reused
             try:
                 if self.sandbox:
@@ -394,10 +471,11 @@ class Run:
             self.proc.wait(timeout=30)
         except subprocess.TimeoutExpired:
             pass
+        self.stopped.set()
         self.drain.join(timeout=5)
-        for stream in (self.proc.stdout,):
+        if not self.drain.is_alive():  # (a close while it reads would wait for it)
             try:
-                stream.close()
+                self.proc.stdout.close()
             except OSError:
                 pass
         try:
@@ -405,6 +483,12 @@ class Run:
         except OSError:
             pass
         self.close_tmp()
+        if self.group is not None:
+            grader_budget = budget.budget()
+            if grader_budget is not None:
+                grader_budget.done(self.group)
+            else:
+                self.group.remove()
         with _LIVE_LOCK:
             _LIVE.discard(self)
 
@@ -419,14 +503,14 @@ def clean_report(report) -> dict:
     state = report.get("state")
     out = {"state": state if state in (FINISHED, CRASHED, FAULT) else CRASHED, "errors": [], "timeouts": []}
     detail = report.get("detail")
-    out["detail"] = detail[:TEXT_LIMIT] if isinstance(detail, str) else ""
+    out["detail"] = printable(detail[:TEXT_LIMIT]) if isinstance(detail, str) else ""
     if out["state"] != FINISHED and not out["detail"]:
         out["detail"] = "the grading worker reported no result"
     errors = report.get("errors")
     for e in (errors if isinstance(errors, list) else [])[:REPORTED_ERRORS]:
         if isinstance(e, dict) and (e.get("cell") is None or type(e.get("cell")) is int):
-            out["errors"].append({"cell": e.get("cell"), "ename": str(e.get("ename"))[:TEXT_LIMIT],
-                                  "evalue": str(e.get("evalue"))[:TEXT_LIMIT]})
+            out["errors"].append({"cell": e.get("cell"), "ename": printable(str(e.get("ename"))[:TEXT_LIMIT]),
+                                  "evalue": printable(str(e.get("evalue"))[:TEXT_LIMIT])})
     timeouts = report.get("timeouts")
     out["timeouts"] = [t for t in (timeouts if isinstance(timeouts, list) else [])[:REPORTED_ERRORS]
                        if t is None or type(t) is int]
@@ -442,4 +526,4 @@ def clean_report(report) -> dict:
 
 def last_line(text: str) -> str:
     lines = [ln.strip() for ln in text.strip().splitlines() if ln.strip() and "WARNING" not in ln]
-    return f": {lines[-1][:TEXT_LIMIT]}" if lines else ""
+    return f": {printable(lines[-1][:TEXT_LIMIT])}" if lines else ""

@@ -11,6 +11,10 @@ grader over two pipes the grader owns, never through a file:
 * CHANNEL_FD, to the grader: one JSON line per message (`frame`): what the
   notebook says it is, the kernel's process group (used only without a
   sandbox), and the final report with the probe's answers as plain data.
+  Every message carries the token the grader sent on standard input; the
+  worker makes itself not dumpable before it reads it, so the kernel can
+  neither open the channel through /proc/<worker>/fd nor read the token (a
+  message without it is refused).
 
 It limits itself first (memory, file size, no core files; the kernel inherits
 the limits), then runs every code cell in a fresh kernel with nbclient (errors
@@ -52,9 +56,25 @@ def apply_limits(memory_mb: int) -> None:
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
 
 
+TOKEN = {"token": None}  # the grader's token for this run (from its first line), sent with every message
+
+
+def not_dumpable() -> bool:
+    """Make this process not dumpable: /proc/<worker>/fd (the channel), /proc/<worker>/mem and
+    ptrace are then closed to every process without CAP_SYS_PTRACE, the kernel included (the
+    sandbox drops every capability). Done first, before the grader's token is read."""
+    import ctypes
+
+    PR_SET_DUMPABLE = 4
+    try:
+        return ctypes.CDLL(None, use_errno=True).prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) == 0
+    except (OSError, AttributeError):
+        return False
+
+
 def frame(channel: int, message: dict) -> None:
-    """Send one message to the grader: a JSON line, written whole."""
-    data = (json.dumps(message) + "\n").encode()
+    """Send one message to the grader: a JSON line with the run's token, written whole."""
+    data = (json.dumps({**message, "token": TOKEN["token"]}) + "\n").encode()
     while data:
         data = data[os.write(channel, data):]
 
@@ -103,12 +123,14 @@ def notebook_says(nb) -> dict:
 
 
 def run(channel: int) -> int:
+    not_dumpable()
     os.set_inheritable(channel, False)  # the kernel and what it starts do not get the channel
     for name in ("HOME", "IPYTHONDIR", "MPLCONFIGDIR", "JUPYTER_RUNTIME_DIR", "JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR"):
         if os.environ.get(name):
             os.makedirs(os.environ[name], exist_ok=True)
     stdin = sys.stdin.buffer
     header = json.loads(stdin.readline(HEADER_LIMIT))
+    TOKEN["token"] = header.get("token")
     apply_limits(header["memory_mb"])
     raw = read_exactly(stdin, header["size"])
     try:
