@@ -55,3 +55,16 @@ def test_exercise_does_not_spell_out_an_answer(module):
 def test_the_check_sees_a_literal():
     assert 38_597_376.0 in numbers_in("hint: got == 38_597_376 or 38,597,376")
     assert telling_values({"a": 38_597_376, "b": 6, "c": "x"}) == {"a": 38_597_376.0}
+
+
+def test_the_sources_headline_example_is_no_exercises_book_answer():
+    """Lesson 05 works the sources' headline example in full (32,000 × 512 = 16,384,000, the tied head
+    adds 0), so no exercise may ask for that number in the book's variant: a learner would copy it."""
+    headline = {32_000 * 512, 2 * 32_000 * 512}
+    for module in QUESTION_MODULES:
+        key = load_key(lesson_of(module))
+        shown = {name for name, v in key.items()
+                 if isinstance(v, (int, float)) and not isinstance(v, bool) and v in headline}
+        assert not shown, f"{lesson_of(module)}: {sorted(shown)} is the headline example lesson 05 works out"
+    lesson = json.loads((ROOT / "notebooks" / "05-weight-tying.ipynb").read_text(encoding="utf-8"))
+    assert "16,384,000" in "".join("".join(c["source"]) for c in lesson["cells"] if c["cell_type"] == "markdown")

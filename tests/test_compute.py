@@ -148,3 +148,24 @@ def test_break_even_ratio_for_the_vocabulary_example():
     assert forward_flops(big, int(r_text * n)).total <= target < forward_flops(big, int(r_text * n) + 1).total
     assert r < r_text < 1  # attention does not grow with V, so it dilutes the bigger head
     assert break_even_ratio(small, small, n) == pytest.approx(1.0)
+
+
+def test_lesson_08_break_even_with_attention_stays_inside_gpt2s_context():
+    """Lesson 08 prices attention over a text GPT-2 small can read: at most 1,024 tokens (it once used 1,500)."""
+    pairs = {name: [{**load_config(name), "vocab_size": V} for V in (50_257, 100_277)]
+             for name in ("gpt2", "llama-3.2-1b")}
+    assert GPT2["n_positions"] == 1024
+    assert round(break_even_ratio(*pairs["gpt2"]), 3) == 0.763
+    assert round(break_even_ratio(*pairs["gpt2"], 1024), 3) == 0.785
+    assert round(break_even_ratio(*pairs["llama-3.2-1b"], 1024), 3) == 0.918
+
+
+def test_a_tied_heads_flops_share_is_the_tables_parameter_share_but_for_the_norms():
+    """Lesson 08: 35.0% of the parameters and 35.0% of the matmul FLOPs, for one reason (the tied head is
+    E at 2 FLOPs per entry, the blocks 2 per weight); only the 67,584 norm parameters part them."""
+    big = {**load_config("llama-3.2-1b"), "vocab_size": 256_000}
+    n, c = count_params(big), token_costs(big)
+    norms = n.total - n.token_embedding - c.blocks // 2
+    assert norms == 16 * 2 * 2048 + 2048 == 67_584
+    assert c.head / (c.blocks + c.head) == n.token_embedding / (n.token_embedding + n.total - n.token_embedding - norms)
+    assert round(n.embedding_share, 6) == 0.350124 and round(c.head / (c.blocks + c.head), 6) == 0.350140

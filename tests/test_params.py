@@ -538,3 +538,19 @@ def test_model_shape_refuses_more_layers_than_any_model_has():
     qwen = load_config("qwen3-30b-a3b")  # its expert layers are walked one by one, skipping mlp_only_layers
     shape = model_shape(dict(qwen, num_hidden_layers=MAX_LAYERS, mlp_only_layers=list(range(1000))))
     assert len(shape.moe.moe_layers) == MAX_LAYERS - 1000
+
+
+def test_which_n_goes_into_2n():
+    """Lesson 06's box: of the five Ns, 2·N matches the matmul FLOPs per token only with what a token
+    multiplies: active without the input table when untied (Mixtral), active when tied (Llama 3.2 1B)."""
+    from embedlab.compute import token_costs
+
+    for name, right, wrong in (("mixtral-8x7b", "active_without_embedding", "active"),
+                               ("llama-3.2-1b", "active", "active_without_embedding")):
+        config = load_config(name)
+        n, c = count_params(config), token_costs(config)
+        flops = c.input + c.blocks + c.head
+        assert abs(2 * getattr(n, right) / flops - 1) < 0.001 < abs(2 * getattr(n, wrong) / flops - 1)
+    n = count("mixtral-8x7b")
+    assert (n.total, n.non_embedding, n.total - n.token_embedding, n.active, n.active_without_embedding) == (
+        46_702_792_704, 46_440_648_704, 46_571_720_704, 12_879_925_248, 12_748_853_248)

@@ -19,11 +19,11 @@ def test_l03_reference_counts_released_gpt2():
 
 
 def test_l03_hints():
-    assert "tied" in line("03-counting-gpt2", "interview", 2 * 32_000 * 512)
+    assert "tied" in line("03-counting-gpt2", "interview", 2 * 40_000 * 768)
     assert "bias" in line("03-counting-gpt2", "linear_params", 1024 * 4096)
     assert "12·d²" in line("03-counting-gpt2", "block_params", 12 * 1024**2)
     assert "position table" in line("03-counting-gpt2", "embedding_share", (80_411_200 + 1_638_400) / 1_557_611_200)
-    assert "✅" in line("03-counting-gpt2", "interview", 16_384_000)
+    assert "✅" in line("03-counting-gpt2", "interview", 30_720_000)
 
 
 def test_l03_function_rejects_a_count_without_the_position_table():

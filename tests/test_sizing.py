@@ -154,3 +154,27 @@ def test_a_mixture_of_experts_design_stores_every_expert_and_computes_with_the_a
     assert f.params == n.total and f.weights_gb == 2 * n.total / GB
     assert f.train_flops_6nd == 6 * n.active * 400_000_000_000
     assert f.train_flops < 6 * n.total * 400_000_000_000 / 3  # the arithmetic follows the 12.9B, not the 46.7B
+
+
+def test_lesson_11_freeing_h_kv_beats_the_grids_choice():
+    """Lesson 11's grid keeps h_kv = 8; with h_kv = 4 memory stops binding and two designs beat its choice."""
+    choice = llama_config(128_000, 2048, 19, 32, 8, 8192, True)
+    same_width = llama_config(128_000, 2048, 20, 32, 4, 8192, True)
+    narrower = llama_config(128_000, 1792, 27, 28, 4, 7168, True)
+    assert design_figures(choice, JOB).non_embedding == 1_155_610_624
+    assert over_budget(llama_config(128_000, 2048, 20, 32, 8, 8192, True), JOB)   # memory: why the choice is 19
+    for design, non_embedding in ((same_width, 1_195_460_608), (narrower, 1_238_728_960)):
+        assert not over_budget(design, JOB) and design_figures(design, JOB).non_embedding == non_embedding
+    assert round(1_238_728_960 / 1_155_610_624 - 1, 3) == 0.072
+    assert headroom(design_figures(narrower, JOB), JOB)["compute"] > 0.999   # compute binds instead
+
+
+def test_lesson_11_cache_room_beside_the_weights():
+    """The team's design keeps 1.188 times less cache per token, but its heavier weights leave less room:
+    152,744 tokens of cache against 132,722, so its texts may be 15.1% longer (not 18.8%)."""
+    choice = llama_config(128_000, 2048, 19, 32, 8, 8192, True)
+    room = {name: (JOB.max_serving_gb * GB - design_figures(c, JOB).weights_gb * GB) / (2 * c["num_hidden_layers"] * 8 * 64 * 2)
+            for name, c in (("ours", choice), ("theirs", TEAM))}
+    assert (int(room["ours"]), int(room["theirs"])) == (132_722, 152_744)
+    assert round(room["theirs"] / room["ours"] - 1, 3) == 0.151
+    assert round(19 / 16 - 1, 3) == 0.188

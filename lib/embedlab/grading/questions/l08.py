@@ -111,7 +111,7 @@ def answers(p: dict) -> dict:
         "embedding_params": table,
         "embedding_share": table / (table + p["rest"]),
         "extra_head_flops": 2 * d * p["V_big"] - 2 * d * p["V_small"],
-        "break_even_ratio": (p["blocks"] + 2 * d * p["V_small"]) / (p["blocks"] + 2 * d * p["V_big"]),
+        "break_even_r": (p["blocks"] + 2 * d * p["V_small"]) / (p["blocks"] + 2 * d * p["V_big"]),
         "hindi_single_token_share": audit(p["partner"], p["n_train"], p["V_bpe"], p["n_top"])[0],
         "hindi_r": hindi_r_figures(p["n_words"])[0],
     }
@@ -134,8 +134,8 @@ def slips(p: dict) -> list:
         ("embedding_share", 100 * share, "percentage"),
         ("extra_head_flops", want["extra_head_flops"] // 2, "2 FLOPs per weight"),
         ("extra_head_flops", 2 * d * V_big, "how much more"),
-        ("break_even_ratio", 1 / want["break_even_ratio"], "upside down"),
-        ("break_even_ratio", V_small / V_big, "include them"),
+        ("break_even_r", 1 / want["break_even_r"], "upside down"),
+        ("break_even_r", V_small / V_big, "include them"),
         ("hindi_single_token_share", 100 * want["hindi_single_token_share"], "percentage"),
         ("hindi_single_token_share", audit(p["partner"], p["n_train"], p["V_bpe"], p["n_top"])[1],
          "audit the Hindi ones"),
@@ -233,7 +233,7 @@ def questions(p: dict) -> list:
             Hint(lambda got, want: got == 2 * d * V_big,
                  "that is the whole head with V_big; the question asks how much more than the one with V_small"),
         ]),
-        Real("break_even_ratio", exact=True, hints=[
+        Real("break_even_r", exact=True, hints=[
             Hint(lambda got, want: abs(got * want - 1) < 1e-9,
                  "upside down: r is tokens with V_big over tokens with V_small, so it is below 1"),
             Hint(lambda got, want: abs(got - V_small / V_big) < 1e-9,
