@@ -93,7 +93,7 @@ ENTRIES = [
     Wrong("03-counting-gpt2", "interview",
           "interview = interview_V + interview_d",
           "Added V and d instead of multiplying them.",
-          ("multiply", "×", "product", "V·d")),
+          ("multiply", "product", "V·d")),
     Wrong("03-counting-gpt2", "embedding_share",
           "config = load_config(share_model)\ns = config['vocab_size'] * config['n_embd']\n"
           "embedding_share = s / (s + 12 * config['n_layer'] * config['n_embd']**2)",
@@ -351,7 +351,7 @@ ENTRIES = [
     Wrong("08-vocabulary-size", "embedding_params",
           "embedding_params = V_big + d",
           "Added V and d instead of multiplying them.",
-          ("multiply", "product", "×")),
+          ("multiply", "product")),
     Wrong("08-vocabulary-size", "embedding_params",
           "embedding_params = 2 * 256 * 1024 * d",
           "Two slips: read 256K as 262,144 and counted the tied head as a second table.",

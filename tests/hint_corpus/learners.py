@@ -264,7 +264,7 @@ ENTRIES = [
     Wrong("02-lookup-vs-matmul", "one_hot_batch_bytes",
           "one_hot_batch_bytes = n_tokens * V * 32",
           "Multiplied by 32 bits per float32 instead of 4 bytes.",
-          ("bits", "bytes", "8")),
+          ("bits", "bytes", "4 bytes")),
     Wrong("02-lookup-vs-matmul", "one_hot_batch_bytes",
           "one_hot_batch_bytes = n_tokens * V * np.eye(1).itemsize",
           "Took the itemsize of np.eye's default dtype (float64, 8 bytes) instead of the dtype in `precision`.",
@@ -1015,7 +1015,7 @@ ENTRIES = [
           "cos = lambda u, v: u @ v / (np.linalg.norm(u) * np.linalg.norm(v))\n"
           'rotation_changes_cosines = "yes" if not np.isclose(cos(*A), cos(*B)) else "no"',
           "Tried it with a random matrix R instead of the orthogonal Q, so the cosines did change.",
-          ("orthogonal", "Q", "rotation", "random matrix")),
+          ("orthogonal", "rotation", "random matrix")),
 
     # ------------------------------------------------------------------ 10-glitch-tokens
     Wrong("10-glitch-tokens", "padding_rows",
