@@ -1,0 +1,302 @@
+"""Exercise 12 `change-a-vocabulary`: the parameters a resize adds, padding rows, one new token's
+probability and the KL on ordinary text after a mean initialisation, a trimmed table's size, what
+it saves and what it still covers.
+
+Parameterised (class mode, embedlab.grading.variants): SPACE declares the
+variant space, `questions(params)` the questions with hints for one variant.
+"""
+
+import functools
+import math
+
+import numpy as np
+
+from embedlab.grading.kinds import Hint, Integer, Real, offset, ratio
+from embedlab.grading.variants import Space, equal_to_book
+from embedlab.corpus import VOCAB
+from embedlab.params import available_models, load_config, model_shape
+from embedlab.resize import kl_divergence, log_softmax, padded_size, resize_tinylm
+
+LESSON = "12-change-a-vocabulary"
+
+DEFAULTS = {
+    "vocab_model": "gpt2",
+    "n_new": 4,
+    "pad_multiple": 64,
+    "seed": 0,
+    "tokenizer": "gpt2",
+    "lang": "en",
+    "n_words": 2000,
+    "d_trim": 768,
+    "trim_tied": True,
+    "n_keep": 12000,
+}
+
+# --------------------------------------------------------------------------
+# The variant space
+
+VOCAB_MODELS = [m for m in available_models() if m != DEFAULTS["vocab_model"]]
+N_NEW = list(range(2, 17))
+PAD_MULTIPLES = [64, 128, 256]
+SEEDS = range(1, 100)
+TOKENIZERS = ["gpt2", "cl100k_base"]
+LANGS = ["fr", "de", "es", "it", "pt", "nl", "sv", "pl", "cs", "id", "tr", "da", "fi", "ro"]
+N_WORDS = [1000, 1500, 2500, 3000]
+D_TRIM = [512, 1024, 1536, 2048, 2560, 3072, 4096]
+N_KEEP = range(8000, 30001, 500)
+
+
+def draw(rng: np.random.Generator, pick) -> dict:
+    """One class variant: a shipped model and a language each its own (up to the pools' sizes),
+    the number of new tokens, the multiple, the training seed, a real tokenizer, how many words
+    the trimmed table keeps, and the width, tying and size of question 6's trimmed model."""
+    return {"vocab_model": pick("vocab_model", VOCAB_MODELS), "n_new": int(rng.choice(N_NEW)),
+            "pad_multiple": int(rng.choice(PAD_MULTIPLES)), "seed": int(rng.choice(SEEDS)),
+            "tokenizer": str(rng.choice(TOKENIZERS)), "lang": pick("lang", LANGS),
+            "n_words": int(rng.choice(N_WORDS)), "d_trim": int(rng.choice(D_TRIM)),
+            "trim_tied": bool(rng.integers(2)), "n_keep": int(rng.choice(N_KEEP))}
+
+
+def shape_of(p: dict) -> tuple[int, int, bool]:
+    """(V, d, tied) of vocab_model."""
+    s = model_shape(load_config(p["vocab_model"]))
+    return s.vocab_size, s.hidden_size, s.tied
+
+
+@functools.lru_cache(maxsize=64)
+def _grown(seed: int, n_new: int):
+    """Questions 3 and 4: lesson 12's tiny untied model with `seed`, and a copy with n_new mean rows."""
+    from embedlab import make_corpus, train_tinylm
+
+    corpus = make_corpus(n_sentences=3000, seed=0)
+    run = train_tinylm(corpus, tied=False, steps=400, batch_size=64, seed=seed)
+    return corpus, run.model, resize_tinylm(run.model, n_new, "mean")
+
+
+def _probabilities(model, corpus) -> np.ndarray:
+    context = corpus.ids(["<|endoftext|>", "the"])[None, :]
+    return np.exp(log_softmax(model.logits(context)))[0]
+
+
+@functools.lru_cache(maxsize=16)
+def _ordinary_contexts() -> np.ndarray:
+    from embedlab import make_corpus
+
+    return make_corpus(n_sentences=100, seed=99).training_pairs(context=2)[0]
+
+
+@functools.lru_cache(maxsize=64)
+def trimming(tokenizer: str, lang: str, n_words: int) -> dict:
+    """Questions 5 and 7: the words' tokens, the kept ids, and the next words' coverage figures."""
+    import wordfreq
+
+    from embedlab import load_tokenizer
+
+    tok = load_tokenizer(tokenizer)
+    frequencies = wordfreq.get_frequency_dict(lang, wordlist="small")
+    words = [w for w in frequencies if not any(ch.isdigit() for ch in w)]
+    encoded = [tok.encode_ordinary(" " + w) for w in words[: 2 * n_words]]
+    used = {i for ids in encoded[:n_words] for i in ids}
+    kept = used | set(range(256)) | {tok.eot_token}
+    nxt = encoded[n_words:]
+    weights = np.array([frequencies[w] for w in words[n_words: 2 * n_words]], dtype=np.float64)
+    covered = np.array([set(ids) <= kept for ids in nxt])
+    by_words = np.array([set(ids) <= used for ids in nxt])
+    return {"used": len(used), "kept": len(kept), "used_tokens": sum(len(ids) for ids in encoded[:n_words]),
+            "n_vocab": tok.n_vocab, "coverage": float(weights @ covered / weights.sum()),
+            "unweighted": float(covered.mean()), "without_bytes": float(weights @ by_words / weights.sum()),
+            "n_next": len(nxt)}
+
+
+def answers(p: dict) -> dict:
+    """Every answer that varies, computed here to vet the variant (`problems`); the key itself is
+    harvested by running the solution notebook."""
+    V, d, tied = shape_of(p)
+    corpus, model, grown = _grown(p["seed"], p["n_new"])
+    contexts = _ordinary_contexts()
+    t = trimming(p["tokenizer"], p["lang"], p["n_words"])
+    return {
+        "added_params": p["n_new"] * d * (1 if tied else 2),
+        "padding_rows": padded_size(V + p["n_new"], p["pad_multiple"]) - (V + p["n_new"]),
+        "p_new_token": float(_probabilities(grown, corpus)[corpus.vocab_size]),
+        "kl_mean": float(kl_divergence(model.logits(contexts), grown.logits(contexts)).mean()),
+        "trimmed_rows": t["kept"],
+        "saved_params": (t["n_vocab"] - p["n_keep"]) * p["d_trim"] * (1 if p["trim_tied"] else 2),
+        "coverage": t["coverage"],
+    }
+
+
+def problems(p: dict) -> list[str]:
+    """What makes a variant unusable: no padding, slips the hints cannot tell apart, a pool left, or
+    an answer equal to the book's."""
+    out = []
+    if p["vocab_model"] not in VOCAB_MODELS + [DEFAULTS["vocab_model"]] or p["lang"] not in LANGS + ["en"]:
+        out.append("a model or language outside its pool")
+        return out
+    V, d, tied = shape_of(p)
+    grown_v = V + p["n_new"]
+    if padded_size(grown_v, p["pad_multiple"]) == grown_v:
+        out.append(f"{p['vocab_model']} with {p['n_new']} new tokens is a multiple of {p['pad_multiple']}: "
+                   f"no padding")
+    if not 0 < p["n_keep"] < load_tokenizer_size(p["tokenizer"]):
+        out.append("n_keep is not below the tokenizer's size")
+    if out:
+        return out
+    mine = answers(p)
+    book = answers(DEFAULTS)
+    out += equal_to_book(mine, book, skip=("p_new_token", "kl_mean"))
+    out += equal_to_book({k: mine[k] for k in ("p_new_token", "kl_mean")}, book, rtol=1e-6)
+    from embedlab.grading.exercise import untold_slips  # here: exercise imports the question modules
+
+    out += untold_slips(questions(p), mine, slips(p))
+    return out
+
+
+@functools.lru_cache(maxsize=4)
+def load_tokenizer_size(tokenizer: str) -> int:
+    from embedlab import load_tokenizer
+
+    return load_tokenizer(tokenizer).n_vocab
+
+
+def _describe() -> str:
+    return (f"vocab_model: one of the {len(VOCAB_MODELS)} other shipped configs, a different one in every "
+            f"variant up to that number; n_new: {N_NEW[0]} to {N_NEW[-1]}; pad_multiple: one of "
+            f"{PAD_MULTIPLES} (a resized table already a multiple is never used); seed: 1 to 99; tokenizer: "
+            f"one of {TOKENIZERS}; lang: one of {LANGS} (wordfreq), a different one in every variant up to "
+            f"that number; n_words: one of {N_WORDS}; d_trim: one of {D_TRIM}; trim_tied: True or False; "
+            f"n_keep: {N_KEEP.start:,} to {N_KEEP.stop - 1:,} in steps of {N_KEEP.step}")
+
+
+SPACE = Space(defaults=DEFAULTS, draw=draw, problems=problems, describe=_describe())
+
+# --------------------------------------------------------------------------
+# The questions
+
+
+def questions(p: dict) -> list:
+    """The questions of variant `p` (the hints know its parameters; none states an answer)."""
+    V, d, tied = shape_of(p)
+    n, m = p["n_new"], p["pad_multiple"]
+    grown_v = V + n
+
+    def head_from_e():
+        """Question 3's probability with the head's new rows at the mean of E (the wrong matrix)."""
+        corpus, model, grown = _grown(p["seed"], n)
+        wrong = resize_tinylm(model, n, "mean")
+        wrong.params["U"][corpus.vocab_size:] = model.E.mean(axis=0)
+        return float(_probabilities(wrong, corpus)[corpus.vocab_size])
+
+    def all_new():
+        corpus, _, grown = _grown(p["seed"], n)
+        return float(_probabilities(grown, corpus)[corpus.vocab_size:].sum())
+
+    def kl_sum():
+        return len(_ordinary_contexts())
+
+    trim = lambda: trimming(p["tokenizer"], p["lang"], p["n_words"])  # noqa: E731 - read when a hint is tried
+    added = [
+        Hint(lambda got, want: got == n, "each new row holds d numbers: multiply by the width"),
+        Hint(lambda got, want: got == grown_v * d or got == 2 * grown_v * d,
+             "that is the whole table after the resize; count only what the new tokens add"),
+    ]
+    if tied:
+        added.append(ratio(2, "the head is tied: the new rows of E are the head's new rows too, "
+                              "one array, counted once"))
+    else:
+        added.append(ratio(0.5, "the head is untied: it needs its own n_new new rows as well as E's"))
+    return [
+        Integer("added_params", hints=added),
+        Integer("padding_rows", hints=[
+            Hint(lambda got, want: got == padded_size(grown_v, m), "that is the padded size; the question "
+                                                                   "asks how many rows were added to reach it"),
+            Hint(lambda got, want: got == padded_size(V, m) - V,
+                 "that pads V; pad the table after the new tokens are in, V + n_new rows"),
+            Hint(lambda got, want: got == grown_v % m,
+                 "that is how far V + n_new is past a multiple of pad_multiple; the padding fills the rest"),
+        ]),
+        Real("p_new_token", sig=6, hints=[
+            Hint(lambda got, want: math.isclose(got, 1 / (V_TINY + n), rel_tol=1e-6)
+                 or math.isclose(got, 1 / V_TINY, rel_tol=1e-6),
+                 "that is the bound 1/(V + n_new), not the model's probability: compute the softmax"),
+            Hint(lambda got, want: math.isclose(got, all_new(), rel_tol=1e-5),
+                 "that is all n_new new tokens together; give the first one's probability"),
+            Hint(lambda got, want: math.isclose(got, head_from_e(), rel_tol=1e-5),
+                 "the head's new rows go at the mean of the head's own rows (U), not of E's"),
+            Hint(lambda got, want: got > 1 / (V_TINY + n), "a row at the mean gets at most 1/(V + n_new): "
+                                                         "was the new row at the mean of its own matrix?"),
+        ]),
+        Real("kl_mean", sig=6, hints=[
+            Hint(lambda got, want: math.isclose(got, want * kl_sum(), rel_tol=1e-5),
+                 "that is the sum over the positions; give the mean"),
+            Hint(lambda got, want: math.isclose(got, math.log1p(n / V_TINY), rel_tol=1e-6),
+                 "that is the bound log(1 + n_new/V), not the model's KL: compute it from the logits"),
+            Hint(lambda got, want: got < 0, "a KL divergence is never negative: KL(before ‖ after) = "
+                                            "Σ p_before · (log p_before − log p_after)"),
+        ]),
+        Integer("trimmed_rows", hints=[
+            Hint(lambda got, want: got in (trim()["used"], trim()["used"] + 1),
+                 "keep the 256 byte tokens too: without them some text cannot be encoded at all"),
+            offset(-1, "keep the end-of-text token too (tok.eot_token)"),
+            Hint(lambda got, want: got == trim()["used"] + 257 or got == trim()["used"] + 256,
+                 "some byte tokens are already among the words' tokens: count the union, each id once"),
+            Hint(lambda got, want: got >= trim()["used_tokens"],
+                 "count each token id once (a set), not every occurrence"),
+        ]),
+        Integer("saved_params", hints=[
+            ratio(2, "the head is tied: one array, trimmed once") if p["trim_tied"]
+            else ratio(0.5, "the head is untied: it loses the same rows as E"),
+            Hint(lambda got, want: got == n_keep_params(p, kept=True),
+                 "that is what the trimmed table keeps; the question asks what it removes"),
+        ]),
+        Real("coverage", exact=True, hints=[
+            Hint(lambda got, want: math.isclose(got, 1 - want, rel_tol=1e-9),
+                 "that is the share that needs a dropped token; give the share that is covered"),
+            Hint(lambda got, want: math.isclose(got, trim()["unweighted"], rel_tol=1e-9),
+                 "that is the share of the words; weight each word by its frequency (its occurrences)"),
+            Hint(lambda got, want: math.isclose(got, trim()["without_bytes"], rel_tol=1e-9),
+                 "the 256 byte tokens and the end-of-text token are kept too, not only `used`"),
+            ratio(100, "give a share between 0 and 1, not a percentage"),
+        ]),
+    ]
+
+
+V_TINY = len(VOCAB)   # lesson 09's corpus: the tiny model's vocabulary (74 tokens)
+
+
+def n_keep_params(p: dict, kept: bool) -> int:
+    rows = p["n_keep"] if kept else load_tokenizer_size(p["tokenizer"]) - p["n_keep"]
+    return rows * p["d_trim"] * (1 if p["trim_tied"] else 2)
+
+
+QUESTIONS = questions(DEFAULTS)
+
+
+def slips(p: dict) -> list:
+    """Usual slips for one variant: (question, wrong value, words its hint must contain)."""
+    want = answers(p)
+    V, d, tied = shape_of(p)
+    n, m = p["n_new"], p["pad_multiple"]
+    t = trimming(p["tokenizer"], p["lang"], p["n_words"])
+    corpus, _, grown = _grown(p["seed"], n)
+    return [
+        ("added_params", want["added_params"] * 2 if tied else want["added_params"] // 2,
+         "tied" if tied else "untied"),
+        ("added_params", n, "multiply by the width"),
+        ("padding_rows", padded_size(V + n, m), "padded size"),
+        ("padding_rows", (V + n) % m, "past a multiple"),
+        ("p_new_token", 1 / (V_TINY + n), "bound"),
+        ("p_new_token", float(_probabilities(grown, corpus)[corpus.vocab_size:].sum()), "all n_new"),
+        ("kl_mean", want["kl_mean"] * len(_ordinary_contexts()), "sum over the positions"),
+        ("kl_mean", math.log1p(n / V_TINY), "bound"),
+        ("trimmed_rows", t["used"], "256 byte tokens"),
+        ("trimmed_rows", t["kept"] - 1, "end-of-text"),
+        ("trimmed_rows", t["used"] + 257, "union"),
+        ("saved_params", n_keep_params(p, kept=True), "keeps"),
+        ("saved_params", want["saved_params"] * 2 if p["trim_tied"] else want["saved_params"] // 2,
+         "tied" if p["trim_tied"] else "untied"),
+        ("coverage", 1 - want["coverage"], "dropped token"),
+        ("coverage", t["unweighted"], "frequency"),
+        ("coverage", t["without_bytes"], "byte tokens"),
+        ("coverage", 100 * want["coverage"], "percentage"),
+    ]
