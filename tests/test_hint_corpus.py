@@ -246,6 +246,39 @@ CORPUS = [
           "def unused_score(M, reference_ids):\n    mean = M.mean(axis=0)\n"
           "    return M @ mean / (np.linalg.norm(M, axis=1) * np.linalg.norm(mean))", "reference rows only",
           "the mean of every row"),
+    # 12 · change a vocabulary
+    Wrong("12-change-a-vocabulary", "added_params", "added_params = 2 * 4 * 768", "tied",
+          "the tied head counted as a second matrix"),
+    Wrong("12-change-a-vocabulary", "added_params", "added_params = 4", "multiply by the width",
+          "rows counted, not parameters"),
+    Wrong("12-change-a-vocabulary", "padding_rows", "padding_rows = 50_304", "padded size", "the padded size"),
+    Wrong("12-change-a-vocabulary", "padding_rows", "padding_rows = 50_304 - 50_257", "pads V",
+          "padded V, before the new tokens"),
+    Wrong("12-change-a-vocabulary", "p_new_token", "p_new_token = 1 / (74 + 4)", "bound",
+          "the bound instead of the model's probability"),
+    Wrong("12-change-a-vocabulary", "p_new_token",
+          "from embedlab import make_corpus, resize_tinylm, train_tinylm\n"
+          "from embedlab.resize import log_softmax\n"
+          "corpus = make_corpus(n_sentences=3000, seed=0)\n"
+          "run = train_tinylm(corpus, tied=False, steps=400, batch_size=64, seed=0)\n"
+          "grown = resize_tinylm(run.model, 4, 'mean')\n"
+          "p = np.exp(log_softmax(grown.logits(corpus.ids(['<|endoftext|>', 'the'])[None, :])))[0]\n"
+          "p_new_token = float(p[corpus.vocab_size:].sum())", "all n_new", "every new token's probability summed"),
+    Wrong("12-change-a-vocabulary", "kl_mean",
+          "from embedlab import make_corpus\n"
+          "kl_mean = want * len(make_corpus(n_sentences=100, seed=99).training_pairs(context=2)[1])",
+          "sum over the positions", "summed instead of averaged"),
+    Wrong("12-change-a-vocabulary", "trimmed_rows",
+          "import wordfreq\nfrom embedlab import load_tokenizer\ntok = load_tokenizer('gpt2')\n"
+          "words = [w for w in wordfreq.get_frequency_dict('en', wordlist='small') if not any(c.isdigit() for c in w)]\n"
+          "trimmed_rows = len({i for w in words[:2000] for i in tok.encode_ordinary(' ' + w)})",
+          "256 byte tokens", "the byte tokens dropped"),
+    Wrong("12-change-a-vocabulary", "trimmed_rows", "trimmed_rows = want - 1", "end-of-text",
+          "the end-of-text token dropped"),
+    Wrong("12-change-a-vocabulary", "saved_params", "saved_params = 12_000 * 768", "keeps",
+          "what the table keeps, not what it saves"),
+    Wrong("12-change-a-vocabulary", "coverage", "coverage = 1 - want", "dropped token", "the share not covered"),
+    Wrong("12-change-a-vocabulary", "coverage", "coverage = 100 * want", "percentage", "a percentage"),
     # 11 · size a model (every entry judged against the same over-budget design)
     Wrong("11-size-a-model", "design", "", "memory", "over the memory and compute budgets"),
     Wrong("11-size-a-model", "design_params", "design_params = count_params(design).non_embedding",
@@ -467,7 +500,8 @@ def test_the_grader_gives_each_its_hint(grader_rows, wrong):
     assert row["status"] == "incorrect" and wrong.words in row["detail"], (wrong.mistake, row)
 
 
-SLIP_LESSONS = ["07-memory", "08-vocabulary-size", "09-what-rows-learn", "10-glitch-tokens"]
+SLIP_LESSONS = ["07-memory", "08-vocabulary-size", "09-what-rows-learn", "10-glitch-tokens",
+                "12-change-a-vocabulary"]
 
 
 @pytest.mark.parametrize("variant", range(9))
