@@ -42,7 +42,7 @@ SEEDS = range(1, 100)
 TOKENIZERS = ["gpt2", "cl100k_base"]
 LANGS = ["fr", "de", "es", "it", "pt", "nl", "sv", "pl", "cs", "id", "tr", "da", "fi", "ro"]
 N_WORDS = [1000, 1500, 2500, 3000]
-D_TRIM = [512, 1024, 1536, 2048, 2560, 3072, 4096]
+D_TRIM = [512, 1024, 1536, 2048, 2560, 3584, 4096]
 N_KEEP = range(8000, 30001, 500)
 
 
