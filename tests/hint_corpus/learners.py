@@ -25,7 +25,7 @@ ENTRIES = [
     Wrong("01-toy-table", "E",
           "E = np.array([[int(f in traits[w]) for f in features] for w in sorted(words)])",
           "Sorted the words, so the rows no longer follow the ids 0, 1, 2, ... of `words`.",
-          ("order", "sorted", "id"), ("shape",)),
+          ("order", "sorted", "ids 0"), ("shape",)),
 
     Wrong("01-toy-table", "n_params",
           "n_params = len(words) + len(features)",
@@ -38,7 +38,7 @@ ENTRIES = [
     Wrong("01-toy-table", "n_params",
           "n_params = 3 * 2",
           "Typed the lesson's cat/dog/car count (3 words × 2 features) instead of counting this table.",
-          ("words", "features", "your table", "rows × columns")),
+          ("your table", "rows × columns", "len(words)", "3 × 2")),
     Wrong("01-toy-table", "n_params",
           "n_params = len(words) * len(features) + len(features)",
           "Added a bias per column as for a linear layer (m·n + n), but a lookup table has no bias.",
@@ -109,7 +109,7 @@ ENTRIES = [
           "config = load_config(model)\nshape = model_shape(config)\n"
           "model_table = shape.vocab_size * shape.hidden_size + config['n_positions'] * shape.hidden_size",
           "Added the position table to the token table.",
-          ("position", "token table", "only")),
+          ("position", "token table", "only the token")),
     Wrong("01-toy-table", "model_table",
           "from embedlab import count_params\nmodel_table = count_params(load_config(model)).total",
           "Gave the whole model's parameter count instead of the token table's.",
@@ -128,7 +128,7 @@ ENTRIES = [
           "shape = model_shape(load_config(model))\nV, d = shape.vocab_size, shape.hidden_size\n"
           "extra_dim_cost = (V + extra_features) * d - V * d",
           "Added rows (new words) instead of columns (new features).",
-          ("column", "width", "rows", "words")),
+          ("column", "width", "features", "d grew")),
     Wrong("01-toy-table", "extra_dim_cost",
           "shape = model_shape(load_config(model))\nV, d = shape.vocab_size, shape.hidden_size\n"
           "extra_dim_cost = 2 * (V * (d + extra_features) - V * d)",
@@ -151,7 +151,7 @@ ENTRIES = [
     Wrong("02-lookup-vs-matmul", "one_hot",
           "def one_hot(ids, V):\n    return np.eye(V)[:len(ids)]\n",
           "Took the first len(ids) rows of the identity, ignoring what the ids are.",
-          ("ids", "index", "column ids[t]", "which column")),
+          ("ignor", "column ids[t]", "which column", "identity")),
 
     Wrong("02-lookup-vs-matmul", "rows_lookup",
           "rows_lookup = E[np.unique(ids)]",
@@ -226,7 +226,7 @@ ENTRIES = [
     Wrong("02-lookup-vs-matmul", "updated_rows",
           "updated_rows = np.unique(batch[0])",
           "Looked at the first sequence only, not the whole batch.",
-          ("every sequence", "all sequences", "whole batch", "both")),
+          ("every sequence", "all sequences", "whole batch", "second sequence")),
     Wrong("02-lookup-vs-matmul", "updated_rows",
           "updated_rows = np.array(batch).flatten()",
           "Listed every id of the batch, repeats included and unsorted, instead of each row once.",
@@ -234,11 +234,11 @@ ENTRIES = [
     Wrong("02-lookup-vs-matmul", "updated_rows",
           "updated_rows = np.arange(batch_V)",
           "Answered every row, as for a tied head; with an untied head only looked-up rows move.",
-          ("untied", "looked up", "only", "tied")),
+          ("untied", "looked up", "tied", "only the rows")),
     Wrong("02-lookup-vs-matmul", "updated_rows",
           "updated_rows = np.setdiff1d(np.arange(batch_V), batch)",
           "Gave the rows that do not change (no id selects them) instead of the ones that do.",
-          ("not", "opposite", "complement", "appear")),
+          ("opposite", "complement", "appear", "selected")),
 
     Wrong("02-lookup-vs-matmul", "batch_flops",
           "batch_flops = V * d * n_tokens",
@@ -264,7 +264,7 @@ ENTRIES = [
     Wrong("02-lookup-vs-matmul", "one_hot_batch_bytes",
           "one_hot_batch_bytes = n_tokens * V * 32",
           "Multiplied by 32 bits per float32 instead of 4 bytes.",
-          ("bits", "bytes", "4 bytes")),
+          ("bits", "32", "bytes, not bits")),
     Wrong("02-lookup-vs-matmul", "one_hot_batch_bytes",
           "one_hot_batch_bytes = n_tokens * V * np.eye(1).itemsize",
           "Took the itemsize of np.eye's default dtype (float64, 8 bytes) instead of the dtype in `precision`.",
@@ -338,11 +338,11 @@ ENTRIES = [
           "counts = count_params(load_config(share_model))\n"
           "embedding_share = (counts.token_embedding + counts.position_embedding) / counts.total",
           "Added the position table to the token table.",
-          ("position", "token table", "only")),
+          ("position", "token table", "only the token")),
     Wrong("03-counting-gpt2", "embedding_share",
           "counts = count_params(load_config('gpt2'))\nembedding_share = counts.token_embedding / counts.total",
           "Used GPT-2 small (the lesson's model) instead of `share_model`.",
-          ("share_model", "xl", "model")),
+          ("share_model", "xl", "gpt2-xl", "wrong model")),
 
     Wrong("03-counting-gpt2", "estimate_gap",
           "estimate_gap = (V * d + 12 * L * d**2) - exact",
@@ -417,7 +417,7 @@ ENTRIES = [
     Wrong("04-modern-blocks", "vocab_share",
           "c = count_params(load_config(share_model))\nvocab_share = c.token_embedding / c.total",
           "Counted only the token table and forgot the untied output head.",
-          ("head", "untied", "both", "two")),
+          ("head", "untied", "lm_head", "output head")),
     Wrong("04-modern-blocks", "vocab_share",
           "c = count_params(load_config(share_model))\nvocab_share = 100 * (c.token_embedding + c.lm_head) / c.total",
           "Gave a percentage instead of a fraction.",
@@ -501,7 +501,7 @@ ENTRIES = [
     Wrong("05-weight-tying", "grad_E",
           "lookup = np.zeros((V, d))\nnp.add.at(lookup, ids, dx0)\ngrad_E = (dlogits.T @ x + lookup) / 2",
           "Averaged the two paths' gradients instead of adding them.",
-          ("sum", "add", "average")),
+          ("sum", "average", "add them", "mean")),
 
     Wrong("05-weight-tying", "count_unique",
           "def count_unique(storage, sizes):\n    return int(sizes.sum())\n",
@@ -510,7 +510,7 @@ ENTRIES = [
     Wrong("05-weight-tying", "count_unique",
           "def count_unique(storage, sizes):\n    return len(np.unique(storage))\n",
           "Counted the distinct storages instead of adding their parameters.",
-          ("sizes", "parameters", "add")),
+          ("sizes", "parameters", "add up", "sum")),
     Wrong("05-weight-tying", "count_unique",
           "def count_unique(storage, sizes):\n    by_storage = dict(zip(storage.tolist(), sizes.tolist()))\n"
           "    return sum(by_storage)\n",
@@ -532,7 +532,7 @@ ENTRIES = [
     Wrong("05-weight-tying", "ties",
           'ties = max(candidates, key=lambda name: load_config(name)["vocab_size"])',
           "Guessed that the model with the largest vocabulary ties, instead of reading tie_word_embeddings.",
-          ("tie_word_embeddings", "config", "untied", "read")),
+          ("tie_word_embeddings", "config", "untied", "vocabulary size")),
 
     Wrong("05-weight-tying", "state_dict_sum",
           "state_dict_sum = count_params(load_config(tied_model)).total",
@@ -546,7 +546,7 @@ ENTRIES = [
           "shape = model_shape(load_config(tied_model))\n"
           "state_dict_sum = count_params(load_config(tied_model)).total - shape.vocab_size * shape.hidden_size",
           "Subtracted the head instead of adding it a second time.",
-          ("add", "twice", "both names")),
+          ("add it", "twice", "both names", "two names")),
 
     # ------------------------------------------------------------------ 06-params-vs-compute
     Wrong("06-params-vs-compute", "head_flops",
@@ -662,7 +662,7 @@ ENTRIES = [
     Wrong("06-params-vs-compute", "flop_rate",
           "flop_rate = 6 * N * D / (GPU_HOURS * 3600) / 1e12",
           "Gave TFLOP/s instead of FLOP/s.",
-          ("TFLOP", "FLOP/s", "unit", "1e12")),
+          ("TFLOP", "1e12", "10¹²", "unit")),
     Wrong("06-params-vs-compute", "flop_rate",
           "flop_rate = 6 * N * D / (GPU_HOURS * 60)",
           "Converted hours to minutes instead of seconds.",
@@ -688,7 +688,7 @@ ENTRIES = [
     Wrong("07-memory", "weights_gb_4bit",
           "weights_gb_4bit = N * 4 / 1e9",
           "Took 4 bits as 4 bytes per parameter.",
-          ("bits", "half a byte", "0.5", "bytes")),
+          ("bits", "half a byte", "0.5", "8 bits")),
     Wrong("07-memory", "weights_gb_4bit",
           "weights_gb_4bit = N * 0.5 / 2**30",
           "Divided by 2³⁰ (GiB) where the question asks for GB (10⁹ bytes).",
@@ -738,7 +738,7 @@ ENTRIES = [
     Wrong("07-memory", "kv_bytes_per_token",
           "kv_bytes_per_token = 2 * L * h_kv * head_dim * 16",
           "Multiplied by the 16 bits of bf16 instead of its 2 bytes.",
-          ("bits", "bytes")),
+          ("bits", "16 bits", "bytes, not bits")),
     Wrong("07-memory", "kv_bytes_per_token",
           "kv_bytes_per_token = 2 * h_kv * head_dim * 2",
           "Gave one layer's cache; every layer keeps its own keys and values.",
@@ -756,7 +756,7 @@ ENTRIES = [
     Wrong("07-memory", "gqa_saving_gib",
           "gqa_saving_gib = h / h_kv",
           "Gave the ratio of the two caches (how many times smaller) instead of the GiB saved.",
-          ("GiB", "bytes", "saving", "difference")),
+          ("GiB", "saving", "ratio", "difference")),
     Wrong("07-memory", "gqa_saving_gib",
           "full = L * h * head_dim * 2 * context\ngrouped = L * h_kv * head_dim * 2 * context\n"
           "gqa_saving_gib = (full - grouped) / 2**30",
@@ -813,7 +813,7 @@ ENTRIES = [
     Wrong("08-vocabulary-size", "embedding_params",
           "embedding_params = V_big * d + rest",
           "Gave the whole model instead of the table.",
-          ("table", "only", "rest")),
+          ("table", "rest", "only the table")),
     Wrong("08-vocabulary-size", "embedding_params",
           "embedding_params = 256 * 1024 * d",
           "Read 256K as 256 × 1024 = 262,144 tokens instead of V_big.",
@@ -845,20 +845,20 @@ ENTRIES = [
           "Charged the tied table twice, as if the input lookup were a matmul too.",
           ("lookup", "input", "free", "zero")),
 
-    Wrong("08-vocabulary-size", "break_even_ratio",
-          "break_even_ratio = (blocks + 2 * d * V_big) / (blocks + 2 * d * V_small)",
+    Wrong("08-vocabulary-size", "break_even_r",
+          "break_even_r = (blocks + 2 * d * V_big) / (blocks + 2 * d * V_small)",
           "Inverted the ratio: the big vocabulary's cost over the small one's.",
           ("invert", "upside", "small over big", "the other way")),
-    Wrong("08-vocabulary-size", "break_even_ratio",
-          "break_even_ratio = V_small / V_big",
+    Wrong("08-vocabulary-size", "break_even_r",
+          "break_even_r = V_small / V_big",
           "Compared the vocabularies alone, leaving out the blocks' FLOPs that both pay.",
           ("blocks",)),
-    Wrong("08-vocabulary-size", "break_even_ratio",
-          "break_even_ratio = (blocks + d * V_small) / (blocks + d * V_big)",
+    Wrong("08-vocabulary-size", "break_even_r",
+          "break_even_r = (blocks + d * V_small) / (blocks + d * V_big)",
           "Priced the head at d·V instead of 2·d·V.",
           ("2·d·V", "2 flops", "two flops", "factor of 2")),
-    Wrong("08-vocabulary-size", "break_even_ratio",
-          "break_even_ratio = (rest + 2 * d * V_small) / (rest + 2 * d * V_big)",
+    Wrong("08-vocabulary-size", "break_even_r",
+          "break_even_r = (rest + 2 * d * V_small) / (rest + 2 * d * V_big)",
           "Used `rest` (parameters) where the blocks' FLOPs per token, `blocks`, belong.",
           ("blocks", "flops", "parameters")),
 
@@ -920,7 +920,7 @@ ENTRIES = [
           "def per_word(tok):\n    return sum(len(tok.encode(' ' + w)) * n for w, n in words.items()) / sum(words.values())\n"
           "hindi_r = per_word(cl100k) / per_word(gpt2)",
           "Left out the number shapes as the lesson did, though the question keeps all n_words.",
-          ("number", "keep", "all", "n_words")),
+          ("number", "n_words", "keep all", "'00'")),
 
     # ------------------------------------------------------------------ 09-what-rows-learn
     Wrong("09-what-rows-learn", "n_params",
@@ -1088,7 +1088,7 @@ ENTRIES = [
           "unit = rows / np.linalg.norm(rows, axis=1, keepdims=True)\nC = unit @ unit.T\n"
           "never_cos = C[np.triu_indices(len(reserved), k=1)].mean()",
           "Took the reserved rows only, leaving out the glitch word.",
-          ("never", "glitch word", "all")),
+          ("never", "glitch word", "ZorbloxFan99", "glitch")),
 
     Wrong("10-glitch-tokens", "top7",
           "from embedlab import unused_scores\nscores = unused_scores(run.model.E, reference)\n"
@@ -1135,7 +1135,7 @@ ENTRIES = [
           "design = llama_config(vocab_size=128256, d=2048, num_layers=16, num_heads=32, num_kv_heads=8,\n"
           "                      d_ff=8192, tied=True)",
           "Took Llama 3.2 1B as it is, twice the parameter budget (and over memory and compute).",
-          ("parameters", "max_params", "too many", "budget")),
+          ("max_params", "too many", "parameter budget", "parameters:")),
     Wrong("11-size-a-model", "design",
           "design = llama_config(vocab_size=64000, d=1024, num_layers=24, num_heads=8, num_kv_heads=2,\n"
           "                      d_ff=4096, tied=True)",
@@ -1205,7 +1205,7 @@ ENTRIES = [
     Wrong("11-size-a-model", "design_train_flops",
           "design_train_flops = training_flops(design, T_train).total * D",
           "Multiplied one sequence's FLOPs by the number of tokens instead of the number of sequences.",
-          ("sequences", "per sequence", "tokens")),
+          ("sequences", "per sequence", "number of sequences")),
 
     Wrong("11-size-a-model", "tightest_budget",
           "used = {\n    'parameters': design_params / BUDGET.max_params,\n"
@@ -1225,15 +1225,15 @@ ENTRIES = [
     Wrong("11-size-a-model", "other_tying_params",
           "other_tying_params = count_params(design).total",
           "Gave the design's own count without flipping the tying.",
-          ("flip", "untied", "other", "tying")),
+          ("flip", "untied", "tying", "unchanged")),
     Wrong("11-size-a-model", "other_tying_params",
           "other_tying_params = design_params - design['vocab_size'] * design['hidden_size']",
           "Subtracted the head as if the design were untied; untying a tied design adds V·d.",
-          ("untied", "adds", "add", "tied design")),
+          ("untied", "adds", "tied design", "add the head")),
     Wrong("11-size-a-model", "other_tying_params",
           "other_tying_params = 2 * design_params",
           "Doubled the whole model instead of adding one V × d head.",
-          ("only the head", "V·d", "table", "head")),
+          ("only the head", "V·d", "one head", "V × d")),
     # ------------------------------------------------------------------ two slips at once, or less obvious ones
     Wrong("01-toy-table", "E",
           "E = np.array([[int(f in traits[w]) for w in words] for f in sorted(features)])",
