@@ -9,8 +9,11 @@ does not only agree with the parser it checks.
 import csv
 import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from embedlab.grading import assign, cli, lms
@@ -357,6 +360,11 @@ def test_plain_gradebook(tmp_path, small_roster):
                               ["ada", "7", "2.5", "9.5"], ["ben", "0", "", "0"], ["zoe", "", "6.5", "6.5"],
                               ["jim", "", "", ""]]
     assert lms.GRADEBOOK_FORMATS == ("plain", "canvas", "moodle")
+    # numbers as numpy gives them are numbers
+    numpy_points = {("ada", "01-toy-table"): np.int64(7), ("ben", "01-toy-table"): np.float32(1.5)}
+    lms.write_gradebook(out, small_roster, numpy_points,
+                        LESSONS, {"01-toy-table": np.float64(7), "02-lookup-vs-matmul": 6.5}, "plain")
+    assert [row[1] for row in read_back(out)] == ["01-toy-table", "7", "1.5", "", ""]
 
 
 @pytest.mark.parametrize("change, message", [
@@ -365,6 +373,8 @@ def test_plain_gradebook(tmp_path, small_roster):
     ({"points": {("ada", "01-toy-table"): 7.5}}, "points of 'ada' in '01-toy-table' must be a number from 0 to 7"),
     ({"points": {("ada", "01-toy-table"): -1}}, "got -1"),
     ({"points": {("ada", "01-toy-table"): float("nan")}}, "got nan"),
+    ({"points": {("ada", "01-toy-table"): "7"}}, "got '7'"),
+    ({"points": {("ada", "01-toy-table"): True}}, "got True"),
     ({"max_points": {"01-toy-table": 7}}, "max_points has no entry for lesson '02-lookup-vs-matmul'"),
     ({"fmt": "blackboard"}, "'blackboard'"),
     ({"lessons": []}, "lessons is empty"),
@@ -390,3 +400,11 @@ def test_an_lms_gradebook_needs_the_ids_that_lms_matches_on(tmp_path):
     with pytest.raises(ValueError, match="'moodle' needs an email or sid"):
         lms.write_gradebook(tmp_path / "g.csv", roster, {}, LESSONS, MAX, "moodle")
     assert not (tmp_path / "g.csv").exists()
+
+
+def test_lms_does_not_import_the_cli_when_imported():
+    """cli imports lms (to wire --roster, --layout, --gradebook), so lms reaches cli's
+    atomic_output and csv_cell only when writing: a module-level import would be a cycle."""
+    code = "import sys, embedlab.grading.lms; print('embedlab.grading.cli' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False"

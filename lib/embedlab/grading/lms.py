@@ -59,7 +59,8 @@ https://github.com/instructure/canvas-lms/blob/master/lib/content_zipper.rb)::
   zip itself renames a repeated entry the same way.
 - With anonymous grading the name is left out and the id is
   ``anon_<anonymous id>`` (``get_filename``): no Canvas user id, so such a file
-  gives None.
+  gives None (and so does a learner whose whole sortable name is "Anon": the
+  two cannot be told apart, and None is reported, never misattributed).
 
   Which side is unambiguous: the display name is the learner's own and can hold
   anything, ``_123_456_`` included; the name side cannot, since Canvas
@@ -132,6 +133,7 @@ from __future__ import annotations
 import csv
 import io
 import math
+import numbers
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -466,7 +468,7 @@ def write_gradebook(path, roster: Roster, per_learner_lesson_points: dict, lesso
         best = max_points.get(lesson)
         if best is None:
             raise ValueError(f"max_points has no entry for lesson {lesson!r}")
-        if isinstance(best, bool) or not isinstance(best, (int, float)) or not math.isfinite(best) or best < 0:
+        if isinstance(best, bool) or not isinstance(best, numbers.Real) or not math.isfinite(best) or best < 0:
             raise ValueError(f"max_points[{lesson!r}] must be a finite number >= 0, got {best!r}")
     heads = [str((titles or {}).get(lesson, lesson)) for lesson in lessons]
     on_roster, in_lessons = set(roster.learners), set(lessons)
@@ -482,7 +484,7 @@ def write_gradebook(path, roster: Roster, per_learner_lesson_points: dict, lesso
                              f"the lessons {lessons}: it would have no column")
         if points is None:
             continue
-        if (isinstance(points, bool) or not isinstance(points, (int, float)) or not math.isfinite(points)
+        if (isinstance(points, bool) or not isinstance(points, numbers.Real) or not math.isfinite(points)
                 or not -1e-9 <= points <= max_points[lesson] + 1e-9):
             raise ValueError(f"points of {learner!r} in {lesson!r} must be a number from 0 to "
                              f"{format_points(max_points[lesson])}, got {points!r}")
