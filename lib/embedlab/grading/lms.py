@@ -70,9 +70,9 @@ https://github.com/instructure/canvas-lms/blob/master/lib/content_zipper.rb)::
   re-upload of marked files parses the same way (its comment above).
 
 ``moodle``: Moodle's assignment "Download all submissions". Moodle names the
-prefix in ``downloader::get_student_prefix`` (mod/assign/classes/downloader.php,
-Moodle 4.1+; in ``assign::download_submissions`` of mod/assign/locallib.php
-before): ``clean_filename(str_replace('_', ' ', fullname) . '_' .
+prefix in ``downloader::get_student_prefix`` (mod/assign/classes/downloader.php
+of https://github.com/moodle/moodle, Moodle 4.1+; in
+``assign::download_submissions`` of mod/assign/locallib.php before): ``clean_filename(str_replace('_', ' ', fullname) . '_' .
 get_uniqueid_for_user(userid))``, then, per file-submission plugin::
 
     with "Download submissions in folders" (the default since Moodle 3.1):
@@ -91,8 +91,8 @@ get_uniqueid_for_user(userid))``, then, per file-submission plugin::
 - With blind marking the full name is the word "Participant" (translated in
   other languages) and the id is the same participant id.
 - The participant id is *not* the Moodle user id: it is the row id of
-  ``assign_user_mapping`` (``get_uniqueid_for_user_static``), one per learner
-  *per assignment*. The assignment's "Download grading worksheet" lists it
+  ``assign_user_mapping``, keyed by assignment and user
+  (``get_uniqueid_for_user``): one per learner *per assignment*. The assignment's "Download grading worksheet" lists it
   ("Participant 1234567") with the learner's email. Hence ``moodle_id:NN-slug``.
 - Team submissions are named by group (``<group name>_<group id>_...``): the
   id is a group's, and matches no learner.
@@ -102,7 +102,7 @@ Any other name gives None (the caller reports it; the file is never guessed at).
 Gradebooks (`GRADEBOOK_FORMATS`)
 --------------------------------
 ``canvas``: the CSV Canvas's Grades > Import reads (``GradebookImporter`` in
-app/models/gradebook_importer.rb): a header ``Student, ID, SIS User ID, SIS
+lib/gradebook_importer.rb of canvas-lms): a header ``Student, ID, SIS User ID, SIS
 Login ID, Section`` (the first cell must contain "Student", the second "ID",
 the last identifying one "Section"), then one column per assignment, matched
 to an existing assignment by title (or "Title (id)"), else created; a second
