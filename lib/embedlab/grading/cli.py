@@ -656,6 +656,8 @@ def main(argv=None) -> int:
     no_group = sandbox.budget_problem()
     if no_group:
         print(f"{NO_GROUP_NOTE} ({printable(no_group)})", file=sys.stderr)
+        if bwrap is None:
+            sandbox.adopt_orphans()  # nothing else finds what a submission sets loose
     out = Path(args.out)
     for path in [out] + ([Path(args.totals)] if args.totals else []):
         try:  # can it be written? (tried now, not after an hour of grading; nothing is left behind)
@@ -693,6 +695,7 @@ def main(argv=None) -> int:
         if in_main:
             signal.signal(signal.SIGTERM, old_term)
         sandbox.release_groups()
+        sandbox.kill_orphans()
     print(summary(rows))
     graded = len({r.submission for r in rows})
     what = "graded" if code != INTERRUPTED else f"graded before Ctrl-C stopped the run (of {len(submissions)})"

@@ -242,6 +242,63 @@ class Channel:
 _LIVE: set = set()  # runs in progress, so that Ctrl-C can stop them all
 _LIVE_LOCK = threading.Lock()
 _STOPPING = threading.Event()
+_ORPHANS = {"adopted": False, "before": set()}  # subreaper of what its runs start (adopt_orphans)
+PR_SET_CHILD_SUBREAPER = 36
+
+
+def adopt_orphans() -> bool:
+    """Make this process the subreaper of everything its runs start, so that a process a submission
+    sets loose (a double fork, `setsid`) is re-parented here, not to init, and is killed when a run
+    ends (kill_orphans). For runs with neither a sandbox nor a control group, whose processes nothing
+    else finds; the command line calls it (a library caller's own children would count as orphans)."""
+    import ctypes
+
+    try:
+        adopted = ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
+    except (OSError, AttributeError):
+        adopted = False
+    _ORPHANS["adopted"], _ORPHANS["before"] = adopted, set(_children(os.getpid()))  # those are not orphans
+    return adopted
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in os.scandir("/proc"):
+        if not entry.name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry.name}/stat", "rb") as f:
+                fields = f.read().rsplit(b")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if len(fields) > 1 and int(fields[1]) == pid:
+            found.append(int(entry.name))
+    return found
+
+
+def kill_orphans() -> None:
+    """Kill and reap every child of this process that is not a run's worker: after adopt_orphans, what a
+    submission left behind. Each is this process's own child, so its number cannot be reused before it
+    is reaped here."""
+    if not _ORPHANS["adopted"]:
+        return
+    me = os.getpid()
+    for _ in range(100):  # orphans of orphans are re-parented here as their parents die
+        with _LIVE_LOCK:  # (held while a worker starts, so a new worker is never taken for an orphan)
+            workers = {run.proc.pid for run in _LIVE}
+            orphans = [pid for pid in _children(me) if pid not in workers and pid not in _ORPHANS["before"]]
+            for pid in orphans:
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except OSError:
+                    pass
+        if not orphans:
+            return
+        for pid in orphans:
+            try:
+                os.waitpid(pid, 0)
+            except ChildProcessError:
+                pass
 
 
 def stop_all() -> None:
@@ -289,11 +346,13 @@ class Run:
         if self.group is not None:
             argv = self.group.command(argv)
         try:
-            self.proc = subprocess.Popen(
-                argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                env=worker_env(tmp), cwd=None if sandbox else f"{tmp}/work", pass_fds=(write_end,),
-                start_new_session=True,  # its own process group; Ctrl-C in the terminal does not reach it
-            )
+            with _LIVE_LOCK:  # started and known as a worker at once (see kill_orphans)
+                self.proc = subprocess.Popen(
+                    argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                    env=worker_env(tmp), cwd=None if sandbox else f"{tmp}/work", pass_fds=(write_end,),
+                    start_new_session=True,  # its own process group; Ctrl-C in the terminal does not reach it
+                )
+                _LIVE.add(self)
         except BaseException:
             os.close(read_end)
             self.close_tmp()
@@ -304,7 +363,6 @@ class Run:
             os.close(write_end)
         self.channel = Channel(read_end, CHANNEL_LIMIT, self.deadline)
         with _LIVE_LOCK:
-            _LIVE.add(self)
             stopping = _STOPPING.is_set()
         self.drain = threading.Thread(target=self._drain, daemon=True)
         self.drain.start()
@@ -491,6 +549,7 @@ class Run:
                 self.group.remove()
         with _LIVE_LOCK:
             _LIVE.discard(self)
+        kill_orphans()
 
     def close_tmp(self) -> None:
         if self.tmp is not None:
