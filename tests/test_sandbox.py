@@ -102,3 +102,19 @@ def test_own_groups_are_found_where_they_are_mounted():
                                                 "pids": "/sys/fs/cgroup/pids", "v2": "/sys/fs/cgroup/unified"}
     assert budget.own_groups(V2_CONTAINER, V2_MOUNTS) == {"v2": "/sys/fs/cgroup/grader"}
     assert budget.own_groups("0::/elsewhere\n", V2_MOUNTS) == {}  # not under what is mounted: never guessed
+
+
+def test_the_limits_book_grading_md_states_are_the_codes():
+    """The sizes and limits the page types in prose are the constants the code uses (seen red with
+    SHM_BYTES changed)."""
+    from pathlib import Path
+
+    from embedlab.grading.worker import FILE_LIMIT
+
+    page = " ".join((Path(__file__).resolve().parent.parent / "book" / "grading.md").read_text("utf-8").split())
+    for phrase in (f"| `--max-processes N` | {sandbox.MAX_PROCESSES} |", f"(default {sandbox.MAX_PROCESSES};",
+                   f"`/tmp` (at most {sandbox.TMPFS_BYTES // 2**20} MB)",
+                   f"`/dev/shm` (at most {sandbox.SHM_BYTES // 2**20} MB)",
+                   f"Each file is at most {FILE_LIMIT // 2**20} MB"):
+        assert phrase in page, phrase
+    assert sandbox.WATCH_SECONDS == 0.25 and "within a quarter of a second" in page
