@@ -38,6 +38,15 @@ def _call(func, question):
         return None
 
 
+def typed_by_hand(question) -> bool:
+    """Is the answer a number typed in (or is its cell unknown)? A computed answer that happens to be
+    right to a few digits is not a typed, rounded number: other hints come first for it."""
+    if not question.source:
+        return True
+    reading = code.read(code.own_part(question.source), question.name)
+    return not reading.parsed or reading.hard_coded or not (reading.names or reading.calls)
+
+
 def code_first(question, got, want) -> str | None:
     """What the learner's code reads that explains any wrong value: the wrong input, a rounded one."""
     if not question.source:

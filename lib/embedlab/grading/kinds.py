@@ -188,8 +188,10 @@ class Question:
         if self.case is not None:
             return (self._hint(got, want, "") or explain.number(self, got, want) or diagnose.precision_hint(got, want)
                     or generic())
-        return (diagnose.precision_hint(got, want) or explain.code_first(self, got, want) or self._hint(got, want, "")
-                or explain.number(self, got, want) or generic())
+        typed = explain.typed_by_hand(self)  # the cell types its answer (or we cannot read it): a rounded number?
+        return (explain.code_first(self, got, want) or (typed and diagnose.precision_hint(got, want))
+                or self._hint(got, want, "") or explain.number(self, got, want)
+                or (not typed and diagnose.precision_hint(got, want)) or generic())
 
 
 @dataclass

@@ -58,6 +58,7 @@ class Node:
     key: str | None = None               # parts with one key change together
     can_drop: bool = True
     can_double: bool = True
+    tag: str | None = None               # leaving it out is the same mistake as another change with this tag
 
     def id(self) -> str:
         return self.key or f"{self.name}#{id(self)}"
@@ -88,8 +89,8 @@ class Part(Node):
     amount: float = 0.0
 
     def __init__(self, name, amount, words="", alts=(), missing=None, twice=None, key=None, can_drop=True,
-                 can_double=True):
-        super().__init__(name, words, list(alts), missing, twice, key, can_drop, can_double)
+                 can_double=True, tag=None):
+        super().__init__(name, words, list(alts), missing, twice, key, can_drop, can_double, tag)
         self.amount = amount
 
     def value(self, changes):
@@ -121,8 +122,8 @@ class Sum(_Group):
     """Parts added: one left out, or counted twice, is a change."""
 
     def __init__(self, name, children, words="", alts=(), missing=None, twice=None, key=None, can_drop=True,
-                 can_double=True):
-        super().__init__(name, words, list(alts), missing, twice, key, can_drop, can_double)
+                 can_double=True, tag=None):
+        super().__init__(name, words, list(alts), missing, twice, key, can_drop, can_double, tag)
         self.children = list(children)
 
     def value(self, changes):
@@ -136,8 +137,8 @@ class Prod(_Group):
     """Factors multiplied: one left out (× 1), or in twice (squared), is a change."""
 
     def __init__(self, name, children, words="", alts=(), missing=None, twice=None, key=None, can_drop=True,
-                 can_double=True):
-        super().__init__(name, words, list(alts), missing, twice, key, can_drop, can_double)
+                 can_double=True, tag=None):
+        super().__init__(name, words, list(alts), missing, twice, key, can_drop, can_double, tag)
         self.children = list(children)
 
     def value(self, changes):
@@ -219,6 +220,8 @@ class Answer:
     context: str = "your count"
     depth: int = 2
     units: bool = True
+    whole: tuple | None = None  # (the whole it is part of, what to say of whole − answer: the complement)
+    floor: bool = False         # the answer is rounded down (a whole number of sequences): so is each candidate
 
     def all_scales(self) -> list:
         own = {round(s.factor, 12) for s in self.scales}
@@ -249,7 +252,8 @@ def changes_of(answer: Answer) -> list[tuple[dict, str, tuple]]:
         if parent is not None and not isinstance(parent, Ratio):
             if node.can_drop and (nid, DROP) not in seen:
                 seen.add((nid, DROP))
-                out.append(({nid: DROP}, node.say_missing(answer.context), (nid,)))
+                out.append(({nid: DROP}, node.say_missing(answer.context),
+                            (nid,) + ((f"tag:{node.tag}",) if node.tag else ())))
             # a factor in twice (squared) only when the author names it: learners double terms, not factors
             if node.can_double and (isinstance(parent, Sum) or node.twice) and (nid, TWICE) not in seen:
                 seen.add((nid, TWICE))
@@ -272,7 +276,7 @@ def matches(answer: Answer, got: float, want: float | None = None, tagged: bool 
     changes of the same parts that give the same number are one explanation (a factor left out
     and that factor replaced by a sibling of 1): the sibling's own words are kept."""
     try:
-        base = answer.tree.value({})
+        base = _eval(answer.tree, {})
     except (ArithmeticError, ValueError, TypeError):
         return []
     singles = changes_of(answer)
@@ -281,10 +285,13 @@ def matches(answer: Answer, got: float, want: float | None = None, tagged: bool 
     values = []
     for change, words, ids in singles:
         try:
-            values.append(answer.tree.value(change))
+            values.append(_eval(answer.tree, change))
         except (ArithmeticError, ValueError, TypeError, OverflowError):
             values.append(math.nan)
     scales = [(s.factor, s.says) for s in answer.all_scales()]
+    if answer.floor:
+        values = [math.floor(v) if math.isfinite(v) else v for v in values]
+        base = math.floor(base) if math.isfinite(base) else base
     found = {}  # (touched parts, scale) -> words: one explanation per set of parts changed
     # one change: a part, or a scale of the whole
     for (change, words, ids), v in zip(singles, values):
@@ -293,6 +300,8 @@ def matches(answer: Answer, got: float, want: float | None = None, tagged: bool 
     for factor, says in scales:
         if _close(base * factor, got):
             found.setdefault((frozenset(), factor), says)
+    if answer.whole is not None and _close(answer.whole[0] - base, got):
+        found.setdefault((frozenset(["whole"]), None), answer.whole[1])
     if found or answer.depth < 2:
         return _out(1, found, tagged)
     # two changes: two parts, or a part and a scale
@@ -308,7 +317,8 @@ def matches(answer: Answer, got: float, want: float | None = None, tagged: bool 
         if set(ia) & set(ib) or _close(values[a], base) or _close(values[b], base):
             continue
         try:
-            v = answer.tree.value({**ca, **cb})
+            v = _eval(answer.tree, {**ca, **cb})
+            v = math.floor(v) if answer.floor and math.isfinite(v) else v
         except (ArithmeticError, ValueError, TypeError, OverflowError):
             continue
         if _close(v, got):

@@ -9,6 +9,7 @@ import math
 import numpy as np
 
 from embedlab.grading.kinds import Function, Hint, Integer, Real, offset, ratio
+from embedlab.grading.parts import Alt, Answer, Extra, Part, Prod, Ratio, Sum
 from embedlab.grading.variants import Space, equal_to_book
 from embedlab.params import count_params, load_config, model_shape
 
@@ -152,6 +153,58 @@ LLAMA_HINTS = [
 ]
 
 
+def attention_parts(d, h, h_kv, head_dim) -> Sum:
+    """One layer's grouped-query attention, no biases: q and o with h heads, k and v with h_kv."""
+    def q_heads():
+        return Part("query heads", h, "h", key="h", alts=[Alt(h_kv, (
+            "q and o have h query heads (num_attention_heads): grouping shares only k and v, which have "
+            "h_kv heads"))])
+
+    def kv_heads():
+        return Part("key/value heads", h_kv, "h_kv", key="h_kv", alts=[Alt(h, (
+            "that is full multi-head attention: k and v have only h_kv heads (num_kv_heads), fewer than "
+            "q's h"))])
+    return Sum("attention", [
+        Prod("q", [Part("d", d), q_heads(), Part("head_dim", head_dim, key="head_dim")],
+             missing="the query projection q is missing: four matrices, q, k, v and o"),
+        Prod("k", [Part("d", d), kv_heads(), Part("head_dim", head_dim, key="head_dim")],
+             missing="the key projection k is missing: four matrices, q, k, v and o"),
+        Prod("v", [Part("d", d), kv_heads(), Part("head_dim", head_dim, key="head_dim")],
+             missing="the value projection v is missing: four matrices, q, k, v and o"),
+        Prod("o", [q_heads(), Part("head_dim", head_dim, key="head_dim"), Part("d", d)],
+             missing="the output projection o is missing: four matrices, q, k, v and o (h · head_dim × d)"),
+        Extra("biases", h * head_dim + 2 * h_kv * head_dim + d,
+              "this attention has no biases: q, k, v and o are matrices only"),
+    ])
+
+
+def mlp_parts(d, d_ff) -> Sum:
+    return Sum("the MLP", [
+        Prod("SwiGLU's matrices", [Part("matrices", 3, "gate, up and down", alts=[
+            Alt(2, "SwiGLU has three matrices: gate, up and down")]), Part("d", d), Part("d_ff", d_ff, alts=[
+                Alt(4 * d, "use the config's intermediate_size as d_ff, not 4·d")])]),
+        Extra("biases", 2 * d_ff + d, "Llama's SwiGLU has no biases: three d × d_ff matrices, nothing else"),
+    ])
+
+
+def llama_parts(V, d, L, h, h_kv, d_ff, tied) -> Answer:
+    """llama_params(V, d, L, h, h_kv, d_ff, tied) as named parts."""
+    head = (Extra("head", V * d, "tied=True: the head is E itself and adds nothing (the `tied` flag read the "
+                                 "other way round?)") if tied else
+            Part("head", V * d, "its own d × V matrix", missing="tied=False: the head is its own d × V matrix; count "
+                                                                 "it (the `tied` flag read the other way round?)"))
+    return Answer(Sum("a Llama", [
+        Part("token table", V * d, "V × d"), head,
+        Prod("the layers", [Part("layers", L, "L", missing="that is one layer: the model has L of them"), Sum(
+            "one layer", [attention_parts(d, h, h_kv, d // h), mlp_parts(d, d_ff),
+                          Part("RMSNorms", 2 * d, "two per layer, d each", alts=[Alt(4 * d, (
+                              "RMSNorm has a scale and no bias: d numbers per norm, not the 2·d of a LayerNorm"))],
+                               key="norm")])]),
+        Part("final RMSNorm", d, "d numbers", key="norm", alts=[Alt(2 * d, "")],  # one change with the layers' norms
+             missing="the final RMSNorm (d numbers) is missing"),
+    ]))
+
+
 def questions(p: dict) -> list:
     """The questions of variant `p` (the hints know its parameters; none states an answer)."""
     s = model_shape(load_config(p["attn_model"]))
@@ -161,6 +214,30 @@ def questions(p: dict) -> list:
     pad = model_shape(load_config(p["pad_model"]))
     V_pad, d_pad = pad.vocab_size, pad.hidden_size
     rows = padded(V_pad, p["pad_multiple"]) - V_pad
+    c = count_params(load_config(p["share_model"]))
+    models = {"attn_model": "attn_layer", "mlp_model": "mlp_layer", "share_model": "vocab_share",
+              "pad_model": "padding_params"}
+
+    def reads(name):
+        own = next(k for k, v in models.items() if v == name)
+        others = {k: f"your code reads `{k}` ({p[k]}), the model of `{v}`: this question is about `{own}` "
+                     f"({p[own]})" for k, v in models.items() if k != own and p[k] != p[own]}
+        others.update({p[k]: f"your code loads {p[k]!r}: this question is about `{own}` ({p[own]})"
+                       for k in models if k != own and p[k] != p[own]})
+        return {"reads": (own, p[own]), "not_reads": others}
+
+    def share_parts():
+        return Answer(Ratio("the share", Sum("the vocabulary matrices", [
+            Part("token table", c.token_embedding, "V × d", key="E"),
+            Part("head", c.lm_head, "untied: d × V", key="head",
+                 missing=f"{p['share_model']}'s head is untied: count both vocabulary matrices")]),
+            Sum("the total", [
+                Sum("the vocabulary matrices", [Part("token table", c.token_embedding, key="E"),
+                                                Part("head", c.lm_head, key="head")],
+                    missing="divide by the total, all parameters (the whole model): the vocabulary matrices are "
+                            "part of it"),
+                Part("the rest", c.total - c.token_embedding - c.lm_head, can_drop=False, can_double=False)]),
+            upside_down="upside down: the share is the vocabulary matrices over the total"), context="your share")
     attn_hints = [
         Hint(lambda got, want: got == 4 * d * h * head_dim,
              "that is full multi-head attention: k and v have only h_kv heads (num_kv_heads), fewer than q's h"),
@@ -172,26 +249,32 @@ def questions(p: dict) -> list:
                                f"{p['attn_model']}'s heads are head_dim wide (its config says so): "
                                "h · head_dim is not d here"))
     return [
-        Integer("attn_layer", hints=attn_hints),
+        Integer("attn_layer", hints=attn_hints, parts=lambda: Answer(attention_parts(d, h, h_kv, head_dim)),
+                **reads("attn_layer")),
         Integer("mlp_layer", hints=[
             ratio(2 / 3, "SwiGLU has three matrices: gate, up and down"),
             offset(2 * d_ff + d_m, "Llama's SwiGLU has no biases: three d × d_ff matrices, nothing else"),
             Hint(lambda got, want: got == 8 * d_m * d_m and got != want,
                  "that is a GPT-2 MLP (8·d²): use the config's intermediate_size as d_ff, and three matrices"),
-        ]),
+        ], parts=lambda: Answer(mlp_parts(d_m, d_ff)), **reads("mlp_layer")),
         Real("vocab_share", exact=True, hints=[
             ratio(0.5, f"{p['share_model']}'s head is untied: count both vocabulary matrices"),
             Hint(lambda got, want: 0 < want < got <= 100 and math.isclose(got / 100, want, rel_tol=0.01),
                  "give a fraction between 0 and 1, not a percentage"),
-        ]),
+        ], parts=share_parts, **reads("vocab_share")),
         Integer("padding_params", hints=[
             ratio(2, f"{p['pad_model']}'s head is tied: the padded rows exist once"),
             Hint(lambda got, want: got == rows, "that is the number of rows; each row holds d numbers"),
             Hint(lambda got, want: got == (V_pad + rows) * d_pad,
                  "that is the whole padded table; count only what the padded rows add"),
-        ]),
+        ], parts=lambda: Answer(Prod("the padded rows", [
+            Part("rows added", rows, "up to the next multiple of pad_multiple", alts=[
+                Alt(V_pad % p["pad_multiple"], "that is the remainder V mod pad_multiple, how far V is past a "
+                                               "multiple: the padding is what is missing up to the next multiple "
+                                               "(round up)")]),
+            Part("d", d_pad, "each row holds d numbers")])), **reads("padding_params")),
         Function("llama_params", reference=llama_params, cases=_llama_shapes,
-                 result=Integer("llama_params", hints=LLAMA_HINTS), points=2),
+                 result=Integer("llama_params", hints=LLAMA_HINTS, parts=llama_parts), points=2),
     ]
 
 

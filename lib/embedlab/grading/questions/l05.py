@@ -6,7 +6,8 @@ variant space, `questions(params)` the questions with hints for one variant.
 
 import numpy as np
 
-from embedlab.grading.kinds import Array, Choice, Function, Hint, Integer, offset
+from embedlab.grading.kinds import Array, Choice, Function, Hint, Integer, Invariant, offset
+from embedlab.grading.parts import Alt, Answer, Part, Prod, Sum
 from embedlab.grading.variants import FRESH_INPUTS, Space, equal_to_book
 from embedlab.params import count_params, load_config, model_shape
 
@@ -172,6 +173,18 @@ def _gpt2_qkv_biases(name: str) -> int:
     return 3 * config["n_layer"] * config["n_embd"] if config["model_type"] == "gpt2" else 0
 
 
+COUNT_INVARIANTS = [
+    Invariant(lambda got, storage, sizes: got >= int(np.max(sizes)),
+              "a count of parameters adds the sizes of the tensors (each storage's size once), not a count of "
+              "storages or their ids"),
+    Invariant(lambda got, storage, sizes: got <= int(np.sum(sizes)),
+              "more than all the sizes added: count each storage's size once"),
+    Invariant(lambda got, storage, sizes: got <= count_unique(storage, sizes) or got == int(np.sum(sizes)),
+              "some shared storages are still counted more than once: count each storage once, every repeat "
+              "of every storage (not only some)"),
+]
+
+
 def questions(p: dict) -> list:
     """The questions of variant `p` (the hints know its parameters; none states an answer)."""
     table = _table(p["untied_model"])
@@ -179,18 +192,30 @@ def questions(p: dict) -> list:
     untied_choices = [name for name in p["candidates"] if not load_config(name)["tie_word_embeddings"]]
     tied_total, tied_table = count_params(load_config(p["tied_model"])).total, _table(p["tied_model"])
     qkv = _gpt2_qkv_biases(p["tied_model"])
+    shape = model_shape(load_config(p["untied_model"]))
+    untied = count_params(load_config(p["untied_model"])).total
     return [
         Integer("tied_count", hints=[
-            offset(table, f"that is {p['untied_model']} as released, untied: take one V × d table away"),
+            offset(table, f"that is {p['untied_model']} as released, untied: remove the head, take one V × d "
+                          "table away"),
             offset(-table, "tying removes the head's matrix once, not twice"),
-        ]),
+        ], parts=lambda: Answer(Sum("the tied count", [
+            Part("the untied count", untied, can_drop=False, can_double=False),
+            Prod("minus the head", [Part("minus", -1, can_drop=False, can_double=False),
+                                    Part("V", shape.vocab_size, "rows"),
+                                    Part("d", shape.hidden_size, "the width", missing=(
+                                        "that takes away V numbers: the head is a whole V × d matrix, V·d"))],
+                 missing=f"that is {p['untied_model']} as released, untied: remove the head, subtract one V × d "
+                         "table")])),
+            inputs=lambda: {"the vocabulary size V (vocab_size)": shape.vocab_size, "the width d": shape.hidden_size}),
         Array("grad_E", shape=lambda q: (q["toy_V"], q["toy_d"]), hints=[
             Hint(lambda got, want: _close(got, out), "that is the output path only: add what flows back through the lookup"),
             Hint(lambda got, want: _close(got, inp), "that is the input path only: add the output path dlogits.T @ x"),
             Hint(lambda got, want: _close(got, out + overwritten),
                  "an id appears twice in ids: `grad[ids] += dx0` keeps only one of them, use np.add.at"),
         ]),
-        Function("count_unique", reference=count_unique, cases=_state_dicts, result=Integer("count_unique", hints=[
+        Function("count_unique", reference=count_unique, cases=_state_dicts, invariants=COUNT_INVARIANTS,
+                 result=Integer("count_unique", hints=[
             Hint(lambda got, want, storage, sizes: got == int(np.sum(sizes)),
                  "that is sum(sizes), every entry: entries that share a storage are one tensor; count each storage once",
                  args=True),
@@ -207,11 +232,18 @@ def questions(p: dict) -> list:
         ]),
         Integer("state_dict_sum", hints=[
             Hint(lambda got, want: got == tied_total,
-                 "that is the true count; the question asks what the naive sum over names gives"),
+                 "that is the true count; the question asks what the naive sum over names gives: it counts the "
+                 "tied table twice, once under each of its two names"),
             Hint(lambda got, want: qkv > 0 and got == tied_total + tied_table - qkv,
                  "that figure is lesson 03's count of an untied GPT-2 without its q/k/v biases; "
                  "start from this model's own count (count_params)"),
-        ]),
+        ], parts=lambda: Answer(Sum("the naive sum", [
+            Part("the true count", tied_total, can_drop=False,
+                 twice="the whole model counted twice: only the tied table appears under two names, so add V·d "
+                       "(one matrix) once more"),
+            Part("the tied table again", tied_table, "V·d, under its second name", alts=[
+                Alt(-tied_table, "the naive sum adds the tied table a second time (its two names): add V·d, do not "
+                                 "subtract it")])]))),
     ]
 
 

@@ -215,18 +215,22 @@ def active_parts(total, n_moe, E, k, d, d_ff, name) -> list:
                 Part("d", d), Part("d_ff", d_ff, "the expert's width")]
     skipped = Prod("the experts a token skips", [Part("minus", -1, can_drop=False, can_double=False), *expert(
         Part("experts skipped", E - k, "E − k", alts=[
-            Alt(E, f"you took away all {E} experts of each expert layer: the token still uses {k} of them",
-                tag="all E"),
+            Alt(E, f"you took away all {E} experts of each expert layer: the token still uses {k} of them, the "
+                   "ones it is routed to (experts_per_token)", tag="all E"),
             Alt(k, f"you took away the {k} experts the token uses; it skips the other {E - k}", tag="k for E-k")]))],
         missing="that is every parameter stored; a token skips most experts")
+    scaled = Alt(total * k / E, f"scaling the whole model by k / n_experts shrinks attention, embeddings and norms "
+                                f"too: every token uses those (shared); only the experts are used {k} of {E}")
     stored_minus_skipped = Answer(Sum("active parameters", [
-        Part("every parameter stored", total, can_drop=False, can_double=False), skipped]))
+        Part("every parameter stored", total, can_drop=False, can_double=False), skipped], alts=[scaled]))
     used = total - n_moe * E * 3 * d * d_ff
     shared_plus_used = Answer(Sum("active parameters", [
         Part("what every token uses", used, "attention, router, norms and both vocabulary tables",
              missing="those are only the experts a token uses: its attention, router, norms and both vocabulary "
                      "tables work on it too"),
-        Prod("the experts a token uses", expert(Part("experts used", k, "k", alts=[
+        Prod("the experts a token uses", tag="all E", missing=(
+            f"you took away all {E} experts of each expert layer: the token still uses {k} of them, the ones it "
+            f"is routed to (experts_per_token)"), children=expert(Part("experts used", k, "k", alts=[
             Alt(E, f"a token uses {k} of the {E} experts of each expert layer, not all", tag="all E"),
             Alt(E - k, f"a token uses its {k} experts, not the {E - k} it skips", tag="k for E-k")])))]))
     return [stored_minus_skipped, shared_plus_used]
@@ -267,7 +271,9 @@ def questions(p: dict) -> list:
         return Answer(Ratio("the head's share", Prod("the head", [head_positions(), Part("head", costs.head)]), Sum(
             "the whole pass", [
                 Prod("the blocks and lookup", [Part("T", T, key="T"), Part("per token", costs.input + costs.blocks)]),
-                Prod("the head", [head_positions(), Part("head", costs.head)]),
+                Prod("the head", [head_positions(), Part("head", costs.head)],
+                     missing="the share is of the whole pass: put the head in the total you divide by (the "
+                             "denominator)"),
                 Part("attention over the context", costs.attention_per_key * keys, "grows with every position",
                      missing="too big: you left out attention over the context, which grows with every position",
                      alts=[Alt(costs.attention_per_key * T * T,
@@ -282,11 +288,14 @@ def questions(p: dict) -> list:
         ], parts=lambda: Answer(Prod("the head's matmul", [
             Part("2 FLOPs per weight", 2, missing="a matmul costs 2 FLOPs per weight: one multiply and one add"),
             Part("d", head.hidden_size, "the width"), Part("V", head.vocab_size, "the vocabulary")]), scales=[
-            Scale(T, f"that is the head at T = {T} positions: the question prices one position")]),
+            Scale(T, f"that is the head at T = {T} positions: the question prices one position"),
+            Scale(2, "the head is the only matmul: the input lookup is free, so a tied table is multiplied once, "
+                     "in the head only")]),
             inputs=lambda: {"the vocabulary size V": head.vocab_size, "the width d": head.hidden_size},
             **reads("head_flops")),
         Integer("lookup_flops", hints=[
-            Hint(lambda got, want: got == table.hidden_size, "copying d numbers moves data but does no arithmetic"),
+            Hint(lambda got, want: got > 0 and got % table.hidden_size == 0 and got // table.hidden_size <= 4,
+                 "a lookup copies d numbers: copying moves data but does no arithmetic, 0 FLOPs"),
             Hint(lambda got, want: got == 2 * table.vocab_size * table.hidden_size,
                  "that is what the one-hot matmul would cost; the lookup only copies a row"),
         ]),
@@ -302,7 +311,10 @@ def questions(p: dict) -> list:
             Part("the head", -counts.lm_head, "d × V, untied", twice="the head taken away twice",
                  missing=f"you removed the input table only: {name}'s untied head is a second vocabulary-sized "
                          "matrix"),
-        ])), **reads("kaplan_n")),
+        ]), whole=(counts.total, "those are the embedding parameters: non-embedding N is everything except "
+                                 "them (the blocks and norms)"),
+            scales=[Scale(1 / table.num_layers, "that is one layer's share: N is the whole model's non-embedding "
+                                                "count, all L blocks")]), **reads("kaplan_n")),
         Real("head_share_training", exact=True, hints=[
             Hint(lambda got, want: _is(got, share(p, p["T"], attention=False)),
                  "too big: you left out attention over the context, which grows with every position"),
@@ -329,7 +341,8 @@ def questions(p: dict) -> list:
             Part("N", N, "every parameter"), Part("D", p["D"], "training tokens"),
             Part("per GPU hour", 1 / p["GPU_HOURS"], "GPU_HOURS",
                  missing="divide by the time: GPU_HOURS × 3,600 seconds"),
-            Part("hours to seconds", 1 / 3600, missing="GPU hours are hours: a rate in FLOP/s needs seconds")]),
+            Part("hours to seconds", 1 / 3600, missing="GPU hours are hours: a rate in FLOP/s needs seconds",
+                 alts=[Alt(1 / 60, "an hour is 3,600 seconds (60 × 60): × 60 gives minutes, not seconds")])]),
             context="your rate"), inputs=lambda: {"N": N, "D": p["D"], "GPU_HOURS": p["GPU_HOURS"]},
             **reads("flop_rate")),
         Integer("active_params", parts=lambda: active_parts(moe.total, n_moe, E, k, e["d"], e["d_ff"], moe_name),

@@ -10,6 +10,7 @@ import math
 import numpy as np
 
 from embedlab.grading.kinds import Array, Function, Hint, Integer, Real, ratio
+from embedlab.grading.parts import Alt, Answer, Part, Prod, Ratio, Sum
 from embedlab.grading.variants import FRESH_INPUTS, Space, equal_to_book
 from embedlab.params import count_params, load_config, model_shape
 
@@ -233,6 +234,27 @@ def questions(p: dict) -> list:
     b, precision = BYTES[p["cache_precision"]], p["cache_precision"]
     memory, weights, per_sequence = _serve(p)
     gpu = p["gpu_gb"]
+    N1, serve = shape(p["weights_model"])["N"], shape(p["serve_model"])
+    wb = BYTES[p["weights_precision"]]
+
+    def cache_parts(s, bytes_, precision, heads="h_kv"):
+        """Bytes of KV cache per token: keys and values, per layer, per kv head, per head dim, per byte."""
+        return Prod("the cache per token", [
+            Part("keys and values", 2, "×2", missing="the cache holds keys AND values: two vectors per kv head "
+                                                     "per layer"),
+            Part("layers", s["L"], "L", missing="that is one layer: each of the L layers caches its own keys "
+                                                "and values"),
+            Part("key/value heads", s[heads], "h_kv", missing=(
+                "only one head cached: each layer caches keys and values for all h_kv key/value heads"),
+                 alts=[Alt(s["h"], f"only the key/value heads are cached: {s['h_kv']} of them, not all {s['h']} "
+                                   "query heads")] if heads == "h_kv" else []),
+            Part("head_dim", s["head_dim"], "numbers per head"),
+            Part("bytes per value", bytes_, f"{precision} is {bytes_:g} byte{'s' * (bytes_ != 1)} per number",
+                 missing=f"that counts numbers, not bytes: {precision} is {bytes_:g} byte{'s' * (bytes_ != 1)} "
+                         "per number",
+                 alts=[Alt(v, f"{precision} is {bytes_:g} byte{'s' * (bytes_ != 1)} per number, not {v:g} ({name})")
+                       for name, v in (("fp32", 4), ("fp16/bf16", 2), ("int8", 1)) if v != bytes_]),
+        ])
     kv_hints = [
         Hint(lambda got, want: got == _kv_per_token(c, b, "h"),
              f"only the key/value heads are cached: {c['h_kv']} of them, not all {c['h']} query heads"),
@@ -243,7 +265,15 @@ def questions(p: dict) -> list:
         kv_hints.append(Hint(lambda got, want: got == _kv_per_token(c, 4),
                              f"{precision} is {b} byte{'s' * (b != 1)} per number, not 4 (fp32)"))
     return [
-        Real("weights_gb_4bit", exact=True, hints=[
+        Real("weights_gb_4bit", exact=True, parts=lambda: Answer(Prod("the weights", [
+            Part("N", N1, "every parameter (count_params)"),
+            Part("bytes per weight", 0.5, "4 bits is half a byte", alts=[
+                Alt(0.25, "divided by 4 (the bits): 4 bits is half a byte, multiply by 0.5"),
+                Alt(4, "that looks like bits: 4 bits is half a byte (0.5)"),
+                Alt(1, "4 bits is half a byte (0.5), not one byte"),
+                Alt(2, "that is bf16 (2 bytes); 4 bits is half a byte (0.5)")]),
+            Part("GB", 1e-9, "10**9 bytes", missing="give it in GB: divide the bytes by 10**9")]), units=True),
+            inputs=lambda: {"the parameter count N (count_params)": N1}, hints=[
             ratio(8, "4 bits is half a byte: that looks like bits, not bytes"),
             ratio(2, "4 bits is half a byte, not one byte"),
             ratio(4, "that is bf16 (2 bytes); 4 bits is half a byte"),
@@ -274,7 +304,8 @@ def questions(p: dict) -> list:
         ]),
         Integer("kv_bytes_per_token", factors={"L": c["L"]}, factor_hints={
             "/L": "that is one layer: each of the L layers caches its own keys and values",
-        }, hints=kv_hints),
+        }, hints=kv_hints, parts=lambda: Answer(cache_parts(c, b, precision)),
+            inputs=lambda: {"L": c["L"], "head_dim": c["head_dim"]}),
         Real("gqa_saving_gib", exact=True, factors={"L": g["L"]}, factor_hints={
             "/L": "that is one layer: each of the L layers caches its own keys and values",
         }, hints=[
@@ -294,7 +325,17 @@ def questions(p: dict) -> list:
             ratio(0.5, "keys and values: the factor 2"),
             ratio(GIB_PER_GB, "that is GiB; return GB (10**9 bytes)"),
         ])),
-        Integer("max_batch", hints=[
+        Integer("max_batch", parts=lambda: Answer(Ratio("the batch", Sum("the memory left", [
+            Part("GPU memory", memory, f"{gpu}·10**9 bytes", can_drop=False, alts=[
+                Alt(gpu * 2**30, f"{gpu} GB is {gpu}·10**9 bytes, not {gpu} GiB")]),
+            Prod("minus the weights", [Part("minus", -1, can_drop=False, can_double=False), Part("N", serve["N"]),
+                                       Part("bytes per weight", wb, "weights_precision", alts=[
+                                           Alt(v, f"the weights are served in weights_precision, {p['weights_precision']} "
+                                                  f"({wb:g} bytes each), not {v:g} bytes ({name})")
+                                           for name, v in (("fp32", 4), ("bf16", 2), ("int8", 1), ("4-bit", 0.5))
+                                           if v != wb])],
+                 missing="the weights are in memory too: subtract them first")]),
+            Part("one sequence's cache", per_sequence, can_drop=False)), floor=True, units=False), hints=[
             Hint(lambda got, want: got == want + 1, "round down: part of a sequence's cache is no use"),
             Hint(lambda got, want: got == memory // per_sequence, "the weights are in memory too: subtract them first"),
             Hint(lambda got, want: got == (gpu * 2**30 - weights) // per_sequence,
