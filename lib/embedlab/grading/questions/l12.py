@@ -12,6 +12,7 @@ import math
 import numpy as np
 
 from embedlab.grading.kinds import Hint, Integer, Real, offset, ratio
+from embedlab.grading.parts import Alt, Answer, Part, Prod
 from embedlab.grading.variants import Space, equal_to_book
 from embedlab.corpus import VOCAB
 from embedlab.params import available_models, load_config, model_shape
@@ -206,7 +207,11 @@ def questions(p: dict) -> list:
     else:
         added.append(ratio(0.5, "the head is untied: it needs its own n_new new rows as well as E's"))
     return [
-        Integer("added_params", hints=added),
+        Integer("added_params", hints=added, parts=lambda: Answer(Prod("the new parameters", [
+            Part("new rows", n, "n_new"),
+            Part("width", d, "d numbers per row", missing="each new row holds d numbers: multiply by the width"),
+            matrices(tied, "n_new rows"),
+        ])), inputs=lambda: {"n_new": n, "d": d}),
         Integer("padding_rows", hints=[
             Hint(lambda got, want: got == padded_size(grown_v, m), "that is the padded size; the question "
                                                                    "asks how many rows were added to reach it"),
@@ -248,7 +253,14 @@ def questions(p: dict) -> list:
             else ratio(0.5, "the head is untied: it loses the same rows as E"),
             Hint(lambda got, want: got == n_keep_params(p, kept=True),
                  "that is what the trimmed table keeps; the question asks what it removes"),
-        ]),
+        ], parts=lambda: Answer(Prod("the parameters removed", [
+            Part("dropped rows", load_tokenizer_size(p["tokenizer"]) - p["n_keep"], "tok.n_vocab − n_keep",
+                 alts=[Alt(p["n_keep"], "that is what the trimmed table keeps; the question asks what it removes")]),
+            Part("width", p["d_trim"], "d_trim numbers per row",
+                 missing="each dropped row held d_trim numbers: multiply by the width"),
+            matrices(p["trim_tied"], "dropped rows"),
+        ])), inputs=lambda: {"tok.n_vocab": load_tokenizer_size(p["tokenizer"]), "n_keep": p["n_keep"],
+                             "d_trim": p["d_trim"]}),
         Real("coverage", exact=True, hints=[
             Hint(lambda got, want: math.isclose(got, 1 - want, rel_tol=1e-9),
                  "that is the share that needs a dropped token; give the share that is covered"),
@@ -259,6 +271,15 @@ def questions(p: dict) -> list:
             ratio(100, "give a share between 0 and 1, not a percentage"),
         ]),
     ]
+
+
+def matrices(tied: bool, rows: str) -> Part:
+    """How many matrices hold the rows: E alone when tied, E and the head when untied."""
+    if tied:
+        return Part("matrices", 1, "E only: the head is E", can_drop=False, can_double=False,
+                    alts=[Alt(2, f"the head is tied: the {rows} of E are the head's too, one array, counted once")])
+    return Part("matrices", 2, "E and the head", can_drop=False, can_double=False,
+                alts=[Alt(1, f"the head is untied: it has its own {rows} as well as E's")])
 
 
 V_TINY = len(VOCAB)   # lesson 09's corpus: the tiny model's vocabulary (74 tokens)
