@@ -1,17 +1,32 @@
-"""The sandbox's file system: what a submission's kernel sees, wherever the course lives.
+"""The sandbox and the budget of one submission (book/grading.md, "Limits" and the threat model).
 
-CI clones the course into a folder that may sit under /tmp, and the sandbox gives every
-run a private /tmp: the course and its Python environment must still be there, on top of
-the private folder, and nothing else of the host's /tmp.
+The sandbox's file system: what a submission's kernel sees, wherever the course lives. CI
+clones the course into a folder that may sit under /tmp, and the sandbox gives every run a
+private /tmp: the course and its Python environment must still be there, on top of the
+private folder, and nothing else of the host's /tmp. Only /tmp and /dev/shm are writable.
+
+The budget: a class of hostile submissions graded by one run of the command line under a
+small memory and process limit, watched from outside (each submission's control group); and
+--no-sandbox runs that a background process must not hold past their time. (The hostile
+class of test_grade_hostile.py runs in another test worker, so the two grader runs overlap.)
 """
 
+import os
+import re
+import secrets
 import shutil
+import signal
 import subprocess
 import sys
+import time
 
+import nbformat
 import pytest
 
 from embedlab.grading import budget, sandbox
+
+from solution_runner import after_setup
+from test_grade_hostile import LESSON, MARK, by_label, marked_processes, read_csv, run_cli, solution_nb
 
 BWRAP = shutil.which("bwrap")  # required, like every grader test (.ci/run installs bubblewrap)
 
@@ -118,3 +133,228 @@ def test_the_limits_book_grading_md_states_are_the_codes():
                    f"Each file is at most {FILE_LIMIT // 2**20} MB"):
         assert phrase in page, phrase
     assert sandbox.WATCH_SECONDS == 0.25 and "within a quarter of a second" in page
+
+
+
+# --------------------------------------------------------------------------
+# One budget per submission (book/grading.md, "Limits"): a class graded by one run under a small
+# memory and process limit, while this test watches the grader's control groups from outside.
+
+BUDGET_MB = 300
+BUDGET_PROCESSES = 40
+BUDGET_LIMITS = ["--cell-timeout", "20", "--timeout", "40", "-j", "2", "--memory-mb", str(BUDGET_MB),
+                 "--max-processes", str(BUDGET_PROCESSES)]
+FORGED = f"FORGED-{secrets.token_hex(4)}"
+RAW = "\x1b[2K\r./honest-01-toy-table.ipynb,01-toy-table,E,1,1,correct,,\x07\x00\x7f\u202e"
+
+
+def files_everywhere():
+    """Write 250 MB into each of /dev/shm, /, /etc, /dev and /tmp, keeping what could be written."""
+    return after_setup(solution_nb(), (
+        "import os\n"
+        "chunk = b'x' * 2**20\n"
+        "for folder in ('/dev/shm', '/', '/etc', '/dev', '/tmp'):\n"
+        "    try:\n"
+        "        with open(os.path.join(folder, 'filler'), 'wb') as f:\n"
+        "            for _ in range(250):\n"
+        "                f.write(chunk)\n"
+        "    except OSError:\n"
+        "        pass"
+    ))
+
+
+def children_450():
+    """Four children, each taking up to 450 MB 10 MB at a time and holding it."""
+    return after_setup(solution_nb(), (
+        "import os, time\n"
+        "kids = []\n"
+        "for _ in range(4):\n"
+        "    pid = os.fork()\n"
+        "    if pid == 0:\n"
+        "        held = []\n"
+        "        try:\n"
+        "            for _ in range(45):\n"
+        "                held.append(bytearray(10 * 2**20))\n"
+        "        except MemoryError:\n"
+        "            pass\n"
+        "        time.sleep(8)\n"
+        "        os._exit(0)\n"
+        "    kids.append(pid)\n"
+        "for pid in kids:\n"
+        "    os.waitpid(pid, 0)"
+    ))
+
+
+def thousand_processes():
+    return after_setup(solution_nb(), (
+        "import subprocess\n"
+        "started = []\n"
+        "for _ in range(1000):\n"
+        f"    started.append(subprocess.Popen(['/bin/sh', '-c', 'sleep 60; : {MARK}']))"
+    ))
+
+
+def raw_output():
+    """Write terminal sequences and a forged CSV row to the worker's output, then kill the worker."""
+    return after_setup(solution_nb(), (
+        "import os, signal\n"
+        f"os.write(1, {RAW.encode()!r} + b'\\n')\n"
+        f"os.write(2, {RAW.encode()!r})\n"
+        "os.kill(os.getppid(), signal.SIGKILL)"
+    ))
+
+
+def forged_report():
+    """Open the worker's channel through /proc and send a report of its own, then kill the worker."""
+    return after_setup(solution_nb(), (
+        "import json, os, signal\n"
+        "worker = os.getppid()\n"
+        "fd = int(open(f'/proc/{worker}/cmdline', 'rb').read().split(b'\\0')[-2])\n"
+        f"report = {{'report': {{'state': 'crashed', 'detail': {FORGED + RAW!r}}}}}\n"
+        "with open(f'/proc/{worker}/fd/{fd}', 'w') as channel:\n"
+        "    channel.write(json.dumps(report) + '\\n')\n"
+        "os.kill(worker, signal.SIGKILL)"
+    ))
+
+
+def watch_groups(found: dict, stop):
+    """Record, until `stop`, the most memory and tasks each submission's control group held."""
+    import glob
+
+    own = next(line.split(":", 2)[2] for line in open("/proc/self/cgroup").read().splitlines()
+               if line.split(":")[1] == "memory")
+    memory = f"/sys/fs/cgroup/memory{own.rstrip('/')}/embedlab-grade-*/run-*"
+    while not stop.is_set():
+        for folder in glob.glob(memory):
+            for name, file in (("peak", "memory.max_usage_in_bytes"), ("usage", "memory.usage_in_bytes")):
+                try:
+                    value = int(open(f"{folder}/{file}").read())
+                except (OSError, ValueError):
+                    continue
+                entry = found.setdefault(folder.rsplit("/", 1)[1], {})
+                entry[name] = max(entry.get(name, 0), value)
+        for folder in glob.glob("/sys/fs/cgroup/pids/**/embedlab-grade-*/run-*", recursive=True):
+            try:
+                value = int(open(f"{folder}/pids.current").read())
+            except (OSError, ValueError):
+                continue
+            found["tasks"] = max(found.get("tasks", 0), value)
+        time.sleep(0.05)
+
+
+BUDGET_CLASS = {  # file name -> (builder, expected status of every question, a word of the detail)
+    "honest-01-toy-table.ipynb": (solution_nb, "correct", ""),
+    "files-everywhere-01-toy-table.ipynb": (files_everywhere, "memory", f"{BUDGET_MB} MB memory limit"),
+    "children-450-01-toy-table.ipynb": (children_450, "memory", f"{BUDGET_MB} MB memory limit"),
+    "thousand-processes-01-toy-table.ipynb": (thousand_processes, "crashed", "--max-processes"),
+    "raw-output-01-toy-table.ipynb": (raw_output, "crashed", "the grading worker stopped"),
+    "forged-report-01-toy-table.ipynb": (forged_report, "correct", ""),  # the channel cannot be opened
+}
+
+
+@pytest.fixture(scope="module")
+def budget_class(tmp_path_factory):
+    import threading
+
+    if budget.problem():
+        pytest.skip(f"no control group can be made here ({budget.problem()}): see book/grading.md, Limits")
+    base = tmp_path_factory.mktemp("budget")
+    folder = base / "class"
+    folder.mkdir()
+    for name, (build, _, _) in BUDGET_CLASS.items():
+        nbformat.write(build(), folder / name)
+    found, stop = {}, threading.Event()
+    watcher = threading.Thread(target=watch_groups, args=(found, stop), daemon=True)
+    watcher.start()
+    start = time.monotonic()
+    done = run_cli([".", "--out", str(base / "scores.csv"), *BUDGET_LIMITS], folder)
+    seconds = time.monotonic() - start
+    stop.set()
+    watcher.join()
+    marked = marked_processes()
+    for pid in marked:
+        os.kill(pid, signal.SIGKILL)
+    print(f"\nbudget class graded in {seconds:.1f} s; groups seen: {found}")
+    return {"done": done, "rows": by_label(read_csv(base / "scores.csv")),
+            "csv_bytes": (base / "scores.csv").read_bytes(), "found": found, "marked": marked}
+
+
+@pytest.mark.parametrize("name", list(BUDGET_CLASS))
+def test_a_submission_is_bounded_as_a_whole(budget_class, name):
+    _, status, word = BUDGET_CLASS[name]
+    rows = budget_class["rows"][f"./{name}"]
+    assert {r["status"] for r in rows} == {status}, rows
+    assert all(word in r["detail"] for r in rows), rows[0]["detail"]
+
+
+def test_no_submission_held_more_than_its_budget(budget_class):
+    found = budget_class["found"]
+    groups = {name: entry for name, entry in found.items() if name.startswith("run-")}
+    assert len(groups) >= len(BUDGET_CLASS)  # one control group per submission
+    assert max(entry["peak"] for entry in groups.values()) <= BUDGET_MB * 2**20
+    assert 0 < found["tasks"] <= BUDGET_PROCESSES  # 1,000 processes tried: never more than the limit at once
+    assert budget_class["marked"] == []  # nothing it started is alive
+
+
+def test_nothing_a_submission_prints_or_forges_reaches_the_csv_or_the_terminal_raw(budget_class):
+    data, printed = budget_class["csv_bytes"], budget_class["done"].stdout + budget_class["done"].stderr
+    assert not re.search(rb"[\x00-\x08\x0b-\x1f\x7f]", data.replace(b"\r\n", b""))
+    assert "\u202e".encode() not in data and "\u202e".encode() not in printed
+    assert not re.search(rb"[\x00-\x08\x0b-\x1f\x7f]", printed.replace(b"\n", b""))
+    raw = {r["detail"] for r in budget_class["rows"]["./raw-output-01-toy-table.ipynb"]}
+    assert any("correct,,\\x07\\x00\\x7f\\u202e" in d for d in raw), raw  # shown escaped
+    assert FORGED.encode() not in data  # the kernel could not reach the worker's channel
+
+
+def background_holder(seconds):
+    """A double-forked, `setsid` process that holds the worker's output open for `seconds`."""
+    return after_setup(solution_nb(), (
+        "import os, sys\n"
+        "pid = os.fork()\n"
+        "if pid == 0:\n"
+        "    os.setsid()\n"
+        "    if os.fork() == 0:\n"
+        f"        os.execv('/bin/sh', ['/bin/sh', '-c', 'sleep {seconds}; : {MARK}'])\n"
+        "    os._exit(0)\n"
+        "os.waitpid(pid, 0)"
+    ))
+
+
+NO_GROUP = """
+import sys
+from embedlab.grading import budget
+budget._BUDGET = (None, "turned off by the test")
+from embedlab.grading import cli
+sys.exit(cli.main(sys.argv[1:]))
+"""
+
+
+@pytest.mark.parametrize("groups", [True, False], ids=["with-groups", "without-groups"])
+def test_no_sandbox_still_ends_on_time(tmp_path, groups):
+    """--no-sandbox: a background process holding the worker's output cannot make the run outlive --timeout
+    plus the stop grace; with a control group it is killed, and a forged report (the kernel runs as the
+    grader's user here, so it can open the worker's channel) is refused."""
+    folder = tmp_path / "class"
+    folder.mkdir()
+    nbformat.write(background_holder(60), folder / f"a-holder-{LESSON}.ipynb")
+    nbformat.write(forged_report(), folder / f"b-forged-{LESSON}.ipynb")
+    start = time.monotonic()
+    command = [sys.executable, "-m", "embedlab.grade"] if groups else [sys.executable, "-c", NO_GROUP]
+    try:
+        done = subprocess.run([*command, str(folder), "--out", str(tmp_path / "s.csv"), "--no-sandbox",
+                               "--timeout", "20", "--cell-timeout", "10", "-j", "2"],
+                              capture_output=True, timeout=120)
+    finally:
+        seconds = time.monotonic() - start
+        marked = marked_processes()
+        for pid in marked:
+            os.kill(pid, signal.SIGKILL)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert seconds < 40, seconds  # the holder sleeps 60 s
+    assert marked == []  # the holder was killed: with its control group, or as an orphan of the grader
+    rows = by_label(read_csv(tmp_path / "s.csv"))
+    holder = rows[str(folder / f"a-holder-{LESSON}.ipynb")]
+    assert {r["status"] for r in holder} == {"correct"}, holder
+    forged = rows[str(folder / f"b-forged-{LESSON}.ipynb")]
+    assert {r["status"] for r in forged} == {"error"} and all("refused" in r["detail"] for r in forged), forged
+    assert FORGED not in (tmp_path / "s.csv").read_text()
