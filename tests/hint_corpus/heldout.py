@@ -383,7 +383,7 @@ ENTRIES = [
     Wrong("08-vocabulary-size", "tokens_per_word",
           "def tokens_per_word(counts, n_tokens):\n    return float(np.average(counts, weights=n_tokens))\n",
           "Swapped the arguments of np.average: averaged the counts weighted by the token numbers.",
-          ("weights", "swap", "average")),
+          ("weights", "swap", "average", "divide")),
     Wrong("08-vocabulary-size", "tokens_per_word",
           "def tokens_per_word(counts, n_tokens):\n    return float(np.sum(n_tokens) / np.sum(counts))\n",
           "Added up the tokens of the distinct words without multiplying each by its count.",

@@ -128,7 +128,7 @@ ENTRIES = [
           "shape = model_shape(load_config(model))\nV, d = shape.vocab_size, shape.hidden_size\n"
           "extra_dim_cost = (V + extra_features) * d - V * d",
           "Added rows (new words) instead of columns (new features).",
-          ("column", "width", "features", "d grew")),
+          ("column", "width", "rows", "d grew")),
     Wrong("01-toy-table", "extra_dim_cost",
           "shape = model_shape(load_config(model))\nV, d = shape.vocab_size, shape.hidden_size\n"
           "extra_dim_cost = 2 * (V * (d + extra_features) - V * d)",
