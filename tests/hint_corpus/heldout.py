@@ -591,4 +591,42 @@ ENTRIES = [
           "other_tying_params = design_params + 2 * design['vocab_size'] * design['hidden_size']",
           "Added two V × d matrices; untying adds one head.",
           ("once", "one head", "V·d")),
+    # ------------------------------------------------------------------ 12-change-a-vocabulary
+    Wrong("12-change-a-vocabulary", "added_params",
+          "added_params = n_new * d * (2 if tied else 1)",
+          "Wrote the tied condition the wrong way round: two matrices when tied, one when untied.",
+          ("tied", "once", "the other way")),
+    Wrong("12-change-a-vocabulary", "padding_rows",
+          "padding_rows = padded_size(V + n_new, pad_multiple) - V",
+          "Counted the n_new added tokens as padding; they are tokens, only the rows after them belong to none.",
+          ("new tokens", "no token", "n_new", "V + n_new")),
+    Wrong("12-change-a-vocabulary", "p_new_token",
+          "grown = resize_tinylm(run.model, n_new, 'mean')\n"
+          "p_new_token = float(log_softmax(grown.logits(context))[0, corpus.vocab_size])",
+          "Gave the log-probability instead of the probability.",
+          ("exp", "log", "probability")),
+    Wrong("12-change-a-vocabulary", "kl_mean",
+          "grown = resize_tinylm(run.model, n_new, 'mean')\n"
+          "kl_mean = float(kl_divergence(run.model.logits(contexts), grown.logits(contexts)).mean() / np.log(2))",
+          "Converted the KL to bits; the course's KL is in nats (natural log).",
+          ("nats", "natural log", "bits")),
+    Wrong("12-change-a-vocabulary", "trimmed_rows",
+          "trimmed_rows = len(used | set(range(255)) | {tok.eot_token})",
+          "Kept the byte tokens 0 to 254, one short of the 256 byte values.",
+          ("256", "byte", "off-by-one", "one row short")),
+    Wrong("12-change-a-vocabulary", "saved_params",
+          "saved_params = (50000 - n_keep) * d_trim",
+          "Typed GPT-2's vocabulary as 50,000 instead of reading tok.n_vocab.",
+          ("n_vocab", "50257", "50,257", "exact")),
+    Wrong("12-change-a-vocabulary", "coverage",
+          "covered = np.array([set(tok.encode_ordinary(' ' + w)) <= used for w in next_words])\n"
+          "weights = np.array([frequencies[w] for w in next_words])\ncoverage = float(weights @ covered / weights.sum())",
+          "Checked the words against `used` alone, forgetting the kept byte tokens and end-of-text token.",
+          ("byte", "256", "end-of-text", "kept")),
+    Wrong("12-change-a-vocabulary", "coverage",
+          "kept = used | set(range(256)) | {tok.eot_token}\n"
+          "covered = np.array([set(tok.encode_ordinary(' ' + w)) <= kept for w in next_words])\n"
+          "weights = np.array([frequencies[w] for w in next_words])\ncoverage = 100 * float(weights @ covered / weights.sum())",
+          "Gave a percentage instead of a fraction.",
+          ("fraction", "percent", "between 0 and 1")),
 ]
