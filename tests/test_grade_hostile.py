@@ -491,6 +491,13 @@ def test_limits_must_be_finite_and_positive(flag, value, tmp_path):
     assert not (tmp_path / "s.csv").exists()
 
 
+def control_groups_of(pid: int) -> list[str]:
+    """The control-group folders a grader of this pid made (embedlab.grading.budget names them so)."""
+    import glob
+
+    return glob.glob(f"/sys/fs/cgroup/*/**/embedlab-grade-{pid}-*", recursive=True)
+
+
 def test_ctrl_c_writes_the_rows_graded_so_far(tmp_path):
     folder = tmp_path / "class"
     folder.mkdir()
@@ -517,6 +524,7 @@ def test_ctrl_c_writes_the_rows_graded_so_far(tmp_path):
     assert b"Ctrl-C" in stdout
     assert list(grader_tmp.iterdir()) == []  # the interrupted run's temporary folder is gone
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".s.csv")] == []
+    assert control_groups_of(proc.pid) == []  # its control groups are removed (where it made any)
 
 
 HUNG_JUDGE = """
@@ -554,3 +562,4 @@ def test_sigterm_ends_the_run_even_while_a_judge_is_stuck(tmp_path):
         proc.kill()  # a grader that did not stop must not spin on after the test
     assert proc.returncode == 130
     assert {Path(r[0]).name for r in read_csv(out)[1:]} == {f"a-corrupt-{LESSON}.ipynb"}
+    assert control_groups_of(proc.pid) == []  # removed, even with a judge still stuck in a thread
