@@ -1,0 +1,87 @@
+"""The code of every notebook: lines that fit, and a setup cell that says what to install.
+
+- No code line is wider than 88 columns (CONTRIBUTING): what fits in JupyterLab
+  beside the file browser, and in the book's code boxes at 1,280 px without
+  scrolling. Counted like printed outputs are (tests/test_output_width.py).
+- Every notebook's setup cell starts with the import guard (tools/import_guard.py),
+  the same in all of them: a notebook opened without `embedlab` (downloaded
+  from the book, opened in Colab) stops with one line saying what to install,
+  naming the repository once `_config.yml` has one, instead of a traceback.
+"""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+from test_output_width import MAX_WIDTH, display_width
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+import import_guard  # noqa: E402
+
+NOTEBOOKS = [p for folder in ("notebooks", "solutions", "exercises") for p in sorted((ROOT / folder).glob("*.ipynb"))]
+
+
+def wide_code_lines(notebook: Path) -> list[tuple[int, int, str]]:
+    return [(index, display_width(line), line)
+            for index, cell in enumerate(nbformat.read(notebook, as_version=4).cells) if cell.cell_type == "code"
+            for line in cell.source.splitlines() if display_width(line) > MAX_WIDTH]
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_code_lines_fit_in_88_columns(notebook):
+    wide = wide_code_lines(notebook)
+    assert not wide, (f"{notebook.parent.name}/{notebook.name}: {len(wide)} code lines wider than {MAX_WIDTH} "
+                      "columns (break after a comma inside the brackets, split a long string in two):\n"
+                      + "\n".join(f"  cells[{i}], {w} columns: {line[:100]}" for i, w, line in wide))
+
+
+def test_the_width_check_sees_a_long_code_line(tmp_path):
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("m" * 200),
+                                         nbformat.v4.new_code_cell("x = 1\n" + "y = '" + "日" * 42 + "'")])
+    nbformat.write(nb, tmp_path / "wide.ipynb")
+    assert [(i, w) for i, w, _ in wide_code_lines(tmp_path / "wide.ipynb")] == [(1, 90)]
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_the_setup_cell_starts_with_the_import_guard(notebook):
+    setup = import_guard.setup_cell(nbformat.read(notebook, as_version=4)).source
+    assert setup.startswith(import_guard.guard() + "\n"), (
+        f"{notebook.parent.name}/{notebook.name}: the first code cell does not start with the import guard "
+        "of tools/import_guard.py (run it, then tools/run_notebooks.py / tools/make_exercises.py)")
+
+
+def run_without_embedlab(source: str) -> subprocess.CompletedProcess:
+    """`source` run as a Jupyter kernel runs a cell (IPython), where `import embedlab` fails."""
+    script = ("import sys\n"
+              "sys.modules['embedlab'] = None   # import embedlab -> ModuleNotFoundError\n"
+              "from IPython.core.interactiveshell import InteractiveShell\n"
+              "result = InteractiveShell.instance().run_cell(sys.stdin.read())\n"
+              "sys.exit(0 if result.success else 3)\n")
+    return subprocess.run([sys.executable, "-c", script], input=source, capture_output=True, text=True,
+                          timeout=60, cwd=ROOT)
+
+
+def test_without_embedlab_the_setup_cell_prints_one_line_saying_what_to_install():
+    nb = nbformat.read(ROOT / "notebooks" / "01-toy-table.ipynb", as_version=4)
+    run = run_without_embedlab(import_guard.setup_cell(nb).source + "\nprint('the cell went on')")
+    assert run.returncode == 3, run.stdout + run.stderr                 # the cell failed: Run All stops there
+    assert run.stdout.strip().splitlines() == [import_guard.message("")], run.stdout + run.stderr
+    assert "make lab" in run.stdout and "Traceback" not in run.stdout + run.stderr
+    unguarded = run_without_embedlab(import_guard.strip_guard(import_guard.setup_cell(nb).source))
+    assert "ModuleNotFoundError" in unguarded.stdout                    # what the guard replaces
+
+
+def test_the_guard_names_the_repository_once_the_config_has_one(tmp_path):
+    config = tmp_path / "_config.yml"
+    config.write_text("title: x\nrepository:\n  url: https://github.com/example/embedding-lab\n  branch: main\n")
+    url = import_guard.repository_url(config)
+    assert url == "https://github.com/example/embedding-lab"
+    assert "git clone https://github.com/example/embedding-lab, then run `make lab`" in import_guard.message(url)
+    assert import_guard.message(url) in run_without_embedlab(import_guard.guard(url)).stdout
+    assert import_guard.repository_url(ROOT / "_config.yml") or "clone the Embedding Lab course" in import_guard.guard()
+    source = "import numpy as np"
+    assert import_guard.strip_guard(import_guard.with_guard(source, url)) == source
+    assert import_guard.with_guard(import_guard.with_guard(source, ""), url) == import_guard.with_guard(source, url)
