@@ -42,9 +42,15 @@ book: $(STAMP)
 	$(BIN)/python tools/fetch_book_assets.py
 	$(BIN)/jupyter-book build . -W -n --keep-going
 
-## grade: grade submissions, e.g. make grade SUBMISSIONS=path/to/folder (a class: KEYS="class/instructor-keys ...")
+## grade: grade submissions into grades/ (git-ignored), e.g. make grade SUBMISSIONS=path/to/folder
+##        a class: KEYS="class/instructor-keys ..." (also ROSTER=roster.csv LAYOUT=canvas|moodle)
+GRADES ?= grades
 grade: $(STAMP)
-	$(BIN)/embedlab-grade $(SUBMISSIONS) --out scores.csv $(if $(KEYS),$(foreach k,$(KEYS),--keys $(k)) --totals totals.csv)
+	@test -n "$(SUBMISSIONS)" || { echo "make grade needs SUBMISSIONS=path/to/folder" >&2; exit 2; }
+	mkdir -p $(GRADES)
+	$(BIN)/embedlab-grade $(SUBMISSIONS) --out $(GRADES)/scores.csv \
+	  $(if $(KEYS),$(foreach k,$(KEYS),--keys $(k)) --totals $(GRADES)/totals.csv --gradebook $(GRADES)/gradebook.csv) \
+	  $(if $(ROSTER),--roster $(ROSTER)) $(if $(LAYOUT),--layout $(LAYOUT))
 
 ## lock: re-pin requirements.txt (every package) from requirements.in with pip-compile (LOCK_ARGS=--upgrade: newest)
 lock:

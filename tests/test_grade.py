@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 import nbformat
+import numpy as np
 import pytest
 
 from embedlab.grading import cli as grade
@@ -118,13 +119,14 @@ def hostile_leaves_a_child():
 
 
 def hostile_hard_coded_function():
-    """A `cosine` that only knows the outputs for the inputs the notebook's check uses (seed 0):
-    the notebook says ✅, the grader's fresh inputs say otherwise."""
-    import numpy as np
+    """A `cosine` that only knows the outputs for the inputs a right version of it was checked on:
+    the inputs are drawn from the function's own code, so the table's code draws other ones."""
+    from embedlab.grading.cases import bindings, rng_for
 
     question = next(q for q in questions_for(LESSON) if q.name == "cosine")
-    table = {tuple(np.concatenate([a, b]).round(12)): question.reference(a, b)
-             for a, b in question.cases(np.random.default_rng(0))}
+    right = answer_cell(solution_nb(), "cosine").source
+    seen = question.cases(rng_for(LESSON, "cosine", bindings([right])["cosine"]))
+    table = {tuple(np.concatenate([a, b]).round(12)): question.reference(a, b) for a, b in seen}
     return set_answer(solution_nb(), "cosine", (
         f"TABLE = {table!r}\n"
         "def cosine(a, b):\n"

@@ -90,10 +90,17 @@ def read_roster(path: Path) -> list[str]:
         text = Path(path).read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
         raise AssignError(f"cannot read the roster {str(path)!r} ({type(exc).__name__})") from None
-    reader = csv.reader(text.splitlines())
+    lines = text.splitlines()
+    # European spreadsheet locales save CSV with ';' between cells: accepted, told apart by the header
+    delimiter = ";" if lines and ";" in lines[0] and "," not in lines[0] else ","
+    reader = csv.reader(lines, delimiter=delimiter)
     header = [h.strip() for h in next(reader, [])]
     if "learner" not in header:
-        raise AssignError(f"the roster {str(path)!r} has no 'learner' column (its columns: {header})")
+        raise AssignError(f"the roster {str(path)!r} has no 'learner' column (its columns: {header}); save it as "
+                          "CSV with a header row whose cells are separated by ',' (or ';')")
+    repeated = sorted({h for h in header if h and header.count(h) > 1})
+    if repeated:
+        raise AssignError(f"the roster {str(path)!r} has the column {repeated[0]!r} more than once: keep one")
     column = header.index("learner")
     learners, seen = [], {}
     for row_number, row in enumerate(reader, start=2):
@@ -114,6 +121,18 @@ def read_roster(path: Path) -> list[str]:
     if not learners:
         raise AssignError(f"the roster {str(path)!r} lists no learner")
     return learners
+
+
+LEARNER_ID_KINDS = ("email", "sid", "other")
+
+
+def learner_id_kind(learners: list[str]) -> str:
+    """What a roster's learner ids are, guessed from them: email, sid (student ids) or other."""
+    if learners and all("@" in name for name in learners):
+        return "email"
+    if learners and all(name.isdigit() for name in learners):
+        return "sid"
+    return "other"
 
 
 def read_secret(path: Path) -> bytes:
@@ -312,9 +331,19 @@ def main(argv=None) -> int:
                                              "lessons, one per lesson, named NAME-NN-slug.zip")
     parser.add_argument("--gradescope-results", choices=("after_due_date", "after_published", "visible"),
                         default="after_due_date",
-                        help="when Gradescope shows learners their score and each question's result (default "
-                             "after_due_date: shown at once, resubmitting would let a learner search for their "
-                             "variant's answers)")
+                        help="when Gradescope shows learners their score and each question's result: "
+                             "after_due_date (the default) once the due date has passed; after_published once "
+                             "you publish the grades; visible at once after each submission (a learner who can "
+                             "resubmit could then search for their variant's answers). A line saying what was "
+                             "received is always shown at once")
+    parser.add_argument("--learner-ids", choices=LEARNER_ID_KINDS,
+                        help="what the roster's learner ids are, so Gradescope can check who submitted: email "
+                             "(the learners' Gradescope emails), sid (their student ids) or other (neither: the "
+                             "submitter is then not compared). Default: email when every id has an @, sid when "
+                             "every id is digits, else other")
+    parser.add_argument("--force", action="store_true",
+                        help="replace existing Gradescope bundles (without it, an existing --gradescope file "
+                             "stops the run before anything is written)")
     parser.add_argument("-j", "--jobs", type=positive_int, default=1, help="solution runs in parallel (default 1)")
     parser.add_argument("--no-sandbox", action="store_true",
                         help="run the solutions without bubblewrap (they are the course's own code)")
@@ -330,6 +359,16 @@ def main(argv=None) -> int:
         bundle = Path(args.gradescope) if args.gradescope else None
         if bundle is not None and (bundle.suffix != ".zip" or bundle.is_dir() or not bundle.resolve().parent.is_dir()):
             raise AssignError(f"--gradescope must name a .zip file in an existing folder, got {args.gradescope!r}")
+        bundles = {}
+        if bundle is not None:
+            from embedlab.grading.autograder import bundle_paths
+
+            bundles = bundle_paths(bundle, lessons)
+            there = [str(p) for p in bundles.values() if os.path.lexists(p)]
+            if there and not args.force:
+                raise AssignError(f"--gradescope {', '.join(there)} already exists (a bundle of another class or "
+                                  "run?): give a new name, or --force to replace it")
+        ids = args.learner_ids or learner_id_kind(learners)
         for lesson in lessons:
             solution_of(lesson)
         for lesson in lessons:  # drawn now (and kept): a lesson whose pools cannot keep K apart stops here
@@ -355,13 +394,11 @@ def main(argv=None) -> int:
     try:
         assign(lessons, learners, secret, args.variants, build, bwrap, args.jobs,
                log=lambda line: print(line, file=sys.stderr, flush=True))
-        bundles = {}
-        if bundle is not None:
-            from embedlab.grading.autograder import bundle_paths, write_bundle
+        if bundles:
+            from embedlab.grading.autograder import write_bundle
 
-            bundles = bundle_paths(bundle, lessons)
             for lesson, path in bundles.items():
-                write_bundle(path, build / KEYS_DIR, lesson, args.gradescope_results)
+                write_bundle(path, build / KEYS_DIR, lesson, args.gradescope_results, learner_ids=ids)
         if out.is_dir():
             out.rmdir()  # it was empty
         os.replace(build, out)

@@ -44,10 +44,13 @@ from embedlab.grading.status import (
     IDENTITY_MISMATCH,
     NEEDS_KEYS,
     NOT_ATTEMPTED,
+    UNKNOWN_SUBMITTER,
     UNREADABLE,
     WRONG_LESSON,
+    WRONG_PARAMETERS,
     format_points,
 )
+from embedlab.grading.status import NOT_GRADED as STOPPED
 
 ROOT_VAR = "EMBEDLAB_AUTOGRADER_ROOT"
 DEFAULT_ROOT = "/autograder"
@@ -55,7 +58,8 @@ GRADER_PACKAGES = ("numpy", "nbformat", "nbclient", "ipykernel", "jupyter_client
 LIBRARY = Path(__file__).resolve().parents[1]  # lib/embedlab
 RESULTS_VISIBILITY = ("after_due_date", "after_published", "visible")  # Gradescope's names
 SETTINGS_FILE = "embedlab-autograder.json"  # in the bundle: {"results": one of RESULTS_VISIBILITY}
-NOT_GRADED = (IDENTITY_MISMATCH, WRONG_LESSON, NEEDS_KEYS, UNREADABLE)  # about the file, not the answers
+NOT_GRADED = (IDENTITY_MISMATCH, WRONG_LESSON, NEEDS_KEYS, UNREADABLE, WRONG_PARAMETERS, UNKNOWN_SUBMITTER,
+              STOPPED)  # about the file, not the answers
 
 SETUP_SH = """#!/usr/bin/env bash
 # Gradescope runs this once, as root, when it builds the autograder's image. ROOT is
@@ -174,7 +178,8 @@ def bundle_paths(bundle: Path, lessons: list[str]) -> dict[str, Path]:
     return {lesson: bundle.with_name(f"{bundle.stem}-{lesson}{bundle.suffix}") for lesson in lessons}
 
 
-def write_bundle(bundle: Path, keys_dir: Path, lesson: str, results: str = RESULTS_VISIBILITY[0]) -> Path:
+def write_bundle(bundle: Path, keys_dir: Path, lesson: str, results: str = RESULTS_VISIBILITY[0],
+                 learner_ids: str | None = None) -> Path:
     """Write the Gradescope autograder zip of one lesson, with that lesson's keys only, so that
     another lesson's notebook handed in to its assignment is `wrong_lesson` (atomically: a
     temporary file renamed over `bundle`)."""
@@ -192,7 +197,8 @@ def write_bundle(bundle: Path, keys_dir: Path, lesson: str, results: str = RESUL
                                  ("requirements.txt", "\n".join(pinned_requirements()) + "\n", 0o644),
                                  ("embedlab/pyproject.toml", PYPROJECT.format(version=embedlab.__version__),
                                   0o644),
-                                 (SETTINGS_FILE, json.dumps({"results": results}) + "\n", 0o644)):
+                                 (SETTINGS_FILE, json.dumps({"results": results, "learner_ids": learner_ids})
+                                  + "\n", 0o644)):
             info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
             info.external_attr = (0o100000 | mode) << 16
             info.compress_type = zipfile.ZIP_DEFLATED
@@ -215,10 +221,10 @@ def results_for(rows, note: str = "", visibility: str = "after_due_date") -> dic
     which gives nothing away (as the handout's own checks)."""
     tests = []
     for r in rows:
-        tests.append({"name": r.question or "submission", "score": r.points, "max_score": r.max_points,
+        tests.append({"name": r.question or "submission", "score": r.points or 0.0, "max_score": r.max_points,
                       "status": "passed" if r.status == CORRECT else "failed",
                       "output": f"{r.status}: {r.detail}" if r.detail else r.status})
-    got, best = sum(r.points for r in rows), sum(r.max_points for r in rows)
+    got, best = sum(r.points or 0.0 for r in rows), sum(r.max_points for r in rows)
     lines = [f"{format_points(got)} / {format_points(best)} points"
              + (f" (learner {rows[0].learner}, {rows[0].lesson})" if rows and rows[0].learner else "")]
     if note:
@@ -246,13 +252,53 @@ def results_for(rows, note: str = "", visibility: str = "after_due_date") -> dic
     return results
 
 
+def settings(root: Path) -> dict:
+    """The bundle's settings (embedlab-assign --gradescope-results, --learner-ids), {} if unreadable."""
+    try:
+        value = json.loads((root / "source" / SETTINGS_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
 def results_visibility(root: Path) -> str:
     """How the bundle was told to show results (embedlab-assign --gradescope-results)."""
-    try:
-        value = json.loads((root / "source" / SETTINGS_FILE).read_text(encoding="utf-8")).get("results")
-    except (OSError, ValueError, AttributeError):
-        value = None
+    value = settings(root).get("results")
     return value if value in RESULTS_VISIBILITY else RESULTS_VISIBILITY[0]
+
+
+def learner_ids(root: Path, keys: dict) -> str:
+    """What the roster's learner ids are (email, sid or other): as the bundle records it, else
+    guessed from the ids themselves (a bundle written before it recorded this)."""
+    from embedlab.grading.assign import LEARNER_ID_KINDS, learner_id_kind
+
+    value = settings(root).get("learner_ids")
+    if value in LEARNER_ID_KINDS:
+        return value
+    return learner_id_kind(sorted({name for lesson_keys in keys.values() for name in lesson_keys.learners}))
+
+
+def who_submitted(keys: dict, who: set[str] | None, ids: str) -> tuple[str | None, str, str]:
+    """(roster learner who submitted or None, why the file is not graded or "", note) from
+    Gradescope's record of the submitter. Where the roster's ids are Gradescope identities
+    (`ids` email or sid), a submitter not on the roster is not graded: a notebook is credited
+    only to the learner who handed it in. Where they are not (`other`), nothing is compared."""
+    if who is None:  # a local run: no record of who submitted
+        return None, "", ""
+    roster = {name.lower(): name for lesson_keys in keys.values() for name in lesson_keys.learners}
+    matched = sorted({roster[w] for w in who if w in roster})
+    if not matched and ids in ("email", "sid"):
+        shown = ", ".join(sorted(who)) or "nobody Gradescope named"
+        return None, (f"submitted by {cli.printable(shown)[:200]}, who is not on this class's roster (its ids are "
+                      f"{'emails' if ids == 'email' else 'student ids'}): not graded; the instructor adds the "
+                      "learner to the roster and a new bundle"), ""
+    if not matched:
+        return None, "", ("Gradescope's record of who submitted (email, student id) is not on the roster, whose "
+                          "ids are neither (embedlab-assign --learner-ids), so it was not compared with the "
+                          "notebook's learner: the instructor checks it.")
+    if len(matched) > 1:  # a group submission: the notebook's learner must be one of them (check_submitter)
+        return None, "", ""
+    return matched[0], "", ""
 
 
 def write_results(root: Path, results: dict) -> Path:
@@ -322,8 +368,16 @@ def main() -> int:
         bwrap = None
         note = f"Graded without the sandbox ({cli.printable(why)[:200]})."
         print(f"autograder: no sandbox: {why}", file=sys.stderr)
-    rows, faults = cli.grade_all(cli.find_submissions([str(found[0])]), None, Limits(), bwrap=bwrap, keys=keys)
-    rows, unchecked = check_submitter(rows, keys, submitters(root))
+    who = submitters(root)
+    learner, refused, unchecked = who_submitted(keys, who, learner_ids(root, keys))
+    subs = cli.find_submissions([str(found[0])])
+    if learner is not None:
+        subs = [dataclasses.replace(sub, submitter=learner, submitter_source="Gradescope's record") for sub in subs]
+    elif refused:
+        subs = [dataclasses.replace(sub, problem_status=IDENTITY_MISMATCH, problem=refused) for sub in subs]
+    rows, faults = cli.grade_all(subs, None, Limits(), bwrap=bwrap, keys=keys)
+    if not unchecked:
+        rows, unchecked = check_submitter(rows, keys, who)
     results = results_for(rows, " ".join(filter(None, [note, unchecked])), results_visibility(root))
     results["execution_time"] = round(time.monotonic() - started)
     write_results(root, results)

@@ -9,26 +9,33 @@ a per-cell timeout, a whole-run limit and a memory limit, with no view of other
 submissions, the answer keys or the grader. What comes back over the grader's
 own pipe is plain data only; the judging happens here, in the grader's process,
 against the answer key and against reference outputs computed here on inputs
-drawn from a fresh seed. So redefining the check, patching numpy, always-equal
-objects or swallowed exceptions change nothing but the data a submission
-reports about itself. Without bubblewrap the grader refuses to run unless told
-`--no-sandbox`.
+drawn from the function's own code (embedlab.grading.cases). So redefining the
+check, patching numpy, always-equal objects or swallowed exceptions change
+nothing but the data a submission reports about itself. Without bubblewrap the
+grader refuses to run unless told `--no-sandbox`.
+
+A grade is a pure function of the submission (and, in class mode, of the keys
+and of who handed it in): nothing depends on the other files of the run, their
+order, -j or the clock, so a regrade gives the same rows, and `--explain`
+shows one file's grade question by question for a regrade request.
 
 The CSV has one row per submission per question:
     submission, lesson, question, points, max_points, status, detail, learner
-with status one of embedlab.grading.status.STATUSES.
+with status one of embedlab.grading.status.STATUSES; `points` is empty (never
+0) for a submission that was not graded (Ctrl-C, a grader fault).
 
 Class mode: with `--keys DIR/instructor-keys` (written by embedlab-assign), each
 submission is judged against the key of its own learner's variant: the learner
-its metadata names, the variant the keys record for them. A notebook in a
-learner's folder (a folder named as a learner of the roster) whose metadata
-names another learner, or a learner the keys do not know, is
-`identity_mismatch` and not graded. `--totals TOTALS.csv` writes one row per
-learner and lesson (points, max_points) for a gradebook.
+who handed it in, as its folder (`--layout folders`), the LMS's download names
+(`--layout canvas|moodle` with `--roster`) or Gradescope say, and its metadata
+must name that learner (else `identity_mismatch`, credited to nobody); its
+`parameters` cell must hold that learner's variant (else `wrong_parameters`).
+`--totals` writes one row per roster learner and lesson with a status (graded,
+missing, not_graded, review), `--gradebook` a file the LMS imports.
 
 The exit status is 0 when every submission got its rows; 2 for a usage error (or no sandbox); 1 if the
 grader itself failed on a submission; 130 when stopped by Ctrl-C (the rows
-graded so far are written).
+graded so far are written, the others as not_graded).
 """
 
 from __future__ import annotations
@@ -51,9 +58,8 @@ from concurrent.futures import wait as wait_for
 from dataclasses import dataclass
 from pathlib import Path
 
-import numpy as np
-
 from embedlab.grading import sandbox, wire
+from embedlab.grading.cases import rng_for
 from embedlab.grading.explain import with_source
 from embedlab.grading.keys import KeysError, LessonKeys, load_keys
 from embedlab.grading.kinds import Function, Question
@@ -69,21 +75,31 @@ from embedlab.grading.status import (
     MEMORY,
     NEEDS_KEYS,
     NOT_ATTEMPTED,
+    NOT_GRADED,
+    REVIEW,
     STATUSES,
     TIMEOUT,
+    UNKNOWN_SUBMITTER,
     UNREADABLE,
     WRONG_LESSON,
+    WRONG_PARAMETERS,
+    GRADED,
+    MISSING_WORK,
+    NOT_GRADED_YET,
+    TO_REVIEW,
     format_points,
 )
 from embedlab.grading.text import UNPRINTABLE, display_name, printable  # noqa: F401 - cli's names too
 from embedlab.grading.values import encode_value
 
 COLUMNS = ("submission", "lesson", "question", "points", "max_points", "status", "detail", "learner")
-TOTALS_COLUMNS = ("learner", "lesson", "points", "max_points")
+TOTALS_COLUMNS = ("learner", "lesson", "points", "max_points", "status", "submissions")
 MAX_NOTEBOOK_BYTES = 100 * 2**20  # a larger file is reported unreadable, never sent
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")  # a spreadsheet reads a cell starting so as a formula
 INTERRUPTED = 130  # exit status after Ctrl-C (128 + SIGINT)
 STOP_GRACE = 10.0  # seconds the runs get to clean up after Ctrl-C
+LAYOUTS = ("folders", "canvas", "moodle")  # embedlab.grading.lms names them too
+GRADEBOOK_FORMATS = ("canvas", "moodle", "plain")
 NO_SANDBOX_NOTE = "no sandbox (--no-sandbox): submissions ran with the grader's privileges"
 NO_GROUP_NOTE = ("no control group per submission: --memory-mb bounds each process, not a submission's "
                  "processes and files together, and --max-processes is not enforced (book/grading.md, Limits)")
@@ -94,7 +110,7 @@ class Row:
     submission: str
     lesson: str
     question: str
-    points: float
+    points: float | None  # None: not graded (a stopped run, a grader fault): written empty, never 0
     max_points: float
     status: str
     detail: str = ""
@@ -108,6 +124,10 @@ class Submission:
     real: str | None  # the file to read; None when it must not be read
     problem: str = ""  # why it is unreadable without reading it (a link out of its folder...)
     folders: tuple[str, ...] = ()  # the folders it is in, nearest first, up to the one named (class mode)
+    submitter: str | None = None  # who the LMS says handed it in (a learner id), when it says
+    submitter_source: str = ""  # which record says so ("Canvas's file name", "Gradescope")
+    problem_status: str = ""  # set with `problem` when the file is not read for another reason
+    mtime: float = 0.0  # when it was written (--latest)
 
 
 class GraderFault(Exception):
@@ -165,7 +185,7 @@ def find_submissions(paths: list[str]) -> list[Submission]:
         if (st.st_dev, st.st_ino) in seen:
             return
         seen.add((st.st_dev, st.st_ino))
-        found.append(Submission(Path(path), label, real, "", folders))
+        found.append(Submission(Path(path), label, real, "", folders, mtime=st.st_mtime))
 
     for arg in paths:
         path = Path(arg)
@@ -206,12 +226,30 @@ def open_submission(sub: Submission) -> tuple[int, int]:
 # Grading one submission
 
 
-def grade_submission(sub: Submission, lesson_arg: str | None, limits: Limits, rng: np.random.Generator,
-                     bwrap: str | None, keys: dict[str, LessonKeys] | None = None) -> list[Row]:
+@dataclass
+class Trace:
+    """What --explain prints of one submission: the inputs each function was called on and
+    what was judged (filled in by grade_submission when given one)."""
+    seed_source: str = ""
+    cases: dict = dataclasses.field(default_factory=dict)  # question -> list of argument tuples
+    expected: dict = dataclasses.field(default_factory=dict)  # question -> key value or reference outputs
+    submitted: dict = dataclasses.field(default_factory=dict)  # question -> the probe's entry
+    parameters: dict | None = None
+
+
+def grade_submission(sub: Submission, lesson_arg: str | None, limits: Limits, seed: int | None,
+                     bwrap: str | None, keys: dict[str, LessonKeys] | None = None,
+                     trace: Trace | None = None) -> list[Row]:
     """All rows for one submission. Raises GraderFault only for the grader's own failures.
-    With `keys` (class mode), judged against its learner's variant (see `class_variant`)."""
+
+    A pure function of the file (and, in class mode, the keys and who submitted it): the
+    inputs of its function questions are drawn from each function's own code and `seed`
+    (embedlab.grading.cases), never from its place in a run. With `keys` (class mode),
+    judged against its learner's variant (see `class_variant`)."""
     label = sub.label
     expected = lesson_arg or lesson_from_name(sub.path)
+    if sub.problem_status:
+        return _rows_all(label, expected, sub.problem_status, sub.problem)
     try:
         fd, size = open_submission(sub)
     except ValueError as exc:
@@ -228,8 +266,8 @@ def grade_submission(sub: Submission, lesson_arg: str | None, limits: Limits, rn
             return _rows_all(label, expected, result.state, result.detail)
         if "unreadable" in message:
             return _rows_all(label, expected, UNREADABLE, _text(message["unreadable"]))
-        meta = message["notebook"]
-        actual = meta.get("lesson") if isinstance(meta, dict) and isinstance(meta.get("lesson"), str) else None
+        meta = message["notebook"] if isinstance(message["notebook"], dict) else {}
+        actual = meta.get("lesson") if isinstance(meta.get("lesson"), str) else None
         if expected and actual and actual != expected:
             return _rows_all(label, expected, WRONG_LESSON,
                              f"this notebook is exercise {_text(repr(actual), 60)} (its metadata), expected {expected}")
@@ -241,31 +279,83 @@ def grade_submission(sub: Submission, lesson_arg: str | None, limits: Limits, rn
             return _rows_all(label, None, WRONG_LESSON, f"there is no exercise {_text(repr(lesson), 60)}")
 
         learner, questions, key = "", questions_for(lesson), load_key(lesson)
-        variant = meta.get("variant") if isinstance(meta, dict) else None
-        if keys is None and isinstance(variant, int) and not isinstance(variant, bool) and variant >= 1:
-            return _rows_all(label, lesson, NEEDS_KEYS, f"a class notebook (variant {variant}): its answers are "
+        variant = meta.get("variant")
+        named = meta.get("learner") if isinstance(meta.get("learner"), str) else None
+        if keys is None and ((isinstance(variant, int) and not isinstance(variant, bool) and variant >= 1)
+                             or named):
+            what = f"variant {variant}" if isinstance(variant, int) and not isinstance(variant, bool) and variant >= 1 \
+                else f"learner {_text(repr(named), 80)}"
+            return _rows_all(label, lesson, NEEDS_KEYS, f"a class notebook ({what}): its answers are "
                                                         "judged against its learner's variant: grade with --keys "
                                                         "DIR/instructor-keys (embedlab-assign wrote it)")
+        parameters = meta.get("parameters") if isinstance(meta.get("parameters"), dict) else None
+        if trace is not None:
+            trace.parameters = parameters
         if keys is not None:
             learner, variant, status, why = class_variant(sub, meta, lesson, keys)
             if variant is None:
                 return [dataclasses.replace(row, learner=learner) for row in _rows_all(label, lesson, status, why)]
+            why = wrong_parameters(parameters, variant, keys[lesson], lesson)
+            if why:
+                return [dataclasses.replace(row, learner=learner)
+                        for row in _rows_all(label, lesson, WRONG_PARAMETERS, why)]
             questions, key = questions_for(lesson, variant.parameters), variant.key
+        bindings = meta.get("bindings") if isinstance(meta.get("bindings"), dict) else {}
         cases, reference = {}, {}
         for q in questions:
             if isinstance(q, Function):
-                args = q.cases(rng)
+                digest = bindings.get(q.name) if isinstance(bindings.get(q.name), str) else ""
+                args = q.cases(rng_for(lesson, q.name, digest, seed))
                 cases[q.name] = encode_value(list(args))
                 reference[q.name] = q.expected_outputs(args)
+                if trace is not None:
+                    trace.cases[q.name] = args
         result = run.finish({"lesson": lesson, "cases": cases})
         if result.state == FAULT:
             raise GraderFault(result.detail)
+        if trace is not None:
+            trace.expected = {q.name: reference.get(q.name, key.get(q.name)) for q in questions}
+            trace.submitted = dict(result.answers or {})
         return [Row(label, lesson, q.name, *score(q, key, reference, result, limits), learner) for q in questions]
     finally:
         if fd is not None:
             os.close(fd)
         if run is not None:
             run.close()
+
+
+def _plain_json(value):
+    """Parameters as the keys file holds them (JSON: tuples are lists) for comparison."""
+    import json
+
+    try:
+        return json.loads(json.dumps(value, sort_keys=True, default=lambda v: sorted(v, key=repr)
+                                     if isinstance(v, (set, frozenset)) else str(v)))
+    except (TypeError, ValueError):
+        return None
+
+
+def wrong_parameters(parameters: dict | None, variant, lesson_keys: LessonKeys, lesson: str) -> str:
+    """Why a class notebook's parameters cell does not hold its learner's variant ("" if it does):
+    whose parameters it holds when that is known (the book's, another variant's), never whose
+    notebook those belong to."""
+    from embedlab.grading.variants import parameters_of
+
+    want = _plain_json(variant.parameters)
+    if parameters is not None:
+        got = {name: parameters.get(name) for name in want}
+        if _plain_json(got) == want:
+            return ""
+    lead = "its parameters cell does not hold this learner's variant"
+    if parameters is None:
+        return f"{lead}: it has no cell of `name = value` lines tagged parameters; not graded"
+    got = _plain_json({name: parameters.get(name) for name in want})
+    if got == _plain_json({n: v for n, v in parameters_of(lesson, 0).items() if n in want}):
+        return f"{lead}: it holds the book's parameters (the published exercise's); not graded"
+    if any(got == _plain_json(v.parameters) for n, v in lesson_keys.keys.items() if n != variant.number):
+        return f"{lead}: it holds another variant's parameters; not graded"
+    differ = sorted(name for name in want if _plain_json(parameters.get(name)) != want[name])
+    return f"{lead}: {', '.join(differ[:6])} changed; not graded"
 
 
 def merge_keys(loaded: list[tuple[str, dict[str, LessonKeys]]]) -> dict[str, LessonKeys]:
@@ -305,14 +395,25 @@ def class_variant(sub: Submission, meta, lesson: str, keys: dict[str, LessonKeys
         return "", None, WRONG_LESSON, f"the instructor keys hold no variants of {lesson}"
     named = meta.get("learner") if isinstance(meta, dict) and isinstance(meta.get("learner"), str) else None
     by_name = {name.lower(): name for name in lesson_keys.learners}
+    if sub.submitter is not None:  # an LMS download or Gradescope: the LMS says who handed it in
+        owner = by_name.get(sub.submitter.lower())
+        if owner is None:
+            return "", None, UNKNOWN_SUBMITTER, (f"submitted by {_text(repr(sub.submitter), 80)}, who has no "
+                                                 f"variant of {lesson} in these keys: not graded")
+        if named is not None and named != owner:
+            return owner, None, IDENTITY_MISMATCH, (f"submitted by {owner} ({sub.submitter_source}), but its "
+                                                    f"metadata names learner {_text(repr(named), 80)}: not "
+                                                    "graded, credited to nobody")
+        return owner, lesson_keys.for_learner(owner), "", ""
     folders = sub.folders or (sub.path.parent.name,)
     owner = next((by_name[name.lower()] for name in folders if name.lower() in by_name), None)
     if owner is not None and named is not None and named != owner:
         return owner, None, IDENTITY_MISMATCH, (f"in {owner}'s folder, but its metadata names learner "
-                                                f"{_text(repr(named), 80)}: not graded")
+                                                f"{_text(repr(named), 80)}: not graded, credited to nobody")
     learner = named if named is not None else owner
     if learner is None:
-        return "", None, IDENTITY_MISMATCH, "no learner in its metadata and not in a learner's folder: not graded"
+        return "", None, IDENTITY_MISMATCH, ("no learner in its metadata, and nothing says who handed it in (a "
+                                             "learner's folder, an LMS layout, Gradescope's record): not graded")
     variant = lesson_keys.for_learner(learner)
     if variant is None:
         return _text(learner, 80), None, IDENTITY_MISMATCH, (f"learner {_text(repr(learner), 80)} is not on the "
@@ -415,8 +516,16 @@ def _rows_all(label: str, lesson: str | None, status: str, detail: str) -> list[
 # A class
 
 
+def _not_graded(sub: Submission, lesson: str | None) -> list[Row]:
+    """The rows of a submission the run stopped before grading: no points, not a zero."""
+    return [dataclasses.replace(row, points=None)
+            for row in _rows_all(sub.label, lesson or lesson_from_name(sub.path), NOT_GRADED,
+                                 "not graded: the run was stopped before this submission was graded")]
+
+
 class Interrupted(Exception):
-    """Ctrl-C (or SIGTERM) stopped the grading; `rows` holds the submissions graded before it."""
+    """Ctrl-C (or SIGTERM) stopped the grading; `rows` holds the submissions graded before it,
+    and `not_graded` rows (no points) for the others."""
 
     def __init__(self, rows, faults):
         super().__init__("interrupted")
@@ -431,7 +540,6 @@ def grade_all(submissions: list[Submission], lesson: str | None, limits: Limits,
     `bwrap` is the path of bubblewrap (None: no sandbox). On KeyboardInterrupt every run
     is killed and Interrupted carries the rows of the submissions finished before it.
     """
-    seeds = np.random.SeedSequence(seed).spawn(len(submissions))
     faults: list[str] = []
     results: dict[int, list[Row]] = {}
     lock = threading.Lock()
@@ -442,12 +550,14 @@ def grade_all(submissions: list[Submission], lesson: str | None, limits: Limits,
             return
         sub = submissions[i]
         try:
-            rows = grade_submission(sub, lesson, limits, np.random.default_rng(seeds[i]), bwrap, keys)
+            rows = grade_submission(sub, lesson, limits, seed, bwrap, keys)
             fault = None
         except Exception as exc:  # noqa: BLE001 - report it, grade the others
             why = str(exc) if isinstance(exc, GraderFault) else f"{type(exc).__name__}: {exc}"
             fault = f"{sub.label}: {_text(why)}"
-            rows = _rows_all(sub.label, lesson or lesson_from_name(sub.path), ERROR, f"grader fault: {_text(why)}")
+            rows = [dataclasses.replace(row, points=None) for row in
+                    _rows_all(sub.label, lesson or lesson_from_name(sub.path), NOT_GRADED,
+                              f"not graded: grader fault: {_text(why)}")]
         with lock:
             if stopping.is_set():
                 return  # killed by Ctrl-C: its rows would not be its score
@@ -477,7 +587,9 @@ def grade_all(submissions: list[Submission], lesson: str | None, limits: Limits,
         except KeyboardInterrupt:
             pass  # a second Ctrl-C: stop waiting; what was graded is still written
         pool.shutdown(wait=False, cancel_futures=True)
-        raise Interrupted([row for i in sorted(results) for row in results[i]], faults) from None
+        rows = [row for i in range(len(submissions))
+                for row in (results[i] if i in results else _not_graded(submissions[i], lesson))]
+        raise Interrupted(rows, faults) from None
     pool.shutdown(wait=True)
     return [row for i in range(len(submissions)) for row in results[i]], faults
 
@@ -520,37 +632,104 @@ def write_csv(rows: list[Row], out: Path) -> None:
         writer.writerow(COLUMNS)
         for r in rows:
             writer.writerow([csv_cell(r.submission), csv_cell(r.lesson), csv_cell(r.question),
-                             format_points(r.points), format_points(r.max_points), r.status,
+                             _points(r.points), format_points(r.max_points), r.status,
                              csv_cell(printable(r.detail)), csv_cell(printable(r.learner))])
 
 
-def totals(rows: list[Row], keys: dict[str, LessonKeys]) -> list[tuple[str, str, float, float]]:
-    """(learner, lesson, points, max_points): one per roster learner and lesson graded, sorted.
-    A learner's best submission counts; one with no submission gets 0 of the lesson's points."""
-    per: dict = {}
-    for row in rows:
+def _points(points) -> str:
+    return "" if points is None else format_points(points)
+
+
+@dataclass
+class Total:
+    """One learner's line for one lesson in the totals and the gradebook."""
+    learner: str
+    lesson: str
+    points: float | None  # empty unless `graded` or `review`
+    max_points: float
+    status: str  # graded, missing, not_graded, review (embedlab.grading.status.TOTAL_STATUSES)
+    submissions: int  # how many of their files were found for this lesson
+
+
+def totals(rows: list[Row], keys: dict[str, LessonKeys], complete: bool = True, rule: str = "best",
+           mtimes: dict | None = None, lessons=()) -> list[Total]:
+    """One Total per roster learner and lesson graded (or named in `lessons`), sorted.
+
+    Of a learner's submissions for a lesson, the graded ones count: the best (`rule` "best",
+    the default) or the newest file (`rule` "latest", by its modification time); a learner
+    with none graded is `review` when one was set aside for the instructor (another learner's
+    notebook in their slot, wrong parameters...), `not_graded` when the run stopped or failed
+    before grading theirs (or, after an incomplete run, when none of theirs was seen), and
+    `missing` when a complete run found nothing of theirs."""
+    mtimes = mtimes or {}
+    per: dict = {}  # (learner, lesson) -> {submission: [points, statuses, order]}
+    for order, row in enumerate(rows):
         if row.learner and row.lesson:
-            got = per.setdefault((row.learner, row.lesson), {}).setdefault(row.submission, [0.0, 0.0])
-            got[0] += row.points
-            got[1] += row.max_points
+            got = per.setdefault((row.learner, row.lesson), {}).setdefault(row.submission, [0.0, set(), order])
+            got[0] += row.points or 0.0
+            got[1].add(row.status)
     out = {}
-    for (learner, lesson), subs in per.items():
-        if lesson in keys and learner in keys[lesson].learners:  # a name off the roster is no learner's row
-            out[learner, lesson] = max(tuple(v) for v in subs.values())
-    for lesson in {row.lesson for row in rows if row.lesson in keys}:
-        best = sum(q.points for q in questions_for(lesson))
+    for lesson in sorted({row.lesson for row in rows if row.lesson in keys} | {x for x in lessons if x in keys}):
+        best = float(sum(q.points for q in questions_for(lesson)))
         for learner in keys[lesson].learners:
-            out.setdefault((learner, lesson), (0.0, best))
-    return [(learner, lesson, *pts) for (learner, lesson), pts in sorted(out.items())]
+            subs = per.get((learner, lesson), {})
+            graded = {k: v for k, v in subs.items() if not v[1] & ({NOT_GRADED} | set(REVIEW))}
+            review = {k: v for k, v in subs.items() if v[1] & set(REVIEW)}
+            stopped = {k: v for k, v in subs.items() if NOT_GRADED in v[1]}
+            if graded:
+                if rule == "latest":
+                    pick = max(graded, key=lambda k: (mtimes.get(k, 0.0), graded[k][2]))
+                else:
+                    pick = max(graded, key=lambda k: (graded[k][0], mtimes.get(k, 0.0), graded[k][2]))
+                total = Total(learner, lesson, graded[pick][0], best, GRADED, len(subs))
+            elif review:
+                total = Total(learner, lesson, 0.0, best, TO_REVIEW, len(subs))
+            elif stopped or not complete:
+                total = Total(learner, lesson, None, best, NOT_GRADED_YET, len(subs))
+            else:
+                total = Total(learner, lesson, None, best, MISSING_WORK, 0)
+            out[learner, lesson] = total
+    return [out[k] for k in sorted(out)]
 
 
-def write_totals(rows: list[Row], keys: dict[str, LessonKeys], out: Path) -> None:
-    """Write the gradebook CSV atomically, as write_csv does."""
-    with atomic_output(out, "w", newline="", encoding="utf-8") as f:
+def write_totals(rows: list[Row], keys: dict[str, LessonKeys], out: Path, **how) -> None:
+    """Write the totals CSV atomically, as write_csv does (`how`: see `totals`)."""
+    with atomic_output(out, "w", newline="", encoding="utf-8", flag="--totals") as f:
         writer = csv.writer(f)
         writer.writerow(TOTALS_COLUMNS)
-        for learner, lesson, got, best in totals(rows, keys):
-            writer.writerow([csv_cell(learner), csv_cell(lesson), format_points(got), format_points(best)])
+        for t in totals(rows, keys, **how):
+            writer.writerow([csv_cell(t.learner), csv_cell(t.lesson), _points(t.points), format_points(t.max_points),
+                             t.status, t.submissions])
+
+
+def several(rows: list[Row]) -> list[tuple[str, str, int]]:
+    """(learner, lesson, how many) for every learner with more than one submission of a lesson."""
+    seen: dict = {}
+    for row in rows:
+        if row.learner and row.lesson:
+            seen.setdefault((row.learner, row.lesson), set()).add(row.submission)
+    return [(learner, lesson, len(subs)) for (learner, lesson), subs in sorted(seen.items()) if len(subs) > 1]
+
+
+def question_statistics(rows: list[Row]) -> list[tuple[str, str, int, int, str, int]]:
+    """(lesson, question, correct, judged, most frequent hint, its count) per question: what a
+    class missed. Only submissions whose answers were judged count (not review, not not_graded)."""
+    per: dict = {}
+    for row in rows:
+        if not row.question or row.status in REVIEW or row.status in (NOT_GRADED, UNREADABLE, WRONG_LESSON):
+            continue
+        got = per.setdefault((row.lesson, row.question), [0, 0, {}])
+        got[1] += 1
+        if row.status == CORRECT:
+            got[0] += 1
+        elif row.detail:
+            hint = re.sub(r"^on input \d+ of \d+, ", "", row.detail)
+            got[2][hint] = got[2].get(hint, 0) + 1
+    out = []
+    for (lesson, question), (right, judged, hints) in per.items():
+        common = max(hints.items(), key=lambda kv: (kv[1], -len(kv[0])), default=("", 0))
+        out.append((lesson, question, right, judged, common[0], common[1]))
+    return out
 
 
 def summary(rows: list[Row]) -> str:
@@ -561,13 +740,26 @@ def summary(rows: list[Row]) -> str:
     width = max([len("submission")] + [len(s) for s in per])
     lines = [f"{'submission':<{width}}  {'lesson':<20}  {'points':>9}  statuses"]
     for label, group in per.items():
-        got, best = sum(r.points for r in group), sum(r.max_points for r in group)
+        got, best = sum(r.points or 0.0 for r in group), sum(r.max_points for r in group)
+        shown = "-" if all(r.points is None for r in group) else format_points(got)
         counts = {}
         for r in group:
             counts[r.status] = counts.get(r.status, 0) + 1
         statuses = ", ".join(f"{s} {counts[s]}" for s in STATUSES if s in counts)
         lines.append(f"{label:<{width}}  {group[0].lesson:<20}  "
-                     f"{format_points(got) + ' / ' + format_points(best):>9}  {statuses}")
+                     f"{shown + ' / ' + format_points(best):>9}  {statuses}")
+    return "\n".join(lines)
+
+
+def statistics_text(rows: list[Row]) -> str:
+    """The per-question statistics of a class run, as printed after the summary."""
+    stats = question_statistics(rows)
+    if not stats:
+        return ""
+    lines = ["per question (judged submissions): share correct, and the most frequent hint"]
+    for lesson, question, right, judged, hint, count in stats:
+        share = f"{right}/{judged} ({100 * right / judged:.0f} %)" if judged else "0/0"
+        lines.append(f"  {lesson} {question}: {share}" + (f"; {count}× \"{hint[:160]}\"" if hint else ""))
     return "\n".join(lines)
 
 
@@ -596,6 +788,140 @@ def run(argv=None) -> int:
     return code
 
 
+OUTPUT_FLAGS = ("--out", "--totals", "--gradebook")
+
+
+def check_outputs(outputs: dict[str, Path], submissions: list[Submission]) -> str:
+    """Why these output paths must not be written ("" if they may): two flags naming one file,
+    a file that is a submission found (by any path or link), or a name ending in .ipynb (a
+    notebook is never overwritten by a CSV)."""
+    found = {os.path.realpath(s.path) for s in submissions} | {s.real for s in submissions if s.real}
+    inodes = set()
+    for sub in submissions:
+        with contextlib.suppress(OSError):
+            st = os.stat(sub.real or sub.path)
+            inodes.add((st.st_dev, st.st_ino))
+    for flag, path in outputs.items():
+        try:
+            st = os.stat(path)
+            same = (st.st_dev, st.st_ino) in inodes
+        except OSError:
+            same = False
+        if same or os.path.realpath(path) in found:
+            return f"{flag} {display_name(path)} is one of the submissions found: it would be overwritten"
+    seen: dict = {}
+    for flag, path in outputs.items():
+        if path.name.lower().endswith(".ipynb"):
+            return f"{flag} {display_name(path)} ends in .ipynb: a grades file must not look like a notebook"
+        key = os.path.realpath(path)
+        if key in seen:
+            return f"{seen[key]} and {flag} name the same file ({display_name(path)}): give each its own"
+        seen[key] = flag
+    return ""
+
+
+def identify(submissions: list[Submission], layout: str, roster, lesson: str | None = None) -> list[Submission]:
+    """The submissions of an LMS download with who handed each in: the id in its file (or
+    folder) name, as the LMS names its downloads (embedlab.grading.lms), looked up in the
+    roster. A file whose name does not follow the layout, or whose id is not on the roster,
+    is `unknown_submitter` (not read)."""
+    from embedlab.grading.lms import submitter_id
+
+    lms_name = {"canvas": "Canvas", "moodle": "Moodle"}.get(layout, layout)
+    out = []
+    for sub in submissions:
+        inside = "/".join(list(sub.folders[:-1])[::-1] + [sub.path.name]) if sub.folders else sub.path.name
+        lms_id = submitter_id(inside, layout)
+        if lms_id is None:
+            out.append(dataclasses.replace(sub, problem_status=UNKNOWN_SUBMITTER, problem=(
+                f"its name does not follow {lms_name}'s download naming, so who submitted it is unknown: not graded")))
+            continue
+        try:
+            learner = roster.by_lms_id(layout, lms_id, lesson or lesson_from_name(sub.path))
+        except ValueError as exc:  # a roster of Moodle ids per lesson, and a file of no lesson it has
+            out.append(dataclasses.replace(sub, problem_status=UNKNOWN_SUBMITTER, problem=f"{_text(exc)}: not graded"))
+            continue
+        if learner is None:
+            out.append(dataclasses.replace(sub, problem_status=UNKNOWN_SUBMITTER, problem=(
+                f"{lms_name} id {_text(lms_id, 40)} (in its name) is not in the roster's {layout}_id column: "
+                "not graded")))
+            continue
+        out.append(dataclasses.replace(sub, submitter=learner, submitter_source=f"{lms_name} id {lms_id}"))
+    return out
+
+
+def write_class_gradebook(path: Path, rows: list[Row], keys, roster, fmt: str, how: dict) -> None:
+    """The LMS gradebook (embedlab.grading.lms.write_gradebook) from the totals: points where a
+    learner's lesson was graded, empty where it was not (missing, not graded, or set aside for
+    review: an instructor's decision, not a zero to import)."""
+    from embedlab.grading.lms import Roster, _key, write_gradebook
+
+    found = totals(rows, keys, **how)
+    lessons = sorted({t.lesson for t in found})
+    if not lessons:
+        return
+    points = {(t.learner, t.lesson): (t.points if t.status == GRADED else None) for t in found}
+    max_points = {t.lesson: t.max_points for t in found}
+    if roster is None:  # the plain form, without --roster: the keys' learners
+        learners = tuple(sorted({t.learner for t in found}))
+        roster = Roster("(the instructor keys)", learners, ("learner",), {n: {"learner": n} for n in learners},
+                        {("learner", _key("learner", n)): n for n in learners})
+    points = {k: v for k, v in points.items() if k[0] in roster.learners}
+    write_gradebook(path, roster, points, lessons, max_points, fmt)
+
+
+def explain(sub: Submission, lesson: str | None, limits: Limits, seed: int | None, bwrap, keys) -> int:
+    """--explain: one submission's grade, question by question, for the instructor."""
+    trace = Trace()
+    try:
+        rows = grade_submission(sub, lesson, limits, seed, bwrap, keys, trace)
+    except GraderFault as exc:
+        print(f"grader fault: {printable(str(exc))}", file=sys.stderr)
+        return 1
+    from embedlab.grading.values import decode_value  # noqa: F401 - values print as the probe sent them
+
+    first = rows[0] if rows else None
+    print(f"submission: {sub.label}")
+    if first is not None:
+        print(f"lesson: {first.lesson or '?'}" + (f"; learner: {first.learner}" if first.learner else ""))
+    if trace.parameters is not None:
+        print("parameters cell: " + printable(_short(trace.parameters, 400)))
+    print("function inputs: " + (f"--seed {seed} mixed with each function's own code" if seed is not None
+                                 else "from each function's own code (the inputs the notebook's check used)"))
+    for row in rows:
+        print(f"\n{row.question or '(submission)'}: {row.status}, {_points(row.points) or '-'} / "
+              f"{format_points(row.max_points)}")
+        if row.question in trace.expected and row.question not in trace.cases:
+            print(f"  expected:  {printable(_short(trace.expected[row.question]))}")
+        entry = trace.submitted.get(row.question)
+        if row.question in trace.cases:
+            outputs = entry.get(wire.DATA) if isinstance(entry, dict) else None
+            for i, (args, want) in enumerate(zip(trace.cases[row.question], trace.expected[row.question]), 1):
+                got = outputs[i - 1] if isinstance(outputs, list) and i <= len(outputs) else None
+                call = want.get("call") if isinstance(want, dict) and isinstance(want.get("call"), str) else None
+                print(f"  case {i}: {printable(call[:300] if call else _short(args, 300))}")
+                print(f"    expected:  {printable(_short(want.get('out') if isinstance(want, dict) else want))}")
+                print(f"    submitted: {printable(_short(got))}")
+        elif isinstance(entry, dict):
+            shown = entry.get(wire.DATA, next(iter(entry.values()), None))
+            print(f"  submitted: {printable(_short(shown))}")
+        if row.detail:
+            print(f"  hint/detail: {row.detail}")
+    got = sum(r.points or 0.0 for r in rows)
+    print(f"\ntotal: {format_points(got)} / {format_points(sum(r.max_points for r in rows))}")
+    return 0
+
+
+def _short(value, limit: int = 300) -> str:
+    import json
+
+    try:
+        text = json.dumps(value, default=str)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="embedlab-grade", description=__doc__.split("\n\n")[0])
     parser.add_argument("paths", nargs="+", help="submission notebooks and/or folders of them")
@@ -612,7 +938,10 @@ def main(argv=None) -> int:
     parser.add_argument("--max-processes", type=positive(int), default=sandbox.MAX_PROCESSES,
                         help="processes and threads one submission may run at once (needs a control group; "
                              f"default {sandbox.MAX_PROCESSES})")
-    parser.add_argument("--seed", type=int, help="seed for the function questions' inputs (default: fresh)")
+    parser.add_argument("--seed", type=int,
+                        help="mix this number into every submission's function-question inputs (default: none; "
+                             "the inputs come from each function's own code, so a regrade gives the same grade "
+                             "and the notebook's own check tested the same inputs)")
     parser.add_argument("--no-sandbox", action="store_true",
                         help="run submissions without bubblewrap (they get the grader's privileges)")
     parser.add_argument("-q", "--quiet", action="store_true", help="print no progress lines")
@@ -620,8 +949,29 @@ def main(argv=None) -> int:
                                                          "wrote; each submission is judged against its own "
                                                          "learner's variant (give it once per run of "
                                                          "embedlab-assign, e.g. lessons assigned week by week)")
-    parser.add_argument("--totals", help="class mode: also write one row per learner and lesson "
-                                         "(points, max_points) to this CSV (needs --keys)")
+    parser.add_argument("--totals", help="class mode: also write one row per roster learner and lesson "
+                                         "(points, max_points, status: graded, missing, not_graded or review; "
+                                         "submissions) to this CSV (needs --keys)")
+    parser.add_argument("--layout", choices=LAYOUTS, default="folders",
+                        help="how the submissions folder names who handed each file in: folders (default: a "
+                             "folder per learner, or the notebook's own metadata in a flat folder), canvas "
+                             "(Canvas's Download Submissions) or moodle (Moodle's Download all submissions); "
+                             "canvas and moodle need --roster with a canvas_id or moodle_id column")
+    parser.add_argument("--roster", help="the roster CSV (a learner column; canvas_id, moodle_id, email, sid "
+                                         "columns as the layout and gradebook need; ',' or ';' separated)")
+    rule = parser.add_mutually_exclusive_group()
+    rule.add_argument("--best", dest="rule", action="store_const", const="best",
+                      help="a learner with several submissions of a lesson: the best counts (the default)")
+    rule.add_argument("--latest", dest="rule", action="store_const", const="latest",
+                      help="a learner with several submissions of a lesson: the newest file counts")
+    parser.add_argument("--gradebook", help="class mode: write a gradebook to import into the LMS: one row per "
+                                            "roster learner, a column per lesson and a total (needs --keys)")
+    parser.add_argument("--gradebook-format", choices=GRADEBOOK_FORMATS,
+                        help="the gradebook's form (default: canvas or moodle as --layout, else plain)")
+    parser.add_argument("--explain", action="store_true",
+                        help="for a regrade request: print each question's verdict with the expected and "
+                             "submitted values, the inputs of each function case and the hint (one file)")
+    parser.set_defaults(rule="best")
     args = parser.parse_args(argv)
 
     if args.jobs < 1:
@@ -636,13 +986,30 @@ def main(argv=None) -> int:
     if not submissions:
         parser.error("no .ipynb files found in " + ", ".join(display_name(p) for p in args.paths))
     keys = None
-    if args.totals and not args.keys:
-        parser.error("--totals needs --keys (the learners come from the instructor keys)")
+    for flag in ("totals", "gradebook"):
+        if getattr(args, flag) and not args.keys:
+            parser.error(f"--{flag} needs --keys (the learners come from the instructor keys)")
+    if args.layout != "folders" and not (args.keys and args.roster):
+        parser.error(f"--layout {args.layout} needs --keys and --roster (the roster maps the LMS's ids to learners)")
+    if args.explain and len(submissions) != 1:
+        parser.error(f"--explain explains one submission's grade: give one file (found {len(submissions)})")
     if args.keys:
         try:
             keys = merge_keys([(folder, load_keys(folder)) for folder in args.keys])
         except KeysError as exc:
             parser.error(str(exc))
+    roster = None
+    if args.roster:
+        from embedlab.grading.lms import read_roster
+        try:
+            roster = read_roster(args.roster, args.layout if args.layout != "folders" else None)
+            if args.layout != "folders":
+                submissions = identify(submissions, args.layout, roster, args.lesson)
+        except ValueError as exc:
+            parser.error(str(exc))
+    fmt = args.gradebook_format or (args.layout if args.layout in GRADEBOOK_FORMATS else "plain")
+    if args.gradebook and fmt != "plain" and roster is None:
+        parser.error(f"--gradebook in the {fmt} form needs --roster (the LMS's ids of each learner)")
     bwrap = None
     if not args.no_sandbox:
         bwrap = sandbox.bwrap_path()
@@ -658,21 +1025,31 @@ def main(argv=None) -> int:
         print(f"{NO_GROUP_NOTE} ({printable(no_group)})", file=sys.stderr)
         if bwrap is None:
             sandbox.adopt_orphans()  # nothing else finds what a submission sets loose
-    out = Path(args.out)
-    for path in [out] + ([Path(args.totals)] if args.totals else []):
+    outputs = {"--out": Path(args.out)}
+    if args.totals:
+        outputs["--totals"] = Path(args.totals)
+    if args.gradebook:
+        outputs["--gradebook"] = Path(args.gradebook)
+    why = check_outputs(outputs, submissions)
+    if why:
+        parser.error(why)
+    for flag, path in outputs.items():
         try:  # can it be written? (tried now, not after an hour of grading; nothing is left behind)
-            fd, tmp = open_output(path)
+            fd, tmp = open_output(path, flag)
             os.close(fd)
             os.unlink(tmp)
         except ValueError as exc:
             parser.error(str(exc))
+
+    if args.explain:
+        return explain(submissions[0], args.lesson, limits, args.seed, bwrap, keys)
 
     done = []
 
     def progress(label, rows):
         done.append(label)
         if not args.quiet:
-            got, best = sum(r.points for r in rows), sum(r.max_points for r in rows)
+            got, best = sum(r.points or 0.0 for r in rows), sum(r.max_points for r in rows)
             print(f"[{len(done)}/{len(submissions)}] {label}: {format_points(got)} / {format_points(best)}",
                   file=sys.stderr, flush=True)
 
@@ -688,19 +1065,46 @@ def main(argv=None) -> int:
             code = 1 if faults else 0
         except Interrupted as stop:
             rows, faults, code = stop.rows, stop.faults, INTERRUPTED
-        write_csv(rows, out)
+        write_csv(rows, outputs["--out"])
+        how = {"complete": code != INTERRUPTED, "rule": args.rule, "lessons": [args.lesson] if args.lesson else [],
+               "mtimes": {s.label: s.mtime for s in submissions}}
         if args.totals:
-            write_totals(rows, keys, Path(args.totals))
+            write_totals(rows, keys, outputs["--totals"], **how)
+        if args.gradebook:
+            write_class_gradebook(outputs["--gradebook"], rows, keys, roster, fmt, how)
     finally:
         if in_main:
             signal.signal(signal.SIGTERM, old_term)
         sandbox.release_groups()
         sandbox.kill_orphans()
     print(summary(rows))
-    graded = len({r.submission for r in rows})
+    if keys is not None and len({r.submission for r in rows}) > 1:
+        stats = statistics_text(rows)
+        if stats:
+            print("\n" + stats)
+    graded = len({r.submission for r in rows if r.status != NOT_GRADED})
     what = "graded" if code != INTERRUPTED else f"graded before Ctrl-C stopped the run (of {len(submissions)})"
-    wrote = display_name(out) + (f" and {display_name(Path(args.totals))}" if args.totals else "")
+    wrote = ", ".join(display_name(p) for p in outputs.values())
     print(f"\n{graded} submission(s) {what} in {time.monotonic() - start:.1f} s; wrote {wrote}")
+    if code == INTERRUPTED:
+        print(f"{len({r.submission for r in rows if r.status == NOT_GRADED})} submission(s) not graded: their rows "
+              f"say {NOT_GRADED} with no points" + (" and their learners' totals say not_graded" if args.totals
+                                                     else ""))
+    print("function inputs: " + (f"--seed {args.seed} mixed with each function's own code" if args.seed is not None
+                                 else "from each function's own code (as the notebook's check draws them)"))
+    if keys is not None:
+        print(f"a learner with several submissions of a lesson: the {args.rule} counts "
+              f"({'--best, the default' if args.rule == 'best' else '--latest: the newest file'})")
+        for learner, lesson, count in several(rows):
+            print(f"  {learner}: {count} submissions of {lesson}")
+        unknown = len({r.submission for r in rows if r.status == UNKNOWN_SUBMITTER})
+        if unknown:
+            print(f"{unknown} file(s) from a submitter not on the roster (status {UNKNOWN_SUBMITTER}): not graded",
+                  file=sys.stderr)
+        review = len({r.submission for r in rows if r.status in (IDENTITY_MISMATCH, WRONG_PARAMETERS)})
+        if review:
+            print(f"{review} submission(s) to review (status {IDENTITY_MISMATCH} or {WRONG_PARAMETERS}): 0 points, "
+                  "credited to nobody", file=sys.stderr)
     class_notebooks = len({r.submission for r in rows if r.status == NEEDS_KEYS})
     if class_notebooks:
         print(f"{class_notebooks} class notebook(s) not graded (status {NEEDS_KEYS}): they are judged against "

@@ -391,8 +391,11 @@ class Choice(Question):
 class Function(Question):
     """A function the learner writes, checked against a reference on several inputs.
 
-    `cases(rng)` returns a list of argument tuples. The notebook check uses a fixed
-    seed; the grader draws a fresh seed, so hard-coding the visible cases fails.
+    `cases(rng)` returns a list of argument tuples, a few fixed ones first (chosen so
+    the usual bugs fail on them) and then random ones. The notebook check and the
+    grader seed `rng` alike, from the function's own code (embedlab.grading.cases):
+    both test the same inputs, and hard-coding the outputs of the inputs seen changes
+    the code and so the inputs.
     On a wrong result the hint names the call that failed, its arguments written
     compactly, and what is off about the result; the result question's hints may
     read the call's arguments (``Hint(..., args=True)``), and every numeric argument

@@ -15,9 +15,20 @@ UNREADABLE = "unreadable"  # not a readable notebook (or a link out of the submi
 WRONG_LESSON = "wrong_lesson"  # another lesson's exercise, or no lesson can be told
 IDENTITY_MISMATCH = "identity_mismatch"  # class mode: the notebook names another learner (or none we know)
 NEEDS_KEYS = "needs_keys"  # a class handout graded without --keys: its variant's key is the instructor's
+WRONG_PARAMETERS = "wrong_parameters"  # class mode: its parameters cell does not hold its learner's variant
+UNKNOWN_SUBMITTER = "unknown_submitter"  # an LMS download: the file's submitter id is not on the roster
+NOT_GRADED = "not_graded"  # the run stopped (Ctrl-C) or the grader failed before this was graded: no points
 
 STATUSES = (CORRECT, INCORRECT, NOT_ATTEMPTED, ERROR, TIMEOUT, CRASHED, MEMORY, UNREADABLE, WRONG_LESSON,
-            IDENTITY_MISMATCH, NEEDS_KEYS)
+            IDENTITY_MISMATCH, NEEDS_KEYS, WRONG_PARAMETERS, UNKNOWN_SUBMITTER, NOT_GRADED)
+
+# Statuses about whose file it is or which variant it holds, not about its answers: an
+# instructor looks at each (the totals' `review`).
+REVIEW = (IDENTITY_MISMATCH, WRONG_PARAMETERS, NEEDS_KEYS, UNKNOWN_SUBMITTER)
+
+# A learner's line in the totals (and the gradebook): what their number is.
+GRADED, MISSING_WORK, NOT_GRADED_YET, TO_REVIEW = "graded", "missing", "not_graded", "review"
+TOTAL_STATUSES = (GRADED, MISSING_WORK, NOT_GRADED_YET, TO_REVIEW)
 
 # How a run of one submission ended (grader side); TIMEOUT, CRASHED and MEMORY above too.
 FINISHED = "finished"

@@ -122,6 +122,52 @@ def notebook_says(nb) -> dict:
     return out
 
 
+PARAMETERS_LIMIT = 2**16  # bytes of a parameters cell's values as JSON (more: not reported)
+
+
+def notebook_code(nb) -> dict:
+    """What the grader needs from the cells before any of them runs (read here, in the sandbox):
+    `bindings`, the digest of each top-level function binding (the seed of its inputs,
+    embedlab.grading.cases), and `parameters`, the values of the cell tagged `parameters`
+    ({name: literal}; None when there is no such cell or it holds anything else)."""
+    from embedlab.grading.cases import bindings
+    from embedlab.grading.variants import PARAMETERS_TAG, read_parameters
+
+    code = [c for c in nb.cells if c.get("cell_type") == "code" and isinstance(c.get("source"), str)]
+    found = {name: digest for name, digest in bindings([c.source for c in code]).items() if len(name) <= 100}
+    tagged = [c for c in code if PARAMETERS_TAG in _tags(c)]
+    parameters = None
+    # the tagged cell; a notebook that lost the tag (cells pasted into a new one): its first
+    # cell of nothing but `name = literal` lines
+    for cell in tagged if len(tagged) == 1 else code:
+        try:
+            values = read_parameters(cell.source)
+            text = json.dumps(_plain(values))
+        except (ValueError, TypeError, RecursionError, MemoryError):  # VariantError is a ValueError
+            continue
+        if values:
+            parameters = json.loads(text) if len(text) <= PARAMETERS_LIMIT else None
+            break
+    return {"bindings": found, "parameters": parameters}
+
+
+def _tags(cell) -> list:
+    meta = cell.get("metadata")
+    tags = meta.get("tags") if isinstance(meta, dict) else None
+    return [t for t in tags if isinstance(t, str)] if isinstance(tags, list) else []
+
+
+def _plain(value):
+    """A literal as JSON data: tuples and sets become lists (sets sorted), as the keys hold them."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (set, frozenset)):
+        return sorted((_plain(v) for v in value), key=repr)
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
 def run(channel: int) -> int:
     not_dumpable()
     os.set_inheritable(channel, False)  # the kernel and what it starts do not get the channel
@@ -141,7 +187,7 @@ def run(channel: int) -> int:
         frame(channel, {"unreadable": str(exc)})
         return 0
     del raw
-    frame(channel, {"notebook": notebook_says(source)})
+    frame(channel, {"notebook": {**notebook_says(source), **notebook_code(source)}})
     line = stdin.readline(JOB_LIMIT)
     if not line:
         return 0  # the grader will not run it (another lesson, or no lesson)
