@@ -1069,3 +1069,83 @@ def test_gradescope_with_an_email_roster_refuses_a_submitter_not_on_it(klass, tm
     received, *tests = results["tests"]
     assert results["score"] == 0 and {t["output"].split(":")[0] for t in tests} == {"identity_mismatch"}
     assert "not on this class's roster" in tests[0]["output"]
+
+
+def lms_class(klass, tmp_path):
+    """A roster with each learner's Canvas user id and Moodle participant id."""
+    people = {name: (f"{name.capitalize()} Lovelace-{i}", 7001 + i, 501 + i)
+              for i, name in enumerate(klass["learners"] + [klass["absent"]])}
+    roster = tmp_path / "roster.csv"
+    with open(roster, "w", newline="", encoding="utf-8-sig") as f:  # Excel's "CSV UTF-8", with a BOM
+        writer = csv.writer(f, delimiter=";")  # as a European locale saves it
+        writer.writerow(["learner", "name", "canvas_id", "moodle_id"])
+        for name, (full, canvas_id, moodle_id) in people.items():
+            writer.writerow([name, full, canvas_id, moodle_id])
+    return people, roster
+
+
+def grade_download(klass, tmp_path, folder, layout, roster):
+    out = tmp_path / f"{layout}-out"
+    out.mkdir()
+    code = cli.main([str(folder), "--keys", str(klass["out"] / KEYS_DIR), "--roster", str(roster), "--layout", layout,
+                     "--out", str(out / "scores.csv"), "--totals", str(out / "totals.csv"),
+                     "--gradebook", str(out / "gradebook.csv"), "-q", "-j", "2"])
+    assert code == 0
+    return read_csv(out / "scores.csv"), read_csv(out / "totals.csv"), out / "gradebook.csv"
+
+
+def assert_slot_copy_credits_nobody(klass, rows, totals, copied_into):
+    """A's notebook in B's slot: identity_mismatch, 0 points, credited to nobody (B's totals say
+    review); each learner's own notebook in their own slot: full marks."""
+    a, b, c = klass["learners"]
+    by_learner = {}
+    for r in rows:
+        by_learner.setdefault(r["learner"], []).append(r)
+    mismatch = [r for r in rows if r["status"] == "identity_mismatch"]
+    assert mismatch and {r["learner"] for r in mismatch} == {b} and points(mismatch) == 0
+    assert copied_into in mismatch[0]["submission"] and "credited to nobody" in mismatch[0]["detail"]
+    assert points(by_learner[a]) == 7 and points(by_learner[c]) == 7
+    got = {t["learner"]: (t["status"], t["points"]) for t in totals}
+    assert got[a] == ("graded", "7") and got[c] == ("graded", "7") and got[b] == ("review", "0")
+    assert got[klass["absent"]] == ("missing", "")
+
+
+def test_a_canvas_download_credits_a_slot_copy_to_nobody(klass, tmp_path):
+    """Canvas's Download Submissions: one flat folder, <sortable name>[_LATE]_<user id>_<attachment id>_<file>
+    (embedlab.grading.lms says where the naming comes from); a resubmitted name gets -1."""
+    a, b, c = klass["learners"]
+    people, roster = lms_class(klass, tmp_path)
+    folder = tmp_path / "canvas"
+    folder.mkdir()
+    slots = {a: honest(a, klass["keys"]), b: honest(a, klass["keys"]), c: honest(c, klass["keys"])}
+    for i, (name, nb) in enumerate(slots.items()):
+        full, canvas_id, _ = people[name]
+        late = "_LATE" if name == c else ""
+        original = f"{LESSON}-1.ipynb" if name == a else f"{LESSON}.ipynb"
+        nbformat.write(nb, folder / f"lovelace{full.split()[0].lower()}{late}_{canvas_id}_{880 + i}_{original}")
+    nbformat.write(honest(c, klass["keys"]), folder / f"strangerx_9999_890_{LESSON}.ipynb")  # not on the roster
+    rows, totals, gradebook = grade_download(klass, tmp_path, folder, "canvas", roster)
+    assert_slot_copy_credits_nobody(klass, [r for r in rows if "9999" not in r["submission"]], totals,
+                                    f"_{people[b][1]}_")
+    stranger = [r for r in rows if "9999" in r["submission"]]
+    assert {r["status"] for r in stranger} == {"unknown_submitter"} and {r["learner"] for r in stranger} == {""}
+    with open(gradebook, newline="", encoding="utf-8") as f:
+        book = list(csv.reader(f))
+    assert book[0][:2] == ["Student", "ID"] and book[1][0].startswith("Points Possible")
+    ids = {row[1]: row for row in book[2:]}
+    lesson_col = next(i for i, h in enumerate(book[0]) if LESSON in h)
+    assert ids[str(people[a][1])][lesson_col] == "7" and ids[str(people[b][1])][lesson_col] == ""
+
+
+def test_a_moodle_download_credits_a_slot_copy_to_nobody(klass, tmp_path):
+    """Moodle's Download all submissions: a folder per learner, <Full Name>_<participant id>_assignsubmission_file."""
+    a, b, c = klass["learners"]
+    people, roster = lms_class(klass, tmp_path)
+    folder = tmp_path / "moodle"
+    for name, nb in ((a, honest(a, klass["keys"])), (b, honest(a, klass["keys"])), (c, honest(c, klass["keys"]))):
+        full, _, moodle_id = people[name]
+        slot = folder / f"{full}_{moodle_id}_assignsubmission_file"
+        slot.mkdir(parents=True)
+        nbformat.write(nb, slot / f"{LESSON}.ipynb")
+    rows, totals, gradebook = grade_download(klass, tmp_path, folder, "moodle", roster)
+    assert_slot_copy_credits_nobody(klass, rows, totals, f"_{people[b][2]}_assignsubmission_file")

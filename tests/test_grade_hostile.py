@@ -520,7 +520,11 @@ def test_ctrl_c_writes_the_rows_graded_so_far(tmp_path):
     stdout, _ = proc.communicate(timeout=60)
     assert proc.returncode == 130
     rows = read_csv(out)[1:]
-    assert {Path(r[0]).name for r in rows} == {f"a-corrupt-{LESSON}.ipynb"}
+    graded = {Path(r[0]).name for r in rows if r[5] != "not_graded"}
+    assert graded == {f"a-corrupt-{LESSON}.ipynb"}
+    # the loop's notebook was not graded: its rows say so, with no points (never a 0 that looks like a grade)
+    assert {(Path(r[0]).name, r[3], r[5]) for r in rows if Path(r[0]).name not in graded} == \
+        {(f"b-loop-{LESSON}.ipynb", "", "not_graded")}
     assert b"Ctrl-C" in stdout
     assert list(grader_tmp.iterdir()) == []  # the interrupted run's temporary folder is gone
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".s.csv")] == []
@@ -561,5 +565,7 @@ def test_sigterm_ends_the_run_even_while_a_judge_is_stuck(tmp_path):
     finally:
         proc.kill()  # a grader that did not stop must not spin on after the test
     assert proc.returncode == 130
-    assert {Path(r[0]).name for r in read_csv(out)[1:]} == {f"a-corrupt-{LESSON}.ipynb"}
+    rows = read_csv(out)[1:]
+    assert {Path(r[0]).name for r in rows if r[5] != "not_graded"} == {f"a-corrupt-{LESSON}.ipynb"}
+    assert {(Path(r[0]).name, r[3]) for r in rows if r[5] == "not_graded"} == {(f"b-judged-{LESSON}.ipynb", "")}
     assert control_groups_of(proc.pid) == []  # removed, even with a judge still stuck in a thread
