@@ -912,13 +912,37 @@ def explain(sub: Submission, lesson: str | None, limits: Limits, seed: int | Non
     return 0
 
 
+def _readable(value):
+    """An answer as the probe sends it ({"real": x}, an encoded array...) as a reader writes it."""
+    import numpy as np
+
+    from embedlab.grading.values import data_to_array
+
+    if isinstance(value, dict) and {"shape", "hex"} <= set(value):
+        try:
+            arr = data_to_array(value)
+            return np.array2string(arr.astype(int) if value.get("kind") == "int" else arr, separator=", ",
+                                   threshold=40, edgeitems=3, max_line_width=10_000).replace("\n", "")
+        except Exception:  # noqa: BLE001 - malformed data from the submission: shown as it came
+            return value
+    if isinstance(value, dict) and len(value) == 1 and next(iter(value)) in ("real", "int", "str", "bool", "choice"):
+        return next(iter(value.values()))
+    if isinstance(value, list):
+        return [_readable(v) for v in value]
+    return value
+
+
 def _short(value, limit: int = 300) -> str:
     import json
 
-    try:
-        text = json.dumps(value, default=str)
-    except (TypeError, ValueError):
-        text = repr(value)
+    value = _readable(value)
+    if isinstance(value, str):
+        text = value
+    else:
+        try:
+            text = json.dumps(value, default=str)
+        except (TypeError, ValueError):
+            text = repr(value)
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
