@@ -1078,9 +1078,9 @@ def lms_class(klass, tmp_path):
     roster = tmp_path / "roster.csv"
     with open(roster, "w", newline="", encoding="utf-8-sig") as f:  # Excel's "CSV UTF-8", with a BOM
         writer = csv.writer(f, delimiter=";")  # as a European locale saves it
-        writer.writerow(["learner", "name", "canvas_id", "moodle_id"])
+        writer.writerow(["learner", "name", "email", "canvas_id", "moodle_id"])
         for name, (full, canvas_id, moodle_id) in people.items():
-            writer.writerow([name, full, canvas_id, moodle_id])
+            writer.writerow([name, full, f"{name}@school.example", canvas_id, moodle_id])
     return people, roster
 
 
@@ -1149,3 +1149,19 @@ def test_a_moodle_download_credits_a_slot_copy_to_nobody(klass, tmp_path):
         nbformat.write(nb, slot / f"{LESSON}.ipynb")
     rows, totals, gradebook = grade_download(klass, tmp_path, folder, "moodle", roster)
     assert_slot_copy_credits_nobody(klass, rows, totals, f"_{people[b][2]}_assignsubmission_file")
+    with open(gradebook, newline="", encoding="utf-8") as f:
+        book = {row["Email address"]: row for row in csv.DictReader(f)}
+    assert book[f"{a}@school.example"][LESSON] == "7" and book[f"{b}@school.example"][LESSON] == "-"
+
+
+def test_a_gradebook_the_lms_could_not_import_is_refused_before_grading(klass, tmp_path, capsys):
+    roster = tmp_path / "roster.csv"
+    roster.write_text("learner,moodle_id\n" + "".join(f"{n},{500 + i}\n" for i, n in enumerate(klass["learners"])))
+    slot = tmp_path / "download" / f"Ada L_500_assignsubmission_file"
+    slot.mkdir(parents=True)
+    nbformat.write(honest(klass["learners"][0], klass["keys"]), slot / f"{LESSON}.ipynb")
+    with pytest.raises(SystemExit) as stop:
+        cli.main([str(tmp_path / "download"), "--keys", str(klass["out"] / KEYS_DIR), "--roster", str(roster), "--layout",
+                  "moodle", "--gradebook", str(tmp_path / "g.csv"), "--out", str(tmp_path / "s.csv")])
+    assert stop.value.code == 2 and "--gradebook:" in capsys.readouterr().err
+    assert not (tmp_path / "g.csv").exists() and not (tmp_path / "s.csv").exists()

@@ -1065,6 +1065,20 @@ def main(argv=None) -> int:
         except ValueError as exc:
             parser.error(str(exc))
 
+    if args.gradebook:  # can the LMS import find each learner in it? (tried now, on no points)
+        from embedlab.grading.lms import write_gradebook
+        try:
+            fd, tmp = open_output(outputs["--gradebook"], "--gradebook")
+            os.close(fd)
+            try:
+                if roster is not None:
+                    write_gradebook(Path(tmp), roster, {}, ["lesson"], {"lesson": 1.0}, fmt)
+            finally:
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp)
+        except ValueError as exc:
+            parser.error(f"--gradebook: {exc}")
+
     if args.explain:
         return explain(submissions[0], args.lesson, limits, args.seed, bwrap, keys)
 
