@@ -3,6 +3,7 @@
 import importlib.metadata
 import importlib.util
 import re
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -187,18 +188,26 @@ def test_make_refuses_a_python_older_than_the_pins_need(version, tmp_path):
         assert "venv python -m pip install --quiet -r requirements.txt" in calls
 
 
-def test_make_grade_passes_each_keys_folder_and_asks_for_totals():
-    """book/grading.md: `make grade SUBMISSIONS=… KEYS=…` grades a class with its keys (one --keys per
-    folder) and writes totals.csv; without KEYS it grades as self-study."""
+def test_make_grade_writes_into_the_ignored_grades_folder_with_each_keys_folder():
+    """book/grading.md, "Where grades go": `make grade SUBMISSIONS=… KEYS=…` grades a class with its keys
+    (one --keys per folder) into grades/ (scores, totals, gradebook), which git ignores; ROSTER and
+    LAYOUT pass an LMS download's roster and naming; without KEYS it grades as self-study."""
     def recipe(*args):
         done = subprocess.run(["make", "-n", "--no-print-directory", "-C", str(ROOT), "grade", *args],
-                              capture_output=True, text=True,
-                              timeout=60)
-        return done.stdout.strip().splitlines()[-1]
+                              capture_output=True, text=True, timeout=60)
+        command = next(line for line in done.stdout.replace("\\\n", " ").splitlines() if "embedlab-grade" in line)
+        return " ".join(command.split())
 
     assert recipe("SUBMISSIONS=subs", "KEYS=w1/instructor-keys w2/instructor-keys").endswith(
-        "embedlab-grade subs --out scores.csv --keys w1/instructor-keys --keys w2/instructor-keys --totals totals.csv")
-    assert recipe("SUBMISSIONS=subs").endswith("embedlab-grade subs --out scores.csv")
+        "embedlab-grade subs --out grades/scores.csv --keys w1/instructor-keys --keys w2/instructor-keys "
+        "--totals grades/totals.csv --gradebook grades/gradebook.csv")
+    assert recipe("SUBMISSIONS=subs", "KEYS=k", "ROSTER=r.csv", "LAYOUT=moodle").endswith(
+        "--roster r.csv --layout moodle")
+    assert recipe("SUBMISSIONS=subs").endswith("embedlab-grade subs --out grades/scores.csv")
+    ignored = subprocess.run(["git", "-C", str(ROOT), "check-ignore", "grades/scores.csv", "grades/totals.csv",
+                              "class/instructor-keys/01-toy-table.json", "secret.txt", "totals.csv"],
+                             capture_output=True, text=True, timeout=60)
+    assert len(ignored.stdout.split()) == 5, ignored.stdout
 
 
 def test_every_file_names_the_same_oldest_python():
