@@ -43,3 +43,21 @@ def test_notebook_metadata_names_the_lesson(lesson):
         meta = nb["metadata"].get("embedlab", {})
         assert meta.get("lesson") == lesson, f"{folder}/{lesson}: metadata lesson {meta.get('lesson')!r}"
         assert meta.get("kind") == kind, f"{folder}/{lesson}: metadata kind {meta.get('kind')!r}"
+
+
+def test_references_name_every_shipped_config_and_both_deepseek_readme_versions():
+    """book/references.md says it lists the sources: every config embedlab ships names its repository
+    there (Pythia's as the range 70m ... 12b), and DeepSeek-V3's README_WEIGHTS.md by both versions."""
+    import json
+    import re
+
+    refs = (ROOT / "book" / "references.md").read_text(encoding="utf-8")
+    missing = []
+    for path in sorted((ROOT / "lib" / "embedlab" / "data").glob("*.json")):
+        repo = re.search(r"config\.json of ([\w.-]+/[\w.-]+)", json.loads(path.read_text())["_source"]).group(1)
+        name = repo.split("/")[-1].lower()
+        in_range = name.startswith("pythia-") and "`EleutherAI/pythia-70m` … `EleutherAI/pythia-12b`" in refs
+        if name not in refs.lower() and not in_range:
+            missing.append(repo)
+    assert not missing, f"book/references.md lacks {missing}"
+    assert "README_WEIGHTS.md" in refs and "36.7B" in refs and "36.6B" in refs

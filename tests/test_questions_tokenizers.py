@@ -49,6 +49,9 @@ def test_partial_tokens_hints():
     n = partial(load_tokenizer("gpt2"))
     assert "✅" in line("10-glitch-tokens", "partial_tokens", n)
     assert "single-byte tokens" in line("10-glitch-tokens", "partial_tokens", n - 128)
+    # 13 of those 128 bytes can never be part of a character (lesson 10, section 7): the hint says so
+    assert "the other 13, 0xC0, 0xC1 and 0xF5-0xFF" in line("10-glitch-tokens", "partial_tokens", n - 128)
+    assert "each is a fragment" not in line("10-glitch-tokens", "partial_tokens", n - 128)
     assert "never occur at all" in line("10-glitch-tokens", "partial_tokens", 13)
     assert "do decode" in line("10-glitch-tokens", "partial_tokens", 50_256 - n)
     assert "count only the tokens of `tokenizer`" in line("10-glitch-tokens", "partial_tokens",

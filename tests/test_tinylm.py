@@ -136,3 +136,42 @@ def test_bad_batch_and_training_input_raise():
         Adam(lr=0)
     with pytest.raises(ValueError, match="weight_decay"):
         SGD(lr=0.1, weight_decay=-1)
+
+
+def test_every_shipped_run_is_what_training_gives_to_the_bit(monkeypatch):
+    """train_tinylm reads the runs lessons 09 and 10 make from the shipped file instead of training them
+    (to keep the lessons quick): each must be exactly what a fresh run gives, arrays and losses alike.
+    If this fails after a change to the model or the optimizer, run tools/ship_tinylm_runs.py."""
+    import json
+
+    from embedlab import tinylm
+    from embedlab.tinylm import SHIPPED_RUNS, decode_array, run_key
+
+    runs = json.loads(SHIPPED_RUNS.read_text(encoding="utf-8"))["runs"]
+    assert len(runs) >= 8
+    monkeypatch.setattr(tinylm, "use_shipped_runs", False)
+    for run in runs:
+        corpus = make_corpus(**run["corpus"])
+        contexts, targets = corpus.training_pairs(run["settings"]["context"])
+        assert run["key"] == run_key(contexts, targets, corpus.vocab_size, run["settings"])
+        fresh = tinylm.train_tinylm(corpus, **run["settings"])
+        assert sorted(run["params"]) == sorted(fresh.model.params)
+        for name, entry in run["params"].items():
+            assert np.array_equal(decode_array(entry), fresh.model.params[name]), (run["key"], name)
+        assert np.array_equal(decode_array(run["losses"]), fresh.losses), run["key"]
+
+
+def test_a_shipped_run_is_read_and_any_other_run_trains(monkeypatch):
+    from embedlab import tinylm
+
+    corpus = make_corpus(n_sentences=3000, seed=0)
+    calls = []
+    real_train = tinylm.train
+    monkeypatch.setattr(tinylm, "train", lambda *a, **k: calls.append(k) or real_train(*a, **k))
+    shipped = tinylm.train_tinylm(corpus, tied=True, steps=1000, batch_size=128, seed=0)
+    assert calls == [] and shipped.losses.shape == (1000,)
+    assert np.array_equal(shipped.initial["E"], tinylm.TinyLM(corpus.vocab_size, tied=True, seed=0).E)
+    assert shipped.model.U is shipped.model.E                      # still tied: one array
+    tinylm.train_tinylm(corpus, tied=True, steps=3, batch_size=128, seed=0)          # not shipped: trains
+    tinylm.train_tinylm(corpus, tied=True, steps=1000, batch_size=128, seed=0, on_step=lambda *a: None)
+    assert len(calls) == 2

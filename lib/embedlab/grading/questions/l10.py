@@ -263,7 +263,9 @@ def questions(p: dict) -> list:
                  "none of these is among the highest scores: sort highest first (np.argsort(-scores), or reverse)"),
         ]),
         Integer("partial_tokens", hints=[
-            offset(-128, "you left out the 128 single-byte tokens 0x80-0xFF: each is a fragment of a character too"),
+            offset(-128, "you left out the 128 single-byte tokens 0x80-0xFF: none decodes on its own (115 are "
+                         "pieces of a character; the other 13, 0xC0, 0xC1 and 0xF5-0xFF, never occur in valid "
+                         "UTF-8 at all)"),
             Hint(lambda got, want: got == 13, "those are the byte values that never occur at all; count every token "
                                               "whose bytes are not valid UTF-8 on their own"),
             Hint(lambda got, want: got in (ordinary() - want, ordinary() + 1 - want),
