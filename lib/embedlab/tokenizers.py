@@ -20,6 +20,7 @@ the fix.
 from __future__ import annotations
 
 import base64
+import binascii
 import hashlib
 import json
 from dataclasses import dataclass
@@ -123,8 +124,11 @@ def _gpt2_ranks(vocab_bpe: bytes, encoder_json: bytes) -> dict[bytes, int]:
     byte_order = printable + others           # the order of GPT-2's 256 byte tokens
     char_to_byte = {chr(b): b for b in printable} | {chr(256 + n): b for n, b in enumerate(others)}
 
-    def to_bytes(text: str) -> bytes:
-        return bytes(char_to_byte[ch] for ch in text)
+    # every character to the code point of its byte, then latin-1 writes each as that one byte
+    to_latin1 = str.maketrans({ch: chr(b) for ch, b in char_to_byte.items()})
+
+    def to_bytes(text: str) -> bytes:   # the files' sha256 was checked: every character is one of the 256
+        return text.translate(to_latin1).encode("latin-1")
 
     ranks = {bytes([b]): i for i, b in enumerate(byte_order)}
     merges = [line.split() for line in vocab_bpe.decode("utf-8").split("\n")[1:-1]]
@@ -142,7 +146,7 @@ def _tiktoken_ranks(data: bytes) -> dict[bytes, int]:
     for line in data.splitlines():
         if line:
             token, rank = line.split()
-            ranks[base64.b64decode(token)] = int(rank)
+            ranks[binascii.a2b_base64(token)] = int(rank)   # what base64.b64decode does, minus its wrapper
     return ranks
 
 
