@@ -65,3 +65,34 @@ def test_contract_wants_a_solution_block():
     nb.cells[2].source = "n = 6"
     with pytest.raises(AuthoringError, match="no '# BEGIN SOLUTION'"):
         check_contract(nb, "01-toy-table", [Integer("n")])
+
+
+def question_texts_without_their_answer_name(notebook) -> list[str]:
+    """The checks whose question (the markdown cell above) never names the variable the answer goes in."""
+    import re
+
+    missing = []
+    for i, cell in enumerate(notebook.cells):
+        found = re.search(r'ex\.check\("([^"]+)"\)', cell.source) if cell.cell_type == "code" else None
+        if not found:
+            continue
+        name = found.group(1)
+        text = next(c.source for c in reversed(notebook.cells[:i]) if c.cell_type == "markdown")
+        if f"`{name}`" not in text and f"`{name}(" not in text:
+            missing.append(name)
+    return missing
+
+
+def test_every_question_names_the_variable_its_answer_goes_in():
+    """A learner reads the question, not the check cell below the answer: the question's own text
+    names the answer's variable (`n_params`) or the function to write (`cosine(a, b)`)."""
+    from pathlib import Path
+
+    import nbformat
+
+    root = Path(__file__).resolve().parent.parent
+    ask = new_notebook(cells=[new_markdown_cell("How many? Give an `int`."), new_code_cell("n = 6"),
+                              new_code_cell('ex.check("n")')])
+    assert question_texts_without_their_answer_name(ask) == ["n"]
+    for path in sorted((root / "solutions").glob("*.ipynb")):
+        assert not question_texts_without_their_answer_name(nbformat.read(path, as_version=4)), path.name
