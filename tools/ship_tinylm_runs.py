@@ -1,4 +1,4 @@
-"""Write lib/embedlab/data/shipped/tinylm-runs.json: the training runs lessons 09 and 10 make, trained here.
+"""Write lib/embedlab/data/shipped/tinylm-runs.json: the training runs lessons 09, 10 and 12 make, trained here.
 
     python tools/ship_tinylm_runs.py
 
@@ -26,6 +26,9 @@ RUNS = [
     ({"n_sentences": 3000, "seed": 0}, dict(tied=False, optimizer="sgd", lr=1.0, steps=1000, batch_size=128, seed=0)),
     ({"n_sentences": 3000, "seed": 0}, dict(tied=True, optimizer="adam", lr=1e-2, steps=1000, batch_size=128, seed=0)),
     ({"n_sentences": 3000, "seed": 0, "n_reserved": 32}, dict(tied=True, steps=1000, batch_size=128, seed=0)),
+    # lesson 12, section 1: three seeds, untied and tied (exercise 12's book run is the untied seed 0)
+    *[({"n_sentences": 3000, "seed": 0}, dict(tied=t, steps=400, batch_size=64, seed=s))
+      for t in (False, True) for s in (0, 1, 2)],
 ]
 
 
@@ -40,7 +43,7 @@ def build() -> dict:
         runs.append({"key": run_key(contexts, targets, corpus.vocab_size, settings), "corpus": corpus_args,
                      "settings": settings, "params": {k: encode_array(v) for k, v in run.model.params.items()},
                      "losses": encode_array(run.losses)})
-    return {"about": "train_tinylm results for the runs lessons 09 and 10 make; written by "
+    return {"about": "train_tinylm results for the runs lessons 09, 10 and 12 make; written by "
                      "tools/ship_tinylm_runs.py, checked bit for bit by tests/test_tinylm.py", "runs": runs}
 
 
