@@ -141,3 +141,27 @@ def test_add_counts_sums_shared_words():
 def test_bad_input_names_the_field(call, field):
     with pytest.raises(ValueError, match=field.replace("[", r"\[").replace("]", r"\]")):
         call()
+
+
+def test_every_shipped_training_is_what_training_gives(monkeypatch):
+    """train_bpe reads lesson 08's five-language training from the shipped file instead of training it
+    (to keep the lesson quick): the merges must be exactly a fresh training's. If this fails after a
+    change to train_bpe or to wordfreq's lists, run tools/ship_bpe_merges.py."""
+    import json
+
+    from embedlab import bpe
+    from embedlab.bpe import SHIPPED_MERGES, add_counts, training_key, word_counts
+
+    trainings = json.loads(SHIPPED_MERGES.read_text(encoding="utf-8"))["trainings"]
+    assert trainings
+    for key, shipped in trainings.items():
+        t = shipped["training"]
+        counts = add_counts(*(word_counts(lang, t["n_words"]) for lang in t["languages"]))
+        assert training_key(counts, t["vocab_size"]) == key
+        read = bpe.train_bpe(counts, t["vocab_size"])
+        monkeypatch.setattr(bpe, "use_shipped_merges", False)
+        fresh = bpe.train_bpe(counts, t["vocab_size"])
+        monkeypatch.setattr(bpe, "use_shipped_merges", True)
+        assert read.merges == fresh.merges == [tuple(p) for p in shipped["merges"]]
+    # any other training trains: one word count more changes the key
+    assert training_key({"a": 1}, 300) != training_key({"a": 2}, 300)

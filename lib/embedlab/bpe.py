@@ -21,9 +21,12 @@ BPE tokenizer of V = 256 + k. So one training run answers every smaller V.
 from __future__ import annotations
 
 import bisect
+import hashlib
 import heapq
+import json
 from collections import defaultdict
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Iterable, Mapping
 
 import numpy as np
@@ -206,6 +209,25 @@ class BPE:
         return sum(self.count_tokens(w, vocab_size) == 1 for w in words) / len(words)
 
 
+# Shipped trainings: the merges of the tokenizer lesson 08 trains on all five languages, so that the
+# lesson stays within a few seconds. A training is looked up by its word counts and V; any other
+# trains. tests/test_bpe.py retrains each and compares the merges; tools/ship_bpe_merges.py writes them.
+SHIPPED_MERGES = Path(__file__).parent / "data" / "shipped" / "bpe-merges.json"
+use_shipped_merges = True  # False: always train (the test and the tool switch it off)
+
+
+def training_key(counts: Mapping[str, int], vocab_size: int) -> str:
+    """A digest of the word counts, in order, and the vocabulary size: one string per training."""
+    text = json.dumps([[w, int(c)] for w, c in counts.items()], ensure_ascii=False)
+    return f"{hashlib.sha256(text.encode('utf-8')).hexdigest()[:16]} V={int(vocab_size)}"
+
+
+def _shipped_merges(key: str):
+    if not SHIPPED_MERGES.exists():
+        return None
+    return json.loads(SHIPPED_MERGES.read_text(encoding="utf-8"))["trainings"].get(key)
+
+
 def train_bpe(counts: Mapping[str, int], vocab_size: int) -> BPE:
     """Learn merges from word counts until the vocabulary has `vocab_size` tokens.
 
@@ -215,6 +237,10 @@ def train_bpe(counts: Mapping[str, int], vocab_size: int) -> BPE:
     """
     _check_counts(counts)
     _check_vocab_size(vocab_size)
+    if use_shipped_merges:
+        shipped = _shipped_merges(training_key(counts, vocab_size))
+        if shipped is not None:
+            return BPE([tuple(pair) for pair in shipped["merges"]])
     words = [list(w.encode("utf-8")) for w in counts]
     freqs = [int(c) for c in counts.values()]
 
