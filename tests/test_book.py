@@ -155,6 +155,19 @@ def test_every_notebook_is_in_the_toc_with_its_exercise_and_solution():
     assert "book/intro" == toc_files()[0]
 
 
+def test_each_lesson_is_followed_by_its_exercise_then_its_solution():
+    """Reading order: a lesson, its exercise, its solution, nested under the lesson in the sidebar;
+    the instructors' guide in its own part, the last one."""
+    toc = yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf8"))
+    lessons = [c for part in toc["parts"] for c in part["chapters"] if c["file"].startswith("notebooks/")]
+    assert [c["file"] for c in lessons] == sorted(f"notebooks/{p.stem}" for p in (ROOT / "notebooks").glob("*.ipynb"))
+    for chapter in lessons:
+        slug = chapter["file"].removeprefix("notebooks/")
+        assert [s["file"] for s in chapter.get("sections", [])] == [f"exercises/{slug}", f"solutions/{slug}"], (
+            f"{slug}: its sections in _toc.yml must be its exercise, then its solution")
+    assert [c["file"] for c in toc["parts"][-1]["chapters"]] == ["book/grading"], "the instructors' guide comes last"
+
+
 def test_notebook_pages_carry_their_stored_outputs(book):
     """A lesson page shows what nbval checked: every stored image is published."""
     _, html_dir = book
@@ -356,6 +369,7 @@ def break_site(html_dir: Path, into: Path) -> None:
 <button class="btn search-button-field">a second search field (wide screens)</button>
 <button class="btn search-button">a second search button (narrow screens)</button>
 <code class="docutils literal notranslate" style="white-space: pre">a/very/long/path/that/no/phone/can/hold/in/one/line/of/text/anywhere.md</code>
+<p>a formula shown as its source: 2 \\cdot L \\cdot \\text{head\\_dim}</p>
 </article>""", 1)
     page.write_text(text, encoding="utf8")
     (into / "_static" / "mathjax" / "tex-mml-chtml.js").unlink()   # MathJax is gone: no math is typeset
@@ -377,8 +391,28 @@ def test_the_browser_check_fails_on_a_broken_page(book, tmp_path):
                      "request to a remote host: https://cdn.example.org/remote.js",
                      "failed request: HTTP 404",
                      "search boxes at 1280 px: 2", "search boxes at 390 px: 2",
-                     "page wider than the window at 390 px"):
+                     "page wider than the window at 390 px",
+                     "raw TeX in the text", "2 \\cdot L \\cdot \\text{head\\_dim}"):
         assert expected in found, f"the checker missed {expected!r}; it reported:\n{found}"
+
+
+# Waits for a condition, never a fixed time: the search has finished ("Search finished, found N
+# page(s)"), its N hits are listed, and every hit has its snippet (each one is fetched on its own,
+# after the hits are listed). On a loaded machine that takes longer, not differently. Gives up
+# after 30 s and returns what it has, for the assertion to show.
+SEARCH_SETTLED_JS = """(async () => {
+  const state = () => {
+    const status = (document.querySelector('#search-results .search-summary, #search-progress') || {}).textContent || '';
+    const announced = (status.match(/found (\\d+) page/) || [])[1];
+    const hits = document.querySelectorAll('#search-results li').length;
+    const snippets = [...document.querySelectorAll('#search-results li p.context')].map(p => p.textContent);
+    return {status, announced: announced === undefined ? null : Number(announced), hits, snippets};
+  };
+  const settled = s => s.announced !== null && s.hits === s.announced && s.snippets.length === s.hits;
+  const deadline = Date.now() + 30000;
+  while (!settled(state()) && Date.now() < deadline) await new Promise(r => setTimeout(r, 25));   // a poll
+  return state();
+})()"""
 
 
 @needs_chromium
@@ -388,17 +422,13 @@ def test_search_shows_snippets_when_the_site_is_opened_from_disk(book):
     _, html_dir = book
     with check_site.Chromium(CHROMIUM) as browser:
         browser.open((html_dir / "search.html").as_uri() + "?q=tied+head", widget_wait=0)
-        found = browser.evaluate("""(async () => {
-            for (let i = 0; i < 100 && !document.querySelector('#search-results p.context'); i++)
-              await new Promise(r => setTimeout(r, 100));
-            await new Promise(r => setTimeout(r, 300));
-            return {hits: document.querySelectorAll('#search-results li').length,
-                    snippets: [...document.querySelectorAll('#search-results p.context')].map(p => p.textContent)};
-        })()""")
+        found = browser.evaluate(SEARCH_SETTLED_JS)
         errors = [p for p in map(check_site._describe, browser.events) if p]
-    assert found["hits"] >= 5 and len(found["snippets"]) == found["hits"], found
+    assert found["announced"] == found["hits"] >= 5 and len(found["snippets"]) == found["hits"], found
     assert all(len(s.strip(". ")) > 40 for s in found["snippets"]), found["snippets"]
     assert "head" in found["snippets"][0].lower(), found["snippets"][0]          # cut around the search term
+    furniture = [s for s in found["snippets"] if re.search(r"\\[A-Za-z]{2,}|\\[()\[\]]|\bContents\b", s)]
+    assert not furniture, f"snippets with raw TeX or the print-only 'Contents': {furniture[:3]}"
     assert not errors, errors
 
 
@@ -469,3 +499,48 @@ def test_no_output_scrolls_sideways_at_1280_px(site_reports):
     outputs = sum(report.layout.get(390, {}).get("outputs", 0) for report in site_reports.values())
     assert not wide, (f"{len(wide)} output blocks scroll sideways at 1,280 px ({at_390} of {outputs} "
                       "at 390 px):\n" + "\n".join(wide))
+
+
+@needs_chromium
+def test_prose_lines_are_at_most_80_characters(site_reports):
+    """At 1,280 px the article is wide enough for 88-column code; its prose is held to a readable
+    measure (CSS max-width on paragraphs): the median paragraph line is at most 80 characters."""
+    import statistics
+    lines = [n for report in site_reports.values() for n in report.prose_line_chars(1280)]
+    assert len(lines) > 200, f"only {len(lines)} paragraphs measured"
+    assert statistics.median(lines) <= 80, f"median prose line {statistics.median(lines)} characters"
+    long_pages = {page: statistics.median(r.prose_line_chars()) for page, r in site_reports.items()
+                  if r.prose_line_chars() and statistics.median(r.prose_line_chars()) > 85}
+    assert not long_pages, long_pages
+
+
+@needs_chromium
+def test_no_code_block_scrolls_sideways_at_1280_px(site_reports):
+    """Code cells are kept within 88 columns (tests/test_notebook_code.py): at 1,280 px none scrolls."""
+    wide = [f"{page}: {b['chars']} characters (+{b['excess']} px): {b['text'][:80]}"
+            for page, report in site_reports.items() for b in report.scrolling(1280, "code")]
+    assert not wide, f"{len(wide)} code blocks scroll sideways at 1,280 px:\n" + "\n".join(wide)
+
+
+@pytest.mark.parametrize("doc", [d for d in toc_files() if d.split("/")[0] in ("notebooks", "exercises", "solutions")])
+def test_notebook_pages_link_their_lesson_exercise_and_solution_and_say_how_to_run(book, doc):
+    _, html_dir = book
+    page = (html_dir / (doc + ".html")).read_text(encoding="utf8")
+    box = re.search(r'<aside class="embedlab-page-nav[^"]*"[^>]*>(.*?)</aside>', page, flags=re.S)
+    assert box, f"{doc}: no lesson/exercise/solution box under the title"
+    folder, slug = doc.split("/")
+    links = set(re.findall(r'href="\.\./(\w+)/' + re.escape(slug) + r'\.html"', box.group(1)))
+    assert links == {"notebooks", "exercises", "solutions"} - {folder}, f"{doc} links {links}"
+    assert "make lab" in box.group(1) and f"_sources/{doc}.ipynb" in box.group(1)
+    if folder == "solutions":
+        assert "The answers" in box.group(1)
+    assert page.index("embedlab-page-nav") > page.index("</h1>")         # under the title
+
+
+def test_the_about_page_cites_the_library_version():
+    """The cite block and the version line follow embedlab.__version__."""
+    import embedlab
+    about = (ROOT / "book" / "about.md").read_text(encoding="utf8")
+    assert f"version      = {{{embedlab.__version__}}}" in about
+    assert f"`embedlab` {embedlab.__version__}" in about
+    assert "@misc{" in about and "```bibtex" in about

@@ -15,6 +15,12 @@
   goes into _static/embedlab-search-pages.js (about 0.3 MB), which embedlab.js
   loads on the search page only when it is opened from file:// and serves to
   the search in place of those fetches. Served over http nothing changes.
+- Where a notebook page sits: under the title of every lesson, exercise and
+  solution, a box links the other two pages of its lesson (a solution page is
+  marked as the answers) and says how to run the page: the course's set-up
+  (clone, `make lab`, the repository's address once `_config.yml` has one).
+- First paint: the search scripts and the widget manager are deferred, so
+  a page's text shows before they arrive (tools/check_site.py times it).
 - Launch buttons: `repository.url` in _config.yml is the one switch. Empty (as
   now), the Binder and Colab URLs below it are ignored and no page carries a
   launch link; set to the public GitHub repository, every notebook page links
@@ -71,9 +77,114 @@ def write_search_pages(app, exception) -> None:
         "window.EMBEDLAB_SEARCH_PAGES = " + json.dumps(pages, ensure_ascii=False) + ";\n", encoding="utf-8")
 
 
+# -- Where a notebook page sits, and how to run it -----------------------------
+
+KINDS = {"notebooks": "lesson", "exercises": "exercise", "solutions": "solution"}
+
+
+def page_kind(docname: str) -> tuple[str, str] | None:
+    """('lesson' | 'exercise' | 'solution', 'NN-slug') for a notebook page, else None."""
+    folder, _, slug = docname.partition("/")
+    if folder in KINDS and re.fullmatch(r"\d\d-[a-z0-9-]+", slug):
+        return KINDS[folder], slug
+    return None
+
+
+def page_nav(app, docname: str) -> str:
+    """The box under a notebook page's title: its lesson, exercise and solution, and how to run it."""
+    kind, slug = page_kind(docname)
+    nn = slug[:2]
+    env = app.env
+    title = {k: env.titles[f"{folder}/{slug}"].astext() if f"{folder}/{slug}" in env.titles else None
+             for folder, k in KINDS.items()}
+    def link(k, text):
+        folder = {v: f for f, v in KINDS.items()}[k]
+        return f'<a class="reference internal" href="../{folder}/{slug}.html">{text}</a>'
+    parts = []
+    if kind == "lesson":
+        parts.append(f"Practise it: {link('exercise', f'Exercise {nn}')} (autograded), "
+                     f"then compare with {link('solution', f'Solution {nn}')}.")
+    elif kind == "exercise":
+        parts.append(f"The exercise of {link('lesson', f'Lesson {nn}')}; "
+                     f"the worked answers are in {link('solution', f'Solution {nn}')} (try first).")
+    else:
+        parts.append(f"<strong>The answers</strong> to {link('exercise', f'Exercise {nn}')} "
+                     f"(try it first), for {link('lesson', f'Lesson {nn}')}.")
+    url = (app.config.html_theme_options.get("repository_url") or "").strip()
+    where = (f'clone <a class="reference external" href="{url}">{url}</a>' if url
+             else "get the Embedding Lab course (a clone of its repository)")
+    source = f"../_sources/{docname}.ipynb"
+    parts.append(f"Run this page: {where}, then <code>make lab</code> in it, and open "
+                 f"<code>{docname}.ipynb</code>. A <a class=\"reference internal\" href=\"{source}\" "
+                 f"download>downloaded notebook</a> needs the course library too: its first cell "
+                 f"says so.")
+    items = "".join(f"<p>{p}</p>" for p in parts)
+    return (f'<aside class="embedlab-page-nav embedlab-{kind}" aria-label="Lesson, exercise, solution; '
+            f'how to run this page">{items}</aside>')
+
+
+def add_page_nav(app, pagename, templatename, context, doctree) -> None:
+    if doctree is None or page_kind(pagename) is None or "body" not in context:
+        return
+    body = context["body"]
+    end = body.find("</h1>")
+    if end < 0:
+        return
+    end += len("</h1>")
+    context["body"] = body[:end] + page_nav(app, pagename) + body[end:]
+
+
+def defer_blocking_scripts(app, exception) -> None:
+    """Scripts a page does not need before its first paint load after it: `defer` on every
+    <script src> of the built pages but documentation_options.js (inline scripts set its
+    fields). Deferred scripts still run in document order, before DOMContentLoaded, so each
+    finds what it found before; the page's text no longer waits for the search index
+    (126 KB, on every page), the theme's helpers, or the widget manager (3.5 MB)."""
+    if exception is not None or app.builder.format != "html":
+        return
+    tag = re.compile(r"<script(?![^>]*\b(?:defer|async|type=)[^>]*>)([^>]*\ssrc=\"([^\"]+)\"[^>]*)>")
+
+    def defer(match):
+        src = match.group(2).split("?")[0]
+        return match.group(0) if src.endswith(KEEP_BLOCKING) else f"<script defer{match.group(1)}>"
+
+    def later(match):
+        return f'<script type="{LATER_TYPE}" data-src="{match.group(1)}"></script>'
+
+    big = re.compile(r'<script defer(?:="defer")? src="([^"]*(?:' + "|".join(map(re.escape, LATER)) + r')[^"]*)"></script>')
+    for page in Path(app.outdir).rglob("*.html"):
+        html = page.read_text(encoding="utf-8")
+        new = big.sub(later, tag.sub(defer, html))
+        # the sidebar's fold toggles (a lesson's exercise and solution) have no name of their own
+        new = new.replace('<summary><span class="toctree-toggle" role="presentation">',
+                          '<summary aria-label="Show or hide its exercise and solution">'
+                          '<span class="toctree-toggle" role="presentation">')
+        if LATER_TYPE in new and LATER_LOADER not in new:
+            new = new.replace("</body>", LATER_LOADER + "\n</body>", 1)
+        if new != html:
+            page.write_text(new, encoding="utf-8")
+
+
+KEEP_BLOCKING = ("documentation_options.js",)
+# Big scripts nothing needs for reading (icons 1.5 MB, the widget manager 3.5 MB with require.js):
+# fetched only once the page has loaded, so they do not share the connection with what a first
+# paint needs. In their order; widgets render from saved state once the manager arrives.
+LATER = ("scripts/fontawesome.js", "requirejs/require.js", "widgets-offline.js", "html-manager/embed-amd.js")
+LATER_TYPE = "embedlab/later"
+LATER_LOADER = ("<script>/* embedlab: big scripts after the page has loaded (tools/book_theme.py) */\n"
+                "addEventListener('load', function () {\n"
+                "  document.querySelectorAll('script[type=\"" + LATER_TYPE + "\"]').forEach(function (t) {\n"
+                "    var s = document.createElement('script'); s.src = t.dataset.src; s.async = false;\n"
+                "    document.body.appendChild(s);\n"
+                "  });\n"
+                "});</script>")
+
+
 def setup(app):
     app.connect("config-inited", configure)
     app.connect("build-finished", write_search_pages)
+    app.connect("html-page-context", add_page_nav)
+    app.connect("build-finished", defer_blocking_scripts)
     app.add_css_file("embedlab.css")
     app.add_js_file("embedlab.js")
     return {"parallel_read_safe": True, "parallel_write_safe": True}   # build-finished reads the written pages

@@ -18,7 +18,13 @@ and reports, page by page:
 - internal links whose page, file or `#anchor` does not exist;
 - not exactly one search box (field or button) on screen, at each width;
 - a page wider than the window, at every width checked (1,280 px, a laptop, and
-  390 px, a phone), with the element that sticks out.
+  390 px, a phone), with the element that sticks out;
+- raw TeX in the text a reader sees (a control word such as `\\times`, or `\\_`,
+  outside code): math that reached the page as its source.
+
+It also measures the prose's line length (characters per line of the article's
+paragraphs, at 1,280 px) and, on request, the first paint of a page on a
+simulated fast-4G connection (first_paint()).
 
 It also measures, at each width, the output blocks and code blocks that scroll
 sideways (their text is wider than the column, so part of it hides behind a
@@ -47,6 +53,7 @@ import os
 import re
 import select
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -94,12 +101,40 @@ INSPECT_JS = r"""
       e => !(e.disabled || e.hasAttribute('disabled'))).length,
     static_notes: [...document.querySelectorAll('.embedlab-static-note')].filter(
       e => /static view/.test(e.textContent) && e.getClientRects().length).length,
+    // TeX control words (\\times, \\text, \\_) in text a reader sees, outside code: math shown as its source
+    raw_tex: (() => {
+      const found = [];
+      const walker = document.createTreeWalker(document.querySelector('article') || document.body, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const e = n.parentElement;
+        if (!e || e.closest('pre, code, script, style, textarea, .highlight, .cell_input')) continue;
+        // (MathJax draws symbols with CSS, not text: what a \\text{} shows is in its assistive MathML)
+        if (!e.getClientRects().length && !e.closest('mjx-assistive-mml')) continue;
+        const m = n.textContent.match(/\\(?:[A-Za-z]{2,}|_)/);
+        if (m) found.push(n.textContent.trim().slice(Math.max(0, m.index - 30), m.index + 40));
+      }
+      return found;
+    })(),
     links: [...document.querySelectorAll('a[href]')].map(a => a.href),
     ids: [...document.querySelectorAll('[id], a[name]')].map(e => e.id || e.getAttribute('name')),
   };
 })()
 """
 
+
+# Chrome DevTools' "Fast 4G" preset: 9 Mbit/s down, 1.5 Mbit/s up (each x 0.9), 60 ms x 2.75 latency.
+FAST_4G = {"offline": False, "latency": 165, "downloadThroughput": 9e6 / 8 * 0.9, "uploadThroughput": 1.5e6 / 8 * 0.9}
+NO_THROTTLING = {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
+FIRST_PAINT_BUDGET_MS = 1500
+
+AXE_RUN_JS = r"""
+(async () => {
+  const result = await axe.run(document, {resultTypes: ['violations']});
+  return result.violations.map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.length,
+    target: v.nodes[0].target.join(' '), html: v.nodes[0].html.slice(0, 160)}));
+})()
+"""
+AXE_FAILS = ("serious", "critical")
 
 WIDTHS = (1280, 390)          # a laptop window, and a phone (an iPhone 12-15 is 390 css px wide)
 HEIGHTS = {1280: 900, 390: 844}
@@ -133,8 +168,20 @@ LAYOUT_JS = r"""
       if (clips(a) || sticking.includes(a) || getComputedStyle(a).position === 'fixed') clipped = true;
     if (!clipped) sticking.push(e);
   }
+  // Prose line length: for each paragraph of the article (not in an output, a table or a
+  // caption) of at least three lines, its characters per full line (the last line, partly
+  // filled, counted as half a line).
+  const prose = [...document.querySelectorAll('article p')].filter(
+    p => !p.closest('.cell_output, table, figcaption, .embedlab-page-nav, nav, .admonition') && p.getClientRects().length)
+    .map(p => {
+      const lineHeight = parseFloat(getComputedStyle(p).lineHeight) || 24;
+      const lines = Math.round(p.getBoundingClientRect().height / lineHeight);
+      const chars = [...p.textContent.replace(/\s+/g, ' ').trim()].length;
+      return lines >= 3 ? Math.round(chars / (lines - 0.5)) : null;
+    }).filter(x => x !== null);
   return {
     width,
+    prose_line_chars: prose,
     // the buttons and fields that open the search (the search page's own form aside): one per page
     search_boxes: [...document.querySelectorAll('.search-button-field, .search-button')]
       .filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden').length,
@@ -307,6 +354,49 @@ class Chromium:
         self.set_width(WIDTHS[0])
         return found
 
+    def first_paint(self, url: str, network: dict | None = None, timeout: float = 30) -> float | None:
+        """Milliseconds from navigation to the first paint of text or image (first-contentful-paint)
+        of `url` loaded cold (no cache) over `network` (default FAST_4G); None if it never painted.
+        Waits for that paint, not for the page to finish loading."""
+        s = self.session
+        self.call("Network.setCacheDisabled", {"cacheDisabled": True}, session=s)
+        self.call("Network.emulateNetworkConditions", network or FAST_4G, session=s)
+        try:
+            self.call("Page.navigate", {"url": "about:blank"}, session=s)
+            self.events = []
+            self.call("Page.navigate", {"url": url}, session=s)
+            deadline = time.monotonic() + timeout
+            while time.monotonic() < deadline:
+                with contextlib.suppress(RuntimeError):       # the new document may not exist yet
+                    paint = self.evaluate(
+                        "(() => { const e = performance.getEntriesByName('first-contentful-paint')[0];"
+                        f" return e && location.href === {json.dumps(url)} ? e.startTime : null; }})()")
+                    if paint is not None:
+                        return paint
+                self.pump(0.02)
+            return None
+        finally:
+            self.call("Network.emulateNetworkConditions", NO_THROTTLING, session=s)
+            self.call("Network.setCacheDisabled", {"cacheDisabled": False}, session=s)
+            self.call("Page.navigate", {"url": "about:blank"}, session=s)    # stop what is still loading
+
+    def axe(self, script: str, themes=("light", "dark"), widths=WIDTHS) -> dict:
+        """axe-core's violations on the loaded page, in each theme at each width:
+        {(theme, width): [{"id", "impact", "nodes", "target", "html"}, ...]}. `script` is
+        axe.min.js (fetch_book_assets.fetch_check_tools() pins it); it is injected, not served."""
+        self.evaluate(script + ";0")
+        found = {}
+        for theme in themes:
+            self.evaluate(f"document.documentElement.dataset.theme = document.documentElement.dataset.mode"
+                          f" = {json.dumps(theme)}")
+            for width in widths:
+                self.set_width(width)
+                self.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+                found[theme, width] = self.evaluate(AXE_RUN_JS)
+        self.evaluate("document.documentElement.dataset.theme = document.documentElement.dataset.mode = 'light'")
+        self.set_width(WIDTHS[0])
+        return found
+
     # -- pages --------------------------------------------------------------
     def open(self, url: str, widget_wait: float = 5.0) -> dict:
         """Load `url`, let it settle (waiting up to `widget_wait` s for widgets to render), and
@@ -382,6 +472,12 @@ class PageReport:
     requests: int = 0                          # requests the page made
     layout: dict = field(default_factory=dict)  # width -> LAYOUT_JS's findings (see scrolling())
     load_seconds: float = 0.0                  # navigation to the load event (the server is local)
+    first_paint_ms: float | None = None        # first contentful paint on fast 4G, cold (if measured)
+    axe: dict = field(default_factory=dict)    # (theme, width) -> axe-core violations (if checked)
+
+    def prose_line_chars(self, width: int = 1280) -> list[int]:
+        """Characters per line of the page's multi-line paragraphs at `width` px (see LAYOUT_JS)."""
+        return self.layout.get(width, {}).get("prose_line_chars", [])
 
     def scrolling(self, width: int, kind: str = "output") -> list[dict]:
         """The blocks of `kind` ("output" or "code") that scroll sideways at `width` px."""
@@ -416,9 +512,14 @@ def _describe(event: dict) -> str | None:
 
 
 def check_site(html_dir: Path, pages: list[str] | None = None, chromium: str | None = None,
-               widget_wait: float = 5.0, widths=WIDTHS) -> list[PageReport]:
+               widget_wait: float = 5.0, widths=WIDTHS, first_paint=(), axe=(),
+               axe_script: str | None = None) -> list[PageReport]:
     """Open each page (default: all) in headless Chromium, offline, and measure its layout at each
-    of `widths`; return one report per page."""
+    of `widths`; return one report per page. The pages in `first_paint` ("all" for every one) are
+    also loaded cold on a simulated fast-4G connection: a first paint later than
+    FIRST_PAINT_BUDGET_MS is a problem. The pages in `axe` ("all" for every one) are checked
+    with axe-core (`axe_script`), light and dark, at each width: a serious or critical
+    violation is a problem."""
     html_dir = Path(html_dir).resolve()
     pages = site_pages(html_dir) if pages is None else pages
     reports, links, anchors = [], {}, {}
@@ -469,9 +570,19 @@ def check_site(html_dir: Path, pages: list[str] | None = None, chromium: str | N
             if found["static_notes"] < found["widget_views"]:
                 report.problems.append(f"widgets without the 'static view' line: "
                                        f"{found['widget_views'] - found['static_notes']} of {found['widget_views']}")
+            if found["raw_tex"]:
+                report.problems.append(f"raw TeX in the text ({len(found['raw_tex'])}): "
+                                       + " | ".join(found["raw_tex"][:3]))
             links[page] = found["links"]
             anchors[page] = set(found["ids"])
             report.layout = browser.layout(widths)
+            if axe == "all" or page in axe:
+                report.axe = browser.axe(axe_script, widths=widths)
+                for (theme, width), violations in report.axe.items():
+                    for v in violations:
+                        if v["impact"] in AXE_FAILS:
+                            report.problems.append(f"accessibility ({v['impact']}, {theme}, {width} px): {v['id']} "
+                                                   f"on {v['nodes']} element(s), e.g. {v['target']}: {v['html'][:100]}")
             for width, layout in report.layout.items():
                 if layout["search_boxes"] != 1:
                     report.problems.append(f"search boxes at {width} px: {layout['search_boxes']} (one is enough)")
@@ -479,6 +590,12 @@ def check_site(html_dir: Path, pages: list[str] | None = None, chromium: str | N
                     report.problems.append(
                         f"page wider than the window at {width} px: {layout['page_width']} px; sticking out: "
                         + "; ".join(layout["sticking"]))
+        for report in reports:
+            if (first_paint == "all" or report.page in first_paint) and not meta_refresh(html_dir / report.page):
+                report.first_paint_ms = browser.first_paint(base + report.page)
+                if report.first_paint_ms is None or report.first_paint_ms > FIRST_PAINT_BUDGET_MS:
+                    shown = "never" if report.first_paint_ms is None else f"{report.first_paint_ms:,.0f} ms"
+                    report.problems.append(f"first paint on fast 4G: {shown} (budget {FIRST_PAINT_BUDGET_MS:,} ms)")
         by_page = {r.page: r for r in reports}
         for page, hrefs in links.items():
             for href in hrefs:
@@ -516,6 +633,10 @@ def main(argv=None) -> int:
     parser.add_argument("--width", type=int, default=1280, help="with --screenshot: window width in px")
     parser.add_argument("--dark", action="store_true", help="with --screenshot: the theme's dark mode")
     parser.add_argument("--verbose", "-v", action="store_true", help="list every block that scrolls sideways")
+    parser.add_argument("--axe", action="store_true",
+                        help="also run axe-core on every page (light and dark, each width; slow)")
+    parser.add_argument("--first-paint", action="store_true",
+                        help="also time every page's first paint, cold, on simulated fast 4G")
     args = parser.parse_args(argv)
     if args.screenshot:
         page, png = args.screenshot
@@ -524,11 +645,20 @@ def main(argv=None) -> int:
         print(f"saved {png}")
         return 0
     started = time.monotonic()
-    reports = check_site(args.html_dir, args.page)
+    axe_script = None
+    if args.axe:
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        import fetch_book_assets
+        axe_script = (fetch_book_assets.fetch_check_tools() / "axe-core" / "axe.min.js").read_text(encoding="utf-8")
+    reports = check_site(args.html_dir, args.page, first_paint="all" if args.first_paint else (),
+                         axe="all" if args.axe else (), axe_script=axe_script)
     for r in reports:
         status = "ok" if not r.problems else f"{len(r.problems)} problem(s)"
         print(f"{r.page}: {status}; loaded in {r.load_seconds:.2f} s, {r.requests} requests, {r.images} images "
-              f"({r.figures} figures), math {r.math_typeset}/{r.math}, widgets {r.widgets}")
+              f"({r.figures} figures), math {r.math_typeset}/{r.math}, widgets {r.widgets}"
+              + (f", first paint on fast 4G {r.first_paint_ms:,.0f} ms" if r.first_paint_ms is not None else "")
+              + (f", prose line median {statistics.median(r.prose_line_chars())} chars"
+                 if r.prose_line_chars() else ""))
         for problem in r.problems:
             print(f"    {problem}")
         for width in sorted(r.layout, reverse=True):
@@ -546,6 +676,17 @@ def main(argv=None) -> int:
         code = sum(len(r.scrolling(width, "code")) for r in reports)
         print(f"at {width} px: {out} of {sum(r.layout.get(width, {}).get('outputs', 0) for r in reports)} outputs and "
               f"{code} of {sum(r.layout.get(width, {}).get('code', 0) for r in reports)} code blocks scroll sideways")
+    if args.axe:
+        impacts = {}
+        for r in reports:
+            for violations in r.axe.values():
+                for v in violations:
+                    impacts[v["impact"]] = impacts.get(v["impact"], 0) + 1
+        print(f"axe-core: violations (page x theme x width) by impact: {impacts or 'none'}")
+    lines = [n for r in reports for n in r.prose_line_chars()]
+    if lines:
+        print(f"prose at 1280 px: median {statistics.median(lines)} characters per line "
+              f"over {len(lines)} paragraphs (longest {max(lines)})")
     return 1 if bad else 0
 
 

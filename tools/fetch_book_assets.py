@@ -91,13 +91,26 @@ PACKAGES = (
 )
 
 
-def pins() -> dict:
-    return {p.name: p.version for p in PACKAGES}
+# The browser check's own tools, never published with the site: axe-core, the accessibility
+# checker tools/check_site.py runs in every page (tests/test_book.py). Only its one script.
+CHECK_ASSETS = ROOT / "_build" / "check_assets"
+CHECK_PACKAGES = (
+    Package(
+        "axe-core", "4.14.1",
+        "sha512-FHfa+lmNjQZfJz1q8wKqIDwC6DExcHt/pkjNQb09a3NPjCKg2rhu5qb2S4r76ASyFNNtuFooJpZe37OgudVGtQ==",
+        source="package/(only the files below)", target="axe-core",
+        extra=("package/axe.min.js", "package/LICENSE"),
+    ),
+)
 
 
-def is_complete(assets: Path = ASSETS) -> bool:
+def pins(packages=PACKAGES) -> dict:
+    return {p.name: p.version for p in packages}
+
+
+def is_complete(assets: Path = ASSETS, packages=PACKAGES) -> bool:
     try:
-        return json.loads((assets / MANIFEST).read_text())["packages"] == pins()
+        return json.loads((assets / MANIFEST).read_text())["packages"] == pins(packages)
     except (OSError, ValueError, KeyError):
         return False
 
@@ -155,20 +168,20 @@ def extract(package: Package, tarball: Path, into: Path) -> int:
     return total
 
 
-def fetch(assets: Path = ASSETS, cache: Path = CACHE, force: bool = False) -> Path:
+def fetch(assets: Path = ASSETS, cache: Path = CACHE, force: bool = False, packages=PACKAGES) -> Path:
     """Make `assets` hold every pinned package's files; safe to call from parallel processes."""
-    if is_complete(assets) and not force:
+    if is_complete(assets, packages) and not force:
         return assets
     assets.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=assets.name + ".", dir=assets.parent))
     try:
         sizes = {}
-        for package in PACKAGES:
+        for package in packages:
             sizes[package.name] = extract(package, download(package, cache), staging)
         (staging / MANIFEST).write_text(json.dumps(
-            {"packages": pins(), "bytes": sizes, "note": "fetched by tools/fetch_book_assets.py"},
+            {"packages": pins(packages), "bytes": sizes, "note": "fetched by tools/fetch_book_assets.py"},
             indent=1) + "\n")
-        if is_complete(assets) and not force:       # another process finished first
+        if is_complete(assets, packages) and not force:       # another process finished first
             return assets
         old = None
         if assets.exists():
@@ -182,6 +195,11 @@ def fetch(assets: Path = ASSETS, cache: Path = CACHE, force: bool = False) -> Pa
         shutil.rmtree(staging, ignore_errors=True)
 
 
+def fetch_check_tools(force: bool = False) -> Path:
+    """axe-core for the browser check (CHECK_PACKAGES), into _build/check_assets/."""
+    return fetch(CHECK_ASSETS, force=force, packages=CHECK_PACKAGES)
+
+
 def setup(app):
     """As a Sphinx extension (`local_extensions` in _config.yml): fetch before the build starts,
     so a plain `jupyter-book build .` works on a fresh clone too."""
@@ -193,10 +211,10 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--force", action="store_true", help="download and extract again")
     args = parser.parse_args(argv)
-    assets = fetch(force=args.force)
-    manifest = json.loads((assets / MANIFEST).read_text())
-    for name, version in manifest["packages"].items():
-        print(f"{name}@{version}: {manifest['bytes'][name]:,} bytes -> {assets.relative_to(ROOT)}")
+    for assets in (fetch(force=args.force), fetch_check_tools(force=args.force)):
+        manifest = json.loads((assets / MANIFEST).read_text())
+        for name, version in manifest["packages"].items():
+            print(f"{name}@{version}: {manifest['bytes'][name]:,} bytes -> {assets.relative_to(ROOT)}")
     return 0
 
 

@@ -2,6 +2,12 @@
 // manager (see nb_ipywidgets_js in _config.yml), so that widgets render from
 // their saved state with no internet.
 (function () {
+  // Loaded after the page (tools/book_theme.py loads it once the page has loaded): run what
+  // waited for DOMContentLoaded at once if that has passed.
+  function whenReady(fn) {
+    if (document.readyState === "loading") window.addEventListener("DOMContentLoaded", fn);
+    else fn();
+  }
   // The manager's AMD modules (@jupyter-widgets/...) find their icon fonts
   // next to themselves. Left alone, require.js would place those modules (and
   // so the fonts) under the page's folder; point them at _static/html-manager/.
@@ -27,7 +33,7 @@
     });
     script.textContent = JSON.stringify(saved);
   });
-  window.addEventListener("DOMContentLoaded", function () {
+  whenReady(function () {
     document.querySelectorAll('script[type="application/vnd.jupyter.widget-view+json"]').forEach(function (view) {
       var note = document.createElement("p");
       note.className = "embedlab-static-note";
@@ -36,11 +42,23 @@
       view.parentNode.classList.add("embedlab-static-widget");
     });
   });
+  // A slider's handle is named by its widget's description ("context", "batch"), for screen readers.
+  function nameHandles() {
+    document.querySelectorAll(".widget-subarea .noUi-handle").forEach(function (handle) {
+      var box = handle.closest(".widget-slider, .jupyter-widget-slider, .widget-inline-hbox");
+      var label = box && box.querySelector(".widget-label, label");
+      var text = label && label.textContent.trim();
+      handle.setAttribute("aria-label", (text || "value") + " (static view)");
+    });
+  }
+  whenReady(function () {
+    new MutationObserver(nameHandles).observe(document.body, { childList: true, subtree: true });
+  });
   // -- end of static view
 
   // ipywidgets typesets labels with the MathJax 2 call MathJax.Hub.Queue; the
   // site loads MathJax 3. Once MathJax 3 is on the page, give it that call.
-  window.addEventListener("DOMContentLoaded", function () {
+  whenReady(function () {
     var mj = window.MathJax;
     if (mj && mj.startup && !mj.Hub) {
       mj.Hub = {
