@@ -344,6 +344,16 @@ class Chromium:
             raise RuntimeError(f"evaluating in the page failed: {found['exceptionDetails']}")
         return found["result"].get("value")
 
+    def settle(self, timeout: float = 10) -> None:
+        """Wait until the page's fonts have loaded, every image has finished loading and two
+        frames have been drawn: a condition, not a fixed delay."""
+        self.evaluate(f"""Promise.race([new Promise(r => setTimeout(r, {int(timeout * 1000)})), (async () => {{
+          await document.fonts.ready;
+          await Promise.all([...document.images].filter(i => !i.complete).map(
+            i => new Promise(r => {{ i.addEventListener('load', r); i.addEventListener('error', r); }})));
+          await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+        }})()])""")
+
     def layout(self, widths=WIDTHS) -> dict[int, dict]:
         """LAYOUT_JS at each width in turn (the page stays loaded; the window is resized), then back."""
         found = {}
@@ -435,7 +445,7 @@ class Chromium:
         self.set_width(width, height)
         if selector:
             self.call("Runtime.evaluate", {"expression": f"window.scrollTo(0, {top})"}, session=self.session)
-        self.pump(0.5)                                # let the layout and any lazy image settle
+        self.settle()                                 # fonts loaded, images decoded, a frame drawn
         data = self.call("Page.captureScreenshot", {"format": "png"}, session=self.session)["data"]
         Path(path).write_bytes(base64.b64decode(data))
         self.set_width(WIDTHS[0])
