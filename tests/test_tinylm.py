@@ -175,3 +175,13 @@ def test_a_shipped_run_is_read_and_any_other_run_trains(monkeypatch):
     tinylm.train_tinylm(corpus, tied=True, steps=3, batch_size=128, seed=0)          # not shipped: trains
     tinylm.train_tinylm(corpus, tied=True, steps=1000, batch_size=128, seed=0, on_step=lambda *a: None)
     assert len(calls) == 2
+
+
+@pytest.mark.parametrize("tied", [False, True])
+def test_loss_is_the_forward_half_of_loss_and_grads_to_the_bit(corpus, tied):
+    """loss() skips the backward pass (lesson 09 evaluates the whole corpus twice) but must give the very
+    float loss_and_grads gives."""
+    run = train_tinylm(corpus, tied=tied, steps=50, batch_size=64, seed=3)
+    contexts, targets = corpus.training_pairs(2)
+    assert run.model.loss(contexts, targets) == run.model.loss_and_grads(contexts, targets)[0]
+    assert run.model.loss(contexts[:7], targets[:7]) == run.model.loss_and_grads(contexts[:7], targets[:7])[0]

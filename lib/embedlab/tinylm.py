@@ -80,8 +80,19 @@ class TinyLM:
         return x @ self.U.T
 
     def loss(self, contexts, targets) -> float:
-        """Mean cross-entropy of the next token (natural log)."""
-        return self.loss_and_grads(contexts, targets)[0]
+        """Mean cross-entropy of the next token (natural log).
+
+        The forward half of loss_and_grads, the same operations in the same order
+        (so the same float), without the backward pass.
+        """
+        contexts, targets = self._check(contexts, targets)
+        B = len(targets)
+        x0 = self.params["E"][contexts].reshape(B, -1)
+        x = np.tanh(x0 @ self.params["W"] + self.params["b"])
+        logits = x @ self.U.T
+        shifted = logits - logits.max(axis=1, keepdims=True)
+        log_z = np.log(np.exp(shifted).sum(axis=1))
+        return float(np.mean(log_z - shifted[np.arange(B), targets]))
 
     def loss_and_grads(self, contexts, targets) -> tuple[float, dict]:
         """The loss and the gradient of every parameter, by hand.
