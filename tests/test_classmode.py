@@ -951,6 +951,9 @@ def test_ctrl_c_after_the_first_of_six_leaves_the_rest_not_graded_never_zero(kla
     got = {r["learner"]: (r["status"], r["points"]) for r in read_csv(totals)}
     assert got[first] == ("graded", "7")
     assert all(got[name] == ("not_graded", "") for name in names if name != first)
+    # the files found in a learner's folder are counted as theirs, not graded (not as missing)
+    counts = {r["learner"]: int(r["submissions"]) for r in read_csv(totals)}
+    assert sum(counts.values()) == 6 and all(counts[name] >= 1 for name in names)
 
 
 @pytest.mark.parametrize("flags, why", [
@@ -1000,6 +1003,19 @@ def test_a_roster_with_a_repeated_column_is_refused_and_a_semicolon_roster_is_re
     semicolon = tmp_path / "s.csv"
     semicolon.write_text("\ufefflearner;name\nada;Lovelace, Ada\nben;Ben\n", encoding="utf-8")
     assert assign.read_roster(semicolon) == ["ada", "ben"]
+    # what embedlab-grade --roster would refuse after the handouts are out is refused before them
+    extra = tmp_path / "e.csv"
+    extra.write_text("learner,name,canvas_id\nada,Lovelace, Ada,101\n")
+    with pytest.raises(assign.AssignError, match="line 2"):
+        assign.read_roster(extra)
+    excel = tmp_path / "x.csv"
+    excel.write_text("learner,canvas_id\nada,1.2E+13\n")
+    with pytest.raises(assign.AssignError, match="1.2E"):
+        assign.read_roster(excel)
+    latin = tmp_path / "l.csv"
+    latin.write_bytes("learner\nzoë\n".encode("latin-1"))
+    with pytest.raises(assign.AssignError, match="CSV UTF-8"):
+        assign.read_roster(latin)
 
 
 def test_totals_say_what_each_number_is():
@@ -1022,6 +1038,10 @@ def test_totals_say_what_each_number_is():
     # --latest: the newest file counts, even when it scored less
     latest = cli.totals(rows, keys, rule="latest", mtimes={"a1": 1.0, "a2": 2.0})
     assert next(t for t in latest if t.learner == "ada").points == 0.0
+    # the LMS's own order (Canvas's file id) before the file's time, which unzipping can scramble
+    latest = cli.totals(rows, keys, rule="latest", mtimes={"a1": (9014, 1.0), "a2": (9004, 2.0)}, late={"a1"})
+    ada = next(t for t in latest if t.learner == "ada")
+    assert (ada.points, ada.counted, ada.late) == (1.0, "a1", True)
     assert cli.several(rows) == [("ada", LESSON, 2)]
 
 
@@ -1127,6 +1147,8 @@ def test_a_canvas_download_credits_a_slot_copy_to_nobody(klass, tmp_path):
     rows, totals, gradebook = grade_download(klass, tmp_path, folder, "canvas", roster)
     assert_slot_copy_credits_nobody(klass, [r for r in rows if "9999" not in r["submission"]], totals,
                                     f"_{people[b][1]}_")
+    got = {t["learner"]: t for t in totals}
+    assert got[c]["late"] == "late" and got[a]["late"] == "" and got[a]["counted"].endswith(f"{LESSON}-1.ipynb")
     stranger = [r for r in rows if "9999" in r["submission"]]
     assert {r["status"] for r in stranger} == {"unknown_submitter"} and {r["learner"] for r in stranger} == {""}
     with open(gradebook, newline="", encoding="utf-8") as f:
@@ -1165,3 +1187,15 @@ def test_a_gradebook_the_lms_could_not_import_is_refused_before_grading(klass, t
                   "moodle", "--gradebook", str(tmp_path / "g.csv"), "--out", str(tmp_path / "s.csv")])
     assert stop.value.code == 2 and "--gradebook:" in capsys.readouterr().err
     assert not (tmp_path / "g.csv").exists() and not (tmp_path / "s.csv").exists()
+
+
+def test_a_gradescope_group_submission_is_not_graded():
+    """Gradescope gives a group's score to each member; each learner's variant is their own."""
+    from embedlab.grading.keys import LessonKeys
+
+    keys = {LESSON: LessonKeys(LESSON, 3, {"ada@s.example": 1, "ben@s.example": 2}, {})}
+    learner, refused, note = autograder.who_submitted(keys, {"ada@s.example", "ben@s.example"}, "email")
+    assert learner is None and "group submission" in refused and note == ""
+    assert autograder.who_submitted(keys, {"ada@s.example"}, "email") == ("ada@s.example", "", "")
+    assert "not on this class's roster" in autograder.who_submitted(keys, {"x@y.example"}, "email")[1]
+    assert "not compared" in autograder.who_submitted(keys, {"x@y.example"}, "other")[2]

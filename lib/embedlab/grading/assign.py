@@ -88,7 +88,10 @@ def read_roster(path: Path) -> list[str]:
     """The learner ids of a roster CSV, in order; AssignError naming the row for any bad one."""
     try:
         text = Path(path).read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
+    except UnicodeDecodeError:
+        raise AssignError(f"the roster {str(path)!r} is not UTF-8 text: save it as CSV UTF-8 (Excel: File > "
+                          "Save As > CSV UTF-8; LibreOffice: character set Unicode (UTF-8))") from None
+    except OSError as exc:
         raise AssignError(f"cannot read the roster {str(path)!r} ({type(exc).__name__})") from None
     lines = text.splitlines()
     # European spreadsheet locales save CSV with ';' between cells: accepted, told apart by the header
@@ -120,6 +123,14 @@ def read_roster(path: Path) -> list[str]:
         learners.append(learner)
     if not learners:
         raise AssignError(f"the roster {str(path)!r} lists no learner")
+    # what embedlab-grade --roster will refuse later (a row with a cell too many, an LMS id a
+    # spreadsheet turned into 1.2E+13...) is refused now, before any notebook is handed out
+    from embedlab.grading.lms import read_roster as read_lms_roster
+
+    try:
+        read_lms_roster(path)
+    except ValueError as exc:
+        raise AssignError(str(exc)) from None
     return learners
 
 
@@ -413,4 +424,9 @@ def main(argv=None) -> int:
           f"{out / KEYS_DIR}/ (keep it from learners) in {time.monotonic() - started:.1f} s")
     for lesson, path in bundles.items():
         print(f"Gradescope autograder{'' if len(bundles) == 1 else f' of {lesson}'}: {path}")
+    if bundles:
+        print({"email": "Gradescope: the roster's ids are emails, so who submitted is compared with each notebook",
+               "sid": "Gradescope: the roster's ids are student ids, so who submitted is compared with each notebook",
+               "other": "Gradescope: the roster's ids are neither emails nor student ids, so who submitted is not "
+                        "compared (--learner-ids email or sid to change that)"}[ids])
     return 0

@@ -296,8 +296,9 @@ def who_submitted(keys: dict, who: set[str] | None, ids: str) -> tuple[str | Non
         return None, "", ("Gradescope's record of who submitted (email, student id) is not on the roster, whose "
                           "ids are neither (embedlab-assign --learner-ids), so it was not compared with the "
                           "notebook's learner: the instructor checks it.")
-    if len(matched) > 1:  # a group submission: the notebook's learner must be one of them (check_submitter)
-        return None, "", ""
+    if len(matched) > 1:  # Gradescope gives a group's score to every member: a copier in a group would share it
+        return None, (f"a group submission ({', '.join(matched)}): each learner's notebook is graded against their "
+                      "own variant, so hand in alone (the instructor turns group submission off); not graded"), ""
     return matched[0], "", ""
 
 

@@ -93,7 +93,7 @@ from embedlab.grading.text import UNPRINTABLE, display_name, printable  # noqa: 
 from embedlab.grading.values import encode_value
 
 COLUMNS = ("submission", "lesson", "question", "points", "max_points", "status", "detail", "learner")
-TOTALS_COLUMNS = ("learner", "lesson", "points", "max_points", "status", "submissions")
+TOTALS_COLUMNS = ("learner", "lesson", "points", "max_points", "status", "submissions", "counted", "late")
 MAX_NOTEBOOK_BYTES = 100 * 2**20  # a larger file is reported unreadable, never sent
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")  # a spreadsheet reads a cell starting so as a formula
 INTERRUPTED = 130  # exit status after Ctrl-C (128 + SIGINT)
@@ -127,7 +127,9 @@ class Submission:
     submitter: str | None = None  # who the LMS says handed it in (a learner id), when it says
     submitter_source: str = ""  # which record says so ("Canvas's file name", "Gradescope")
     problem_status: str = ""  # set with `problem` when the file is not read for another reason
-    mtime: float = 0.0  # when it was written (--latest)
+    mtime: float = 0.0  # when it was written (--latest, when the LMS gives no order)
+    order: int | None = None  # the LMS's own upload order (Canvas's attachment id): --latest prefers it
+    late: bool = False  # the LMS marked it late (Canvas's _LATE)
 
 
 class GraderFault(Exception):
@@ -516,11 +518,21 @@ def _rows_all(label: str, lesson: str | None, status: str, detail: str) -> list[
 # A class
 
 
-def _not_graded(sub: Submission, lesson: str | None) -> list[Row]:
-    """The rows of a submission the run stopped before grading: no points, not a zero."""
-    return [dataclasses.replace(row, points=None)
-            for row in _rows_all(sub.label, lesson or lesson_from_name(sub.path), NOT_GRADED,
-                                 "not graded: the run was stopped before this submission was graded")]
+def _not_graded(sub: Submission, lesson: str | None, keys=None,
+                why: str = "not graded: the run was stopped before this submission was graded") -> list[Row]:
+    """The rows of a submission the run did not grade: no points, not a zero, and the learner its
+    folder or LMS names (so their totals count it as not graded, not missing)."""
+    return [dataclasses.replace(row, points=None, learner=_owner_of(sub, keys))
+            for row in _rows_all(sub.label, lesson or lesson_from_name(sub.path), NOT_GRADED, why)]
+
+
+def _owner_of(sub: Submission, keys) -> str:
+    """Whose slot a file is in, without reading it: the LMS's submitter, else the nearest folder
+    named as a learner of the keys (case ignored); "" when nothing says."""
+    if sub.submitter:
+        return sub.submitter
+    learners = {name.lower(): name for lesson_keys in (keys or {}).values() for name in lesson_keys.learners}
+    return next((learners[f.lower()] for f in sub.folders if f.lower() in learners), "")
 
 
 class Interrupted(Exception):
@@ -555,9 +567,7 @@ def grade_all(submissions: list[Submission], lesson: str | None, limits: Limits,
         except Exception as exc:  # noqa: BLE001 - report it, grade the others
             why = str(exc) if isinstance(exc, GraderFault) else f"{type(exc).__name__}: {exc}"
             fault = f"{sub.label}: {_text(why)}"
-            rows = [dataclasses.replace(row, points=None) for row in
-                    _rows_all(sub.label, lesson or lesson_from_name(sub.path), NOT_GRADED,
-                              f"not graded: grader fault: {_text(why)}")]
+            rows = _not_graded(sub, lesson, keys, f"not graded: grader fault: {_text(why)}")
         with lock:
             if stopping.is_set():
                 return  # killed by Ctrl-C: its rows would not be its score
@@ -588,7 +598,7 @@ def grade_all(submissions: list[Submission], lesson: str | None, limits: Limits,
             pass  # a second Ctrl-C: stop waiting; what was graded is still written
         pool.shutdown(wait=False, cancel_futures=True)
         rows = [row for i in range(len(submissions))
-                for row in (results[i] if i in results else _not_graded(submissions[i], lesson))]
+                for row in (results[i] if i in results else _not_graded(submissions[i], lesson, keys))]
         raise Interrupted(rows, faults) from None
     pool.shutdown(wait=True)
     return [row for i in range(len(submissions)) for row in results[i]], faults
@@ -649,19 +659,23 @@ class Total:
     max_points: float
     status: str  # graded, missing, not_graded, review (embedlab.grading.status.TOTAL_STATUSES)
     submissions: int  # how many of their files were found for this lesson
+    counted: str = ""  # the file whose points count (graded), or the one set aside (review)
+    late: bool = False  # the LMS marked that file late
 
 
 def totals(rows: list[Row], keys: dict[str, LessonKeys], complete: bool = True, rule: str = "best",
-           mtimes: dict | None = None, lessons=()) -> list[Total]:
+           mtimes: dict | None = None, lessons=(), late=frozenset()) -> list[Total]:
     """One Total per roster learner and lesson graded (or named in `lessons`), sorted.
 
     Of a learner's submissions for a lesson, the graded ones count: the best (`rule` "best",
-    the default) or the newest file (`rule` "latest", by its modification time); a learner
+    the default) or the newest file (`rule` "latest": the LMS's own upload order where its names
+    give one, Canvas's attachment id, else the file's modification time); a learner
     with none graded is `review` when one was set aside for the instructor (another learner's
     notebook in their slot, wrong parameters...), `not_graded` when the run stopped or failed
     before grading theirs (or, after an incomplete run, when none of theirs was seen), and
     `missing` when a complete run found nothing of theirs."""
-    mtimes = mtimes or {}
+    mtimes = mtimes or {}  # submission -> how recent (a number, or a tuple: the LMS's order, then the time)
+    oldest = min(mtimes.values()) if mtimes else 0.0
     per: dict = {}  # (learner, lesson) -> {submission: [points, statuses, order]}
     for order, row in enumerate(rows):
         if row.learner and row.lesson:
@@ -678,12 +692,13 @@ def totals(rows: list[Row], keys: dict[str, LessonKeys], complete: bool = True, 
             stopped = {k: v for k, v in subs.items() if NOT_GRADED in v[1]}
             if graded:
                 if rule == "latest":
-                    pick = max(graded, key=lambda k: (mtimes.get(k, 0.0), graded[k][2]))
+                    pick = max(graded, key=lambda k: (mtimes.get(k, oldest), graded[k][2]))
                 else:
-                    pick = max(graded, key=lambda k: (graded[k][0], mtimes.get(k, 0.0), graded[k][2]))
-                total = Total(learner, lesson, graded[pick][0], best, GRADED, len(subs))
+                    pick = max(graded, key=lambda k: (graded[k][0], mtimes.get(k, oldest), graded[k][2]))
+                total = Total(learner, lesson, graded[pick][0], best, GRADED, len(subs), pick, pick in late)
             elif review:
-                total = Total(learner, lesson, 0.0, best, TO_REVIEW, len(subs))
+                pick = max(review, key=lambda k: review[k][2])
+                total = Total(learner, lesson, 0.0, best, TO_REVIEW, len(subs), pick, pick in late)
             elif stopped or not complete:
                 total = Total(learner, lesson, None, best, NOT_GRADED_YET, len(subs))
             else:
@@ -699,7 +714,7 @@ def write_totals(rows: list[Row], keys: dict[str, LessonKeys], out: Path, **how)
         writer.writerow(TOTALS_COLUMNS)
         for t in totals(rows, keys, **how):
             writer.writerow([csv_cell(t.learner), csv_cell(t.lesson), _points(t.points), format_points(t.max_points),
-                             t.status, t.submissions])
+                             t.status, t.submissions, csv_cell(t.counted), "late" if t.late else ""])
 
 
 def several(rows: list[Row]) -> list[tuple[str, str, int]]:
@@ -825,13 +840,14 @@ def identify(submissions: list[Submission], layout: str, roster, lesson: str | N
     folder) name, as the LMS names its downloads (embedlab.grading.lms), looked up in the
     roster. A file whose name does not follow the layout, or whose id is not on the roster,
     is `unknown_submitter` (not read)."""
-    from embedlab.grading.lms import submitter_id
+    from embedlab.grading.lms import parse_download
 
     lms_name = {"canvas": "Canvas", "moodle": "Moodle"}.get(layout, layout)
     out = []
     for sub in submissions:
         inside = "/".join(list(sub.folders[:-1])[::-1] + [sub.path.name]) if sub.folders else sub.path.name
-        lms_id = submitter_id(inside, layout)
+        download = parse_download(inside, layout)
+        lms_id = download.lms_id if download is not None else None
         if lms_id is None:
             out.append(dataclasses.replace(sub, problem_status=UNKNOWN_SUBMITTER, problem=(
                 f"its name does not follow {lms_name}'s download naming, so who submitted it is unknown: not graded")))
@@ -846,7 +862,8 @@ def identify(submissions: list[Submission], layout: str, roster, lesson: str | N
                 f"{lms_name} id {_text(lms_id, 40)} (in its name) is not in the roster's {layout}_id column: "
                 "not graded")))
             continue
-        out.append(dataclasses.replace(sub, submitter=learner, submitter_source=f"{lms_name} id {lms_id}"))
+        out.append(dataclasses.replace(sub, submitter=learner, submitter_source=f"{lms_name} id {lms_id}",
+                                       order=download.order, late=download.late))
     return out
 
 
@@ -881,6 +898,8 @@ def explain(sub: Submission, lesson: str | None, limits: Limits, seed: int | Non
     from embedlab.grading.values import decode_value  # noqa: F401 - values print as the probe sent them
 
     first = rows[0] if rows else None
+    print("For the instructor: this shows the expected answers of this learner's variant, which other "
+          "learners on the same variant share; quote what the learner needs, not the whole of it.\n")
     print(f"submission: {sub.label}")
     if first is not None:
         print(f"lesson: {first.lesson or '?'}" + (f"; learner: {first.learner}" if first.learner else ""))
@@ -1105,7 +1124,8 @@ def main(argv=None) -> int:
             rows, faults, code = stop.rows, stop.faults, INTERRUPTED
         write_csv(rows, outputs["--out"])
         how = {"complete": code != INTERRUPTED, "rule": args.rule, "lessons": [args.lesson] if args.lesson else [],
-               "mtimes": {s.label: s.mtime for s in submissions}}
+               "mtimes": {s.label: (-1 if s.order is None else s.order, s.mtime) for s in submissions},
+               "late": frozenset(s.label for s in submissions if s.late)}
         if args.totals:
             write_totals(rows, keys, outputs["--totals"], **how)
         if args.gradebook:
@@ -1135,14 +1155,22 @@ def main(argv=None) -> int:
               f"({'--best, the default' if args.rule == 'best' else '--latest: the newest file'})")
         for learner, lesson, count in several(rows):
             print(f"  {learner}: {count} submissions of {lesson}")
-        unknown = len({r.submission for r in rows if r.status == UNKNOWN_SUBMITTER})
+        unknown = sorted({r.submission for r in rows if r.status == UNKNOWN_SUBMITTER})
         if unknown:
-            print(f"{unknown} file(s) from a submitter not on the roster (status {UNKNOWN_SUBMITTER}): not graded",
-                  file=sys.stderr)
-        review = len({r.submission for r in rows if r.status in (IDENTITY_MISMATCH, WRONG_PARAMETERS)})
+            print(f"{len(unknown)} file(s) from a submitter not on the roster (status {UNKNOWN_SUBMITTER}): not "
+                  "graded:" + "".join(f"\n  {label}" for label in unknown[:20])
+                  + (f"\n  … and {len(unknown) - 20} more" if len(unknown) > 20 else ""), file=sys.stderr)
+        review = sorted({(r.learner, r.status, r.submission) for r in rows
+                         if r.status in (IDENTITY_MISMATCH, WRONG_PARAMETERS)})
         if review:
-            print(f"{review} submission(s) to review (status {IDENTITY_MISMATCH} or {WRONG_PARAMETERS}): 0 points, "
-                  "credited to nobody", file=sys.stderr)
+            print(f"{len(review)} submission(s) to review (status {IDENTITY_MISMATCH} or {WRONG_PARAMETERS}): "
+                  "0 points, credited to nobody:" + "".join(f"\n  {learner or '(no learner)'}: {status}, {label}"
+                                                            for learner, status, label in review[:20])
+                  + (f"\n  … and {len(review) - 20} more" if len(review) > 20 else ""), file=sys.stderr)
+        late = sorted({s.label for s in submissions if s.late})
+        if late:
+            print(f"{len(late)} file(s) the LMS marked late (the totals' late column):"
+                  + "".join(f"\n  {label}" for label in late[:20]), file=sys.stderr)
     class_notebooks = len({r.submission for r in rows if r.status == NEEDS_KEYS})
     if class_notebooks:
         print(f"{class_notebooks} class notebook(s) not graded (status {NEEDS_KEYS}): they are judged against "

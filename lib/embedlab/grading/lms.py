@@ -393,6 +393,7 @@ class Download:
     lms_id: str
     original: str
     late: bool = False
+    order: int | None = field(default=None, compare=False)  # Canvas's attachment id: a later upload has a larger one
 
 
 def parse_download(relative_path, layout: str) -> Download | None:
@@ -428,7 +429,7 @@ def _canvas(name: str) -> Download | None:
     # (The shortest name is tried first and a longer one contains it, so no later split can pass.)
     if not all(ch == "_" or unicodedata.category(ch) in _WORD for ch in match["name"]):
         return None
-    return Download(match["user"], match["original"], match["late"] is not None)
+    return Download(match["user"], match["original"], match["late"] is not None, int(match["attachment"]))
 
 
 def _moodle(parts: list[str]) -> Download | None:
