@@ -181,6 +181,9 @@ def test_notebook_pages_carry_their_stored_outputs(book):
         page = (html_dir / (doc + ".html")).read_text(encoding="utf8")
         published = len(re.findall(r'<img[^>]+src="[^"]*_images/', page))
         assert published >= n_images, f"{doc}: {n_images} stored figures, {published} published"
+        figures = re.findall(r'<figure\b.*?</figure>', page, flags=re.S)
+        described = [f for f in figures if re.search(r'<img alt="[^"]{40,}"', f) and "<figcaption" in f]
+        assert len(described) >= n_images, f"{doc}: {n_images} figures, {len(described)} with alt text and a caption"
 
 
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"

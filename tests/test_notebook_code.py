@@ -85,3 +85,23 @@ def test_the_guard_names_the_repository_once_the_config_has_one(tmp_path):
     source = "import numpy as np"
     assert import_guard.strip_guard(import_guard.with_guard(source, url)) == source
     assert import_guard.with_guard(import_guard.with_guard(source, ""), url) == import_guard.with_guard(source, url)
+
+
+def figure_cells(notebook: Path):
+    return [(i, c) for i, c in enumerate(nbformat.read(notebook, as_version=4).cells) if c.cell_type == "code"
+            and any("image/png" in o.get("data", {}) or "image/svg+xml" in o.get("data", {}) for o in c.outputs)]
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_every_figure_has_alt_text_and_a_caption(notebook):
+    """A figure's cell carries, in its metadata (myst-nb's `mystnb`), alt text saying what the
+    figure shows in a sentence and a caption; the book shows both (not the image's file path)."""
+    missing = []
+    for index, cell in figure_cells(notebook):
+        meta = cell.metadata.get("mystnb", {})
+        alt = meta.get("image", {}).get("alt", "")
+        caption = meta.get("figure", {}).get("caption", "")
+        if len(alt.split()) < 8 or alt.endswith((".png", ".svg")) or not caption.strip():
+            missing.append(index)
+    assert not missing, (f"{notebook.parent.name}/{notebook.name}: figure cells {missing} need metadata "
+                         '{"mystnb": {"image": {"alt": "what it shows"}, "figure": {"caption": "..."}}}')

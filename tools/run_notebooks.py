@@ -37,7 +37,7 @@ LANGUAGE_INFO = {
     "nbconvert_exporter": "python",
     "pygments_lexer": "ipython3",
 }
-KEEP_CELL_METADATA = ("tags",)
+KEEP_CELL_METADATA = ("tags", "mystnb")    # mystnb: a figure's alt text and caption
 KEEP_NOTEBOOK_METADATA = ("embedlab", "widgets")
 UUID = re.compile(r"(?<![0-9a-f])[0-9a-f]{32}(?![0-9a-f])")  # also inside "IPY_MODEL_<id>"
 
