@@ -3,7 +3,7 @@ question of a real exercise, defines that name, states its mistake and the words
 use, and every question of every exercise has wrong answers in the main part.
 
 Fast: nothing is executed here. That each entry is really wrong is proved by
-`python tests/hint_corpus/check_wrong.py` (a few minutes: it runs the solutions).
+`cd tests && python -m hint_corpus.check_wrong` (a few minutes: it runs the solutions).
 """
 
 import ast

@@ -1,6 +1,6 @@
 """Prove every entry of the hint corpus wrong, for the exercise as handed out (the book's parameters).
 
-    .venv/bin/python tests/hint_corpus/check_wrong.py [learners|heldout] [-k LESSON_OR_NAME]
+    cd tests && ../.venv/bin/python -m hint_corpus.check_wrong [learners|heldout] [-k LESSON_OR_NAME]
 
 For each entry: run the solution notebook's code cells above the answer cell of `name`
 (check and summary cells left out), then the exercise's own lines of that answer cell (those
@@ -30,8 +30,7 @@ from pathlib import Path
 import nbformat
 import numpy as np
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tests"))
+ROOT = Path(__file__).resolve().parents[2]  # run as a module from tests/ (above), so hint_corpus imports
 
 
 def _check_name(cell_source: str):
