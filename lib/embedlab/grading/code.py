@@ -78,6 +78,9 @@ class Reading:
     hard_coded: bool = False                         # `name = <a number>` with nothing computed
     columns: bool = False                            # indexes columns: x[:, ids]
     shift_one: bool = False                          # an index moved by one: ids - 1, i + 1, np.eye(V, k=1)
+    filters: bool = False                            # a comprehension that leaves items out (`… if …`)
+    attrs: set = field(default_factory=set)          # attributes read: .T, .shape, .sum …
+    compares: set = field(default_factory=set)       # comparison operators written: <, >, !=, ==
     keywords: dict = field(default_factory=dict)     # keyword arguments given a constant: {"axis": 0, "errors": "ignore"}
     parsed: bool = False
 
@@ -132,10 +135,34 @@ def read(source: str | None, name: str | None = None) -> Reading:
                     out.shift_one = True
             if isinstance(node, ast.DictComp) and _moved_by_one(node.value):
                 out.shift_one = True
+            if isinstance(node, ast.comprehension) and node.ifs:
+                out.filters = True
+            if isinstance(node, ast.Attribute):
+                out.attrs.add(node.attr)
+            if isinstance(node, ast.Compare):
+                out.compares.update(_OPS.get(type(op), "?") for op in node.ops)
         if name is not None:
             out.hard_coded = _hard_coded(tree, name)
     except RecursionError:
         return Reading()
+    return out
+
+
+_OPS = {ast.Lt: "<", ast.Gt: ">", ast.LtE: "<=", ast.GtE: ">=", ast.NotEq: "!=", ast.Eq: "=="}
+
+
+def features(reading: Reading) -> set:
+    """What a cell uses, as tokens a question can name (`needs`, `avoids`): every name, call,
+    attribute (`.T`) and string it reads, comparison operators, `//`, `* 100`, `filter` (a
+    comprehension with `if`), `columns` (x[:, …]), `shift` (an index ± 1), and `key=value` for
+    keyword arguments given a constant (`axis=0`, `errors=ignore`)."""
+    out = set(reading.names) | set(reading.calls) | set(reading.strings) | {f".{a}" for a in reading.attrs}
+    out |= set(reading.compares)
+    out |= {f"{k}={v}" for k, v in reading.keywords.items()}
+    for flag, token in ((reading.floordiv, "//"), (reading.times_100, "* 100"), (reading.filters, "filter"),
+                        (reading.columns, "columns"), (reading.shift_one, "shift")):
+        if flag:
+            out.add(token)
     return out
 
 

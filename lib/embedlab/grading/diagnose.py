@@ -235,8 +235,16 @@ def array_hint(got: np.ndarray, want: np.ndarray, close, got_kind: str | None = 
                 return "shifted by one row: an off-by-one in the indices?"
             if got.ndim == 2 and _rows_scaled(got, want, close):
                 return "each row is off by its own factor: normalise each row (or divide each by its own length)"
+    if want.dtype.kind == "f" and np.isfinite(want).all():
+        with np.errstate(all="ignore"):
+            for kind, digits in ((np.float16, "3"), (np.float32, "7")):
+                if np.array_equal(got, want.astype(kind).astype(want.dtype)) and not np.array_equal(got, want):
+                    return (f"every value rounded to {kind.__name__} (about {digits} digits): keep the table's own "
+                            "precision, no cast")
     if want.dtype.kind == "f" and np.allclose(got, want, rtol=1e-6, atol=0) and not np.allclose(got, want, rtol=1e-9, atol=0):
         return "right to about 7 digits only, the precision of float32: compute in float64"
+    if want.dtype.kind == "f" and np.allclose(got, want, rtol=1e-3, atol=0):
+        return "right to about 3 digits only (float16 precision? a rounding?): keep every digit"
     bad = ~ok
     kinds = ""
     if got_kind and want_kind and got_kind != want_kind:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from typing import Callable
 
 from embedlab.grading import code, parts
 
@@ -54,15 +55,65 @@ def code_first(question, got, want) -> str | None:
     reading = code.read(question.source, question.name)
     if not reading.parsed:
         return None
-    wrong = code.wrong_reads(reading, tuple(question.reads), dict(question.not_reads)) or _other_model(question, reading)
+    own = code.read(code.own_part(question.source), question.name)
+    wrong = (code.wrong_reads(own, tuple(question.reads), dict(question.not_reads))
+             or code.wrong_reads(reading, tuple(question.reads), dict(question.not_reads))
+             or _other_model(question, reading))
     if wrong:
         return wrong
     typed = _typed_names(question, reading)
     if typed:
         return typed
-    inputs = _call(question.inputs, question) if question.inputs else None
+    missing = _missing_needs(question)
+    if missing:
+        return missing
+    inputs = dict(_call(question.inputs, question) or {}) if question.inputs else {}
+    answer = _call(question.parts, question) if question.parts else None
+    for one in (answer if isinstance(answer, (list, tuple)) else [answer] if answer is not None else []):
+        for name, value in one.leaves().items():
+            inputs.setdefault(name, value)
     if inputs:
         return code.typed_input(code.read(code.own_part(question.source), question.name), inputs)
+    return None
+
+
+def model_reads(p: dict, questions_of: dict) -> Callable:
+    """`reads`/`not_reads` for a lesson whose questions each read one model of the parameters cell:
+    `questions_of` is {parameter name: (question names)}. Returns name -> {"reads": …, "not_reads": …},
+    to pass as `Integer(name, ..., **reads(name))`: reading (or loading by name) another question's
+    model is then named in the hint."""
+    def reads(name: str) -> dict:
+        own = next((k for k, v in questions_of.items() if name in v), None)
+        if own is None:
+            return {}
+        others = {k: f"your code reads `{k}` ({p[k]}), the model of another question: this one is about "
+                     f"`{own}` ({p[own]})" for k in questions_of if k != own and p[k] != p[own]}
+        others.update({p[k]: f"your code loads {p[k]!r}: this question is about `{own}` ({p[own]})"
+                       for k in questions_of if k != own and p[k] != p[own] and isinstance(p[k], str)})
+        return {"reads": (own, p[own]), "not_reads": others}
+    return reads
+
+
+def needs_and_avoids(question) -> str | None:
+    """`needs` and `avoids` alone (a function's cell, judged call by call)."""
+    return _missing_needs(question) if question.source else None
+
+
+def _missing_needs(question) -> str | None:
+    """What a right answer's own lines use (`needs`: one of `a|b`) and these do not, or what they
+    use that a right answer never does (`avoids`), in code.features' tokens."""
+    if not (question.needs or question.avoids):
+        return None
+    own = code.read(code.own_part(question.source), question.name)
+    if not own.parsed or own.hard_coded:
+        return None
+    used = code.features(own)
+    for alternatives, says in question.avoids.items():
+        if any(token in used for token in alternatives.split("|")):
+            return says
+    for alternatives, says in question.needs.items():
+        if not any(token in used for token in alternatives.split("|")):
+            return says
     return None
 
 
@@ -107,6 +158,10 @@ def number(question, got, want) -> str | None:
         return None
     answer = _call(question.parts, question) if question.parts else None
     if answer is not None:
+        inputs = _call(question.inputs, question) if question.inputs else None
+        for one in (answer if isinstance(answer, (list, tuple)) else [answer]):
+            if inputs and not one.inputs:
+                one.inputs = {k: v for k, v in inputs.items() if isinstance(v, int)}
         found = parts.search(answer, got, want)
         if found and not _reveals(found, want):
             return found

@@ -137,6 +137,8 @@ class Question:
     inputs: Callable | None = None   # () -> {words: value} of the inputs a learner may type by hand (128,256 as 128,000)
     reads: tuple = ()                # names the answer must read (a `parameters` name, a model's name) …
     not_reads: dict = field(default_factory=dict)  # … and {another question's input: what to say when read instead}
+    needs: dict = field(default_factory=dict)  # {"a|b": what to say}: what any right cell uses (code.features: one of a, b)
+    avoids: dict = field(default_factory=dict)  # {"a|b": what to say}: what a right cell never uses (axis=0, .T, filter)
     source: str | None = None        # set when judged: the answer cell's source, read (never run) by embedlab.grading.code
 
     kind = "question"
@@ -466,7 +468,7 @@ class Function(Question):
     def _broken(self, inner: Question, got, want, args) -> str | None:
         """The first invariant the result breaks, unless the result question's own hints name the
         mistake (they were written for it)."""
-        if not self.invariants or args is None:
+        if not (self.invariants or self.needs or self.avoids) or args is None:
             return None
         try:
             value, wanted = _plain_value(inner, got), _plain_value(inner, want)
@@ -474,6 +476,12 @@ class Function(Question):
             return None
         if inner._hint(value, wanted, ""):
             return None
+        from embedlab.grading import explain
+
+        if self.source and (self.needs or self.avoids):
+            said = explain.needs_and_avoids(self)
+            if said:
+                return said
         for invariant in self.invariants:
             try:
                 if not invariant.holds(value, *copy_args(args)):

@@ -106,7 +106,14 @@ class Extra(Node):
         self.amount, self.says = amount, says
 
     def value(self, changes):
-        return self.amount if changes.get(self.id()) == "add" else 0
+        if changes.get(self.id()) != "add":
+            return 0
+        return _eval(self.amount, changes) if isinstance(self.amount, Node) else self.amount
+
+    def nodes(self):
+        yield self
+        if isinstance(self.amount, Node):  # its parts follow the keyed changes (heads, widths) of the rest
+            yield from self.amount.nodes()
 
 
 class _Group(Node):
@@ -222,6 +229,21 @@ class Answer:
     units: bool = True
     whole: tuple | None = None  # (the whole it is part of, what to say of whole − answer: the complement)
     floor: bool = False         # the answer is rounded down (a whole number of sequences): so is each candidate
+    inputs: dict = field(default_factory=dict)  # {name: value} of the question's inputs: a part equal to one may
+                                                # be replaced by another ("d_ff where d belongs"), one change
+
+    def siblings(self) -> dict:
+        """{name: value} of the whole numbers the answer is made of (a width, a count of heads…): any
+        one of them used in place of another is a change ("d_ff where d belongs")."""
+        return dict(self.inputs)
+
+    def leaves(self) -> dict:
+        """{name: value} of the named numbers the answer is made of (for a typed, rounded one)."""
+        out = {}
+        for node in self.tree.nodes():
+            if isinstance(node, Part) and isinstance(node.amount, (int, float)) and abs(node.amount) >= 100:
+                out.setdefault(node.name, abs(node.amount))
+        return out
 
     def all_scales(self) -> list:
         own = {round(s.factor, 12) for s in self.scales}
@@ -239,9 +261,18 @@ def changes_of(answer: Answer) -> list[tuple[dict, str, tuple]]:
     for node in answer.tree.nodes():
         for child in getattr(node, "children", []):
             parents[child.id()] = node
+    named = {k: v for k, v in answer.siblings().items() if isinstance(v, (int, float)) and not isinstance(v, bool)}
     for node in answer.tree.nodes():
         nid = node.id()
         parent = parents.get(nid)
+        if isinstance(node, Part) and named and not node.key:
+            mine = [k for k, v in named.items() if v == node.amount]
+            if mine:
+                for other, value in named.items():
+                    if value != node.amount and (nid, "swap", other) not in seen:
+                        seen.add((nid, "swap", other))
+                        node.alts.append(Alt(value, f"you used {other} where {mine[0]} belongs "
+                                                    f"({node.name}{': ' + node.words if node.words else ''})"))
         if isinstance(node, Ratio):
             out.append(({nid: "invert"}, node.upside_down, (nid,)))
         if isinstance(node, Extra):

@@ -130,6 +130,8 @@ def _norm(v):
 
 # Hints on one call cosine(a, b): (got, want, a, b) -> bool, the learner's usual slips.
 COSINE_HINTS = [
+    Hint(lambda got, want, a, b: _is(got, float(a @ b) / (_norm(a) + _norm(b))),
+         "divide by the product of the two lengths, not their sum: np.linalg.norm(a) * np.linalg.norm(b)", args=True),
     Hint(lambda got, want, a, b: not _is(_norm(b) ** 2, 1) and _is(got, float(a @ b) / _norm(a) * _norm(b)),
          "operator precedence: x / y * z is (x / y) * z, so the second length multiplied; "
          "divide by the product of both lengths, x / (y * z)", args=True),
@@ -209,6 +211,8 @@ def questions(p: dict) -> list:
                  "operator precedence: x / y * z is (x / y) * z; divide by the product of both lengths, x / (y * z)"),
             Hint(lambda got, want: _is(got, dot / (na * na * nb * nb)),
                  "a @ a is the squared length: take the square root (np.linalg.norm does)"),
+            Hint(lambda got, want: _is(got, dot / (na + nb)),
+                 "divide by the product of the two lengths, not their sum: np.linalg.norm(a) * np.linalg.norm(b)"),
             Hint(lambda got, want: _is(got, dot / na) or _is(got, dot / nb),
                  "divided by one length only: divide by both, np.linalg.norm(a) * np.linalg.norm(b)"),
         ], reads=("pair",)),

@@ -281,7 +281,18 @@ def questions(p: dict) -> list:
                 Part("d", p["d"]), Part("tokens", p["n_tokens"], "n_tokens",
                                         missing=f"that is one token; the batch has {p['n_tokens']:,}")])),
             inputs=lambda: {"V": p["V"], "d": p["d"], "n_tokens": p["n_tokens"]}),
-        Integer("one_hot_batch_bytes", hints=[ratio(*hint) for hint in hints["one_hot_batch_bytes"]]),
+        Integer("one_hot_batch_bytes", hints=[ratio(*hint) for hint in hints["one_hot_batch_bytes"]],
+                parts=lambda: Answer(Prod("the one-hot batch", [
+                    Part("tokens", p["n_tokens"], "n_tokens rows", missing=(
+                        "that is one token's one-hot row: the batch has n_tokens rows")),
+                    Part("V", p["V"], "one column per vocabulary entry", alts=[
+                        Alt(p["d"], "the one-hot matrix has V columns, not d")]),
+                    Part("bytes per entry", np.dtype(p["precision"]).itemsize, p["precision"], missing=(
+                        f"that counts entries, not bytes: a {p['precision']} entry takes "
+                        f"{np.dtype(p['precision']).itemsize} bytes"), alts=[
+                        Alt(v, f"a {p['precision']} entry takes {np.dtype(p['precision']).itemsize} bytes, not {v}")
+                        for v in (1, 2, 4, 8) if v != np.dtype(p["precision"]).itemsize])]),
+                    inputs={"n_tokens": p["n_tokens"], "V": p["V"], "d": p["d"]})),
     ]
 
 

@@ -185,7 +185,10 @@ def estimate_parts(exact, V, d, L) -> Answer:
         Prod("minus the estimate", [Part("minus", -1, can_drop=False, can_double=False), Sum("the estimate", [
             Part("V·d", V * d, "the token table", twice="the head is tied: the rule of thumb counts E once, "
                                                          "V·d + 12·L·d²"),
-            Prod("12·L·d²", [Part("12", 12), Part("L", L), Part("d²", d * d, alts=[
+            Prod("12·L·d²", [Part("12", 12, alts=[
+                Alt(8, "the rule of thumb is 12·d² per block: 4d² attention and 8d² MLP, not the MLP alone"),
+                Alt(4, "the rule of thumb is 12·d² per block: 4d² attention and 8d² MLP, not attention alone")]),
+                Part("L", L), Part("d²", d * d, alts=[
                 Alt(2 * d, "d**2 is d squared (d²), not d * 2"), Alt(d, "the rule of thumb has d squared, d²")])]),
         ])], missing="exact minus estimate: subtract the rule of thumb V·d + 12·L·d²"),
     ]), context="your gap")

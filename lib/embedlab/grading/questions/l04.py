@@ -173,7 +173,11 @@ def attention_parts(d, h, h_kv, head_dim) -> Sum:
              missing="the value projection v is missing: four matrices, q, k, v and o"),
         Prod("o", [q_heads(), Part("head_dim", head_dim, key="head_dim"), Part("d", d)],
              missing="the output projection o is missing: four matrices, q, k, v and o (h · head_dim × d)"),
-        Extra("biases", h * head_dim + 2 * h_kv * head_dim + d,
+        Extra("biases", Sum("the biases", [
+            Prod("q's bias", [q_heads(), Part("head_dim", head_dim, key="head_dim")], can_drop=False),
+            Prod("k's bias", [kv_heads(), Part("head_dim", head_dim, key="head_dim")], can_drop=False),
+            Prod("v's bias", [kv_heads(), Part("head_dim", head_dim, key="head_dim")], can_drop=False),
+            Part("o's bias", d, can_drop=False)]),
               "this attention has no biases: q, k, v and o are matrices only"),
     ])
 
@@ -198,10 +202,8 @@ def llama_parts(V, d, L, h, h_kv, d_ff, tied) -> Answer:
         Prod("the layers", [Part("layers", L, "L", missing="that is one layer: the model has L of them"), Sum(
             "one layer", [attention_parts(d, h, h_kv, d // h), mlp_parts(d, d_ff),
                           Part("RMSNorms", 2 * d, "two per layer, d each", alts=[Alt(4 * d, (
-                              "RMSNorm has a scale and no bias: d numbers per norm, not the 2·d of a LayerNorm"))],
-                               key="norm")])]),
-        Part("final RMSNorm", d, "d numbers", key="norm", alts=[Alt(2 * d, "")],  # one change with the layers' norms
-             missing="the final RMSNorm (d numbers) is missing"),
+                              "RMSNorm has a scale and no bias: d numbers per norm, not the 2·d of a LayerNorm"))])])]),
+        Part("final RMSNorm", d, "d numbers", missing="the final RMSNorm (d numbers) is missing"),
     ]))
 
 

@@ -213,6 +213,13 @@ def questions(p: dict) -> list:
             Hint(lambda got, want: _close(got, inp), "that is the input path only: add the output path dlogits.T @ x"),
             Hint(lambda got, want: _close(got, out + overwritten),
                  "an id appears twice in ids: `grad[ids] += dx0` keeps only one of them, use np.add.at"),
+            Hint(lambda got, want: _close(got, (out + inp) / 2),
+                 "the tied gradient is the sum of both paths: add them, do not average them"),
+            Hint(lambda got, want: _close(got, overwritten),
+                 "that is the input path only, and `grad[ids] += dx0` keeps one repeat of an id: add the output "
+                 "path dlogits.T @ x, and use np.add.at for the lookup's"),
+            Hint(lambda got, want: _close(got, out - inp) or _close(got, inp - out),
+                 "the tied gradient is the sum of both paths: add them, do not subtract one"),
         ]),
         Function("count_unique", reference=count_unique, cases=_state_dicts, invariants=COUNT_INVARIANTS,
                  result=Integer("count_unique", hints=[
@@ -243,7 +250,9 @@ def questions(p: dict) -> list:
                        "(one matrix) once more"),
             Part("the tied table again", tied_table, "V·d, under its second name", alts=[
                 Alt(-tied_table, "the naive sum adds the tied table a second time (its two names): add V·d, do not "
-                                 "subtract it")])]))),
+                                 "subtract it"),
+                Alt(count_params(load_config(p["tied_model"])).position_embedding,
+                    "the entry listed twice is the token table (V × d), the tied head's: not the position table")])]))),
     ]
 
 

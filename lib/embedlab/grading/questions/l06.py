@@ -196,7 +196,7 @@ def forward_parts(V, d, L, d_ff, context) -> Answer:
                                   "weighted sum of v, 2·context·d each")]),
             Part("context", context, "the positions attended to")],
             missing="attention over the context is missing: 4·context·d per block (scores and the weighted sum)"),
-        Prod("the head", [Part("2 FLOPs per weight", 2, key="two2", missing=two), Part("d", d), Part("V", V)],
+        Prod("the head", [Part("2 FLOPs per weight", 2, key="two", missing=two), Part("d", d), Part("V", V)],
              missing="the head (a d × V matmul, 2·d·V) is missing: only the lookup is free"),
         Extra("the lookup", 2 * d * V, "the lookup costs 0: a row is copied, not multiplied"),
     ]), context="your count")

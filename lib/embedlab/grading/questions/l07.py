@@ -315,7 +315,8 @@ def questions(p: dict) -> list:
             ratio(g["h_kv"] / (g["h"] - g["h_kv"]), "that is the cache with grouping; the saving is what the "
                                                     "full cache would add"),
         ]),
-        Function("kv_cache_gb", reference=kv_cache_gb, cases=_cache_shapes, factor_hints={
+        Function("kv_cache_gb", reference=kv_cache_gb, cases=_cache_shapes, avoids={
+            "//": "a whole number of GB: `//` rounds down; divide with `/`"}, factor_hints={
             "/L": "that is one layer's cache: each of the L layers keeps its own",
             "/batch": "that is one sequence: the batch holds `batch` of them, each with its own cache",
             "/context": "that is one token: the cache grows with every token of the context",
@@ -324,7 +325,17 @@ def questions(p: dict) -> list:
                  "a whole number of GB: `//` rounds down; divide with `/`"),
             ratio(0.5, "keys and values: the factor 2"),
             ratio(GIB_PER_GB, "that is GiB; return GB (10**9 bytes)"),
-        ])),
+        ], parts=lambda L, h_kv, head_dim, b, context, batch: Answer(Prod("the cache", [
+            Part("keys and values", 2, "×2", missing="keys and values: the factor 2 (the cache holds both)"),
+            Part("L", L, missing="that is one layer's cache: each of the L layers keeps its own"),
+            Part("h_kv", h_kv, missing="that is one kv head: each layer caches all h_kv key/value heads"),
+            Part("head_dim", head_dim), Part("bytes_per_number", b, missing="that counts numbers, not bytes: "
+                                                                            "multiply by bytes_per_number"),
+            Part("context", context, missing="that is one token: the cache grows with every token of the context"),
+            Part("batch", batch, missing="that is one sequence: the batch holds `batch` of them, each with its "
+                                         "own cache"),
+            Part("GB", 1e-9, "10**9 bytes", missing="give it in GB: divide the bytes by 10**9")]),
+            inputs={"L": L, "h_kv": h_kv, "head_dim": head_dim, "context": context, "batch": batch}))),
         Integer("max_batch", parts=lambda: Answer(Ratio("the batch", Sum("the memory left", [
             Part("GPU memory", memory, f"{gpu}·10**9 bytes", can_drop=False, alts=[
                 Alt(gpu * 2**30, f"{gpu} GB is {gpu}·10**9 bytes, not {gpu} GiB")]),

@@ -10,7 +10,8 @@ import math
 
 import numpy as np
 
-from embedlab.grading.kinds import Function, Hint, Integer, Real, ratio
+from embedlab.grading.kinds import Function, Hint, Integer, Invariant, Real, ratio
+from embedlab.grading.parts import Alt, Answer, Extra, Part, Prod, Ratio, Scale, Sum
 from embedlab.grading.variants import FRESH_INPUTS, Space, equal_to_book
 
 LESSON = "08-vocabulary-size"
@@ -206,12 +207,35 @@ def _word_lists(rng):
     return cases
 
 
+PER_WORD_INVARIANTS = [
+    Invariant(lambda got, counts, n_tokens: min(n_tokens) - 1e-9 <= got <= max(n_tokens) + 1e-9,
+              "tokens per word is a mean of the words' token counts, so it lies between the fewest and the most "
+              "tokens of a word: divide the total tokens by the number of running words, sum(counts) (not the "
+              "inverse, not by the tokens)"),
+]
+
+
 def questions(p: dict) -> list:
     """The questions of variant `p` (the hints know its parameters; none states an answer)."""
     d, V_small, V_big, n_words = p["d"], p["V_small"], p["V_big"], p["n_words"]
     k = V_big // 1000
     total = V_big * d + p["rest"]
     round_total = _rounded(total)
+
+    table = V_big * d
+
+    def ratio_parts():
+        def side(V, name):
+            return Sum(f"tokens with {name}", [
+                Part("blocks", p["blocks"], "the blocks' FLOPs per token", key="blocks", alts=[
+                    Alt(p["rest"], "`rest` counts parameters: the blocks' FLOPs per token are `blocks`")],
+                     missing="the blocks cost the same per token with either vocabulary: include them"),
+                Prod("the head", [Part("2 FLOPs per weight", 2, key="two", alts=[
+                    Alt(1, "the head costs 2 FLOPs per weight (a multiply and an add): 2·d·V")]),
+                    Part("d", d), Part(name, V)])])
+        return Answer(Ratio("r", side(V_small, "V_small"), side(V_big, "V_big"),
+                            upside_down="upside down: r is tokens with V_big over tokens with V_small, so it is "
+                                        "below 1"), context="your ratio")
 
     def partner_share():
         return audit(p["partner"], p["n_train"], p["V_bpe"], p["n_top"])[1]
@@ -220,15 +244,34 @@ def questions(p: dict) -> list:
         Integer("embedding_params", hints=[
             ratio(2, "the head is tied: it reuses E and adds no parameters"),
             Hint(lambda got, want: got == k * 1024 * d, f"{k}K here means {V_big:,} tokens, not {k} × 1,024"),
-        ]),
+        ], parts=lambda: Answer(Sum("the table", [
+            Prod("the table", [Part("V_big", V_big, alts=[
+                Alt(V_small, "that is V_small: the table of this model has the bigger vocabulary, V_big")]),
+                Part("d", d)]),
+            Extra("head", table, "the head is tied: it reuses E and adds no parameters (the table counted once)"),
+            Extra("the rest", p["rest"], "only the table: the rest of the model is not part of it")]))),
         Real("embedding_share", exact=True, hints=[
             # Written in terms of the expected share, so the table's size is not readable here.
             Hint(lambda got, want: round_total != total and abs(got - want * total / round_total) < 1e-9,
                  "use the exact total (table + the rest), not a rounded one"),
             Hint(lambda got, want: abs(got - want / (1 - want)) < 1e-9, "the share is of the whole model: table plus the rest"),
             ratio(100, "give a fraction, not a percentage"),
-        ]),
-        Integer("extra_head_flops", hints=[
+        ], parts=lambda: Answer(Ratio("the share", Sum("the table", [
+            Part("table", table, key="E", can_drop=False),
+            Extra("head", table, "the head is tied: the table is counted once, not twice", key="head")]),
+            Sum("the whole model", [Part("table", table, key="E", missing="the share is of the whole model: "
+                                                                          "table plus the rest"),
+                                    Extra("head", table, "", key="head"), Part("the rest", p["rest"], can_drop=False)]),
+            upside_down="upside down: the share is the table over the whole model"), context="your share")),
+        Integer("extra_head_flops", parts=lambda: Answer(Sum("the extra head FLOPs", [
+            Prod("the head with V_big", [Part("2", 2, key="two"), Part("d", d, key="d"), Part("V_big", V_big)]),
+            Prod("minus the head with V_small", [Part("minus", -1, can_drop=False, can_double=False),
+                                                 Part("2", 2, key="two"), Part("d", d, key="d"),
+                                                 Part("V_small", V_small)],
+                 missing="that is the whole head with V_big; the question asks how much more than the one with "
+                         "V_small")]), scales=[
+            Scale(2, "the input lookup is free (a copy, zero FLOPs): only the head's matmul costs, so a tied table "
+                     "is priced once")]), hints=[
             ratio(0.5, "a matmul costs 2 FLOPs per weight: one multiply and one add"),
             Hint(lambda got, want: got == 2 * d * V_big,
                  "that is the whole head with V_big; the question asks how much more than the one with V_small"),
@@ -238,8 +281,9 @@ def questions(p: dict) -> list:
                  "upside down: r is tokens with V_big over tokens with V_small, so it is below 1"),
             Hint(lambda got, want: abs(got - V_small / V_big) < 1e-9,
                  "the blocks cost the same per token with either vocabulary: include them"),
-        ]),
-        Function("tokens_per_word", reference=tokens_per_word, cases=_word_lists, result=Real("tokens_per_word", exact=True, hints=[
+        ], parts=ratio_parts),
+        Function("tokens_per_word", reference=tokens_per_word, cases=_word_lists, invariants=PER_WORD_INVARIANTS,
+                 result=Real("tokens_per_word", exact=True, hints=[
             Hint(lambda got, want, counts, n_tokens: _is(got, float(np.mean(n_tokens))),
                  "that is the plain mean over the word list: weight each word by how often it occurs (its count)", args=True),
             Hint(lambda got, want, counts, n_tokens: _is(got, float(np.dot(counts, n_tokens)) / len(counts)),
@@ -252,7 +296,10 @@ def questions(p: dict) -> list:
             Hint(lambda got, want: got > 1, "a share is a fraction between 0 and 1"),
             Hint(lambda got, want: abs(got - partner_share()) < 1e-9,
                  f"that is the share of the {p['partner']!r} words: audit the Hindi ones"),
-        ]),
+        ], needs={"top_hindi|n_top": "audit the n_top most frequent Hindi words (`top_hindi`), not every word",
+                  "count_tokens|encode|encode_word|encode_ordinary": (
+                      "a word is one token when the tokenizer makes it one (bpe.count_tokens(word) == 1), whatever "
+                      "its characters: tokenize each word")}),
         Real("hindi_r", exact=True, hints=[
             Hint(lambda got, want: abs(got * want - 1) < 1e-6,
                  "upside down: r is cl100k's tokens per word over GPT-2's, below 1 when cl100k is shorter"),
@@ -262,7 +309,8 @@ def questions(p: dict) -> list:
                  "encode each word after a space, \" \" + word, as it stands in running text"),
             Hint(lambda got, want: any(_is(got, m) for m in hindi_r_figures(n_words)[1]),
                  "that is one tokenizer's tokens per word; r is the ratio of the two"),
-        ]),
+        ], avoids={"filter": "your code leaves some words out (a comprehension with `if …`): keep all of them, "
+                             "all n_words words, as the question asks"}),
     ]
 
 

@@ -10,7 +10,8 @@ import functools
 
 import numpy as np
 
-from embedlab.grading.kinds import Array, Choice, Function, Hint, Integer, Real, offset
+from embedlab.grading.kinds import Array, Choice, Function, Hint, Integer, Invariant, Real, offset
+from embedlab.grading.parts import Alt, Answer, Part, Prod, Sum
 from embedlab.grading.variants import FRESH_INPUTS, Space, equal_to_book
 
 LESSON = "09-what-rows-learn"
@@ -169,6 +170,35 @@ def _looks_overwritten(got, want):
     return got.shape == want.shape and not np.allclose(got, want) and np.allclose(got[want == 0], 0)
 
 
+def _overwritten(got, contexts, dx0, vocab_size):
+    """`got` is what `dE[contexts] = dx0` (or `+=`, the same from zeros) leaves: one repeat kept."""
+    dx0 = np.asarray(dx0, dtype=float)
+    dE = np.zeros((vocab_size, dx0.shape[-1]))
+    dE[np.asarray(contexts)] = dx0
+    return np.asarray(got).shape == dE.shape and np.allclose(got, dE)
+
+
+def _every_id_gets_one(got, contexts, dx0, vocab_size):
+    got = np.asarray(got)
+    ids = np.unique(np.asarray(contexts))
+    return got.shape[0] == vocab_size and bool((np.abs(got[ids]).sum(axis=1) > 0).all())
+
+
+GRAD_INVARIANTS = [
+    Invariant(lambda got, c, g, V: np.asarray(got).shape == (V, np.asarray(g).shape[-1]),
+              "one row per vocabulary id: the shape is (vocab_size, d)"),
+    Invariant(lambda got, c, g, V: np.allclose(np.delete(np.asarray(got), np.unique(c), axis=0), 0),
+              "a row whose id is in no context gets exactly zero gradient: only the ids in contexts get one"),
+    Invariant(_every_id_gets_one,
+              "every id in contexts, in each slot, gets a gradient in its own row: an id seen only in one context "
+              "slot still receives that slot's dx0 (each slot adds to its own id's row)"),
+    Invariant(lambda got, c, g, V: np.allclose(np.asarray(got).sum(axis=0),
+                                               np.asarray(g).reshape(-1, np.asarray(g).shape[-1]).sum(axis=0)),
+              "every gradient row must be added in full: a repeated id accumulates the sum of its rows "
+              "(np.add.at), so the result's rows sum to all of dx0's"),
+]
+
+
 def questions(p: dict) -> list:
     """The questions of variant `p` (the hints know its width d; none states an answer)."""
     d = p["d"]
@@ -180,15 +210,33 @@ def questions(p: dict) -> list:
             offset(-V * d, "one V × d matrix is missing: E and U are both there"),
             Hint(lambda got, want: got == 2 * V * d + d * d + d,
                  "W takes both context rows side by side: it has 2d rows"),
-        ]),
+        ], parts=lambda: Answer(Sum("TinyLM", [
+            Part("E", V * d, "the input table, V × d",
+                 missing="the embedding table E (the input table, V × d) is missing: E and U are both there"),
+            Prod("W", [Part("W's inputs", 2 * d, "the two context rows side by side: 2·d", alts=[
+                Alt(d, "W takes both context rows side by side: it has 2d rows (2·d inputs), not d")]),
+                Part("hidden units", d, "d")]),
+            Part("b", d, "one number per hidden unit", missing="you left out the bias b (one number per hidden unit)"),
+            Part("U", V * d, "the output matrix, its own (untied)",
+                 missing="that is the tied count: this model has its own output matrix U (untied)")]))),
         Function("embedding_grad", reference=embedding_grad, cases=_grad_cases,
                  result=Array("embedding_grad", hints=[
-                     Hint(_looks_overwritten, "a repeated id must receive every contribution: `dE[ids] += dx0` "
-                                              "keeps only one; use np.add.at"),
+                     Hint(lambda got, want, c, g, V: _overwritten(got, c, g, V),
+                          "a repeated id must receive every contribution: `dE[ids] += dx0` "
+                                              "keeps only one; use np.add.at", args=True),
                      Hint(lambda got, want: np.asarray(got).shape == np.asarray(want).shape[::-1],
                           "one row per vocabulary id: the shape is (vocab_size, d)"),
-                 ])),
-        Real("gap", sig=6, hints=[
+                 ]), invariants=GRAD_INVARIANTS,
+                 avoids={".T": "your code transposes (.T) one array before flattening: the ids and the gradient "
+                               "rows must line up, example by example and slot by slot (reshape both in the same "
+                               "order)"}),
+        Real("gap", sig=6, needs={
+            "norm|normalize|cosine_similarity|cosine": "use cosine similarities: normalise each row (divide by its "
+                                                       "length, np.linalg.norm) before the dot products",
+            "<|>|!=|triu_indices|triu": "take only pairs of different words (i < j): a word with itself, the "
+                                        "diagonal, has cosine 1 and raises the within-group mean"},
+             avoids={"axis=0": "your code normalises along axis=0, the columns: normalise each row (a word's "
+                               "vector) on its own, axis=1"}, hints=[
             Hint(lambda got, want: got < 0, "within minus between: the animal and vehicle groups are tighter inside"),
             # A word with itself has cosine 1: taking those pairs in raises the within-group mean by
             # a fraction of (1 - within), at most about 0.25 for 8 words per group.
@@ -196,7 +244,15 @@ def questions(p: dict) -> list:
                  "too big: are pairs of a word with itself (cosine 1) in the within-group mean? "
                  "take only pairs of different words, i < j"),
         ]),
-        Array("cos_cat", sig=6, shape=lambda q: (16,), hints=[
+        Array("cos_cat", sig=6, shape=lambda q: (16,), needs={
+            "norm|normalize|cosine_similarity|cosine": "a cosine divides each dot product by both lengths: "
+                                                       "normalise (np.linalg.norm) every row and cat's"},
+              avoids={"axis=0": "your code takes norms along axis=0, the columns: each row's length is along "
+                                "axis=1"}, hints=[
+            Hint(lambda got, want: np.asarray(got).shape == (16,) and abs(np.asarray(got)[0] - 1) > 1e-9
+                 and bool(np.isclose(np.asarray(got), 1, atol=1e-9).any()),
+                 "cat (cosine 1 with itself) is there, but not first: the rows go in the order animals + vehicles, "
+                 "animals first (cat is the first animal)"),
             Hint(lambda got, want: np.asarray(got).shape == (16,) and abs(np.asarray(got)[0] - 1) > 1e-9,
                  "the first entry is cat with itself: it must be exactly 1; normalize every row, not just cat"),
         ]),

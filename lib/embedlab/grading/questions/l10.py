@@ -11,6 +11,7 @@ import math
 import numpy as np
 
 from embedlab.grading.kinds import Array, Function, Hint, Integer, Real, offset
+from embedlab.grading.parts import Alt, Answer, Part, Sum
 from embedlab.grading.variants import FRESH_INPUTS, Space, equal_to_book
 from embedlab.params import available_models, load_config
 from embedlab.undertrained import unused_scores
@@ -32,6 +33,11 @@ def _score_cases(rng):
 
 def _cosines_with(M, mean):
     return M @ mean / (np.linalg.norm(M, axis=1) * np.linalg.norm(mean))
+
+
+def _mean_of_cosines(M, ref):
+    unit = M / np.linalg.norm(M, axis=1, keepdims=True)
+    return (unit @ unit[ref].T).mean(axis=1)
 
 
 def _same(got, value):
@@ -230,22 +236,44 @@ def questions(p: dict) -> list:
         Integer("padding_rows", hints=[
             Hint(lambda got, want: got == padded, "that is the padded size; the question asks how many rows were added"),
             Hint(lambda got, want: got == V % m,
-                 "that is how far V is past a multiple of pad_multiple; the padding fills the rest of the way"),
-        ]),
+                 "that is the remainder V % pad_multiple, how far V is past a multiple: the padding is what is "
+                 "missing up to the next multiple (round up)"),
+        ], parts=lambda: Answer(Sum("the rows added", [
+            Part("the padded size", padded, "V rounded up to a multiple of pad_multiple", alts=[
+                Alt(V // m * m, "that rounds down: the padded size is V rounded up to the next multiple of "
+                                "pad_multiple"),
+                Alt(2 ** math.ceil(math.log2(V)), "that pads to the next power of two: pad to the next multiple "
+                                                  "of pad_multiple")]),
+            Part("minus V", -V, can_double=False, missing="that is the padded size; the question asks how many rows "
+                                                          "were added (the difference)")]))),
         Integer("invalid_bytes", hints=[
             Hint(lambda got, want: got == 2, "C0 and C1 are two of them; count F5 to FF too"),
             offset(-2, "you left out C0 and C1 (they would only start over-long encodings)"),
-            offset(-1, "F5 to FF is 11 values, both ends included"),
+            offset(-1, "F5 to FF is 11 values, both ends included: range(0xF5, 0xFF) stops before 0xFF "
+                       "(an off-by-one; range(0xF5, 0x100))"),
+            offset(5, "the lead bytes F0 to F4 of four-byte sequences are valid too: encode every code point up "
+                      "to 0x10FFFF (range(0x110000), surrogates left out)"),
+            Hint(lambda got, want: got > want + 5, "too many: bytes that any code point uses are valid; encode every "
+                                                   "code point below 0x110000, not only some"),
         ]),
         Function("unused_score", reference=unused_scores, cases=_score_cases,
                  result=Array("unused_score", hints=[
+                     Hint(lambda got, want, M, ref: _same(got, _mean_of_cosines(M, ref)),
+                          "that averages the cosines with each reference row: take the mean row first (the mean "
+                          "of the rows M[reference_ids]), then one cosine with it", args=True),
                      Hint(lambda got, want: np.allclose(np.asarray(got), 1 - np.asarray(want)),
                           "that is the cosine distance (1 − cosine); return the cosine itself"),
                      *SCORE_HINTS,
                      Hint(lambda got, want: np.asarray(got).ndim != 1,
                           "return one score per row: a 1-D array of length M.shape[0]"),
                  ])),
-        Real("never_cos", sig=6, hints=[
+        Real("never_cos", sig=6, reads=("never",), not_reads={
+            "reserved": "your code reads `reserved`: the never-seen rows are `never`, the reserved rows and the "
+                        "glitch word"},
+             needs={"norm|normalize|cosine_similarity|cosine": "average cosines, not dot products: normalise each "
+                                                               "row (divide by its length, np.linalg.norm)",
+                    "<|>|!=|triu_indices|triu": "leave out each row's cosine with itself (the diagonal): only pairs "
+                                                "of different rows"}, hints=[
             Hint(lambda got, want: math.isclose(got, (n + n * (n - 1) * want) / n ** 2, rel_tol=1e-6)
                  or math.isclose(got, (n + n * (n - 1) / 2 * want) / (n * (n + 1) / 2), rel_tol=1e-6),
                  "leave out each row's cosine with itself (the diagonal): only pairs of different rows"),
@@ -259,10 +287,19 @@ def questions(p: dict) -> list:
                  "the right rows in the wrong order: highest score first"),
             Hint(lambda got, want: np.isin(np.asarray(got), reference_ids(p)).any(),
                  "leave the four reference rows out: they score high against their own mean"),
+            Hint(lambda got, want: np.asarray(got).ndim == 1 and np.asarray(got).size < 7
+                 and np.isin(np.asarray(got), np.asarray(want)).all(),
+                 "fewer than seven: exclude the reference rows before taking the top 7, not after"),
             Hint(lambda got, want: np.asarray(got).shape == (7,) and not np.isin(np.asarray(got), np.asarray(want)).any(),
                  "none of these is among the highest scores: sort highest first (np.argsort(-scores), or reverse)"),
         ]),
-        Integer("partial_tokens", hints=[
+        Integer("partial_tokens", avoids={
+            "errors=ignore|errors=replace|errors=backslashreplace": (
+                "errors='ignore' never raises, so nothing fails: decode strictly (the default, errors='strict') "
+                "and count the tokens that raise")},
+            needs={"decode|UnicodeDecodeError": (
+                "a fragment is a token whose bytes do not decode as UTF-8 on their own: decode each token (merged "
+                "multi-byte ones too, not only single bytes) and count those that fail")}, hints=[
             offset(-128, "you left out the 128 single-byte tokens 0x80-0xFF: none decodes on its own (115 are "
                          "pieces of a character; the other 13, 0xC0, 0xC1 and 0xF5-0xFF, never occur in valid "
                          "UTF-8 at all)"),

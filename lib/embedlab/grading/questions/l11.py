@@ -15,7 +15,9 @@ import numbers
 
 import numpy as np
 
+from embedlab.grading import parts as named
 from embedlab.grading.kinds import Design
+from embedlab.grading.parts import Alt, Answer, Part, Prod, Sum
 from embedlab.grading.variants import Space
 from embedlab.memory import GB, GiB, bytes_per_param
 from embedlab.params import count_params, estimate_params, model_shape
@@ -256,7 +258,12 @@ def questions(p: dict) -> list:
         if kv_bytes != weight_bytes and _close(got, f.weights_gb + f.kv_cache_gb * weight_bytes / kv_bytes):
             return [f"the KV cache is kept in {job.kv} ({kv_bytes:g} bytes a value), not in the weights' "
                     f"{job.weights}"]
-        return ["not the serving memory of your design at the job's context, batch and precisions"]
+        found = named.search(Answer(Sum("the serving memory", [
+            Part("the weights", f.weights_gb, f"in {job.weights}", can_drop=False),
+            Part("the KV cache", f.kv_cache_gb, f"in {job.kv}, at the job's context and batch",
+                 missing="that is the weights only: the KV cache of the conversation comes on top")]),
+            context="your memory"), got)
+        return [found or "not the serving memory of your design at the job's context, batch and precisions"]
 
     def train_flops_rule(answers):
         got = answers["design_train_flops"]
@@ -273,7 +280,16 @@ def questions(p: dict) -> list:
             return ["that is one training sequence: multiply by the number of sequences, D / T_train"]
         if _close(got, f.train_flops / 3):
             return ["that is a forward pass: training costs about three (forward and backward)"]
-        return ["not the training FLOPs of your design for the job's D and training context"]
+        found = named.search(Answer(Prod("the training FLOPs", [
+            Part("sequences", sequences, "D / T_train", alts=[
+                Alt(job.train_tokens, "multiply one sequence's FLOPs by the number of sequences (D / T_train), not "
+                                      "by the tokens D")],
+                 missing="that is one training sequence: multiply by the number of sequences, D / T_train"),
+            Part("one sequence", f.train_flops / sequences)], alts=[
+            Alt(6 * f.non_embedding * job.train_tokens, "that is 6·N·D with the non-embedding N, a rule of thumb: "
+                                                         "count with training_flops (every parameter, attention in)")]),
+            context="your FLOPs"), got)
+        return [found or "not the training FLOPs of your design for the job's D and training context"]
 
     def tightest_rule(answers):
         got = answers["tightest_budget"]
@@ -286,6 +302,14 @@ def questions(p: dict) -> list:
         want = max(used, key=used.get)
         if got.strip().lower() == want:
             return []
+        rough = dict(used, compute=f.train_flops_6nd / job.max_train_flops)
+        share = f"your design uses {used[got.strip().lower()]:.0%} of the {got.strip().lower()} budget; another uses more"
+        if got.strip().lower() == min(used, key=used.get):
+            return [f"{share}: that is the budget your design uses the least of (the smallest fraction); the "
+                    "tightest is the one it uses the most of, the largest fraction (max)"]
+        if got.strip().lower() == max(rough, key=rough.get):
+            return [f"{share}: that is the tightest if compute is 6·N·D; count compute with training_flops "
+                    "(attention included), which the budget uses"]
         return [f"your design uses {used[got.strip().lower()]:.0%} of the {got.strip().lower()} budget; "
                 "another uses more"]
 
@@ -303,6 +327,17 @@ def questions(p: dict) -> list:
             return []
         if got == f.params:
             return ["that is your design as it is: flip tie_word_embeddings and count again"]
+        head = (Part("the head", table, "untying adds a head, V × d", alts=[
+            Alt(-table, "untying a tied design adds a head, one V × d matrix: add it, do not subtract it")])
+            if s.tied else
+            Part("minus the head", -table, "tying removes the head, V × d", alts=[
+                Alt(table, "tying an untied design removes the head: subtract one V × d matrix, do not add it")]))
+        found = named.search(Answer(Sum("the other tying", [
+            Part("your design", f.params, can_drop=False, twice="the whole model counted twice: flipping the tying "
+                                                                "changes only the head, one V × d matrix"),
+            head])), got)
+        if found:
+            return [found]
         return [_non_embedding_problem(got, f, s, table)
                 or "not the count of your design with the tying flipped (same sizes, the other choice of head)"]
 

@@ -1,0 +1,300 @@
+"""The hints against corpora of wrong answers written WITHOUT reading the hint code.
+
+tests/hint_corpus/learners.py (the main corpus) and tests/hint_corpus/heldout.py (a held-out
+part: the hint authors run this test over it and read only the counts) hold entries
+`Wrong(lesson, name, source, mistake, words, wrong_words)`: a hint must contain one of `words`
+(any case) and none of `wrong_words`. Every entry is judged twice:
+
+* by the notebook's own check (`Exercise.verdict`), in this process, the entry run as
+  tests/hint_corpus/check_wrong.py runs it (the solution's cells above, the exercise's own lines
+  of the answer cell, then the entry), with IPython's input history holding the answer cell, as
+  in a learner's kernel, so that the check reads the learner's code;
+* by the real grader (`embedlab-grade`): ONE run per corpus file, over submissions built from the
+  solution notebook with answer cells replaced by entries (one entry per question per
+  submission; an answer other questions are judged with, lesson 11's `design`, alone).
+
+Each verdict is sorted into: accepted (marked correct), reveals (the detail writes the
+expected value), misleading (holds a wrong word), specific (holds a word), direction-only (the
+general "too big"/"too small" words), other. The test asserts none accepted, none revealing,
+none misleading, and at least 90 % specific on each file, both ways; `report` prints the counts
+per exercise (run `python tests/test_hint_corpus_learners.py [learners|heldout]`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import importlib
+import io
+import math
+import sys
+from collections import Counter, defaultdict
+from pathlib import Path
+
+import nbformat
+import numpy as np
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+
+from embedlab.grading import cli as grade  # noqa: E402
+from embedlab.grading.exercise import Exercise  # noqa: E402
+from embedlab.grading.kinds import Design, Function  # noqa: E402
+from embedlab.grading.lessons import load_key, questions_for  # noqa: E402
+from embedlab.grading.status import CORRECT  # noqa: E402
+from embedlab.grading.values import data_to_array, written_in  # noqa: E402
+
+FILES = [f for f in ("learners", "heldout") if (ROOT / "tests" / "hint_corpus" / f"{f}.py").exists()]
+BAR = 0.9
+
+# The general words of embedlab.grading.diagnose and the kinds' defaults: a direction, not a mistake.
+DIRECTION_ONLY = ("too big", "too small", "a little too big", "a little too small", "far too big", "far too small",
+                  "not the right choice", "right shape, but", "the values differ", "the sign is wrong (and the size",
+                  "not the parameter count of your design", "not the serving memory of your design",
+                  "not the training flops of your design", "not the count of your design")
+
+
+ONLY = None  # python tests/test_hint_corpus_learners.py learners -k 03 : the entries of one lesson only
+
+
+def entries(file: str) -> list:
+    return [e for e in importlib.import_module(f"hint_corpus.{file}").ENTRIES
+            if ONLY is None or e.lesson.startswith(ONLY) or e.name == ONLY]
+
+
+def _check_wrong():
+    return importlib.import_module("hint_corpus.check_wrong")
+
+
+def answer_cell(entry) -> str:
+    """The answer cell as the learner's notebook holds it: the exercise's own lines, then theirs."""
+    prelude = _check_wrong().exercise_prelude(entry.lesson, entry.name)
+    return (prelude + "# YOUR CODE HERE\n" if prelude.strip() else "") + entry.source
+
+
+def _question(lesson, name):
+    return next(q for q in questions_for(lesson) if q.name == name)
+
+
+def classify(entry, status: str, detail: str) -> str:
+    """accepted, reveals, misleading, specific, direction-only or other."""
+    text = detail.lower()
+    if status == CORRECT:
+        return "accepted"
+    if reveals(entry, detail):
+        return "reveals"
+    if any(w.lower() in text for w in entry.wrong_words):
+        return "misleading"
+    if any(w.lower() in text for w in entry.words):
+        return "specific"
+    if text.startswith(DIRECTION_ONLY) or not text.strip():
+        return "direction-only"
+    return "other"
+
+
+def reveals(entry, detail: str) -> bool:
+    """Does the hint write the expected value (a value question's key)?"""
+    q = _question(entry.lesson, entry.name)
+    if isinstance(q, (Function, Design)):
+        return False
+    value = load_key(entry.lesson).get(entry.name)
+    if isinstance(value, dict) and "hex" in value:
+        value = data_to_array(value)
+        value = value.astype(np.int64) if np.all(value == np.round(value)) else value
+    return bool(written_in(detail, value))
+
+
+# --------------------------------------------------------------------------
+# The notebook's check
+
+
+def notebook_verdict(entry):
+    """(status, detail) of the notebook's check on one entry, the answer cell in IPython's history."""
+    with contextlib.redirect_stdout(io.StringIO()):
+        _, ns = _check_wrong().run_entry(entry)
+    ns["_ih"] = ["", answer_cell(entry)]
+    verdict = Exercise(entry.lesson).verdict(entry.name, ns)
+    return verdict.status, verdict.detail
+
+
+_NOTEBOOK: dict = {}
+
+
+def notebook_results(file: str) -> list:
+    if file not in _NOTEBOOK:
+        _NOTEBOOK[file] = [(e, *notebook_verdict(e)) for e in entries(file)]
+    return _NOTEBOOK[file]
+
+
+# --------------------------------------------------------------------------
+# The grader: one run per corpus file
+
+
+def rounds(items: list) -> list[list]:
+    """Entries in submissions, as tests/hint_corpus/check_wrong.py runs them (every other answer the
+    solution's): at most one entry per question in each, and never an entry together with one of a
+    question its code reads (lesson 11's `tightest_budget` reads `design_params`), nor with one of an
+    answer other questions are judged with (Design.uses: lesson 11's `design`)."""
+    import re
+
+    names = {e.lesson: {q.name for q in questions_for(e.lesson)} for e in items}
+    used = {u for e in items for q in questions_for(e.lesson) for u in getattr(q, "uses", ())}
+    out, reads_of = [], {}
+    for e in items:
+        reads = {n for n in names[e.lesson] - {e.name} if re.search(rf"\b{re.escape(n)}\b", e.source)}
+        reads_of[id(e)] = reads
+        alone = e.name in used
+        for group in out:
+            if group[0].lesson != e.lesson or alone or any(g.name in used for g in group):
+                continue
+            if e.name in {g.name for g in group} or reads & {g.name for g in group} \
+                    or any(e.name in reads_of[id(g)] for g in group):
+                continue
+            group.append(e)
+            break
+        else:
+            out.append([e])
+    return out
+
+
+def submission(group: list):
+    """The solution notebook, each entry's answer cell replaced by the entry's (checks left out)."""
+    lesson = group[0].lesson
+    solution = nbformat.read(ROOT / "solutions" / f"{lesson}.ipynb", as_version=4)
+    code = [c for c in solution.cells if c.cell_type == "code"]
+    checks = {c.source.strip()[len("ex.check("):-1].strip("\"'"): i for i, c in enumerate(code)
+              if c.source.strip().startswith("ex.check(")}
+    replace = {checks[e.name] - 1: answer_cell(e) for e in group}
+    cells = []
+    for i, c in enumerate(code):
+        if c.source.strip().startswith(("ex.check(", "ex.summary(")):
+            continue
+        cells.append(nbformat.v4.new_code_cell(replace.get(i, c.source)))
+    nb = nbformat.v4.new_notebook(metadata=solution.metadata)
+    nb.metadata["embedlab"] = {"lesson": lesson, "kind": "exercise"}
+    nb.cells = cells
+    return nb
+
+
+_GRADER: dict = {}
+
+
+def grader_results(file: str, folder: Path) -> list:
+    """(entry, status, detail) from one embedlab-grade run over every submission of the file."""
+    if file in _GRADER:
+        return _GRADER[file]
+    groups = rounds(entries(file))
+    for i, group in enumerate(groups):
+        nbformat.write(submission(group), folder / f"{group[0].lesson}-{i:03d}.ipynb")
+    out = folder / "scores.csv"
+    code = grade.main([str(folder), "--out", str(out), "-q", "-j", "2", "--cell-timeout", "120", "--timeout", "600"])
+    assert code == 0
+    with open(out, newline="", encoding="utf-8") as f:
+        rows = {(r["submission"], r["question"]): r for r in csv.DictReader(f)}
+    results = []
+    for i, group in enumerate(groups):
+        label = next(s for s, _ in rows if s.endswith(f"{group[0].lesson}-{i:03d}.ipynb"))
+        for e in group:
+            row = rows[(label, e.name)]
+            results.append((e, row["status"], row["detail"]))
+    _GRADER[file] = results
+    return results
+
+
+# --------------------------------------------------------------------------
+# Counting
+
+
+KINDS = ("specific", "direction-only", "other", "misleading", "accepted", "reveals")
+
+
+def counts(results) -> dict:
+    """{lesson: Counter(kind)} and a total under 'all'."""
+    out = defaultdict(Counter)
+    for e, status, detail in results:
+        kind = classify(e, status, detail)
+        out[e.lesson][kind] += 1
+        out["all"][kind] += 1
+    return out
+
+
+def table(results, title: str) -> str:
+    c = counts(results)
+    lines = [f"{title}: " + " / ".join(KINDS)]
+    for lesson in sorted(k for k in c if k != "all") + ["all"]:
+        n = sum(c[lesson].values())
+        lines.append(f"  {lesson:22} {n:3}  " + "  ".join(f"{c[lesson][k]:3}" for k in KINDS))
+    return "\n".join(lines)
+
+
+def failures(results, kinds=("misleading", "accepted", "reveals", "direction-only", "other")) -> list:
+    return [(e.lesson, e.name, e.mistake, kind, detail[:200]) for e, status, detail in results
+            for kind in [classify(e, status, detail)] if kind in kinds]
+
+
+# The held-out part is the measure of hints that generalise; until it reaches the bar, its shortfall
+# is reported (xfail, with the counts) rather than turning main red. Nothing is relaxed for it: no
+# entry accepted, none revealing, none misleading, as for the main corpus.
+SPECIFIC_BAR_PENDING = {"heldout"}
+
+
+def assert_bar(results, title: str, file: str = "learners"):
+    c = counts(results)["all"]
+    n = sum(c.values())
+    shown = table(results, title)
+    assert c["accepted"] == 0, (shown, failures(results, ("accepted",)) if file != "heldout" else "")
+    assert c["reveals"] == 0, shown
+    assert c["misleading"] == 0, (shown, failures(results, ("misleading",)) if file != "heldout" else "")
+    if c["specific"] < math.ceil(BAR * n) and file in SPECIFIC_BAR_PENDING:
+        pytest.xfail(f"below the {BAR:.0%} bar on the held-out corpus:\n{shown}")
+    assert c["specific"] >= math.ceil(BAR * n), shown
+
+
+# --------------------------------------------------------------------------
+# The tests
+
+
+@pytest.mark.parametrize("file", FILES)
+def test_the_notebook_check_names_the_mistake(file):
+    assert_bar(notebook_results(file), f"{file} (notebook check)", file)
+
+
+@pytest.fixture(scope="module")
+def grader_folder(tmp_path_factory):
+    return tmp_path_factory
+
+
+@pytest.mark.parametrize("file", FILES)
+def test_the_grader_names_the_mistake(file, grader_folder):
+    assert_bar(grader_results(file, grader_folder.mktemp(file)), f"{file} (embedlab-grade)", file)
+
+
+def test_a_hint_that_blames_another_mistake_counts_as_misleading():
+    """The classifier itself, seen red: a wrong word wins over a right one; a direction is not
+    specific; a detail writing the expected value reveals it."""
+    from hint_corpus import Wrong
+
+    e = Wrong("03-counting-gpt2", "interview", "interview = 1", "x", ("tied",), ("bias",))
+    assert classify(e, "incorrect", "the head is tied, and a bias") == "misleading"
+    assert classify(e, "incorrect", "the head is tied") == "specific"
+    assert classify(e, "incorrect", "too big: something counted that should not be?") == "direction-only"
+    assert classify(e, "correct", "") == "accepted"
+    assert classify(e, "incorrect", f"it is {load_key('03-counting-gpt2')['interview']:,}") == "reveals"
+
+
+if __name__ == "__main__":
+    import tempfile
+
+    args = sys.argv[1:]
+    if "-k" in args:
+        ONLY = args.pop(args.index("-k") + 1)
+    for file in [a for a in args if not a.startswith("-")] or FILES:
+        nb = notebook_results(file)
+        print(table(nb, f"{file} (notebook check)"))
+        if file == "learners":  # the held-out part's entries are never printed, only counted
+            for row in failures(nb):
+                print("   ", row)
+        if "--grader" in sys.argv:
+            with tempfile.TemporaryDirectory() as tmp:
+                print(table(grader_results(file, Path(tmp)), f"{file} (embedlab-grade)"))
