@@ -61,6 +61,16 @@ FACTORS = [
 ]
 
 
+# The openings of the general words below: a direction or a place, not a mistake named. A function's
+# failing calls prefer any other hint to these (kinds.Function.judge).
+DIRECTION_ONLY = ("too big", "too small", "a little too big", "a little too small", "far too big", "far too small",
+                  "the sign is wrong (and the size", "right shape, but", "the values differ")
+
+
+def direction_only(hint: str) -> bool:
+    return hint.startswith(DIRECTION_ONLY)
+
+
 # --------------------------------------------------------------------------
 # Digits
 

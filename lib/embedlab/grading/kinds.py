@@ -389,6 +389,9 @@ class Choice(Question):
         return self._verdict(False, self._hint(got, expected, "not the right choice; reread the question"))
 
 
+SEARCHED_CASES = 2  # failing calls of a function whose result gets the (costlier) named-parts search
+
+
 @dataclass
 class Function(Question):
     """A function the learner writes, checked against a reference on several inputs.
@@ -449,6 +452,8 @@ class Function(Question):
             if "wrong_form" in got:
                 return self._verdict(False, f"{where}: {got['wrong_form']}")
             inner = self._case_question(args)
+            if len(failures) >= SEARCHED_CASES and inner.parts is not None:  # one change only, past the first
+                inner = dataclasses.replace(inner, parts=_one_change(inner.parts))  # failing calls: it is costlier
             verdict = inner.judge(got, expected_value(inner, want))
             if verdict.status != CORRECT:
                 shown = _shown(inner, got)
@@ -461,7 +466,8 @@ class Function(Question):
         counts = {}
         for _, _, hint in failures:
             counts[hint] = counts.get(hint, 0) + 1
-        best = max(counts, key=lambda h: (counts[h], -next(i for i, _, x in failures if x == h)))
+        best = max(counts, key=lambda h: (not diagnose.direction_only(h), counts[h],
+                                          -next(i for i, _, x in failures if x == h)))
         i, where, hint = next(f for f in failures if f[2] == best)
         return self._verdict(False, f"{where}: {hint}")
 
@@ -510,6 +516,16 @@ class Function(Question):
             out.append({"call": diagnose.call_text(self.name, args), "out": inner.to_data(self.reference(*copy_args(args))),
                         "args": copy_args(args)})
         return out
+
+
+def _one_change(build):
+    """A parts builder whose answers are searched for one change only (depth 1)."""
+    def built(*args):
+        answer = build(*args)
+        for one in answer if isinstance(answer, (list, tuple)) else [answer]:
+            one.depth = 1
+        return answer
+    return built
 
 
 def _plain_value(question: Question, data):

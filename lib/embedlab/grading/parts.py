@@ -46,6 +46,7 @@ class Alt:
     value: float
     says: str
     tag: str | None = None  # the same mistake written in another formulation has the same tag
+    swap: bool = False      # made by the search (another input in this part's place): the weakest explanation
 
 
 @dataclass
@@ -235,7 +236,14 @@ class Answer:
     def siblings(self) -> dict:
         """{name: value} of the whole numbers the answer is made of (a width, a count of heads…): any
         one of them used in place of another is a change ("d_ff where d belongs")."""
-        return dict(self.inputs)
+        import re
+
+        out = dict(self.inputs)
+        for node in self.tree.nodes():  # parts named as inputs are (d, V, L, h_kv, head_dim, d_ff, T …)
+            if isinstance(node, Part) and not node.key and isinstance(node.amount, int) and node.amount >= 2 \
+                    and re.fullmatch(r"[A-Za-z][A-Za-z0-9_]{0,11}", node.name):
+                out.setdefault(node.name, node.amount)
+        return out
 
     def leaves(self) -> dict:
         """{name: value} of the named numbers the answer is made of (for a typed, rounded one)."""
@@ -269,10 +277,11 @@ def changes_of(answer: Answer) -> list[tuple[dict, str, tuple]]:
             mine = [k for k, v in named.items() if v == node.amount]
             if mine:
                 for other, value in named.items():
-                    if value != node.amount and (nid, "swap", other) not in seen:
+                    if value != node.amount and value not in (0, 1) and (nid, "swap", other) not in seen:
                         seen.add((nid, "swap", other))
                         node.alts.append(Alt(value, f"you used {other} where {mine[0]} belongs "
-                                                    f"({node.name}{': ' + node.words if node.words else ''})"))
+                                                    f"({node.name}{': ' + node.words if node.words else ''})",
+                                             swap=True))
         if isinstance(node, Ratio):
             out.append(({nid: "invert"}, node.upside_down, (nid,)))
         if isinstance(node, Extra):
@@ -296,6 +305,16 @@ def changes_of(answer: Answer) -> list[tuple[dict, str, tuple]]:
     return out
 
 
+def _rank(answer, change: dict) -> int:
+    """The author's siblings first (their words name the mistake), then a part left out, counted
+    twice or counted extra, then another input swapped in by the search."""
+    for nid, op in change.items():
+        if isinstance(op, tuple) and op[0] == "alt":
+            node = next((n for n in answer.tree.nodes() if n.id() == nid), None)
+            return 2 if node is not None and node.alts[op[1]].swap else 0
+    return 1
+
+
 def _close(a: float, b: float) -> bool:
     if not (math.isfinite(a) and math.isfinite(b)):
         return False
@@ -312,7 +331,7 @@ def matches(answer: Answer, got: float, want: float | None = None, tagged: bool 
         return []
     singles = changes_of(answer)
     # the sibling's words first: they name the mistake more exactly than "left out"
-    singles.sort(key=lambda c: 0 if any(isinstance(op, tuple) for op in c[0].values()) else 1)
+    singles.sort(key=lambda c: _rank(answer, c[0]))
     values = []
     for change, words, ids in singles:
         try:

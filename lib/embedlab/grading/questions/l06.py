@@ -298,6 +298,9 @@ def questions(p: dict) -> list:
                  "a lookup copies d numbers: copying moves data but does no arithmetic, 0 FLOPs"),
             Hint(lambda got, want: got == 2 * table.vocab_size * table.hidden_size,
                  "that is what the one-hot matmul would cost; the lookup only copies a row"),
+            Hint(lambda got, want: want == 0 and got != 0,
+                 "a lookup copies a row of the table: it moves data and does no arithmetic, 0 FLOPs whatever the "
+                 "table's size (only the head is a matmul)"),
         ]),
         Integer("kaplan_n", hints=[
             Hint(lambda got, want: got == counts.total - counts.token_embedding,

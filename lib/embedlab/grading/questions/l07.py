@@ -314,7 +314,27 @@ def questions(p: dict) -> list:
                                                  "difference"),
             ratio(g["h_kv"] / (g["h"] - g["h_kv"]), "that is the cache with grouping; the saving is what the "
                                                     "full cache would add"),
-        ]),
+        ], parts=lambda: Answer(Prod("the saving", [
+            Part("keys and values", 2, "×2", missing="the cache holds keys AND values: two vectors per kv head "
+                                                     "per layer"),
+            Part("layers", g["L"], "L", missing="that is one layer: each of the L layers caches its own keys and "
+                                                "values"),
+            Sum("heads no longer cached", [
+                Part("h", g["h"], "the query heads", can_drop=False, can_double=False),
+                Part("minus h_kv", -g["h_kv"], "the key/value heads still cached", can_double=False,
+                     missing="that is the whole cache without grouping; the saving is the difference (h − h_kv)")],
+                alts=[Alt(g["h_kv"], "that is the cache with grouping; the saving is what the full cache would "
+                                     "add (h − h_kv heads)")]),
+            Part("head_dim", g["head_dim"], "numbers per head"),
+            Part("bytes per value", b, f"{precision}", missing=f"that counts numbers, not bytes: {precision} is "
+                                                              f"{b:g} bytes per number",
+                 alts=[Alt(v, f"{precision} is {b:g} byte{'s' * (b != 1)} per number, not {v:g}")
+                       for v in (4, 2, 1) if v != b]),
+            Part("context", p["gqa_context"], "tokens", missing="that is one token: the cache grows with every "
+                                                                "token of the context (gqa_context)"),
+            Part("GiB", 1 / 2**30, "2**30 bytes", alts=[Alt(1e-9, "that is GB; the question asks for GiB (2**30 "
+                                                                  "bytes)")])]),
+            inputs={"L": g["L"], "h": g["h"], "h_kv": g["h_kv"], "head_dim": g["head_dim"]})),
         Function("kv_cache_gb", reference=kv_cache_gb, cases=_cache_shapes, avoids={
             "//": "a whole number of GB: `//` rounds down; divide with `/`"}, factor_hints={
             "/L": "that is one layer's cache: each of the L layers keeps its own",

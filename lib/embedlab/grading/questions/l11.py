@@ -238,7 +238,14 @@ def questions(p: dict) -> list:
             return ["that leaves out the head: untied, it is a second V × d matrix"]
         if got == estimate_params(s.vocab_size, s.hidden_size, s.num_layers):
             return ["that is the rule of thumb V·d + 12·L·d²: count the real config (GQA, SwiGLU, norms)"]
-        return ["not the parameter count of your design: count it with count_params"]
+        from embedlab.grading.questions.l04 import llama_parts
+
+        try:
+            found = named.search(llama_parts(s.vocab_size, s.hidden_size, s.num_layers, s.num_heads,
+                                             s.num_kv_heads, s.intermediate_size, s.tied), got)
+        except Exception:  # noqa: BLE001 - a design the Llama parts do not describe
+            found = None
+        return [found or "not the parameter count of your design: count it with count_params"]
 
     def serving_rule(answers):
         got = answers["design_serving_gb"]
@@ -258,9 +265,23 @@ def questions(p: dict) -> list:
         if kv_bytes != weight_bytes and _close(got, f.weights_gb + f.kv_cache_gb * weight_bytes / kv_bytes):
             return [f"the KV cache is kept in {job.kv} ({kv_bytes:g} bytes a value), not in the weights' "
                     f"{job.weights}"]
+        n = f.weights_gb / weight_bytes
+        cache = f.kv_cache_gb / kv_bytes
         found = named.search(Answer(Sum("the serving memory", [
-            Part("the weights", f.weights_gb, f"in {job.weights}", can_drop=False),
-            Part("the KV cache", f.kv_cache_gb, f"in {job.kv}, at the job's context and batch",
+            Prod("the weights", [Part("parameters", n, "every parameter, in GB", can_drop=False),
+                                 Part("bytes per weight", weight_bytes, job.weights, alts=[
+                                     Alt(v, f"the weights are served in {job.weights} ({weight_bytes:g} bytes each), "
+                                            f"not {name} ({v:g})")
+                                     for name, v in (("fp32", 4), ("bf16", 2), ("int8", 1), ("int4", 0.5))
+                                     if v != weight_bytes])],
+                 missing="that is the KV cache only: the weights are in memory too"),
+            Prod("the KV cache", [Part("values cached", cache, "2 · L · h_kv · head_dim per token, at the job's "
+                                                               "context and batch", can_drop=False),
+                                  Part("bytes per value", kv_bytes, job.kv, alts=[
+                                      Alt(v, f"the KV cache is kept in {job.kv} ({kv_bytes:g} bytes a value), not "
+                                             f"{name} ({v:g})")
+                                      for name, v in (("fp32", 4), ("bf16", 2), ("int8", 1), ("int4", 0.5))
+                                      if v != kv_bytes])],
                  missing="that is the weights only: the KV cache of the conversation comes on top")]),
             context="your memory"), got)
         return [found or "not the serving memory of your design at the job's context, batch and precisions"]
