@@ -361,7 +361,8 @@ def matches(answer: Answer, got: float, want: float | None = None, tagged: bool 
         for factor, says in scales:
             if _close(v * factor, got):
                 found.setdefault((frozenset(ids), factor), f"{words}; and {says}")
-    for (a, b) in itertools.combinations(range(len(singles)), 2):
+    paired = [i for i, (change, _, _) in enumerate(singles) if _rank(answer, change) < 2]  # swaps: one change only
+    for (a, b) in itertools.combinations(paired, 2):
         ca, wa, ia = singles[a]
         cb, wb, ib = singles[b]
         if set(ia) & set(ib) or _close(values[a], base) or _close(values[b], base):
