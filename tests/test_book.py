@@ -564,3 +564,50 @@ def test_widget_lessons_paint_their_text_early_on_fast_4g(book):
     budget = max(check_site.FIRST_PAINT_BUDGET_MS, 1.3 * plain)
     late = {page: round(ms) for page, ms in widgets.items() if ms > budget}
     assert not late, f"first paint on fast 4G later than {budget:,.0f} ms (a plain page: {plain:,.0f} ms): {late}"
+
+
+@needs_chromium
+def test_the_book_pdf_holds_every_page_and_no_code_line_is_cut(book):
+    """The build prints the whole book to one PDF (tools/book_pdf.py), linked from the landing page:
+    it opens (pdfinfo), has every page's title in reading order, and every code line of every
+    notebook is in its text whole (code wraps in print instead of running off the page)."""
+    import unicodedata
+
+    _, html_dir = book
+    pdf = html_dir / "embedding-lab.pdf"
+    assert pdf.exists(), "the build wrote no embedding-lab.pdf"
+    assert 'href="../embedding-lab.pdf"' in (html_dir / "book" / "intro.html").read_text(encoding="utf8")
+    if not (shutil.which("pdfinfo") and shutil.which("pdftotext")):
+        if os.environ.get("EMBEDLAB_REQUIRE_BROWSER"):
+            pytest.fail("pdfinfo/pdftotext missing (Debian's poppler-utils; .ci/run installs it)")
+        pytest.skip("pdfinfo/pdftotext not installed (Debian: apt-get install poppler-utils)")
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
+    pages = int(re.search(r"^Pages:\s+(\d+)", info, flags=re.M).group(1))
+    assert pages > 5 * len(toc_files()), f"{pages} pages for {len(toc_files())} documents"
+    text = unicodedata.normalize("NFKC", subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,
+                                                         text=True, check=True).stdout)
+    flat = re.sub(r"\s+", "", text)
+    at = 0
+    for doc in toc_files():                                  # each title, after the one before it
+        title = re.sub(r"\s+", "", unicodedata.normalize("NFKC", plain(first_heading(source_of(doc)))))
+        assert title in flat, f"{doc}: its title is not in the PDF"
+        assert flat.find(title, at) >= 0, f"{doc}: its title is not after the page before it (reading order)"
+        at = flat.find(title, at) + len(title)
+    cut = []
+    for folder in ("notebooks", "exercises", "solutions"):
+        for notebook in sorted((ROOT / folder).glob("*.ipynb")):
+            for cell in nbformat.read(notebook, as_version=4).cells:
+                if cell.cell_type == "code":
+                    for line in cell.source.splitlines():
+                        key = re.sub(r"\s+", "", unicodedata.normalize("NFKC", line))
+                        if key and key not in flat:
+                            cut.append(f"{folder}/{notebook.name}: {line}")
+    for doc in toc_files():                                  # and the code blocks of the book's own pages
+        source = source_of(doc)
+        if source.suffix == ".md":
+            for block in re.findall(r"^```(?:bash|console|text|python|json|csv|yaml|bibtex|sh|shell)\n(.*?)^```$", source.read_text(encoding="utf8"), flags=re.S | re.M):
+                for line in block.splitlines():
+                    key = re.sub(r"\s+", "", unicodedata.normalize("NFKC", line))
+                    if key and key not in flat:
+                        cut.append(f"{doc}.md: {line}")
+    assert not cut, f"{len(cut)} code lines not whole in the PDF:\n" + "\n".join(cut[:10])

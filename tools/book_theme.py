@@ -21,6 +21,9 @@
   (clone, `make lab`, the repository's address once `_config.yml` has one).
 - First paint: the search scripts and the widget manager are deferred, so
   a page's text shows before they arrive (tools/check_site.py times it).
+- The whole book as one PDF (`embedlab_pdf: true` in _config.yml): tools/book_pdf.py
+  prints every page, in reading order, with headless Chromium at the end of the build,
+  into _build/html/embedding-lab.pdf, which the landing page links.
 - Launch buttons: `repository.url` in _config.yml is the one switch. Empty (as
   now), the Binder and Colab URLs below it are ignored and no page carries a
   launch link; set to the public GitHub repository, every notebook page links
@@ -180,11 +183,28 @@ LATER_LOADER = ("<script>/* embedlab: big scripts after the page has loaded (too
                 "});</script>")
 
 
+def write_pdf(app, exception) -> None:
+    """The whole book as one PDF (tools/book_pdf.py), where a Chromium is installed."""
+    if exception is not None or app.builder.format != "html" or not app.config.embedlab_pdf:
+        return
+    import book_pdf
+    import check_site
+    from sphinx.util import logging
+
+    if check_site.find_chromium() is None:
+        logging.getLogger(__name__).info("embedlab: no Chromium found, the book's PDF is not built")
+        return
+    path = book_pdf.build_pdf(Path(app.outdir), root=Path(app.srcdir))
+    logging.getLogger(__name__).info(f"embedlab: wrote {path.name} ({path.stat().st_size:,} bytes)")
+
+
 def setup(app):
+    app.add_config_value("embedlab_pdf", False, "html")
     app.connect("config-inited", configure)
     app.connect("build-finished", write_search_pages)
     app.connect("html-page-context", add_page_nav)
     app.connect("build-finished", defer_blocking_scripts)
+    app.connect("build-finished", write_pdf, priority=900)      # last: it prints the finished pages
     app.add_css_file("embedlab.css")
     app.add_js_file("embedlab.js")
     return {"parallel_read_safe": True, "parallel_write_safe": True}   # build-finished reads the written pages
