@@ -220,6 +220,7 @@ def questions(p: dict) -> list:
             Part("token table", E, "V × d", key="E", can_drop=False, can_double=False),
             Extra("position table", pos, "only the token table E: leave the position table out"),
             Extra("head", E, "the head is tied: E is one table, counted once (the head is the same matrix)", key="head"),
+            Extra("head again", E, "the head is tied: E is one table, counted once (the head is the same matrix)"),
         ]), Sum("the total", [
             Part("token table", E, key="E", can_drop=False, can_double=False),
             Part("position table", pos, "T × d", missing="divide by the whole model: its total includes the position table"),

@@ -273,7 +273,11 @@ def questions(p: dict) -> list:
             Part("rows added", rows, "up to the next multiple of pad_multiple", alts=[
                 Alt(V_pad % p["pad_multiple"], "that is the remainder V mod pad_multiple, how far V is past a "
                                                "multiple: the padding is what is missing up to the next multiple "
-                                               "(round up)")]),
+                                               "(round up)"),
+                *[Alt(padded(V_pad, other) - V_pad, f"that pads to a multiple of {other}: the question's is "
+                                                    f"pad_multiple = {p['pad_multiple']}")
+                  for other in (8, 64, 128, 256, 512, 1024) if other != p["pad_multiple"]
+                  and padded(V_pad, other) - V_pad not in (rows, 0)]]),
             Part("d", d_pad, "each row holds d numbers")])), **reads("padding_params")),
         Function("llama_params", reference=llama_params, cases=_llama_shapes,
                  result=Integer("llama_params", hints=LLAMA_HINTS, parts=llama_parts), points=2),

@@ -258,7 +258,8 @@ def questions(p: dict) -> list:
             ratio(100, "give a fraction, not a percentage"),
         ], parts=lambda: Answer(Ratio("the share", Sum("the table", [
             Part("table", table, key="E", can_drop=False),
-            Extra("head", table, "the head is tied: the table is counted once, not twice", key="head")]),
+            Extra("head", table, "the head is tied: the table is counted once, not twice", key="head"),
+            Extra("head again", table, "the head is tied: the table is counted once, not twice")]),
             Sum("the whole model", [Part("table", table, key="E", missing="the share is of the whole model: "
                                                                           "table plus the rest"),
                                     Extra("head", table, "", key="head"), Part("the rest", p["rest"], can_drop=False)]),
@@ -309,7 +310,9 @@ def questions(p: dict) -> list:
                  "encode each word after a space, \" \" + word, as it stands in running text"),
             Hint(lambda got, want: any(_is(got, m) for m in hindi_r_figures(n_words)[1]),
                  "that is one tokenizer's tokens per word; r is the ratio of the two"),
-        ], avoids={"filter": "your code leaves some words out (a comprehension with `if …`): keep all of them, "
+        ], needs={"encode|encode_ordinary|encode_ordinary_batch|count_tokens": (
+            "count tokens with the two tokenizers (len(tok.encode(' ' + w))), not characters or words")},
+            avoids={"filter": "your code leaves some words out (a comprehension with `if …`): keep all of them, "
                              "all n_words words, as the question asks"}),
     ]
 
