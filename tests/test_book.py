@@ -611,3 +611,24 @@ def test_the_book_pdf_holds_every_page_and_no_code_line_is_cut(book):
                     if key and key not in flat:
                         cut.append(f"{doc}.md: {line}")
     assert not cut, f"{len(cut)} code lines not whole in the PDF:\n" + "\n".join(cut[:10])
+
+
+def test_the_landing_page_gives_each_lessons_reading_and_running_time(book):
+    """Reading time from the words of the lesson and its exercise (200 a minute), running time as
+    benchmarks/lesson_times.py --write measured it (book/lesson_times.json): one row per lesson."""
+    import json as json_module
+
+    theme = load_tool("book_theme")
+    _, html_dir = book
+    page = (html_dir / "book" / "intro.html").read_text(encoding="utf8")
+    table = re.search(r'<table class="table embedlab-lesson-times">(.*?)</table>', page, flags=re.S)
+    assert table, "the landing page has no time-per-lesson table"
+    rows = re.findall(r"<tr><td>(\d\d)</td>.*?<td>([\d,]+) words, about (\d+) min</td><td>([^<]*)</td></tr>",
+                      table.group(1))
+    lessons = sorted(p.stem for p in (ROOT / "notebooks").glob("*.ipynb"))
+    assert [r[0] for r in rows] == [s[:2] for s in lessons]
+    measured = json_module.loads((ROOT / "book" / "lesson_times.json").read_text())["seconds"]
+    for (nn, words, minutes, running), slug in zip(rows, lessons):
+        expected = sum(theme.lesson_words(ROOT / kind / f"{slug}.ipynb") for kind in ("notebooks", "exercises"))
+        assert int(words.replace(",", "")) == expected and int(minutes) == -(-expected // 200)
+        assert running == f"{measured[f'notebooks/{slug}']:.0f} s + {measured[f'exercises/{slug}']:.0f} s", (slug, running)

@@ -183,6 +183,55 @@ LATER_LOADER = ("<script>/* embedlab: big scripts after the page has loaded (too
                 "});</script>")
 
 
+# -- The landing page's time per lesson -------------------------------------------
+
+WORDS_PER_MINUTE = 200          # MyST's own reading-speed default (myst_parser words_per_minute)
+TIMES_PLACEHOLDER = '<div class="embedlab-lesson-times"></div>'
+
+
+def lesson_words(path: Path) -> int:
+    """Words a reader reads in a notebook: its markdown cells."""
+    import nbformat
+
+    nb = nbformat.read(path, as_version=4)
+    return sum(len(re.findall(r"[\w'’-]+", c.source)) for c in nb.cells if c.cell_type == "markdown")
+
+
+def lesson_times(root: Path) -> list[dict]:
+    """Each lesson's reading time (its words at WORDS_PER_MINUTE) and running time (seconds measured
+    by benchmarks/lesson_times.py --write, in book/lesson_times.json), exercise included."""
+    measured = {}
+    times_file = root / "book" / "lesson_times.json"
+    if times_file.exists():
+        measured = json.loads(times_file.read_text(encoding="utf-8"))["seconds"]
+    rows = []
+    for path in sorted((root / "notebooks").glob("*.ipynb")):
+        words = {kind: lesson_words(root / kind / path.name) for kind in ("notebooks", "exercises")
+                 if (root / kind / path.name).exists()}
+        rows.append({"slug": path.stem, "words": words,
+                     "read_minutes": -(-sum(words.values()) // WORDS_PER_MINUTE),
+                     "run_seconds": {kind: measured.get(f"{kind}/{path.stem}") for kind in words}})
+    return rows
+
+
+def times_table(root: Path) -> str:
+    body = []
+    for row in lesson_times(root):
+        run = row["run_seconds"]
+        running = " + ".join(f"{run[k]:.0f} s" for k in ("notebooks", "exercises") if run.get(k) is not None)
+        body.append(f'<tr><td>{row["slug"][:2]}</td><td><a href="../notebooks/{row["slug"]}.html">{row["slug"][3:]}</a></td>'
+                    f'<td>{sum(row["words"].values()):,} words, about {row["read_minutes"]} min</td>'
+                    f'<td>{running or "not measured yet"}</td></tr>')
+    return ('<table class="table embedlab-lesson-times"><thead><tr><th>#</th><th>lesson</th>'
+            '<th>reading (lesson + exercise)</th><th>running (lesson + exercise)</th></tr></thead>'
+            f'<tbody>{"".join(body)}</tbody></table>')
+
+
+def add_lesson_times(app, pagename, templatename, context, doctree) -> None:
+    if "body" in context and TIMES_PLACEHOLDER in context["body"]:
+        context["body"] = context["body"].replace(TIMES_PLACEHOLDER, times_table(Path(app.srcdir)))
+
+
 def write_pdf(app, exception) -> None:
     """The whole book as one PDF (tools/book_pdf.py), where a Chromium is installed."""
     if exception is not None or app.builder.format != "html" or not app.config.embedlab_pdf:
@@ -203,6 +252,7 @@ def setup(app):
     app.connect("config-inited", configure)
     app.connect("build-finished", write_search_pages)
     app.connect("html-page-context", add_page_nav)
+    app.connect("html-page-context", add_lesson_times)
     app.connect("build-finished", defer_blocking_scripts)
     app.connect("build-finished", write_pdf, priority=900)      # last: it prints the finished pages
     app.add_css_file("embedlab.css")
