@@ -1,8 +1,8 @@
 """How long the hint search takes: the judging of wrong answers (named parts, the learner's code,
 invariants), per answer and per submission.
 
-    .venv/bin/python benchmarks/hint_search.py            # tests/hint_corpus/learners.py
-    .venv/bin/python benchmarks/hint_search.py heldout    # the held-out part (counts only)
+    PYTHONPATH=tests .venv/bin/python benchmarks/hint_search.py            # tests/hint_corpus/learners.py
+    PYTHONPATH=tests .venv/bin/python benchmarks/hint_search.py heldout    # the held-out part (counts only)
 
 Each entry of the corpus is run once (as tests/test_hint_corpus_learners.py runs it), then only
 its judging is timed (`Exercise.verdict`, which reads the answer cell's source and searches the
@@ -19,8 +19,7 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
+ROOT = Path(__file__).resolve().parent.parent  # run with PYTHONPATH=tests (the corpus and its harness live there)
 
 import test_hint_corpus_learners as corpus  # noqa: E402
 

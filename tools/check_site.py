@@ -657,8 +657,12 @@ def main(argv=None) -> int:
     started = time.monotonic()
     axe_script = None
     if args.axe:
-        sys.path.insert(0, str(Path(__file__).resolve().parent))
-        import fetch_book_assets
+        import importlib.util
+
+        spec = importlib.util.spec_from_file_location("fetch_book_assets",
+                                                      Path(__file__).resolve().parent / "fetch_book_assets.py")
+        fetch_book_assets = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(fetch_book_assets)
         axe_script = (fetch_book_assets.fetch_check_tools() / "axe-core" / "axe.min.js").read_text(encoding="utf-8")
     reports = check_site(args.html_dir, args.page, first_paint="all" if args.first_paint else (),
                          axe="all" if args.axe else (), axe_script=axe_script)
