@@ -18,8 +18,18 @@ import pytest
 from test_output_width import MAX_WIDTH, display_width
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
-import import_guard  # noqa: E402
+
+def _load_tool(name: str):
+    """A module of tools/ by its path (tests do not edit sys.path)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+import_guard = _load_tool("import_guard")
 
 NOTEBOOKS = [p for folder in ("notebooks", "solutions", "exercises") for p in sorted((ROOT / folder).glob("*.ipynb"))]
 

@@ -23,8 +23,7 @@ from pathlib import Path
 
 import yaml
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import check_site  # noqa: E402
+import check_site  # noqa: E402 - tools/ is on the path: run as a script, or as the book's extension
 
 ROOT = Path(__file__).resolve().parent.parent
 PDF = "embedding-lab.pdf"
