@@ -508,16 +508,15 @@ def test_run_autograder_compares_the_notebooks_learner_with_gradescopes_submitte
     assert received["status"] == "failed" and received["visibility"] == "visible"
 
 
-@pytest.mark.parametrize("users, compared, kept", [
-    ([{"email": "ADA@school.example", "id": 1}], True, True),  # the roster's ids are emails: ada submitted
-    ([{"email": "ben@school.example", "sid": "cy"}], True, False),  # ids are student ids: cy submitted
-    ([{"email": "ben@school.example"}, {"email": "ada@school.example"}], True, True),  # a group with ada
-    ([{"email": "someone@else.example", "id": 3}], False, True),  # nobody on the roster: not compared
-    (None, False, True),  # a local run: no submission_metadata.json
-    ("not json", False, True),  # unreadable: not compared, said so
+@pytest.mark.parametrize("users, compared, graded_as", [
+    ([{"email": "ADA@school.example", "id": 1}], True, "ada@school.example"),  # the roster's ids are emails
+    ([{"email": "ben@school.example", "sid": "cy"}], True, "cy"),  # ids are student ids: cy submitted
+    ([{"email": "ben@school.example"}, {"email": "ada@school.example"}], True, "ada@school.example"),  # one on it
+    ([{"email": "someone@else.example", "id": 3}], False, None),  # nobody on the roster: not compared
+    (None, False, None),  # a local run: no submission_metadata.json
+    ("not json", False, None),  # unreadable: not compared, said so
 ])
-def test_check_submitter(users, compared, kept, tmp_path):
-    from embedlab.grading.cli import Row
+def test_who_submitted(users, compared, graded_as, tmp_path):
     from embedlab.grading.keys import LessonKeys
 
     if users == "not json":
@@ -525,16 +524,13 @@ def test_check_submitter(users, compared, kept, tmp_path):
     elif users is not None:
         gradescope_users(tmp_path, *users)
     keys = {LESSON: LessonKeys(LESSON, 8, {"ada": 1, "ada@school.example": 1, "cy": 2}, {})}
-    rows = [Row("hw.ipynb", LESSON, q, 1.0, 1.0, "correct", "", "ada@school.example") for q in ("E", "n_params")]
     who = autograder.submitters(tmp_path)
     if users is None or users == "not json":
         assert who == (None if users is None else set())
     else:  # emails and student ids, lowercased (Gradescope's numeric user id is not a roster id)
         assert who == {str(u[f]).lower() for u in users for f in ("email", "sid") if f in u}
-    checked, note = autograder.check_submitter(rows, keys, who)
-    assert (checked == rows) == kept
-    if not kept:
-        assert {r.status for r in checked} == {"identity_mismatch"} and sum(r.points for r in checked) == 0
+    learner, refused, note = autograder.who_submitted(keys, who, "other")
+    assert learner == graded_as and refused == ""  # a notebook naming someone else is then identity_mismatch
     assert ("not compared" in note) == (not compared and users is not None)
 
 

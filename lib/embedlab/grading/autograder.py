@@ -18,7 +18,7 @@ learner its metadata names, and writes ``$ROOT/results/results.json``: one test
 per question (name, score, max_score, status, output = the grader's hint).
 Where the roster's learner ids are the learners' Gradescope emails (or student
 ids), a notebook whose learner is not the one Gradescope says submitted it is
-``identity_mismatch``, 0 points (`check_submitter`): a classmate's notebook
+``identity_mismatch``, 0 points (`who_submitted`): a classmate's notebook
 handed in unchanged earns nothing.
 ``$ROOT`` is /autograder unless the environment variable
 EMBEDLAB_AUTOGRADER_ROOT names another folder (how the tests run it locally).
@@ -330,24 +330,6 @@ def submitters(root: Path) -> set[str] | None:
     return found
 
 
-def check_submitter(rows: list, keys: dict, who: set[str] | None) -> tuple[list, str]:
-    """(rows, note): the rows unchanged when the notebook's learner is one of Gradescope's
-    submitters, or when the roster does not use their emails or student ids (then the note
-    says it was not compared); else every row `identity_mismatch`, 0 points."""
-    learner = rows[0].learner if rows else ""
-    if who is None or not learner or rows[0].status == IDENTITY_MISMATCH:
-        return rows, ""
-    roster = {name.lower() for lesson_keys in keys.values() for name in lesson_keys.learners}
-    if not who & roster:
-        return rows, ("Gradescope's record of who submitted (email, student id) is not on the roster, so it was "
-                      f"not compared with the notebook's learner {learner!r}: the instructor checks it.")
-    if learner.lower() in who:
-        return rows, ""
-    why = (f"this notebook names learner {learner!r} (its metadata), but it was submitted by "
-           f"{', '.join(sorted(who))}: not graded")
-    return [dataclasses.replace(r, points=0.0, status=IDENTITY_MISMATCH, detail=why) for r in rows], ""
-
-
 def main() -> int:
     started = time.monotonic()
     root = Path(os.environ.get(ROOT_VAR) or DEFAULT_ROOT)
@@ -377,8 +359,6 @@ def main() -> int:
     elif refused:
         subs = [dataclasses.replace(sub, problem_status=IDENTITY_MISMATCH, problem=refused) for sub in subs]
     rows, faults = cli.grade_all(subs, None, Limits(), bwrap=bwrap, keys=keys)
-    if not unchecked:
-        rows, unchecked = check_submitter(rows, keys, who)
     results = results_for(rows, " ".join(filter(None, [note, unchecked])), results_visibility(root))
     results["execution_time"] = round(time.monotonic() - started)
     write_results(root, results)

@@ -64,6 +64,7 @@ from embedlab.grading.explain import with_source
 from embedlab.grading.keys import KeysError, LessonKeys, load_keys
 from embedlab.grading.kinds import Function, Question
 from embedlab.grading.lessons import known_lessons, load_key, questions_for
+from embedlab.grading.lms import GRADEBOOK_FORMATS, LAYOUTS
 from embedlab.grading.sandbox import Limits, Run, RunResult
 from embedlab.grading.status import (
     CORRECT,
@@ -98,8 +99,6 @@ MAX_NOTEBOOK_BYTES = 100 * 2**20  # a larger file is reported unreadable, never 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")  # a spreadsheet reads a cell starting so as a formula
 INTERRUPTED = 130  # exit status after Ctrl-C (128 + SIGINT)
 STOP_GRACE = 10.0  # seconds the runs get to clean up after Ctrl-C
-LAYOUTS = ("folders", "canvas", "moodle")  # embedlab.grading.lms names them too
-GRADEBOOK_FORMATS = ("canvas", "moodle", "plain")
 NO_SANDBOX_NOTE = "no sandbox (--no-sandbox): submissions ran with the grader's privileges"
 NO_GROUP_NOTE = ("no control group per submission: --memory-mb bounds each process, not a submission's "
                  "processes and files together, and --max-processes is not enforced (book/grading.md, Limits)")
@@ -232,7 +231,6 @@ def open_submission(sub: Submission) -> tuple[int, int]:
 class Trace:
     """What --explain prints of one submission: the inputs each function was called on and
     what was judged (filled in by grade_submission when given one)."""
-    seed_source: str = ""
     cases: dict = dataclasses.field(default_factory=dict)  # question -> list of argument tuples
     expected: dict = dataclasses.field(default_factory=dict)  # question -> key value or reference outputs
     submitted: dict = dataclasses.field(default_factory=dict)  # question -> the probe's entry
@@ -895,8 +893,6 @@ def explain(sub: Submission, lesson: str | None, limits: Limits, seed: int | Non
     except GraderFault as exc:
         print(f"grader fault: {printable(str(exc))}", file=sys.stderr)
         return 1
-    from embedlab.grading.values import decode_value  # noqa: F401 - values print as the probe sent them
-
     first = rows[0] if rows else None
     print("For the instructor: this shows the expected answers of this learner's variant, which other "
           "learners on the same variant share; quote what the learner needs, not the whole of it.\n")
