@@ -1,0 +1,705 @@
+# HELD OUT (2): the hint authors do not look at this file. It was written blind to the hint
+# code (lib/embedlab/grading/), to the hint tests and to the other corpora, from the lessons,
+# the exercises' questions and the solutions only, to measure whether the hints generalise to
+# mistakes nobody listed. Do not read it, quote it or tune hints against it.
+"""The second held-out part of the corpus of plausible wrong answers (see __init__.py); each
+entry is proved wrong for the book's parameters by check_wrong.py (`check_wrong heldout2`)."""
+
+from . import Wrong
+
+ENTRIES = [
+    # ------------------------------------------------------------------ 01-toy-table
+    Wrong("01-toy-table", "E",
+          "E = np.array([[int(f in traits[w]) for f in features] for w in sorted(words)])",
+          "sorted the words alphabetically, so the rows are not in the order of `words` (the ids)",
+          ("order", "sorted", "reordered", "rows are in", "permut"),
+          ("transpose",)),
+    Wrong("01-toy-table", "n_params",
+          "n_params = len(words) + len(features)",
+          "added rows and columns instead of multiplying them",
+          ("multipl", "rows × columns", "rows x columns", "product", "added")),
+    Wrong("01-toy-table", "n_params",
+          "n_params = 3 * 2   # the lesson's cat/dog/car table",
+          "typed the lesson's 3 × 2 table instead of counting this exercise's words and features",
+          ("lesson", "typed", "parameters cell", "your words", "words", "features", "hard")),
+    Wrong("01-toy-table", "batch",
+          "batch = table[[word_to_id[w] for w in dict.fromkeys(sentence)]]",
+          "kept each word of the sentence once: a repeated word needs its row again",
+          ("repeat", "twice", "once", "unique", "row too few", "too few", "duplicate", "every word")),
+    Wrong("01-toy-table", "batch",
+          "batch = table[:, [word_to_id[w] for w in sentence]]",
+          "indexed columns (features) instead of rows (words)",
+          ("column", "rows", "axis", "[:,", "transpos", "shape")),
+    Wrong("01-toy-table", "cosine",
+          "def cosine(a, b):\n    return float(a @ b / (np.linalg.norm(a) + np.linalg.norm(b)))",
+          "divided by the sum of the norms instead of their product",
+          ("product", "norm", "sum of", "multipl", "‖a‖ ‖b‖", "|a||b|", "length")),
+    Wrong("01-toy-table", "cos_pair",
+          "cos_pair = float(np.degrees(np.arccos(cosine_similarity(\n"
+          "    table[word_to_id[pair[0]]], table[word_to_id[pair[1]]]))))",
+          "gave the angle in degrees, not its cosine",
+          ("angle", "degree", "arccos", "radian")),
+    Wrong("01-toy-table", "model_table",
+          "model_table = 50000 * 768",
+          "typed GPT-2's vocabulary rounded (50,000 for 50,257) instead of reading the config",
+          ("50,257", "50257", "vocab_size", "rounded", "typed", "config", "read")),
+    Wrong("01-toy-table", "model_table",
+          "shape = model_shape(load_config(model))\n"
+          "model_table = shape.vocab_size * shape.hidden_size * 2",
+          "counted the (tied) output head again: the question asks for the token table",
+          ("head", "tied", "twice", "×2", "x2", "double", "2 ·")),
+    Wrong("01-toy-table", "extra_dim_cost",
+          "shape = model_shape(load_config(model))\n"
+          "extra_dim_cost = extra_features * shape.hidden_size",
+          "multiplied the new features by the width d instead of by the vocabulary V (one new "
+          "number per row, V rows)",
+          ("vocab", "rows", "· v", "v ·", "per token", "d where", "hidden_size", "width")),
+
+    # ------------------------------------------------------------------ 02-lookup-vs-matmul
+    Wrong("02-lookup-vs-matmul", "one_hot",
+          "def one_hot(ids, V):\n    return np.eye(max(ids) + 1)[ids]",
+          "sized the one-hot rows from the largest id instead of from V",
+          ("vocab", "`v`", "width", "columns", "shape", "largest", "max(")),
+    Wrong("02-lookup-vs-matmul", "one_hot",
+          "def one_hot(ids, V):\n    out = np.zeros((len(ids), V))\n    out[:, ids] = 1\n    return out",
+          "set every column of every row: `out[:, ids]` marks all the ids in each row",
+          ("one 1", "single 1", "per row", "each row", "[:, ids]", "every row", "more than one",
+           "row t", "np.arange")),
+    Wrong("02-lookup-vs-matmul", "rows_lookup",
+          "rows_lookup = E[np.unique(ids)]",
+          "took each id once and in sorted order: repeats and order are lost",
+          ("unique", "repeat", "order", "once", "too few", "sorted", "duplicate")),
+    Wrong("02-lookup-vs-matmul", "rows_matmul",
+          "rows_matmul = (np.eye(table_V, dtype=np.float32)[ids] @ E).T",
+          "transposed the product",
+          ("transpos", ".T", "shape")),
+    Wrong("02-lookup-vs-matmul", "keeps_sign",
+          'keeps_sign = "both"',
+          "thought the matmul keeps the sign of -0.0 as well: 1·(-0.0) + 0·(positive) gives +0.0",
+          ("matmul", "sum", "adds", "+0", "0.0 +", "signbit", "lookup")),
+    Wrong("02-lookup-vs-matmul", "embedding_backward",
+          "def embedding_backward(ids, grad_out, V):\n"
+          "    grad_E = np.zeros((V, grad_out.shape[1]))\n"
+          "    grad_E[ids] += grad_out\n"
+          "    return grad_E",
+          "fancy-index `+=` writes a repeated id once: the repeats are not accumulated",
+          ("add.at", "repeat", "accumul", "+=", "once", "twice", "buffer", "duplicate")),
+    Wrong("02-lookup-vs-matmul", "embedding_backward",
+          "def embedding_backward(ids, grad_out, V):\n"
+          "    grad_E = np.zeros((V, grad_out.shape[1]))\n"
+          "    np.add.at(grad_E, ids, grad_out)\n"
+          "    counts = np.bincount(ids, minlength=V)\n"
+          "    return grad_E / np.maximum(counts, 1)[:, None]",
+          "averaged the gradient of a repeated id instead of summing it",
+          ("sum", "mean", "average", "repeat", "divid", "count")),
+    Wrong("02-lookup-vs-matmul", "updated_rows",
+          "updated_rows = np.unique(batch[0])",
+          "read only the first sequence of the batch",
+          ("sequence", "first row", "every row", "whole batch", "batch[0]", "too few", "missing")),
+    Wrong("02-lookup-vs-matmul", "updated_rows",
+          "updated_rows = np.arange(batch_V)",
+          "answered every row, as for a tied head; this table is untied",
+          ("untied", "tied", "every row", "all rows", "only", "lookup", "batch")),
+    Wrong("02-lookup-vs-matmul", "batch_flops",
+          "batch_flops = V * d * n_tokens",
+          "counted multiply-adds, not FLOPs (2 per multiply-add)",
+          ("2 ·", "2·", "two", "multiply-add", "multiply and an add", "×2", "x2", "half",
+           "factor of 2")),
+    Wrong("02-lookup-vs-matmul", "one_hot_batch_bytes",
+          "one_hot_batch_bytes = n_tokens * V * 32",
+          "counted bits (32 per float32) instead of bytes",
+          ("bits", "bytes", "itemsize", "÷8", "/ 8", "÷ 8")),
+    Wrong("02-lookup-vs-matmul", "batch_flops",
+          "batch_flops = V * d",
+          "two mistakes: multiply-adds instead of FLOPs, and one token instead of the batch",
+          ("n_tokens", "batch", "per token", "one token", "multiply-add", "2 ·", "2·", "×2",
+           "factor of 2")),
+
+    # ------------------------------------------------------------------ 03-counting-gpt2
+    Wrong("03-counting-gpt2", "linear_params",
+          "linear_params = linear_in * linear_out",
+          "left the bias out",
+          ("bias", "+ n", "+ out", "linear_out")),
+    Wrong("03-counting-gpt2", "block_params",
+          "block_params = 12 * d * d",
+          "used the ≈12d² rule of thumb: left out every bias and both LayerNorms",
+          ("bias", "layernorm", "layer norm", "rule of thumb", "12d", "12 · d", "estimate")),
+    Wrong("03-counting-gpt2", "block_params",
+          "block_params = ((d * 3 * d + 3 * d) + (d * d + d) + (d * 4 * d + 4 * d)\n"
+          "                + (4 * d * d + d) + 2 * d)",
+          "counted only the LayerNorm scales (2·d), forgetting their shifts",
+          ("layernorm", "layer norm", "shift", "beta", "β", "norm", "scale", "2 · d", "2·d")),
+    Wrong("03-counting-gpt2", "block_params",
+          "block_params = ((d * 3 * d + 3 * d) + (d * d + d) + (d * d + d)\n"
+          "                + (d * d + d) + 2 * (2 * d))",
+          "built the MLP d → d → d (d² each) instead of d → 4d → d",
+          ("mlp", "4d", "4 · d", "4·d", "8d²", "8 · d", "feed", "ffn", "intermediate",
+           "d_ff")),
+    Wrong("03-counting-gpt2", "block_params",
+          "block_params = 7_087_872   # one GPT-2 block, from the lesson",
+          "typed the lesson's GPT-2 small block instead of counting `block_model`'s",
+          ("block_model", "width", "gpt-2 small", "typed", "lesson", "config",
+           "another")),
+    Wrong("03-counting-gpt2", "interview",
+          "interview = 2 * interview_V * interview_d",
+          "counted the tied head again",
+          ("tied", "head", "twice", "same matrix", "once", "shared", "double")),
+    Wrong("03-counting-gpt2", "embedding_share",
+          "counts = count_params(load_config(share_model))\n"
+          "embedding_share = counts.token_embedding / (counts.total - counts.token_embedding)",
+          "divided by the rest of the model instead of the whole of it",
+          ("total", "whole", "rest", "denominator", "the rest", "include", "complement")),
+    Wrong("03-counting-gpt2", "embedding_share",
+          "counts = count_params(load_config('gpt2'))\n"
+          "embedding_share = counts.token_embedding / counts.total",
+          "read GPT-2 small instead of `share_model`",
+          ("share_model", "gpt2-xl", "another", "config", "reads")),
+    Wrong("03-counting-gpt2", "estimate_gap",
+          "estimate_gap = (V * d + 12 * L * d**2) - exact",
+          "subtracted the other way round: the sign is wrong",
+          ("sign", "negative", "other way", "exact −", "exact -", "reverse", "minus")),
+    Wrong("03-counting-gpt2", "estimate_gap",
+          "estimate_gap = exact - (V * d + 12 * L * d * 2)",
+          "wrote d * 2 for d squared",
+          ("d²", "d**2", "square", "d * 2", "d*2", "d ** 2")),
+    Wrong("03-counting-gpt2", "gpt2_params",
+          "def gpt2_params(V, d, L, T):\n"
+          "    block = 12 * d * d + 13 * d\n"
+          "    return V * d + L * block + 2 * d",
+          "left out the position table T·d",
+          ("position", "t · d", "t·d", "t * d", "context", "wpe")),
+    Wrong("03-counting-gpt2", "gpt2_params",
+          "def gpt2_params(V, d, L, T):\n"
+          "    block = 12 * d * d + 13 * d\n"
+          "    return 2 * V * d + T * d + L * block + 2 * d",
+          "counted the tied head as a matrix of its own",
+          ("tied", "head", "twice", "once", "v · d", "v·d", "shared")),
+    Wrong("03-counting-gpt2", "gpt2_params",
+          "def gpt2_params(V, d, L, T):\n"
+          "    block = 12 * d * d + 13 * d\n"
+          "    return 2 * V * d + T * d + L * block",
+          "two mistakes: counted the tied head as a matrix of its own and left out the final "
+          "LayerNorm",
+          ("tied", "head", "twice", "final", "layernorm", "layer norm", "ln_f")),
+
+    # ------------------------------------------------------------------ 04-modern-blocks
+    Wrong("04-modern-blocks", "attn_layer",
+          "attn_layer = 4 * d * d",
+          "counted four d × d matrices, as for multi-head attention: k and v are smaller (h_kv heads)",
+          ("h_kv", "grouped", "gqa", "key/value", "kv head", "k and v", "num_kv_heads")),
+    Wrong("04-modern-blocks", "attn_layer",
+          "attn_layer = d * h * head_dim + 2 * d * h_kv * head_dim",
+          "forgot the output projection o",
+          ("output", "o_proj", "o projection", "projection")),
+    Wrong("04-modern-blocks", "attn_layer",
+          "attn_layer = (d * h * head_dim + h * head_dim) + 2 * (d * h_kv * head_dim\n"
+          "              + h_kv * head_dim) + (h * head_dim * d + d)",
+          "gave every projection a bias: this attention has none",
+          ("bias", "no bias")),
+    Wrong("04-modern-blocks", "mlp_layer",
+          "mlp_layer = 2 * d * d_ff",
+          "counted two matrices, as in GPT-2's MLP: SwiGLU has three (gate, up, down)",
+          ("three", "3 ·", "3·", "gate", "swiglu", "up_proj", "down_proj")),
+    Wrong("04-modern-blocks", "vocab_share",
+          "c = count_params(load_config(share_model))\n"
+          "vocab_share = c.token_embedding / c.total",
+          "counted the token table but not the untied head",
+          ("head", "untied", "lm_head", "both", "output")),
+    Wrong("04-modern-blocks", "vocab_share",
+          "c = count_params(load_config(share_model))\n"
+          "vocab_share = round((c.token_embedding + c.lm_head) / c.total * 100, 1)",
+          "gave a rounded percentage",
+          ("percent", "%", "fraction", "100", "round")),
+    Wrong("04-modern-blocks", "vocab_share",
+          "vocab_share = 2 * 128_000 * 4096 / 8_030_261_248",
+          "typed the vocabulary rounded to 128,000 (it is 128,256)",
+          ("128,256", "128256", "vocab_size", "rounded", "typed", "128,000", "compute")),
+    Wrong("04-modern-blocks", "padding_params",
+          "V_padded = V // pad_multiple * pad_multiple\n"
+          "padding_params = (V_padded - V) * d",
+          "rounded down instead of up: the answer comes out negative",
+          ("round up", "rounded up", "down", "ceil", "negative", "sign", "floor", "//")),
+    Wrong("04-modern-blocks", "padding_params",
+          "V_padded = -(-V // pad_multiple) * pad_multiple\n"
+          "padding_params = V_padded - V",
+          "gave the number of padded rows, not their parameters (× d)",
+          ("× d", "x d", "* d", "· d", "rows", "width", "parameters per row", "hidden_size")),
+    Wrong("04-modern-blocks", "llama_params",
+          "def llama_params(V, d, L, h, h_kv, d_ff, tied):\n"
+          "    head_dim = d // h\n"
+          "    attention = 2 * d * h * head_dim + 2 * d * h_kv * head_dim\n"
+          "    layer = attention + 3 * d * d_ff + 2 * d\n"
+          "    return 2 * V * d + L * layer + d",
+          "always counted a separate head, ignoring `tied`",
+          ("tied", "head", "twice", "once", "shared")),
+    Wrong("04-modern-blocks", "llama_params",
+          "def llama_params(V, d, L, h, h_kv, d_ff, tied):\n"
+          "    head_dim = d // h\n"
+          "    attention = 2 * d * h * head_dim + 2 * d * h_kv * head_dim\n"
+          "    layer = attention + 3 * d * d_ff + 4 * d\n"
+          "    return V * d + L * layer + 2 * d + (0 if tied else V * d)",
+          "gave every norm a shift as in LayerNorm: RMSNorm has a scale only",
+          ("rmsnorm", "shift", "bias", "scale only", "layernorm", "norm")),
+
+    # ------------------------------------------------------------------ 05-weight-tying
+    Wrong("05-weight-tying", "tied_count",
+          "tied_count = untied - 2 * V * d",
+          "removed the token table as well as the head",
+          ("twice", "token table", "keep", "one matrix", "both", "only the head", "once")),
+    Wrong("05-weight-tying", "tied_count",
+          "tied_count = untied - 128_000 * d",
+          "typed the vocabulary rounded to 128,000 (it is 128,256)",
+          ("128,256", "128256", "vocab_size", "rounded", "typed", "128,000", "read")),
+    Wrong("05-weight-tying", "grad_E",
+          "grad_E = dlogits.T @ x",
+          "kept only the head's path: the lookup's gradient dx0 is missing",
+          ("lookup", "dx0", "both", "input", "add.at", "sum of", "two paths", "embedding path")),
+    Wrong("05-weight-tying", "grad_E",
+          "grad_E = np.zeros((V, d))\nnp.add.at(grad_E, ids, dx0)",
+          "kept only the lookup's path: the head's gradient dlogits.T @ x is missing",
+          ("head", "dlogits", "both", "output", "logits", "two paths", "x.t", "dlogits.t")),
+    Wrong("05-weight-tying", "grad_E",
+          "grad_E = dlogits.T @ x\ngrad_E[ids] += dx0",
+          "fancy-index `+=` adds a repeated id once",
+          ("add.at", "repeat", "accumul", "+=", "once", "twice", "duplicate", "buffer")),
+    Wrong("05-weight-tying", "count_unique",
+          "def count_unique(storage, sizes):\n    return int(np.sum(sizes))",
+          "summed every entry: a shared storage counts twice",
+          ("storage", "twice", "once", "unique", "shared", "tied", "same storage")),
+    Wrong("05-weight-tying", "count_unique",
+          "def count_unique(storage, sizes):\n    return len(set(storage.tolist()))",
+          "counted storages, not their parameters",
+          ("sizes", "parameters", "count of storages", "number of storage")),
+    Wrong("05-weight-tying", "ties",
+          'ties = "mistral-7b"',
+          "took Mistral-7B, whose head is untied",
+          ("untied", "tie_word_embeddings", "config", "mistral", "small")),
+    Wrong("05-weight-tying", "state_dict_sum",
+          "state_dict_sum = count_params(load_config(tied_model)).total",
+          "gave the true count: the naive sum counts the tied matrix twice",
+          ("twice", "both names", "two names", "naive", "state dict", "double", "lm_head", "wte")),
+    Wrong("05-weight-tying", "state_dict_sum",
+          "config = load_config(tied_model)\n"
+          "shape = model_shape(config)\n"
+          "state_dict_sum = count_params(config).total + 50257 * 768 + 1024 * 768",
+          "added the position table as well, as if it too were listed twice",
+          ("position", "wpe", "only the token", "n_positions", "1024")),
+
+    # ------------------------------------------------------------------ 06-params-vs-compute
+    Wrong("06-params-vs-compute", "head_flops",
+          "head_flops = d * V",
+          "counted multiply-adds, not FLOPs (2 per weight)",
+          ("2 ·", "2·", "two", "multiply-add", "multiply and an add", "×2", "x2", "half",
+           "factor of 2", "per weight")),
+    Wrong("06-params-vs-compute", "head_flops",
+          "head_flops = 2 * d * V * 1024",
+          "multiplied by a context of 1,024 positions: the question asks for one position",
+          ("one position", "per position", "position", "context", "1,024", "1024", "÷")),
+    Wrong("06-params-vs-compute", "lookup_flops",
+          "lookup_flops = 2 * V * d",
+          "counted the lookup as a one-hot matmul",
+          ("lookup", "copies", "copy", "one-hot", "matmul", "no multipl", "index", "0 flop",
+           "zero")),
+    Wrong("06-params-vs-compute", "kaplan_n",
+          "kaplan_n = counts.total - counts.token_embedding - counts.position_embedding",
+          "left the untied head in N",
+          ("head", "lm_head", "untied", "output")),
+    Wrong("06-params-vs-compute", "head_share_training",
+          "head_share_training = c.head / (c.input + c.blocks + c.head)",
+          "left the attention over the context out of the total",
+          ("attention", "attention_per_key", "context", "t(t+1)", "t(t + 1)", "keys")),
+    Wrong("06-params-vs-compute", "head_share_training",
+          "attention = c.attention_per_key * T * T\n"
+          "total = T * (c.input + c.blocks + c.head) + attention\n"
+          "head_share_training = T * c.head / total",
+          "charged every token for all T keys (T²) instead of t keys each (T(T+1)/2)",
+          ("t(t+1)/2", "t(t + 1)", "t²", "t**2", "t * t", "causal", "attends to t", "triangle",
+           "half", "/ 2", "/2")),
+    Wrong("06-params-vs-compute", "head_share_prompt",
+          "attention = c.attention_per_key * T * (T + 1) // 2\n"
+          "total = T * (c.input + c.blocks + c.head) + attention\n"
+          "head_share_prompt = c.head / total",
+          "kept the head in the total at every position: only the last needs logits",
+          ("last", "every position", "all positions", "one position", "total", "denominator",
+           "only the last")),
+    Wrong("06-params-vs-compute", "forward_flops_per_token",
+          "def forward_flops_per_token(V, d, L, d_ff, context):\n"
+          "    return L * (4 * d * d + 2 * d * d_ff) + 2 * L * context * d + d * V",
+          "counted multiply-adds: every term is half",
+          ("2 ·", "2·", "two", "multiply-add", "×2", "x2", "half", "factor of 2", "per weight")),
+    Wrong("06-params-vs-compute", "forward_flops_per_token",
+          "def forward_flops_per_token(V, d, L, d_ff, context):\n"
+          "    return 2 * L * (4 * d * d + 8 * d * d) + 4 * L * context * d + 2 * d * V",
+          "hard-coded the MLP as 8·d² (d_ff = 4d) instead of using d_ff",
+          ("d_ff", "8d²", "8 · d", "4d", "4·d", "mlp", "intermediate")),
+    Wrong("06-params-vs-compute", "flop_rate",
+          "flop_rate = 6 * N * D / GPU_HOURS",
+          "divided by hours, not seconds",
+          ("3600", "3,600", "seconds", "hour", "per second", "/s")),
+    Wrong("06-params-vs-compute", "flop_rate",
+          "flop_rate = 6 * N * D / (GPU_HOURS * 3600) / 1e12",
+          "gave TFLOP/s, not FLOP/s",
+          ("tflop", "1e12", "10¹²", "10^12", "tera", "units")),
+    Wrong("06-params-vs-compute", "active_params",
+          "active_params = counts.total - moe_layers * (n_experts - k) * 2 * d * d_ff",
+          "gave an expert two matrices, not three (gate, up, down)",
+          ("three", "3 ·", "3·", "gate", "swiglu", "matrices")),
+    Wrong("06-params-vs-compute", "active_params",
+          "active_params = counts.total - (n_experts - k) * 3 * d * d_ff",
+          "took away the skipped experts of one layer only",
+          ("layer", "moe_layers", "every layer", "each layer", "per layer", "× l")),
+    Wrong("06-params-vs-compute", "active_params",
+          "active_params = counts.total - moe_layers * n_experts * 3 * d * d_ff",
+          "took away every expert, also the k the token uses",
+          ("routed", "used", "experts_per_token", "n_experts - k", "− k", "- k",
+           "the token uses", "k experts")),
+    Wrong("06-params-vs-compute", "flop_rate",
+          "flop_rate = 2 * N * D / GPU_HOURS",
+          "two mistakes: a forward pass only (2·N·D), and per hour instead of per second",
+          ("3600", "3,600", "seconds", "hour", "backward", "training", "6 ·", "6·", "×3")),
+
+    # ------------------------------------------------------------------ 07-memory
+    Wrong("07-memory", "weights_gb_4bit",
+          "weights_gb_4bit = N * 4 / 1e9",
+          "took 4 bytes per parameter instead of 4 bits",
+          ("bits", "bytes", "0.5", "half a byte", "÷8", "/ 8", "×8")),
+    Wrong("07-memory", "weights_gb_4bit",
+          "weights_gb_4bit = N * 0.5 / 2**30",
+          "gave GiB instead of GB",
+          ("gib", "2³⁰", "2**30", "10⁹", "1e9", "1,024", "binary")),
+    Wrong("07-memory", "adam_parts",
+          "adam_parts = np.array([4, 4, 4, 4 + 4]) * n_params",
+          "stored the weights and gradients in fp32 instead of fp16",
+          ("fp16", "2 bytes", "half", "weights", "gradients", "mixed")),
+    Wrong("07-memory", "adam_parts",
+          "adam_parts = np.array([2, 2, 4, 4]) * n_params",
+          "counted one Adam moment: m and v are two",
+          ("moment", "m and v", "both", "two", "8 bytes")),
+    Wrong("07-memory", "kv_bytes_per_token",
+          "kv_bytes_per_token = L * h_kv * head_dim * 2",
+          "counted the keys only: the values take as much again",
+          ("k and v", "keys and values", "both", "2 ·", "two", "key", "value", "×2"),
+          ("bytes per number", "fp32", "precision")),
+    Wrong("07-memory", "kv_bytes_per_token",
+          "kv_bytes_per_token = 2 * L * h * head_dim * 2",
+          "used the query heads h instead of the key/value heads h_kv",
+          ("h_kv", "kv head", "key/value", "grouped", "gqa", "num_key_value_heads")),
+    Wrong("07-memory", "gqa_saving_gib",
+          "full = 2 * L * h * head_dim * 2 * context\n"
+          "grouped = 2 * L * h_kv * head_dim * 2 * context\n"
+          "gqa_saving_gib = (full - grouped) / 1e9",
+          "gave GB instead of GiB",
+          ("gib", "2³⁰", "2**30", "10⁹", "1e9", "1,024", "binary")),
+    Wrong("07-memory", "gqa_saving_gib",
+          "full = 2 * L * h * head_dim * 2 * context\n"
+          "gqa_saving_gib = full / 2**30",
+          "gave the full cache, not what grouping saves",
+          ("saving", "saves", "difference", "grouped", "subtract", "minus", "h_kv", "full")),
+    Wrong("07-memory", "kv_cache_gb",
+          "def kv_cache_gb(L, h_kv, head_dim, bytes_per_number, context, batch):\n"
+          "    return 2 * L * h_kv * head_dim * bytes_per_number * context / 1e9",
+          "forgot the batch",
+          ("batch", "sequences", "÷batch", "/batch", "each sequence", "per sequence")),
+    Wrong("07-memory", "max_batch",
+          "max_batch = round((memory - weights) / per_sequence)",
+          "rounded to the nearest instead of down: that many do not fit",
+          ("round", "down", "floor", "whole", "nearest", "//")),
+    Wrong("07-memory", "max_batch",
+          "max_batch = int((gpu_gb * 2**30 - weights) // per_sequence)",
+          "took the GPU's GB as GiB",
+          ("gib", "2³⁰", "2**30", "10⁹", "1e9", "1,024", "binary")),
+    Wrong("07-memory", "kv_bytes_per_token",
+          "kv_bytes_per_token = 2 * L * h * head_dim * 4",
+          "two mistakes: the query heads h instead of h_kv, and fp32 instead of `cache_precision`",
+          ("h_kv", "kv head", "key/value", "grouped", "gqa", "precision", "bf16", "fp32",
+           "2 bytes", "4 bytes")),
+
+    # ------------------------------------------------------------------ 08-vocabulary-size
+    Wrong("08-vocabulary-size", "embedding_params",
+          "embedding_params = 2 * V_big * d",
+          "counted the tied head as a second matrix",
+          ("tied", "head", "twice", "once", "shared", "double")),
+    Wrong("08-vocabulary-size", "embedding_params",
+          "embedding_params = 256 * 1024 * d",
+          "read 256K as 256 · 1,024 instead of `V_big`",
+          ("v_big", "1,024", "1024", "256k", "typed", "256,000", "2¹⁰", "binary", "read")),
+    Wrong("08-vocabulary-size", "embedding_share",
+          "table = V_big * d\nembedding_share = table / rest",
+          "divided by the rest of the model instead of the whole model",
+          ("total", "whole", "rest", "denominator", "table + rest", "include")),
+    Wrong("08-vocabulary-size", "embedding_share",
+          "table = V_big * d\nembedding_share = 2 * table / (2 * table + rest)",
+          "counted the tied table twice, in the numerator and the total",
+          ("tied", "twice", "head", "once", "double")),
+    Wrong("08-vocabulary-size", "break_even_r",
+          "break_even_r = (blocks + 2 * d * V_big) / (blocks + 2 * d * V_small)",
+          "gave the ratio upside down",
+          ("upside", "invert", "inverse", "1 /", "1/", "the other way", "reciprocal", "flip",
+           "swap")),
+    Wrong("08-vocabulary-size", "break_even_r",
+          "break_even_r = V_small / V_big",
+          "compared the heads only, leaving the blocks out",
+          ("blocks", "head only", "the rest", "whole token", "per token", "cost of a token")),
+    Wrong("08-vocabulary-size", "tokens_per_word",
+          "def tokens_per_word(counts, n_tokens):\n    return float(np.mean(n_tokens))",
+          "averaged over distinct words: each word must count as often as it occurs",
+          ("weight", "count", "occur", "running", "frequen", "distinct")),
+    Wrong("08-vocabulary-size", "tokens_per_word",
+          "def tokens_per_word(counts, n_tokens):\n"
+          "    return float(np.dot(counts, n_tokens) // np.sum(counts))",
+          "used integer division",
+          ("//", "integer", "floor", "whole", "truncat", "division")),
+    Wrong("08-vocabulary-size", "hindi_single_token_share",
+          "hindi_single_token_share = sum(bpe.count_tokens(w) == 1 for w in top_hindi) / n_train",
+          "divided by the n_train training words instead of the n_top words asked about",
+          ("n_top", "denominator", "len(top", "divide", "n_train", "100 words", "top words")),
+    Wrong("08-vocabulary-size", "hindi_r",
+          "def per_word(tokenizer):\n"
+          "    total = sum(len(tokenizer.encode(w)) * n for w, n in hindi.items())\n"
+          "    return total / sum(hindi.values())\n"
+          "hindi_r = per_word(cl100k) / per_word(gpt2)",
+          "encoded the words without the space in front of them",
+          ("space", "\" \" +", "' ' +", "running text", "after a space")),
+
+    # ------------------------------------------------------------------ 09-what-rows-learn
+    Wrong("09-what-rows-learn", "n_params",
+          "n_params = V * d + (2 * d) * d + d",
+          "left out the untied output matrix U",
+          ("`u`", "u (", "matrix u", "output", "untied", "head", "v · d", "v×d", "v × d")),
+    Wrong("09-what-rows-learn", "n_params",
+          "n_params = V * d + d * d + d + V * d",
+          "gave W one context row (d × d) instead of two side by side (2d × d)",
+          ("2d", "2 · d", "2·d", "two", "context", "side by side", "rows")),
+    Wrong("09-what-rows-learn", "n_params",
+          "n_params = V * d + (2 * d) * d + V * d",
+          "forgot the hidden layer's bias",
+          ("bias", "`b`", "+ d")),
+    Wrong("09-what-rows-learn", "embedding_grad",
+          "def embedding_grad(contexts, dx0, vocab_size):\n"
+          "    dE = np.zeros((vocab_size, dx0.shape[-1]))\n"
+          "    dE[contexts] += dx0\n"
+          "    return dE",
+          "fancy-index `+=` adds a repeated token once",
+          ("add.at", "repeat", "twice", "accumul", "+=", "once", "duplicate", "buffer")),
+    Wrong("09-what-rows-learn", "embedding_grad",
+          "def embedding_grad(contexts, dx0, vocab_size):\n"
+          "    dE = np.zeros((vocab_size, dx0.shape[-1]))\n"
+          "    np.add.at(dE, contexts[:, 0], dx0[:, 0])\n"
+          "    return dE",
+          "used only the first context slot",
+          ("slot", "both", "every slot", "context", "second", "[:, 0]", "c slots")),
+    Wrong("09-what-rows-learn", "gap",
+          "unit = E / np.linalg.norm(E, axis=1, keepdims=True)\n"
+          "C = unit @ unit.T\n"
+          "within = [C[i, j] for group in (animals, vehicles) for i in group for j in group\n"
+          "          if i <= j]\n"
+          "gap = np.mean(within) - C[np.ix_(animals, vehicles)].mean()",
+          "counted each word with itself (cosine 1) among the within pairs",
+          ("different", "itself", "diagonal", "i < j", "i != j", "self", "same word", "56")),
+    Wrong("09-what-rows-learn", "gap",
+          "unit = E / np.linalg.norm(E, axis=1, keepdims=True)\n"
+          "C = unit @ unit.T\n"
+          "within = [C[i, j] for group in (animals, vehicles) for i in group for j in group\n"
+          "          if i < j]\n"
+          "gap = np.mean(within) / C[np.ix_(animals, vehicles)].mean()",
+          "divided the two means instead of subtracting them",
+          ("minus", "difference", "subtract", "ratio", "divid")),
+    Wrong("09-what-rows-learn", "cos_cat",
+          "rows = E[animals + vehicles]\n"
+          "cos_cat = rows @ E[cat] / (np.linalg.norm(rows, axis=0) * np.linalg.norm(E[cat]))",
+          "took the rows' norms along the wrong axis (axis=0: one per column)",
+          ("axis", "rows", "columns", "axis=1", "norm", "each row", "differ by", "own factor")),
+    Wrong("09-what-rows-learn", "rotation_changes_cosines",
+          'rotation_changes_cosines = "yes"',
+          "thought rotating every row changes their angles",
+          ("orthogonal", "rotation", "angle", "preserv", "length", "dot product", "unchanged", "the same")),
+
+    # ------------------------------------------------------------------ 10-glitch-tokens
+    Wrong("10-glitch-tokens", "padding_rows",
+          "padding_rows = -(-V // pad_multiple) * pad_multiple",
+          "gave the padded size, not the rows it adds",
+          ("padded size", "whole", "minus", "subtract", "rows it adds", "difference", "− v", "- v")),
+    Wrong("10-glitch-tokens", "padding_rows",
+          "padding_rows = round(V / pad_multiple) * pad_multiple - V",
+          "rounded to the nearest multiple (down here), not up",
+          ("round up", "rounded up", "nearest", "down", "ceil", "negative", "sign", "round")),
+    Wrong("10-glitch-tokens", "invalid_bytes",
+          "seen_bytes = set()\n"
+          "for c in range(0x10000):\n"
+          "    if not 0xD800 <= c <= 0xDFFF:\n"
+          "        seen_bytes.update(chr(c).encode('utf-8'))\n"
+          "invalid_bytes = 256 - len(seen_bytes)",
+          "stopped at 0xFFFF: the four-byte characters (and their lead bytes) are missed",
+          ("0x110000", "0x10ffff", "four-byte", "4-byte", "4 bytes", "above 0xffff", "range",
+           "every code point", "f0", "supplementary")),
+    Wrong("10-glitch-tokens", "invalid_bytes",
+          "seen_bytes = set()\n"
+          "for c in range(0x110000):\n"
+          "    if not 0xD800 <= c <= 0xDFFF:\n"
+          "        seen_bytes.update(chr(c).encode('utf-8'))\n"
+          "invalid_bytes = len(seen_bytes)",
+          "gave the bytes that do appear, not the ones that never do",
+          ("never", "256 −", "256 -", "complement", "appear", "the others", "the rest")),
+    Wrong("10-glitch-tokens", "unused_score",
+          "def unused_score(M, reference_ids):\n"
+          "    mean = M[reference_ids].mean(axis=0)\n"
+          "    return M @ mean / np.linalg.norm(mean)",
+          "did not divide by each row's norm",
+          ("norm", "each row", "row's length", "cosine", "between -1 and 1", "[-1, 1]", "unit",
+           "own factor")),
+    Wrong("10-glitch-tokens", "unused_score",
+          "def unused_score(M, reference_ids):\n"
+          "    mean = M.mean(axis=0)\n"
+          "    return M @ mean / (np.linalg.norm(M, axis=1) * np.linalg.norm(mean))",
+          "took the mean of all rows, not of the reference rows",
+          ("reference", "reference_ids", "all rows", "every row", "m[reference")),
+    Wrong("10-glitch-tokens", "never_cos",
+          "rows = run.model.E[never]\n"
+          "unit = rows / np.linalg.norm(rows, axis=1, keepdims=True)\n"
+          "never_cos = (unit @ unit.T).mean()",
+          "averaged the whole matrix, each row with itself included",
+          ("different", "itself", "diagonal", "pairs", "triu", "k=1", "self")),
+    Wrong("10-glitch-tokens", "never_cos",
+          "reserved = list(corpus.groups['reserved'])\n"
+          "rows = run.model.E[reserved]\n"
+          "unit = rows / np.linalg.norm(rows, axis=1, keepdims=True)\n"
+          "never_cos = (unit @ unit.T)[np.triu_indices(len(reserved), k=1)].mean()",
+          "left out the glitch word: only the reserved rows",
+          ("glitch", "never", "reserved", "len(never)", "missing", "group")),
+    Wrong("10-glitch-tokens", "top7",
+          "from embedlab import unused_scores\n"
+          "scores = unused_scores(run.model.E, reference)\n"
+          "order = [i for i in np.argsort(scores, kind='stable') if i not in reference]\n"
+          "top7 = np.array(order[:7])",
+          "sorted ascending: those are the lowest scores",
+          ("highest", "lowest", "descending", "ascending", "order", "reverse", "-scores", "argsort")),
+    Wrong("10-glitch-tokens", "top7",
+          "from embedlab import unused_scores\n"
+          "scores = unused_scores(run.model.E, reference)\n"
+          "top7 = np.array([i for i in np.argsort(-scores, kind='stable')[:7]\n"
+          "                 if i not in reference])",
+          "cut to 7 before leaving the reference rows out: fewer than 7 are left",
+          ("row too few", "rows too few", "too few", "shape", "before", "reference", "seven", "7 ids")),
+    Wrong("10-glitch-tokens", "partial_tokens",
+          "partial_tokens = sum(1 for b in ordinary if b.decode('utf-8', errors='ignore'))",
+          "counted the tokens that decode (and errors='ignore' never raises)",
+          ("errors", "ignore", "raise", "decode", "the others", "complement", "do not decode")),
+
+    # ------------------------------------------------------------------ 11-size-a-model
+    Wrong("11-size-a-model", "design",
+          "design = llama_config(vocab_size=64_000, d=1024, num_layers=24, num_heads=8,\n"
+          "                      num_kv_heads=2, d_ff=4096, tied=True)",
+          "chose 8 heads for d = 1,024: each is 128 wide, not head_dim",
+          ("head_dim", "heads", "d / h", "d/h", "wide", "num_heads", "head width")),
+    Wrong("11-size-a-model", "design",
+          "design = llama_config(vocab_size=30_000, d=1024, num_layers=24, num_heads=16,\n"
+          "                      num_kv_heads=4, d_ff=4096, tied=True)",
+          "took a 30,000-token vocabulary, below the job's minimum",
+          ("vocab", "min_vocab_size", "at least", "minimum", "too small", "scripts")),
+    Wrong("11-size-a-model", "design",
+          "design = llama_config(vocab_size=128_256, d=1024, num_layers=24, num_heads=16,\n"
+          "                      num_kv_heads=4, d_ff=4096, tied=False)",
+          "took Llama 3's vocabulary with an untied head: the two tables push it over the "
+          "parameter budget (and, just, the serving memory)",
+          ("parameters", "max_params", "budget", "untied", "tie", "head", "too many", "memory",
+           "serving")),
+    Wrong("11-size-a-model", "design",
+          "design = llama_config(vocab_size=64_000, d=1024, num_layers=24, num_heads=16,\n"
+          "                      num_kv_heads=16, d_ff=4096, tied=True)",
+          "one key/value head per query head: the KV cache no longer fits the serving memory",
+          ("memory", "serving", "kv cache", "cache", "kv_heads", "num_kv_heads", "grouped",
+           "max_serving_gb")),
+    Wrong("11-size-a-model", "design_params",
+          "design_params = (count_params(design).total\n"
+          "                 + design['vocab_size'] * design['hidden_size'])",
+          "counted the tied head again",
+          ("tied", "head", "twice", "once", "shared", "double")),
+    Wrong("11-size-a-model", "design_serving_gb",
+          "design_serving_gb = serving_memory(design, weights=BUDGET.weights,\n"
+          "                                   context=BUDGET.context, batch=BUDGET.batch,\n"
+          "                                   kv=BUDGET.kv)['total'] / 2**30",
+          "gave GiB instead of GB",
+          ("gib", "2³⁰", "2**30", "10⁹", "1e9", "1,024", "binary")),
+    Wrong("11-size-a-model", "design_train_flops",
+          "design_train_flops = training_flops(design, T_train).total * D",
+          "multiplied one sequence's FLOPs by the number of tokens, not of sequences",
+          ("sequences", "train_context", "d // t", "d / t", "per sequence", "÷")),
+    Wrong("11-size-a-model", "design_train_flops",
+          "design_train_flops = 6 * count_params(design).total * D",
+          "used 6·N·D instead of the course's training_flops",
+          ("training_flops", "6·n·d", "6nd", "6 · n · d", "attention", "rule of thumb", "head",
+           "counted")),
+    Wrong("11-size-a-model", "tightest_budget",
+          'tightest_budget = "memory"',
+          "guessed memory, the phone's usual limit, without comparing the three fractions",
+          ("fraction", "compute", "used", "largest", "compare")),
+    Wrong("11-size-a-model", "other_tying_params",
+          "other_tying_params = (count_params(design).total\n"
+          "                      - design['vocab_size'] * design['hidden_size'])",
+          "took the head away although untying adds one",
+          ("untied", "adds", "sign", "direction", "head", "flip")),
+
+    # ------------------------------------------------------------------ 12-change-a-vocabulary
+    Wrong("12-change-a-vocabulary", "added_params",
+          "added_params = 2 * n_new * d",
+          "counted the new rows again in the head, which is tied",
+          ("tied", "head", "twice", "once", "shared", "double")),
+    Wrong("12-change-a-vocabulary", "added_params",
+          "added_params = n_new",
+          "gave the rows added, not their parameters",
+          ("× d", "* d", "· d", "width", "hidden_size", "parameters per row", "rows")),
+    Wrong("12-change-a-vocabulary", "padding_rows",
+          "padding_rows = padded_size(V, pad_multiple) - V",
+          "padded the old vocabulary, forgetting the n_new added tokens",
+          ("n_new", "added", "new tokens", "resized", "v + n_new", "question 1")),
+    Wrong("12-change-a-vocabulary", "padding_rows",
+          "padding_rows = (V + n_new) % pad_multiple",
+          "gave the remainder (the rows past the last full multiple), not the rows up to the next",
+          ("remainder", "%", "modulo", "up to", "next multiple", "round up", "rounded up",
+           "padded_size")),
+    Wrong("12-change-a-vocabulary", "p_new_token",
+          "grown = resize_tinylm(run.model, n_new, 'mean')\n"
+          "probabilities = np.exp(log_softmax(grown.logits(context)))[0]\n"
+          "p_new_token = float(probabilities[corpus.vocab_size - 1])",
+          "read the last old token, one id before the first new one",
+          ("off by one", "vocab_size", "first new", "by one", "index", "shifted")),
+    Wrong("12-change-a-vocabulary", "p_new_token",
+          "grown = resize_tinylm(run.model, n_new, 'mean')\n"
+          "p_new_token = float(grown.logits(context)[0][corpus.vocab_size])",
+          "gave the logit, not the probability",
+          ("logit", "softmax", "probabilit", "normaliz")),
+    Wrong("12-change-a-vocabulary", "kl_mean",
+          "grown = resize_tinylm(run.model, n_new, 'zeros')\n"
+          "kl_mean = float(kl_divergence(run.model.logits(contexts),\n"
+          "                              grown.logits(contexts)).mean())",
+          "used zero rows instead of the mean initialisation",
+          ("mean", "zero", "init", "initiali", "same mean")),
+    Wrong("12-change-a-vocabulary", "kl_mean",
+          "grown = resize_tinylm(run.model, n_new, 'mean')\n"
+          "kl_mean = float(kl_divergence(run.model.logits(contexts),\n"
+          "                              grown.logits(contexts)).mean() / np.log(2))",
+          "converted the KL to bits: it is asked in nats, as kl_divergence gives it",
+          ("bits", "nats", "log(2)", "log 2", "ln 2", "ln(2)", "natural log", "units")),
+    Wrong("12-change-a-vocabulary", "trimmed_rows",
+          "trimmed_rows = len(used) + 256 + 1",
+          "added the byte tokens without removing those already in `used`: overlaps count twice",
+          ("overlap", "twice", "union", "already", "set(", "double", "counted two")),
+    Wrong("12-change-a-vocabulary", "trimmed_rows",
+          "trimmed_rows = len(used | set(range(256)))",
+          "forgot the end-of-text token",
+          ("end-of-text", "eot", "endoftext", "eot_token", "special", "one too few", "+ 1")),
+    Wrong("12-change-a-vocabulary", "saved_params",
+          "saved_params = n_keep * d_trim",
+          "gave the kept rows' parameters, not the removed ones'",
+          ("removed", "remove", "n_vocab", "kept", "n_keep", "difference", "minus", "saved")),
+    Wrong("12-change-a-vocabulary", "coverage",
+          "kept = used | set(range(256)) | {tok.eot_token}\n"
+          "covered = np.array([set(tok.encode_ordinary(' ' + w)) <= kept for w in next_words])\n"
+          "coverage = float(covered.mean())",
+          "counted every word once instead of weighting it by its frequency",
+          ("weight", "frequen", "occurrence", "count", "running")),
+    Wrong("12-change-a-vocabulary", "saved_params",
+          "saved_params = 2 * (tok.n_vocab - n_keep)",
+          "two mistakes: rows instead of parameters (× d_trim), and the tied head counted again",
+          ("d_trim", "width", "× d", "* d", "rows", "tied", "head", "twice")),
+]
