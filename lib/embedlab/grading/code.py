@@ -82,6 +82,7 @@ class Reading:
     attrs: set = field(default_factory=set)          # attributes read: .T, .shape, .sum …
     compares: set = field(default_factory=set)       # comparison operators written: <, >, !=, ==
     keywords: dict = field(default_factory=dict)     # keyword arguments given a constant: {"axis": 0, "errors": "ignore"}
+    constants: list = field(default_factory=list)    # values of constant-only expressions (256 * 1024, 2**30)
     parsed: bool = False
 
 
@@ -143,6 +144,7 @@ def read(source: str | None, name: str | None = None) -> Reading:
                 out.compares.update(_OPS.get(type(op), "?") for op in node.ops)
         if name is not None:
             out.hard_coded = _hard_coded(tree, name)
+        out.constants = [v for v in constant_values(source) if v not in out.numbers]
     except RecursionError:
         return Reading()
     return out
@@ -186,6 +188,72 @@ def _number_expr(node) -> bool:
     return False
 
 
+def constant_values(source: str | None) -> list:
+    """The values of the largest constant-only expressions a cell types (`256 * 1024`, `2**30`,
+    `15e9`): what a learner typed by hand, computed, each once."""
+    if not isinstance(source, str):
+        return []
+    try:
+        tree = ast.parse(source[:SOURCE_LIMIT])
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return []
+    out = []
+
+    def visit(node):
+        if isinstance(node, (ast.BinOp, ast.UnaryOp)) and _number_expr(node):
+            value = _value(node)
+            if value is not None:
+                out.append(value)
+            return
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+    try:
+        visit(tree)
+    except RecursionError:
+        return []
+    return out
+
+
+def _value(node):
+    """A constant-only expression's value (small powers only), or None."""
+    try:
+        if isinstance(node, ast.Constant):
+            return node.value
+        if isinstance(node, ast.UnaryOp):
+            v = _value(node.operand)
+            return None if v is None else (-v if isinstance(node.op, ast.USub) else v)
+        a, b = _value(node.left), _value(node.right)
+        if a is None or b is None:
+            return None
+        if isinstance(node.op, ast.Pow):
+            return a ** b if abs(b) <= 64 and abs(a) <= 1e6 else None
+        ops = {ast.Add: lambda: a + b, ast.Sub: lambda: a - b, ast.Mult: lambda: a * b,
+               ast.Div: lambda: a / b, ast.FloorDiv: lambda: a // b}
+        f = ops.get(type(node.op))
+        v = f() if f else None
+        return v if isinstance(v, (int, float)) and math.isfinite(v) and abs(v) < 1e30 else None
+    except (ArithmeticError, ValueError, TypeError, OverflowError):
+        return None
+
+
+def assigned_constants(source: str | None) -> dict:
+    """{name: value} of the top-level `name = <constants only>` lines of a cell (`d = 768`)."""
+    if not isinstance(source, str):
+        return {}
+    try:
+        tree = ast.parse(source[:SOURCE_LIMIT])
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return {}
+    out = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
+                and _number_expr(node.value):
+            value = _value(node.value)
+            if value is not None:
+                out[node.targets[0].id] = value
+    return out
+
+
 def _hard_coded(tree, name: str) -> bool:
     """The cell's last assignment of `name` is a number typed in (constants only)."""
     last = None
@@ -205,21 +273,35 @@ def typed_input(reading: Reading, inputs: dict) -> str | None:
 
     `inputs` is {words for the input: its exact value}, the variant's own values (an input is
     in the question, so naming it gives nothing away)."""
-    for typed in reading.numbers:
+    for typed in list(reading.numbers) + list(reading.constants):
         if isinstance(typed, bool) or typed == 0 or not math.isfinite(typed):
             continue
         for words, value in inputs.items():
             if not isinstance(value, (int, float)) or isinstance(value, bool) or value == 0 or typed == value:
                 continue
-            if abs(value) < 100:  # small counts (2, 4, 12) are typed on purpose
+            if abs(value) < 100 or abs(typed) < 100:  # small counts (2, 4, 12, 32 bits) are typed on purpose
                 continue
             if any(typed == other for other in inputs.values()):
                 continue
             rel = abs(typed - value) / abs(value)
-            if rel < 0.03 and (_rounded_of(typed, value) or _mistyped(typed, value)):
+            if rel < 0.03 and (_rounded_of(typed, value) or _mistyped(typed, value) or _binary(typed, value)):
                 return (f"you typed {_fmt(typed)} where {words} is {_fmt(value)}: use the exact value "
                         "(read it from the parameters or the config), not a rounded or retyped one")
+            for factor, unit in ((1e3, "thousands"), (1e-3, "thousands"), (1e6, "millions"), (1e-6, "millions")):
+                if math.isclose(typed, value * factor, rel_tol=1e-9):
+                    way = "smaller" if factor > 1 else "bigger"
+                    return (f"you typed {_fmt(typed)} where {words} is {_fmt(value)}: {_fmt(round(max(factor, 1 / factor)))} "
+                            f"times {way} (a unit slip: {unit}, billions for trillions?); read it from the inputs")
     return None
+
+
+def _binary(typed, value) -> bool:
+    """256K read as 256 · 1,024 (or 2**18): a binary prefix where a decimal one is meant, or the reverse."""
+    for n in (1, 2, 3):
+        for a, b in ((1024, 1000), (1000, 1024)):
+            if float(typed).is_integer() and typed % a**n == 0 and math.isclose(typed / a**n * b**n, value, rel_tol=1e-9):
+                return True
+    return False
 
 
 def _rounded_of(typed, value) -> bool:

@@ -47,6 +47,10 @@ FACTORS = [
     (1 / 2**20, "2**20 times too small: check the units (MiB vs bytes?)"),
     (2**30, "2**30 times the expected value: bytes where GiB is asked?"),
     (1 / 2**30, "2**30 times too small: GiB where bytes are asked?"),
+    (1 / math.log(2), "in bits (log base 2) where nats (the natural log) are asked"),
+    (math.log(2), "in nats (the natural log) where bits (log base 2) are asked"),
+    (3, "3 times the expected value: 6 FLOPs per weight (a training step) where a forward pass (2) is asked?"),
+    (1 / 3, "a third of the expected value: a forward pass (2 FLOPs per weight) where training (6) is asked?"),
     (1e3, "1,000 times the expected value: check the units (thousands, kB vs MB, ms vs s)"),
     (1e-3, "1,000 times too small: check the units (thousands, MB vs kB, s vs ms)"),
     (1e6, "10**6 times the expected value: check the units (millions, bytes vs MB)"),
@@ -140,8 +144,49 @@ def same(got: float, target: float) -> bool:
 # Numbers
 
 
-def number_hint(got: float, want: float, factors: dict | None = None, factor_hints: dict | None = None) -> str:
-    """What is off about a number: digits, a ratio, a sign, a direction. Never the value."""
+# Factors whose words guess a unit (bits, float32, KiB, GiB): when the learner's cell is known, the
+# guess is made only if the cell types a constant of that unit; else the words would blame a unit
+# the learner never wrote (16 layers × a part counted twice is also 8 × 4).
+UNIT_EVIDENCE = {
+    8: {8, 16, 32, 64, 4, 2}, 1 / 8: {8, 16, 32, 64, 4, 2},
+    4: {4, 32, 0.25}, 1 / 4: {4, 32, 0.25},
+    1024 / 1000: {1024, 1000, 1e3, 1e6, 1e9, 2**20, 2**30, 10}, 1000 / 1024: {1024, 1000, 1e3, 1e6, 1e9, 2**20, 2**30, 10},
+    GIB_PER_GB: {1e9, 2**30, 1024, 1000, 10, 2}, 1 / GIB_PER_GB: {1e9, 2**30, 1024, 1000, 10, 2},
+    3: {6}, 1 / 3: {2},
+}
+NEEDS_CODE = {3, 1 / 3}  # guesses made only on the learner's own constants
+
+# The whole answer passed through a function a learner may apply by mistake: (f(want), words).
+TRANSFORMS = [
+    (lambda w: math.log(w) if w > 0 else None,
+     "that is the log of the asked value (a log-probability?): the question asks for the value itself, exp of it"),
+    (lambda w: math.exp(w) if w < 700 else None, "that is exp of the asked value: the question asks for its log"),
+    (lambda w: 1 - w if 0 < w < 1 else None,
+     "that is the complement, 1 minus the asked share: the share of the other part (the rest)"),
+    (lambda w: w * w if abs(w) not in (0, 1) else None, "that is the asked value squared: a square where none belongs"),
+    (lambda w: math.sqrt(w) if w > 0 and w != 1 else None, "that is the square root of the asked value: a sqrt too many"),
+    (lambda w: 1 / w if w not in (0, 1, -1) else None, "upside down: that is the inverse of the asked ratio"),
+]
+
+
+def transform_hint(got: float, want: float) -> str | None:
+    """The answer passed through log, exp, 1 − x, x², √x or 1/x: named (computed values only)."""
+    for f, words in TRANSFORMS:
+        try:
+            target = f(want)
+        except (ArithmeticError, ValueError):
+            continue
+        if target is not None and math.isfinite(target) and not math.isclose(target, want, rel_tol=1e-6) \
+                and math.isclose(got, target, rel_tol=1e-7, abs_tol=1e-12):
+            return words
+    return None
+
+
+def number_hint(got: float, want: float, factors: dict | None = None, factor_hints: dict | None = None,
+                typed: set | None = None) -> str:
+    """What is off about a number: digits, a ratio, a sign, a direction. Never the value. `typed` is the
+    set of constants the learner's cell types (None when the cell is unknown): a factor that guesses a
+    unit is named only when the cell types one of that unit's constants."""
     if not math.isfinite(got):
         return "your value is not finite (inf or nan)"
     if want == 0:
@@ -149,14 +194,21 @@ def number_hint(got: float, want: float, factors: dict | None = None, factor_hin
     found = factor_hint(got, want, factors or {}, factor_hints or {})  # the question's own first (×L, ÷batch)
     if found:
         return found
+    found = transform_hint(got, want)
+    if found:
+        return found
     for factor, message in FACTORS:
         if same(got, factor * want):
+            if factor in NEEDS_CODE and typed is None:
+                continue
+            if typed is not None and factor in UNIT_EVIDENCE and not (UNIT_EVIDENCE[factor] & typed):
+                continue
             return message
     ratio = got / want  # sizes are compared: for a negative expected value, "too small" is nearer 0
     if ratio < 0:
         return "the sign is wrong (and the size too)"
     n = digits_right(got, want)
-    if n >= 6:
+    if n >= 6 and (typed is None or typed & {"float"}):
         return (f"right to {n} digits, but not exact: a rounding step or float32 somewhere? "
                 "compute in float64, unrounded")
     if abs(ratio - 1) < 0.05:

@@ -48,6 +48,22 @@ def typed_by_hand(question) -> bool:
     return not reading.parsed or reading.hard_coded or not (reading.names or reading.calls)
 
 
+def typed_constants(question) -> set | None:
+    """The constants the learner's own lines type (and "float" when they divide with / or type a
+    float), for the general words to guess a unit only from what was typed; None when the cell is
+    unknown or does not parse."""
+    if not question.source:
+        return None
+    own = code.read(code.own_part(question.source), question.name)
+    if not own.parsed:
+        return None
+    out = {n for n in own.numbers if isinstance(n, (int, float)) and math.isfinite(n)}
+    out |= {v for v in code.constant_values(code.own_part(question.source))}
+    if own.truediv or any(isinstance(n, float) for n in own.numbers) or own.calls & {"float", "mean", "sqrt", "norm"}:
+        out.add("float")
+    return out
+
+
 def code_first(question, got, want) -> str | None:
     """What the learner's code reads that explains any wrong value: the wrong input, a rounded one."""
     if not question.source:
@@ -68,12 +84,74 @@ def code_first(question, got, want) -> str | None:
     if missing:
         return missing
     inputs = dict(_call(question.inputs, question) or {}) if question.inputs else {}
+    config = config_inputs(question)
     answer = _call(question.parts, question) if question.parts else None
+    named = {k: v for k, v in inputs.items()}
     for one in (answer if isinstance(answer, (list, tuple)) else [answer] if answer is not None else []):
+        for name, value in one.siblings().items():
+            named.setdefault(name, value)
         for name, value in one.leaves().items():
             inputs.setdefault(name, value)
+    shadowed = _shadowed(question, named, config)
+    if shadowed:
+        return shadowed
+    inputs.update({words: value for words, (_, value) in config.items()})
     if inputs:
         return code.typed_input(code.read(code.own_part(question.source), question.name), inputs)
+    return None
+
+
+# A model config's sizes, under the names a learner gives them: (words, the ModelShape field).
+CONFIG_NAMES = {
+    "V": ("V (vocab_size)", "vocab_size"), "vocab_size": ("V (vocab_size)", "vocab_size"),
+    "d": ("d (hidden_size)", "hidden_size"), "hidden_size": ("d (hidden_size)", "hidden_size"),
+    "n_embd": ("d (hidden_size)", "hidden_size"), "d_model": ("d (hidden_size)", "hidden_size"),
+    "L": ("L (num_layers)", "num_layers"), "num_layers": ("L (num_layers)", "num_layers"),
+    "n_layer": ("L (num_layers)", "num_layers"), "layers": ("L (num_layers)", "num_layers"),
+    "h": ("h (num_heads)", "num_heads"), "num_heads": ("h (num_heads)", "num_heads"), "n_head": ("h (num_heads)", "num_heads"),
+    "h_kv": ("h_kv (num_kv_heads)", "num_kv_heads"), "num_kv_heads": ("h_kv (num_kv_heads)", "num_kv_heads"),
+    "d_ff": ("d_ff (intermediate_size)", "intermediate_size"),
+    "intermediate_size": ("d_ff (intermediate_size)", "intermediate_size"),
+    "head_dim": ("head_dim", "head_dim"),
+}
+
+
+def config_inputs(question) -> dict:
+    """{learner's name: (words, value)} of the sizes of the model the question reads (its `reads`
+    is (the `parameters` name, a shipped model)): a learner may type one, or set it by hand."""
+    if len(question.reads) != 2 or not isinstance(question.reads[1], str):
+        return {}
+    try:
+        from embedlab.params import load_config, model_shape
+
+        shape = model_shape(load_config(question.reads[1]))
+    except Exception:  # noqa: BLE001 - not a shipped model: nothing to read
+        return {}
+    out = {}
+    for name, (words, fieldname) in CONFIG_NAMES.items():
+        value = getattr(shape, fieldname, None)
+        if isinstance(value, int) and value >= 2:
+            out[name] = (f"{words} of {question.reads[1]}", value)
+    return out
+
+
+def _shadowed(question, named: dict, config: dict) -> str | None:
+    """`d = 768` in the learner's own lines where the question's d (an input, a part named d, or its
+    model's width) is another number: the value set by hand is another model's, or a slip."""
+    assigned = code.assigned_constants(code.own_part(question.source))
+    for name, value in assigned.items():
+        if name == question.name or isinstance(value, bool):
+            continue
+        if name in config:
+            words, right = config[name]
+        elif name in named and isinstance(named[name], (int, float)) and not isinstance(named[name], bool):
+            words, right = f"{name} here", named[name]
+        else:
+            continue
+        if right != value and abs(right) >= 2:
+            where = (f"read it from the config (load_config({question.reads[0]}))" if name in config
+                     else "use the question's own inputs")
+            return f"your code sets {name} = {code._fmt(value)} by hand, but {words} is {code._fmt(right)}: {where}"
     return None
 
 

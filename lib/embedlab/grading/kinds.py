@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
+import itertools
 import math
 import numbers
 from dataclasses import dataclass, field
@@ -28,7 +29,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from embedlab.grading import diagnose
+from embedlab.grading import code, diagnose
 from embedlab.grading.status import CORRECT, INCORRECT, NOT_ATTEMPTED, format_points
 from embedlab.grading.values import (
     NotAttempted,
@@ -186,10 +187,16 @@ class Question:
         come first."""
         from embedlab.grading import explain
 
-        generic = lambda: diagnose.number_hint(got, want, self.factors, self.factor_hints)  # noqa: E731
+        generic = lambda: diagnose.number_hint(got, want, self.factors, self.factor_hints,  # noqa: E731
+                                               explain.typed_constants(self))
         if self.case is not None:
-            return (self._hint(got, want, "") or explain.number(self, got, want) or diagnose.precision_hint(got, want)
-                    or generic())
+            own = self._hint(got, want, "")
+            if own:
+                self._said = "own"
+                return own
+            found = explain.number(self, got, want)
+            self._said = "parts" if found else "generic"
+            return found or diagnose.precision_hint(got, want) or generic()
         typed = explain.typed_by_hand(self)  # the cell types its answer (or we cannot read it): a rounded number?
         return (explain.code_first(self, got, want) or (typed and diagnose.precision_hint(got, want))
                 or self._hint(got, want, "") or explain.number(self, got, want)
@@ -443,6 +450,7 @@ class Function(Question):
         same cases (each reference output with its call), in the grader's or the notebook's process."""
         if len(data) != len(expected):
             return self._verdict(False, "the function did not return one result per input")
+        changed = self._transformed(data, expected)  # the reference on changed arguments: named below
         failures = []  # (case index, what to say before the hint, the hint)
         for i, (got, want) in enumerate(zip(data, expected)):
             call, want, args = _case_parts(want, self.name)
@@ -454,11 +462,16 @@ class Function(Question):
             inner = self._case_question(args)
             if len(failures) >= SEARCHED_CASES and inner.parts is not None:  # one change only, past the first
                 inner = dataclasses.replace(inner, parts=_one_change(inner.parts))  # failing calls: it is costlier
+            inner._said = None
             verdict = inner.judge(got, expected_value(inner, want))
             if verdict.status != CORRECT:
                 shown = _shown(inner, got)
                 broken = self._broken(inner, got, want, args)
                 failures.append((i, f"{where}{' returned ' + shown if shown else ''}", broken or verdict.detail))
+                if not failures[1:] and changed and (broken or getattr(inner, "_said", None) not in ("own", "parts")):
+                    # the first failing call has no hint written or found for it: the changed arguments
+                    # (which fit every call) name the slip better than an invariant or a direction
+                    return self._verdict(False, changed)
         if not failures:
             return self._verdict(True)
         # One input can fit two mistakes (1.07 GB floored and 1.07 GB read as GiB both give 1.0):
@@ -470,6 +483,68 @@ class Function(Question):
                                           -next(i for i, _, x in failures if x == h)))
         i, where, hint = next(f for f in failures if f[2] == best)
         return self._verdict(False, f"{where}: {hint}")
+
+    def _transformed(self, data, expected) -> str | None:
+        """The learner's results are the reference's on changed arguments, on every input: a number
+        typed where an argument belongs (the released 1,024 for T), an argument ignored (as 1), two
+        arguments swapped, the last or first position left out (a range one short), only the first
+        item used. Named with the first failing call, unless the result's own hints name it there."""
+        if self.reference is None or any("raised" in g or "wrong_form" in g for g in data):
+            return None
+        cases = []
+        for got, want in zip(data, expected):
+            call, want, args = _case_parts(want, self.name)
+            if args is None:
+                return None
+            inner = self._result_question()
+            cases.append((got, want, tuple(args), call, inner))
+        failing = [i for i, (got, want, args, call, inner) in enumerate(cases) if not _same_result(inner, got, want)]
+        if not failing:
+            return None
+        names = _arg_names(self.reference, len(cases[0][2]))
+        typed = []
+        if self.source:
+            reading = code.read(code.own_part(self.source))
+            typed = [n for n in dict.fromkeys(list(reading.numbers) + list(reading.constants))
+                     if isinstance(n, (int, float)) and not isinstance(n, bool) and math.isfinite(n) and abs(n) >= 2]
+        found = []
+        for change, words in _argument_changes(names, [c[2] for c in cases], typed,
+                                                   {**self.factor_hints, **self._result_question().factor_hints}):
+            if self._explains(change, cases, failing):
+                found.append(words)
+                if len(found) > 2:  # more than two fit equally: none is named
+                    return None
+        if not found:
+            return None
+        got, want, args, call, inner = cases[failing[0]]
+        try:
+            own = self._case_question(args)._hint(_plain_value(inner, got), _plain_value(inner, want), "")
+        except Exception:  # noqa: BLE001
+            own = ""
+        if own:
+            return None
+        words = found[0] if len(found) == 1 else f"two slips give exactly your results: either {found[0]}, or {found[1]}"
+        shown = _shown(inner, got)
+        return f"on input {failing[0] + 1} of {len(cases)}, {call}{' returned ' + shown if shown else ''}: {words}"
+
+    def _explains(self, change, cases, failing) -> bool:
+        """Does the reference, on the changed arguments, give the learner's result on every input
+        (failing ones first: most changes fail there at once)?"""
+        order = failing + [i for i in range(len(cases)) if i not in failing]
+        for i in order:
+            got, want, args, call, inner = cases[i]
+            changed = change(args)
+            if changed is None:
+                if i in failing:
+                    return False
+                continue
+            try:
+                value = self.reference(*copy_args(changed))
+                if not _same_result(inner, got, inner.to_data(value)):
+                    return False
+            except Exception:  # noqa: BLE001 - a change the reference refuses explains nothing
+                return False
+        return True
 
     def _broken(self, inner: Question, got, want, args) -> str | None:
         """The first invariant the result breaks, unless the result question's own hints name the
@@ -516,6 +591,82 @@ class Function(Question):
             out.append({"call": diagnose.call_text(self.name, args), "out": inner.to_data(self.reference(*copy_args(args))),
                         "args": copy_args(args)})
         return out
+
+
+def _same_result(question: Question, got, want) -> bool:
+    """Is one result (plain data) the reference's (plain data), as the result question judges, without
+    its hints?"""
+    try:
+        if isinstance(question, Integer):
+            g = got.get("int", got.get("float"))
+            return g is not None and g == want.get("int", want.get("float"))
+        if isinstance(question, Real):
+            return question.accepts(got["real"], want["real"])
+        if isinstance(question, Array):
+            g, w = data_to_array(got), data_to_array(want)
+            return g.shape == w.shape and bool(question.close(g, w).all())
+        if isinstance(question, Choice):
+            return got.get("str") == want.get("str")
+    except Exception:  # noqa: BLE001
+        return False
+    return False
+
+
+def _is_scalar(a) -> bool:
+    return isinstance(a, (numbers.Real, np.integer, np.floating)) and not isinstance(a, (bool, np.bool_))
+
+
+def _length(a):
+    if isinstance(a, (list, tuple)) or (isinstance(a, np.ndarray) and a.ndim >= 1):
+        return len(a)
+    return None
+
+
+def _argument_changes(names, all_args, typed, own_words=None):
+    """(change(args) -> changed args or None, words) for the usual slips of a function's arguments."""
+    n = len(names)
+    out = []
+    for i in range(n):
+        if all(_is_scalar(a[i]) for a in all_args):
+            for c in typed:
+                out.append((lambda args, i=i, c=c: args[:i] + (type(args[i])(c) if float(c).is_integer() else c,)
+                            + args[i + 1:] if args[i] != c else None,
+                            f"it gives the result for {names[i]} = {diagnose.compact(c)} whatever `{names[i]}` is "
+                            f"passed: a number typed in the body where the argument `{names[i]}` belongs"))
+    for i in range(n):
+        if all(_is_scalar(a[i]) for a in all_args):
+            out.append((lambda args, i=i: args[:i] + (type(args[i])(1),) + args[i + 1:] if args[i] != 1 else None,
+                        (own_words or {}).get(f"/{names[i]}")
+                        or f"it gives the result for {names[i]} = 1: the argument `{names[i]}` is ignored (use it: "
+                           f"multiply by {names[i]})"))
+    for i, j in itertools.combinations(range(n), 2):
+        if all(_is_scalar(a[i]) and _is_scalar(a[j]) for a in all_args):
+            out.append((lambda args, i=i, j=j: tuple(args[j] if k == i else args[i] if k == j else a
+                                                     for k, a in enumerate(args)) if args[i] != args[j] else None,
+                        f"`{names[i]}` and `{names[j]}` swapped: it gives the result for {names[i]} and {names[j]} "
+                        "exchanged"))
+
+    def cut(args, i, how):
+        first = _length(args[i])
+        if not first or first < 2:
+            return None
+        return tuple(how(a) if _length(a) == first else a for a in args)
+
+    for i in range(n):
+        if not all(_length(a[i]) for a in all_args):
+            continue
+        together = [names[k] for k in range(n) if all(_length(a[k]) == _length(a[i]) for a in all_args)]
+        listed = " and ".join(f"`{s}`" for s in together[:2])
+        out.append((lambda args, i=i: cut(args, i, lambda a: a[:-1]),
+                    f"it leaves out the last item of {listed}: a loop or range one short (an off-by-one, "
+                    "range(len(...) - 1)?): every position counts"))
+        out.append((lambda args, i=i: cut(args, i, lambda a: a[1:]),
+                    f"it leaves out the first item of {listed}: an off-by-one (range starting at 1?): every "
+                    "position counts"))
+        out.append((lambda args, i=i: cut(args, i, lambda a: a[:1]),
+                    f"it uses only the first item of {listed}, not all of them: take every item (the mean, the sum, "
+                    "each position)"))
+    return out
 
 
 def _one_change(build):

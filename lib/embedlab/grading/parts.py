@@ -36,7 +36,7 @@ import itertools
 import math
 from dataclasses import dataclass, field
 
-DROP, TWICE = "drop", "twice"
+DROP, TWICE, PLUS = "drop", "twice", "plus"
 
 
 @dataclass
@@ -150,14 +150,20 @@ class Prod(_Group):
         self.children = list(children)
 
     def value(self, changes):
-        total = 1
-        for child in self.children:
+        own = changes.get(self.id())
+        added = own[1:] if isinstance(own, tuple) and own[0] == PLUS else ()
+        total, plus = 1, 0
+        for i, child in enumerate(self.children):
             v = _eval(child, changes)
             op = changes.get(child.id())
             if op == DROP:
                 continue
-            total *= v * v if op == TWICE else v
-        return total
+            v = v * v if op == TWICE else v
+            if i in added:
+                plus += v
+                continue
+            total *= v
+        return total * plus if added else total
 
     def say_missing(self, context):
         return super().say_missing(context)
@@ -173,8 +179,14 @@ class Ratio(_Group):
 
     def value(self, changes):
         num, den = (_eval(c, changes) for c in self.children)
-        if changes.get(self.id()) == "invert":
+        op = changes.get(self.id())
+        if op == "invert":
             num, den = den, num
+        elif isinstance(op, tuple) and op[0] == "rest":
+            den = den - num
+        elif isinstance(op, tuple) and op[0] == "again":
+            part = next((n for n in self.children[0].nodes() if n.id() == op[1]), None)
+            den = den + (_eval(part, changes) if part is not None else math.nan)
         return num / den if den else math.nan
 
 
@@ -212,6 +224,12 @@ UNIT_SCALES = [
     Scale(2**30 / 1e9, "GB (10**9 bytes) where GiB (2**30 bytes) is asked"),
     Scale(1e-12, "in units of 10**12 (TFLOP/s, trillions) where the plain unit is asked"),
     Scale(1e-6, "in millions where plain units are asked"),
+    Scale(2**20, "2**20 times too much: bytes where MiB are asked?"),
+    Scale(1 / 2**20, "in MiB (2**20 bytes) where bytes are asked"),
+    Scale(1 / 2**10, "in KiB (2**10 bytes) where bytes are asked"),
+    Scale(1e-3, "in thousands (kB, k) where plain units are asked"),
+    Scale(1 / math.log(2), "in bits (log base 2) where nats (the natural log) are asked"),
+    Scale(math.log(2), "in nats where bits (log base 2) are asked"),
     Scale(3600, "per hour where per second is asked (× 3,600)"),
     Scale(1 / 3600, "hours where seconds are asked (÷ 3,600)"),
     Scale(-1, "the sign is wrong: subtracted the other way round"),
@@ -232,6 +250,7 @@ class Answer:
     floor: bool = False         # the answer is rounded down (a whole number of sequences): so is each candidate
     inputs: dict = field(default_factory=dict)  # {name: value} of the question's inputs: a part equal to one may
                                                 # be replaced by another ("d_ff where d belongs"), one change
+    offsets: bool = True        # the whole off by exactly one input (d, V): a vector of that size counted or left out
 
     def siblings(self) -> dict:
         """{name: value} of the whole numbers the answer is made of (a width, a count of heads…): any
@@ -284,6 +303,13 @@ def changes_of(answer: Answer) -> list[tuple[dict, str, tuple]]:
                                              swap=True))
         if isinstance(node, Ratio):
             out.append(({nid: "invert"}, node.upside_down, (nid,)))
+            out.extend(_ratio_changes(node))
+        if isinstance(node, Prod):  # two factors added where they multiply (V + d for V × d)
+            factors = [(i, c) for i, c in enumerate(node.children)
+                       if isinstance(c, (Part, Prod, Sum)) and _plain_factor(c)]
+            for (i, a), (j, b) in itertools.combinations(factors, 2):
+                out.append(({nid: (PLUS, i, j)}, f"you added {a.name} and {b.name} where they multiply "
+                                                 f"({a.name} × {b.name}, not {a.name} + {b.name})", (nid,)))
         if isinstance(node, Extra):
             if (nid, "add") not in seen:
                 seen.add((nid, "add"))
@@ -302,6 +328,31 @@ def changes_of(answer: Answer) -> list[tuple[dict, str, tuple]]:
             if (nid, i) not in seen:
                 seen.add((nid, i))
                 out.append(({nid: ("alt", i)}, alt.says, (nid,) + ((f"tag:{alt.tag}",) if alt.tag else ())))
+    return out
+
+
+def _plain_factor(node) -> bool:
+    """A factor a learner may add to another instead of multiplying: a count or a size, not ×2 or −1."""
+    try:
+        v = node.value({})
+    except (ArithmeticError, ValueError, TypeError):
+        return False
+    return isinstance(v, (int, float)) and math.isfinite(v) and abs(v) >= 3 and not (
+        isinstance(node, Part) and not node.can_drop)
+
+
+def _ratio_changes(ratio) -> list:
+    """A share's whole taken wrong: over the rest (the whole without the share's own parts), or
+    with a part of the numerator added to the whole again (the whole already holds it)."""
+    num, den = ratio.children
+    nid = ratio.id()
+    out = [({nid: ("rest",)}, f"you divided by the rest ({den.name} without {num.name}): a share divides by "
+                               f"the whole, {den.name}, which holds {num.name} too", (nid, "ratio-den"))]
+    for child in getattr(num, "children", [num]) if isinstance(num, Sum) else [num]:
+        if isinstance(child, Extra):
+            continue
+        out.append(({nid: ("again", child.id())}, f"{child.name} added to {den.name} again: {den.name} already "
+                                                   f"counts it once", (nid, "ratio-den")))
     return out
 
 
@@ -352,9 +403,18 @@ def matches(answer: Answer, got: float, want: float | None = None, tagged: bool 
             found.setdefault((frozenset(), factor), says)
     if answer.whole is not None and _close(answer.whole[0] - base, got):
         found.setdefault((frozenset(["whole"]), None), answer.whole[1])
+    if not found:  # the whole off by exactly one of its inputs: a vector of that size counted or left out
+        for name, size in _sizes(answer).items():
+            for k in (1, 2):
+                for sign in (1, -1):
+                    if _close(base + sign * k * size, got):
+                        found.setdefault((frozenset([f"offset:{name}"]), None), _offset_words(answer, name, k, sign))
     if found or answer.depth < 2:
         return _out(1, found, tagged)
-    # two changes: two parts, or a part and a scale
+    # two changes: two parts, or a part and a scale, or two unit scales
+    for (f1, s1), (f2, s2) in itertools.combinations(scales, 2):
+        if _close(base * f1 * f2, got) and not _close(f1 * f2, 1):
+            found.setdefault((frozenset(), f1 * f2), f"{s1}; and {s2}")
     for (change, words, ids), v in zip(singles, values):
         if _close(v, base):
             continue
@@ -375,6 +435,23 @@ def matches(answer: Answer, got: float, want: float | None = None, tagged: bool 
         if _close(v, got):
             found.setdefault((frozenset(ia) | frozenset(ib), None), f"{wa}; and {wb}")
     return _out(2, found, tagged)
+
+
+def _sizes(answer) -> dict:
+    """{name: value} of the inputs a whole count may be off by (a width, a vocabulary): counts only."""
+    if not answer.offsets:
+        return {}
+    return {k: v for k, v in answer.siblings().items()
+            if isinstance(v, int) and not isinstance(v, bool) and v >= 8}
+
+
+def _offset_words(answer, name, k, sign) -> str:
+    size = name if k == 1 else f"{k} · {name}"
+    if sign < 0:
+        return (f"{answer.context} is exactly {size} short: a term of {size} numbers (a norm's scale? a bias?) "
+                f"left out, or subtracted where it does not belong")
+    return (f"{answer.context} has exactly {size} too many: a term of {size} numbers (a bias? a norm's shift?) "
+            f"counted that is not there")
 
 
 def _out(n, found: dict, tagged: bool) -> list:
