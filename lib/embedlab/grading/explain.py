@@ -97,7 +97,32 @@ def code_first(question, got, want) -> str | None:
         return shadowed
     inputs.update({words: value for words, (_, value) in config.items()})
     if inputs:
-        return code.typed_input(code.read(code.own_part(question.source), question.name), inputs)
+        typed = code.typed_input(code.read(code.own_part(question.source), question.name), inputs)
+        if typed and answer is not None:
+            more = _and_then(question, answer, got, want, inputs)
+            if more:
+                return f"{typed}; and {more}"
+        return typed
+    return None
+
+
+def _and_then(question, answer, got, want, inputs) -> str | None:
+    """Two slips: a rounded input typed AND a part mistaken. The learner's number with the typed
+    input put right (it enters a count as a factor), searched for the second slip."""
+    reading = code.read(code.own_part(question.source), question.name)
+    for typed in list(reading.numbers) + list(reading.constants):
+        for value in inputs.values():
+            if isinstance(value, (int, float)) and value and typed and typed != value \
+                    and code.typed_input(code.Reading(numbers=[typed], parsed=True), {"x": value}):
+                try:
+                    fixed = float(got) * value / typed
+                except (ArithmeticError, TypeError, ValueError):
+                    continue
+                if math.isclose(fixed, float(want), rel_tol=1e-9):
+                    return None
+                found = parts.search(answer, fixed, want)
+                if found and not _reveals(found, want):
+                    return found
     return None
 
 
@@ -235,15 +260,52 @@ def number(question, got, want) -> str | None:
     if not math.isfinite(got):
         return None
     answer = _call(question.parts, question) if question.parts else None
+    inputs = _call(question.inputs, question) if question.inputs else None
+    sizes = _config_scales(question)
+    if answer is None and question.case is None and (inputs or sizes):
+        # no parts written: the answer as one number, searched for an input too many or too few and the
+        # model's own sizes as factors (the units are left to the general words, which check the code)
+        answer = parts.Answer(parts.Part("the answer", want, can_drop=False, can_double=False), units=False)
     if answer is not None:
-        inputs = _call(question.inputs, question) if question.inputs else None
         for one in (answer if isinstance(answer, (list, tuple)) else [answer]):
             if inputs and not one.inputs:
                 one.inputs = {k: v for k, v in inputs.items() if isinstance(v, int)}
+            for name, (words, value) in _config_named(question).items():
+                one.inputs.setdefault(name, value)
+            own = {round(s.factor, 12) for s in one.scales}
+            one.scales = list(one.scales) + [s for s in sizes if round(s.factor, 12) not in own]
         found = parts.search(answer, got, want)
         if found and not _reveals(found, want):
             return found
     return code_features(question, got, want)
+
+
+def _config_named(question) -> dict:
+    """{d: (words, 1024), L: …} of the model the question reads, one name per size."""
+    out, seen = {}, set()
+    for name, (words, value) in config_inputs(question).items():
+        if len(name) <= 4 and words not in seen:
+            seen.add(words)
+            out[name] = (words, value)
+    return out
+
+
+def _config_scales(question) -> list:
+    """The sizes of the model a question reads as factors of the whole answer: ×L (every layer where one
+    is asked, or L once too often) and ×d (numbers where rows or vectors are counted)."""
+    named = _config_named(question)
+    out = []
+    if "L" in named:
+        words, value = named["L"]
+        out.append(parts.Scale(value, f"yours is {words} times too much: all L layers where one layer is "
+                                      "asked, or the layers counted once too often"))
+        out.append(parts.Scale(1 / value, f"yours is too small by a factor {words}: that is one layer, and "
+                                          "the question counts all L layers"))
+    if "d" in named:
+        words, value = named["d"]
+        out.append(parts.Scale(value, f"yours is {words} times too much: multiplied by the width d once too "
+                                      "often (numbers or parameters where rows or vectors are counted?)"))
+    return out
 
 
 ANGLE_CALLS = {"arccos", "degrees", "acos", "rad2deg"}

@@ -301,6 +301,13 @@ def changes_of(answer: Answer) -> list[tuple[dict, str, tuple]]:
                         node.alts.append(Alt(value, f"you used {other} where {mine[0]} belongs "
                                                     f"({node.name}{': ' + node.words if node.words else ''})",
                                              swap=True))
+        if isinstance(node, Part) and isinstance(node.amount, (int, float)) and node.amount < 0 \
+                and (nid, "sign") not in seen and parent is not None and not node.key:
+            # a term taken away (minus the head, −V): added instead is one change, the sign
+            seen.add((nid, "sign"))
+            what = parent.name if node.amount == -1 and isinstance(parent, Prod) else node.name
+            what = what[6:] if what.startswith("minus ") else what
+            node.alts.append(Alt(-node.amount, f"you added {what} where it is taken away: subtract it"))
         if isinstance(node, Ratio):
             out.append(({nid: "invert"}, node.upside_down, (nid,)))
             out.extend(_ratio_changes(node))
@@ -450,8 +457,8 @@ def _offset_words(answer, name, k, sign) -> str:
     if sign < 0:
         return (f"{answer.context} is exactly {size} short: a term of {size} numbers (a norm's scale? a bias?) "
                 f"left out, or subtracted where it does not belong")
-    return (f"{answer.context} has exactly {size} too many: a term of {size} numbers (a bias? a norm's shift?) "
-            f"counted that is not there")
+    return (f"{answer.context} has exactly {size} too many: a term of {size} numbers counted that the model does "
+            f"not have (a bias where there is no bias? a norm's shift?)")
 
 
 def _out(n, found: dict, tagged: bool) -> list:

@@ -268,10 +268,10 @@ def questions(p: dict) -> list:
            **reads("block_params")),
         Integer("interview", hints=[
             ratio(2, "the head is tied: it is the same matrix, so it adds no parameters"),
-            Hint(lambda got, want: got == V_i + d_i, "a table has rows × columns cells, not rows + columns"),
+            Hint(lambda got, want: got == V_i + d_i, "a table has rows × columns cells: multiply them, not add (rows + columns)"),
         ], parts=lambda: Answer(Sum("the model's vocabulary parameters", [
             Prod("the table", [Part("rows", V_i, "V"), Part("columns", d_i, "d")],
-                 alts=[Alt(V_i + d_i, "a table has rows × columns cells, not rows + columns")]),
+                 alts=[Alt(V_i + d_i, "a table has rows × columns cells: multiply them, not add (rows + columns)")]),
             Extra("head", V_i * d_i, "the head is tied: it is the same matrix, so it adds no parameters")])),
            inputs=lambda: {"interview_V": V_i, "interview_d": d_i}),
         Real("embedding_share", exact=True, hints=[

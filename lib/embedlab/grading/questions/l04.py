@@ -164,19 +164,24 @@ def attention_parts(d, h, h_kv, head_dim) -> Sum:
         return Part("key/value heads", h_kv, "h_kv", key="h_kv", alts=[Alt(h, (
             "that is full multi-head attention: k and v have only h_kv heads (num_kv_heads), fewer than "
             "q's h"))])
+    def _head_dim():
+        wrong = d // h_kv if h_kv and d % h_kv == 0 else None
+        return Part("head_dim", head_dim, key="head_dim", alts=[Alt(wrong, (
+            "a head is head_dim = d / h wide (the query heads): d / h_kv is not a head's width"))]
+            if wrong and wrong != head_dim else [])
     return Sum("attention", [
-        Prod("q", [Part("d", d), q_heads(), Part("head_dim", head_dim, key="head_dim")],
+        Prod("q", [Part("d", d), q_heads(), _head_dim()],
              missing="the query projection q is missing: four matrices, q, k, v and o"),
-        Prod("k", [Part("d", d), kv_heads(), Part("head_dim", head_dim, key="head_dim")],
+        Prod("k", [Part("d", d), kv_heads(), _head_dim()],
              missing="the key projection k is missing: four matrices, q, k, v and o"),
-        Prod("v", [Part("d", d), kv_heads(), Part("head_dim", head_dim, key="head_dim")],
+        Prod("v", [Part("d", d), kv_heads(), _head_dim()],
              missing="the value projection v is missing: four matrices, q, k, v and o"),
-        Prod("o", [q_heads(), Part("head_dim", head_dim, key="head_dim"), Part("d", d)],
+        Prod("o", [q_heads(), _head_dim(), Part("d", d)],
              missing="the output projection o is missing: four matrices, q, k, v and o (h · head_dim × d)"),
         Extra("biases", Sum("the biases", [
-            Prod("q's bias", [q_heads(), Part("head_dim", head_dim, key="head_dim")], can_drop=False),
-            Prod("k's bias", [kv_heads(), Part("head_dim", head_dim, key="head_dim")], can_drop=False),
-            Prod("v's bias", [kv_heads(), Part("head_dim", head_dim, key="head_dim")], can_drop=False),
+            Prod("q's bias", [q_heads(), _head_dim()], can_drop=False),
+            Prod("k's bias", [kv_heads(), _head_dim()], can_drop=False),
+            Prod("v's bias", [kv_heads(), _head_dim()], can_drop=False),
             Part("o's bias", d, can_drop=False)]),
               "this attention has no biases: q, k, v and o are matrices only"),
     ])

@@ -190,7 +190,7 @@ def forward_parts(V, d, L, d_ff, context) -> Answer:
                                                                                        "matrices (up and down)")]),
             ])]),
         Prod("attention over the context", [
-            Part("layers", L, "L", missing="attention over the context of one block only: each of the L blocks attends"),
+            Part("layers", L, "L", missing="attention over the context of one block only: every block (each of the L) attends"),
             Part("4 · d per key", 4 * d, "scores (q·k) and the weighted sum of v, 2 · d each",
                  alts=[Alt(2 * d, "attention over the context is 4·context·d per block: scores (q·k) and the "
                                   "weighted sum of v, 2·context·d each")]),
@@ -230,7 +230,7 @@ def active_parts(total, n_moe, E, k, d, d_ff, name) -> list:
                      "tables work on it too"),
         Prod("the experts a token uses", tag="all E", missing=(
             f"you took away all {E} experts of each expert layer: the token still uses {k} of them, the ones it "
-            f"is routed to (experts_per_token)"), children=expert(Part("experts used", k, "k", alts=[
+            f"is routed to (experts_per_token)"), children=expert(Part("experts used", k, "k (experts_per_token)", alts=[
             Alt(E, f"a token uses {k} of the {E} experts of each expert layer, not all", tag="all E"),
             Alt(E - k, f"a token uses its {k} experts, not the {E - k} it skips", tag="k for E-k")])))]))
     return [stored_minus_skipped, shared_plus_used]

@@ -218,7 +218,8 @@ def questions(p: dict) -> list:
                 Part("hidden units", d, "d")]),
             Part("b", d, "one number per hidden unit", missing="you left out the bias b (one number per hidden unit)"),
             Part("U", V * d, "the output matrix, its own (untied)",
-                 missing="that is the tied count: this model has its own output matrix U (untied)")]))),
+                 missing="that is the tied count: this model has its own output matrix U (untied)")])),
+            inputs=lambda: {"V": V, "d": d}),
         Function("embedding_grad", reference=embedding_grad, cases=_grad_cases,
                  result=Array("embedding_grad", hints=[
                      Hint(lambda got, want, c, g, V: _overwritten(got, c, g, V),

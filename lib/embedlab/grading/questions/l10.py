@@ -280,8 +280,8 @@ def questions(p: dict) -> list:
             Hint(lambda got, want: abs(got) < 0.1, "near 0 is the value before training; use the trained rows, run.model.E"),
         ]),
         Array("top7", exact=True, shape=lambda p: (7,), hints=[
-            Hint(lambda got, want: np.asarray(got).shape == (7,) and np.asarray(got)[0] == np.asarray(want)[-1],
-                 "reversed? the most suspicious row (highest cosine) comes first"),
+            Hint(lambda got, want: np.asarray(got).shape == (7,) and (np.asarray(got) == np.asarray(want)[::-1]).all(),
+                 "reversed: the most suspicious row (highest cosine) comes first"),
             Hint(lambda got, want: np.asarray(got).shape == (7,)
                  and set(np.asarray(got).tolist()) == set(np.asarray(want).tolist()),
                  "the right rows in the wrong order: highest score first"),

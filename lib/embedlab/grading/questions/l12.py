@@ -242,7 +242,8 @@ def questions(p: dict) -> list:
         Integer("trimmed_rows", hints=[
             Hint(lambda got, want: got in (trim()["used"], trim()["used"] + 1),
                  "keep the 256 byte tokens too: without them some text cannot be encoded at all"),
-            offset(-1, "keep the end-of-text token too (tok.eot_token)"),
+            offset(-1, "one row short: either the end-of-text token (tok.eot_token) is left out, or one of the 256 "
+                       "byte tokens (range(256) holds 0 to 255)"),
             Hint(lambda got, want: got == trim()["used"] + 257 or got == trim()["used"] + 256,
                  "some byte tokens are already among the words' tokens: count the union, each id once"),
             Hint(lambda got, want: got >= trim()["used_tokens"],
