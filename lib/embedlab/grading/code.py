@@ -83,6 +83,7 @@ class Reading:
     compares: set = field(default_factory=set)       # comparison operators written: <, >, !=, ==
     keywords: dict = field(default_factory=dict)     # keyword arguments given a constant: {"axis": 0, "errors": "ignore"}
     constants: list = field(default_factory=list)    # values of constant-only expressions (256 * 1024, 2**30)
+    call_keywords: set = field(default_factory=set)  # a call with a constant keyword: "norm(axis=0)", "unique(axis=0)"
     parsed: bool = False
 
 
@@ -120,6 +121,9 @@ def read(source: str | None, name: str | None = None) -> Reading:
                 called = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
                 if called:
                     out.calls.add(called)
+                    for kw in node.keywords:  # norm(axis=0): which call is given which constant
+                        if kw.arg and isinstance(kw.value, ast.Constant):
+                            out.call_keywords.add(f"{called}({kw.arg}={kw.value.value})")
             elif isinstance(node, ast.Subscript):
                 index = node.slice
                 if isinstance(index, ast.Constant) and isinstance(index.value, str):
@@ -161,6 +165,7 @@ def features(reading: Reading) -> set:
     out = set(reading.names) | set(reading.calls) | set(reading.strings) | {f".{a}" for a in reading.attrs}
     out |= set(reading.compares)
     out |= {f"{k}={v}" for k, v in reading.keywords.items()}
+    out |= set(reading.call_keywords)
     for flag, token in ((reading.floordiv, "//"), (reading.times_100, "* 100"), (reading.filters, "filter"),
                         (reading.columns, "columns"), (reading.shift_one, "shift")):
         if flag:

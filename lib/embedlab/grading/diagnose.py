@@ -280,6 +280,10 @@ def array_hint(got: np.ndarray, want: np.ndarray, close, got_kind: str | None = 
         if want.dtype.kind in "biuf" and np.isin(want, (0, 1)).all() and np.isin(got, (0, 1)).all() \
                 and close(got, 1 - want).all():
             return "every 0 and 1 swapped (inverted): a 1 goes where the feature (or id) is, a 0 elsewhere"
+        if want.dtype.kind == "f" and close(got, 1 - want).all():
+            return "every value is 1 minus the asked one: a distance (1 − cosine) where the similarity is asked?"
+        if want.dtype.kind == "f" and (want > 0).all() and close(got, np.log(want)).all():
+            return "every value is the log of the asked one (log-probabilities?): take exp"
         if got.ndim >= 1 and got.shape[0] > 1:
             if close(got, want[::-1]).all():
                 return "in reverse order: check the sort direction"

@@ -364,10 +364,18 @@ def array(question, got, want) -> str | None:
     reading = code.read(code.own_part(question.source), question.name)
     if not reading.parsed:
         return None
+    said = _missing_needs(question)  # what a right cell always or never uses (norms of rows, E not U)
+    if said:
+        return said
     same_shape = getattr(got, "shape", None) == getattr(want, "shape", None)
     if reading.columns and not same_shape:
         return ("your code indexes columns, `[:, …]`: a lookup selects rows, one row per id (E[ids]), "
                 "so index the rows (axis 0)")
+    axis = sorted(k for k in reading.call_keywords if "(axis=" in k)
+    if axis and getattr(got, "ndim", None) != getattr(want, "ndim", None):
+        return (f"your code passes an axis ({', '.join(axis[:2])}): that keeps or removes a dimension the answer "
+                f"does not have; check which axis, or flatten first (yours is {tuple(got.shape)}, the answer "
+                f"{len(want.shape)}-D)")
     if reading.shift_one and same_shape:
         return ("your code moves an index by one (± 1, or np.eye(…, k=1)): ids count from 0, and id i "
                 "selects row i: an off-by-one")

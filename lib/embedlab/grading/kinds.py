@@ -542,7 +542,9 @@ class Function(Question):
                 value = self.reference(*copy_args(changed))
                 if not _same_result(inner, got, inner.to_data(value)):
                     return False
-            except Exception:  # noqa: BLE001 - a change the reference refuses explains nothing
+            except Exception:  # noqa: BLE001 - a change the reference refuses explains nothing, unless the
+                if isinstance(got, dict) and "real" in got and not math.isfinite(got["real"]):  # learner's is
+                    continue  # undefined too (a cosine of a zero vector: nan where the reference refuses)
                 return False
         return True
 
@@ -601,6 +603,8 @@ def _same_result(question: Question, got, want) -> bool:
             g = got.get("int", got.get("float"))
             return g is not None and g == want.get("int", want.get("float"))
         if isinstance(question, Real):
+            if math.isnan(got["real"]) and math.isnan(want["real"]):
+                return True
             return question.accepts(got["real"], want["real"])
         if isinstance(question, Array):
             g, w = data_to_array(got), data_to_array(want)
@@ -645,6 +649,20 @@ def _argument_changes(names, all_args, typed, own_words=None):
                                                      for k, a in enumerate(args)) if args[i] != args[j] else None,
                         f"`{names[i]}` and `{names[j]}` swapped: it gives the result for {names[i]} and {names[j]} "
                         "exchanged"))
+
+    def vector(a):
+        try:
+            v = np.asarray(a)
+        except Exception:  # noqa: BLE001
+            return False
+        return v.ndim == 1 and v.dtype.kind in "iuf" and v.size >= 2
+
+    arrays = [i for i in range(n) if all(vector(a[i]) for a in all_args)]
+    if len(arrays) >= 2:  # every vector centred: a correlation coefficient where a cosine is asked
+        out.append((lambda args: tuple(np.asarray(a, dtype=np.float64) - np.mean(a) if k in arrays else a
+                                       for k, a in enumerate(args)),
+                    "it gives the result for the vectors with their mean subtracted (a correlation coefficient, "
+                    "np.corrcoef): use the vectors as they are"))
 
     def cut(args, i, how):
         first = _length(args[i])

@@ -422,6 +422,9 @@ def matches(answer: Answer, got: float, want: float | None = None, tagged: bool 
     for (f1, s1), (f2, s2) in itertools.combinations(scales, 2):
         if _close(base * f1 * f2, got) and not _close(f1 * f2, 1):
             found.setdefault((frozenset(), f1 * f2), f"{s1}; and {s2}")
+    # a unit scale that one part's change already makes (GB for GiB, written as a part) is that change
+    ratios = [v / base for v in values if base and math.isfinite(v) and not _close(v, base)]
+    scales = [(f, w) for f, w in scales if not any(_close(f, r) for r in ratios)]
     for (change, words, ids), v in zip(singles, values):
         if _close(v, base):
             continue

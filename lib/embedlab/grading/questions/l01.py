@@ -232,11 +232,13 @@ def questions(p: dict) -> list:
                  f"that is what {extra} new words (rows) cost; a new feature is a new column"),
             Hint(lambda got, want: got * extra == want and extra != 1,
                  f"that is one new feature; the question adds {extra}"),
-        ], parts=lambda: Answer(Prod("the new columns", [
+        ], parts=lambda: Answer(Sum("the growth", [Prod("the new columns", [
             Part("V", V, "one new entry per row (token)"),
             Part("new columns", extra, "extra_features", alts=[
                 Alt(d + extra, "that is the size of the whole new table: the question asks how much it grows "
-                               "(the difference, new minus old)")])]))),
+                               "(the difference, new minus old)")])]),
+            Extra("head", V * extra, f"{p['model']}'s head is tied: it is E itself, so the new columns are counted "
+                                     "once, not twice")]))),
     ]
 
 

@@ -216,6 +216,8 @@ def questions(p: dict) -> list:
 
     def share_parts():
         E, pos, rest = share.token_embedding, share.position_embedding, share.total - share.token_embedding - share.position_embedding
+        s_ = model_shape(load_config(p["share_model"]))
+        estimate = s_.vocab_size * s_.hidden_size + 12 * s_.num_layers * s_.hidden_size ** 2
         return Answer(Ratio("the share", Sum("the token table", [
             Part("token table", E, "V × d", key="E", can_drop=False, can_double=False),
             Extra("position table", pos, "only the token table E: leave the position table out"),
@@ -226,7 +228,8 @@ def questions(p: dict) -> list:
             Part("position table", pos, "T × d", missing="divide by the whole model: its total includes the position table"),
             Part("the rest", rest, "blocks and final LayerNorm", can_drop=False, can_double=False),
             Extra("head", E, "", key="head"),
-        ]), upside_down="upside down: the share is the table over the whole model"), context="your share")
+        ], alts=[Alt(estimate, "that divides by the rule-of-thumb estimate V·d + 12·L·d²: the share is of the exact "
+                               "total, count_params(...).total")]), upside_down="upside down: the share is the table over the whole model"), context="your share")
 
     def gap_parts():
         """The gap as what the rule of thumb leaves out."""

@@ -220,6 +220,7 @@ def questions(p: dict) -> list:
     d_m, d_ff = m.hidden_size, m.intermediate_size
     pad = model_shape(load_config(p["pad_model"]))
     V_pad, d_pad = pad.vocab_size, pad.hidden_size
+    pad_tied = count_params(load_config(p["pad_model"])).tied
     rows = padded(V_pad, p["pad_multiple"]) - V_pad
     c = count_params(load_config(p["share_model"]))
     models = {"attn_model": "attn_layer", "mlp_model": "mlp_layer", "share_model": "vocab_share",
@@ -274,7 +275,7 @@ def questions(p: dict) -> list:
             Hint(lambda got, want: got == rows, "that is the number of rows; each row holds d numbers"),
             Hint(lambda got, want: got == (V_pad + rows) * d_pad,
                  "that is the whole padded table; count only what the padded rows add"),
-        ], parts=lambda: Answer(Prod("the padded rows", [
+        ], parts=lambda: Answer(Sum("the padding", [Prod("the padded rows", [
             Part("rows added", rows, "up to the next multiple of pad_multiple", alts=[
                 Alt(V_pad % p["pad_multiple"], "that is the remainder V mod pad_multiple, how far V is past a "
                                                "multiple: the padding is what is missing up to the next multiple "
@@ -282,8 +283,13 @@ def questions(p: dict) -> list:
                 *[Alt(padded(V_pad, other) - V_pad, f"that pads to a multiple of {other}: the question's is "
                                                     f"pad_multiple = {p['pad_multiple']}")
                   for other in (8, 64, 128, 256, 512, 1024) if other != p["pad_multiple"]
-                  and padded(V_pad, other) - V_pad not in (rows, 0)]]),
-            Part("d", d_pad, "each row holds d numbers")])), **reads("padding_params")),
+                  and padded(V_pad, other) - V_pad not in (rows, 0)],
+                *([Alt(2 ** math.ceil(math.log2(V_pad)) - V_pad, "that pads to the next power of two: pad to the next "
+                                                                 "multiple of pad_multiple")]
+                  if 2 ** math.ceil(math.log2(V_pad)) - V_pad not in (rows, 0) else [])]),
+            Part("d", d_pad, "each row holds d numbers")]), *([Extra("head", rows * d_pad, (
+                f"{p['pad_model']}'s head is tied: the padded rows exist once"))] if pad_tied else [])])),
+            **reads("padding_params")),
         Function("llama_params", reference=llama_params, cases=_llama_shapes,
                  result=Integer("llama_params", hints=LLAMA_HINTS, parts=llama_parts), points=2),
     ]

@@ -341,7 +341,9 @@ def questions(p: dict) -> list:
         ], parts=lambda: Answer(Prod("the rate", [
             Part("6 FLOPs per parameter per token", 6, "forward and backward",
                  alts=[Alt(2, "training is forward and backward: 6·N·D, not 2·N·D")]),
-            Part("N", N, "every parameter"), Part("D", p["D"], "training tokens"),
+            Part("N", N, "every parameter", alts=[Alt(counts.non_embedding, (
+                "that uses Kaplan's non-embedding N: the question's N is every parameter (the total)"))]),
+            Part("D", p["D"], "training tokens"),
             Part("per GPU hour", 1 / p["GPU_HOURS"], "GPU_HOURS",
                  missing="divide by the time: GPU_HOURS × 3,600 seconds"),
             Part("hours to seconds", 1 / 3600, missing="GPU hours are hours: a rate in FLOP/s needs seconds",

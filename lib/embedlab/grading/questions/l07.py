@@ -366,7 +366,10 @@ def questions(p: dict) -> list:
                                            for name, v in (("fp32", 4), ("bf16", 2), ("int8", 1), ("4-bit", 0.5))
                                            if v != wb])],
                  missing="the weights are in memory too: subtract them first")]),
-            Part("one sequence's cache", per_sequence, can_drop=False)), floor=True, units=False), hints=[
+            Part("one sequence's cache", per_sequence, can_drop=False, alts=[Alt(
+                per_sequence * serve["h"] / serve["h_kv"], "the cache holds only the key/value heads: h_kv "
+                                                           "(num_key_value_heads) of them, not all h query heads")]
+                 if serve["h"] != serve["h_kv"] else [])), floor=True, units=False), hints=[
             Hint(lambda got, want: got == want + 1, "round down: part of a sequence's cache is no use"),
             Hint(lambda got, want: got == memory // per_sequence, "the weights are in memory too: subtract them first"),
             Hint(lambda got, want: got == (gpu * 2**30 - weights) // per_sequence,

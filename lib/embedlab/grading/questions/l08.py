@@ -224,13 +224,18 @@ def questions(p: dict) -> list:
 
     table = V_big * d
 
+    def small_alt():
+        return [Alt(V_small * d, "that is the table with V_small: this model has the bigger vocabulary, V_big")]
+
     def ratio_parts():
         def side(V, name):
             return Sum(f"tokens with {name}", [
                 Part("blocks", p["blocks"], "the blocks' FLOPs per token", key="blocks", alts=[
                     Alt(p["rest"], "`rest` counts parameters: the blocks' FLOPs per token are `blocks`")],
                      missing="the blocks cost the same per token with either vocabulary: include them"),
-                Prod("the head", [Part("2 FLOPs per weight", 2, key="two", alts=[
+                Prod("the head", key="the head", twice=(
+                    "the input lookup is free (a copy, zero FLOPs): only the head's matmul costs, 2·d·V per token, "
+                    "so a tied table is priced once"), children=[Part("2 FLOPs per weight", 2, key="two", alts=[
                     Alt(1, "the head costs 2 FLOPs per weight (a multiply and an add): 2·d·V")]),
                     Part("d", d), Part(name, V)])])
         return Answer(Ratio("r", side(V_small, "V_small"), side(V_big, "V_big"),
@@ -257,10 +262,10 @@ def questions(p: dict) -> list:
             Hint(lambda got, want: abs(got - want / (1 - want)) < 1e-9, "the share is of the whole model: table plus the rest"),
             ratio(100, "give a fraction, not a percentage"),
         ], parts=lambda: Answer(Ratio("the share", Sum("the table", [
-            Part("table", table, key="E", can_drop=False),
+            Part("table", table, key="E", can_drop=False, alts=small_alt()),
             Extra("head", table, "the head is tied: the table is counted once, not twice", key="head"),
             Extra("head again", table, "the head is tied: the table is counted once, not twice")]),
-            Sum("the whole model", [Part("table", table, key="E", missing="the share is of the whole model: "
+            Sum("the whole model", [Part("table", table, key="E", alts=small_alt(), missing="the share is of the whole model: "
                                                                           "table plus the rest"),
                                     Extra("head", table, "", key="head"), Part("the rest", p["rest"], can_drop=False)]),
             upside_down="upside down: the share is the table over the whole model"), context="your share")),

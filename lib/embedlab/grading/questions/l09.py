@@ -199,6 +199,11 @@ GRAD_INVARIANTS = [
 ]
 
 
+# The rows a question about the embedding is asked of: E, never the untied output matrix U.
+READS_U = {".U": "your code reads the output matrix U (run.model.U): the question is about the embedding table "
+                 "E, the input rows (run.model.E)"}
+
+
 def questions(p: dict) -> list:
     """The questions of variant `p` (the hints know its width d; none states an answer)."""
     d = p["d"]
@@ -214,7 +219,8 @@ def questions(p: dict) -> list:
             Part("E", V * d, "the input table, V × d",
                  missing="the embedding table E (the input table, V × d) is missing: E and U are both there"),
             Prod("W", [Part("W's inputs", 2 * d, "the two context rows side by side: 2·d", alts=[
-                Alt(d, "W takes both context rows side by side: it has 2d rows (2·d inputs), not d")]),
+                Alt(d, "W takes both context rows side by side: it has 2d rows (2·d inputs), not d"),
+                Alt(3 * d, "W reads the two previous tokens' rows side by side: 2·d inputs (context = 2), not 3·d")]),
                 Part("hidden units", d, "d")]),
             Part("b", d, "one number per hidden unit", missing="you left out the bias b (one number per hidden unit)"),
             Part("U", V * d, "the output matrix, its own (untied)",
@@ -236,7 +242,7 @@ def questions(p: dict) -> list:
                                                        "length, np.linalg.norm) before the dot products",
             "<|>|!=|triu_indices|triu": "take only pairs of different words (i < j): a word with itself, the "
                                         "diagonal, has cosine 1 and raises the within-group mean"},
-             avoids={"axis=0": "your code normalises along axis=0, the columns: normalise each row (a word's "
+             avoids={**READS_U, "axis=0": "your code normalises along axis=0, the columns: normalise each row (a word's "
                                "vector) on its own, axis=1"}, hints=[
             Hint(lambda got, want: got < 0, "within minus between: the animal and vehicle groups are tighter inside"),
             # A word with itself has cosine 1: taking those pairs in raises the within-group mean by
@@ -248,13 +254,14 @@ def questions(p: dict) -> list:
         Array("cos_cat", sig=6, shape=lambda q: (16,), needs={
             "norm|normalize|cosine_similarity|cosine": "a cosine divides each dot product by both lengths: "
                                                        "normalise (np.linalg.norm) every row and cat's"},
-              avoids={"axis=0": "your code takes norms along axis=0, the columns: each row's length is along "
+              avoids={**READS_U, "axis=0": "your code takes norms along axis=0, the columns: each row's length is along "
                                 "axis=1"}, hints=[
             Hint(lambda got, want: np.asarray(got).shape == (16,) and abs(np.asarray(got)[0] - 1) > 1e-9
                  and bool(np.isclose(np.asarray(got), 1, atol=1e-9).any()),
                  "cat (cosine 1 with itself) is there, but not first: the rows go in the order animals + vehicles, "
                  "animals first (cat is the first animal)"),
-            Hint(lambda got, want: np.asarray(got).shape == (16,) and abs(np.asarray(got)[0] - 1) > 1e-9,
+            Hint(lambda got, want: np.asarray(got).shape == (16,) and abs(np.asarray(got)[0] - 1) > 1e-9
+                 and not np.allclose(np.asarray(got), 1 - np.asarray(want)),
                  "the first entry is cat with itself: it must be exactly 1; normalize every row, not just cat"),
         ]),
         Choice("rotation_changes_cosines", hints=[

@@ -226,6 +226,11 @@ SPACE = Space(defaults=DEFAULTS, draw=draw, problems=problems, describe=_describ
 # The questions
 
 
+# A row's length is taken along axis 1: norms along axis 0 measure the columns (lessons 09 and 10).
+ROW_NORMS = {"norm(axis=0)|normalize(axis=0)": "your code takes norms along axis=0, down the columns: a row's length "
+                                               "is along axis=1 (normalise each row on its own)"}
+
+
 def questions(p: dict) -> list:
     """The questions of variant `p` (the hints know its parameters; none states an answer)."""
     V, padded = padding(p)
@@ -245,7 +250,8 @@ def questions(p: dict) -> list:
                 Alt(2 ** math.ceil(math.log2(V)), "that pads to the next power of two: pad to the next multiple "
                                                   "of pad_multiple")]),
             Part("minus V", -V, can_double=False, missing="that is the padded size; the question asks how many rows "
-                                                          "were added (the difference)")]))),
+                                                          "were added (the difference)")])),
+            reads=("vocab_model", p["vocab_model"])),
         Integer("invalid_bytes", hints=[
             Hint(lambda got, want: got == 2, "C0 and C1 are two of them; count F5 to FF too"),
             offset(-2, "you left out C0 and C1 (they would only start over-long encodings)"),
@@ -273,13 +279,16 @@ def questions(p: dict) -> list:
              needs={"norm|normalize|cosine_similarity|cosine": "average cosines, not dot products: normalise each "
                                                                "row (divide by its length, np.linalg.norm)",
                     "<|>|!=|triu_indices|triu": "leave out each row's cosine with itself (the diagonal): only pairs "
-                                                "of different rows"}, hints=[
+                                                "of different rows"}, avoids=ROW_NORMS, hints=[
             Hint(lambda got, want: math.isclose(got, (n + n * (n - 1) * want) / n ** 2, rel_tol=1e-6)
                  or math.isclose(got, (n + n * (n - 1) / 2 * want) / (n * (n + 1) / 2), rel_tol=1e-6),
                  "leave out each row's cosine with itself (the diagonal): only pairs of different rows"),
             Hint(lambda got, want: abs(got) < 0.1, "near 0 is the value before training; use the trained rows, run.model.E"),
         ]),
-        Array("top7", exact=True, shape=lambda p: (7,), hints=[
+        Array("top7", exact=True, shape=lambda p: (7,), avoids=ROW_NORMS, needs={
+            "norm|normalize|unused_scores|unused_score|cosine|cosine_similarity": (
+                "rank by the cosine with the reference mean (unused_scores, or normalise each row): a dot product "
+                "lets long rows win")}, hints=[
             Hint(lambda got, want: np.asarray(got).shape == (7,) and (np.asarray(got) == np.asarray(want)[::-1]).all(),
                  "reversed: the most suspicious row (highest cosine) comes first"),
             Hint(lambda got, want: np.asarray(got).shape == (7,)

@@ -21,6 +21,7 @@ from embedlab.grading.parts import Alt, Answer, Part, Prod, Sum
 from embedlab.grading.variants import Space
 from embedlab.memory import GB, GiB, bytes_per_param
 from embedlab.params import count_params, estimate_params, model_shape
+from embedlab.compute import training_flops
 from embedlab.sizing import Budget, deepest_fit, design_figures, headroom, llama_config, over_budget
 
 LESSON = "11-size-a-model"
@@ -262,11 +263,8 @@ def questions(p: dict) -> list:
             return ["give it in GB: divide the bytes by 10**9"]
         if weight_bytes != 2 and _close(got, 2 / weight_bytes * f.weights_gb + f.kv_cache_gb):
             return [f"the weights are served in {job.weights} ({weight_bytes:g} bytes each), not bf16"]
-        if kv_bytes != weight_bytes and _close(got, f.weights_gb + f.kv_cache_gb * weight_bytes / kv_bytes):
-            return [f"the KV cache is kept in {job.kv} ({kv_bytes:g} bytes a value), not in the weights' "
-                    f"{job.weights}"]
         n = f.weights_gb / weight_bytes
-        cache = f.kv_cache_gb / kv_bytes
+        cache = f.kv_cache_gb / kv_bytes / job.context
         found = named.search(Answer(Sum("the serving memory", [
             Prod("the weights", [Part("parameters", n, "every parameter, in GB", can_drop=False),
                                  Part("bytes per weight", weight_bytes, job.weights, alts=[
@@ -276,10 +274,16 @@ def questions(p: dict) -> list:
                                      if v != weight_bytes])],
                  missing="that is the KV cache only: the weights are in memory too"),
             Prod("the KV cache", [Part("values cached", cache, "2 · L · h_kv · head_dim per token, at the job's "
-                                                               "context and batch", can_drop=False),
+                                                               "batch", can_drop=False),
+                                  Part("context", job.context, "the serving context", can_drop=False, alts=[
+                                      Alt(job.train_context, f"the cache is sized at the serving context "
+                                                             f"(BUDGET.context, {job.context:,} tokens), not the "
+                                                             "training context")]
+                                       if job.train_context != job.context else []),
                                   Part("bytes per value", kv_bytes, job.kv, alts=[
                                       Alt(v, f"the KV cache is kept in {job.kv} ({kv_bytes:g} bytes a value), not "
-                                             f"{name} ({v:g})")
+                                             + (f"in the weights' {job.weights}" if v == weight_bytes else
+                                                f"{name} ({v:g})"))
                                       for name, v in (("fp32", 4), ("bf16", 2), ("int8", 1), ("int4", 0.5))
                                       if v != kv_bytes])],
                  missing="that is the weights only: the KV cache of the conversation comes on top")]),
@@ -301,6 +305,14 @@ def questions(p: dict) -> list:
             return ["that is one training sequence: multiply by the number of sequences, D / T_train"]
         if _close(got, f.train_flops / 3):
             return ["that is a forward pass: training costs about three (forward and backward)"]
+        if job.context != job.train_context:
+            try:
+                other = training_flops(answers["design"], job.context).total * (job.train_tokens // job.context)
+            except (ValueError, OverflowError):
+                other = None
+            if other is not None and _close(got, other):
+                return [f"that cuts D into sequences of the serving context: training sequences are "
+                        f"train_context = {job.train_context:,} tokens long (BUDGET.train_context)"]
         found = named.search(Answer(Prod("the training FLOPs", [
             Part("sequences", sequences, "D / T_train", alts=[
                 Alt(job.train_tokens, "multiply one sequence's FLOPs by the number of sequences (D / T_train), not "
@@ -308,7 +320,11 @@ def questions(p: dict) -> list:
                  missing="that is one training sequence: multiply by the number of sequences, D / T_train"),
             Part("one sequence", f.train_flops / sequences)], alts=[
             Alt(6 * f.non_embedding * job.train_tokens, "that is 6·N·D with the non-embedding N, a rule of thumb: "
-                                                         "count with training_flops (every parameter, attention in)")]),
+                                                         "count with training_flops (every parameter, attention in)"),
+            Alt(f.train_flops_6nd, "that is the rule of thumb 6·N·D: the budget counts with training_flops "
+                                   "(attention in, lookup free)")]),
+            scales=[named.Scale(1 / 3, "a forward pass only (2 FLOPs per weight): training adds the backward "
+                                       "pass, three times the forward")],
             context="your FLOPs"), got)
         return [found or "not the training FLOPs of your design for the job's D and training context"]
 
@@ -348,7 +364,8 @@ def questions(p: dict) -> list:
             return []
         if got == f.params:
             return ["that is your design as it is: flip tie_word_embeddings and count again"]
-        head = (Part("the head", table, "untying adds a head, V × d", alts=[
+        head = (Part("the head", table, "untying adds a head, V × d", twice=(
+            "untying adds one head, V·d, once: yours adds two V × d matrices"), alts=[
             Alt(-table, "untying a tied design adds a head, one V × d matrix: add it, do not subtract it")])
             if s.tied else
             Part("minus the head", -table, "tying removes the head, V × d", alts=[
@@ -356,7 +373,8 @@ def questions(p: dict) -> list:
         found = named.search(Answer(Sum("the other tying", [
             Part("your design", f.params, can_drop=False, twice="the whole model counted twice: flipping the tying "
                                                                 "changes only the head, one V × d matrix"),
-            head])), got)
+            head, *([named.Extra("a head bias", s.vocab_size, "Llama's head has no bias: untying adds one V × d "
+                                                               "matrix, nothing else")] if s.tied else [])])), got)
         if found:
             return [found]
         return [_non_embedding_problem(got, f, s, table)
