@@ -1,20 +1,26 @@
 """exercises/ and the answer keys are generated from solutions/: fail when they are stale.
 
-Each test regenerates one lesson in memory (the exercise's sources, and the key by
-running the solution once in a fresh kernel) and compares it with the committed
-files. Outputs are not compared here: nbval checks every stored output.
+Each test regenerates one lesson in memory (the exercise's sources, and the key from
+the solution's answers) and compares it with the committed files. Outputs are not
+compared here: nbval checks every stored output. The generator runs the solution in a
+fresh kernel; here its code cells run in this process (its check cells left out, as
+tests/solution_runner.py runs them), which computes the same answers without a kernel's
+start and imports, and the answers are read by the generator's own probe and key code.
 Fix a failure with `make exercises` (or `python tools/make_exercises.py NN-slug`);
 the generator is embedlab.grading.generate.
 """
 
+import json
 from pathlib import Path
 
+import matplotlib
 import nbformat
 import pytest
 
 from embedlab.grading import generate as make_exercises
 from embedlab.grading.kinds import Array, Real
 from embedlab.grading.lessons import ANSWERS_DIR, decode_key, questions_for
+from embedlab.grading.wire import probe
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -70,13 +76,31 @@ def test_solution_metadata_names_its_lesson(solution):
     assert nb.metadata.get("embedlab") == {"lesson": solution.stem, "kind": "solution"}, FIX.format(solution.stem)
 
 
+def harvest_here(solution: Path, lesson: str) -> dict:
+    """make_exercises.harvest_key's key, its solution run in this process: every code cell but the
+    checks and the summary, from the solutions folder as the kernel runs it; the probe's entries
+    pass through JSON as they do on their way out of a kernel."""
+    namespace = {}
+    backend = matplotlib.get_backend()
+    matplotlib.use("Agg")  # plt.show() draws nothing here
+    try:
+        for cell in nbformat.read(solution, as_version=4).cells:
+            if cell.cell_type == "code" and "ex.check" not in cell.source and "ex.summary" not in cell.source:
+                exec(compile(cell.source, f"<{lesson}>", "exec"), namespace)  # noqa: S102 - our own solution
+    finally:
+        matplotlib.pyplot.close("all")
+        matplotlib.use(backend)
+    return make_exercises.key_of(lesson, json.loads(json.dumps(probe(lesson, namespace, functions=False))))
+
+
 @pytest.mark.parametrize("solution", SOLUTIONS, ids=[p.stem for p in SOLUTIONS])
-def test_answer_key_matches_solution(solution):
+def test_answer_key_matches_solution(solution, monkeypatch):
     lesson = solution.stem
     key_file = ANSWERS_DIR / f"{lesson}.key"
     assert key_file.exists(), f"{key_file.name} is missing: " + FIX.format(lesson)
     committed = decode_key(key_file.read_text())
-    fresh = make_exercises.harvest_key(solution, lesson)
+    monkeypatch.chdir(solution.parent)
+    fresh = harvest_here(solution, lesson)
     assert sorted(committed) == sorted(fresh), FIX.format(lesson)
     questions = {q.name: q for q in questions_for(lesson)}
     stale = [name for name in fresh if not same_answer(questions[name], fresh[name], committed[name])]
