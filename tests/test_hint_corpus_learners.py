@@ -1,7 +1,7 @@
 """The hints against corpora of wrong answers written WITHOUT reading the hint code.
 
-tests/hint_corpus/learners.py (the main corpus) and tests/hint_corpus/heldout.py (a held-out
-part: the hint authors run this test over it and read only the counts) hold entries
+tests/hint_corpus/learners.py (the main corpus) and tests/hint_corpus/heldout.py (a held-out part,
+measured blind at 50 % specific, then opened as training material: see its header) hold entries
 `Wrong(lesson, name, source, mistake, words, wrong_words)`: a hint must contain one of `words`
 (any case) and none of `wrong_words`. Every entry is judged twice:
 
@@ -16,7 +16,7 @@ part: the hint authors run this test over it and read only the counts) hold entr
 Each verdict is sorted into: accepted (marked correct), reveals (the detail writes the
 expected value), misleading (holds a wrong word), specific (holds a word), direction-only (the
 general "too big"/"too small" words), other. The test asserts none accepted, none revealing,
-none misleading, and at least 90 % specific on each file, both ways; `report` prints the counts
+none misleading, and at least 90 % specific on each file (95 % on learners.py), both ways; `report` prints the counts
 per exercise (run `python tests/test_hint_corpus_learners.py [learners|heldout]`).
 """
 
@@ -46,6 +46,7 @@ from embedlab.grading.values import data_to_array, written_in  # noqa: E402
 
 FILES = [f for f in ("learners", "heldout") if (ROOT / "tests" / "hint_corpus" / f"{f}.py").exists()]
 BAR = 0.9
+BARS = {"learners": 0.95}  # the main corpus, written with the hints: held to more than the issue's 90 %
 
 # The general words of embedlab.grading.diagnose and the kinds' defaults: a direction, not a mistake.
 DIRECTION_ONLY = ("too big", "too small", "a little too big", "a little too small", "far too big", "far too small",
@@ -240,22 +241,21 @@ def failures(results, kinds=("misleading", "accepted", "reveals", "direction-onl
             for kind in [classify(e, status, detail)] if kind in kinds]
 
 
-# The held-out part is the measure of hints that generalise; until it reaches the bar, its shortfall
-# is reported (xfail, with the counts) rather than turning main red. Nothing is relaxed for it: no
-# entry accepted, none revealing, none misleading, as for the main corpus.
-SPECIFIC_BAR_PENDING = {"heldout"}
+# Files whose entries may be printed when a check fails: the ones the hint authors have read. A blind
+# corpus (any other file) is reported by its counts only.
+OPENED = {"learners", "heldout"}
 
 
 def assert_bar(results, title: str, file: str = "learners"):
     c = counts(results)["all"]
     n = sum(c.values())
     shown = table(results, title)
-    assert c["accepted"] == 0, (shown, failures(results, ("accepted",)) if file != "heldout" else "")
+    show = (lambda kinds: failures(results, kinds)) if file in OPENED else (lambda kinds: "")  # noqa: E731
+    assert c["accepted"] == 0, (shown, show(("accepted",)))
     assert c["reveals"] == 0, shown
-    assert c["misleading"] == 0, (shown, failures(results, ("misleading",)) if file != "heldout" else "")
-    if c["specific"] < math.ceil(BAR * n) and file in SPECIFIC_BAR_PENDING:
-        pytest.xfail(f"below the {BAR:.0%} bar on the held-out corpus:\n{shown}")
-    assert c["specific"] >= math.ceil(BAR * n), shown
+    assert c["misleading"] == 0, (shown, show(("misleading",)))
+    bar = BARS.get(file, BAR)
+    assert c["specific"] >= math.ceil(bar * n), (shown, show(("direction-only", "other")))
 
 
 # --------------------------------------------------------------------------
@@ -282,7 +282,7 @@ def test_the_grader_names_the_mistake(file, grader_folder):
     assert c["accepted"] == 0 and c["reveals"] == 0 and c["misleading"] == 0, shown
     notebook = {id(e): classify(e, status, detail) for e, status, detail in notebook_results(file)}
     differ = [(e.lesson, e.name) for e, status, detail in results if classify(e, status, detail) != notebook[id(e)]]
-    assert not differ, (differ if file != "heldout" else len(differ), shown)
+    assert not differ, (differ if file in OPENED else len(differ), shown)
 
 
 def test_a_hint_that_blames_another_mistake_counts_as_misleading():
@@ -307,7 +307,7 @@ if __name__ == "__main__":
     for file in [a for a in args if not a.startswith("-")] or FILES:
         nb = notebook_results(file)
         print(table(nb, f"{file} (notebook check)"))
-        if file == "learners":  # the held-out part's entries are never printed, only counted
+        if file in OPENED:  # a blind corpus's entries are never printed, only counted
             for row in failures(nb):
                 print("   ", row)
         if "--grader" in sys.argv:

@@ -1,8 +1,9 @@
 """A corpus of plausible wrong answers to the exercises, written as learners would err,
 without reading the hint code (lib/embedlab/grading/): material to test the hints against.
 
-`learners.ENTRIES` is the main corpus; `heldout.ENTRIES` is a held-out part that the hint
-authors do not look at. `check_wrong.py` runs every entry and proves it wrong for the
+`learners.ENTRIES` is the main corpus; `heldout.ENTRIES` was a held-out part, measured blind
+(50 % specific) and then opened as training material (see its header); a new blind corpus is
+the held-out measure. `check_wrong.py` runs every entry and proves it wrong for the
 exercise as handed out (the book's parameters).
 
 How an entry runs: the code cells of the lesson's *solution* notebook above the answer cell

@@ -1509,4 +1509,133 @@ ENTRIES = [
           "coverage = float(np.mean([set(tok.encode_ordinary(w)) <= kept for w in next_words]))",
           "Two slips: each word counted once (not by frequency), and encoded without its leading space.",
           ("weight", "frequency", "space", "after a space")),
+    # ------------------------------------------------------------------ added for the general mechanisms
+    # (issue 22, after heldout.py was opened): each kind of mistake the mechanisms catch, in questions
+    # other than the held-out entry that showed it. Written as a learner errs; words name the mistake.
+    # a number typed in a function's body where an argument belongs
+    Wrong("04-modern-blocks", "llama_params",
+          "def llama_params(V, d, L, h, h_kv, d_ff, tied):\n    head_dim = d // h\n"
+          "    layer = 2 * d * h * head_dim + 2 * d * h_kv * head_dim + 3 * d * d_ff + 2 * d\n"
+          "    return 128256 * d + L * layer + d + (0 if tied else 128256 * d)\n",
+          "Typed Llama 3's vocabulary 128,256 in the body instead of using the argument V.",
+          ("argument `V`", "typed")),
+    Wrong("06-params-vs-compute", "forward_flops_per_token",
+          "def forward_flops_per_token(V, d, L, d_ff, context):\n"
+          "    return 2 * L * (4 * d * d + 2 * d * d_ff) + 4 * L * 1024 * d + 2 * d * V\n",
+          "Typed GPT-2's context 1,024 into the attention term instead of using the argument context.",
+          ("argument `context`", "typed")),
+    # a loop one short: the last item left out
+    Wrong("08-vocabulary-size", "tokens_per_word",
+          "def tokens_per_word(counts, n_tokens):\n    c = np.asarray(counts, dtype=float)\n"
+          "    n = np.asarray(n_tokens, dtype=float)\n    return float((c[:-1] * n[:-1]).sum() / c[:-1].sum())\n",
+          "Looped to len(counts) − 1, so the last word is left out of the mean.",
+          ("last", "off-by-one", "range")),
+    Wrong("05-weight-tying", "count_unique",
+          "def count_unique(storage, sizes):\n    seen = {}\n    for i in range(1, len(storage)):\n"
+          "        seen[int(storage[i])] = int(sizes[i])\n    return sum(seen.values())\n",
+          "Started the loop at 1, so the first tensor of the state dict is never counted.",
+          ("first", "off-by-one", "range")),
+    # two factors added where they multiply
+    Wrong("12-change-a-vocabulary", "added_params",
+          "added_params = n_new + d",
+          "Added the new rows and the width instead of multiplying them.",
+          ("multiply", "added")),
+    Wrong("07-memory", "kv_bytes_per_token",
+          "kv_bytes_per_token = 2 * L * (h_kv + head_dim) * 2",
+          "Added the key/value heads and the head width instead of multiplying them.",
+          ("multiply", "added")),
+    # a share over the rest, or a part of it added to the whole again
+    Wrong("03-counting-gpt2", "embedding_share",
+          "counts = count_params(load_config(share_model))\n"
+          "embedding_share = counts.token_embedding / (counts.total + counts.token_embedding)",
+          "Added the token table to the total again, though the total already counts it.",
+          ("again", "already", "once")),
+    Wrong("04-modern-blocks", "vocab_share",
+          "c = count_params(load_config(share_model))\n"
+          "vocab_share = (c.token_embedding + c.lm_head) / (c.total - c.token_embedding - c.lm_head)",
+          "Divided the vocabulary matrices by the rest of the model instead of by the whole.",
+          ("rest", "whole")),
+    # the whole off by exactly one input: a vector counted that is not there, or left out
+    Wrong("04-modern-blocks", "mlp_layer",
+          "mlp_layer = 3 * d * d_ff + d",
+          "Gave the down projection a bias, which Llama's MLP does not have.",
+          ("bias", "too many")),
+    Wrong("01-toy-table", "model_table",
+          "shape = model_shape(load_config(model))\nmodel_table = shape.vocab_size * shape.hidden_size + shape.hidden_size",
+          "Added a d-sized bias to the token table, which a lookup table does not have.",
+          ("bias", "too many")),
+    # bytes in binary units (KiB, MiB) where bytes or GB are asked
+    Wrong("07-memory", "weights_gb_4bit",
+          "weights_gb_4bit = N * 0.5 / 2**20",
+          "Divided the bytes by 2**20 (MiB) instead of 10**9 (GB).",
+          ("MiB", "2**20")),
+    Wrong("02-lookup-vs-matmul", "one_hot_batch_bytes",
+          "one_hot_batch_bytes = n_tokens * V * np.dtype(precision).itemsize // 1024",
+          "Gave the size in KiB instead of bytes.",
+          ("KiB", "2**10")),
+    # the answer passed through a function: squared, or the complement
+    Wrong("03-counting-gpt2", "embedding_share",
+          "counts = count_params(load_config(share_model))\nembedding_share = 1 - counts.token_embedding / counts.total",
+          "Gave the share of everything but the token table.",
+          ("complement", "1 minus", "the rest")),
+    Wrong("06-params-vs-compute", "head_share_training",
+          "attention = c.attention_per_key * T * (T + 1) // 2\ntotal = T * (c.input + c.blocks + c.head) + attention\n"
+          "head_share_training = 1 - T * c.head / total",
+          "Gave the share of everything but the head.",
+          ("complement", "1 minus", "the rest")),
+    # a number typed by hand: a binary prefix for a decimal one, a unit slip of 1,000
+    Wrong("08-vocabulary-size", "extra_head_flops",
+          "extra_head_flops = 2 * d * (256 * 1024 - V_small)",
+          "Read 256K as 256 × 1,024 instead of the V_big the question gives.",
+          ("V_big", "typed")),
+    Wrong("06-params-vs-compute", "flop_rate",
+          "flop_rate = 6 * N * D / (1.3e3 * 3600)",
+          "Typed the GPU hours as 1.3 thousand instead of 1.3 million (GPU_HOURS).",
+          ("GPU_HOURS", "typed")),
+    # a model's size set by hand from another model
+    Wrong("04-modern-blocks", "mlp_layer",
+          "d = 4096\nmlp_layer = 3 * d * d_ff",
+          "Set d to Llama 3 8B's width instead of reading mlp_model's config.",
+          ("config", "by hand", "2,048")),
+    # a typed rounded input and a second slip at once
+    Wrong("01-toy-table", "model_table",
+          "shape = model_shape(load_config(model))\nmodel_table = 2 * 50000 * shape.hidden_size",
+          "Two slips: rounded the vocabulary to 50,000 and counted the tied head as a second table.",
+          ("50,257", "head")),
+    # the model's own L and d as factors: every layer where one is asked, numbers where rows are counted
+    Wrong("03-counting-gpt2", "block_params",
+          "s = model_shape(load_config(block_model))\nd = s.hidden_size\n"
+          "block_params = (12 * d * d + 13 * d) * s.num_layers",
+          "Multiplied one block by the number of layers; the question asks for one block.",
+          ("asks for one", "one layer", "layers")),
+    Wrong("12-change-a-vocabulary", "padding_rows",
+          "padding_rows = (padded_size(V + n_new, pad_multiple) - V - n_new) * d",
+          "Gave the padded rows' parameters (rows × d) instead of the number of rows.",
+          ("width d", "rows")),
+    # a term taken away that was added
+    Wrong("03-counting-gpt2", "estimate_gap",
+          "estimate_gap = exact + (V * d + 12 * L * d**2)",
+          "Added the rule-of-thumb estimate to the exact count instead of subtracting it.",
+          ("subtract", "added")),
+    Wrong("10-glitch-tokens", "padding_rows",
+          "padding_rows = -(-V // pad_multiple) * pad_multiple + V",
+          "Added V to the padded size instead of subtracting it.",
+          ("subtract", "added")),
+    # what a right cell on a row table never uses: the output matrix U, norms down the columns
+    Wrong("09-what-rows-learn", "cos_cat",
+          "U = run.model.U\nrows = U[animals + vehicles]\n"
+          "cos_cat = rows @ U[cat] / (np.linalg.norm(rows, axis=1) * np.linalg.norm(U[cat]))",
+          "Measured the rows of the output matrix U instead of the embedding E.",
+          ("output matrix", "run.model.U")),
+    Wrong("10-glitch-tokens", "top7",
+          "M = run.model.E\nunit = M / np.linalg.norm(M, axis=0, keepdims=True)\n"
+          "ref = unit[reference].mean(axis=0)\nscores = unit @ ref / np.linalg.norm(ref)\n"
+          "order = [i for i in np.argsort(-scores, kind='stable') if i not in reference]\ntop7 = np.array(order[:7])",
+          "Normalised the columns (axis=0) instead of each row.",
+          ("axis=0", "columns")),
+    # an axis that changes the number of dimensions
+    Wrong("02-lookup-vs-matmul", "updated_rows",
+          "updated_rows = np.unique(batch, axis=1)",
+          "Passed axis=1, which keeps the batch's rows instead of listing the distinct ids.",
+          ("axis", "flatten")),
 ]

@@ -84,6 +84,7 @@ class Reading:
     keywords: dict = field(default_factory=dict)     # keyword arguments given a constant: {"axis": 0, "errors": "ignore"}
     constants: list = field(default_factory=list)    # values of constant-only expressions (256 * 1024, 2**30)
     call_keywords: set = field(default_factory=set)  # a call with a constant keyword: "norm(axis=0)", "unique(axis=0)"
+    operands: list = field(default_factory=list)     # the numbers inside those expressions (256 of 256 * 1024)
     parsed: bool = False
 
 
@@ -148,7 +149,9 @@ def read(source: str | None, name: str | None = None) -> Reading:
                 out.compares.update(_OPS.get(type(op), "?") for op in node.ops)
         if name is not None:
             out.hard_coded = _hard_coded(tree, name)
-        out.constants = [v for v in constant_values(source) if v not in out.numbers]
+        inside = []
+        out.constants = [v for v in constant_values(source, inside) if v not in out.numbers]
+        out.operands = inside
     except RecursionError:
         return Reading()
     return out
@@ -193,7 +196,7 @@ def _number_expr(node) -> bool:
     return False
 
 
-def constant_values(source: str | None) -> list:
+def constant_values(source: str | None, operands: list | None = None) -> list:
     """The values of the largest constant-only expressions a cell types (`256 * 1024`, `2**30`,
     `15e9`): what a learner typed by hand, computed, each once."""
     if not isinstance(source, str):
@@ -209,6 +212,8 @@ def constant_values(source: str | None) -> list:
             value = _value(node)
             if value is not None:
                 out.append(value)
+                if operands is not None:
+                    operands.extend(n.value for n in ast.walk(node) if isinstance(n, ast.Constant))
             return
         for child in ast.iter_child_nodes(node):
             visit(child)
@@ -278,7 +283,7 @@ def typed_input(reading: Reading, inputs: dict) -> str | None:
 
     `inputs` is {words for the input: its exact value}, the variant's own values (an input is
     in the question, so naming it gives nothing away)."""
-    for typed in list(reading.numbers) + list(reading.constants):
+    for typed in list(reading.constants) + list(reading.numbers):  # 256 * 1024 before its 256
         if isinstance(typed, bool) or typed == 0 or not math.isfinite(typed):
             continue
         for words, value in inputs.items():

@@ -115,13 +115,13 @@ def _and_then(question, answer, got, want, inputs) -> str | None:
             if isinstance(value, (int, float)) and value and typed and typed != value \
                     and code.typed_input(code.Reading(numbers=[typed], parsed=True), {"x": value}):
                 try:
-                    fixed = float(got) * value / typed
+                    fixed, other_way = float(got) * value / typed, float(got) * typed / value
                 except (ArithmeticError, TypeError, ValueError):
                     continue
-                if math.isclose(fixed, float(want), rel_tol=1e-9):
-                    return None
+                if math.isclose(fixed, float(want), rel_tol=1e-9) or math.isclose(other_way, float(want), rel_tol=1e-9):
+                    return None  # the typed input (a factor, or a divisor) is the only slip
                 found = parts.search(answer, fixed, want)
-                if found and not _reveals(found, want):
+                if found and not _reveals(found, want) and not _units_only(answer, found):
                     return found
     return None
 
@@ -139,6 +139,14 @@ CONFIG_NAMES = {
     "intermediate_size": ("d_ff (intermediate_size)", "intermediate_size"),
     "head_dim": ("head_dim", "head_dim"),
 }
+
+
+def _units_only(answer, words: str) -> bool:
+    """Is an explanation made of unit scales alone (no part named)? Too weak to add to another slip."""
+    answers = answer if isinstance(answer, (list, tuple)) else [answer]
+    says = {s.says for one in answers for s in one.all_scales()}
+    pieces = [w for w in words.replace("two slips give exactly your number: either ", "").split("; and ")]
+    return all(p.strip().rstrip(",") in says for p in pieces)
 
 
 def config_inputs(question) -> dict:
@@ -303,8 +311,9 @@ def _config_scales(question) -> list:
                                           "the question counts all L layers"))
     if "d" in named:
         words, value = named["d"]
-        out.append(parts.Scale(value, f"yours is {words} times too much: multiplied by the width d once too "
-                                      "often (numbers or parameters where rows or vectors are counted?)"))
+        out.append(parts.Scale(value, f"yours is {words} times too much: times d, multiplied by the width d once "
+                                      "too often (numbers or parameters where the number of rows or vectors is "
+                                      "asked?)"))
     return out
 
 

@@ -296,7 +296,7 @@ class Real(Question):
         return diagnose.within_sig(got, want, self.sig)
 
     def judge(self, data, expected) -> Verdict:
-        got = data["real"]
+        got = _real(data["real"])
         if self.accepts(got, expected):
             return self._verdict(True)
         return self._verdict(False, self._number_hint(got, expected))
@@ -450,7 +450,10 @@ class Function(Question):
         same cases (each reference output with its call), in the grader's or the notebook's process."""
         if len(data) != len(expected):
             return self._verdict(False, "the function did not return one result per input")
-        changed = self._transformed(data, expected)  # the reference on changed arguments: named below
+        try:
+            changed = self._transformed(data, expected)  # the reference on changed arguments: named below
+        except Exception:  # noqa: BLE001 - a search that cannot run names nothing; the judge never crashes
+            changed = None
         failures = []  # (case index, what to say before the hint, the hint)
         for i, (got, want) in enumerate(zip(data, expected)):
             call, want, args = _case_parts(want, self.name)
@@ -468,7 +471,7 @@ class Function(Question):
                 shown = _shown(inner, got)
                 broken = self._broken(inner, got, want, args)
                 failures.append((i, f"{where}{' returned ' + shown if shown else ''}", broken or verdict.detail))
-                if not failures[1:] and changed and (broken or getattr(inner, "_said", None) not in ("own", "parts")):
+                if not failures[1:] and changed and (broken or getattr(inner, "_said", None) != "parts"):
                     # the first failing call has no hint written or found for it: the changed arguments
                     # (which fit every call) name the slip better than an invariant or a direction
                     return self._verdict(False, changed)
@@ -510,19 +513,22 @@ class Function(Question):
         found = []
         for change, words in _argument_changes(names, [c[2] for c in cases], typed,
                                                    {**self.factor_hints, **self._result_question().factor_hints}):
-            if self._explains(change, cases, failing):
+            if words not in found and self._explains(change, cases, failing):
                 found.append(words)
                 if len(found) > 2:  # more than two fit equally: none is named
                     return None
         if not found:
             return None
-        got, want, args, call, inner = cases[failing[0]]
-        try:
-            own = self._case_question(args)._hint(_plain_value(inner, got), _plain_value(inner, want), "")
-        except Exception:  # noqa: BLE001
-            own = ""
-        if own:
+        owns = []
+        for i in failing:  # the result's own hint, where it fits every failing call, was written for this
+            g, w, a, _, q = cases[i]
+            try:
+                owns.append(self._case_question(a)._hint(_plain_value(q, g), _plain_value(q, w), ""))
+            except Exception:  # noqa: BLE001
+                owns.append("")
+        if owns and all(owns):
             return None
+        got, want, args, call, inner = cases[failing[0]]
         words = found[0] if len(found) == 1 else f"two slips give exactly your results: either {found[0]}, or {found[1]}"
         shown = _shown(inner, got)
         return f"on input {failing[0] + 1} of {len(cases)}, {call}{' returned ' + shown if shown else ''}: {words}"
@@ -543,7 +549,7 @@ class Function(Question):
                 if not _same_result(inner, got, inner.to_data(value)):
                     return False
             except Exception:  # noqa: BLE001 - a change the reference refuses explains nothing, unless the
-                if isinstance(got, dict) and "real" in got and not math.isfinite(got["real"]):  # learner's is
+                if isinstance(got, dict) and "real" in got and _undefined(got["real"]):  # learner's is
                     continue  # undefined too (a cosine of a zero vector: nan where the reference refuses)
                 return False
         return True
@@ -603,9 +609,9 @@ def _same_result(question: Question, got, want) -> bool:
             g = got.get("int", got.get("float"))
             return g is not None and g == want.get("int", want.get("float"))
         if isinstance(question, Real):
-            if math.isnan(got["real"]) and math.isnan(want["real"]):
+            if _undefined(got.get("real")) and _undefined(want.get("real")):
                 return True
-            return question.accepts(got["real"], want["real"])
+            return question.accepts(_real(got["real"]), _real(want["real"]))
         if isinstance(question, Array):
             g, w = data_to_array(got), data_to_array(want)
             return g.shape == w.shape and bool(question.close(g, w).all())
@@ -614,6 +620,22 @@ def _same_result(question: Question, got, want) -> bool:
     except Exception:  # noqa: BLE001
         return False
     return False
+
+
+def _real(x):
+    """A float from plain data: the grader's sandbox carries nan and inf as text ("nan", "inf")."""
+    if isinstance(x, str):
+        try:
+            return float(x)
+        except ValueError:
+            return math.nan
+    return x
+
+
+def _undefined(x) -> bool:
+    """nan or inf (or None, or their text)."""
+    x = _real(x)
+    return x is None or (isinstance(x, float) and not math.isfinite(x))
 
 
 def _is_scalar(a) -> bool:
@@ -664,9 +686,9 @@ def _argument_changes(names, all_args, typed, own_words=None):
                     "it gives the result for the vectors with their mean subtracted (a correlation coefficient, "
                     "np.corrcoef): use the vectors as they are"))
 
-    def cut(args, i, how):
+    def cut(args, i, how, least=1):
         first = _length(args[i])
-        if not first or first < 2:
+        if not first or first < least:
             return None
         return tuple(how(a) if _length(a) == first else a for a in args)
 
@@ -681,7 +703,7 @@ def _argument_changes(names, all_args, typed, own_words=None):
         out.append((lambda args, i=i: cut(args, i, lambda a: a[1:]),
                     f"it leaves out the first item of {listed}: an off-by-one (range starting at 1?): every "
                     "position counts"))
-        out.append((lambda args, i=i: cut(args, i, lambda a: a[:1]),
+        out.append((lambda args, i=i: cut(args, i, lambda a: a[:1], least=2),
                     f"it uses only the first item of {listed}, not all of them: take every item (the mean, the sum, "
                     "each position)"))
     return out

@@ -397,6 +397,10 @@ def matches(answer: Answer, got: float, want: float | None = None, tagged: bool 
         except (ArithmeticError, ValueError, TypeError, OverflowError):
             values.append(math.nan)
     scales = [(s.factor, s.says) for s in answer.all_scales()]
+    # a unit scale that a unit part's change already makes (GB for GiB, written as a part) is that change
+    ratios = [v / base for (change, _, ids), v in zip(singles, values)
+              if base and math.isfinite(v) and math.isfinite(base) and not _close(v, base) and _unit_change(answer, ids)]
+    scales = [(f, w) for f, w in scales if not any(_close(f, r) for r in ratios)]
     if answer.floor:
         values = [math.floor(v) if math.isfinite(v) else v for v in values]
         base = math.floor(base) if math.isfinite(base) else base
@@ -422,9 +426,6 @@ def matches(answer: Answer, got: float, want: float | None = None, tagged: bool 
     for (f1, s1), (f2, s2) in itertools.combinations(scales, 2):
         if _close(base * f1 * f2, got) and not _close(f1 * f2, 1):
             found.setdefault((frozenset(), f1 * f2), f"{s1}; and {s2}")
-    # a unit scale that one part's change already makes (GB for GiB, written as a part) is that change
-    ratios = [v / base for v in values if base and math.isfinite(v) and not _close(v, base)]
-    scales = [(f, w) for f, w in scales if not any(_close(f, r) for r in ratios)]
     for (change, words, ids), v in zip(singles, values):
         if _close(v, base):
             continue
@@ -447,12 +448,24 @@ def matches(answer: Answer, got: float, want: float | None = None, tagged: bool 
     return _out(2, found, tagged)
 
 
+def _unit_change(answer, ids) -> bool:
+    """A change of a part that is a unit factor (1 / 2**30 bytes per GiB, 1 / 3,600): not a count."""
+    for node in answer.tree.nodes():
+        if node.id() in ids and isinstance(node, Part):
+            return isinstance(node.amount, float) and not float(node.amount).is_integer()
+    return False
+
+
 def _sizes(answer) -> dict:
     """{name: value} of the inputs a whole count may be off by (a width, a vocabulary): counts only."""
     if not answer.offsets:
         return {}
-    return {k: v for k, v in answer.siblings().items()
-            if isinstance(v, int) and not isinstance(v, bool) and v >= 8}
+    out, seen = {}, set()
+    for k, v in sorted(answer.siblings().items(), key=lambda kv: len(kv[0])):  # the shortest name of a size
+        if isinstance(v, int) and not isinstance(v, bool) and v >= 8 and v not in seen:
+            seen.add(v)
+            out[k] = v
+    return out
 
 
 def _offset_words(answer, name, k, sign) -> str:

@@ -243,7 +243,9 @@ def questions(p: dict) -> list:
             Hint(lambda got, want: got == V % m,
                  "that is the remainder V % pad_multiple, how far V is past a multiple: the padding is what is "
                  "missing up to the next multiple (round up)"),
-        ], parts=lambda: Answer(Sum("the rows added", [
+        ], parts=lambda: Answer(Sum("the rows added", alts=[Alt(V % m, (
+            "that is the remainder V % pad_multiple, how far V is past a multiple: the padding is what is missing "
+            "up to the next multiple (round up)"))], children=[
             Part("the padded size", padded, "V rounded up to a multiple of pad_multiple", alts=[
                 Alt(V // m * m, "that rounds down: the padded size is V rounded up to the next multiple of "
                                 "pad_multiple"),

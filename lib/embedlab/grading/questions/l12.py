@@ -199,7 +199,7 @@ def questions(p: dict) -> list:
     added = [
         Hint(lambda got, want: got == n, "each new row holds d numbers: multiply by the width"),
         Hint(lambda got, want: got == grown_v * d or got == 2 * grown_v * d,
-             "that is the whole table after the resize; count only what the new tokens add"),
+             "that is the whole table after the resize; count only what the new tokens add (the new rows)"),
     ]
     if tied:
         added.append(ratio(2, "the head is tied: the new rows of E are the head's new rows too, "
@@ -218,8 +218,22 @@ def questions(p: dict) -> list:
             Hint(lambda got, want: got == padded_size(V, m) - V,
                  "that pads V; pad the table after the new tokens are in, V + n_new rows"),
             Hint(lambda got, want: got == grown_v % m,
-                 "that is how far V + n_new is past a multiple of pad_multiple; the padding fills the rest"),
-        ]),
+                 "that is the remainder (V + n_new) % pad_multiple, how far it is past a multiple: the padding is "
+                 "what is missing up to the next multiple (round up)"),
+        ], parts=lambda: Answer(Sum("the rows added", alts=[Alt(grown_v % m, (
+            "that is the remainder (V + n_new) % pad_multiple, how far it is past a multiple: the padding is what "
+            "is missing up to the next multiple (round up)"))], children=[
+            Part("the padded size", padded_size(grown_v, m), "V + n_new rounded up to a multiple of pad_multiple",
+                 alts=[Alt(grown_v // m * m, "that rounds down: the padded size is V + n_new rounded up to the next "
+                                             "multiple of pad_multiple"),
+                       Alt(2 ** math.ceil(math.log2(grown_v)), "that pads to the next power of two: pad to the next "
+                                                               "multiple of pad_multiple"),
+                       Alt(padded_size(V, m), "that pads V; pad the table after the new tokens are in, V + n_new "
+                                              "rows")]),
+            Part("minus the rows", -grown_v, "V + n_new", can_double=False, alts=[
+                Alt(-V, "subtract the rows the table has after the resize, V + n_new, not V")],
+                 missing="that is the padded size; the question asks how many rows were added to reach it")])),
+            inputs=lambda: {"n_new": n, "pad_multiple": m}, reads=("vocab_model", p["vocab_model"])),
         Real("p_new_token", sig=6, hints=[
             Hint(lambda got, want: math.isclose(got, 1 / (V_TINY + n), rel_tol=1e-6)
                  or math.isclose(got, 1 / V_TINY, rel_tol=1e-6),
