@@ -64,14 +64,32 @@ def shape_of(p: dict) -> tuple[int, int, bool]:
     return s.vocab_size, s.hidden_size, s.tied
 
 
+@functools.lru_cache(maxsize=1)
+def _corpus():
+    """Lesson 12's corpus (every variant trains on the book's; only the seed of the run varies)."""
+    from embedlab import make_corpus
+
+    return make_corpus(n_sentences=3000, seed=0)
+
+
 @functools.lru_cache(maxsize=64)
 def _grown(seed: int, n_new: int):
     """Questions 3 and 4: lesson 12's tiny untied model with `seed`, and a copy with n_new mean rows."""
-    from embedlab import make_corpus, train_tinylm
+    from embedlab import train_tinylm
 
-    corpus = make_corpus(n_sentences=3000, seed=0)
+    corpus = _corpus()
     run = train_tinylm(corpus, tied=False, steps=400, batch_size=64, seed=seed)
     return corpus, run.model, resize_tinylm(run.model, n_new, "mean")
+
+
+@functools.lru_cache(maxsize=64)
+def _grown_answers(seed: int, n_new: int) -> tuple[float, float]:
+    """Questions 3 and 4's answers (p_new_token, kl_mean), computed once per grown model: answers()
+    is asked again and again while the variants are drawn and kept apart."""
+    corpus, model, grown = _grown(seed, n_new)
+    contexts = _ordinary_contexts()
+    return (float(_probabilities(grown, corpus)[corpus.vocab_size]),
+            float(kl_divergence(model.logits(contexts), grown.logits(contexts)).mean()))
 
 
 def _probabilities(model, corpus) -> np.ndarray:
@@ -86,16 +104,23 @@ def _ordinary_contexts() -> np.ndarray:
     return make_corpus(n_sentences=100, seed=99).training_pairs(context=2)[0]
 
 
+@functools.lru_cache(maxsize=16)
+def _words(lang: str) -> tuple[dict, list]:
+    """A language's wordfreq list and its words without a digit, in order, as the solution reads
+    them: filtered once per language, however many variants (tokenizers, n_words) use it."""
+    import wordfreq
+
+    frequencies = wordfreq.get_frequency_dict(lang, wordlist="small")
+    return frequencies, [w for w in frequencies if not any(ch.isdigit() for ch in w)]
+
+
 @functools.lru_cache(maxsize=64)
 def trimming(tokenizer: str, lang: str, n_words: int) -> dict:
     """Questions 5 and 7: the words' tokens, the kept ids, and the next words' coverage figures."""
-    import wordfreq
-
     from embedlab import load_tokenizer
 
     tok = load_tokenizer(tokenizer)
-    frequencies = wordfreq.get_frequency_dict(lang, wordlist="small")
-    words = [w for w in frequencies if not any(ch.isdigit() for ch in w)]
+    frequencies, words = _words(lang)
     encoded = [tok.encode_ordinary(" " + w) for w in words[: 2 * n_words]]
     used = {i for ids in encoded[:n_words] for i in ids}
     kept = used | set(range(256)) | {tok.eot_token}
@@ -113,14 +138,13 @@ def answers(p: dict) -> dict:
     """Every answer that varies, computed here to vet the variant (`problems`); the key itself is
     harvested by running the solution notebook."""
     V, d, tied = shape_of(p)
-    corpus, model, grown = _grown(p["seed"], p["n_new"])
-    contexts = _ordinary_contexts()
+    p_new_token, kl_mean = _grown_answers(p["seed"], p["n_new"])
     t = trimming(p["tokenizer"], p["lang"], p["n_words"])
     return {
         "added_params": p["n_new"] * d * (1 if tied else 2),
         "padding_rows": padded_size(V + p["n_new"], p["pad_multiple"]) - (V + p["n_new"]),
-        "p_new_token": float(_probabilities(grown, corpus)[corpus.vocab_size]),
-        "kl_mean": float(kl_divergence(model.logits(contexts), grown.logits(contexts)).mean()),
+        "p_new_token": p_new_token,
+        "kl_mean": kl_mean,
         "trimmed_rows": t["kept"],
         "saved_params": (t["n_vocab"] - p["n_keep"]) * p["d_trim"] * (1 if p["trim_tied"] else 2),
         "coverage": t["coverage"],
