@@ -109,6 +109,40 @@ def test_no_classmate_on_another_variant_and_not_the_book_earns_more_than_half(l
                 assert earned <= total / 2, f"{lesson}: variant {given}'s answers earn {earned}/{total} as {mine}'s"
 
 
+def test_shared_points_earns_what_the_full_judgement_earns(monkeypatch):
+    """shared_points judges status-only (kinds.status_only: a wrong answer's hint is not searched,
+    which made drawing a class slow); every pair's points are those of the full judgement, with its
+    hints, on every ordered pair of a class of 3 (and the book) of two lessons."""
+    import contextlib
+
+    from embedlab.grading import kinds
+
+    for lesson in ("01-toy-table", "04-modern-blocks"):
+        params = [parameters_of(lesson, v, SECRET) for v in range(4)]
+        pairs = [(a, b) for a in range(4) for b in range(1, 4)]
+        fast = {pair: shared_points(lesson, params[pair[0]], params[pair[1]]) for pair in pairs}
+        monkeypatch.setattr(kinds, "status_only", contextlib.nullcontext)
+        full = {pair: shared_points(lesson, params[pair[0]], params[pair[1]]) for pair in pairs}
+        monkeypatch.undo()
+        assert fast == full, lesson
+        assert any(earned < total for earned, total in full.values())  # wrong answers were judged
+
+
+def test_status_only_skips_the_hint_and_keeps_the_status():
+    from embedlab.grading.kinds import Array, Integer, Real, status_only
+    from embedlab.grading.values import array_to_data
+
+    cases = [(Integer("n"), {"int": 14}, 7), (Real("x", exact=True), {"real": 0.29}, 0.2903),
+             (Array("E", exact=True), array_to_data(np.array([[1, 0], [0, 1]]).T * 2), array_to_data(np.eye(2))),
+             (Integer("n"), {"int": 7}, 7)]
+    for q, got, want in cases:
+        full = q.judge(got, want)
+        with status_only():
+            quick = q.judge(got, want)
+        assert (quick.status, quick.points) == (full.status, full.points)
+        assert quick.detail == "" and (full.detail != "") == (full.status != "correct"), (q.name, full.detail)
+
+
 def test_variants_are_drawn_apart_where_independent_draws_would_collide(monkeypatch):
     """Drawn independently, lesson 01's class for this secret has two variants whose answers
     share 4 of 7 points (the same table size, pair cosine and model table: the word, feature and

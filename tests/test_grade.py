@@ -97,7 +97,8 @@ def hostile_infinite_loop():
 
 def hostile_ignores_ctrl_c():
     """Ignores Ctrl-C and SIGTERM, and blinds ipykernel's watch on its parent process,
-    so only the grader's SIGKILL to the kernel's process group stops it."""
+    so only a SIGKILL to the kernel's process group stops it: the worker's, INTERRUPT_GRACE
+    after the cell limit's interrupt (not the whole run's limit)."""
     return before(solution_nb(), "E", (
         "import os, signal\n"
         "parent = os.getppid()\n"
@@ -218,6 +219,14 @@ def hostile_wrong_lesson():
     return nb
 
 
+def cell_number(nb, name):
+    """The number the grader gives the cell that defines `name` (1 = the notebook's first cell)."""
+    cell = answer_cell(nb, name)
+    return next(i + 1 for i, c in enumerate(nb.cells) if c is cell)
+
+
+E_CELL = cell_number(solution_nb(), "E")
+
 # file name -> (builder, expected points, expected status per question in NAMES order, detail fragments)
 ALL = {name: "correct" for name in NAMES}
 CASES = {
@@ -228,7 +237,9 @@ CASES = {
     "raising": (hostile_raising, 5, ALL | {"n_params": "error", "cosine": "incorrect"},
                 {"n_params": "RuntimeError: oops", "cosine": "raised ValueError"}),
     "infinite-loop": (hostile_infinite_loop, 6, ALL | {"n_params": "timeout"}, {"n_params": "cell limit"}),
-    "ignores-ctrl-c": (hostile_ignores_ctrl_c, 0, {n: "timeout" for n in NAMES}, {"E": "whole run"}),
+    "ignores-ctrl-c": (hostile_ignores_ctrl_c, 0, {n: "timeout" for n in NAMES},
+                       {"E": f"cell {E_CELL} ran past the {CELL_TIMEOUT} s cell limit and did not stop when "
+                             "interrupted"}),
     "leaves-a-child": (hostile_leaves_a_child, 7, ALL, {}),
     "hard-coded-function": (hostile_hard_coded_function, 6, ALL | {"cosine": "incorrect"}, {"cosine": "on input 3"}),
     "kills-kernel": (hostile_kills_kernel, 0, {n: "crashed" for n in NAMES}, {"E": "kernel died"}),
@@ -343,6 +354,31 @@ def test_missing_answer_is_blamed_on_what_went_wrong():
                        Limits())[2:] == ("error", "`x` is not defined; cell 4 raised NameError: y")
     assert grade.score(q, {}, {}, finished(missing, timeouts=[2]), Limits())[2] == "timeout"
     assert grade.score(q, {}, {}, finished(None), Limits())[2] == "error"
+
+
+def hostile_slow_cells():
+    """Every cell within the cell limit, the whole run past its limit."""
+    nb = solution_nb()
+    for _ in range(6):
+        after_setup(nb, "import time\ntime.sleep(4)")  # under the 5 s cell limit
+    return nb
+
+
+def test_the_whole_run_limit_stops_cells_that_each_stay_under_theirs(tmp_path):
+    """--timeout bounds a submission whose cells each finish under --cell-timeout: its sandbox is
+    killed at the whole run's limit, every question a timeout. (Graded alone with a short limit:
+    the hostile folder's runs end well before theirs.)"""
+    nbformat.write(hostile_slow_cells(), tmp_path / filename("slow-cells"))
+    start = time.monotonic()
+    code = grade.main([str(tmp_path / filename("slow-cells")), "--out", str(tmp_path / "s.csv"), "-q",
+                       "--cell-timeout", str(CELL_TIMEOUT), "--timeout", "8"])
+    seconds = time.monotonic() - start
+    with open(tmp_path / "s.csv", newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    assert code == 0
+    assert [(r["question"], r["status"], r["points"]) for r in rows] == [(n, "timeout", "0") for n in NAMES]
+    assert all("the whole run passed the 8 s limit" in r["detail"] for r in rows), rows[0]["detail"]
+    assert seconds < 8 + 20, seconds  # the 24 s of sleeps were cut short
 
 
 def test_lesson_from_file_name():

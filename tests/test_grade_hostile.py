@@ -23,6 +23,7 @@ an unrelated process of the same user is untouched. Separate small tests: no
 bubblewrap on PATH, bad limits, Ctrl-C.
 """
 
+import contextlib
 import csv
 import ctypes
 import hashlib
@@ -498,6 +499,19 @@ def control_groups_of(pid: int) -> list[str]:
     return glob.glob(f"/sys/fs/cgroup/*/**/embedlab-grade-{pid}-*", recursive=True)
 
 
+@contextlib.contextmanager
+def ctrl_c_not_ignored():
+    """SIGINT handled (as in a terminal) while inside: a test run started in the background by a
+    non-interactive shell (`pytest ... &`, a CI step) inherits SIGINT ignored, and a process started
+    from it would inherit that too and never see Ctrl-C (a handler, unlike SIG_IGN, is reset to the
+    default by exec, so the grader then installs its own)."""
+    old = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
+
+
 def test_ctrl_c_writes_the_rows_graded_so_far(tmp_path):
     folder = tmp_path / "class"
     folder.mkdir()
@@ -506,10 +520,11 @@ def test_ctrl_c_writes_the_rows_graded_so_far(tmp_path):
     out = tmp_path / "s.csv"
     grader_tmp = tmp_path / "grader-tmp"
     grader_tmp.mkdir()
-    proc = subprocess.Popen([sys.executable, "-m", "embedlab.grade", str(folder), "--out", str(out),
-                             "--cell-timeout", "60", "--timeout", "120", "--no-sandbox"],
-                            env={**os.environ, "TMPDIR": str(grader_tmp)}, stderr=subprocess.PIPE,
-                            stdout=subprocess.PIPE)
+    with ctrl_c_not_ignored():
+        proc = subprocess.Popen([sys.executable, "-m", "embedlab.grade", str(folder), "--out", str(out),
+                                 "--cell-timeout", "60", "--timeout", "120", "--no-sandbox"],
+                                env={**os.environ, "TMPDIR": str(grader_tmp)}, stderr=subprocess.PIPE,
+                                stdout=subprocess.PIPE)
     line = b""
     while b"[1/2]" not in line:  # the progress line of the first submission
         line = proc.stderr.readline()

@@ -1,6 +1,8 @@
 """The grader on every lesson: the solution scores full marks, the generated exercise zero.
 
 Parametrized over solutions/, so a new lesson is covered as soon as its solution exists.
+Every solution and exercise is graded by ONE run of `embedlab-grade` (-j 2), as an
+instructor grades a folder; each lesson's test then checks its two files' rows.
 Kept apart from the hostile set (test_grade.py) so the two run in parallel under xdist.
 """
 
@@ -10,30 +12,41 @@ from pathlib import Path
 import pytest
 
 from embedlab.grading import cli as grade
+from embedlab.grading.kinds import Function
 from embedlab.grading.lessons import questions_for
 
 ROOT = Path(__file__).resolve().parent.parent
 SOLUTIONS = sorted((ROOT / "solutions").glob("*.ipynb"))
 
 
-def run_grader(paths, tmp_path, *extra):
-    out = tmp_path / "scores.csv"
-    code = grade.main([str(p) for p in paths] + ["--out", str(out), "-q", *extra])
-    with open(out, newline="", encoding="utf-8") as f:
-        return code, list(csv.DictReader(f))
-
-
 def points(rows):
     return sum(float(r["points"]) for r in rows)
 
 
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory):
+    """Every solution and its blank exercise, graded in one run (generous limits: some solutions
+    train a small model)."""
+    out = tmp_path_factory.mktemp("grades") / "scores.csv"
+    paths = [p for solution in SOLUTIONS for p in (solution, ROOT / "exercises" / solution.name)]
+    code = grade.main([str(p) for p in paths] + ["--out", str(out), "-q", "--cell-timeout", "300",
+                                                  "--timeout", "900", "-j", "2"])
+    with open(out, newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    return code, rows
+
+
+def test_the_run_grades_every_file(graded):
+    code, rows = graded
+    assert code == 0
+    assert {r["submission"] for r in rows} == {str(p) for s in SOLUTIONS for p in (s, ROOT / "exercises" / s.name)}
+
+
 @pytest.mark.parametrize("solution", SOLUTIONS, ids=[p.stem for p in SOLUTIONS])
-def test_solution_full_marks_and_blank_exercise_zero(solution, tmp_path):
+def test_solution_full_marks_and_blank_exercise_zero(solution, graded):
     lesson = solution.stem
     exercise = ROOT / "exercises" / f"{lesson}.ipynb"
-    # generous limits: some solutions train a small model
-    code, rows = run_grader([solution, exercise], tmp_path, "--cell-timeout", "300", "--timeout", "900", "-j", "2")
-    assert code == 0
+    _, rows = graded
     questions = questions_for(lesson)
     total = sum(q.points for q in questions)
     solved = [r for r in rows if r["submission"] == str(solution)]
@@ -41,7 +54,9 @@ def test_solution_full_marks_and_blank_exercise_zero(solution, tmp_path):
     assert [r["question"] for r in solved] == [q.name for q in questions]
     assert [r["status"] for r in solved] == ["correct"] * len(questions), solved
     assert points(solved) == total
+    assert [r["question"] for r in blank] == [q.name for q in questions]
     assert [r["status"] for r in blank] == ["not_attempted"] * len(questions), blank
     assert points(blank) == 0
-
-
+    # a blank function still raises the generator's NotImplementedError, and the grader says so
+    functions = {q.name for q in questions if isinstance(q, Function)}
+    assert all("NotImplementedError" in r["detail"] for r in blank if r["question"] in functions), blank

@@ -124,13 +124,15 @@ def test_the_limits_book_grading_md_states_are_the_codes():
     SHM_BYTES changed)."""
     from pathlib import Path
 
-    from embedlab.grading.worker import FILE_LIMIT
+    from embedlab.grading.worker import FILE_LIMIT, INTERRUPT_GRACE
 
     page = " ".join((Path(__file__).resolve().parent.parent / "book" / "grading.md").read_text("utf-8").split())
     for phrase in (f"| `--max-processes N` | {sandbox.MAX_PROCESSES} |", f"(default {sandbox.MAX_PROCESSES};",
                    f"`/tmp` (at most {sandbox.TMPFS_BYTES // 2**20} MB)",
                    f"`/dev/shm` (at most {sandbox.SHM_BYTES // 2**20} MB)",
-                   f"Each file is at most {FILE_LIMIT // 2**20} MB"):
+                   f"Each file is at most {FILE_LIMIT // 2**20} MB",
+                   f"does not stop within {INTERRUPT_GRACE:g} s of its interrupt",
+                   f"`--cell-timeout` plus {INTERRUPT_GRACE:g} s, not `--timeout`"):
         assert phrase in page, phrase
     assert sandbox.WATCH_SECONDS == 0.25 and "within a quarter of a second" in page
 

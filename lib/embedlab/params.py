@@ -39,6 +39,7 @@ Conventions:
 from __future__ import annotations
 
 import html
+import functools
 import json
 import numbers
 from dataclasses import dataclass, field
@@ -785,7 +786,19 @@ def estimate_params(vocab_size: int, d: int, num_layers: int, *, num_experts: in
 
 def available_models() -> list[str]:
     """Names of the shipped model configs, for load_config."""
-    return sorted(p.stem for p in DATA_DIR.glob("*.json"))
+    return list(_shipped())
+
+
+@functools.lru_cache(maxsize=1)
+def _shipped() -> tuple[str, ...]:
+    # The shipped files never change while the package is loaded: listed once (class mode's
+    # variant draws load configs thousands of times).
+    return tuple(sorted(p.stem for p in DATA_DIR.glob("*.json")))
+
+
+@functools.lru_cache(maxsize=None)
+def _config_text(name: str) -> str:
+    return (DATA_DIR / f"{name}.json").read_text()
 
 
 def load_config(name: str) -> dict:
@@ -794,6 +807,6 @@ def load_config(name: str) -> dict:
     Each has a "_source" field saying where its values come from and a "_name"
     field with the model's name.
     """
-    if name not in available_models():
+    if name not in _shipped():
         raise ValueError(f"no shipped config called name={name!r}; available: {', '.join(available_models())}")
-    return json.loads((DATA_DIR / f"{name}.json").read_text())
+    return json.loads(_config_text(name))

@@ -19,6 +19,8 @@ the exercise generator writes that, with the points, under each question. The le
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import dataclasses
 import inspect
 import itertools
@@ -118,6 +120,23 @@ def offset(delta: float, message: str) -> Hint:
     return Hint(when, message)
 
 
+_STATUS_ONLY = contextvars.ContextVar("embedlab_status_only", default=False)
+
+
+@contextlib.contextmanager
+def status_only():
+    """Judge for the status alone: inside this block a wrong answer's detail is left empty
+    instead of searched for a hint. The status (and the points) are exactly those of a full
+    judgement, which no hint changes; only the words are skipped. For callers that judge many
+    answers and read only whether each earns its points (class mode's variants, kept apart by
+    `variants.shared_points`): a hint's search can take a tenth of a second."""
+    token = _STATUS_ONLY.set(True)
+    try:
+        yield
+    finally:
+        _STATUS_ONLY.reset(token)
+
+
 # --------------------------------------------------------------------------
 # Question kinds
 
@@ -169,6 +188,8 @@ class Question:
         return Verdict(INCORRECT, 0.0, self.points, detail)
 
     def _hint(self, got, want, default: str) -> str:
+        if _STATUS_ONLY.get():
+            return default
         for hint in self.hints:
             if hint.args and self.case is None:
                 continue
@@ -185,6 +206,8 @@ class Question:
         answer's named parts (embedlab.grading.parts), then the symptom (ratio, direction) in
         general words. A function's result is computed, not typed: there the question's hints
         come first."""
+        if _STATUS_ONLY.get():
+            return ""
         from embedlab.grading import explain
 
         generic = lambda: diagnose.number_hint(got, want, self.factors, self.factor_hints,  # noqa: E731
@@ -367,6 +390,8 @@ class Array(Question):
         want = data_to_array(expected)
         if got.shape == want.shape and bool(self.close(got, want).all()):
             return self._verdict(True)
+        if _STATUS_ONLY.get():
+            return self._verdict(False)
         kinds = data.get("kind") if isinstance(data, dict) else None, \
             expected.get("kind") if isinstance(expected, dict) else None
         from embedlab.grading import explain
@@ -557,7 +582,7 @@ class Function(Question):
     def _broken(self, inner: Question, got, want, args) -> str | None:
         """The first invariant the result breaks, unless the result question's own hints name the
         mistake (they were written for it)."""
-        if not (self.invariants or self.needs or self.avoids) or args is None:
+        if not (self.invariants or self.needs or self.avoids) or args is None or _STATUS_ONLY.get():
             return None
         try:
             value, wanted = _plain_value(inner, got), _plain_value(inner, want)

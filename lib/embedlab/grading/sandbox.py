@@ -164,17 +164,28 @@ def worker_env(tmp: str) -> dict:
     return env
 
 
+_SANDBOX_WORKS: set = set()  # sandbox command lines check_sandbox saw work in this process
+
+
 def check_sandbox(bwrap: str) -> str | None:
-    """None if a sandbox starts here and imports embedlab without seeing the keys; else why not."""
+    """None if a sandbox starts here and imports embedlab without seeing the keys; else why not.
+
+    A success is remembered for this process, per command line (bubblewrap, the folders
+    mounted): a program that grades several times in one process (the course's tests, a
+    library caller) starts the trial sandbox once. A failure is tried again each time."""
     code = ("import os, embedlab.grading.lessons as l\n"
             "assert not any(os.scandir(l.ANSWERS_DIR)), 'the answer keys are visible'\n")
+    command = sandbox_command(bwrap, [sys.executable, "-c", code])
+    if tuple(command) in _SANDBOX_WORKS:
+        return None
     try:
-        done = subprocess.run(sandbox_command(bwrap, [sys.executable, "-c", code]), env=worker_env("/tmp"),
-                              stdin=subprocess.DEVNULL, capture_output=True, timeout=60)
+        done = subprocess.run(command, env=worker_env("/tmp"), stdin=subprocess.DEVNULL, capture_output=True,
+                              timeout=60)
     except (OSError, subprocess.TimeoutExpired) as exc:
         return f"{type(exc).__name__}: {exc}"
     if done.returncode != 0:
         return done.stderr.decode("utf-8", "replace").strip()[-500:] or f"exit status {done.returncode}"
+    _SANDBOX_WORKS.add(tuple(command))
     return None
 
 
@@ -560,7 +571,8 @@ def clean_report(report) -> dict:
     """The worker's report as checked plain data: unknown or malformed parts are dropped."""
     report = report if isinstance(report, dict) else {}
     state = report.get("state")
-    out = {"state": state if state in (FINISHED, CRASHED, FAULT) else CRASHED, "errors": [], "timeouts": []}
+    out = {"state": state if state in (FINISHED, CRASHED, FAULT, TIMEOUT) else CRASHED, "errors": [],
+           "timeouts": []}
     detail = report.get("detail")
     out["detail"] = printable(detail[:TEXT_LIMIT]) if isinstance(detail, str) else ""
     if out["state"] != FINISHED and not out["detail"]:

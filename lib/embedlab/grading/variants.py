@@ -133,7 +133,7 @@ def shared_points(lesson: str, given: dict, judged_as: dict, answers_of=None) ->
     `answers`, which each lesson's tests tie to its solution notebook).
     """
     # imported here: the question modules import this module
-    from embedlab.grading.kinds import Function, answer_of, expected_value
+    from embedlab.grading.kinds import Function, answer_of, expected_value, status_only
     from embedlab.grading.lessons import questions_for
     from embedlab.grading.status import CORRECT
 
@@ -149,7 +149,8 @@ def shared_points(lesson: str, given: dict, judged_as: dict, answers_of=None) ->
             continue
         try:
             expected = expected_value(q, q.to_data(answer_of(q, theirs)))
-            ok = q.judge(q.to_data(answer_of(q, mine)), expected).status == CORRECT
+            with status_only():  # whether it earns the points; the hint a learner would read is not needed
+                ok = q.judge(q.to_data(answer_of(q, mine)), expected).status == CORRECT
         except Exception:  # noqa: BLE001 - a copied value the question cannot even read earns nothing
             ok = False
         earned += q.points if ok else 0.0

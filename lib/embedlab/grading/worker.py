@@ -19,8 +19,9 @@ grader over two pipes the grader owns, never through a file:
 It limits itself first (memory, file size, no core files; the kernel inherits
 the limits), then runs every code cell in a fresh kernel with nbclient (errors
 do not stop the run, a cell past the cell timeout is interrupted, outputs are
-dropped except error names), then the probe cell (embedlab.grading.wire), whose
-published result it keeps. Everything it sends is untrusted by the grader: the
+dropped except error names; a cell that does not stop within INTERRUPT_GRACE
+of its interrupt ends the run as a timeout, its kernel killed), then the probe
+cell (embedlab.grading.wire), whose published result it keeps. Everything it sends is untrusted by the grader: the
 submission's code runs in this sandbox too.
 """
 
@@ -33,13 +34,14 @@ import signal
 import sys
 import time
 
-from embedlab.grading.status import CRASHED, FAULT, FINISHED
+from embedlab.grading.status import CRASHED, FAULT, FINISHED, TIMEOUT
 from embedlab.grading.wire import PROBE_MIME, TEXT_LIMIT, answer_sources, probe_cell
 
 FILE_LIMIT = 256 * 2**20  # bytes: RLIMIT_FSIZE for the worker and the kernel
 HEADER_LIMIT = 2**16  # bytes of the grader's first line
 JOB_LIMIT = 64 * 2**20  # bytes of the grader's job line (the function questions' inputs)
 TIMEOUT_ENAME = "CellTimeout"
+INTERRUPT_GRACE = 5.0  # seconds a cell interrupted at the cell limit has to stop before its kernel is killed
 
 
 def apply_limits(memory_mb: int) -> None:
@@ -219,6 +221,7 @@ def execute(channel: int, source, lesson: str, cases: dict, cell_timeout: float)
     started = time.monotonic()
     report = {"state": None, "cells_run": 0, "errors": [], "timeouts": [], "answers": None}
     current = {"index": None}  # the submitted notebook's index of the cell running (None: the probe)
+    interrupted = {"msg_id": None, "at": None}  # the request the cell limit interrupted last, and when
 
     class ThisPython(KernelSpecManager):
         """The kernel is this Python (the grader's environment), with history off."""
@@ -231,6 +234,10 @@ def execute(channel: int, source, lesson: str, cases: dict, cell_timeout: float)
     class GradingClient(NotebookClient):
         """Keeps no outputs but error names (a huge print costs nothing) and, from the probe
         cell only, the probe's result."""
+
+        async def _async_handle_timeout(self, timeout, cell=None):
+            interrupted["at"] = time.monotonic()  # the grace is counted from the interrupt
+            return await super()._async_handle_timeout(timeout, cell)
 
         def output(self, outs, msg, display_id, cell_index):
             content = msg["content"]
@@ -250,6 +257,30 @@ def execute(channel: int, source, lesson: str, cases: dict, cell_timeout: float)
         content = (execute_reply or {}).get("content", {})
         if content.get("status") == "error" and content.get("ename") == TIMEOUT_ENAME:
             report["timeouts"].append(current["index"])
+            interrupted["msg_id"] = (execute_reply.get("parent_header") or {}).get("msg_id")
+
+    def stopped_when_interrupted(msg_id, grace: float) -> bool:
+        """Whether the kernel answered the interrupted cell's request within `grace` seconds of the
+        interrupt (it stopped, with a KeyboardInterrupt or not). nbclient made up that cell's reply without
+        waiting for the real one; a kernel that ignores the interrupt (SIGINT ignored, the
+        KeyboardInterrupt caught in a loop) never sends it, and would make every later cell wait
+        for its own cell limit until the whole run's limit."""
+        from queue import Empty
+
+        from nbclient.util import ensure_async, run_sync
+
+        async def wait() -> bool:
+            deadline = (interrupted["at"] or time.monotonic()) + grace
+            while (left := deadline - time.monotonic()) > 0:
+                try:
+                    msg = await ensure_async(client.kc.shell_channel.get_msg(timeout=left))
+                except Empty:
+                    return False
+                if (msg.get("parent_header") or {}).get("msg_id") == msg_id:
+                    return True
+            return False
+
+        return run_sync(wait)()
 
     cells = []  # (index in the submitted notebook, fresh cell holding only the source)
     for index, cell in enumerate(source.cells):
@@ -304,6 +335,14 @@ def execute(channel: int, source, lesson: str, cases: dict, cell_timeout: float)
             cell.outputs = []
             if index is not None:
                 report["cells_run"] += 1
+                msg_id = interrupted["msg_id"]
+                if msg_id is not None and not stopped_when_interrupted(msg_id, INTERRUPT_GRACE):
+                    finish(state=TIMEOUT, detail=(
+                        f"cell {index + 1} ran past the {cell_timeout:g} s cell limit and did not stop when "
+                        f"interrupted (within {INTERRUPT_GRACE:g} s): its kernel was killed, so no answer "
+                        "could be read"))
+                    return 0
+                interrupted.update(msg_id=None, at=None)
         finish(state=FINISHED, finished_s=round(time.monotonic() - started, 2))
     finally:
         # No polite shutdown: nothing in the kernel is worth waiting for (jupyter_client's

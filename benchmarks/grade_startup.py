@@ -1,0 +1,134 @@
+"""Where one submission's seconds go in embedlab-grade: start-up costs first, then whole runs.
+
+    .venv/bin/python benchmarks/grade_startup.py                 # lesson 01, best of 3
+    .venv/bin/python benchmarks/grade_startup.py --lesson 03-counting-gpt2 --repeat 5
+
+Each step is timed alone (wall time, best of --repeat, and the CPU time of the processes it
+waited for; inside a sandbox that is not visible, shown as -): a bare Python, the worker's imports, a bare bubblewrap sandbox, the grader's
+trial sandbox (`check_sandbox`, once per grader run), one control group made and removed,
+a kernel started until it answers; then the lesson's blank exercise and its solution graded
+at -j 1, split by the worker's own clock into start-up (until its kernel is ready) and the
+notebook's cells with the probe. The grader's judging is the rest. Figures depend on the
+machine's load (printed first and last) and are printed, never asserted.
+"""
+
+import argparse
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from embedlab.grading import budget, cli, sandbox
+from embedlab.grading.sandbox import Limits
+
+ROOT = Path(__file__).resolve().parent.parent
+QUIET_IMPORT = "import sys; sys.modules.setdefault('rfc3987_syntax', None); "  # as the worker does
+
+
+def children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def best_of(repeat: int, step) -> tuple[float, float]:
+    """(best wall seconds, CPU seconds of waited-for children in that run) of `step()`."""
+    best = None
+    for _ in range(repeat):
+        cpu, start = children_cpu(), time.perf_counter()
+        step()
+        wall, used = time.perf_counter() - start, children_cpu() - cpu
+        if best is None or wall < best[0]:
+            best = (wall, used)
+    return best
+
+
+def python(code: str, bwrap: str | None = None):
+    argv = [sys.executable, "-c", code]
+    if bwrap:
+        argv = sandbox.sandbox_command(bwrap, argv)
+    return lambda: subprocess.run(argv, env=sandbox.worker_env("/tmp") if bwrap else None, check=True,
+                                  stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+
+
+def kernel_ready():
+    code = (QUIET_IMPORT + "from jupyter_client.manager import start_new_kernel\n"
+            "km, kc = start_new_kernel(extra_arguments=['--HistoryManager.enabled=False'])\n"
+            "km.shutdown_kernel(now=True)\n")
+    return python(code)
+
+
+def group_made_and_removed():
+    grader_budget = budget.budget()
+    group = grader_budget.group(2048, sandbox.MAX_PROCESSES)
+    grader_budget.done(group)
+
+
+def graded(path: Path, bwrap: str | None):
+    """(wall seconds, worker start-up until its kernel is ready, cells and probe) of one submission."""
+    seen = {}
+    real_end = sandbox.Run.end
+
+    def end(run, message):
+        report = (message or {}).get("report") if isinstance(message, dict) else None
+        if isinstance(report, dict):
+            seen.update(ready=report.get("kernel_ready_s"), finished=report.get("finished_s"))
+        return real_end(run, message)
+
+    sandbox.Run.end = end
+    try:
+        start = time.perf_counter()
+        rows, faults = cli.grade_all(cli.find_submissions([str(path)]), None, Limits(), bwrap=bwrap)
+        wall = time.perf_counter() - start
+    finally:
+        sandbox.Run.end = real_end
+    if faults:
+        raise SystemExit(f"grader faults: {faults}")
+    return wall, seen.get("ready"), seen.get("finished"), sorted({r.status for r in rows})
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--lesson", default="01-toy-table")
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each step; the best is shown (default 3)")
+    parser.add_argument("--no-sandbox", action="store_true", help="grade without bubblewrap")
+    args = parser.parse_args()
+    bwrap = None if args.no_sandbox else sandbox.bwrap_path()
+    print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} (1 min) at start")
+    steps = [("python -c pass", python("pass")),
+             ("python: import the worker's modules (nbformat, nbclient, embedlab.grading.variants)",
+              python(QUIET_IMPORT + "import nbformat, nbclient, jupyter_client.manager, "
+                                    "embedlab.grading.worker, embedlab.grading.variants")),
+             ("a kernel started until it answers (jupyter_client, outside the sandbox)", kernel_ready())]
+    sandboxed = {"bubblewrap: python -c pass in a fresh sandbox", "check_sandbox (once per grader process)"}
+    if bwrap:
+        steps += [("bubblewrap: python -c pass in a fresh sandbox", python("pass", bwrap)),
+                  ("check_sandbox (once per grader process)",
+                   lambda: (sandbox._SANDBOX_WORKS.clear(), sandbox.check_sandbox(bwrap)))]
+    if budget.budget() is not None:
+        steps.append(("one control group made and removed", group_made_and_removed))
+    print(f"\n{'step':<92} {'wall s':>7} {'cpu s':>6}")
+    for name, step in steps:
+        wall, cpu = best_of(args.repeat, step)
+        shown = f"{'-':>6}" if name in sandboxed else f"{cpu:6.2f}"
+        print(f"{name:<92} {wall:7.2f} {shown}", flush=True)
+
+    print(f"\nlesson {args.lesson} graded at -j 1 ({'bubblewrap' if bwrap else 'no sandbox'}), best of {args.repeat}:")
+    print(f"{'submission':<24} {'wall s':>7} {'worker until kernel ready':>26} {'cells + probe':>14}  statuses")
+    with tempfile.TemporaryDirectory(prefix="embedlab-bench-") as tmp:
+        for kind in ("exercises", "solutions"):
+            path = Path(tmp) / f"{kind}-{args.lesson}.ipynb"
+            path.write_bytes((ROOT / kind / f"{args.lesson}.ipynb").read_bytes())
+            runs = [graded(path, bwrap) for _ in range(args.repeat)]
+            wall, ready, finished, statuses = min(runs, key=lambda r: r[0])
+            cells = finished - ready if ready is not None and finished is not None else None
+            print(f"{kind[:-1]:<24} {wall:7.2f} {ready if ready is not None else float('nan'):26.2f} "
+                  f"{cells if cells is not None else float('nan'):14.2f}  {', '.join(statuses)}", flush=True)
+    print(f"\nload average {os.getloadavg()[0]:.2f} (1 min) at the end")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
