@@ -9,9 +9,13 @@ measured blind at 50 % specific, then opened as training material: see its heade
   tests/hint_corpus/check_wrong.py runs it (the solution's cells above, the exercise's own lines
   of the answer cell, then the entry), with IPython's input history holding the answer cell, as
   in a learner's kernel, so that the check reads the learner's code;
-* by the real grader (`embedlab-grade`): ONE run per corpus file, over submissions built from the
-  solution notebook with answer cells replaced by entries (one entry per question per
-  submission; an answer other questions are judged with, lesson 11's `design`, alone).
+* by the grader's own scoring (`embedlab.grading.cli.score`), in this process, on what the grader's
+  probe (`embedlab.grading.wire.probe`) reads from the entry's namespace, carried as the kernel
+  carries it to the grader (Jupyter's JSON: nan as text), with the answer cell's source as the
+  worker sends it, and a function's inputs drawn as the grader draws them: the grader's judge
+  without its sandbox, for a sample of entries (the first of each question in a submission per
+  lesson, as `rounds` groups them). That the sandboxed grader reaches the same judge with the same
+  data is tested end to end by tests/test_hint_corpus.py and tests/test_hint_parts.py.
 
 Each verdict is sorted into: accepted (marked correct), reveals (the detail writes the
 expected value), misleading (holds a wrong word), specific (holds a word), direction-only (the
@@ -109,13 +113,55 @@ def reveals(entry, detail: str) -> bool:
 # The notebook's check
 
 
+_NAMESPACES: dict = {}
+
+
+def namespace(entry) -> dict:
+    """The namespace the entry leaves (run once, shared by the notebook check and the grader's path)."""
+    if id(entry) not in _NAMESPACES:
+        with contextlib.redirect_stdout(io.StringIO()):
+            _, ns = _check_wrong().run_entry(entry)
+        _NAMESPACES[id(entry)] = ns
+    return _NAMESPACES[id(entry)]
+
+
 def notebook_verdict(entry):
     """(status, detail) of the notebook's check on one entry, the answer cell in IPython's history."""
-    with contextlib.redirect_stdout(io.StringIO()):
-        _, ns = _check_wrong().run_entry(entry)
+    ns = namespace(entry)
     ns["_ih"] = ["", answer_cell(entry)]
     verdict = Exercise(entry.lesson).verdict(entry.name, ns)
     return verdict.status, verdict.detail
+
+
+def grader_verdict(entry):
+    """(status, detail) of the grader's scoring of one entry: its probe on the entry's namespace, the
+    probe's data through Jupyter's JSON as the kernel sends it, the source as the worker cuts it, a
+    function's inputs from the grader's generator, then `cli.score`, as `embedlab-grade` judges."""
+    import warnings
+
+    from jupyter_client.session import json_packer, json_unpacker
+
+    from embedlab.grading import wire
+    from embedlab.grading.cases import rng_for
+    from embedlab.grading.code import SOURCE_LIMIT
+    from embedlab.grading.sandbox import Limits, RunResult
+    from embedlab.grading.values import encode_value
+
+    q = _question(entry.lesson, entry.name)
+    cases, reference = {}, {}
+    if isinstance(q, Function):
+        args = q.cases(rng_for(entry.lesson, q.name, "", None))
+        cases[q.name] = encode_value(list(args))
+        reference[q.name] = q.expected_outputs(args)
+    ns = {k: v for k, v in namespace(entry).items() if k != "_ih"}
+    with contextlib.redirect_stdout(io.StringIO()), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        answers = dict(wire.probe(entry.lesson, ns, json_unpacker(json_packer(cases))))
+        answers = json_unpacker(json_packer(answers))
+    result = RunResult("finished", report={"sources": {entry.name: answer_cell(entry)[:SOURCE_LIMIT]}},
+                       answers=answers)
+    _, _, status, detail = grade.score(q, load_key(entry.lesson), reference, result, Limits())
+    return status, detail
 
 
 _NOTEBOOK: dict = {}
@@ -181,18 +227,27 @@ _GRADER: dict = {}
 GRADER_ROUNDS = 1
 
 
-def grader_results(file: str, folder: Path) -> list:
-    """(entry, status, detail) from one embedlab-grade run over every submission of the file."""
-    if file in _GRADER:
-        return _GRADER[file]
-    # The notebook check judges every entry; the grader (the same judge, on what its sandbox reports)
-    # grades the first GRADER_ROUNDS submissions of each lesson, enough to show the two agree
-    # without a grader run over every entry (which cost over a minute of `make test`).
+def grader_sample(file: str) -> list:
+    """The entries the grader's path judges: those of the first GRADER_ROUNDS submissions of each lesson."""
     groups, per = [], Counter()
     for group in rounds(entries(file)):
         if per[group[0].lesson] < GRADER_ROUNDS:
             groups.append(group)
             per[group[0].lesson] += 1
+    return groups
+
+
+def grader_path_results(file: str) -> list:
+    """(entry, status, detail) of the grader's scoring, in this process, for the sampled entries."""
+    if file not in _GRADER:
+        _GRADER[file] = [(e, *grader_verdict(e)) for group in grader_sample(file) for e in group]
+    return _GRADER[file]
+
+
+def grader_results(file: str, folder: Path) -> list:
+    """(entry, status, detail) from one real embedlab-grade run over the sampled submissions (run by
+    hand: `python tests/test_hint_corpus_learners.py learners --grader`)."""
+    groups = grader_sample(file)
     for i, group in enumerate(groups):
         nbformat.write(submission(group), folder / f"{group[0].lesson}-{i:03d}.ipynb")
     out = folder / "scores.csv"
@@ -206,7 +261,6 @@ def grader_results(file: str, folder: Path) -> list:
         for e in group:
             row = rows[(label, e.name)]
             results.append((e, row["status"], row["detail"]))
-    _GRADER[file] = results
     return results
 
 
@@ -267,21 +321,23 @@ def test_the_notebook_check_names_the_mistake(file):
     assert_bar(notebook_results(file), f"{file} (notebook check)", file)
 
 
-@pytest.fixture(scope="module")
-def grader_folder(tmp_path_factory):
-    return tmp_path_factory
-
-
 @pytest.mark.parametrize("file", FILES)
-def test_the_grader_names_the_mistake(file, grader_folder):
-    """The grader accepts none, reveals none, misleads with none, and gives each sampled entry a
-    hint of the same kind as the notebook's check (one judge, two places)."""
-    results = grader_results(file, grader_folder.mktemp(file))
+def test_the_grader_names_the_mistake(file):
+    """The grader's scoring accepts none, reveals none, misleads with none, and gives each sampled
+    entry the notebook check's very hint (cut to the grader's length), a function's of the same kind
+    (the grader draws other inputs, so the failing call differs): one judge, two places."""
+    results = grader_path_results(file)
     c = counts(results)["all"]
-    shown = table(results, f"{file} (embedlab-grade)")
+    shown = table(results, f"{file} (the grader's scoring)")
     assert c["accepted"] == 0 and c["reveals"] == 0 and c["misleading"] == 0, shown
-    notebook = {id(e): classify(e, status, detail) for e, status, detail in notebook_results(file)}
-    differ = [(e.lesson, e.name) for e, status, detail in results if classify(e, status, detail) != notebook[id(e)]]
+    notebook = {id(e): (status, detail) for e, status, detail in notebook_results(file)}
+
+    def same(e, status, detail):
+        nb_status, nb_detail = notebook[id(e)]
+        if status != nb_status or classify(e, status, detail) != classify(e, nb_status, nb_detail):
+            return False
+        return isinstance(_question(e.lesson, e.name), Function) or nb_detail.startswith(detail)
+    differ = [(e.lesson, e.name) for e, status, detail in results if not same(e, status, detail)]
     assert not differ, (differ if file in OPENED else len(differ), shown)
 
 

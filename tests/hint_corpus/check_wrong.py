@@ -59,24 +59,45 @@ _BASE = {}
 
 
 def base_namespace(lesson: str, name: str) -> dict:
-    """The solution's code cells above the answer cell of `name`, run once and cached."""
+    """The solution's code cells above the answer cell of `name`: the lesson's cells run once, in
+    order, and the namespace kept (a deep copy) at each answer cell, so a lesson's model is trained
+    or loaded once for all its questions."""
     key = (lesson, name)
     if key not in _BASE:
         cells = _code_cells("solutions", lesson)
-        stop = _answer_positions(cells)[name]
-        ns = {"__name__": "__corpus__"}
-        for src in cells[:stop]:
-            if "ex.check(" in src or "ex.summary(" in src:
-                continue
-            exec(compile(src, f"<{lesson} solution>", "exec"), ns)  # noqa: S102 - our own notebook
-        _BASE[key] = ns
+        positions = _answer_positions(cells)
+        ns, done = {"__name__": "__corpus__"}, 0
+        for question, stop in sorted(positions.items(), key=lambda kv: kv[1]):
+            for src in cells[done:stop]:
+                if "ex.check(" in src or "ex.summary(" in src:
+                    continue
+                exec(compile(src, f"<{lesson} solution>", "exec"), ns)  # noqa: S102 - our own notebook
+            done = stop
+            _BASE[(lesson, question)] = snapshot(ns)
     return _BASE[key]
 
 
-def fresh(ns: dict) -> dict:
+def snapshot(ns: dict) -> dict:
+    """A copy of a namespace that later cells cannot change: every value deep-copied that can be
+    (modules, functions and classes are shared)."""
     out = {}
     for k, v in ns.items():
-        if isinstance(v, (np.ndarray, list, dict, set)):
+        if not (isinstance(v, type) or callable(v) or type(v).__name__ == "module"):
+            try:
+                v = copy.deepcopy(v)
+            except Exception:  # noqa: BLE001 - shared as it is
+                pass
+        out[k] = v
+    return out
+
+
+def fresh(ns: dict) -> dict:
+    """A copy an entry may change freely: arrays, containers and the lesson's own objects (a trained
+    run, a corpus) deep-copied; modules, functions and other objects shared."""
+    out = {}
+    for k, v in ns.items():
+        if isinstance(v, (np.ndarray, list, dict, set)) or (
+                type(v).__module__.startswith("embedlab") and not isinstance(v, type) and not callable(v)):
             try:
                 v = copy.deepcopy(v)
             except Exception:  # noqa: BLE001
@@ -100,12 +121,25 @@ def solution_value(lesson: str, name: str):
     return ns[name], ns
 
 
+_PRELUDED = {}
+
+
+def preluded(lesson: str, name: str) -> dict:
+    """The base namespace of `name` with the exercise's own lines of its answer cell run (they may
+    train or load the lesson's model): once per question, copied for each entry."""
+    key = (lesson, name)
+    if key not in _PRELUDED:
+        ns = fresh(base_namespace(lesson, name))
+        prelude = exercise_prelude(lesson, name)
+        if prelude.strip():
+            exec(compile(prelude, f"<{lesson} prelude>", "exec"), ns)  # noqa: S102
+        _PRELUDED[key] = ns
+    return _PRELUDED[key]
+
+
 def run_entry(entry):
     """The value the entry's source leaves in `name` (and the namespace)."""
-    ns = fresh(base_namespace(entry.lesson, entry.name))
-    prelude = exercise_prelude(entry.lesson, entry.name)
-    if prelude.strip():
-        exec(compile(prelude, f"<{entry.lesson} prelude>", "exec"), ns)  # noqa: S102
+    ns = fresh(preluded(entry.lesson, entry.name))
     exec(compile(entry.source, f"<{entry.lesson} {entry.name} entry>", "exec"), ns)  # noqa: S102
     if entry.name not in ns:
         raise NameError(f"the source does not define {entry.name}")

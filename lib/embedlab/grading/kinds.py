@@ -23,7 +23,6 @@ import contextlib
 import contextvars
 import dataclasses
 import inspect
-import itertools
 import math
 import numbers
 from dataclasses import dataclass, field
@@ -422,6 +421,7 @@ class Choice(Question):
 
 
 SEARCHED_CASES = 2  # failing calls of a function whose result gets the (costlier) named-parts search
+JUDGED_FAILURES = 4  # failing calls whose hints are weighed (the rest only counted as failing)
 
 
 @dataclass
@@ -490,6 +490,8 @@ class Function(Question):
             inner = self._case_question(args)
             if len(failures) >= SEARCHED_CASES and inner.parts is not None:  # one change only, past the first
                 inner = dataclasses.replace(inner, parts=_one_change(inner.parts))  # failing calls: it is costlier
+            if len(failures) >= JUDGED_FAILURES:  # enough failing calls weighed: the rest add cost, not words
+                break
             inner._said = None
             verdict = inner.judge(got, expected_value(inner, want))
             if verdict.status != CORRECT:
@@ -690,7 +692,7 @@ def _argument_changes(names, all_args, typed, own_words=None):
                         (own_words or {}).get(f"/{names[i]}")
                         or f"it gives the result for {names[i]} = 1: the argument `{names[i]}` is ignored (use it: "
                            f"multiply by {names[i]})"))
-    for i, j in itertools.combinations(range(n), 2):
+    for i, j in ((i, i + 1) for i in range(n - 1)):  # neighbours in the signature (h and h_kv, d and d_ff)
         if all(_is_scalar(a[i]) and _is_scalar(a[j]) for a in all_args):
             out.append((lambda args, i=i, j=j: tuple(args[j] if k == i else args[i] if k == j else a
                                                      for k, a in enumerate(args)) if args[i] != args[j] else None,

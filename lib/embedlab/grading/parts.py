@@ -367,6 +367,8 @@ def _rank(answer, change: dict) -> int:
     """The author's siblings first (their words name the mistake), then a part left out, counted
     twice or counted extra, then another input swapped in by the search."""
     for nid, op in change.items():
+        if isinstance(op, tuple) and op[0] == PLUS:  # factors added: many pairs, a single change only
+            return 2
         if isinstance(op, tuple) and op[0] == "alt":
             node = next((n for n in answer.tree.nodes() if n.id() == nid), None)
             return 2 if node is not None and node.alts[op[1]].swap else 0
