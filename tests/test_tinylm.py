@@ -83,7 +83,10 @@ def test_weight_decay_shrinks_never_seen_rows_geometrically(corpus):
     np.testing.assert_allclose(run.model.E[never], run.initial["E"][never] * (1 - lr * wd) ** steps, rtol=1e-12)
 
 
-def test_same_seed_gives_identical_bytes(corpus):
+def test_same_seed_gives_identical_bytes(corpus, monkeypatch):
+    from embedlab import tinylm
+
+    monkeypatch.setattr(tinylm, "remember_runs", False)  # b must train again, not be remembered
     a = train_tinylm(corpus, tied=True, steps=60, batch_size=32, seed=4)
     b = train_tinylm(corpus, tied=True, steps=60, batch_size=32, seed=4)
     c = train_tinylm(corpus, tied=True, steps=60, batch_size=32, seed=5)
@@ -150,6 +153,7 @@ def test_every_shipped_run_is_what_training_gives_to_the_bit(monkeypatch):
     runs = json.loads(SHIPPED_RUNS.read_text(encoding="utf-8"))["runs"]
     assert len(runs) >= 8
     monkeypatch.setattr(tinylm, "use_shipped_runs", False)
+    monkeypatch.setattr(tinylm, "remember_runs", False)
     for run in runs:
         corpus = make_corpus(**run["corpus"])
         contexts, targets = corpus.training_pairs(run["settings"]["context"])
@@ -168,6 +172,8 @@ def test_a_shipped_run_is_read_and_any_other_run_trains(monkeypatch):
     calls = []
     real_train = tinylm.train
     monkeypatch.setattr(tinylm, "train", lambda *a, **k: calls.append(k) or real_train(*a, **k))
+    monkeypatch.setattr(tinylm, "_remembered", {})                 # nothing trained yet in this process
+    monkeypatch.setattr(tinylm, "remember_runs", True)
     shipped = tinylm.train_tinylm(corpus, tied=True, steps=1000, batch_size=128, seed=0)
     assert calls == [] and shipped.losses.shape == (1000,)
     assert np.array_equal(shipped.initial["E"], tinylm.TinyLM(corpus.vocab_size, tied=True, seed=0).E)
@@ -175,6 +181,37 @@ def test_a_shipped_run_is_read_and_any_other_run_trains(monkeypatch):
     tinylm.train_tinylm(corpus, tied=True, steps=3, batch_size=128, seed=0)          # not shipped: trains
     tinylm.train_tinylm(corpus, tied=True, steps=1000, batch_size=128, seed=0, on_step=lambda *a: None)
     assert len(calls) == 2
+    again = tinylm.train_tinylm(corpus, tied=True, steps=3, batch_size=128, seed=0)  # remembered
+    assert len(calls) == 2 and again.model.U is again.model.E
+    monkeypatch.setattr(tinylm, "remember_runs", False)          # the default: a lesson's timed run trains
+    tinylm.train_tinylm(corpus, tied=True, steps=3, batch_size=128, seed=0)
+    assert len(calls) == 3
+
+
+def test_a_remembered_run_is_what_training_again_gives_to_the_bit(corpus, monkeypatch):
+    """A run asked for twice in one process trains once; the second is a copy of what it left, the
+    very arrays a second training computes, and changing one run's model leaves the next alone."""
+    from embedlab import tinylm
+
+    monkeypatch.setattr(tinylm, "_remembered", {})
+    monkeypatch.setattr(tinylm, "remember_runs", True)
+    settings = dict(tied=False, steps=40, batch_size=32, seed=7)
+    first = train_tinylm(corpus, **settings)
+    remembered = train_tinylm(corpus, **settings)
+    monkeypatch.setattr(tinylm, "remember_runs", False)
+    fresh = train_tinylm(corpus, **settings)
+    for run in (first, remembered):
+        assert sorted(run.model.params) == sorted(fresh.model.params)
+        for name, value in fresh.model.params.items():
+            assert run.model.params[name].tobytes() == value.tobytes(), name
+            assert run.initial[name].tobytes() == fresh.initial[name].tobytes(), name
+        assert run.losses.tobytes() == fresh.losses.tobytes()
+    assert remembered.model.E is not first.model.E and remembered.losses is not first.losses
+    monkeypatch.setattr(tinylm, "remember_runs", True)
+    first.model.E[:] = 0.0
+    remembered.losses[:] = 0.0
+    after = train_tinylm(corpus, **settings)
+    assert after.model.E.tobytes() == fresh.model.E.tobytes() and after.losses.tobytes() == fresh.losses.tobytes()
 
 
 @pytest.mark.parametrize("tied", [False, True])

@@ -19,6 +19,17 @@ LESSON = "09-what-rows-learn"
 SECRETS = [b"test-secret-for-the-class-mode-tests", b"a-second-instructor-secret!", b"0123456789abcdef"]
 
 
+@pytest.fixture(autouse=True, scope="module")
+def remember_runs():
+    """Each variant's run is trained for the question module and again by the solution: train it once
+    (embedlab.tinylm.remember_runs; a remembered run is a fresh training to the bit, test_tinylm.py)."""
+    from embedlab import tinylm
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(tinylm, "remember_runs", True)
+        yield
+
+
 def differs(a, b):
     return not (np.shape(a) == np.shape(b) and np.allclose(a, b, rtol=1e-6, atol=0))
 

@@ -264,6 +264,16 @@ def train(model: TinyLM, contexts, targets, *, steps: int = 2000, batch_size: in
 SHIPPED_RUNS = Path(__file__).parent / "data" / "shipped" / "tinylm-runs.json"
 use_shipped_runs = True  # False: always train (the test and the tool switch it off)
 
+# With remember_runs, runs trained in this process are remembered by the same key: a run asked for
+# again (class mode's tests train a variant's run for the question module, then again in the
+# solution notebook) is given a copy of the arrays its first training left, which is what a second
+# training computes to the bit (float64, every draw from the seed; tests/test_tinylm.py compares a
+# remembered run with a fresh one). Off by default: a lesson that times a run and is run again
+# must train again. Runs with an on_step hook always train.
+remember_runs = False
+REMEMBERED_RUNS = 64  # the most recent runs kept (each a few tens of kB)
+_remembered: dict = {}  # run_key -> (final params, losses), oldest first
+
 
 def run_key(contexts, targets, vocab_size: int, settings: dict) -> str:
     """One string naming a run: a digest of its training pairs, the vocabulary size, every setting."""
@@ -295,18 +305,33 @@ def train_tinylm(corpus, *, d: int = 16, context: int = 2, tied: bool = False, o
 
     A run the lessons make is shipped with the package (``SHIPPED_RUNS``): with no
     ``on_step`` hook, it is read instead of recomputed, which gives the same arrays
-    (the tests retrain each one and compare them bit for bit). Any other run trains.
+    (the tests retrain each one and compare them bit for bit). Any other run trains
+    (with ``remember_runs``, once per process: asked for again, it is a copy of what
+    that training left).
     """
     model = TinyLM(corpus.vocab_size, d=d, context=context, tied=tied, seed=seed, init_std=init_std)
     contexts, targets = corpus.training_pairs(context)
-    if on_step is None and use_shipped_runs:
+    key = None
+    if on_step is None and (use_shipped_runs or remember_runs):
         settings = dict(d=d, context=context, tied=tied, optimizer=optimizer, lr=lr, weight_decay=weight_decay,
                         steps=steps, batch_size=batch_size, seed=seed, init_std=init_std)
-        shipped = _shipped().get(run_key(contexts, targets, corpus.vocab_size, settings))
+        key = run_key(contexts, targets, corpus.vocab_size, settings)
+        shipped = _shipped().get(key) if use_shipped_runs else None
         if shipped is not None:
             initial = model.copy_params()
             for name, entry in shipped["params"].items():
                 model.params[name][...] = decode_array(entry)
             return TrainRun(model=model, initial=initial, losses=decode_array(shipped["losses"]))
-    return train(model, contexts, targets, steps=steps, batch_size=batch_size, optimizer=optimizer,
-                 lr=lr, weight_decay=weight_decay, seed=seed + 1, on_step=on_step)
+        if remember_runs and key in _remembered:
+            params, losses = _remembered[key]
+            initial = model.copy_params()
+            for name, value in params.items():
+                model.params[name][...] = value
+            return TrainRun(model=model, initial=initial, losses=losses.copy())
+    run = train(model, contexts, targets, steps=steps, batch_size=batch_size, optimizer=optimizer,
+                lr=lr, weight_decay=weight_decay, seed=seed + 1, on_step=on_step)
+    if key is not None and remember_runs:
+        _remembered[key] = (run.model.copy_params(), run.losses.copy())
+        while len(_remembered) > REMEMBERED_RUNS:
+            del _remembered[next(iter(_remembered))]
+    return run
