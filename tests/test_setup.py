@@ -218,3 +218,10 @@ def test_every_file_names_the_same_oldest_python():
     stated = re.findall(r"Python\s*(?:>=|≥)\s*(3\.\d+)", (ROOT / "requirements.in").read_text())
     assert stated == [wanted], stated
     assert f"Python ≥ {wanted}" in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_the_test_command_does_not_build_the_iri_parsers():
+    """pyproject.toml's addopts load embedlab._test_command first, so nbformat's jsonschema leaves out
+    rfc3987_syntax (about 3 s of CPU per pytest process, building parsers nothing here uses)."""
+    assert "rfc3987_syntax" in sys.modules and sys.modules["rfc3987_syntax"] is None
+    assert "nbformat" in sys.modules  # imported, with jsonschema, all the same
