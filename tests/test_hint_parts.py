@@ -2,6 +2,8 @@
 the learner's own code read from its source (embedlab.grading.code), both in the notebook check
 and in the grader (the worker carries the answer cell's source)."""
 
+import dataclasses
+
 import numpy as np
 
 from embedlab.grading import code, parts
@@ -98,3 +100,76 @@ def test_the_grader_reads_the_same_source_from_the_submission(tmp_path):
     with open(out, newline="", encoding="utf-8") as f:
         row = next(r for r in csv.DictReader(f) if r["question"] == "embedding_share")
     assert row["status"] == "incorrect" and "'gpt2'" in row["detail"] and "share_model" in row["detail"], row
+
+
+# --------------------------------------------------------------------------
+# The general mechanisms by kind (issue 22, after the held-out corpus was opened)
+
+
+def test_factors_added_where_they_multiply_are_named():
+    answer = Answer(Prod("the table", [Part("rows", 50_000), Part("columns", 768)]))
+    hint = parts.search(answer, 50_000 + 768)
+    assert "added rows and columns where they multiply" in hint
+
+
+def test_a_share_over_the_rest_or_with_a_part_added_again():
+    share = Answer(parts.Ratio("the share", Sum("the table", [Part("table", 300)]),
+                               Sum("the total", [Part("table", 300), Part("the rest", 700)])))
+    assert "divided by the rest" in parts.search(share, 300 / 700)
+    assert "added to the total again" in parts.search(share, 300 / 1300)
+
+
+def test_an_input_too_many_or_too_few_and_a_sign():
+    answer = Answer(Sum("tied", [Part("untied", 10_000_000, can_drop=False),
+                                 Prod("minus the head", [Part("minus", -1, can_drop=False, can_double=False),
+                                                         Part("V", 5000), Part("d", 1000)])]),
+                    inputs={"d": 1000, "V": 5000})
+    assert "exactly d short" in parts.search(answer, 10_000_000 - 5_000_000 - 1000)
+    assert "exactly V too many" in parts.search(answer, 10_000_000 - 5_000_000 + 5000)
+    assert "you added the head where it is taken away" in parts.search(answer, 10_000_000 + 5_000_000)
+
+
+def test_two_unit_scales_and_a_unit_part_named_once():
+    answer = Answer(Prod("bytes", [Part("tokens", 1024), Part("V", 32_000), Part("bytes per value", 4)]))
+    assert "bits" in parts.search(answer, 1024 * 32_000 * 32 / 2**20) and "MiB" in parts.search(
+        answer, 1024 * 32_000 * 32 / 2**20)
+    gib = Answer(Prod("GiB", [Part("n", 10**9), Part("GiB", 1 / 2**30, alts=[Alt(1e-9, "that is GB, not GiB")])]))
+    assert parts.search(gib, 10**9 * 1e-9) == "that is GB, not GiB"  # the part's words, not the unit's too
+
+
+def test_typed_numbers_read_as_the_learner_typed_them():
+    r = code.read("x = 2 * d * (256 * 1024 - V_small)", "x")
+    assert "262,144" in code.typed_input(r, {"V_big": 256_000})  # the expression, not its 256
+    r = code.read("x = 6 * N * D / (1.3e3 * 3600)", "x")
+    assert "1,000 times" in code.typed_input(r, {"GPU_HOURS": 1_300_000})
+    assert code.typed_input(code.read("x = n * V * 32", "x"), {"V": 32_000}) is None  # 32 bits is no V
+    assert code.assigned_constants("d = 768\nx = 12 * d * d") == {"d": 768}
+
+
+def test_a_function_explained_by_changed_arguments():
+    from embedlab.grading.kinds import Function, Real
+
+    def ref(counts, n_tokens):
+        return float(np.dot(counts, n_tokens) / np.sum(counts))
+
+    f = Function("per_word", reference=ref, cases=lambda rng: [
+        (np.array([5.0, 1.0, 2.0]), np.array([1.0, 7.0, 3.0])), (np.array([1.0, 1.0, 4.0]), np.array([1.0, 2.0, 3.0]))],
+        result=Real("per_word", exact=True))
+    cases = f.cases(None)
+
+    def one_short(counts, n_tokens):
+        return ref(counts[:-1], n_tokens[:-1])
+
+    verdict = f.judge(f.run_cases(one_short, cases), f.expected_outputs(cases))
+    assert verdict.status == "incorrect" and "leaves out the last item" in verdict.detail
+
+    def table(V, d):
+        return V * d + 3 * d
+
+    g = Function("table", reference=table, cases=lambda rng: [(50, 8), (70, 16), (33, 5)],
+                 result=Real("table", exact=True), source="def table(V, d):\n    return V * 1024 + 3 * 1024\n")
+    cases = g.cases(None)
+    verdict = g.judge(g.run_cases(lambda V, d: table(d, V), cases), g.expected_outputs(cases))
+    assert "`V` and `d` swapped" in verdict.detail
+    verdict = g.judge(g.run_cases(lambda V, d: table(V, 1024), cases), g.expected_outputs(cases))
+    assert "d = 1024 whatever `d` is passed" in verdict.detail
