@@ -18,6 +18,7 @@ import re
 import shutil
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import nbformat
@@ -255,10 +256,66 @@ def stored_figures(notebook: Path) -> int:
 
 # -- in the browser -----------------------------------------------------------
 
+SITE_TABS = 3          # course pages loaded at once (each in its own tab of one Chromium)
+
+
+def axe_script() -> str:
+    return (fetch_book_assets.fetch_check_tools() / "axe-core" / "axe.min.js").read_text(encoding="utf-8")
+
+
 @pytest.fixture(scope="module")
-def site_reports(book):
+def browser_checks(book, widget_book, tmp_path_factory):
+    """Every browser check of this file, run at once in one Chromium: the course site (every page
+    loaded once and measured at each width, in each theme, with axe-core; then its first paint on
+    fast 4G), the fixture book, the broken copies the checker must fail on, and the search page
+    opened from disk. Each check runs in its own tabs; the tests below read the results."""
+    if not BROWSER_TESTS_RUN:
+        pytest.skip("no Chromium")
     _, html_dir = book
-    return {r.page: r for r in check_site.check_site(html_dir, chromium=CHROMIUM)}
+    axe = axe_script()
+    broken = tmp_path_factory.mktemp("broken")
+    break_site(html_dir, broken / "page")
+    break_widgets_static(widget_book, broken / "live")
+    break_widget_manager(widget_book, broken / "manager")
+    jobs = {
+        "site": lambda b: check_site.check_site(html_dir, browser=b, tabs=SITE_TABS, axe="all", axe_script=axe,
+                                                first_paint="all"),
+        "widget_book": lambda b: check_site.check_site(widget_book, browser=b, axe="all", axe_script=axe),
+        "broken_page": lambda b: check_site.check_site(broken / "page", pages=["book/intro.html"], browser=b,
+                                                       axe="all", axe_script=axe, first_paint=["book/intro.html"]),
+        "looks_live": lambda b: check_site.check_site(broken / "live", pages=["widgets.html"], browser=b,
+                                                      widths=(1280,)),
+        "no_manager": lambda b: check_site.check_site(broken / "manager", pages=["widgets.html"], browser=b,
+                                                      widget_wait=1, widths=(1280,)),
+        "search": lambda b: search_from_disk(b, html_dir),
+    }
+    results, errors = {}, {}
+
+    def run(name, job):
+        try:
+            results[name] = job(browser)
+        except BaseException as error:          # raised in the tests that read it
+            errors[name] = error
+
+    with check_site.Chromium(CHROMIUM) as browser:
+        threads = [threading.Thread(target=run, args=item) for item in jobs.items()]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    return results, errors
+
+
+def browser_result(browser_checks, name):
+    results, errors = browser_checks
+    if name in errors:
+        raise errors[name]
+    return results[name]
+
+
+@pytest.fixture(scope="module")
+def site_reports(browser_checks):
+    return {r.page: r for r in browser_result(browser_checks, "site")}
 
 
 @needs_chromium
@@ -298,6 +355,7 @@ def make_widget_book(src: Path) -> Path:
     config = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf8"))
     config["repository"]["url"] = FIXTURE_REPOSITORY
     sphinx_config = config["sphinx"]["config"]
+    sphinx_config["embedlab_pdf"] = False        # the course book's build prints the PDF (and is tested)
     sphinx_config["html_static_path"] = [str(ROOT / p) for p in sphinx_config["html_static_path"]]
     sphinx_config["html_favicon"] = str(ROOT / sphinx_config["html_favicon"])
     config["sphinx"]["local_extensions"] = {name: str(ROOT / path)
@@ -321,8 +379,8 @@ def widget_book(builds):
 
 
 @needs_chromium
-def test_widgets_render_from_saved_state_and_math_is_typeset_offline(widget_book):
-    reports = {r.page: r for r in check_site.check_site(widget_book, chromium=CHROMIUM)}
+def test_widgets_render_from_saved_state_and_math_is_typeset_offline(browser_checks):
+    reports = {r.page: r for r in browser_result(browser_checks, "widget_book")}
     assert all(not r.problems for r in reports.values()), {p: r.problems for p, r in reports.items()}
     widgets = reports["widgets.html"]
     assert widgets.widgets == 2                      # the slider, and the box with the saved Output
@@ -373,17 +431,46 @@ def break_site(html_dir: Path, into: Path) -> None:
 <button class="btn search-button">a second search button (narrow screens)</button>
 <code class="docutils literal notranslate" style="white-space: pre">a/very/long/path/that/no/phone/can/hold/in/one/line/of/text/anywhere.md</code>
 <p>a formula shown as its source: 2 \\cdot L \\cdot \\text{head\\_dim}</p>
+<button class="btn"><span class="fa-solid fa-xmark"></span></button>
+<img src="../_images/embedlab-small-text.png" alt="a figure drawn with 6-point labels">
+<img src="../_images/embedlab-plain-png.png" alt="a figure drawn at 1x, with no text size recorded">
 </article>""", 1)
+    # a script that blocks the first paint: the 3.5 MB widget manager, in the head, not deferred
+    text = text.replace("</head>", '<script src="../_static/html-manager/embed-amd.js"></script></head>', 1)
     page.write_text(text, encoding="utf8")
+    (into / "_images" / "embedlab-small-text.png").write_bytes(small_text_figure())
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    import io
+    fig, ax = plt.subplots(figsize=(4, 3))
+    ax.plot([0, 1], [0, 1])
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png")
+    plt.close(fig)
+    (into / "_images" / "embedlab-plain-png.png").write_bytes(buffer.getvalue())
     (into / "_static" / "mathjax" / "tex-mml-chtml.js").unlink()   # MathJax is gone: no math is typeset
 
 
+def small_text_figure() -> bytes:
+    """A figure drawn the course's way (embedlab.figures) but with 6-point tick labels."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from embedlab import figures
+
+    with plt.rc_context(figures.RC):
+        fig, ax = plt.subplots(figsize=(5, 3))
+        ax.plot([0, 1], [0, 1])
+        ax.tick_params(labelsize=6)
+        data, _ = figures.png(fig)
+        plt.close(fig)
+    return data
+
+
 @needs_chromium
-def test_the_browser_check_fails_on_a_broken_page(book, tmp_path):
-    _, html_dir = book
-    broken = tmp_path / "html"
-    break_site(html_dir, broken)
-    [report] = check_site.check_site(broken, pages=["book/intro.html"], chromium=CHROMIUM)
+def test_the_browser_check_fails_on_a_broken_page(browser_checks):
+    [report] = browser_result(browser_checks, "broken_page")
     found = "\n".join(report.problems)
     for expected in ("broken link: http://127.0.0.1", "no-such-page.html does not exist",
                      "no #no-such-section on book/how-to-use.html",
@@ -395,7 +482,12 @@ def test_the_browser_check_fails_on_a_broken_page(book, tmp_path):
                      "failed request: HTTP 404",
                      "search boxes at 1280 px: 2", "search boxes at 390 px: 2",
                      "page wider than the window at 390 px",
-                     "raw TeX in the text", "2 \\cdot L \\cdot \\text{head\\_dim}"):
+                     "raw TeX in the text", "2 \\cdot L \\cdot \\text{head\\_dim}",
+                     "accessibility (critical, light, 1280 px): button-name",
+                     "accessibility (critical, dark, 390 px): button-name",
+                     "px at 390 px (at least 10): embedlab-small-text.png",
+                     "figure without its text size", "embedlab-plain-png.png",
+                     "figure drawn at 1.00x at 1280 px", "first paint on fast 4G"):
         assert expected in found, f"the checker missed {expected!r}; it reported:\n{found}"
 
 
@@ -418,15 +510,18 @@ SEARCH_SETTLED_JS = """(async () => {
 })()"""
 
 
+def search_from_disk(browser, html_dir: Path) -> tuple[dict, list[str]]:
+    tab = browser.new_tab()
+    tab.open((html_dir / "search.html").as_uri() + "?q=tied+head", widget_wait=0)
+    found = tab.evaluate(SEARCH_SETTLED_JS)
+    return found, [p for p in map(check_site._describe, tab.events) if p]
+
+
 @needs_chromium
-def test_search_shows_snippets_when_the_site_is_opened_from_disk(book):
+def test_search_shows_snippets_when_the_site_is_opened_from_disk(browser_checks):
     """Over file:// a browser refuses the fetches Sphinx's search makes for its snippets;
     book_theme.py and embedlab.js serve them from a file written at build time."""
-    _, html_dir = book
-    with check_site.Chromium(CHROMIUM) as browser:
-        browser.open((html_dir / "search.html").as_uri() + "?q=tied+head", widget_wait=0)
-        found = browser.evaluate(SEARCH_SETTLED_JS)
-        errors = [p for p in map(check_site._describe, browser.events) if p]
+    found, errors = browser_result(browser_checks, "search")
     assert found["announced"] == found["hits"] >= 5 and len(found["snippets"]) == found["hits"], found
     assert all(len(s.strip(". ")) > 40 for s in found["snippets"]), found["snippets"]
     assert "head" in found["snippets"][0].lower(), found["snippets"][0]          # cut around the search term
@@ -435,27 +530,30 @@ def test_search_shows_snippets_when_the_site_is_opened_from_disk(book):
     assert not errors, errors
 
 
-@needs_chromium
-def test_the_browser_check_fails_on_a_widget_that_looks_live(widget_book, tmp_path):
-    broken = tmp_path / "html"
+def break_widgets_static(widget_book: Path, broken: Path) -> None:
     shutil.copytree(widget_book, broken)
     script = broken / "_static" / "widgets-offline.js"
     text = script.read_text(encoding="utf8")
     start, end = text.index("// -- static view"), text.index("// -- end of static view")
     script.write_text(text[:start] + text[end:], encoding="utf8")      # widgets drawn as saved: enabled
-    [report] = check_site.check_site(broken, pages=["widgets.html"], chromium=CHROMIUM, widths=(1280,))
+
+
+def break_widget_manager(widget_book: Path, broken: Path) -> None:
+    shutil.copytree(widget_book, broken)
+    (broken / "_static" / "html-manager" / "embed-amd.js").unlink()   # the widget manager is gone
+
+
+@needs_chromium
+def test_the_browser_check_fails_on_a_widget_that_looks_live(browser_checks):
+    [report] = browser_result(browser_checks, "looks_live")
     found = "\n".join(report.problems)
     assert "widget controls a reader can move" in found, found
     assert "widgets without the 'static view' line: 2 of 2" in found, found
 
 
 @needs_chromium
-def test_the_browser_check_fails_when_widgets_cannot_render(widget_book, tmp_path):
-    broken = tmp_path / "html"
-    shutil.copytree(widget_book, broken)
-    (broken / "_static" / "html-manager" / "embed-amd.js").unlink()   # the widget manager is gone
-    [report] = check_site.check_site(broken, pages=["widgets.html"], chromium=CHROMIUM, widget_wait=1,
-                                     widths=(1280,))
+def test_the_browser_check_fails_when_widgets_cannot_render(browser_checks):
+    [report] = browser_result(browser_checks, "no_manager")
     found = "\n".join(report.problems)
     assert "widgets not rendered: 0 of 2" in found, found
     assert "failed request: HTTP 404" in found and "embed-amd.js" in found, found
@@ -550,20 +648,46 @@ def test_the_about_page_cites_the_library_version():
 
 
 @needs_chromium
-def test_widget_lessons_paint_their_text_early_on_fast_4g(book):
-    """The widget manager (3.5 MB) no longer blocks the first paint: loaded cold on simulated
-    fast 4G (Chrome's preset), lessons 03 and 07 paint within 1.5 s (check_site.FIRST_PAINT_BUDGET_MS)
-    or, on a machine too loaded for that, within 1.3 × a page without widgets measured alongside.
-    (Before: about 9 s, against 1.7-2 s for the other pages, on the same loaded machine.)"""
-    _, html_dir = book
-    with check_site.serve(html_dir) as base, check_site.Chromium(CHROMIUM) as browser:
-        plain = browser.first_paint(base + "notebooks/01-toy-table.html")
-        widgets = {page: browser.first_paint(base + page)
-                   for page in ("notebooks/03-counting-gpt2.html", "notebooks/07-memory.html")}
-    assert plain is not None and all(ms is not None for ms in widgets.values()), (plain, widgets)
-    budget = max(check_site.FIRST_PAINT_BUDGET_MS, 1.3 * plain)
-    late = {page: round(ms) for page, ms in widgets.items() if ms > budget}
-    assert not late, f"first paint on fast 4G later than {budget:,.0f} ms (a plain page: {plain:,.0f} ms): {late}"
+def test_every_page_paints_its_text_early_on_fast_4g(site_reports):
+    """Loaded cold on simulated fast 4G (Chrome's preset), every page paints within 1.5 s
+    (check_site.FIRST_PAINT_BUDGET_MS) or, on a machine too loaded for that, within 1.3 x a bare
+    page of the same site (its head, one line of text) measured alongside: what fails is what a
+    page adds. A page over budget is timed again, up to three cold loads, and keeps its best
+    (one late paint on a busy machine is noise; a slow page stays slow: the broken page above,
+    with the widget manager blocking in its head, fails all three). The widget lessons took
+    about 9 s before their scripts were deferred."""
+    timed = {page: r.first_paint_ms for page, r in site_reports.items() if r.first_paint_budget_ms}
+    assert len(timed) >= len(toc_files()), f"first paint measured on {len(timed)} pages"
+    late = {page: (round(ms) if ms is not None else None, round(site_reports[page].first_paint_budget_ms))
+            for page, ms in timed.items() if ms is None or ms > site_reports[page].first_paint_budget_ms}
+    assert not late, f"first paint on fast 4G later than its budget (ms, budget): {late}"
+
+
+@needs_chromium
+def test_no_serious_or_critical_accessibility_violation_in_either_theme_or_width(site_reports):
+    """axe-core (pinned, tools/fetch_book_assets.py) on every page, light and dark, 1,280 and 390 px."""
+    checked = {(page, theme, width) for page, r in site_reports.items() for theme, width in r.axe}
+    assert len(checked) >= 4 * len(toc_files()), f"axe ran {len(checked)} times"
+    bad = [f"{page} ({theme}, {width} px): {v['impact']} {v['id']} on {v['nodes']}: {v['target']}"
+           for page, r in site_reports.items() for (theme, width), violations in r.axe.items()
+           for v in violations if v["impact"] in check_site.AXE_FAILS]
+    assert not bad, "\n".join(bad)
+
+
+@needs_chromium
+def test_figures_are_drawn_at_2x_with_text_of_at_least_10_px_on_a_phone(site_reports):
+    """Every figure's image has twice the pixels it is shown at on a laptop, and its smallest text
+    (the size embedlab.figures recorded in the PNG) is at least 10 px as shown on a 390 px phone."""
+    figures = [(page, f) for page, r in site_reports.items() for f in r.figure_sizes.get(390, [])]
+    assert len(figures) >= sum(stored_figures(source_of(d)) for d in toc_notebooks()), len(figures)
+    small = [f"{page} {f['src']}: {f['text_px'] * f['shown'] / f['natural']:.1f} px" if f["text_px"]
+             else f"{page} {f['src']}: no text size recorded" for page, f in figures
+             if not f["text_px"] or f["text_px"] * f["shown"] / f["natural"] < check_site.FIGURE_TEXT_MIN_PX]
+    assert not small, "\n".join(small)
+    blurred = [f"{page} {f['src']}: {f['natural']} px shown at {f['shown']:.0f} px"
+               for page, r in site_reports.items() for f in r.figure_sizes.get(1280, [])
+               if f["natural"] < check_site.FIGURE_SCALE * f["shown"] - 1]
+    assert not blurred, "\n".join(blurred)
 
 
 @needs_chromium

@@ -19,8 +19,9 @@
   solution, a box links the other two pages of its lesson (a solution page is
   marked as the answers) and says how to run the page: the course's set-up
   (clone, `make lab`, the repository's address once `_config.yml` has one).
-- First paint: the search scripts and the widget manager are deferred, so
-  a page's text shows before they arrive (tools/check_site.py times it).
+- First paint: every script is deferred, and the big ones (icons, MathJax, the widget
+  manager, the search index off the search page) load after the page, so a page's text
+  shows before they arrive (tools/check_site.py times every page on simulated fast 4G).
 - The whole book as one PDF (`embedlab_pdf: true` in _config.yml): tools/book_pdf.py
   prints every page, in reading order, with headless Chromium at the end of the build,
   into _build/html/embedding-lab.pdf, which the landing page links.
@@ -139,10 +140,11 @@ def add_page_nav(app, pagename, templatename, context, doctree) -> None:
 
 def defer_blocking_scripts(app, exception) -> None:
     """Scripts a page does not need before its first paint load after it: `defer` on every
-    <script src> of the built pages but documentation_options.js (inline scripts set its
-    fields). Deferred scripts still run in document order, before DOMContentLoaded, so each
-    finds what it found before; the page's text no longer waits for the search index
-    (126 KB, on every page), the theme's helpers, or the widget manager (3.5 MB)."""
+    <script src> of the built pages; documentation_options.js (inline scripts set its fields)
+    is copied into the page instead. Deferred scripts still run in document order, before
+    DOMContentLoaded, so each finds what it found before. The big ones (LATER) are fetched
+    once the page has loaded, and the theme's script preloads are dropped: until the first
+    paint the connection carries the page and its stylesheets only."""
     if exception is not None or app.builder.format != "html":
         return
     tag = re.compile(r"<script(?![^>]*\b(?:defer|async|type=)[^>]*>)([^>]*\ssrc=\"([^\"]+)\"[^>]*)>")
@@ -154,10 +156,20 @@ def defer_blocking_scripts(app, exception) -> None:
     def later(match):
         return f'<script type="{LATER_TYPE}" data-src="{match.group(1)}"></script>'
 
-    big = re.compile(r'<script defer(?:="defer")? src="([^"]*(?:' + "|".join(map(re.escape, LATER)) + r')[^"]*)"></script>')
-    for page in Path(app.outdir).rglob("*.html"):
+    out = Path(app.outdir)
+    options = out / "_static" / "documentation_options.js"
+    inline = f"<script>{options.read_text(encoding='utf-8')}</script>" if options.exists() else None
+    for page in out.rglob("*.html"):
         html = page.read_text(encoding="utf-8")
+        moved = LATER + (() if page.name == "search.html" else LATER_BUT_ON_THE_SEARCH_PAGE)
+        big = re.compile(r'<script defer(?:="defer")? src="([^"]*(?:' + "|".join(map(re.escape, moved)) + r')[^"]*)"></script>')
         new = big.sub(later, tag.sub(defer, html))
+        # the one script that must run where it stands (inline scripts set its fields): in the page
+        if inline:
+            new = re.sub(r'<script src="[^"]*documentation_options\.js[^"]*"></script>', lambda m: inline, new)
+        # scripts the theme preloads (fetched at once, sharing the connection with the stylesheets
+        # a first paint waits for) are fetched when the end of the page asks for them
+        new = re.sub(r'<link rel="preload" as="script" href="[^"]*"\s*/>\n?', "", new)
         # the sidebar's fold toggles (a lesson's exercise and solution) have no name of their own
         new = new.replace('<summary><span class="toctree-toggle" role="presentation">',
                           '<summary aria-label="Show or hide its exercise and solution">'
@@ -169,18 +181,27 @@ def defer_blocking_scripts(app, exception) -> None:
 
 
 KEEP_BLOCKING = ("documentation_options.js",)
-# Big scripts nothing needs for reading (icons 1.5 MB, the widget manager 3.5 MB with require.js):
-# fetched only once the page has loaded, so they do not share the connection with what a first
-# paint needs. In their order; widgets render from saved state once the manager arrives.
-LATER = ("scripts/fontawesome.js", "requirejs/require.js", "widgets-offline.js", "html-manager/embed-amd.js")
+# Big scripts nothing needs for a first paint (icons 1.5 MB, MathJax 1.2 MB, the widget manager
+# 3.5 MB with require.js): fetched only once the page has loaded, so they do not share the
+# connection with what a first paint needs. In their order; math is typeset and widgets render
+# from saved state once they arrive. window.embedlabLater resolves once all have run (the
+# browser check waits for it).
+LATER = ("scripts/fontawesome.js", "mathjax/tex-mml-chtml.js", "requirejs/require.js", "widgets-offline.js",
+         "html-manager/embed-amd.js")
+# The search's scripts and index (140 KB) are loaded on every page, for a search that runs on the
+# search page only: there they stay deferred, elsewhere they load after the page.
+LATER_BUT_ON_THE_SEARCH_PAGE = ("searchtools.js", "language_data.js", "searchindex.js")
 LATER_TYPE = "embedlab/later"
 LATER_LOADER = ("<script>/* embedlab: big scripts after the page has loaded (tools/book_theme.py) */\n"
-                "addEventListener('load', function () {\n"
+                "window.embedlabLater = new Promise(function (done) { addEventListener('load', function () {\n"
+                "  var all = [];\n"
                 "  document.querySelectorAll('script[type=\"" + LATER_TYPE + "\"]').forEach(function (t) {\n"
                 "    var s = document.createElement('script'); s.src = t.dataset.src; s.async = false;\n"
+                "    all.push(new Promise(function (r) { s.onload = s.onerror = r; }));\n"
                 "    document.body.appendChild(s);\n"
                 "  });\n"
-                "});</script>")
+                "  Promise.all(all).then(done);\n"
+                "}); });</script>")
 
 
 # -- The landing page's time per lesson -------------------------------------------

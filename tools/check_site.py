@@ -22,9 +22,16 @@ and reports, page by page:
 - raw TeX in the text a reader sees (a control word such as `\\times`, or `\\_`,
   outside code): math that reached the page as its source.
 
+- figures not drawn at 2x at 1,280 px, or whose smallest text shows below 10 px at
+  390 px (the size embedlab.figures records in each PNG, scaled to the size the
+  image is shown at);
+- on request, axe-core's serious and critical findings, light and dark, at each
+  width, and a first paint later than 1.5 s on a simulated fast-4G connection
+  (first_paint(); or 1.3 x a bare page of the same site, on a loaded machine).
+
 It also measures the prose's line length (characters per line of the article's
-paragraphs, at 1,280 px) and, on request, the first paint of a page on a
-simulated fast-4G connection (first_paint()).
+paragraphs, at 1,280 px). Each page is loaded once (resized, and its theme
+switched, in place), several pages at once in their own tabs (--tabs).
 
 It also measures, at each width, the output blocks and code blocks that scroll
 sideways (their text is wider than the column, so part of it hides behind a
@@ -51,7 +58,6 @@ import http.server
 import json
 import os
 import re
-import select
 import shutil
 import statistics
 import subprocess
@@ -69,6 +75,10 @@ CHROMIUM_FLAGS = (
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
     "--disable-extensions", "--hide-scrollbars", "--mute-audio",
+    # Every tab draws frames and runs timers at full speed, as the one in front does: the site
+    # check loads pages in several tabs at once.
+    "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
+    "--disable-backgrounding-occluded-windows",
     # Offline on purpose: every host but the local server fails to resolve, so a
     # page that needs the internet fails here the way it would for a reader.
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
@@ -79,6 +89,7 @@ CHROMIUM_FLAGS = (
 INSPECT_JS = r"""
 (async () => {
   const sleep = ms => new Promise(r => setTimeout(r, ms));
+  if (window.embedlabLater) await window.embedlabLater;    // the scripts the site loads after the page
   if (window.MathJax && MathJax.startup && MathJax.startup.promise) {
     try { await MathJax.startup.promise; } catch (e) {}
   }
@@ -135,6 +146,62 @@ AXE_RUN_JS = r"""
 })()
 """
 AXE_FAILS = ("serious", "critical")
+# Before axe runs (after every other measurement of the page): highlighted code is thousands of
+# spans, one per token, and axe checks the contrast of each one, most of the time it takes. A
+# token's colours follow from its class and its block, so each (class, block) pair is kept once
+# on the page and the other spans of that pair become plain text of the same content: every
+# colour pair the page shows is still checked, each once.
+AXE_PREPARE_JS = r"""
+(() => {
+  // colours are judged as a reader sees them once the theme has switched, not mid-transition
+  const still = document.createElement('style');
+  still.textContent = '*, *::before, *::after { transition: none !important; animation: none !important; }';
+  document.head.appendChild(still);
+  const seen = new Set();
+  let merged = 0;
+  for (const span of document.querySelectorAll('div[class*="highlight"] pre span')) {
+    const block = span.closest('div[class*="highlight"]');
+    const key = [span.className, span.parentElement.className, block.className,
+                 !!span.closest('.cell_output'), !!span.closest('.hll')].join('|');
+    if (seen.has(key) || span.children.length) { if (seen.has(key) && !span.children.length) {
+      span.replaceWith(document.createTextNode(span.textContent)); merged++; } }
+    else seen.add(key);
+  }
+  return merged;
+})()
+"""
+
+# Figures: drawn at 2x, and their text legible on a phone (figure_problems()). embedlab.figures
+# writes the smallest text size of each figure, in the image's own pixels, into its PNG (a tEXt
+# chunk); here the browser reads it back and scales it to the size the image is shown at.
+FIGURE_TEXT_KEY = "embedlab:text-px"
+FIGURE_TEXT_MIN_PX = 10
+FIGURE_SCALE = 2
+FIGURES_JS = r"""
+(async () => {
+  const textPx = async src => {
+    if (!/\.png(\?|$)/i.test(src)) return null;
+    const bytes = new Uint8Array(await (await fetch(src)).arrayBuffer());
+    const view = new DataView(bytes.buffer);
+    for (let at = 8; at + 8 <= bytes.length;) {            // PNG: signature, then length, type, data, CRC
+      const length = view.getUint32(at), type = String.fromCharCode(...bytes.subarray(at + 4, at + 8));
+      if (type === 'IEND') break;
+      if (type === 'tEXt') {
+        const data = bytes.subarray(at + 8, at + 8 + length), zero = data.indexOf(0);
+        if (String.fromCharCode(...data.subarray(0, zero)) === 'FIGURE_TEXT_KEY')
+          return parseFloat(String.fromCharCode(...data.subarray(zero + 1)));
+      }
+      at += 12 + length;
+    }
+    return null;
+  };
+  const images = [...document.querySelectorAll('article img')].filter(i => /\/_images\//.test(i.currentSrc || i.src));
+  return Promise.all(images.map(async i => ({
+    src: (i.currentSrc || i.src).split('/').pop(), natural: i.naturalWidth,
+    shown: i.getClientRects().length ? i.getBoundingClientRect().width : 0,
+    text_px: await textPx(i.currentSrc || i.src)})));
+})()
+""".replace("FIGURE_TEXT_KEY", FIGURE_TEXT_KEY)
 
 WIDTHS = (1280, 390)          # a laptop window, and a phone (an iPhone 12-15 is 390 css px wide)
 HEIGHTS = {1280: 900, 390: 844}
@@ -198,6 +265,15 @@ LAYOUT_JS = r"""
 """
 
 
+def bare_page(directory: Path) -> str:
+    """A page with the head of the site's index of names (its stylesheets and scripts) and one
+    line of text: the first paint any page of the site can have (first_paint_budget())."""
+    pages = sorted(Path(directory).glob("*.html"), key=lambda p: p.name != "genindex.html")
+    head = re.search(r"<head>.*?</head>", pages[0].read_text(encoding="utf-8"), flags=re.S) if pages else None
+    return (f'<!DOCTYPE html><html lang="en">{head.group(0) if head else "<head></head>"}'
+            "<body><main><p>A bare page: the site's head, one line of text.</p></main></body></html>")
+
+
 def find_chromium() -> str | None:
     """The Chromium executable: $CHROMIUM if set, else the first candidate on PATH."""
     if os.environ.get("CHROMIUM"):
@@ -208,27 +284,94 @@ def find_chromium() -> str | None:
     return None
 
 
-@contextlib.contextmanager
-def serve(directory: Path):
-    """Serve `directory` on 127.0.0.1 (a free port) for the duration of the block; yields the base URL."""
+# Text a static host sends compressed when the browser accepts it (GitHub Pages, Netlify and Read
+# the Docs all do): served so here too, so that the first paint on a simulated link moves the bytes
+# a reader's browser would receive. Images, fonts and everything else go as they are.
+COMPRESSED = (".html", ".css", ".js", ".json", ".svg", ".txt", ".map")
+
+
+def http_server(directory: Path, port: int = 0) -> http.server.ThreadingHTTPServer:
+    """A server of `directory` on 127.0.0.1. Text files (COMPRESSED) go gzip-compressed to a browser
+    that accepts it, as a static host sends them; BARE_PAGE is made up (bare_page())."""
+    import gzip
+    import mimetypes
+
+    compressed: dict[tuple, bytes] = {}
+    lock = threading.Lock()
 
     class Quiet(http.server.SimpleHTTPRequestHandler):
         def log_message(self, *args):
             pass
 
-    handler = functools.partial(Quiet, directory=str(directory))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
+        def _send(self, body: bytes, content_type: str, gzipped: bool) -> None:
+            self.send_response(200)
+            self.send_header("Content-Type", content_type)
+            if gzipped:
+                self.send_header("Content-Encoding", "gzip")
+                self.send_header("Vary", "Accept-Encoding")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            if self.command != "HEAD":
+                with contextlib.suppress(BrokenPipeError, ConnectionResetError):   # the page moved on
+                    self.wfile.write(body)
+
+        def do_GET(self):
+            path = unquote(urlsplit(self.path).path)
+            wants_gzip = "gzip" in self.headers.get("Accept-Encoding", "")
+            if path == "/" + BARE_PAGE:
+                body = bare_page(directory).encode()
+                return self._send(gzip.compress(body, 6) if wants_gzip else body, "text/html; charset=utf-8",
+                                  wants_gzip)
+            file = Path(self.translate_path(self.path))
+            if file.is_dir():
+                file = file / "index.html"
+            if not (wants_gzip and file.suffix in COMPRESSED and file.is_file()):
+                return super().do_GET()
+            stat = file.stat()
+            key = (str(file), stat.st_mtime_ns, stat.st_size)
+            with lock:
+                body = compressed.get(key)
+            if body is None:
+                body = gzip.compress(file.read_bytes(), 6)
+                with lock:
+                    compressed[key] = body
+            kind = mimetypes.guess_type(file.name)[0] or "application/octet-stream"
+            charset = "; charset=utf-8" if kind.startswith("text/") or kind.endswith(("javascript", "json")) else ""
+            self._send(body, kind + charset, True)
+
+    class Server(http.server.ThreadingHTTPServer):
+        daemon_threads = True
+
+        def handle_error(self, request, client_address):
+            if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+                super().handle_error(request, client_address)     # a browser that moved on is no error
+
+    return Server(("127.0.0.1", port), functools.partial(Quiet, directory=str(directory)))
+
+
+@contextlib.contextmanager
+def serve(directory: Path):
+    """Serve `directory` on 127.0.0.1 (a free port; http_server()) for the duration of the block;
+    yields the base URL. The server runs in a process of its own: pages are served at once however
+    busy the checking process is."""
+    process = subprocess.Popen([sys.executable, str(Path(__file__).resolve()), "--serve", str(Path(directory))],
+                               stdout=subprocess.PIPE, text=True)
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
+        port = int(process.stdout.readline())
+        yield f"http://127.0.0.1:{port}/"
     finally:
-        server.shutdown()
-        server.server_close()
+        process.terminate()
+        process.wait()
+        process.stdout.close()
 
 
 class Chromium:
-    """A headless Chromium and one tab, spoken to over the DevTools protocol on a pipe."""
+    """A headless Chromium spoken to over the DevTools protocol on a pipe, with one tab open
+    (`self.tab`; the page methods below act on it) and more on request (new_tab()).
+
+    A reader thread takes every message off the pipe: answers go to the call waiting for them,
+    events to the tab they belong to. So several tabs can be driven at once, one thread each:
+    the site check loads pages in parallel."""
 
     def __init__(self, executable: str | None = None, timeout: float = 30):
         executable = executable or find_chromium()
@@ -252,207 +395,104 @@ class Chromium:
         )
         os.close(to_browser)
         os.close(from_browser)
-        self._buffer = b""
         self._next_id = 0
-        self.events: list[dict] = []
-        target = self.call("Target.createTarget", {"url": "about:blank"})["targetId"]
-        self.session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
-        for domain in ("Page", "Runtime", "Log", "Network"):
-            self.call(f"{domain}.enable", session=self.session)
-        self.set_width(WIDTHS[0])
+        self._write_lock = threading.Lock()
+        self._arrived = threading.Condition()         # a message came (or the pipe closed)
+        self._answers: dict[int, dict] = {}
+        self._tabs: dict[str, Tab] = {}
+        self._closed = False
+        threading.Thread(target=self._read_forever, daemon=True).start()
+        self.tab = self.new_tab()
 
     # -- protocol -----------------------------------------------------------
-    def _read(self, timeout: float) -> dict | None:
-        deadline = time.monotonic() + timeout
-        while b"\0" not in self._buffer:
-            ready, _, _ = select.select([self._from_browser], [], [], max(0.0, deadline - time.monotonic()))
-            if not ready:
-                return None
-            chunk = os.read(self._from_browser, 1 << 20)
+    def _read_forever(self) -> None:
+        buffer = b""
+        while True:
+            try:
+                chunk = os.read(self._from_browser, 1 << 20)
+            except OSError:
+                chunk = b""
             if not chunk:
-                raise RuntimeError("Chromium closed the DevTools pipe")
-            self._buffer += chunk
-        message, self._buffer = self._buffer.split(b"\0", 1)
-        return json.loads(message)
+                with self._arrived:
+                    self._closed = True
+                    self._arrived.notify_all()
+                return
+            buffer += chunk
+            while b"\0" in buffer:
+                raw, buffer = buffer.split(b"\0", 1)
+                message = json.loads(raw)
+                with self._arrived:
+                    if "id" in message:
+                        self._answers[message["id"]] = message
+                    elif "method" in message and (tab := self._tabs.get(message.get("sessionId"))):
+                        tab.events.append(message)
+                    self._arrived.notify_all()
 
-    def pump(self, seconds: float) -> None:
-        """Collect events for `seconds`."""
-        deadline = time.monotonic() + seconds
-        while (left := deadline - time.monotonic()) > 0:
-            message = self._read(left)
-            if message is not None and "method" in message:
-                self.events.append(message)
-
-    def call(self, method: str, params: dict | None = None, session: str | None = None) -> dict:
-        self._next_id += 1
-        request = {"id": self._next_id, "method": method, "params": params or {}}
-        if session:
-            request["sessionId"] = session
-        os.write(self._to_browser, json.dumps(request).encode() + b"\0")
-        deadline = time.monotonic() + self.timeout
-        while time.monotonic() < deadline:
-            message = self._read(deadline - time.monotonic())
-            if message is None:
-                break
-            if message.get("id") == self._next_id:
-                if "error" in message:
-                    raise RuntimeError(f"{method}: {message['error']}")
-                return message.get("result", {})
-            if "method" in message:
-                self.events.append(message)
-        raise TimeoutError(f"Chromium did not answer {method} within {self.timeout} s")
-
-    def wait_for(self, method: str, timeout: float) -> bool:
+    def wait_until(self, condition, timeout: float) -> bool:
+        """Wait (up to `timeout` s) until `condition()` holds, re-checking it as messages arrive."""
         deadline = time.monotonic() + timeout
-        while not any(e["method"] == method for e in self.events):
-            left = deadline - time.monotonic()
-            if left <= 0:
-                return False
-            message = self._read(left)
-            if message is not None and "method" in message:
-                self.events.append(message)
+        with self._arrived:
+            while not condition():
+                left = deadline - time.monotonic()
+                if left <= 0 or self._closed:
+                    return condition()
+                self._arrived.wait(min(left, 0.05))
         return True
 
-    def _requests(self) -> tuple[set, set]:
-        started = {e["params"]["requestId"] for e in self.events if e["method"] == "Network.requestWillBeSent"}
-        done = {e["params"]["requestId"] for e in self.events
-                if e["method"] in ("Network.loadingFinished", "Network.loadingFailed")}
-        return started, done
+    def call(self, method: str, params: dict | None = None, session: str | None = None,
+             timeout: float | None = None) -> dict:
+        with self._write_lock:
+            self._next_id += 1
+            key = self._next_id
+            request = {"id": key, "method": method, "params": params or {}}
+            if session:
+                request["sessionId"] = session
+            os.write(self._to_browser, json.dumps(request).encode() + b"\0")
+        if not self.wait_until(lambda: key in self._answers, self.timeout if timeout is None else timeout):
+            if self._closed:
+                raise RuntimeError("Chromium closed the DevTools pipe")
+            raise TimeoutError(f"Chromium did not answer {method} within {self.timeout} s")
+        with self._arrived:
+            message = self._answers.pop(key)
+        if "error" in message:
+            raise RuntimeError(f"{method}: {message['error']}")
+        return message.get("result", {})
 
-    def wait_network_idle(self, quiet: float = 0.15, timeout: float = 15) -> None:
-        """Return once every request has finished and no new one started for `quiet` seconds."""
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            started, done = self._requests()
-            if started <= done:
-                self.pump(quiet)
-                if self._requests()[0] == started:
-                    return
-            else:
-                self.pump(0.02)
+    def new_tab(self) -> "Tab":
+        """Open another tab (its own page, events and window size)."""
+        target = self.call("Target.createTarget", {"url": "about:blank"})["targetId"]
+        session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+        tab = Tab(self, session)
+        with self._arrived:
+            self._tabs[session] = tab
+        for domain in ("Page", "Runtime", "Log", "Network"):
+            tab.call(f"{domain}.enable")
+        # every tab paints and runs its timers as if it were the one in front
+        tab.call("Emulation.setFocusEmulationEnabled", {"enabled": True})
+        tab.set_width(WIDTHS[0])
+        return tab
 
-    def set_width(self, width: int, height: int | None = None) -> None:
-        """Resize the window; at phone widths (< 700 px) emulate a phone (its viewport meta applies)."""
-        self.call("Emulation.setDeviceMetricsOverride",
-                  {"width": width, "height": height or HEIGHTS.get(width, 900), "deviceScaleFactor": 1,
-                   "mobile": width < 700}, session=self.session)
+    # -- the first tab's page methods, for callers that need one tab ------------
+    @property
+    def session(self) -> str:
+        return self.tab.session
 
-    def evaluate(self, expression: str):
-        found = self.call("Runtime.evaluate", {"expression": expression, "awaitPromise": True,
-                                               "returnByValue": True}, session=self.session)
-        if "exceptionDetails" in found:
-            raise RuntimeError(f"evaluating in the page failed: {found['exceptionDetails']}")
-        return found["result"].get("value")
+    @property
+    def events(self) -> list[dict]:
+        return self.tab.events
 
-    def settle(self, timeout: float = 10) -> None:
-        """Wait until the page's fonts have loaded, every image has finished loading and two
-        frames have been drawn: a condition, not a fixed delay."""
-        self.evaluate(f"""Promise.race([new Promise(r => setTimeout(r, {int(timeout * 1000)})), (async () => {{
-          await document.fonts.ready;
-          await Promise.all([...document.images].filter(i => !i.complete).map(
-            i => new Promise(r => {{ i.addEventListener('load', r); i.addEventListener('error', r); }})));
-          await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
-        }})()])""")
+    @events.setter
+    def events(self, value: list[dict]) -> None:
+        self.tab.events = value
 
-    def layout(self, widths=WIDTHS) -> dict[int, dict]:
-        """LAYOUT_JS at each width in turn (the page stays loaded; the window is resized), then back."""
-        found = {}
-        for width in widths:
-            self.set_width(width)
-            self.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
-            found[width] = self.evaluate(LAYOUT_JS)
-        self.set_width(WIDTHS[0])
-        return found
-
-    def first_paint(self, url: str, network: dict | None = None, timeout: float = 30) -> float | None:
-        """Milliseconds from navigation to the first paint of text or image (first-contentful-paint)
-        of `url` loaded cold (no cache) over `network` (default FAST_4G); None if it never painted.
-        Waits for that paint, not for the page to finish loading."""
-        s = self.session
-        self.call("Network.setCacheDisabled", {"cacheDisabled": True}, session=s)
-        self.call("Network.emulateNetworkConditions", network or FAST_4G, session=s)
-        try:
-            self.call("Page.navigate", {"url": "about:blank"}, session=s)
-            self.events = []
-            self.call("Page.navigate", {"url": url}, session=s)
-            deadline = time.monotonic() + timeout
-            while time.monotonic() < deadline:
-                with contextlib.suppress(RuntimeError):       # the new document may not exist yet
-                    paint = self.evaluate(
-                        "(() => { const e = performance.getEntriesByName('first-contentful-paint')[0];"
-                        f" return e && location.href === {json.dumps(url)} ? e.startTime : null; }})()")
-                    if paint is not None:
-                        return paint
-                self.pump(0.02)
-            return None
-        finally:
-            self.call("Network.emulateNetworkConditions", NO_THROTTLING, session=s)
-            self.call("Network.setCacheDisabled", {"cacheDisabled": False}, session=s)
-            self.call("Page.navigate", {"url": "about:blank"}, session=s)    # stop what is still loading
-
-    def axe(self, script: str, themes=("light", "dark"), widths=WIDTHS) -> dict:
-        """axe-core's violations on the loaded page, in each theme at each width:
-        {(theme, width): [{"id", "impact", "nodes", "target", "html"}, ...]}. `script` is
-        axe.min.js (fetch_book_assets.fetch_check_tools() pins it); it is injected, not served."""
-        self.evaluate(script + ";0")
-        found = {}
-        for theme in themes:
-            self.evaluate(f"document.documentElement.dataset.theme = document.documentElement.dataset.mode"
-                          f" = {json.dumps(theme)}")
-            for width in widths:
-                self.set_width(width)
-                self.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
-                found[theme, width] = self.evaluate(AXE_RUN_JS)
-        self.evaluate("document.documentElement.dataset.theme = document.documentElement.dataset.mode = 'light'")
-        self.set_width(WIDTHS[0])
-        return found
-
-    # -- pages --------------------------------------------------------------
-    def open(self, url: str, widget_wait: float = 5.0) -> dict:
-        """Load `url`, let it settle (waiting up to `widget_wait` s for widgets to render), and
-        return what INSPECT_JS found plus the events it caused."""
-        self.events = []
-        started = time.monotonic()
-        self.call("Page.navigate", {"url": url}, session=self.session)
-        loaded = self.wait_for("Page.loadEventFired", self.timeout)
-        load_seconds = time.monotonic() - started
-        self.wait_network_idle()
-        script = INSPECT_JS.replace("WIDGET_POLLS", str(int(widget_wait * 10)))
-        found = self.call("Runtime.evaluate", {"expression": script, "awaitPromise": True,
-                                               "returnByValue": True}, session=self.session)
-        self.wait_network_idle()
-        if "exceptionDetails" in found:
-            raise RuntimeError(f"inspecting {url} failed: {found['exceptionDetails']}")
-        return {"loaded": loaded, "load_seconds": load_seconds, "events": list(self.events),
-                **found["result"]["value"]}
-
-    def screenshot(self, url: str, path: Path, selector: str | None = None, margin: int = 0,
-                   width: int = 1280, dark: bool = False) -> None:
-        """Save a PNG of `url` as a reader sees it: the first screen, or a window as tall as the
-        element `selector` (plus `margin` pixels of page above it), scrolled to that element;
-        `width` px wide, in the theme's dark mode if `dark`."""
-        self.set_width(width)
-        self.open(url)
-        if dark:
-            self.evaluate("document.documentElement.dataset.theme = document.documentElement.dataset.mode = 'dark'")
-        height = HEIGHTS.get(width, 900)
-        if selector:
-            box = self.call("Runtime.evaluate", {"returnByValue": True, "expression":
-                            f"(() => {{ const r = document.querySelector({json.dumps(selector)})"
-                            ".getBoundingClientRect(); return [r.y + window.scrollY, r.height]; })()"},
-                            session=self.session)["result"]["value"]
-            top, height = max(0, box[0] - margin), int(box[1] + margin)
-        self.set_width(width, height)
-        if selector:
-            self.call("Runtime.evaluate", {"expression": f"window.scrollTo(0, {top})"}, session=self.session)
-        self.settle()                                 # fonts loaded, images decoded, a frame drawn
-        data = self.call("Page.captureScreenshot", {"format": "png"}, session=self.session)["data"]
-        Path(path).write_bytes(base64.b64decode(data))
-        self.set_width(WIDTHS[0])
+    def __getattr__(self, name):
+        if name in Tab.PAGE_METHODS and "tab" in self.__dict__:
+            return getattr(self.tab, name)
+        raise AttributeError(name)
 
     def close(self) -> None:
         with contextlib.suppress(Exception):
-            self.call("Browser.close")
+            self.call("Browser.close", timeout=5)
         with contextlib.suppress(Exception):
             self.process.wait(timeout=10)
         if self.process.poll() is None:
@@ -470,6 +510,177 @@ class Chromium:
         self.close()
 
 
+class Tab:
+    """One tab of a Chromium: navigate it, evaluate in it, measure it. Not shared between threads."""
+
+    PAGE_METHODS = ("open", "evaluate", "settle", "layout", "first_paint", "axe", "figures", "screenshot",
+                    "set_width", "wait_for", "wait_network_idle", "pump")
+
+    def __init__(self, browser: Chromium, session: str):
+        self.browser = browser
+        self.session = session
+        self.events: list[dict] = []
+
+    def call(self, method: str, params: dict | None = None, timeout: float | None = None) -> dict:
+        return self.browser.call(method, params, session=self.session, timeout=timeout)
+
+    def pump(self, seconds: float) -> None:
+        """Let `seconds` pass while events keep arriving (the reader thread collects them)."""
+        time.sleep(seconds)
+
+    def wait_for(self, method: str, timeout: float) -> bool:
+        return self.browser.wait_until(lambda: any(e["method"] == method for e in self.events), timeout)
+
+    def _requests(self) -> tuple[set, set]:
+        events = list(self.events)
+        started = {e["params"]["requestId"] for e in events if e["method"] == "Network.requestWillBeSent"}
+        done = {e["params"]["requestId"] for e in events
+                if e["method"] in ("Network.loadingFinished", "Network.loadingFailed")}
+        return started, done
+
+    def wait_network_idle(self, quiet: float = 0.15, timeout: float = 15) -> None:
+        """Return once every request has finished and no new one started for `quiet` seconds."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            started, done = self._requests()
+            if started <= done:
+                self.pump(quiet)
+                if self._requests()[0] == started:
+                    return
+            else:
+                self.browser.wait_until(lambda: self._requests()[0] <= self._requests()[1],
+                                        max(0.0, deadline - time.monotonic()))
+
+    def set_width(self, width: int, height: int | None = None) -> None:
+        """Resize the window; at phone widths (< 700 px) emulate a phone (its viewport meta applies)."""
+        self.call("Emulation.setDeviceMetricsOverride",
+                  {"width": width, "height": height or HEIGHTS.get(width, 900), "deviceScaleFactor": 1,
+                   "mobile": width < 700})
+
+    def evaluate(self, expression: str, timeout: float | None = None):
+        found = self.call("Runtime.evaluate", {"expression": expression, "awaitPromise": True,
+                                               "returnByValue": True}, timeout=timeout)
+        if "exceptionDetails" in found:
+            raise RuntimeError(f"evaluating in the page failed: {found['exceptionDetails']}")
+        return found["result"].get("value")
+
+    def frame(self) -> None:
+        """Wait until two frames have been drawn (after a resize or a theme change)."""
+        self.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+    def settle(self, timeout: float = 10) -> None:
+        """Wait until the page's fonts have loaded, every image has finished loading and two
+        frames have been drawn: a condition, not a fixed delay."""
+        self.evaluate(f"""Promise.race([new Promise(r => setTimeout(r, {int(timeout * 1000)})), (async () => {{
+          await document.fonts.ready;
+          await Promise.all([...document.images].filter(i => !i.complete).map(
+            i => new Promise(r => {{ i.addEventListener('load', r); i.addEventListener('error', r); }})));
+          await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+        }})()])""")
+
+    def set_theme(self, theme: str) -> None:
+        self.evaluate(f"document.documentElement.dataset.theme = document.documentElement.dataset.mode"
+                      f" = {json.dumps(theme)}")
+        self.frame()
+
+    def layout(self, widths=WIDTHS) -> dict[int, dict]:
+        """LAYOUT_JS at each width in turn (the page stays loaded; the window is resized), then back."""
+        found = {}
+        for width in widths:
+            self.set_width(width)
+            self.frame()
+            found[width] = self.evaluate(LAYOUT_JS)
+        self.set_width(WIDTHS[0])
+        return found
+
+    def figures(self) -> list[dict]:
+        """The figures of the loaded page at the current width (FIGURES_JS)."""
+        return self.evaluate(FIGURES_JS)
+
+    def first_paint(self, url: str, network: dict | None = None, timeout: float = 30) -> float | None:
+        """Milliseconds from navigation to the first paint of text or image (first-contentful-paint)
+        of `url` loaded cold (no cache) over `network` (default FAST_4G); None if it never painted.
+        Waits for that paint, not for the page to finish loading."""
+        self.call("Network.setCacheDisabled", {"cacheDisabled": True})
+        self.call("Network.emulateNetworkConditions", network or FAST_4G)
+        probe = ("(() => { const e = performance.getEntriesByName('first-contentful-paint')[0];"
+                 f" return e && location.href === {json.dumps(url)} ? e.startTime : null; }})()")
+        try:
+            self.call("Page.navigate", {"url": "about:blank"})
+            self.events = []
+            self.call("Page.navigate", {"url": url})
+            deadline = time.monotonic() + timeout
+            while time.monotonic() < deadline:
+                with contextlib.suppress(RuntimeError):       # the new document may not exist yet
+                    paint = self.evaluate(probe)
+                    if paint is not None:
+                        return paint
+                self.pump(0.02)                               # a poll of the page's own record
+            return None
+        finally:
+            self.call("Network.emulateNetworkConditions", NO_THROTTLING)
+            self.call("Network.setCacheDisabled", {"cacheDisabled": False})
+            self.call("Page.navigate", {"url": "about:blank"})    # stop what is still loading
+
+    def axe(self, script: str, themes=("light", "dark"), widths=WIDTHS) -> dict:
+        """axe-core's violations on the loaded page, in each theme at each width:
+        {(theme, width): [{"id", "impact", "nodes", "target", "html"}, ...]}. `script` is
+        axe.min.js (fetch_book_assets.fetch_check_tools() pins it); it is injected, not served."""
+        self.evaluate(script + ";0")
+        self.evaluate(AXE_PREPARE_JS)
+        found = {}
+        for width in widths:
+            self.set_width(width)
+            for theme in themes:
+                self.set_theme(theme)
+                found[theme, width] = self.evaluate(AXE_RUN_JS, timeout=max(self.browser.timeout, 180))
+        self.set_theme("light")
+        self.set_width(WIDTHS[0])
+        return found
+
+    # -- pages --------------------------------------------------------------
+    def open(self, url: str, widget_wait: float = 5.0) -> dict:
+        """Load `url`, let it settle (waiting up to `widget_wait` s for widgets to render), and
+        return what INSPECT_JS found plus the events it caused."""
+        self.events = []
+        started = time.monotonic()
+        self.call("Page.navigate", {"url": url})
+        loaded = self.wait_for("Page.loadEventFired", self.browser.timeout)
+        load_seconds = time.monotonic() - started
+        self.wait_network_idle()
+        script = INSPECT_JS.replace("WIDGET_POLLS", str(int(widget_wait * 10)))
+        found = self.call("Runtime.evaluate", {"expression": script, "awaitPromise": True,
+                                               "returnByValue": True})
+        self.wait_network_idle()
+        if "exceptionDetails" in found:
+            raise RuntimeError(f"inspecting {url} failed: {found['exceptionDetails']}")
+        return {"loaded": loaded, "load_seconds": load_seconds, "events": list(self.events),
+                **found["result"]["value"]}
+
+    def screenshot(self, url: str, path: Path, selector: str | None = None, margin: int = 0,
+                   width: int = 1280, dark: bool = False) -> None:
+        """Save a PNG of `url` as a reader sees it: the first screen, or a window as tall as the
+        element `selector` (plus `margin` pixels of page above it), scrolled to that element;
+        `width` px wide, in the theme's dark mode if `dark`."""
+        self.set_width(width)
+        self.open(url)
+        if dark:
+            self.set_theme("dark")
+        height = HEIGHTS.get(width, 900)
+        if selector:
+            top, height = self.evaluate(
+                f"(() => {{ const r = document.querySelector({json.dumps(selector)})"
+                ".getBoundingClientRect(); return [r.y + window.scrollY, r.height]; })()")
+            top, height = max(0, top - margin), int(height + margin)
+        self.set_width(width, height)
+        if selector:
+            self.evaluate(f"window.scrollTo(0, {top})")
+        self.settle()                                 # fonts loaded, images decoded, a frame drawn
+        data = self.call("Page.captureScreenshot", {"format": "png"})["data"]
+        Path(path).write_bytes(base64.b64decode(data))
+        self.set_width(WIDTHS[0])
+
+
 @dataclass
 class PageReport:
     page: str                                  # path relative to the site root, e.g. "notebooks/01-toy-table.html"
@@ -484,6 +695,9 @@ class PageReport:
     load_seconds: float = 0.0                  # navigation to the load event (the server is local)
     first_paint_ms: float | None = None        # first contentful paint on fast 4G, cold (if measured)
     axe: dict = field(default_factory=dict)    # (theme, width) -> axe-core violations (if checked)
+    first_paint_budget_ms: float | None = None  # the budget it was held to (first_paint_budget())
+    first_paint_tries: int = 1                  # cold loads timed (a page over budget is timed again)
+    figure_sizes: dict = field(default_factory=dict)  # width -> FIGURES_JS's findings (see figure_problems())
 
     def prose_line_chars(self, width: int = 1280) -> list[int]:
         """Characters per line of the page's multi-line paragraphs at `width` px (see LAYOUT_JS)."""
@@ -523,98 +737,225 @@ def _describe(event: dict) -> str | None:
 
 def check_site(html_dir: Path, pages: list[str] | None = None, chromium: str | None = None,
                widget_wait: float = 5.0, widths=WIDTHS, first_paint=(), axe=(),
-               axe_script: str | None = None) -> list[PageReport]:
-    """Open each page (default: all) in headless Chromium, offline, and measure its layout at each
-    of `widths`; return one report per page. The pages in `first_paint` ("all" for every one) are
-    also loaded cold on a simulated fast-4G connection: a first paint later than
-    FIRST_PAINT_BUDGET_MS is a problem. The pages in `axe` ("all" for every one) are checked
-    with axe-core (`axe_script`), light and dark, at each width: a serious or critical
-    violation is a problem."""
+               axe_script: str | None = None, tabs: int = 1,
+               browser: Chromium | None = None) -> list[PageReport]:
+    """Open each page (default: all) in headless Chromium, offline, and measure its layout and its
+    figures at each of `widths`; return one report per page. Each page is loaded once: the window
+    is resized (and the theme switched) in place. The pages in `axe` ("all" for every one) are
+    checked with axe-core (`axe_script`), light and dark, at each width: a serious or critical
+    violation is a problem. The pages in `first_paint` ("all" for every one) are also loaded cold
+    on a simulated fast-4G connection: a first paint later than the budget (first_paint_budget())
+    is a problem. `tabs` pages are loaded at once, each in its own tab (of `browser` if given)."""
     html_dir = Path(html_dir).resolve()
     pages = site_pages(html_dir) if pages is None else pages
-    reports, links, anchors = [], {}, {}
-    with serve(html_dir) as base, Chromium(chromium) as browser:
-        for page in pages:
-            report = PageReport(page)
-            reports.append(report)
-            target = meta_refresh(html_dir / page)
-            if target is not None:                   # a redirect page: check where it points
-                links[page] = [base + page.rsplit("/", 1)[0] + "/" + target if "/" in page else base + target]
-                continue
-            found = browser.open(base + page, widget_wait)
-            if not found["loaded"]:
-                report.problems.append("page did not finish loading")
-            requests = {}
-            for event in found["events"]:
-                method, p = event["method"], event["params"]
-                if method == "Network.requestWillBeSent":
-                    requests[p["requestId"]] = url = p["request"]["url"]
-                    if url.startswith(("http:", "https:", "ws:", "wss:")) and not url.startswith(base):
-                        report.problems.append(f"request to a remote host: {url}")
-                elif method == "Network.responseReceived" and p["response"]["status"] >= 400:
-                    report.problems.append(f"failed request: HTTP {p['response']['status']} {p['response']['url']}")
-                elif method == "Network.loadingFailed" and not p.get("canceled"):
-                    report.problems.append(f"failed request: {p['errorText']} {requests.get(p['requestId'], '')}")
-                elif (problem := _describe(event)) is not None:
-                    report.problems.append(problem)
-            report.requests = len(requests)
-            report.load_seconds = found["load_seconds"]
-            for image in found["images"]:
-                if image["complete"] and image["width"] > 0 and image["height"] > 0:
-                    report.images += 1
-                    report.figures += "/_images/" in image["src"]
+    with contextlib.ExitStack() as stack:
+        base = stack.enter_context(serve(html_dir))
+        if browser is None:
+            browser = stack.enter_context(Chromium(chromium))
+        pool = [browser.new_tab() for _ in range(max(1, tabs))]
+        reports = {page: PageReport(page) for page in pages}
+        found_links, anchors = {}, {}
+
+        def check(tab: Tab, page: str) -> None:
+            found_links[page], ids = _check_page(tab, base, html_dir, reports[page], widget_wait, widths,
+                                                 axe_script if axe == "all" or page in axe else None)
+            if ids is not None:
+                anchors[page] = ids
+
+        _in_tabs(pool, pages, check)
+        timed = [p for p in pages if (first_paint == "all" or p in first_paint) and not meta_refresh(html_dir / p)]
+        if timed:
+            # the bare page is timed among the pages (first, then every BARE_EVERY), in the same tabs
+            # at the same time: under the same load as they are
+            queue = [item for i, page in enumerate(timed)
+                     for item in ([BARE_PAGE] if i % BARE_EVERY == 0 else []) + [page]] + [BARE_PAGE]
+            bare = []
+
+            def paint(tab: Tab, page: str) -> None:
+                ms = tab.first_paint(base + page)
+                if page == BARE_PAGE:
+                    bare.append(ms or 0.0)
                 else:
-                    report.problems.append(f"image not shown: {image['src']}")
-            report.math, report.math_typeset = found["math"], found["math_typeset"]
-            if found["math_typeset"] < found["math"]:
-                report.problems.append(f"math not typeset: {found['math'] - found['math_typeset']} "
-                                       f"of {found['math']} math elements have no MathJax output")
-            if found["math_errors"]:
-                report.problems.append(f"MathJax reported {found['math_errors']} math error(s)")
-            report.widgets = found["widgets_rendered"]
-            if found["widgets_rendered"] < found["widget_views"]:
-                report.problems.append(f"widgets not rendered: {found['widgets_rendered']} of {found['widget_views']}")
-            if found["widget_controls_enabled"]:
-                report.problems.append(f"widget controls a reader can move (with no kernel, nothing would "
-                                       f"change): {found['widget_controls_enabled']}")
-            if found["static_notes"] < found["widget_views"]:
-                report.problems.append(f"widgets without the 'static view' line: "
-                                       f"{found['widget_views'] - found['static_notes']} of {found['widget_views']}")
-            if found["raw_tex"]:
-                report.problems.append(f"raw TeX in the text ({len(found['raw_tex'])}): "
-                                       + " | ".join(found["raw_tex"][:3]))
-            links[page] = found["links"]
-            anchors[page] = set(found["ids"])
-            report.layout = browser.layout(widths)
-            if axe == "all" or page in axe:
-                report.axe = browser.axe(axe_script, widths=widths)
-                for (theme, width), violations in report.axe.items():
-                    for v in violations:
-                        if v["impact"] in AXE_FAILS:
-                            report.problems.append(f"accessibility ({v['impact']}, {theme}, {width} px): {v['id']} "
-                                                   f"on {v['nodes']} element(s), e.g. {v['target']}: {v['html'][:100]}")
-            for width, layout in report.layout.items():
-                if layout["search_boxes"] != 1:
-                    report.problems.append(f"search boxes at {width} px: {layout['search_boxes']} (one is enough)")
-                if layout["page_width"] > layout["width"]:
-                    report.problems.append(
-                        f"page wider than the window at {width} px: {layout['page_width']} px; sticking out: "
-                        + "; ".join(layout["sticking"]))
-        for report in reports:
-            if (first_paint == "all" or report.page in first_paint) and not meta_refresh(html_dir / report.page):
-                report.first_paint_ms = browser.first_paint(base + report.page)
-                if report.first_paint_ms is None or report.first_paint_ms > FIRST_PAINT_BUDGET_MS:
+                    reports[page].first_paint_ms = ms
+
+            # in FIRST_PAINT_TABS tab(s), once every other check is done: a first paint is mostly
+            # waiting on the emulated link, but a long page's style and layout take CPU too, and
+            # pages painting side by side slow each other down (on a loaded machine, 2 tabs made
+            # long pages paint 1.5-2x later than one tab did)
+            _in_tabs(pool[:FIRST_PAINT_TABS], queue, paint)
+            reference = statistics.median(bare)
+            budget = first_paint_budget(reference)
+            # a page over budget is timed again, up to FIRST_PAINT_TRIES times in all, and keeps its
+            # best time: one late paint on a busy machine is noise, a page that is slow stays slow
+            for page in timed:
+                report = reports[page]
+                for _ in range(FIRST_PAINT_TRIES - 1):
+                    if report.first_paint_ms is not None and report.first_paint_ms <= budget:
+                        break
+                    again = pool[0].first_paint(base + page)
+                    report.first_paint_tries += 1
+                    if again is not None and (report.first_paint_ms is None or again < report.first_paint_ms):
+                        report.first_paint_ms = again
+            for page in timed:
+                report = reports[page]
+                report.first_paint_budget_ms = budget
+                if report.first_paint_ms is None or report.first_paint_ms > budget:
                     shown = "never" if report.first_paint_ms is None else f"{report.first_paint_ms:,.0f} ms"
-                    report.problems.append(f"first paint on fast 4G: {shown} (budget {FIRST_PAINT_BUDGET_MS:,} ms)")
-        by_page = {r.page: r for r in reports}
-        for page, hrefs in links.items():
+                    report.problems.append(f"first paint on fast 4G: {shown} (budget {budget:,.0f} ms; "
+                                           f"a bare page of the same site: {reference:,.0f} ms)")
+        for page, hrefs in found_links.items():
             for href in hrefs:
                 problem = _check_link(html_dir, base, href, anchors)
                 if problem:
-                    by_page[page].problems.append(problem)
-    for report in reports:                          # one line per distinct problem, in order
+                    reports[page].problems.append(problem)
+    for report in reports.values():                  # one line per distinct problem, in order
         report.problems = list(dict.fromkeys(report.problems))
-    return reports
+    return list(reports.values())
+
+
+def _in_tabs(pool: list[Tab], items: list, work) -> None:
+    """work(tab, item) for every item, each tab of `pool` taking the next item when it is free."""
+    if len(pool) == 1:
+        for item in items:
+            work(pool[0], item)
+        return
+    todo = list(reversed(items))
+    lock = threading.Lock()
+    errors = []
+
+    def worker(tab):
+        while True:
+            with lock:
+                if not todo or errors:
+                    return
+                item = todo.pop()
+            try:
+                work(tab, item)
+            except BaseException as error:              # reported in the caller's thread
+                errors.append(error)
+                return
+
+    threads = [threading.Thread(target=worker, args=(tab,)) for tab in pool]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    if errors:
+        raise errors[0]
+
+
+# A bare page (the site's own stylesheets and scripts, one line of text): what the machine and the
+# emulated link give any page of the site. On a loaded machine every paint is late; then a page may
+# take up to FIRST_PAINT_SLACK x that bare page, so what fails is what a page adds to it.
+FIRST_PAINT_SLACK = 1.3
+BARE_PAGE = "embedlab-check-bare-page.html"
+
+
+BARE_EVERY = 8
+FIRST_PAINT_TRIES = 3
+FIRST_PAINT_TABS = 1
+def first_paint_budget(reference: float) -> float:
+    return max(FIRST_PAINT_BUDGET_MS, FIRST_PAINT_SLACK * reference)
+
+
+def _check_page(tab: Tab, base: str, html_dir: Path, report: PageReport, widget_wait: float, widths,
+                axe_script: str | None) -> tuple[list[str], set | None]:
+    """Load one page in `tab` and fill its report: what INSPECT_JS found, then at each width its
+    layout, its figures and (with `axe_script`) axe-core in each theme. Returns its links and ids."""
+    page = report.page
+    target = meta_refresh(html_dir / page)
+    if target is not None:                   # a redirect page: check where it points
+        return [base + page.rsplit("/", 1)[0] + "/" + target if "/" in page else base + target], None
+    tab.set_width(widths[0])
+    found = tab.open(base + page, widget_wait)
+    if not found["loaded"]:
+        report.problems.append("page did not finish loading")
+    requests = {}
+    for event in found["events"]:
+        method, p = event["method"], event["params"]
+        if method == "Network.requestWillBeSent":
+            requests[p["requestId"]] = url = p["request"]["url"]
+            if url.startswith(("http:", "https:", "ws:", "wss:")) and not url.startswith(base):
+                report.problems.append(f"request to a remote host: {url}")
+        elif method == "Network.responseReceived" and p["response"]["status"] >= 400:
+            report.problems.append(f"failed request: HTTP {p['response']['status']} {p['response']['url']}")
+        elif method == "Network.loadingFailed" and not p.get("canceled"):
+            report.problems.append(f"failed request: {p['errorText']} {requests.get(p['requestId'], '')}")
+        elif (problem := _describe(event)) is not None:
+            report.problems.append(problem)
+    report.requests = len(requests)
+    report.load_seconds = found["load_seconds"]
+    for image in found["images"]:
+        if image["complete"] and image["width"] > 0 and image["height"] > 0:
+            report.images += 1
+            report.figures += "/_images/" in image["src"]
+        else:
+            report.problems.append(f"image not shown: {image['src']}")
+    report.math, report.math_typeset = found["math"], found["math_typeset"]
+    if found["math_typeset"] < found["math"]:
+        report.problems.append(f"math not typeset: {found['math'] - found['math_typeset']} "
+                               f"of {found['math']} math elements have no MathJax output")
+    if found["math_errors"]:
+        report.problems.append(f"MathJax reported {found['math_errors']} math error(s)")
+    report.widgets = found["widgets_rendered"]
+    if found["widgets_rendered"] < found["widget_views"]:
+        report.problems.append(f"widgets not rendered: {found['widgets_rendered']} of {found['widget_views']}")
+    if found["widget_controls_enabled"]:
+        report.problems.append(f"widget controls a reader can move (with no kernel, nothing would "
+                               f"change): {found['widget_controls_enabled']}")
+    if found["static_notes"] < found["widget_views"]:
+        report.problems.append(f"widgets without the 'static view' line: "
+                               f"{found['widget_views'] - found['static_notes']} of {found['widget_views']}")
+    if found["raw_tex"]:
+        report.problems.append(f"raw TeX in the text ({len(found['raw_tex'])}): "
+                               + " | ".join(found["raw_tex"][:3]))
+    for width in widths:                     # one load: the window is resized, the theme switched
+        tab.set_width(width)
+        tab.frame()
+        report.layout[width] = layout = tab.evaluate(LAYOUT_JS)
+        report.figure_sizes[width] = tab.figures()
+        if layout["search_boxes"] != 1:
+            report.problems.append(f"search boxes at {width} px: {layout['search_boxes']} (one is enough)")
+        if layout["page_width"] > layout["width"]:
+            report.problems.append(f"page wider than the window at {width} px: {layout['page_width']} px; "
+                                   "sticking out: " + "; ".join(layout["sticking"]))
+    if axe_script:                           # last: it merges repeated code tokens (AXE_PREPARE_JS)
+        report.axe = tab.axe(axe_script, widths=tuple(reversed(widths)))
+    for (theme, width), violations in report.axe.items():
+        for v in violations:
+            if v["impact"] in AXE_FAILS:
+                report.problems.append(f"accessibility ({v['impact']}, {theme}, {width} px): {v['id']} "
+                                       f"on {v['nodes']} element(s), e.g. {v['target']}: {v['html'][:100]}")
+    report.problems.extend(figure_problems(report))
+    return found["links"], set(found["ids"])
+
+
+def figure_text_px(report: PageReport, width: int) -> list[float]:
+    """The smallest text of each figure of the page, in px as shown at `width` (where measured)."""
+    return [f["text_px"] * f["shown"] / f["natural"] for f in report.figure_sizes.get(width, [])
+            if f["text_px"] is not None and f["shown"] and f["natural"]]
+
+
+def figure_problems(report: PageReport) -> list[str]:
+    """A figure is drawn at 2x (its image at least FIGURE_SCALE times as many pixels across as it
+    is shown at on a laptop) and its smallest text, shown on a phone, is at least
+    FIGURE_TEXT_MIN_PX: the width it is shown at x its text size in the image's pixels / the
+    image's width. The text size is what embedlab.figures wrote into the PNG (FIGURE_TEXT_KEY)."""
+    problems = []
+    for width, figures in report.figure_sizes.items():
+        for f in figures:
+            if not f["shown"] or not f["natural"]:           # not shown, or did not load (reported)
+                continue
+            if f["text_px"] is None:
+                problems.append(f"figure without its text size ({FIGURE_TEXT_KEY} in the PNG; draw it with "
+                                f"embedlab.figures): {f['src']}")
+            elif width <= 480 and f["text_px"] * f["shown"] / f["natural"] < FIGURE_TEXT_MIN_PX:
+                problems.append(f"figure text {f['text_px'] * f['shown'] / f['natural']:.1f} px at {width} px "
+                                f"(at least {FIGURE_TEXT_MIN_PX}): {f['src']}")
+            if width >= 1000 and f["natural"] < FIGURE_SCALE * f["shown"] - 1:
+                problems.append(f"figure drawn at {f['natural'] / f['shown']:.2f}x at {width} px "
+                                f"({f['natural']} px shown at {f['shown']:.0f} px; at least {FIGURE_SCALE}x): {f['src']}")
+    return problems
 
 
 def _check_link(html_dir: Path, base: str, href: str, anchors: dict[str, set]) -> str | None:
@@ -633,6 +974,19 @@ def _check_link(html_dir: Path, base: str, href: str, anchors: dict[str, set]) -
     return None
 
 
+def load_axe() -> str:
+    """axe.min.js as tools/fetch_book_assets.py pins it (fetched into _build/check_assets/ if missing)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("fetch_book_assets",
+                                                  Path(__file__).resolve().parent / "fetch_book_assets.py")
+    fetch_book_assets = sys.modules.get("fetch_book_assets") or importlib.util.module_from_spec(spec)
+    if "fetch_book_assets" not in sys.modules:
+        sys.modules["fetch_book_assets"] = fetch_book_assets     # its dataclasses look it up by name
+        spec.loader.exec_module(fetch_book_assets)
+    return (fetch_book_assets.fetch_check_tools() / "axe-core" / "axe.min.js").read_text(encoding="utf-8")
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("html_dir", type=Path, help="the built site, e.g. _build/html")
@@ -647,7 +1001,14 @@ def main(argv=None) -> int:
                         help="also run axe-core on every page (light and dark, each width; slow)")
     parser.add_argument("--first-paint", action="store_true",
                         help="also time every page's first paint, cold, on simulated fast 4G")
+    parser.add_argument("--tabs", type=int, default=4, help="pages loaded at once, each in its own tab")
+    parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)   # serve(): print the port, serve
     args = parser.parse_args(argv)
+    if args.serve:
+        server = http_server(args.html_dir)
+        print(server.server_address[1], flush=True)
+        server.serve_forever()
+        return 0
     if args.screenshot:
         page, png = args.screenshot
         with serve(args.html_dir.resolve()) as base, Chromium() as browser:
@@ -657,20 +1018,15 @@ def main(argv=None) -> int:
     started = time.monotonic()
     axe_script = None
     if args.axe:
-        import importlib.util
-
-        spec = importlib.util.spec_from_file_location("fetch_book_assets",
-                                                      Path(__file__).resolve().parent / "fetch_book_assets.py")
-        fetch_book_assets = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(fetch_book_assets)
-        axe_script = (fetch_book_assets.fetch_check_tools() / "axe-core" / "axe.min.js").read_text(encoding="utf-8")
+        axe_script = load_axe()
     reports = check_site(args.html_dir, args.page, first_paint="all" if args.first_paint else (),
-                         axe="all" if args.axe else (), axe_script=axe_script)
+                         axe="all" if args.axe else (), axe_script=axe_script, tabs=args.tabs)
     for r in reports:
         status = "ok" if not r.problems else f"{len(r.problems)} problem(s)"
         print(f"{r.page}: {status}; loaded in {r.load_seconds:.2f} s, {r.requests} requests, {r.images} images "
               f"({r.figures} figures), math {r.math_typeset}/{r.math}, widgets {r.widgets}"
               + (f", first paint on fast 4G {r.first_paint_ms:,.0f} ms" if r.first_paint_ms is not None else "")
+              + (f", figure text at 390 px >= {min(figure_text_px(r, 390)):.1f} px" if figure_text_px(r, 390) else "")
               + (f", prose line median {statistics.median(r.prose_line_chars())} chars"
                  if r.prose_line_chars() else ""))
         for problem in r.problems:

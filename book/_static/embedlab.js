@@ -79,7 +79,8 @@
 // Accessible names the theme leaves out or contradicts (axe-core, tests/test_book.py):
 // - the search field's label says "Search" but it shows "Search Ctrl+K": name it by what it shows;
 // - the colour-mode button's label says "Color mode" but its icon's title says the mode: say both;
-// - a code or output block that scrolls sideways can be reached with the keyboard.
+// - a code block, output, table or equation that scrolls sideways (at the width the page is
+//   read at, so again when the window is resized) can be reached with the keyboard.
 (function () {
   function label() {
     document.querySelectorAll(".search-button-field").forEach(function (b) {
@@ -94,8 +95,9 @@
       }).join(" ").trim() || names[mode] || mode;
       b.setAttribute("aria-label", "Color mode: " + shown);
     });
-    document.querySelectorAll(".bd-article pre").forEach(function (pre) {
-      if (pre.scrollWidth > pre.clientWidth + 1) pre.setAttribute("tabindex", "0");
+    document.querySelectorAll(".bd-article pre, .bd-article .pst-scrollable-table-container, " +
+                              ".bd-article div.math, .bd-article div.cell_output .output").forEach(function (box) {
+      if (box.scrollWidth > box.clientWidth + 1 && box.getAttribute("tabindex") !== "0") box.setAttribute("tabindex", "0");
     });
   }
   window.addEventListener("load", function () {
