@@ -650,9 +650,9 @@ def test_the_about_page_cites_the_library_version():
 @needs_chromium
 def test_every_page_paints_its_text_early_on_fast_4g(site_reports):
     """Loaded cold on simulated fast 4G (Chrome's preset), every page paints within 1.5 s
-    (check_site.FIRST_PAINT_BUDGET_MS) or, on a machine too loaded for that, within 1.3 x a bare
-    page of the same site (its head, one line of text) measured alongside: what fails is what a
-    page adds. A page over budget is timed again, up to three cold loads, and keeps its best
+    (check_site.FIRST_PAINT_BUDGET_MS) or, on a machine too loaded for that, within
+    check_site.FIRST_PAINT_SLACK (2) x a bare page of the same site (its head, one line of text)
+    timed among them: what fails is what a page adds. A page over budget is timed again, up to three cold loads, and keeps its best
     (one late paint on a busy machine is noise; a slow page stays slow: the broken page above,
     with the widget manager blocking in its head, fails all three). The widget lessons took
     about 9 s before their scripts were deferred."""

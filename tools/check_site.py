@@ -27,7 +27,7 @@ and reports, page by page:
   image is shown at);
 - on request, axe-core's serious and critical findings, light and dark, at each
   width, and a first paint later than 1.5 s on a simulated fast-4G connection
-  (first_paint(); or 1.3 x a bare page of the same site, on a loaded machine).
+  (first_paint(); or 2 x a bare page of the same site, on a loaded machine).
 
 It also measures the prose's line length (characters per line of the article's
 paragraphs, at 1,280 px). Each page is loaded once (resized, and its theme
@@ -386,6 +386,11 @@ class Chromium:
             a, b = os.dup(to_browser), os.dup(from_browser)
             os.dup2(a, 3)
             os.dup2(b, 4)
+            # dup2 onto the same number changes nothing: if a dup landed on 3 or 4 it is still
+            # close-on-exec, and Chromium would start without its pipe ("file descriptors are
+            # not open"): make both inheritable whatever happened
+            os.set_inheritable(3, True)
+            os.set_inheritable(4, True)
 
         self.process = subprocess.Popen(
             [executable, *CHROMIUM_FLAGS, f"--user-data-dir={self.profile}",
@@ -846,8 +851,11 @@ def _in_tabs(pool: list[Tab], items: list, work) -> None:
 
 # A bare page (the site's own stylesheets and scripts, one line of text): what the machine and the
 # emulated link give any page of the site. On a loaded machine every paint is late; then a page may
-# take up to FIRST_PAINT_SLACK x that bare page, so what fails is what a page adds to it.
-FIRST_PAINT_SLACK = 1.3
+# take up to FIRST_PAINT_SLACK x that bare page, so what fails is what a page adds to it. On a quiet
+# machine the bare page paints in about 0.7 s and the 1.5 s budget is what holds. Under a load of
+# 14-16 on 2 cores the longest pages (the instructors' guide, lesson 09) painted at up to 1.6-2.0 x
+# the bare page, best of three; a script blocking the paint (the widget manager) made 3.4 x.
+FIRST_PAINT_SLACK = 2.0
 BARE_PAGE = "embedlab-check-bare-page.html"
 
 
