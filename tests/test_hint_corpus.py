@@ -5,10 +5,12 @@ question exists to catch: a bias left out, bits for bytes, the head counted
 twice, `//` for `/`, ...). It is judged two ways:
 
 * in this process by the notebook's own check (`Exercise.verdict`), every entry;
-* by the real grader (`embedlab-grade`), in ONE run over one generated
-  submission per exercise (built in a temporary folder from the solution's
-  setup cell, then the entries, one per question): none may be marked correct
-  and each must get its hint there too. The issue's bar is 90 % with a hint that
+* by the grader's scoring (`cli.score` on what its probe reads, through Jupyter's
+  JSON, with the cell's source), in this process, for the first entry of each
+  question: none may be marked correct and each must get its hint there too;
+  and by the real grader (`embedlab-grade`), sandbox and all, in one run over
+  one generated submission for three exercises (built from the solution's setup
+  cell, then the entries, one per question): the same hints as in this process. The issue's bar is 90 % with a hint that
   names the mistake or its symptom; here every entry asserts its own words.
 
 A value answer is computed here (it may read `want`, the key's value, and run
@@ -467,24 +469,50 @@ def submission(lesson, entries):
     return nb
 
 
+def cell_source(w: Wrong) -> str:
+    """The entry's cell in the submission: a value written as a literal, a function or design as its source."""
+    if isinstance(question(w.lesson, w.name), (Function, Design)):
+        return w.source
+    return f"{w.name} = {literal(run_entry(w)[w.name])}"
+
+
+def grader_path_row(w: Wrong) -> dict:
+    """The grader's scoring of one entry in this process: its probe on the entry's namespace, the data
+    through Jupyter's JSON as the kernel sends it, the cell's source as the worker sends it, a function's
+    inputs from the grader's generator, then `cli.score` (what embedlab-grade does after the sandbox)."""
+    import warnings
+
+    from jupyter_client.session import json_packer, json_unpacker
+
+    from embedlab.grading import wire
+    from embedlab.grading.cases import rng_for
+    from embedlab.grading.code import SOURCE_LIMIT
+    from embedlab.grading.sandbox import Limits, RunResult
+    from embedlab.grading.values import encode_value
+
+    q = question(w.lesson, w.name)
+    cases, reference = {}, {}
+    if isinstance(q, Function):
+        args = q.cases(rng_for(w.lesson, q.name, "", None))
+        cases[q.name] = encode_value(list(args))
+        reference[q.name] = q.expected_outputs(args)
+    namespace = {k: v for k, v in run_entry(w).items() if k != "want"}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        answers = json_unpacker(json_packer(dict(wire.probe(w.lesson, namespace, json_unpacker(json_packer(cases))))))
+    result = RunResult("finished", report={"sources": {w.name: cell_source(w)[:SOURCE_LIMIT]}}, answers=answers)
+    _, _, status, detail = grade.score(q, load_key(w.lesson), reference, result, Limits())
+    return {"status": status, "detail": detail}
+
+
 @pytest.fixture(scope="module")
-def grader_rows(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("corpus")
-    by_lesson = {}
-    for w in graded_entries():
-        by_lesson.setdefault(w.lesson, []).append(w)
-    for lesson, entries in by_lesson.items():
-        nbformat.write(submission(lesson, entries), folder / f"corpus-{lesson}.ipynb")
-    out = tmp_path_factory.mktemp("out") / "scores.csv"
-    code = grade.main([str(folder), "--out", str(out), "-q", "-j", "2", "--cell-timeout", "120", "--timeout", "300"])
-    with open(out, newline="", encoding="utf-8") as f:
-        rows = {(r["lesson"], r["question"]): r for r in csv.DictReader(f)}
-    return code, rows
+def grader_rows():
+    """The grader's scoring of the first entry of every question (in this process: see grader_path_row)."""
+    return {(w.lesson, w.name): grader_path_row(w) for w in graded_entries()}
 
 
 def test_the_grader_marks_none_correct_and_names_nine_in_ten(grader_rows):
-    code, rows = grader_rows
-    assert code == 0
+    rows = grader_rows
     entries = graded_entries()
     judged = [rows[(w.lesson, w.name)] for w in entries]
     assert not [r for r in judged if r["status"] == CORRECT]
@@ -495,9 +523,41 @@ def test_the_grader_marks_none_correct_and_names_nine_in_ten(grader_rows):
 
 @pytest.mark.parametrize("wrong", graded_entries(), ids=lambda w: f"{w.lesson[:2]}-{w.name}")
 def test_the_grader_gives_each_its_hint(grader_rows, wrong):
-    _, rows = grader_rows
-    row = rows[(wrong.lesson, wrong.name)]
+    row = grader_rows[(wrong.lesson, wrong.name)]
     assert row["status"] == "incorrect" and wrong.words in row["detail"], (wrong.mistake, row)
+
+
+# The sandboxed grader, end to end, on three exercises: a function and arrays (01), sizes in bytes (07),
+# and designs judged with the learner's own design (11). Every exercise's solution and blank exercise go
+# through it in tests/test_grade_lessons.py; a wrong answer's source through it in tests/test_hint_parts.py.
+SANDBOXED = ("01-toy-table", "07-memory", "11-size-a-model")
+
+
+def test_the_sandboxed_grader_gives_the_same_hints(tmp_path, grader_rows):
+    """One embedlab-grade run (sandbox, kernel, probe, worker) over one submission per exercise of
+    SANDBOXED: the same status and hint as its scoring in this process (a function's: the same words;
+    the sandboxed grader draws its inputs from the function's code, so the failing call differs)."""
+    by_lesson = {}
+    for w in graded_entries():
+        if w.lesson in SANDBOXED:
+            by_lesson.setdefault(w.lesson, []).append(w)
+    for lesson, entries in by_lesson.items():
+        nbformat.write(submission(lesson, entries), tmp_path / f"corpus-{lesson}.ipynb")
+    out = tmp_path / "scores.csv"
+    code = grade.main([str(tmp_path), "--out", str(out), "-q", "-j", "2", "--cell-timeout", "120", "--timeout", "300"])
+    assert code == 0
+    with open(out, newline="", encoding="utf-8") as f:
+        rows = {(r["lesson"], r["question"]): r for r in csv.DictReader(f)}
+    differ = []
+    for entries in by_lesson.values():
+        for w in entries:
+            real, here = rows[(w.lesson, w.name)], grader_rows[(w.lesson, w.name)]
+            same = real["status"] == here["status"] and (
+                w.words in real["detail"] if isinstance(question(w.lesson, w.name), Function)
+                else real["detail"] == here["detail"])
+            if not same:
+                differ.append((w.lesson, w.name, real["detail"], here["detail"]))
+    assert not differ, differ
 
 
 SLIP_LESSONS = ["07-memory", "08-vocabulary-size", "09-what-rows-learn", "10-glitch-tokens",
