@@ -556,6 +556,7 @@ class Function(Question):
         if owns and all(owns):
             return None
         got, want, args, call, inner = cases[failing[0]]
+        found = [w(args) if callable(w) else w for w in found]  # words that name the failing call's own values
         words = found[0] if len(found) == 1 else f"two slips give exactly your results: either {found[0]}, or {found[1]}"
         shown = _shown(inner, got)
         return f"on input {failing[0] + 1} of {len(cases)}, {call}{' returned ' + shown if shown else ''}: {words}"
@@ -690,8 +691,9 @@ def _argument_changes(names, all_args, typed, own_words=None):
         if all(_is_scalar(a[i]) for a in all_args):
             out.append((lambda args, i=i: args[:i] + (type(args[i])(1),) + args[i + 1:] if args[i] != 1 else None,
                         (own_words or {}).get(f"/{names[i]}")
-                        or f"it gives the result for {names[i]} = 1: the argument `{names[i]}` is ignored (use it: "
-                           f"multiply by {names[i]})"))
+                        or (lambda args, i=i: f"yours is divided by {names[i]} (= {diagnose.compact(args[i])}): it "
+                                              f"gives the result for {names[i]} = 1, the argument `{names[i]}` "
+                                              f"ignored (a factor {names[i]} left out?)")))
     for i, j in ((i, i + 1) for i in range(n - 1)):  # neighbours in the signature (h and h_kv, d and d_ff)
         if all(_is_scalar(a[i]) and _is_scalar(a[j]) for a in all_args):
             out.append((lambda args, i=i, j=j: tuple(args[j] if k == i else args[i] if k == j else a
