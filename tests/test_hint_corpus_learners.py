@@ -1,7 +1,9 @@
 """The hints against corpora of wrong answers written WITHOUT reading the hint code.
 
 tests/hint_corpus/learners.py (the main corpus) and tests/hint_corpus/heldout.py (a held-out part,
-measured blind at 50 % specific, then opened as training material: see its header) hold entries
+measured blind at 50 % specific, then opened as training material: see its header) and
+tests/hint_corpus/heldout2.py (a second held-out part, written blind after that, which the hint
+authors have never opened: only its counts are ever printed) hold entries
 `Wrong(lesson, name, source, mistake, words, wrong_words)`: a hint must contain one of `words`
 (any case) and none of `wrong_words`. Every entry is judged twice:
 
@@ -21,7 +23,7 @@ Each verdict is sorted into: accepted (marked correct), reveals (the detail writ
 expected value), misleading (holds a wrong word), specific (holds a word), direction-only (the
 general "too big"/"too small" words), other. The test asserts none accepted, none revealing,
 none misleading, and at least 90 % specific on each file (95 % on learners.py), both ways; `report` prints the counts
-per exercise (run `python tests/test_hint_corpus_learners.py [learners|heldout]`).
+per exercise (run `python tests/test_hint_corpus_learners.py [learners|heldout|heldout2]`).
 """
 
 from __future__ import annotations
@@ -48,7 +50,7 @@ from embedlab.grading.lessons import load_key, questions_for  # noqa: E402
 from embedlab.grading.status import CORRECT  # noqa: E402
 from embedlab.grading.values import data_to_array, written_in  # noqa: E402
 
-FILES = [f for f in ("learners", "heldout") if (ROOT / "tests" / "hint_corpus" / f"{f}.py").exists()]
+FILES = [f for f in ("learners", "heldout", "heldout2") if (ROOT / "tests" / "hint_corpus" / f"{f}.py").exists()]
 BAR = 0.9
 BARS = {"learners": 0.95}  # the main corpus, written with the hints: held to more than the issue's 90 %
 
