@@ -266,8 +266,11 @@ def questions(p: dict) -> list:
                  "that is all n_new new tokens together; give the first one's probability"),
             Hint(lambda got, want: math.isclose(got, head_from_e(), rel_tol=1e-5),
                  "the head's new rows go at the mean of the head's own rows (U), not of E's"),
-            Hint(lambda got, want: got > 1 / (V_TINY + n), "a row at the mean gets at most 1/(V + n_new): "
-                                                         "was the new row at the mean of its own matrix?"),
+            Hint(lambda got, want: not 0 <= got <= 1, "a probability lies between 0 and 1: is this a logit "
+                                                      "or a log-probability? Take the softmax of the logits"),
+            Hint(lambda got, want: got > 1 / (V_TINY + n), "more than a row at the mean can get (at most "
+                                                         "1/(V + n_new)): a new row not at the mean of its own "
+                                                         "matrix, or a value that is not the softmax's probability?"),
         ]),
         Real("kl_mean", sig=6, hints=[
             Hint(lambda got, want: math.isclose(got, want * kl_sum(), rel_tol=1e-5),
