@@ -5,8 +5,13 @@ notebook computes what its question module expects."""
 
 from pathlib import Path
 
+import contextlib
+import io
+import warnings
+
 import nbformat
 import numpy as np
+import pytest
 
 from embedlab.grading.variants import parameters_cell, read_parameters, with_parameters
 
@@ -65,3 +70,44 @@ def assert_computes(lesson: str, params: dict, answers: dict) -> dict:
         got = namespace[name]
         assert np.shape(got) == np.shape(value) and np.array_equal(got, value), (lesson, name, got, value)
     return namespace
+
+
+@pytest.fixture(autouse=True, scope="module")
+def remember_runs():
+    """Import into a variant test module: each variant's run is trained for the question module and
+    again by the solution, so train it once (embedlab.tinylm.remember_runs; a remembered run is a fresh
+    training to the bit, test_tinylm.py)."""
+    from embedlab import tinylm
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(tinylm, "remember_runs", True)
+        yield
+
+
+def grader_scoring(lesson: str, name: str, namespace: dict, source: str) -> tuple[str, str]:
+    """(status, detail) of the grader's scoring of one answer, in this process: its probe on the
+    namespace, the probe's data through Jupyter's JSON as the kernel sends it, the answer cell's source
+    as the worker cuts it, a function's inputs from the grader's generator, then `cli.score`, as
+    `embedlab-grade` judges after the sandbox."""
+    from jupyter_client.session import json_packer, json_unpacker
+
+    from embedlab.grading import cli, wire
+    from embedlab.grading.cases import rng_for
+    from embedlab.grading.code import SOURCE_LIMIT
+    from embedlab.grading.kinds import Function
+    from embedlab.grading.lessons import load_key, questions_for
+    from embedlab.grading.sandbox import Limits, RunResult
+    from embedlab.grading.values import encode_value
+
+    q = next(q for q in questions_for(lesson) if q.name == name)
+    cases, reference = {}, {}
+    if isinstance(q, Function):
+        args = q.cases(rng_for(lesson, q.name, "", None))
+        cases[q.name] = encode_value(list(args))
+        reference[q.name] = q.expected_outputs(args)
+    with contextlib.redirect_stdout(io.StringIO()), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        answers = json_unpacker(json_packer(dict(wire.probe(lesson, namespace, json_unpacker(json_packer(cases))))))
+    result = RunResult("finished", report={"sources": {name: source[:SOURCE_LIMIT]}}, answers=answers)
+    _, _, status, detail = cli.score(q, load_key(lesson), reference, result, Limits())
+    return status, detail

@@ -37,6 +37,8 @@ from embedlab.grading.lessons import known_lessons, load_key, questions_for
 from embedlab.grading.status import CORRECT
 from embedlab.grading.values import data_to_array
 
+from solution_runner import grader_scoring  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -477,31 +479,10 @@ def cell_source(w: Wrong) -> str:
 
 
 def grader_path_row(w: Wrong) -> dict:
-    """The grader's scoring of one entry in this process: its probe on the entry's namespace, the data
-    through Jupyter's JSON as the kernel sends it, the cell's source as the worker sends it, a function's
-    inputs from the grader's generator, then `cli.score` (what embedlab-grade does after the sandbox)."""
-    import warnings
-
-    from jupyter_client.session import json_packer, json_unpacker
-
-    from embedlab.grading import wire
-    from embedlab.grading.cases import rng_for
-    from embedlab.grading.code import SOURCE_LIMIT
-    from embedlab.grading.sandbox import Limits, RunResult
-    from embedlab.grading.values import encode_value
-
-    q = question(w.lesson, w.name)
-    cases, reference = {}, {}
-    if isinstance(q, Function):
-        args = q.cases(rng_for(w.lesson, q.name, "", None))
-        cases[q.name] = encode_value(list(args))
-        reference[q.name] = q.expected_outputs(args)
+    """The grader's scoring of one entry in this process (solution_runner.grader_scoring: what
+    embedlab-grade does after the sandbox)."""
     namespace = {k: v for k, v in run_entry(w).items() if k != "want"}
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        answers = json_unpacker(json_packer(dict(wire.probe(w.lesson, namespace, json_unpacker(json_packer(cases))))))
-    result = RunResult("finished", report={"sources": {w.name: cell_source(w)[:SOURCE_LIMIT]}}, answers=answers)
-    _, _, status, detail = grade.score(q, load_key(w.lesson), reference, result, Limits())
+    status, detail = grader_scoring(w.lesson, w.name, namespace, cell_source(w))
     return {"status": status, "detail": detail}
 
 

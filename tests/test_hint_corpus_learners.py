@@ -50,6 +50,8 @@ from embedlab.grading.lessons import load_key, questions_for  # noqa: E402
 from embedlab.grading.status import CORRECT  # noqa: E402
 from embedlab.grading.values import data_to_array, written_in  # noqa: E402
 
+from solution_runner import grader_scoring  # noqa: E402
+
 FILES = [f for f in ("learners", "heldout", "heldout2") if (ROOT / "tests" / "hint_corpus" / f"{f}.py").exists()]
 BAR = 0.9
 BARS = {"learners": 0.95}  # the main corpus, written with the hints: held to more than the issue's 90 %
@@ -136,34 +138,9 @@ def notebook_verdict(entry):
 
 
 def grader_verdict(entry):
-    """(status, detail) of the grader's scoring of one entry: its probe on the entry's namespace, the
-    probe's data through Jupyter's JSON as the kernel sends it, the source as the worker cuts it, a
-    function's inputs from the grader's generator, then `cli.score`, as `embedlab-grade` judges."""
-    import warnings
-
-    from jupyter_client.session import json_packer, json_unpacker
-
-    from embedlab.grading import wire
-    from embedlab.grading.cases import rng_for
-    from embedlab.grading.code import SOURCE_LIMIT
-    from embedlab.grading.sandbox import Limits, RunResult
-    from embedlab.grading.values import encode_value
-
-    q = _question(entry.lesson, entry.name)
-    cases, reference = {}, {}
-    if isinstance(q, Function):
-        args = q.cases(rng_for(entry.lesson, q.name, "", None))
-        cases[q.name] = encode_value(list(args))
-        reference[q.name] = q.expected_outputs(args)
+    """(status, detail) of the grader's scoring of one entry (solution_runner.grader_scoring)."""
     ns = {k: v for k, v in namespace(entry).items() if k != "_ih"}
-    with contextlib.redirect_stdout(io.StringIO()), warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        answers = dict(wire.probe(entry.lesson, ns, json_unpacker(json_packer(cases))))
-        answers = json_unpacker(json_packer(answers))
-    result = RunResult("finished", report={"sources": {entry.name: answer_cell(entry)[:SOURCE_LIMIT]}},
-                       answers=answers)
-    _, _, status, detail = grade.score(q, load_key(entry.lesson), reference, result, Limits())
-    return status, detail
+    return grader_scoring(entry.lesson, entry.name, ns, answer_cell(entry))
 
 
 _NOTEBOOK: dict = {}

@@ -12,21 +12,11 @@ from embedlab.grading.lessons import load_key, questions_for
 from embedlab.grading.questions import l12
 from embedlab.grading.variants import parameters_of, read_parameters, render_parameters
 
-from solution_runner import assert_computes, solution_parameters
+from solution_runner import assert_computes, solution_parameters, remember_runs  # noqa: F401 (a fixture)
 
 LESSON = "12-change-a-vocabulary"
 SECRETS = [b"test-secret-for-the-class-mode-tests", b"a-second-instructor-secret!", b"0123456789abcdef"]
 
-
-@pytest.fixture(autouse=True, scope="module")
-def remember_runs():
-    """Each variant's run is trained for the question module and again by the solution: train it once
-    (embedlab.tinylm.remember_runs; a remembered run is a fresh training to the bit, test_tinylm.py)."""
-    from embedlab import tinylm
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(tinylm, "remember_runs", True)
-        yield
 
 
 def differs(a, b):
