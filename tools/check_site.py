@@ -627,16 +627,20 @@ class Tab:
             self.call("Network.setCacheDisabled", {"cacheDisabled": False})
             self.call("Page.navigate", {"url": "about:blank"})    # stop what is still loading
 
-    def axe(self, script: str, themes=("light", "dark"), widths=WIDTHS) -> dict:
-        """axe-core's violations on the loaded page, in each theme at each width:
-        {(theme, width): [{"id", "impact", "nodes", "target", "html"}, ...]}. `script` is
-        axe.min.js (fetch_book_assets.fetch_check_tools() pins it); it is injected, not served."""
+    def axe(self, script: str, themes=("light", "dark"), widths=WIDTHS, only=None) -> dict:
+        """axe-core's violations on the loaded page, in each theme at each width (or in the
+        (theme, width) pairs of `only`): {(theme, width): [{"id", "impact", "nodes", "target",
+        "html"}, ...]}. `script` is axe.min.js (fetch_book_assets.fetch_check_tools() pins it);
+        it is injected, not served."""
         self.evaluate(script + ";0")
         self.evaluate(AXE_PREPARE_JS)
         found = {}
         for width in widths:
+            wanted = [t for t in themes if only is None or (t, width) in only]
+            if not wanted:
+                continue
             self.set_width(width)
-            for theme in themes:
+            for theme in wanted:
                 self.set_theme(theme)
                 found[theme, width] = self.evaluate(AXE_RUN_JS, timeout=max(self.browser.timeout, 180))
         self.set_theme("light")
@@ -740,15 +744,35 @@ def _describe(event: dict) -> str | None:
     return None
 
 
+def axe_rotation(pages: list[str], axe, axe_every="all", widths=WIDTHS) -> dict[str, tuple | None]:
+    """page -> the (theme, width) pairs axe-core checks it in (None: all four). The pages of
+    `axe_every` are checked in every theme at every width; each other page of `axe` in one pair,
+    taken in turn (light then dark, widest first), so that every pair is checked on a quarter of
+    them. What a theme or a width changes is the theme's own template and CSS, which every page
+    shares; what a page adds is its content, checked in one pair."""
+    pairs = [(theme, width) for width in reversed(widths) for theme in ("light", "dark")]
+    chosen, turn = {}, 0
+    for page in pages:
+        if axe != "all" and page not in axe:
+            continue
+        if axe_every == "all" or page in axe_every:
+            chosen[page] = None
+        else:
+            chosen[page] = (pairs[turn % len(pairs)],)
+            turn += 1
+    return chosen
+
+
 def check_site(html_dir: Path, pages: list[str] | None = None, chromium: str | None = None,
-               widget_wait: float = 5.0, widths=WIDTHS, first_paint=(), axe=(),
+               widget_wait: float = 5.0, widths=WIDTHS, first_paint=(), axe=(), axe_every="all",
                axe_script: str | None = None, tabs: int = 1,
                browser: Chromium | None = None) -> list[PageReport]:
     """Open each page (default: all) in headless Chromium, offline, and measure its layout and its
     figures at each of `widths`; return one report per page. Each page is loaded once: the window
     is resized (and the theme switched) in place. The pages in `axe` ("all" for every one) are
-    checked with axe-core (`axe_script`), light and dark, at each width: a serious or critical
-    violation is a problem. The pages in `first_paint` ("all" for every one) are also loaded cold
+    checked with axe-core (`axe_script`): those of `axe_every` ("all", the default, for every one)
+    light and dark at each width, the others in one (theme, width) pair each, in turn
+    (axe_rotation()); a serious or critical violation is a problem. The pages in `first_paint` ("all" for every one) are also loaded cold
     on a simulated fast-4G connection: a first paint later than the budget (first_paint_budget())
     is a problem. `tabs` pages are loaded at once, each in its own tab (of `browser` if given)."""
     html_dir = Path(html_dir).resolve()
@@ -761,9 +785,11 @@ def check_site(html_dir: Path, pages: list[str] | None = None, chromium: str | N
         reports = {page: PageReport(page) for page in pages}
         found_links, anchors = {}, {}
 
+        rotation = axe_rotation(pages, axe, axe_every, widths)
+
         def check(tab: Tab, page: str) -> None:
             found_links[page], ids = _check_page(tab, base, html_dir, reports[page], widget_wait, widths,
-                                                 axe_script if axe == "all" or page in axe else None)
+                                                 axe_script if page in rotation else None, rotation.get(page))
             if ids is not None:
                 anchors[page] = ids
 
@@ -867,7 +893,7 @@ def first_paint_budget(reference: float) -> float:
 
 
 def _check_page(tab: Tab, base: str, html_dir: Path, report: PageReport, widget_wait: float, widths,
-                axe_script: str | None) -> tuple[list[str], set | None]:
+                axe_script: str | None, axe_only=None) -> tuple[list[str], set | None]:
     """Load one page in `tab` and fill its report: what INSPECT_JS found, then at each width its
     layout, its figures and (with `axe_script`) axe-core in each theme. Returns its links and ids."""
     page = report.page
@@ -928,7 +954,7 @@ def _check_page(tab: Tab, base: str, html_dir: Path, report: PageReport, widget_
             report.problems.append(f"page wider than the window at {width} px: {layout['page_width']} px; "
                                    "sticking out: " + "; ".join(layout["sticking"]))
     if axe_script:                           # last: it merges repeated code tokens (AXE_PREPARE_JS)
-        report.axe = tab.axe(axe_script, widths=tuple(reversed(widths)))
+        report.axe = tab.axe(axe_script, widths=tuple(reversed(widths)), only=axe_only)
     for (theme, width), violations in report.axe.items():
         for v in violations:
             if v["impact"] in AXE_FAILS:
