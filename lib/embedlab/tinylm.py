@@ -103,6 +103,10 @@ class TinyLM:
         logit of every token that is not the target.
         """
         contexts, targets = self._check(contexts, targets)
+        return self._loss_and_grads(contexts, targets)
+
+    def _loss_and_grads(self, contexts: np.ndarray, targets: np.ndarray) -> tuple[float, dict]:
+        """loss_and_grads on arrays already checked (train checks its pairs once, not every step)."""
         E, W, b = self.params["E"], self.params["W"], self.params["b"]
         U = self.U
         B = len(targets)
@@ -124,9 +128,12 @@ class TinyLM:
         dx = dlogits @ U
         da = dx * (1.0 - x * x)  # tanh' = 1 - tanh²
         grads = {"W": x0.T @ da, "b": da.sum(axis=0)}
-        dx0 = (da @ W.T).reshape(B, self.context, self.d)
-        dE = np.zeros_like(E)
-        np.add.at(dE, contexts, dx0)  # only rows in the batch; repeated ids add up
+        dx0 = da @ W.T  # (B, context * d): the rows of the batch's context tokens, side by side
+        # Only rows in the batch get gradient; repeated ids add up. This is np.add.at(dE, contexts,
+        # dx0 as (B, context, d)) in one bincount: each entry (row, column) starts at 0 and adds its
+        # contributions in the order they come in the batch, as add.at does, so the same float.
+        flat = (contexts * self.d)[:, :, None] + np.arange(self.d)
+        dE = np.bincount(flat.ravel(), weights=dx0.ravel(), minlength=E.size).reshape(E.shape)
         if self.tied:
             dE += dU  # one array, two jobs: the two gradients add
         else:
@@ -181,10 +188,42 @@ class Adam:
         self.t = 0
         self.m: dict = {}
         self.v: dict = {}
+        self._layout = None  # the parameters' names and shapes, once the flat moments are laid out
 
     def step(self, params: dict, grads: dict) -> None:
         self.t += 1
         b1, b2 = self.betas
+        layout = [(name, p.shape) for name, p in params.items()]
+        if self._layout is None and not self.m:
+            # every moment lives in one flat buffer (self.m[name] is a view of it), so that a step
+            # is a few operations on one array instead of a few per parameter
+            self._layout = layout
+            size = sum(p.size for p in params.values())
+            self._m, self._v = np.zeros(size), np.zeros(size)
+            at = 0
+            for name, p in params.items():
+                self.m[name] = self._m[at:at + p.size].reshape(p.shape)
+                self.v[name] = self._v[at:at + p.size].reshape(p.shape)
+                at += p.size
+        if layout == self._layout:
+            # the same operations, element by element, as the loop below, on all parameters at once
+            g = np.concatenate([grads[name].ravel() for name in params])
+            m, v = self._m, self._v
+            m *= b1
+            m += (1 - b1) * g
+            v *= b2
+            v += (1 - b2) * g * g
+            update = m / (1 - b1**self.t)
+            update *= self.lr  # lr * m_hat: multiplication commutes exactly
+            v_hat = v / (1 - b2**self.t)
+            update /= np.sqrt(v_hat, out=v_hat) + self.eps
+            at = 0
+            for name, p in params.items():
+                if self.weight_decay and p.ndim >= 2:
+                    p *= 1 - self.lr * self.weight_decay
+                p -= update[at:at + p.size].reshape(p.shape)
+                at += p.size
+            return
         for name, p in params.items():
             g = grads[name]
             if name not in self.m:
@@ -246,7 +285,7 @@ def train(model: TinyLM, contexts, targets, *, steps: int = 2000, batch_size: in
     losses = np.empty(steps)
     for step in range(steps):
         batch = rng.integers(0, len(targets), size=batch_size)
-        loss, grads = model.loss_and_grads(contexts[batch], targets[batch])
+        loss, grads = model._loss_and_grads(contexts[batch], targets[batch])  # pairs checked above
         if on_step is not None:
             on_step(step, model, grads)
         opt.step(model.params, grads)
