@@ -20,15 +20,21 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import dataclasses
+import functools
 import io
 import importlib
 import sys
 import traceback
+import types
+import weakref
 from collections import Counter
 from pathlib import Path
 
 import nbformat
 import numpy as np
+
+from embedlab.corpus import Corpus
 
 ROOT = Path(__file__).resolve().parents[2]  # run as a module from tests/ (above), so hint_corpus imports
 
@@ -40,9 +46,11 @@ def _check_name(cell_source: str):
     return None
 
 
-def _code_cells(folder: str, lesson: str):
+@functools.lru_cache(maxsize=None)
+def _code_cells(folder: str, lesson: str) -> tuple:
+    """The sources of a notebook's code cells (read once: every entry of a lesson asks again)."""
     nb = nbformat.read(ROOT / folder / f"{lesson}.ipynb", as_version=4)
-    return [c.source for c in nb.cells if c.cell_type == "code"]
+    return tuple(c.source for c in nb.cells if c.cell_type == "code")
 
 
 def _answer_positions(cells):
@@ -84,7 +92,7 @@ def snapshot(ns: dict) -> dict:
     for k, v in ns.items():
         if not (isinstance(v, type) or callable(v) or type(v).__name__ == "module"):
             try:
-                v = copy.deepcopy(v)
+                v = deep_copy(v)
             except Exception:  # noqa: BLE001 - shared as it is
                 pass
         out[k] = v
@@ -99,11 +107,43 @@ def fresh(ns: dict) -> dict:
         if isinstance(v, (np.ndarray, list, dict, set)) or (
                 type(v).__module__.startswith("embedlab") and not isinstance(v, type) and not callable(v)):
             try:
-                v = copy.deepcopy(v)
+                v = deep_copy(v)
             except Exception:  # noqa: BLE001
                 pass
         out[k] = v
     return out
+
+
+# What copy.deepcopy returns as it is (its atomic types): a container holding only these needs no walk.
+_ATOMS = frozenset({type(None), int, float, bool, complex, bytes, str, type, range, type(Ellipsis),
+                    type(NotImplemented), types.BuiltinFunctionType, types.FunctionType, types.CodeType,
+                    property, weakref.ref})
+
+
+def deep_copy(v, memo=None):
+    """copy.deepcopy(v), the same copy, without calling deepcopy for each of the many atoms of a big
+    dict or list (a word-frequency table, the builtins) nor walking a corpus's sentences, tuples of
+    ints that deepcopy returns as they are (only its groups dict is copied): every entry of lessons
+    09, 10 and 12 copies them."""
+    memo = {} if memo is None else memo
+    if id(v) in memo:
+        return memo[id(v)]
+    if type(v) is dict:
+        out = memo[id(v)] = {}
+        for key, value in v.items():
+            out[key if type(key) in _ATOMS else copy.deepcopy(key, memo)] = (
+                value if type(value) in _ATOMS else copy.deepcopy(value, memo))
+        return out
+    if type(v) is list:
+        out = memo[id(v)] = []
+        out.extend(x if type(x) in _ATOMS else copy.deepcopy(x, memo) for x in v)
+        return out
+    if (type(v) is Corpus and type(v.vocab) is tuple and all(type(w) in _ATOMS for w in v.vocab)
+            and type(v.sentences) is tuple
+            and all(type(s) is tuple and all(type(i) in _ATOMS for i in s) for s in v.sentences)):
+        out = memo[id(v)] = dataclasses.replace(v, groups=copy.deepcopy(v.groups, memo))
+        return out
+    return copy.deepcopy(v, memo)
 
 
 def exercise_prelude(lesson: str, name: str) -> str:
