@@ -17,8 +17,9 @@ Each test then checks that one attack failed:
   one file reached by three paths; links to files outside the folder, including
   the grader's own environment (/proc/self/environ); --out a link to a file.
 
-And: every honest or blank submission scores exactly what it scores graded
-alone; the CSV is complete; nothing a submission started is alive afterwards;
+And: every honest or blank submission scores exactly what it scores graded without
+the hostile ones (the solution's 7 and the blank's 0 in tests/test_grade_lessons.py, the
+wrong answers' 4 in tests/test_grade.py, the same notebook built by the same function); the CSV is complete; nothing a submission started is alive afterwards;
 an unrelated process of the same user is untouched. Separate small tests: no
 bubblewrap on PATH, bad limits, Ctrl-C.
 """
@@ -72,11 +73,11 @@ GRADER = ("import re, sys\nfrom embedlab.grade import main\ncode = main(sys.argv
 
 
 def honest_wrong():
-    nb = solution_nb()
-    answer_cell(nb, "n_params").source = "n_params = 4 + 3"
-    answer_cell(nb, "model_table").source = "model_table = 2 * 50_257 * 768"
-    answer_cell(nb, "cosine").source = "def cosine(a, b):\n    return float(a @ b)"
-    return nb
+    """Three wrong answers: test_grade.py's `wrong` case, the same notebook, graded there among no
+    saboteur to 4 / 7."""
+    from test_grade import hostile_wrong
+
+    return hostile_wrong()
 
 
 # The saboteur's daemon: finds the submissions through every process it can see
@@ -204,7 +205,7 @@ def snoop(victim, port):
     return nb
 
 
-HONEST = {  # file name (bytes: some are not UTF-8) -> (builder, points)
+HONEST = {  # file name (bytes: some are not UTF-8) -> (builder, points graded without a saboteur)
     b"ok-\xff\xfe-01-toy-table.ipynb": (solution_nb, 7),
     b"wrong-\x1b[31m-\n-01-toy-table.ipynb": (honest_wrong, 4),
     b"=HYPERLINK(1)-01-toy-table.ipynb": (exercise_nb, 0),
@@ -358,21 +359,13 @@ def klass(tmp_path_factory):
         except OSError:
             pass
 
-    solos = {name: base / f"alone-{i}.csv" for i, name in enumerate(HONEST)}  # each graded alone, at once
-    runs = [subprocess.Popen([sys.executable, "-c", GRADER, os.fsdecode(name), "--out", str(solo), *LIMITS],
-                             cwd=folder, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            for name, solo in solos.items()]
-    for run in runs:
-        run.wait(timeout=RUN_TIMEOUT)
-    alone = {name: sum(float(r[3]) for r in read_csv(solo)[1:]) for name, solo in solos.items()}
-
     csv_path = out / "scores.csv"
     return {
         "hung": hung, "code": None if hung else done.returncode, "seconds": seconds,
         "stdout": b"" if hung else done.stdout, "stderr": b"" if hung else done.stderr,
         "csv_bytes": csv_path.read_bytes() if csv_path.is_file() else b"",
         "rows": by_label(read_csv(csv_path)) if csv_path.is_file() and not csv_path.is_symlink() else {},
-        "out": out, "base": base, "before": before_run, "after": tree_hashes(folder), "alone": alone,
+        "out": out, "base": base, "before": before_run, "after": tree_hashes(folder),
         "survivors": survivors, "marked": marked, "victim_alive": victim_alive, "reached": reached,
         "grader_tmp": list(grader_tmp.iterdir()),
     }
@@ -388,10 +381,13 @@ def test_grader_finishes_and_the_csv_is_complete(klass):
     print(f"\nhostile class graded in {klass['seconds']:.1f} s")
 
 
-def test_honest_and_blank_scores_equal_their_scores_graded_alone(klass):
+def test_honest_and_blank_scores_equal_their_scores_graded_without_the_hostile_ones(klass):
+    """The points each scores with no saboteur in its folder (HONEST): the solution and the blank
+    exercise in tests/test_grade_lessons.py, the wrong answers in tests/test_grade.py (its `wrong`
+    case); a regrade gives the same rows (tests/test_classmode.py grades a file alone twice)."""
     for name, (_, want) in HONEST.items():
         got = sum(float(r["points"]) for r in klass["rows"][in_csv(LABELS[name])])
-        assert got == klass["alone"][name] == want, (name, got, klass["alone"][name])
+        assert got == want, (name, got)
 
 
 @pytest.mark.parametrize("name", list(HOSTILE))

@@ -51,6 +51,7 @@ def test_solution_full_marks_and_blank_exercise_zero(solution, graded):
     total = sum(q.points for q in questions)
     solved = [r for r in rows if r["submission"] == str(solution)]
     blank = [r for r in rows if r["submission"] == str(exercise)]
+    assert {r["lesson"] for r in solved + blank} == {lesson}
     assert [r["question"] for r in solved] == [q.name for q in questions]
     assert [r["status"] for r in solved] == ["correct"] * len(questions), solved
     assert points(solved) == total
