@@ -1,6 +1,8 @@
 """The grader: the right points and status for a set of hostile submissions built
 here from lesson 01, and its judging, naming and usage rules.
-(Every lesson's solution and blank exercise: tests/test_grade_lessons.py.)
+(Every lesson's solution and blank exercise, lesson 01's among them: tests/test_grade_lessons.py,
+which checks their points, statuses, lesson and NotImplementedError detail; they are not graded
+again here.)
 
 The hostile notebooks are generated into a temporary folder from the solution
 (nothing hostile is committed). The folder is graded once, with short limits, and
@@ -92,22 +94,27 @@ def hostile_raising():
 
 
 def hostile_infinite_loop():
-    return before(solution_nb(), "n_params", "while True:\n    pass")
+    """A cell that never ends. It sleeps rather than spins: the cell limit's interrupt (SIGINT, a
+    KeyboardInterrupt) ends a sleep as it ends a busy loop, and a spin would burn the whole cell
+    limit in CPU (a busy loop is interrupted in test_grade_hostile.py's Ctrl-C test)."""
+    return before(solution_nb(), "n_params", "import time\nwhile True:\n    time.sleep(0.05)")
 
 
 def hostile_ignores_ctrl_c():
     """Ignores Ctrl-C and SIGTERM, and blinds ipykernel's watch on its parent process,
     so only a SIGKILL to the kernel's process group stops it: the worker's, INTERRUPT_GRACE
-    after the cell limit's interrupt (not the whole run's limit)."""
+    after the cell limit's interrupt (not the whole run's limit). It loops on a sleep (with
+    SIGINT ignored, a sleep is not interrupted either), not a spin that would burn the cell limit
+    and the grace, 10 s, in CPU."""
     return before(solution_nb(), "E", (
-        "import os, signal\n"
+        "import os, signal, time\n"
         "parent = os.getppid()\n"
         "os.getppid = lambda: parent\n"
         "os._exit = lambda *args: None\n"
         "signal.signal(signal.SIGINT, signal.SIG_IGN)\n"
         "signal.signal(signal.SIGTERM, signal.SIG_IGN)\n"
         "while True:\n"
-        "    pass"
+        "    time.sleep(0.05)"
     ))
 
 
@@ -230,8 +237,6 @@ E_CELL = cell_number(solution_nb(), "E")
 # file name -> (builder, expected points, expected status per question in NAMES order, detail fragments)
 ALL = {name: "correct" for name in NAMES}
 CASES = {
-    "correct": (solution_nb, 7, ALL, {}),
-    "blank": (exercise_nb, 0, {n: "not_attempted" for n in NAMES}, {"cosine": "NotImplementedError"}),
     "wrong": (hostile_wrong, 4, ALL | {"n_params": "incorrect", "model_table": "incorrect", "cosine": "incorrect"},
               {"n_params": "add or multiply", "model_table": "token table only"}),
     "raising": (hostile_raising, 5, ALL | {"n_params": "error", "cosine": "incorrect"},
@@ -423,3 +428,25 @@ def test_runs_as_a_module(tmp_path):
     assert done.returncode == 0, done.stderr
     assert out.read_text().splitlines()[0] == ",".join(grade.COLUMNS)
     assert "unreadable 7" in done.stdout
+
+
+def test_the_kernel_starts_without_its_debugger_and_a_submission_still_imports_debugpy(tmp_path):
+    """worker.KERNEL_LAUNCHER is `python -m ipykernel_launcher` without ipykernel's debugger (debugpy,
+    about 0.08 s of CPU a kernel, for debug requests the grader never sends): run up to the kernel's
+    launch, the debugger is recorded unavailable, debugpy is not loaded, yet `import debugpy` works
+    as in any kernel, and sys.argv[0] and sys.path are ipykernel_launcher's."""
+    import subprocess
+
+    from embedlab.grading.worker import KERNEL_LAUNCHER
+
+    launch = "app.launch_new_instance()\n"
+    assert KERNEL_LAUNCHER.endswith(launch)
+    check = KERNEL_LAUNCHER[:-len(launch)] + (
+        "import sys, ipykernel.debugger\n"
+        "print(ipykernel.debugger._is_debugpy_available, 'debugpy' in sys.modules, '' in sys.path,"
+        " sys.argv[0].endswith('/ipykernel_launcher.py'))\n"
+        "import debugpy\n"
+        "print(debugpy.__name__)\n")
+    done = subprocess.run([sys.executable, "-c", check], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["False", "False", "False", "True", "debugpy"]

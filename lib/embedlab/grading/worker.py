@@ -44,6 +44,29 @@ TIMEOUT_ENAME = "CellTimeout"
 INTERRUPT_GRACE = 5.0  # seconds a cell interrupted at the cell limit has to stop before its kernel is killed
 
 
+# What `python -m ipykernel_launcher` does, with the kernel's debugger left out: ipykernel imports
+# debugpy (and its vendored pydevd) when the kernel object is made, only to serve Jupyter's debug
+# requests, which the grader never sends (about 0.08 s of CPU of a kernel's 0.5 s start). debugpy
+# is marked absent while ipykernel.debugger is first imported (it then records the debugger as
+# unavailable), and the mark is removed before any cell runs, so a submission that imports
+# debugpy gets it as in any kernel. sys.argv[0] and the path are those of ipykernel_launcher.
+KERNEL_LAUNCHER = (
+    "import sys\n"
+    "if sys.path[0] == '':\n"
+    "    del sys.path[0]\n"
+    "import ipykernel, os\n"
+    "sys.argv[0] = os.path.join(os.path.dirname(os.path.dirname(ipykernel.__file__)), 'ipykernel_launcher.py')\n"
+    "sys.modules['debugpy'] = None\n"
+    "try:\n"
+    "    import ipykernel.debugger\n"
+    "finally:\n"
+    "    del sys.modules['debugpy']\n"
+    "del ipykernel, os\n"
+    "from ipykernel import kernelapp as app\n"
+    "app.launch_new_instance()\n"
+)
+
+
 def apply_limits(memory_mb: int) -> None:
     """Limit this process and every process it starts (the kernel inherits the limits).
 
@@ -224,10 +247,11 @@ def execute(channel: int, source, lesson: str, cases: dict, cell_timeout: float)
     interrupted = {"msg_id": None, "at": None}  # the request the cell limit interrupted last, and when
 
     class ThisPython(KernelSpecManager):
-        """The kernel is this Python (the grader's environment), with history off."""
+        """The kernel is this Python (the grader's environment), with history off, started by
+        KERNEL_LAUNCHER (ipykernel_launcher without its debugger)."""
 
         def get_kernel_spec(self, kernel_name):
-            argv = [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}",
+            argv = [sys.executable, "-c", KERNEL_LAUNCHER, "-f", "{connection_file}",
                     "--HistoryManager.enabled=False"]
             return KernelSpec(argv=argv, display_name="embedlab-grade", language="python", resource_dir="")
 
