@@ -1,9 +1,11 @@
 """The test command compares stored outputs: a notebook whose output no longer matches fails.
 
 One pytest run, with the project's own options (pyproject.toml's addopts: nbval, the sanitize
-file), over three small notebooks made here: one as stored, one with a changed printed line,
-one with a changed result. Small, so that the run costs a kernel start each and no lesson;
-every lesson, exercise and solution is itself run by nbval in the test command.
+file), over one small notebook made here: a printed line and a result as stored, then the same
+two cells with their stored output changed (a printed line, a result). nbval runs and compares
+each cell on its own, so the stored pair passes and each changed cell fails by itself. Small, so
+that the run costs one kernel start and no lesson; every lesson, exercise and solution is itself
+run by nbval in the test command.
 """
 
 import copy
@@ -32,6 +34,12 @@ def stored_notebook():
     return nb
 
 
+def again(cell):
+    """A copy of a code cell (its source and stored outputs) under a cell id of its own."""
+    return nbformat.v4.new_code_cell(cell.source, execution_count=cell.execution_count,
+                                     outputs=copy.deepcopy(cell.outputs))
+
+
 def run_test_command(paths) -> subprocess.CompletedProcess:
     """pytest as `make test` runs it (the project's ini file and addopts), on these notebooks only."""
     args = [sys.executable, "-m", "pytest", "-c", str(ROOT / "pyproject.toml"), "--rootdir", str(paths[0].parent),
@@ -41,18 +49,17 @@ def run_test_command(paths) -> subprocess.CompletedProcess:
 
 def test_a_changed_stored_output_fails(tmp_path):
     good = stored_notebook()
-    changed_print = copy.deepcopy(good)
-    changed_print.cells[0].outputs[0]["text"] = "V = 3, d = 2, parameters = V × d = 7\n"
-    changed_result = copy.deepcopy(good)
-    changed_result.cells[1].outputs[0]["data"]["text/plain"] = "7"
-    paths = []
-    for name, nb in (("good", good), ("changed_print", changed_print), ("changed_result", changed_result)):
-        paths.append(tmp_path / f"{name}.ipynb")
-        nbformat.write(nb, paths[-1])
-    assert json.loads(paths[0].read_text(encoding="utf-8"))["cells"][0]["outputs"]  # stored as written
+    changed_print, changed_result = (again(cell) for cell in good.cells)
+    changed_print.outputs[0]["text"] = "V = 3, d = 2, parameters = V × d = 7\n"
+    changed_result.outputs[0]["data"]["text/plain"] = "7"
+    nb = copy.deepcopy(good)
+    nb.cells += [changed_print, changed_result]  # cells 2 and 3: cells 0 and 1 with a changed output
+    path = tmp_path / "stored.ipynb"
+    nbformat.write(nb, path)
+    assert json.loads(path.read_text(encoding="utf-8"))["cells"][0]["outputs"]  # stored as written
 
-    result = run_test_command(paths)
+    result = run_test_command([path])
     assert result.returncode == 1, result.stdout[-3000:] + result.stderr[-2000:]
-    assert re.search(r"\b2 failed, 4 passed\b", result.stdout), result.stdout[-3000:]
+    assert re.search(r"\b2 failed, 2 passed\b", result.stdout), result.stdout[-3000:]
     failed = sorted(re.findall(r"^FAILED \S*?(\w+)\.ipynb::(Cell \d+)", result.stdout, re.MULTILINE))
-    assert failed == [("changed_print", "Cell 0"), ("changed_result", "Cell 1")], result.stdout[-3000:]
+    assert failed == [("stored", "Cell 2"), ("stored", "Cell 3")], result.stdout[-3000:]
