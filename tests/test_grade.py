@@ -94,9 +94,9 @@ def hostile_raising():
 
 
 def hostile_infinite_loop():
-    """A cell that never ends. It sleeps rather than spins: the cell limit's interrupt (SIGINT, a
-    KeyboardInterrupt) ends a sleep as it ends a busy loop, and a spin would burn the whole cell
-    limit in CPU (a busy loop is interrupted in test_grade_hostile.py's Ctrl-C test)."""
+    """A cell that never ends. It sleeps rather than spins: the cell limit's interrupt (SIGINT, whose
+    handler raises KeyboardInterrupt between bytecodes, or as a sleep returns) ends a sleep as it
+    ends a busy loop, and a spin would burn the whole cell limit in CPU."""
     return before(solution_nb(), "n_params", "import time\nwhile True:\n    time.sleep(0.05)")
 
 
