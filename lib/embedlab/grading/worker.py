@@ -44,26 +44,21 @@ TIMEOUT_ENAME = "CellTimeout"
 INTERRUPT_GRACE = 5.0  # seconds a cell interrupted at the cell limit has to stop before its kernel is killed
 
 
-# What `python -m ipykernel_launcher` does, with the kernel's debugger left out: ipykernel imports
-# debugpy (and its vendored pydevd) when the kernel object is made, only to serve Jupyter's debug
-# requests, which the grader never sends (about 0.08 s of CPU of a kernel's 0.5 s start). debugpy
-# is marked absent while ipykernel.debugger is first imported (it then records the debugger as
-# unavailable), and the mark is removed before any cell runs, so a submission that imports
-# debugpy gets it as in any kernel. sys.argv[0] and the path are those of ipykernel_launcher.
+# `python -m ipykernel_launcher`, with the kernel's debugger left out: ipykernel imports debugpy (and
+# its vendored pydevd) when the kernel object is made, only to serve Jupyter's debug requests, which
+# the grader never sends (about 0.08 s of CPU of a kernel's 0.5 s start). debugpy is marked absent
+# while ipykernel.debugger is first imported (it then records the debugger as unavailable), and the
+# mark is removed before any cell runs, so a submission that imports debugpy gets it as in any
+# kernel. Then ipykernel_launcher runs as `-m` runs it (runpy: its sys.argv[0], its __main__).
 KERNEL_LAUNCHER = (
     "import sys\n"
-    "if sys.path[0] == '':\n"
-    "    del sys.path[0]\n"
-    "import ipykernel, os\n"
-    "sys.argv[0] = os.path.join(os.path.dirname(os.path.dirname(ipykernel.__file__)), 'ipykernel_launcher.py')\n"
     "sys.modules['debugpy'] = None\n"
     "try:\n"
     "    import ipykernel.debugger\n"
     "finally:\n"
     "    del sys.modules['debugpy']\n"
-    "del ipykernel, os\n"
-    "from ipykernel import kernelapp as app\n"
-    "app.launch_new_instance()\n"
+    "import runpy\n"
+    "runpy.run_module('ipykernel_launcher', run_name='__main__', alter_sys=True)\n"
 )
 
 
