@@ -39,6 +39,7 @@ def load_tool(name: str):
 
 check_site = load_tool("check_site")
 fetch_book_assets = load_tool("fetch_book_assets")
+book_pdf = load_tool("book_pdf")          # (its `import check_site` finds the one loaded above)
 
 CHROMIUM = check_site.find_chromium()
 # CI sets EMBEDLAB_REQUIRE_BROWSER=1 (.ci/run): there a missing Chromium fails instead of skipping.
@@ -107,9 +108,11 @@ def builds(tmp_path_factory):
     src = make_widget_book(tmp_path_factory.mktemp("widget_book"))   # widgets, and the launch switch
     jobs["widget_book"] = (src, [], src / "_build" / "html")
     running = {}
+    # the PDF printed untagged: the same pages and text in half the time (tools/book_pdf.py)
+    env = {**os.environ, book_pdf.TAGGED_ENV: "0"}
     for name, (cwd, extra, html_dir) in jobs.items():
         log = open(out.parent / f"{out.name}-{name}.log", "w+", encoding="utf8")
-        running[name] = (subprocess.Popen([jupyter_book(), *BUILD_COMMAND, *extra], cwd=cwd, text=True,
+        running[name] = (subprocess.Popen([jupyter_book(), *BUILD_COMMAND, *extra], cwd=cwd, text=True, env=env,
                                           stdout=log, stderr=subprocess.STDOUT), log, html_dir)
     results = {}
     for name, (proc, log, html_dir) in running.items():
@@ -742,6 +745,7 @@ def test_the_book_pdf_holds_every_page_and_no_code_line_is_cut(book):
             pytest.fail("pdfinfo/pdftotext missing (Debian's poppler-utils; .ci/run installs it)")
         pytest.skip("pdfinfo/pdftotext not installed (Debian: apt-get install poppler-utils)")
     info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
+    assert re.search(r"^Tagged:\s+no$", info, flags=re.M), "the tests' build prints the PDF untagged (builds())"
     pages = int(re.search(r"^Pages:\s+(\d+)", info, flags=re.M).group(1))
     assert pages > 5 * len(toc_files()), f"{pages} pages for {len(toc_files())} documents"
     text = unicodedata.normalize("NFKC", subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,
@@ -771,6 +775,13 @@ def test_the_book_pdf_holds_every_page_and_no_code_line_is_cut(book):
                     if key and key not in flat:
                         cut.append(f"{doc}.md: {line}")
     assert not cut, f"{len(cut)} code lines not whole in the PDF:\n" + "\n".join(cut[:10])
+
+
+def test_the_published_pdf_is_tagged_for_screen_readers_unless_the_tests_say_not(monkeypatch):
+    monkeypatch.delenv(book_pdf.TAGGED_ENV, raising=False)
+    assert book_pdf.tagged_by_default()
+    monkeypatch.setenv(book_pdf.TAGGED_ENV, "0")
+    assert not book_pdf.tagged_by_default()
 
 
 def test_the_landing_page_gives_each_lessons_reading_and_running_time(book):

@@ -16,6 +16,7 @@ installed (tools/check_site.py finds it); tests/test_book.py checks the PDF.
 from __future__ import annotations
 
 import base64
+import os
 import posixpath
 import re
 import sys
@@ -94,7 +95,21 @@ def print_document(html_dir: Path, pages: list[str]) -> str:
             f"</article></div></main></body></html>")
 
 
-def build_pdf(html_dir: Path, chromium: str | None = None, root: Path = ROOT) -> Path:
+# The PDF is tagged (headings, reading order and figures' alt text for a screen reader), which
+# doubles the print's time and makes the file ~3.5x larger. Its pages and text are the same either
+# way, so the tests' build (tests/test_book.py), which reads only those, sets
+# EMBEDLAB_PDF_TAGGED=0 and prints it untagged.
+TAGGED_ENV = "EMBEDLAB_PDF_TAGGED"
+
+
+def tagged_by_default() -> bool:
+    return os.environ.get(TAGGED_ENV, "1") != "0"
+
+
+def build_pdf(html_dir: Path, chromium: str | None = None, root: Path = ROOT, tagged: bool | None = None) -> Path:
+    """Print the built site at `html_dir` to html_dir/embedding-lab.pdf; tagged for screen readers
+    unless `tagged` is False (None: unless $EMBEDLAB_PDF_TAGGED is 0)."""
+    tagged = tagged_by_default() if tagged is None else tagged
     html_dir = Path(html_dir).resolve()
     (html_dir / PRINT_PAGE).write_text(print_document(html_dir, toc_pages(root)), encoding="utf-8")
     with check_site.serve(html_dir) as base, check_site.Chromium(chromium, timeout=240) as browser:
@@ -103,7 +118,8 @@ def build_pdf(html_dir: Path, chromium: str | None = None, root: Path = ROOT) ->
                          "await document.fonts.ready; return 1; })()")
         browser.settle()
         data = browser.call("Page.printToPDF", {"printBackground": True, "preferCSSPageSize": True,
-                                                "displayHeaderFooter": False}, session=browser.session)["data"]
+                                                "displayHeaderFooter": False, "generateTaggedPDF": tagged},
+                            session=browser.session)["data"]
     (html_dir / PRINT_PAGE).unlink()          # not a page of the site
     out = html_dir / PDF
     out.write_bytes(base64.b64decode(data))
