@@ -225,3 +225,28 @@ def test_the_test_command_does_not_build_the_iri_parsers():
     rfc3987_syntax (about 3 s of CPU per pytest process, building parsers nothing here uses)."""
     assert "rfc3987_syntax" in sys.modules and sys.modules["rfc3987_syntax"] is None
     assert "nbformat" in sys.modules  # imported, with jsonschema, all the same
+
+
+def test_the_test_command_compiles_the_library_for_the_kernels_it_starts():
+    """embedlab._test_command writes the library's bytecode (its sandboxed grading kernels, which
+    cannot write it, then load it instead of compiling every module again): each module's cached
+    bytecode exists and is current for its source (seen red with compile_library() not called)."""
+    import importlib.util
+
+    import embedlab.grading.kinds
+
+    from embedlab import _test_command
+
+    assert "embedlab._test_command" in sys.modules
+    library = Path(embedlab.__file__).resolve().parent
+    modules = sorted(library.rglob("*.py"))
+    assert len(modules) > 30
+    for source in modules:
+        cached = Path(importlib.util.cache_from_source(str(source)))
+        assert cached.is_file(), source
+        header = cached.read_bytes()[:16]
+        stat = source.stat()
+        assert header[:4] == importlib.util.MAGIC_NUMBER
+        assert int.from_bytes(header[8:12], "little") == int(stat.st_mtime) & 0xFFFFFFFF, source
+        assert int.from_bytes(header[12:16], "little") == stat.st_size & 0xFFFFFFFF, source
+    assert _test_command.compile_library()  # all current: only checked
