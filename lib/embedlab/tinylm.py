@@ -194,7 +194,11 @@ class Adam:
         self.t += 1
         b1, b2 = self.betas
         layout = [(name, p.shape) for name, p in params.items()]
-        if self._layout is None and not self.m:
+        # the flat path only for float64 arrays throughout (TinyLM's): other types take the loop below,
+        # whose arithmetic their types set
+        flat = all(getattr(p, "dtype", None) == getattr(grads[name], "dtype", None) == np.float64
+                   for name, p in params.items())
+        if flat and self._layout is None and not self.m:
             # every moment lives in one flat buffer (self.m[name] is a view of it), so that a step
             # is a few operations on one array instead of a few per parameter
             self._layout = layout
@@ -205,7 +209,7 @@ class Adam:
                 self.m[name] = self._m[at:at + p.size].reshape(p.shape)
                 self.v[name] = self._v[at:at + p.size].reshape(p.shape)
                 at += p.size
-        if layout == self._layout:
+        if flat and layout == self._layout:
             # the same operations, element by element, as the loop below, on all parameters at once
             g = np.concatenate([grads[name].ravel() for name in params])
             m, v = self._m, self._v
