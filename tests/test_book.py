@@ -265,7 +265,8 @@ SITE_TABS = 3          # course pages loaded at once (each in its own tab of one
 # one (theme, width) pair each, in turn (check_site.axe_rotation): a theme or a width changes the
 # template and CSS every page shares, and each kind of page is here (the landing page, a markdown
 # page, the two widget lessons, an exercise, a solution). `tools/check_site.py --axe` checks every
-# page in all four; the whole matrix costs about 170 s of CPU, a third of `make test`'s budget.
+# page in all four; the whole matrix costs about 170 s of CPU, nearly half of what `make test` may
+# spend (two cores for 180 s).
 AXE_EVERY_PAIR = ["book/intro.html", "book/about.html", "notebooks/03-counting-gpt2.html",
                   "notebooks/07-memory.html", "exercises/10-glitch-tokens.html", "solutions/10-glitch-tokens.html"]
 # First paint on fast 4G, timed one page at a time: one page of each kind, the two widget lessons
