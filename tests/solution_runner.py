@@ -111,3 +111,18 @@ def grader_scoring(lesson: str, name: str, namespace: dict, source: str) -> tupl
     result = RunResult("finished", report={"sources": {name: source[:SOURCE_LIMIT]}}, answers=answers)
     _, _, status, detail = cli.score(q, load_key(lesson), reference, result, Limits())
     return status, detail
+
+
+def grade_folder(folder: Path, timeout: float) -> list[dict]:
+    """The rows of scores.csv from one real `embedlab-grade` run over the notebooks in `folder`
+    (sandboxed, two at a time, a 120 s cell limit and `timeout` s for a whole run)."""
+    import csv
+
+    from embedlab.grading import cli
+
+    out = folder / "scores.csv"
+    code = cli.main([str(folder), "--out", str(out), "-q", "-j", "2", "--cell-timeout", "120",
+                     "--timeout", f"{timeout:g}"])
+    assert code == 0
+    with open(out, newline="", encoding="utf-8") as f:
+        return list(csv.DictReader(f))

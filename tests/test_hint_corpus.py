@@ -18,7 +18,6 @@ the lesson's code) and written into the submission as a literal; a function
 or a design is written as its source.
 """
 
-import csv
 import dataclasses
 import math
 from collections import Counter
@@ -29,7 +28,6 @@ import nbformat
 import numpy as np
 import pytest
 
-from embedlab.grading import cli as grade
 from embedlab.grading import generate
 from embedlab.grading.exercise import Exercise
 from embedlab.grading.kinds import Array, Design, Function, Real
@@ -37,7 +35,7 @@ from embedlab.grading.lessons import known_lessons, load_key, questions_for
 from embedlab.grading.status import CORRECT
 from embedlab.grading.values import data_to_array
 
-from solution_runner import grader_scoring  # noqa: E402
+from solution_runner import grade_folder, grader_scoring  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -524,11 +522,7 @@ def test_the_sandboxed_grader_gives_the_same_hints(tmp_path, grader_rows):
             by_lesson.setdefault(w.lesson, []).append(w)
     for lesson, entries in by_lesson.items():
         nbformat.write(submission(lesson, entries), tmp_path / f"corpus-{lesson}.ipynb")
-    out = tmp_path / "scores.csv"
-    code = grade.main([str(tmp_path), "--out", str(out), "-q", "-j", "2", "--cell-timeout", "120", "--timeout", "300"])
-    assert code == 0
-    with open(out, newline="", encoding="utf-8") as f:
-        rows = {(r["lesson"], r["question"]): r for r in csv.DictReader(f)}
+    rows = {(r["lesson"], r["question"]): r for r in grade_folder(tmp_path, timeout=300)}
     differ = []
     for entries in by_lesson.values():
         for w in entries:

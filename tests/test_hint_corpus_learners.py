@@ -29,7 +29,6 @@ per exercise (run `python tests/test_hint_corpus_learners.py [learners|heldout|h
 from __future__ import annotations
 
 import contextlib
-import csv
 import importlib
 import io
 import math
@@ -43,14 +42,13 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent  # pytest puts tests/ on the path: hint_corpus imports
 
-from embedlab.grading import cli as grade  # noqa: E402
 from embedlab.grading.exercise import Exercise  # noqa: E402
 from embedlab.grading.kinds import Design, Function  # noqa: E402
 from embedlab.grading.lessons import load_key, questions_for  # noqa: E402
 from embedlab.grading.status import CORRECT  # noqa: E402
 from embedlab.grading.values import data_to_array, written_in  # noqa: E402
 
-from solution_runner import grader_scoring  # noqa: E402
+from solution_runner import grade_folder, grader_scoring  # noqa: E402
 
 FILES = [f for f in ("learners", "heldout", "heldout2") if (ROOT / "tests" / "hint_corpus" / f"{f}.py").exists()]
 BAR = 0.9
@@ -229,11 +227,7 @@ def grader_results(file: str, folder: Path) -> list:
     groups = grader_sample(file)
     for i, group in enumerate(groups):
         nbformat.write(submission(group), folder / f"{group[0].lesson}-{i:03d}.ipynb")
-    out = folder / "scores.csv"
-    code = grade.main([str(folder), "--out", str(out), "-q", "-j", "2", "--cell-timeout", "120", "--timeout", "600"])
-    assert code == 0
-    with open(out, newline="", encoding="utf-8") as f:
-        rows = {(r["submission"], r["question"]): r for r in csv.DictReader(f)}
+    rows = {(r["submission"], r["question"]): r for r in grade_folder(folder, timeout=600)}
     results = []
     for i, group in enumerate(groups):
         label = next(s for s, _ in rows if s.endswith(f"{group[0].lesson}-{i:03d}.ipynb"))
