@@ -52,10 +52,11 @@ grade: $(STAMP)
 	  $(if $(KEYS),$(foreach k,$(KEYS),--keys $(k)) --totals $(GRADES)/totals.csv --gradebook $(GRADES)/gradebook.csv) \
 	  $(if $(ROSTER),--roster $(ROSTER)) $(if $(LAYOUT),--layout $(LAYOUT))
 
-## lock: re-pin requirements.txt (every package) from requirements.in with pip-compile (LOCK_ARGS=--upgrade: newest)
+## lock: re-pin requirements.txt (every package, CPython 3.11-3.15, Linux/macOS/Windows) from requirements.in
+##       with uv's universal resolver, then check every target installs from wheels (LOCK_ARGS=--upgrade: newest)
 lock:
 	$(PYTHON) -m venv $(LOCK_VENV)
-	$(LOCK_VENV)/bin/python -m pip install --quiet -r tools/pip-tools.txt
+	$(LOCK_VENV)/bin/python -m pip install --quiet -r tools/lock-tools.txt
 	$(LOCK_VENV)/bin/python tools/lock.py $(LOCK_ARGS)
 
 clean-venv:

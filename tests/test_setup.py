@@ -46,7 +46,7 @@ def test_every_export_resolves():
 
 
 def test_requirements_are_pinned():
-    for path in (ROOT / "requirements.txt", ROOT / "requirements.in", ROOT / "tools" / "pip-tools.txt"):
+    for path in (ROOT / "requirements.txt", ROOT / "requirements.in", ROOT / "tools" / "lock-tools.txt"):
         for line in path.read_text().splitlines():
             line = line.split("#")[0].strip()
             if line and not line.startswith("-e"):
@@ -61,12 +61,24 @@ def canonical(name: str) -> str:
 
 
 def pinned_in(path: Path) -> dict[str, str]:
+    """The pins that apply on this interpreter: a line whose environment marker fails here (numpy 2.5
+    for Python 3.15, appnope on macOS) is another target's, not this one's."""
+    from packaging.markers import Marker
+
     pins = {}
     for line in path.read_text(encoding="utf-8").splitlines():
-        match = re.match(r"([A-Za-z0-9._-]+)==([^\s;#]+)", line)
-        if match:
+        match = re.match(r"([A-Za-z0-9._-]+)==([^\s;#]+)\s*(?:;([^#]*))?", line)
+        if match and (match[3] is None or Marker(match[3].strip()).evaluate()):
+            assert canonical(match[1]) not in pins, f"{path.name}: {match[1]} pinned twice for this Python"
             pins[canonical(match[1])] = match[2]
     return pins
+
+
+def test_pinned_in_keeps_only_this_interpreters_lines(tmp_path):
+    lock = tmp_path / "requirements.txt"
+    lock.write_text('numpy==2.4.6 ; python_full_version < "3.99"\nnumpy==9.0 ; python_full_version >= "3.99"\n'
+                    "appnope==1.0.0 ; sys_platform == 'nonesuch'\nsix==1.16.0\n", encoding="utf-8")
+    assert pinned_in(lock) == {"numpy": "2.4.6", "six": "1.16.0"}
 
 
 # What a venv may hold beyond requirements.txt's pins: pip, the installer (the venv's own, which
@@ -128,8 +140,9 @@ def test_requirements_txt_is_compiled_from_requirements_in():
     locked = pinned_in(ROOT / "requirements.txt")
     assert direct and set(direct) <= set(locked), f"not in requirements.txt: {sorted(set(direct) - set(locked))}"
     assert {n: locked[n] for n in direct} == direct
-    blocks = re.findall(r"^([A-Za-z0-9._-]+)==\S+\n((?:    #.*\n)+)", locked_text, flags=re.MULTILINE)
-    assert len(blocks) == len(locked), "every pin is followed by its `# via` lines, as pip-compile writes them"
+    blocks = re.findall(r"^([A-Za-z0-9._-]+)==[^\n]+\n((?:    #.*\n)+)", locked_text, flags=re.MULTILINE)
+    pin_lines = re.findall(r"^[A-Za-z0-9._-]+==", locked_text, flags=re.MULTILINE)
+    assert len(blocks) == len(pin_lines), "every pin is followed by its `# via` lines, as the resolver writes them"
     for name, via in blocks:
         assert (canonical(name) in direct) == ("-r requirements.in" in via), name
     lines = [line for line in locked_text.splitlines() if line.strip() and not line.startswith("#")]
@@ -138,7 +151,8 @@ def test_requirements_txt_is_compiled_from_requirements_in():
 
 
 def test_lock_makes_the_editable_install_relative_and_last():
-    """pip-compile writes `-e file:///absolute/path` near the top; tools/lock.py makes it `-e .` at the end."""
+    """The resolver writes the editable install near the top (uv as `-e .`, pip-compile as
+    `-e file:///absolute/path`); tools/lock.py makes it `-e .` at the end."""
     spec = importlib.util.spec_from_file_location("lock", ROOT / "tools" / "lock.py")
     lock = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(lock)
@@ -150,6 +164,11 @@ def test_lock_makes_the_editable_install_relative_and_last():
     lock.check(fixed)
     with pytest.raises(SystemExit, match="not fully pinned"):
         lock.check(fixed.replace("numpy==2.2.6", "numpy>=2"))
+    by_uv = ("#    make lock\n-e .\n    # via -r requirements.in\nnumpy==2.4.6 ; python_full_version < '3.15'\n"
+             "    # via\n    #   -r requirements.in\n    #   embedlab\n")
+    fixed = lock.fix_editable(by_uv)
+    assert fixed.count("-e .") == 1 and fixed.endswith("\n-e .\n") and lock.fix_editable(fixed) == fixed
+    lock.check(fixed)
 
 
 FAKE_PYTHON = """#!/bin/bash
@@ -215,9 +234,9 @@ def test_every_file_names_the_same_oldest_python():
     name one oldest Python (requirements.in once said 3.10 while the rest said 3.11)."""
     wanted = re.search(r'requires-python = ">=(3\.\d+)"', (ROOT / "pyproject.toml").read_text()).group(1)
     assert f"sys.version_info < ({wanted.replace('.', ', ')})" in (ROOT / "Makefile").read_text()
-    stated = re.findall(r"Python\s*(?:>=|≥)\s*(3\.\d+)", (ROOT / "requirements.in").read_text())
+    stated = re.findall(r"Python (3\.\d+) to 3\.\d+", (ROOT / "requirements.in").read_text())
     assert stated == [wanted], stated
-    assert f"Python ≥ {wanted}" in (ROOT / "README.md").read_text(encoding="utf-8")
+    assert f"Python {wanted} to " in (ROOT / "README.md").read_text(encoding="utf-8")
 
 
 def test_the_test_command_does_not_build_the_iri_parsers():
@@ -250,3 +269,43 @@ def test_the_test_command_compiles_the_library_for_the_kernels_it_starts():
         assert int.from_bytes(header[8:12], "little") == int(stat.st_mtime) & 0xFFFFFFFF, source
         assert int.from_bytes(header[12:16], "little") == stat.st_size & 0xFFFFFFFF, source
     assert _test_command.compile_library()  # all current: only checked
+
+
+def _check_wheels():
+    spec = importlib.util.spec_from_file_location("check_wheels", ROOT / "tools" / "check_wheels.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_wheel_check_finds_a_pin_with_no_wheel_for_a_target():
+    """tools/check_wheels.py (run by `make lock` and CI, on the network) decides offline from a release's
+    file names, as pip does: numpy 2.2.6's wheels stop at cp313, so on 3.14 it would be compiled; a
+    pure-Python wheel serves every target; a marker keeps a pin off the targets it is not for."""
+    from packaging.requirements import Requirement
+
+    check = _check_wheels()
+    files = {
+        "numpy==2.2.6": [{"filename": f"numpy-2.2.6-cp3{m}-cp3{m}-{plat}.whl", "kind": "wheel",
+                          "requires_python": ">=3.10"}
+                         for m in (11, 12, 13) for plat in ("manylinux_2_17_x86_64.manylinux2014_x86_64",
+                                                             "macosx_14_0_arm64", "win_amd64")],
+        "six==1.16.0": [{"filename": "six-1.16.0-py2.py3-none-any.whl", "kind": "wheel", "requires_python": None}],
+        "appnope==1.0.0": [],
+    }
+    pins = [Requirement("numpy==2.2.6"), Requirement("six==1.16.0"), Requirement("appnope==1.0.0 ; sys_platform == 'darwin'")]
+    assert check.missing_wheels(pins, files, "3.13", "linux-x86_64") == []
+    assert check.missing_wheels(pins, files, "3.14", "linux-x86_64") == ["numpy==2.2.6"]
+    assert check.missing_wheels(pins, files, "3.13", "linux-aarch64") == ["numpy==2.2.6"]
+    assert check.missing_wheels(pins, files, "3.13", "macos-arm64") == ["appnope==1.0.0"]
+    assert check.missing_wheels(pins, files, "3.13", "windows-amd64") == []
+    files["six==1.16.0"][0]["requires_python"] = "<3.12"
+    assert check.missing_wheels(pins, files, "3.12", "windows-amd64") == ["six==1.16.0"]
+
+
+def test_the_lock_serves_every_python_the_readme_promises():
+    """README, pyproject and the wheel check name the same Pythons: 3.11 to 3.15."""
+    check = _check_wheels()
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert check.PYTHONS == ("3.11", "3.12", "3.13", "3.14", "3.15")
+    assert "3.11 to 3.15" in readme
