@@ -4,8 +4,10 @@
 
 Each run is given by its corpus (make_corpus's arguments) and train_tinylm's settings.
 train_tinylm reads a shipped run instead of training it again, which keeps the lessons
-within a few seconds; tests/test_tinylm.py retrains every shipped run and compares it bit
-for bit, so the file can never say something a fresh run would not. Add a run here when a
+within a few seconds; tests/test_tinylm.py retrains every shipped run and compares it, so
+the file can never say something a fresh run would not: bit for bit where numpy and its
+SIMD kernels are the ones recorded in the file's `made_with` (embedlab.numerics), within
+numerics.RUN_TOLERANCE on any other CPU or numpy. Add a run here when a
 lesson trains a new one without an on_step hook, and run this script again.
 """
 
@@ -13,6 +15,7 @@ import json
 
 from embedlab import make_corpus
 from embedlab import tinylm
+from embedlab.numerics import fingerprint
 from embedlab.tinylm import SHIPPED_RUNS, encode_array, run_key
 
 DEFAULTS = dict(d=16, context=2, tied=False, optimizer="adam", lr=1e-2, weight_decay=0.0, steps=2000,
@@ -44,7 +47,9 @@ def build() -> dict:
                      "settings": settings, "params": {k: encode_array(v) for k, v in run.model.params.items()},
                      "losses": encode_array(run.losses)})
     return {"about": "train_tinylm results for the runs lessons 09, 10 and 12 make; written by "
-                     "tools/ship_tinylm_runs.py, checked bit for bit by tests/test_tinylm.py", "runs": runs}
+                     "tools/ship_tinylm_runs.py, checked by tests/test_tinylm.py: bit for bit with the "
+                     "numpy and SIMD kernels of made_with, within embedlab.numerics.RUN_TOLERANCE elsewhere",
+            "made_with": fingerprint(), "runs": runs}
 
 
 if __name__ == "__main__":

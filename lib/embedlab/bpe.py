@@ -23,6 +23,7 @@ from __future__ import annotations
 import bisect
 import hashlib
 import heapq
+import math
 import json
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -303,5 +304,8 @@ def word_counts(lang: str, n_words: int = 2000, total: int = 1_000_000) -> dict[
     table = wordfreq.get_frequency_dict(lang, wordlist="small")  # most frequent first
     words = list(table)[:n_words]
     freqs = np.array([table[w] for w in words])
-    counts = np.maximum(1, np.rint(freqs / freqs.sum() * total)).astype(np.int64)
+    # math.fsum, not freqs.sum(): the exactly rounded sum is the same on every CPU, while numpy's
+    # SIMD kernels add in an order of their own (the last bit differs between AVX-512 and AVX2),
+    # and one count moved across a .5 would change the training key and the merges.
+    counts = np.maximum(1, np.rint(freqs / math.fsum(freqs.tolist()) * total)).astype(np.int64)
     return {w: int(c) for w, c in zip(words, counts)}

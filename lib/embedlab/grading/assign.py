@@ -268,6 +268,9 @@ def handout(exercise, lesson: str, learner: str, variant: int, params: dict):
         "`my-work/`, say), open it from `make lab` (the course's README), and hand in this file itself: its "
         "metadata records that it is yours, so keep working in it rather than copying your answers into "
         "another notebook.")
+    # A fixed id, not nbformat's random one: one roster, secret and course write the same handout
+    # bytes on every run and every machine (tools/other_cpus.py compares them).
+    note.id = "class-assignment-note"
     nb.cells.insert(1, note)
     nb.metadata["embedlab"] = {"lesson": lesson, "learner": learner, "variant": variant}
     nb.metadata.pop("language_info", None)
@@ -391,9 +394,12 @@ def main(argv=None) -> int:
         bwrap = None
         if not args.no_sandbox:
             bwrap = sandbox.bwrap_path()
-            why = "bubblewrap (bwrap) is not on PATH" if bwrap is None else sandbox.check_sandbox(bwrap)
+            if bwrap is None:
+                raise AssignError("bubblewrap (bwrap) is not on PATH: install it (Debian/Ubuntu: apt-get install "
+                                  "bubblewrap), or pass --no-sandbox")
+            why = sandbox.check_sandbox(bwrap)
             if why:
-                raise AssignError(f"cannot start the grader's sandbox ({why}); install bubblewrap, "
+                raise AssignError(f"cannot run the solution in the grader's sandbox: {why}; "
                                   "or pass --no-sandbox")
         build = prepare_out(out)
     except AssignError as exc:
