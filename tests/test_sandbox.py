@@ -364,3 +364,36 @@ def test_no_sandbox_still_ends_on_time(tmp_path, groups):
         forged = rows[str(folder / f"b-forged-{LESSON}.ipynb")]
         assert {r["status"] for r in forged} == {"error"} and all("refused" in r["detail"] for r in forged), forged
         assert FORGED not in (tmp_path / "s.csv").read_text()
+
+
+def test_a_source_checkout_on_pythonpath_is_the_embedlab_the_sandbox_runs(tmp_path):
+    """Run from a source checkout with PYTHONPATH=lib, the grader used to drop PYTHONPATH for the
+    sandbox: its kernel imported another embedlab (an installed one) or none, and the grader said
+    "install bubblewrap" though bubblewrap was there. The kernel now imports the grader's own code,
+    and the trial that checks the sandbox proves it (seen failing with PYTHONPATH left out)."""
+    checkout = tmp_path / "checkout" / "lib"
+    shutil.copytree(sandbox.embedlab_root() + "/embedlab", checkout / "embedlab",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    code = ("import embedlab\nfrom embedlab.grading import sandbox\n"
+            f"assert embedlab.__file__.startswith({str(checkout)!r}), embedlab.__file__\n"
+            "print(repr(sandbox.check_sandbox(sandbox.bwrap_path())))\n")
+    done = subprocess.run([sys.executable, "-c", code], env={**os.environ, "PYTHONPATH": str(checkout)},
+                          capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert done.returncode == 0 and done.stdout.strip() == "None", done.stdout + done.stderr
+
+
+def test_the_trial_names_an_embedlab_the_sandbox_cannot_import(monkeypatch, tmp_path):
+    """Where the sandbox's Python cannot import the grader's embedlab, the reason says so (not
+    "install bubblewrap") and says what to do."""
+    monkeypatch.setattr(sandbox, "embedlab_root", lambda: str(tmp_path / "nowhere"))
+    why = sandbox.check_sandbox(BWRAP)
+    assert why and "cannot import the grader's embedlab" in why and "make test" in why, why
+    assert "install bubblewrap" not in why
+
+
+def test_numpys_kernel_choice_reaches_the_kernel_and_nothing_else_of_the_graders_environment(monkeypatch):
+    monkeypatch.setenv("NPY_DISABLE_CPU_FEATURES", "X86_V4")
+    monkeypatch.setenv("EMBEDLAB_SECRETISH", "grader only")
+    env = sandbox.worker_env("/tmp")
+    assert env["NPY_DISABLE_CPU_FEATURES"] == "X86_V4" and "EMBEDLAB_SECRETISH" not in env
+    assert env["PYTHONPATH"] == sandbox.embedlab_root()

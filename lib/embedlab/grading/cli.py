@@ -1057,7 +1057,7 @@ def main(argv=None) -> int:
                          "or pass --no-sandbox to run submissions with the grader's own privileges")
         why = sandbox.check_sandbox(bwrap)
         if why:
-            parser.error(f"bubblewrap cannot start a sandbox here ({printable(why)}); "
+            parser.error(f"{printable(why)}; "
                          "fix that, or pass --no-sandbox to run submissions with the grader's own privileges")
     no_group = sandbox.budget_problem()
     if no_group:

@@ -110,16 +110,20 @@ def bwrap_path() -> str | None:
     return shutil.which("bwrap")
 
 
+def embedlab_root() -> str:
+    """The folder the grader's own embedlab is imported from (lib/ in a source checkout)."""
+    import embedlab
+
+    return str(Path(embedlab.__file__).resolve().parent.parent)
+
+
 def python_roots() -> list[str]:
     """Folders the kernel's Python needs: the environment, its base interpreter, its packages
     and embedlab's code (never the grader's working folder, which may hold submissions)."""
     import site
 
-    import embedlab
-
     roots = {sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix,
-             os.path.dirname(os.path.realpath(sys.executable)),
-             str(Path(embedlab.__file__).resolve().parent.parent), *site.getsitepackages()}
+             os.path.dirname(os.path.realpath(sys.executable)), embedlab_root(), *site.getsitepackages()}
     roots = {os.path.realpath(p) for p in roots} | {os.path.abspath(p) for p in roots}
     keep = sorted(p for p in roots if os.path.isdir(p) and p != "/"
                   and not any(p == d or p.startswith(d + "/") for d in SYSTEM_DIRS))
@@ -153,8 +157,18 @@ def sandbox_command(bwrap: str, argv: list[str]) -> list[str]:
     return cmd + argv
 
 
+# Passed through from the grader's environment when set: which SIMD kernels numpy runs
+# (embedlab.numerics: CI grades as an older CPU would). Neither reveals anything.
+PASSED_VARS = ("NPY_DISABLE_CPU_FEATURES", "NPY_ENABLE_CPU_FEATURES")
+
+
 def worker_env(tmp: str) -> dict:
+    """The whole environment of the worker and the kernel. PYTHONPATH is the folder of the
+    grader's own embedlab: the kernel imports the very code that grades it, also from a source
+    checkout run with PYTHONPATH=lib, where no installed embedlab exists to fall back on."""
     env = {name: "1" for name in THREAD_VARS}
+    env.update({name: os.environ[name] for name in PASSED_VARS if name in os.environ})
+    env["PYTHONPATH"] = embedlab_root()
     env.update({"PATH": os.path.dirname(sys.executable) + ":/usr/local/bin:/usr/bin:/bin",
                 "HOME": f"{tmp}/home", "LANG": "C.UTF-8", "MPLBACKEND": "Agg",
                 "IPYTHONDIR": f"{tmp}/ipython", "MPLCONFIGDIR": f"{tmp}/mpl",
@@ -173,7 +187,15 @@ def check_sandbox(bwrap: str) -> str | None:
     A success is remembered for this process, per command line (bubblewrap, the folders
     mounted): a program that grades several times in one process (the course's tests, a
     library caller) starts the trial sandbox once. A failure is tried again each time."""
-    code = ("import os, embedlab.grading.lessons as l\n"
+    root = embedlab_root()
+    code = ("import os, sys\n"
+            "try:\n"
+            "    import embedlab, embedlab.grading.lessons as l\n"
+            "except ImportError as e:\n"
+            "    sys.exit(f'IMPORT {type(e).__name__}: {e}')\n"
+            "found = os.path.dirname(os.path.dirname(os.path.realpath(embedlab.__file__)))\n"
+            f"if found != {root!r}:\n"
+            "    sys.exit(f'IMPORT it imports another embedlab, from {found}')\n"
             "assert not any(os.scandir(l.ANSWERS_DIR)), 'the answer keys are visible'\n")
     command = sandbox_command(bwrap, [sys.executable, "-c", code])
     if tuple(command) in _SANDBOX_WORKS:
@@ -182,9 +204,14 @@ def check_sandbox(bwrap: str) -> str | None:
         done = subprocess.run(command, env=worker_env("/tmp"), stdin=subprocess.DEVNULL, capture_output=True,
                               timeout=60)
     except (OSError, subprocess.TimeoutExpired) as exc:
-        return f"{type(exc).__name__}: {exc}"
+        return f"bubblewrap cannot start a sandbox here ({type(exc).__name__}: {exc})"
     if done.returncode != 0:
-        return done.stderr.decode("utf-8", "replace").strip()[-500:] or f"exit status {done.returncode}"
+        said = done.stderr.decode("utf-8", "replace").strip()
+        if said.startswith("IMPORT "):
+            return (f"bubblewrap starts, but the sandbox's Python ({sys.executable}) cannot import the grader's "
+                    f"embedlab from {root} ({said[7:][-300:]}): install the course with `make test` or "
+                    f"`pip install -r requirements.txt`, or run the grader from the course's own .venv")
+        return f"bubblewrap cannot start a sandbox here ({said[-500:] or f'exit status {done.returncode}'})"
     _SANDBOX_WORKS.add(tuple(command))
     return None
 
