@@ -402,6 +402,97 @@ def test_run_autograder_without_bubblewrap_grades_and_says_so(klass, tmp_path, m
     assert "no sandbox" in capsys.readouterr().err
 
 
+FORGER = r"""
+import json, os, sys, time
+results, mark = sys.argv[1], sys.argv[2]
+end = time.monotonic() + 30
+while time.monotonic() < end:
+    if os.path.exists(results):
+        time.sleep(0.3)
+        try:
+            with open(results, "w") as f:
+                json.dump({"score": 70.0, "output": "forged", "tests": []}, f)
+        except OSError:
+            pass
+        break
+    time.sleep(0.01)
+time.sleep(30)
+"""
+
+
+def results_forger(nb, results: Path, mark: str):
+    """`nb` with a cell that double-forks a `setsid` process which rewrites results.json 0.3 s after
+    the grader writes it (issue 34: 70 points on a 7-point lesson, the no-sandbox note gone)."""
+    from solution_runner import after_setup
+
+    return after_setup(nb, (
+        "import os, sys\n"
+        "pid = os.fork()\n"
+        "if pid == 0:\n"
+        "    os.setsid()\n"
+        "    if os.fork() == 0:\n"
+        f"        os.execv(sys.executable, [sys.executable, '-c', {FORGER!r}, {str(results)!r}, {mark!r}])\n"
+        "    os._exit(0)\n"
+        "os.waitpid(pid, 0)"
+    ))
+
+
+def processes_marked(mark: str) -> list[int]:
+    found = []
+    for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
+        try:
+            if mark.encode() in cmdline.read_bytes():
+                found.append(int(cmdline.parent.name))
+        except OSError:
+            continue
+    return found
+
+
+@pytest.mark.parametrize("bwrap", [False, True], ids=["no-sandbox", "sandbox"])
+@pytest.mark.parametrize("groups", [False, True], ids=["no-cgroup", "cgroup"])
+def test_run_autograder_writes_results_only_once_nothing_the_submission_started_is_alive(
+        klass, tmp_path, monkeypatch, bwrap, groups):
+    """Issue 34: on every path of run_autograder (bubblewrap or not, control groups or not), a double-forked
+    `setsid` process of the submission is gone before results.json is written, so it cannot rewrite it
+    (without the sandbox it could reach the file): the score and the no-sandbox note are the grader's."""
+    import secrets
+    import shutil
+    import time
+
+    from embedlab.grading import budget
+
+    mark = f"forger-{secrets.token_hex(8)}"
+    shutil.copytree(klass["out"] / KEYS_DIR, tmp_path / "source" / KEYS_DIR)
+    (tmp_path / "submission").mkdir()
+    name = klass["learners"][0]
+    results = tmp_path / "results" / "results.json"
+    nbformat.write(results_forger(honest(name, klass["keys"]), results, mark), tmp_path / "submission" / "hw.ipynb")
+    monkeypatch.setenv("EMBEDLAB_AUTOGRADER_ROOT", str(tmp_path))
+    if not bwrap:
+        monkeypatch.setattr(sandbox, "bwrap_path", lambda: None)
+    if not groups:
+        monkeypatch.setattr(budget, "_BUDGET", (None, "turned off by the test"))
+    alive_when_written = []
+    real_write = autograder.write_results
+
+    def write(root, data):
+        alive_when_written.append(processes_marked(mark))
+        return real_write(root, data)
+
+    monkeypatch.setattr(autograder, "write_results", write)
+    try:
+        assert autograder.main() == 0
+        time.sleep(1.0)  # the forger would have struck 0.3 s after the write
+        alive_after = processes_marked(mark)
+    finally:
+        for pid in processes_marked(mark):
+            os.kill(pid, 9)
+    assert alive_when_written == [[]] and alive_after == []
+    got = json.loads(results.read_text())
+    assert got["score"] == 7 and got["output"] != "forged"
+    assert ("Graded without the sandbox" in got["output"]) == (not bwrap)
+
+
 def test_class_notebooks_graded_without_keys_are_not_judged_against_the_books_key(klass, tmp_path, capsys):
     """Forgetting --keys must not score a class notebook against the book's key (an honest one
     would get 1 / 7): it is `needs_keys`, 0 points, and the run says how to grade it."""

@@ -303,10 +303,21 @@ def who_submitted(keys: dict, who: set[str] | None, ids: str) -> tuple[str | Non
 
 
 def write_results(root: Path, results: dict) -> Path:
+    """Write results.json atomically (a temporary file renamed over it: a file or link a submission
+    left there is replaced, never written through), then read it back: a file that is not what was
+    written raises GraderFault (something outside the grader changed it)."""
     folder = root / "results"
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / "results.json"
-    path.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+    text = json.dumps(results, indent=1) + "\n"
+    with cli.atomic_output(path, "w", encoding="utf-8", flag="results.json") as f:
+        f.write(text)
+    try:
+        back = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        back = None
+    if back != text:
+        raise cli.GraderFault("results.json changed after the grader wrote it")
     return path
 
 
@@ -331,6 +342,19 @@ def submitters(root: Path) -> set[str] | None:
 
 
 def main() -> int:
+    """run_autograder: grade the one submitted notebook and write results.json. Whatever the
+    submission starts is re-parented to this process (sandbox.adopt_orphans) and is gone before
+    results.json is written (sandbox.settle), with or without the sandbox and control groups; where
+    that cannot be seen, the results say so and give no points."""
+    sandbox.adopt_orphans()
+    try:
+        return _main()
+    finally:
+        sandbox.release_groups()
+        sandbox.disown_orphans()
+
+
+def _main() -> int:
     started = time.monotonic()
     root = Path(os.environ.get(ROOT_VAR) or DEFAULT_ROOT)
     submission = root / "submission"
@@ -359,9 +383,18 @@ def main() -> int:
     elif refused:
         subs = [dataclasses.replace(sub, problem_status=IDENTITY_MISMATCH, problem=refused) for sub in subs]
     rows, faults = cli.grade_all(subs, None, Limits(), bwrap=bwrap, keys=keys)
+    alive = sandbox.settle()
+    if alive:  # something the submission started may still be running: its results could be forged
+        faults = [*faults, alive]
+        rows = [dataclasses.replace(r, points=0.0 if r.points is not None else None, status=STOPPED,
+                                    detail=f"not graded: {alive}") for r in rows]
     results = results_for(rows, " ".join(filter(None, [note, unchecked])), results_visibility(root))
     results["execution_time"] = round(time.monotonic() - started)
-    write_results(root, results)
+    try:
+        write_results(root, results)
+    except cli.GraderFault as exc:
+        print(f"autograder: {exc}", file=sys.stderr)
+        return 1
     for fault in faults:
         print(f"autograder: grader fault: {fault}", file=sys.stderr)
     return 1 if faults else 0

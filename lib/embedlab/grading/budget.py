@@ -321,6 +321,31 @@ def problem() -> str:
     return _BUDGET[1] if _BUDGET else ""
 
 
+def leftover() -> list[int]:
+    """Processes still in a run's control group (a group whose removal failed, or a run in progress)."""
+    with _LOCK:
+        made = _BUDGET[0] if _BUDGET else None
+    if made is None:
+        return []
+    with made.lock:
+        groups = list(made.groups)
+    return sorted({pid for group in groups if not group.removed for pid in group.pids()})
+
+
+def kill_leftover() -> None:
+    """Kill every process in the runs' control groups, and remove the groups that empty."""
+    with _LOCK:
+        made = _BUDGET[0] if _BUDGET else None
+    if made is not None:
+        with made.lock:
+            groups = list(made.groups)
+        for group in groups:
+            group.kill()
+            if group.remove(wait=0):
+                with made.lock:
+                    made.groups.discard(group)
+
+
 def release() -> None:
     """Remove every group this process made (the runs are over, or being stopped)."""
     global _BUDGET

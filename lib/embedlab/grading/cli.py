@@ -890,6 +890,7 @@ def explain(sub: Submission, lesson: str | None, limits: Limits, seed: int | Non
     trace = Trace()
     try:
         rows = grade_submission(sub, lesson, limits, seed, bwrap, keys, trace)
+        settled()
     except GraderFault as exc:
         print(f"grader fault: {printable(str(exc))}", file=sys.stderr)
         return 1
@@ -1062,8 +1063,6 @@ def main(argv=None) -> int:
     no_group = sandbox.budget_problem()
     if no_group:
         print(f"{NO_GROUP_NOTE} ({printable(no_group)})", file=sys.stderr)
-        if bwrap is None:
-            sandbox.adopt_orphans()  # nothing else finds what a submission sets loose
     outputs = {"--out": Path(args.out)}
     if args.totals:
         outputs["--totals"] = Path(args.totals)
@@ -1094,6 +1093,25 @@ def main(argv=None) -> int:
         except ValueError as exc:
             parser.error(f"--gradebook: {exc}")
 
+    # Whatever a submission starts is re-parented here, and every result is written only once none of it
+    # is left (sandbox.settle), on every path: with or without the sandbox and control groups.
+    sandbox.adopt_orphans()
+    try:
+        return _grade(args, submissions, limits, bwrap, keys, roster, fmt, outputs, no_group)
+    finally:
+        sandbox.release_groups()
+        sandbox.disown_orphans()
+
+
+def settled() -> None:
+    """Return once nothing a submission started is alive (sandbox.settle), else raise GraderFault:
+    no result is written while something of a submission could still change it."""
+    why = sandbox.settle()
+    if why:
+        raise GraderFault(f"{why}: no results written, as something the submissions started could change them")
+
+
+def _grade(args, submissions, limits, bwrap, keys, roster, fmt, outputs, no_group) -> int:
     if args.explain:
         return explain(submissions[0], args.lesson, limits, args.seed, bwrap, keys)
 
@@ -1118,6 +1136,11 @@ def main(argv=None) -> int:
             code = 1 if faults else 0
         except Interrupted as stop:
             rows, faults, code = stop.rows, stop.faults, INTERRUPTED
+        try:
+            settled()
+        except GraderFault as exc:
+            print(f"grader fault: {exc}", file=sys.stderr)
+            return 1
         write_csv(rows, outputs["--out"])
         how = {"complete": code != INTERRUPTED, "rule": args.rule, "lessons": [args.lesson] if args.lesson else [],
                "mtimes": {s.label: (-1 if s.order is None else s.order, s.mtime) for s in submissions},
@@ -1129,8 +1152,6 @@ def main(argv=None) -> int:
     finally:
         if in_main:
             signal.signal(signal.SIGTERM, old_term)
-        sandbox.release_groups()
-        sandbox.kill_orphans()
     print(summary(rows))
     if keys is not None and len({r.submission for r in rows}) > 1:
         stats = statistics_text(rows)

@@ -280,38 +280,138 @@ class Channel:
 _LIVE: set = set()  # runs in progress, so that Ctrl-C can stop them all
 _LIVE_LOCK = threading.Lock()
 _STOPPING = threading.Event()
-_ORPHANS = {"adopted": False, "before": set()}  # subreaper of what its runs start (adopt_orphans)
-PR_SET_CHILD_SUBREAPER = 36
+_ORPHANS = {"adopted": False, "before": set(), "was": False}  # subreaper of what its runs start (adopt_orphans)
+PR_SET_CHILD_SUBREAPER, PR_GET_CHILD_SUBREAPER = 36, 37
+SETTLE_SECONDS = 10.0  # how long `settle` tries to see every process of the runs gone
+
+
+def _prctl():
+    import ctypes
+
+    return ctypes.CDLL(None, use_errno=True).prctl
 
 
 def adopt_orphans() -> bool:
     """Make this process the subreaper of everything its runs start, so that a process a submission
-    sets loose (a double fork, `setsid`) is re-parented here, not to init, and is killed when a run
-    ends (kill_orphans). For runs with neither a sandbox nor a control group, whose processes nothing
-    else finds; the command line calls it (a library caller's own children would count as orphans)."""
+    sets loose (a double fork, `setsid`, a sandbox's init outliving bubblewrap's parent) is re-parented
+    here, not to init: `kill_orphans` kills it when a run ends, and `settle` sees it before any result
+    is written. Every path that grades calls it (the command line, the Gradescope autograder), and
+    `disown_orphans` when done; a library caller's own children started meanwhile would count as
+    orphans, those it had before do not."""
     import ctypes
 
     try:
-        adopted = ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
+        prctl = _prctl()
+        was = ctypes.c_int(0)
+        _ORPHANS["was"] = prctl(PR_GET_CHILD_SUBREAPER, ctypes.byref(was), 0, 0, 0) == 0 and was.value != 0
+        adopted = prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
     except (OSError, AttributeError):
         adopted = False
     _ORPHANS["adopted"], _ORPHANS["before"] = adopted, set(_children(os.getpid()))  # those are not orphans
     return adopted
 
 
-def _children(pid: int) -> list[int]:
-    found = []
+def disown_orphans() -> None:
+    """Kill what is left (kill_orphans), then stop being a subreaper unless this process was one before."""
+    kill_orphans()
+    if _ORPHANS["adopted"] and not _ORPHANS["was"]:
+        try:
+            _prctl()(PR_SET_CHILD_SUBREAPER, 0, 0, 0, 0)
+        except (OSError, AttributeError):
+            pass
+    _ORPHANS["adopted"] = False
+
+
+def _parents() -> dict[int, tuple[int, str]]:
+    """{pid: (parent pid, state)} of every process in /proc (one scan)."""
+    found = {}
     for entry in os.scandir("/proc"):
         if not entry.name.isdigit():
             continue
         try:
             with open(f"/proc/{entry.name}/stat", "rb") as f:
                 fields = f.read().rsplit(b")", 1)[1].split()
-        except (OSError, IndexError):
+            found[int(entry.name)] = (int(fields[1]), fields[0].decode("ascii", "replace"))
+        except (OSError, IndexError, ValueError):
             continue
-        if len(fields) > 1 and int(fields[1]) == pid:
-            found.append(int(entry.name))
     return found
+
+
+def _children(pid: int) -> list[int]:
+    return [child for child, (parent, _) in _parents().items() if parent == pid]
+
+
+def descendants(pid: int | None = None, exclude=()) -> dict[int, int]:
+    """{pid: parent} of every living process below `pid` (this process by default), leaving out the
+    children in `exclude` and everything below them; zombies (dead, not yet reaped) left out."""
+    me = os.getpid() if pid is None else pid
+    table = _parents()
+    below: dict[int, list[int]] = {}
+    for child, (parent, _) in table.items():
+        below.setdefault(parent, []).append(child)
+    found, todo = {}, [me]
+    while todo:
+        parent = todo.pop()
+        for child in below.get(parent, []):
+            if child in found or (parent == me and child in exclude):
+                continue
+            found[child] = parent
+            todo.append(child)
+    return {child: parent for child, parent in found.items() if table[child][1] not in ("Z", "X")}
+
+
+def _reap_children(me: int, exclude) -> None:
+    """Reap every dead child of this process (not those in `exclude`), without waiting."""
+    for pid in _children(me):
+        if pid in exclude:
+            continue
+        try:
+            os.waitpid(pid, os.WNOHANG)
+        except ChildProcessError:
+            pass
+
+
+def settle(seconds: float = SETTLE_SECONDS) -> str:
+    """Kill every process the runs started (their workers too: call it when no run is in progress, or
+    when stopping) and wait until none is left: "" once that is seen, else why not.
+
+    Seen means: no living process below this one but those it had before adopt_orphans (a scan of
+    /proc; with this process the subreaper, a double-forked or `setsid` process is below it too),
+    and no process in a run's control group. Each is killed through a pidfd opened while its parent
+    is still one of the tree's, so a number reused meanwhile is never signalled. Whoever writes a
+    result calls this first; a "" is the promise that nothing a submission started can still change
+    what is written."""
+    if not _ORPHANS["adopted"]:
+        return ("this process could not be made the subreaper of what its runs start (prctl "
+                "PR_SET_CHILD_SUBREAPER), so a process a submission set loose cannot be found")
+    me, exclude = os.getpid(), _ORPHANS["before"]
+    end = time.monotonic() + seconds
+    while True:
+        tree = descendants(me, exclude)
+        grouped = budget.leftover()
+        if not tree and not grouped:
+            _reap_children(me, exclude)
+            return ""
+        if time.monotonic() >= end:
+            shown = ", ".join(str(p) for p in sorted(set(tree) | set(grouped))[:10])
+            return (f"{len(set(tree) | set(grouped))} process(es) a submission started still ran {seconds:g} s after "
+                    f"they were killed (pid {shown})")
+        budget.kill_leftover()
+        for pid, parent in tree.items():
+            try:
+                fd = os.pidfd_open(pid)
+            except OSError:
+                continue
+            try:
+                now = _parents().get(pid)
+                if now is not None and (now[0] == parent or now[0] == me):  # still the same process
+                    signal.pidfd_send_signal(fd, signal.SIGKILL)
+            except OSError:
+                pass
+            finally:
+                os.close(fd)
+        _reap_children(me, exclude)
+        time.sleep(0.01)
 
 
 def kill_orphans() -> None:
