@@ -493,6 +493,49 @@ def test_run_autograder_writes_results_only_once_nothing_the_submission_started_
     assert ("Graded without the sandbox" in got["output"]) == (not bwrap)
 
 
+@pytest.mark.parametrize("groups", [False, True], ids=["no-cgroup", "cgroup"])
+def test_grade_without_the_sandbox_writes_its_csvs_only_once_nothing_the_submission_started_is_alive(
+        klass, tmp_path, monkeypatch, groups):
+    """Issue 34 on the command line: with --no-sandbox (the submission can reach the grader's files),
+    with or without control groups, the forger is gone before any CSV is written, so scores.csv and
+    totals.csv are the grader's."""
+    import secrets
+    import time
+
+    from embedlab.grading import budget
+
+    mark = f"forger-{secrets.token_hex(8)}"
+    name = klass["learners"][0]
+    out, totals = tmp_path / "scores.csv", tmp_path / "totals.csv"
+    (tmp_path / "subs").mkdir()
+    nbformat.write(results_forger(honest(name, klass["keys"]), out, mark), tmp_path / "subs" / f"{LESSON}.ipynb")
+    if not groups:
+        monkeypatch.setattr(budget, "_BUDGET", (None, "turned off by the test"))
+    alive_when_written = []
+    real_csv, real_totals = cli.write_csv, cli.write_totals
+
+    def write_csv(*args, **kwargs):
+        alive_when_written.append(processes_marked(mark))
+        return real_csv(*args, **kwargs)
+
+    def write_totals(*args, **kwargs):
+        alive_when_written.append(processes_marked(mark))
+        return real_totals(*args, **kwargs)
+
+    monkeypatch.setattr(cli, "write_csv", write_csv)
+    monkeypatch.setattr(cli, "write_totals", write_totals)
+    try:
+        assert cli.main([str(tmp_path / "subs"), "--no-sandbox", "--keys", str(klass["out"] / KEYS_DIR),
+                         "--out", str(out), "--totals", str(totals), "-q"]) == 0
+        time.sleep(1.0)  # the forger would have struck 0.3 s after the write
+        alive_after = processes_marked(mark)
+    finally:
+        for pid in processes_marked(mark):
+            os.kill(pid, 9)
+    assert alive_when_written == [[], []] and alive_after == []
+    assert points(read_csv(out)) == 7
+
+
 def test_class_notebooks_graded_without_keys_are_not_judged_against_the_books_key(klass, tmp_path, capsys):
     """Forgetting --keys must not score a class notebook against the book's key (an honest one
     would get 1 / 7): it is `needs_keys`, 0 points, and the run says how to grade it."""
