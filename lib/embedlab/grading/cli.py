@@ -53,6 +53,7 @@ import sys
 import tempfile
 import threading
 import time
+import unicodedata
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import wait as wait_for
 from dataclasses import dataclass
@@ -97,6 +98,10 @@ COLUMNS = ("submission", "lesson", "question", "points", "max_points", "status",
 TOTALS_COLUMNS = ("learner", "lesson", "points", "max_points", "status", "submissions", "counted", "late")
 MAX_NOTEBOOK_BYTES = 100 * 2**20  # a larger file is reported unreadable, never sent
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")  # a spreadsheet reads a cell starting so as a formula
+# Where a spreadsheet may start a new cell inside a text: a `;` (Excel and LibreOffice in a `;` locale
+# split a `,` file's lines on it, quoted fields or not, once a line's first field has closed its quotes),
+# a tab, a line break. Before a formula starter there, and at the text's start, csv_cell puts a `'`.
+CELL_BREAKS = ";\t\r\n"
 INTERRUPTED = 130  # exit status after Ctrl-C (128 + SIGINT)
 STOP_GRACE = 10.0  # seconds the runs get to clean up after Ctrl-C
 NO_SANDBOX_NOTE = "no sandbox (--no-sandbox): submissions ran with the grader's privileges"
@@ -139,9 +144,34 @@ class GraderFault(Exception):
 # Names and text from submissions: printed and written safely
 
 
+def _formula_start(ch: str) -> bool:
+    """Whether `ch` starts a formula: = + - @ and their compatibility forms (fullwidth ＝ ＋ － ＠,
+    small ﹦ ﹢ ﹣ ﹫), which a spreadsheet may fold to them (NFKC)."""
+    return ch in FORMULA_START or unicodedata.normalize("NFKC", ch) in FORMULA_START[:4]
+
+
 def csv_cell(text: str) -> str:
-    """A text cell a spreadsheet will not run: a leading = + - @ (or tab, CR) gets a quote before it."""
-    return "'" + text if text.startswith(FORMULA_START) else text
+    """A text cell no spreadsheet will run, in a `,` or a `;` locale: a `'` goes before every formula
+    starter (= + - @, their fullwidth forms) that begins the text or a piece a spreadsheet may split it
+    into (after a `;`, tab or line break), spaces and quotes in between ignored; a text starting with a
+    tab or CR gets one too. The writers quote every field (csv_writer), so a `,` never splits one."""
+    out, at_start = [], True
+    for ch in text:
+        if at_start and _formula_start(ch):
+            out.append("'")
+            at_start = False
+        elif ch in CELL_BREAKS:
+            at_start = True
+        elif not (ch.isspace() or ch == '"'):
+            at_start = False
+        out.append(ch)
+    return "".join(out)
+
+
+def csv_writer(f):
+    """The course's CSV writer: every field quoted (csv.QUOTE_ALL), `,` between them, so that a `,` in
+    a text never splits it; each text cell goes through csv_cell, which guards the `;` locales."""
+    return csv.writer(f, quoting=csv.QUOTE_ALL)
 
 
 def lesson_from_name(path: Path) -> str | None:
@@ -636,7 +666,7 @@ def atomic_output(out: Path, mode: str = "w", flag: str = "--out", **open_args):
 def write_csv(rows: list[Row], out: Path) -> None:
     """Write the CSV atomically (see atomic_output)."""
     with atomic_output(out, "w", newline="", encoding="utf-8") as f:
-        writer = csv.writer(f)
+        writer = csv_writer(f)
         writer.writerow(COLUMNS)
         for r in rows:
             writer.writerow([csv_cell(r.submission), csv_cell(r.lesson), csv_cell(r.question),
@@ -708,7 +738,7 @@ def totals(rows: list[Row], keys: dict[str, LessonKeys], complete: bool = True, 
 def write_totals(rows: list[Row], keys: dict[str, LessonKeys], out: Path, **how) -> None:
     """Write the totals CSV atomically, as write_csv does (`how`: see `totals`)."""
     with atomic_output(out, "w", newline="", encoding="utf-8", flag="--totals") as f:
-        writer = csv.writer(f)
+        writer = csv_writer(f)
         writer.writerow(TOTALS_COLUMNS)
         for t in totals(rows, keys, **how):
             writer.writerow([csv_cell(t.learner), csv_cell(t.lesson), _points(t.points), format_points(t.max_points),

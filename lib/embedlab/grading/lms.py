@@ -124,8 +124,10 @@ is read so for an existing grade item too, but as a grade for a new one).
 
 Points are written as embedlab writes them (status.format_points); a lesson
 not graded is left empty (``-`` for Moodle), never 0; the total sums the
-lessons graded. Every text cell goes through cli.csv_cell (no spreadsheet
-formulas), and the file is written atomically (cli.atomic_output).
+lessons graded. Every field is quoted and every text cell goes through cli.csv_cell
+(no spreadsheet formulas, in a `,` or a `;` locale: cli.csv_writer), and the file is
+written atomically (cli.atomic_output). Canvas's and Moodle's importers read quoted
+fields as any CSV reader does.
 """
 
 from __future__ import annotations
@@ -529,11 +531,11 @@ def write_gradebook(path, roster: Roster, per_learner_lesson_points: dict, lesso
             who = [learner]
         rows.append([*who, *cells, total])
 
-    from embedlab.grading.cli import atomic_output, csv_cell  # here, not on top: cli imports this module
+    from embedlab.grading.cli import atomic_output, csv_cell, csv_writer  # here: cli imports this module
 
     n_text = len(header) - len(lessons) - 1  # the identifying columns, before the points
     with atomic_output(Path(path), "w", flag="--gradebook", newline="", encoding="utf-8") as f:
-        writer = csv.writer(f)
+        writer = csv_writer(f)
         writer.writerow([csv_cell(h) for h in header])
         for row in preamble:
             writer.writerow([csv_cell(row[0]), *row[1:]])
