@@ -426,7 +426,7 @@ def test_runs_as_a_module(tmp_path):
     done = subprocess.run([sys.executable, "-m", "embedlab.grade", str(bad), "--out", str(out)],
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
-    assert out.read_text().splitlines()[0] == ",".join(grade.COLUMNS)
+    assert out.read_text().splitlines()[0] == ",".join(f'"{c}"' for c in grade.COLUMNS)  # every field quoted
     assert "unreadable 7" in done.stdout
 
 

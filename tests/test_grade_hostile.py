@@ -443,8 +443,8 @@ def test_file_names_are_written_and_printed_safely(klass):
     data.decode("utf-8")  # valid UTF-8, whatever the names were
     assert not re.search(rb"[\x00-\x08\x0b-\x1f\x7f]", data.replace(b"\r\n", b""))  # no raw control character
     assert data.count(b"\n") == data.count(b"\r\n") == sum(len(rows) for rows in klass["rows"].values()) + 1  # one line per row
-    assert b"\n'=HYPERLINK(1)-01-toy-table.ipynb," in data  # neutralised for spreadsheets
-    assert b"\n=" not in data
+    assert b'\n"\'=HYPERLINK(1)-01-toy-table.ipynb",' in data  # neutralised for spreadsheets, every field quoted
+    assert b"\n=" not in data and b'\n"=' not in data
     printed = klass["stdout"]
     assert b"\x1b" not in printed and b"\xff" not in printed
     for name in HONEST:
