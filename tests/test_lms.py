@@ -116,8 +116,10 @@ def test_canvas_download_credits_each_file_to_the_learner_its_user_id_names(tmp_
         canvas_name("Okafor, Ben", 102, 9002, "01-toy-table.ipynb", late=True): "ben",  # LATE
         canvas_name("Okafor, Ben", 102, 9003, canvas_resubmitted("01-toy-table.ipynb", 1)): "ben",  # uploaded again
         canvas_name("O'Neil, Zoë", 103, 9004, "Zoë's 01-toy-table.ipynb"): "zoe",  # accents, apostrophe
-        canvas_name("Agent_007_, Jim", 104, 9005, "hw_123_456_01-toy-table.ipynb"): "jim",  # digits both sides
-        canvas_name("O_Brien, Ann", 105, 9006, "copy_102_9002_01-toy-table.ipynb"): "ann",  # ids in the file name
+        canvas_name("Agent_007_, Jim", 104, 9005, "01-toy-table.ipynb"): "jim",  # digits in the name
+        # two readings (the second: a name ending _104_9005_hw, user 123): credited to no one
+        canvas_name("Agent_007_, Jim", 104, 9005, "hw_123_456_01-toy-table.ipynb"): None,
+        canvas_name("O_Brien, Ann", 105, 9006, "copy_102_9002_01-toy-table.ipynb"): None,  # ben's ids in the file name
         "lovelaceada_late_101_9007_01-toy-table.ipynb": "ada",  # late written in lower case (older downloads)
         canvas_name("Stranger, Sam", 999, 9008, "01-toy-table.ipynb"): "",  # a user id not on the roster
         "anon_Xk29q_9009_01-toy-table.ipynb": None,  # anonymous grading: no user id in the name
@@ -129,16 +131,51 @@ def test_canvas_download_credits_each_file_to_the_learner_its_user_id_names(tmp_
     assert credited(root, roster, "canvas") == files
 
 
-def test_canvas_name_parts_are_read_from_the_unambiguous_side():
-    got = lms.parse_download(canvas_name("Agent_007_, Jim", 104, 9005, "hw_123_456_x.ipynb", late=True), "canvas")
-    assert got == lms.Download("104", "hw_123_456_x.ipynb", late=True)
-    assert lms.parse_download("smith2john_7_8_a_9_10_b.ipynb", "canvas") == lms.Download("7", "a_9_10_b.ipynb")
+def test_canvas_names_are_read_every_way_and_one_with_two_readings_gives_no_id():
+    got = lms.parse_download(canvas_name("Agent_007_, Jim", 104, 9005, "hw_x.ipynb", late=True), "canvas")
+    assert got == lms.Download("104", "hw_x.ipynb", late=True)
+    assert lms.readings(canvas_name("Agent_007_, Jim", 104, 9005, "hw_123_456_x.ipynb", late=True), "canvas") == [
+        lms.Download("104", "hw_123_456_x.ipynb", late=True), lms.Download("123", "x.ipynb")]
+    assert lms.readings("smith2john_7_8_a_9_10_b.ipynb", "canvas") == [lms.Download("7", "a_9_10_b.ipynb"),
+                                                                       lms.Download("9", "b.ipynb")]
+    assert lms.parse_download("smith2john_7_8_a_9_10_b.ipynb", "canvas") is None
     assert lms.parse_download("12345_7_8_a.ipynb", "canvas") == lms.Download("7", "a.ipynb")  # a name of digits
     assert lms.parse_download("some/folder/ada_7_8_a.ipynb", "canvas").lms_id == "7"  # the file's name counts
+    assert lms.readings("lovelaceada_late_101_9007_x.ipynb", "canvas") == [lms.Download("101", "x.ipynb", late=True)]
     # the lesson is still found in the name Canvas gives (cli.lesson_from_name)
     for name in (canvas_name("Lovelace, Ada", 101, 9001, "01-toy-table.ipynb"),
                  canvas_name("Lovelace, Ada", 101, 9001, canvas_resubmitted("01-toy-table.ipynb", 2), late=True)):
         assert cli.lesson_from_name(Path(name)) == "01-toy-table"
+
+
+def test_a_download_name_that_reads_two_ways_is_credited_to_no_one_and_says_why(tmp_path, roster):
+    """Issue 34: a learner whose sortable name ends in `_101` (ada's Canvas id) uploads a file Canvas names
+    `oneilzoë_101_103_9903_…`, which reads as ada's upload too. Every name with more than one reading
+    (the name side, the file side, a learner on no roster row, a patched Moodle keeping underscores)
+    is set aside by embedlab-grade (unknown_submitter, credited to no one), each reading named."""
+    ambiguous = {
+        "canvas": [
+            canvas_name("O'Neil, Zoë_101", 103, 9903, "01-toy-table.ipynb"),  # the issue's case
+            canvas_name("O'Neil, Zoë_101 _9", 103, 9904, "01-toy-table.ipynb"),  # _101_9 survives: three readings
+            canvas_name("Okafor, Ben", 102, 9905, "x_101_9001_01-toy-table.ipynb"),  # ada's ids on the file side
+            canvas_name("Stranger, Sam_101", 999, 9906, "01-toy-table.ipynb"),  # its author on no row
+        ],
+        "moodle": ["Zoë_ONeil_5003_assignsubmission_file_x_5001_assignsubmission_file_01-toy-table.ipynb"],
+    }
+    honest = {"canvas": canvas_name("Lovelace, Ada", 101, 9001, "01-toy-table.ipynb"),
+              "moodle": moodle_path("Ada Lovelace", 5001, "01-toy-table.ipynb", folders=False)}
+    for layout, names in ambiguous.items():
+        root = build(tmp_path / layout, dict.fromkeys(names + [honest[layout]]))
+        subs = {s.path.name: s for s in cli.identify(cli.find_submissions([str(root)]), layout, roster)}
+        assert subs[Path(honest[layout]).name].submitter == "ada"
+        for name in names:
+            sub = subs[name]
+            assert (sub.submitter, sub.problem_status) == (None, "unknown_submitter"), (name, sub.submitter)
+            assert "reads" in sub.problem and "credited to no one" in sub.problem
+            assert "learner ada's" in sub.problem, sub.problem  # the reading that would have credited ada
+    three = cli.identify(cli.find_submissions([str(tmp_path / "canvas" / "download" / ambiguous["canvas"][1])]),
+                         "canvas", roster)[0]
+    assert "reads 3 ways" in three.problem and three.problem.count("Canvas id") == 3
 
 
 # --------------------------------------------------------------------------

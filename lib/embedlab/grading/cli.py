@@ -866,15 +866,25 @@ def check_outputs(outputs: dict[str, Path], submissions: list[Submission]) -> st
 def identify(submissions: list[Submission], layout: str, roster, lesson: str | None = None) -> list[Submission]:
     """The submissions of an LMS download with who handed each in: the id in its file (or
     folder) name, as the LMS names its downloads (embedlab.grading.lms), looked up in the
-    roster. A file whose name does not follow the layout, or whose id is not on the roster,
-    is `unknown_submitter` (not read)."""
-    from embedlab.grading.lms import parse_download
+    roster. A file whose name does not follow the layout, can be read as more than one upload
+    (lms.readings: each reading is named, with its roster learner), or whose id is not on the
+    roster, is `unknown_submitter` (not read, credited to no one: set aside for the instructor)."""
+    from embedlab.grading.lms import readings
 
     lms_name = {"canvas": "Canvas", "moodle": "Moodle"}.get(layout, layout)
     out = []
     for sub in submissions:
         inside = "/".join(list(sub.folders[:-1])[::-1] + [sub.path.name]) if sub.folders else sub.path.name
-        download = parse_download(inside, layout)
+        found = readings(inside, layout)
+        if len(found) > 1:
+            out.append(dataclasses.replace(sub, problem_status=UNKNOWN_SUBMITTER, problem=(
+                f"its name reads {len(found)} ways under {lms_name}'s download naming ("
+                + "; ".join(f"{lms_name} id {_text(r.lms_id, 40)}" + _whose(roster, layout, r.lms_id, lesson, sub)
+                            for r in found[:5])
+                + "), so whose upload it is cannot be told from it: not graded, credited to no one; set aside "
+                "for review")))
+            continue
+        download = found[0] if found else None
         lms_id = download.lms_id if download is not None else None
         if lms_id is None:
             out.append(dataclasses.replace(sub, problem_status=UNKNOWN_SUBMITTER, problem=(
@@ -893,6 +903,15 @@ def identify(submissions: list[Submission], layout: str, roster, lesson: str | N
         out.append(dataclasses.replace(sub, submitter=learner, submitter_source=f"{lms_name} id {lms_id}",
                                        order=download.order, late=download.late))
     return out
+
+
+def _whose(roster, layout: str, lms_id: str, lesson: str | None, sub: Submission) -> str:
+    """", learner X's" for an LMS id on the roster, ", on no roster row" otherwise (a reading's owner)."""
+    try:
+        learner = roster.by_lms_id(layout, lms_id, lesson or lesson_from_name(sub.path))
+    except ValueError:
+        learner = None
+    return f", learner {learner}'s" if learner else ", on no roster row"
 
 
 def write_class_gradebook(path: Path, rows: list[Row], keys, roster, fmt: str, how: dict) -> None:
@@ -1204,8 +1223,8 @@ def _grade(args, submissions, limits, bwrap, keys, roster, fmt, outputs, no_grou
             print(f"  {learner}: {count} submissions of {lesson}")
         unknown = sorted({r.submission for r in rows if r.status == UNKNOWN_SUBMITTER})
         if unknown:
-            print(f"{len(unknown)} file(s) from a submitter not on the roster (status {UNKNOWN_SUBMITTER}): not "
-                  "graded:" + "".join(f"\n  {label}" for label in unknown[:20])
+            print(f"{len(unknown)} file(s) from a submitter not on the roster, or whose name reads more than one "
+                  f"way (status {UNKNOWN_SUBMITTER}): not graded:" + "".join(f"\n  {label}" for label in unknown[:20])
                   + (f"\n  … and {len(unknown) - 20} more" if len(unknown) > 20 else ""), file=sys.stderr)
         review = sorted({(r.learner, r.status, r.submission) for r in rows
                          if r.status in (IDENTITY_MISMATCH, WRONG_PARAMETERS)})

@@ -8,6 +8,7 @@ grading here):
 
     read_roster(path) -> Roster         the class list: learner ids and each learner's LMS ids
     submitter_id(relative_path, layout) the LMS id a downloaded file's name gives, or None
+    readings(relative_path, layout)     every way that name can be read (more than one: credited to no one)
     write_gradebook(path, roster, ...)  one row per learner, a column per lesson, for the LMS import
 
 Rosters
@@ -62,12 +63,19 @@ https://github.com/instructure/canvas-lms/blob/master/lib/content_zipper.rb)::
   gives None (and so does a learner whose whole sortable name is "Anon": the
   two cannot be told apart, and None is reported, never misattributed).
 
-  Which side is unambiguous: the display name is the learner's own and can hold
-  anything, ``_123_456_`` included; the name side cannot, since Canvas
-  collapses ``_<digits>_`` in names for exactly this parse. So the ids are the
-  first ``_<digits>_<digits>_`` from the left (after an optional
-  ``_late``), and everything after it is the display name. Canvas's own
-  re-upload of marked files parses the same way (its comment above).
+  Neither side is unambiguous. The display name is the learner's own and can
+  hold anything, ``_123_456_`` included; and so can the name side: Canvas
+  collapses ``_<digits>_`` runs of the raw name *before* it removes the
+  characters that are not word characters, so "Smith, Cy_101" gives
+  ``smithcy_101`` and "Cy_101 _5" gives ``cy_101_5`` (issue 34: a learner whose
+  name ends in ``_101``, a classmate's Canvas id, uploads a file Canvas names
+  ``smithcy_101_90103_9903_01-toy-table.ipynb``, which reads as the classmate's
+  upload too). So every ``_<digits>_<digits>_`` run (after an optional
+  ``_late``) with only word characters before it is one reading (`readings`);
+  a name with more than one reading is credited to no one (`parse_download`
+  gives None, and embedlab-grade sets the file aside as ``unknown_submitter``,
+  naming each reading). Names of learners without digits in their name and
+  files without ``_<digits>_<digits>_`` in theirs, the usual case, read one way.
 
 ``moodle``: Moodle's assignment "Download all submissions". Moodle names the
 prefix in ``downloader::get_student_prefix`` (mod/assign/classes/downloader.php
@@ -85,9 +93,13 @@ get_uniqueid_for_user(userid))``, then, per file-submission plugin::
   so the name holds none: names with spaces, accents, digits or apostrophes
   ("Zoë O'Neil 2", which clean_filename turns into "Zoë ONeil 2") are the part
   before the first ``_<digits>_assignsubmission_file``. The file's own name,
-  after it, can hold anything. (A name from a patched Moodle that keeps
-  underscores still parses: the first ``_<digits>_assignsubmission_file``
-  from the left wins.)
+  after it, can hold anything. So of a file name's readings (each
+  ``_<digits>_assignsubmission_file_`` run is one), only one whose name part
+  holds no ``_`` can be Moodle's: the leftmost. A name from a patched Moodle
+  that keeps underscores gives readings that all hold one: each is then a
+  reading, and a name with more than one is credited to no one, as for Canvas.
+  (In folders, the outermost folder that follows the naming is Moodle's; what
+  is inside it is the learner's.)
 - With blind marking the full name is the word "Participant" (translated in
   other languages) and the id is the same participant id.
 - The participant id is *not* the Moodle user id: it is the row id of
@@ -97,7 +109,8 @@ get_uniqueid_for_user(userid))``, then, per file-submission plugin::
 - Team submissions are named by group (``<group name>_<group id>_...``): the
   id is a group's, and matches no learner.
 
-Any other name gives None (the caller reports it; the file is never guessed at).
+Any other name gives None (the caller reports it; the file is never guessed at), and so
+does a name with more than one reading (`readings` lists them).
 
 Gradebooks (`GRADEBOOK_FORMATS`)
 --------------------------------
@@ -165,15 +178,15 @@ PLAIN_TOTAL = "total"
 
 _DIGITS = re.compile(r"[0-9]+")
 _EMAIL = re.compile(r"[^@\s]+@[^@\s]+")
-# Canvas: <name>[_late]_<user id>_<attachment id>_<display name>, the ids the first such run from the left
-_CANVAS = re.compile(r"(?P<name>.*?)(?P<late>_late)?_(?P<user>[0-9]+)_(?P<attachment>[0-9]+)_(?P<original>.+)",
-                     re.IGNORECASE | re.DOTALL)
+# Canvas: <name>[_late]_<user id>_<attachment id>_<display name>; every such run is a reading
+_CANVAS_IDS = re.compile(r"(?P<late>_late)?_(?P<user>[0-9]+)_(?P<attachment>[0-9]+)_(?P<original>.+)",
+                         re.IGNORECASE | re.DOTALL)  # after the name part (any length: `readings`)
 _CANVAS_ANONYMOUS = re.compile(r"(?:late_)?anon_[A-Za-z0-9]+_[0-9]+_", re.IGNORECASE)
 _WORD = {"Lu", "Ll", "Lt", "Lm", "Lo", "Mn", "Mc", "Me", "Nd", "Pc"}  # Ruby's [[:word:]]
 # Moodle: <Full Name>_<participant id>_assignsubmission_file, a folder (with or without a trailing _)
 # or a prefix of the file's own name
 _MOODLE_FOLDER = re.compile(r"(?P<name>.*?)_(?P<id>[0-9]+)_assignsubmission_file_?", re.DOTALL)
-_MOODLE_FILE = re.compile(r"(?P<name>.*?)_(?P<id>[0-9]+)_assignsubmission_file_(?P<original>.+)", re.DOTALL)
+_MOODLE_IDS = re.compile(r"_(?P<id>[0-9]+)_assignsubmission_file_(?P<original>.+)", re.DOTALL)  # after the name
 
 
 # --------------------------------------------------------------------------
@@ -398,19 +411,28 @@ class Download:
     order: int | None = field(default=None, compare=False)  # Canvas's attachment id: a later upload has a larger one
 
 
-def parse_download(relative_path, layout: str) -> Download | None:
-    """What `relative_path` (a file's path inside the downloaded folder) says under `layout`, or
-    None when its name does not follow that layout. See the module docstring for each LMS's naming."""
+def readings(relative_path, layout: str) -> list[Download]:
+    """Every way `relative_path` (a file's path inside the downloaded folder) can be read under
+    `layout`, leftmost first: [] when its name does not follow that layout, more than one when it
+    can be read as more than one learner's upload (see the module docstring for each LMS's naming)."""
     if layout not in LAYOUTS:
         raise ValueError(f"layout must be one of {', '.join(LAYOUTS)}, got {layout!r}")
     parts = [unicodedata.normalize("NFC", p) for p in PurePath(relative_path).parts if p not in ("", ".")]
     if not parts or any(p == ".." for p in parts) or PurePath(relative_path).is_absolute():
-        return None
+        return []
     if layout == "folders":
-        return Download(parts[0], "/".join(parts[1:])) if len(parts) >= 2 else None
+        return [Download(parts[0], "/".join(parts[1:]))] if len(parts) >= 2 else []
     if layout == "canvas":
         return _canvas(parts[-1])
     return _moodle(parts)
+
+
+def parse_download(relative_path, layout: str) -> Download | None:
+    """What `relative_path` (a file's path inside the downloaded folder) says under `layout`: its one
+    reading (`readings`), or None when its name does not follow that layout or can be read more than
+    one way (never a guess at whose it is). See the module docstring for each LMS's naming."""
+    found = readings(relative_path, layout)
+    return found[0] if len(found) == 1 else None
 
 
 def submitter_id(relative_path, layout: str) -> str | None:
@@ -421,28 +443,33 @@ def submitter_id(relative_path, layout: str) -> str | None:
     return None if found is None else found.lms_id
 
 
-def _canvas(name: str) -> Download | None:
+def _canvas(name: str) -> list[Download]:
     if _CANVAS_ANONYMOUS.match(name):
-        return None  # anonymous grading: no user id in the name
-    match = _CANVAS.fullmatch(name)
-    if match is None:
-        return None
-    # Canvas keeps only word characters in the name part; anything else is not Canvas's naming.
-    # (The shortest name is tried first and a longer one contains it, so no later split can pass.)
-    if not all(ch == "_" or unicodedata.category(ch) in _WORD for ch in match["name"]):
-        return None
-    return Download(match["user"], match["original"], match["late"] is not None, int(match["attachment"]))
+        return []  # anonymous grading: no user id in the name
+    found = []
+    for i in range(len(name)):
+        match = _CANVAS_IDS.fullmatch(name, i)
+        # Canvas keeps only word characters in the name part; anything else is not Canvas's naming.
+        if match is None or not all(ch == "_" or unicodedata.category(ch) in _WORD for ch in name[:i]):
+            continue
+        reading = Download(match["user"], match["original"], match["late"] is not None, int(match["attachment"]))
+        if not any((r.lms_id, r.order, r.original) == (reading.lms_id, reading.order, reading.original)
+                   for r in found):  # `x_late_1_2_y`: late, or a name ending in _late: one upload
+            found.append(reading)
+    return found
 
 
-def _moodle(parts: list[str]) -> Download | None:
+def _moodle(parts: list[str]) -> list[Download]:
     # The folder Moodle made is the outermost one that follows its naming (a learner's own
     # subfolders are inside it); without folders, the prefix is on the file's own name.
     for i, part in enumerate(parts[:-1]):
         match = _MOODLE_FOLDER.fullmatch(part)
         if match:
-            return Download(match["id"], "/".join(parts[i + 1:]))
-    match = _MOODLE_FILE.fullmatch(parts[-1])
-    return Download(match["id"], match["original"]) if match else None
+            return [Download(match["id"], "/".join(parts[i + 1:]))]
+    name = parts[-1]
+    found = [(name[:i], match) for i in range(len(name)) if (match := _MOODLE_IDS.fullmatch(name, i))]
+    moodles = [(head, match) for head, match in found if "_" not in head]  # Moodle's names hold no _
+    return [Download(match["id"], match["original"]) for _, match in (moodles or found)]
 
 
 # --------------------------------------------------------------------------
