@@ -963,6 +963,13 @@ def test_whose_notebook_it_is():
     assert cli.class_variant(sub("x/n.ipynb"), {}, LESSON, keys)[2] == "identity_mismatch"
     assert cli.class_variant(sub("x/ada/n.ipynb"), {"learner": "ada"}, "02-lookup-vs-matmul", keys)[2] \
         == "wrong_lesson"
+    # issue 34: learner ids compare without case everywhere, the metadata's too (read as the keys spell it)
+    for path, submitter in (("x/n.ipynb", None), ("x/ADA/n.ipynb", None), ("x/n.ipynb", "Ada")):
+        learner, variant, status, why = cli.class_variant(
+            cli.Submission(Path(path), path, path, submitter=submitter), {"learner": "ADA"}, LESSON, keys)
+        assert (learner, variant.number if variant else None, status) == ("ada", 1, ""), (path, submitter, why)
+    learner, variant, status, why = cli.class_variant(sub("x/ben/n.ipynb"), {"learner": "ADA"}, LESSON, keys)
+    assert (learner, status) == ("ben", "identity_mismatch")
 
 
 def load_keys_like(learners):

@@ -424,31 +424,33 @@ def class_variant(sub: Submission, meta, lesson: str, keys: dict[str, LessonKeys
     if lesson_keys is None:
         return "", None, WRONG_LESSON, f"the instructor keys hold no variants of {lesson}"
     named = meta.get("learner") if isinstance(meta, dict) and isinstance(meta.get("learner"), str) else None
+    # Learner ids compare without case everywhere (rosters, folders, LMS and Gradescope records, metadata):
+    # each is read as the keys' own spelling of it.
     by_name = {name.lower(): name for name in lesson_keys.learners}
+    on_roster = by_name.get(named.lower()) if named is not None else None
     if sub.submitter is not None:  # an LMS download or Gradescope: the LMS says who handed it in
         owner = by_name.get(sub.submitter.lower())
         if owner is None:
             return "", None, UNKNOWN_SUBMITTER, (f"submitted by {_text(repr(sub.submitter), 80)}, who has no "
                                                  f"variant of {lesson} in these keys: not graded")
-        if named is not None and named != owner:
+        if named is not None and on_roster != owner:
             return owner, None, IDENTITY_MISMATCH, (f"submitted by {owner} ({sub.submitter_source}), but its "
                                                     f"metadata names learner {_text(repr(named), 80)}: not "
                                                     "graded, credited to nobody")
         return owner, lesson_keys.for_learner(owner), "", ""
     folders = sub.folders or (sub.path.parent.name,)
     owner = next((by_name[name.lower()] for name in folders if name.lower() in by_name), None)
-    if owner is not None and named is not None and named != owner:
+    if owner is not None and named is not None and on_roster != owner:
         return owner, None, IDENTITY_MISMATCH, (f"in {owner}'s folder, but its metadata names learner "
                                                 f"{_text(repr(named), 80)}: not graded, credited to nobody")
-    learner = named if named is not None else owner
+    if named is not None and on_roster is None:
+        return _text(named, 80), None, IDENTITY_MISMATCH, (f"learner {_text(repr(named), 80)} is not on the "
+                                                           "roster these keys were made for: not graded")
+    learner = on_roster if named is not None else owner
     if learner is None:
         return "", None, IDENTITY_MISMATCH, ("no learner in its metadata, and nothing says who handed it in (a "
                                              "learner's folder, an LMS layout, Gradescope's record): not graded")
-    variant = lesson_keys.for_learner(learner)
-    if variant is None:
-        return _text(learner, 80), None, IDENTITY_MISMATCH, (f"learner {_text(repr(learner), 80)} is not on the "
-                                                             "roster these keys were made for: not graded")
-    return learner, variant, "", ""
+    return learner, lesson_keys.for_learner(learner), "", ""
 
 
 def score(q: Question, key: dict, reference: dict, result: RunResult, limits: Limits):
