@@ -301,3 +301,53 @@ def test_summary_adds_up_and_names_what_is_missing(capsys):
     assert "0 / 7 points" in out and all(len(line) <= 88 for line in out[-2:])
     assert " ".join(out[out.index("0 / 7 points") + 1:]).split(": ", 1)[1].replace("   ", " ").split(", ") == \
         [q.name for q in questions_for("01-toy-table")]
+
+
+# --------------------------------------------------------------------------
+# Odd values (issue 34): a hint, never "could not be judged"
+
+
+def _as_sent(data):
+    """Data as the grader receives it from the kernel: nan and inf as text (kinds._real reads them)."""
+    if isinstance(data, float) and not np.isfinite(data):
+        return str(data)
+    if isinstance(data, dict):
+        return {k: _as_sent(v) for k, v in data.items()}
+    if isinstance(data, list):
+        return [_as_sent(v) for v in data]
+    return data
+
+
+@pytest.mark.parametrize("bad, words", [(float("nan"), "nan (not a number"), (float("inf"), "infinite"),
+                                        (float("-inf"), "infinite")])
+def test_a_function_returning_nan_or_inf_gets_a_hint_in_the_notebook_and_the_grader(bad, words):
+    from embedlab.grading.cases import rng_for
+
+    q = next(q for q in questions_for("01-toy-table") if q.name == "cosine")
+    cases = q.cases(rng_for("01-toy-table", "cosine", "digest", None))
+    expected = q.expected_outputs(cases)
+    verdicts = [evaluate(q, lambda a, b: bad, None, cases),  # the notebook's check (live values)
+                q.judge(_as_sent(q.run_cases(lambda a, b: bad, cases)), expected)]  # the grader (sent data)
+    for verdict in verdicts:
+        assert verdict.status == INCORRECT and words in verdict.detail and "not finite" in verdict.detail, verdict
+        assert f"returned {bad}" in verdict.detail
+
+
+@pytest.mark.parametrize("odd", ["(-8) ** 0.5", "(-8) ** 0.5 * 2 + 3", "2j * 4", "-(-2.0) ** 0.25", "10 ** 400",
+                                 "(-1) ** 0.5 + 1e308 * 10"])
+def test_a_cell_whose_constants_fold_to_odd_values_still_gets_its_hint(odd):
+    """`(-8) ** 0.5` folds to a complex number: no hint function may raise on what a cell types (each of
+    lesson 01's number questions judged wrong, its answer cell typing the odd expression)."""
+    from embedlab.grading import code
+    from embedlab.grading.explain import with_source
+    from embedlab.grading.lessons import load_key
+
+    assert all(isinstance(v, (int, float)) and np.isfinite(v) for v in code.constant_values(f"x = {odd}"))
+    key = load_key("01-toy-table")
+    for q in questions_for("01-toy-table"):
+        if not isinstance(q, (Integer, Real)):
+            continue
+        wrong = key[q.name] * 3 + 1 if isinstance(q, Integer) else key[q.name] * 1.5 + 0.1
+        source = f"{q.name} = int(abs({odd})) + {wrong}" if isinstance(q, Integer) else f"{q.name} = {odd}\n"
+        verdict = with_source(q, source).judge(q.to_data(wrong), key[q.name])
+        assert verdict.status == INCORRECT and verdict.detail, (q.name, verdict)

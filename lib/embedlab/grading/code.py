@@ -225,23 +225,28 @@ def constant_values(source: str | None, operands: list | None = None) -> list:
 
 
 def _value(node):
-    """A constant-only expression's value (small powers only), or None."""
+    """A constant-only expression's value (small powers only), or None: never anything but a finite
+    int or float (`(-8) ** 0.5` folds to a complex number, which is no typed number: None), so the
+    hints that read typed numbers get only real ones."""
     try:
         if isinstance(node, ast.Constant):
-            return node.value
-        if isinstance(node, ast.UnaryOp):
+            v = node.value
+        elif isinstance(node, ast.UnaryOp):
             v = _value(node.operand)
-            return None if v is None else (-v if isinstance(node.op, ast.USub) else v)
-        a, b = _value(node.left), _value(node.right)
-        if a is None or b is None:
-            return None
-        if isinstance(node.op, ast.Pow):
-            return a ** b if abs(b) <= 64 and abs(a) <= 1e6 else None
-        ops = {ast.Add: lambda: a + b, ast.Sub: lambda: a - b, ast.Mult: lambda: a * b,
-               ast.Div: lambda: a / b, ast.FloorDiv: lambda: a // b}
-        f = ops.get(type(node.op))
-        v = f() if f else None
-        return v if isinstance(v, (int, float)) and math.isfinite(v) and abs(v) < 1e30 else None
+            v = None if v is None else (-v if isinstance(node.op, ast.USub) else v)
+        else:
+            a, b = _value(node.left), _value(node.right)
+            if a is None or b is None:
+                return None
+            if isinstance(node.op, ast.Pow):
+                v = a ** b if abs(b) <= 64 and abs(a) <= 1e6 else None
+            else:
+                ops = {ast.Add: lambda: a + b, ast.Sub: lambda: a - b, ast.Mult: lambda: a * b,
+                       ast.Div: lambda: a / b, ast.FloorDiv: lambda: a // b}
+                f = ops.get(type(node.op))
+                v = f() if f else None
+        real = isinstance(v, (int, float)) and not isinstance(v, bool)
+        return v if real and math.isfinite(v) and abs(v) < 1e30 else None
     except (ArithmeticError, ValueError, TypeError, OverflowError):
         return None
 

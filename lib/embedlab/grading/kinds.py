@@ -209,20 +209,24 @@ class Question:
             return ""
         from embedlab.grading import explain
 
-        generic = lambda: diagnose.number_hint(got, want, self.factors, self.factor_hints,  # noqa: E731
-                                               explain.typed_constants(self))
+        if not _finite_real(got):  # nan, inf, or anything else no arithmetic hint can weigh
+            return self._hint(got, want, "") or _not_finite_hint(got)
+        # Each source of hints in turn; one that raises on an odd value (a complex number folded from the
+        # cell's code, a huge one) says nothing, and the next speaks: the learner never loses the hint.
+        generic = lambda: _quiet(diagnose.number_hint, got, want, self.factors, self.factor_hints,  # noqa: E731
+                                 _quiet(explain.typed_constants, self, default=None))
         if self.case is not None:
             own = self._hint(got, want, "")
             if own:
                 self._said = "own"
                 return own
-            found = explain.number(self, got, want)
+            found = _quiet(explain.number, self, got, want)
             self._said = "parts" if found else "generic"
-            return found or diagnose.precision_hint(got, want) or generic()
-        typed = explain.typed_by_hand(self)  # the cell types its answer (or we cannot read it): a rounded number?
-        return (explain.code_first(self, got, want) or (typed and diagnose.precision_hint(got, want))
-                or self._hint(got, want, "") or explain.number(self, got, want)
-                or (not typed and diagnose.precision_hint(got, want)) or generic())
+            return found or _quiet(diagnose.precision_hint, got, want) or generic()
+        typed = _quiet(explain.typed_by_hand, self)  # the cell types its answer (or we cannot read it): rounded?
+        return (_quiet(explain.code_first, self, got, want) or (typed and _quiet(diagnose.precision_hint, got, want))
+                or self._hint(got, want, "") or _quiet(explain.number, self, got, want)
+                or (not typed and _quiet(diagnose.precision_hint, got, want)) or generic())
 
 
 @dataclass
@@ -591,6 +595,8 @@ class Function(Question):
             value, wanted = _plain_value(inner, got), _plain_value(inner, want)
         except Exception:  # noqa: BLE001
             return None
+        if isinstance(value, float) and not math.isfinite(value):
+            return None  # nan or inf breaks every invariant: the result's own not-finite hint says what it is
         if inner._hint(value, wanted, ""):
             return None
         from embedlab.grading import explain
@@ -648,6 +654,29 @@ def _same_result(question: Question, got, want) -> bool:
     except Exception:  # noqa: BLE001
         return False
     return False
+
+
+def _quiet(f, *args, default=""):
+    """f(*args), or `default` when it raises: a hint that cannot weigh a value says nothing."""
+    try:
+        return f(*args)
+    except Exception:  # noqa: BLE001
+        return default
+
+
+def _finite_real(x) -> bool:
+    return isinstance(x, (int, float, np.integer, np.floating)) and not isinstance(x, (bool, np.bool_)) \
+        and math.isfinite(x)
+
+
+def _not_finite_hint(got) -> str:
+    """What a nan or an infinite result (or another value no number hint can weigh) says."""
+    if isinstance(got, (float, np.floating)) and math.isnan(got):
+        return ("your value is nan (not a number; not finite): a 0/0, the square root or log of a negative "
+                "number, or a nan among the values it is computed from?")
+    if isinstance(got, (float, np.floating)) and math.isinf(got):
+        return "your value is infinite (inf; not finite): a division by zero, or a number too large for a float?"
+    return f"your value is not a real number ({type(got).__name__}): a number is expected"
 
 
 def _real(x):
@@ -783,7 +812,8 @@ def _shown(question: Question, data) -> str:
         if "float" in data and isinstance(question, Integer):
             return diagnose.compact(data["float"])
         if "real" in data:
-            return f"{data['real']:.6g}"
+            value = _real(data["real"])
+            return f"{value:.6g}" if isinstance(value, (int, float)) and not isinstance(value, bool) else ""
         if "hex" in data:
             shape = tuple(data.get("shape", ()))
             return f"an array of shape {shape}" if len(shape) != 0 else ""
