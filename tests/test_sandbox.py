@@ -132,7 +132,8 @@ def test_the_limits_book_grading_md_states_are_the_codes():
                    f"`/dev/shm` (at most {sandbox.SHM_BYTES // 2**20} MB)",
                    f"Each file is at most {FILE_LIMIT // 2**20} MB",
                    f"does not stop within {INTERRUPT_GRACE:g} s of its interrupt",
-                   f"`--cell-timeout` plus {INTERRUPT_GRACE:g} s, not `--timeout`"):
+                   f"`--cell-timeout` plus {INTERRUPT_GRACE:g} s, not `--timeout`",
+                   f"Where that cannot be seen within {sandbox.SETTLE_SECONDS:g} s,"):
         assert phrase in page, phrase
     assert sandbox.WATCH_SECONDS == 0.25 and "within a quarter of a second" in page
 

@@ -20,6 +20,11 @@ never a pid or a file the submission could write. At the deadline the sandbox
 is killed; its pid namespace ends with it, and every process in it (double
 forks, `setsid`, ignored signals included). What comes back is plain data that
 the grader validates and judges in its own process.
+
+On every path (sandbox or not, control group or not) the grader is the subreaper
+of what its runs start (`adopt_orphans`), and writes no result until `settle` has
+seen every process of its runs gone: nothing a submission started can change a
+result once written.
 """
 
 from __future__ import annotations
