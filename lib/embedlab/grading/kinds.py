@@ -209,8 +209,10 @@ class Question:
             return ""
         from embedlab.grading import explain
 
-        if not _finite_real(got):  # nan, inf, or anything else no arithmetic hint can weigh
+        if isinstance(got, (float, np.floating)) and not math.isfinite(got):  # nan or inf: no arithmetic to weigh
             return self._hint(got, want, "") or _not_finite_hint(got)
+        if not _finite_real(got):  # not a number at all: data no kernel's to_data makes (forged), not judged
+            raise TypeError(f"the answer's data is not a number ({type(got).__name__})")
         # Each source of hints in turn; one that raises on an odd value (a complex number folded from the
         # cell's code, a huge one) says nothing, and the next speaks: the learner never loses the hint.
         generic = lambda: _quiet(diagnose.number_hint, got, want, self.factors, self.factor_hints,  # noqa: E731
@@ -669,14 +671,12 @@ def _finite_real(x) -> bool:
         and math.isfinite(x)
 
 
-def _not_finite_hint(got) -> str:
-    """What a nan or an infinite result (or another value no number hint can weigh) says."""
-    if isinstance(got, (float, np.floating)) and math.isnan(got):
+def _not_finite_hint(got: float) -> str:
+    """What a nan or an infinite result says."""
+    if math.isnan(got):
         return ("your value is nan (not a number; not finite): a 0/0, the square root or log of a negative "
                 "number, or a nan among the values it is computed from?")
-    if isinstance(got, (float, np.floating)) and math.isinf(got):
-        return "your value is infinite (inf; not finite): a division by zero, or a number too large for a float?"
-    return f"your value is not a real number ({type(got).__name__}): a number is expected"
+    return "your value is infinite (inf; not finite): a division by zero, or a number too large for a float?"
 
 
 def _real(x):
