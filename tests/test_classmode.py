@@ -536,6 +536,33 @@ def test_grade_without_the_sandbox_writes_its_csvs_only_once_nothing_the_submiss
     assert points(read_csv(out)) == 7
 
 
+def test_where_the_grader_cannot_see_the_submissions_processes_gone_it_writes_no_score(klass, tmp_path, monkeypatch,
+                                                                                        capsys):
+    """A path that cannot guarantee it says so: run_autograder gives 0 points and the reason in results.json
+    (and exits 1); the command line writes no CSV (a grader fault, exit 1). No kernel: the grading is faked."""
+    import shutil
+
+    why = "2 process(es) a submission started still ran 10 s after they were killed (pid 1, 2)"
+    monkeypatch.setattr(sandbox, "settle", lambda seconds=10.0: why)
+
+    def fake_grade_all(subs, lesson, limits, jobs=1, seed=None, progress=None, bwrap=None, keys=None):
+        return [cli.Row(sub.label, LESSON, q.name, q.points, q.points, "correct", "", klass["learners"][0])
+                for sub in subs for q in questions_for(LESSON)], []
+
+    monkeypatch.setattr(cli, "grade_all", fake_grade_all)
+    shutil.copytree(klass["out"] / KEYS_DIR, tmp_path / "source" / KEYS_DIR)
+    (tmp_path / "submission").mkdir()
+    nbformat.write(honest(klass["learners"][0], klass["keys"]), tmp_path / "submission" / "hw.ipynb")
+    monkeypatch.setenv("EMBEDLAB_AUTOGRADER_ROOT", str(tmp_path))
+    assert autograder.main() == 1
+    results = json.loads((tmp_path / "results" / "results.json").read_text())
+    assert results["score"] == 0 and all(t["score"] == 0 for t in results["tests"])
+    assert why in json.dumps(results)
+    out = tmp_path / "scores.csv"
+    assert cli.main([str(tmp_path / "submission"), "--no-sandbox", "--out", str(out), "-q"]) == 1
+    assert not out.exists() and why in capsys.readouterr().err
+
+
 def test_class_notebooks_graded_without_keys_are_not_judged_against_the_books_key(klass, tmp_path, capsys):
     """Forgetting --keys must not score a class notebook against the book's key (an honest one
     would get 1 / 7): it is `needs_keys`, 0 points, and the run says how to grade it."""

@@ -19,6 +19,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import nbformat
 import pytest
@@ -398,3 +399,65 @@ def test_numpys_kernel_choice_reaches_the_kernel_and_nothing_else_of_the_graders
     env = sandbox.worker_env("/tmp")
     assert env["NPY_DISABLE_CPU_FEATURES"] == "X86_V4" and "EMBEDLAB_SECRETISH" not in env
     assert env["PYTHONPATH"] == sandbox.embedlab_root()
+
+
+# --------------------------------------------------------------------------
+# Nothing a run started outlives it (issue 34): sandbox.settle on its own
+
+CHAIN = r"""
+import os, sys, time
+depth = int(sys.argv[1])
+for i in range(depth):  # each process forks the next and stays alive: a chain `depth` deep
+    if os.fork() != 0:
+        time.sleep(120)
+        os._exit(0)
+os.setsid()  # the deepest: a new session, double-forked, so only a subreaper finds it
+if os.fork() != 0:
+    os._exit(0)
+time.sleep(120)
+"""
+
+SETTLE = r"""
+import os, subprocess, sys, time
+from pathlib import Path
+from embedlab.grading import sandbox
+mark = sys.argv[1]
+
+def marked():  # the chain's processes (not this one, whose command line holds the mark too)
+    found = []
+    for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
+        try:
+            if mark.encode() in cmdline.read_bytes() and int(cmdline.parent.name) != os.getpid():
+                found.append(int(cmdline.parent.name))
+        except OSError:
+            pass
+    return found
+
+print(bool(sandbox.settle()))  # not a subreaper yet: settle cannot promise anything, and says so
+sandbox.adopt_orphans()
+subprocess.Popen([sys.executable, "-c", sys.argv[2], "30", mark], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+end = time.monotonic() + 30
+while len(marked()) < 31 and time.monotonic() < end:
+    time.sleep(0.05)
+print(len(marked()))
+print(repr(sandbox.settle()))
+print(len(marked()))
+"""
+
+
+def test_settle_kills_every_process_below_the_grader_however_deep_or_detached():
+    """A chain of 30 processes, the last one double-forked into a new session: settle sees them, kills them
+    and returns "" only once none is alive; before adopt_orphans it refuses to promise."""
+    mark = f"settle-{secrets.token_hex(6)}"
+    done = subprocess.run([sys.executable, "-c", SETTLE, mark, CHAIN], capture_output=True, text=True, timeout=120)
+    try:
+        assert done.returncode == 0, done.stderr[-2000:]
+        refused, before, said, after = done.stdout.split()
+        assert (refused, before, said, after) == ("True", "31", "''", "0")
+    finally:  # (on failure: what is left of the chain)
+        for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
+            try:
+                if mark.encode() in cmdline.read_bytes():
+                    os.kill(int(cmdline.parent.name), signal.SIGKILL)
+            except OSError:
+                pass
