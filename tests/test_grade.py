@@ -126,22 +126,6 @@ def hostile_leaves_a_child():
     ))
 
 
-def hostile_hard_coded_function():
-    """A `cosine` that only knows the outputs for the inputs a right version of it was checked on:
-    the inputs are drawn from the function's own code, so the table's code draws other ones."""
-    from embedlab.grading.cases import bindings, rng_for
-
-    question = next(q for q in questions_for(LESSON) if q.name == "cosine")
-    right = answer_cell(solution_nb(), "cosine").source
-    seen = question.cases(rng_for(LESSON, "cosine", bindings([right])["cosine"]))
-    table = {tuple(np.concatenate([a, b]).round(12)): question.reference(a, b) for a, b in seen}
-    return set_answer(solution_nb(), "cosine", (
-        f"TABLE = {table!r}\n"
-        "def cosine(a, b):\n"
-        "    return TABLE.get(tuple(np.concatenate([a, b]).round(12)), 0.0)"
-    ))
-
-
 def hostile_kills_kernel():
     return before(solution_nb(), "batch", "import os, signal\nos.kill(os.getpid(), signal.SIGKILL)")
 
@@ -246,7 +230,6 @@ CASES = {
                        {"E": f"cell {E_CELL} ran past the {CELL_TIMEOUT} s cell limit and did not stop when "
                              "interrupted"}),
     "leaves-a-child": (hostile_leaves_a_child, 7, ALL, {}),
-    "hard-coded-function": (hostile_hard_coded_function, 6, ALL | {"cosine": "incorrect"}, {"cosine": "on input 3"}),
     "kills-kernel": (hostile_kills_kernel, 0, {n: "crashed" for n in NAMES}, {"E": "kernel died"}),
     "edited-tests": (hostile_edited_tests, 0, {n: "not_attempted" for n in NAMES}, {}),
     "swallows-exceptions": (hostile_swallows_exceptions, 0, {n: "not_attempted" for n in NAMES} | {"cosine": "incorrect"},
@@ -309,6 +292,30 @@ def test_hostile_submission(graded, case):
     details = {r["question"]: r["detail"] for r in rows}
     for question, fragment in want_detail.items():
         assert fragment in details[question], (question, details[question])
+
+
+HARD_CODED = ("def cosine(a, b):\n"
+              "    return TABLE.get(tuple(np.concatenate([a, b]).round(12)), 0.0)")
+
+
+def test_a_hard_coded_function_passes_the_inputs_it_saw_and_fails_with_a_seed():
+    """A `cosine` that only knows the outputs for the inputs it was checked on. The default
+    inputs are the question's own, the same for every answer (one verdict for one answer,
+    embedlab.grading.cases), so it passes them, as the book says; --seed N draws random
+    inputs no notebook saw, and it fails on every such seed (the grader's own scoring, in
+    this process)."""
+    from embedlab.grading.cases import rng_for
+    from solution_runner import grader_scoring
+
+    question = next(q for q in questions_for(LESSON) if q.name == "cosine")
+    seen = question.cases(rng_for(LESSON, "cosine"))
+    namespace = {"np": np, "TABLE": {tuple(np.concatenate([a, b]).round(12)): question.reference(a, b)
+                                     for a, b in seen}}
+    exec(HARD_CODED, namespace)  # noqa: S102
+    assert grader_scoring(LESSON, "cosine", namespace, HARD_CODED)[0] == "correct"
+    for seed in (1, 2, 3, 4, 5):
+        status, detail = grader_scoring(LESSON, "cosine", namespace, HARD_CODED, seed)
+        assert status == "incorrect" and "on input 7 of 10" in detail, (seed, detail)
 
 
 def test_folder_graded_in_bounded_time_and_left_untouched(graded):

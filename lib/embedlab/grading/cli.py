@@ -9,7 +9,7 @@ a per-cell timeout, a whole-run limit and a memory limit, with no view of other
 submissions, the answer keys or the grader. What comes back over the grader's
 own pipe is plain data only; the judging happens here, in the grader's process,
 against the answer key and against reference outputs computed here on inputs
-drawn from the function's own code (embedlab.grading.cases). So redefining the
+that are the question's own (embedlab.grading.cases), never the answer's. So redefining the
 check, patching numpy, always-equal objects or swallowed exceptions change
 nothing but the data a submission reports about itself. Without bubblewrap the
 grader refuses to run unless told `--no-sandbox`.
@@ -243,8 +243,8 @@ def grade_submission(sub: Submission, lesson_arg: str | None, limits: Limits, se
     """All rows for one submission. Raises GraderFault only for the grader's own failures.
 
     A pure function of the file (and, in class mode, the keys and who submitted it): the
-    inputs of its function questions are drawn from each function's own code and `seed`
-    (embedlab.grading.cases), never from its place in a run. With `keys` (class mode),
+    inputs of its function questions are the question's own and `seed`'s
+    (embedlab.grading.cases), never the answer's text's or its place in a run. With `keys` (class mode),
     judged against its learner's variant (see `class_variant`)."""
     label = sub.label
     expected = lesson_arg or lesson_from_name(sub.path)
@@ -300,12 +300,10 @@ def grade_submission(sub: Submission, lesson_arg: str | None, limits: Limits, se
                 return [dataclasses.replace(row, learner=learner)
                         for row in _rows_all(label, lesson, WRONG_PARAMETERS, why)]
             questions, key = questions_for(lesson, variant.parameters), variant.key
-        bindings = meta.get("bindings") if isinstance(meta.get("bindings"), dict) else {}
         cases, reference = {}, {}
         for q in questions:
             if isinstance(q, Function):
-                digest = bindings.get(q.name) if isinstance(bindings.get(q.name), str) else ""
-                args = q.cases(rng_for(lesson, q.name, digest, seed))
+                args = q.cases(rng_for(lesson, q.name, seed))  # the question's and the seed's: not the answer's
                 cases[q.name] = encode_value(list(args))
                 reference[q.name] = q.expected_outputs(args)
                 if trace is not None:
@@ -901,8 +899,8 @@ def explain(sub: Submission, lesson: str | None, limits: Limits, seed: int | Non
         print(f"lesson: {first.lesson or '?'}" + (f"; learner: {first.learner}" if first.learner else ""))
     if trace.parameters is not None:
         print("parameters cell: " + printable(_short(trace.parameters, 400)))
-    print("function inputs: " + (f"--seed {seed} mixed with each function's own code" if seed is not None
-                                 else "from each function's own code (the inputs the notebook's check used)"))
+    print("function inputs: " + (f"each question's fixed ones and random ones drawn with --seed {seed}" if seed is not None
+                                 else "each question's own (the inputs the notebook's check used)"))
     for row in rows:
         print(f"\n{row.question or '(submission)'}: {row.status}, {_points(row.points) or '-'} / "
               f"{format_points(row.max_points)}")
@@ -978,9 +976,10 @@ def main(argv=None) -> int:
                         help="processes and threads one submission may run at once (needs a control group; "
                              f"default {sandbox.MAX_PROCESSES})")
     parser.add_argument("--seed", type=int,
-                        help="mix this number into every submission's function-question inputs (default: none; "
-                             "the inputs come from each function's own code, so a regrade gives the same grade "
-                             "and the notebook's own check tested the same inputs)")
+                        help="draw the random inputs of function questions with this number (default: none; "
+                             "the inputs are each question's own, the same for every answer, so a regrade gives "
+                             "the same grade and the notebook's own check tested the same inputs; the fixed "
+                             "inputs that catch the usual bugs are used with any seed)")
     parser.add_argument("--no-sandbox", action="store_true",
                         help="run submissions without bubblewrap (they get the grader's privileges)")
     parser.add_argument("-q", "--quiet", action="store_true", help="print no progress lines")
@@ -1144,8 +1143,8 @@ def main(argv=None) -> int:
         print(f"{len({r.submission for r in rows if r.status == NOT_GRADED})} submission(s) not graded: their rows "
               f"say {NOT_GRADED} with no points" + (" and their learners' totals say not_graded" if args.totals
                                                      else ""))
-    print("function inputs: " + (f"--seed {args.seed} mixed with each function's own code" if args.seed is not None
-                                 else "from each function's own code (as the notebook's check draws them)"))
+    print("function inputs: " + (f"each question's fixed ones and random ones drawn with --seed {args.seed}"
+                                 if args.seed is not None else "each question's own (as the notebook's check draws them)"))
     if keys is not None:
         print(f"a learner with several submissions of a lesson: the {args.rule} counts "
               f"({'--best, the default' if args.rule == 'best' else '--latest: the newest file'})")

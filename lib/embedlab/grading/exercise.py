@@ -14,7 +14,7 @@ import sys
 import textwrap
 
 
-from embedlab.grading.cases import history_digest, rng_for
+from embedlab.grading.cases import rng_for
 from embedlab.grading.kinds import (MISSING, Array, Function, NotAttempted, Question, Verdict, WrongForm,
                                    answer_of, points_text)
 from embedlab.grading.code import answer_source
@@ -94,8 +94,8 @@ class Exercise:
         value = answer_of(question, namespace)
         source = answer_source(name, namespace)  # IPython's input history: the cell that defines it
         if isinstance(question, Function):
-            # the inputs the grader will use too: seeded by the function's own code (grading.cases)
-            rng = rng_for(self.lesson, name, history_digest(namespace, name))
+            # the inputs the grader uses too (by default): the question's own (grading.cases)
+            rng = rng_for(self.lesson, name)
             return evaluate(question, value, None, question.cases(rng), source)
         if self.mode == CLASS:
             return self.form_verdict(question, value, namespace)
@@ -148,7 +148,7 @@ class Exercise:
     def summary(self, namespace: dict | None = None) -> None:
         """Print every question's line, the points so far, and which questions are not attempted
         yet or not yet right (the grader tests function answers on the same inputs as these
-        checks, drawn from each function's own code, so its verdict is the same)."""
+        checks, each question's own, so its verdict is the same)."""
         try:
             if namespace is None:
                 namespace = sys._getframe(1).f_globals

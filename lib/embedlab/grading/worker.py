@@ -147,14 +147,11 @@ PARAMETERS_LIMIT = 2**16  # bytes of a parameters cell's values as JSON (more: n
 
 def notebook_code(nb) -> dict:
     """What the grader needs from the cells before any of them runs (read here, in the sandbox):
-    `bindings`, the digest of each top-level function binding (the seed of its inputs,
-    embedlab.grading.cases), and `parameters`, the values of the cell tagged `parameters`
-    ({name: literal}; None when there is no such cell or it holds anything else)."""
-    from embedlab.grading.cases import bindings
+    `parameters`, the values of the cell tagged `parameters` ({name: literal}; None when there
+    is no such cell or it holds anything else)."""
     from embedlab.grading.variants import PARAMETERS_TAG, read_parameters
 
     code = [c for c in nb.cells if c.get("cell_type") == "code" and isinstance(c.get("source"), str)]
-    found = {name: digest for name, digest in bindings([c.source for c in code]).items() if len(name) <= 100}
     tagged = [c for c in code if PARAMETERS_TAG in _tags(c)]
     parameters = None
     # the tagged cell; a notebook that lost the tag (cells pasted into a new one): its first
@@ -168,7 +165,7 @@ def notebook_code(nb) -> dict:
         if values:
             parameters = json.loads(text) if len(text) <= PARAMETERS_LIMIT else None
             break
-    return {"bindings": found, "parameters": parameters}
+    return {"parameters": parameters}
 
 
 def _tags(cell) -> list:
