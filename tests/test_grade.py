@@ -210,13 +210,16 @@ def hostile_wrong_lesson():
     return nb
 
 
-def cell_number(nb, name):
-    """The number the grader gives the cell that defines `name` (1 = the notebook's first cell)."""
+def cell_label(nb, name):
+    """How the grader names the cell that defines `name`: as JupyterLab shows it (the heading above
+    it, its first line, its execution count), never a count of every cell."""
+    from embedlab.grading.worker import cell_labels
+
     cell = answer_cell(nb, name)
-    return next(i + 1 for i, c in enumerate(nb.cells) if c is cell)
+    return cell_labels(nb)[next(i for i, c in enumerate(nb.cells) if c is cell)]
 
 
-E_CELL = cell_number(solution_nb(), "E")
+E_CELL = cell_label(hostile_ignores_ctrl_c(), "E")
 
 # file name -> (builder, expected points, expected status per question in NAMES order, detail fragments)
 ALL = {name: "correct" for name in NAMES}
@@ -227,7 +230,7 @@ CASES = {
                 {"n_params": "RuntimeError: oops", "cosine": "raised ValueError"}),
     "infinite-loop": (hostile_infinite_loop, 6, ALL | {"n_params": "timeout"}, {"n_params": "cell limit"}),
     "ignores-ctrl-c": (hostile_ignores_ctrl_c, 0, {n: "timeout" for n in NAMES},
-                       {"E": f"cell {E_CELL} ran past the {CELL_TIMEOUT} s cell limit and did not stop when "
+                       {"E": f"{E_CELL} ran past the {CELL_TIMEOUT} s cell limit and did not stop when "
                              "interrupted"}),
     "leaves-a-child": (hostile_leaves_a_child, 7, ALL, {}),
     "kills-kernel": (hostile_kills_kernel, 0, {n: "crashed" for n in NAMES}, {"E": "kernel died"}),
@@ -363,7 +366,11 @@ def test_missing_answer_is_blamed_on_what_went_wrong():
     missing = {"x": {"missing": True}}
     assert grade.score(q, {}, {}, finished(missing), Limits())[2] == "not_attempted"
     assert grade.score(q, {}, {}, finished(missing, errors=[{"cell": 3, "ename": "NameError", "evalue": "y"}]),
-                       Limits())[2:] == ("error", "`x` is not defined; cell 4 raised NameError: y")
+                       Limits())[2:] == ("error", "`x` is not defined; a code cell raised NameError: y")
+    labelled = finished(missing, errors=[{"cell": 3, "ename": "NameError", "evalue": "y"}])
+    labelled.report["labels"] = {"3": 'the code cell under "Question 2 · x" that starts "x = y" (shown as [7])'}
+    assert grade.score(q, {}, {}, labelled, Limits())[3] == \
+        '`x` is not defined; the code cell under "Question 2 · x" that starts "x = y" (shown as [7]) raised NameError: y'
     assert grade.score(q, {}, {}, finished(missing, timeouts=[2]), Limits())[2] == "timeout"
     assert grade.score(q, {}, {}, finished(None), Limits())[2] == "error"
 
@@ -456,3 +463,16 @@ def test_the_kernel_starts_without_its_debugger_and_a_submission_still_imports_d
     done = subprocess.run([sys.executable, "-c", check], cwd=tmp_path, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.split() == ["False", "False", "debugpy"]
+
+
+def test_the_summary_labels_points_and_questions_apart():
+    """Issue 32: "7 / 7  correct 6" read as points. Points and questions are labelled apart: a
+    2-point question makes 7 points of 6 questions."""
+    rows = [grade.Row("ada.ipynb", LESSON, f"q{i}", 2.0 if i == 0 else 1.0, 2.0 if i == 0 else 1.0, "correct")
+            for i in range(6)]
+    rows += [grade.Row("ben.ipynb", LESSON, "q0", 0.0, 2.0, "incorrect", "x"),
+             grade.Row("ben.ipynb", LESSON, "q1", 0.0, 1.0, "timeout", "y")]
+    lines = grade.summary(rows).splitlines()
+    assert lines[0].split()[-2:] == ["points", "questions"]
+    assert lines[1].endswith("7 / 7  6 of 6 correct")
+    assert lines[2].endswith("0 / 3  0 of 2 correct, 1 incorrect, 1 timeout")

@@ -459,6 +459,16 @@ def score(q: Question, key: dict, reference: dict, result: RunResult, limits: Li
     return 0.0, q.points, INCORRECT, _text(verdict.detail)
 
 
+def _cell(report: dict, index) -> str:
+    """A cell as the learner finds it in JupyterLab (the worker's label: the heading above it, its
+    first line, its execution count), from the sandbox's report: text, cut and escaped."""
+    labels = report.get("labels")
+    label = labels.get(str(index)) if isinstance(labels, dict) else None
+    if isinstance(label, str) and label:
+        return _text(label, 240)
+    return "a code cell"
+
+
 def _why_missing(q: Question, result: RunResult, limits: Limits):
     """An answer that is not defined: not attempted, unless a cell timed out or raised."""
     report = result.report
@@ -466,23 +476,23 @@ def _why_missing(q: Question, result: RunResult, limits: Limits):
     errors = [e for e in report.get("errors", []) if isinstance(e, dict) and e.get("cell") is not None]
     cell = report.get("defines", {}).get(q.name)  # the cell that assigns it, if one does
     if cell in timeouts:
-        return TIMEOUT, (f"`{q.name}` is not defined; cell {cell + 1}, which defines it, ran past the "
+        return TIMEOUT, (f"`{q.name}` is not defined; {_cell(report, cell)}, which defines it, ran past the "
                          f"{limits.cell_timeout:g} s cell limit and was interrupted")
     own = [e for e in errors if e["cell"] == cell]
     if own and own[0].get("ename") == "MemoryError":
-        return MEMORY, f"`{q.name}` is not defined; cell {cell + 1} ran out of memory"
+        return MEMORY, f"`{q.name}` is not defined; {_cell(report, cell)} ran out of memory"
     if own:
-        return ERROR, (f"`{q.name}` is not defined; cell {cell + 1} raised "
+        return ERROR, (f"`{q.name}` is not defined; {_cell(report, cell)} raised "
                        f"{_text(own[0].get('ename'))}: {_text(own[0].get('evalue'))}")
     if timeouts:
-        return TIMEOUT, (f"`{q.name}` is not defined; cell {timeouts[0] + 1} ran past the "
+        return TIMEOUT, (f"`{q.name}` is not defined; {_cell(report, timeouts[0])} ran past the "
                            f"{limits.cell_timeout:g} s cell limit and was interrupted")
     memory = [e for e in errors if e.get("ename") == "MemoryError"]
     if memory:
-        return MEMORY, f"`{q.name}` is not defined; cell {memory[0]['cell'] + 1} ran out of memory"
+        return MEMORY, f"`{q.name}` is not defined; {_cell(report, memory[0]['cell'])} ran out of memory"
     if errors:
         first = errors[0]
-        return ERROR, (f"`{q.name}` is not defined; cell {first['cell'] + 1} raised "
+        return ERROR, (f"`{q.name}` is not defined; {_cell(report, first['cell'])} raised "
                          f"{_text(first.get('ename'))}: {_text(first.get('evalue'))}")
     return NOT_ATTEMPTED, f"`{q.name}` is not defined"
 
@@ -744,21 +754,23 @@ def question_statistics(rows: list[Row]) -> list[tuple[str, str, int, int, str, 
 
 
 def summary(rows: list[Row]) -> str:
-    """One line per submission: points and how many questions got each status."""
+    """One line per submission: its points, then its questions by status, each labelled (a
+    question may be worth 2 points: "7 / 7" points can be "6 of 6 questions correct")."""
     per: dict[str, list[Row]] = {}
     for row in rows:
         per.setdefault(row.submission, []).append(row)
     width = max([len("submission")] + [len(s) for s in per])
-    lines = [f"{'submission':<{width}}  {'lesson':<20}  {'points':>9}  statuses"]
+    lines = [f"{'submission':<{width}}  {'lesson':<20}  {'points':>9}  questions"]
     for label, group in per.items():
         got, best = sum(r.points or 0.0 for r in group), sum(r.max_points for r in group)
         shown = "-" if all(r.points is None for r in group) else format_points(got)
         counts = {}
         for r in group:
             counts[r.status] = counts.get(r.status, 0) + 1
-        statuses = ", ".join(f"{s} {counts[s]}" for s in STATUSES if s in counts)
+        questions = f"{counts.get(CORRECT, 0)} of {len(group)} correct" + "".join(
+            f", {counts[s]} {s}" for s in STATUSES if s in counts and s != CORRECT)
         lines.append(f"{label:<{width}}  {group[0].lesson:<20}  "
-                     f"{shown + ' / ' + format_points(best):>9}  {statuses}")
+                     f"{shown + ' / ' + format_points(best):>9}  {questions}")
     return "\n".join(lines)
 
 

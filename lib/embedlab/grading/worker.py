@@ -143,6 +143,35 @@ def notebook_says(nb) -> dict:
 
 
 PARAMETERS_LIMIT = 2**16  # bytes of a parameters cell's values as JSON (more: not reported)
+LABEL_PART = 60  # characters of a heading or of a cell's first line in a cell's label
+
+
+def _cut(text: str, limit: int = LABEL_PART) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def cell_labels(nb) -> dict[int, str]:
+    """{index of a code cell in the notebook: how a learner finds it in JupyterLab}: the heading
+    above it (the question it answers, as the table of contents shows it), its first line, and
+    its execution count as the file holds it (``[12]``; none when the file holds no run of it).
+    Never "cell 16": JupyterLab numbers no cells, and that count includes the markdown ones."""
+    labels, heading = {}, None
+    for index, cell in enumerate(nb.cells):
+        source = cell.get("source") if isinstance(cell.get("source"), str) else ""
+        if cell.get("cell_type") == "markdown":
+            lines = [line.strip().lstrip("#").strip() for line in source.splitlines() if line.strip().startswith("#")]
+            if lines and lines[0]:
+                heading = _cut(lines[0])
+            continue
+        if cell.get("cell_type") != "code":
+            continue
+        first = next((line for line in source.splitlines() if line.strip()), "")
+        count = cell.get("execution_count")
+        run = f"shown as [{count}]" if isinstance(count, int) and not isinstance(count, bool) else "no run of it saved"
+        where = f' under "{heading}"' if heading else " above the first heading"
+        labels[index] = f'the code cell{where} that starts "{_cut(first)}" ({run})'
+    return labels
 
 
 def notebook_code(nb) -> dict:
@@ -302,6 +331,8 @@ def execute(channel: int, source, lesson: str, cases: dict, cell_timeout: float)
     for index, cell in enumerate(source.cells):
         if cell.get("cell_type") == "code" and isinstance(cell.get("source"), str) and cell.source.strip():
             cells.append((index, nbformat.v4.new_code_cell(cell.source)))
+    labels = cell_labels(source)
+    report["labels"] = {str(index): labels.get(index, f"code cell {index + 1}") for index, _ in cells}
     report["defines"] = defining_cells(lesson, cells)
     report["sources"] = answer_sources(report["defines"], cells)  # read by the judge, never run
     cells.append((None, nbformat.v4.new_code_cell(probe_cell(lesson, cases))))
@@ -342,7 +373,7 @@ def execute(channel: int, source, lesson: str, cases: dict, cell_timeout: float)
             try:
                 client.execute_cell(cell, position)
             except DeadKernelError:
-                where = f"cell {index + 1}" if index is not None else "the grader's probe"
+                where = report["labels"].get(str(index), "a cell") if index is not None else "the grader's probe"
                 finish(state=CRASHED, detail=f"the kernel died while running {where}")
                 return 0
             for out in cell.outputs:
@@ -354,7 +385,8 @@ def execute(channel: int, source, lesson: str, cases: dict, cell_timeout: float)
                 msg_id = interrupted["msg_id"]
                 if msg_id is not None and not stopped_when_interrupted(msg_id, INTERRUPT_GRACE):
                     finish(state=TIMEOUT, detail=(
-                        f"cell {index + 1} ran past the {cell_timeout:g} s cell limit and did not stop when "
+                        f"{report['labels'].get(str(index), 'a cell')} ran past the {cell_timeout:g} s cell limit "
+                        "and did not stop when "
                         f"interrupted (within {INTERRUPT_GRACE:g} s): its kernel was killed, so no answer "
                         "could be read"))
                     return 0
