@@ -441,7 +441,7 @@ def test_runs_as_a_module(tmp_path):
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert out.read_text().splitlines()[0] == ",".join(grade.COLUMNS)
-    assert "unreadable 7" in done.stdout
+    assert "0 of 7 correct, 7 unreadable" in done.stdout
 
 
 def test_the_kernel_starts_without_its_debugger_and_a_submission_still_imports_debugpy(tmp_path):

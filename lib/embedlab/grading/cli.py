@@ -60,6 +60,7 @@ from pathlib import Path
 
 from embedlab.grading import sandbox, wire
 from embedlab.grading.cases import rng_for
+from embedlab.grading.code import given_changed
 from embedlab.grading.explain import with_source
 from embedlab.grading.keys import KeysError, LessonKeys, load_keys
 from embedlab.grading.kinds import Function, Question
@@ -129,6 +130,8 @@ class Submission:
     mtime: float = 0.0  # when it was written (--latest, when the LMS gives no order)
     order: int | None = None  # the LMS's own upload order (Canvas's attachment id): --latest prefers it
     late: bool = False  # the LMS marked it late (Canvas's _LATE)
+    lesson: str | None = None  # the lesson of the LMS assignment it was handed in to (a moodle_id:NN-slug column)
+    candidates: tuple = ()  # (lesson, learner): whose it is, by the lesson its notebook names (Moodle per lesson)
 
 
 class GraderFault(Exception):
@@ -157,12 +160,17 @@ def lesson_from_name(path: Path) -> str | None:
 # Finding and opening submissions
 
 
-def find_submissions(paths: list[str]) -> list[Submission]:
-    """Every notebook named, or found (recursively) in a folder named, once per file.
+def find_submissions(paths: list[str], every_file: bool = False) -> list[Submission]:
+    """Every notebook named, or found (recursively) in a folder named, once per file (``.ipynb``
+    in any case).
 
     A file reached by several paths (a link, a hard link, a folder and a file in it)
     is one submission, under the first path found. A link that leads out of the
     folder it is in (or a file argument's own folder) is kept, unread, as unreadable.
+    With `every_file` (an LMS download: each file in it is something a learner handed in),
+    every other file found is kept too, unread, as `unreadable` ("not a notebook"), so that
+    every file of the download ends in a row; hidden files (``.DS_Store``) and the
+    ``__MACOSX`` folder an unzip may add are not the download's.
     """
     found: list[Submission] = []
     seen: set = set()
@@ -193,16 +201,26 @@ def find_submissions(paths: list[str]) -> list[Submission]:
         if path.is_dir():
             folder = os.path.realpath(path)
             for top, dirs, files in os.walk(path):  # links to folders are not followed
-                dirs[:] = sorted(d for d in dirs if d != ".ipynb_checkpoints")
+                dirs[:] = sorted(d for d in dirs if d != ".ipynb_checkpoints"
+                                 and not (every_file and (d.startswith(".") or d == "__MACOSX")))
                 inside = Path(top).relative_to(path).parts[::-1] + (Path(folder).name,)
                 for name in sorted(files):
-                    if name.endswith(".ipynb"):
+                    if name.lower().endswith(".ipynb"):
                         add(os.path.join(top, name), folder, inside)
+                    elif every_file and not name.startswith("."):
+                        found.append(Submission(Path(top) / name, display_name(os.path.join(top, name)), None,
+                                                f"not a notebook ({_kind_of(name)}): not graded", inside,
+                                                problem_status=UNREADABLE))
         elif os.path.lexists(path):
             add(arg, os.path.realpath(os.path.dirname(os.path.abspath(path))), (Path(path).absolute().parent.name,))
         else:
             raise FileNotFoundError(f"no such file or folder: {display_name(arg)}")
     return found
+
+
+def _kind_of(name: str) -> str:
+    suffix = Path(name).suffix
+    return f"a {_text(suffix, 20)} file" if suffix else "a file without an extension"
 
 
 def open_submission(sub: Submission) -> tuple[int, int]:
@@ -246,8 +264,16 @@ def grade_submission(sub: Submission, lesson_arg: str | None, limits: Limits, se
     inputs of its function questions are the question's own and `seed`'s
     (embedlab.grading.cases), never the answer's text's or its place in a run. With `keys` (class mode),
     judged against its learner's variant (see `class_variant`)."""
+    rows = _grade_submission(sub, lesson_arg, limits, seed, bwrap, keys, trace)
+    if sub.submitter:  # the LMS says whose file it is: every row of it is theirs (a found file is never missing)
+        rows = [row if row.learner else dataclasses.replace(row, learner=sub.submitter) for row in rows]
+    return rows
+
+
+def _grade_submission(sub: Submission, lesson_arg: str | None, limits: Limits, seed: int | None,
+                      bwrap: str | None, keys: dict[str, LessonKeys] | None, trace: Trace | None) -> list[Row]:
     label = sub.label
-    expected = lesson_arg or lesson_from_name(sub.path)
+    expected = lesson_arg or sub.lesson or lesson_from_name(sub.path)
     if sub.problem_status:
         return _rows_all(label, expected, sub.problem_status, sub.problem)
     try:
@@ -292,6 +318,14 @@ def grade_submission(sub: Submission, lesson_arg: str | None, limits: Limits, se
         if trace is not None:
             trace.parameters = parameters
         if keys is not None:
+            if sub.candidates and not sub.submitter:  # the LMS id names a learner per lesson: the notebook's
+                owner = dict(sub.candidates).get(lesson)
+                if owner is None:
+                    return _rows_all(label, lesson, UNKNOWN_SUBMITTER, (
+                        f"{_text(sub.submitter_source, 80)} is in the roster's moodle_id columns of "
+                        f"{', '.join(sorted(str(x) for x, _ in sub.candidates))}, not of {lesson} (the notebook's "
+                        "lesson): not graded"))
+                sub = dataclasses.replace(sub, submitter=owner)
             learner, variant, status, why = class_variant(sub, meta, lesson, keys)
             if variant is None:
                 return [dataclasses.replace(row, learner=learner) for row in _rows_all(label, lesson, status, why)]
@@ -314,7 +348,8 @@ def grade_submission(sub: Submission, lesson_arg: str | None, limits: Limits, se
         if trace is not None:
             trace.expected = {q.name: reference.get(q.name, key.get(q.name)) for q in questions}
             trace.submitted = dict(result.answers or {})
-        return [Row(label, lesson, q.name, *score(q, key, reference, result, limits), learner) for q in questions]
+        return [Row(label, lesson, q.name, *score(q, key, reference, result, limits, lesson), learner)
+                for q in questions]
     finally:
         if fd is not None:
             os.close(fd)
@@ -419,8 +454,10 @@ def class_variant(sub: Submission, meta, lesson: str, keys: dict[str, LessonKeys
     return learner, variant, "", ""
 
 
-def score(q: Question, key: dict, reference: dict, result: RunResult, limits: Limits):
-    """(points, max_points, status, detail) for one question, judged here on plain data."""
+def score(q: Question, key: dict, reference: dict, result: RunResult, limits: Limits, lesson: str | None = None):
+    """(points, max_points, status, detail) for one question, judged here on plain data. With the
+    `lesson`, a wrong answer whose given code the learner edited (the lines the exercise gives,
+    read from the submitted cells the sandbox reports) says so instead of guessing a slip."""
     if result.state in (TIMEOUT, CRASHED, MEMORY, ERROR):
         return 0.0, q.points, result.state, result.detail
     answers = result.answers
@@ -456,7 +493,8 @@ def score(q: Question, key: dict, reference: dict, result: RunResult, limits: Li
         return 0.0, q.points, ERROR, f"the answer could not be judged ({type(exc).__name__})"
     if verdict.status == CORRECT:
         return q.points, q.points, CORRECT, ""
-    return 0.0, q.points, INCORRECT, _text(verdict.detail)
+    changed = given_changed(lesson, q.name, result.report.get("code"), source) if lesson else None
+    return 0.0, q.points, INCORRECT, _text(changed or verdict.detail)
 
 
 def _cell(report: dict, index) -> str:
@@ -846,8 +884,12 @@ def check_outputs(outputs: dict[str, Path], submissions: list[Submission]) -> st
 def identify(submissions: list[Submission], layout: str, roster, lesson: str | None = None) -> list[Submission]:
     """The submissions of an LMS download with who handed each in: the id in its file (or
     folder) name, as the LMS names its downloads (embedlab.grading.lms), looked up in the
-    roster. A file whose name does not follow the layout, or whose id is not on the roster,
-    is `unknown_submitter` (not read)."""
+    roster. With Moodle ids per lesson (moodle_id:NN-slug columns), the id is looked up in the
+    column of the lesson `--lesson` or the file name gives, else in every Moodle column: one
+    learner found there is the submitter (and a column of one lesson says which assignment
+    the file was handed in to); ids of several learners are told apart by the lesson the
+    notebook's metadata names, when it is read. A file whose name does not follow the layout,
+    or whose id is on no roster row, is `unknown_submitter` (not read)."""
     from embedlab.grading.lms import parse_download
 
     lms_name = {"canvas": "Canvas", "moodle": "Moodle"}.get(layout, layout)
@@ -857,22 +899,44 @@ def identify(submissions: list[Submission], layout: str, roster, lesson: str | N
         download = parse_download(inside, layout)
         lms_id = download.lms_id if download is not None else None
         if lms_id is None:
+            if sub.problem_status:
+                out.append(sub)  # already said (not a notebook...): who sent it is not known either
+                continue
             out.append(dataclasses.replace(sub, problem_status=UNKNOWN_SUBMITTER, problem=(
                 f"its name does not follow {lms_name}'s download naming, so who submitted it is unknown: not graded")))
             continue
+        named = lesson or lesson_from_name(sub.path)
+        learner, problem = None, ""
         try:
-            learner = roster.by_lms_id(layout, lms_id, lesson or lesson_from_name(sub.path))
+            learner = roster.by_lms_id(layout, lms_id, named)
         except ValueError as exc:  # a roster of Moodle ids per lesson, and a file of no lesson it has
-            out.append(dataclasses.replace(sub, problem_status=UNKNOWN_SUBMITTER, problem=f"{_text(exc)}: not graded"))
-            continue
+            problem = f"{_text(exc)}: not graded"
+        found = dict(submitter_source=f"{lms_name} id {lms_id}", order=download.order, late=download.late)
+        if learner is None and layout == "moodle":
+            matches = roster.moodle_matches(lms_id)  # [(lesson or None, learner)] over every Moodle column
+            owners = {who for _, who in matches}
+            if len(owners) == 1:
+                learner = owners.pop()
+                lessons = {x for x, _ in matches if x is not None}
+                found["lesson"] = lessons.pop() if len(lessons) == 1 and lesson is None else None
+            elif owners:
+                out.append(dataclasses.replace(sub, **found, candidates=tuple(sorted(
+                    (x, who) for x, who in matches if x is not None))))
+                continue
         if learner is None:
-            out.append(dataclasses.replace(sub, problem_status=UNKNOWN_SUBMITTER, problem=(
-                f"{lms_name} id {_text(lms_id, 40)} (in its name) is not in the roster's {layout}_id column: "
+            if sub.problem_status:  # already said (not a notebook): who sent it is not known either
+                out.append(sub)
+                continue
+            out.append(dataclasses.replace(sub, problem_status=UNKNOWN_SUBMITTER, problem=problem or (
+                f"{lms_name} id {_text(lms_id, 40)} (in its name) is on no row of the roster "
+                f"({', '.join(c for c in roster.columns if c.startswith(LAYOUT_ID[layout])) or layout + '_id'}): "
                 "not graded")))
             continue
-        out.append(dataclasses.replace(sub, submitter=learner, submitter_source=f"{lms_name} id {lms_id}",
-                                       order=download.order, late=download.late))
+        out.append(dataclasses.replace(sub, **found, submitter=learner))
     return out
+
+
+LAYOUT_ID = {"folders": "learner", "canvas": "canvas_id", "moodle": "moodle_id"}
 
 
 def write_class_gradebook(path: Path, rows: list[Row], keys, roster, fmt: str, how: dict) -> None:
@@ -1030,7 +1094,7 @@ def main(argv=None) -> int:
         parser.error(f"no exercise {args.lesson!r}; known: {', '.join(known_lessons())}")
     try:
         limits = Limits(args.cell_timeout, args.timeout, args.memory_mb, args.max_processes)
-        submissions = find_submissions(args.paths)
+        submissions = find_submissions(args.paths, every_file=args.layout != "folders")
     except (ValueError, FileNotFoundError) as exc:
         parser.error(str(exc))
     if not submissions:
@@ -1162,10 +1226,10 @@ def main(argv=None) -> int:
               f"({'--best, the default' if args.rule == 'best' else '--latest: the newest file'})")
         for learner, lesson, count in several(rows):
             print(f"  {learner}: {count} submissions of {lesson}")
-        unknown = sorted({r.submission for r in rows if r.status == UNKNOWN_SUBMITTER})
+        unknown = sorted({(r.submission, r.detail) for r in rows if r.status == UNKNOWN_SUBMITTER})
         if unknown:
-            print(f"{len(unknown)} file(s) from a submitter not on the roster (status {UNKNOWN_SUBMITTER}): not "
-                  "graded:" + "".join(f"\n  {label}" for label in unknown[:20])
+            print(f"{len(unknown)} file(s) whose submitter the roster does not give (status {UNKNOWN_SUBMITTER}): "
+                  "not graded:" + "".join(f"\n  {label}: {detail}" for label, detail in unknown[:20])
                   + (f"\n  … and {len(unknown) - 20} more" if len(unknown) > 20 else ""), file=sys.stderr)
         review = sorted({(r.learner, r.status, r.submission) for r in rows
                          if r.status in (IDENTITY_MISMATCH, WRONG_PARAMETERS)})

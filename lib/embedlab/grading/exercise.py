@@ -10,6 +10,7 @@ answers itself (embedlab.grading.wire) and judges them in its own process.
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 import textwrap
 
@@ -17,7 +18,7 @@ import textwrap
 from embedlab.grading.cases import rng_for
 from embedlab.grading.kinds import (MISSING, Array, Function, NotAttempted, Question, Verdict, WrongForm,
                                    answer_of, points_text)
-from embedlab.grading.code import answer_source
+from embedlab.grading.code import answer_source, given_changed
 from embedlab.grading.explain import with_source
 from embedlab.grading.lessons import load_key, questions_for
 from embedlab.grading.status import CORRECT, ERROR, INCORRECT, NOT_ATTEMPTED, format_points
@@ -96,12 +97,24 @@ class Exercise:
         if isinstance(question, Function):
             # the inputs the grader uses too (by default): the question's own (grading.cases)
             rng = rng_for(self.lesson, name)
-            return evaluate(question, value, None, question.cases(rng), source)
+            return self._given(name, namespace, source, evaluate(question, value, None, question.cases(rng), source))
         if self.mode == CLASS:
             return self.form_verdict(question, value, namespace)
         if name not in self.key:
             return Verdict(ERROR, 0.0, question.points, "no answer key for this question (run `make exercises`)")
-        return evaluate(question, value, self.key[name], source=source)
+        return self._given(name, namespace, source, evaluate(question, value, self.key[name], source=source))
+
+    def _given(self, name: str, namespace: dict, source, verdict: Verdict) -> Verdict:
+        """A wrong answer whose given code the learner edited (the cells run, IPython's history, against
+        the exercise as handed out) says so, as the grader does, instead of guessing a slip."""
+        if verdict.status != INCORRECT:
+            return verdict
+        history = namespace.get("_ih") or namespace.get("In")
+        try:
+            changed = given_changed(self.lesson, name, list(history), source) if isinstance(history, list) else None
+        except Exception:  # noqa: BLE001 - a check must never stop the notebook
+            changed = None
+        return dataclasses.replace(verdict, detail=changed) if changed else verdict
 
     def form_verdict(self, question: Question, value, namespace: dict) -> Verdict:
         """Class mode: is the answer there and in the right form? (CORRECT here means only that.)"""

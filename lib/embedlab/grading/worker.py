@@ -35,7 +35,7 @@ import sys
 import time
 
 from embedlab.grading.status import CRASHED, FAULT, FINISHED, TIMEOUT
-from embedlab.grading.wire import PROBE_MIME, TEXT_LIMIT, answer_sources, probe_cell
+from embedlab.grading.wire import PROBE_MIME, TEXT_LIMIT, answer_sources, code_sources, probe_cell
 
 FILE_LIMIT = 256 * 2**20  # bytes: RLIMIT_FSIZE for the worker and the kernel
 HEADER_LIMIT = 2**16  # bytes of the grader's first line
@@ -335,6 +335,7 @@ def execute(channel: int, source, lesson: str, cases: dict, cell_timeout: float)
     report["labels"] = {str(index): labels.get(index, f"code cell {index + 1}") for index, _ in cells}
     report["defines"] = defining_cells(lesson, cells)
     report["sources"] = answer_sources(report["defines"], cells)  # read by the judge, never run
+    report["code"] = code_sources(cells)  # read by the judge for edits of the given code, never run
     cells.append((None, nbformat.v4.new_code_cell(probe_cell(lesson, cases))))
     nb = nbformat.v4.new_notebook(cells=[c for _, c in cells])
     del source
