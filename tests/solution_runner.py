@@ -84,10 +84,10 @@ def remember_runs():
         yield
 
 
-def grader_scoring(lesson: str, name: str, namespace: dict, source: str) -> tuple[str, str]:
+def grader_scoring(lesson: str, name: str, namespace: dict, source: str, seed: int | None = None) -> tuple[str, str]:
     """(status, detail) of the grader's scoring of one answer, in this process: its probe on the
     namespace, the probe's data through Jupyter's JSON as the kernel sends it, the answer cell's source
-    as the worker cuts it, a function's inputs from the grader's generator, then `cli.score`, as
+    as the worker cuts it, a function's inputs from the grader's generator (with `seed`, as --seed), then `cli.score`, as
     `embedlab-grade` judges after the sandbox."""
     from jupyter_client.session import json_packer, json_unpacker
 
@@ -102,7 +102,7 @@ def grader_scoring(lesson: str, name: str, namespace: dict, source: str) -> tupl
     q = next(q for q in questions_for(lesson) if q.name == name)
     cases, reference = {}, {}
     if isinstance(q, Function):
-        args = q.cases(rng_for(lesson, q.name, "", None))
+        args = q.cases(rng_for(lesson, q.name, seed))
         cases[q.name] = encode_value(list(args))
         reference[q.name] = q.expected_outputs(args)
     with contextlib.redirect_stdout(io.StringIO()), warnings.catch_warnings():

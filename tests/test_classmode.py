@@ -1057,7 +1057,7 @@ def test_explain_prints_verdicts_expected_submitted_cases_and_hints(klass, capsy
     out = capsys.readouterr().out
     assert code == 0
     c = klass["learners"][2]
-    assert f"learner: {c}" in out and "function inputs: from each function's own code" in out
+    assert f"learner: {c}" in out and "function inputs: each question's own" in out
     assert "n_params: correct, 1 / 1" in out and "  expected:  " in out and "  submitted: " in out
     assert "case 1: cosine(" in out and "case 6: cosine(" in out
     cosine = out[out.index("\ncosine: "):]
@@ -1347,6 +1347,88 @@ def test_a_moodle_download_credits_a_slot_copy_to_nobody(klass, tmp_path):
     with open(gradebook, newline="", encoding="utf-8") as f:
         book = {row["Email address"]: row for row in csv.DictReader(f)}
     assert book[f"{a}@school.example"][LESSON] == "7" and book[f"{b}@school.example"][LESSON] == "-"
+
+
+def test_a_moodle_download_with_ids_per_lesson_grades_renamed_files_and_reports_every_file(klass, tmp_path, capsys):
+    """Issue 32: a roster of Moodle ids per lesson (moodle_id:NN-slug, Moodle's participant ids are
+    per assignment), no --lesson, files renamed by their learners. A file's id, found in one
+    lesson's column, says who handed it in and to which assignment, whatever the file is called
+    ('Gus Berg_512306_assignsubmission_file/Lab 01 final (2).ipynb'); an id two learners hold in
+    two lessons' columns is told apart by the lesson the notebook's metadata names. Every file of
+    the download ends in a row, a PDF included, credited to its learner: a found file is never
+    `missing`, and no roster learner is called "not on the roster"."""
+    a, b, c = klass["learners"]
+    roster = tmp_path / "roster.csv"
+    roster.write_text("learner,name,email,moodle_id:01-toy-table,moodle_id:03-counting-gpt2\n"
+                      f"{a},Gus Berg,{a}@s.example,512306,612306\n"
+                      f"{b},Bo Lund,{b}@s.example,512307,512310\n"
+                      f"{c},Cy Dahl,{c}@s.example,512310,612308\n"
+                      f"{klass['absent']},Di Falk,{klass['absent']}@s.example,512309,612309\n", encoding="utf-8")
+    folder = tmp_path / "moodle"
+    files = {a: ("Gus Berg_512306_assignsubmission_file", "Lab 01 final (2).ipynb"),
+             b: ("Bo Lund_512307_assignsubmission_file", "answers.pdf"),
+             c: ("Cy Dahl_512310_assignsubmission_file", "my notebook.ipynb")}  # 512310: c's in 01, b's in 03
+    for learner, (slot, name) in files.items():
+        (folder / slot).mkdir(parents=True)
+        if name.endswith(".pdf"):
+            (folder / slot / name).write_bytes(b"%PDF-1.4 not a notebook")
+        else:
+            nbformat.write(honest(learner, klass["keys"]), folder / slot / name)
+    out = tmp_path / "out"
+    out.mkdir()
+    code = cli.main([str(folder), "--keys", str(klass["out"] / KEYS_DIR), "--roster", str(roster), "--layout", "moodle",
+                     "--out", str(out / "scores.csv"), "--totals", str(out / "totals.csv"),
+                     "--gradebook", str(out / "gradebook.csv"), "-q", "-j", "2"])
+    assert code == 0
+    rows, totals = read_csv(out / "scores.csv"), read_csv(out / "totals.csv")
+    per_file = {}
+    for r in rows:
+        per_file.setdefault(r["submission"].split("/")[-1], []).append(r)
+    assert set(per_file) == {"Lab 01 final (2).ipynb", "answers.pdf", "my notebook.ipynb"}  # every file, a row
+    gus, pdf, cy = per_file["Lab 01 final (2).ipynb"], per_file["answers.pdf"], per_file["my notebook.ipynb"]
+    assert {r["status"] for r in gus} == {"correct"} and points(gus) == 7 and {r["learner"] for r in gus} == {a}
+    assert {r["status"] for r in cy} == {"correct"} and points(cy) == 7 and {r["learner"] for r in cy} == {c}
+    assert {r["status"] for r in pdf} == {"unreadable"} and {r["learner"] for r in pdf} == {b}
+    assert "not a notebook (a .pdf file)" in pdf[0]["detail"]
+    got = {t["learner"]: (t["status"], t["points"]) for t in totals if t["lesson"] == LESSON}
+    assert got == {a: ("graded", "7"), b: ("graded", "0"), c: ("graded", "7"), klass["absent"]: ("missing", "")}
+    with open(out / "gradebook.csv", newline="", encoding="utf-8") as f:
+        book = {row["Email address"]: row for row in csv.DictReader(f)}
+    assert book[f"{a}@s.example"][LESSON] == "7" and book[f"{klass['absent']}@s.example"][LESSON] == "-"
+    assert "not on the roster" not in capsys.readouterr().err
+
+
+def test_identify_reads_the_lesson_from_the_id_the_file_name_or_the_metadata(tmp_path):
+    """identify() alone (no grading): a per-lesson Moodle id says the assignment; an id two
+    learners hold (in two lessons' columns) waits for the notebook's lesson; an id on no row
+    says which columns it was looked for in."""
+    roster = tmp_path / "roster.csv"
+    roster.write_text("learner,moodle_id:01-toy-table,moodle_id:03-counting-gpt2\n"
+                      "gus,512300,512306\nbo,512307,512301\n", encoding="utf-8")
+    folder = tmp_path / "dl"
+    for slot, name in (("Gus Berg_512306_assignsubmission_file", "Lab 03 final (2).ipynb"),
+                       ("Gus Berg_512306_assignsubmission_file", "notes.txt"),
+                       ("Bo Lund_512301_assignsubmission_file", "03-counting-gpt2.ipynb"),
+                       ("X Y_999_assignsubmission_file", "01-toy-table.ipynb")):
+        (folder / slot).mkdir(parents=True, exist_ok=True)
+        (folder / slot / name).write_text("{}", encoding="utf-8")
+    from embedlab.grading.lms import read_roster
+
+    subs = cli.identify(cli.find_submissions([str(folder)], every_file=True), "moodle",
+                        read_roster(roster, "moodle"))
+    by = {s.path.name: s for s in subs}
+    assert set(by) == {"Lab 03 final (2).ipynb", "notes.txt", "03-counting-gpt2.ipynb", "01-toy-table.ipynb"}
+    gus = by["Lab 03 final (2).ipynb"]
+    assert (gus.submitter, gus.lesson, gus.problem_status) == ("gus", "03-counting-gpt2", "")
+    assert (by["notes.txt"].submitter, by["notes.txt"].problem_status) == ("gus", "unreadable")
+    assert by["03-counting-gpt2.ipynb"].submitter == "bo"  # by the file name's lesson, as before
+    stranger = by["01-toy-table.ipynb"]
+    assert stranger.problem_status == "unknown_submitter" and "moodle_id:01-toy-table" in stranger.problem
+    roster.write_text("learner,moodle_id:01-toy-table,moodle_id:03-counting-gpt2\ngus,1,512306\nbo,512306,2\n",
+                      encoding="utf-8")
+    subs = cli.identify(cli.find_submissions([str(folder)], every_file=True), "moodle", read_roster(roster, "moodle"))
+    gus = next(s for s in subs if s.path.name == "Lab 03 final (2).ipynb")
+    assert gus.submitter is None and gus.candidates == (("01-toy-table", "bo"), ("03-counting-gpt2", "gus"))
 
 
 def test_a_gradebook_the_lms_could_not_import_is_refused_before_grading(klass, tmp_path, capsys):

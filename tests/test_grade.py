@@ -126,22 +126,6 @@ def hostile_leaves_a_child():
     ))
 
 
-def hostile_hard_coded_function():
-    """A `cosine` that only knows the outputs for the inputs a right version of it was checked on:
-    the inputs are drawn from the function's own code, so the table's code draws other ones."""
-    from embedlab.grading.cases import bindings, rng_for
-
-    question = next(q for q in questions_for(LESSON) if q.name == "cosine")
-    right = answer_cell(solution_nb(), "cosine").source
-    seen = question.cases(rng_for(LESSON, "cosine", bindings([right])["cosine"]))
-    table = {tuple(np.concatenate([a, b]).round(12)): question.reference(a, b) for a, b in seen}
-    return set_answer(solution_nb(), "cosine", (
-        f"TABLE = {table!r}\n"
-        "def cosine(a, b):\n"
-        "    return TABLE.get(tuple(np.concatenate([a, b]).round(12)), 0.0)"
-    ))
-
-
 def hostile_kills_kernel():
     return before(solution_nb(), "batch", "import os, signal\nos.kill(os.getpid(), signal.SIGKILL)")
 
@@ -226,13 +210,16 @@ def hostile_wrong_lesson():
     return nb
 
 
-def cell_number(nb, name):
-    """The number the grader gives the cell that defines `name` (1 = the notebook's first cell)."""
+def cell_label(nb, name):
+    """How the grader names the cell that defines `name`: as JupyterLab shows it (the heading above
+    it, its first line, its execution count), never a count of every cell."""
+    from embedlab.grading.worker import cell_labels
+
     cell = answer_cell(nb, name)
-    return next(i + 1 for i, c in enumerate(nb.cells) if c is cell)
+    return cell_labels(nb)[next(i for i, c in enumerate(nb.cells) if c is cell)]
 
 
-E_CELL = cell_number(solution_nb(), "E")
+E_CELL = cell_label(hostile_ignores_ctrl_c(), "E")
 
 # file name -> (builder, expected points, expected status per question in NAMES order, detail fragments)
 ALL = {name: "correct" for name in NAMES}
@@ -243,10 +230,9 @@ CASES = {
                 {"n_params": "RuntimeError: oops", "cosine": "raised ValueError"}),
     "infinite-loop": (hostile_infinite_loop, 6, ALL | {"n_params": "timeout"}, {"n_params": "cell limit"}),
     "ignores-ctrl-c": (hostile_ignores_ctrl_c, 0, {n: "timeout" for n in NAMES},
-                       {"E": f"cell {E_CELL} ran past the {CELL_TIMEOUT} s cell limit and did not stop when "
+                       {"E": f"{E_CELL} ran past the {CELL_TIMEOUT} s cell limit and did not stop when "
                              "interrupted"}),
     "leaves-a-child": (hostile_leaves_a_child, 7, ALL, {}),
-    "hard-coded-function": (hostile_hard_coded_function, 6, ALL | {"cosine": "incorrect"}, {"cosine": "on input 3"}),
     "kills-kernel": (hostile_kills_kernel, 0, {n: "crashed" for n in NAMES}, {"E": "kernel died"}),
     "edited-tests": (hostile_edited_tests, 0, {n: "not_attempted" for n in NAMES}, {}),
     "swallows-exceptions": (hostile_swallows_exceptions, 0, {n: "not_attempted" for n in NAMES} | {"cosine": "incorrect"},
@@ -311,6 +297,30 @@ def test_hostile_submission(graded, case):
         assert fragment in details[question], (question, details[question])
 
 
+HARD_CODED = ("def cosine(a, b):\n"
+              "    return TABLE.get(tuple(np.concatenate([a, b]).round(12)), 0.0)")
+
+
+def test_a_hard_coded_function_passes_the_inputs_it_saw_and_fails_with_a_seed():
+    """A `cosine` that only knows the outputs for the inputs it was checked on. The default
+    inputs are the question's own, the same for every answer (one verdict for one answer,
+    embedlab.grading.cases), so it passes them, as the book says; --seed N draws random
+    inputs no notebook saw, and it fails on every such seed (the grader's own scoring, in
+    this process)."""
+    from embedlab.grading.cases import rng_for
+    from solution_runner import grader_scoring
+
+    question = next(q for q in questions_for(LESSON) if q.name == "cosine")
+    seen = question.cases(rng_for(LESSON, "cosine"))
+    namespace = {"np": np, "TABLE": {tuple(np.concatenate([a, b]).round(12)): question.reference(a, b)
+                                     for a, b in seen}}
+    exec(HARD_CODED, namespace)  # noqa: S102
+    assert grader_scoring(LESSON, "cosine", namespace, HARD_CODED)[0] == "correct"
+    for seed in (1, 2, 3, 4, 5):
+        status, detail = grader_scoring(LESSON, "cosine", namespace, HARD_CODED, seed)
+        assert status == "incorrect" and "on input 7 of 10" in detail, (seed, detail)
+
+
 def test_folder_graded_in_bounded_time_and_left_untouched(graded):
     assert graded["code"] == 0
     assert set(graded["rows"]) == {filename(c) for c in CASES}
@@ -356,7 +366,11 @@ def test_missing_answer_is_blamed_on_what_went_wrong():
     missing = {"x": {"missing": True}}
     assert grade.score(q, {}, {}, finished(missing), Limits())[2] == "not_attempted"
     assert grade.score(q, {}, {}, finished(missing, errors=[{"cell": 3, "ename": "NameError", "evalue": "y"}]),
-                       Limits())[2:] == ("error", "`x` is not defined; cell 4 raised NameError: y")
+                       Limits())[2:] == ("error", "`x` is not defined; a code cell raised NameError: y")
+    labelled = finished(missing, errors=[{"cell": 3, "ename": "NameError", "evalue": "y"}])
+    labelled.report["labels"] = {"3": 'the code cell under "Question 2 · x" that starts "x = y" (shown as [7])'}
+    assert grade.score(q, {}, {}, labelled, Limits())[3] == \
+        '`x` is not defined; the code cell under "Question 2 · x" that starts "x = y" (shown as [7]) raised NameError: y'
     assert grade.score(q, {}, {}, finished(missing, timeouts=[2]), Limits())[2] == "timeout"
     assert grade.score(q, {}, {}, finished(None), Limits())[2] == "error"
 
@@ -427,7 +441,7 @@ def test_runs_as_a_module(tmp_path):
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert out.read_text().splitlines()[0] == ",".join(f'"{c}"' for c in grade.COLUMNS)  # every field quoted
-    assert "unreadable 7" in done.stdout
+    assert "0 of 7 correct, 7 unreadable" in done.stdout
 
 
 def test_the_kernel_starts_without_its_debugger_and_a_submission_still_imports_debugpy(tmp_path):
@@ -449,3 +463,16 @@ def test_the_kernel_starts_without_its_debugger_and_a_submission_still_imports_d
     done = subprocess.run([sys.executable, "-c", check], cwd=tmp_path, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.split() == ["False", "False", "debugpy"]
+
+
+def test_the_summary_labels_points_and_questions_apart():
+    """Issue 32: "7 / 7  correct 6" read as points. Points and questions are labelled apart: a
+    2-point question makes 7 points of 6 questions."""
+    rows = [grade.Row("ada.ipynb", LESSON, f"q{i}", 2.0 if i == 0 else 1.0, 2.0 if i == 0 else 1.0, "correct")
+            for i in range(6)]
+    rows += [grade.Row("ben.ipynb", LESSON, "q0", 0.0, 2.0, "incorrect", "x"),
+             grade.Row("ben.ipynb", LESSON, "q1", 0.0, 1.0, "timeout", "y")]
+    lines = grade.summary(rows).splitlines()
+    assert lines[0].split()[-2:] == ["points", "questions"]
+    assert lines[1].endswith("7 / 7  6 of 6 correct")
+    assert lines[2].endswith("0 / 3  0 of 2 correct, 1 incorrect, 1 timeout")

@@ -9,7 +9,7 @@ a per-cell timeout, a whole-run limit and a memory limit, with no view of other
 submissions, the answer keys or the grader. What comes back over the grader's
 own pipe is plain data only; the judging happens here, in the grader's process,
 against the answer key and against reference outputs computed here on inputs
-drawn from the function's own code (embedlab.grading.cases). So redefining the
+that are the question's own (embedlab.grading.cases), never the answer's. So redefining the
 check, patching numpy, always-equal objects or swallowed exceptions change
 nothing but the data a submission reports about itself. Without bubblewrap the
 grader refuses to run unless told `--no-sandbox`.
@@ -61,6 +61,7 @@ from pathlib import Path
 
 from embedlab.grading import sandbox, wire
 from embedlab.grading.cases import rng_for
+from embedlab.grading.code import given_changed
 from embedlab.grading.explain import with_source
 from embedlab.grading.keys import KeysError, LessonKeys, load_keys
 from embedlab.grading.kinds import Function, Question
@@ -134,6 +135,8 @@ class Submission:
     mtime: float = 0.0  # when it was written (--latest, when the LMS gives no order)
     order: int | None = None  # the LMS's own upload order (Canvas's attachment id): --latest prefers it
     late: bool = False  # the LMS marked it late (Canvas's _LATE)
+    lesson: str | None = None  # the lesson of the LMS assignment it was handed in to (a moodle_id:NN-slug column)
+    candidates: tuple = ()  # (lesson, learner): whose it is, by the lesson its notebook names (Moodle per lesson)
 
 
 class GraderFault(Exception):
@@ -187,12 +190,17 @@ def lesson_from_name(path: Path) -> str | None:
 # Finding and opening submissions
 
 
-def find_submissions(paths: list[str]) -> list[Submission]:
-    """Every notebook named, or found (recursively) in a folder named, once per file.
+def find_submissions(paths: list[str], every_file: bool = False) -> list[Submission]:
+    """Every notebook named, or found (recursively) in a folder named, once per file (``.ipynb``
+    in any case).
 
     A file reached by several paths (a link, a hard link, a folder and a file in it)
     is one submission, under the first path found. A link that leads out of the
     folder it is in (or a file argument's own folder) is kept, unread, as unreadable.
+    With `every_file` (an LMS download: each file in it is something a learner handed in),
+    every other file found is kept too, unread, as `unreadable` ("not a notebook"), so that
+    every file of the download ends in a row; hidden files (``.DS_Store``) and the
+    ``__MACOSX`` folder an unzip may add are not the download's.
     """
     found: list[Submission] = []
     seen: set = set()
@@ -223,16 +231,26 @@ def find_submissions(paths: list[str]) -> list[Submission]:
         if path.is_dir():
             folder = os.path.realpath(path)
             for top, dirs, files in os.walk(path):  # links to folders are not followed
-                dirs[:] = sorted(d for d in dirs if d != ".ipynb_checkpoints")
+                dirs[:] = sorted(d for d in dirs if d != ".ipynb_checkpoints"
+                                 and not (every_file and (d.startswith(".") or d == "__MACOSX")))
                 inside = Path(top).relative_to(path).parts[::-1] + (Path(folder).name,)
                 for name in sorted(files):
-                    if name.endswith(".ipynb"):
+                    if name.lower().endswith(".ipynb"):
                         add(os.path.join(top, name), folder, inside)
+                    elif every_file and not name.startswith("."):
+                        found.append(Submission(Path(top) / name, display_name(os.path.join(top, name)), None,
+                                                f"not a notebook ({_kind_of(name)}): not graded", inside,
+                                                problem_status=UNREADABLE))
         elif os.path.lexists(path):
             add(arg, os.path.realpath(os.path.dirname(os.path.abspath(path))), (Path(path).absolute().parent.name,))
         else:
             raise FileNotFoundError(f"no such file or folder: {display_name(arg)}")
     return found
+
+
+def _kind_of(name: str) -> str:
+    suffix = Path(name).suffix
+    return f"a {_text(suffix, 20)} file" if suffix else "a file without an extension"
 
 
 def open_submission(sub: Submission) -> tuple[int, int]:
@@ -273,11 +291,19 @@ def grade_submission(sub: Submission, lesson_arg: str | None, limits: Limits, se
     """All rows for one submission. Raises GraderFault only for the grader's own failures.
 
     A pure function of the file (and, in class mode, the keys and who submitted it): the
-    inputs of its function questions are drawn from each function's own code and `seed`
-    (embedlab.grading.cases), never from its place in a run. With `keys` (class mode),
+    inputs of its function questions are the question's own and `seed`'s
+    (embedlab.grading.cases), never the answer's text's or its place in a run. With `keys` (class mode),
     judged against its learner's variant (see `class_variant`)."""
+    rows = _grade_submission(sub, lesson_arg, limits, seed, bwrap, keys, trace)
+    if sub.submitter:  # the LMS says whose file it is: every row of it is theirs (a found file is never missing)
+        rows = [row if row.learner else dataclasses.replace(row, learner=sub.submitter) for row in rows]
+    return rows
+
+
+def _grade_submission(sub: Submission, lesson_arg: str | None, limits: Limits, seed: int | None,
+                      bwrap: str | None, keys: dict[str, LessonKeys] | None, trace: Trace | None) -> list[Row]:
     label = sub.label
-    expected = lesson_arg or lesson_from_name(sub.path)
+    expected = lesson_arg or sub.lesson or lesson_from_name(sub.path)
     if sub.problem_status:
         return _rows_all(label, expected, sub.problem_status, sub.problem)
     try:
@@ -322,6 +348,14 @@ def grade_submission(sub: Submission, lesson_arg: str | None, limits: Limits, se
         if trace is not None:
             trace.parameters = parameters
         if keys is not None:
+            if sub.candidates and not sub.submitter:  # the LMS id names a learner per lesson: the notebook's
+                owner = dict(sub.candidates).get(lesson)
+                if owner is None:
+                    return _rows_all(label, lesson, UNKNOWN_SUBMITTER, (
+                        f"{_text(sub.submitter_source, 80)} is in the roster's moodle_id columns of "
+                        f"{', '.join(sorted(str(x) for x, _ in sub.candidates))}, not of {lesson} (the notebook's "
+                        "lesson): not graded"))
+                sub = dataclasses.replace(sub, submitter=owner)
             learner, variant, status, why = class_variant(sub, meta, lesson, keys)
             if variant is None:
                 return [dataclasses.replace(row, learner=learner) for row in _rows_all(label, lesson, status, why)]
@@ -330,12 +364,10 @@ def grade_submission(sub: Submission, lesson_arg: str | None, limits: Limits, se
                 return [dataclasses.replace(row, learner=learner)
                         for row in _rows_all(label, lesson, WRONG_PARAMETERS, why)]
             questions, key = questions_for(lesson, variant.parameters), variant.key
-        bindings = meta.get("bindings") if isinstance(meta.get("bindings"), dict) else {}
         cases, reference = {}, {}
         for q in questions:
             if isinstance(q, Function):
-                digest = bindings.get(q.name) if isinstance(bindings.get(q.name), str) else ""
-                args = q.cases(rng_for(lesson, q.name, digest, seed))
+                args = q.cases(rng_for(lesson, q.name, seed))  # the question's and the seed's: not the answer's
                 cases[q.name] = encode_value(list(args))
                 reference[q.name] = q.expected_outputs(args)
                 if trace is not None:
@@ -346,7 +378,8 @@ def grade_submission(sub: Submission, lesson_arg: str | None, limits: Limits, se
         if trace is not None:
             trace.expected = {q.name: reference.get(q.name, key.get(q.name)) for q in questions}
             trace.submitted = dict(result.answers or {})
-        return [Row(label, lesson, q.name, *score(q, key, reference, result, limits), learner) for q in questions]
+        return [Row(label, lesson, q.name, *score(q, key, reference, result, limits, lesson), learner)
+                for q in questions]
     finally:
         if fd is not None:
             os.close(fd)
@@ -453,8 +486,10 @@ def class_variant(sub: Submission, meta, lesson: str, keys: dict[str, LessonKeys
     return learner, lesson_keys.for_learner(learner), "", ""
 
 
-def score(q: Question, key: dict, reference: dict, result: RunResult, limits: Limits):
-    """(points, max_points, status, detail) for one question, judged here on plain data."""
+def score(q: Question, key: dict, reference: dict, result: RunResult, limits: Limits, lesson: str | None = None):
+    """(points, max_points, status, detail) for one question, judged here on plain data. With the
+    `lesson`, a wrong answer whose given code the learner edited (the lines the exercise gives,
+    read from the submitted cells the sandbox reports) says so instead of guessing a slip."""
     if result.state in (TIMEOUT, CRASHED, MEMORY, ERROR):
         return 0.0, q.points, result.state, result.detail
     answers = result.answers
@@ -490,7 +525,18 @@ def score(q: Question, key: dict, reference: dict, result: RunResult, limits: Li
         return 0.0, q.points, ERROR, f"the answer could not be judged ({type(exc).__name__})"
     if verdict.status == CORRECT:
         return q.points, q.points, CORRECT, ""
-    return 0.0, q.points, INCORRECT, _text(verdict.detail)
+    changed = given_changed(lesson, q.name, result.report.get("code"), source) if lesson else None
+    return 0.0, q.points, INCORRECT, _text(changed or verdict.detail)
+
+
+def _cell(report: dict, index) -> str:
+    """A cell as the learner finds it in JupyterLab (the worker's label: the heading above it, its
+    first line, its execution count), from the sandbox's report: text, cut and escaped."""
+    labels = report.get("labels")
+    label = labels.get(str(index)) if isinstance(labels, dict) else None
+    if isinstance(label, str) and label:
+        return _text(label, 240)
+    return "a code cell"
 
 
 def _why_missing(q: Question, result: RunResult, limits: Limits):
@@ -500,23 +546,23 @@ def _why_missing(q: Question, result: RunResult, limits: Limits):
     errors = [e for e in report.get("errors", []) if isinstance(e, dict) and e.get("cell") is not None]
     cell = report.get("defines", {}).get(q.name)  # the cell that assigns it, if one does
     if cell in timeouts:
-        return TIMEOUT, (f"`{q.name}` is not defined; cell {cell + 1}, which defines it, ran past the "
+        return TIMEOUT, (f"`{q.name}` is not defined; {_cell(report, cell)}, which defines it, ran past the "
                          f"{limits.cell_timeout:g} s cell limit and was interrupted")
     own = [e for e in errors if e["cell"] == cell]
     if own and own[0].get("ename") == "MemoryError":
-        return MEMORY, f"`{q.name}` is not defined; cell {cell + 1} ran out of memory"
+        return MEMORY, f"`{q.name}` is not defined; {_cell(report, cell)} ran out of memory"
     if own:
-        return ERROR, (f"`{q.name}` is not defined; cell {cell + 1} raised "
+        return ERROR, (f"`{q.name}` is not defined; {_cell(report, cell)} raised "
                        f"{_text(own[0].get('ename'))}: {_text(own[0].get('evalue'))}")
     if timeouts:
-        return TIMEOUT, (f"`{q.name}` is not defined; cell {timeouts[0] + 1} ran past the "
+        return TIMEOUT, (f"`{q.name}` is not defined; {_cell(report, timeouts[0])} ran past the "
                            f"{limits.cell_timeout:g} s cell limit and was interrupted")
     memory = [e for e in errors if e.get("ename") == "MemoryError"]
     if memory:
-        return MEMORY, f"`{q.name}` is not defined; cell {memory[0]['cell'] + 1} ran out of memory"
+        return MEMORY, f"`{q.name}` is not defined; {_cell(report, memory[0]['cell'])} ran out of memory"
     if errors:
         first = errors[0]
-        return ERROR, (f"`{q.name}` is not defined; cell {first['cell'] + 1} raised "
+        return ERROR, (f"`{q.name}` is not defined; {_cell(report, first['cell'])} raised "
                          f"{_text(first.get('ename'))}: {_text(first.get('evalue'))}")
     return NOT_ATTEMPTED, f"`{q.name}` is not defined"
 
@@ -778,21 +824,23 @@ def question_statistics(rows: list[Row]) -> list[tuple[str, str, int, int, str, 
 
 
 def summary(rows: list[Row]) -> str:
-    """One line per submission: points and how many questions got each status."""
+    """One line per submission: its points, then its questions by status, each labelled (a
+    question may be worth 2 points: "7 / 7" points can be "6 of 6 questions correct")."""
     per: dict[str, list[Row]] = {}
     for row in rows:
         per.setdefault(row.submission, []).append(row)
     width = max([len("submission")] + [len(s) for s in per])
-    lines = [f"{'submission':<{width}}  {'lesson':<20}  {'points':>9}  statuses"]
+    lines = [f"{'submission':<{width}}  {'lesson':<20}  {'points':>9}  questions"]
     for label, group in per.items():
         got, best = sum(r.points or 0.0 for r in group), sum(r.max_points for r in group)
         shown = "-" if all(r.points is None for r in group) else format_points(got)
         counts = {}
         for r in group:
             counts[r.status] = counts.get(r.status, 0) + 1
-        statuses = ", ".join(f"{s} {counts[s]}" for s in STATUSES if s in counts)
+        questions = f"{counts.get(CORRECT, 0)} of {len(group)} correct" + "".join(
+            f", {counts[s]} {s}" for s in STATUSES if s in counts and s != CORRECT)
         lines.append(f"{label:<{width}}  {group[0].lesson:<20}  "
-                     f"{shown + ' / ' + format_points(best):>9}  {statuses}")
+                     f"{shown + ' / ' + format_points(best):>9}  {questions}")
     return "\n".join(lines)
 
 
@@ -868,9 +916,14 @@ def check_outputs(outputs: dict[str, Path], submissions: list[Submission]) -> st
 def identify(submissions: list[Submission], layout: str, roster, lesson: str | None = None) -> list[Submission]:
     """The submissions of an LMS download with who handed each in: the id in its file (or
     folder) name, as the LMS names its downloads (embedlab.grading.lms), looked up in the
-    roster. A file whose name does not follow the layout, can be read as more than one upload
-    (lms.readings: each reading is named, with its roster learner), or whose id is not on the
-    roster, is `unknown_submitter` (not read, credited to no one: set aside for the instructor)."""
+    roster. With Moodle ids per lesson (moodle_id:NN-slug columns), the id is looked up in the
+    column of the lesson `--lesson` or the file name gives, else in every Moodle column: one
+    learner found there is the submitter (and a column of one lesson says which assignment
+    the file was handed in to); ids of several learners are told apart by the lesson the
+    notebook's metadata names, when it is read. A file whose name does not follow the layout,
+    can be read as more than one upload (lms.readings: each reading is named, with its roster
+    learner), or whose id is on no roster row, is `unknown_submitter` (not read, credited to
+    no one: set aside for the instructor)."""
     from embedlab.grading.lms import readings
 
     lms_name = {"canvas": "Canvas", "moodle": "Moodle"}.get(layout, layout)
@@ -889,21 +942,40 @@ def identify(submissions: list[Submission], layout: str, roster, lesson: str | N
         download = found[0] if found else None
         lms_id = download.lms_id if download is not None else None
         if lms_id is None:
+            if sub.problem_status:
+                out.append(sub)  # already said (not a notebook...): who sent it is not known either
+                continue
             out.append(dataclasses.replace(sub, problem_status=UNKNOWN_SUBMITTER, problem=(
                 f"its name does not follow {lms_name}'s download naming, so who submitted it is unknown: not graded")))
             continue
+        named = lesson or lesson_from_name(sub.path)
+        learner, problem = None, ""
         try:
-            learner = roster.by_lms_id(layout, lms_id, lesson or lesson_from_name(sub.path))
+            learner = roster.by_lms_id(layout, lms_id, named)
         except ValueError as exc:  # a roster of Moodle ids per lesson, and a file of no lesson it has
-            out.append(dataclasses.replace(sub, problem_status=UNKNOWN_SUBMITTER, problem=f"{_text(exc)}: not graded"))
-            continue
+            problem = f"{_text(exc)}: not graded"
+        found = dict(submitter_source=f"{lms_name} id {lms_id}", order=download.order, late=download.late)
+        if learner is None and layout == "moodle":
+            matches = roster.moodle_matches(lms_id)  # [(lesson or None, learner)] over every Moodle column
+            owners = {who for _, who in matches}
+            if len(owners) == 1:
+                learner = owners.pop()
+                lessons = {x for x, _ in matches if x is not None}
+                found["lesson"] = lessons.pop() if len(lessons) == 1 and lesson is None else None
+            elif owners:
+                out.append(dataclasses.replace(sub, **found, candidates=tuple(sorted(
+                    (x, who) for x, who in matches if x is not None))))
+                continue
         if learner is None:
-            out.append(dataclasses.replace(sub, problem_status=UNKNOWN_SUBMITTER, problem=(
-                f"{lms_name} id {_text(lms_id, 40)} (in its name) is not in the roster's {layout}_id column: "
+            if sub.problem_status:  # already said (not a notebook): who sent it is not known either
+                out.append(sub)
+                continue
+            out.append(dataclasses.replace(sub, problem_status=UNKNOWN_SUBMITTER, problem=problem or (
+                f"{lms_name} id {_text(lms_id, 40)} (in its name) is on no row of the roster "
+                f"({', '.join(c for c in roster.columns if c.startswith(LAYOUT_ID[layout])) or layout + '_id'}): "
                 "not graded")))
             continue
-        out.append(dataclasses.replace(sub, submitter=learner, submitter_source=f"{lms_name} id {lms_id}",
-                                       order=download.order, late=download.late))
+        out.append(dataclasses.replace(sub, **found, submitter=learner))
     return out
 
 
@@ -914,6 +986,9 @@ def _whose(roster, layout: str, lms_id: str, lesson: str | None, sub: Submission
     except ValueError:
         learner = None
     return f", learner {learner}'s" if learner else ", on no roster row"
+
+
+LAYOUT_ID = {"folders": "learner", "canvas": "canvas_id", "moodle": "moodle_id"}
 
 
 def write_class_gradebook(path: Path, rows: list[Row], keys, roster, fmt: str, how: dict) -> None:
@@ -953,8 +1028,8 @@ def explain(sub: Submission, lesson: str | None, limits: Limits, seed: int | Non
         print(f"lesson: {first.lesson or '?'}" + (f"; learner: {first.learner}" if first.learner else ""))
     if trace.parameters is not None:
         print("parameters cell: " + printable(_short(trace.parameters, 400)))
-    print("function inputs: " + (f"--seed {seed} mixed with each function's own code" if seed is not None
-                                 else "from each function's own code (the inputs the notebook's check used)"))
+    print("function inputs: " + (f"each question's fixed ones and random ones drawn with --seed {seed}" if seed is not None
+                                 else "each question's own (the inputs the notebook's check used)"))
     for row in rows:
         print(f"\n{row.question or '(submission)'}: {row.status}, {_points(row.points) or '-'} / "
               f"{format_points(row.max_points)}")
@@ -1030,9 +1105,10 @@ def main(argv=None) -> int:
                         help="processes and threads one submission may run at once (needs a control group; "
                              f"default {sandbox.MAX_PROCESSES})")
     parser.add_argument("--seed", type=int,
-                        help="mix this number into every submission's function-question inputs (default: none; "
-                             "the inputs come from each function's own code, so a regrade gives the same grade "
-                             "and the notebook's own check tested the same inputs)")
+                        help="draw the random inputs of function questions with this number (default: none; "
+                             "the inputs are each question's own, the same for every answer, so a regrade gives "
+                             "the same grade and the notebook's own check tested the same inputs; the fixed "
+                             "inputs that catch the usual bugs are used with any seed)")
     parser.add_argument("--no-sandbox", action="store_true",
                         help="run submissions without bubblewrap (they get the grader's privileges)")
     parser.add_argument("-q", "--quiet", action="store_true", help="print no progress lines")
@@ -1071,7 +1147,7 @@ def main(argv=None) -> int:
         parser.error(f"no exercise {args.lesson!r}; known: {', '.join(known_lessons())}")
     try:
         limits = Limits(args.cell_timeout, args.timeout, args.memory_mb, args.max_processes)
-        submissions = find_submissions(args.paths)
+        submissions = find_submissions(args.paths, every_file=args.layout != "folders")
     except (ValueError, FileNotFoundError) as exc:
         parser.error(str(exc))
     if not submissions:
@@ -1216,17 +1292,18 @@ def _grade(args, submissions, limits, bwrap, keys, roster, fmt, outputs, no_grou
         print(f"{len({r.submission for r in rows if r.status == NOT_GRADED})} submission(s) not graded: their rows "
               f"say {NOT_GRADED} with no points" + (" and their learners' totals say not_graded" if args.totals
                                                      else ""))
-    print("function inputs: " + (f"--seed {args.seed} mixed with each function's own code" if args.seed is not None
-                                 else "from each function's own code (as the notebook's check draws them)"))
+    print("function inputs: " + (f"each question's fixed ones and random ones drawn with --seed {args.seed}"
+                                 if args.seed is not None else "each question's own (as the notebook's check draws them)"))
     if keys is not None:
         print(f"a learner with several submissions of a lesson: the {args.rule} counts "
               f"({'--best, the default' if args.rule == 'best' else '--latest: the newest file'})")
         for learner, lesson, count in several(rows):
             print(f"  {learner}: {count} submissions of {lesson}")
-        unknown = sorted({r.submission for r in rows if r.status == UNKNOWN_SUBMITTER})
+        unknown = sorted({(r.submission, r.detail) for r in rows if r.status == UNKNOWN_SUBMITTER})
         if unknown:
-            print(f"{len(unknown)} file(s) from a submitter not on the roster, or whose name reads more than one "
-                  f"way (status {UNKNOWN_SUBMITTER}): not graded:" + "".join(f"\n  {label}" for label in unknown[:20])
+            print(f"{len(unknown)} file(s) whose submitter the roster does not give, or whose name reads more "
+                  f"than one way (status {UNKNOWN_SUBMITTER}): not graded:"
+                  + "".join(f"\n  {label}: {detail}" for label, detail in unknown[:20])
                   + (f"\n  … and {len(unknown) - 20} more" if len(unknown) > 20 else ""), file=sys.stderr)
         review = sorted({(r.learner, r.status, r.submission) for r in rows
                          if r.status in (IDENTITY_MISMATCH, WRONG_PARAMETERS)})

@@ -24,9 +24,11 @@ Everything here reads text only: an unparsable or hostile source gives no findin
 from __future__ import annotations
 
 import ast
+import functools
 import math
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 
 SOURCE_LIMIT = 4000  # characters of an answer cell carried to the judge
 
@@ -58,6 +60,103 @@ def own_part(source: str | None) -> str | None:
         return source
     at = source.rfind(MARKER)
     return source[at + len(MARKER):] if at >= 0 else source
+
+
+# --------------------------------------------------------------------------
+# The code the exercise gives, as handed out
+
+EXERCISES = Path(__file__).resolve().parents[3] / "exercises"  # a course checkout: lib/embedlab/grading/ -> exercises/
+GIVEN_LINE = 80  # characters of a given line quoted in a hint
+
+
+def _line(text: str) -> str:
+    """A line as compared: its trailing comment left out, its spacing made single."""
+    quote, i = None, 0
+    while i < len(text):
+        ch = text[i]
+        if quote:
+            if ch == "\\":
+                i += 1
+            elif ch == quote:
+                quote = None
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "#":
+            text = text[:i]
+            break
+        i += 1
+    return " ".join(text.split())
+
+
+def _code_lines(source: str) -> list[str]:
+    return [line for line in map(_line, source.splitlines()) if line]
+
+
+@functools.lru_cache(maxsize=None)
+def given_code(lesson: str) -> dict:
+    """{question name: (the lines of every cell above its answer cell that the exercise gives whole
+    (not another answer, not a check, not the parameters cell, whose values a class handout
+    changes), the answer cell's own lines above `# YOUR CODE HERE`)}. Read from exercises/NN-slug.ipynb as handed out; {} where there is none
+    (the library installed without the course)."""
+    import json
+
+    try:
+        cells = json.loads((EXERCISES / f"{lesson}.ipynb").read_text(encoding="utf-8"))["cells"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return {}
+    code = []
+    for cell in cells:
+        if cell.get("cell_type") != "code":
+            continue
+        source = cell.get("source", "")
+        source = "".join(source) if isinstance(source, list) else str(source)
+        tags = (cell.get("metadata") or {}).get("tags") or []
+        code.append((source, "parameters" in tags))
+    out, given = {}, []
+    for i, (source, parameters) in enumerate(code):
+        check = re.fullmatch(r"""\s*ex\.check\(\s*["']([A-Za-z_][A-Za-z0-9_]*)["']\s*\)\s*""", source)
+        if check and i > 0 and MARKER in code[i - 1][0]:
+            above = code[i - 1][0][:code[i - 1][0].rfind(MARKER)]
+            out[check.group(1)] = (tuple(given), tuple(_code_lines(above)))
+        elif MARKER not in source and not parameters and not re.match(r"\s*ex\.(check|summary)\(", source):
+            given += _code_lines(source)
+    return out
+
+
+def given_changed(lesson: str, name: str, sources, answer: str | None = None) -> str | None:
+    """A line of the code the exercise gives for question `name` that the learner edited, or None.
+    The given lines of its answer cell are looked for first in `answer` (the submitted cell that
+    defines `name`, when known), then, as those of the given cells above, in any of the submitted
+    code cells' `sources`: a line found as handed out is unchanged; one not found, with a line
+    close to it (an argument changed), was edited. A line only missing is not blamed (the answer
+    may sit in a cell of its own). A wrong answer computed from edited given code is not a slip
+    of the answer: the hint says so."""
+    above, own = given_code(lesson).get(name, ((), ()))
+    if not (above or own) or not isinstance(sources, (list, tuple)):
+        return None
+    import difflib
+
+    everywhere = []
+    for source in sources:
+        if isinstance(source, str):
+            everywhere += _code_lines(source[:SOURCE_LIMIT])
+    cell = _code_lines(answer[:SOURCE_LIMIT]) if isinstance(answer, str) else []
+    given = set(above) | set(own)
+    for line in own + tuple(reversed(above)):  # the answer cell's own given lines first, then the cells above
+        if line.startswith(("print(", "display(")):
+            continue
+        for theirs in ((cell, everywhere) if line in own else (everywhere,)):
+            if line in theirs:
+                break
+            close = difflib.get_close_matches(line, [t for t in theirs if t not in given], n=1, cutoff=0.75)
+            if close:
+                return (f"the code the exercise gives was changed: `{_cut(line)}` is now `{_cut(close[0])}`; "
+                        "the answer follows from the code as handed out: put that line back and run the cells again")
+    return None
+
+
+def _cut(line: str) -> str:
+    return line if len(line) <= GIVEN_LINE else line[:GIVEN_LINE - 1] + "…"
 
 
 # --------------------------------------------------------------------------

@@ -10,14 +10,15 @@ answers itself (embedlab.grading.wire) and judges them in its own process.
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 import textwrap
 
 
-from embedlab.grading.cases import history_digest, rng_for
+from embedlab.grading.cases import rng_for
 from embedlab.grading.kinds import (MISSING, Array, Function, NotAttempted, Question, Verdict, WrongForm,
                                    answer_of, points_text)
-from embedlab.grading.code import answer_source
+from embedlab.grading.code import answer_source, given_changed
 from embedlab.grading.explain import with_source
 from embedlab.grading.lessons import load_key, questions_for
 from embedlab.grading.status import CORRECT, ERROR, INCORRECT, NOT_ATTEMPTED, format_points
@@ -94,14 +95,26 @@ class Exercise:
         value = answer_of(question, namespace)
         source = answer_source(name, namespace)  # IPython's input history: the cell that defines it
         if isinstance(question, Function):
-            # the inputs the grader will use too: seeded by the function's own code (grading.cases)
-            rng = rng_for(self.lesson, name, history_digest(namespace, name))
-            return evaluate(question, value, None, question.cases(rng), source)
+            # the inputs the grader uses too (by default): the question's own (grading.cases)
+            rng = rng_for(self.lesson, name)
+            return self._given(name, namespace, source, evaluate(question, value, None, question.cases(rng), source))
         if self.mode == CLASS:
             return self.form_verdict(question, value, namespace)
         if name not in self.key:
             return Verdict(ERROR, 0.0, question.points, "no answer key for this question (run `make exercises`)")
-        return evaluate(question, value, self.key[name], source=source)
+        return self._given(name, namespace, source, evaluate(question, value, self.key[name], source=source))
+
+    def _given(self, name: str, namespace: dict, source, verdict: Verdict) -> Verdict:
+        """A wrong answer whose given code the learner edited (the cells run, IPython's history, against
+        the exercise as handed out) says so, as the grader does, instead of guessing a slip."""
+        if verdict.status != INCORRECT:
+            return verdict
+        history = namespace.get("_ih") or namespace.get("In")
+        try:
+            changed = given_changed(self.lesson, name, list(history), source) if isinstance(history, list) else None
+        except Exception:  # noqa: BLE001 - a check must never stop the notebook
+            changed = None
+        return dataclasses.replace(verdict, detail=changed) if changed else verdict
 
     def form_verdict(self, question: Question, value, namespace: dict) -> Verdict:
         """Class mode: is the answer there and in the right form? (CORRECT here means only that.)"""
@@ -148,7 +161,7 @@ class Exercise:
     def summary(self, namespace: dict | None = None) -> None:
         """Print every question's line, the points so far, and which questions are not attempted
         yet or not yet right (the grader tests function answers on the same inputs as these
-        checks, drawn from each function's own code, so its verdict is the same)."""
+        checks, each question's own, so its verdict is the same)."""
         try:
             if namespace is None:
                 namespace = sys._getframe(1).f_globals

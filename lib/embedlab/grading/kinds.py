@@ -434,11 +434,11 @@ JUDGED_FAILURES = 4  # failing calls whose hints are weighed (the rest only coun
 class Function(Question):
     """A function the learner writes, checked against a reference on several inputs.
 
-    `cases(rng)` returns a list of argument tuples, a few fixed ones first (chosen so
-    the usual bugs fail on them) and then random ones. The notebook check and the
-    grader seed `rng` alike, from the function's own code (embedlab.grading.cases):
-    both test the same inputs, and hard-coding the outputs of the inputs seen changes
-    the code and so the inputs.
+    `cases(rng)` returns a list of argument tuples, fixed ones first (each chosen for
+    a kind of bug, argued in the question's module, so that it fails on every seed)
+    and then random ones. The notebook check and the grader seed `rng` alike, from the
+    lesson, the question and the instructor's --seed only (embedlab.grading.cases):
+    both test the same inputs, whatever the answer's names, spacing or comments.
     On a wrong result the hint names the call that failed, its arguments written
     compactly, and what is off about the result; the result question's hints may
     read the call's arguments (``Hint(..., args=True)``), and every numeric argument
@@ -489,6 +489,8 @@ class Function(Question):
         for i, (got, want) in enumerate(zip(data, expected)):
             call, want, args = _case_parts(want, self.name)
             where = f"on input {i + 1} of {len(data)}, {call}" if call else f"on input {i + 1} of {len(data)}"
+            if ("raised" in got or "wrong_form" in got) and failures:
+                break  # an earlier input already failed: the first failing input is the one named
             if "raised" in got:
                 return self._verdict(False, f"{where} raised {got['raised']}")
             if "wrong_form" in got:
@@ -735,7 +737,7 @@ def _argument_changes(names, all_args, typed, own_words=None):
             v = np.asarray(a)
         except Exception:  # noqa: BLE001
             return False
-        return v.ndim == 1 and v.dtype.kind in "iuf" and v.size >= 2
+        return v.ndim == 1 and v.dtype.kind in "iuf" and v.size >= 1  # length 1 centred: 0, undefined
 
     arrays = [i for i in range(n) if all(vector(a[i]) for a in all_args)]
     if len(arrays) >= 2:  # every vector centred: a correlation coefficient where a cosine is asked
@@ -750,8 +752,8 @@ def _argument_changes(names, all_args, typed, own_words=None):
             return None
         return tuple(how(a) if _length(a) == first else a for a in args)
 
-    for i in range(n):
-        if not all(_length(a[i]) for a in all_args):
+    for i in range(n):  # an input where the argument is empty (or not a sequence) is left as it is
+        if not any(_length(a[i]) for a in all_args) or not all(_length(a[i]) is not None for a in all_args):
             continue
         together = [names[k] for k in range(n) if all(_length(a[k]) == _length(a[i]) for a in all_args)]
         listed = " and ".join(f"`{s}`" for s in together[:2])

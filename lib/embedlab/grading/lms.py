@@ -252,6 +252,19 @@ class Roster:
         column = self.id_column(layout, lesson)
         return self._index.get((column, _key(column, str(lms_id))))
 
+    def moodle_matches(self, lms_id: str) -> list[tuple[str | None, str]]:
+        """(lesson, learner) for every Moodle column holding `lms_id`: a moodle_id:NN-slug column gives
+        its lesson, the plain moodle_id column None. A Moodle participant id is one row of Moodle's
+        assign_user_mapping, one per learner per assignment, so an id found in one lesson's column
+        says both who handed the file in and to which lesson's assignment, whatever the file is called."""
+        out = []
+        for column in self.columns:
+            if column == "moodle_id" or column.startswith(PER_LESSON):
+                learner = self._index.get((column, _key(column, str(lms_id))))
+                if learner is not None:
+                    out.append((column[len(PER_LESSON):] if column.startswith(PER_LESSON) else None, learner))
+        return out
+
 
 def _key(column: str, value: str) -> str:
     """How ids of a column are compared: learner ids and emails without case, the others exactly."""

@@ -45,7 +45,7 @@ import numpy as np
 PARAMETERS_TAG = "parameters"
 DEFAULT_VARIANTS = 8
 MAX_DRAWS = 1000  # draws tried for one variant before the space is declared too tight
-FRESH_INPUTS = "a function, checked on inputs drawn fresh at every grading"  # why a function cannot vary
+FRESH_INPUTS = "a function, checked on the question's own inputs (fixed ones for the usual bugs, then random ones)"  # why a function cannot vary
 MAX_SHARED = 0.5  # the most of a variant's points another variant's answers may earn
 MAX_CLOSE_DRAWS = 200  # usable draws too close to an earlier variant before the pools count as spent
 PARAMETERS_HEADER = "# Parameters: every input of this exercise (a class gives each learner its own)"

@@ -102,6 +102,17 @@ def answer_sources(defines: dict, cells) -> dict:
             if isinstance(by_index.get(index), str)}
 
 
+CODE_CELLS = 300  # code cells whose source is carried to the judge (each cut to SOURCE_LIMIT)
+
+
+def code_sources(cells) -> list:
+    """The sources of the submission's code cells in order (the first CODE_CELLS, each cut to
+    SOURCE_LIMIT characters), for the judge to compare with the code the exercise gives."""
+    from embedlab.grading.code import SOURCE_LIMIT
+
+    return [cell.source[:SOURCE_LIMIT] for index, cell in cells if index is not None][:CODE_CELLS]
+
+
 def probe_result(outputs) -> dict | None:
     """The probe's answers among a cell's outputs (nbformat output dicts), merged; None if none."""
     found = None

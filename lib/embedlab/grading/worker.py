@@ -35,7 +35,7 @@ import sys
 import time
 
 from embedlab.grading.status import CRASHED, FAULT, FINISHED, TIMEOUT
-from embedlab.grading.wire import PROBE_MIME, TEXT_LIMIT, answer_sources, probe_cell
+from embedlab.grading.wire import PROBE_MIME, TEXT_LIMIT, answer_sources, code_sources, probe_cell
 
 FILE_LIMIT = 256 * 2**20  # bytes: RLIMIT_FSIZE for the worker and the kernel
 HEADER_LIMIT = 2**16  # bytes of the grader's first line
@@ -143,18 +143,44 @@ def notebook_says(nb) -> dict:
 
 
 PARAMETERS_LIMIT = 2**16  # bytes of a parameters cell's values as JSON (more: not reported)
+LABEL_PART = 60  # characters of a heading or of a cell's first line in a cell's label
+
+
+def _cut(text: str, limit: int = LABEL_PART) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def cell_labels(nb) -> dict[int, str]:
+    """{index of a code cell in the notebook: how a learner finds it in JupyterLab}: the heading
+    above it (the question it answers, as the table of contents shows it), its first line, and
+    its execution count as the file holds it (``[12]``; none when the file holds no run of it).
+    Never "cell 16": JupyterLab numbers no cells, and that count includes the markdown ones."""
+    labels, heading = {}, None
+    for index, cell in enumerate(nb.cells):
+        source = cell.get("source") if isinstance(cell.get("source"), str) else ""
+        if cell.get("cell_type") == "markdown":
+            lines = [line.strip().lstrip("#").strip() for line in source.splitlines() if line.strip().startswith("#")]
+            if lines and lines[0]:
+                heading = _cut(lines[0])
+            continue
+        if cell.get("cell_type") != "code":
+            continue
+        first = next((line for line in source.splitlines() if line.strip()), "")
+        count = cell.get("execution_count")
+        run = f"shown as [{count}]" if isinstance(count, int) and not isinstance(count, bool) else "no run of it saved"
+        where = f' under "{heading}"' if heading else " above the first heading"
+        labels[index] = f'the code cell{where} that starts "{_cut(first)}" ({run})'
+    return labels
 
 
 def notebook_code(nb) -> dict:
     """What the grader needs from the cells before any of them runs (read here, in the sandbox):
-    `bindings`, the digest of each top-level function binding (the seed of its inputs,
-    embedlab.grading.cases), and `parameters`, the values of the cell tagged `parameters`
-    ({name: literal}; None when there is no such cell or it holds anything else)."""
-    from embedlab.grading.cases import bindings
+    `parameters`, the values of the cell tagged `parameters` ({name: literal}; None when there
+    is no such cell or it holds anything else)."""
     from embedlab.grading.variants import PARAMETERS_TAG, read_parameters
 
     code = [c for c in nb.cells if c.get("cell_type") == "code" and isinstance(c.get("source"), str)]
-    found = {name: digest for name, digest in bindings([c.source for c in code]).items() if len(name) <= 100}
     tagged = [c for c in code if PARAMETERS_TAG in _tags(c)]
     parameters = None
     # the tagged cell; a notebook that lost the tag (cells pasted into a new one): its first
@@ -168,7 +194,7 @@ def notebook_code(nb) -> dict:
         if values:
             parameters = json.loads(text) if len(text) <= PARAMETERS_LIMIT else None
             break
-    return {"bindings": found, "parameters": parameters}
+    return {"parameters": parameters}
 
 
 def _tags(cell) -> list:
@@ -305,8 +331,11 @@ def execute(channel: int, source, lesson: str, cases: dict, cell_timeout: float)
     for index, cell in enumerate(source.cells):
         if cell.get("cell_type") == "code" and isinstance(cell.get("source"), str) and cell.source.strip():
             cells.append((index, nbformat.v4.new_code_cell(cell.source)))
+    labels = cell_labels(source)
+    report["labels"] = {str(index): labels.get(index, f"code cell {index + 1}") for index, _ in cells}
     report["defines"] = defining_cells(lesson, cells)
     report["sources"] = answer_sources(report["defines"], cells)  # read by the judge, never run
+    report["code"] = code_sources(cells)  # read by the judge for edits of the given code, never run
     cells.append((None, nbformat.v4.new_code_cell(probe_cell(lesson, cases))))
     nb = nbformat.v4.new_notebook(cells=[c for _, c in cells])
     del source
@@ -345,7 +374,7 @@ def execute(channel: int, source, lesson: str, cases: dict, cell_timeout: float)
             try:
                 client.execute_cell(cell, position)
             except DeadKernelError:
-                where = f"cell {index + 1}" if index is not None else "the grader's probe"
+                where = report["labels"].get(str(index), "a cell") if index is not None else "the grader's probe"
                 finish(state=CRASHED, detail=f"the kernel died while running {where}")
                 return 0
             for out in cell.outputs:
@@ -357,7 +386,8 @@ def execute(channel: int, source, lesson: str, cases: dict, cell_timeout: float)
                 msg_id = interrupted["msg_id"]
                 if msg_id is not None and not stopped_when_interrupted(msg_id, INTERRUPT_GRACE):
                     finish(state=TIMEOUT, detail=(
-                        f"cell {index + 1} ran past the {cell_timeout:g} s cell limit and did not stop when "
+                        f"{report['labels'].get(str(index), 'a cell')} ran past the {cell_timeout:g} s cell limit "
+                        "and did not stop when "
                         f"interrupted (within {INTERRUPT_GRACE:g} s): its kernel was killed, so no answer "
                         "could be read"))
                     return 0

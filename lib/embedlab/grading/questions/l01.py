@@ -141,12 +141,29 @@ COSINE_HINTS = [
          "divided by one length only: divide by both, np.linalg.norm(a) * np.linalg.norm(b)", args=True),
     Hint(lambda got, want, a, b: _is(got, float(a @ b) / (float(a @ a) * float(b @ b))),
          "a @ a is the squared length: take the square root (np.linalg.norm does)", args=True),
+    Hint(lambda got, want: abs(got - (1 - want)) <= 1e-9,
+         "that is 1 - cosine, the cosine distance: return the similarity itself, a @ b / (|a| |b|)"),
 ]
 
 
 def _vector_pairs(rng):
-    """Random pairs of vectors of a few lengths, plus two with a known answer."""
-    pairs = [(np.array([1.0, 0.0]), np.array([0.0, 3.0])), (np.array([2.0, 2.0]), np.array([1.0, 1.0]))]
+    """Fixed pairs, each there for a kind of bug (every seed tests them), then random pairs.
+
+    * ``[1, 0]·[0, 3]``: orthogonal, 0, and lengths 1 and 3.
+    * ``[2, 2]·[1, 1]``: 1 with lengths ≠ 1: ``a @ b / |a| * |b|`` (precedence) gives 2, no
+      normalisation 4, one length only √2.
+    * ``[1, -2, 3]·[-2, 4, -6]``: opposite, -1: ``abs`` anywhere, a clip to [0, 1], a distance.
+    * ``[3, 4]·[4, 3]`` as int arrays: 24/25 = 0.96: ``//`` (0) and dividing an int array in
+      place (numpy refuses) — lesson 01's table is an int array.
+    * ``[-2]·[5]``: length 1, -1: code written for 2-d or 4-d vectors (``a[0]*b[0] + a[1]*b[1]``).
+    * 1..768 against 768..1: GPT-2's width, 0.5: a loop over ``range(4)`` (the toy table's
+      width) or over a fixed length.
+    """
+    pairs = [(np.array([1.0, 0.0]), np.array([0.0, 3.0])), (np.array([2.0, 2.0]), np.array([1.0, 1.0])),
+             (np.array([1.0, -2.0, 3.0]), np.array([-2.0, 4.0, -6.0])),
+             (np.array([3, 4]), np.array([4, 3])),
+             (np.array([-2.0]), np.array([5.0])),
+             (np.arange(1.0, 769.0), np.arange(768.0, 0.0, -1.0))]
     pairs += [(rng.normal(size=n), rng.normal(size=n)) for n in (2, 3, 5, 16)]
     return pairs
 

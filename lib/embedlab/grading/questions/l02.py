@@ -150,16 +150,47 @@ SPACE = Space(defaults=DEFAULTS, draw=draw, problems=problems, describe=_describ
 
 
 def _one_hot_cases(rng):
-    """Batches of ids with repeats, a single id, and the first and last rows."""
-    cases = [(np.array([2, 0, 2]), 4), (np.array([0]), 1), (np.array([0, 6]), 7)]
+    """Fixed batches, each there for a kind of bug (every seed tests them), then random ones.
+
+    * ``[2, 0, 2]``, V = 4: a repeat, and V past the largest id: a width of ``max(ids) + 1``,
+      one column per id (V × n), a loop that sets each id once.
+    * ``[0]``, V = 1: a single id in a one-row vocabulary: code that assumes several ids or V > 1.
+    * ``[0, 6]``, V = 7: the first and the last row: an off-by-one at V - 1 (``np.eye(V - 1)``).
+    * no id at all, V = 5: an empty batch is 0 × V: ``ids.max()``, ``ids[0]``, a shape from the ids.
+    * ``[1_499, 0, 1_499]``, V = 1,500: a larger vocabulary's last id, twice: a table of a fixed
+      size (``np.eye(1000)``, 1,024 columns). (Not an id past int16's 32,767: np.eye(V)[ids], a
+      right answer, would then build a V × V matrix of 8.6 GB.)
+    * ``[255, 0]`` as uint8, V = 256: the dtype's largest value: ``ids + 1`` or ``max(ids) + 1``
+      computed in uint8 wraps to 0.
+    """
+    cases = [(np.array([2, 0, 2]), 4), (np.array([0]), 1), (np.array([0, 6]), 7),
+             (np.array([], dtype=np.int64), 5), (np.array([1_499, 0, 1_499]), 1_500),
+             (np.array([255, 0], dtype=np.uint8), 256)]
     for V, n in ((5, 8), (30, 12), (200, 3)):
         cases.append((rng.integers(0, V, size=n), V))
     return cases
 
 
 def _backward_cases(rng):
-    """Every case repeats an id, so a version that drops repeats cannot pass."""
-    cases = [(np.array([1, 3, 1, 1]), rng.standard_normal((4, 2)), 5)]
+    """Fixed cases, each there for a kind of bug (every seed tests them), then random ones: every
+    random case repeats an id too, so a version that drops repeats cannot pass on any seed.
+
+    * ``[1, 3, 1, 1]``, V = 5: an id three times, not side by side: ``G[ids] += grad_out`` or
+      ``G[ids] = grad_out`` (one repeat kept), a table of ``max(ids) + 1`` rows (4, not 5).
+    * ``[4, 0, 4]``, V = 5: the largest id, twice: a table of V - 1 rows, an off-by-one at V - 1.
+    * one id, V = 3: a single position (``grad_out`` of one row): code that assumes several.
+    * no id, V = 4: an empty batch leaves every row 0: ``ids.max()``, a shape from the ids.
+    * ``[1_499, 7, 1_499]``, V = 1,500: a larger vocabulary's last id, twice: a table of a fixed
+      size. (Not past int16: one_hot(ids, V).T @ grad_out, a right answer, would need np.eye of
+      V × V.)
+    * ``[0, 2, 0, 2]`` with d = 1: a single column: code that assumes a wider ``grad_out``.
+    """
+    cases = [(np.array([1, 3, 1, 1]), np.array([[0.5, -1.0], [2.0, 0.25], [-1.5, 1.0], [1.0, 3.0]]), 5),
+             (np.array([4, 0, 4]), np.arange(1.0, 7.0).reshape(3, 2), 5),
+             (np.array([2]), np.array([[0.5, -1.0, 2.0]]), 3),
+             (np.array([], dtype=np.int64), np.zeros((0, 3)), 4),
+             (np.array([1_499, 7, 1_499]), np.array([[1.0], [3.0], [5.0]]), 1_500),
+             (np.array([0, 2, 0, 2]), np.array([[1.0], [2.0], [3.0], [4.0]]), 3)]
     for V, n, d in ((4, 10, 3), (6, 6, 2), (50, 60, 4)):
         ids = rng.integers(0, V, size=n)
         ids[-1] = ids[0]                                   # at least one repeat

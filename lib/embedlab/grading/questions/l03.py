@@ -115,8 +115,19 @@ def gpt2_params(V, d, L, T):
 
 
 def _gpt2_shapes(rng):
-    """GPT-2 sizes: the released small and XL, a tiny one, then random ones."""
-    cases = [(50_257, 768, 12, 1024), (50_257, 1600, 48, 1024), (10, 4, 1, 8)]
+    """Fixed shapes, each there for a kind of bug (every seed tests them), then random ones.
+
+    * GPT-2 small (50,257, 768, 12, 1,024): the lesson's figure: a part left out (a bias, a
+      norm, the final norm, the position table) or counted twice (the tied head).
+    * GPT-2 XL (50,257, 1,600, 48, 1,024): a width or depth typed as a number (768, 12).
+    * a tiny one (10, 4, 1, 8): V and T typed as numbers (50,257, 1,024), one block only.
+    * a GPT-3-sized one (50,257, 12,288, 96, 2,048): 175 billion, past 2**32: a count in
+      int32 (``np.int32``, ``np.prod`` of an int32 array) wraps, a float32 one rounds.
+    * V = 1, T = 1 (1, 64, 2, 1): a one-row table and a one-position context: ``V - 1`` or
+      ``T - 1`` rows, an off-by-one at the smallest sizes.
+    """
+    cases = [(50_257, 768, 12, 1024), (50_257, 1600, 48, 1024), (10, 4, 1, 8), (50_257, 12_288, 96, 2048),
+             (1, 64, 2, 1)]
     for _ in range(5):
         cases.append((int(rng.integers(2, 60_000)), int(rng.integers(1, 64)) * 16, int(rng.integers(1, 40)),
                       int(rng.integers(1, 4096))))

@@ -105,8 +105,8 @@ def _describe() -> str:
 
 
 SPACE = Space(defaults=DEFAULTS, draw=draw, problems=problems, describe=_describe(),
-              fixed={"llama_params": "a function, checked on Llama-3-8B, Llama 3.2 1B and shapes drawn fresh "
-                                     "at every grading"})
+              fixed={"llama_params": "a function, checked on the question's own inputs: Llama-3-8B, Llama 3.2 1B, "
+                                     "Llama-2-7B, Llama-3.1-405B, a one-kv-head shape, then random shapes"})
 
 # --------------------------------------------------------------------------
 # The questions
@@ -121,8 +121,22 @@ def llama_params(V, d, L, h, h_kv, d_ff, tied):
 
 
 def _llama_shapes(rng):
-    """Llama-3-8B, Llama 3.2 1B, then random Llama shapes, tied and untied."""
-    cases = [(128_256, 4096, 32, 32, 8, 14_336, False), (128_256, 2048, 16, 32, 8, 8192, True)]
+    """Fixed shapes, each there for a kind of bug (every seed tests them), then random ones,
+    tied and untied.
+
+    * Llama-3-8B, untied (128,256, 4,096, 32, 32 heads, 8 kv heads, 14,336): the lesson's
+      figure: a part left out (the head, a norm) or added (biases), kv heads as heads.
+    * Llama 3.2 1B, tied (128,256, 2,048, 16, 32, 8, 8,192): the head counted when tied.
+    * Llama-2-7B (32,000, 4,096, 32, 32, 32, 11,008, untied): as many kv heads as heads, so the
+      kv width is d: a kv width written as ``d // 4`` (both models above have h / h_kv = 4).
+    * one kv head (1,000, 256, 2, 8, 1, 512, tied): multi-query attention: the kv width
+      ``h_kv * d // h`` with h and h_kv swapped, or ``d // h_kv``; V typed as 128,256.
+    * Llama-3.1-405B (128,256, 16,384, 126, 128, 8, 53,248, untied): 405 billion, past 2**32:
+      a count in int32 wraps, a float32 one rounds.
+    """
+    cases = [(128_256, 4096, 32, 32, 8, 14_336, False), (128_256, 2048, 16, 32, 8, 8192, True),
+             (32_000, 4096, 32, 32, 32, 11_008, False), (1000, 256, 2, 8, 1, 512, True),
+             (128_256, 16_384, 126, 128, 8, 53_248, False)]
     for i in range(6):
         h_kv = int(rng.choice([1, 2, 4, 8]))
         h = h_kv * int(rng.choice([1, 2, 4]))

@@ -156,14 +156,39 @@ def count_unique(storage, sizes):
 
 
 def _state_dicts(rng):
-    """State dicts as (storage id per entry, size per entry): tied entries share a storage id."""
+    """State dicts as (storage id per entry, size per entry): tied entries share a storage id.
+
+    Fixed ones first, each there for a kind of bug (every seed tests them), then random ones
+    whose storage ids range up to 10**6.
+
+    * ``[0, 1, 0]``, ``[40, 16, 40]``: the head tied to the embedding: ``sum(sizes)`` (96).
+    * ``[0, 1, 2]``, ``[40, 16, 40]``: the head copied, same size (96): each distinct *size* once (56).
+    * ``[8, 3, 8]``: a storage id of 8: a table of 8 slots (``used = [False] * 8``) raises,
+      one indexed by the entry's position counts wrong.
+    * ``[1_048_583, 7, 1_048_583]``: a storage id past any table of fixed size, 16·2**16 + 7: a
+      table of 256, 1,000 or 65,536 slots raises; ids cast to int16 or uint16 make it 7, one
+      storage with the block's (50 instead of 59).
+    * ``[3, 9, 3, 0, 9]``: repeats that are not side by side: comparing each id with the one before.
+    * ``[5, 5, 5, 5]``: one storage four times: removing one repeat only.
+    * one entry, and no entry at all (0): ``storage[0]``, ``max(storage)``, a table sized from the ids.
+    * Llama-3.1-405B's table (2,101,346,304 > 2**31) tied, and a block: 2,101,346,304 +
+      2,000,000,000 > 2**32: a running total in int32 (``np.int32``, ``np.zeros(n, np.int32)``) wraps.
+    """
     cases = [(np.array([0, 1, 0]), np.array([40, 16, 40])),            # embed, block, head tied to embed
-             (np.array([0, 1, 2]), np.array([40, 16, 40]))]            # head copied: its own storage
+             (np.array([0, 1, 2]), np.array([40, 16, 40])),            # head copied: its own storage
+             (np.array([8, 3, 8]), np.array([40, 16, 40])),
+             (np.array([1_048_583, 7, 1_048_583]), np.array([50, 9, 50])),
+             (np.array([3, 9, 3, 0, 9]), np.array([5, 11, 5, 2, 11])),
+             (np.array([5, 5, 5, 5]), np.array([7, 7, 7, 7])),
+             (np.array([4]), np.array([12])),
+             (np.array([], dtype=np.int64), np.array([], dtype=np.int64)),
+             (np.array([0, 1, 0]), np.array([2_101_346_304, 2_000_000_000, 2_101_346_304]))]
     for _ in range(5):
         n = int(rng.integers(1, 12))
-        storage = rng.integers(0, max(1, n - 2), size=n)               # some entries share storage
-        sizes_of = rng.integers(1, 10_000, size=int(storage.max()) + 1)
-        cases.append((storage, sizes_of[storage]))
+        ids = rng.choice(1_000_000, size=max(1, n - 2), replace=False)  # the storages, anywhere
+        storage = ids[rng.integers(0, len(ids), size=n)]                # some entries share storage
+        sizes_of = dict(zip(ids.tolist(), rng.integers(1, 10_000, size=len(ids)).tolist()))
+        cases.append((storage, np.array([sizes_of[int(s)] for s in storage])))
     return cases
 
 

@@ -149,8 +149,21 @@ def gpt_forward_flops(V, d, L, d_ff, context):
 
 
 def _model_shapes(rng):
-    """GPT-2 small and XL, then random small shapes (d a multiple of 64, d_ff = 4d or not)."""
-    cases = [(50_257, 768, 12, 3072, 1024), (50_257, 1600, 48, 6400, 1)]
+    """Fixed shapes, each there for a kind of bug (every seed tests them), then random small
+    shapes (d a multiple of 64, d_ff = 4d or not).
+
+    * GPT-2 small at a context of 1,024: the lesson's figure: a matmul left out or counted once
+      (not 2 FLOPs per weight), the head left out, the lookup counted, the attention term off.
+    * GPT-2 XL at a context of 1: the attention over the context nearly gone: a width or depth
+      typed as a number.
+    * Llama-2-7B-like (32,000, 4,096, 32, d_ff 11,008, context 4,096): d_ff is not 4d: the MLP
+      written as 8·d² (both GPT-2s have d_ff = 4d).
+    * a tiny one (10, 64, 1, 100, 3): V, L and the context typed as numbers (50,257, 12, 1,024).
+    * GPT-3 (50,257, 12,288, 96, 49,152, 2,048): 350 billion FLOPs, past 2**32: a count in
+      int32 wraps, a float32 one rounds.
+    """
+    cases = [(50_257, 768, 12, 3072, 1024), (50_257, 1600, 48, 6400, 1), (32_000, 4096, 32, 11_008, 4096),
+             (10, 64, 1, 100, 3), (50_257, 12_288, 96, 49_152, 2048)]
     for _ in range(4):
         d = 64 * int(rng.integers(1, 40))
         cases.append((int(rng.integers(1000, 200_000)), d, int(rng.integers(1, 48)),

@@ -218,7 +218,21 @@ def kv_cache_gb(L, h_kv, head_dim, bytes_per_number, context, batch):
 
 
 def _cache_shapes(rng):
-    cases = [(32, 8, 128, 2, 8192, 1), (12, 12, 64, 4, 1024, 8), (28, 4, 128, 1, 32_768, 3)]
+    """Fixed shapes, each there for a kind of bug (every seed tests them), then random ones.
+
+    * Llama-3-8B at 8,192 tokens, fp16, one sequence: the lesson's figure: K or V left out,
+      bits for bytes, GiB for GB, h for h_kv, the batch left out.
+    * GPT-2 small's shape, fp32, 8 sequences: a batch that is not 1, 4 bytes a number.
+    * 28 layers, 4 kv heads, 1 byte, 32,768 tokens, 3 sequences: a context or depth typed as a
+      number.
+    * Llama-3-8B at 4 bits (0.5 bytes a number): ``int(bytes_per_number)`` or ``//`` (0 GB).
+    * one layer, one kv head, one token, one sequence (256 bytes, 2.56e-7 GB): a result rounded
+      (``round(gb, 2)`` is 0) or in MB.
+    * Llama-3.1-405B at 131,072 tokens, 64 sequences, fp16 (4,329 GB): past 2**32 bytes: a
+      count in int32 wraps.
+    """
+    cases = [(32, 8, 128, 2, 8192, 1), (12, 12, 64, 4, 1024, 8), (28, 4, 128, 1, 32_768, 3),
+             (32, 8, 128, 0.5, 8192, 1), (1, 1, 64, 2, 1, 1), (126, 8, 128, 2, 131_072, 64)]
     for _ in range(4):
         cases.append((int(rng.integers(1, 96)), int(rng.choice([1, 2, 4, 8, 16, 32])), int(rng.choice([64, 80, 128, 256])),
                       float(rng.choice([0.5, 1, 2, 4])), int(rng.integers(1, 200_000)), int(rng.integers(1, 64))))

@@ -201,7 +201,18 @@ def _is(got, value):
 
 
 def _word_lists(rng):
-    cases = [([5, 1], [1, 7]), ([1, 1, 1], [1, 2, 3]), ([1000], [4])]
+    """Fixed lists, each there for a kind of bug (every seed tests them), then random ones.
+
+    * ``[5, 1]``, ``[1, 7]``: 2: the unweighted mean of n_tokens (4), weights on n_tokens (1.5).
+    * ``[1, 1, 1]``, ``[1, 2, 3]``: 2: every word once: tokens over types, not running words.
+    * ``[1000]``, ``[4]``: one word: code that assumes several.
+    * ``[2, 1]``, ``[1, 2]``: 4/3: ``//`` or ``int(...)`` (the cases above all come out whole).
+    * ``[3_000_000_000, 1]``, ``[1, 3]``: a count past 2**31 (a web-scale corpus): counts in int32
+      wrap (or refuse).
+    * 1,000 words: a loop over a fixed number of words.
+    """
+    cases = [([5, 1], [1, 7]), ([1, 1, 1], [1, 2, 3]), ([1000], [4]), ([2, 1], [1, 2]),
+             ([3_000_000_000, 1], [1, 3]), (list(range(1, 1001)), [1 + i % 5 for i in range(1000)])]
     for size in (3, 10, 200):
         cases.append((rng.integers(1, 10_000, size).tolist(), rng.integers(1, 20, size).tolist()))
     return cases

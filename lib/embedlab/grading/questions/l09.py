@@ -156,8 +156,22 @@ def embedding_grad(contexts, dx0, vocab_size):
 
 
 def _grad_cases(rng):
-    """Small batches with repeated ids (within a pair and across pairs), plus ids that never appear."""
-    cases = [(np.array([[1, 1], [1, 3]]), np.ones((2, 2, 3)), 5)]
+    """Fixed batches, each there for a kind of bug (every seed tests them), then random small
+    batches with repeated ids (within a pair and across pairs), plus ids that never appear.
+
+    * ``[[1, 1], [1, 3]]``, V = 5: id 1 three times, within a pair and across pairs:
+      ``dE[contexts] += dx0`` keeps one repeat; a table of ``max + 1`` rows (4, not 5).
+    * ``[[4, 0], [4, 4]]``, V = 5: the largest id, three times: a table of V - 1 rows.
+    * one position per pair (C = 1) and three (C = 3): code written for C = 2
+      (``contexts[:, 0]`` and ``contexts[:, 1]``).
+    * ``[[1_499, 2]]``, V = 1,500: a larger vocabulary's last id: a table of a fixed size. (Not an
+      id past int16's 32,767: a one-hot matmul, a right answer, would need a V × V identity.)
+    """
+    cases = [(np.array([[1, 1], [1, 3]]), np.ones((2, 2, 3)), 5),
+             (np.array([[4, 0], [4, 4]]), np.arange(1.0, 9.0).reshape(2, 2, 2), 5),
+             (np.array([[2], [2], [0]]), np.arange(1.0, 7.0).reshape(3, 1, 2), 4),
+             (np.array([[0, 1, 2], [2, 2, 2]]), np.arange(1.0, 13.0).reshape(2, 3, 2), 4),
+             (np.array([[1_499, 2]]), np.array([[[1.0], [2.0]]]), 1_500)]
     for B, C, d, V_ in ((4, 2, 3, 6), (8, 2, 5, 10), (16, 1, 4, 7), (32, 2, 16, 74)):
         contexts = rng.integers(0, max(2, V_ // 2), size=(B, C))  # only the lower half of ids: the rest get 0
         cases.append((contexts, rng.normal(size=(B, C, d)), V_))

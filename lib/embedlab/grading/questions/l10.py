@@ -20,8 +20,20 @@ LESSON = "10-glitch-tokens"
 
 
 def _score_cases(rng):
-    """Random matrices with a planted cluster of alike rows; the reference is part of the cluster."""
-    cases = [(np.array([[1.0, 0.0], [0.0, 2.0], [3.0, 3.0], [-1.0, 0.0]]), [0])]
+    """Fixed matrices, each there for a kind of bug (every seed tests them), then random matrices
+    with a planted cluster of alike rows; the reference is part of the cluster.
+
+    * a 4 × 2 matrix of rows of lengths 1, 2, 4.24 and 1, reference row 0: a dot product not
+      divided (by the rows' lengths, the mean's or both), the mean of every row.
+    * the same matrix as ints: a row divided in place (numpy refuses on an int array).
+    * 5 × 3, reference rows 1 and 4 (the last row): only the first reference row used, the
+      reference read as ``M[ids[0]:ids[-1]]`` (a range, one short).
+    * a single row (1 × 3), its own reference: score 1: code that assumes several rows.
+    """
+    cases = [(np.array([[1.0, 0.0], [0.0, 2.0], [3.0, 3.0], [-1.0, 0.0]]), [0]),
+             (np.array([[1, 0], [0, 2], [3, 3], [-1, 0]]), [0]),
+             (np.array([[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [1.0, 1.0, 1.0], [0.0, 0.0, 2.0], [0.0, 2.0, 2.0]]), [1, 4]),
+             (np.array([[0.5, -1.0, 2.0]]), [0])]
     for n, d, n_unused in ((10, 3, 3), (30, 8, 5), (74, 16, 9)):
         M = rng.normal(size=(n, d))
         direction = rng.normal(size=d)
