@@ -324,7 +324,7 @@ def test_a_function_returning_nan_or_inf_gets_a_hint_in_the_notebook_and_the_gra
     from embedlab.grading.cases import rng_for
 
     q = next(q for q in questions_for("01-toy-table") if q.name == "cosine")
-    cases = q.cases(rng_for("01-toy-table", "cosine", "digest", None))
+    cases = q.cases(rng_for("01-toy-table", "cosine"))
     expected = q.expected_outputs(cases)
     verdicts = [evaluate(q, lambda a, b: bad, None, cases),  # the notebook's check (live values)
                 q.judge(_as_sent(q.run_cases(lambda a, b: bad, cases)), expected)]  # the grader (sent data)
