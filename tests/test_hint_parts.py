@@ -173,3 +173,20 @@ def test_a_function_explained_by_changed_arguments():
     assert "`V` and `d` swapped" in verdict.detail
     verdict = g.judge(g.run_cases(lambda V, d: table(V, 1024), cases), g.expected_outputs(cases))
     assert "d = 1024 whatever `d` is passed" in verdict.detail
+
+
+def test_every_questions_parts_and_inputs_build_for_the_book_and_a_class_variant():
+    """A question's `parts` or `inputs` that raises gives no hint at all, silently (explain._call
+    swallows it): lesson 12's padding rows named Sum without importing it. Each one builds, in the
+    book's variant and in a class variant of every parameterised lesson."""
+    from embedlab.grading.lessons import known_lessons, questions_for
+    from embedlab.grading.variants import parameters_of, space_for
+
+    for lesson in known_lessons():
+        variants = [None] + ([parameters_of(lesson, 1, b"parts-build-secret")] if space_for(lesson) else [])
+        for params in variants:
+            for q in questions_for(lesson, params) if params else questions_for(lesson):
+                for attr in ("parts", "inputs"):
+                    build = getattr(q, attr, None)
+                    if build is not None and q.case is None:
+                        assert build() is not None, (lesson, q.name, attr)

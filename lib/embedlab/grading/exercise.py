@@ -52,17 +52,21 @@ def evaluate(question: Question, value, expected, cases=None, source: str | None
 
 
 def untold_slips(questions, answers: dict, slips) -> list[str]:
-    """The usual slips (name, wrong value, words its hint must say) that the check does not
-    tell apart: judged not wrong, or without those words. A class variant's `problems` rejects
-    a variant with any, so every learner's mistakes get the same teaching. Slips on a question
-    with no answer here (a fixed one) are left to the tests."""
+    """The usual slips (name, wrong value, words its hint must say[, the answer cell's source]) that
+    the check does not tell apart: judged not wrong, or without those words. A class variant's
+    `problems` rejects a variant with any, so every learner's mistakes get the same teaching. Slips
+    on a question with no answer here (a fixed one) are left to the tests. A slip without a source is
+    judged as a number typed by hand; one whose wrong value is also a rounding of the right one (a
+    head's biases, n_new numbers, left out of n_new · 2d) is only told apart in the code that makes it,
+    so it comes with that code."""
     by_name = {q.name: q for q in questions}
     out = []
-    for name, value, words in slips:
+    for name, value, words, *source in slips:
         if name not in answers:
             continue
         q, want = by_name[name], answers[name]
-        verdict = evaluate(q, value, q.to_data(want) if isinstance(q, Array) else want)
+        verdict = evaluate(q, value, q.to_data(want) if isinstance(q, Array) else want,
+                           source=source[0] if source else None)
         if verdict.status != INCORRECT or words not in verdict.detail:
             out.append(f"{name}: the slip {value!r} does not get its hint ({words!r}; got {verdict.detail!r})")
     return out

@@ -12,10 +12,11 @@ import math
 import numpy as np
 
 from embedlab.grading.kinds import Hint, Integer, Real, offset, ratio
-from embedlab.grading.parts import Alt, Answer, Part, Prod
+from embedlab.grading.parts import Alt, Answer, Part, Prod, Sum
 from embedlab.grading.variants import Space, equal_to_book
+from embedlab.calculator import calculate
 from embedlab.corpus import VOCAB
-from embedlab.params import available_models, load_config, model_shape
+from embedlab.params import available_models, count_params, family, load_config, model_shape
 from embedlab.resize import kl_divergence, log_softmax, padded_size, resize_tinylm
 
 LESSON = "12-change-a-vocabulary"
@@ -62,6 +63,31 @@ def shape_of(p: dict) -> tuple[int, int, bool]:
     """(V, d, tied) of vocab_model."""
     s = model_shape(load_config(p["vocab_model"]))
     return s.vocab_size, s.hidden_size, s.tied
+
+
+def grown_rows(p: dict) -> int:
+    """The rows of vocab_model's table once n_new tokens are added (question 1)."""
+    return shape_of(p)[0] + p["n_new"]
+
+
+def added_params(p: dict) -> int:
+    """Question 1's answer by the course's exact counter: the model with the grown table counted by
+    count_params, less the model as it ships. It knows what n_new · d · (1 or 2) does not: OPT-350M's
+    table is word_embed_proj_dim = 512 wide, not hidden_size, and Phi's head has a bias (a number per
+    row of the head, so per new token)."""
+    name = p["vocab_model"]
+    return calculate(name, vocab_size=grown_rows(p)).total - count_params(load_config(name)).total
+
+
+def table_width(p: dict) -> int:
+    """The numbers in one row of vocab_model's input table (hidden_size, or OPT-350M's word_embed_proj_dim)."""
+    config = load_config(p["vocab_model"])
+    return count_params(config).token_embedding // model_shape(config).vocab_size
+
+
+def head_bias(p: dict) -> bool:
+    """Does vocab_model's head have a bias (one number per token)?"""
+    return family(load_config(p["vocab_model"])["model_type"]).head_bias
 
 
 @functools.lru_cache(maxsize=1)
@@ -141,7 +167,7 @@ def answers(p: dict) -> dict:
     p_new_token, kl_mean = _grown_answers(p["seed"], p["n_new"])
     t = trimming(p["tokenizer"], p["lang"], p["n_words"])
     return {
-        "added_params": p["n_new"] * d * (1 if tied else 2),
+        "added_params": added_params(p),
         "padding_rows": padded_size(V + p["n_new"], p["pad_multiple"]) - (V + p["n_new"]),
         "p_new_token": p_new_token,
         "kl_mean": kl_mean,
@@ -220,22 +246,40 @@ def questions(p: dict) -> list:
         return len(_ordinary_contexts())
 
     trim = lambda: trimming(p["tokenizer"], p["lang"], p["n_words"])  # noqa: E731 - read when a hint is tried
+    e, bias, new_rows = table_width(p), head_bias(p), grown_rows(p) - V
+    whole = calculate(p["vocab_model"], vocab_size=grown_rows(p))
     added = [
-        Hint(lambda got, want: got == n, "each new row holds d numbers: multiply by the width"),
-        Hint(lambda got, want: got == grown_v * d or got == 2 * grown_v * d,
+        Hint(lambda got, want: got == new_rows, "each new row holds a row's width of numbers: multiply by the "
+                                                "width of the table"),
+        Hint(lambda got, want: got in {grown_v * d, 2 * grown_v * d, whole.token_embedding,
+                                       whole.token_embedding + whole.lm_head},
              "that is the whole table after the resize; count only what the new tokens add (the new rows)"),
     ]
-    if tied:
-        added.append(ratio(2, "the head is tied: the new rows of E are the head's new rows too, "
-                              "one array, counted once"))
-    else:
-        added.append(ratio(0.5, "the head is untied: it needs its own n_new new rows as well as E's"))
+    tied_words = "the head is tied: the new rows of E are the head's new rows too, one array, counted once"
+    if tied and d == 2 * e:  # OPT-350M: twice the count is either slip, so the hint names both
+        tied_words = ("twice the count: either the head counted apart (it is tied: the new rows of E are the "
+                      "head's too, one array, counted once) or each row taken hidden_size wide, where this "
+                      "table's rows are word_embed_proj_dim wide")
+    if not bias:  # with a head bias the count is not a multiple of the rows' numbers: the parts name it
+        added.append(ratio(2, tied_words) if tied
+                     else ratio(0.5, "the head is untied: it needs its own n_new new rows as well as E's"))
+
+    def added_parts():
+        width = Part("width", e, "numbers per row of the table",
+                     missing="each new row holds a row's width of numbers: multiply by the width of the table",
+                     alts=[Alt(d, "hidden_size is not this table's width: its rows are word_embed_proj_dim "
+                                  "numbers wide (count_params(config).token_embedding / V)")] if e != d else [])
+        rows = Prod("the new rows' numbers", [Part("new rows", new_rows, "n_new"), width,
+                                             matrices(tied, "n_new rows")])
+        if not bias:
+            return Answer(rows)
+        return Answer(Sum("the new parameters", [rows, Part(
+            "head biases", new_rows, "one head bias per new token", can_double=False,
+            missing="the head has a bias (one number per row of the head): each new token adds its bias too")]))
+
     return [
-        Integer("added_params", hints=added, parts=lambda: Answer(Prod("the new parameters", [
-            Part("new rows", n, "n_new"),
-            Part("width", d, "d numbers per row", missing="each new row holds d numbers: multiply by the width"),
-            matrices(tied, "n_new rows"),
-        ])), inputs=lambda: {"n_new": n, "d": d}),
+        Integer("added_params", hints=added, parts=added_parts,
+                inputs=lambda: {"n_new": n, "d": d, **({"word_embed_proj_dim": e} if e != d else {})}),
         Integer("padding_rows", hints=[
             Hint(lambda got, want: got == padded_size(grown_v, m), "that is the padded size; the question "
                                                                    "asks how many rows were added to reach it"),
@@ -343,9 +387,12 @@ def slips(p: dict) -> list:
     t = trimming(p["tokenizer"], p["lang"], p["n_words"])
     corpus, _, grown = _grown(p["seed"], n)
     return [
-        ("added_params", want["added_params"] * 2 if tied else want["added_params"] // 2,
+        ("added_params", n * table_width(p) * (2 if tied else 1) + (n if head_bias(p) else 0),
          "tied" if tied else "untied"),
         ("added_params", n, "multiply by the width"),
+        *([("added_params", n * table_width(p) * (1 if tied else 2), "bias",
+            f"added_params = n_new * d * {1 if tied else 2}")] if head_bias(p) else []),
+        *([("added_params", n * d * (1 if tied else 2), "word_embed_proj_dim")] if table_width(p) != d else []),
         ("padding_rows", padded_size(V + n, m), "padded size"),
         ("padding_rows", (V + n) % m, "past a multiple"),
         ("p_new_token", 1 / (V_TINY + n), "bound"),
