@@ -24,7 +24,7 @@ def test_each_initialisation_makes_its_rows():
     drawn = new_rows(M, 3, "mean_cov")
     assert MEAN_RESIZING_COV_SCALE == 1e-9
     assert 0 < np.abs(drawn - M.mean(axis=0)).max() < 1e-3
-    wide = new_rows(M, 4000, "mean_cov", cov_scale=1.0, seed=1)   # Hewitt's: the rows' own spread
+    wide = new_rows(M, 4000, "mean_cov", cov_scale=1.0, seed=1)   # the rows' own spread (neither's choice)
     assert np.allclose(np.cov(wide.T, bias=True), np.cov(M.T, bias=True), atol=0.02)
     assert np.allclose(wide.mean(axis=0), M.mean(axis=0), atol=0.03)
 
@@ -135,3 +135,19 @@ def test_trim_rows_and_the_id_map():
 def test_bad_input_names_the_field_and_value(call, message):
     with pytest.raises(ValueError, match=message):
         call()
+
+
+def test_the_two_published_covariance_scales_and_what_the_docstring_says_of_them():
+    """transformers' mean_resizing draws from N(mean, 1e-9 Σ), Hewitt (2021) from N(mean, 1e-5 Σ);
+    a scale of 1 (the rows' full spread) is neither, and the module says so."""
+    import embedlab.resize as resize
+
+    assert resize.MEAN_RESIZING_COV_SCALE == 1e-9 and resize.HEWITT_COV_SCALE == 1e-5
+    doc = " ".join(resize.__doc__.split())
+    assert "Hewitt (2021)'s snippet samples N(mean, 1e-5 · Σ)" in doc and "cov_scale = 1e-9, is transformers'" in doc
+    assert "Hewitt's suggestion" not in doc and "neither of them suggests" in doc
+    M = table()
+    centred = M - M.mean(axis=0)
+    for scale in (resize.MEAN_RESIZING_COV_SCALE, resize.HEWITT_COV_SCALE):  # the spread is sqrt(scale) of the rows'
+        drawn = new_rows(M, 4000, "mean_cov", cov_scale=scale, seed=2)
+        assert np.allclose(np.cov(drawn.T, bias=True) / scale, centred.T @ centred / len(M), atol=0.02), scale

@@ -9,9 +9,12 @@ softmax, how much its predictions on ordinary text move:
     "small"     N(0, std²), std = 0.02 by default (GPT-2's initializer_range)
     "large"     N(0, std²), std = 1 by default (what a fresh torch.nn.Embedding holds)
     "mean"      the mean of the existing rows (Hewitt 2021)
-    "mean_cov"  drawn from N(mean, cov_scale · covariance) of the existing rows, as transformers'
-                resize_token_embeddings(mean_resizing=True) does (cov_scale = 1e-9 there; with
-                cov_scale = 1 the draw has the spread of the existing rows, Hewitt's suggestion)
+    "mean_cov"  drawn from N(mean, cov_scale · covariance) of the existing rows. The default,
+                cov_scale = 1e-9, is transformers' resize_token_embeddings(mean_resizing=True)
+                (MEAN_RESIZING_COV_SCALE); Hewitt (2021)'s snippet samples N(mean, 1e-5 · Σ)
+                (HEWITT_COV_SCALE). Both keep the new rows within a hair of the mean. cov_scale = 1
+                draws with the full spread of the existing rows, which neither of them suggests:
+                lesson 12 uses it to show what such a draw does
 
 Why the mean is safe: for any hidden state x, the logit of a row at the mean of U
 is x · mean(U) = the average of the old logits, and by Jensen's inequality
@@ -32,6 +35,7 @@ import numpy as np
 INITS = ("zeros", "small", "large", "mean", "mean_cov")
 DEFAULT_STD = {"small": 0.02, "large": 1.0}   # GPT-2's initializer_range; torch.nn.Embedding's N(0, 1)
 MEAN_RESIZING_COV_SCALE = 1e-9                # transformers' _init_added_embeddings_weights_with_mean: epsilon
+HEWITT_COV_SCALE = 1e-5                       # Hewitt (2021), "Initializing New Word Embeddings": 1e-5*sigma
 
 
 def _as_matrix(M, name: str = "M") -> np.ndarray:
