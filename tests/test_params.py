@@ -554,3 +554,34 @@ def test_which_n_goes_into_2n():
     n = count("mixtral-8x7b")
     assert (n.total, n.non_embedding, n.total - n.token_embedding, n.active, n.active_without_embedding) == (
         46_702_792_704, 46_440_648_704, 46_571_720_704, 12_879_925_248, 12_748_853_248)
+
+
+def test_tokenizer_sizes_are_cited_and_fit_their_tables():
+    """n_tokens: len(tokenizer) of a shipped model, each count with its source (which states it),
+    never more than the table's rows; the padded tables are the ones lesson 12's questions name."""
+    import json
+
+    from embedlab import load_tokenizer, n_tokens
+    from embedlab.params import TOKENIZER_SIZES, token_source
+
+    data = json.loads(TOKENIZER_SIZES.read_text())
+    assert set(data["tokens"]) <= set(available_models())
+    for name in data["tokens"]:
+        V, T = model_shape(load_config(name)).vocab_size, n_tokens(name)
+        assert 0 < T <= V, name
+        assert f"{T:,}" in token_source(name), name  # the source states the count
+        assert (T == V) == (data["tokens"][name][1] in ("filled", "tiktoken")), name
+    padded = {name: model_shape(load_config(name)).vocab_size - n_tokens(name) for name in data["tokens"]
+              if n_tokens(name) < model_shape(load_config(name)).vocab_size}
+    assert padded["pythia-70m"] == 50_304 - 50_277 and padded["pythia-12b"] == 50_688 - 50_277
+    assert padded["qwen2.5-0.5b"] == 151_936 - 151_665 and padded["qwen2.5-7b"] == 152_064 - 151_665
+    assert padded["phi-2"] == 51_200 - 50_295 and padded["opt-350m"] == 50_272 - 50_265
+    assert padded["phi-3-mini-4k"] == 32_064 - 32_011 and padded["qwen3-8b"] == 151_936 - 151_669
+    assert n_tokens("gpt2") == load_tokenizer("gpt2").n_vocab  # the real tokenizer the course ships
+    lesson_04 = __import__("pathlib").Path(__file__).parent.parent / "notebooks" / "04-modern-blocks.ipynb"
+    assert "tokenizer of 50,277 tokens" in lesson_04.read_text()  # lesson 04 states Pythia's count from the same source
+    for missing in ("olmo-2-1124-7b", "gemma-3-1b", "deepseek-v3"):  # no count the course can cite yet
+        with pytest.raises(ValueError, match=f"no cited tokenizer size for name='{missing}'"):
+            n_tokens(missing)
+    with pytest.raises(ValueError, match="no shipped config called name='nope'"):
+        n_tokens("nope")

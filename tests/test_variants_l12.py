@@ -55,6 +55,10 @@ def test_problems_rejects_the_book_and_degenerate_variants():
                                                             pad_multiple=256)))
     assert any("n_keep" in x for x in l12.problems(dict(p, tokenizer="gpt2", n_keep=60_000)))
     assert any("outside its pool" in x for x in l12.problems(dict(p, lang="xx")))
+    # Qwen2.5-7B: 152,064 rows (a multiple of 256) for 151,665 tokens; 143 new ones leave 256 rows of
+    # padding, a number question 5's text states
+    assert any("text states" in x for x in l12.problems(dict(p, vocab_model="qwen2.5-7b", n_new=143,
+                                                             pad_multiple=256)))
 
 
 @pytest.mark.parametrize("variant", [0, 1, 2])
@@ -87,3 +91,40 @@ def test_the_draws_cover_the_ranges():
     values = {name: {p[name] for p in drawn} for name in l12.DEFAULTS}
     assert values["tokenizer"] == set(l12.TOKENIZERS) and values["trim_tied"] == {True, False}
     assert len(values["pad_multiple"]) >= 2 and len(values["seed"]) >= 12 and len(values["n_new"]) >= 6
+
+
+def test_questions_1_and_2_count_tokens_not_rows_in_a_padded_table(capsys):
+    """Pythia's 50,277 tokens sit in 50,304 rows (embedlab.params.n_tokens): new ids start at 50,277,
+    so a few new tokens fill spare rows (no parameter added) and every row past the tokens is padding;
+    a thousand outgrow the table. The solution computes the same, and the old row-based formulas get
+    a hint about the spare rows."""
+    from embedlab.grading.exercise import evaluate
+
+    p = dict(parameters_of(LESSON, 1, SECRETS[0]), vocab_model="pythia-70m", n_new=4, pad_multiple=64)
+    assert l12.problems(p) == [] or all("book" in x for x in l12.problems(p))
+    a = l12.answers(p)
+    assert a["added_params"] == 0 and a["padding_rows"] == 50_304 - (50_277 + 4)
+    assert_computes(LESSON, p, {k: a[k] for k in ("added_params", "padding_rows")})
+    qs = {q.name: q for q in l12.questions(p)}
+    old_added = evaluate(qs["added_params"], 4 * 512 * 2, 0)     # every new token given two new rows
+    old_padding = evaluate(qs["padding_rows"], 50_368 - 50_308, a["padding_rows"], source=(
+        "padding_rows = padded_size(V + n_new, pad_multiple) - (V + n_new)"))
+    assert "fit in the rows the table already has" in old_added.detail
+    assert "more rows than its tokenizer has tokens" in old_padding.detail
+    big = dict(p, vocab_model="pythia-12b", n_new=1000, pad_multiple=128)  # 51,277 > 50,688 rows
+    b = l12.answers(big)
+    assert b["added_params"] == (50_277 + 1000 - 50_688) * 5120 * 2
+    assert b["padding_rows"] == 51_328 - 51_277
+    partly = evaluate({q.name: q for q in l12.questions(big)}["added_params"], 1000 * 5120 * 2, b["added_params"])
+    assert "n_tokens + n_new − V" in partly.detail
+    capsys.readouterr()
+
+
+def test_the_pool_holds_only_models_with_a_cited_tokenizer_size():
+    from embedlab.params import available_models, n_tokens
+
+    for model in l12.VOCAB_MODELS:
+        assert n_tokens(model) <= l12.shape_of(dict(l12.DEFAULTS, vocab_model=model))[0]
+    left_out = set(available_models()) - set(l12.VOCAB_MODELS) - {"gpt2"}
+    assert left_out and all(not l12._cited(m) for m in left_out)
+    assert {"pythia-70m", "qwen2.5-7b", "phi-2", "opt-350m", "qwen3-8b"} <= set(l12.VOCAB_MODELS)

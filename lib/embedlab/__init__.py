@@ -23,6 +23,7 @@ _EXPORTS = {
     "best_times": "timing",
     "blas_threads": "timing",
     "count_params": "params",
+    "n_tokens": "params",
     "estimate_params": "params",
     "model_shape": "params",
     "ModelShape": "params",

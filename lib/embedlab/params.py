@@ -810,3 +810,34 @@ def load_config(name: str) -> dict:
     if name not in _shipped():
         raise ValueError(f"no shipped config called name={name!r}; available: {', '.join(available_models())}")
     return json.loads(_config_text(name))
+
+
+TOKENIZER_SIZES = DATA_DIR / "shipped" / "tokenizer-sizes.json"
+
+
+@functools.lru_cache(maxsize=1)
+def _tokenizer_sizes() -> dict:
+    return json.loads(TOKENIZER_SIZES.read_text())
+
+
+def n_tokens(name: str) -> int:
+    """len(tokenizer) of a shipped model's own tokenizer: its tokens have the ids 0 .. n_tokens - 1.
+
+    The config's vocab_size counts the table's rows, which may be padded past the tokens
+    (Pythia: 50,277 tokens in 50,304 rows); a token added to the tokenizer gets the id
+    len(tokenizer), so it may land in a padding row. Each count names its source
+    (``token_source``); ValueError naming the model when the course has none to cite.
+    """
+    load_config(name)  # an unknown name: the error lists the shipped configs
+    entry = _tokenizer_sizes()["tokens"].get(name)
+    if entry is None:
+        raise ValueError(f"no cited tokenizer size for name={name!r}; the course has one for "
+                         f"{', '.join(_tokenizer_sizes()['tokens'])}")
+    return int(entry[0])
+
+
+def token_source(name: str) -> str:
+    """Where ``n_tokens(name)`` comes from, in words."""
+    n_tokens(name)
+    data = _tokenizer_sizes()
+    return data["sources"][data["tokens"][name][1]]

@@ -16,7 +16,7 @@ from embedlab.grading.parts import Alt, Answer, Part, Prod, Sum
 from embedlab.grading.variants import Space, equal_to_book
 from embedlab.calculator import calculate
 from embedlab.corpus import VOCAB
-from embedlab.params import available_models, count_params, family, load_config, model_shape
+from embedlab.params import available_models, count_params, family, load_config, model_shape, n_tokens
 from embedlab.resize import kl_divergence, log_softmax, padded_size, resize_tinylm
 
 LESSON = "12-change-a-vocabulary"
@@ -37,8 +37,17 @@ DEFAULTS = {
 # --------------------------------------------------------------------------
 # The variant space
 
-VOCAB_MODELS = [m for m in available_models() if m != DEFAULTS["vocab_model"]]
-N_NEW = list(range(2, 17))
+def _cited(model: str) -> bool:
+    try:
+        return n_tokens(model) > 0
+    except ValueError:  # no tokenizer size the course can cite: questions 1 and 2 need it
+        return False
+
+
+# the shipped configs whose tokenizer size the course cites (embedlab.params.n_tokens), the book's left out
+VOCAB_MODELS = [m for m in available_models() if m != DEFAULTS["vocab_model"] and _cited(m)]
+# a few new tokens (which fit in a padded table's spare rows) up to a thousand (which outgrow them)
+N_NEW = list(range(2, 17)) + [32, 64, 100, 300, 1000]
 PAD_MULTIPLES = [64, 128, 256]
 SEEDS = range(1, 100)
 TOKENIZERS = ["gpt2", "cl100k_base"]
@@ -66,8 +75,20 @@ def shape_of(p: dict) -> tuple[int, int, bool]:
 
 
 def grown_rows(p: dict) -> int:
-    """The rows of vocab_model's table once n_new tokens are added (question 1)."""
-    return shape_of(p)[0] + p["n_new"]
+    """The rows of vocab_model's table once n_new tokens are added (question 1): the new tokens get the
+    ids n_tokens .. n_tokens + n_new - 1 (n_tokens = len(tokenizer)), so the table keeps its V rows
+    while they fit (a padded table's spare rows take them) and grows to n_tokens + n_new rows if not."""
+    return max(shape_of(p)[0], owned_rows(p))
+
+
+def owned_rows(p: dict) -> int:
+    """The rows that belong to a token once n_new tokens are added: n_tokens + n_new."""
+    return n_tokens(p["vocab_model"]) + p["n_new"]
+
+
+def padding_rows(p: dict) -> int:
+    """Question 2's answer: the rows of the grown table, rounded up to pad_multiple, that no token owns."""
+    return padded_size(grown_rows(p), p["pad_multiple"]) - owned_rows(p)
 
 
 def added_params(p: dict) -> int:
@@ -168,13 +189,16 @@ def answers(p: dict) -> dict:
     t = trimming(p["tokenizer"], p["lang"], p["n_words"])
     return {
         "added_params": added_params(p),
-        "padding_rows": padded_size(V + p["n_new"], p["pad_multiple"]) - (V + p["n_new"]),
+        "padding_rows": padding_rows(p),
         "p_new_token": p_new_token,
         "kl_mean": kl_mean,
         "trimmed_rows": t["kept"],
         "saved_params": (t["n_vocab"] - p["n_keep"]) * p["d_trim"] * (1 if p["trim_tied"] else 2),
         "coverage": t["coverage"],
     }
+
+
+STATED = (255, 256)  # numbers question 5's text states: an answer equal to one would show in the handout
 
 
 def problems(p: dict) -> list[str]:
@@ -184,9 +208,10 @@ def problems(p: dict) -> list[str]:
     if p["vocab_model"] not in VOCAB_MODELS + [DEFAULTS["vocab_model"]] or p["lang"] not in LANGS + ["en"]:
         out.append("a model or language outside its pool")
         return out
-    V, d, tied = shape_of(p)
-    grown_v = V + p["n_new"]
-    if padded_size(grown_v, p["pad_multiple"]) == grown_v:
+    if not _cited(p["vocab_model"]):
+        out.append(f"{p['vocab_model']} has no cited tokenizer size")
+        return out
+    if padding_rows(p) == 0:
         out.append(f"{p['vocab_model']} with {p['n_new']} new tokens is a multiple of {p['pad_multiple']}: "
                    f"no padding")
     if not 0 < p["n_keep"] < load_tokenizer_size(p["tokenizer"]):
@@ -194,6 +219,9 @@ def problems(p: dict) -> list[str]:
     if out:
         return out
     mine = answers(p)
+    if mine["padding_rows"] in STATED or mine["added_params"] in STATED:
+        out.append("an answer is a number the exercise's text states (the 256 byte tokens, ids 0 to 255)")
+        return out
     book = answers(DEFAULTS)
     out += equal_to_book(mine, book, skip=("p_new_token", "kl_mean"))
     out += equal_to_book({k: mine[k] for k in ("p_new_token", "kl_mean")}, book, rtol=1e-6)
@@ -211,8 +239,8 @@ def load_tokenizer_size(tokenizer: str) -> int:
 
 
 def _describe() -> str:
-    return (f"vocab_model: one of the {len(VOCAB_MODELS)} other shipped configs, a different one in every "
-            f"variant up to that number; n_new: {N_NEW[0]} to {N_NEW[-1]}; pad_multiple: one of "
+    return (f"vocab_model: one of the {len(VOCAB_MODELS)} other shipped configs whose tokenizer size the course "
+            f"cites, a different one in every variant up to that number; n_new: one of {N_NEW}; pad_multiple: one of "
             f"{PAD_MULTIPLES} (a resized table already a multiple is never used); seed: 1 to 99; tokenizer: "
             f"one of {TOKENIZERS}; lang: one of {LANGS} (wordfreq), a different one in every variant up to "
             f"that number; n_words: one of {N_WORDS}; d_trim: one of {D_TRIM}; trim_tied: True or False; "
@@ -229,7 +257,7 @@ def questions(p: dict) -> list:
     """The questions of variant `p` (the hints know its parameters; none states an answer)."""
     V, d, tied = shape_of(p)
     n, m = p["n_new"], p["pad_multiple"]
-    grown_v = V + n
+    grown_v, T, owned = grown_rows(p), n_tokens(p["vocab_model"]), owned_rows(p)
 
     def head_from_e():
         """Question 3's probability with the head's new rows at the mean of E (the wrong matrix)."""
@@ -246,12 +274,21 @@ def questions(p: dict) -> list:
         return len(_ordinary_contexts())
 
     trim = lambda: trimming(p["tokenizer"], p["lang"], p["n_words"])  # noqa: E731 - read when a hint is tried
-    e, bias, new_rows = table_width(p), head_bias(p), grown_rows(p) - V
-    whole = calculate(p["vocab_model"], vocab_size=grown_rows(p))
+    e, bias, new_rows = table_width(p), head_bias(p), grown_v - V
+    whole = calculate(p["vocab_model"], vocab_size=grown_v)
+    every_new = n * e * (1 if tied else 2) + (n if bias else 0)  # every new token given a new row
+    spare = ("the new ids start at len(tokenizer) = n_tokens(vocab_model), and this table has spare rows past "
+             "its tokens (V > n_tokens): ")
     added = [
-        Hint(lambda got, want: got == new_rows, "each new row holds a row's width of numbers: multiply by the "
-                                                "width of the table"),
-        Hint(lambda got, want: got in {grown_v * d, 2 * grown_v * d, whole.token_embedding,
+        Hint(lambda got, want: new_rows < n and got in {every_new, n * d * (1 if tied else 2)},
+             spare + ("they all fit in the rows the table already has: it gains no parameter" if new_rows == 0
+                      else "the first of them fit in the rows the table already has; only the ids past its last "
+                           "row, n_tokens + n_new − V of them, need new rows")),
+        Hint(lambda got, want: want == 0 and got != 0,
+             spare + "the new ids fit in the rows the table already has, so nothing is added"),
+        Hint(lambda got, want: new_rows > 0 and got == new_rows,
+             "each new row holds a row's width of numbers: multiply by the width of the table"),
+        Hint(lambda got, want: got in {V * d, 2 * V * d, grown_v * d, 2 * grown_v * d, whole.token_embedding,
                                        whole.token_embedding + whole.lm_head},
              "that is the whole table after the resize; count only what the new tokens add (the new rows)"),
     ]
@@ -269,8 +306,11 @@ def questions(p: dict) -> list:
                      missing="each new row holds a row's width of numbers: multiply by the width of the table",
                      alts=[Alt(d, "hidden_size is not this table's width: its rows are word_embed_proj_dim "
                                   "numbers wide (count_params(config).token_embedding / V)")] if e != d else [])
-        rows = Prod("the new rows' numbers", [Part("new rows", new_rows, "n_new"), width,
-                                             matrices(tied, "n_new rows")])
+        rows = Prod("the new rows' numbers", [
+            Part("new rows", new_rows, "n_tokens + n_new − V, the new ids past the table's last row", alts=[
+                Alt(n, spare + "only the ids past the table's last row, n_tokens + n_new − V of them, need new "
+                               "rows")] if new_rows != n else []),
+            width, matrices(tied, "new rows")])
         if not bias:
             return Answer(rows)
         return Answer(Sum("the new parameters", [rows, Part(
@@ -278,30 +318,11 @@ def questions(p: dict) -> list:
             missing="the head has a bias (one number per row of the head): each new token adds its bias too")]))
 
     return [
-        Integer("added_params", hints=added, parts=added_parts,
+        Integer("added_params", hints=added, parts=added_parts if new_rows else None,
                 inputs=lambda: {"n_new": n, "d": d, **({"word_embed_proj_dim": e} if e != d else {})}),
-        Integer("padding_rows", hints=[
-            Hint(lambda got, want: got == padded_size(grown_v, m), "that is the padded size; the question "
-                                                                   "asks how many rows were added to reach it"),
-            Hint(lambda got, want: got == padded_size(V, m) - V,
-                 "that pads V; pad the table after the new tokens are in, V + n_new rows"),
-            Hint(lambda got, want: got == grown_v % m,
-                 "that is the remainder (V + n_new) % pad_multiple, how far it is past a multiple: the padding is "
-                 "what is missing up to the next multiple (round up)"),
-        ], parts=lambda: Answer(Sum("the rows added", alts=[Alt(grown_v % m, (
-            "that is the remainder (V + n_new) % pad_multiple, how far it is past a multiple: the padding is what "
-            "is missing up to the next multiple (round up)"))], children=[
-            Part("the padded size", padded_size(grown_v, m), "V + n_new rounded up to a multiple of pad_multiple",
-                 alts=[Alt(grown_v // m * m, "that rounds down: the padded size is V + n_new rounded up to the next "
-                                             "multiple of pad_multiple"),
-                       Alt(2 ** math.ceil(math.log2(grown_v)), "that pads to the next power of two: pad to the next "
-                                                               "multiple of pad_multiple"),
-                       Alt(padded_size(V, m), "that pads V; pad the table after the new tokens are in, V + n_new "
-                                              "rows")]),
-            Part("minus the rows", -grown_v, "V + n_new", can_double=False, alts=[
-                Alt(-V, "subtract the rows the table has after the resize, V + n_new, not V")],
-                 missing="that is the padded size; the question asks how many rows were added to reach it")])),
-            inputs=lambda: {"n_new": n, "pad_multiple": m}, reads=("vocab_model", p["vocab_model"])),
+        Integer("padding_rows", hints=padding_hints(p), parts=lambda: padding_parts(p),
+                inputs=lambda: {"n_new": n, "pad_multiple": m, "n_tokens": T},
+                reads=("vocab_model", p["vocab_model"])),
         Real("p_new_token", sig=6, hints=[
             Hint(lambda got, want: math.isclose(got, 1 / (V_TINY + n), rel_tol=1e-6)
                  or math.isclose(got, 1 / V_TINY, rel_tol=1e-6),
@@ -359,6 +380,61 @@ def questions(p: dict) -> list:
     ]
 
 
+ROWS_NOT_TOKENS = ("V counts the table's rows, and this table has more rows than its tokenizer has tokens "
+                   "(n_tokens(vocab_model) = len(tokenizer)): the rows no token owns are the padded size less "
+                   "n_tokens + n_new")
+REMAINDER = ("that is the remainder max(V, n_tokens + n_new) % pad_multiple, how far the table is past a multiple: "
+             "the padding is what is missing up to the next multiple (round up)")
+
+
+def padding_hints(p: dict) -> list:
+    """Question 2's own hints: the padded size itself, rows taken for tokens, the remainder."""
+    V, _, _ = shape_of(p)
+    n, m, T = p["n_new"], p["pad_multiple"], n_tokens(p["vocab_model"])
+    rows, owned = grown_rows(p), owned_rows(p)
+    out = [Hint(lambda got, want: got == padded_size(rows, m),
+                "that is the padded size; the question asks how many of its rows no token owns: subtract the "
+                "tokens' rows, n_tokens + n_new")]
+    if V > T:
+        out.append(Hint(lambda got, want: got == padded_size(V + n, m) - (V + n), ROWS_NOT_TOKENS))
+        if rows > owned:
+            spare = "the table's spare rows past its tokens (V − n_tokens − n_new of them) belong to no token either"
+            if padded_size(rows, m) - rows == rows % m and rows % m:  # the remainder is the same number: name both
+                spare = ("either the rows the rounding adds, or the remainder, how far the table is past a "
+                         "multiple (the same number here): " + spare)
+            out.append(Hint(lambda got, want: got == padded_size(rows, m) - rows,
+                            "that counts only the rows the rounding adds; " + spare
+                            if not spare.startswith("either") else "that counts " + spare))
+    out += [Hint(lambda got, want: got == padded_size(V, m) - V,
+                 "that pads V, the table before the new tokens are in; pad it after, with n_tokens + n_new "
+                 "tokens"),
+            Hint(lambda got, want: got == rows % m, REMAINDER)]
+    return out
+
+
+def padding_parts(p: dict) -> Answer:
+    """Question 2 as parts: the padded size less the rows the tokens own."""
+    V, _, _ = shape_of(p)
+    n, m, T = p["n_new"], p["pad_multiple"], n_tokens(p["vocab_model"])
+    rows, owned = grown_rows(p), owned_rows(p)
+    size_alts = [Alt(rows // m * m, "that rounds down: the padded size is the table's rows rounded up to the "
+                                    "next multiple of pad_multiple"),
+                 Alt(2 ** math.ceil(math.log2(rows)), "that pads to the next power of two: pad to the next "
+                                                      "multiple of pad_multiple")]
+    if padded_size(V + n, m) != padded_size(rows, m):
+        size_alts.append(Alt(padded_size(V + n, m), "V + n_new is not the table's size here: the new ids start "
+                                                    "at n_tokens and fill the spare rows first, so the table has "
+                                                    "max(V, n_tokens + n_new) rows before the rounding"))
+    owned_alts = [Alt(-T, "the new tokens own their rows too: subtract n_tokens + n_new")]
+    if V + n != owned:
+        owned_alts.append(Alt(-(V + n), ROWS_NOT_TOKENS))
+    return Answer(Sum("the rows no token owns", alts=[Alt(rows % m, REMAINDER)], children=[
+        Part("the padded size", padded_size(rows, m), "max(V, n_tokens + n_new) rounded up to a multiple of "
+                                                      "pad_multiple", alts=size_alts),
+        Part("minus the tokens' rows", -owned, "n_tokens + n_new", can_double=False, alts=owned_alts,
+             missing="that is the padded size; the question asks how many of its rows no token owns")]))
+
+
 def matrices(tied: bool, rows: str) -> Part:
     """How many matrices hold the rows: E alone when tied, E and the head when untied."""
     if tied:
@@ -386,15 +462,20 @@ def slips(p: dict) -> list:
     n, m = p["n_new"], p["pad_multiple"]
     t = trimming(p["tokenizer"], p["lang"], p["n_words"])
     corpus, _, grown = _grown(p["seed"], n)
+    r, e, bias = grown_rows(p) - V, table_width(p), head_bias(p)  # rows the table gains, their width, a head bias
     return [
-        ("added_params", n * table_width(p) * (2 if tied else 1) + (n if head_bias(p) else 0),
-         "tied" if tied else "untied"),
-        ("added_params", n, "multiply by the width"),
-        *([("added_params", n * table_width(p) * (1 if tied else 2), "bias",
-            f"added_params = n_new * d * {1 if tied else 2}")] if head_bias(p) else []),
-        *([("added_params", n * d * (1 if tied else 2), "word_embed_proj_dim")] if table_width(p) != d else []),
-        ("padding_rows", padded_size(V + n, m), "padded size"),
-        ("padding_rows", (V + n) % m, "past a multiple"),
+        *([("added_params", r * e * (2 if tied else 1) + (r if bias else 0), "tied" if tied else "untied"),
+           ("added_params", r, "multiply by the width")] if r else []),
+        *([("added_params", r * e * (1 if tied else 2), "bias", f"added_params = new_rows * d * {1 if tied else 2}")]
+          if bias and r else []),
+        *([("added_params", r * d * (1 if tied else 2), "word_embed_proj_dim")] if e != d and r else []),
+        ("padding_rows", padded_size(grown_rows(p), m), "padded size"),
+        *([("padding_rows", grown_rows(p) % m, "past a multiple")] if grown_rows(p) % m else []),
+        *([("padding_rows", padded_size(V + n, m) - (V + n), "more rows than its tokenizer has tokens",
+            "padding_rows = padded_size(V + n_new, pad_multiple) - (V + n_new)")]
+          if padded_size(V + n, m) - (V + n) != want["padding_rows"] else []),
+        *([("added_params", n * table_width(p) * (1 if tied else 2) + (n if head_bias(p) else 0), "spare rows")]
+          if grown_rows(p) - V < n else []),
         ("p_new_token", 1 / (V_TINY + n), "bound"),
         ("p_new_token", float(_probabilities(grown, corpus)[corpus.vocab_size:].sum()), "all n_new"),
         ("kl_mean", want["kl_mean"] * len(_ordinary_contexts()), "sum over the positions"),
