@@ -559,10 +559,11 @@ def test_usual_slips_get_their_hints_in_every_class_variant(lesson, variant):
     varying = module.answers(p)
     want = {**load_key(lesson), **varying}  # a fixed question's answer is the book's
     slips = module.slips(p)
-    assert set(varying) <= {name for name, _, _ in slips} <= set(want)
-    for name, value, words in slips:
+    assert set(varying) <= {name for name, *_ in slips} <= set(want)
+    for name, value, words, *source in slips:  # a source: the slip judged with the code that makes it
         q = questions[name]
-        verdict = evaluate(q, value, q.to_data(want[name]) if isinstance(q, Array) else want[name])
+        verdict = evaluate(q, value, q.to_data(want[name]) if isinstance(q, Array) else want[name],
+                           source=source[0] if source else None)
         assert verdict.status == "incorrect" and words in verdict.detail, (lesson, variant, name, value, verdict)
 
 
