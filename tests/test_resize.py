@@ -102,6 +102,7 @@ def test_padding():
     M = table(V=37)
     assert pad_rows(M, 8).shape == (40, 6) and pad_rows(M, 37).shape == (37, 6)
     assert np.array_equal(pad_rows(M, 8, "zeros")[37:], np.zeros((3, 6)))
+    assert np.allclose(pad_rows(M, 8)[37:], M.mean(axis=0))  # by default at the mean, as lesson 12 advises
 
 
 def test_trim_rows_and_the_id_map():

@@ -198,3 +198,18 @@ def test_lesson_08_tokens_per_word_ratios(gpt2, cl100k):
         counts = word_counts(lang, 2000)
         r[lang] = round(per_word(cl100k, counts) / per_word(gpt2, counts), 2)
     assert r == {"en": 0.99, "hi": 0.64, "bn": 0.61, "ta": 0.49, "ur": 0.69}
+
+
+def test_the_prose_sample_is_the_frozen_prose_of_lessons_01_to_11():
+    """prose_sample(): real running English for lesson 12's trimming, frozen so its figures stay put."""
+    import json
+
+    from embedlab import prose_sample
+    from embedlab.tokenizers import PROSE_SAMPLE
+
+    prose = prose_sample()
+    assert list(prose) == sorted(prose) and [k[:2] for k in prose] == [f"{i:02d}" for i in range(1, 12)]
+    assert all(len(text.split()) > 500 for text in prose.values())
+    assert sum(len(text.split()) for text in prose.values()) == 23_427
+    assert "frozen" in json.loads(PROSE_SAMPLE.read_text())["about"]
+    assert prose_sample() is not prose and prose_sample() == prose  # a fresh dict: lesson 12 pops from it

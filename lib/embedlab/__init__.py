@@ -77,6 +77,7 @@ _EXPORTS = {
     "first_principal_component": "undertrained",
     "without_first_pc": "undertrained",
     "load_tokenizer": "tokenizers",
+    "prose_sample": "tokenizers",
     "new_rows": "resize",
     "add_rows": "resize",
     "resize_tinylm": "resize",

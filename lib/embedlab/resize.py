@@ -156,8 +156,12 @@ def padded_size(vocab_size: int, multiple: int) -> int:
     return -(-vocab_size // multiple) * multiple
 
 
-def pad_rows(M, multiple: int, init: str = "small", **options) -> np.ndarray:
-    """M with rows appended until its row count is a multiple of `multiple` (rows of no token)."""
+def pad_rows(M, multiple: int, init: str = "mean", **options) -> np.ndarray:
+    """M with rows appended until its row count is a multiple of `multiple` (rows of no token).
+
+    They start at the mean of M's rows by default, as lesson 12 advises (and transformers does when
+    it pads with mean_resizing): a head row at the mean gets the average logit, so it takes at most
+    1/(V + k) of the probability. Any other `init` of INITS may be asked for."""
     M = _as_matrix(M)
     return add_rows(M, padded_size(M.shape[0], multiple) - M.shape[0], init, **options)
 
