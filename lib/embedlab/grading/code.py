@@ -455,3 +455,128 @@ def wrong_reads(reading: Reading, wanted: tuple, others: dict) -> str | None:
         if other in read_names:
             return words
     return None
+
+
+# --------------------------------------------------------------------------
+# The answer cell as a formula, on other inputs
+
+
+class _NotArithmetic(Exception):
+    """The cell does something this reading does not follow (a call it does not know, a loop)."""
+
+
+def _ceil_multiple(n, m):
+    return -(-n // m) * m
+
+
+# pure functions a formula may call; anything else makes the reading give up (never run)
+_PURE = {"max": max, "min": min, "abs": abs, "int": int, "round": round, "ceil": math.ceil,
+         "floor": math.floor, "padded_size": _ceil_multiple, "divmod": divmod}
+_BIG = 10 ** 30  # larger intermediate values: not a count, give up
+
+
+def _eval(node, env: dict):
+    if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
+        return node.value
+    if isinstance(node, ast.Name):
+        if node.id not in env:
+            raise _NotArithmetic(node.id)
+        return env[node.id]
+    if isinstance(node, ast.Attribute) and f".{node.attr}" in env:  # shape.vocab_size, given as ".vocab_size"
+        return env[f".{node.attr}"]
+    if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant) \
+            and f"[{node.slice.value!r}]" in env:  # config["vocab_size"], given as "['vocab_size']"
+        return env[f"[{node.slice.value!r}]"]
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        v = _eval(node.operand, env)
+        return -v if isinstance(node.op, ast.USub) else +v
+    if isinstance(node, ast.BinOp):
+        a, b = _eval(node.left, env), _eval(node.right, env)
+        op = type(node.op)
+        if op is ast.Pow and (abs(b) > 64 or abs(a) > 10 ** 6):
+            raise _NotArithmetic("**")
+        ops = {ast.Add: lambda: a + b, ast.Sub: lambda: a - b, ast.Mult: lambda: a * b, ast.Div: lambda: a / b,
+               ast.FloorDiv: lambda: a // b, ast.Mod: lambda: a % b, ast.Pow: lambda: a ** b}
+        if op not in ops:
+            raise _NotArithmetic(op.__name__)
+        try:
+            out = ops[op]()
+        except (ArithmeticError, ValueError, TypeError):
+            raise _NotArithmetic("arithmetic") from None
+        if isinstance(out, (int, float)) and abs(out) > _BIG:
+            raise _NotArithmetic("too large")
+        return out
+    if isinstance(node, ast.Call) and not node.keywords:
+        func = node.func.attr if isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name) \
+            and node.func.value.id in ("math", "np", "numpy") else node.func.id if isinstance(node.func, ast.Name) else None
+        if func not in _PURE:
+            raise _NotArithmetic(str(func))
+        args = [_eval(a, env) for a in node.args]
+        try:
+            return _PURE[func](*args)
+        except (ArithmeticError, ValueError, TypeError):
+            raise _NotArithmetic(func) from None
+    if isinstance(node, ast.Tuple):
+        return tuple(_eval(e, env) for e in node.elts)
+    raise _NotArithmetic(type(node).__name__)
+
+
+def _targets(target) -> list[str]:
+    if isinstance(target, ast.Name):
+        return [target.id]
+    if isinstance(target, (ast.Tuple, ast.List)):
+        return [n for e in target.elts for n in _targets(e)]
+    return []
+
+
+def evaluate(source: str | None, name: str, inputs: dict):
+    """The answer `name` as the cell's own arithmetic gives it with `inputs` in place of those names:
+    the cell read as a formula, never run. A name the cell assigns that is one of `inputs` takes the
+    input's value instead (V = shape.vocab_size reads V); a statement that assigns nothing is passed
+    over (a print); any other step the reading does not follow (a call it does not know, a loop, a
+    name it cannot trace) gives None, and so does a hostile or unparsable source. An input named
+    ".vocab_size" stands for any attribute of that name (shape.vocab_size), one named "['vocab_size']"
+    for any subscript by that key (load_config(name)["vocab_size"])."""
+    if not source or len(source) > SOURCE_LIMIT:
+        return None
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return None
+    env = {k: v for k, v in inputs.items() if isinstance(v, (int, float)) and not isinstance(v, bool)}
+    unknown = set()
+    try:
+        for stmt in tree.body:
+            if isinstance(stmt, (ast.Import, ast.ImportFrom, ast.Pass)) or (
+                    isinstance(stmt, ast.Expr) and not isinstance(stmt.value, ast.NamedExpr)):
+                continue
+            if isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+                targets = [n for t in (stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target])
+                           for n in _targets(t)]
+                if targets and all(t in inputs for t in targets):
+                    continue  # the input itself, given
+                try:
+                    value = _eval(stmt.value, {k: v for k, v in env.items() if k not in unknown})
+                    if isinstance(stmt, ast.AugAssign):
+                        value = _eval(ast.BinOp(left=ast.Name(id=targets[0]), op=stmt.op,
+                                                right=ast.Constant(value)), env)
+                except _NotArithmetic:
+                    unknown.update(targets)
+                    continue
+                if len(targets) == 1 and isinstance(stmt.targets[0] if isinstance(stmt, ast.Assign) else stmt.target,
+                                                    ast.Name):
+                    env[targets[0]] = value
+                    unknown.discard(targets[0])
+                elif isinstance(value, tuple) and len(value) == len(targets):
+                    env.update(zip(targets, value))
+                    unknown.difference_update(targets)
+                else:
+                    unknown.update(targets)
+                continue
+            return None  # if, for, def, with …: not followed
+    except RecursionError:
+        return None
+    if name in unknown or name not in env:
+        return None
+    return env[name]
+

@@ -159,6 +159,10 @@ class Question:
     needs: dict = field(default_factory=dict)  # {"a|b": what to say}: what any right cell uses (code.features: one of a, b)
     avoids: dict = field(default_factory=dict)  # {"a|b": what to say}: what a right cell never uses (axis=0, .T, filter)
     source: str | None = None        # set when judged: the answer cell's source, read (never run) by embedlab.grading.code
+    # () -> [(inputs, expected, words)]: other inputs on which a plausible wrong formula parts from the right
+    # one when this variant's cannot tell them apart (V a multiple of pad_multiple: m - V % m gives m, not 0).
+    # A right value whose cell, read as a formula (code.evaluate), gives another answer there is not accepted.
+    recheck: Callable | None = None
 
     kind = "question"
 
@@ -198,6 +202,21 @@ class Question:
             except Exception:
                 continue
         return default
+
+    def _formula_slip(self) -> str | None:
+        """A right value from a formula that is wrong on other inputs (`recheck`), read from the cell."""
+        if self.recheck is None or not self.source:
+            return None
+        try:
+            cases = list(self.recheck())
+        except Exception:  # noqa: BLE001 - a recheck that cannot be built judges nothing
+            return None
+        for inputs, expected, words in cases:
+            value = code.evaluate(self.source, self.name, inputs)
+            if value is not None and value != expected:
+                return (f"right for your inputs, but not as a formula: your cell gives {code._fmt(value)} "
+                        f"{words}, where the answer is {code._fmt(expected)}; write it so it holds for any input")
+        return None
 
     def _number_hint(self, got, want) -> str:
         """A typed, rounded number first (whatever else it resembles), then what the learner's
@@ -263,7 +282,8 @@ class Integer(Question):
             return self._verdict(False, f"{self._number_hint(got, expected)}; and give it as an int")
         got = data["int"]
         if got == expected:
-            return self._verdict(True)
+            slip = self._formula_slip()
+            return self._verdict(False, slip) if slip else self._verdict(True)
         return self._verdict(False, self._number_hint(got, expected))
 
     def public_problems(self, data, params):
@@ -915,3 +935,12 @@ def expected_value(question: Question, data):
     if isinstance(question, Choice):
         return data["str"]
     return data
+
+
+def padding_recheck(V: int, m: int) -> tuple[dict, int, str]:
+    """A padding question's `recheck` case: a vocabulary already a multiple of m, which needs no padding.
+    There m - V % m gives m, not 0, though a variant's V (never a multiple: it would need no padding)
+    cannot tell that formula from the right one. V is given under the names a cell reads it by."""
+    Vm = -(-V // m) * m
+    return ({"V": Vm, ".vocab_size": Vm, "['vocab_size']": Vm, "pad_multiple": m}, 0,
+            f"for V = {Vm:,}, already a multiple of pad_multiple = {m}")

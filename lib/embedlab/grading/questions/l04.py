@@ -8,7 +8,7 @@ import math
 
 import numpy as np
 
-from embedlab.grading.kinds import Function, Hint, Integer, Real, offset, ratio
+from embedlab.grading.kinds import Function, Hint, Integer, Real, offset, padding_recheck, ratio
 from embedlab.grading.parts import Alt, Answer, Extra, Part, Prod, Ratio, Sum
 from embedlab.grading.variants import Space, equal_to_book
 from embedlab.params import count_params, load_config, model_shape
@@ -303,6 +303,8 @@ def questions(p: dict) -> list:
                   if 2 ** math.ceil(math.log2(V_pad)) - V_pad not in (rows, 0) else [])]),
             Part("d", d_pad, "each row holds d numbers")]), *([Extra("head", rows * d_pad, (
                 f"{p['pad_model']}'s head is tied: the padded rows exist once"))] if pad_tied else [])])),
+            recheck=lambda: [({**padding_recheck(V_pad, p["pad_multiple"])[0], "d": d_pad, ".hidden_size": d_pad},
+                              0, padding_recheck(V_pad, p["pad_multiple"])[2])],
             **reads("padding_params")),
         Function("llama_params", reference=llama_params, cases=_llama_shapes,
                  result=Integer("llama_params", hints=LLAMA_HINTS, parts=llama_parts), points=2),

@@ -10,7 +10,7 @@ import math
 
 import numpy as np
 
-from embedlab.grading.kinds import Array, Function, Hint, Integer, Real, offset
+from embedlab.grading.kinds import Array, Function, Hint, Integer, Real, offset, padding_recheck
 from embedlab.grading.parts import Alt, Answer, Part, Sum
 from embedlab.grading.variants import FRESH_INPUTS, Space, equal_to_book
 from embedlab.params import available_models, load_config
@@ -265,7 +265,7 @@ def questions(p: dict) -> list:
                                                   "of pad_multiple")]),
             Part("minus V", -V, can_double=False, missing="that is the padded size; the question asks how many rows "
                                                           "were added (the difference)")])),
-            reads=("vocab_model", p["vocab_model"])),
+            reads=("vocab_model", p["vocab_model"]), recheck=lambda: [padding_recheck(V, m)]),
         Integer("invalid_bytes", hints=[
             Hint(lambda got, want: got == 2, "C0 and C1 are two of them; count F5 to FF too"),
             offset(-2, "you left out C0 and C1 (they would only start over-long encodings)"),

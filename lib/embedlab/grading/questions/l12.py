@@ -322,7 +322,7 @@ def questions(p: dict) -> list:
                 inputs=lambda: {"n_new": n, "d": d, **({"word_embed_proj_dim": e} if e != d else {})}),
         Integer("padding_rows", hints=padding_hints(p), parts=lambda: padding_parts(p),
                 inputs=lambda: {"n_new": n, "pad_multiple": m, "n_tokens": T},
-                reads=("vocab_model", p["vocab_model"])),
+                reads=("vocab_model", p["vocab_model"]), recheck=lambda: [padding_recheck(p)]),
         Real("p_new_token", sig=6, hints=[
             Hint(lambda got, want: math.isclose(got, 1 / (V_TINY + n), rel_tol=1e-6)
                  or math.isclose(got, 1 / V_TINY, rel_tol=1e-6),
@@ -410,6 +410,17 @@ def padding_hints(p: dict) -> list:
                  "tokens"),
             Hint(lambda got, want: got == rows % m, REMAINDER)]
     return out
+
+
+def padding_recheck(p: dict) -> tuple[dict, int, str]:
+    """Question 2 with as many new tokens as bring the tokens to a multiple of pad_multiple past V, so
+    that no row is padding: m - (T + n_new) % m gives m there, not 0, though this variant cannot tell."""
+    V, _, _ = shape_of(p)
+    m, T = p["pad_multiple"], n_tokens(p["vocab_model"])
+    n2 = max(V - T, 1) + (-(T + max(V - T, 1))) % m
+    other = dict(p, n_new=n2)
+    return ({"V": V, ".vocab_size": V, "T": T, "n_new": n2, "pad_multiple": m}, padding_rows(other),
+            f"for n_new = {n2:,} (T + n_new = {T + n2:,}, a multiple of pad_multiple = {m})")
 
 
 def padding_parts(p: dict) -> Answer:
