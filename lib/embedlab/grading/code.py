@@ -580,3 +580,10 @@ def evaluate(source: str | None, name: str, inputs: dict):
         return None
     return env[name]
 
+
+_BYTES_WORDS = re.compile(r"byte|bf16|fp16|fp32|fp64|float16|float32|float64|itemsize|dtype|precision", re.I)
+
+
+def names_bytes(source: str | None) -> bool:
+    """Does the cell speak of bytes or a number format (bytes, bf16, float32, itemsize …)?"""
+    return bool(source) and bool(_BYTES_WORDS.search(source[:SOURCE_LIMIT]))

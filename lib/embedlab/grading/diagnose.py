@@ -182,8 +182,33 @@ def transform_hint(got: float, want: float) -> str | None:
     return None
 
 
+_BYTES_A_NUMBER = {2: "2 bytes a number (bf16 or fp16)", 4: "4 bytes a number (float32)",
+                   8: "8 bytes a number (float64)", 0.5: "half a byte a number (4-bit)"}
+_SCALES = {1e3: "thousands", 1e6: "millions", 1e9: "billions", 1e12: "trillions"}
+
+
+def units_hint(got: float, want: float, unit: str = "", typed: set | None = None,
+               bytes_named: bool = False) -> str | None:
+    """A count given in other units, named as units: bytes where a count of parameters is asked (when
+    the cell types that many bytes and names bytes or a dtype), or the count written in thousands,
+    millions, billions (a short number that, scaled, is the count to within its rounding)."""
+    if want == 0 or not math.isfinite(got) or got == 0:
+        return None
+    if unit == "parameters":
+        for factor, words in _BYTES_A_NUMBER.items():
+            if same(got, factor * want) and bytes_named and typed is not None and factor in typed:
+                return f"that is the size in bytes, at {words}: a count of parameters is asked, not its bytes"
+    digits = len(f"{abs(got):.6g}".replace(".", "").replace("-", "").strip("0"))
+    for scale, name in _SCALES.items():
+        if abs(want) >= scale and digits <= 5 and math.isclose(got * scale, want, rel_tol=0.005):
+            what = "count" if unit == "parameters" or not unit else "value"
+            return (f"that looks like the {what} in {name} (yours × {scale:.0e} is within rounding of it): "
+                    "give the whole number, every digit, computed rather than typed")
+    return None
+
+
 def number_hint(got: float, want: float, factors: dict | None = None, factor_hints: dict | None = None,
-                typed: set | None = None) -> str:
+                typed: set | None = None, unit: str = "", bytes_named: bool = False) -> str:
     """What is off about a number: digits, a ratio, a sign, a direction. Never the value. `typed` is the
     set of constants the learner's cell types (None when the cell is unknown): a factor that guesses a
     unit is named only when the cell types one of that unit's constants."""
@@ -194,7 +219,7 @@ def number_hint(got: float, want: float, factors: dict | None = None, factor_hin
     found = factor_hint(got, want, factors or {}, factor_hints or {})  # the question's own first (×L, ÷batch)
     if found:
         return found
-    found = transform_hint(got, want)
+    found = transform_hint(got, want) or units_hint(got, want, unit, typed, bytes_named)
     if found:
         return found
     for factor, message in FACTORS:
@@ -213,14 +238,32 @@ def number_hint(got: float, want: float, factors: dict | None = None, factor_hin
                 "compute in float64, unrounded")
     if abs(ratio - 1) < 0.05:
         right = f" (right to {n} digit{'s' * (n != 1)})" if n else ""
-        if ratio < 1:
-            return f"a little too small{right}: check for a small term you left out"
-        return f"a little too big{right}: something counted that should not be, or counted twice?"
+        side = "below" if ratio < 1 else "above"
+        return (f"a little too {'small' if ratio < 1 else 'big'}{right}: within 5% {side} the expected value; "
+                "recheck the small terms, and any count off by one")
     if ratio > 10:
         return "far too big (more than 10 times the expected value): check the units and every factor"
     if ratio < 0.1:
-        return "far too small (under a tenth of the expected value): a factor or a term left out?"
-    return "too big: something counted that should not be?" if ratio > 1 else "too small: something left out?"
+        return "far too small (under a tenth of the expected value): check the units and every factor"
+    # what is known, and no guessed cause: how far off, which way, what to recheck
+    return (f"too {'big' if ratio > 1 else 'small'}: {how_far(ratio)}; recheck each term and factor against the "
+            "question (what your count chose, added and left out)")
+
+
+_BANDS = [(0.1, 0.2, "between a tenth and a fifth of"), (0.2, 1 / 3, "between a fifth and a third of"),
+          (1 / 3, 0.5, "between a third and half of"), (0.5, 2 / 3, "between half and two thirds of"),
+          (2 / 3, 0.8, "between two thirds and 80% of"), (0.8, 0.95, "between 80% and 95% of"),
+          (1.05, 1.25, "between 1.05 and 1.25 times"), (1.25, 1.5, "between 1.25 and 1.5 times"),
+          (1.5, 2, "between 1.5 and 2 times"), (2, 3, "between 2 and 3 times"), (3, 5, "between 3 and 5 times"),
+          (5, 10, "between 5 and 10 times")]
+
+
+def how_far(ratio: float) -> str:
+    """How far a value is from the expected one, in a band (never the expected value itself)."""
+    for lo, hi, words in _BANDS:
+        if lo <= ratio < hi:
+            return f"{words} the expected value"
+    return f"{ratio:.1g} times the expected value"
 
 
 def factor_hint(got: float, want: float, factors: dict, factor_hints: dict) -> str | None:

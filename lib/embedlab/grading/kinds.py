@@ -163,6 +163,7 @@ class Question:
     # one when this variant's cannot tell them apart (V a multiple of pad_multiple: m - V % m gives m, not 0).
     # A right value whose cell, read as a formula (code.evaluate), gives another answer there is not accepted.
     recheck: Callable | None = None
+    unit: str = ""                   # what the answer counts ("parameters", "bytes"): names a units slip as units
 
     kind = "question"
 
@@ -203,6 +204,11 @@ class Question:
                 continue
         return default
 
+    def unit_of(self) -> str:
+        """What the answer counts, for the general words: "parameters" for a parameter count (its
+        `unit`, or a name that says params), else its `unit` ("" when not known)."""
+        return self.unit or ("parameters" if "param" in self.name.lower() else "")
+
     def _formula_slip(self) -> str | None:
         """A right value from a formula that is wrong on other inputs (`recheck`), read from the cell."""
         if self.recheck is None or not self.source:
@@ -235,7 +241,8 @@ class Question:
         # Each source of hints in turn; one that raises on an odd value (a complex number folded from the
         # cell's code, a huge one) says nothing, and the next speaks: the learner never loses the hint.
         generic = lambda: _quiet(diagnose.number_hint, got, want, self.factors, self.factor_hints,  # noqa: E731
-                                 _quiet(explain.typed_constants, self, default=None))
+                                 _quiet(explain.typed_constants, self, default=None), self.unit_of(),
+                                 _quiet(code.names_bytes, self.source, default=False))
         if self.case is not None:
             own = self._hint(got, want, "")
             if own:

@@ -81,6 +81,18 @@ def share(p: dict, head_positions: int, attention: bool = True, square: bool = F
     return head_positions * c.head / total
 
 
+BLOCKS_T_TIMES = ("reading a prompt, every one of the T positions goes through the lookup and the blocks "
+                  "(each token's keys and values are needed by the tokens after it): those run T times; only "
+                  "the head runs once, at the last position")
+
+
+def blocks_once(p: dict, keys: int) -> float:
+    """Question 5 as a learner may slip: the lookup and blocks for one token only, the head once,
+    attention over `keys` keys."""
+    c = token_costs(load_config(p["share_model"]))
+    return c.head / (c.input + c.blocks + c.head + c.attention_per_key * keys)
+
+
 def expert_layout(name: str) -> dict:
     """What question 8 gives about a mixture of experts: layers with experts, experts, k, d, d_ff."""
     s = model_shape(load_config(name))
@@ -283,7 +295,8 @@ def questions(p: dict) -> list:
         keys = T * (T + 1) // 2
         return Answer(Ratio("the head's share", Prod("the head", [head_positions(), Part("head", costs.head)]), Sum(
             "the whole pass", [
-                Prod("the blocks and lookup", [Part("T", T, key="T"), Part("per token", costs.input + costs.blocks)]),
+                Prod("the blocks and lookup", [Part("T", T, key="T", alts=[Alt(1, BLOCKS_T_TIMES)] if prompt else []),
+                                               Part("per token", costs.input + costs.blocks)]),
                 Prod("the head", [head_positions(), Part("head", costs.head)],
                      missing="the share is of the whole pass: put the head in the total you divide by (the "
                              "denominator)"),
@@ -341,6 +354,8 @@ def questions(p: dict) -> list:
         Real("head_share_prompt", exact=True, hints=[
             Hint(lambda got, want: _is(got, share(p, 1, attention=False)),
                  "too big: you left out attention over the context, which grows with every position"),
+            Hint(lambda got, want: any(_is(got, blocks_once(p, keys)) for keys in (1, T, T * (T + 1) // 2, T * T)),
+                 BLOCKS_T_TIMES),
         ], parts=lambda: share_parts(True), **reads("head_share_prompt")),
         Function("forward_flops_per_token", reference=gpt_forward_flops, cases=_model_shapes,
                  result=Integer("forward_flops_per_token", hints=[

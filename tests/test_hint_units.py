@@ -1,0 +1,70 @@
+"""The general words say what is known, never a guessed cause; units slips are named as units.
+
+* a count given in millions (or thousands, billions), typed short, is named as such, not "a factor
+  or a term left out?";
+* bytes where a count of parameters is asked is named as bytes when the cell names bytes or a
+  number format and types that many (2 for bf16 …), and never otherwise (2 × is also "counted twice");
+* when nothing names the slip, the words give the direction and how far (a band, never the value)
+  and what to recheck, with no guessed cause;
+* lesson 06's prompt pass: the blocks run for one token only is named as that, not as the two
+  mistakes (the head T times, T² keys) it was once blamed on.
+"""
+
+import re
+
+import pytest
+
+from embedlab.grading import diagnose
+from embedlab.grading.exercise import evaluate
+from embedlab.grading.lessons import load_key, questions_for
+from embedlab.grading.values import written_in
+
+
+def question(lesson, name):
+    return next(q for q in questions_for(lesson) if q.name == name)
+
+
+def test_a_count_in_millions_or_billions_is_named_as_units():
+    assert "in millions" in diagnose.units_hint(85.06, 85_056_000, "parameters")
+    assert "in billions" in diagnose.units_hint(7.5, 7_504_924_672, "parameters")
+    assert "in thousands" in diagnose.units_hint(33.0, 33_024)
+    assert diagnose.units_hint(85.5, 85_056_000) is None          # not within its rounding
+    assert diagnose.units_hint(85_056.123, 85_056_000) is None    # a long number is not a count in thousands
+    q = question("03-counting-gpt2", "block_params")
+    want = load_key("03-counting-gpt2")["block_params"]
+    detail = evaluate(q, round(want / 1e6, 1), want).detail
+    assert "in millions" in detail and not written_in(detail, want)
+
+
+def test_bytes_for_parameters_only_when_the_cell_speaks_of_bytes():
+    q = question("03-counting-gpt2", "block_params")
+    want = load_key("03-counting-gpt2")["block_params"]
+    in_bytes = evaluate(q, 2 * want, want, source="d = 1024\nBYTES = 2  # bf16\nblock_params = (12*d*d + 13*d) * BYTES")
+    assert "size in bytes, at 2 bytes a number" in in_bytes.detail
+    twice = evaluate(q, 2 * want, want, source="d = 1024\nblock_params = (12*d*d + 13*d) * 2")
+    assert "bytes" not in twice.detail and "twice" in twice.detail
+    assert diagnose.units_hint(4 * 1000, 1000, "parameters", {4}, bytes_named=True).startswith("that is the size in bytes")
+    assert diagnose.units_hint(4 * 1000, 1000, "", {4}, bytes_named=True) is None  # not a parameter count
+
+
+@pytest.mark.parametrize("ratio", [0.12, 0.25, 0.4, 0.6, 0.7, 0.9, 0.97, 1.03, 1.1, 1.3, 1.7, 2.4, 3.7, 7.0])
+def test_the_last_resort_says_how_far_and_which_way_and_guesses_no_cause(ratio):
+    want = 123_457.0
+    got = want * ratio + 0.37  # no factor, no transform, no units: nothing names it
+    words = diagnose.number_hint(got, want)
+    assert words.startswith(("too big", "too small", "a little too big", "a little too small")), words
+    assert ("too small" in words.split(":")[0]) == (ratio < 1)
+    assert "?" not in words and "recheck" in words, words      # what to recheck, no guessed cause
+    assert not written_in(words, want) and not re.search(r"\d{4,}", words.replace(",", ""))
+
+
+def test_lesson_06_prompt_pass_with_the_blocks_run_once_is_named_as_that():
+    from embedlab.grading.questions import l06
+
+    p = l06.DEFAULTS
+    q = {q.name: q for q in l06.questions(p)}["head_share_prompt"]
+    want, T = l06.share(p, 1), p["T"]
+    for keys in (1, T, T * (T + 1) // 2):
+        detail = evaluate(q, l06.blocks_once(p, keys), want).detail
+        assert "those run T times; only the head runs once" in detail
+        assert "T²" not in detail and "not T times" not in detail
