@@ -68,3 +68,19 @@ def test_lesson_06_prompt_pass_with_the_blocks_run_once_is_named_as_that():
         detail = evaluate(q, l06.blocks_once(p, keys), want).detail
         assert "those run T times; only the head runs once" in detail
         assert "T²" not in detail and "not T times" not in detail
+
+
+def test_an_axis_slip_on_a_square_table_is_named_as_the_axis():
+    """Lesson 09's 16 rows are d = 16 wide in the book: norms along axis=0 run silently. The hint names
+    the axis, not "normalize every row, not just cat" (which blamed a mistake not made)."""
+    from embedlab.grading.questions import l09
+
+    p = l09.DEFAULTS
+    q = {q.name: q for q in l09.questions(p)}["cos_cat"]
+    want = q.to_data(l09.trained(p)[1])
+    slips = l09.axis_slips(p)
+    assert len(slips) == 2
+    for slip in slips:
+        detail = evaluate(q, slip, want).detail
+        assert "axis=0" in detail and "not just cat" not in detail
+    assert l09.axis_slips(dict(p, d=12)) == []  # not square: numpy raises, no slip to name

@@ -54,13 +54,34 @@ def draw(rng: np.random.Generator, pick) -> dict:
 
 
 @functools.lru_cache(maxsize=64)
-def _trained(d, n_sentences, corpus_seed, steps, batch_size, seed):
-    """The solution's questions 3 and 4 for one variant, computed the same way (so exactly equal)."""
+def _model(d, n_sentences, corpus_seed, steps, batch_size, seed):
+    """(corpus, E) of one variant's trained model."""
     from embedlab import make_corpus, train_tinylm
 
     corpus = make_corpus(n_sentences=n_sentences, seed=corpus_seed)
     run = train_tinylm(corpus, d=d, context=2, tied=False, steps=steps, batch_size=batch_size, seed=seed)
-    E = run.model.E
+    return corpus, run.model.E
+
+
+def axis_slips(p: dict) -> list:
+    """Question 4 with the lengths taken along the wrong axis: the columns' norms (axis=0) of the 16 rows,
+    or of all of E. numpy raises for neither when the shapes happen to line up (16 rows and d = 16)."""
+    corpus, E = _model(*(p[name] for name in ("d", "n_sentences", "corpus_seed", "steps", "batch_size", "seed")))
+    animals, vehicles = list(corpus.groups["animals"]), list(corpus.groups["vehicles"])
+    cat = corpus.id_of("cat")
+    rows = E[animals + vehicles]
+    out = []
+    if rows.shape[0] == rows.shape[1]:
+        out.append(rows @ E[cat] / (np.linalg.norm(rows, axis=0) * np.linalg.norm(E[cat])))
+        unit = rows / np.linalg.norm(rows, axis=0, keepdims=True)
+        out.append(unit @ unit[0])
+    return out
+
+
+@functools.lru_cache(maxsize=64)
+def _trained(d, n_sentences, corpus_seed, steps, batch_size, seed):
+    """The solution's questions 3 and 4 for one variant, computed the same way (so exactly equal)."""
+    corpus, E = _model(d, n_sentences, corpus_seed, steps, batch_size, seed)
     animals, vehicles = list(corpus.groups["animals"]), list(corpus.groups["vehicles"])
     unit = E / np.linalg.norm(E, axis=1, keepdims=True)
     C = unit @ unit.T
@@ -272,6 +293,10 @@ def questions(p: dict) -> list:
                                                        "normalise (np.linalg.norm) every row and cat's"},
               avoids={**READS_U, "axis=0": "your code takes norms along axis=0, the columns: each row's length is along "
                                 "axis=1"}, hints=[
+            Hint(lambda got, want: any(np.asarray(got).shape == (16,) and np.allclose(got, slip, rtol=1e-6)
+                                       for slip in axis_slips(p)),
+                 "your lengths are the columns' (axis=0), not the rows': the 16 rows are 16 numbers wide here "
+                 "(d = 16), so numpy matched the shapes without a complaint; each row's length is along axis=1"),
             Hint(lambda got, want: np.asarray(got).shape == (16,) and abs(np.asarray(got)[0] - 1) > 1e-9
                  and bool(np.isclose(np.asarray(got), 1, atol=1e-9).any()),
                  "cat (cosine 1 with itself) is there, but not first: the rows go in the order animals + vehicles, "
