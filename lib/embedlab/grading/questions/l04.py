@@ -226,6 +226,14 @@ def llama_parts(V, d, L, h, h_kv, d_ff, tied) -> Answer:
     ]))
 
 
+def mlp_recheck(d: int, d_ff: int) -> tuple[dict, int, str]:
+    """Question 2 with a d_ff that is not 4·d: Llama 3.2 1B's d_ff is exactly 4·d, so 3 · d · 4d passes
+    on the book's model; the config's own d_ff is what the question asks the cell to read."""
+    other = d_ff + 64 if d_ff + 64 != 4 * d else d_ff + 128
+    return ({"d": d, ".hidden_size": d, "d_ff": other, ".intermediate_size": other}, 3 * d * other,
+            f"for d_ff = {other:,} (a config whose d_ff is not 4·d)")
+
+
 def questions(p: dict) -> list:
     """The questions of variant `p` (the hints know its parameters; none states an answer)."""
     s = model_shape(load_config(p["attn_model"]))
@@ -278,7 +286,7 @@ def questions(p: dict) -> list:
             offset(2 * d_ff + d_m, "Llama's SwiGLU has no biases: three d × d_ff matrices, nothing else"),
             Hint(lambda got, want: got == 8 * d_m * d_m and got != want,
                  "that is a GPT-2 MLP (8·d²): use the config's intermediate_size as d_ff, and three matrices"),
-        ], parts=lambda: Answer(mlp_parts(d_m, d_ff)), **reads("mlp_layer")),
+        ], parts=lambda: Answer(mlp_parts(d_m, d_ff)), recheck=lambda: [mlp_recheck(d_m, d_ff)], **reads("mlp_layer")),
         Real("vocab_share", exact=True, hints=[
             ratio(0.5, f"{p['share_model']}'s head is untied: count both vocabulary matrices"),
             Hint(lambda got, want: 0 < want < got <= 100 and math.isclose(got / 100, want, rel_tol=0.01),
