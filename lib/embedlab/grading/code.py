@@ -518,6 +518,15 @@ def _eval(node, env: dict):
             raise _NotArithmetic(func) from None
     if isinstance(node, ast.Tuple):
         return tuple(_eval(e, env) for e in node.elts)
+    if isinstance(node, ast.Constant) and isinstance(node.value, str) and len(node.value) <= 64:
+        return node.value  # a key of a lookup table ({"bf16": 2, ...}["bf16"])
+    if isinstance(node, ast.Dict) and len(node.keys) <= 64 and all(k is not None for k in node.keys):
+        return {_eval(k, env): _eval(v, env) for k, v in zip(node.keys, node.values)}
+    if isinstance(node, ast.Subscript):
+        table, key = _eval(node.value, env), _eval(node.slice, env)
+        if not isinstance(table, dict) or key not in table:
+            raise _NotArithmetic("subscript")
+        return table[key]
     raise _NotArithmetic(type(node).__name__)
 
 
@@ -543,7 +552,7 @@ def evaluate(source: str | None, name: str, inputs: dict):
         tree = ast.parse(source)
     except (SyntaxError, ValueError):
         return None
-    env = {k: v for k, v in inputs.items() if isinstance(v, (int, float)) and not isinstance(v, bool)}
+    env = {k: v for k, v in inputs.items() if isinstance(v, (int, float, str)) and not isinstance(v, bool)}
     unknown = set()
     try:
         for stmt in tree.body:
@@ -576,7 +585,7 @@ def evaluate(source: str | None, name: str, inputs: dict):
             return None  # if, for, def, with …: not followed
     except RecursionError:
         return None
-    if name in unknown or name not in env:
+    if name in unknown or name not in env or not isinstance(env[name], (int, float)):
         return None
     return env[name]
 

@@ -323,8 +323,19 @@ def questions(p: dict) -> list:
                         f"{np.dtype(p['precision']).itemsize} bytes"), alts=[
                         Alt(v, f"a {p['precision']} entry takes {np.dtype(p['precision']).itemsize} bytes, not {v}")
                         for v in (1, 2, 4, 8) if v != np.dtype(p["precision"]).itemsize])]),
-                    inputs={"n_tokens": p["n_tokens"], "V": p["V"], "d": p["d"]})),
+                    inputs={"n_tokens": p["n_tokens"], "V": p["V"], "d": p["d"]}),
+                recheck=lambda: [one_hot_recheck(p)]),
     ]
+
+
+def one_hot_recheck(p: dict) -> tuple[dict, int, str]:
+    """Question 6 in another precision: a cell that types the bytes per entry (4 for float32) rather
+    than reading them from precision gives the book's bytes for every precision."""
+    size = np.dtype(p["precision"]).itemsize
+    other = "float64" if size != 8 else "float16"
+    n = np.dtype(other).itemsize
+    return ({"n_tokens": p["n_tokens"], "V": p["V"], "d": p["d"], "precision": other, ".itemsize": n},
+            p["n_tokens"] * p["V"] * n, f"with precision = {other!r}")
 
 
 QUESTIONS = questions(DEFAULTS)

@@ -105,6 +105,17 @@ def _kv_per_token(s: dict, b: float, heads: str = "h_kv") -> float:
     return 2 * s["L"] * s[heads] * s["head_dim"] * b
 
 
+def kv_recheck(c: dict, precision: str) -> tuple[dict, int, str]:
+    """Question 3 in another cache precision: a cell that types the bytes per number (2 for bf16) rather
+    than reading them from cache_precision gives the book's bytes for every precision."""
+    other = "fp32" if BYTES[precision] != 4 else "int8"
+    inputs = {"L": c["L"], "h": c["h"], "h_kv": c["h_kv"], "head_dim": c["head_dim"], "cache_precision": other,
+              "['num_hidden_layers']": c["L"], "['num_attention_heads']": c["h"],
+              "['num_key_value_heads']": c["h_kv"], ".num_layers": c["L"], ".num_heads": c["h"],
+              ".num_kv_heads": c["h_kv"], ".head_dim": c["head_dim"]}
+    return inputs, int(_kv_per_token(c, BYTES[other])), f"with cache_precision = {other!r}"
+
+
 def _serve(p: dict) -> tuple[float, float, float]:
     """Question 6's memory, weights and cache per sequence, in bytes."""
     s = shape(p["serve_model"])
@@ -319,7 +330,7 @@ def questions(p: dict) -> list:
         Integer("kv_bytes_per_token", factors={"L": c["L"]}, factor_hints={
             "/L": "that is one layer: each of the L layers caches its own keys and values",
         }, hints=kv_hints, parts=lambda: Answer(cache_parts(c, b, precision)),
-            inputs=lambda: {"L": c["L"], "head_dim": c["head_dim"]}),
+            inputs=lambda: {"L": c["L"], "head_dim": c["head_dim"]}, recheck=lambda: [kv_recheck(c, precision)]),
         Real("gqa_saving_gib", exact=True, factors={"L": g["L"]}, factor_hints={
             "/L": "that is one layer: each of the L layers caches its own keys and values",
         }, hints=[
