@@ -9,6 +9,7 @@
   naming the repository once `_config.yml` has one, instead of a traceback.
 """
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -82,6 +83,27 @@ def test_without_embedlab_the_setup_cell_prints_one_line_saying_what_to_install(
     assert "make lab" in run.stdout and "Traceback" not in run.stdout + run.stderr
     unguarded = run_without_embedlab(import_guard.strip_guard(import_guard.setup_cell(nb).source))
     assert "ModuleNotFoundError" in unguarded.stdout                    # what the guard replaces
+
+
+def test_without_embedlab_every_later_cell_says_the_same_line_not_a_traceback():
+    """Run All does not reliably stop at a first cell that fails at once, and a learner may press
+    Shift+Enter on the next cell: every cell run after the guard's prints its one line, whatever the
+    cell holds (seen red with the guard's input transformer left out: NameError tracebacks)."""
+    nb = nbformat.read(ROOT / "notebooks" / "07-memory.ipynb", as_version=4)
+    later = [c.source for c in nb.cells if c.cell_type == "code"][1:4] + ["import numpy as np\nnp.ones(3)"]
+    script = ("import json, sys\n"
+              "sys.modules['embedlab'] = None\n"
+              "from IPython.core.interactiveshell import InteractiveShell\n"
+              "shell = InteractiveShell.instance()\n"
+              "for cell in json.loads(sys.stdin.read()):\n"
+              "    result = shell.run_cell(cell)\n"
+              "    print('<ok>' if result.success else '<failed>', flush=True)\n")
+    cells = [import_guard.setup_cell(nb).source, *later]
+    run = subprocess.run([sys.executable, "-c", script], input=json.dumps(cells), capture_output=True, text=True,
+                         timeout=60, cwd=ROOT)
+    lines = run.stdout.strip().splitlines()
+    assert lines == [import_guard.message(""), "<failed>"] * len(cells), run.stdout + run.stderr
+    assert "Traceback" not in run.stdout + run.stderr and "NameError" not in run.stdout + run.stderr
 
 
 def test_the_guard_names_the_repository_once_the_config_has_one(tmp_path):

@@ -2,7 +2,12 @@
 
 A notebook downloaded from the book (or opened in Colab) has no `embedlab`, the
 course library; without the guard its first cell ends in a traceback about a
-missing module. With it, the cell stops with one line saying what to install.
+missing module. With it, the cell stops with one line saying what to install,
+and so does every cell run after it: Jupyter does not reliably drop the cells
+Run All queued behind a cell that failed at once, and a learner may press
+Shift+Enter on the next one; each would end in a `NameError` traceback. The
+guard registers an IPython input transformer that turns every later cell into
+the same one line (outside IPython there is no later cell to answer).
 The guard is the same in every notebook (lessons and solutions; the exercises
 are generated from the solutions) and names the course's repository as soon as
 `_config.yml` has one (`repository.url`). `tests/test_notebook_code.py` checks
@@ -24,7 +29,7 @@ import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 FIRST_LINE = "try:  # opened outside the course? say what to install, not a traceback"
-LAST_LINE_END = ") from None"
+LAST_LINE_END = "from None"  # the guard's last line (this version's and the older ones')
 
 
 def repository_url(config: Path = ROOT / "_config.yml") -> str:
@@ -49,9 +54,14 @@ def guard(url: str | None = None) -> str:
         "except ModuleNotFoundError:",
         "    class Setup(Exception):",
         "        def _render_traceback_(self): return [str(self)]  # Jupyter: this line only",
-        '    raise Setup("This notebook needs the course library embedlab: "',
-        f"                {where}",
-        '                "then run `make lab` in it.") from None',
+        '    _setup = Setup("This notebook needs the course library embedlab: "',
+        f"                   {where}",
+        '                   "then run `make lab` in it.")',
+        "    try:  # every cell run after this one says the same line, not a NameError",
+        '        get_ipython().input_transformers_cleanup.append(lambda _: ["raise _setup\\n"])',
+        "    except NameError:  # not IPython: there are no later cells",
+        "        pass",
+        "    raise _setup from None",
     ])
     assert message(url) in _strings(text), "guard() and message() disagree"
     return text
@@ -60,8 +70,9 @@ def guard(url: str | None = None) -> str:
 def _strings(source: str) -> str:
     """The text of the guard's message, its string pieces joined."""
     import ast
-    raise_node = next(n for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Raise))
-    return raise_node.exc.args[0].value
+    call = next(n for n in ast.walk(ast.parse(source))
+                if isinstance(n, ast.Call) and getattr(n.func, "id", None) == "Setup")
+    return call.args[0].value
 
 
 def strip_guard(source: str) -> str:

@@ -1,0 +1,100 @@
+"""The notebooks in JupyterLab itself, in headless Chromium, as learners use them (tools/check_lab.py).
+
+nbval runs every notebook in a bare kernel; this opens them where learners work: a real
+`jupyter lab` on a copy of the course, driven over the DevTools protocol. Each notebook
+checked is opened (a fresh kernel) and Run All: no error output, no console error, every
+widget drawn (not its text repr, not "Error displaying widget"); the widget lessons react to
+a slider and a typed value; a blank exercise says "not attempted" without a traceback, and
+answers typed into it get ✅ or a specific hint; a widget cell run alone in a fresh kernel
+draws its widget (learners jump straight to widgets).
+
+`make test` opens five notebooks (the two widget lessons, their widget cells alone, and
+exercise 01), about 40 s of mostly waiting; CI also runs `tools/check_lab.py`, the same
+Run All over every lesson, solution and exercise, with the time of each. Without Chromium these tests are skipped with a message, as the book's are,
+unless EMBEDLAB_REQUIRE_BROWSER=1 (CI) makes that a failure.
+"""
+
+import importlib.util
+import os
+import re
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _load_tool(name):
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+check_lab = _load_tool("check_lab")
+CHROMIUM = check_lab.check_site.find_chromium()
+
+if CHROMIUM is None:
+    if os.environ.get("EMBEDLAB_REQUIRE_BROWSER"):
+        raise RuntimeError("EMBEDLAB_REQUIRE_BROWSER is set but no Chromium was found (apt-get install chromium)")
+    pytest.skip("no Chromium found: the JupyterLab tests need one (Debian/Ubuntu: apt-get install chromium)",
+                allow_module_level=True)
+
+@pytest.fixture(scope="module")
+def lab():
+    with check_lab.Lab() as running:
+        yield running
+
+
+def run_all_clean(lab, path):
+    report = lab.run(path)
+    assert not report.problems, f"{path} in JupyterLab:\n" + "\n".join(report.problems)
+    return report
+
+
+def test_the_widget_lessons_react_to_a_slider_and_a_typed_value(lab):
+    run_all_clean(lab, "notebooks/07-memory.ipynb")
+    before, after = lab.use_widget("batch", presses=3)
+    cache = [re.search(r"KV cache[^\n]*?([\d.]+) GB", text) for text in (before, after)]
+    assert all(cache) and float(cache[1][1]) > float(cache[0][1]), (before, after)
+    run_all_clean(lab, "notebooks/03-counting-gpt2.ipynb")
+    before, after = lab.use_widget("L", type_text="24")
+    assert "L=12" in before and "L=24" in after, (before[:300], after[:300])
+    totals = [re.search(r"total\s+([\d,]+)", text) for text in (before, after)]
+    assert all(totals) and int(totals[1][1].replace(",", "")) > int(totals[0][1].replace(",", "")), (before, after)
+
+
+def test_an_answer_typed_into_an_exercise_gets_a_tick_or_a_specific_hint(lab):
+    run_all_clean(lab, "exercises/01-toy-table.ipynb")            # blank: "not attempted", no traceback
+    nb = nbformat.read(ROOT / "exercises" / "01-toy-table.ipynb", as_version=4)
+    index = next(i for i, c in enumerate(nb.cells) if c.cell_type == "code" and c.source.startswith("ex.check(\"n_params\")")) - 1
+    right = lab.answer(index, "n_params = len(words) * len(features)")
+    assert "✅" in right and "correct" in right, right
+    wrong = lab.answer(index, "n_params = len(words) + len(features)")
+    assert "❌" in wrong and "rows × columns" in wrong, wrong
+
+
+def widget_cells(path: Path) -> list[int]:
+    nb = nbformat.read(path, as_version=4)
+    return [i for i, c in enumerate(nb.cells) if c.cell_type == "code" and any(
+        "application/vnd.jupyter.widget-view+json" in o.get("data", {}) for o in c.get("outputs", []))]
+
+
+@pytest.mark.parametrize("path", ["notebooks/03-counting-gpt2.ipynb", "notebooks/07-memory.ipynb"])
+def test_a_widget_cell_run_alone_in_a_fresh_kernel_draws_its_widget(lab, path):
+    """Lesson 07's widget cell said "run this cell to use it" but needed the setup cell first
+    (NameError: memory_calculator); every widget cell of a lesson now stands alone."""
+    cells = widget_cells(ROOT / path)
+    assert cells, f"{path} has no widget cell"
+    lab.open(path)
+    for index in cells:
+        text = lab.run_cell(index)
+        state = lab.state()
+        cell = next(c for c in state["cells"] if c["index"] == index)
+        assert not cell["errors"], (path, index, cell["errors"], text)
+        assert cell["widgets"] >= 1, (path, index, text)

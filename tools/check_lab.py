@@ -1,0 +1,334 @@
+"""Run the course's notebooks in a real JupyterLab, in headless Chromium, as a learner does.
+
+    python tools/check_lab.py                      # every lesson, solution and exercise
+    python tools/check_lab.py notebooks/07-memory.ipynb exercises/01-toy-table.ipynb
+
+nbval runs the notebooks in a bare kernel and the book test loads the static site; this
+opens them where learners work. It starts `jupyter lab` on a free port of 127.0.0.1 with a
+token, on a copy of notebooks/, exercises/ and solutions/ (so nothing it runs is saved into
+the course), with Jupyter's folders of its own, and drives Debian's Chromium over the
+DevTools protocol with the driver the book test uses (tools/check_site.py). JupyterLab's
+own application object (`--LabApp.expose_app_in_browser`) runs its commands: open a
+notebook (a fresh kernel), Run All, read each cell's outputs from the notebook's model.
+
+A notebook fails on an error output, on an error in the browser's console, on a cell
+still running after the time limit, on a blank exercise's check that does not say "not
+attempted", and on a widget that shows as text (its
+`FloatSlider(...)` repr) or as "Error displaying widget". `use_widget` presses a key on a
+slider, or types into a box, and returns the widgets' output before and after; `answer`
+types code into an answer cell,
+runs it and its check, and returns what the check printed. tests/test_lab.py uses these;
+benchmarks measure the time of the whole pass (it prints the seconds per notebook).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import importlib.util
+import json
+import os
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+FOLDERS = ("notebooks", "exercises", "solutions")
+
+
+def _load_check_site():
+    if "check_site" in sys.modules:
+        return sys.modules["check_site"]
+    spec = importlib.util.spec_from_file_location("check_site", ROOT / "tools" / "check_site.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["check_site"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+check_site = _load_check_site()
+
+# The notebook's state, read from JupyterLab's model: per code cell its execution count, its
+# error outputs, whether it shows a widget, and its outputs' text; the kernel's status.
+STATE_JS = """(() => {
+  const w = window.jupyterapp.shell.currentWidget;
+  if (!w || !w.content || !w.content.model || !w.sessionContext.session) return null;
+  const kernel = w.sessionContext.session.kernel;
+  const cells = [];
+  const model = w.content.model.cells;
+  for (let i = 0; i < model.length; i++) {
+    const c = model.get(i);
+    if (c.type !== 'code') continue;
+    const outs = c.outputs.toJSON();
+    cells.push({index: i, count: c.executionCount, first: c.sharedModel.getSource().split('\\n')[0],
+                errors: outs.filter(o => o.output_type === 'error').map(o => o.ename + ': ' + o.evalue),
+                widgets: outs.filter(o => o.data && o.data['application/vnd.jupyter.widget-view+json']).length,
+                text: outs.map(o => o.text || (o.data && o.data['text/plain']) || '').join('')});
+  }
+  return {path: w.context.path, status: kernel ? kernel.status : 'none', cells};
+})()"""
+
+# What the page shows of widgets: rendered ones, failures, and widget reprs shown as text.
+WIDGETS_JS = """(() => {
+  const outs = [...document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-OutputArea-output')];
+  return {rendered: document.querySelectorAll(
+            '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-OutputArea-output .jupyter-widgets').length,
+          failed: outs.filter(e => e.innerText.includes('Error displaying widget')).length,
+          as_text: outs.filter(e => /^(interactive|VBox|HBox|[A-Za-z]*Slider|Dropdown)\\(/.test(e.innerText.trim())).length};
+})()"""
+
+
+@dataclass
+class LabRun:
+    path: str
+    seconds: float = 0.0
+    problems: list[str] = field(default_factory=list)
+    cells: list[dict] = field(default_factory=list)
+    widgets: dict = field(default_factory=dict)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Lab:
+    """A JupyterLab server on a copy of the course's notebooks, and a Chromium tab driving it."""
+
+    def __init__(self, timeout: float = 120):
+        self.timeout = timeout
+        self.scratch = Path(tempfile.mkdtemp(prefix="check-lab-"))
+        self.root = self.scratch / "course"
+        for folder in FOLDERS:
+            shutil.copytree(ROOT / folder, self.root / folder, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+        self.port, self.token = free_port(), secrets.token_hex(16)
+        env = {**os.environ, **{name: str(self.scratch / name.lower()) for name in
+                                ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR")},
+               "JUPYTER_PLATFORM_DIRS": "1", "MPLBACKEND": "module://matplotlib_inline.backend_inline"}
+        jupyter = Path(sys.executable).with_name("jupyter")
+        self.log = open(self.scratch / "lab.log", "w")
+        self.server = subprocess.Popen(
+            [str(jupyter), "lab", "--no-browser", "--allow-root", "--ip=127.0.0.1", f"--port={self.port}",
+             f"--IdentityProvider.token={self.token}", f"--ServerApp.root_dir={self.root}",
+             "--LabApp.expose_app_in_browser=True", "--LabApp.news_url=", "--LabApp.check_for_updates_class="
+             "jupyterlab.NeverCheckForUpdate"],
+            env=env, stdin=subprocess.DEVNULL, stdout=self.log, stderr=subprocess.STDOUT, cwd=self.scratch)
+        self.browser = None
+        try:
+            self._wait_for_server()
+            self.browser = check_site.Chromium(timeout=60)
+        except BaseException:
+            self.close()
+            raise
+        self.tab = self.browser.tab
+
+    def _wait_for_server(self) -> None:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.server.poll() is not None:
+                raise RuntimeError(f"jupyter lab exited ({self.server.returncode}): "
+                                   f"{(self.scratch / 'lab.log').read_text()[-2000:]}")
+            with contextlib.suppress(OSError):
+                urllib.request.urlopen(f"http://127.0.0.1:{self.port}/api/status?token={self.token}", timeout=2)
+                return
+            time.sleep(0.2)
+        raise TimeoutError("jupyter lab did not answer within 60 s")
+
+    # -- driving -------------------------------------------------------------
+    def state(self):
+        with contextlib.suppress(RuntimeError):
+            return self.tab.evaluate(STATE_JS)
+        return None
+
+    def _wait(self, condition, timeout: float, what: str):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            found = self.state()
+            if found and condition(found):
+                return found
+            time.sleep(0.1)
+        raise TimeoutError(f"{what}: not within {timeout:.0f} s (last state {json.dumps(self.state())[:500]})")
+
+    def _api(self, method: str, endpoint: str):
+        request = urllib.request.Request(f"http://127.0.0.1:{self.port}/api/{endpoint}", method=method,
+                                         headers={"Authorization": f"token {self.token}"})
+        with urllib.request.urlopen(request, timeout=30) as response:
+            body = response.read()
+        return json.loads(body) if body else None
+
+    def shut_down_kernels(self) -> None:
+        """End every session and its kernel, as closing a notebook and shutting its kernel down does."""
+        for session in self._api("GET", "sessions"):
+            self._api("DELETE", f"sessions/{session['id']}")
+
+    def open(self, path: str) -> dict:
+        """Open the notebook at `path` (relative to the course) in a fresh page, on a new kernel:
+        the kernels of earlier notebooks are shut down first (a notebook opened again would
+        otherwise find its old kernel, with everything it defined)."""
+        with contextlib.suppress(RuntimeError):   # leave the last notebook without "unsaved changes?"
+            self.tab.evaluate("window.jupyterapp && [...window.jupyterapp.shell.widgets('main')].forEach("
+                              "w => { if (w.context) w.context.model.dirty = false; })")
+        self.tab.call("Page.navigate", {"url": "about:blank"})
+        self.shut_down_kernels()
+        self.tab.events = []
+        url = f"http://127.0.0.1:{self.port}/lab/tree/{path}?token={self.token}&reset"
+        self.tab.call("Page.navigate", {"url": url})
+        return self._wait(lambda s: s["path"] == path and s["status"] == "idle", self.timeout, f"opening {path}")
+
+    def run_all(self, path: str) -> dict:
+        self.tab.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        return self._wait(lambda s: s["status"] == "idle" and all(c["count"] for c in s["cells"]),
+                          self.timeout, f"Run All of {path}")
+
+    def console_errors(self) -> list[str]:
+        found = []
+        for event in list(self.tab.events):
+            if event["method"] == "Runtime.exceptionThrown":
+                details = event["params"]["exceptionDetails"]
+                found.append(details.get("exception", {}).get("description") or details.get("text", ""))
+            elif event["method"] == "Log.entryAdded" and event["params"]["entry"]["level"] == "error":
+                found.append(event["params"]["entry"].get("text", ""))
+            elif event["method"] == "Runtime.consoleAPICalled" and event["params"]["type"] == "error":
+                found.append(" ".join(str(a.get("value", a.get("description", ""))) for a in event["params"]["args"]))
+        return [text[:300] for text in found]
+
+    def run(self, path: str) -> LabRun:
+        """Open `path`, Run All, and report what a learner would see go wrong."""
+        report = LabRun(path)
+        started = time.monotonic()
+        try:
+            self.open(path)
+            report.cells = self.run_all(path)["cells"]
+        except TimeoutError as exc:
+            report.problems.append(str(exc))
+            return report
+        report.seconds = time.monotonic() - started
+        for cell in report.cells:
+            report.problems += [f"cell {cell['index'] + 1} [{cell['count']}] ({cell['first'][:60]}): {e[:200]}"
+                                for e in cell["errors"]]
+        report.problems += [f"console: {text}" for text in self.console_errors()]
+        if path.startswith("exercises/"):          # a blank exercise: every check says so, kindly
+            checks = [c for c in report.cells if c["first"].startswith("ex.check(")]
+            report.problems += [f"cell {c['index'] + 1} ({c['first']}) does not say 'not attempted': {c['text'][:200]}"
+                                for c in checks if "not attempted" not in c["text"]] or \
+                ([] if checks else ["no ex.check( cell found"])
+        if any(c["widgets"] for c in report.cells):
+            time.sleep(0.5)                   # let the widget views render
+            report.widgets = self.tab.evaluate(WIDGETS_JS)
+            if report.widgets["failed"] or report.widgets["as_text"] or not report.widgets["rendered"]:
+                report.problems.append(f"widgets: {report.widgets}")
+        return report
+
+    def widget_text(self) -> str:
+        """What the visible notebook's widgets show as output (their HTML and Output areas)."""
+        return self.tab.evaluate("[...document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden) "
+                                 ".widget-html, .jp-NotebookPanel:not(.lm-mod-hidden) .widget-output')]"
+                                 ".map(e => e.innerText).join('\\n')")
+
+    def use_widget(self, label: str, *, type_text: str | None = None, presses: int = 0,
+                   key: str = "ArrowRight") -> tuple[str, str]:
+        """Use the widget labelled `label` as a learner does: type `type_text` into its box and press
+        Enter, or press `key` `presses` times on its slider's handle. Return the widgets' output
+        text before and after (after: once it changed, or after 10 s)."""
+        before = self.widget_text()
+        find = (f"[...document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden) .widget-inline-hbox')]"
+                f".find(e => (e.querySelector('.widget-label') || {{}}).innerText === {json.dumps(label)})")
+        target = ".noUi-handle" if type_text is None else "input"
+        found = self.tab.evaluate(f"(() => {{ const w = {find}; const t = w && w.querySelector('{target}');"
+                                  " if (!t) return false; t.focus(); if (t.select) t.select(); return true; })()")
+        if not found:
+            raise LookupError(f"no widget labelled {label!r} with a {target} in the notebook")
+        strokes = [key] * presses
+        if type_text is not None:
+            self.tab.call("Input.insertText", {"text": type_text})
+            strokes = ["Enter"]
+        codes = {"ArrowRight": 39, "ArrowLeft": 37, "Enter": 13}
+        for stroke in strokes:
+            for kind in ("keyDown", "keyUp"):
+                self.tab.call("Input.dispatchKeyEvent", {"type": kind, "key": stroke, "code": stroke,
+                                                         "windowsVirtualKeyCode": codes[stroke],
+                                                         **({"text": "\r"} if stroke == "Enter" and kind == "keyDown"
+                                                            else {})})
+        deadline = time.monotonic() + 10
+        after = before
+        while time.monotonic() < deadline and after == before:
+            time.sleep(0.1)
+            after = self.widget_text()
+        return before, after
+
+    def run_cell(self, cell_index: int) -> str:
+        """Run the one code cell at `cell_index` (the notebook's own numbering), as Shift+Enter
+        does, and return its outputs' text."""
+        self.tab.evaluate(f"""(async () => {{
+          const w = window.jupyterapp.shell.currentWidget;
+          w.content.activeCellIndex = {cell_index};
+          await window.jupyterapp.commands.execute('notebook:run-cell');
+        }})()""")
+        state = self._wait(lambda s: s["status"] == "idle" and all(
+            c["count"] for c in s["cells"] if c["index"] == cell_index), 60, f"running cell {cell_index}")
+        return next(c["text"] for c in state["cells"] if c["index"] == cell_index)
+
+    def answer(self, cell_index: int, source: str) -> str:
+        """Type `source` into the code cell at `cell_index` (the notebook's own numbering), run it and
+        the check cell after it, and return what the check printed."""
+        self.tab.evaluate(f"""(async () => {{
+          const w = window.jupyterapp.shell.currentWidget;
+          w.content.model.cells.get({cell_index}).sharedModel.setSource({json.dumps(source)});
+          w.content.activeCellIndex = {cell_index};
+          await window.jupyterapp.commands.execute('notebook:run-cell-and-select-next');
+          await window.jupyterapp.commands.execute('notebook:run-cell');
+        }})()""")
+        state = self._wait(lambda s: s["status"] == "idle" and all(
+            c["count"] for c in s["cells"] if c["index"] in (cell_index, cell_index + 1)), 60, "answering")
+        return next(c["text"] for c in state["cells"] if c["index"] == cell_index + 1)
+
+    def close(self) -> None:
+        if self.browser is not None:
+            self.browser.close()
+        if self.server.poll() is None:
+            self.server.terminate()
+            try:
+                self.server.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.server.kill()
+                self.server.wait()
+        self.log.close()
+        shutil.rmtree(self.scratch, ignore_errors=True)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+def every_notebook() -> list[str]:
+    return [f"{folder}/{p.name}" for folder in FOLDERS for p in sorted((ROOT / folder).glob("[0-9][0-9]-*.ipynb"))]
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("paths", nargs="*", help="notebooks relative to the course (default: every one)")
+    args = parser.parse_args(argv)
+    started = time.monotonic()
+    failed = 0
+    with Lab() as lab:
+        print(f"JupyterLab and Chromium up in {time.monotonic() - started:.1f} s")
+        for path in args.paths or every_notebook():
+            report = lab.run(path)
+            failed += bool(report.problems)
+            print(f"{report.seconds:6.1f} s  {path}" + "".join(f"\n          {p}" for p in report.problems))
+    print(f"{len(args.paths or every_notebook())} notebooks in {time.monotonic() - started:.0f} s, {failed} with problems")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
