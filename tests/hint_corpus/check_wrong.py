@@ -1,6 +1,6 @@
 """Prove every entry of the hint corpus wrong, for the exercise as handed out (the book's parameters).
 
-    cd tests && ../.venv/bin/python -m hint_corpus.check_wrong [learners|heldout|heldout2] [-k LESSON_OR_NAME]
+    cd tests && ../.venv/bin/python -m hint_corpus.check_wrong [learners|heldout|heldout2|heldout3] [-k LESSON_OR_NAME]
 
 For each entry: run the solution notebook's code cells above the answer cell of `name`
 (check and summary cells left out), then the exercise's own lines of that answer cell (those
