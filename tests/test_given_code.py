@@ -81,3 +81,22 @@ def test_the_solution_changes_no_given_line_and_an_edited_one_is_named(lesson):
         named += 1
     assert set(given_code(lesson)) == {q.name for q in questions_for(lesson)}
     assert named >= 1
+
+
+def test_the_submitted_code_reaches_the_judge_through_the_sandbox_report():
+    """The worker reports every code cell's source ("code"); the grader's check of that report kept
+    "sources" but dropped "code", so in embedlab-grade the edited-given-code hint never fired (found by
+    a blind attack, round 4). clean_report keeps it, as plain strings only, bounded."""
+    from embedlab.grading import sandbox
+
+    cells = code_cells("solutions", LESSON_12)
+    kept = sandbox.clean_report({"state": "finished", "code": cells + [17, None, {"x": 1}]})
+    assert kept["code"] == cells
+    assert sandbox.clean_report({"state": "finished", "code": "not a list"})["code"] == []
+    assert len(sandbox.clean_report({"state": "finished", "code": ["x"] * 10**5})["code"]) == sandbox.REPORTED_CELLS
+    edited_cells = [s.replace("steps=400,", "steps=40000,", 1) if "p_new_token =" in s else s for s in cells]
+    report = sandbox.clean_report({"state": "finished", "code": edited_cells,
+                                   "sources": {"p_new_token": next(s for s in edited_cells if "p_new_token =" in s)}})
+    q = next(q for q in questions_for(LESSON_12) if q.name == "p_new_token")
+    result = RunResult("finished", report, {"p_new_token": {"data": q.to_data(0.987654)}})
+    assert "exercise gives was changed" in cli.score(q, load_key(LESSON_12), {}, result, Limits(), LESSON_12)[3]

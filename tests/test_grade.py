@@ -10,6 +10,7 @@ each case asserts its exact points and statuses from that one run.
 """
 
 import csv
+import os
 import hashlib
 import sys
 import tempfile
@@ -476,3 +477,39 @@ def test_the_summary_labels_points_and_questions_apart():
     assert lines[0].split()[-2:] == ["points", "questions"]
     assert lines[1].endswith("7 / 7  6 of 6 correct")
     assert lines[2].endswith("0 / 3  0 of 2 correct, 1 incorrect, 1 timeout")
+
+
+def test_a_link_in_one_learners_folder_hands_in_nothing_and_the_classmate_keeps_their_file(tmp_path):
+    """A file is graded at its own path (its owner is read from the path): a link in Ada's folder to
+    Ben's notebook, found first, made Ben's file Ada's and skipped Ben's own path (round-4 attack).
+    Now the link is unreadable and Ben's file is his; a hard link is a path of its own (a copy)."""
+    from embedlab.grading.cli import find_submissions
+
+    (tmp_path / "ada").mkdir()
+    (tmp_path / "ben").mkdir()
+    (tmp_path / "ben" / "01-toy-table.ipynb").write_text("{}")
+    (tmp_path / "ada" / "0-01-toy-table.ipynb").symlink_to("../ben/01-toy-table.ipynb")
+    (tmp_path / "ada" / "sub").mkdir()
+    os.link(tmp_path / "ben" / "01-toy-table.ipynb", tmp_path / "ada" / "sub" / "hard-01-toy-table.ipynb")
+    found = {str(s.path.relative_to(tmp_path)): s for s in find_submissions([str(tmp_path)])}
+    assert set(found) == {"ada/0-01-toy-table.ipynb", "ada/sub/hard-01-toy-table.ipynb", "ben/01-toy-table.ipynb"}
+    assert found["ada/0-01-toy-table.ipynb"].real is None and "link" in found["ada/0-01-toy-table.ipynb"].problem
+    assert found["ben/01-toy-table.ipynb"].real and not found["ben/01-toy-table.ipynb"].problem
+    assert found["ada/sub/hard-01-toy-table.ipynb"].real and not found["ada/sub/hard-01-toy-table.ipynb"].problem
+    # the same path named twice (the folder and a file in it) is one submission
+    twice = find_submissions([str(tmp_path / "ben" / "01-toy-table.ipynb"), str(tmp_path)])
+    assert [str(s.path) for s in twice].count(str(tmp_path / "ben" / "01-toy-table.ipynb")) == 1
+
+
+def test_explain_shows_deeply_nested_data_a_submission_sent_without_recursing_without_bound():
+    """--explain printed a submission's output by recursing once per level: 900 nested lists ended in a
+    RecursionError traceback (round-4 attack). Deeper than READABLE_DEPTH is shown as '…'."""
+    from embedlab.grading.cli import READABLE_DEPTH, _short
+
+    deep = []
+    for _ in range(5000):
+        deep = [deep]
+    shown = _short(deep, 300)
+    assert ("…" in shown or "\\u2026" in shown) and shown.count("[") <= READABLE_DEPTH + 1
+    wide = [[1.5] * 10] * 10**5
+    assert len(_short(wide, 300)) <= 300

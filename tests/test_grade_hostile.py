@@ -304,7 +304,8 @@ def klass(tmp_path_factory):
                         "report-zero-01-toy-table.ipynb": report_zero,
                         "memory-flood-01-toy-table.ipynb": memory_flood}.items():
         nbformat.write(build(), folder / name)
-    # the same files again: a link and a hard link in the folder (named to be found last)
+    # the same files again: a link (not read: each file is graded at its own path) and a hard link
+    # (a path of its own, graded as a copy would be), named to be found last
     (folder / "zz-dup-link-01-toy-table.ipynb").symlink_to(os.fsdecode(b"ok-\xff\xfe-01-toy-table.ipynb"))
     os.link(os.fsdecode(bytes(folder) + b"/wrong-\x1b[31m-\n-01-toy-table.ipynb"),
             folder / "zz-dup-hard-01-toy-table.ipynb")
@@ -374,10 +375,14 @@ def klass(tmp_path_factory):
 def test_grader_finishes_and_the_csv_is_complete(klass):
     assert not klass["hung"], f"the grader ran past {RUN_TIMEOUT} s"
     assert klass["code"] == 0, klass["stderr"][-2000:]
-    expected = {in_csv(LABELS[name]) for name in HONEST} | {f"./{name}" for name in HOSTILE}
-    assert set(klass["rows"]) == expected  # every submission once, the extra paths of a file not again
+    expected = {in_csv(LABELS[name]) for name in HONEST} | {f"./{name}" for name in HOSTILE} | {
+        "./zz-dup-link-01-toy-table.ipynb", "./zz-dup-hard-01-toy-table.ipynb"}
+    assert set(klass["rows"]) == expected  # every path once (the file named twice on the command line once)
     for label, rows in klass["rows"].items():
         assert [r["question"] for r in rows] == NAMES, label
+    link = klass["rows"]["./zz-dup-link-01-toy-table.ipynb"]
+    assert all(r["status"] == "unreadable" and "link to another file" in r["detail"] for r in link), link
+    assert sum(float(r["points"]) for r in klass["rows"]["./zz-dup-hard-01-toy-table.ipynb"]) == 4  # the wrong one's
     print(f"\nhostile class graded in {klass['seconds']:.1f} s")
 
 

@@ -194,9 +194,14 @@ def find_submissions(paths: list[str], every_file: bool = False) -> list[Submiss
     """Every notebook named, or found (recursively) in a folder named, once per file (``.ipynb``
     in any case).
 
-    A file reached by several paths (a link, a hard link, a folder and a file in it)
-    is one submission, under the first path found. A link that leads out of the
-    folder it is in (or a file argument's own folder) is kept, unread, as unreadable.
+    A file is graded at its own path: who handed it in is read from that path (a
+    learner's folder, an LMS name), so no path may stand for a file somewhere else.
+    In a folder, a link (symbolic) is kept, unread, as unreadable: a link in Ada's folder
+    to Ben's notebook would otherwise be graded as Ada's, and Ben's own path skipped. A
+    hard link is a path of its own, graded as a copy would be (a copy of a classmate's
+    notebook in class mode is set aside: its metadata names the classmate). The same
+    path named twice (a folder and a file in it) is one submission. A file argument that
+    is a link is read only if it leads to a file in its own folder.
     With `every_file` (an LMS download: each file in it is something a learner handed in),
     every other file found is kept too, unread, as `unreadable` ("not a notebook"), so that
     every file of the download ends in a row; hidden files (``.DS_Store``) and the
@@ -205,12 +210,21 @@ def find_submissions(paths: list[str], every_file: bool = False) -> list[Submiss
     found: list[Submission] = []
     seen: set = set()
 
-    def add(path: str, folder: str, folders: tuple[str, ...]):
+    def add(path: str, folder: str, folders: tuple[str, ...], walked: bool = False):
         label = display_name(path)
+        here = os.path.normpath(os.path.abspath(path))
+        if here in seen:                      # the same path again (a folder and a file in it)
+            return
+        seen.add(here)
         real = os.path.realpath(path)
         if not (real == folder or real.startswith(folder.rstrip("/") + "/")):
             found.append(Submission(Path(path), label, None,
                                     "a link to a file outside the submissions folder: not read", folders))
+            return
+        if walked and os.path.islink(path):
+            found.append(Submission(Path(path), label, None, (
+                "a link to another file of the submissions folder: not read (each file is graded at its own "
+                "path, so that a link cannot hand in somebody else's notebook)"), folders))
             return
         try:
             st = os.stat(real)
@@ -221,9 +235,6 @@ def find_submissions(paths: list[str], every_file: bool = False) -> list[Submiss
         if not stat.S_ISREG(st.st_mode):
             found.append(Submission(Path(path), label, None, "not a regular file", folders))
             return
-        if (st.st_dev, st.st_ino) in seen:
-            return
-        seen.add((st.st_dev, st.st_ino))
         found.append(Submission(Path(path), label, real, "", folders, mtime=st.st_mtime))
 
     for arg in paths:
@@ -236,7 +247,7 @@ def find_submissions(paths: list[str], every_file: bool = False) -> list[Submiss
                 inside = Path(top).relative_to(path).parts[::-1] + (Path(folder).name,)
                 for name in sorted(files):
                     if name.lower().endswith(".ipynb"):
-                        add(os.path.join(top, name), folder, inside)
+                        add(os.path.join(top, name), folder, inside, walked=True)
                     elif every_file and not name.startswith("."):
                         found.append(Submission(Path(top) / name, display_name(os.path.join(top, name)), None,
                                                 f"not a notebook ({_kind_of(name)}): not graded", inside,
@@ -1031,31 +1042,46 @@ def explain(sub: Submission, lesson: str | None, limits: Limits, seed: int | Non
     print("function inputs: " + (f"each question's fixed ones and random ones drawn with --seed {seed}" if seed is not None
                                  else "each question's own (the inputs the notebook's check used)"))
     for row in rows:
-        print(f"\n{row.question or '(submission)'}: {row.status}, {_points(row.points) or '-'} / "
-              f"{format_points(row.max_points)}")
-        if row.question in trace.expected and row.question not in trace.cases:
-            print(f"  expected:  {printable(_short(trace.expected[row.question]))}")
-        entry = trace.submitted.get(row.question)
-        if row.question in trace.cases:
-            outputs = entry.get(wire.DATA) if isinstance(entry, dict) else None
-            for i, (args, want) in enumerate(zip(trace.cases[row.question], trace.expected[row.question]), 1):
-                got = outputs[i - 1] if isinstance(outputs, list) and i <= len(outputs) else None
-                call = want.get("call") if isinstance(want, dict) and isinstance(want.get("call"), str) else None
-                print(f"  case {i}: {printable(call[:300] if call else _short(args, 300))}")
-                print(f"    expected:  {printable(_short(want.get('out') if isinstance(want, dict) else want))}")
-                print(f"    submitted: {printable(_short(got))}")
-        elif isinstance(entry, dict):
-            shown = entry.get(wire.DATA, next(iter(entry.values()), None))
-            print(f"  submitted: {printable(_short(shown))}")
-        if row.detail:
-            print(f"  hint/detail: {row.detail}")
+        try:
+            _explain_row(row, trace)
+        except Exception as exc:  # noqa: BLE001 - what a submission sent, however odd, never stops --explain
+            print(f"  (what it sent for {row.question} cannot be shown: {type(exc).__name__})")
     got = sum(r.points or 0.0 for r in rows)
     print(f"\ntotal: {format_points(got)} / {format_points(sum(r.max_points for r in rows))}")
     return 0
 
 
-def _readable(value):
-    """An answer as the probe sends it ({"real": x}, an encoded array...) as a reader writes it."""
+def _explain_row(row, trace) -> None:
+    """--explain's lines for one question: the status, what was expected and what was sent."""
+    print(f"\n{row.question or '(submission)'}: {row.status}, {_points(row.points) or '-'} / "
+          f"{format_points(row.max_points)}")
+    if row.question in trace.expected and row.question not in trace.cases:
+        print(f"  expected:  {printable(_short(trace.expected[row.question]))}")
+    entry = trace.submitted.get(row.question)
+    if row.question in trace.cases:
+        outputs = entry.get(wire.DATA) if isinstance(entry, dict) else None
+        for i, (args, want) in enumerate(zip(trace.cases[row.question], trace.expected[row.question]), 1):
+            got = outputs[i - 1] if isinstance(outputs, list) and i <= len(outputs) else None
+            call = want.get("call") if isinstance(want, dict) and isinstance(want.get("call"), str) else None
+            print(f"  case {i}: {printable(call[:300] if call else _short(args, 300))}")
+            print(f"    expected:  {printable(_short(want.get('out') if isinstance(want, dict) else want))}")
+            print(f"    submitted: {printable(_short(got))}")
+    elif isinstance(entry, dict):
+        shown = entry.get(wire.DATA, next(iter(entry.values()), None))
+        print(f"  submitted: {printable(_short(shown))}")
+    if row.detail:
+        print(f"  hint/detail: {row.detail}")
+
+
+READABLE_DEPTH = 20  # nesting shown by --explain; deeper data (a submission's, never a key's) is cut
+
+
+def _readable(value, depth: int = 0):
+    """An answer as the probe sends it ({"real": x}, an encoded array...) as a reader writes it.
+    Data a submission sent is never recursed into without a bound: past READABLE_DEPTH levels
+    it is shown as "…"."""
+    if depth >= READABLE_DEPTH:
+        return "…"
     import numpy as np
 
     from embedlab.grading.values import data_to_array
@@ -1070,7 +1096,7 @@ def _readable(value):
     if isinstance(value, dict) and len(value) == 1 and next(iter(value)) in ("real", "int", "str", "bool", "choice"):
         return next(iter(value.values()))
     if isinstance(value, list):
-        return [_readable(v) for v in value]
+        return [_readable(v, depth + 1) for v in value[:1000]]
     return value
 
 
@@ -1083,8 +1109,8 @@ def _short(value, limit: int = 300) -> str:
     else:
         try:
             text = json.dumps(value, default=str)
-        except (TypeError, ValueError):
-            text = repr(value)
+        except (TypeError, ValueError, RecursionError):
+            text = "(not shown: not plain data)"
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 

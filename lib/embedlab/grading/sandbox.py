@@ -64,6 +64,7 @@ WATCH_SECONDS = 0.25  # how often a run's control group is checked against its l
 MAX_SECONDS = 7 * 24 * 3600.0  # largest --timeout / --cell-timeout accepted
 MAX_MEMORY_MB = 2**20  # largest --memory-mb accepted (1 TiB)
 REPORTED_ERRORS = 100  # error entries kept from one run
+REPORTED_CELLS = 2000  # code cells' sources kept from one run (the judge reads them for edits of the given code)
 
 # Environment of the worker and the kernel: nothing of the grader's own environment
 # but PATH's basics; one thread per numeric library, no GUI backend, and IPython's and
@@ -722,6 +723,9 @@ def clean_report(report) -> dict:
     sources = report.get("sources")  # answer cells' source, for the judge to read (never to run)
     out["sources"] = {k: v[:SOURCE_LIMIT] for k, v in sources.items() if isinstance(k, str) and isinstance(v, str)} \
         if isinstance(sources, dict) else {}
+    code = report.get("code")  # every code cell's source, for the judge to compare with the given code
+    out["code"] = [c[:SOURCE_LIMIT] for c in code[:REPORTED_CELLS] if isinstance(c, str)] \
+        if isinstance(code, list) else []
     answers = report.get("answers")
     out["answers"] = answers if isinstance(answers, dict) else None
     return out
