@@ -13,6 +13,7 @@ embedlab-grade's writers, and the gradebooks in each LMS form.
 
 import csv
 import io
+import sys
 import unicodedata
 
 import pytest
@@ -24,7 +25,10 @@ from embedlab.grading.lessons import questions_for
 from embedlab.grading.status import CORRECT, INCORRECT
 
 LESSON = "01-toy-table"
-STARTERS = "=+-@＝＋－＠﹦﹢﹣﹫"
+# every character a spreadsheet may fold (NFKC) to a text starting = + - @: fullwidth and small
+# forms, super- and subscript signs, ⩵ (==) and ⩶ (===): computed, not listed by hand
+STARTERS = "".join(chr(c) for c in range(sys.maxunicode + 1)
+                   if unicodedata.normalize("NFKC", chr(c))[:1] in ("=", "+", "-", "@"))
 BREAKS = ["", ";", "; ", ';"', "\t", "\n", "\r", ";\t "]
 
 
@@ -38,7 +42,7 @@ def runs_a_formula(cell: str) -> bool:
     if cell[:1] in ("\t", "\r"):
         return True
     rest = cell.lstrip(' "')
-    return len(rest) > 1 and unicodedata.normalize("NFKC", rest[0]) in "=+-@"
+    return len(rest) > 1 and unicodedata.normalize("NFKC", rest[0])[:1] in ("=", "+", "-", "@")
 
 
 def cells(path, delimiter):

@@ -148,9 +148,10 @@ class GraderFault(Exception):
 
 
 def _formula_start(ch: str) -> bool:
-    """Whether `ch` starts a formula: = + - @ and their compatibility forms (fullwidth ＝ ＋ － ＠,
-    small ﹦ ﹢ ﹣ ﹫), which a spreadsheet may fold to them (NFKC)."""
-    return ch in FORMULA_START or unicodedata.normalize("NFKC", ch) in FORMULA_START[:4]
+    """Whether `ch` starts a formula: = + - @ and every character whose compatibility form (NFKC)
+    starts with one (fullwidth ＝ ＋ － ＠, small ﹦ ﹢ ﹣ ﹫, ⩵ and ⩶, which fold to == and ===),
+    which a spreadsheet may fold to them."""
+    return ch in FORMULA_START or unicodedata.normalize("NFKC", ch)[:1] in FORMULA_START[:4]
 
 
 def csv_cell(text: str) -> str:
