@@ -21,7 +21,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from embedlab.grading import budget, cli, sandbox
+from embedlab.grading import budget, grader, sandbox, submissions
 from embedlab.grading.sandbox import Limits
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -80,7 +80,7 @@ def graded(path: Path, bwrap: str | None):
     sandbox.Run.end = end
     try:
         start = time.perf_counter()
-        rows, faults = cli.grade_all(cli.find_submissions([str(path)]), None, Limits(), bwrap=bwrap)
+        rows, faults = grader.grade_all(submissions.find_submissions([str(path)]), None, Limits(), bwrap=bwrap)
         wall = time.perf_counter() - start
     finally:
         sandbox.Run.end = real_end

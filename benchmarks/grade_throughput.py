@@ -20,7 +20,8 @@ import time
 from pathlib import Path
 
 from embedlab.grading import sandbox
-from embedlab.grading.cli import find_submissions, grade_all
+from embedlab.grading.grader import grade_all
+from embedlab.grading.submissions import find_submissions
 from embedlab.grading.sandbox import Limits
 
 ROOT = Path(__file__).resolve().parent.parent

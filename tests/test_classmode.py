@@ -19,7 +19,7 @@ import nbformat
 import numpy as np
 import pytest
 
-from embedlab.grading import assign, autograder, cli, sandbox
+from embedlab.grading import assign, autograder, cli, grader, sandbox
 from embedlab.grading.exercise import INSTRUCTOR_LINE, Exercise
 from embedlab.grading.generate import AuthoringError, generate
 from embedlab.grading.keys import KEYS_DIR, KeysError, load_keys
@@ -512,7 +512,7 @@ def test_grade_without_the_sandbox_writes_its_csvs_only_once_nothing_the_submiss
     if not groups:
         monkeypatch.setattr(budget, "_BUDGET", (None, "turned off by the test"))
     alive_when_written = []
-    real_csv, real_totals = cli.write_csv, cli.write_totals
+    real_csv, real_totals = grader.write_csv, grader.write_totals
 
     def write_csv(*args, **kwargs):
         alive_when_written.append(processes_marked(mark))
@@ -522,8 +522,8 @@ def test_grade_without_the_sandbox_writes_its_csvs_only_once_nothing_the_submiss
         alive_when_written.append(processes_marked(mark))
         return real_totals(*args, **kwargs)
 
-    monkeypatch.setattr(cli, "write_csv", write_csv)
-    monkeypatch.setattr(cli, "write_totals", write_totals)
+    monkeypatch.setattr(grader, "write_csv", write_csv)
+    monkeypatch.setattr(grader, "write_totals", write_totals)
     try:
         assert cli.main([str(tmp_path / "subs"), "--no-sandbox", "--keys", str(klass["out"] / KEYS_DIR),
                          "--out", str(out), "--totals", str(totals), "-q"]) == 0
@@ -549,7 +549,7 @@ def test_where_the_grader_cannot_see_the_submissions_processes_gone_it_writes_no
         return [cli.Row(sub.label, LESSON, q.name, q.points, q.points, "correct", "", klass["learners"][0])
                 for sub in subs for q in questions_for(LESSON)], []
 
-    monkeypatch.setattr(cli, "grade_all", fake_grade_all)
+    monkeypatch.setattr(grader, "grade_all", fake_grade_all)
     shutil.copytree(klass["out"] / KEYS_DIR, tmp_path / "source" / KEYS_DIR)
     (tmp_path / "submission").mkdir()
     nbformat.write(honest(klass["learners"][0], klass["keys"]), tmp_path / "submission" / "hw.ipynb")
@@ -1106,7 +1106,7 @@ def test_ctrl_c_after_the_first_of_six_leaves_the_rest_not_graded_never_zero(kla
         return [cli.Row(sub.label, LESSON, q.name, q.points, q.points, "correct", "", learner)
                 for q in questions_for(LESSON)]
 
-    monkeypatch.setattr(cli, "grade_submission", fake_grader(1, rows_for))
+    monkeypatch.setattr(grader, "grade_submission", fake_grader(1, rows_for))
     scores, totals = tmp_path / "scores.csv", tmp_path / "totals.csv"
     with ctrl_c_not_ignored():  # (this process may have been started with SIGINT ignored)
         code = cli.main([str(subs), "--keys", str(klass["out"] / KEYS_DIR), "--out", str(scores), "--totals",

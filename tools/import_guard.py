@@ -17,10 +17,27 @@ that every notebook starts with it and that it prints that one line.
 
 The guard does not change a notebook's outputs; re-run the notebooks it changed
 anyway (tools/run_notebooks.py, tools/make_exercises.py) to keep them normalized.
+
+The other guard is on embedlab's own imports (tests/test_import_graph.py):
+
+    python tools/import_guard.py --imports   # every import circle and upward import; exit 1 if any
+
+* No import circle inside `embedlab`. Every `import` statement counts, at a module's top
+  or inside a function: an import moved into a function still ties the two modules together
+  (neither can be read, tested or moved without the other), it only waits to be run before
+  it bites. So a circle is broken by moving what both sides need to the lower side, never by
+  hiding one end in a function. A function may still import lazily to load something heavy
+  late, as long as that import closes no circle and runs downward. A module named only at run
+  time (importlib.import_module of a built name: a lesson's question module, the package's
+  lazy exports) is not read.
+* No import from a lower layer of `embedlab.grading` to a higher one. The layers are listed
+  once, in the package docstring of embedlab/grading/__init__.py (a heading line ending in
+  `:`, then one indented line per module); every module of the package must be in it.
 """
 
 from __future__ import annotations
 
+import ast
 import sys
 from pathlib import Path
 
@@ -96,7 +113,177 @@ def setup_cell(nb):
     return next(cell for cell in nb.cells if cell.cell_type == "code")
 
 
+# --------------------------------------------------------------------------
+# embedlab's own imports: no circle, no import running back up a layer
+
+LIB = ROOT / "lib"
+
+
+def module_files(lib: Path = LIB, package: str = "embedlab") -> dict[str, Path]:
+    """{dotted module name: file} of every module of `package` under `lib` (a package by its __init__)."""
+    out = {}
+    for path in sorted((lib / package.replace(".", "/")).rglob("*.py")):
+        parts = path.relative_to(lib).with_suffix("").parts
+        out[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return out
+
+
+def imports_of(name: str, path: Path, modules) -> dict[str, int]:
+    """{module of `modules` that `name` imports: the first line that does}: every import statement,
+    at the module's top or inside a function or class, relative ones resolved. `from P import x`
+    is an import of P.x when that is a module, else of P. Importing a module runs its packages'
+    __init__ first, so each of its parent packages counts too."""
+    is_package = path.name == "__init__.py"
+    found: dict[str, int] = {}
+
+    def add(target: str, line: int) -> None:
+        parts = target.split(".")
+        for i in range(1, len(parts) + 1):
+            dotted = ".".join(parts[:i])
+            if dotted in modules and dotted != name:
+                found.setdefault(dotted, line)
+
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                add(alias.name, node.lineno)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = name.split(".")[: len(name.split(".")) - node.level + (1 if is_package else 0)]
+                source = ".".join(base + ([node.module] if node.module else []))
+            else:
+                source = node.module or ""
+            for alias in node.names:
+                full = f"{source}.{alias.name}"
+                add(full if full in modules else source, node.lineno)
+    return found
+
+
+def import_graph(lib: Path = LIB, package: str = "embedlab") -> dict[str, dict[str, int]]:
+    """{module: {module it imports: line}} over every module of `package`."""
+    modules = module_files(lib, package)
+    return {name: imports_of(name, path, modules) for name, path in modules.items()}
+
+
+def import_cycles(graph: dict[str, dict[str, int]]) -> list[list[str]]:
+    """The import circles of `graph`: each a list of modules that import one another round (its
+    strongly connected components of more than one module), sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    out = []
+
+    def visit(start: str) -> None:  # Tarjan's algorithm, iterative (no recursion limit)
+        work = [(start, iter(sorted(graph.get(start, {}))))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph.get(child, {})))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    out.append(sorted(component))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return sorted(out)
+
+
+def describe_cycle(graph: dict[str, dict[str, int]], members: list[str]) -> str:
+    """One circle in words: each member, the members it imports, and on which line."""
+    inside = set(members)
+    ties = [f"{a} -> {b} (line {line})" for a in members for b, line in sorted(graph[a].items()) if b in inside]
+    return "import circle: " + "; ".join(ties)
+
+
+def grading_layers(docstring: str, package: str = "embedlab.grading") -> dict[str, tuple[int, str]]:
+    """{module: (its layer's rank, the layer's name)} from the layer map in a package docstring:
+    a heading line (not indented, ending in `:`) starts a layer, ranked in order from 0; each
+    indented line under it names one module of the package as its first word. A module named
+    twice is a ValueError."""
+    layers: dict[str, tuple[int, str]] = {}
+    rank, layer = -1, None
+    for line in docstring.splitlines():
+        if line and not line[0].isspace() and line.rstrip().endswith(":"):
+            rank, layer = rank + 1, line.rstrip()[:-1].split(" (")[0].strip()
+        elif layer is not None and line.startswith("    ") and line.strip():
+            module = f"{package}.{line.split()[0]}"
+            if module in layers:
+                raise ValueError(f"the layer map names {module} twice ({layers[module][1]}, {layer})")
+            layers[module] = (rank, layer)
+    return layers
+
+
+def layer_of(module: str, layers: dict[str, tuple[int, str]]):
+    """The layer of a module: its own entry, else its nearest package's (questions.l01 is questions')."""
+    parts = module.split(".")
+    for i in range(len(parts), 0, -1):
+        found = layers.get(".".join(parts[:i]))
+        if found is not None:
+            return found
+    return None
+
+
+def upward_imports(graph: dict[str, dict[str, int]], layers: dict[str, tuple[int, str]],
+                   package: str = "embedlab.grading") -> list[str]:
+    """Every import from a module of `package` to one of a higher layer, in words."""
+    out = []
+    for module, targets in sorted(graph.items()):
+        mine = layer_of(module, layers)
+        for target, line in sorted(targets.items()):
+            theirs = layer_of(target, layers)
+            if mine is not None and theirs is not None and theirs[0] > mine[0]:
+                out.append(f"{module} ({mine[1]}) imports {target} ({theirs[1]}), a higher layer (line {line})")
+    return out
+
+
+def unmapped(graph: dict[str, dict[str, int]], layers: dict[str, tuple[int, str]],
+             package: str = "embedlab.grading") -> list[str]:
+    """Modules of `package` the layer map does not place, and entries of the map that are no module."""
+    inside = [m for m in graph if m.startswith(package + ".")]
+    missing = [f"{m} is in no layer of the map" for m in sorted(inside) if layer_of(m, layers) is None]
+    stale = [f"the map names {m}, which is no module" for m in sorted(layers) if m not in graph]
+    return missing + stale
+
+
+def import_problems(lib: Path = LIB) -> list[str]:
+    """Every import circle in embedlab, every module the layer map of embedlab.grading leaves out,
+    and every import in embedlab.grading that runs up a layer: [] when there are none."""
+    graph = import_graph(lib)
+    init = lib / "embedlab" / "grading" / "__init__.py"
+    layers = grading_layers(ast.get_docstring(ast.parse(init.read_text(encoding="utf-8"))) or "")
+    return ([describe_cycle(graph, c) for c in import_cycles(graph)] + unmapped(graph, layers)
+            + upward_imports(graph, layers))
+
+
 def main(paths: list[str]) -> int:
+    if paths == ["--imports"]:
+        problems = import_problems()
+        for problem in problems:
+            print(problem)
+        return 1 if problems else 0
     url = repository_url()
     for path in [Path(p) for p in paths] or notebooks():
         nb = nbformat.read(path, as_version=4)

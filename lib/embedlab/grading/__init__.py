@@ -1,29 +1,46 @@
-"""The autograder, split by where each part runs.
+"""The autograder, in layers. A module imports from its own layer and the layers listed
+before it, never from one listed after it; no import circle anywhere in embedlab
+(tests/test_import_graph.py reads this map; every module of the package is in it).
 
-In the learner's kernel (notebook and grading run alike):
-    kinds      question kinds (Integer, Real, Array, Choice, Function, Design) and hints (Hint, ratio, offset)
-    diagnose   what is off about a wrong answer (digits, direction, ratios, shapes, the failing call)
-    values     plain-data encodings of answers and function inputs (arrays as hex floats)
-    exercise   the notebook-side check: Exercise(lesson).check(name)
-    wire       the kernel↔grader wire format: the one probe that reads every answer as plain data
-    lessons    each lesson's questions (questions/lNN.py) and answer key (answers/NN-slug.key)
-    status     every status a question can get, in one place
+Shared (a leaf: imports nothing of embedlab):
+    text        text from outside escaped, CSV cells, a file written atomically
 
-In the sandbox (one per submission):
-    worker     runs the submission's cells and the probe in a fresh kernel, reports to the grader
+Kernel side (the learner's notebook and any process: questions, and judging plain data):
+    status      every status a question can get
+    values      answers and function inputs as plain data (arrays as hex floats)
+    cases       the inputs a function question is tested on
+    code        the answer cell's source, read (never run)
+    parts       answers as named parts (the expression the lesson teaches)
+    diagnose    what is off about a wrong answer, in general words
+    explain     a wrong number explained from its parts and the learner's code
+    kinds       question kinds (Integer, Real, Array, Choice, Function, Design) and hints
+    variants    the `parameters` cell, each lesson's variant space, a learner's variant
+    questions   each lesson's questions (questions/lNN.py)
+    lessons     which lessons exist, their questions and answer keys
+    exercise    the notebook's check: Exercise(lesson).check(name)
+    wire        the probe that reads every answer as plain data in the kernel
 
-In the grader's process:
-    cli        embedlab-grade: finds submissions, judges the plain data, writes the CSV
-    sandbox    starts each submission's worker fenced in, and reads back what it reports
-    budget     one control group per submission: its memory and process limits, killed as a whole
-    text       the one escaping of text from outside (file names, anything a submission prints)
+Sandbox (one per submission, and the grader's end of it):
+    worker      runs the submission's cells and the probe in a fresh kernel
+    budget      one control group per submission: memory and process limits
+    sandbox     starts each worker fenced in, reads back what it reports
 
-For authors:
-    generate   builds exercises/ and the answer keys from solutions/ (`make exercises`)
+Grader (embedlab-grade, python -m embedlab.grading):
+    keys        the instructor keys' file format (--keys)
+    lms         rosters, LMS download names, gradebooks
+    submissions finds the files, opens them, says who handed each in
+    judge       a row per question, judged on plain data
+    class_keys  whose notebook it is, and which variant it must hold
+    results     the CSV, totals, gradebook and printed summary
+    grader      the run: every submission graded, then the results written
+    regrade     --explain: one grade question by question
+    cli         the command line: reads the arguments and calls
+    __main__    python -m embedlab.grading
 
-Class mode (a variant per learner, keys for the instructor only):
-    variants   the `parameters` cell, each lesson's variant space, a learner's variant (HMAC of a secret)
-    assign     embedlab-assign: handouts per learner, instructor keys (solutions run in the sandbox)
-    keys       the instructor keys' file format, read by embedlab-grade --keys
-    autograder the Gradescope bundle and its run_autograder
+Authors:
+    generate    exercises/ and the answer keys from solutions/ (make exercises)
+
+Class mode (a variant per learner; embedlab-assign builds handouts with generate):
+    autograder  the Gradescope bundle and its run_autograder
+    assign      embedlab-assign: handouts per learner, instructor keys
 """

@@ -43,11 +43,13 @@ from pathlib import Path
 import nbformat
 
 from embedlab.grading import sandbox
+from embedlab.grading.autograder import LEARNER_ID_KINDS, bundle_paths, learner_id_kind, write_bundle
 from embedlab.grading.exercise import CLASS
 from embedlab.grading.generate import AuthoringError, check_contract, make_exercise
 from embedlab.grading.keys import KEYS_DIR, write_lesson_keys
 from embedlab.grading.kinds import Function, expected_value
 from embedlab.grading.lessons import known_lessons, questions_for
+from embedlab.grading.lms import read_roster as read_lms_roster
 from embedlab.grading.sandbox import Limits, Run
 from embedlab.grading.status import FINISHED
 from embedlab.grading.variants import (
@@ -125,25 +127,11 @@ def read_roster(path: Path) -> list[str]:
         raise AssignError(f"the roster {str(path)!r} lists no learner")
     # what embedlab-grade --roster will refuse later (a row with a cell too many, an LMS id a
     # spreadsheet turned into 1.2E+13...) is refused now, before any notebook is handed out
-    from embedlab.grading.lms import read_roster as read_lms_roster
-
     try:
         read_lms_roster(path)
     except ValueError as exc:
         raise AssignError(str(exc)) from None
     return learners
-
-
-LEARNER_ID_KINDS = ("email", "sid", "other")
-
-
-def learner_id_kind(learners: list[str]) -> str:
-    """What a roster's learner ids are, guessed from them: email, sid (student ids) or other."""
-    if learners and all("@" in name for name in learners):
-        return "email"
-    if learners and all(name.isdigit() for name in learners):
-        return "sid"
-    return "other"
 
 
 def read_secret(path: Path) -> bytes:
@@ -375,8 +363,6 @@ def main(argv=None) -> int:
             raise AssignError(f"--gradescope must name a .zip file in an existing folder, got {args.gradescope!r}")
         bundles = {}
         if bundle is not None:
-            from embedlab.grading.autograder import bundle_paths
-
             bundles = bundle_paths(bundle, lessons)
             there = [str(p) for p in bundles.values() if os.path.lexists(p)]
             if there and not args.force:
@@ -412,8 +398,6 @@ def main(argv=None) -> int:
         assign(lessons, learners, secret, args.variants, build, bwrap, args.jobs,
                log=lambda line: print(line, file=sys.stderr, flush=True))
         if bundles:
-            from embedlab.grading.autograder import write_bundle
-
             for lesson, path in bundles.items():
                 write_bundle(path, build / KEYS_DIR, lesson, args.gradescope_results, learner_ids=ids)
         if out.is_dir():

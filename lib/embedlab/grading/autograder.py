@@ -36,7 +36,9 @@ import zipfile
 from importlib import metadata
 from pathlib import Path
 
-from embedlab.grading import cli, sandbox
+from embedlab.grading import sandbox
+from embedlab.grading import grader
+from embedlab.grading.judge import GraderFault
 from embedlab.grading.keys import KEYS_DIR, KeysError, load_keys
 from embedlab.grading.sandbox import Limits
 from embedlab.grading.status import (
@@ -51,12 +53,15 @@ from embedlab.grading.status import (
     format_points,
 )
 from embedlab.grading.status import NOT_GRADED as STOPPED
+from embedlab.grading.submissions import find_submissions
+from embedlab.grading.text import atomic_output, printable
 
 ROOT_VAR = "EMBEDLAB_AUTOGRADER_ROOT"
 DEFAULT_ROOT = "/autograder"
 GRADER_PACKAGES = ("numpy", "nbformat", "nbclient", "ipykernel", "jupyter_client")
 LIBRARY = Path(__file__).resolve().parents[1]  # lib/embedlab
 RESULTS_VISIBILITY = ("after_due_date", "after_published", "visible")  # Gradescope's names
+LEARNER_ID_KINDS = ("email", "sid", "other")  # what a roster's learner ids are (embedlab-assign --learner-ids)
 SETTINGS_FILE = "embedlab-autograder.json"  # in the bundle: {"results": one of RESULTS_VISIBILITY}
 NOT_GRADED = (IDENTITY_MISMATCH, WRONG_LESSON, NEEDS_KEYS, UNREADABLE, WRONG_PARAMETERS, UNKNOWN_SUBMITTER,
               STOPPED)  # about the file, not the answers
@@ -191,7 +196,7 @@ def write_bundle(bundle: Path, keys_dir: Path, lesson: str, results: str = RESUL
     keys_file = Path(keys_dir) / f"{lesson}.json"
     if not keys_file.is_file():
         raise KeysError(f"no keys of {lesson} in {keys_dir}")
-    with cli.atomic_output(bundle, "wb", flag="--gradescope") as f, \
+    with atomic_output(bundle, "wb", flag="--gradescope") as f, \
             zipfile.ZipFile(f, "w", zipfile.ZIP_DEFLATED) as z:
         for name, text, mode in (("setup.sh", SETUP_SH, 0o755), ("run_autograder", RUN_AUTOGRADER, 0o755),
                                  ("requirements.txt", "\n".join(pinned_requirements()) + "\n", 0o644),
@@ -267,11 +272,18 @@ def results_visibility(root: Path) -> str:
     return value if value in RESULTS_VISIBILITY else RESULTS_VISIBILITY[0]
 
 
+def learner_id_kind(learners: list[str]) -> str:
+    """What a roster's learner ids are, guessed from them: email, sid (student ids) or other."""
+    if learners and all("@" in name for name in learners):
+        return "email"
+    if learners and all(name.isdigit() for name in learners):
+        return "sid"
+    return "other"
+
+
 def learner_ids(root: Path, keys: dict) -> str:
     """What the roster's learner ids are (email, sid or other): as the bundle records it, else
     guessed from the ids themselves (a bundle written before it recorded this)."""
-    from embedlab.grading.assign import LEARNER_ID_KINDS, learner_id_kind
-
     value = settings(root).get("learner_ids")
     if value in LEARNER_ID_KINDS:
         return value
@@ -289,7 +301,7 @@ def who_submitted(keys: dict, who: set[str] | None, ids: str) -> tuple[str | Non
     matched = sorted({roster[w] for w in who if w in roster})
     if not matched and ids in ("email", "sid"):
         shown = ", ".join(sorted(who)) or "nobody Gradescope named"
-        return None, (f"submitted by {cli.printable(shown)[:200]}, who is not on this class's roster (its ids are "
+        return None, (f"submitted by {printable(shown)[:200]}, who is not on this class's roster (its ids are "
                       f"{'emails' if ids == 'email' else 'student ids'}): not graded; the instructor adds the "
                       "learner to the roster and a new bundle"), ""
     if not matched:
@@ -310,14 +322,14 @@ def write_results(root: Path, results: dict) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / "results.json"
     text = json.dumps(results, indent=1) + "\n"
-    with cli.atomic_output(path, "w", encoding="utf-8", flag="results.json") as f:
+    with atomic_output(path, "w", encoding="utf-8", flag="results.json") as f:
         f.write(text)
     try:
         back = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         back = None
     if back != text:
-        raise cli.GraderFault("results.json changed after the grader wrote it")
+        raise GraderFault("results.json changed after the grader wrote it")
     return path
 
 
@@ -373,16 +385,16 @@ def _main() -> int:
     why = "bubblewrap is not installed" if bwrap is None else sandbox.check_sandbox(bwrap)
     if why:
         bwrap = None
-        note = f"Graded without the sandbox ({cli.printable(why)[:200]})."
+        note = f"Graded without the sandbox ({printable(why)[:200]})."
         print(f"autograder: no sandbox: {why}", file=sys.stderr)
     who = submitters(root)
     learner, refused, unchecked = who_submitted(keys, who, learner_ids(root, keys))
-    subs = cli.find_submissions([str(found[0])])
+    subs = find_submissions([str(found[0])])
     if learner is not None:
         subs = [dataclasses.replace(sub, submitter=learner, submitter_source="Gradescope's record") for sub in subs]
     elif refused:
         subs = [dataclasses.replace(sub, problem_status=IDENTITY_MISMATCH, problem=refused) for sub in subs]
-    rows, faults = cli.grade_all(subs, None, Limits(), bwrap=bwrap, keys=keys)
+    rows, faults = grader.grade_all(subs, None, Limits(), bwrap=bwrap, keys=keys)
     alive = sandbox.settle()
     if alive:  # something the submission started may still be running: its results could be forged
         faults = [*faults, alive]
@@ -392,7 +404,7 @@ def _main() -> int:
     results["execution_time"] = round(time.monotonic() - started)
     try:
         write_results(root, results)
-    except cli.GraderFault as exc:
+    except GraderFault as exc:
         print(f"autograder: {exc}", file=sys.stderr)
         return 1
     for fault in faults:

@@ -21,6 +21,7 @@ import math
 from typing import Callable
 
 from embedlab.grading import code, parts
+from embedlab.grading.values import written_in
 
 
 def with_source(question, source):
@@ -332,9 +333,7 @@ def code_features(question, got, want) -> str | None:
                 "so index the rows")
     if reading.calls & ANGLE_CALLS:
         return "your code turns the cosine into an angle (arccos, degrees): the question asks for the cosine itself"
-    from embedlab.grading.kinds import Integer
-
-    integer = isinstance(question, Integer)
+    integer = getattr(question, "kind", "") == "integer"  # an Integer question (a function's integer result too)
     if reading.times_100 and want != 0 and abs(got) > abs(want) * 10:
         return "your code multiplies by 100, a percentage: give the fraction (between 0 and 1)"
     if not integer and reading.floordiv and float(got).is_integer():
@@ -357,8 +356,6 @@ def code_features(question, got, want) -> str | None:
 
 def _reveals(text: str, want: float) -> bool:
     """Does a hint write the expected value? (Parts' words name inputs, never the total.)"""
-    from embedlab.grading.values import written_in
-
     value = int(want) if float(want).is_integer() else want
     return bool(written_in(text, value))
 

@@ -30,7 +30,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from embedlab.grading import code, diagnose
+from embedlab.grading import code, diagnose, explain
 from embedlab.grading.status import CORRECT, INCORRECT, NOT_ATTEMPTED, format_points
 from embedlab.grading.values import (
     NotAttempted,
@@ -232,8 +232,6 @@ class Question:
         come first."""
         if _STATUS_ONLY.get():
             return ""
-        from embedlab.grading import explain
-
         if isinstance(got, (float, np.floating)) and not math.isfinite(got):  # nan or inf: no arithmetic to weigh
             return self._hint(got, want, "") or _not_finite_hint(got)
         if not _finite_real(got):  # not a number at all: data no kernel's to_data makes (forged), not judged
@@ -426,8 +424,6 @@ class Array(Question):
             return self._verdict(False)
         kinds = data.get("kind") if isinstance(data, dict) else None, \
             expected.get("kind") if isinstance(expected, dict) else None
-        from embedlab.grading import explain
-
         return self._verdict(False, self._hint(got, want, "") or explain.array(self, got, want)
                              or diagnose.array_hint(got, want, self.close, *kinds))
 
@@ -630,8 +626,6 @@ class Function(Question):
             return None  # nan or inf breaks every invariant: the result's own not-finite hint says what it is
         if inner._hint(value, wanted, ""):
             return None
-        from embedlab.grading import explain
-
         if self.source and (self.needs or self.avoids):
             said = explain.needs_and_avoids(self)
             if said:

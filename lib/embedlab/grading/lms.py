@@ -137,9 +137,9 @@ is read so for an existing grade item too, but as a grade for a new one).
 
 Points are written as embedlab writes them (status.format_points); a lesson
 not graded is left empty (``-`` for Moodle), never 0; the total sums the
-lessons graded. Every field is quoted and every text cell goes through cli.csv_cell
-(no spreadsheet formulas, in a `,` or a `;` locale: cli.csv_writer), and the file is
-written atomically (cli.atomic_output). Canvas's and Moodle's importers read quoted
+lessons graded. Every field is quoted and every text cell goes through text.csv_cell
+(no spreadsheet formulas, in a `,` or a `;` locale: text.csv_writer), and the file is
+written atomically (text.atomic_output). Canvas's and Moodle's importers read quoted
 fields as any CSV reader does.
 """
 
@@ -155,7 +155,9 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePath
 
 from embedlab.grading.keys import KEYS_DIR
+from embedlab.grading.lessons import known_lessons
 from embedlab.grading.status import format_points
+from embedlab.grading.text import atomic_output, csv_cell, csv_writer
 from embedlab.grading.variants import SAFE_LEARNER
 
 LAYOUTS = ("folders", "canvas", "moodle")
@@ -401,8 +403,6 @@ def _check_id(column: str, value: str, where: str, line: int) -> None:
 
 
 def _check_lesson_column(name: str, where: str) -> None:
-    from embedlab.grading.lessons import known_lessons
-
     lesson = name[len(PER_LESSON):]
     if lesson not in known_lessons():
         raise ValueError(f"the roster {where} has column {name!r}, but there is no lesson {lesson!r} "
@@ -570,8 +570,6 @@ def write_gradebook(path, roster: Roster, per_learner_lesson_points: dict, lesso
         else:
             who = [learner]
         rows.append([*who, *cells, total])
-
-    from embedlab.grading.cli import atomic_output, csv_cell, csv_writer  # here: cli imports this module
 
     n_text = len(header) - len(lessons) - 1  # the identifying columns, before the points
     with atomic_output(Path(path), "w", flag="--gradebook", newline="", encoding="utf-8") as f:

@@ -1,6 +1,6 @@
 """Run one submission fenced in, and bring back plain data (the grader's side of a run).
 
-The grader (embedlab.grading.cli) never runs a submission's code in its own
+The grader (embedlab.grading.grader) never runs a submission's code in its own
 process. For each submission it starts a worker (embedlab.grading.worker):
 
 * in a bubblewrap sandbox (`bwrap`, the sandbox Flatpak uses): its own user,

@@ -23,7 +23,7 @@ One entry per question, a dict with exactly one of these tags:
 
 Everything here is untrusted data once it leaves the kernel: the notebook's own
 code runs in the same process and could publish anything. The grader reads it
-with a byte limit and judges it as data (embedlab.grading.cli.score).
+with a byte limit and judges it as data (embedlab.grading.judge.score).
 """
 
 from __future__ import annotations

@@ -1,0 +1,341 @@
+"""The grading run: each submission graded in its own sandbox, in parallel, stopped cleanly by
+Ctrl-C, and the results written only once nothing a submission started is left.
+
+    grade_submission   one file: sandbox (embedlab.grading.sandbox) -> wire -> judge -> rows
+    grade_all          every file, in parallel runs; Ctrl-C leaves the rest not graded, never 0
+    grade_and_write    a whole run of embedlab-grade: grade_all, then the CSVs and the summary
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import signal
+import sys
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import wait as wait_for
+from dataclasses import dataclass
+
+from embedlab.grading import sandbox
+from embedlab.grading.cases import rng_for
+from embedlab.grading.class_keys import class_variant, wrong_parameters
+from embedlab.grading.judge import GraderFault, Row, rows_all, score
+from embedlab.grading.keys import LessonKeys
+from embedlab.grading.kinds import Function
+from embedlab.grading.lessons import known_lessons, load_key, questions_for
+from embedlab.grading.results import print_summary, write_class_gradebook, write_csv, write_totals
+from embedlab.grading.sandbox import Limits, Run
+from embedlab.grading.status import (
+    FAULT,
+    NEEDS_KEYS,
+    NOT_GRADED,
+    UNKNOWN_SUBMITTER,
+    UNREADABLE,
+    WRONG_LESSON,
+    WRONG_PARAMETERS,
+    format_points,
+)
+from embedlab.grading.submissions import Submission, lesson_from_name, open_submission
+from embedlab.grading.text import cut
+from embedlab.grading.values import encode_value
+
+INTERRUPTED = 130  # exit status after Ctrl-C (128 + SIGINT)
+STOP_GRACE = 10.0  # seconds the runs get to clean up after Ctrl-C
+
+
+# Grading one submission
+
+
+@dataclass
+class Trace:
+    """What --explain prints of one submission: the inputs each function was called on and
+    what was judged (filled in by grade_submission when given one)."""
+    cases: dict = dataclasses.field(default_factory=dict)  # question -> list of argument tuples
+    expected: dict = dataclasses.field(default_factory=dict)  # question -> key value or reference outputs
+    submitted: dict = dataclasses.field(default_factory=dict)  # question -> the probe's entry
+    parameters: dict | None = None
+
+
+def grade_submission(sub: Submission, lesson_arg: str | None, limits: Limits, seed: int | None,
+                     bwrap: str | None, keys: dict[str, LessonKeys] | None = None,
+                     trace: Trace | None = None) -> list[Row]:
+    """All rows for one submission. Raises GraderFault only for the grader's own failures.
+
+    A pure function of the file (and, in class mode, the keys and who submitted it): the
+    inputs of its function questions are the question's own and `seed`'s
+    (embedlab.grading.cases), never the answer's text's or its place in a run. With `keys` (class mode),
+    judged against its learner's variant (see `class_variant`)."""
+    rows = _grade_submission(sub, lesson_arg, limits, seed, bwrap, keys, trace)
+    if sub.submitter:  # the LMS says whose file it is: every row of it is theirs (a found file is never missing)
+        rows = [row if row.learner else dataclasses.replace(row, learner=sub.submitter) for row in rows]
+    return rows
+
+
+def settled() -> None:
+    """Return once nothing a submission started is alive (sandbox.settle), else raise GraderFault:
+    no result is written while something of a submission could still change it."""
+    why = sandbox.settle()
+    if why:
+        raise GraderFault(f"{why}: no results written, as something the submissions started could change them")
+
+
+def _grade_submission(sub: Submission, lesson_arg: str | None, limits: Limits, seed: int | None,
+                      bwrap: str | None, keys: dict[str, LessonKeys] | None, trace: Trace | None) -> list[Row]:
+    label = sub.label
+    expected = lesson_arg or sub.lesson or lesson_from_name(sub.path)
+    if sub.problem_status:
+        return rows_all(label, expected, sub.problem_status, sub.problem)
+    try:
+        fd, size = open_submission(sub)
+    except ValueError as exc:
+        return rows_all(label, expected, UNREADABLE, str(exc))
+    run = None
+    try:
+        run = Run(limits, bwrap)
+        sent = run.send_notebook(fd, size)
+        os.close(fd)
+        fd = None
+        message = run.receive("notebook", "unreadable") if sent else None
+        if message is None:
+            result = run.end(None)
+            return rows_all(label, expected, result.state, result.detail)
+        if "unreadable" in message:
+            return rows_all(label, expected, UNREADABLE, cut(message["unreadable"]))
+        meta = message["notebook"] if isinstance(message["notebook"], dict) else {}
+        return _judge_run(run, sub, meta, expected, limits, seed, keys, trace)
+    finally:
+        if fd is not None:
+            os.close(fd)
+        if run is not None:
+            run.close()
+
+
+def _judge_run(run: Run, sub: Submission, meta: dict, expected: str | None, limits: Limits, seed: int | None,
+               keys: dict[str, LessonKeys] | None, trace: Trace | None) -> list[Row]:
+    """The rows of a submission whose notebook the sandbox has read (its metadata `meta`): its lesson,
+    its learner's questions and key, the function cases sent to the sandbox, then every answer judged."""
+    lesson, refused = _lesson_of(sub.label, meta, expected)
+    if refused:
+        return refused
+    parameters = meta.get("parameters") if isinstance(meta.get("parameters"), dict) else None
+    if trace is not None:
+        trace.parameters = parameters
+    learner, questions, key, refused = _questions_of(sub, meta, lesson, keys, parameters)
+    if refused:
+        return refused
+    cases, reference = _function_cases(questions, lesson, seed, trace)
+    result = run.finish({"lesson": lesson, "cases": cases})
+    if result.state == FAULT:
+        raise GraderFault(result.detail)
+    if trace is not None:
+        trace.expected = {q.name: reference.get(q.name, key.get(q.name)) for q in questions}
+        trace.submitted = dict(result.answers or {})
+    return [Row(sub.label, lesson, q.name, *score(q, key, reference, result, limits, lesson), learner)
+            for q in questions]
+
+
+def _lesson_of(label: str, meta: dict, expected: str | None) -> tuple[str | None, list[Row]]:
+    """(the lesson a submission is judged as, []), or (None, its rows) when that cannot be told: the
+    lesson expected (--lesson, the LMS assignment, the file name) and the one its metadata names."""
+    actual = meta.get("lesson") if isinstance(meta.get("lesson"), str) else None
+    if expected and actual and actual != expected:
+        return None, rows_all(label, expected, WRONG_LESSON,
+                              f"this notebook is exercise {cut(repr(actual), 60)} (its metadata), expected {expected}")
+    lesson = expected or actual
+    if lesson is None:
+        return None, rows_all(label, None, WRONG_LESSON,
+                              "cannot tell which exercise this is (no lesson in its metadata or file name): use --lesson")
+    if lesson not in known_lessons():
+        return None, rows_all(label, None, WRONG_LESSON, f"there is no exercise {cut(repr(lesson), 60)}")
+    return lesson, []
+
+
+def _questions_of(sub: Submission, meta: dict, lesson: str, keys: dict[str, LessonKeys] | None,
+                  parameters: dict | None):
+    """(learner, questions, key, []) to judge a submission of `lesson` with: the book's without `keys`,
+    its learner's variant's with them (class mode); or ("", [], {}, its rows) when it is not judged (a
+    class notebook without keys, a submitter or learner not told, parameters not the variant's)."""
+    label = sub.label
+    variant = meta.get("variant")
+    named = meta.get("learner") if isinstance(meta.get("learner"), str) else None
+    if keys is None:
+        numbered = isinstance(variant, int) and not isinstance(variant, bool) and variant >= 1
+        if numbered or named:
+            what = f"variant {variant}" if numbered else f"learner {cut(repr(named), 80)}"
+            return "", [], {}, rows_all(label, lesson, NEEDS_KEYS, (
+                f"a class notebook ({what}): its answers are judged against its learner's variant: grade with "
+                "--keys DIR/instructor-keys (embedlab-assign wrote it)"))
+        return "", questions_for(lesson), load_key(lesson), []
+    if sub.candidates and not sub.submitter:  # the LMS id names a learner per lesson: the notebook's
+        owner = dict(sub.candidates).get(lesson)
+        if owner is None:
+            return "", [], {}, rows_all(label, lesson, UNKNOWN_SUBMITTER, (
+                f"{cut(sub.submitter_source, 80)} is in the roster's moodle_id columns of "
+                f"{', '.join(sorted(str(x) for x, _ in sub.candidates))}, not of {lesson} (the notebook's "
+                "lesson): not graded"))
+        sub = dataclasses.replace(sub, submitter=owner)
+    learner, variant, status, why = class_variant(sub, meta, lesson, keys)
+    if variant is None:
+        return "", [], {}, [dataclasses.replace(row, learner=learner) for row in rows_all(label, lesson, status, why)]
+    why = wrong_parameters(parameters, variant, keys[lesson], lesson)
+    if why:
+        return "", [], {}, [dataclasses.replace(row, learner=learner)
+                            for row in rows_all(label, lesson, WRONG_PARAMETERS, why)]
+    return learner, questions_for(lesson, variant.parameters), variant.key, []
+
+
+def _function_cases(questions, lesson: str, seed: int | None, trace: Trace | None) -> tuple[dict, dict]:
+    """({question: its cases, encoded for the sandbox}, {question: reference outputs}) of the function
+    questions: the inputs are the question's own and the seed's, never the answer's."""
+    cases, reference = {}, {}
+    for q in questions:
+        if isinstance(q, Function):
+            args = q.cases(rng_for(lesson, q.name, seed))  # the question's and the seed's: not the answer's
+            cases[q.name] = encode_value(list(args))
+            reference[q.name] = q.expected_outputs(args)
+            if trace is not None:
+                trace.cases[q.name] = args
+    return cases, reference
+
+
+# --------------------------------------------------------------------------
+# A class
+
+
+def _not_graded(sub: Submission, lesson: str | None, keys=None,
+                why: str = "not graded: the run was stopped before this submission was graded") -> list[Row]:
+    """The rows of a submission the run did not grade: no points, not a zero, and the learner its
+    folder or LMS names (so their totals count it as not graded, not missing)."""
+    return [dataclasses.replace(row, points=None, learner=_owner_of(sub, keys))
+            for row in rows_all(sub.label, lesson or lesson_from_name(sub.path), NOT_GRADED, why)]
+
+
+def _owner_of(sub: Submission, keys) -> str:
+    """Whose slot a file is in, without reading it: the LMS's submitter, else the nearest folder
+    named as a learner of the keys (case ignored); "" when nothing says."""
+    if sub.submitter:
+        return sub.submitter
+    learners = {name.lower(): name for lesson_keys in (keys or {}).values() for name in lesson_keys.learners}
+    return next((learners[f.lower()] for f in sub.folders if f.lower() in learners), "")
+
+
+class Interrupted(Exception):
+    """Ctrl-C (or SIGTERM) stopped the grading; `rows` holds the submissions graded before it,
+    and `not_graded` rows (no points) for the others."""
+
+    def __init__(self, rows, faults):
+        super().__init__("interrupted")
+        self.rows, self.faults = rows, faults
+
+
+def grade_all(submissions: list[Submission], lesson: str | None, limits: Limits, jobs: int = 1,
+              seed: int | None = None, progress=None, bwrap: str | None = None,
+              keys: dict[str, LessonKeys] | None = None) -> tuple[list[Row], list[str]]:
+    """Grade every submission (in parallel runs); the rows in input order, and the grader's faults.
+
+    `bwrap` is the path of bubblewrap (None: no sandbox). On KeyboardInterrupt every run
+    is killed and Interrupted carries the rows of the submissions finished before it.
+    """
+    faults: list[str] = []
+    results: dict[int, list[Row]] = {}
+    lock = threading.Lock()
+    stopping = threading.Event()
+
+    def one(i):
+        if stopping.is_set():
+            return
+        sub = submissions[i]
+        try:
+            rows = grade_submission(sub, lesson, limits, seed, bwrap, keys)
+            fault = None
+        except Exception as exc:  # noqa: BLE001 - report it, grade the others
+            why = str(exc) if isinstance(exc, GraderFault) else f"{type(exc).__name__}: {exc}"
+            fault = f"{sub.label}: {cut(why)}"
+            rows = _not_graded(sub, lesson, keys, f"not graded: grader fault: {cut(why)}")
+        with lock:
+            if stopping.is_set():
+                return  # killed by Ctrl-C: its rows would not be its score
+            results[i] = rows
+            if fault:
+                faults.append(fault)
+            if progress:
+                progress(sub.label, rows)
+
+    sandbox.reset_stop()
+    pool = ThreadPoolExecutor(max_workers=jobs)
+    futures = []
+    try:
+        futures = [pool.submit(one, i) for i in range(len(submissions))]
+        for future in futures:
+            future.result()
+    except KeyboardInterrupt:
+        with lock:
+            stopping.set()
+        sandbox.stop_all()
+        for future in futures:
+            future.cancel()
+        # the killed runs clean up their temporary folders; a judge still busy after the grace is left
+        # behind (`run` exits without waiting for it), so Ctrl-C always ends the run
+        try:
+            wait_for(futures, timeout=STOP_GRACE)
+        except KeyboardInterrupt:
+            pass  # a second Ctrl-C: stop waiting; what was graded is still written
+        pool.shutdown(wait=False, cancel_futures=True)
+        rows = [row for i in range(len(submissions))
+                for row in (results[i] if i in results else _not_graded(submissions[i], lesson, keys))]
+        raise Interrupted(rows, faults) from None
+    pool.shutdown(wait=True)
+    return [row for i in range(len(submissions)) for row in results[i]], faults
+
+
+
+def grade_and_write(args, submissions: list[Submission], limits: Limits, bwrap: str | None,
+                    keys: dict[str, LessonKeys] | None, roster, fmt: str, outputs: dict, no_group: str) -> int:
+    """A run of embedlab-grade (`args` as the command line parsed them): every submission graded,
+    then, once nothing a submission started is alive, the CSV (and the totals and gradebook) written
+    and the summary printed. The exit status: 0, 1 (a grader fault) or INTERRUPTED."""
+    done = []
+
+    def progress(label, rows):
+        done.append(label)
+        if not args.quiet:
+            got, best = sum(r.points or 0.0 for r in rows), sum(r.max_points for r in rows)
+            print(f"[{len(done)}/{len(submissions)}] {label}: {format_points(got)} / {format_points(best)}",
+                  file=sys.stderr, flush=True)
+
+    def on_term(signum, frame):
+        raise KeyboardInterrupt
+
+    in_main = threading.current_thread() is threading.main_thread()
+    old_term = signal.signal(signal.SIGTERM, on_term) if in_main else None
+    start = time.monotonic()
+    try:
+        try:
+            rows, faults = grade_all(submissions, args.lesson, limits, args.jobs, args.seed, progress, bwrap, keys)
+            code = 1 if faults else 0
+        except Interrupted as stop:
+            rows, faults, code = stop.rows, stop.faults, INTERRUPTED
+        try:
+            settled()
+        except GraderFault as exc:
+            print(f"grader fault: {exc}", file=sys.stderr)
+            return 1
+        write_csv(rows, outputs["--out"])
+        how = {"complete": code != INTERRUPTED, "rule": args.rule, "lessons": [args.lesson] if args.lesson else [],
+               "mtimes": {s.label: (-1 if s.order is None else s.order, s.mtime) for s in submissions},
+               "late": frozenset(s.label for s in submissions if s.late)}
+        if args.totals:
+            write_totals(rows, keys, outputs["--totals"], **how)
+        if args.gradebook:
+            write_class_gradebook(outputs["--gradebook"], rows, keys, roster, fmt, how)
+    finally:
+        if in_main:
+            signal.signal(signal.SIGTERM, old_term)
+    print_summary(rows, submissions, outputs, stopped=code == INTERRUPTED, seconds=time.monotonic() - start,
+                  seed=args.seed, totals=bool(args.totals), keys=keys, rule=args.rule, bwrap=bwrap,
+                  no_group=no_group, limits=limits)
+    for fault in faults:
+        print(f"grader fault: {fault}", file=sys.stderr)
+    return code

@@ -1,0 +1,136 @@
+"""Judging one submission's plain data: a row per question (the grader's side of the wire).
+
+What comes back from the sandbox (sandbox.RunResult: the probe's entries, the report of
+the cells that raised or timed out, the answer cells' source) is judged here against the
+answer key or the reference outputs, by the question's own `judge`: never by running the
+submission's objects.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from embedlab.grading import wire
+from embedlab.grading.code import given_changed
+from embedlab.grading.explain import with_source
+from embedlab.grading.kinds import Function, Question
+from embedlab.grading.lessons import questions_for
+from embedlab.grading.sandbox import Limits, RunResult
+from embedlab.grading.status import CORRECT, CRASHED, ERROR, INCORRECT, MEMORY, NOT_ATTEMPTED, TIMEOUT
+from embedlab.grading.text import cut
+
+
+
+@dataclass
+class Row:
+    submission: str
+    lesson: str
+    question: str
+    points: float | None  # None: not graded (a stopped run, a grader fault): written empty, never 0
+    max_points: float
+    status: str
+    detail: str = ""
+    learner: str = ""  # class mode: whose notebook it is (empty without --keys)
+
+
+class GraderFault(Exception):
+    """Something wrong with the grader or its installation, not with a submission."""
+
+
+def score(q: Question, key: dict, reference: dict, result: RunResult, limits: Limits, lesson: str | None = None):
+    """(points, max_points, status, detail) for one question, judged here on plain data. With the
+    `lesson`, a wrong answer whose given code the learner edited (the lines the exercise gives,
+    read from the submitted cells the sandbox reports) says so instead of guessing a slip."""
+    if result.state in (TIMEOUT, CRASHED, MEMORY, ERROR):
+        return 0.0, q.points, result.state, result.detail
+    answers = result.answers
+    if (answers is None or q.name not in answers) and None in result.report.get("timeouts", []):
+        return 0.0, q.points, TIMEOUT, (f"the grader's probe ran past the {limits.cell_timeout:g} s cell limit "
+                                        "before it read this answer (a function that does not return?)")
+    if answers is None:
+        return 0.0, q.points, ERROR, f"the grader's probe could not read the answers ({_probe_failure(result)})"
+    entry = answers.get(q.name)
+    if not isinstance(entry, dict):
+        return 0.0, q.points, ERROR, "the grader's probe reported nothing for this question"
+    if wire.MISSING in entry:
+        return (0.0, q.points) + _why_missing(q, result, limits)
+    if wire.NOT_ATTEMPTED in entry:
+        return 0.0, q.points, NOT_ATTEMPTED, cut(entry[wire.NOT_ATTEMPTED])
+    if wire.WRONG_FORM in entry:
+        return 0.0, q.points, INCORRECT, cut(entry[wire.WRONG_FORM])
+    if wire.RAISED in entry:
+        return 0.0, q.points, ERROR, f"reading the answer raised {cut(entry[wire.RAISED])}"
+    if wire.DATA not in entry:
+        return 0.0, q.points, ERROR, "the grader's probe reported nothing for this question"
+    if isinstance(q, Function):
+        expected = reference[q.name]
+    elif q.name in key:
+        expected = key[q.name]
+    else:
+        raise GraderFault(f"no answer key entry for {q.name!r}: run `make exercises`")
+    sources = result.report.get("sources")  # the answer cells' source, from the sandbox: read, never run
+    source = sources.get(q.name) if isinstance(sources, dict) else None
+    try:
+        verdict = with_source(q, source).judge(entry[wire.DATA], expected)
+    except Exception as exc:  # noqa: BLE001 - malformed data from the submission's kernel
+        return 0.0, q.points, ERROR, f"the answer could not be judged ({type(exc).__name__})"
+    if verdict.status == CORRECT:
+        return q.points, q.points, CORRECT, ""
+    changed = given_changed(lesson, q.name, result.report.get("code"), source) if lesson else None
+    return 0.0, q.points, INCORRECT, cut(changed or verdict.detail)
+
+
+def _cell(report: dict, index) -> str:
+    """A cell as the learner finds it in JupyterLab (the worker's label: the heading above it, its
+    first line, its execution count), from the sandbox's report: text, cut and escaped."""
+    labels = report.get("labels")
+    label = labels.get(str(index)) if isinstance(labels, dict) else None
+    if isinstance(label, str) and label:
+        return cut(label, 240)
+    return "a code cell"
+
+
+def _why_missing(q: Question, result: RunResult, limits: Limits):
+    """An answer that is not defined: not attempted, unless a cell timed out or raised."""
+    report = result.report
+    timeouts = [c for c in report.get("timeouts", []) if c is not None]
+    errors = [e for e in report.get("errors", []) if isinstance(e, dict) and e.get("cell") is not None]
+    cell = report.get("defines", {}).get(q.name)  # the cell that assigns it, if one does
+    if cell in timeouts:
+        return TIMEOUT, (f"`{q.name}` is not defined; {_cell(report, cell)}, which defines it, ran past the "
+                         f"{limits.cell_timeout:g} s cell limit and was interrupted")
+    own = [e for e in errors if e["cell"] == cell]
+    if own and own[0].get("ename") == "MemoryError":
+        return MEMORY, f"`{q.name}` is not defined; {_cell(report, cell)} ran out of memory"
+    if own:
+        return ERROR, (f"`{q.name}` is not defined; {_cell(report, cell)} raised "
+                       f"{cut(own[0].get('ename'))}: {cut(own[0].get('evalue'))}")
+    if timeouts:
+        return TIMEOUT, (f"`{q.name}` is not defined; {_cell(report, timeouts[0])} ran past the "
+                           f"{limits.cell_timeout:g} s cell limit and was interrupted")
+    memory = [e for e in errors if e.get("ename") == "MemoryError"]
+    if memory:
+        return MEMORY, f"`{q.name}` is not defined; {_cell(report, memory[0]['cell'])} ran out of memory"
+    if errors:
+        first = errors[0]
+        return ERROR, (f"`{q.name}` is not defined; {_cell(report, first['cell'])} raised "
+                         f"{cut(first.get('ename'))}: {cut(first.get('evalue'))}")
+    return NOT_ATTEMPTED, f"`{q.name}` is not defined"
+
+
+def _probe_failure(result: RunResult) -> str:
+    for error in result.report.get("errors", []):
+        if isinstance(error, dict) and error.get("cell") is None:
+            return f"it raised {cut(error.get('ename'))}: {cut(error.get('evalue'))}"
+    return "it did not report"
+
+
+def rows_all(label: str, lesson: str | None, status: str, detail: str) -> list[Row]:
+    """Rows for a submission that was not run (or not to the end): one per question of its lesson."""
+    try:
+        questions = questions_for(lesson) if lesson else []
+    except ValueError:
+        questions = []
+    if not questions:
+        return [Row(label, lesson or "", "", 0.0, 0.0, status, detail)]
+    return [Row(label, lesson, q.name, 0.0, q.points, status, detail) for q in questions]

@@ -1,0 +1,260 @@
+"""What a run writes: the CSV of rows, the class's totals, the LMS gradebook, and the summary
+it prints (embedlab-grade --out, --totals, --gradebook).
+
+Every file is written atomically and every text cell is spreadsheet-safe
+(embedlab.grading.text: atomic_output, csv_cell, csv_writer).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from embedlab.grading.judge import Row
+from embedlab.grading.keys import LessonKeys
+from embedlab.grading.lessons import questions_for
+from embedlab.grading.lms import Roster, _key, write_gradebook
+from embedlab.grading.status import (
+    CORRECT,
+    GRADED,
+    IDENTITY_MISMATCH,
+    MISSING_WORK,
+    NEEDS_KEYS,
+    NOT_GRADED,
+    NOT_GRADED_YET,
+    REVIEW,
+    STATUSES,
+    TO_REVIEW,
+    UNKNOWN_SUBMITTER,
+    UNREADABLE,
+    WRONG_LESSON,
+    WRONG_PARAMETERS,
+    format_points,
+)
+from embedlab.grading.text import atomic_output, csv_cell, csv_writer, display_name, printable
+
+COLUMNS = ("submission", "lesson", "question", "points", "max_points", "status", "detail", "learner")
+TOTALS_COLUMNS = ("learner", "lesson", "points", "max_points", "status", "submissions", "counted", "late")
+NO_SANDBOX_NOTE = "no sandbox (--no-sandbox): submissions ran with the grader's privileges"
+NO_GROUP_NOTE = ("no control group per submission: --memory-mb bounds each process, not a submission's "
+                 "processes and files together, and --max-processes is not enforced (book/grading.md, Limits)")
+
+
+def write_csv(rows: list[Row], out: Path) -> None:
+    """Write the CSV atomically (see atomic_output)."""
+    with atomic_output(out, "w", newline="", encoding="utf-8") as f:
+        writer = csv_writer(f)
+        writer.writerow(COLUMNS)
+        for r in rows:
+            writer.writerow([csv_cell(r.submission), csv_cell(r.lesson), csv_cell(r.question),
+                             _points(r.points), format_points(r.max_points), r.status,
+                             csv_cell(printable(r.detail)), csv_cell(printable(r.learner))])
+
+
+def _points(points) -> str:
+    return "" if points is None else format_points(points)
+
+
+@dataclass
+class Total:
+    """One learner's line for one lesson in the totals and the gradebook."""
+    learner: str
+    lesson: str
+    points: float | None  # empty unless `graded` or `review`
+    max_points: float
+    status: str  # graded, missing, not_graded, review (embedlab.grading.status.TOTAL_STATUSES)
+    submissions: int  # how many of their files were found for this lesson
+    counted: str = ""  # the file whose points count (graded), or the one set aside (review)
+    late: bool = False  # the LMS marked that file late
+
+
+def totals(rows: list[Row], keys: dict[str, LessonKeys], complete: bool = True, rule: str = "best",
+           mtimes: dict | None = None, lessons=(), late=frozenset()) -> list[Total]:
+    """One Total per roster learner and lesson graded (or named in `lessons`), sorted.
+
+    Of a learner's submissions for a lesson, the graded ones count: the best (`rule` "best",
+    the default) or the newest file (`rule` "latest": the LMS's own upload order where its names
+    give one, Canvas's attachment id, else the file's modification time); a learner
+    with none graded is `review` when one was set aside for the instructor (another learner's
+    notebook in their slot, wrong parameters...), `not_graded` when the run stopped or failed
+    before grading theirs (or, after an incomplete run, when none of theirs was seen), and
+    `missing` when a complete run found nothing of theirs."""
+    mtimes = mtimes or {}  # submission -> how recent (a number, or a tuple: the LMS's order, then the time)
+    oldest = min(mtimes.values()) if mtimes else 0.0
+    per: dict = {}  # (learner, lesson) -> {submission: [points, statuses, order]}
+    for order, row in enumerate(rows):
+        if row.learner and row.lesson:
+            got = per.setdefault((row.learner, row.lesson), {}).setdefault(row.submission, [0.0, set(), order])
+            got[0] += row.points or 0.0
+            got[1].add(row.status)
+    out = {}
+    for lesson in sorted({row.lesson for row in rows if row.lesson in keys} | {x for x in lessons if x in keys}):
+        best = float(sum(q.points for q in questions_for(lesson)))
+        for learner in keys[lesson].learners:
+            subs = per.get((learner, lesson), {})
+            graded = {k: v for k, v in subs.items() if not v[1] & ({NOT_GRADED} | set(REVIEW))}
+            review = {k: v for k, v in subs.items() if v[1] & set(REVIEW)}
+            stopped = {k: v for k, v in subs.items() if NOT_GRADED in v[1]}
+            if graded:
+                if rule == "latest":
+                    pick = max(graded, key=lambda k: (mtimes.get(k, oldest), graded[k][2]))
+                else:
+                    pick = max(graded, key=lambda k: (graded[k][0], mtimes.get(k, oldest), graded[k][2]))
+                total = Total(learner, lesson, graded[pick][0], best, GRADED, len(subs), pick, pick in late)
+            elif review:
+                pick = max(review, key=lambda k: review[k][2])
+                total = Total(learner, lesson, 0.0, best, TO_REVIEW, len(subs), pick, pick in late)
+            elif stopped or not complete:
+                total = Total(learner, lesson, None, best, NOT_GRADED_YET, len(subs))
+            else:
+                total = Total(learner, lesson, None, best, MISSING_WORK, 0)
+            out[learner, lesson] = total
+    return [out[k] for k in sorted(out)]
+
+
+def write_totals(rows: list[Row], keys: dict[str, LessonKeys], out: Path, **how) -> None:
+    """Write the totals CSV atomically, as write_csv does (`how`: see `totals`)."""
+    with atomic_output(out, "w", newline="", encoding="utf-8", flag="--totals") as f:
+        writer = csv_writer(f)
+        writer.writerow(TOTALS_COLUMNS)
+        for t in totals(rows, keys, **how):
+            writer.writerow([csv_cell(t.learner), csv_cell(t.lesson), _points(t.points), format_points(t.max_points),
+                             t.status, t.submissions, csv_cell(t.counted), "late" if t.late else ""])
+
+
+def several(rows: list[Row]) -> list[tuple[str, str, int]]:
+    """(learner, lesson, how many) for every learner with more than one submission of a lesson."""
+    seen: dict = {}
+    for row in rows:
+        if row.learner and row.lesson:
+            seen.setdefault((row.learner, row.lesson), set()).add(row.submission)
+    return [(learner, lesson, len(subs)) for (learner, lesson), subs in sorted(seen.items()) if len(subs) > 1]
+
+
+def question_statistics(rows: list[Row]) -> list[tuple[str, str, int, int, str, int]]:
+    """(lesson, question, correct, judged, most frequent hint, its count) per question: what a
+    class missed. Only submissions whose answers were judged count (not review, not not_graded)."""
+    per: dict = {}
+    for row in rows:
+        if not row.question or row.status in REVIEW or row.status in (NOT_GRADED, UNREADABLE, WRONG_LESSON):
+            continue
+        got = per.setdefault((row.lesson, row.question), [0, 0, {}])
+        got[1] += 1
+        if row.status == CORRECT:
+            got[0] += 1
+        elif row.detail:
+            hint = re.sub(r"^on input \d+ of \d+, ", "", row.detail)
+            got[2][hint] = got[2].get(hint, 0) + 1
+    out = []
+    for (lesson, question), (right, judged, hints) in per.items():
+        common = max(hints.items(), key=lambda kv: (kv[1], -len(kv[0])), default=("", 0))
+        out.append((lesson, question, right, judged, common[0], common[1]))
+    return out
+
+
+def summary(rows: list[Row]) -> str:
+    """One line per submission: its points, then its questions by status, each labelled (a
+    question may be worth 2 points: "7 / 7" points can be "6 of 6 questions correct")."""
+    per: dict[str, list[Row]] = {}
+    for row in rows:
+        per.setdefault(row.submission, []).append(row)
+    width = max([len("submission")] + [len(s) for s in per])
+    lines = [f"{'submission':<{width}}  {'lesson':<20}  {'points':>9}  questions"]
+    for label, group in per.items():
+        got, best = sum(r.points or 0.0 for r in group), sum(r.max_points for r in group)
+        shown = "-" if all(r.points is None for r in group) else format_points(got)
+        counts = {}
+        for r in group:
+            counts[r.status] = counts.get(r.status, 0) + 1
+        questions = f"{counts.get(CORRECT, 0)} of {len(group)} correct" + "".join(
+            f", {counts[s]} {s}" for s in STATUSES if s in counts and s != CORRECT)
+        lines.append(f"{label:<{width}}  {group[0].lesson:<20}  "
+                     f"{shown + ' / ' + format_points(best):>9}  {questions}")
+    return "\n".join(lines)
+
+
+def statistics_text(rows: list[Row]) -> str:
+    """The per-question statistics of a class run, as printed after the summary."""
+    stats = question_statistics(rows)
+    if not stats:
+        return ""
+    lines = ["per question (judged submissions): share correct, and the most frequent hint"]
+    for lesson, question, right, judged, hint, count in stats:
+        share = f"{right}/{judged} ({100 * right / judged:.0f} %)" if judged else "0/0"
+        lines.append(f"  {lesson} {question}: {share}" + (f"; {count}× \"{hint[:160]}\"" if hint else ""))
+    return "\n".join(lines)
+
+
+def write_class_gradebook(path: Path, rows: list[Row], keys, roster, fmt: str, how: dict) -> None:
+    """The LMS gradebook (embedlab.grading.lms.write_gradebook) from the totals: points where a
+    learner's lesson was graded, empty where it was not (missing, not graded, or set aside for
+    review: an instructor's decision, not a zero to import)."""
+    found = totals(rows, keys, **how)
+    lessons = sorted({t.lesson for t in found})
+    if not lessons:
+        return
+    points = {(t.learner, t.lesson): (t.points if t.status == GRADED else None) for t in found}
+    max_points = {t.lesson: t.max_points for t in found}
+    if roster is None:  # the plain form, without --roster: the keys' learners
+        learners = tuple(sorted({t.learner for t in found}))
+        roster = Roster("(the instructor keys)", learners, ("learner",), {n: {"learner": n} for n in learners},
+                        {("learner", _key("learner", n)): n for n in learners})
+    points = {k: v for k, v in points.items() if k[0] in roster.learners}
+    write_gradebook(path, roster, points, lessons, max_points, fmt)
+
+
+def print_summary(rows: list[Row], submissions, outputs: dict, *, stopped: bool, seconds: float, seed: int | None,
+                  totals: bool, keys, rule: str, bwrap: str | None, no_group: str, limits) -> None:
+    """What embedlab-grade prints once the files are written: a line per submission, the class's
+    statistics, what was graded and written, and how (function inputs, sandbox, budget)."""
+    print(summary(rows))
+    if keys is not None and len({r.submission for r in rows}) > 1:
+        stats = statistics_text(rows)
+        if stats:
+            print("\n" + stats)
+    graded = len({r.submission for r in rows if r.status != NOT_GRADED})
+    what = "graded" if not stopped else f"graded before Ctrl-C stopped the run (of {len(submissions)})"
+    wrote = ", ".join(display_name(p) for p in outputs.values())
+    print(f"\n{graded} submission(s) {what} in {seconds:.1f} s; wrote {wrote}")
+    if stopped:
+        print(f"{len({r.submission for r in rows if r.status == NOT_GRADED})} submission(s) not graded: their rows "
+              f"say {NOT_GRADED} with no points" + (" and their learners' totals say not_graded" if totals
+                                                     else ""))
+    print("function inputs: " + (f"each question's fixed ones and random ones drawn with --seed {seed}"
+                                 if seed is not None else "each question's own (as the notebook's check draws them)"))
+    if keys is not None:
+        _print_class_notes(rows, submissions, rule)
+    class_notebooks = len({r.submission for r in rows if r.status == NEEDS_KEYS})
+    if class_notebooks:
+        print(f"{class_notebooks} class notebook(s) not graded (status {NEEDS_KEYS}): they are judged against "
+              "each learner's variant; grade them with --keys DIR/instructor-keys", file=sys.stderr)
+    print("sandbox: bubblewrap, one per submission" if bwrap else NO_SANDBOX_NOTE)
+    print(NO_GROUP_NOTE if no_group else f"budget: one control group per submission ({limits.memory_mb:,} MB, "
+                                         f"{limits.max_processes:,} processes and threads)")
+
+
+def _print_class_notes(rows: list[Row], submissions, rule: str) -> None:
+    """Class mode's part of the summary: the rule for several submissions, and the files set aside."""
+    print(f"a learner with several submissions of a lesson: the {rule} counts "
+          f"({'--best, the default' if rule == 'best' else '--latest: the newest file'})")
+    for learner, lesson, count in several(rows):
+        print(f"  {learner}: {count} submissions of {lesson}")
+    unknown = sorted({(r.submission, r.detail) for r in rows if r.status == UNKNOWN_SUBMITTER})
+    if unknown:
+        print(f"{len(unknown)} file(s) whose submitter the roster does not give, or whose name reads more "
+              f"than one way (status {UNKNOWN_SUBMITTER}): not graded:"
+              + "".join(f"\n  {label}: {detail}" for label, detail in unknown[:20])
+              + (f"\n  … and {len(unknown) - 20} more" if len(unknown) > 20 else ""), file=sys.stderr)
+    review = sorted({(r.learner, r.status, r.submission) for r in rows
+                     if r.status in (IDENTITY_MISMATCH, WRONG_PARAMETERS)})
+    if review:
+        print(f"{len(review)} submission(s) to review (status {IDENTITY_MISMATCH} or {WRONG_PARAMETERS}): "
+              "0 points, credited to nobody:" + "".join(f"\n  {learner or '(no learner)'}: {status}, {label}"
+                                                        for learner, status, label in review[:20])
+              + (f"\n  … and {len(review) - 20} more" if len(review) > 20 else ""), file=sys.stderr)
+    late = sorted({s.label for s in submissions if s.late})
+    if late:
+        print(f"{len(late)} file(s) the LMS marked late (the totals' late column):"
+              + "".join(f"\n  {label}" for label in late[:20]), file=sys.stderr)
