@@ -503,59 +503,10 @@ def write_gradebook(path, roster: Roster, per_learner_lesson_points: dict, lesso
     if fmt not in GRADEBOOK_FORMATS:
         raise ValueError(f"gradebook format must be one of {', '.join(GRADEBOOK_FORMATS)}, got {fmt!r}")
     lessons = list(lessons)
-    if not lessons:
-        raise ValueError("lessons is empty: a gradebook needs at least one lesson column")
-    if len(set(lessons)) != len(lessons):
-        raise ValueError(f"lessons repeats a lesson: {lessons}")
-    for lesson in lessons:
-        best = max_points.get(lesson)
-        if best is None:
-            raise ValueError(f"max_points has no entry for lesson {lesson!r}")
-        if isinstance(best, bool) or not isinstance(best, numbers.Real) or not math.isfinite(best) or best < 0:
-            raise ValueError(f"max_points[{lesson!r}] must be a finite number >= 0, got {best!r}")
+    _check_points(roster, per_learner_lesson_points, lessons, max_points)
     heads = [str((titles or {}).get(lesson, lesson)) for lesson in lessons]
-    on_roster, in_lessons = set(roster.learners), set(lessons)
-    for key, points in per_learner_lesson_points.items():
-        if not (isinstance(key, tuple) and len(key) == 2):
-            raise ValueError(f"per_learner_lesson_points keys are (learner, lesson), got {key!r}")
-        learner, lesson = key
-        if learner not in on_roster:
-            raise ValueError(f"per_learner_lesson_points has learner {learner!r}, who is not on the roster "
-                             f"{roster.path!r}: their points would have no row")
-        if lesson not in in_lessons:
-            raise ValueError(f"per_learner_lesson_points has lesson {lesson!r} for {learner!r}, not one of "
-                             f"the lessons {lessons}: it would have no column")
-        if points is None:
-            continue
-        if (isinstance(points, bool) or not isinstance(points, numbers.Real) or not math.isfinite(points)
-                or not -1e-9 <= points <= max_points[lesson] + 1e-9):
-            raise ValueError(f"points of {learner!r} in {lesson!r} must be a number from 0 to "
-                             f"{format_points(max_points[lesson])}, got {points!r}")
-
+    header, preamble, ids = _gradebook_header(fmt, roster, heads, lessons, max_points)
     empty = MOODLE_NO_GRADE if fmt == "moodle" else ""
-    if fmt == "canvas":
-        if not (roster.has("canvas_id") or roster.has("sid")):
-            raise ValueError(f"gradebook format 'canvas' needs a canvas_id (Canvas's user ID) or sid (SIS User "
-                             f"ID) column in the roster {roster.path!r} to find each learner in Canvas "
-                             f"(its columns: {', '.join(roster.columns)})")
-        header = [*CANVAS_IDENTITY, *heads, CANVAS_TOTAL]
-        preamble = [[CANVAS_POINTS_ROW, "", "", "", "", *(format_points(max_points[x]) for x in lessons),
-                     "(read only)"]]
-    elif fmt == "moodle":
-        ids = [(MOODLE_EMAIL, "email"), (MOODLE_IDNUMBER, "sid")]
-        ids = [(head, column) for head, column in ids if roster.has(column)]
-        if not ids:
-            raise ValueError(f"gradebook format 'moodle' needs an email or sid (Moodle's ID number) column in "
-                             f"the roster {roster.path!r}: Moodle's import finds each learner by one of them "
-                             f"(its columns: {', '.join(roster.columns)})")
-        header = [MOODLE_NAME, *(head for head, _ in ids), *heads, MOODLE_TOTAL]
-        preamble = []
-    else:
-        header = [LEARNER, *heads, PLAIN_TOTAL]
-        preamble = []
-    if len(set(header)) != len(header):
-        raise ValueError(f"the gradebook's columns repeat a name: {header} (give titles that differ)")
-
     rows = []
     for learner in roster.learners:
         got = [per_learner_lesson_points.get((learner, lesson)) for lesson in lessons]
@@ -579,3 +530,65 @@ def write_gradebook(path, roster: Roster, per_learner_lesson_points: dict, lesso
             writer.writerow([csv_cell(row[0]), *row[1:]])
         for row in rows:
             writer.writerow([*(csv_cell(c) for c in row[:n_text]), *row[n_text:]])
+
+
+def _check_points(roster: Roster, per_learner_lesson_points: dict, lessons: list[str], max_points: dict) -> None:
+    """ValueError, naming it, for no lesson or a repeated one, a lesson without its maximum, a learner
+    off the roster, a lesson not in `lessons`, or points outside 0..max_points."""
+    if not lessons:
+        raise ValueError("lessons is empty: a gradebook needs at least one lesson column")
+    if len(set(lessons)) != len(lessons):
+        raise ValueError(f"lessons repeats a lesson: {lessons}")
+    for lesson in lessons:
+        best = max_points.get(lesson)
+        if best is None:
+            raise ValueError(f"max_points has no entry for lesson {lesson!r}")
+        if isinstance(best, bool) or not isinstance(best, numbers.Real) or not math.isfinite(best) or best < 0:
+            raise ValueError(f"max_points[{lesson!r}] must be a finite number >= 0, got {best!r}")
+    on_roster, in_lessons = set(roster.learners), set(lessons)
+    for key, points in per_learner_lesson_points.items():
+        if not (isinstance(key, tuple) and len(key) == 2):
+            raise ValueError(f"per_learner_lesson_points keys are (learner, lesson), got {key!r}")
+        learner, lesson = key
+        if learner not in on_roster:
+            raise ValueError(f"per_learner_lesson_points has learner {learner!r}, who is not on the roster "
+                             f"{roster.path!r}: their points would have no row")
+        if lesson not in in_lessons:
+            raise ValueError(f"per_learner_lesson_points has lesson {lesson!r} for {learner!r}, not one of "
+                             f"the lessons {lessons}: it would have no column")
+        if points is None:
+            continue
+        if (isinstance(points, bool) or not isinstance(points, numbers.Real) or not math.isfinite(points)
+                or not -1e-9 <= points <= max_points[lesson] + 1e-9):
+            raise ValueError(f"points of {learner!r} in {lesson!r} must be a number from 0 to "
+                             f"{format_points(max_points[lesson])}, got {points!r}")
+
+
+def _gradebook_header(fmt: str, roster: Roster, heads: list[str], lessons: list[str], max_points: dict):
+    """(header, rows before the learners', the roster's id columns Moodle matches on) of a gradebook
+    in form `fmt`; ValueError when the roster lacks the ids the LMS matches on, or two columns share
+    a title."""
+    ids = []
+    if fmt == "canvas":
+        if not (roster.has("canvas_id") or roster.has("sid")):
+            raise ValueError(f"gradebook format 'canvas' needs a canvas_id (Canvas's user ID) or sid (SIS User "
+                             f"ID) column in the roster {roster.path!r} to find each learner in Canvas "
+                             f"(its columns: {', '.join(roster.columns)})")
+        header = [*CANVAS_IDENTITY, *heads, CANVAS_TOTAL]
+        preamble = [[CANVAS_POINTS_ROW, "", "", "", "", *(format_points(max_points[x]) for x in lessons),
+                     "(read only)"]]
+    elif fmt == "moodle":
+        ids = [(MOODLE_EMAIL, "email"), (MOODLE_IDNUMBER, "sid")]
+        ids = [(head, column) for head, column in ids if roster.has(column)]
+        if not ids:
+            raise ValueError(f"gradebook format 'moodle' needs an email or sid (Moodle's ID number) column in "
+                             f"the roster {roster.path!r}: Moodle's import finds each learner by one of them "
+                             f"(its columns: {', '.join(roster.columns)})")
+        header = [MOODLE_NAME, *(head for head, _ in ids), *heads, MOODLE_TOTAL]
+        preamble = []
+    else:
+        header = [LEARNER, *heads, PLAIN_TOTAL]
+        preamble = []
+    if len(set(header)) != len(header):
+        raise ValueError(f"the gradebook's columns repeat a name: {header} (give titles that differ)")
+    return header, preamble, ids

@@ -33,6 +33,7 @@ import re
 import signal
 import sys
 import time
+from dataclasses import dataclass
 
 from embedlab.grading.status import CRASHED, FAULT, FINISHED, TIMEOUT
 from embedlab.grading.wire import PROBE_MIME, TEXT_LIMIT, answer_sources, code_sources, probe_cell
@@ -256,16 +257,79 @@ def defining_cells(lesson: str, cells) -> dict:
 
 
 def execute(channel: int, source, lesson: str, cases: dict, cell_timeout: float) -> int:
+    """Run the submission's code cells, then the probe, in a fresh kernel; send the report."""
+    started = time.monotonic()
+    progress = _Progress({"state": None, "cells_run": 0, "errors": [], "timeouts": [], "answers": None})
+    report = progress.report
+    cells = fresh_cells(source, lesson, cases, report)
+    del source
+    client = _grading_client(cells, cell_timeout, progress)
+
+    def finish(**update):
+        report.update(update)
+        frame(channel, {"report": report})
+
+    try:
+        client.start_new_kernel(cwd=os.getcwd())
+        provisioner = client.km.provisioner
+        pgid = getattr(provisioner, "pgid", None) or os.getpgid(provisioner.pid)
+        frame(channel, {"kernel": {"pgid": pgid}})  # sent before any of the submission's code runs
+        client.start_new_kernel_client()
+    except Exception as exc:  # the grader's environment, not the submission
+        finish(state=FAULT, detail=f"could not start a kernel ({type(exc).__name__}: {exc})"[:TEXT_LIMIT])
+        return 1
+
+    report["kernel_ready_s"] = round(time.monotonic() - started, 2)
+    try:
+        ended = _run_cells(client, cells, progress, cell_timeout)
+        finish(**(ended or {"state": FINISHED, "finished_s": round(time.monotonic() - started, 2)}))
+    finally:
+        # No polite shutdown: nothing in the kernel is worth waiting for (jupyter_client's
+        # shutdown took seconds per submission), and the sandbox ends with this process.
+        try:
+            os.killpg(pgid, signal.SIGKILL)
+        except OSError:
+            pass
+    return 0
+
+
+@dataclass
+class _Progress:
+    """What the kernel's hooks and the cell loop share while a submission runs."""
+    report: dict  # sent to the grader at the end
+    index: int | None = None  # the submitted notebook's index of the cell running (None: the probe)
+    interrupted_id: str | None = None  # the request the cell limit interrupted last ...
+    interrupted_at: float | None = None  # ... and when
+
+
+def fresh_cells(source, lesson: str, cases: dict, report: dict) -> list:
+    """[(index in the submitted notebook, a fresh code cell holding only its source)], then the probe
+    (index None); the report gets what the grader reads of the cells without running them: each
+    cell's label, which cell defines each answer, the answer cells' source and the code cells."""
+    import nbformat
+
+    cells = []
+    for index, cell in enumerate(source.cells):
+        if cell.get("cell_type") == "code" and isinstance(cell.get("source"), str) and cell.source.strip():
+            cells.append((index, nbformat.v4.new_code_cell(cell.source)))
+    labels = cell_labels(source)
+    report["labels"] = {str(index): labels.get(index, f"code cell {index + 1}") for index, _ in cells}
+    report["defines"] = defining_cells(lesson, cells)
+    report["sources"] = answer_sources(report["defines"], cells)  # read by the judge, never run
+    report["code"] = code_sources(cells)  # read by the judge for edits of the given code, never run
+    cells.append((None, nbformat.v4.new_code_cell(probe_cell(lesson, cases))))
+    return cells
+
+
+def _grading_client(cells: list, cell_timeout: float, progress: _Progress):
+    """An nbclient client for the cells, on a kernel of this Python, that keeps no outputs but error
+    names and the probe's result, and notes each cell the cell limit interrupts in `progress`."""
     import nbformat
     from jupyter_client.kernelspec import KernelSpec, KernelSpecManager
     from jupyter_client.manager import AsyncKernelManager
     from nbclient import NotebookClient
-    from nbclient.exceptions import DeadKernelError
 
-    started = time.monotonic()
-    report = {"state": None, "cells_run": 0, "errors": [], "timeouts": [], "answers": None}
-    current = {"index": None}  # the submitted notebook's index of the cell running (None: the probe)
-    interrupted = {"msg_id": None, "at": None}  # the request the cell limit interrupted last, and when
+    report = progress.report
 
     class ThisPython(KernelSpecManager):
         """The kernel is this Python (the grader's environment), with history off, started by
@@ -281,7 +345,7 @@ def execute(channel: int, source, lesson: str, cases: dict, cell_timeout: float)
         cell only, the probe's result."""
 
         async def _async_handle_timeout(self, timeout, cell=None):
-            interrupted["at"] = time.monotonic()  # the grace is counted from the interrupt
+            progress.interrupted_at = time.monotonic()  # the grace is counted from the interrupt
             return await super()._async_handle_timeout(timeout, cell)
 
         def output(self, outs, msg, display_id, cell_index):
@@ -290,7 +354,7 @@ def execute(channel: int, source, lesson: str, cases: dict, cell_timeout: float)
                 outs.append(nbformat.from_dict({"output_type": "error", "traceback": [],
                                                 "ename": str(content.get("ename", ""))[:TEXT_LIMIT],
                                                 "evalue": str(content.get("evalue", ""))[:TEXT_LIMIT]}))
-            elif (current["index"] is None and msg["msg_type"] == "display_data"
+            elif (progress.index is None and msg["msg_type"] == "display_data"
                   and isinstance(content.get("data"), dict) and PROBE_MIME in content["data"]):
                 entries = content["data"][PROBE_MIME]
                 if isinstance(entries, dict):
@@ -301,50 +365,14 @@ def execute(channel: int, source, lesson: str, cases: dict, cell_timeout: float)
         """nbclient's hook: the execute reply it makes up on a cell timeout names TIMEOUT_ENAME."""
         content = (execute_reply or {}).get("content", {})
         if content.get("status") == "error" and content.get("ename") == TIMEOUT_ENAME:
-            report["timeouts"].append(current["index"])
-            interrupted["msg_id"] = (execute_reply.get("parent_header") or {}).get("msg_id")
-
-    def stopped_when_interrupted(msg_id, grace: float) -> bool:
-        """Whether the kernel answered the interrupted cell's request within `grace` seconds of the
-        interrupt (it stopped, with a KeyboardInterrupt or not). nbclient made up that cell's reply without
-        waiting for the real one; a kernel that ignores the interrupt (SIGINT ignored, the
-        KeyboardInterrupt caught in a loop) never sends it, and would make every later cell wait
-        for its own cell limit until the whole run's limit."""
-        from queue import Empty
-
-        from nbclient.util import ensure_async, run_sync
-
-        async def wait() -> bool:
-            deadline = (interrupted["at"] or time.monotonic()) + grace
-            while (left := deadline - time.monotonic()) > 0:
-                try:
-                    msg = await ensure_async(client.kc.shell_channel.get_msg(timeout=left))
-                except Empty:
-                    return False
-                if (msg.get("parent_header") or {}).get("msg_id") == msg_id:
-                    return True
-            return False
-
-        return run_sync(wait)()
-
-    cells = []  # (index in the submitted notebook, fresh cell holding only the source)
-    for index, cell in enumerate(source.cells):
-        if cell.get("cell_type") == "code" and isinstance(cell.get("source"), str) and cell.source.strip():
-            cells.append((index, nbformat.v4.new_code_cell(cell.source)))
-    labels = cell_labels(source)
-    report["labels"] = {str(index): labels.get(index, f"code cell {index + 1}") for index, _ in cells}
-    report["defines"] = defining_cells(lesson, cells)
-    report["sources"] = answer_sources(report["defines"], cells)  # read by the judge, never run
-    report["code"] = code_sources(cells)  # read by the judge for edits of the given code, never run
-    cells.append((None, nbformat.v4.new_code_cell(probe_cell(lesson, cases))))
-    nb = nbformat.v4.new_notebook(cells=[c for _, c in cells])
-    del source
+            report["timeouts"].append(progress.index)
+            progress.interrupted_id = (execute_reply.get("parent_header") or {}).get("msg_id")
 
     cwd = os.getcwd()
     km = AsyncKernelManager(kernel_name="embedlab-grade", kernel_spec_manager=ThisPython(),
                             connection_file=os.path.join(os.environ.get("JUPYTER_RUNTIME_DIR", cwd), "kernel.json"))
-    client = GradingClient(
-        nb, km=km,
+    return GradingClient(
+        nbformat.v4.new_notebook(cells=[c for _, c in cells]), km=km,
         timeout=cell_timeout, allow_errors=True, interrupt_on_timeout=True,
         error_on_timeout={"ename": TIMEOUT_ENAME, "evalue": "the cell ran past the time limit"},
         on_cell_executed=on_cell_executed,
@@ -352,55 +380,63 @@ def execute(channel: int, source, lesson: str, cases: dict, cell_timeout: float)
         iopub_timeout=2, resources={"metadata": {"path": cwd}},
     )
 
-    def finish(**update):
-        report.update(update)
-        frame(channel, {"report": report})
 
-    try:
-        client.start_new_kernel(cwd=cwd)
-        provisioner = client.km.provisioner
-        pgid = getattr(provisioner, "pgid", None) or os.getpgid(provisioner.pid)
-        frame(channel, {"kernel": {"pgid": pgid}})  # sent before any of the submission's code runs
-        client.start_new_kernel_client()
-    except Exception as exc:  # the grader's environment, not the submission
-        finish(state=FAULT, detail=f"could not start a kernel ({type(exc).__name__}: {exc})"[:TEXT_LIMIT])
-        return 1
+def _run_cells(client, cells: list, progress: _Progress, cell_timeout: float) -> dict | None:
+    """Run every cell in turn (errors do not stop the run); None when all ran, else how the run
+    ended: the kernel died (CRASHED), or a cell did not stop when the cell limit interrupted it
+    (TIMEOUT: its kernel is killed, so no answer can be read)."""
+    from nbclient.exceptions import DeadKernelError
 
-    report["kernel_ready_s"] = round(time.monotonic() - started, 2)
-    try:
-        for position, (index, _) in enumerate(cells):
-            cell = nb.cells[position]
-            current["index"] = index
-            try:
-                client.execute_cell(cell, position)
-            except DeadKernelError:
-                where = report["labels"].get(str(index), "a cell") if index is not None else "the grader's probe"
-                finish(state=CRASHED, detail=f"the kernel died while running {where}")
-                return 0
-            for out in cell.outputs:
-                if out.get("output_type") == "error":
-                    report["errors"].append({"cell": index, "ename": out.ename, "evalue": out.evalue})
-            cell.outputs = []
-            if index is not None:
-                report["cells_run"] += 1
-                msg_id = interrupted["msg_id"]
-                if msg_id is not None and not stopped_when_interrupted(msg_id, INTERRUPT_GRACE):
-                    finish(state=TIMEOUT, detail=(
-                        f"{report['labels'].get(str(index), 'a cell')} ran past the {cell_timeout:g} s cell limit "
-                        "and did not stop when "
-                        f"interrupted (within {INTERRUPT_GRACE:g} s): its kernel was killed, so no answer "
-                        "could be read"))
-                    return 0
-                interrupted.update(msg_id=None, at=None)
-        finish(state=FINISHED, finished_s=round(time.monotonic() - started, 2))
-    finally:
-        # No polite shutdown: nothing in the kernel is worth waiting for (jupyter_client's
-        # shutdown took seconds per submission), and the sandbox ends with this process.
+    report = progress.report
+    for position, (index, _) in enumerate(cells):
+        cell = client.nb.cells[position]
+        progress.index = index
         try:
-            os.killpg(pgid, signal.SIGKILL)
-        except OSError:
-            pass
-    return 0
+            client.execute_cell(cell, position)
+        except DeadKernelError:
+            where = report["labels"].get(str(index), "a cell") if index is not None else "the grader's probe"
+            return {"state": CRASHED, "detail": f"the kernel died while running {where}"}
+        for out in cell.outputs:
+            if out.get("output_type") == "error":
+                report["errors"].append({"cell": index, "ename": out.ename, "evalue": out.evalue})
+        cell.outputs = []
+        if index is not None:
+            report["cells_run"] += 1
+            msg_id = progress.interrupted_id
+            if msg_id is not None and not _stopped_when_interrupted(client, progress, INTERRUPT_GRACE):
+                return {"state": TIMEOUT, "detail": (
+                    f"{report['labels'].get(str(index), 'a cell')} ran past the {cell_timeout:g} s cell limit "
+                    "and did not stop when "
+                    f"interrupted (within {INTERRUPT_GRACE:g} s): its kernel was killed, so no answer "
+                    "could be read")}
+            progress.interrupted_id = progress.interrupted_at = None
+    return None
+
+
+def _stopped_when_interrupted(client, progress: _Progress, grace: float) -> bool:
+    """Whether the kernel answered the interrupted cell's request within `grace` seconds of the
+    interrupt (it stopped, with a KeyboardInterrupt or not). nbclient made up that cell's reply without
+    waiting for the real one; a kernel that ignores the interrupt (SIGINT ignored, the
+    KeyboardInterrupt caught in a loop) never sends it, and would make every later cell wait
+    for its own cell limit until the whole run's limit."""
+    from queue import Empty
+
+    from nbclient.util import ensure_async, run_sync
+
+    msg_id = progress.interrupted_id
+
+    async def wait() -> bool:
+        deadline = (progress.interrupted_at or time.monotonic()) + grace
+        while (left := deadline - time.monotonic()) > 0:
+            try:
+                msg = await ensure_async(client.kc.shell_channel.get_msg(timeout=left))
+            except Empty:
+                return False
+            if (msg.get("parent_header") or {}).get("msg_id") == msg_id:
+                return True
+        return False
+
+    return run_sync(wait)()
 
 
 if __name__ == "__main__":
