@@ -549,12 +549,12 @@ def test_ctrl_c_writes_the_rows_graded_so_far(tmp_path):
 
 HUNG_JUDGE = """
 import sys
-from embedlab.grading import cli
-cli.STOP_GRACE = 1.0
+from embedlab.grading import cli, grader
+grader.STOP_GRACE = 1.0
 def hang(*args, **kwargs):  # a judge that never returns (a learner's answer that makes it loop)
     while True:
         pass
-cli.score = hang
+grader.score = hang
 sys.exit(cli.run(sys.argv[1:]))
 """
 

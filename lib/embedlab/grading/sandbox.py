@@ -30,6 +30,7 @@ result once written.
 from __future__ import annotations
 
 import collections
+import dataclasses
 import json
 import math
 import os
@@ -459,6 +460,55 @@ def reset_stop() -> None:
     _STOPPING.clear()
 
 
+class _Tail:
+    """The last LOG_TAIL bytes of the worker's (and kernel's) output; the rest is dropped."""
+
+    def __init__(self):
+        self.chunks = collections.deque()
+        self.size = 0
+
+    def add(self, chunk: bytes) -> None:
+        self.chunks.append(chunk)
+        self.size += len(chunk)
+        while self.size - len(self.chunks[0]) >= LOG_TAIL:
+            self.size -= len(self.chunks.popleft())
+
+    def text(self) -> str:
+        return b"".join(self.chunks)[-LOG_TAIL:].decode("utf-8", "replace")
+
+
+def outcome(message: dict | None, limits: Limits, *, passed: str | None, forged: bool, timed_out: bool,
+            over: bool, returncode: int, tail: str, kernel_started: bool) -> RunResult:
+    """How a run went, from its last message (the report, or None) and what the grader saw: a limit
+    of its control group passed, a forged message, the deadline, the channel's byte limit, the
+    worker's exit status and last output. A fault is believed only before the submission's kernel
+    started (`kernel_started`): after that, the submission's code could have made it."""
+    if passed == budget.MEMORY:
+        return RunResult(MEMORY, {}, None, f"the submission passed its {limits.memory_mb:,} MB memory limit "
+                         "(all its processes and the files it wrote, together) and was stopped")
+    if passed == budget.PROCESSES:
+        return RunResult(CRASHED, {}, None, f"the submission tried to run more than {limits.max_processes:,} "
+                         "processes and threads at once (--max-processes) and was stopped")
+    if forged:
+        return RunResult(ERROR, {}, None, "a message on the grader's channel did not come from the grading "
+                         "worker: refused")
+    if timed_out and message is None:
+        return RunResult(TIMEOUT, {}, None, f"the whole run passed the {limits.timeout:g} s limit and was stopped")
+    if over:
+        return RunResult(ERROR, {}, None, f"the run sent more than {CHANNEL_LIMIT:,} bytes back: refused")
+    if message is None:
+        state = MEMORY if "MemoryError" in tail else CRASHED
+        return RunResult(state, {}, None, f"the grading worker stopped (exit status {returncode})" + last_line(tail))
+    report = clean_report(message.get("report"))
+    state = report["state"]
+    if state == FAULT and kernel_started:
+        state = CRASHED  # a fault is only believed before the submission's code could run
+    if state == CRASHED and any(e["ename"] == "MemoryError" for e in report["errors"]):
+        state = MEMORY
+    answers = report.pop("answers")
+    return RunResult(state, report, answers if state == FINISHED else None, report.get("detail", ""))
+
+
 class Run:
     """One submission's worker: started, fed, read and killed by the grader."""
 
@@ -472,15 +522,30 @@ class Run:
         self.passed = None  # budget.MEMORY or budget.PROCESSES: what its control group passed
         self.forged = False  # a message on the channel did not carry the worker's token
         self.token = secrets.token_hex(16)  # given to the worker only, on its standard input
-        self.tail = collections.deque()
-        self.tail_bytes = 0
+        self.tail = _Tail()
         self.tmp = None if sandbox else tempfile.TemporaryDirectory(prefix="embedlab-grade-",
                                                                      ignore_cleanup_errors=True)
         self.group = None
         grader_budget = budget.budget()
         if grader_budget is not None:
             self.group = grader_budget.group(limits.memory_mb, limits.max_processes)
+        read_end = self._start(grader_budget)
+        self.channel = Channel(read_end, CHANNEL_LIMIT, self.deadline)
+        with _LIVE_LOCK:
+            stopping = _STOPPING.is_set()
+        self.drain = threading.Thread(target=self._drain, daemon=True)
+        self.drain.start()
+        self.watchdog = threading.Timer(limits.timeout, self.kill)
+        self.watchdog.daemon = True
+        self.watchdog.start()
+        if stopping:
+            self.kill()
+
+    def _start(self, grader_budget) -> int:
+        """Start the worker (in the sandbox, in its control group) and return the read end of its
+        channel; on failure, free what was made for it and raise."""
         read_end, write_end = os.pipe()
+        sandbox = self.sandbox
         tmp = "/tmp" if sandbox else self.tmp.name
         argv = [sys.executable, "-m", "embedlab.grading.worker", str(write_end)]
         if sandbox:
@@ -505,16 +570,7 @@ class Run:
             raise
         finally:
             os.close(write_end)
-        self.channel = Channel(read_end, CHANNEL_LIMIT, self.deadline)
-        with _LIVE_LOCK:
-            stopping = _STOPPING.is_set()
-        self.drain = threading.Thread(target=self._drain, daemon=True)
-        self.drain.start()
-        self.watchdog = threading.Timer(limits.timeout, self.kill)
-        self.watchdog.daemon = True
-        self.watchdog.start()
-        if stopping:
-            self.kill()
+        return read_end
 
     def _drain(self) -> None:
         """Keep the last LOG_TAIL bytes of the worker's (and kernel's) output, drop the rest, and
@@ -545,13 +601,10 @@ class Run:
                 if self.group is None:
                     return
                 continue
-            self.tail.append(chunk)
-            self.tail_bytes += len(chunk)
-            while self.tail_bytes - len(self.tail[0]) >= LOG_TAIL:
-                self.tail_bytes -= len(self.tail.popleft())
+            self.tail.add(chunk)
 
     def log_tail(self) -> str:
-        return b"".join(self.tail)[-LOG_TAIL:].decode("utf-8", "replace")
+        return self.tail.text()
 
     def send(self, data: bytes) -> bool:
         try:
@@ -608,35 +661,10 @@ class Run:
         seconds = time.monotonic() - self.started
         peak = self.group.peak_bytes() if self.group is not None else None
         passed = self.passed or (self.group.passed() if self.group is not None else None)
-        if passed == budget.MEMORY:
-            return RunResult(MEMORY, {}, None, f"the submission passed its {self.limits.memory_mb:,} MB memory limit "
-                             "(all its processes and the files it wrote, together) and was stopped", seconds, peak)
-        if passed == budget.PROCESSES:
-            return RunResult(CRASHED, {}, None, f"the submission tried to run more than {self.limits.max_processes:,} "
-                             "processes and threads at once (--max-processes) and was stopped", seconds, peak)
-        if self.forged:
-            return RunResult(ERROR, {}, None, "a message on the grader's channel did not come from the grading "
-                             "worker: refused", seconds, peak)
-        if timed_out and message is None:
-            return RunResult(TIMEOUT, {}, None,
-                             f"the whole run passed the {self.limits.timeout:g} s limit and was stopped", seconds, peak)
-        if self.channel.over:
-            return RunResult(ERROR, {}, None, f"the run sent more than {CHANNEL_LIMIT:,} bytes back: refused",
-                             seconds, peak)
-        if message is None:
-            tail = self.log_tail()
-            state = MEMORY if "MemoryError" in tail else CRASHED
-            return RunResult(state, {}, None, f"the grading worker stopped (exit status {returncode})"
-                             + last_line(tail), seconds, peak)
-        report = clean_report(message.get("report"))
-        state = report["state"]
-        if state == FAULT and self.kernel_pgid is not None:
-            state = CRASHED  # a fault is only believed before the submission's code could run
-        if state == CRASHED and any(e["ename"] == "MemoryError" for e in report["errors"]):
-            state = MEMORY
-        answers = report.pop("answers")
-        return RunResult(state, report, answers if state == FINISHED else None, report.get("detail", ""), seconds,
-                         peak)
+        result = outcome(message, self.limits, passed=passed, forged=self.forged, timed_out=timed_out,
+                         over=self.channel.over, returncode=returncode, tail=self.log_tail(),
+                         kernel_started=self.kernel_pgid is not None)
+        return dataclasses.replace(result, seconds=seconds, peak_bytes=peak)
 
     def close_stdin(self) -> None:
         try:
