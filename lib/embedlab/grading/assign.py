@@ -321,7 +321,8 @@ def positive_int(text: str) -> int:
     return value
 
 
-def main(argv=None) -> int:
+def build_parser() -> argparse.ArgumentParser:
+    """embedlab-assign's arguments."""
     parser = argparse.ArgumentParser(prog="embedlab-assign", description=__doc__.split("\n\n")[0])
     parser.add_argument("lesson", help="NN-slug, or all (every parameterised lesson)")
     parser.add_argument("--roster", required=True, help="CSV with a 'learner' column (other columns ignored)")
@@ -349,44 +350,54 @@ def main(argv=None) -> int:
     parser.add_argument("-j", "--jobs", type=positive_int, default=1, help="solution runs in parallel (default 1)")
     parser.add_argument("--no-sandbox", action="store_true",
                         help="run the solutions without bubblewrap (they are the course's own code)")
-    args = parser.parse_args(argv)
+    return parser
 
+
+def _checked(args):
+    """(lessons, lessons skipped, learners, secret, {lesson: bundle path}, learner id kind, bwrap) the
+    arguments give, each checked before anything is written; AssignError saying what is wrong."""
+    lessons, skipped = lessons_to_assign(args.lesson)
+    if not lessons:
+        raise AssignError("no lesson is parameterised yet")
+    learners = read_roster(Path(args.roster))
+    secret = read_secret(Path(args.secret_file))
+    bundle = Path(args.gradescope) if args.gradescope else None
+    if bundle is not None and (bundle.suffix != ".zip" or bundle.is_dir() or not bundle.resolve().parent.is_dir()):
+        raise AssignError(f"--gradescope must name a .zip file in an existing folder, got {args.gradescope!r}")
+    bundles = {}
+    if bundle is not None:
+        bundles = bundle_paths(bundle, lessons)
+        there = [str(p) for p in bundles.values() if os.path.lexists(p)]
+        if there and not args.force:
+            raise AssignError(f"--gradescope {', '.join(there)} already exists (a bundle of another class or "
+                              "run?): give a new name, or --force to replace it")
+    ids = args.learner_ids or learner_id_kind(learners)
+    for lesson in lessons:
+        solution_of(lesson)
+    for lesson in lessons:  # drawn now (and kept): a lesson whose pools cannot keep K apart stops here
+        try:
+            for variant in range(1, args.variants + 1):
+                parameters_of(lesson, variant, secret)
+        except VariantError as exc:
+            raise AssignError(str(exc)) from None
+    bwrap = None
+    if not args.no_sandbox:
+        bwrap = sandbox.bwrap_path()
+        if bwrap is None:
+            raise AssignError("bubblewrap (bwrap) is not on PATH: install it (Debian/Ubuntu: apt-get install "
+                              "bubblewrap), or pass --no-sandbox")
+        why = sandbox.check_sandbox(bwrap)
+        if why:
+            raise AssignError(f"cannot run the solution in the grader's sandbox: {why}; "
+                              "or pass --no-sandbox")
+    return lessons, skipped, learners, secret, bundles, ids, bwrap
+
+
+def main(argv=None) -> int:
+    args = build_parser().parse_args(argv)
     out = Path(args.out)
     try:
-        lessons, skipped = lessons_to_assign(args.lesson)
-        if not lessons:
-            raise AssignError("no lesson is parameterised yet")
-        learners = read_roster(Path(args.roster))
-        secret = read_secret(Path(args.secret_file))
-        bundle = Path(args.gradescope) if args.gradescope else None
-        if bundle is not None and (bundle.suffix != ".zip" or bundle.is_dir() or not bundle.resolve().parent.is_dir()):
-            raise AssignError(f"--gradescope must name a .zip file in an existing folder, got {args.gradescope!r}")
-        bundles = {}
-        if bundle is not None:
-            bundles = bundle_paths(bundle, lessons)
-            there = [str(p) for p in bundles.values() if os.path.lexists(p)]
-            if there and not args.force:
-                raise AssignError(f"--gradescope {', '.join(there)} already exists (a bundle of another class or "
-                                  "run?): give a new name, or --force to replace it")
-        ids = args.learner_ids or learner_id_kind(learners)
-        for lesson in lessons:
-            solution_of(lesson)
-        for lesson in lessons:  # drawn now (and kept): a lesson whose pools cannot keep K apart stops here
-            try:
-                for variant in range(1, args.variants + 1):
-                    parameters_of(lesson, variant, secret)
-            except VariantError as exc:
-                raise AssignError(str(exc)) from None
-        bwrap = None
-        if not args.no_sandbox:
-            bwrap = sandbox.bwrap_path()
-            if bwrap is None:
-                raise AssignError("bubblewrap (bwrap) is not on PATH: install it (Debian/Ubuntu: apt-get install "
-                                  "bubblewrap), or pass --no-sandbox")
-            why = sandbox.check_sandbox(bwrap)
-            if why:
-                raise AssignError(f"cannot run the solution in the grader's sandbox: {why}; "
-                                  "or pass --no-sandbox")
+        lessons, skipped, learners, secret, bundles, ids, bwrap = _checked(args)
         build = prepare_out(out)
     except AssignError as exc:
         print(f"embedlab-assign: error: {exc}", file=sys.stderr)
