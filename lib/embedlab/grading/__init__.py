@@ -13,6 +13,7 @@ Kernel side (the learner's notebook and any process: questions, and judging plai
     parts       answers as named parts (the expression the lesson teaches)
     diagnose    what is off about a wrong answer, in general words
     explain     a wrong number explained from its parts and the learner's code
+    function_hints  the hint of a wrong function, from its failing calls
     kinds       question kinds (Integer, Real, Array, Choice, Function, Design) and hints
     variants    the `parameters` cell, each lesson's variant space, a learner's variant
     questions   each lesson's questions (questions/lNN.py)

@@ -22,7 +22,6 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import dataclasses
-import inspect
 import math
 import numbers
 from dataclasses import dataclass, field
@@ -30,7 +29,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from embedlab.grading import code, diagnose, explain
+from embedlab.grading import code, diagnose, explain, function_hints
 from embedlab.grading.status import CORRECT, INCORRECT, NOT_ATTEMPTED, format_points
 from embedlab.grading.values import (
     NotAttempted,
@@ -39,6 +38,7 @@ from embedlab.grading.values import (
     copy_args,
     data_to_array,
     is_plain_number,
+    read_real,
 )
 
 __all__ = ["Verdict", "Hint", "Invariant", "ratio", "offset", "Question", "Integer", "Real", "Array", "Choice", "Function",
@@ -349,7 +349,7 @@ class Real(Question):
         return diagnose.within_sig(got, want, self.sig)
 
     def judge(self, data, expected) -> Verdict:
-        got = _real(data["real"])
+        got = read_real(data["real"])
         if self.accepts(got, expected):
             return self._verdict(True)
         return self._verdict(False, self._number_hint(got, expected))
@@ -480,6 +480,19 @@ class Function(Question):
     def _result_question(self) -> Question:
         return self.result or Array(self.name)
 
+    # The cases: the reference's output on each (where the check runs), the learner's function
+    # run on them (in the learner's kernel). `cases` draws them (embedlab.grading.cases seeds it).
+
+    def expected_outputs(self, args_list):
+        """The reference's output for each case, with the call written out (for the hint) and the
+        arguments (for hints that read them). Stays in the checking process."""
+        inner = self._result_question()
+        out = []
+        for args in args_list:
+            out.append({"call": diagnose.call_text(self.name, args), "out": inner.to_data(self.reference(*copy_args(args))),
+                        "args": copy_args(args)})
+        return out
+
     def run_cases(self, func, args_list):
         """Call `func` on each case; returns plain data per case. Runs in the learner's kernel."""
         if not callable(func):
@@ -499,187 +512,64 @@ class Function(Question):
                 out.append({"wrong_form": str(exc)})
         return out
 
+    # Judging: every call's result, in order, as the result question judges it; the hint of a
+    # wrong one is written by embedlab.grading.function_hints
+
     def judge(self, data, expected) -> Verdict:
         """`data` is the list of outputs per case; `expected` what `expected_outputs` made of the
         same cases (each reference output with its call), in the grader's or the notebook's process."""
         if len(data) != len(expected):
             return self._verdict(False, "the function did not return one result per input")
-        try:
-            changed = self._transformed(data, expected)  # the reference on changed arguments: named below
-        except Exception:  # noqa: BLE001 - a search that cannot run names nothing; the judge never crashes
-            changed = None
+        # the reference on changed arguments (named below); a search that cannot run names nothing
+        changed = _quiet(function_hints.changed_arguments, self, data, expected, default=None)
         failures = []  # (case index, what to say before the hint, the hint)
         for i, (got, want) in enumerate(zip(data, expected)):
-            call, want, args = _case_parts(want, self.name)
+            call, want, args = function_hints.case_parts(want, self.name)
             where = f"on input {i + 1} of {len(data)}, {call}" if call else f"on input {i + 1} of {len(data)}"
-            if ("raised" in got or "wrong_form" in got) and failures:
-                break  # an earlier input already failed: the first failing input is the one named
-            if "raised" in got:
-                return self._verdict(False, f"{where} raised {got['raised']}")
-            if "wrong_form" in got:
-                return self._verdict(False, f"{where}: {got['wrong_form']}")
-            inner = self._case_question(args)
-            if len(failures) >= SEARCHED_CASES and inner.parts is not None:  # one change only, past the first
-                inner = dataclasses.replace(inner, parts=_one_change(inner.parts))  # failing calls: it is costlier
+            if "raised" in got or "wrong_form" in got:
+                if failures:
+                    break  # an earlier input already failed: the first failing input is the one named
+                return self._verdict(False, f"{where} raised {got['raised']}" if "raised" in got
+                                     else f"{where}: {got['wrong_form']}")
             if len(failures) >= JUDGED_FAILURES:  # enough failing calls weighed: the rest add cost, not words
                 break
-            inner._said = None
-            verdict = inner.judge(got, expected_value(inner, want))
-            if verdict.status != CORRECT:
-                shown = _shown(inner, got)
-                broken = self._broken(inner, got, want, args)
-                failures.append((i, f"{where}{' returned ' + shown if shown else ''}", broken or verdict.detail))
-                if not failures[1:] and changed and (broken or getattr(inner, "_said", None) != "parts"):
-                    # the first failing call has no hint written or found for it: the changed arguments
-                    # (which fit every call) name the slip better than an invariant or a direction
-                    return self._verdict(False, changed)
+            wrong = self._judge_call(got, want, args, len(failures))
+            if wrong is None:
+                continue
+            shown, hint, unnamed = wrong
+            failures.append((i, f"{where}{' returned ' + shown if shown else ''}", hint))
+            if len(failures) == 1 and changed and unnamed:
+                # the first failing call has no hint written or found for it: the changed arguments
+                # (which fit every call) name the slip better than an invariant or a direction
+                return self._verdict(False, changed)
         if not failures:
             return self._verdict(True)
-        # One input can fit two mistakes (1.07 GB floored and 1.07 GB read as GiB both give 1.0):
-        # say what fits the most failing inputs, on the first input it fits.
-        counts = {}
-        for _, _, hint in failures:
-            counts[hint] = counts.get(hint, 0) + 1
-        best = max(counts, key=lambda h: (not diagnose.direction_only(h), counts[h],
-                                          -next(i for i, _, x in failures if x == h)))
-        i, where, hint = next(f for f in failures if f[2] == best)
-        return self._verdict(False, f"{where}: {hint}")
+        return self._verdict(False, function_hints.most_telling(failures))
 
-    def _transformed(self, data, expected) -> str | None:
-        """The learner's results are the reference's on changed arguments, on every input: a number
-        typed where an argument belongs (the released 1,024 for T), an argument ignored (as 1), two
-        arguments swapped, the last or first position left out (a range one short), only the first
-        item used. Named with the first failing call, unless the result's own hints name it there."""
-        if self.reference is None or any("raised" in g or "wrong_form" in g for g in data):
+    def _judge_call(self, got, want, args, failed_before: int):
+        """One call's result judged: None when it is right, else (the learner's result shown, the
+        hint, whether no hint of the question's own or of its named parts spoke)."""
+        inner = self._case_question(args)
+        if failed_before >= SEARCHED_CASES and inner.parts is not None:  # one change only, past the first
+            inner = dataclasses.replace(inner, parts=function_hints.one_change(inner.parts))  # failing calls
+        inner._said = None
+        verdict = inner.judge(got, expected_value(inner, want))
+        if verdict.status == CORRECT:
             return None
-        cases = []
-        for got, want in zip(data, expected):
-            call, want, args = _case_parts(want, self.name)
-            if args is None:
-                return None
-            inner = self._result_question()
-            cases.append((got, want, tuple(args), call, inner))
-        failing = [i for i, (got, want, args, call, inner) in enumerate(cases) if not _same_result(inner, got, want)]
-        if not failing:
-            return None
-        names = _arg_names(self.reference, len(cases[0][2]))
-        typed = []
-        if self.source:
-            reading = code.read(code.own_part(self.source))
-            typed = [n for n in dict.fromkeys(list(reading.numbers) + list(reading.constants))
-                     if isinstance(n, (int, float)) and not isinstance(n, bool) and math.isfinite(n) and abs(n) >= 2]
-        found = []
-        for change, words in _argument_changes(names, [c[2] for c in cases], typed,
-                                                   {**self.factor_hints, **self._result_question().factor_hints}):
-            if words not in found and self._explains(change, cases, failing):
-                found.append(words)
-                if len(found) > 2:  # more than two fit equally: none is named
-                    return None
-        if not found:
-            return None
-        owns = []
-        for i in failing:  # the result's own hint, where it fits every failing call, was written for this
-            g, w, a, _, q = cases[i]
-            try:
-                owns.append(self._case_question(a)._hint(_plain_value(q, g), _plain_value(q, w), ""))
-            except Exception:  # noqa: BLE001
-                owns.append("")
-        if owns and all(owns):
-            return None
-        got, want, args, call, inner = cases[failing[0]]
-        found = [w(args) if callable(w) else w for w in found]  # words that name the failing call's own values
-        words = found[0] if len(found) == 1 else f"two slips give exactly your results: either {found[0]}, or {found[1]}"
-        shown = _shown(inner, got)
-        return f"on input {failing[0] + 1} of {len(cases)}, {call}{' returned ' + shown if shown else ''}: {words}"
-
-    def _explains(self, change, cases, failing) -> bool:
-        """Does the reference, on the changed arguments, give the learner's result on every input
-        (failing ones first: most changes fail there at once)?"""
-        order = failing + [i for i in range(len(cases)) if i not in failing]
-        for i in order:
-            got, want, args, call, inner = cases[i]
-            changed = change(args)
-            if changed is None:
-                if i in failing:
-                    return False
-                continue
-            try:
-                value = self.reference(*copy_args(changed))
-                if not _same_result(inner, got, inner.to_data(value)):
-                    return False
-            except Exception:  # noqa: BLE001 - a change the reference refuses explains nothing, unless the
-                if isinstance(got, dict) and "real" in got and _undefined(got["real"]):  # learner's is
-                    continue  # undefined too (a cosine of a zero vector: nan where the reference refuses)
-                return False
-        return True
-
-    def _broken(self, inner: Question, got, want, args) -> str | None:
-        """The first invariant the result breaks, unless the result question's own hints name the
-        mistake (they were written for it)."""
-        if not (self.invariants or self.needs or self.avoids) or args is None or _STATUS_ONLY.get():
-            return None
-        try:
-            value, wanted = _plain_value(inner, got), _plain_value(inner, want)
-        except Exception:  # noqa: BLE001
-            return None
-        if isinstance(value, float) and not math.isfinite(value):
-            return None  # nan or inf breaks every invariant: the result's own not-finite hint says what it is
-        if inner._hint(value, wanted, ""):
-            return None
-        if self.source and (self.needs or self.avoids):
-            said = explain.needs_and_avoids(self)
-            if said:
-                return said
-        for invariant in self.invariants:
-            try:
-                if not invariant.holds(value, *copy_args(args)):
-                    return invariant.says
-            except Exception:  # noqa: BLE001 - an invariant that cannot be checked says nothing
-                continue
-        return None
+        broken = None if _STATUS_ONLY.get() else function_hints.broken_invariant(self, inner, got, want, args)
+        return (function_hints.shown(inner, got), broken or verdict.detail,
+                bool(broken) or getattr(inner, "_said", None) != "parts")
 
     def _case_question(self, args) -> Question:
         """The result question for one call: its hints see the call's arguments and factors."""
         inner = self._result_question()
         if args is None:
             return inner
-        names = _arg_names(self.reference, len(args))
+        names = function_hints.arg_names(self.reference, len(args))
         factors = {n: a for n, a in zip(names, args) if diagnose._is_number(a) and a > 1}
         return dataclasses.replace(inner, case=tuple(args), factors={**factors, **inner.factors},
                                    factor_hints={**self.factor_hints, **inner.factor_hints},
                                    source=self.source or inner.source)
-
-    def expected_outputs(self, args_list):
-        """The reference's output for each case, with the call written out (for the hint) and the
-        arguments (for hints that read them). Stays in the checking process."""
-        inner = self._result_question()
-        out = []
-        for args in args_list:
-            out.append({"call": diagnose.call_text(self.name, args), "out": inner.to_data(self.reference(*copy_args(args))),
-                        "args": copy_args(args)})
-        return out
-
-
-def _same_result(question: Question, got, want) -> bool:
-    """Is one result (plain data) the reference's (plain data), as the result question judges, without
-    its hints?"""
-    try:
-        if isinstance(question, Integer):
-            g = got.get("int", got.get("float"))
-            return g is not None and g == want.get("int", want.get("float"))
-        if isinstance(question, Real):
-            if _undefined(got.get("real")) and _undefined(want.get("real")):
-                return True
-            return question.accepts(_real(got["real"]), _real(want["real"]))
-        if isinstance(question, Array):
-            g, w = data_to_array(got), data_to_array(want)
-            return g.shape == w.shape and bool(question.close(g, w).all())
-        if isinstance(question, Choice):
-            return got.get("str") == want.get("str")
-    except Exception:  # noqa: BLE001
-        return False
-    return False
-
 
 def _quiet(f, *args, default=""):
     """f(*args), or `default` when it raises: a hint that cannot weigh a value says nothing."""
@@ -700,147 +590,6 @@ def _not_finite_hint(got: float) -> str:
         return ("your value is nan (not a number; not finite): a 0/0, the square root or log of a negative "
                 "number, or a nan among the values it is computed from?")
     return "your value is infinite (inf; not finite): a division by zero, or a number too large for a float?"
-
-
-def _real(x):
-    """A float from plain data: the grader's sandbox carries nan and inf as text ("nan", "inf")."""
-    if isinstance(x, str):
-        try:
-            return float(x)
-        except ValueError:
-            return math.nan
-    return x
-
-
-def _undefined(x) -> bool:
-    """nan or inf (or None, or their text)."""
-    x = _real(x)
-    return x is None or (isinstance(x, float) and not math.isfinite(x))
-
-
-def _is_scalar(a) -> bool:
-    return isinstance(a, (numbers.Real, np.integer, np.floating)) and not isinstance(a, (bool, np.bool_))
-
-
-def _length(a):
-    if isinstance(a, (list, tuple)) or (isinstance(a, np.ndarray) and a.ndim >= 1):
-        return len(a)
-    return None
-
-
-def _argument_changes(names, all_args, typed, own_words=None):
-    """(change(args) -> changed args or None, words) for the usual slips of a function's arguments."""
-    n = len(names)
-    out = []
-    for i in range(n):
-        if all(_is_scalar(a[i]) for a in all_args):
-            for c in typed:
-                out.append((lambda args, i=i, c=c: args[:i] + (type(args[i])(c) if float(c).is_integer() else c,)
-                            + args[i + 1:] if args[i] != c else None,
-                            f"it gives the result for {names[i]} = {diagnose.compact(c)} whatever `{names[i]}` is "
-                            f"passed: a number typed in the body where the argument `{names[i]}` belongs"))
-    for i in range(n):
-        if all(_is_scalar(a[i]) for a in all_args):
-            out.append((lambda args, i=i: args[:i] + (type(args[i])(1),) + args[i + 1:] if args[i] != 1 else None,
-                        (own_words or {}).get(f"/{names[i]}")
-                        or (lambda args, i=i: f"yours is divided by {names[i]} (= {diagnose.compact(args[i])}): it "
-                                              f"gives the result for {names[i]} = 1, the argument `{names[i]}` "
-                                              f"ignored (a factor {names[i]} left out?)")))
-    for i, j in ((i, i + 1) for i in range(n - 1)):  # neighbours in the signature (h and h_kv, d and d_ff)
-        if all(_is_scalar(a[i]) and _is_scalar(a[j]) for a in all_args):
-            out.append((lambda args, i=i, j=j: tuple(args[j] if k == i else args[i] if k == j else a
-                                                     for k, a in enumerate(args)) if args[i] != args[j] else None,
-                        f"`{names[i]}` and `{names[j]}` swapped: it gives the result for {names[i]} and {names[j]} "
-                        "exchanged"))
-
-    def vector(a):
-        try:
-            v = np.asarray(a)
-        except Exception:  # noqa: BLE001
-            return False
-        return v.ndim == 1 and v.dtype.kind in "iuf" and v.size >= 1  # length 1 centred: 0, undefined
-
-    arrays = [i for i in range(n) if all(vector(a[i]) for a in all_args)]
-    if len(arrays) >= 2:  # every vector centred: a correlation coefficient where a cosine is asked
-        out.append((lambda args: tuple(np.asarray(a, dtype=np.float64) - np.mean(a) if k in arrays else a
-                                       for k, a in enumerate(args)),
-                    "it gives the result for the vectors with their mean subtracted (a correlation coefficient, "
-                    "np.corrcoef): use the vectors as they are"))
-
-    def cut(args, i, how, least=1):
-        first = _length(args[i])
-        if not first or first < least:
-            return None
-        return tuple(how(a) if _length(a) == first else a for a in args)
-
-    for i in range(n):  # an input where the argument is empty (or not a sequence) is left as it is
-        if not any(_length(a[i]) for a in all_args) or not all(_length(a[i]) is not None for a in all_args):
-            continue
-        together = [names[k] for k in range(n) if all(_length(a[k]) == _length(a[i]) for a in all_args)]
-        listed = " and ".join(f"`{s}`" for s in together[:2])
-        out.append((lambda args, i=i: cut(args, i, lambda a: a[:-1]),
-                    f"it leaves out the last item of {listed}: a loop or range one short (an off-by-one, "
-                    "range(len(...) - 1)?): every position counts"))
-        out.append((lambda args, i=i: cut(args, i, lambda a: a[1:]),
-                    f"it leaves out the first item of {listed}: an off-by-one (range starting at 1?): every "
-                    "position counts"))
-        out.append((lambda args, i=i: cut(args, i, lambda a: a[:1], least=2),
-                    f"it uses only the first item of {listed}, not all of them: take every item (the mean, the sum, "
-                    "each position)"))
-    return out
-
-
-def _one_change(build):
-    """A parts builder whose answers are searched for one change only (depth 1)."""
-    def built(*args):
-        answer = build(*args)
-        for one in answer if isinstance(answer, (list, tuple)) else [answer]:
-            one.depth = 1
-        return answer
-    return built
-
-
-def _plain_value(question: Question, data):
-    """A result's plain data as the value its hints read (an array, a number, a word)."""
-    if isinstance(question, Array):
-        return data_to_array(data)
-    if isinstance(data, dict):
-        for tag in ("int", "float", "real", "str"):
-            if tag in data:
-                return data[tag]
-    return data
-
-
-def _case_parts(want, name):
-    """(call text, reference output, arguments) of one expected case (older keys: output only)."""
-    if isinstance(want, dict) and "out" in want and "call" in want:
-        return want["call"], want["out"], want.get("args")
-    return None, want, None
-
-
-def _arg_names(func, n: int) -> list[str]:
-    try:
-        params = [p.name for p in inspect.signature(func).parameters.values()
-                  if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
-    except (TypeError, ValueError):
-        params = []
-    return (params + [f"arg{i + 1}" for i in range(len(params), n)])[:n]
-
-
-def _shown(question: Question, data) -> str:
-    """The learner's own result, compact (never the expected one)."""
-    if isinstance(data, dict):
-        if "int" in data and isinstance(question, Integer):
-            return diagnose.compact(data["int"])
-        if "float" in data and isinstance(question, Integer):
-            return diagnose.compact(data["float"])
-        if "real" in data:
-            value = _real(data["real"])
-            return f"{value:.6g}" if isinstance(value, (int, float)) and not isinstance(value, bool) else ""
-        if "hex" in data:
-            shape = tuple(data.get("shape", ()))
-            return f"an array of shape {shape}" if len(shape) != 0 else ""
-    return ""
 
 
 @dataclass

@@ -7,6 +7,7 @@ grader, which sends the inputs of function questions to the kernel this way.
 
 from __future__ import annotations
 
+import math
 import numbers
 import re
 
@@ -24,6 +25,22 @@ class WrongForm(Exception):
 def is_plain_number(value) -> bool:
     """A real number that is not a bool (Python or numpy)."""
     return isinstance(value, (numbers.Real, np.integer, np.floating)) and not isinstance(value, (bool, np.bool_))
+
+
+def read_real(x):
+    """A float from plain data: the grader's sandbox carries nan and inf as text ("nan", "inf")."""
+    if isinstance(x, str):
+        try:
+            return float(x)
+        except ValueError:
+            return math.nan
+    return x
+
+
+def undefined(x) -> bool:
+    """nan or inf (or None, or their text)."""
+    x = read_real(x)
+    return x is None or (isinstance(x, float) and not math.isfinite(x))
 
 
 def array_to_data(value) -> dict:

@@ -1,0 +1,295 @@
+"""Writing the hint of a wrong function: what its failing calls say, in one sentence.
+
+A function question (kinds.Function) is judged call by call; when calls fail, the
+hint is chosen here, from the plain data of every call (the learner's results and
+the reference's, with the arguments):
+
+* `changed_arguments`: the reference, called on changed arguments, gives the
+  learner's result on every call (a number typed where an argument belongs, an
+  argument ignored, two swapped, a range one short, only the first item used);
+* `broken_invariant`: the first property of any right result that it breaks
+  (Function.invariants), or what a right cell always or never uses;
+* `most_telling`: of the failing calls' hints, the one that fits the most calls.
+
+It reads a question only through what every kind has (`kind`, `_hint`, `to_data`,
+`accepts`, `close`), so the kinds import it, never the other way round.
+"""
+
+from __future__ import annotations
+
+import inspect
+import math
+
+import numpy as np
+
+from embedlab.grading import code, diagnose, explain
+from embedlab.grading.values import copy_args, data_to_array, is_plain_number, read_real, undefined
+
+
+def changed_arguments(question, data, expected) -> str | None:
+    """The learner's results are the reference's on changed arguments, on every input: a number
+    typed where an argument belongs (the released 1,024 for T), an argument ignored (as 1), two
+    arguments swapped, the last or first position left out (a range one short), only the first
+    item used. Named with the first failing call, unless the result's own hints name it there."""
+    if question.reference is None or any("raised" in g or "wrong_form" in g for g in data):
+        return None
+    cases = []
+    for got, want in zip(data, expected):
+        call, want, args = case_parts(want, question.name)
+        if args is None:
+            return None
+        cases.append((got, want, tuple(args), call, question._result_question()))
+    failing = [i for i, (got, want, args, call, inner) in enumerate(cases) if not same_result(inner, got, want)]
+    if not failing:
+        return None
+    found = _changes_that_explain(question, cases, failing)
+    if not found or _own_hints_fit(question, cases, failing):
+        return None
+    got, want, args, call, inner = cases[failing[0]]
+    found = [w(args) if callable(w) else w for w in found]  # words that name the failing call's own values
+    words = found[0] if len(found) == 1 else f"two slips give exactly your results: either {found[0]}, or {found[1]}"
+    result = shown(inner, got)
+    return f"on input {failing[0] + 1} of {len(cases)}, {call}{' returned ' + result if result else ''}: {words}"
+
+
+def _changes_that_explain(question, cases, failing) -> list:
+    """The words of the (one or two) argument changes that give the learner's results on every call;
+    [] when none does, or more than two do equally."""
+    names = arg_names(question.reference, len(cases[0][2]))
+    typed = []
+    if question.source:
+        reading = code.read(code.own_part(question.source))
+        typed = [n for n in dict.fromkeys(list(reading.numbers) + list(reading.constants))
+                 if isinstance(n, (int, float)) and not isinstance(n, bool) and math.isfinite(n) and abs(n) >= 2]
+    found = []
+    for change, words in argument_changes(names, [c[2] for c in cases], typed,
+                                          {**question.factor_hints, **question._result_question().factor_hints}):
+        if words not in found and _explains(question.reference, change, cases, failing):
+            found.append(words)
+            if len(found) > 2:  # more than two fit equally: none is named
+                return []
+    return found
+
+
+def _own_hints_fit(question, cases, failing) -> bool:
+    """The result's own hint fits every failing call: it was written for this, so it speaks instead."""
+    owns = []
+    for i in failing:
+        g, w, a, _, q = cases[i]
+        try:
+            owns.append(question._case_question(a)._hint(plain_value(q, g), plain_value(q, w), ""))
+        except Exception:  # noqa: BLE001
+            owns.append("")
+    return bool(owns) and all(owns)
+
+
+def _explains(reference, change, cases, failing) -> bool:
+    """Does the reference, on the changed arguments, give the learner's result on every input
+    (failing ones first: most changes fail there at once)?"""
+    order = failing + [i for i in range(len(cases)) if i not in failing]
+    for i in order:
+        got, want, args, call, inner = cases[i]
+        changed = change(args)
+        if changed is None:
+            if i in failing:
+                return False
+            continue
+        try:
+            value = reference(*copy_args(changed))
+            if not same_result(inner, got, inner.to_data(value)):
+                return False
+        except Exception:  # noqa: BLE001 - a change the reference refuses explains nothing, unless the
+            if isinstance(got, dict) and "real" in got and undefined(got["real"]):  # learner's is
+                continue  # undefined too (a cosine of a zero vector: nan where the reference refuses)
+            return False
+    return True
+
+
+def broken_invariant(question, inner, got, want, args) -> str | None:
+    """The first invariant the result breaks, unless the result question's own hints name the
+    mistake (they were written for it); before the invariants, what a right cell always or never
+    uses (Question.needs, Question.avoids), read from the answer cell."""
+    if not (question.invariants or question.needs or question.avoids) or args is None:
+        return None
+    try:
+        value, wanted = plain_value(inner, got), plain_value(inner, want)
+    except Exception:  # noqa: BLE001
+        return None
+    if isinstance(value, float) and not math.isfinite(value):
+        return None  # nan or inf breaks every invariant: the result's own not-finite hint says what it is
+    if inner._hint(value, wanted, ""):
+        return None
+    if question.source and (question.needs or question.avoids):
+        said = explain.needs_and_avoids(question)
+        if said:
+            return said
+    for invariant in question.invariants:
+        try:
+            if not invariant.holds(value, *copy_args(args)):
+                return invariant.says
+        except Exception:  # noqa: BLE001 - an invariant that cannot be checked says nothing
+            continue
+    return None
+
+
+def most_telling(failures) -> str:
+    """The detail of a wrong function from its failing calls [(index, where, hint)]: one input can fit
+    two mistakes (1.07 GB floored and 1.07 GB read as GiB both give 1.0), so the hint that fits the
+    most failing inputs is said (a direction only, last), on the first input it fits."""
+    counts = {}
+    for _, _, hint in failures:
+        counts[hint] = counts.get(hint, 0) + 1
+    best = max(counts, key=lambda h: (not diagnose.direction_only(h), counts[h],
+                                      -next(i for i, _, x in failures if x == h)))
+    i, where, hint = next(f for f in failures if f[2] == best)
+    return f"{where}: {hint}"
+
+
+# --------------------------------------------------------------------------
+# One call's result, as plain data
+
+
+def same_result(question, got, want) -> bool:
+    """Is one result (plain data) the reference's (plain data), as the result question judges, without
+    its hints?"""
+    try:
+        if question.kind == "integer":
+            g = got.get("int", got.get("float"))
+            return g is not None and g == want.get("int", want.get("float"))
+        if question.kind == "real":
+            if undefined(got.get("real")) and undefined(want.get("real")):
+                return True
+            return question.accepts(read_real(got["real"]), read_real(want["real"]))
+        if question.kind == "array":
+            g, w = data_to_array(got), data_to_array(want)
+            return g.shape == w.shape and bool(question.close(g, w).all())
+        if question.kind == "choice":
+            return got.get("str") == want.get("str")
+    except Exception:  # noqa: BLE001
+        return False
+    return False
+
+
+def plain_value(question, data):
+    """A result's plain data as the value its hints read (an array, a number, a word)."""
+    if question.kind == "array":
+        return data_to_array(data)
+    if isinstance(data, dict):
+        for tag in ("int", "float", "real", "str"):
+            if tag in data:
+                return data[tag]
+    return data
+
+
+def case_parts(want, name):
+    """(call text, reference output, arguments) of one expected case (older keys: output only)."""
+    if isinstance(want, dict) and "out" in want and "call" in want:
+        return want["call"], want["out"], want.get("args")
+    return None, want, None
+
+
+def arg_names(func, n: int) -> list[str]:
+    try:
+        params = [p.name for p in inspect.signature(func).parameters.values()
+                  if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    except (TypeError, ValueError):
+        params = []
+    return (params + [f"arg{i + 1}" for i in range(len(params), n)])[:n]
+
+
+def shown(question, data) -> str:
+    """The learner's own result, compact (never the expected one)."""
+    if isinstance(data, dict):
+        if "int" in data and question.kind == "integer":
+            return diagnose.compact(data["int"])
+        if "float" in data and question.kind == "integer":
+            return diagnose.compact(data["float"])
+        if "real" in data:
+            value = read_real(data["real"])
+            return f"{value:.6g}" if isinstance(value, (int, float)) and not isinstance(value, bool) else ""
+        if "hex" in data:
+            shape = tuple(data.get("shape", ()))
+            return f"an array of shape {shape}" if len(shape) != 0 else ""
+    return ""
+
+
+# --------------------------------------------------------------------------
+# The usual slips of a function's arguments
+
+
+def one_change(build):
+    """A parts builder whose answers are searched for one change only (depth 1)."""
+    def built(*args):
+        answer = build(*args)
+        for one in answer if isinstance(answer, (list, tuple)) else [answer]:
+            one.depth = 1
+        return answer
+    return built
+
+
+def _length(a):
+    if isinstance(a, (list, tuple)) or (isinstance(a, np.ndarray) and a.ndim >= 1):
+        return len(a)
+    return None
+
+
+def argument_changes(names, all_args, typed, own_words=None):
+    """(change(args) -> changed args or None, words) for the usual slips of a function's arguments."""
+    n = len(names)
+    out = []
+    for i in range(n):
+        if all(is_plain_number(a[i]) for a in all_args):
+            for c in typed:
+                out.append((lambda args, i=i, c=c: args[:i] + (type(args[i])(c) if float(c).is_integer() else c,)
+                            + args[i + 1:] if args[i] != c else None,
+                            f"it gives the result for {names[i]} = {diagnose.compact(c)} whatever `{names[i]}` is "
+                            f"passed: a number typed in the body where the argument `{names[i]}` belongs"))
+    for i in range(n):
+        if all(is_plain_number(a[i]) for a in all_args):
+            out.append((lambda args, i=i: args[:i] + (type(args[i])(1),) + args[i + 1:] if args[i] != 1 else None,
+                        (own_words or {}).get(f"/{names[i]}")
+                        or (lambda args, i=i: f"yours is divided by {names[i]} (= {diagnose.compact(args[i])}): it "
+                                              f"gives the result for {names[i]} = 1, the argument `{names[i]}` "
+                                              f"ignored (a factor {names[i]} left out?)")))
+    for i, j in ((i, i + 1) for i in range(n - 1)):  # neighbours in the signature (h and h_kv, d and d_ff)
+        if all(is_plain_number(a[i]) and is_plain_number(a[j]) for a in all_args):
+            out.append((lambda args, i=i, j=j: tuple(args[j] if k == i else args[i] if k == j else a
+                                                     for k, a in enumerate(args)) if args[i] != args[j] else None,
+                        f"`{names[i]}` and `{names[j]}` swapped: it gives the result for {names[i]} and {names[j]} "
+                        "exchanged"))
+
+    def vector(a):
+        try:
+            v = np.asarray(a)
+        except Exception:  # noqa: BLE001
+            return False
+        return v.ndim == 1 and v.dtype.kind in "iuf" and v.size >= 1  # length 1 centred: 0, undefined
+
+    arrays = [i for i in range(n) if all(vector(a[i]) for a in all_args)]
+    if len(arrays) >= 2:  # every vector centred: a correlation coefficient where a cosine is asked
+        out.append((lambda args: tuple(np.asarray(a, dtype=np.float64) - np.mean(a) if k in arrays else a
+                                       for k, a in enumerate(args)),
+                    "it gives the result for the vectors with their mean subtracted (a correlation coefficient, "
+                    "np.corrcoef): use the vectors as they are"))
+
+    def cut(args, i, how, least=1):
+        first = _length(args[i])
+        if not first or first < least:
+            return None
+        return tuple(how(a) if _length(a) == first else a for a in args)
+
+    for i in range(n):  # an input where the argument is empty (or not a sequence) is left as it is
+        if not any(_length(a[i]) for a in all_args) or not all(_length(a[i]) is not None for a in all_args):
+            continue
+        together = [names[k] for k in range(n) if all(_length(a[k]) == _length(a[i]) for a in all_args)]
+        listed = " and ".join(f"`{s}`" for s in together[:2])
+        out.append((lambda args, i=i: cut(args, i, lambda a: a[:-1]),
+                    f"it leaves out the last item of {listed}: a loop or range one short (an off-by-one, "
+                    "range(len(...) - 1)?): every position counts"))
+        out.append((lambda args, i=i: cut(args, i, lambda a: a[1:]),
+                    f"it leaves out the first item of {listed}: an off-by-one (range starting at 1?): every "
+                    "position counts"))
+        out.append((lambda args, i=i: cut(args, i, lambda a: a[:1], least=2),
+                    f"it uses only the first item of {listed}, not all of them: take every item (the mean, the sum, "
+                    "each position)"))
+    return out
