@@ -42,6 +42,9 @@ def test_no_grading_import_runs_up_a_layer_and_the_map_places_every_module():
     assert guard.import_problems() == []
     # the map is the package's own docstring, and every layer of it holds a module
     assert len({rank for rank, _ in layers.values()}) == max(rank for rank, _ in layers.values()) + 1
+    # its first layer is the shared leaf: it imports nothing of embedlab (but the packages it is in)
+    leaf = [module for module, (rank, _) in layers.items() if rank == 0]
+    assert leaf and all(set(graph[m]) <= {"embedlab", "embedlab.grading"} for m in leaf), leaf
 
 
 def _package(tmp_path: Path, files: dict[str, str]) -> Path:

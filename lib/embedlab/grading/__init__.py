@@ -15,8 +15,10 @@ Kernel side (the learner's notebook and any process: questions, and judging plai
     explain     a wrong number explained from its parts and the learner's code
     function_hints  the hint of a wrong function, from its failing calls
     kinds       question kinds (Integer, Real, Array, Choice, Function, Design) and hints
-    variants    the `parameters` cell, each lesson's variant space, a learner's variant
+    verdicts    a live answer judged as the check does; the slips hints must tell
+    space       a lesson's variant space, as its question module declares it
     questions   each lesson's questions (questions/lNN.py)
+    variants    the `parameters` cell; a learner's variant, drawn from the lesson's space
     lessons     which lessons exist, their questions and answer keys
     exercise    the notebook's check: Exercise(lesson).check(name)
     wire        the probe that reads every answer as plain data in the kernel

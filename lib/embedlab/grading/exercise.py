@@ -16,60 +16,17 @@ import textwrap
 
 
 from embedlab.grading.cases import rng_for
-from embedlab.grading.kinds import (MISSING, Array, Function, NotAttempted, Question, Verdict, WrongForm,
+from embedlab.grading.kinds import (MISSING, Function, NotAttempted, Question, Verdict, WrongForm,
                                    answer_of, points_text)
 from embedlab.grading.code import answer_source, given_changed
-from embedlab.grading.explain import with_source
 from embedlab.grading.lessons import load_key, questions_for
 from embedlab.grading.status import CORRECT, ERROR, INCORRECT, NOT_ATTEMPTED, format_points
+from embedlab.grading.variants import space_for
+from embedlab.grading.verdicts import evaluate, untold_slips  # noqa: F401 - exercise's names too
 
 CLASS = "class"  # the mode of a class handout: form checks only, no answer key
 INSTRUCTOR_LINE = ("Your score comes from your instructor's grader: these checks say only\n"
                    "whether each answer is there and in the right form, never whether it is right.")
-
-
-def evaluate(question: Question, value, expected, cases=None, source: str | None = None) -> Verdict:
-    """Judge one live value (as the notebook check does), with the answer cell's `source` when
-    known (read for hints, never run). Never raises."""
-    try:
-        question = with_source(question, source)
-        if value is MISSING:
-            raise NotAttempted(f"`{question.name}` is not defined yet: {question.prompt}")
-        if value is Ellipsis:
-            raise NotAttempted(f"`{question.name}` is still `...`: {question.prompt}")
-        if isinstance(question, Function):
-            data = question.run_cases(value, cases)
-            expected = question.expected_outputs(cases)
-        else:
-            data = question.to_data(value)
-        return question.judge(data, expected)
-    except NotAttempted as exc:
-        return Verdict(NOT_ATTEMPTED, 0.0, question.points, str(exc))
-    except WrongForm as exc:
-        return Verdict(INCORRECT, 0.0, question.points, str(exc))
-    except Exception as exc:  # noqa: BLE001 - a check must never stop the notebook
-        return Verdict(ERROR, 0.0, question.points, f"the check could not run ({type(exc).__name__}: {exc})")
-
-
-def untold_slips(questions, answers: dict, slips) -> list[str]:
-    """The usual slips (name, wrong value, words its hint must say[, the answer cell's source]) that
-    the check does not tell apart: judged not wrong, or without those words. A class variant's
-    `problems` rejects a variant with any, so every learner's mistakes get the same teaching. Slips
-    on a question with no answer here (a fixed one) are left to the tests. A slip without a source is
-    judged as a number typed by hand; one whose wrong value is also a rounding of the right one (a
-    head's biases, n_new numbers, left out of n_new · 2d) is only told apart in the code that makes it,
-    so it comes with that code."""
-    by_name = {q.name: q for q in questions}
-    out = []
-    for name, value, words, *source in slips:
-        if name not in answers:
-            continue
-        q, want = by_name[name], answers[name]
-        verdict = evaluate(q, value, q.to_data(want) if isinstance(q, Array) else want,
-                           source=source[0] if source else None)
-        if verdict.status != INCORRECT or words not in verdict.detail:
-            out.append(f"{name}: the slip {value!r} does not get its hint ({words!r}; got {verdict.detail!r})")
-    return out
 
 
 class Exercise:
@@ -122,8 +79,6 @@ class Exercise:
 
     def form_verdict(self, question: Question, value, namespace: dict) -> Verdict:
         """Class mode: is the answer there and in the right form? (CORRECT here means only that.)"""
-        from embedlab.grading.variants import space_for
-
         space = space_for(self.lesson)
         params = {n: namespace[n] for n in space.names() if n in namespace} if space else None
         verdict = evaluate(question, value, None) if value is MISSING or value is Ellipsis else None

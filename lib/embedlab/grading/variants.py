@@ -4,7 +4,7 @@ A solution notebook keeps every input a variant may change in ONE code cell
 tagged ``parameters`` (papermill's convention): plain assignments of Python
 literals, ``name = value``, and comments. Every answer is computed from those
 names. The lesson's question module declares its variant space as ``SPACE``
-(a `Space`): the defaults (variant 0, the values the book publishes, which
+(a `Space`, embedlab.grading.space): the defaults (variant 0, the values the book publishes, which
 must be the ones in the solution's parameters cell) and how a class variant
 is drawn from its pools and ranges.
 
@@ -37,15 +37,18 @@ import hmac
 import importlib
 import pprint
 import re
-from dataclasses import dataclass, field
-from typing import Callable
 
 import numpy as np
+
+from embedlab.grading import kinds
+from embedlab.grading.kinds import Function, answer_of, expected_value
+from embedlab.grading.lessons import questions_for
+from embedlab.grading.space import FRESH_INPUTS, Space, equal_to_book  # noqa: F401 - variants' names too
+from embedlab.grading.status import CORRECT
 
 PARAMETERS_TAG = "parameters"
 DEFAULT_VARIANTS = 8
 MAX_DRAWS = 1000  # draws tried for one variant before the space is declared too tight
-FRESH_INPUTS = "a function, checked on the question's own inputs (fixed ones for the usual bugs, then random ones)"  # why a function cannot vary
 MAX_SHARED = 0.5  # the most of a variant's points another variant's answers may earn
 MAX_CLOSE_DRAWS = 200  # usable draws too close to an earlier variant before the pools count as spent
 PARAMETERS_HEADER = "# Parameters: every input of this exercise (a class gives each learner its own)"
@@ -56,30 +59,6 @@ class VariantError(ValueError):
     """A lesson's variant space, or a notebook's parameters cell, is not usable."""
 
 
-@dataclass
-class Space:
-    """A lesson's variant space.
-
-    defaults  the parameters of variant 0 (the book's), in the parameters cell's order
-    draw      (rng, pick) -> one class variant's parameters (the pools and ranges live here);
-              pick(name, pool) is this variant's item of a pool, distinct across variants
-    problems  parameters -> what makes that variant unusable (a degenerate case, an answer
-              equal to variant 0's); [] when it is fine. Applied to every drawn variant.
-    fixed     question names that cannot vary, with the reason (e.g. a function checked on
-              fresh random inputs): the others must differ from variant 0 in every variant
-    describe  the pools and ranges in words (for the instructor's guide)
-    """
-
-    defaults: dict
-    draw: Callable[[np.random.Generator, Callable], dict]
-    problems: Callable[[dict], list] = lambda p: []
-    fixed: dict = field(default_factory=dict)
-    describe: str = ""
-
-    def names(self) -> list[str]:
-        return list(self.defaults)
-
-
 def space_for(lesson: str) -> Space | None:
     """The lesson's SPACE, or None while the lesson is not parameterised."""
     number = lesson.split("-", 1)[0]
@@ -88,25 +67,6 @@ def space_for(lesson: str) -> Space | None:
     except ModuleNotFoundError:
         return None
     return getattr(module, "SPACE", None)
-
-
-def equal_to_book(mine: dict, book: dict, skip=(), rtol: float = 1e-9) -> list[str]:
-    """The problems `problems(params)` reports for answers equal to the book's (variant 0's):
-    a class variant must change every answer that can vary. Numbers and arrays compare to
-    `rtol` (1 part in 10**9, as an exact question is judged; 1e-6 for one judged to 6
-    significant figures): an answer the check would accept as the book's. Strings exactly."""
-    out = []
-    for name, value in mine.items():
-        if name in skip:
-            continue
-        other = book[name]
-        if isinstance(value, str) or isinstance(other, str):
-            same = value == other
-        else:
-            same = np.shape(value) == np.shape(other) and bool(np.allclose(value, other, rtol=rtol, atol=0))
-        if same:
-            out.append(f"{name} equals the book's")
-    return out
 
 
 def _digest(secret: bytes, *parts: str) -> int:
@@ -132,11 +92,6 @@ def shared_points(lesson: str, given: dict, judged_as: dict, answers_of=None) ->
     any copy. `answers_of(params)` gives a variant's answers (the lesson module's
     `answers`, which each lesson's tests tie to its solution notebook).
     """
-    # imported here: the question modules import this module
-    from embedlab.grading.kinds import Function, answer_of, expected_value, status_only
-    from embedlab.grading.lessons import questions_for
-    from embedlab.grading.status import CORRECT
-
     module = importlib.import_module(f"embedlab.grading.questions.l{lesson.split('-', 1)[0]}")
     answers_of = answers_of or module.answers
     mine, theirs = answers_of(given), answers_of(judged_as)
@@ -149,7 +104,7 @@ def shared_points(lesson: str, given: dict, judged_as: dict, answers_of=None) ->
             continue
         try:
             expected = expected_value(q, q.to_data(answer_of(q, theirs)))
-            with status_only():  # whether it earns the points; the hint a learner would read is not needed
+            with kinds.status_only():  # whether it earns the points; the hint a learner would read is not needed
                 ok = q.judge(q.to_data(answer_of(q, mine)), expected).status == CORRECT
         except Exception:  # noqa: BLE001 - a copied value the question cannot even read earns nothing
             ok = False

@@ -11,7 +11,7 @@ import numpy as np
 from embedlab.grading.kinds import Array, Function, Hint, Integer, Invariant, Real, ratio
 from embedlab.grading.parts import Alt, Answer, Extra, Part, Prod, Sum
 from embedlab.params import count_params
-from embedlab.grading.variants import FRESH_INPUTS, Space, equal_to_book
+from embedlab.grading.space import FRESH_INPUTS, Space, equal_to_book
 from embedlab.params import load_config, model_shape
 from embedlab.vectors import cosine_similarity
 

@@ -8,7 +8,7 @@ import numpy as np
 
 from embedlab.grading.kinds import Array, Choice, Function, Hint, Integer, Invariant, ratio
 from embedlab.grading.parts import Alt, Answer, Part, Prod
-from embedlab.grading.variants import FRESH_INPUTS, Space, equal_to_book
+from embedlab.grading.space import FRESH_INPUTS, Space, equal_to_book
 from embedlab.lookup import embedding_backward, one_hot
 from embedlab.params import load_config, model_shape
 

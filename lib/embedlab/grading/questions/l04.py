@@ -10,7 +10,7 @@ import numpy as np
 
 from embedlab.grading.kinds import Function, Hint, Integer, Real, offset, padding_recheck, ratio
 from embedlab.grading.parts import Alt, Answer, Extra, Part, Prod, Ratio, Sum
-from embedlab.grading.variants import Space, equal_to_book
+from embedlab.grading.space import Space, equal_to_book
 from embedlab.params import count_params, load_config, model_shape
 
 LESSON = "04-modern-blocks"

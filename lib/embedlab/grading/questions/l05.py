@@ -8,7 +8,7 @@ import numpy as np
 
 from embedlab.grading.kinds import Array, Choice, Function, Hint, Integer, Invariant, offset
 from embedlab.grading.parts import Alt, Answer, Part, Prod, Sum
-from embedlab.grading.variants import FRESH_INPUTS, Space, equal_to_book
+from embedlab.grading.space import FRESH_INPUTS, Space, equal_to_book
 from embedlab.params import count_params, load_config, model_shape
 
 LESSON = "05-weight-tying"

@@ -11,7 +11,7 @@ import numpy as np
 from embedlab.compute import token_costs
 from embedlab.grading.kinds import Function, Hint, Integer, Real, ratio
 from embedlab.grading.parts import Alt, Answer, Extra, Part, Prod, Ratio, Scale, Sum
-from embedlab.grading.variants import FRESH_INPUTS, Space, equal_to_book
+from embedlab.grading.space import FRESH_INPUTS, Space, equal_to_book
 from embedlab.params import count_params, load_config, model_shape
 
 LESSON = "06-params-vs-compute"

@@ -11,7 +11,8 @@ import numpy as np
 
 from embedlab.grading.kinds import Array, Function, Hint, Integer, Real, ratio
 from embedlab.grading.parts import Alt, Answer, Part, Prod, Ratio, Sum
-from embedlab.grading.variants import FRESH_INPUTS, Space, equal_to_book
+from embedlab.grading.space import FRESH_INPUTS, Space, equal_to_book
+from embedlab.grading.verdicts import untold_slips
 from embedlab.params import count_params, load_config, model_shape
 
 LESSON = "07-memory"
@@ -184,8 +185,6 @@ def slips(p: dict) -> list:
 def problems(p: dict) -> list[str]:
     """What makes a drawn variant unusable: a degenerate question, an answer equal to the book's,
     or a usual slip its hint does not name (two slips that give the same value)."""
-    from embedlab.grading.exercise import untold_slips  # here: exercise imports the question modules
-
     out = []
     for name in ("gqa_model", "serve_model"):
         context = p[name.replace("model", "context")]

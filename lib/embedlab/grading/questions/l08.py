@@ -12,7 +12,8 @@ import numpy as np
 
 from embedlab.grading.kinds import Function, Hint, Integer, Invariant, Real, ratio
 from embedlab.grading.parts import Alt, Answer, Extra, Part, Prod, Ratio, Scale, Sum
-from embedlab.grading.variants import FRESH_INPUTS, Space, equal_to_book
+from embedlab.grading.space import FRESH_INPUTS, Space, equal_to_book
+from embedlab.grading.verdicts import untold_slips
 
 LESSON = "08-vocabulary-size"
 
@@ -155,8 +156,6 @@ def slips(p: dict) -> list:
 def problems(p: dict) -> list[str]:
     """What makes a drawn variant unusable: a degenerate question, an answer equal to the book's,
     or a usual slip its hint does not name (two slips that give the same value)."""
-    from embedlab.grading.exercise import untold_slips  # here: exercise imports the question modules
-
     out = []
     if not p["V_small"] < p["V_big"]:
         out.append("V_small is not below V_big")

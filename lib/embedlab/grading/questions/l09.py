@@ -12,7 +12,8 @@ import numpy as np
 
 from embedlab.grading.kinds import Array, Choice, Function, Hint, Integer, Invariant, Real, offset
 from embedlab.grading.parts import Alt, Answer, Part, Prod, Sum
-from embedlab.grading.variants import FRESH_INPUTS, Space, equal_to_book
+from embedlab.grading.space import FRESH_INPUTS, Space, equal_to_book
+from embedlab.grading.verdicts import untold_slips
 
 LESSON = "09-what-rows-learn"
 
@@ -130,8 +131,6 @@ def slips(p: dict) -> list:
 def problems(p: dict) -> list[str]:
     """What makes a drawn variant unusable: the lesson's point not shown, an answer equal to the
     book's, or a usual slip its hint does not name."""
-    from embedlab.grading.exercise import untold_slips  # here: exercise imports the question modules
-
     out = []
     if p["d"] < 2:
         return [f"d must be at least 2, got d={p['d']!r}"]

@@ -12,7 +12,8 @@ import numpy as np
 
 from embedlab.grading.kinds import Array, Function, Hint, Integer, Real, offset, padding_recheck
 from embedlab.grading.parts import Alt, Answer, Part, Sum
-from embedlab.grading.variants import FRESH_INPUTS, Space, equal_to_book
+from embedlab.grading.space import FRESH_INPUTS, Space, equal_to_book
+from embedlab.grading.verdicts import untold_slips
 from embedlab.params import available_models, load_config
 from embedlab.undertrained import unused_scores
 
@@ -212,8 +213,6 @@ def problems(p: dict) -> list[str]:
     book = answers(DEFAULTS)
     out += equal_to_book(mine, book, skip=("never_cos", "padding_rows"))  # padding_rows: checked above
     out += equal_to_book({"never_cos": mine["never_cos"]}, book, rtol=1e-6)  # judged to 6 significant figures
-    from embedlab.grading.exercise import untold_slips  # here: exercise imports the question modules
-
     out += untold_slips(questions(p), mine, slips(p))
     return out
 

@@ -18,7 +18,7 @@ import numpy as np
 from embedlab.grading import parts as named
 from embedlab.grading.kinds import Design
 from embedlab.grading.parts import Alt, Answer, Part, Prod, Sum
-from embedlab.grading.variants import Space
+from embedlab.grading.space import Space
 from embedlab.memory import GB, GiB, bytes_per_param
 from embedlab.params import count_params, estimate_params, model_shape
 from embedlab.compute import training_flops

@@ -13,7 +13,8 @@ import numpy as np
 
 from embedlab.grading.kinds import Hint, Integer, Real, offset, ratio
 from embedlab.grading.parts import Alt, Answer, Part, Prod, Sum
-from embedlab.grading.variants import Space, equal_to_book
+from embedlab.grading.space import Space, equal_to_book
+from embedlab.grading.verdicts import untold_slips
 from embedlab.calculator import calculate
 from embedlab.corpus import VOCAB
 from embedlab.params import available_models, count_params, family, load_config, model_shape, n_tokens
@@ -225,8 +226,6 @@ def problems(p: dict) -> list[str]:
     book = answers(DEFAULTS)
     out += equal_to_book(mine, book, skip=("p_new_token", "kl_mean"))
     out += equal_to_book({k: mine[k] for k in ("p_new_token", "kl_mean")}, book, rtol=1e-6)
-    from embedlab.grading.exercise import untold_slips  # here: exercise imports the question modules
-
     out += untold_slips(questions(p), mine, slips(p))
     return out
 
