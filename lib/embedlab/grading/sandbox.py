@@ -57,6 +57,7 @@ CHANNEL_LIMIT = 2**20  # bytes a submission's run may send back, in all (each le
 # The grader's memory per submission in progress is bounded by this: the bytes, and at most
 # about 25 MB once parsed (the worst case, 1 MB of "{},{},…"), plus LOG_TAIL of the worker's output.
 LOG_TAIL = 4000  # bytes of the worker's output kept for a crash report
+FINAL_READ = 1 << 20  # bytes still read from the output once a run has ended (its last moments)
 TMPFS_BYTES = 256 * 2**20  # size of the sandbox's private /tmp
 SHM_BYTES = 64 * 2**20  # size of the sandbox's /dev/shm (the only other writable place in it)
 MAX_PROCESSES = 64  # default --max-processes: tasks (processes and threads) of one submission at once
@@ -477,6 +478,23 @@ class _Tail:
         return b"".join(self.chunks)[-LOG_TAIL:].decode("utf-8", "replace")
 
 
+def read_now(fd: int, tail: _Tail, limit: int = FINAL_READ) -> None:
+    """What is in the (non-blocking) pipe `fd` now, into `tail`, without waiting for more and at
+    most `limit` bytes. The run's end stops the drain, maybe between the worker's last write and
+    its read (a loaded machine: the worker's last line, which a crash report quotes, was lost);
+    a process left behind may still be writing, hence the bound."""
+    taken = 0
+    while taken < limit:
+        try:
+            chunk = os.read(fd, 65536)
+        except OSError:          # BlockingIOError: nothing more there now
+            return
+        if not chunk:
+            return
+        taken += len(chunk)
+        tail.add(chunk)
+
+
 def outcome(message: dict | None, limits: Limits, *, passed: str | None, forged: bool, timed_out: bool,
             over: bool, returncode: int, tail: str, kernel_started: bool) -> RunResult:
     """How a run went, from its last message (the report, or None) and what the grader saw: a limit
@@ -602,6 +620,8 @@ class Run:
                     return
                 continue
             self.tail.add(chunk)
+        if not eof:
+            read_now(fd, self.tail)
 
     def log_tail(self) -> str:
         return self.tail.text()
