@@ -51,8 +51,26 @@
       handle.setAttribute("aria-label", (text || "value") + " (static view)");
     });
   }
+  // A widget box that scrolls at this width (a wide table in a phone's column) must be reachable
+  // by keyboard, and a static widget's disabled controls are not: make each box that overflows
+  // a focusable, named region, and drop that again where it fits (the page may be resized).
+  function focusScrollers() {
+    document.querySelectorAll(".widget-subarea .jupyter-widgets").forEach(function (box) {
+      var scrolls = box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1;
+      if (scrolls && !box.hasAttribute("tabindex")) {
+        box.setAttribute("tabindex", "0");
+        box.setAttribute("role", "region");
+        box.setAttribute("aria-label", "widget (static view), scrolls");
+        box.dataset.embedlabScroller = "1";
+      } else if (!scrolls && box.dataset.embedlabScroller) {
+        ["tabindex", "role", "aria-label", "data-embedlab-scroller"].forEach(function (a) { box.removeAttribute(a); });
+      }
+    });
+  }
   whenReady(function () {
-    new MutationObserver(nameHandles).observe(document.body, { childList: true, subtree: true });
+    new MutationObserver(function () { nameHandles(); focusScrollers(); })
+      .observe(document.body, { childList: true, subtree: true });
+    window.addEventListener("resize", focusScrollers);
   });
   // -- end of static view
 
