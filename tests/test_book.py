@@ -12,7 +12,6 @@ installs it, see .ci/run) and are skipped with a message where it is not.
 
 import html
 import json
-import importlib.util
 import os
 import re
 import shutil
@@ -28,13 +27,7 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def load_tool(name: str):
-    """A script of tools/ as a module, loaded from its file (no sys.path edit)."""
-    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # dataclasses look their module up by name
-    spec.loader.exec_module(module)
-    return module
+from tools_loader import load_tool  # noqa: E402
 
 
 check_site = load_tool("check_site")

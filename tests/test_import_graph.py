@@ -10,21 +10,16 @@ The guard is proved on small packages built here: a circle closed inside a funct
 relative import, an import up a layer, a module the map leaves out.
 """
 
-import importlib.util
+import importlib
 import textwrap
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _load_tool(name: str):
-    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from tools_loader import load_tool  # noqa: E402
 
-
-guard = _load_tool("import_guard")
+guard = load_tool("import_guard")
 
 
 def test_embedlab_has_no_import_circle():

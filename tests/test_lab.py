@@ -14,10 +14,8 @@ Run All over every lesson, solution and exercise, with the time of each. Without
 unless EMBEDLAB_REQUIRE_BROWSER=1 (CI) makes that a failure.
 """
 
-import importlib.util
 import os
 import re
-import sys
 from pathlib import Path
 
 import nbformat
@@ -26,17 +24,9 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _load_tool(name):
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
+from tools_loader import load_tool  # noqa: E402
 
-
-check_lab = _load_tool("check_lab")
+check_lab = load_tool("check_lab")
 CHROMIUM = check_lab.check_site.find_chromium()
 
 if CHROMIUM is None:

@@ -20,17 +20,9 @@ from test_output_width import MAX_WIDTH, display_width
 
 ROOT = Path(__file__).resolve().parent.parent
 
-def _load_tool(name: str):
-    """A module of tools/ by its path (tests do not edit sys.path)."""
-    import importlib.util
+from tools_loader import load_tool  # noqa: E402
 
-    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-import_guard = _load_tool("import_guard")
+import_guard = load_tool("import_guard")
 
 NOTEBOOKS = [p for folder in ("notebooks", "solutions", "exercises") for p in sorted((ROOT / folder).glob("*.ipynb"))]
 

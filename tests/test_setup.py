@@ -272,10 +272,9 @@ def test_the_test_command_compiles_the_library_for_the_kernels_it_starts():
 
 
 def _check_wheels():
-    spec = importlib.util.spec_from_file_location("check_wheels", ROOT / "tools" / "check_wheels.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    from tools_loader import load_tool
+
+    return load_tool("check_wheels")
 
 
 def test_the_wheel_check_finds_a_pin_with_no_wheel_for_a_target():

@@ -1,0 +1,24 @@
+"""The tests' one way to use a script of tools/ as a module: loaded from its file, without editing
+sys.path. It is registered under its name (dataclasses look their module up by name, and a tool that
+imports another, as book_pdf imports check_site, finds the one loaded here); loading it again returns
+the same module."""
+
+import importlib.util
+import sys
+from pathlib import Path
+
+TOOLS = Path(__file__).resolve().parent.parent / "tools"
+
+
+def load_tool(name: str):
+    if name in sys.modules and getattr(sys.modules[name], "__file__", None) == str(TOOLS / f"{name}.py"):
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, TOOLS / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[name]
+        raise
+    return module
