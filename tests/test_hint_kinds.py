@@ -302,3 +302,23 @@ def test_a_layernorm_half_left_out_is_one_mistake_not_two():
     answer = Answer(Sum("one block", [n for n in l03.block_parts(d) if n.name != "biases"]))
     hint = parts.search(answer, 12 * d * d + 2 * d)
     assert hint == l03.LN_HALF
+
+
+@pytest.mark.parametrize("p", [None, {"tokenizer": "cl100k_base", "lang": "de", "n_words": 1500}])
+def test_the_rows_trimmed_away_where_the_rows_kept_are_asked(p):
+    from embedlab.grading.questions import l12
+
+    p = dict(l12.DEFAULTS, **(p or {}))
+    q = question("12-change-a-vocabulary", "trimmed_rows", p)
+    t = l12.trimming(p["tokenizer"], p["lang"], p["n_words"])
+    for source in ("trimmed_rows = tok.n_vocab - len(used | set(range(256)) | {tok.eot_token})", None):
+        detail = evaluate(q, t["n_vocab"] - t["kept"], t["kept"], source=source).detail
+        assert "trimmed away" in detail and "keeps" in detail
+
+
+def test_a_final_norm_counted_as_a_layernorm_in_a_llama():
+    from embedlab.grading.questions import l04
+
+    V, d, L, h, h_kv, d_ff = 1000, 64, 2, 8, 2, 176
+    want = l04.llama_params(V, d, L, h, h_kv, d_ff, True)
+    assert "no bias" in parts.search(l04.llama_parts(V, d, L, h, h_kv, d_ff, True), want + d)

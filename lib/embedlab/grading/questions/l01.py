@@ -136,7 +136,8 @@ COSINE_HINTS = [
          "operator precedence: x / y * z is (x / y) * z, so the second length multiplied; "
          "divide by the product of both lengths, x / (y * z)", args=True),
     Hint(lambda got, want, a, b: not _is(_norm(a) * _norm(b), 1) and _is(got, float(a @ b)),
-         "that is the dot product a @ b: a cosine divides it by both lengths (np.linalg.norm)", args=True),
+         "that is the dot product a @ b: a cosine divides it by both lengths (np.linalg.norm)", args=True,
+         unless="norm|normalize|sqrt"),
     Hint(lambda got, want, a, b: _is(got, float(a @ b) / _norm(a)) or _is(got, float(a @ b) / _norm(b)),
          "divided by one length only: divide by both, np.linalg.norm(a) * np.linalg.norm(b)", args=True),
     Hint(lambda got, want, a, b: _is(got, float(a @ b) / (float(a @ a) * float(b @ b))),

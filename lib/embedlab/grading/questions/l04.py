@@ -226,7 +226,8 @@ def llama_parts(V, d, L, h, h_kv, d_ff, tied) -> Answer:
             "one layer", [attention_parts(d, h, h_kv, d // h), mlp_parts(d, d_ff),
                           Part("RMSNorms", 2 * d, "two per layer, d each", alts=[Alt(4 * d, (
                               "RMSNorm has a scale and no bias: d numbers per norm, not the 2·d of a LayerNorm"))])])]),
-        Part("final RMSNorm", d, "d numbers", missing="the final RMSNorm (d numbers) is missing"),
+        Part("final RMSNorm", d, "d numbers", missing="the final RMSNorm (d numbers) is missing", alts=[Alt(2 * d, (
+            "RMSNorm has a scale and no bias: the final RMSNorm is d numbers, not the 2·d of a LayerNorm"))]),
     ]))
 
 

@@ -409,6 +409,9 @@ def questions(p: dict) -> list:
                        "byte tokens (range(256) holds 0 to 255)"),
             Hint(lambda got, want: got == trim()["used"] + 257 or got == trim()["used"] + 256,
                  "some byte tokens are already among the words' tokens: count the union, each id once"),
+            related(lambda want: trim()["n_vocab"] - want, "that counts the rows trimmed away (tok.n_vocab less "
+                                                          "those kept): the question asks how many rows the table "
+                                                          "keeps"),
             Hint(lambda got, want: got >= trim()["used_tokens"],
                  "count each token id once (a set), not every occurrence"),
         ]),
