@@ -322,3 +322,17 @@ def test_a_final_norm_counted_as_a_layernorm_in_a_llama():
     V, d, L, h, h_kv, d_ff = 1000, 64, 2, 8, 2, 176
     want = l04.llama_params(V, d, L, h, h_kv, d_ff, True)
     assert "no bias" in parts.search(l04.llama_parts(V, d, L, h, h_kv, d_ff, True), want + d)
+
+
+@pytest.mark.parametrize("source", [
+    "rows = run.model.E[never]\nn = np.linalg.norm(rows, axis=1)\nC = rows @ rows.T / n\n"
+    "never_cos = float(C[np.triu_indices(len(never), k=1)].mean())",
+    "rows = run.model.E[never]\nC = (rows @ rows.T) / np.linalg.norm(rows, axis=1, keepdims=True)\n"
+    "never_cos = float(np.mean([C[i, j] for i in range(len(never)) for j in range(len(never)) if i < j]))",
+])
+def test_a_mean_cosine_divided_by_one_length_only(source):
+    from embedlab.grading.questions import l10
+
+    p = l10.DEFAULTS
+    value = l10.one_norm_cosines(p)[0 if "keepdims" not in source else 1]
+    assert "one row's length only" in judged("10-glitch-tokens", "never_cos", value, source)

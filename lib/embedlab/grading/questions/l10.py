@@ -240,6 +240,20 @@ SPACE = Space(defaults=DEFAULTS, draw=draw, problems=problems, describe=_describ
 # The questions
 
 
+ONE_NORM = ("each dot product divided by one row's length only: a cosine divides by both lengths (normalise every "
+            "row first, then take the dot products)")
+
+
+def one_norm_cosines(p: dict) -> tuple[float, float]:
+    """Question 4 with each pair's dot product divided by one of the two lengths only (the row's, or the
+    column's: `D / norms` broadcast one way or the other), its pairs i < j averaged as asked."""
+    corpus, run = trained(p)
+    rows = run.model.E[list(corpus.groups["never"])]
+    dots, norms = rows @ rows.T, np.linalg.norm(rows, axis=1)
+    pairs = np.triu_indices(len(rows), k=1)
+    return float((dots / norms[None, :])[pairs].mean()), float((dots / norms[:, None])[pairs].mean())
+
+
 # A row's length is taken along axis 1: norms along axis 0 measure the columns (lessons 09 and 10).
 ROW_NORMS = {"norm(axis=0)|normalize(axis=0)": "your code takes norms along axis=0, down the columns: a row's length "
                                                "is along axis=1 (normalise each row on its own)"}
@@ -302,6 +316,7 @@ def questions(p: dict) -> list:
                  or math.isclose(got, (n + n * (n - 1) / 2 * want) / (n * (n + 1) / 2), rel_tol=1e-6),
                  "leave out each row's cosine with itself (the diagonal): only pairs of different rows"),
             Hint(lambda got, want: abs(got) < 0.1, "near 0 is the value before training; use the trained rows, run.model.E"),
+            *[related(lambda want, i=i: one_norm_cosines(p)[i], ONE_NORM, rel=1e-6) for i in (0, 1)],
         ]),
         Array("top7", exact=True, shape=lambda p: (7,), avoids=ROW_NORMS, needs={
             "norm|normalize|unused_scores|unused_score|cosine|cosine_similarity": (
