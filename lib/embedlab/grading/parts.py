@@ -426,10 +426,6 @@ def matches(answer: Answer, got: float, want: float | None = None, tagged: bool 
     for (change, words, ids), v in zip(singles, values):
         if not _close(v, base) and _close(v, got):
             found.setdefault((frozenset(ids) | {SINGLE} | same_den.get(id(change), set()), None), words)
-    swaps = {key for (change, words, ids), v in zip(singles, values) if _rank(answer, change) == 2
-             for key in found if found[key] == words}
-    if swaps and len(swaps) < len(found):  # an input swapped in by the search is the weakest explanation: it
-        found = {k: w for k, w in found.items() if k not in swaps}  # gives way to the author's own
     for factor, says in scales:
         if _close(base * factor, got):
             found.setdefault((frozenset(), factor), says)
