@@ -163,6 +163,13 @@ TRANSFORMS = [
     (lambda w: math.exp(w) if w < 700 else None, "that is exp of the asked value: the question asks for its log"),
     (lambda w: 1 - w if 0 < w < 1 else None,
      "that is the complement, 1 minus the asked share: the share of the other part (the rest)"),
+    # a share s = part / whole taken over the wrong whole: the rest (part / (whole − part) = s / (1 − s)), or
+    # the whole with the part added again (part / (whole + part) = s / (1 + s))
+    (lambda w: w / (1 - w) if 0 < w < 1 else None,
+     "that is the part over the rest (the whole less the part): a share divides by the whole, which holds the part "
+     "too"),
+    (lambda w: w / (1 + w) if 0 < w < 1 else None,
+     "that divides by the whole with the part added to it again: the whole already holds the part once"),
     (lambda w: w * w if abs(w) not in (0, 1) else None, "that is the asked value squared: a square where none belongs"),
     (lambda w: math.sqrt(w) if w > 0 and w != 1 else None, "that is the square root of the asked value: a sqrt too many"),
     (lambda w: 1 / w if w not in (0, 1, -1) else None, "upside down: that is the inverse of the asked ratio"),

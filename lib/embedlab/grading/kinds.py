@@ -41,7 +41,7 @@ from embedlab.grading.values import (
     read_real,
 )
 
-__all__ = ["Verdict", "Hint", "Invariant", "ratio", "offset", "Question", "Integer", "Real", "Array", "Choice", "Function",
+__all__ = ["Verdict", "Hint", "Invariant", "ratio", "offset", "related", "Question", "Integer", "Real", "Array", "Choice", "Function",
            "Design", "Answers", "answer_of", "expected_value", "NotAttempted", "WrongForm", "MISSING"]
 
 MISSING = object()  # what answer_of returns for an undefined name (unless told otherwise)
@@ -81,6 +81,9 @@ class Hint:
     when: Callable[..., bool]
     message: str
     args: bool = False
+    # code.features tokens ("norm|cosine") that rule this slip out when the answer cell uses one: a cell
+    # that divides by a norm did not return the bare dot product, though its value may be the same
+    unless: str = ""
 
 
 @dataclass
@@ -103,6 +106,26 @@ def ratio(factor: float, message: str, rel: float = 1e-6) -> Hint:
         except (TypeError, ValueError):
             return False
         return want != 0 and (math.isclose(got, factor * want, rel_tol=rel) or diagnose.same(got, factor * want))
+
+    return Hint(when, message)
+
+
+def related(value, message: str, rel: float = 1e-9, abs_tol: float = 0.0) -> Hint:
+    """A hint for an answer that is another quantity the lesson computes from the same inputs (the whole
+    for the gain, the share of the other language, a probability at the neighbouring index, the same
+    figure with the setup edited): `value` is that quantity, or a function of the expected value
+    (lambda want: 256 - want, the complement), computed only when the hint is tried. Matched computed
+    (to `rel`, or within `abs_tol` of a quantity near 0) or typed rounded to 3 or more digits."""
+
+    def when(got, want):
+        try:
+            target = value(want) if callable(value) else value
+            got, target = float(got), float(target)
+        except (TypeError, ValueError, ArithmeticError):
+            return False
+        if not (math.isfinite(got) and math.isfinite(target)):
+            return False
+        return math.isclose(got, target, rel_tol=rel, abs_tol=abs_tol) or (target != 0 and diagnose.same(got, target))
 
     return Hint(when, message)
 
@@ -194,9 +217,15 @@ class Question:
     def _hint(self, got, want, default: str) -> str:
         if _STATUS_ONLY.get():
             return default
+        ruled_out = None
         for hint in self.hints:
             if hint.args and self.case is None:
                 continue
+            if hint.unless and self.source:
+                if ruled_out is None:
+                    ruled_out = _quiet(_cell_features, self.source, default=set())
+                if any(token in ruled_out for token in hint.unless.split("|")):
+                    continue
             try:
                 if hint.when(got, want, *self.case) if hint.args else hint.when(got, want):
                     return hint.message
@@ -570,6 +599,12 @@ class Function(Question):
         return dataclasses.replace(inner, case=tuple(args), factors={**factors, **inner.factors},
                                    factor_hints={**self.factor_hints, **inner.factor_hints},
                                    source=self.source or inner.source)
+
+def _cell_features(source: str) -> set:
+    """code.features of the learner's own lines of an answer cell (set() when it does not parse)."""
+    reading = code.read(code.own_part(source))
+    return code.features(reading) if reading.parsed else set()
+
 
 def _quiet(f, *args, default=""):
     """f(*args), or `default` when it raises: a hint that cannot weigh a value says nothing."""

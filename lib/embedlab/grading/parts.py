@@ -117,6 +117,20 @@ class Extra(Node):
             yield from self.amount.nodes()
 
 
+def absent(name: str, widths, says: str, key: str | None = None) -> list:
+    """Extras for terms a block does NOT have (biases where its linear layers have none, a norm's shift
+    where it has a scale only): `widths` is each such term's size, one per layer or norm (a bias is as wide
+    as its layer's outputs). A learner may count all of them, only some, or each at one width (a bias of
+    d_ff on every matrix, the down projection's too): every one of these is one change, said in the same
+    words, so the search names it once however the number was made."""
+    widths = [w for w in widths if isinstance(w, (int, float)) and w > 0]
+    amounts = {sum(widths)}
+    amounts |= set(widths)
+    amounts |= {len(widths) * w for w in widths}
+    amounts |= {sum(widths) - w for w in widths if len(widths) > 2}  # all but one
+    return [Extra(name, amount, says, key=f"{key}:{i}" if key else None) for i, amount in enumerate(sorted(amounts))]
+
+
 class _Group(Node):
     children: list
 
@@ -407,10 +421,11 @@ def matches(answer: Answer, got: float, want: float | None = None, tagged: bool 
         values = [math.floor(v) if math.isfinite(v) else v for v in values]
         base = math.floor(base) if math.isfinite(base) else base
     found = {}  # (touched parts, scale) -> words: one explanation per set of parts changed
+    same_den = _denominator_tags(answer, singles)
     # one change: a part, or a scale of the whole
     for (change, words, ids), v in zip(singles, values):
         if not _close(v, base) and _close(v, got):
-            found.setdefault((frozenset(ids), None), words)
+            found.setdefault((frozenset(ids) | {SINGLE} | same_den.get(id(change), set()), None), words)
     for factor, says in scales:
         if _close(base * factor, got):
             found.setdefault((frozenset(), factor), says)
@@ -450,6 +465,39 @@ def matches(answer: Answer, got: float, want: float | None = None, tagged: bool 
     return _out(2, found, tagged)
 
 
+SINGLE = "single"  # a found explanation made of one change (its tag, if any, names the mistake it is)
+
+
+def _denominator_tags(answer, singles) -> dict:
+    """{id(change): {tag}} for the single changes that leave a share's denominator (a Ratio's) as the
+    whole less the numerator, or the whole plus the numerator again: the same mistake however the tree
+    lets it be made (the rest divided by, the head dropped from the total, its factor dropped there), so
+    the search names it once, in the words of the first (the Ratio's own), not as three equals."""
+    out = {}
+    for ratio in (n for n in answer.tree.nodes() if isinstance(n, Ratio)):
+        num, den = ratio.children
+        try:
+            num_base, den_base = _eval(num, {}), _eval(den, {})
+        except (ArithmeticError, ValueError, TypeError):
+            continue
+        inside = {n.id() for n in den.nodes()} | {ratio.id()}
+        for change, _, _ in singles:
+            if not set(change) & inside or set(change) & {n.id() for n in num.nodes()}:
+                continue
+            try:
+                if ratio.id() in change:
+                    value = _eval(ratio, change)
+                    changed = num_base / value if value else math.nan
+                else:
+                    changed = _eval(den, change)
+            except (ArithmeticError, ValueError, TypeError, OverflowError):
+                continue
+            for sign, what in ((-1, "rest"), (1, "again")):
+                if num_base and _close(changed, den_base + sign * num_base):
+                    out[id(change)] = {f"tag:{what}:{ratio.id()}"}
+    return out
+
+
 def _unit_change(answer, ids) -> bool:
     """A change of a part that is a unit factor (1 / 2**30 bytes per GiB, 1 / 3,600): not a count."""
     for node in answer.tree.nodes():
@@ -487,7 +535,7 @@ def _out(n, found: dict, tagged: bool) -> list:
             continue
         seen.add(words)
         tags = sorted(i for i in ids if i.startswith("tag:"))
-        tag = tags[0] if len(tags) == 1 and factor is None and len(ids) == 2 else None
+        tag = tags[0] if len(tags) == 1 and factor is None and SINGLE in ids else None
         out.append((n, words, tag) if tagged else (n, words))
     return out
 

@@ -8,7 +8,7 @@ import math
 
 import numpy as np
 
-from embedlab.grading.kinds import Array, Function, Hint, Integer, Invariant, Real, ratio
+from embedlab.grading.kinds import Array, Function, Hint, Integer, Invariant, Real, ratio, related
 from embedlab.grading.parts import Alt, Answer, Extra, Part, Prod, Sum
 from embedlab.params import count_params
 from embedlab.grading.space import FRESH_INPUTS, Space, equal_to_book
@@ -136,7 +136,8 @@ COSINE_HINTS = [
          "operator precedence: x / y * z is (x / y) * z, so the second length multiplied; "
          "divide by the product of both lengths, x / (y * z)", args=True),
     Hint(lambda got, want, a, b: not _is(_norm(a) * _norm(b), 1) and _is(got, float(a @ b)),
-         "that is the dot product a @ b: a cosine divides it by both lengths (np.linalg.norm)", args=True),
+         "that is the dot product a @ b: a cosine divides it by both lengths (np.linalg.norm)", args=True,
+         unless="norm|normalize|sqrt"),
     Hint(lambda got, want, a, b: _is(got, float(a @ b) / _norm(a)) or _is(got, float(a @ b) / _norm(b)),
          "divided by one length only: divide by both, np.linalg.norm(a) * np.linalg.norm(b)", args=True),
     Hint(lambda got, want, a, b: _is(got, float(a @ b) / (float(a @ a) * float(b @ b))),
@@ -190,6 +191,25 @@ COSINE_INVARIANTS = [
 ]
 
 
+# What a cell that computes a cosine shows: a cell that does cannot have returned the bare dot product.
+NORMS = "norm|normalize|sqrt|cosine|cosine_similarity"
+
+
+def pair_slips(p: dict) -> list:
+    """(value, words) of the quantities a learner may give for cos_pair instead, from the same table:
+    a word compared with itself (either word of the pair twice: 1.0 whenever its row is not zero), and
+    the cosine of the pair's rows in the 0/1 table E of question 1 (the other table)."""
+    table = np.array(p["table"], dtype=float)
+    E = np.array([[int(f in p["traits"][w]) for f in p["features"]] for w in p["words"]], dtype=float)
+    i, j = p["words"].index(p["pair"][0]), p["words"].index(p["pair"][1])
+    out = [(cosine_similarity(table[i], table[i]), "that is the cosine of a row with itself (one word of the pair "
+                                                   "twice): compare the pair's two words, pair[0] with pair[1]")]
+    if E[i].any() and E[j].any():
+        out.append((cosine_similarity(E[i], E[j]), "that compares the rows of E, the 0/1 table of question 1: "
+                                                   "compare the pair's rows in question 3's table, `table`"))
+    return out
+
+
 def questions(p: dict) -> list:
     """The questions of variant `p` (the hints know its parameters; none states an answer)."""
     shape = model_shape(load_config(p["model"]))
@@ -221,7 +241,8 @@ def questions(p: dict) -> list:
                  result=Real("cosine", exact=True, hints=COSINE_HINTS)),
         Real("cos_pair", exact=True, hints=[
             Hint(lambda got, want: _is(got, dot),
-                 "that is the dot product of the two rows: divide by both lengths (np.linalg.norm)"),
+                 "that is the dot product of the two rows: divide by both lengths (np.linalg.norm)", unless=NORMS),
+            *[related(value, words) for value, words in pair_slips(p)],
             Hint(lambda got, want: got == 1.0, "1.0 means the two rows point the same way, and these do not: "
                                                "divide their dot product by both lengths"),
             Hint(lambda got, want: _is(got, dot / na * nb) or _is(got, dot / nb * na),
@@ -234,7 +255,8 @@ def questions(p: dict) -> list:
                  "divided by one length only: divide by both, np.linalg.norm(a) * np.linalg.norm(b)"),
         ], reads=("pair",)),
         Integer("model_table", hints=[
-            ratio(2, "the question asks for the token table only: one V × d table, counted once"),
+            ratio(2, "that is twice the table: the head counted too (tied, it is the same table; untied, another "
+                     "one): the question asks for the token table only, one V × d table, counted once"),
             Hint(lambda got, want: got == round(V, -3) * d,
                  f"close: use {p['model']}'s exact vocabulary size, not a round number"),
         ], parts=lambda: Answer(Sum("the token table", [

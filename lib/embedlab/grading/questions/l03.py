@@ -151,6 +151,10 @@ GPT2_HINTS = [
 ]
 
 
+LN_HALF = ("your count has half of the LayerNorms: each of the two has a scale and a shift (beta), d numbers each "
+           "(2 · d of scales and 2 · d of shifts per block)")
+
+
 def block_parts(d: int) -> list:
     """One GPT-2 block as the lesson counts it: matrices, biases and LayerNorms, each a part (the
     biases and the LayerNorms also as groups: leaving all of them out is one slip)."""
@@ -161,16 +165,20 @@ def block_parts(d: int) -> list:
              alts=[Alt(4 * d * d, "a 4d MLP has two d × 4d matrices: 8 · d², not 4 · d²"),
                    Alt(12 * d * d, "GPT-2's MLP has two matrices (d × 4d and 4d × d), not three")]),
         Sum("biases", [
-            Part("q, k, v biases", 3 * d, "3 · d per block"),
+            Part("q, k, v biases", 3 * d, "3 · d per block", alts=[Alt(d, (
+                "the fused q, k, v layer has 3 · d outputs (q, k and v, d each), so its bias is 3 · d wide, not d"))]),
             Part("attention output bias", d, "d per block"),
-            Part("MLP biases", 5 * d, "4d + d per block"),
+            Part("MLP biases", 5 * d, "4d + d per block", alts=[
+                Alt(2 * d, "the MLP's first layer has 4d outputs, so its bias is 4d wide, not d: 4d + d per block"),
+                Alt(8 * d, "the MLP's second layer has d outputs, so its bias is d wide, not 4d: 4d + d per block")]),
         ], "one per output of each of the four linear layers: 9 · d per block",
             missing="the biases are missing: each linear layer has one per output, 9 · d per block"),
         Sum("LayerNorms", [
-            Part("LayerNorm scales", 2 * d, "two LayerNorms, d each: 2 · d per block", key="ln-scale"),
-            Part("LayerNorm shifts", 2 * d, "two LayerNorms, d each: 2 · d per block", key="ln-shift",
-                 missing="LayerNorms have a scale and a shift (beta): your count has no LayerNorm shifts, "
-                         "2 · d per block"),
+            # a scale or a shift left out gives the same number on every d: one mistake (a tag), said once
+            Part("LayerNorm scales", 2 * d, "two LayerNorms, d each: 2 · d per block", key="ln-scale", tag="ln-half",
+                 missing=LN_HALF),
+            Part("LayerNorm shifts", 2 * d, "two LayerNorms, d each: 2 · d per block", key="ln-shift", tag="ln-half",
+                 missing=LN_HALF),
         ], "two per block, a scale and a shift each: 4 · d",
             missing="your count has no LayerNorms: two per block, a scale and a shift each, 4 · d per block"),
     ]

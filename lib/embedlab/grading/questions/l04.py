@@ -9,7 +9,7 @@ import math
 import numpy as np
 
 from embedlab.grading.kinds import Function, Hint, Integer, Real, offset, padding_recheck, ratio
-from embedlab.grading.parts import Alt, Answer, Extra, Part, Prod, Ratio, Sum
+from embedlab.grading.parts import absent, Alt, Answer, Extra, Part, Prod, Ratio, Sum
 from embedlab.grading.space import Space, equal_to_book
 from embedlab.params import count_params, load_config, model_shape
 
@@ -198,6 +198,9 @@ def attention_parts(d, h, h_kv, head_dim) -> Sum:
             Prod("v's bias", [kv_heads(), _head_dim()], can_drop=False),
             Part("o's bias", d, can_drop=False)]),
               "this attention has no biases: q, k, v and o are matrices only"),
+        # some of them (q, k and v only, as Qwen has), or each at one width
+        *absent("biases", [h * head_dim, h_kv * head_dim, h_kv * head_dim, d],
+                "this attention has no biases: q, k, v and o are matrices only"),
     ])
 
 
@@ -206,7 +209,8 @@ def mlp_parts(d, d_ff) -> Sum:
         Prod("SwiGLU's matrices", [Part("matrices", 3, "gate, up and down", alts=[
             Alt(2, "SwiGLU has three matrices: gate, up and down")]), Part("d", d), Part("d_ff", d_ff, alts=[
                 Alt(4 * d, "use the config's intermediate_size as d_ff, not 4·d")])]),
-        Extra("biases", 2 * d_ff + d, "Llama's SwiGLU has no biases: three d × d_ff matrices, nothing else"),
+        # gate and up have d_ff outputs, down d: counted at those widths, at one width, or only some of them
+        *absent("biases", [d_ff, d_ff, d], "Llama's SwiGLU has no biases: three d × d_ff matrices, nothing else"),
     ])
 
 
@@ -222,7 +226,8 @@ def llama_parts(V, d, L, h, h_kv, d_ff, tied) -> Answer:
             "one layer", [attention_parts(d, h, h_kv, d // h), mlp_parts(d, d_ff),
                           Part("RMSNorms", 2 * d, "two per layer, d each", alts=[Alt(4 * d, (
                               "RMSNorm has a scale and no bias: d numbers per norm, not the 2·d of a LayerNorm"))])])]),
-        Part("final RMSNorm", d, "d numbers", missing="the final RMSNorm (d numbers) is missing"),
+        Part("final RMSNorm", d, "d numbers", missing="the final RMSNorm (d numbers) is missing", alts=[Alt(2 * d, (
+            "RMSNorm has a scale and no bias: the final RMSNorm is d numbers, not the 2·d of a LayerNorm"))]),
     ]))
 
 

@@ -223,7 +223,8 @@ def questions(p: dict) -> list:
         Integer("tied_count", hints=[
             offset(table, f"that is {p['untied_model']} as released, untied: remove the head, take one V × d "
                           "table away"),
-            offset(-table, "tying removes the head's matrix once, not twice"),
+            offset(-table, "you took both away, the head and the table (two V × d matrices): tying removes only the "
+                           "head's matrix, once, not twice; the model keeps its one table E, which serves as the head too"),
         ], parts=lambda: Answer(Sum("the tied count", [
             Part("the untied count", untied, can_drop=False, can_double=False),
             Prod("minus the head", [Part("minus", -1, can_drop=False, can_double=False),

@@ -311,7 +311,8 @@ def questions(p: dict) -> list:
             ratio(100, "give a fraction, not a percentage"),
             Hint(lambda got, want: got > 1, "a share is a fraction between 0 and 1"),
             Hint(lambda got, want: abs(got - partner_share()) < 1e-9,
-                 f"that is the share of the {p['partner']!r} words: audit the Hindi ones"),
+                 f"that is the share of the partner language's words ({p['partner']!r}, `other`), the other "
+                 "language of the training mix: audit the Hindi ones (`top_hindi`)"),
         ], needs={"top_hindi|n_top": "audit the n_top most frequent Hindi words (`top_hindi`), not every word",
                   "count_tokens|encode|encode_word|encode_ordinary": (
                       "a word is one token when the tokenizer makes it one (bpe.count_tokens(word) == 1), whatever "

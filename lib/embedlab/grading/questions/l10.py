@@ -10,7 +10,7 @@ import math
 
 import numpy as np
 
-from embedlab.grading.kinds import Array, Function, Hint, Integer, Real, offset, padding_recheck
+from embedlab.grading.kinds import Array, Function, Hint, Integer, Real, offset, padding_recheck, related
 from embedlab.grading.parts import Alt, Answer, Part, Sum
 from embedlab.grading.space import FRESH_INPUTS, Space, equal_to_book
 from embedlab.grading.verdicts import untold_slips
@@ -60,8 +60,11 @@ def _same(got, value):
 
 # Hints on one call unused_score(M, reference_ids): (got, want, M, reference_ids) -> bool.
 SCORE_HINTS = [
+    # a cell that takes a norm did not return the bare dot product, though on a mean of length 1 its value
+    # is the same as one divided by the mean's length only: then the next hint names it
     Hint(lambda got, want, M, ref: _same(got, M @ M[ref].mean(axis=0)),
-         "that is the dot product with the mean: a cosine divides by both lengths (row and mean)", args=True),
+         "that is the dot product with the mean: a cosine divides by both lengths (row and mean)", args=True,
+         unless="norm|normalize|sqrt|cosine|cosine_similarity"),
     Hint(lambda got, want, M, ref: _same(got, M @ M[ref].mean(axis=0) / np.linalg.norm(M[ref].mean(axis=0))),
          "divide by each row's length too, not only the mean's", args=True),
     Hint(lambda got, want, M, ref: _same(got, M @ M[ref].mean(axis=0) / np.linalg.norm(M, axis=1)),
@@ -237,6 +240,20 @@ SPACE = Space(defaults=DEFAULTS, draw=draw, problems=problems, describe=_describ
 # The questions
 
 
+ONE_NORM = ("each dot product divided by one row's length only: a cosine divides by both lengths (normalise every "
+            "row first, then take the dot products)")
+
+
+def one_norm_cosines(p: dict) -> tuple[float, float]:
+    """Question 4 with each pair's dot product divided by one of the two lengths only (the row's, or the
+    column's: `D / norms` broadcast one way or the other), its pairs i < j averaged as asked."""
+    corpus, run = trained(p)
+    rows = run.model.E[list(corpus.groups["never"])]
+    dots, norms = rows @ rows.T, np.linalg.norm(rows, axis=1)
+    pairs = np.triu_indices(len(rows), k=1)
+    return float((dots / norms[None, :])[pairs].mean()), float((dots / norms[:, None])[pairs].mean())
+
+
 # A row's length is taken along axis 1: norms along axis 0 measure the columns (lessons 09 and 10).
 ROW_NORMS = {"norm(axis=0)|normalize(axis=0)": "your code takes norms along axis=0, down the columns: a row's length "
                                                "is along axis=1 (normalise each row on its own)"}
@@ -267,6 +284,8 @@ def questions(p: dict) -> list:
             reads=("vocab_model", p["vocab_model"]), recheck=lambda: [padding_recheck(V, m)]),
         Integer("invalid_bytes", hints=[
             Hint(lambda got, want: got == 2, "C0 and C1 are two of them; count F5 to FF too"),
+            related(lambda want: 256 - want, "that counts the byte values UTF-8 does use: the question asks for "
+                                             "the others, the ones that never appear (256 minus those)"),
             offset(-2, "you left out C0 and C1 (they would only start over-long encodings)"),
             offset(-1, "F5 to FF is 11 values, both ends included: range(0xF5, 0xFF) stops before 0xFF "
                        "(an off-by-one; range(0xF5, 0x100))"),
@@ -297,6 +316,7 @@ def questions(p: dict) -> list:
                  or math.isclose(got, (n + n * (n - 1) / 2 * want) / (n * (n + 1) / 2), rel_tol=1e-6),
                  "leave out each row's cosine with itself (the diagonal): only pairs of different rows"),
             Hint(lambda got, want: abs(got) < 0.1, "near 0 is the value before training; use the trained rows, run.model.E"),
+            *[related(lambda want, i=i: one_norm_cosines(p)[i], ONE_NORM, rel=1e-6) for i in (0, 1)],
         ]),
         Array("top7", exact=True, shape=lambda p: (7,), avoids=ROW_NORMS, needs={
             "norm|normalize|unused_scores|unused_score|cosine|cosine_similarity": (
@@ -327,6 +347,8 @@ def questions(p: dict) -> list:
                          "UTF-8 at all)"),
             Hint(lambda got, want: got == 13, "those are the byte values that never occur at all; count every token "
                                               "whose bytes are not valid UTF-8 on their own"),
+            offset(-13, "you left out the 13 single-byte tokens that never occur in valid UTF-8 (0xC0, 0xC1, "
+                        "0xF5-0xFF): they do not decode on their own either, so they count"),
             Hint(lambda got, want: got in (ordinary() - want, ordinary() + 1 - want),
                  "that counts the tokens that do decode; count the ones that fail"),
             Hint(lambda got, want: got > want, "too many: count only the tokens of `tokenizer` (its ordinary "

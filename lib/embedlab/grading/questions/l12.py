@@ -11,14 +11,14 @@ import math
 
 import numpy as np
 
-from embedlab.grading.kinds import Hint, Integer, Real, offset, ratio
+from embedlab.grading.kinds import Hint, Integer, Real, offset, ratio, related
 from embedlab.grading.parts import Alt, Answer, Part, Prod, Sum
 from embedlab.grading.space import Space, equal_to_book
 from embedlab.grading.verdicts import untold_slips
 from embedlab.calculator import calculate
 from embedlab.corpus import VOCAB
 from embedlab.params import available_models, count_params, family, load_config, model_shape, n_tokens
-from embedlab.resize import kl_divergence, log_softmax, padded_size, resize_tinylm
+from embedlab.resize import INITS, kl_divergence, log_softmax, padded_size, resize_tinylm
 
 LESSON = "12-change-a-vocabulary"
 
@@ -152,6 +152,47 @@ def _ordinary_contexts() -> np.ndarray:
     return make_corpus(n_sentences=100, seed=99).training_pairs(context=2)[0]
 
 
+@functools.lru_cache(maxsize=64)
+def edited_setups(seed: int, n_new: int) -> tuple:
+    """Questions 3 and 4 computed with the setup edited, the quantities a learner may give instead, from
+    the same trained model: ((p_new_token, kl_mean) for each other way to start the new rows, in INITS' order,
+    p at the neighbouring id (the last old token), the KL with the new tokens' columns cut off the new
+    logits (0: their share of the probability is lost))."""
+    corpus, model, grown = _grown(seed, n_new)
+    contexts = _ordinary_contexts()
+    before = model.logits(contexts)
+    inits = []
+    for init in INITS:
+        if init == "mean":
+            continue
+        other = resize_tinylm(model, n_new, init)
+        inits.append((float(_probabilities(other, corpus)[corpus.vocab_size]),
+                      float(kl_divergence(before, other.logits(contexts)).mean())))
+    V = corpus.vocab_size
+    last_old = float(_probabilities(grown, corpus)[V - 1])
+    cut = float(kl_divergence(before, grown.logits(contexts)[:, :V]).mean())
+    return tuple(inits), last_old, cut
+
+
+@functools.lru_cache(maxsize=64)
+def coverage_without_space(tokenizer: str, lang: str, n_words: int) -> tuple[float, float]:
+    """Question 7 with the next words encoded without their leading space (the kept tokens as given, and
+    the kept tokens' words without it too): the figures a learner gets who drops " " + w."""
+    from embedlab import load_tokenizer
+
+    tok = load_tokenizer(tokenizer)
+    frequencies, words = _words(lang)
+    nxt = words[n_words: 2 * n_words]
+    weights = np.array([frequencies[w] for w in nxt], dtype=np.float64)
+    out = []
+    for first in (" ", ""):
+        used = {i for w in words[:n_words] for i in tok.encode_ordinary(first + w)}
+        kept = used | set(range(256)) | {tok.eot_token}
+        covered = np.array([set(tok.encode_ordinary(w)) <= kept for w in nxt])
+        out.append(float(weights @ covered / weights.sum()))
+    return tuple(out)
+
+
 @functools.lru_cache(maxsize=16)
 def _words(lang: str) -> tuple[dict, list]:
     """A language's wordfreq list and its words without a digit, in order, as the solution reads
@@ -273,6 +314,10 @@ def questions(p: dict) -> list:
         return len(_ordinary_contexts())
 
     trim = lambda: trimming(p["tokenizer"], p["lang"], p["n_words"])  # noqa: E731 - read when a hint is tried
+    edited = lambda: edited_setups(p["seed"], n)  # noqa: E731 - trained and resized only when a hint is tried
+    edited_words = [f"that is with the new rows started by {init!r}: the question starts every new row at the "
+                    f"mean of the existing rows of its own matrix (resize_tinylm(run.model, n_new, \"mean\"))"
+                    for init in INITS if init != "mean"]
     e, bias, new_rows = table_width(p), head_bias(p), grown_v - V
     whole = calculate(p["vocab_model"], vocab_size=grown_v)
     every_new = n * e * (1 if tied else 2) + (n if bias else 0)  # every new token given a new row
@@ -290,6 +335,10 @@ def questions(p: dict) -> list:
         Hint(lambda got, want: got in {V * d, 2 * V * d, grown_v * d, 2 * grown_v * d, whole.token_embedding,
                                        whole.token_embedding + whole.lm_head},
              "that is the whole table after the resize; count only what the new tokens add (the new rows)"),
+        related(whole.total, "that is the whole resized model's count: the question asks what the model gains, "
+                             "the resized count less the count before (a difference)"),
+        related(count_params(load_config(p["vocab_model"])).total,
+                "that is the model's count before the resize: the question asks what it gains (the difference)"),
     ]
     tied_words = "the head is tied: the new rows of E are the head's new rows too, one array, counted once"
     if tied and d == 2 * e:  # OPT-350M: twice the count is either slip, so the hint names both
@@ -330,6 +379,10 @@ def questions(p: dict) -> list:
                  "that is all n_new new tokens together; give the first one's probability"),
             Hint(lambda got, want: math.isclose(got, head_from_e(), rel_tol=1e-5),
                  "the head's new rows go at the mean of the head's own rows (U), not of E's"),
+            related(lambda want: edited()[1], "that is the probability of id corpus.vocab_size − 1, the last old "
+                                              "token: the first new token is id corpus.vocab_size (ids count from 0)",
+                    rel=1e-6),
+            *[related(lambda want, i=i: edited()[0][i][0], edited_words[i], rel=1e-6) for i in range(len(INITS) - 1)],
             Hint(lambda got, want: not 0 <= got <= 1, "a probability lies between 0 and 1: is this a logit "
                                                       "or a log-probability? Take the softmax of the logits"),
             Hint(lambda got, want: got > 1 / (V_TINY + n), "more than a row at the mean can get (at most "
@@ -343,6 +396,11 @@ def questions(p: dict) -> list:
                  "that is the bound log(1 + n_new/V), not the model's KL: compute it from the logits"),
             Hint(lambda got, want: got < 0, "a KL divergence is never negative: KL(before ‖ after) = "
                                             "Σ p_before · (log p_before − log p_after)"),
+            related(lambda want: edited()[2], "that is the KL with the new tokens' columns cut off the new logits: "
+                                              "cut, the old tokens' probabilities are as before, and the share the "
+                                              "new tokens take from them is lost; pass all of grown's logits "
+                                              "(kl_divergence takes the extra columns)", rel=1e-6, abs_tol=1e-12),
+            *[related(lambda want, i=i: edited()[0][i][1], edited_words[i], rel=1e-6) for i in range(len(INITS) - 1)],
         ]),
         Integer("trimmed_rows", hints=[
             Hint(lambda got, want: got in (trim()["used"], trim()["used"] + 1),
@@ -351,6 +409,9 @@ def questions(p: dict) -> list:
                        "byte tokens (range(256) holds 0 to 255)"),
             Hint(lambda got, want: got == trim()["used"] + 257 or got == trim()["used"] + 256,
                  "some byte tokens are already among the words' tokens: count the union, each id once"),
+            related(lambda want: trim()["n_vocab"] - want, "that counts the rows trimmed away (tok.n_vocab less "
+                                                          "those kept): the question asks how many rows the table "
+                                                          "keeps"),
             Hint(lambda got, want: got >= trim()["used_tokens"],
                  "count each token id once (a set), not every occurrence"),
         ]),
@@ -374,6 +435,9 @@ def questions(p: dict) -> list:
                  "that is the share of the words; weight each word by its frequency (its occurrences)"),
             Hint(lambda got, want: math.isclose(got, trim()["without_bytes"], rel_tol=1e-9),
                  "the 256 byte tokens and the end-of-text token are kept too, not only `used`"),
+            *[related(lambda want, i=i: coverage_without_space(p["tokenizer"], p["lang"], p["n_words"])[i],
+                      "that encodes the words without the space before them: each word is encoded after a space "
+                      "(\" \" + w), as `used` was, and a word's tokens differ without it") for i in (0, 1)],
             ratio(100, "give a share between 0 and 1, not a percentage"),
         ]),
     ]
