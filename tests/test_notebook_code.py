@@ -129,3 +129,40 @@ def test_every_figure_has_alt_text_and_a_caption(notebook):
             missing.append(index)
     assert not missing, (f"{notebook.parent.name}/{notebook.name}: figure cells {missing} need metadata "
                          '{"mystnb": {"image": {"alt": "what it shows"}, "figure": {"caption": "..."}}}')
+
+
+def test_widget_ids_are_renumbered_the_same_whatever_the_random_ids_were():
+    """tools/run_notebooks.py renumbers widget model ids so that regenerating a widget lesson gives
+    the same file: the numbering follows the views in the cells and each model's references, never the
+    random ids' own order (which made an unchanged lesson 07 differ by 422 lines on every run)."""
+    import uuid
+
+    run_notebooks = load_tool("run_notebooks")
+
+    def notebook_with(ids):
+        box, slider, layout_a, layout_b, style = ids
+        def model(name, **state):
+            return {"model_name": name, "model_module": "@jupyter-widgets/controls", "state": state}
+        state = {
+            box: model("VBoxModel", children=[f"IPY_MODEL_{slider}"], layout=f"IPY_MODEL_{layout_a}"),
+            slider: model("IntSliderModel", value=3, layout=f"IPY_MODEL_{layout_b}", style=f"IPY_MODEL_{style}"),
+            layout_a: model("LayoutModel", width="auto"),
+            layout_b: model("LayoutModel", width="50%"),
+            style: model("SliderStyleModel", description_width=""),
+        }
+        nb = nbformat.v4.new_notebook()
+        cell = nbformat.v4.new_code_cell("w")
+        cell.id = "widget-cell"
+        cell.outputs = [nbformat.v4.new_output("display_data", data={
+            "application/vnd.jupyter.widget-view+json": {"model_id": box, "version_major": 2, "version_minor": 0},
+            "text/plain": "VBox(...)"})]
+        nb.cells = [cell]
+        nb.metadata["widgets"] = {"application/vnd.jupyter.widget-state+json": {"state": state, "version_major": 2,
+                                                                                  "version_minor": 0}}
+        return nb
+
+    written = {nbformat.writes(run_notebooks.renumber_widget_ids(notebook_with([uuid.uuid4().hex for _ in range(5)])))
+               for _ in range(8)}
+    assert len(written) == 1, "the same widgets with other random ids were numbered differently"
+    text = written.pop()
+    assert '"model_id": "00000000000000000000000000000001"' in text   # the view in the cell comes first

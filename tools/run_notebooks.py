@@ -14,6 +14,7 @@ A cell that raises stops the run (tag it `raises-exception` if that is the point
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import sys
 import time
@@ -109,16 +110,31 @@ def coalesce_streams(outputs):
 
 
 def renumber_widget_ids(nb):
-    """Widget model ids are random uuids; give them stable ids in order of appearance."""
+    """Widget model ids are random uuids; give them stable ids, numbered in the order a reader
+    meets the models: the views in the cells' outputs, top to bottom, then each model's own
+    references (children, layout, style), depth first, then any model nothing refers to, in the
+    order of its content. (Numbering them in the order the saved state lists them, sorted by
+    the random ids themselves, renumbered an unchanged widget lesson differently on every run:
+    lesson 07's 422-line diff.)"""
     state = nb.metadata.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
     if not state:
         return nb
-    text = nbformat.writes(nb)
-    mapping: dict[str, str] = {}
-    for match in UUID.finditer(text):
-        if match.group(0) in state:
-            mapping.setdefault(match.group(0), f"{len(mapping) + 1:032x}")
-    text = UUID.sub(lambda m: mapping.get(m.group(0), m.group(0)), text)
+    order: list[str] = []
+
+    def visit(model_id: str) -> None:
+        if model_id in state and model_id not in order:
+            order.append(model_id)
+            for ref in UUID.findall(json.dumps(state[model_id], sort_keys=True)):
+                visit(ref)
+
+    for cell in nb.cells:
+        for output in cell.get("outputs", []):
+            for ref in UUID.findall(json.dumps(output.get("data", {}), sort_keys=True)):
+                visit(ref)
+    for model_id in sorted(state, key=lambda m: UUID.sub("", json.dumps(state[m], sort_keys=True))):
+        visit(model_id)
+    mapping = {model_id: f"{i + 1:032x}" for i, model_id in enumerate(order)}
+    text = UUID.sub(lambda m: mapping.get(m.group(0), m.group(0)), nbformat.writes(nb))
     return nbformat.reads(text, as_version=4)
 
 
