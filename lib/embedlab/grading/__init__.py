@@ -35,6 +35,7 @@ Grader (embedlab-grade, python -m embedlab.grading):
     judge       a row per question, judged on plain data
     class_keys  whose notebook it is, and which variant it must hold
     results     the CSV, totals, gradebook and printed summary
+    report      --report: the class report (HTML): spread, mistakes, set aside, shared work
     grader      the run: every submission graded, then the results written
     regrade     --explain: one grade question by question
     cli         the command line: reads the arguments and calls

@@ -68,6 +68,7 @@ from embedlab.grading.keys import KeysError, load_keys
 from embedlab.grading.lessons import known_lessons
 from embedlab.grading.lms import GRADEBOOK_FORMATS, LAYOUTS, read_roster, write_gradebook
 from embedlab.grading.regrade import READABLE_DEPTH, _short, explain  # noqa: F401 - cli's names too
+from embedlab.grading.report import check_report_path
 from embedlab.grading.results import (  # noqa: F401 - cli's names too
     COLUMNS,
     NO_GROUP_NOTE,
@@ -185,6 +186,13 @@ def build_parser() -> argparse.ArgumentParser:
                                             "roster learner, a column per lesson and a total (needs --keys)")
     parser.add_argument("--gradebook-format", choices=GRADEBOOK_FORMATS,
                         help="the gradebook's form (default: canvas or moodle as --layout, else plain)")
+    parser.add_argument("--report", help="also write the class report: one self-contained HTML page with the "
+                                         "score spread, statuses and most frequent mistakes per question, the "
+                                         "files set aside, a line per learner, figures, and answers shared "
+                                         "between learners of one variant (for review, not proof); an existing "
+                                         "file is replaced only with --force")
+    parser.add_argument("--force", action="store_true",
+                        help="let --report replace an existing file (a submission is never overwritten)")
     parser.add_argument("--explain", action="store_true",
                         help="for a regrade request: print each question's verdict with the expected and "
                              "submitted values, the inputs of each function case and the hint (one file)")
@@ -270,7 +278,10 @@ def _outputs(parser, args, submissions, roster, fmt) -> dict[str, Path]:
         outputs["--totals"] = Path(args.totals)
     if args.gradebook:
         outputs["--gradebook"] = Path(args.gradebook)
-    why = check_outputs(outputs, submissions)
+    if args.report:
+        outputs["--report"] = Path(args.report)
+    why = check_outputs(outputs, submissions) or (check_report_path(outputs["--report"], args.force)
+                                                  if args.report else "")
     if why:
         parser.error(why)
     for flag, path in outputs.items():

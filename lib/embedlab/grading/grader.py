@@ -21,10 +21,11 @@ from dataclasses import dataclass
 from embedlab.grading import sandbox
 from embedlab.grading.cases import rng_for
 from embedlab.grading.class_keys import class_variant, wrong_parameters
-from embedlab.grading.judge import GraderFault, Row, rows_all, score
+from embedlab.grading.judge import GraderFault, Row, evidence, rows_all, score
 from embedlab.grading.keys import LessonKeys
 from embedlab.grading.kinds import Function
 from embedlab.grading.lessons import known_lessons, load_key, questions_for
+from embedlab.grading.report import write_report
 from embedlab.grading.results import print_summary, write_class_gradebook, write_csv, write_totals
 from embedlab.grading.sandbox import Limits, Run
 from embedlab.grading.status import (
@@ -132,7 +133,8 @@ def _judge_run(run: Run, sub: Submission, meta: dict, expected: str | None, limi
     if trace is not None:
         trace.expected = {q.name: reference.get(q.name, key.get(q.name)) for q in questions}
         trace.submitted = dict(result.answers or {})
-    return [Row(sub.label, lesson, q.name, *score(q, key, reference, result, limits, lesson), learner)
+    return [Row(sub.label, lesson, q.name, *score(q, key, reference, result, limits, lesson), learner,
+                *evidence(q, result))
             for q in questions]
 
 
@@ -330,6 +332,12 @@ def grade_and_write(args, submissions: list[Submission], limits: Limits, bwrap: 
             write_totals(rows, keys, outputs["--totals"], **how)
         if args.gradebook:
             write_class_gradebook(outputs["--gradebook"], rows, keys, roster, fmt, how)
+        if getattr(args, "report", None):
+            try:
+                write_report(outputs["--report"], rows, keys, how, force=args.force)
+            except ValueError as exc:  # a file appeared there during the run: the other files are written
+                print(f"not written: {exc}", file=sys.stderr)
+                code = code or 1
     finally:
         if in_main:
             signal.signal(signal.SIGTERM, old_term)

@@ -8,7 +8,9 @@ submission's objects.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import hashlib
+import json
+from dataclasses import dataclass, field
 
 from embedlab.grading import wire
 from embedlab.grading.code import given_changed
@@ -31,6 +33,10 @@ class Row:
     status: str
     detail: str = ""
     learner: str = ""  # class mode: whose notebook it is (empty without --keys)
+    # For the class report's shared-work check only (embedlab.grading.report), never written to the CSV:
+    # the answer cell's source as the sandbox reported it, and a fingerprint of the value submitted.
+    source: str = field(default="", compare=False, repr=False)
+    answer: str = field(default="", compare=False, repr=False)
 
 
 class GraderFault(Exception):
@@ -78,6 +84,23 @@ def score(q: Question, key: dict, reference: dict, result: RunResult, limits: Li
         return q.points, q.points, CORRECT, ""
     changed = given_changed(lesson, q.name, result.report.get("code"), source) if lesson else None
     return 0.0, q.points, INCORRECT, cut(changed or verdict.detail)
+
+
+def evidence(q: Question, result: RunResult) -> tuple[str, str]:
+    """(the answer cell's source, a fingerprint of the submitted value: 16 hex digits of a hash of its
+    plain data, "" when none) of question `q` in a run's result: what the class report compares between
+    learners of one variant. Plain data only; nothing of the submission is run."""
+    sources = result.report.get("sources") if isinstance(result.report, dict) else None
+    source = sources.get(q.name) if isinstance(sources, dict) else None
+    entry = (result.answers or {}).get(q.name) if isinstance(result.answers, dict) else None
+    answer = ""
+    if isinstance(entry, dict) and wire.DATA in entry:
+        try:
+            blob = json.dumps(entry[wire.DATA], sort_keys=True, default=repr).encode("utf-8", "surrogatepass")
+            answer = hashlib.sha256(blob).hexdigest()[:16]
+        except (TypeError, ValueError, RecursionError):
+            answer = ""
+    return (source if isinstance(source, str) else ""), answer
 
 
 def _cell(report: dict, index) -> str:

@@ -1,0 +1,248 @@
+"""The class report (embedlab-grade --report, embedlab.grading.report): mistakes grouped by the hint's
+words, nothing of the key on the page, work shared on one variant flagged (and short formulas, other
+variants and the course's own solution not), text from submissions escaped, an existing report never
+replaced without --force; one small grading run end to end, and axe-core on the page, light and dark.
+
+Rows are built here (judge.Row, with the answer cell's source and a value fingerprint as the grader
+attaches them): no sandbox run but the one end-to-end test.
+"""
+
+import os
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from embedlab.grading import cli as grade
+from embedlab.grading import report
+from embedlab.grading.judge import Row
+from embedlab.grading.keys import LessonKeys, Variant
+from embedlab.grading.lessons import load_key, questions_for
+
+from solution_runner import answer_cell, notebook
+from tools_loader import load_tool
+
+LESSON = "01-toy-table"
+
+
+def row(who, question, status, detail="", source="", answer="", lesson=LESSON, points=None):
+    best = {q.name: q.points for q in questions_for(lesson)}.get(question, 1.0)
+    if points is None:
+        points = best if status == "correct" else 0.0
+    return Row(f"{who}/{lesson}.ipynb", lesson, question, points, best, status, detail, who,
+               source=source, answer=answer)
+
+
+def class_keys(learners: dict) -> dict:
+    """Keys of lesson 01 with two variants; every key value made distinctive (none can be on the page by chance)."""
+    key = load_key(LESSON)
+    distinct = {name: 987_654_321 + i for i, name in enumerate(key)}
+    return {LESSON: LessonKeys(LESSON, 2, dict(learners), {n: Variant(n, {}, dict(distinct)) for n in (1, 2)})}
+
+
+# --------------------------------------------------------------------------
+# Mistakes
+
+
+def test_the_same_hint_with_each_learners_numbers_and_inputs_is_one_mistake():
+    rows = [row("ann", "cosine", "incorrect", "on input 2 of 5, cosine([0.1, 0.2], [3, 4]) returned 0.3: the dot "
+                "product, not divided by the lengths of the two vectors"),
+            row("bob", "cosine", "incorrect", "on input 1 of 5, cosine([1.5, -2.0, 7.25], [3, 4, 1]) returned 12: the "
+                "dot product, not divided by the lengths of the two vectors"),
+            row("cat", "n_params", "incorrect", "yours is 2 times the expected value: `n_params` counts rows 1, 3"),
+            row("dan", "n_params", "incorrect", "yours is 3.5 times the expected value: `n_params` counts row 2"),
+            row("eve", "n_params", "incorrect", "the rows are in the wrong order: 'horse' comes first"),
+            row("fay", "n_params", "incorrect", "")]
+    cosine = report.mistakes([r for r in rows if r.question == "cosine"])
+    assert [(count, texts) for count, _, texts in cosine] == [(2, 2)]
+    counts = report.mistakes([r for r in rows if r.question == "n_params"])
+    assert sorted(c for c, _, _ in counts) == [1, 1, 2]
+    assert (1, "(no hint)", 1) in counts
+    # a different hint is not merged, and quoted text is not the hint's words
+    assert report.mistake_key(rows[4].detail) == report.mistake_key("the rows are in the wrong order: 'car' comes first")
+    assert report.mistake_key(rows[2].detail) != report.mistake_key(rows[4].detail)
+    page = report.render(rows, figures=False)
+    assert "<strong>2×</strong> on input" in page and "<strong>2×</strong> yours is" in page
+
+
+def test_no_key_value_is_on_the_page():
+    learners = {"ann": 1, "bob": 1, "cat": 2}
+    keys = class_keys(learners)
+    rows = [row(w, q.name, "incorrect" if w == "ann" else "correct", "yours is 2 times the expected value",
+                source=f"{q.name} = 1 + 2", answer=f"{hash((w, q.name)) & 0xffff:016x}")
+            for w in learners for q in questions_for(LESSON)]
+    page = report.render(rows, keys, {"rule": "best"})
+    for value in keys[LESSON].keys[1].key.values():
+        for shown in (str(value), f"{value:,}", f"{value:_}", f"{value:.4g}"):
+            assert shown not in page
+    # and the book's own key: none of its non-trivial values is printed either
+    for value in load_key(LESSON).values():
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and abs(value) > 100:
+            assert f"{value:,}" not in page and str(value) not in page
+
+
+# --------------------------------------------------------------------------
+# Work shared on one variant
+
+COPIED = ["E = np.array([[int(f in traits[w]) for f in features] for w in words])[::-1]\nx = E.sum()\n",
+          "# mine!\nE = np.array([[int(feat in traits[word]) for feat in features]\n"
+          "               for word in words])[::-1]   # reversed\ntotal   =   E.sum()\nprint(E)\n"]
+
+
+def test_shared_code_is_found_across_renamed_names_on_one_variant_not_across_variants():
+    keys = class_keys({"ann": 1, "bob": 1, "cat": 2})
+    a, b = (report.normalised_code(s, LESSON, "E", {"E"})[0] for s in COPIED)
+    assert a == b and "v0" in a
+    rows = [row("ann", "E", "incorrect", "rows 1, 2 differ", COPIED[0], "a1"),
+            row("bob", "E", "incorrect", "rows 1, 3 differ", COPIED[1], "b2"),
+            row("cat", "E", "incorrect", "rows 1, 3 differ", COPIED[1], "c3")]  # the same code, on variant 2
+    found = report.shared_work(rows, keys)
+    assert [(s.kind, s.variant, s.learners) for s in found] == [("code", "1", ("ann", "bob"))]
+    page = report.render(rows, keys, {"rule": "best"}, figures=False)
+    assert "not proof" in page.lower() and "never a penalty" in page
+    # without keys every learner holds the book's variant: all three match
+    assert [s.learners for s in report.shared_work(rows)] == [("ann", "bob", "cat")]
+
+
+def test_identical_wrong_values_are_flagged_unless_the_class_makes_that_mistake():
+    keys = class_keys({"ann": 1, "bob": 1, "cat": 1, "dan": 2, "eve": 2})
+    rows = [row("ann", "n_params", "incorrect", "right to 3 digits", "n_params = 4", "f00d"),
+            row("bob", "n_params", "incorrect", "right to 2 digits", "n_params = 4", "f00d"),
+            row("cat", "n_params", "correct", "", "n_params = len(words) * len(features)", "beef"),
+            # a mistake learners on both variants make: its same value on one variant is that mistake
+            row("ann", "batch", "incorrect", "a bias added: 4 too many", "", "0a0a"),
+            row("bob", "batch", "incorrect", "a bias added: 4 too many", "", "0a0a"),
+            row("dan", "batch", "incorrect", "a bias added: 3 too many", "", "0b0b")]
+    found = report.shared_work(rows, keys)
+    assert [(s.kind, s.question, s.learners) for s in found] == [("value", "n_params", ("ann", "bob"))]
+    page = report.render(rows, keys, {"rule": "best"}, figures=False)
+    assert "fingerprint f00d" in page
+
+
+def test_short_correct_formulas_and_the_courses_solution_are_not_flagged():
+    keys = class_keys({"ann": 1, "bob": 1, "cat": 1})
+    solution = answer_cell(notebook("solutions", LESSON), "E").source
+    long_right = ("rows = []\nfor w in words:\n    r = []\n    for f in features:\n"
+                  "        r.append(1 if f in traits[w] else 0)\n    rows.append(r)\nE = np.array(rows, dtype=int)\n")
+    rows = []
+    for who in ("ann", "bob", "cat"):
+        rows += [row(who, "n_params", "correct", source="n_params = len(words) * len(features)"),
+                 row(who, "cosine", "correct", source="def cosine(a, b):\n    # YOUR CODE HERE\n    return float(a @ b /"
+                     " (np.linalg.norm(a) * np.linalg.norm(b)))"),
+                 row(who, "E", "correct", source=solution)]
+    assert report.normalised_code("n_params = len(words) * len(features)")[1] < report.CORRECT_CODE_NODES
+    assert report.shared_work(rows, keys) == []
+    # the threshold is what keeps them out: a long right answer written alike by two is flagged
+    renamed = ("out = []\nfor word in words:\n    line = []  # one per word\n    for feat in features:\n"
+               "        line.append(1 if feat in traits[word] else 0)\n\n    out.append(line)\n"
+               "E = np.array(out, dtype=int)\n")
+    rows += [row("ann", "batch", "correct", source=long_right), row("bob", "batch", "correct", source=renamed)]
+    assert report.normalised_code(long_right)[1] >= report.CORRECT_CODE_NODES
+    assert [(s.question, s.learners) for s in report.shared_work(rows, keys)] == [("batch", ("ann", "bob"))]
+    # a long solution is not flagged when it is the course's own (every learner may follow the lesson)
+    # (handed in below the exercise's marker, or with the marker deleted: the given lines are not theirs)
+    lesson = "12-change-a-vocabulary"
+    solution = answer_cell(notebook("solutions", lesson), "coverage").source.replace("# END SOLUTION", "")
+    kept, deleted = solution.replace("# BEGIN SOLUTION", "# YOUR CODE HERE"), solution.replace("# BEGIN SOLUTION", "")
+    assert report.normalised_code(kept, lesson, "coverage", {"coverage"})[1] >= report.CORRECT_CODE_NODES
+    same = [row("ann", "coverage", "correct", source=kept, lesson=lesson),
+            row("bob", "coverage", "correct", source=deleted.replace("weights", "w8"), lesson=lesson)]
+    assert report.shared_work(same) == []
+
+
+# --------------------------------------------------------------------------
+# Text from submissions, and the files
+
+
+HOSTILE = '</td><script>alert("x")</script><img src=x onerror=alert(1)>\x1b[31m\u202e\x00 `<b>`'
+
+
+def test_hostile_details_and_names_are_escaped():
+    rows = [row("ann", "E", "incorrect", HOSTILE, source=HOSTILE),
+            row('<i>bob"</i>', "E", "error", HOSTILE),
+            Row("x\x1b.ipynb", LESSON, "", 0.0, 0.0, "unreadable", HOSTILE, "")]
+    page = report.render(rows)
+    assert "<script" not in page and "<img src=x" not in page and "<i>bob" not in page and "<b>" not in page
+    assert not re.search(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u202e]", page)
+    assert "&lt;script&gt;" in page and "\\x1b" in page
+    assert not re.search(r"""(?:src|href)=["'](?!data:|#)""", page)  # nothing fetched from outside
+
+
+def test_an_existing_report_or_a_submission_is_never_overwritten(tmp_path, capsys):
+    rows = [row("ann", "E", "correct")]
+    out = tmp_path / "report.html"
+    report.write_report(out, rows)
+    first = out.read_bytes()
+    with pytest.raises(ValueError, match="--force"):
+        report.write_report(out, rows + [row("bob", "E", "incorrect", "wrong")])
+    assert out.read_bytes() == first
+    report.write_report(out, rows + [row("bob", "E", "incorrect", "wrong")], force=True)
+    assert out.read_bytes() != first and not list(tmp_path.glob(".report.html.*"))
+    # the command line refuses before grading anything: an existing report, a submission, a notebook name
+    sub = tmp_path / "ann.ipynb"
+    nbformat.write(notebook("exercises", LESSON), sub)
+    handed_in, kept = sub.read_bytes(), out.read_bytes()
+    for target, why in ((out, "exists: give --force"), (sub, "one of the submissions")):
+        with pytest.raises(SystemExit) as stop:
+            grade.main([str(sub), "--out", str(tmp_path / "s.csv"), "--report", str(target), "--no-sandbox", "-q"])
+        assert stop.value.code == 2
+        assert why in capsys.readouterr().err
+    with pytest.raises(SystemExit) as stop:  # --force does not make a submission writable
+        grade.main([str(sub), "--out", str(tmp_path / "s.csv"), "--report", str(sub), "--force", "--no-sandbox", "-q"])
+    assert stop.value.code == 2
+    assert sub.read_bytes() == handed_in and out.read_bytes() == kept and not (tmp_path / "s.csv").exists()
+
+
+def test_report_end_to_end_on_three_small_submissions(tmp_path):
+    """One real grading run of lesson 01 (-j 1): a solution, one wrong answer, a blank exercise."""
+    folder = tmp_path / "subs"
+    folder.mkdir()
+    right = notebook("solutions", LESSON)
+    nbformat.write(right, folder / "ann-01-toy-table.ipynb")
+    wrong = notebook("solutions", LESSON)
+    answer_cell(wrong, "n_params").source = "n_params = len(words) + len(features)\n"
+    nbformat.write(wrong, folder / "bob-01-toy-table.ipynb")
+    nbformat.write(notebook("exercises", LESSON), folder / "cat-01-toy-table.ipynb")
+    out = tmp_path / "report.html"
+    code = grade.main([str(folder), "--out", str(tmp_path / "scores.csv"), "--report", str(out), "-q", "-j", "1",
+                       "--lesson", LESSON])
+    assert code == 0
+    page = out.read_text(encoding="utf-8")
+    assert page.startswith("<!DOCTYPE html>") and page.count("data:image/png;base64,") == 1
+    assert "<h4>n_params: 1 wrong answer(s)</h4>" in page
+    assert re.search(r"<td>n_params</td>(<td class=\"n\">[^<]*</td>){6}", page)
+
+
+# --------------------------------------------------------------------------
+# axe-core, light and dark
+
+check_site = load_tool("check_site")
+CHROMIUM = check_site.find_chromium()
+
+
+@pytest.mark.skipif(CHROMIUM is None and not os.environ.get("EMBEDLAB_REQUIRE_BROWSER"),
+                    reason="browser test skipped: no Chromium found. Install Debian's `chromium` "
+                           "(apt-get install chromium) or set $CHROMIUM; CI (.ci/run) installs it.")
+def test_the_report_passes_axe_in_light_and_dark(tmp_path):
+    keys = class_keys({"ann": 1, "bob": 1, "cat": 2})
+    rows = [row("ann", "E", "incorrect", "rows 1, 2 differ", COPIED[0], "a1"),
+            row("bob", "E", "incorrect", "rows 1, 3 differ", COPIED[1], "b2"),
+            row("cat", "E", "correct"), row("ann", "n_params", "timeout", HOSTILE),
+            row("bob", "n_params", "correct"), row("cat", "n_params", "incorrect", HOSTILE),
+            Row("dan.ipynb", LESSON, "", 0.0, 0.0, "identity_mismatch", "names another learner", "")]
+    out = tmp_path / "report.html"
+    report.write_report(out, rows, keys, {"rule": "best"})
+    with check_site.Chromium(CHROMIUM) as browser:
+        tab = browser.tab
+        tab.events = []
+        tab.call("Page.navigate", {"url": out.as_uri()})
+        assert tab.wait_for("Page.loadEventFired", browser.timeout)
+        tab.settle()
+        urls = [e["params"]["request"]["url"] for e in tab.events if e["method"] == "Network.requestWillBeSent"]
+        assert all(u.startswith(("file:", "data:")) for u in urls), urls
+        found = tab.axe(check_site.load_axe())
+    assert set(found) == {(theme, w) for theme in ("light", "dark") for w in check_site.WIDTHS}
+    bad = [(pair, v["id"], v["impact"], v["target"]) for pair, violations in found.items() for v in violations
+           if v["impact"] in check_site.AXE_FAILS]
+    assert bad == []
