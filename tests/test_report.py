@@ -9,7 +9,6 @@ attaches them): no sandbox run but the one end-to-end test.
 
 import os
 import re
-from pathlib import Path
 
 import nbformat
 import pytest
@@ -60,7 +59,8 @@ def test_the_same_hint_with_each_learners_numbers_and_inputs_is_one_mistake():
     assert sorted(c for c, _, _ in counts) == [1, 1, 2]
     assert (1, "(no hint)", 1) in counts
     # a different hint is not merged, and quoted text is not the hint's words
-    assert report.mistake_key(rows[4].detail) == report.mistake_key("the rows are in the wrong order: 'car' comes first")
+    other_word = "the rows are in the wrong order: 'car' comes first"
+    assert report.mistake_key(rows[4].detail) == report.mistake_key(other_word)
     assert report.mistake_key(rows[2].detail) != report.mistake_key(rows[4].detail)
     page = report.render(rows, figures=False)
     assert "<strong>2×</strong> on input" in page and "<strong>2×</strong> yours is" in page
@@ -128,8 +128,8 @@ def test_short_correct_formulas_and_the_courses_solution_are_not_flagged():
     rows = []
     for who in ("ann", "bob", "cat"):
         rows += [row(who, "n_params", "correct", source="n_params = len(words) * len(features)"),
-                 row(who, "cosine", "correct", source="def cosine(a, b):\n    # YOUR CODE HERE\n    return float(a @ b /"
-                     " (np.linalg.norm(a) * np.linalg.norm(b)))"),
+                 row(who, "cosine", "correct", source="def cosine(a, b):\n    # YOUR CODE HERE\n"
+                     "    return float(a @ b / (np.linalg.norm(a) * np.linalg.norm(b)))"),
                  row(who, "E", "correct", source=solution)]
     assert report.normalised_code("n_params = len(words) * len(features)")[1] < report.CORRECT_CODE_NODES
     assert report.shared_work(rows, keys) == []

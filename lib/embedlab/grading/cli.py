@@ -33,13 +33,18 @@ must name that learner (else `identity_mismatch`, credited to nobody); its
 `--totals` writes one row per roster learner and lesson with a status (graded,
 missing, not_graded, review), `--gradebook` a file the LMS imports.
 
+`--report` writes the class report, one HTML page (embedlab.grading.report): the
+spread and frequent mistakes per question, the files set aside, a line per learner,
+and work shared between learners of one variant, for review. An existing report is
+replaced only with `--force`; no output ever replaces a submission.
+
 The exit status is 0 when every submission got its rows; 2 for a usage error (or no sandbox); 1 if the
 grader itself failed on a submission; 130 when stopped by Ctrl-C (the rows
 graded so far are written, the others as not_graded).
 
 This module reads the command line and calls: the run is embedlab.grading.grader, finding
 the files embedlab.grading.submissions, judging embedlab.grading.judge, the files written
-embedlab.grading.results, --explain embedlab.grading.regrade.
+embedlab.grading.results, the class report embedlab.grading.report, --explain embedlab.grading.regrade.
 """
 
 from __future__ import annotations

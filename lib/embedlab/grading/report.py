@@ -47,7 +47,6 @@ from embedlab.grading.status import (
     REVIEW,
     STATUSES,
     TIMEOUT,
-    TO_REVIEW,
     UNREADABLE,
     WRONG_LESSON,
     format_points,
@@ -540,8 +539,9 @@ def _per_file(rows: list[Row]) -> str:
     groups: dict = {}
     for r in rows:
         groups.setdefault((r.submission, r.learner, r.status), []).append(r)
-    body = [[_e(label), _e(learner or "–"), _e(status), _e(", ".join(r.question for r in group if r.question) or "–"),
-             _e(group[0].detail)] for (label, learner, status), group in sorted(groups.items())]
+    body = [[_e(label), _e(learner or "–"), _e(status),
+             _e(", ".join(r.question for r in group if r.question) or "–"), _e(group[0].detail)]
+            for (label, learner, status), group in sorted(groups.items())]
     return _table("What stopped these answers", ["file", "learner", "status", "questions", "detail"], body)
 
 
