@@ -9,6 +9,7 @@ attaches them): no sandbox run but the one end-to-end test.
 
 import os
 import re
+from pathlib import Path
 
 import nbformat
 import pytest
@@ -17,11 +18,15 @@ from embedlab.grading import cli as grade
 from embedlab.grading import report
 from embedlab.grading.judge import Row
 from embedlab.grading.keys import LessonKeys, Variant
+from embedlab.grading.judge import score
 from embedlab.grading.lessons import load_key, questions_for
+from embedlab.grading.sandbox import Limits, RunResult
+from embedlab.grading.variants import parameters_of
 
 from solution_runner import answer_cell, notebook
 from tools_loader import load_tool
 
+ROOT = Path(__file__).resolve().parent.parent
 LESSON = "01-toy-table"
 
 
@@ -66,6 +71,23 @@ def test_the_same_hint_with_each_learners_numbers_and_inputs_is_one_mistake():
     assert "<strong>2×</strong> on input" in page and "<strong>2×</strong> yours is" in page
 
 
+def test_the_graders_own_hint_quoting_each_learners_digits_is_one_mistake():
+    """Hints as the grader writes them (judge.score on plain data), for learners of three variants of
+    lesson 03 who typed their count rounded, each to their own number of digits."""
+    lesson, rows = "03-counting-gpt2", []
+    for variant, digits in ((1, (4, 3, 2)), (2, (3, 2, 4)), (3, (2, 4, 3))):
+        params = parameters_of(lesson, variant, b"report test")
+        q = {q.name: q for q in questions_for(lesson, params)}["interview"]
+        exact = params["interview_V"] * params["interview_d"]
+        typed = next(t for t in (int(float(f"{exact:.{k}g}")) for k in digits) if t != exact)
+        result = RunResult("finished", {"errors": [], "timeouts": [], "sources": {"interview": f"interview = {typed}"}},
+                           {"interview": {"data": {"int": typed}}})
+        points, best, status, detail = score(q, {"interview": exact}, {}, result, Limits(), lesson)
+        rows.append(Row(f"l{variant}.ipynb", lesson, "interview", points, best, status, detail, f"l{variant}"))
+    assert [r.status for r in rows] == ["incorrect"] * 3 and len({r.detail for r in rows}) > 1, rows
+    assert [(count, texts) for count, _, texts in report.mistakes(rows)] == [(3, len({r.detail for r in rows}))]
+
+
 def test_no_key_value_is_on_the_page():
     learners = {"ann": 1, "bob": 1, "cat": 2}
     keys = class_keys(learners)
@@ -85,9 +107,10 @@ def test_no_key_value_is_on_the_page():
 # --------------------------------------------------------------------------
 # Work shared on one variant
 
-COPIED = ["E = np.array([[int(f in traits[w]) for f in features] for w in words])[::-1]\nx = E.sum()\n",
-          "# mine!\nE = np.array([[int(feat in traits[word]) for feat in features]\n"
-          "               for word in words])[::-1]   # reversed\ntotal   =   E.sum()\nprint(E)\n"]
+COPIED = ["rows = []\nfor w in words:\n    rows.append([1 if f in traits[w] else 0 for f in features])\n"
+          "E = np.array(rows[::-1])\n",
+          "# mine!\ntable_rows=[ ]\nfor word in words :  # each word\n    table_rows.append( [1 if feat in\n"
+          "        traits[word] else 0 for feat in features] )\nprint(table_rows)\nE = np.array(table_rows[::-1])\n"]
 
 
 def test_shared_code_is_found_across_renamed_names_on_one_variant_not_across_variants():
@@ -128,27 +151,43 @@ def test_short_correct_formulas_and_the_courses_solution_are_not_flagged():
     rows = []
     for who in ("ann", "bob", "cat"):
         rows += [row(who, "n_params", "correct", source="n_params = len(words) * len(features)"),
-                 row(who, "cosine", "correct", source="def cosine(a, b):\n    # YOUR CODE HERE\n"
-                     "    return float(a @ b / (np.linalg.norm(a) * np.linalg.norm(b)))"),
+                 row(who, "cosine", "correct", source=COSINE),
                  row(who, "E", "correct", source=solution)]
-    assert report.normalised_code("n_params = len(words) * len(features)")[1] < report.CORRECT_CODE_NODES
+    assert report.normalised_code("n_params = len(words) * len(features)")[1] < report.CODE_NODES
     assert report.shared_work(rows, keys) == []
     # the threshold is what keeps them out: a long right answer written alike by two is flagged
     renamed = ("out = []\nfor word in words:\n    line = []  # one per word\n    for feat in features:\n"
                "        line.append(1 if feat in traits[word] else 0)\n\n    out.append(line)\n"
                "E = np.array(out, dtype=int)\n")
     rows += [row("ann", "batch", "correct", source=long_right), row("bob", "batch", "correct", source=renamed)]
-    assert report.normalised_code(long_right)[1] >= report.CORRECT_CODE_NODES
+    assert report.normalised_code(long_right)[1] >= report.CODE_NODES
     assert [(s.question, s.learners) for s in report.shared_work(rows, keys)] == [("batch", ("ann", "bob"))]
     # a long solution is not flagged when it is the course's own (every learner may follow the lesson)
     # (handed in below the exercise's marker, or with the marker deleted: the given lines are not theirs)
     lesson = "12-change-a-vocabulary"
     solution = answer_cell(notebook("solutions", lesson), "coverage").source.replace("# END SOLUTION", "")
     kept, deleted = solution.replace("# BEGIN SOLUTION", "# YOUR CODE HERE"), solution.replace("# BEGIN SOLUTION", "")
-    assert report.normalised_code(kept, lesson, "coverage", {"coverage"})[1] >= report.CORRECT_CODE_NODES
+    assert report.normalised_code(kept, lesson, "coverage", {"coverage"})[1] >= report.CODE_NODES
     same = [row("ann", "coverage", "correct", source=kept, lesson=lesson),
             row("bob", "coverage", "correct", source=deleted.replace("weights", "w8"), lesson=lesson)]
     assert report.shared_work(same) == []
+    # the given lines a learner kept (with the marker deleted, quotes changed) are not their code
+    deleted = deleted.replace('wordlist="small"', "wordlist='small'")
+    own = report.normalised_code(deleted, lesson, "coverage", {"coverage"})[0]
+    assert own == report.solution_code(lesson, "coverage")
+
+
+COSINE = "def cosine(a, b):\n    # YOUR CODE HERE\n    return float(a @ b / (np.linalg.norm(a) * np.linalg.norm(b)))\n"
+
+
+def test_the_thresholds_book_grading_md_states_are_the_codes():
+    page = " ".join((ROOT / "book" / "grading.md").read_text(encoding="utf-8").split())
+    small = report.normalised_code("n_params = len(words) * len(features)", LESSON, "n_params", {"n_params"})[1]
+    cosine = report.normalised_code(COSINE, LESSON, "cosine", {"cosine"})[1]
+    for phrase in (f"fewer than {report.CODE_NODES} nodes of its syntax tree",
+                   f"(`n_params = len(words) * len(features)` is {small}, a one-line cosine function {cosine})"):
+        assert phrase in page, phrase
+    assert small < cosine < report.CODE_NODES
 
 
 # --------------------------------------------------------------------------
@@ -192,6 +231,38 @@ def test_an_existing_report_or_a_submission_is_never_overwritten(tmp_path, capsy
         grade.main([str(sub), "--out", str(tmp_path / "s.csv"), "--report", str(sub), "--force", "--no-sandbox", "-q"])
     assert stop.value.code == 2
     assert sub.read_bytes() == handed_in and out.read_bytes() == kept and not (tmp_path / "s.csv").exists()
+
+
+def test_a_report_that_fails_loses_no_grade(tmp_path, monkeypatch, capsys):
+    """The CSV is written before the report; a report that cannot be written (a file appeared at its
+    path during the run, or its own fault) says so and the run ends with 1. No sandbox: the grading
+    is replaced by its rows."""
+    from embedlab.grading import grader
+
+    sub = tmp_path / "ann-01-toy-table.ipynb"
+    nbformat.write(notebook("exercises", LESSON), sub)
+    monkeypatch.setattr(grader, "grade_all", lambda *a, **k: ([row("ann", "E", "incorrect", "rows 1, 2 differ")], []))
+    out, csv = tmp_path / "report.html", tmp_path / "scores.csv"
+    argv = [str(sub), "--out", str(csv), "--report", str(out), "--no-sandbox", "-q"]
+    assert grade.main(argv) == 0 and "rows 1, 2 differ" in out.read_text(encoding="utf-8")
+    csv.unlink()
+    out.unlink()
+
+    def another_run_wrote_it_meanwhile(path, *args, **kwargs):
+        out.write_text("an earlier report", encoding="utf-8")
+        return report.write_report(path, *args, **kwargs)
+
+    monkeypatch.setattr(grader, "write_report", another_run_wrote_it_meanwhile)
+    assert grade.main(argv) == 1
+    assert csv.exists() and out.read_text(encoding="utf-8") == "an earlier report"
+    assert "--report not written" in capsys.readouterr().err
+    csv.unlink()
+    out.unlink()
+    monkeypatch.setattr(report, "render", lambda *a, **k: 1 / 0)
+    monkeypatch.setattr(grader, "write_report", report.write_report)
+    assert grade.main(argv) == 1
+    assert csv.exists() and not out.exists() and not list(tmp_path.glob(".report.html.*"))
+    assert "grader fault: ZeroDivisionError" in capsys.readouterr().err
 
 
 def test_report_end_to_end_on_three_small_submissions(tmp_path):

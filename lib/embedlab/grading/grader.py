@@ -333,10 +333,13 @@ def grade_and_write(args, submissions: list[Submission], limits: Limits, bwrap: 
         if args.gradebook:
             write_class_gradebook(outputs["--gradebook"], rows, keys, roster, fmt, how)
         if getattr(args, "report", None):
-            try:
+            try:  # the grades are written: a report that fails says why, and the run ends with 1
                 write_report(outputs["--report"], rows, keys, how, force=args.force)
-            except ValueError as exc:  # a file appeared there during the run: the other files are written
-                print(f"not written: {exc}", file=sys.stderr)
+            except ValueError as exc:  # a file appeared there during the run, or the folder went away
+                print(f"--report not written: {exc}", file=sys.stderr)
+                code = code or 1
+            except Exception as exc:  # noqa: BLE001 - the report's own fault: never lose the grades for it
+                print(f"--report not written: grader fault: {type(exc).__name__}: {cut(str(exc))}", file=sys.stderr)
                 code = code or 1
     finally:
         if in_main:

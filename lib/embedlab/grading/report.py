@@ -58,12 +58,13 @@ SET_ASIDE = tuple(REVIEW) + (UNREADABLE, WRONG_LESSON, NOT_GRADED)  # not judged
 TOP_MISTAKES = 5  # mistakes listed per question
 
 # Shared code is flagged only when there is enough of it that two learners writing it alike by chance
-# is unlikely. Size = nodes of the learner's own statements' syntax tree (imports, lines that only
-# display, the exercise's given lines, operators and load/store markers not counted):
-# `n = a * b` is 5, `n_params = len(words) * len(features)` 9, a one-line cosine function about 22.
-WRONG_CODE_NODES = 8    # a wrong answer: more than a bare formula of two names (its code is the finding)
-CORRECT_CODE_NODES = 30  # a right answer: more than the one-line formulas the lessons teach
-# and never when the code is the course's own solution (solutions/), normalised the same way.
+# is unlikely: CODE_NODES nodes of the learner's own statements' syntax tree (imports, lines that only
+# display, the exercise's given lines, operators and load/store markers not counted). `n = a * b` is 5,
+# `n_params = len(words) * len(features)` 9, a one-line cosine function 21, the lesson-01 table built
+# in one comprehension 20: the one- and two-line formulas the lessons teach, right or with the usual
+# slip, stay under it (a short wrong formula shared is caught by its value instead). Never flagged
+# either: the course's own solution (solutions/), normalised the same way.
+CODE_NODES = 30
 COMMON_SHARE = 0.5  # a wrong value more than half the learners of a variant gave (4 or more judged) is
 #                     the class's common mistake on that variant, not work shared
 
@@ -299,9 +300,8 @@ def _variant_of(row: Row, keys) -> str | None:
 def shared_work(rows: list[Row], keys: dict[str, LessonKeys] | None = None) -> list[Shared]:
     """Answers shared between two or more learners of one variant, for review (never a penalty):
 
-    * identical answer code, normalised (`normalised_code`), when it is not trivial: at least
-      WRONG_CODE_NODES nodes for a wrong answer, CORRECT_CODE_NODES for a right one, and not the
-      course's own solution (which every learner may follow);
+    * identical answer code, normalised (`normalised_code`), right or wrong, when it is not trivial
+      (at least CODE_NODES nodes) and not the course's own solution (which every learner may follow);
     * an identical wrong value, unless the same hint was given to a learner outside the group
       (a mistake the class makes, whose value follows from the variant) or more than COMMON_SHARE of
       the variant's learners (4 or more judged) gave it.
@@ -327,7 +327,7 @@ def shared_work(rows: list[Row], keys: dict[str, LessonKeys] | None = None) -> l
         text, size = normalised_code(row.source, row.lesson, row.question, _question_names(row.lesson))
         if not text:
             continue
-        if size < (WRONG_CODE_NODES if row.status == INCORRECT else CORRECT_CODE_NODES):
+        if size < CODE_NODES:
             continue
         if text == solution_code(row.lesson, row.question):
             continue
@@ -603,8 +603,8 @@ def _shared_section(found: list[Shared], keys) -> str:
            "on the same variant: identical answer code once names and formatting are made alike, or the same "
            "wrong value. Learners who studied together, followed the same lesson cell or made the same slip can "
            "match without copying: talk with them before deciding anything. Short formulas and the course's own "
-           f"solution are not flagged (code of fewer than {WRONG_CODE_NODES} syntax-tree nodes for a wrong answer, "
-           f"{CORRECT_CODE_NODES} for a right one), nor a wrong value when the same hint was given to another "
+           f"solution are not flagged (code of fewer than {CODE_NODES} syntax-tree nodes, about three lines of "
+           "the lessons' formulas), nor a wrong value when the same hint was given to another "
            "learner too (a mistake the class makes)."
            + ("" if keys is not None else " Without --keys every learner holds the book's variant.") + "</p>"]
     if not found:
