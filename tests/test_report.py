@@ -266,14 +266,17 @@ def test_a_report_that_fails_loses_no_grade(tmp_path, monkeypatch, capsys):
 
 
 def test_report_end_to_end_on_three_small_submissions(tmp_path):
-    """One real grading run of lesson 01 (-j 1): a solution, one wrong answer, a blank exercise."""
+    """One real grading run of lesson 01 (-j 1): two learners who hand in the same wrong table code
+    under other names (and one of them a wrong count), and a blank exercise. The answer cells'
+    source comes back from the sandbox to the report."""
     folder = tmp_path / "subs"
     folder.mkdir()
-    right = notebook("solutions", LESSON)
-    nbformat.write(right, folder / "ann-01-toy-table.ipynb")
-    wrong = notebook("solutions", LESSON)
-    answer_cell(wrong, "n_params").source = "n_params = len(words) + len(features)\n"
-    nbformat.write(wrong, folder / "bob-01-toy-table.ipynb")
+    for who, code in (("ann", COPIED[0]), ("bob", COPIED[1])):
+        nb = notebook("solutions", LESSON)
+        answer_cell(nb, "E").source = code
+        if who == "bob":
+            answer_cell(nb, "n_params").source = "n_params = len(words) + len(features)\n"
+        nbformat.write(nb, folder / f"{who}-01-toy-table.ipynb")
     nbformat.write(notebook("exercises", LESSON), folder / "cat-01-toy-table.ipynb")
     out = tmp_path / "report.html"
     code = grade.main([str(folder), "--out", str(tmp_path / "scores.csv"), "--report", str(out), "-q", "-j", "1",
@@ -281,8 +284,11 @@ def test_report_end_to_end_on_three_small_submissions(tmp_path):
     assert code == 0
     page = out.read_text(encoding="utf-8")
     assert page.startswith("<!DOCTYPE html>") and page.count("data:image/png;base64,") == 1
-    assert "<h4>n_params: 1 wrong answer(s)</h4>" in page
+    assert "<h4>n_params: 1 wrong answer(s)</h4>" in page and "<h4>E: 2 wrong answer(s)</h4>" in page
     assert re.search(r"<td>n_params</td>(<td class=\"n\">[^<]*</td>){6}", page)
+    shared = page[page.index('id="shared"'):]
+    assert re.search(r"<td>E</td><td>[^<]*ann-01[^<]*bob-01[^<]*</td><td>identical code</td>", shared), shared
+    assert "identical wrong value" in shared and "cat-01" not in shared
 
 
 # --------------------------------------------------------------------------
