@@ -5,8 +5,8 @@
 
 nbval runs the notebooks in a bare kernel and the book test loads the static site; this
 opens them where learners work. It starts `jupyter lab` on a free port of 127.0.0.1 with a
-token, on a copy of notebooks/, exercises/ and solutions/ (so nothing it runs is saved into
-the course), with Jupyter's folders of its own, and drives Debian's Chromium over the
+token, on a copy of the course's files (so nothing it runs is saved into the course, and a
+lesson that reads a file of the course finds it, as in a learner's clone), with Jupyter's folders of its own, and drives Debian's Chromium over the
 DevTools protocol with the driver the book test uses (tools/check_site.py). JupyterLab's
 own application object (`--LabApp.expose_app_in_browser`) runs its commands: open a
 notebook (a fresh kernel), Run All, read each cell's outputs from the notebook's model.
@@ -94,6 +94,17 @@ class LabRun:
     widgets: dict = field(default_factory=dict)
 
 
+def course_files() -> list[str]:
+    """Every file of the course as a clone has it (what git tracks), else the notebook folders."""
+    try:
+        listed = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout
+        return [name for name in listed.decode("utf-8", "surrogateescape").split("\0")
+                if name and (ROOT / name).is_file()]
+    except (OSError, subprocess.CalledProcessError):
+        return [str(p.relative_to(ROOT)) for folder in FOLDERS for p in (ROOT / folder).rglob("*.ipynb")
+                if ".ipynb_checkpoints" not in p.parts]
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -107,8 +118,9 @@ class Lab:
         self.timeout = timeout
         self.scratch = Path(tempfile.mkdtemp(prefix="check-lab-"))
         self.root = self.scratch / "course"
-        for folder in FOLDERS:
-            shutil.copytree(ROOT / folder, self.root / folder, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+        for path in course_files():          # a lesson may read a file of the course (lesson 12: LICENSE)
+            (self.root / path).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / path, self.root / path)
         self.port, self.token = free_port(), secrets.token_hex(16)
         env = {**os.environ, **{name: str(self.scratch / name.lower()) for name in
                                 ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR")},
@@ -184,9 +196,12 @@ class Lab:
         return self._wait(lambda s: s["path"] == path and s["status"] == "idle", self.timeout, f"opening {path}")
 
     def run_all(self, path: str) -> dict:
+        """Run All, until every code cell has run, or a cell's error stopped the run (JupyterLab
+        runs nothing after it: the error is the report, not a wait for the time limit)."""
         self.tab.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
-        return self._wait(lambda s: s["status"] == "idle" and all(c["count"] for c in s["cells"]),
-                          self.timeout, f"Run All of {path}")
+        return self._wait(lambda s: s["status"] == "idle" and (
+            all(c["count"] for c in s["cells"]) or any(c["errors"] for c in s["cells"])),
+            self.timeout, f"Run All of {path}")
 
     def console_errors(self) -> list[str]:
         found = []
