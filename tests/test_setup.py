@@ -303,8 +303,13 @@ def test_the_wheel_check_finds_a_pin_with_no_wheel_for_a_target():
 
 
 def test_the_lock_serves_every_python_the_readme_promises():
-    """README, pyproject and the wheel check name the same Pythons: 3.11 to 3.15."""
+    """README, pyproject, the lock's resolver and the wheel check name the same Pythons: 3.11 to 3.15."""
+    from tools_loader import load_tool
+
     check = _check_wheels()
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert check.PYTHONS == ("3.11", "3.12", "3.13", "3.14", "3.15")
+    assert load_tool("lock").OLDEST_PYTHON == check.PYTHONS[0]
+    wanted = re.search(r'requires-python = ">=(3\.\d+)"', (ROOT / "pyproject.toml").read_text()).group(1)
+    assert wanted == check.PYTHONS[0]
     assert "3.11 to 3.15" in readme
