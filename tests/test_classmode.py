@@ -610,6 +610,15 @@ def test_keys_of_several_assign_runs_grade_together_and_conflicting_ones_are_ref
     (late / f"{LESSON}.json").write_text(json.dumps(dict(other, learners={twice: other["learners"][twice] % 8 + 1})))
     with pytest.raises(KeysError, match=f"give learner '{twice}' different variants"):
         cli.merge_keys([(str(week1), load_keys(week1)), (str(late), load_keys(late))])
+    # the same learner under another case is the same learner: a different variant clashes, the same
+    # one is kept once, under the first run's spelling (a submission is looked up without case)
+    (late / f"{LESSON}.json").write_text(json.dumps(dict(other, learners={
+        twice.upper(): other["learners"][twice] % 8 + 1})))
+    with pytest.raises(KeysError, match=f"give learner '{twice.upper()}' different variants"):
+        cli.merge_keys([(str(week1), load_keys(week1)), (str(late), load_keys(late))])
+    (late / f"{LESSON}.json").write_text(json.dumps(dict(other, learners={twice.upper(): other["learners"][twice]})))
+    assert cli.merge_keys([(str(week1), load_keys(week1)), (str(late), load_keys(late))])[LESSON].learners == \
+        other["learners"]
     learner = klass["learners"][0]
     path = tmp_path / "subs" / learner / f"{LESSON}.ipynb"
     path.parent.mkdir(parents=True)

@@ -61,14 +61,19 @@ def merge_keys(loaded: list[tuple[str, dict[str, LessonKeys]]]) -> dict[str, Les
                 merged[lesson], where[lesson] = mine, folder
                 continue
             theirs = merged[lesson]
+            # ids are compared without case, as everywhere a learner is looked up: 'Ada' in one run and
+            # 'ada' in another are one learner, kept under the first spelling
+            known = {name.casefold(): (name, n) for name, n in theirs.learners.items()}
             clash = (f"{where[lesson]!r} and {folder!r} hold different keys for {lesson}"
                      if (theirs.variants, theirs.keys) != (mine.variants, mine.keys) else
                      next((f"{where[lesson]!r} and {folder!r} give learner {name!r} different variants of {lesson}"
-                           for name, n in mine.learners.items() if theirs.learners.get(name, n) != n), None))
+                           for name, n in mine.learners.items()
+                           if known.get(name.casefold(), (name, n))[1] != n), None))
             if clash:
                 raise KeysError(f"{clash} (assigned with another secret or K?): give the folder of the run "
                                 "that assigned it")
-            merged[lesson] = dataclasses.replace(theirs, learners={**theirs.learners, **mine.learners})
+            added = {name: n for name, n in mine.learners.items() if name.casefold() not in known}
+            merged[lesson] = dataclasses.replace(theirs, learners={**theirs.learners, **added})
     return merged
 
 
