@@ -513,3 +513,46 @@ def test_explain_shows_deeply_nested_data_a_submission_sent_without_recursing_wi
     assert ("…" in shown or "\\u2026" in shown) and shown.count("[") <= READABLE_DEPTH + 1
     wide = [[1.5] * 10] * 10**5
     assert len(_short(wide, 300)) <= 300
+
+
+def test_a_time_out_beside_other_submissions_is_graded_again_alone(monkeypatch):
+    """With -j 2 a neighbour busy on every core can push an honest submission's cells past their
+    limit. So a submission that timed out while others ran is graded again with nothing else
+    running, and that grade counts (book/grading.md, "Limits"). Faked grading: the first run of
+    `slow` times out; what each run saw running beside it is recorded."""
+    import threading
+
+    from embedlab.grading import grader
+    from embedlab.grading.judge import Row
+    from embedlab.grading.submissions import Submission
+
+    running, seen, calls, lock = set(), {}, [], threading.Lock()
+    subs = [Submission(Path(f"{name}.ipynb"), f"{name}.ipynb", None) for name in ("slow", "hog", "ok", "loop")]
+
+    def fake(sub, lesson, limits, seed, bwrap, keys):
+        with lock:
+            calls.append(sub.label)
+            beside = set(running)
+            running.add(sub.label)
+        time.sleep(0.2)
+        with lock:
+            running.discard(sub.label)
+            seen.setdefault(sub.label, []).append(beside | set(running))
+        first = calls.count(sub.label) == 1
+        status = "timeout" if sub.label == "loop.ipynb" or (sub.label == "slow.ipynb" and first) else "correct"
+        return [Row(sub.label, LESSON, "E", 1.0, 1.0 if status == "correct" else 0.0, status, "")]
+
+    monkeypatch.setattr(grader, "grade_submission", fake)
+    lines = []
+    rows, faults = grader.grade_all(subs, LESSON, Limits(), jobs=2, progress=lambda label, r: lines.append(label))
+    assert faults == [] and [r.submission for r in rows] == [s.label for s in subs]   # one row each, in order
+    assert {r.submission: r.status for r in rows} == {"slow.ipynb": "correct", "hog.ipynb": "correct",
+                                                      "ok.ipynb": "correct", "loop.ipynb": "timeout"}
+    assert sorted(calls) == sorted(["slow.ipynb", "hog.ipynb", "ok.ipynb", "loop.ipynb", "slow.ipynb", "loop.ipynb"])
+    assert seen["slow.ipynb"][1] == set() and seen["loop.ipynb"][1] == set()   # the second runs: alone
+    assert any(seen[s][0] for s in seen)   # the first pass ran them side by side
+    assert lines.count("slow.ipynb (again, alone)") == 1 and lines.count("hog.ipynb") == 1
+    # one job: nothing ran beside it, so nothing is graded twice
+    calls.clear()
+    grader.grade_all(subs, LESSON, Limits(), jobs=1)
+    assert sorted(calls) == sorted(s.label for s in subs)

@@ -32,6 +32,7 @@ from embedlab.grading.status import (
     FAULT,
     NEEDS_KEYS,
     NOT_GRADED,
+    TIMEOUT,
     UNKNOWN_SUBMITTER,
     UNREADABLE,
     WRONG_LESSON,
@@ -232,6 +233,11 @@ class Interrupted(Exception):
         self.rows, self.faults = rows, faults
 
 
+def timed_out(rows: list[Row]) -> bool:
+    """Whether any question of a submission's rows ran out of time (a cell, the whole run or a probe)."""
+    return any(row.status == TIMEOUT for row in rows)
+
+
 def grade_all(submissions: list[Submission], lesson: str | None, limits: Limits, jobs: int = 1,
               seed: int | None = None, progress=None, bwrap: str | None = None,
               keys: dict[str, LessonKeys] | None = None) -> tuple[list[Row], list[str]]:
@@ -245,7 +251,7 @@ def grade_all(submissions: list[Submission], lesson: str | None, limits: Limits,
     lock = threading.Lock()
     stopping = threading.Event()
 
-    def one(i):
+    def one(i, alone=False):
         if stopping.is_set():
             return
         sub = submissions[i]
@@ -263,7 +269,7 @@ def grade_all(submissions: list[Submission], lesson: str | None, limits: Limits,
             if fault:
                 faults.append(fault)
             if progress:
-                progress(sub.label, rows)
+                progress(f"{sub.label} (again, alone)" if alone else sub.label, rows)
 
     sandbox.reset_stop()
     pool = ThreadPoolExecutor(max_workers=jobs)
@@ -272,6 +278,16 @@ def grade_all(submissions: list[Submission], lesson: str | None, limits: Limits,
         futures = [pool.submit(one, i) for i in range(len(submissions))]
         for future in futures:
             future.result()
+        if jobs > 1:
+            # A time-out while other submissions ran beside it may be theirs: a neighbour busy on every
+            # core slows its cells past their limit. Each such submission is graded again with nothing
+            # else running, and that grade is its grade: one submission never costs another points.
+            again = [i for i in sorted(results) if timed_out(results[i])]
+            pool.shutdown(wait=True)
+            pool = ThreadPoolExecutor(max_workers=1)
+            futures = [pool.submit(one, i, True) for i in again]
+            for future in futures:
+                future.result()
     except KeyboardInterrupt:
         with lock:
             stopping.set()
@@ -301,11 +317,13 @@ def grade_and_write(args, submissions: list[Submission], limits: Limits, bwrap: 
     done = []
 
     def progress(label, rows):
-        done.append(label)
+        again = label.endswith(" (again, alone)")  # a time-out graded again: not one more submission
+        if not again:
+            done.append(label)
         if not args.quiet:
             got, best = sum(r.points or 0.0 for r in rows), sum(r.max_points for r in rows)
-            print(f"[{len(done)}/{len(submissions)}] {label}: {format_points(got)} / {format_points(best)}",
-                  file=sys.stderr, flush=True)
+            count = "again" if again else f"{len(done)}/{len(submissions)}"
+            print(f"[{count}] {label}: {format_points(got)} / {format_points(best)}", file=sys.stderr, flush=True)
 
     def on_term(signum, frame):
         raise KeyboardInterrupt
