@@ -34,6 +34,7 @@ Grader (embedlab-grade, python -m embedlab.grading):
     submissions finds the files, opens them, says who handed each in
     judge       a row per question, judged on plain data
     class_keys  whose notebook it is, and which variant it must hold
+    policy      --policy: the instructor's late rule, adjustments and weights, merged into the totals
     results     the CSV, totals, gradebook and printed summary
     report      --report: the class report (HTML): spread, mistakes, set aside, shared work
     grader      the run: every submission graded, then the results written

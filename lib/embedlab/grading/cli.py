@@ -73,6 +73,7 @@ from embedlab.grading.keys import KeysError, load_keys
 from embedlab.grading.lessons import known_lessons
 from embedlab.grading.lms import GRADEBOOK_FORMATS, LAYOUTS, read_roster, write_gradebook
 from embedlab.grading.regrade import READABLE_DEPTH, _short, explain  # noqa: F401 - cli's names too
+from embedlab.grading.policy import Policy, PolicyError, load_policy
 from embedlab.grading.report import check_report_path
 from embedlab.grading.results import (  # noqa: F401 - cli's names too
     COLUMNS,
@@ -126,6 +127,7 @@ def main(argv=None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     limits, submissions, keys, roster, fmt = _class_and_files(parser, args)
+    policy = _policy(parser, args, submissions, keys, roster)
     bwrap = _sandbox(parser, args)
     no_group = sandbox.budget_problem()
     if no_group:
@@ -137,7 +139,7 @@ def main(argv=None) -> int:
     try:
         if args.explain:
             return explain(submissions[0], args.lesson, limits, args.seed, bwrap, keys)
-        return grade_and_write(args, submissions, limits, bwrap, keys, roster, fmt, outputs, no_group)
+        return grade_and_write(args, submissions, limits, bwrap, keys, roster, fmt, outputs, no_group, policy)
     finally:
         sandbox.release_groups()
         sandbox.disown_orphans()
@@ -191,6 +193,10 @@ def build_parser() -> argparse.ArgumentParser:
                                             "roster learner, a column per lesson and a total (needs --keys)")
     parser.add_argument("--gradebook-format", choices=GRADEBOOK_FORMATS,
                         help="the gradebook's form (default: canvas or moodle as --layout, else plain)")
+    parser.add_argument("--policy", help="class mode: the course policy (TOML: late rule, adjustments, weights; "
+                                         "book/grading.md 'The course policy'), applied at the end of every run to "
+                                         "the totals, gradebook and report (needs --keys); a bad entry is refused, "
+                                         "naming its line, before anything is written")
     parser.add_argument("--report", help="also write the class report: one self-contained HTML page with the "
                                          "score spread, statuses and most frequent mistakes per question, the "
                                          "files set aside, a line per learner, figures, and answers shared "
@@ -258,6 +264,21 @@ def _class_and_files(parser, args):
     if args.gradebook and fmt != "plain" and roster is None:
         parser.error(f"--gradebook in the {fmt} form needs --roster (the LMS's ids of each learner)")
     return limits, submissions, keys, roster, fmt
+
+
+def _policy(parser, args, submissions, keys, roster) -> Policy | None:
+    """The --policy file, read and checked against the roster, keys and questions before any grading
+    (embedlab.grading.policy.load_policy); a usage error (exit 2) naming the file, line and field."""
+    if not args.policy:
+        return None
+    if not args.keys:
+        parser.error("--policy needs --keys (the policy's learners and lessons are the instructor keys')")
+    try:
+        policy = load_policy(args.policy, roster, keys)
+        policy.check_markers([(s.label, s.lesson or lesson_from_name(s.path)) for s in submissions if s.late])
+    except PolicyError as exc:
+        parser.error(str(exc))
+    return policy
 
 
 def _sandbox(parser, args) -> str | None:

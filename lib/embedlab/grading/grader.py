@@ -26,7 +26,8 @@ from embedlab.grading.keys import LessonKeys
 from embedlab.grading.kinds import Function
 from embedlab.grading.lessons import known_lessons, load_key, questions_for
 from embedlab.grading.report import write_report
-from embedlab.grading.results import print_summary, write_class_gradebook, write_csv, write_totals
+from embedlab.grading.policy import Policy, PolicyError
+from embedlab.grading.results import print_summary, totals, write_class_gradebook, write_csv, write_totals
 from embedlab.grading.sandbox import Limits, Run
 from embedlab.grading.status import (
     FAULT,
@@ -310,10 +311,12 @@ def grade_all(submissions: list[Submission], lesson: str | None, limits: Limits,
 
 
 def grade_and_write(args, submissions: list[Submission], limits: Limits, bwrap: str | None,
-                    keys: dict[str, LessonKeys] | None, roster, fmt: str, outputs: dict, no_group: str) -> int:
+                    keys: dict[str, LessonKeys] | None, roster, fmt: str, outputs: dict, no_group: str,
+                    policy: Policy | None = None) -> int:
     """A run of embedlab-grade (`args` as the command line parsed them): every submission graded,
     then, once nothing a submission started is alive, the CSV (and the totals and gradebook) written
-    and the summary printed. The exit status: 0, 1 (a grader fault) or INTERRUPTED."""
+    and the summary printed. The exit status: 0, 1 (a grader fault), 2 (the `policy` cannot be applied
+    to these grades: nothing is written) or INTERRUPTED."""
     done = []
 
     def progress(label, rows):
@@ -342,10 +345,17 @@ def grade_and_write(args, submissions: list[Submission], limits: Limits, bwrap: 
         except GraderFault as exc:
             print(f"grader fault: {exc}", file=sys.stderr)
             return 1
-        write_csv(rows, outputs["--out"])
         how = {"complete": code != INTERRUPTED, "rule": args.rule, "lessons": [args.lesson] if args.lesson else [],
                "mtimes": {s.label: (-1 if s.order is None else s.order, s.mtime) for s in submissions},
                "late": frozenset(s.label for s in submissions if s.late)}
+        if policy is not None and keys is not None:
+            try:  # the policy merged once before any file is written: refused, nothing is half-applied
+                totals(rows, keys, **how, policy=policy)
+            except PolicyError as exc:
+                print(f"--policy: {exc}", file=sys.stderr)
+                return 2
+            how["policy"] = policy
+        write_csv(rows, outputs["--out"])
         if args.totals:
             write_totals(rows, keys, outputs["--totals"], **how)
         if args.gradebook:

@@ -177,6 +177,9 @@ CANVAS_TOTAL = "Final Points"  # read-only for Canvas's import: never made an as
 MOODLE_NAME, MOODLE_EMAIL, MOODLE_IDNUMBER, MOODLE_TOTAL = "Full name", "Email address", "ID number", "Total"
 MOODLE_NO_GRADE = "-"
 PLAIN_TOTAL = "total"
+# The weighted total (a policy's weights), in percent: Canvas reads "Final Score" as read-only and skips
+# it on import (NON_ASSIGNMENT_COLUMN_HEADERS); map Moodle's to Ignore, as its Total.
+WEIGHTED = {"canvas": "Final Score", "moodle": "Weighted total (%)", "plain": "weighted_total"}
 
 _DIGITS = re.compile(r"[0-9]+")
 _EMAIL = re.compile(r"[^@\s]+@[^@\s]+")
@@ -490,7 +493,7 @@ def _moodle(parts: list[str]) -> list[Download]:
 
 
 def write_gradebook(path, roster: Roster, per_learner_lesson_points: dict, lessons: list[str],
-                    max_points: dict, fmt: str, *, titles: dict | None = None) -> None:
+                    max_points: dict, fmt: str, *, titles: dict | None = None, weighted: dict | None = None) -> None:
     """Write the gradebook CSV for `fmt` (GRADEBOOK_FORMATS; see the module docstring) atomically.
 
     One row per roster learner, in the roster's order; one column per lesson of `lessons`
@@ -499,6 +502,8 @@ def write_gradebook(path, roster: Roster, per_learner_lesson_points: dict, lesso
     lesson was not graded for that learner (a missing key means the same): its cell is left
     empty (Moodle: '-'), never 0. ValueError, naming it, for a learner off the roster, a lesson
     not in `lessons`, points outside 0..max_points, or a roster without the ids the LMS matches on.
+    With `weighted` ({learner: percent}, the policy's weighted total), one more column after the
+    total holds it (WEIGHTED: Canvas's read-only "Final Score", never imported as an assignment).
     """
     if fmt not in GRADEBOOK_FORMATS:
         raise ValueError(f"gradebook format must be one of {', '.join(GRADEBOOK_FORMATS)}, got {fmt!r}")
@@ -506,6 +511,10 @@ def write_gradebook(path, roster: Roster, per_learner_lesson_points: dict, lesso
     _check_points(roster, per_learner_lesson_points, lessons, max_points)
     heads = [str((titles or {}).get(lesson, lesson)) for lesson in lessons]
     header, preamble, ids = _gradebook_header(fmt, roster, heads, lessons, max_points)
+    if weighted is not None:
+        header.append(WEIGHTED[fmt])
+        for row in preamble:
+            row.append("(read only)")
     empty = MOODLE_NO_GRADE if fmt == "moodle" else ""
     rows = []
     for learner in roster.learners:
@@ -521,8 +530,11 @@ def write_gradebook(path, roster: Roster, per_learner_lesson_points: dict, lesso
         else:
             who = [learner]
         rows.append([*who, *cells, total])
+        if weighted is not None:
+            share = weighted.get(learner)
+            rows[-1].append(empty if share is None else format_points(share))
 
-    n_text = len(header) - len(lessons) - 1  # the identifying columns, before the points
+    n_text = len(header) - len(lessons) - 1 - (weighted is not None)  # the identifying columns, before the points
     with atomic_output(Path(path), "w", flag="--gradebook", newline="", encoding="utf-8") as f:
         writer = csv_writer(f)
         writer.writerow([csv_cell(h) for h in header])

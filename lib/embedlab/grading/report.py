@@ -35,7 +35,7 @@ from embedlab.grading.code import EXERCISES, MARKER, given_code, own_part
 from embedlab.grading.judge import Row
 from embedlab.grading.keys import LessonKeys
 from embedlab.grading.lessons import questions_for
-from embedlab.grading.results import totals
+from embedlab.grading.results import totals, weighted_totals
 from embedlab.grading.status import (
     CORRECT,
     CRASHED,
@@ -466,7 +466,7 @@ def render(rows: list[Row], keys: dict[str, LessonKeys] | None = None, how: dict
     other = [r for r in rows if not r.lesson]
     if other:
         parts.append("<section><h2>Files of no lesson</h2>" + _set_aside(other) + "</section>")
-    parts.append(_learner_section(rows, counted, found, lessons, keys))
+    parts.append(_learner_section(rows, counted, found, lessons, keys, how.get("policy")))
     parts.append(_shared_section(shared_work(rows, keys), keys))
     parts.append("</main></body></html>\n")
     return "".join(parts)
@@ -554,13 +554,19 @@ def _set_aside(rows: list[Row]) -> str:
     return _table("Not judged: the reason", ["file", "learner", "status", "reason"], body)
 
 
-def _learner_section(rows: list[Row], counted: list[Row], found: list, lessons: list[str], keys) -> str:
+def _learner_section(rows: list[Row], counted: list[Row], found: list, lessons: list[str], keys, policy=None) -> str:
+    """A line per learner: each lesson's points (the final ones, with --policy: the same number as the
+    totals and the gradebook), the total, the weighted total when the policy gives weights."""
     out = ['<section id="learners"><h2>Learners</h2>']
+    weighted = weighted_totals(found, policy) if keys is not None else None
+    if policy is not None and keys is not None:
+        out.append("<p>Points are final: the course policy's adjustments and late penalties applied "
+                   "(--totals lists the raw points beside them).</p>")
     if keys is not None:
         cells: dict = {}
         for t in found:
-            if t.status == GRADED:
-                cells[t.learner, t.lesson] = (t.points, t.max_points, "")
+            if t.final is not None:
+                cells[t.learner, t.lesson] = (t.final, t.max_points, "")
             else:
                 cells[t.learner, t.lesson] = (None, t.max_points, t.status + (f": {t.counted}" if t.counted else ""))
         names = sorted({t.learner for t in found})
@@ -589,10 +595,15 @@ def _learner_section(rows: list[Row], counted: list[Row], found: list, lessons: 
             else:
                 total += points
                 line.append(f"{format_points(points)} / {format_points(most)}")
-        line += [f"{format_points(total)} / {format_points(best)}", _e("; ".join(aside)) or "–"]
+        line += [f"{format_points(total)} / {format_points(best)}"]
+        if weighted is not None:
+            share = weighted.get(name)
+            line.append("–" if share is None else f"{format_points(share)} %")
+        line.append(_e("; ".join(aside)) or "–")
         body.append(line)
-    out.append(_table("Points per learner and lesson", ["learner"] + shown + ["total", "set aside"], body,
-                      numeric=set(range(1, len(shown) + 2))))
+    head = ["learner"] + shown + ["total"] + (["weighted total"] if weighted is not None else []) + ["set aside"]
+    out.append(_table("Points per learner and lesson", head, body,
+                      numeric=set(range(1, len(shown) + 2 + (weighted is not None)))))
     out.append("</section>")
     return "".join(out)
 

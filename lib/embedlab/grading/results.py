@@ -16,6 +16,7 @@ from embedlab.grading.judge import Row
 from embedlab.grading.keys import LessonKeys
 from embedlab.grading.lessons import questions_for
 from embedlab.grading.lms import Roster, _key, write_gradebook
+from embedlab.grading.policy import Policy
 from embedlab.grading.status import (
     CORRECT,
     GRADED,
@@ -36,7 +37,8 @@ from embedlab.grading.status import (
 from embedlab.grading.text import atomic_output, csv_cell, csv_writer, display_name, printable
 
 COLUMNS = ("submission", "lesson", "question", "points", "max_points", "status", "detail", "learner")
-TOTALS_COLUMNS = ("learner", "lesson", "points", "max_points", "status", "submissions", "counted", "late")
+TOTALS_COLUMNS = ("learner", "lesson", "points", "max_points", "status", "submissions", "counted", "late",
+                  "adjustment", "late_penalty", "final", "weight", "policy")
 NO_SANDBOX_NOTE = "no sandbox (--no-sandbox): submissions ran with the grader's privileges"
 NO_GROUP_NOTE = ("no control group per submission: --memory-mb bounds each process, not a submission's "
                  "processes and files together, and --max-processes is not enforced (book/grading.md, Limits)")
@@ -68,10 +70,17 @@ class Total:
     submissions: int  # how many of their files were found for this lesson
     counted: str = ""  # the file whose points count (graded), or the one set aside (review)
     late: bool = False  # the LMS marked that file late
+    # --policy (embedlab.grading.policy): final = points + adjustment - late_penalty; without a policy
+    # final is the points of a graded lesson. `final` is what every gradebook and report shows; None
+    # where there is nothing to import (missing, not graded, review: unless the policy sets the total).
+    adjustment: float = 0.0
+    late_penalty: float = 0.0
+    final: float | None = None
+    weight: float | None = None  # the lesson's weight in the weighted total (--policy), else None
 
 
 def totals(rows: list[Row], keys: dict[str, LessonKeys], complete: bool = True, rule: str = "best",
-           mtimes: dict | None = None, lessons=(), late=frozenset()) -> list[Total]:
+           mtimes: dict | None = None, lessons=(), late=frozenset(), policy: Policy | None = None) -> list[Total]:
     """One Total per roster learner and lesson graded (or named in `lessons`), sorted.
 
     Of a learner's submissions for a lesson, the graded ones count: the best (`rule` "best",
@@ -80,7 +89,10 @@ def totals(rows: list[Row], keys: dict[str, LessonKeys], complete: bool = True, 
     with none graded is `review` when one was set aside for the instructor (another learner's
     notebook in their slot, wrong parameters...), `not_graded` when the run stopped or failed
     before grading theirs (or, after an incomplete run, when none of theirs was seen), and
-    `missing` when a complete run found nothing of theirs."""
+    `missing` when a complete run found nothing of theirs.
+
+    With `policy` (--policy), its adjustments, late rule and weights are merged in (Policy.apply:
+    PolicyError, and no total, when an entry cannot be applied to these grades)."""
     mtimes = mtimes or {}  # submission -> how recent (a number, or a tuple: the LMS's order, then the time)
     oldest = min(mtimes.values()) if mtimes else 0.0
     per: dict = {}  # (learner, lesson) -> {submission: [points, statuses, order]}
@@ -110,8 +122,10 @@ def totals(rows: list[Row], keys: dict[str, LessonKeys], complete: bool = True, 
                 total = Total(learner, lesson, None, best, NOT_GRADED_YET, len(subs))
             else:
                 total = Total(learner, lesson, None, best, MISSING_WORK, 0)
+            total.final = total.points if total.status == GRADED else None
             out[learner, lesson] = total
-    return [out[k] for k in sorted(out)]
+    found = [out[k] for k in sorted(out)]
+    return policy.apply(found, rows) if policy is not None else found
 
 
 def write_totals(rows: list[Row], keys: dict[str, LessonKeys], out: Path, **how) -> None:
@@ -121,7 +135,20 @@ def write_totals(rows: list[Row], keys: dict[str, LessonKeys], out: Path, **how)
         writer.writerow(TOTALS_COLUMNS)
         for t in totals(rows, keys, **how):
             writer.writerow([csv_cell(t.learner), csv_cell(t.lesson), _points(t.points), format_points(t.max_points),
-                             t.status, t.submissions, csv_cell(t.counted), "late" if t.late else ""])
+                             t.status, t.submissions, csv_cell(t.counted), "late" if t.late or t.late_penalty else "",
+                             format_points(t.adjustment), format_points(t.late_penalty), _points(t.final),
+                             "" if t.weight is None else format_points(t.weight),
+                             csv_cell(printable(_policy_notes(t, how.get("policy"))))])
+
+
+def _policy_notes(t: Total, policy) -> str:
+    """What the policy did to one total, in the words feedback shows (each adjustment's reason, the
+    late rule): every grade in --totals stays explainable."""
+    if policy is None:
+        return ""
+    notes = [str(a) for a in policy.adjustments_for(t.learner, t.lesson)]
+    late = policy.late_for(t.learner, t.lesson) if t.late_penalty else None
+    return " | ".join(notes + ([str(late)] if late else []))
 
 
 def several(rows: list[Row]) -> list[tuple[str, str, int]]:
@@ -195,14 +222,26 @@ def write_class_gradebook(path: Path, rows: list[Row], keys, roster, fmt: str, h
     lessons = sorted({t.lesson for t in found})
     if not lessons:
         return
-    points = {(t.learner, t.lesson): (t.points if t.status == GRADED else None) for t in found}
+    points = {(t.learner, t.lesson): t.final for t in found}
     max_points = {t.lesson: t.max_points for t in found}
     if roster is None:  # the plain form, without --roster: the keys' learners
         learners = tuple(sorted({t.learner for t in found}))
         roster = Roster("(the instructor keys)", learners, ("learner",), {n: {"learner": n} for n in learners},
                         {("learner", _key("learner", n)): n for n in learners})
     points = {k: v for k, v in points.items() if k[0] in roster.learners}
-    write_gradebook(path, roster, points, lessons, max_points, fmt)
+    weighted = weighted_totals(found, how.get("policy"))
+    write_gradebook(path, roster, points, lessons, max_points, fmt,
+                    weighted={k: v for k, v in weighted.items() if k in roster.learners} if weighted else None)
+
+
+def weighted_totals(found: list[Total], policy) -> dict | None:
+    """{learner: weighted total in percent} (Policy.weighted_total) when the policy gives weights, else None."""
+    if policy is None or not policy.weights:
+        return None
+    per: dict = {}
+    for t in found:
+        per.setdefault(t.learner, []).append(t)
+    return {learner: policy.weighted_total(mine) for learner, mine in per.items()}
 
 
 def print_summary(rows: list[Row], submissions, outputs: dict, *, stopped: bool, seconds: float, seed: int | None,
