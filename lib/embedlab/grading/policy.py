@@ -340,11 +340,15 @@ class _Lines:
                             quote = mark
 
     def line(self, *path) -> int | None:
+        """The line of `path`, else of the nearest table above it, else of the first entry under
+        its first part ([lesson] is only written as [lesson."NN-slug"])."""
+        full = tuple(path)
         while path:
             if tuple(path) in self.at:
                 return self.at[tuple(path)]
             path = path[:-1]
-        return None
+        under = [line for key, line in self.at.items() if full and key[:1] == full[:1]]
+        return min(under) if under else None
 
 
 def _closing(text: str) -> int:
