@@ -26,7 +26,7 @@ EXAMPLE = ROOT / "book" / "policy-example.toml"
 L1, L2 = "01-toy-table", "02-lookup-vs-matmul"
 LEARNERS = {"ada": 1, "ben": 2, "cy": 1, "dee": 2}
 PEOPLE = {"ada": ("Ada Lovelace", 101, 5001), "ben": ("Ben Okafor", 102, 5002), "cy": ("Cy Smith", 103, 5003),
-          "dee": ("Dee Mensah", 104, 5004)}
+          "dee": ("Dee Mensah", 104, 5004), "eve": ("Eve Late-Enrolled", 105, 5005)}  # Eve: no variant in the keys
 
 
 def best(lesson, question=None):
@@ -143,6 +143,11 @@ REFUSED = [
     ('lesson = "02-lookup-vs-matmul"\ndue = 2026-10-15T23:59:00', 'lesson = "01-toy-table"  #<<\ndue = 2026-10-15T23:59:00',
      "field 'lesson'", "has no submission dates"),
     ('[[extension]]', '[[extensions]]  #<<', "unknown table or field 'extensions'", "write [[extension]]"),
+    ('[lesson."01-toy-table"]', '[lesson."99-nope"]  #<<', "[lesson.'99-nope']", "there is no lesson '99-nope'"),
+    ('[[extension]]', '[[extension]]\nlearner = "ben"\nlesson = "02-lookup-vs-matmul"\ndue = 2026-10-16T23:59:00\n'
+     'reason = "twice"\n\n[[extension]]  #<<', "[[extension]]:", "a second extension of ben's 02-lookup-vs-matmul"),
+    ('learner = "ada"\nlesson = "01-toy-table"\nquestion', 'learner = "eve"  #<<\nlesson = "01-toy-table"\nquestion',
+     "field 'learner'", "'eve' has no variant of 01-toy-table in the keys"),
 ]
 
 
@@ -158,6 +163,15 @@ def test_each_bad_entry_is_refused_naming_the_file_line_and_field(tmp_path, rost
     line = int(re.match(r".*policy\.toml:(\d+): ", message).group(1))
     if marked:
         assert line == marked[0], (message, marked)
+
+
+def test_the_refusal_the_book_shows_is_the_one_given(tmp_path, roster, capsys):
+    path = example(tmp_path, [('learner = "cy"', 'learner = "zed"')])
+    book = (ROOT / "book" / "grading.md").read_text(encoding="utf-8")
+    shown = re.search(r"embedlab-grade: error: (policy\.toml:\d+: .*)", book).group(1)
+    with pytest.raises(PolicyError) as refused:
+        load_policy(path, roster, class_keys())
+    assert str(refused.value) == str(tmp_path / shown)
 
 
 def test_a_second_adjustment_of_the_same_target_names_both_lines(tmp_path, roster):
@@ -251,8 +265,8 @@ def test_weights_change_the_weighted_total_exactly_as_the_book_says(tmp_path, ro
     assert weighted["ada"] == 66.67
     assert weighted["dee"] == 0  # nothing handed in counts 0
     assert "100 × (1 × 7/7 + 2 × 4/8) / 3 = 66.67" in (ROOT / "book" / "grading.md").read_text(encoding="utf-8")
-    _, found = merged(tmp_path, roster, class_rows(), replace=[("weight = 2", "weight = 0")])
-    assert results.weighted_totals(found, policy)["ada"] == 100  # lesson 02 left out
+    zero, found = merged(tmp_path, roster, class_rows(), replace=[("weight = 2", "weight = 0")])
+    assert results.weighted_totals(found, zero)["ada"] == 100  # lesson 02 left out
     unweighted, plain = merged(tmp_path, roster, class_rows(), replace=[("weight = 1 ", "# "), ("weight = 2", "# ")])
     assert results.weighted_totals(plain, unweighted) is None
 

@@ -137,7 +137,10 @@ is read so for an existing grade item too, but as a grade for a new one).
 
 Points are written as embedlab writes them (status.format_points); a lesson
 not graded is left empty (``-`` for Moodle), never 0; the total sums the
-lessons graded. Every field is quoted and every text cell goes through text.csv_cell
+lessons graded. With a course policy's weights (embedlab.grading.policy), one
+more column after the total holds the weighted total in percent: ``Final
+Score`` for Canvas (read-only on import, as ``Final Points``), ``Weighted
+total (%)`` for Moodle (mapped to Ignore), ``weighted_total`` in the plain form. Every field is quoted and every text cell goes through text.csv_cell
 (no spreadsheet formulas, in a `,` or a `;` locale: text.csv_writer), and the file is
 written atomically (text.atomic_output). Canvas's and Moodle's importers read quoted
 fields as any CSV reader does.
