@@ -239,6 +239,19 @@ def test_final_is_raw_plus_adjustment_minus_late_penalty_for_each_kind(tmp_path,
                                                    "due date).")
 
 
+def test_the_grace_period_and_the_days_started(tmp_path, roster):
+    """Ada hands lesson 02 in 11 minutes after its due date: on time with 15 minutes' grace, 1 day late
+    (10 % of 8) with 5; 1 day and 1 minute after the grace: 2 days."""
+    for when, grace, late in (("Tuesday, 13 October 2026, 12:10 AM", 15, None), ("Tuesday, 13 October 2026, 12:10 AM",
+                              5, (1, 0.8)), ("Wednesday, 14 October 2026, 12:15 AM", 15, (2, 1.6))):
+        policy = example(tmp_path, [("grace_minutes = 15", f"grace_minutes = {grace}")])
+        sheet = tmp_path / "policy-example-moodle-worksheet.csv"
+        sheet.write_text(sheet.read_text(encoding="utf-8").replace("Monday, 12 October 2026, 9:40 PM", when),
+                         encoding="utf-8")
+        got = load_policy(policy, roster, class_keys()).late_for("ada", L2)
+        assert (None if got is None else (got.days, got.penalty_points)) == late, (when, grace)
+
+
 def test_a_delta_out_of_range_or_a_question_without_a_graded_file_is_refused_whole(tmp_path, roster):
     rows = class_rows()
     for old, new, words in (
