@@ -264,6 +264,12 @@ def test_a_delta_out_of_range_or_a_question_without_a_graded_file_is_refused_who
         with pytest.raises(PolicyError, match=r"policy\.toml:\d+: \[\[adjustment\]\]") as refused:
             merged(tmp_path, roster, rows, replace=[(old, new)])
         assert words in str(refused.value) and "nothing was written" in str(refused.value)
+    # a run stopped (Ctrl-C) or a grader fault before Dee's file: her adjustment waits, the rows graded are kept
+    stopped = rows + [Row(f"dee-{L1}.ipynb", L1, "", None, 7.0, "not_graded", "stopped", "dee")]
+    _, found = merged(tmp_path, roster, stopped, replace=[('learner = "cy"\nlesson = "01-toy-table"\ndelta = -1',
+                                                           'learner = "dee"\nlesson = "01-toy-table"\ndelta = 1')])
+    dee = next(t for t in found if (t.learner, t.lesson) == ("dee", L1))
+    assert (dee.status, dee.final) == ("not_graded", None)
     # a total set for a learner whose lesson was not graded is the instructor's number
     _, found = merged(tmp_path, roster, rows, replace=[('learner = "cy"\nlesson = "01-toy-table"\ndelta = -1',
                                                         'learner = "dee"\nlesson = "01-toy-table"\npoints = 5')])
@@ -375,11 +381,13 @@ def grade(tmp_path, keys_dir, roster, download, policy, out="out"):
     return cli.main(argv), folder
 
 
-def test_a_rerun_with_the_same_policy_gives_the_same_totals_and_scores_stay_raw(tmp_path, monkeypatch):
+def test_a_rerun_with_the_same_policy_gives_the_same_totals_and_scores_stay_raw(tmp_path, monkeypatch, capsys):
     keys_dir, roster, download = canvas_class(tmp_path, monkeypatch)
     policy = example(tmp_path)
     code, first = grade(tmp_path, keys_dir, roster, download, policy, "first")
     assert code == 0
+    assert (f"policy {policy}: 2 lesson total(s) adjusted, 1 late penalty, weights for 2 lesson(s) (the weighted "
+            "total); --totals keeps the raw points beside the final ones") in capsys.readouterr().out
     code, second = grade(tmp_path, keys_dir, roster, download, policy, "second")
     assert code == 0
     for name in ("scores.csv", "totals.csv", "gradebook.csv"):

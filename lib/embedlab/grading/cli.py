@@ -33,6 +33,10 @@ must name that learner (else `identity_mismatch`, credited to nobody); its
 `--totals` writes one row per roster learner and lesson with a status (graded,
 missing, not_graded, review), `--gradebook` a file the LMS imports.
 
+`--policy policy.toml` applies the course policy (embedlab.grading.policy): a late rule,
+adjustments with their reasons, weights; read and checked before grading, merged into the
+totals, the gradebook and the report at the end of every run (scores.csv stays raw).
+
 `--report` writes the class report, one HTML page (embedlab.grading.report): the
 spread and frequent mistakes per question, the files set aside, a line per learner,
 and work shared between learners of one variant, for review. An existing report is

@@ -350,7 +350,7 @@ def grade_and_write(args, submissions: list[Submission], limits: Limits, bwrap: 
                "late": frozenset(s.label for s in submissions if s.late)}
         if policy is not None and keys is not None:
             try:  # the policy merged once before any file is written: refused, nothing is half-applied
-                totals(rows, keys, **how, policy=policy)
+                merged = totals(rows, keys, **how, policy=policy)
             except PolicyError as exc:
                 print(f"--policy: {exc}", file=sys.stderr)
                 return 2
@@ -375,6 +375,8 @@ def grade_and_write(args, submissions: list[Submission], limits: Limits, bwrap: 
     print_summary(rows, submissions, outputs, stopped=code == INTERRUPTED, seconds=time.monotonic() - start,
                   seed=args.seed, totals=bool(args.totals), keys=keys, rule=args.rule, bwrap=bwrap,
                   no_group=no_group, limits=limits)
+    if how.get("policy") is not None:
+        print(policy.summary(merged))
     for fault in faults:
         print(f"grader fault: {fault}", file=sys.stderr)
     return code

@@ -45,7 +45,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from embedlab.grading.lessons import known_lessons, questions_for
 from embedlab.grading.lms import Roster
-from embedlab.grading.status import GRADED, format_points
+from embedlab.grading.status import GRADED, NOT_GRADED_YET, format_points
 from embedlab.grading.text import display_name, printable
 
 LATE_FIELDS = ("timezone", "submitted_timezone", "grace_minutes", "per_day_percent", "per_file_percent",
@@ -211,6 +211,8 @@ class Policy:
     def _one(self, t, points):
         adjs = self.adjustments.get((t.learner, t.lesson), [])
         weight = self.weights.get(t.lesson)
+        if t.status == NOT_GRADED_YET:  # the run stopped before it (or the grader failed): nothing to adjust yet
+            return dataclasses.replace(t, final=None, weight=weight), None
         if t.status != GRADED:
             for a in adjs:
                 if a.question is not None or a.delta is not None:
@@ -280,6 +282,15 @@ class Policy:
             penalty = round(min(available, percent / 100 * best), 6)
             return Late(0, penalty, rule.describe("file"), marked_only=True) if penalty > 0 else None
         return None
+
+    def summary(self, found) -> str:
+        """One line for the run's summary: what the policy changed in these totals (`found`, applied)."""
+        adjusted = sum(1 for t in found if t.adjustment)
+        late = sum(1 for t in found if t.late_penalty)
+        return (f"policy {self.path}: {adjusted} lesson total(s) adjusted, {late} late penalt"
+                f"{'y' if late == 1 else 'ies'}" + (f", weights for {len(self.weights)} lesson(s) (the weighted "
+                                                    "total)" if self.weights else "")
+                + "; --totals keeps the raw points beside the final ones")
 
     def check_markers(self, late_files) -> None:
         """PolicyError before grading when files the LMS marked late (`late_files`: (label, lesson or
