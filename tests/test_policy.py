@@ -325,7 +325,7 @@ def test_the_totals_keep_the_raw_points_and_say_why_each_number_moved(tmp_path, 
     assert got["cy", L2]["policy"].startswith("Handed in 2 days late")
     # a hostile reason: no cell piece a spreadsheet would run, no control character
     cell = ada["policy"]
-    assert "Reason: '=HYPERLINK" not in cell and ";'=1+1" in cell and "\t" not in cell
+    assert "Reason: '=HYPERLINK" not in cell and ";'=1+1 @SUM(A1)" in cell and "\t" not in cell
     for piece in re.split(r"[;\t\r\n]", cell):
         assert not piece.lstrip(' "').startswith(("=", "+", "-", "@")), piece
     page = class_report.render(class_rows(), class_keys(), {"policy": policy,

@@ -478,6 +478,7 @@ def load_policy(path, roster: Roster | None, keys: dict) -> Policy:
     except UnicodeDecodeError as exc:
         raise PolicyError(f"the policy {display_name(path)} is not UTF-8 (byte {exc.start})") from None
     reader = _Reader(path, text)
+    reader.roster = roster is not None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -606,7 +607,8 @@ def _who(reader: _Reader, at: tuple, what: str, entry: dict, learners: set, keys
     learner = reader.text(at + ("learner",), f"{what} field 'learner'", entry["learner"])
     lesson = reader.text(at + ("lesson",), f"{what} field 'lesson'", entry["lesson"])
     if learner not in learners:
-        reader.fail(at + ("learner",), f"{what} field 'learner': {learner!r} is not on the roster")
+        reader.fail(at + ("learner",), f"{what} field 'learner': {learner!r} is not on the roster"
+                                       + ("" if reader.roster else " (no --roster: the learners of the keys)"))
     if lesson not in keys:
         reader.fail(at + ("lesson",), f"{what} field 'lesson': {lesson!r} is not a lesson of the instructor keys "
                                       f"(--keys: {', '.join(sorted(keys))})")
@@ -621,7 +623,7 @@ def _reason(reader: _Reader, at: tuple, what: str, value) -> str:
                                       f"learner), got {value!r}")
     if len(value) > MAX_REASON:
         reader.fail(at + ("reason",), f"{what} field 'reason': at most {MAX_REASON} characters, got {len(value)}")
-    return printable(value.strip())
+    return printable(" ".join(value.split()))  # one line: a line break or tab in TOML is a space
 
 
 def _adjustments(reader: _Reader, entries, learners: set, keys: dict, max_points: dict) -> dict:
