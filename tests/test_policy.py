@@ -186,6 +186,16 @@ def test_a_second_adjustment_of_the_same_target_names_both_lines(tmp_path, roste
         load_policy(path, roster, class_keys())
 
 
+def test_line_numbers_are_tomls_whatever_a_text_holds(tmp_path, roster):
+    """A reason holding a line separator (U+2028), a next line (U+0085) or a \"\"\" string spanning lines does not
+    shift the line named (Python's splitlines would split on the first two; TOML does not)."""
+    path = example(tmp_path, [('reason = "regrade request', 'reason = """\u2028\x85\n[[adjustment]]\nregrade request'),
+                              ('norms"', 'norms"""'), ('learner = "cy"', 'learner = "zed"')])
+    line = next(i + 1 for i, text in enumerate(path.read_text(encoding="utf-8").split("\n")) if 'learner = "zed"' in text)
+    with pytest.raises(PolicyError, match=rf"policy\.toml:{line}: \[\[adjustment\]\] field 'learner': 'zed'"):
+        load_policy(path, roster, class_keys())
+
+
 def test_a_reason_is_required_and_not_toml_is_refused(tmp_path, roster):
     path = tmp_path / "p.toml"
     path.write_text('[[adjustment]]\nlearner = "ada"\nlesson = "01-toy-table"\ndelta = 1\n', encoding="utf-8")

@@ -327,7 +327,7 @@ class _Lines:
         table: tuple = ()
         counts: dict = {}
         quote = None
-        for number, line in enumerate(text.splitlines(), start=1):
+        for number, line in enumerate(text.split("\n"), start=1):  # TOML's lines (not at U+2028, U+0085...)
             stripped = line.strip()
             if quote:
                 if line.count(quote) % 2 == 1:
