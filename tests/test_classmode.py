@@ -1341,6 +1341,47 @@ def test_a_canvas_download_credits_a_slot_copy_to_nobody(klass, tmp_path):
     assert ids[str(people[a][1])][lesson_col] == "7" and ids[str(people[b][1])][lesson_col] == ""
 
 
+def test_a_canvas_download_graded_with_a_policy(klass, tmp_path, capsys):
+    """One real grading run with --policy (tests/test_policy.py tests the rest on rows): A's cosine
+    taken off by an adjustment, C's LATE file the per-file rule, B's slot copy (review) set by hand;
+    the totals keep the raw points, the gradebook holds the finals and the weighted total."""
+    a, b, c = klass["learners"]
+    people, roster = lms_class(klass, tmp_path)
+    folder = tmp_path / "canvas"
+    folder.mkdir()
+    for i, (name, nb) in enumerate(((a, honest(a, klass["keys"])), (b, honest(a, klass["keys"])),
+                                    (c, honest(c, klass["keys"])))):
+        full, canvas_id, _ = people[name]
+        late = "_LATE" if name == c else ""
+        nbformat.write(nb, folder / f"lovelace{full.split()[0].lower()}{late}_{canvas_id}_{880 + i}_{LESSON}.ipynb")
+    policy = tmp_path / "policy.toml"
+    policy.write_text(f'[late]\nper_file_percent = 10\n\n[lesson."{LESSON}"]\nweight = 1\n\n'
+                      f'[[adjustment]]\nlearner = "{a}"\nlesson = "{LESSON}"\nquestion = "cosine"\ndelta = -1\n'
+                      f'reason = "cosine copied from the lesson\'s notebook"\n\n'
+                      f'[[adjustment]]\nlearner = "{b}"\nlesson = "{LESSON}"\npoints = 3\n'
+                      f'reason = "the file in your slot was a classmate\'s; graded by hand from your draft"\n',
+                      encoding="utf-8")
+    out = tmp_path / "out"
+    out.mkdir()
+    code = cli.main([str(folder), "--keys", str(klass["out"] / KEYS_DIR), "--roster", str(roster), "--layout", "canvas",
+                     "--out", str(out / "scores.csv"), "--totals", str(out / "totals.csv"), "--gradebook",
+                     str(out / "gradebook.csv"), "--policy", str(policy), "-q", "-j", "2"])
+    assert code == 0
+    got = {t["learner"]: t for t in read_csv(out / "totals.csv")}
+    parts = ("status", "points", "adjustment", "late_penalty", "final")
+    assert [got[a][k] for k in parts] == ["graded", "7", "-1", "0", "6"]
+    assert [got[b][k] for k in parts] == ["review", "0", "3", "0", "3"]
+    assert [got[c][k] for k in parts] == ["graded", "7", "0", "0.7", "6.3"]
+    assert "per late file" in got[c]["policy"] and "graded by hand" in got[b]["policy"]
+    with open(out / "gradebook.csv", newline="", encoding="utf-8") as f:
+        book = list(csv.reader(f))
+    ids = {row[1]: row for row in book[2:]}
+    assert book[0][-1] == "Final Score"
+    assert [ids[str(people[x][1])][-3:] for x in (a, b, c)] == [["6", "6", "85.71"], ["3", "3", "42.86"],
+                                                                ["6.3", "6.3", "90"]]
+    assert "2 lesson total(s) adjusted, 1 late penalty" in capsys.readouterr().out
+
+
 def test_a_moodle_download_credits_a_slot_copy_to_nobody(klass, tmp_path):
     """Moodle's Download all submissions: a folder per learner, <Full Name>_<participant id>_assignsubmission_file."""
     a, b, c = klass["learners"]

@@ -284,7 +284,7 @@ def test_a_delta_out_of_range_or_a_question_without_a_graded_file_is_refused_who
     _, found = merged(tmp_path, roster, rows, replace=[('learner = "cy"\nlesson = "01-toy-table"\ndelta = -1',
                                                         'learner = "dee"\nlesson = "01-toy-table"\npoints = 5')])
     dee = next(t for t in found if (t.learner, t.lesson) == ("dee", L1))
-    assert (dee.status, dee.points, dee.final) == ("missing", None, 5)
+    assert (dee.status, dee.points, dee.adjustment, dee.final) == ("missing", None, 5, 5)
 
 
 def test_weights_change_the_weighted_total_exactly_as_the_book_says(tmp_path, roster):

@@ -219,8 +219,9 @@ class Policy:
                     raise PolicyError(f"{a.where}: [[adjustment]] {_field(a)}: {t.learner} has no graded file of "
                                       f"{t.lesson} (status {t.status}): only `points` on the lesson's total "
                                       "(no `question`) can set it")
-            final = next((a.points for a in adjs), t.final)
-            return dataclasses.replace(t, adjustment=0.0, late_penalty=0.0, final=final, weight=weight), None
+            final = next((a.points for a in adjs), t.final)  # a total set: the instructor's number
+            change = 0.0 if final is None else round(final - (t.points or 0.0), 6)  # final = points + adjustment
+            return dataclasses.replace(t, adjustment=change, late_penalty=0.0, final=final, weight=weight), None
         raw = t.points or 0.0
         adjusted = raw
         for a in adjs:
