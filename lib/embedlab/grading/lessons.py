@@ -67,3 +67,12 @@ def questions_for(lesson: str, params: dict | None = None) -> list[Question]:
     if params is not None and callable(getattr(module, "questions", None)):
         return list(module.questions(params))
     return list(module.QUESTIONS)
+
+
+def reread_for(lesson: str) -> dict[str, str]:
+    """{question: the section of the lesson notebook to reread}: each question module's REREAD, the
+    `## ` heading of notebooks/NN-slug.ipynb the question practises, as written there ({} when the
+    module declares none)."""
+    questions_for(lesson)  # a lesson that is not one: ValueError naming it
+    module = importlib.import_module(f"embedlab.grading.questions.l{lesson.split('-', 1)[0]}")
+    return dict(getattr(module, "REREAD", {}))

@@ -282,3 +282,16 @@ def questions(p: dict) -> list:
 
 
 QUESTIONS = questions(DEFAULTS)
+
+# What to reread when a question goes wrong: the section of the lesson notebook
+# (notebooks/01-toy-table.ipynb, its `## ` heading as written) each question practises; the feedback
+# pages name it (embedlab.grading.feedback); tests/test_feedback.py checks every heading exists.
+REREAD = {
+    "E": "2. The same table as a matrix",
+    "n_params": "3. Counting parameters",
+    "batch": "2. The same table as a matrix",
+    "cosine": "4. The geometry carries the meaning",
+    "cos_pair": "4. The geometry carries the meaning",
+    "model_table": "3. Counting parameters",
+    "extra_dim_cost": "5. One more word, one more dimension",
+}

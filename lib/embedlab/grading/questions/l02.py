@@ -339,3 +339,17 @@ def one_hot_recheck(p: dict) -> tuple[dict, int, str]:
 
 
 QUESTIONS = questions(DEFAULTS)
+
+# What to reread when a question goes wrong: the section of the lesson notebook
+# (notebooks/02-lookup-vs-matmul.ipynb, its `## ` heading as written) each question practises; the feedback
+# pages name it (embedlab.grading.feedback); tests/test_feedback.py checks every heading exists.
+REREAD = {
+    "one_hot": "1. A one-hot vector selects a row",
+    "rows_lookup": "2. The same rows, bit for bit",
+    "rows_matmul": "2. The same rows, bit for bit",
+    "keeps_sign": "2. The same rows, bit for bit",
+    "embedding_backward": "7. The backward pass: which rows get a gradient",
+    "updated_rows": "7. The backward pass: which rows get a gradient",
+    "batch_flops": "3. What each path costs, counted",
+    "one_hot_batch_bytes": "3. What each path costs, counted",
+}

@@ -318,3 +318,15 @@ def questions(p: dict) -> list:
 
 
 QUESTIONS = questions(DEFAULTS)
+
+# What to reread when a question goes wrong: the section of the lesson notebook
+# (notebooks/03-counting-gpt2.ipynb, its `## ` heading as written) each question practises; the feedback
+# pages name it (embedlab.grading.feedback); tests/test_feedback.py checks every heading exists.
+REREAD = {
+    "linear_params": "1. One linear layer: `m·n + n`",
+    "block_params": "2. One GPT-2 block, from its shapes",
+    "interview": "3. The whole model",
+    "embedding_share": "7. The embedding's share against width and depth",
+    "estimate_gap": "4. The rule of thumb, term by term",
+    "gpt2_params": "3. The whole model",
+}

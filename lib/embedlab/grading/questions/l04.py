@@ -325,3 +325,14 @@ def questions(p: dict) -> list:
 
 
 QUESTIONS = questions(DEFAULTS)
+
+# What to reread when a question goes wrong: the section of the lesson notebook
+# (notebooks/04-modern-blocks.ipynb, its `## ` heading as written) each question practises; the feedback
+# pages name it (embedlab.grading.feedback); tests/test_feedback.py checks every heading exists.
+REREAD = {
+    "attn_layer": "2. Grouped-query attention",
+    "mlp_layer": "3. The SwiGLU MLP: three matrices",
+    "vocab_share": "5. Llama-3-8B in all",
+    "padding_params": "7. Padded vocabularies",
+    "llama_params": "5. Llama-3-8B in all",
+}

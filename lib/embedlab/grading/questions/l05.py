@@ -283,3 +283,14 @@ def questions(p: dict) -> list:
 
 
 QUESTIONS = questions(DEFAULTS)
+
+# What to reread when a question goes wrong: the section of the lesson notebook
+# (notebooks/05-weight-tying.ipynb, its `## ` heading as written) each question practises; the feedback
+# pages name it (embedlab.grading.feedback); tests/test_feedback.py checks every heading exists.
+REREAD = {
+    "tied_count": "2. What tying saves",
+    "grad_E": "3. The gradient of a tied matrix",
+    "count_unique": "5. Two counting traps",
+    "ties": "4. Which real models tie",
+    "state_dict_sum": "5. Two counting traps",
+}

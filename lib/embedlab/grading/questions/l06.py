@@ -384,3 +384,17 @@ def questions(p: dict) -> list:
 
 
 QUESTIONS = questions(DEFAULTS)
+
+# What to reread when a question goes wrong: the section of the lesson notebook
+# (notebooks/06-params-vs-compute.ipynb, its `## ` heading as written) each question practises; the feedback
+# pages name it (embedlab.grading.feedback); tests/test_feedback.py checks every heading exists.
+REREAD = {
+    "head_flops": "1. What a matmul costs, what a lookup costs",
+    "lookup_flops": "1. What a matmul costs, what a lookup costs",
+    "kaplan_n": "4. Forward ≈ 2·N, training ≈ 6·N: which N?",
+    "head_share_training": "5. The head's share: training against generation",
+    "head_share_prompt": "5. The head's share: training against generation",
+    "forward_flops_per_token": "2. A forward pass, part by part",
+    "flop_rate": "7. FLOPs are counts, FLOP/s are rates",
+    "active_params": "6. Stored against used: mixtures of experts",
+}

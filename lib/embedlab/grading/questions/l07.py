@@ -403,3 +403,15 @@ def questions(p: dict) -> list:
 
 
 QUESTIONS = questions(DEFAULTS)
+
+# What to reread when a question goes wrong: the section of the lesson notebook
+# (notebooks/07-memory.ipynb, its `## ` heading as written) each question practises; the feedback
+# pages name it (embedlab.grading.feedback); tests/test_feedback.py checks every heading exists.
+REREAD = {
+    "weights_gb_4bit": "1. Bytes per number",
+    "adam_parts": "2. Training with Adam: what is stored per parameter",
+    "kv_bytes_per_token": "3. The KV cache",
+    "gqa_saving_gib": "3. The KV cache",
+    "kv_cache_gb": "5. A calculator",
+    "max_batch": "4. Batch × context",
+}

@@ -334,3 +334,16 @@ def questions(p: dict) -> list:
 
 
 QUESTIONS = questions(DEFAULTS)
+
+# What to reread when a question goes wrong: the section of the lesson notebook
+# (notebooks/08-vocabulary-size.ipynb, its `## ` heading as written) each question practises; the feedback
+# pages name it (embedlab.grading.feedback); tests/test_feedback.py checks every heading exists.
+REREAD = {
+    "embedding_params": "1. The design in numbers",
+    "embedding_share": "1. The design in numbers",
+    "extra_head_flops": "2. What the bigger head costs per token",
+    "break_even_r": "3. Where the trade breaks even",
+    "tokens_per_word": "5. Tokens per word as the vocabulary grows",
+    "hindi_single_token_share": "6. The audit: a row for each language's common words?",
+    "hindi_r": "7. Back to the trade, with real tokenizers",
+}

@@ -311,3 +311,14 @@ def questions(p: dict) -> list:
 
 
 QUESTIONS = questions(DEFAULTS)
+
+# What to reread when a question goes wrong: the section of the lesson notebook
+# (notebooks/09-what-rows-learn.ipynb, its `## ` heading as written) each question practises; the feedback
+# pages name it (embedlab.grading.feedback); tests/test_feedback.py checks every heading exists.
+REREAD = {
+    "n_params": "2. The model, forward and backward",
+    "embedding_grad": "2. The model, forward and backward",
+    "gap": "4. Rows of words used alike end up close",
+    "cos_cat": "4. Rows of words used alike end up close",
+    "rotation_changes_cosines": "6. The columns are not features",
+}

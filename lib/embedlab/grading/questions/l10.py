@@ -388,3 +388,15 @@ def slips(p: dict) -> list:
         ("partial_tokens", ordinary - fragments, "do decode"),
         ("partial_tokens", fragments + 1, "too many"),
     ]
+
+# What to reread when a question goes wrong: the section of the lesson notebook
+# (notebooks/10-glitch-tokens.ipynb, its `## ` heading as written) each question practises; the feedback
+# pages name it (embedlab.grading.feedback); tests/test_feedback.py checks every heading exists.
+REREAD = {
+    "padding_rows": "1. Who never shows up",
+    "invalid_bytes": "1. Who never shows up",
+    "unused_score": "5. Detecting under-trained rows from the matrix alone",
+    "never_cos": "4. Tied: the softmax moves rows that never occur",
+    "top7": "5. Detecting under-trained rows from the matrix alone",
+    "partial_tokens": "8. Auditing a vocabulary",
+}

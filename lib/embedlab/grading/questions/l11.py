@@ -415,3 +415,15 @@ def slips(p: dict) -> list[tuple[str, dict, str]]:
 
 
 QUESTIONS = questions(DEFAULTS)
+
+# What to reread when a question goes wrong: the section of the lesson notebook
+# (notebooks/11-size-a-model.ipynb, its `## ` heading as written) each question practises; the feedback
+# pages name it (embedlab.grading.feedback); tests/test_feedback.py checks every heading exists.
+REREAD = {
+    "design": "6. Choose, and defend the choice",
+    "design_params": "2. A design is a config dict",
+    "design_serving_gb": "3. Serving: the weights and the KV cache",
+    "design_train_flops": "4. Training compute: 6·N·D and the count",
+    "tightest_budget": "6. Choose, and defend the choice",
+    "other_tying_params": "2. A design is a config dict",
+}

@@ -565,3 +565,16 @@ def slips(p: dict) -> list:
         ("coverage", t["without_bytes"], "byte tokens"),
         ("coverage", 100 * want["coverage"], "percentage"),
     ]
+
+# What to reread when a question goes wrong: the section of the lesson notebook
+# (notebooks/12-change-a-vocabulary.ipynb, its `## ` heading as written) each question practises; the feedback
+# pages name it (embedlab.grading.feedback); tests/test_feedback.py checks every heading exists.
+REREAD = {
+    "added_params": "1. A trained model and four new tokens",
+    "padding_rows": "5. Padding: rows nobody trains",
+    "p_new_token": "2. What a new row does before any training",
+    "kl_mean": "3. The same, over three seeds, tied and untied",
+    "trimmed_rows": "6. Trimming a vocabulary to what a language uses",
+    "saved_params": "6. Trimming a vocabulary to what a language uses",
+    "coverage": "6. Trimming a vocabulary to what a language uses",
+}
