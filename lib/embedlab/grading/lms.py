@@ -10,6 +10,8 @@ grading here):
     submitter_id(relative_path, layout) the LMS id a downloaded file's name gives, or None
     readings(relative_path, layout)     every way that name can be read (more than one: credited to no one)
     write_gradebook(path, roster, ...)  one row per learner, a column per lesson, for the LMS import
+    canvas_reupload_ids(name)           the ids Canvas's "Re-upload submissions" reads from a feedback file
+    moodle_feedback_id(path)            the participant Moodle's "Upload multiple feedback files" reads
 
 Rosters
 -------
@@ -489,6 +491,55 @@ def _moodle(parts: list[str]) -> list[Download]:
     found = [(name[:i], match) for i in range(len(name)) if (match := _MOODLE_IDS.fullmatch(name, i))]
     moodles = [(head, match) for head, match in found if "_" not in head]  # Moodle's names hold no _
     return [Download(match["id"], match["original"]) for _, match in (moodles or found)]
+
+
+# --------------------------------------------------------------------------
+# Feedback files handed back in bulk: the names each LMS's upload reads
+
+
+MOODLE_FEEDBACK_PLUGINS = ("assignsubmission", "assignfeedback")  # the plugin types a zip's folder may name
+
+
+def canvas_reupload_ids(file_name: str) -> tuple[str, str] | None:
+    """(user id, attachment id) that Canvas's "Re-upload submissions" reads from a file of the zip,
+    or None when it ignores the file. Canvas (``Assignment#infer_comment_context_from_filename`` in
+    app/models/assignment.rb of canvas-lms) takes the file's base name, splits it on ``_`` and keeps
+    the first two pieces that are all digits: the user id, then the attachment id; a name starting
+    ``._`` or whose last piece starts ``link`` gives no attachment. The file becomes a comment on
+    that user's submission only if the attachment is one of its files: so a feedback file keeps the
+    download's ``<name>[_LATE]_<user id>_<attachment id>_`` prefix, and a learner who handed in
+    nothing cannot get one."""
+    base = PurePath(str(file_name).replace("\\", "/")).name
+    pieces = base.split("_")
+    ids = [p for p in pieces if re.fullmatch(r"[0-9]+", p)][:2]
+    if len(ids) < 2 or base.startswith("._") or pieces[-1].startswith("link"):
+        return None
+    return ids[0], ids[1]
+
+
+def moodle_feedback_id(path: str) -> str | None:
+    """The participant id Moodle's "Upload multiple feedback files in a zip" reads from a file's path in
+    the zip, or None when it skips the file (``assignfeedback_file_zip_importer::
+    is_valid_filename_for_import``, mod/assign/feedback/file/importziplib.php of moodle): a file whose
+    name starts with ``.`` or ``~`` is skipped; of the path's parts, the first that splits on ``_`` (into
+    at most five pieces) into four or more, the second a number and the third and fourth a plugin of
+    the assignment (``assignsubmission_file``...), names the participant: so the full name before the
+    id holds no ``_`` (Moodle's download replaces them with spaces), and
+    ``Full Name_<participant id>_assignsubmission_file/<file>`` (the download's own folder, Moodle 4.1+),
+    ``..._file_/<file>`` (3.1 to 4.0) and ``..._file_<file>`` (no folders) all reach that participant.
+    The importer adds any file whose name differs from the submission's as a feedback file, for a
+    participant with or without a submission."""
+    parts = str(path).split("/")
+    if not parts or parts[-1].startswith((".", "~")):
+        return None
+    for part in parts:
+        info = part.split("_", 4)
+        if len(info) < 4 or not _DIGITS.fullmatch(info[1]):
+            continue
+        if info[2] not in MOODLE_FEEDBACK_PLUGINS or not info[3]:
+            continue
+        return str(int(info[1]))
+    return None
 
 
 # --------------------------------------------------------------------------
