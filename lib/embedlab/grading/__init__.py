@@ -36,6 +36,7 @@ Grader (embedlab-grade, python -m embedlab.grading):
     class_keys  whose notebook it is, and which variant it must hold
     policy      --policy: the instructor's late rule, adjustments and weights, merged into the totals
     results     the CSV, totals, gradebook and printed summary
+    feedback    --feedback: each learner's page per lesson, and the zips each LMS takes back
     report      --report: the class report (HTML): spread, mistakes, set aside, shared work
     grader      the run: every submission graded, then the results written
     regrade     --explain: one grade question by question

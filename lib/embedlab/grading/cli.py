@@ -37,10 +37,15 @@ missing, not_graded, review), `--gradebook` a file the LMS imports.
 adjustments with their reasons, weights; read and checked before grading, merged into the
 totals, the gradebook and the report at the end of every run (scores.csv stays raw).
 
+`--feedback DIR` writes each learner's feedback per lesson (embedlab.grading.feedback): an HTML
+page and a text twin per learner in DIR/learners/, and with --layout canvas or moodle a zip per
+lesson that the LMS takes back in bulk (Canvas's Re-upload submissions, Moodle's Upload multiple
+feedback files in a zip). Points, hints and what to reread; never an expected value.
+
 `--report` writes the class report, one HTML page (embedlab.grading.report): the
 spread and frequent mistakes per question, the files set aside, a line per learner,
 and work shared between learners of one variant, for review. An existing report is
-replaced only with `--force`; no output ever replaces a submission.
+replaced only with `--force` (so is earlier feedback); no output ever replaces a submission.
 
 The exit status is 0 when every submission got its rows; 2 for a usage error (or no sandbox); 1 if the
 grader itself failed on a submission; 130 when stopped by Ctrl-C (the rows
@@ -73,6 +78,7 @@ from embedlab.grading.grader import (  # noqa: F401 - cli's names too
     settled,
 )
 from embedlab.grading.judge import GraderFault, Row, score  # noqa: F401 - cli's names too
+from embedlab.grading.feedback import check_feedback_dir
 from embedlab.grading.keys import KeysError, load_keys
 from embedlab.grading.lessons import known_lessons
 from embedlab.grading.lms import GRADEBOOK_FORMATS, LAYOUTS, read_roster, write_gradebook
@@ -206,8 +212,21 @@ def build_parser() -> argparse.ArgumentParser:
                                          "files set aside, a line per learner, figures, and answers shared "
                                          "between learners of one variant (for review, not proof); an existing "
                                          "file is replaced only with --force")
+    parser.add_argument("--feedback", metavar="DIR",
+                        help="class mode: also write each learner's feedback on each lesson (points per question, "
+                             "the grader's hints, the lesson section to reread; never an expected value) to DIR: "
+                             "DIR/learners/<learner>/<lesson>-feedback.html and .txt, and with --layout canvas or "
+                             "moodle DIR/canvas|moodle/<lesson>-feedback.zip for the LMS's bulk feedback upload "
+                             "(Canvas: Re-upload submissions; Moodle: Upload multiple feedback files in a zip); "
+                             "needs --keys; DIR must be outside the submissions folder; an existing feedback "
+                             "file is replaced only with --force")
+    parser.add_argument("--book-url", metavar="URL", default="",
+                        help="with --feedback: the address of the course's published book, so that each "
+                             "'reread' links to the lesson's page (URL/notebooks/NN-slug.html); without it the "
+                             "pages name the lesson's notebook and section")
     parser.add_argument("--force", action="store_true",
-                        help="let --report replace an existing file (a submission is never overwritten)")
+                        help="let --report and --feedback replace existing files (a submission is never "
+                             "overwritten)")
     parser.add_argument("--explain", action="store_true",
                         help="for a regrade request: print each question's verdict with the expected and "
                              "submitted values, the inputs of each function case and the hint (one file)")
@@ -244,7 +263,7 @@ def _class_and_files(parser, args):
     if not submissions:
         parser.error("no .ipynb files found in " + ", ".join(display_name(p) for p in args.paths))
     keys = None
-    for flag in ("totals", "gradebook"):
+    for flag in ("totals", "gradebook", "feedback"):
         if getattr(args, flag) and not args.keys:
             parser.error(f"--{flag} needs --keys (the learners come from the instructor keys)")
     if args.layout != "folders" and not (args.keys and args.roster):
@@ -312,6 +331,11 @@ def _outputs(parser, args, submissions, roster, fmt) -> dict[str, Path]:
         outputs["--report"] = Path(args.report)
     why = check_outputs(outputs, submissions) or (check_report_path(outputs["--report"], args.force)
                                                   if args.report else "")
+    if not why and getattr(args, "feedback", None):
+        why = check_feedback_dir(Path(args.feedback), args.paths, submissions, args.force)
+        for path in outputs.values():  # no grades file inside the feedback folder (it is handed out)
+            if not why and os.path.realpath(path).startswith(os.path.realpath(args.feedback).rstrip("/") + "/"):
+                why = f"--feedback {display_name(args.feedback)} holds {display_name(path)}: keep grades out of it"
     if why:
         parser.error(why)
     for flag, path in outputs.items():

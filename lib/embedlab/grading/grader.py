@@ -17,10 +17,12 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import wait as wait_for
 from dataclasses import dataclass
+from pathlib import Path
 
 from embedlab.grading import sandbox
 from embedlab.grading.cases import rng_for
 from embedlab.grading.class_keys import class_variant, wrong_parameters
+from embedlab.grading.feedback import write_feedback
 from embedlab.grading.judge import GraderFault, Row, evidence, rows_all, score
 from embedlab.grading.keys import LessonKeys
 from embedlab.grading.kinds import Function
@@ -318,6 +320,7 @@ def grade_and_write(args, submissions: list[Submission], limits: Limits, bwrap: 
     and the summary printed. The exit status: 0, 1 (a grader fault), 2 (the `policy` cannot be applied
     to these grades: nothing is written) or INTERRUPTED."""
     done = []
+    handed_back = ""
 
     def progress(label, rows):
         again = label.endswith(" (again, alone)")  # a time-out graded again: not one more submission
@@ -369,6 +372,20 @@ def grade_and_write(args, submissions: list[Submission], limits: Limits, bwrap: 
             except Exception as exc:  # noqa: BLE001 - the report's own fault: never lose the grades for it
                 print(f"--report not written: grader fault: {type(exc).__name__}: {cut(str(exc))}", file=sys.stderr)
                 code = code or 1
+        if getattr(args, "feedback", None):
+            try:  # the grades are written: feedback that fails says why, and the run ends with 1
+                written = write_feedback(Path(args.feedback), rows, keys, how, submissions=submissions,
+                                         roster=roster, layout=args.layout, force=args.force,
+                                         policy=getattr(args, "loaded_policy", None),
+                                         book_url=getattr(args, "book_url", "") or "")
+                handed_back = written.summary(Path(args.feedback))
+            except ValueError as exc:  # a file appeared there during the run, or the folder went away
+                print(f"--feedback not written: {exc}", file=sys.stderr)
+                code = code or 1
+            except Exception as exc:  # noqa: BLE001 - the feedback's own fault: never lose the grades for it
+                print(f"--feedback not written: grader fault: {type(exc).__name__}: {cut(str(exc))}",
+                      file=sys.stderr)
+                code = code or 1
     finally:
         if in_main:
             signal.signal(signal.SIGTERM, old_term)
@@ -377,6 +394,8 @@ def grade_and_write(args, submissions: list[Submission], limits: Limits, bwrap: 
                   no_group=no_group, limits=limits)
     if how.get("policy") is not None:
         print(policy.summary(merged))
+    if handed_back:
+        print(handed_back)
     for fault in faults:
         print(f"grader fault: {fault}", file=sys.stderr)
     return code
