@@ -44,13 +44,15 @@ book: $(STAMP)
 
 ## grade: grade submissions into grades/ (git-ignored), e.g. make grade SUBMISSIONS=path/to/folder
 ##        a class: KEYS="class/instructor-keys ..." (also ROSTER=roster.csv LAYOUT=canvas|moodle POLICY=policy.toml)
+##        REPORT=report.html: the class report; FEEDBACK=DIR: each learner's feedback (needs KEYS)
 GRADES ?= grades
 grade: $(STAMP)
 	@test -n "$(SUBMISSIONS)" || { echo "make grade needs SUBMISSIONS=path/to/folder" >&2; exit 2; }
 	mkdir -p $(GRADES)
 	$(BIN)/embedlab-grade $(SUBMISSIONS) --out $(GRADES)/scores.csv \
 	  $(if $(KEYS),$(foreach k,$(KEYS),--keys $(k)) --totals $(GRADES)/totals.csv --gradebook $(GRADES)/gradebook.csv) \
-	  $(if $(ROSTER),--roster $(ROSTER)) $(if $(LAYOUT),--layout $(LAYOUT)) $(if $(POLICY),--policy $(POLICY))
+	  $(if $(ROSTER),--roster $(ROSTER)) $(if $(LAYOUT),--layout $(LAYOUT)) $(if $(POLICY),--policy $(POLICY)) \
+	  $(if $(REPORT),--report $(REPORT)) $(if $(FEEDBACK),--feedback $(FEEDBACK))
 
 ## lock: re-pin requirements.txt (every package, CPython 3.11-3.15, Linux/macOS/Windows) from requirements.in
 ##       with uv's universal resolver, then check every target installs from wheels (LOCK_ARGS=--upgrade: newest)

@@ -210,8 +210,8 @@ def test_make_refuses_a_python_older_than_the_pins_need(version, tmp_path):
 def test_make_grade_writes_into_the_ignored_grades_folder_with_each_keys_folder():
     """book/grading.md, "Where grades go": `make grade SUBMISSIONS=… KEYS=…` grades a class with its keys
     (one --keys per folder) into grades/ (scores, totals, gradebook), which git ignores; ROSTER and
-    LAYOUT pass an LMS download's roster and naming, POLICY the course policy; without KEYS it grades as
-    self-study."""
+    LAYOUT pass an LMS download's roster and naming, POLICY the course policy, REPORT and FEEDBACK the
+    class report and the learners' feedback; without KEYS it grades as self-study."""
     def recipe(*args):
         done = subprocess.run(["make", "-n", "--no-print-directory", "-C", str(ROOT), "grade", *args],
                               capture_output=True, text=True, timeout=60)
@@ -225,6 +225,8 @@ def test_make_grade_writes_into_the_ignored_grades_folder_with_each_keys_folder(
         "--roster r.csv --layout moodle")
     assert recipe("SUBMISSIONS=subs", "KEYS=k", "POLICY=policy.toml").endswith("--policy policy.toml")
     assert recipe("SUBMISSIONS=subs").endswith("embedlab-grade subs --out grades/scores.csv")
+    assert recipe("SUBMISSIONS=subs", "KEYS=k", "REPORT=r.html", "FEEDBACK=fb").endswith(
+        "--report r.html --feedback fb")
     ignored = subprocess.run(["git", "-C", str(ROOT), "check-ignore", "grades/scores.csv", "grades/totals.csv",
                               "class/instructor-keys/01-toy-table.json", "secret.txt", "totals.csv"],
                              capture_output=True, text=True, timeout=60)
