@@ -19,7 +19,7 @@ import nbformat
 import numpy as np
 import pytest
 
-from embedlab.grading import assign, autograder, cli, grader, sandbox
+from embedlab.grading import assign, autograder, cli, grader, lms, sandbox
 from embedlab.grading.exercise import INSTRUCTOR_LINE, Exercise
 from embedlab.grading.generate import AuthoringError, generate
 from embedlab.grading.keys import KEYS_DIR, KeysError, load_keys
@@ -1291,9 +1291,25 @@ def grade_download(klass, tmp_path, folder, layout, roster):
     out.mkdir()
     code = cli.main([str(folder), "--keys", str(klass["out"] / KEYS_DIR), "--roster", str(roster), "--layout", layout,
                      "--out", str(out / "scores.csv"), "--totals", str(out / "totals.csv"),
-                     "--gradebook", str(out / "gradebook.csv"), "-q", "-j", "2"])
+                     "--gradebook", str(out / "gradebook.csv"), "--feedback", str(out / "feedback"), "-q", "-j", "2"])
     assert code == 0
     return read_csv(out / "scores.csv"), read_csv(out / "totals.csv"), out / "gradebook.csv"
+
+
+def handed_back(out, layout, lesson=LESSON) -> dict:
+    """The feedback zip a graded download gave for `layout` (embedlab-grade --feedback): its name -> text."""
+    with zipfile.ZipFile(out / "feedback" / layout / f"{lesson}-feedback.zip") as z:
+        return {name: z.read(name).decode("utf-8") for name in z.namelist()}
+
+
+def assert_feedback_names_no_one_else(klass, out, copied_into_slot_of):
+    """Each learner's feedback page names no classmate: the slot holding another's notebook is set aside
+    in plain words, without the grader's detail (which names whose notebook it is)."""
+    a, b, c = klass["learners"]
+    page = (out / "feedback" / "learners" / copied_into_slot_of / f"{LESSON}-feedback.txt").read_text(encoding="utf-8")
+    assert "set aside" in page and not re.search(rf"\b{re.escape(a)}\b", page), page
+    absent = (out / "feedback" / "learners" / klass["absent"] / f"{LESSON}-feedback.txt").read_text(encoding="utf-8")
+    assert "missing" in absent
 
 
 def assert_slot_copy_credits_nobody(klass, rows, totals, copied_into):
@@ -1339,6 +1355,18 @@ def test_a_canvas_download_credits_a_slot_copy_to_nobody(klass, tmp_path):
     ids = {row[1]: row for row in book[2:]}
     lesson_col = next(i for i, h in enumerate(book[0]) if LESSON in h)
     assert ids[str(people[a][1])][lesson_col] == "7" and ids[str(people[b][1])][lesson_col] == ""
+    # the feedback zip for Canvas's Re-upload submissions: each file reaches the learner Canvas reads from
+    # its name, on the attachment that counted; the absent learner has no attachment: no file
+    out = tmp_path / "canvas-out"
+    entries = handed_back(out, "canvas")
+    canvas_ids = {str(canvas_id): name for name, (_, canvas_id, _) in people.items()}
+    assert len(entries) == 6
+    for name, content in entries.items():
+        user, attachment = lms.canvas_reupload_ids(name)
+        learner = canvas_ids[user]
+        assert f"For {learner}\n" in content or f"For <strong>{learner}</strong>" in content, name
+        assert got[learner]["counted"].split("/")[-1].startswith(f"{name.split(f'_{attachment}_')[0]}_{attachment}_")
+    assert_feedback_names_no_one_else(klass, out, b)
 
 
 def test_a_canvas_download_graded_with_a_policy(klass, tmp_path, capsys):
@@ -1397,6 +1425,17 @@ def test_a_moodle_download_credits_a_slot_copy_to_nobody(klass, tmp_path):
     with open(gradebook, newline="", encoding="utf-8") as f:
         book = {row["Email address"]: row for row in csv.DictReader(f)}
     assert book[f"{a}@school.example"][LESSON] == "7" and book[f"{b}@school.example"][LESSON] == "-"
+    # the feedback zip for Moodle's Upload multiple feedback files: every participant's file in their own
+    # download folder, the absent learner's under the roster's participant id
+    out = tmp_path / "moodle-out"
+    moodle_ids = {str(moodle_id): name for name, (_, _, moodle_id) in people.items()}
+    entries = handed_back(out, "moodle")
+    assert len(entries) == 8
+    for name, content in entries.items():
+        learner = moodle_ids[lms.moodle_feedback_id(name)]
+        assert f"For {learner}\n" in content or f"For <strong>{learner}</strong>" in content, name
+        assert name.startswith(f"{people[learner][0]}_{people[learner][2]}_assignsubmission_file/"), name
+    assert_feedback_names_no_one_else(klass, out, b)
 
 
 def test_a_moodle_download_with_ids_per_lesson_grades_renamed_files_and_reports_every_file(klass, tmp_path, capsys):
