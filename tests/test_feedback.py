@@ -17,6 +17,7 @@ import shutil
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -120,6 +121,14 @@ def test_a_page_shows_points_hints_the_section_to_reread_and_the_total():
     # no file of bob's: a page that says missing, no points
     assert pages["bob"].status == "missing" and "missing: no file of yours" in pages["bob"].text
     assert "Total: no points yet (7 possible)" in pages["bob"].html
+    # a file judged as a whole (not a notebook, a run that timed out, set aside): one line, not one per question
+    for status, detail, words in (("unreadable", "not a notebook (a .pdf file): not graded", "could not be read"),
+                                  ("timeout", "the whole run passed its 300 s", "ran past the time limit"),
+                                  ("identity_mismatch", "names learner 'bob'", "names another learner")):
+        whole = [Row("s/ann/a.pdf", LESSON, q.name, 0.0, q.points, status, detail, "ann") for q in questions_for(LESSON)]
+        page = feedback.feedback_pages(whole, keys, {"rule": "best"})[0]
+        assert page.text.count(words) == 1 and ": 0 / 1" not in page.text, page.text
+        assert (detail in page.text) == (status != "identity_mismatch") and "'bob'" not in page.text
     # with the book's address each reread links to the lesson's page; without it nothing is linked
     linked = feedback.feedback_pages(rows, keys, {"rule": "best"}, book_url="https://book.example/course/")
     assert 'href="https://book.example/course/notebooks/01-toy-table.html"' in linked[0].html
@@ -574,9 +583,17 @@ def test_the_policys_adjustments_and_late_penalty_show_on_that_learners_page_onl
     assert "cosine: set to 1 (regrade: <b>accepted</b> the float32 answer)" in ada.text
     assert "&lt;b&gt;accepted&lt;/b&gt;" in ada.html and "<b>" not in ada.html
     assert "the lesson's total: +0.5 points (class participation)" in ada.text
-    assert "Late: 2 day(s) late: -1 points (1 point per day after a 1-day grace)" in ben.text
+    assert "  - 2 day(s) late: -1 points (1 point per day after a 1-day grace)" in ben.text
     assert "instructor's decisions" not in zoe.text and "Late" not in ada.text and "regrade" not in ben.text
     assert feedback.feedback_pages(rows, keys, {"rule": "best"})[0].text != ada.text  # without: none shown
+    # the policy's totals (results.totals with a policy gives each Total a `final`): the gradebook's number
+    # is the page's total, the grader's own beside it when they differ
+    total = SimpleNamespace(**vars(feedback.totals(rows, keys)[0]), final=6.5)
+    assert total.learner == "ada" and total.points == 6.0
+    page = feedback.build_page(total, [r for r in rows if r.learner == "ada"], keys, StandInPolicy())
+    assert "Total: 6.5 / 7 points (the grader gave 6; your instructor's decisions below make it 6.5)" in page.text
+    total = SimpleNamespace(**{**vars(total), "final": 6.0})
+    assert "Total: 6 / 7 points\n" in feedback.build_page(total, rows[:7], keys).text
 
 
 # --------------------------------------------------------------------------

@@ -272,8 +272,9 @@ def build_page(total: Total, rows: list[Row], keys=None, policy=None, rule: str 
     order = _lesson_questions(lesson)
     by_question = {r.question: r for r in rows if r.question}
     items = []
-    shown = (total.status in (GRADED, TO_REVIEW)) and rows
-    if shown:
+    whole = len({(r.status, r.detail) for r in rows}) == 1 and rows[0].status not in (CORRECT, INCORRECT,
+                                                                                      NOT_ATTEMPTED)
+    if rows and total.status == GRADED and not whole:
         names = order + sorted(set(by_question) - set(order))
         for name in names:
             r = by_question.get(name)
@@ -282,11 +283,11 @@ def build_page(total: Total, rows: list[Row], keys=None, policy=None, rule: str 
             detail = safe_detail(r.detail, secrets) if r.status in SHOWN_DETAIL and r.detail else ""
             items.append(_Item(name, r.points, r.max_points, r.status, QUESTION_WORDS.get(r.status, r.status),
                                detail, reread.get(name, "")))
-        if not items:  # a file not judged as a whole (unreadable, wrong lesson, set aside): its status
-            r = rows[0]
-            detail = safe_detail(r.detail, secrets) if r.status in SHOWN_DETAIL and r.detail else ""
-            items.append(_Item("", None, total.max_points, r.status, QUESTION_WORDS.get(r.status, r.status),
-                               detail, ""))
+    elif rows and total.status in (GRADED, TO_REVIEW):  # the file as a whole (unreadable, set aside...): one line
+        r = rows[0]
+        detail = safe_detail(r.detail, secrets) if r.status in SHOWN_DETAIL and r.detail else ""
+        items.append(_Item("", None, total.max_points, r.status, QUESTION_WORDS.get(r.status, r.status),
+                           detail, ""))
     adjustments, late = _policy_lines(policy, learner, lesson)
     facts = _facts(total, rule, handed_in)
     page_html = _html(total, items, facts, adjustments, late, book_url)
@@ -319,8 +320,17 @@ def _points(points) -> str:
 
 
 def _total_line(total: Total) -> str:
-    if total.status == GRADED:
-        return f"Total: {format_points(total.points or 0.0)} / {format_points(total.max_points)} points"
+    """The lesson's total: the points the gradebook gets (a policy's `final`, where it gives one), and the
+    grader's own points beside them when the instructor's decisions changed them."""
+    final = getattr(total, "final", None)
+    if total.status == GRADED or final is not None:
+        graded = total.points or 0.0
+        shown = graded if final is None else final
+        line = f"Total: {format_points(shown)} / {format_points(total.max_points)} points"
+        if final is not None and abs(final - graded) > 1e-9:
+            line += f" (the grader gave {format_points(graded)}; your instructor's decisions below make it " \
+                    f"{format_points(final)})"
+        return line
     return f"Total: no points yet ({format_points(total.max_points)} possible): {TOTAL_WORDS[total.status]}"
 
 
@@ -349,7 +359,7 @@ def _html(total: Total, items: list[_Item], facts: list[str], adjustments: list[
         out.append("<h2>Your instructor's decisions</h2><ul>")
         out += [f"<li>{_e(a)}</li>" for a in adjustments]
         if late:
-            out.append(f"<li>Late: {_e(late)}</li>")
+            out.append(f"<li>{_e(late)}</li>")
         out.append("</ul>")
     if items and items[0].question:
         out.append('<div class="wide" role="region" tabindex="0" aria-label="Points per question"><table>'
@@ -390,7 +400,7 @@ def _text(total: Total, items: list[_Item], facts: list[str], adjustments: list[
     if adjustments or late:
         lines += ["", "Your instructor's decisions:"] + [f"  - {p(a)}" for a in adjustments]
         if late:
-            lines.append(f"  - Late: {p(late)}")
+            lines.append(f"  - {p(late)}")
     for it in items:
         lines.append("")
         if it.question:

@@ -376,7 +376,7 @@ def grade_and_write(args, submissions: list[Submission], limits: Limits, bwrap: 
             try:  # the grades are written: feedback that fails says why, and the run ends with 1
                 written = write_feedback(Path(args.feedback), rows, keys, how, submissions=submissions,
                                          roster=roster, layout=args.layout, force=args.force,
-                                         policy=getattr(args, "loaded_policy", None),
+                                         policy=how.get("policy"),
                                          book_url=getattr(args, "book_url", "") or "")
                 handed_back = written.summary(Path(args.feedback))
             except ValueError as exc:  # a file appeared there during the run, or the folder went away
