@@ -424,6 +424,7 @@ CSS = """
   --head: #1f252c; --hint: #3a3217; --link: #8ab4f8; }
 body { background: var(--bg); color: var(--fg); font: 16px/1.5 system-ui, sans-serif; margin: 0; }
 main { max-width: 46rem; margin: 0 auto; padding: 1rem; }
+h1 { font-size: 1.6rem; } h2 { font-size: 1.3rem; } h3 { font-size: 1.1rem; }
 a { color: var(--link); }
 p, li, td { overflow-wrap: anywhere; }
 .total { font-size: 1.2rem; font-weight: 600; }
