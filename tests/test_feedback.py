@@ -499,6 +499,11 @@ def test_the_command_line_refuses_a_feedback_folder_in_or_holding_submissions(tm
             grade.main(["--keys", str(keys), "--out", str(tmp_path / "s.csv"), "--no-sandbox", "-q"] + argv)
         assert stop.value.code == 2, argv
         assert why in capsys.readouterr().err, argv
+    for url in ("javascript:alert(1)", "book.example", 'https://x.example/"><script>'):
+        with pytest.raises(SystemExit) as stop:
+            grade.main([str(subs), "--keys", str(keys), "--feedback", str(tmp_path / "fb"), "--book-url", url,
+                        "--out", str(tmp_path / "s.csv"), "--no-sandbox"])
+        assert stop.value.code == 2 and "--book-url must be an http" in capsys.readouterr().err
     with pytest.raises(SystemExit) as stop:
         grade.main([str(subs), "--feedback", str(tmp_path / "fb"), "--out", str(tmp_path / "s.csv"), "--no-sandbox"])
     assert stop.value.code == 2 and "--feedback needs --keys" in capsys.readouterr().err

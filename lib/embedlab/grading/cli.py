@@ -62,6 +62,7 @@ import argparse
 import contextlib
 import math
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -268,6 +269,8 @@ def _class_and_files(parser, args):
             parser.error(f"--{flag} needs --keys (the learners come from the instructor keys)")
     if args.layout != "folders" and not (args.keys and args.roster):
         parser.error(f"--layout {args.layout} needs --keys and --roster (the roster maps the LMS's ids to learners)")
+    if args.book_url and not (args.feedback and re.fullmatch(r"https?://[^\s\"'<>]+", args.book_url)):
+        parser.error(f"--book-url must be an http:// or https:// address and go with --feedback, got {args.book_url!r}")
     if args.explain and len(submissions) != 1:
         parser.error(f"--explain explains one submission's grade: give one file (found {len(submissions)})")
     if args.keys:
