@@ -310,6 +310,7 @@ def test_no_feedback_file_holds_a_key_value_another_learners_hint_or_the_graders
         forms = written_forms(value)
         leaky.append(f"yours is off: the expected value is {forms[n % len(forms)]}")
     leaky.append(f"expected {float(secrets[0]) / 7:.12g} here")  # a float of the key
+    leaky.append(f"about {secrets[1]:.5g}, to 5 figures")  # a whole number of the key, written as a float
     rows = []
     for i, learner in enumerate(("ada", "ben", "zoe")):
         label = f"subs/{learner}/01-toy-table.ipynb"
@@ -330,7 +331,7 @@ def test_no_feedback_file_holds_a_key_value_another_learners_hint_or_the_graders
     for name, content in files.items():
         owner = who(content)
         for value in list(secrets) + [float(secrets[0]) / 7]:
-            for form in written_forms(value):
+            for form in written_forms(value) + written_forms(float(value)):
                 assert form not in content, (name, form)
         for learner in LEARNERS:
             if learner != owner:

@@ -211,6 +211,8 @@ def _key_values(keys, learner: str, lesson: str) -> list:
             continue
         elif isinstance(value, (int, float)) and not isinstance(value, bool) and written_forms(value):
             out.append(value)
+            if isinstance(value, int) and abs(value) >= 10**5:
+                out.append(float(value))  # a whole number written as a float too: 9.8765e+08, 987654321.0
     return out
 
 
