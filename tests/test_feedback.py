@@ -345,6 +345,18 @@ def test_no_feedback_file_holds_a_key_value_another_learners_hint_or_the_graders
     assert "set aside" in jim and "ben" not in jim
 
 
+def test_the_withheld_check_finds_what_values_written_in_finds():
+    from embedlab.grading.values import written_in
+
+    values = [987_654_321, 123_456, 0.123456789, 2.5e-07, 1234.5678]
+    texts = ["987654321", "x987654321", "987,654,321.", "9876543210", "1.2346e+05 or so", "0.12346", "0.123456789",
+             "2.5e-07", "v=1234.5678;", "1234.56789", "123,456", "123_456_7", "-987654321", "[987654321]", "nothing"]
+    for text in texts:
+        for value in values:
+            expected = bool(written_in(text, value))
+            assert (feedback.safe_detail(text, [value]) == feedback.WITHHELD) == expected, (text, value)
+
+
 # --------------------------------------------------------------------------
 # Hostile text from one submission
 

@@ -42,6 +42,7 @@ and a submission never.
 
 from __future__ import annotations
 
+import functools
 import html
 import io
 import os
@@ -81,7 +82,7 @@ from embedlab.grading.status import (
 )
 from embedlab.grading.text import atomic_output, cut, display_name, printable
 from embedlab.grading.variants import SAFE_LEARNER
-from embedlab.grading.values import data_to_array, written_forms, written_in
+from embedlab.grading.values import data_to_array, written_forms
 
 LEARNERS, CANVAS, MOODLE = "learners", "canvas", "moodle"
 LESSON_NAME = re.compile(r"[0-9]{2}-[a-z0-9-]+")
@@ -217,12 +218,23 @@ def _key_values(keys, learner: str, lesson: str) -> list:
 
 
 def safe_detail(detail: str, secrets: list) -> str:
-    """A row's detail as a learner may see it: cut, and withheld when it writes an expected value."""
+    """A row's detail as a learner may see it: cut, and withheld when it writes an expected value (any
+    form values.written_forms gives of one of `secrets`, as a whole token: values.written_in)."""
     text = cut(detail, DETAIL_LIMIT)
     window = str(detail)[:DETAIL_LIMIT + 64]  # a value the cut would split is found whole here
-    if any(written_in(window, value) for value in secrets):
+    pattern = _pattern(frozenset(form for value in secrets for form in written_forms(value)))
+    if pattern is not None and pattern.search(window):
         return WITHHELD
     return text
+
+
+@functools.lru_cache(maxsize=256)
+def _pattern(forms: frozenset):
+    """One regex finding any of `forms` as values.written_in does (not inside a longer number or word)."""
+    if not forms:
+        return None
+    alternatives = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
+    return re.compile(rf"(?<![\w.])(?:{alternatives})(?![\w])")
 
 
 def _lesson_questions(lesson: str) -> list[str]:
