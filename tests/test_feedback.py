@@ -125,7 +125,8 @@ def test_a_page_shows_points_hints_the_section_to_reread_and_the_total():
     for status, detail, words in (("unreadable", "not a notebook (a .pdf file): not graded", "could not be read"),
                                   ("timeout", "the whole run passed its 300 s", "ran past the time limit"),
                                   ("identity_mismatch", "names learner 'bob'", "names another learner")):
-        whole = [Row("s/ann/a.pdf", LESSON, q.name, 0.0, q.points, status, detail, "ann") for q in questions_for(LESSON)]
+        whole = [Row("s/ann/a.pdf", LESSON, q.name, 0.0, q.points, status, detail, "ann")
+                 for q in questions_for(LESSON)]
         page = feedback.feedback_pages(whole, keys, {"rule": "best"})[0]
         assert page.text.count(words) == 1 and ": 0 / 1" not in page.text, page.text
         assert (detail in page.text) == (status != "identity_mismatch") and "'bob'" not in page.text
@@ -545,8 +546,8 @@ def test_a_canvas_run_end_to_end_writes_the_zip_and_says_who_got_none(tmp_path, 
     assert sorted(zip_entries(out / "canvas" / f"{LESSON}-feedback.zip")) == [
         "lovelaceada_101_9001_01-toy-table-feedback.html", "lovelaceada_101_9001_01-toy-table-feedback.txt",
         "okaforben_LATE_102_9002_01-toy-table-feedback.html", "okaforben_LATE_102_9002_01-toy-table-feedback.txt"]
-    assert "The course's site marked this file late." in (out / "learners" / "ben" / f"{LESSON}-feedback.txt").read_text(
-        encoding="utf-8")
+    ben = (out / "learners" / "ben" / f"{LESSON}-feedback.txt").read_text(encoding="utf-8")
+    assert "The course's site marked this file late." in ben
     with pytest.raises(SystemExit) as stop:  # a second run: earlier feedback kept unless --force
         grade.main(argv)
     assert stop.value.code == 2

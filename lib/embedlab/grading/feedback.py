@@ -13,8 +13,8 @@ learner's rows, file names or ids, the answer cells' source or a value's fingerp
 report's evidence). A page is built from that learner's counted file's rows only; the detail of a
 status about whose file it is (identity_mismatch, wrong_parameters, unknown_submitter, needs_keys),
 which may name another learner, is replaced by plain words; and a hint that writes a value of the
-lesson's keys, the learner's variant or another's (values.written_in: any of its written forms), is withheld, so a hint
-mechanism that one day quoted the key could not hand it out. Every text from a submission is escaped
+lesson's keys, the learner's variant or another's (values.written_in: any of its written forms), is
+withheld, so a hint mechanism that one day quoted the key could not hand it out. Every text from a submission is escaped
 (html.escape of text.printable: control, format and direction characters as \\uNNNN) and cut.
 
 Where the files go, under DIR (nothing outside it is written; the folder must not be, or hold, or sit
