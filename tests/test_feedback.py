@@ -422,6 +422,12 @@ def test_earlier_feedback_is_replaced_only_with_force_and_atomically(tmp_path, m
         feedback.write_feedback(out, again, keys, {"rule": "best"})
     assert page.read_bytes() == first
     assert "already holds feedback" in feedback.check_feedback_dir(out, [], [], force=False)
+    assert "already holds feedback on 01-toy" in feedback.check_feedback_dir(out, [], [], False, LESSON)
+    # another lesson's feedback (an earlier week's) is no obstacle when the run names its lesson
+    assert feedback.check_feedback_dir(out, [], [], False, LESSON2) == ""
+    week2 = feedback.write_feedback(out, rows_for("s/ada/x-03-counting-gpt2.ipynb", "ada", LESSON2),
+                                    class_keys({"ada": 1, "ben": 2}, (LESSON2,)), {"rule": "best"})
+    assert len(week2.files) == 4 and page.read_bytes() == first
     # a write that fails half-way leaves no temporary file and the earlier file whole
     from embedlab.grading import text
 
@@ -551,6 +557,13 @@ def test_a_canvas_run_end_to_end_writes_the_zip_and_says_who_got_none(tmp_path, 
     with pytest.raises(SystemExit) as stop:  # a second run: earlier feedback kept unless --force
         grade.main(argv)
     assert stop.value.code == 2
+    capsys.readouterr()
+    # a run of another lesson may start (week 2 into the same folder); had its rows been lesson 01's after
+    # all, the files already there are refused when written: the grades are kept, the run ends with 1
+    zipped = (out / "canvas" / f"{LESSON}-feedback.zip").read_bytes()
+    assert grade.main(argv + ["--lesson", LESSON2]) == 1
+    assert "--feedback not written" in capsys.readouterr().err
+    assert (out / "canvas" / f"{LESSON}-feedback.zip").read_bytes() == zipped
     assert grade.main(argv + ["--force"]) == 0
 
 

@@ -335,7 +335,7 @@ def _outputs(parser, args, submissions, roster, fmt) -> dict[str, Path]:
     why = check_outputs(outputs, submissions) or (check_report_path(outputs["--report"], args.force)
                                                   if args.report else "")
     if not why and getattr(args, "feedback", None):
-        why = check_feedback_dir(Path(args.feedback), args.paths, submissions, args.force)
+        why = check_feedback_dir(Path(args.feedback), args.paths, submissions, args.force, args.lesson)
         for path in outputs.values():  # no grades file inside the feedback folder (it is handed out)
             if not why and os.path.realpath(path).startswith(os.path.realpath(args.feedback).rstrip("/") + "/"):
                 why = f"--feedback {display_name(args.feedback)} holds {display_name(path)}: keep grades out of it"

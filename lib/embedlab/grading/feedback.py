@@ -158,10 +158,12 @@ class Written:
 # Refusing a folder before anything is graded
 
 
-def check_feedback_dir(folder: Path, paths, submissions, force: bool) -> str:
+def check_feedback_dir(folder: Path, paths, submissions, force: bool, lesson: str | None = None) -> str:
     """Why --feedback must not write to `folder` ("" if it may): it is a file; it is, or sits inside, a
     submissions folder given on the command line, or holds a submission found (a submission is never
-    overwritten, --force or not); or it already holds feedback files and `force` is not given."""
+    overwritten, --force or not); or, without `force`, it already holds feedback: of `lesson` when the
+    run names its lesson (--lesson: other lessons' feedback, from earlier weeks, stays and is no
+    obstacle), of any lesson when it does not."""
     folder = Path(folder)
     if folder.exists() and not folder.is_dir():
         return f"--feedback {display_name(folder)} is a file, not a folder"
@@ -180,8 +182,10 @@ def check_feedback_dir(folder: Path, paths, submissions, force: bool) -> str:
     if not force and folder.is_dir():
         for part in (LEARNERS, CANVAS, MOODLE):
             for _top, _dirs, files in os.walk(folder / part):
-                if files:
-                    return (f"--feedback {display_name(folder)} already holds feedback ({part}/): give --force to "
+                mine = [f for f in files if lesson is None or f.startswith(f"{lesson}-feedback.")]
+                if mine:
+                    what = f"feedback on {lesson}" if lesson else "feedback (give --lesson to add another lesson's)"
+                    return (f"--feedback {display_name(folder)} already holds {what} ({part}/): give --force to "
                             "replace its files, or another folder (earlier feedback is never overwritten by accident)")
     return ""
 
