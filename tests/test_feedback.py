@@ -411,6 +411,16 @@ def test_one_hostile_submission_cannot_inject_markup_or_change_another_learners_
 # Files: never overwritten without --force, never a submission, written atomically
 
 
+def test_no_zip_entry_leaves_its_folder_and_no_page_is_written_without_keys(tmp_path):
+    for name in ("../x.html", "/etc/x.html", "a//b.html", "a/./b", "a\\b", "a\x1bb.html"):
+        with pytest.raises(ValueError, match="zip entry"):
+            feedback._zip({name: b""})
+    assert zipfile.ZipFile(io.BytesIO(feedback._zip({"Zoë O Neil_5003_assignsubmission_file/x.html": b"1"}))).namelist()
+    with pytest.raises(ValueError, match="needs --keys"):
+        feedback.write_feedback(tmp_path / "fb", rows_for("a.ipynb", "ada"), None)
+    assert not (tmp_path / "fb").exists()
+
+
 def test_earlier_feedback_is_replaced_only_with_force_and_atomically(tmp_path, monkeypatch):
     keys = class_keys({"ada": 1, "ben": 2})
     out = tmp_path / "fb"

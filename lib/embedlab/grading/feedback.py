@@ -531,6 +531,8 @@ def write_feedback(folder, rows: list[Row], keys: dict[str, LessonKeys], how: di
                    book_url: str = "") -> Written:
     """Write every learner's feedback under `folder` (see the module docstring); ValueError, naming
     --feedback, for a file in the way without `force` (checked before anything is written)."""
+    if not keys:
+        raise ValueError("--feedback needs --keys: the pages are written for the keys' learners")
     folder = Path(folder)
     pages = feedback_pages(rows, keys, how, policy, book_url)
     by_label = {s.label: s for s in submissions}
@@ -616,6 +618,12 @@ def _lms_names(layout: str, sub, page: Page, roster, lesson: str, written: Writt
 
 def _zip(entries: dict) -> bytes:
     """A zip of `entries` (name -> bytes), names in UTF-8, a fixed date: the same pages give the same bytes."""
+    for name in entries:  # nothing that unzips outside its folder, or prints oddly
+        parts = name.split("/")
+        if (name.startswith("/") or "\\" in name or any(p in ("", ".", "..") for p in parts)
+                or printable(name) != name):
+            raise ValueError(f"--feedback: refused a zip entry name {printable(name)!r} (a path out of the zip's folder, "
+                             "or a control character)")
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
         for name in sorted(entries):
