@@ -1393,9 +1393,19 @@ def test_a_canvas_download_graded_with_a_policy(klass, tmp_path, capsys):
     out.mkdir()
     code = cli.main([str(folder), "--keys", str(klass["out"] / KEYS_DIR), "--roster", str(roster), "--layout", "canvas",
                      "--out", str(out / "scores.csv"), "--totals", str(out / "totals.csv"), "--gradebook",
-                     str(out / "gradebook.csv"), "--policy", str(policy), "-q", "-j", "2"])
+                     str(out / "gradebook.csv"), "--policy", str(policy), "--feedback", str(out / "feedback"),
+                     "-q", "-j", "2"])
     assert code == 0
     got = {t["learner"]: t for t in read_csv(out / "totals.csv")}
+    # each learner's feedback shows their own adjustment or late penalty and the final points, the gradebook's
+    page = {x: (out / "feedback" / "learners" / x / f"{LESSON}-feedback.txt").read_text(encoding="utf-8")
+            for x in (a, b, c)}
+    assert "Total: 6 / 7 points (the grader gave 7;" in page[a] and "cosine copied from the lesson's notebook" in page[a]
+    assert "Total: 3 / 7 points (the grader gave 0;" in page[b] and "graded by hand from your draft" in page[b]
+    assert "Total: 6.3 / 7 points (the grader gave 7;" in page[c] and "per late file" in page[c]
+    assert "copied from" not in page[b] + page[c] and "graded by hand" not in page[a] + page[c]
+    assert not re.search(rf"\b{re.escape(a)}\b", page[b])
+    assert len(handed_back(out, "canvas")) == 6
     parts = ("status", "points", "adjustment", "late_penalty", "final")
     assert [got[a][k] for k in parts] == ["graded", "7", "-1", "0", "6"]
     assert [got[b][k] for k in parts] == ["review", "0", "3", "0", "3"]

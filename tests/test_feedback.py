@@ -8,6 +8,8 @@ Downloads are named by test_lms's builders, which follow each LMS's code step by
 here (judge.Row as the grader makes them): no sandbox runs.
 """
 
+import dataclasses
+import html
 import html.parser
 import io
 import json
@@ -17,7 +19,6 @@ import shutil
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
@@ -630,12 +631,30 @@ def test_the_policys_adjustments_and_late_penalty_show_on_that_learners_page_onl
     assert feedback.feedback_pages(rows, keys, {"rule": "best"})[0].text != ada.text  # without: none shown
     # the policy's totals (results.totals with a policy gives each Total a `final`): the gradebook's number
     # is the page's total, the grader's own beside it when they differ
-    total = SimpleNamespace(**vars(feedback.totals(rows, keys)[0]), final=6.5)
+    total = dataclasses.replace(feedback.totals(rows, keys)[0], final=6.5)
     assert total.learner == "ada" and total.points == 6.0
     page = feedback.build_page(total, [r for r in rows if r.learner == "ada"], keys, StandInPolicy())
     assert "Total: 6.5 / 7 points (the grader gave 6; your instructor's decisions below make it 6.5)" in page.text
-    total = SimpleNamespace(**{**vars(total), "final": 6.0})
+    total = dataclasses.replace(total, final=6.0)
     assert "Total: 6 / 7 points\n" in feedback.build_page(total, rows[:7], keys).text
+
+
+def test_the_real_policys_sentences_and_final_points_reach_the_page(tmp_path):
+    """embedlab.grading.policy as built (load_policy, totals merged with it): its str() on the page, escaped,
+    and the lesson's final points, the gradebook's number."""
+    from embedlab.grading.policy import load_policy
+
+    keys = class_keys({"ada": 1, "ben": 2})
+    path = tmp_path / "policy.toml"
+    path.write_text('[[adjustment]]\nlearner = "ada"\nlesson = "01-toy-table"\nquestion = "cosine"\npoints = 1\n'
+                    'reason = "regrade: <b>float32</b> accepted"\n', encoding="utf-8")
+    policy = load_policy(path, None, keys)
+    rows = rows_for("s/ada/01-toy-table.ipynb", "ada", wrong=("cosine", "E"))
+    pages = {p.learner: p for p in feedback.feedback_pages(rows, keys, {"rule": "best", "policy": policy}, policy)}
+    said = str(policy.adjustments_for("ada", LESSON)[0])
+    assert said in pages["ada"].text and html.escape(said) in pages["ada"].html and "<b>" not in pages["ada"].html
+    assert "Total: 6 / 7 points (the grader gave 5; your instructor's decisions below make it 6)" in pages["ada"].text
+    assert "instructor's decisions" not in pages["ben"].text
 
 
 # --------------------------------------------------------------------------
