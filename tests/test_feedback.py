@@ -668,22 +668,34 @@ CHROMIUM = check_site.find_chromium()
                     reason="browser test skipped: no Chromium found. Install Debian's `chromium` "
                            "(apt-get install chromium) or set $CHROMIUM; CI (.ci/run) installs it.")
 def test_a_feedback_page_passes_axe_in_light_and_dark(tmp_path):
-    keys = class_keys({"ada": 1})
-    rows = rows_for("s/ada/01-toy-table.ipynb", "ada", wrong=("cosine", "E"), detail=HOSTILE * 3)
-    page = feedback.feedback_pages(rows, keys, {"rule": "best"}, policy=StandInPolicy(),
-                                   book_url="https://book.example")[0]
-    out = tmp_path / "page.html"
-    out.write_text(page.html, encoding="utf-8")
+    """A graded page (hostile hints, a 300-character word, the policy, links to the book) and a missing one:
+    no serious or critical axe finding in either theme at either width, nothing fetched, and nothing wider
+    than a phone's screen."""
+    keys = class_keys({"ada": 1, "ben": 2})
+    rows = rows_for("s/ada/01-toy-table.ipynb", "ada", wrong=("cosine", "E"), detail=HOSTILE * 3 + "x" * 300)
+    pages = feedback.feedback_pages(rows, keys, {"rule": "best"}, policy=StandInPolicy(),
+                                    book_url="https://book.example")
+    assert [p.status for p in pages] == ["graded", "missing"]
+    found, wide = {}, {}
     with check_site.Chromium(CHROMIUM) as browser:
         tab = browser.tab
-        tab.events = []
-        tab.call("Page.navigate", {"url": out.as_uri()})
-        assert tab.wait_for("Page.loadEventFired", browser.timeout)
-        tab.settle()
-        urls = [e["params"]["request"]["url"] for e in tab.events if e["method"] == "Network.requestWillBeSent"]
-        assert all(u.startswith(("file:", "data:")) for u in urls), urls
-        found = tab.axe(check_site.load_axe())
-    assert set(found) == {(theme, w) for theme in ("light", "dark") for w in check_site.WIDTHS}
-    bad = [(pair, v["id"], v["impact"], v["target"]) for pair, violations in found.items() for v in violations
-           if v["impact"] in check_site.AXE_FAILS]
-    assert bad == []
+        for page in pages:
+            out = tmp_path / f"{page.learner}.html"
+            out.write_text(page.html, encoding="utf-8")
+            tab.events = []
+            tab.call("Page.navigate", {"url": out.as_uri()})
+            assert tab.wait_for("Page.loadEventFired", browser.timeout)
+            tab.settle()
+            urls = [e["params"]["request"]["url"] for e in tab.events if e["method"] == "Network.requestWillBeSent"]
+            assert all(u.startswith(("file:", "data:")) for u in urls), urls
+            found[page.learner] = tab.axe(check_site.load_axe())
+            tab.set_width(check_site.WIDTHS[-1])
+            tab.frame()
+            wide[page.learner] = tab.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+            tab.set_width(check_site.WIDTHS[0])
+    for learner, pairs in found.items():
+        assert set(pairs) == {(theme, w) for theme in ("light", "dark") for w in check_site.WIDTHS}
+        bad = [(pair, v["id"], v["impact"], v["target"]) for pair, violations in pairs.items() for v in violations
+               if v["impact"] in check_site.AXE_FAILS]
+        assert bad == [], learner
+    assert wide == {"ada": 0, "ben": 0}
