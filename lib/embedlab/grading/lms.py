@@ -112,6 +112,27 @@ get_uniqueid_for_user(userid))``, then, per file-submission plugin::
 Any other name gives None (the caller reports it; the file is never guessed at), and so
 does a name with more than one reading (`readings` lists them).
 
+Files back to Moodle (`moodle_feedback_name`, `moodle_upload_reading`)
+----------------------------------------------------------------------
+Moodle's assignment takes files back per learner in one zip: "Upload multiple
+feedback files in a zip" (assignfeedback_file, mod/assign/feedback/file/importziplib.php,
+``assignfeedback_file_zip_importer::is_valid_filename_for_import``). For each file
+of the zip (a name starting with ``.`` or ``~`` is skipped), each part of its path
+in turn is split on ``_`` into at most five pieces, ``explode('_', $part, 5)``:
+a part with fewer than four is skipped; piece 2 must be a number, the
+participant id of one of the assignment's participants (`moodle_id`, or
+``moodle_id:NN-slug``: above); pieces 3 and 4 a plugin's type and name
+(``assignsubmission_file`` as in a download, or ``assignfeedback_file``); piece 5
+and the rest of the path are the file's name as the learner will see it. So the
+name part must hold no ``_`` (it is ignored otherwise), and embedlab writes
+
+    <Full Name>_<participant id>_assignfeedback_file_<file name>
+
+at the zip's root. ``assignfeedback_file``: Moodle compares the file with the
+learner's feedback file of the same name and skips it when unchanged, so a zip
+uploaded again (after a late learner joined) changes, and notifies, only the
+learners whose file is new.
+
 Gradebooks (`GRADEBOOK_FORMATS`)
 --------------------------------
 ``canvas``: the CSV Canvas's Grades > Import reads (``GradebookImporter`` in
@@ -489,6 +510,61 @@ def _moodle(parts: list[str]) -> list[Download]:
     found = [(name[:i], match) for i in range(len(name)) if (match := _MOODLE_IDS.fullmatch(name, i))]
     moodles = [(head, match) for head, match in found if "_" not in head]  # Moodle's names hold no _
     return [Download(match["id"], match["original"]) for _, match in (moodles or found)]
+
+
+# --------------------------------------------------------------------------
+# Files back to Moodle ("Upload multiple feedback files in a zip")
+
+MOODLE_FEEDBACK_PLUGIN = "assignfeedback_file"
+MOODLE_PLUGINS = ("assignsubmission_file", "assignfeedback_file")  # the file plugins a name may give
+MOODLE_NO_NAME = "Participant"  # what Moodle itself writes for a name under blind marking
+
+
+def moodle_name_part(full_name: str) -> str:
+    """A learner's name as the first part of a Moodle upload name: NFC, with every `_`, `/`, `\\` and
+    control or format character a space (Moodle splits on `_`), runs of spaces one, no leading `.`
+    or `~` (Moodle skips such files); "Participant" when nothing is left."""
+    text = unicodedata.normalize("NFC", str(full_name))
+    text = "".join(" " if ch in "_/\\" or unicodedata.category(ch)[0] in "CZ" else ch for ch in text)
+    return " ".join(text.split()).lstrip(".~ ").strip() or MOODLE_NO_NAME
+
+
+def moodle_feedback_name(full_name: str, participant_id: str, filename: str) -> str:
+    """The zip entry that Moodle's "Upload multiple feedback files in a zip" gives, as a feedback
+    file called `filename`, to the participant `participant_id` (see the module docstring).
+    ValueError naming the value for an id that is not digits or a file name Moodle would not keep
+    as given (empty, a path, starting with `.` or `~`)."""
+    participant_id = str(participant_id).strip()
+    if not _DIGITS.fullmatch(participant_id):
+        raise ValueError(f"participant_id must be Moodle's participant id (digits), got {participant_id!r}")
+    if not filename or any(ch in filename for ch in "/\\") or filename.startswith((".", "~")):
+        raise ValueError(f"filename must be a plain file name (no folder, not starting with . or ~), "
+                         f"got {filename!r}")
+    return f"{moodle_name_part(full_name)}_{participant_id}_{MOODLE_FEEDBACK_PLUGIN}_{filename}"
+
+
+def moodle_upload_reading(path: str, participants=None, plugins=MOODLE_PLUGINS) -> tuple[str, str, str] | None:
+    """(participant id, plugin, file name) that Moodle's feedback-zip import reads from a zip entry's
+    `path`, or None when it would skip the entry: a port of
+    ``assignfeedback_file_zip_importer::is_valid_filename_for_import`` (module docstring).
+    `participants` (ids as text, compared as numbers, as Moodle does) and `plugins` stand for the
+    assignment's participants and installed plugins: a part naming neither is passed over, as there."""
+    base = path.rsplit("/", 1)[-1]
+    if not base or base.startswith((".", "~")):
+        return None
+    wanted = None if participants is None else {int(p) for p in participants}
+    parts = path.split("/")
+    while parts:
+        info = parts.pop(0).split("_", 4)
+        if len(info) < 4 or not _DIGITS.fullmatch(info[1]):
+            continue
+        if wanted is not None and int(info[1]) not in wanted:
+            continue
+        plugin = f"{info[2]}_{info[3]}"
+        if plugin not in plugins:
+            continue
+        return info[1], plugin, "/".join([info[4] if len(info) == 5 else "", *parts])
+    return None
 
 
 # --------------------------------------------------------------------------
