@@ -581,6 +581,7 @@ def write_release(outputs: Outputs, assigned: dict, learners: list[str], secret:
             ("--moodle-handouts", outputs.moodle_handouts, Assigned.handout, lambda lesson: f"{lesson}.ipynb"),
             ("--moodle-solutions", outputs.moodle_solutions, Assigned.solved, solution_name)):
         for lesson, path in zips.items():
+            started = time.monotonic()
             lesson_of = assigned[lesson]
             column = roster.id_column("moodle", lesson)
             files = [(name[learner], roster.value(learner, column), filename(lesson),
@@ -590,7 +591,7 @@ def write_release(outputs: Outputs, assigned: dict, learners: list[str], secret:
             except ValueError as exc:
                 raise AssignError(str(exc)) from None
             log(f"{flag} {path}: {counted(len(files), 'file')} for Moodle's 'Upload multiple feedback files in a "
-                f"zip' ({column})")
+                f"zip' ({column}) in {time.monotonic() - started:.1f} s")
     if outputs.solutions is not None:
         started = time.monotonic()
         for learner in learners:
