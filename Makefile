@@ -54,9 +54,10 @@ grade: $(STAMP)
 
 ## handout: a learner makes their own class handout from the bundle the instructor posted, e.g.
 ##          make handout BUNDLE=handouts.json LEARNER=you@uni.example   (writes my-work/NN-slug.ipynb)
+##          SOLUTION=1: the solved notebook instead, once solutions are released (my-work/NN-slug-solution.ipynb)
 handout: $(STAMP)
 	@test -n "$(BUNDLE)" && test -n "$(LEARNER)" || { echo "make handout needs BUNDLE=file.json LEARNER=your-id" >&2; exit 2; }
-	$(BIN)/embedlab-handout "$(BUNDLE)" --learner "$(LEARNER)"
+	$(BIN)/embedlab-handout "$(BUNDLE)" --learner "$(LEARNER)" $(if $(SOLUTION),--solution)
 
 ## lock: re-pin requirements.txt (every package, CPython 3.11-3.15, Linux/macOS/Windows) from requirements.in
 ##       with uv's universal resolver, then check every target installs from wheels (LOCK_ARGS=--upgrade: newest)

@@ -163,6 +163,13 @@ def test_each_learner_makes_their_handout_byte_for_byte_whatever_the_case_of_the
     assert "your handout of 01-toy-table" in capsys.readouterr().out
 
 
+def test_each_learner_makes_their_released_solution_byte_for_byte_too(klass, tmp_path):
+    for learner in klass["learners"]:
+        assert make_handout(klass, tmp_path / learner, learner.swapcase(), "--solution") == 0
+        assert (tmp_path / learner / f"{LESSON}-solution.ipynb").read_bytes() == \
+            (klass["tmp"] / "released" / learner / f"{LESSON}-solution.ipynb").read_bytes()
+
+
 def test_a_wrong_id_is_told_clearly_and_nothing_is_written(klass, tmp_path, capsys):
     learner = klass["learners"][0]
     for wrong in (learner + "x", learner[:-1], learner.replace("@", "."), "dan", ""):
@@ -208,7 +215,7 @@ def secret_forms(secret: bytes) -> list[str]:
 
 def test_the_bundle_holds_no_secret_no_list_of_the_class_and_no_variants_parameters_or_keys(klass):
     data = json.loads((klass["tmp"] / "bundle.json").read_text(encoding="utf-8"))
-    assert set(data) == {"format", "version", "about", "lessons", "exercises", "kdf", "entries"}
+    assert set(data) == {"format", "version", "about", "lessons", "exercises", "solutions", "kdf", "entries"}
     # the entries are an index (64 hex digits) and sealed bytes each; all else is searched as text
     for index, blob in data["entries"].items():
         assert re.fullmatch(r"[0-9a-f]{64}", index) and base64.b64decode(blob, validate=True)
@@ -233,10 +240,12 @@ def test_the_bundle_holds_no_secret_no_list_of_the_class_and_no_variants_paramet
         for question, value in keys.keys[n].key.items():
             if isinstance(value, dict) or (isinstance(value, (int, float)) and abs(value) >= 1000):
                 assert json.dumps(value) not in text, (n, question)
-    # the one notebook in it is the public exercise: the book's parameters, no learner's
+    # the notebooks in it are the public exercise and the book's solution: the book's parameters, no learner's
     exercise = nbformat.reads(data["exercises"][LESSON], as_version=4)
     assert "embedlab" not in exercise.metadata or "learner" not in exercise.metadata["embedlab"]
     assert all(q.name in data["exercises"][LESSON] for q in questions_for(LESSON))
+    solution = nbformat.reads(data["solutions"][LESSON], as_version=4)
+    assert solution.cells == assign.without_outputs(assign.solution_of(LESSON)).cells
 
 
 def test_without_an_id_the_entries_say_nothing_more_than_guessing_ids_would(klass):

@@ -314,6 +314,17 @@ def learner_solution(ran, lesson: str, learner: str, variant: int):
     return nb
 
 
+def without_outputs(nb):
+    """A copy of `nb` whose code cells have no outputs (what variant_solution clears anyway): the
+    solution as the public bundle carries it."""
+    nb = copy.deepcopy(nb)
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            cell.outputs = []
+            cell.execution_count = None
+    return nb
+
+
 def notebook_bytes(nb) -> bytes:
     """A notebook as embedlab-assign writes it (the one encoding of every handout and solution, in a
     folder, a zip or made from the public bundle)."""
@@ -605,10 +616,12 @@ def write_release(outputs: Outputs, assigned: dict, learners: list[str], secret:
     if outputs.public_bundle is not None:
         started = time.monotonic()
         exercises = {lesson: nbformat.writes(a.exercise) for lesson, a in assigned.items()}
+        solutions = {lesson: nbformat.writes(without_outputs(a.solution)) for lesson, a in assigned.items()}
         mine = {learner: {lesson: (a.of[learner], render_parameters(a.params[a.of[learner]]))
                           for lesson, a in assigned.items()} for learner in learners}
         with ThreadPoolExecutor(max_workers=jobs) as pool:
-            made = write_public_bundle(outputs.public_bundle, secret, exercises, mine, map_=pool.map)
+            made = write_public_bundle(outputs.public_bundle, secret, exercises, mine, map_=pool.map,
+                                       solutions=solutions)
         log(f"--public-bundle {outputs.public_bundle}: {made['entries']} learners' entries and {made['decoys']} "
             f"decoys in {time.monotonic() - started:.1f} s")
 
@@ -689,8 +702,11 @@ def build_handout_parser() -> argparse.ArgumentParser:
                              "bundle)")
     parser.add_argument("--out", default=HANDOUT_DIR,
                         help=f"folder to write NN-slug.ipynb into (default {HANDOUT_DIR}/, made if missing)")
+    parser.add_argument("--solution", action="store_true",
+                        help="make your solved notebook instead, NN-slug-solution.ipynb (once your instructor says "
+                             "solutions are released): the course's solution with your parameters")
     parser.add_argument("--force", action="store_true",
-                        help="replace a handout already in --out (the work saved in it is lost)")
+                        help="replace a file already in --out (the work saved in it is lost)")
     return parser
 
 
@@ -716,12 +732,20 @@ def handout_main(argv=None) -> int:
         made = {}
         for lesson in lessons:
             mine = entry["lessons"][lesson]
-            exercise = nbformat.reads(data["exercises"][lesson], as_version=4)
-            params = read_parameters(mine["parameters"])
-            made[lesson] = notebook_bytes(handout(exercise, lesson, entry["learner"], int(mine["variant"]), params))
+            params, variant = read_parameters(mine["parameters"]), int(mine["variant"])
+            if args.solution:
+                if lesson not in data.get("solutions", {}):
+                    raise BundleError(f"this bundle holds no solution of {lesson}")
+                solution = nbformat.reads(data["solutions"][lesson], as_version=4)
+                nb = learner_solution(variant_solution(solution, lesson, params), lesson, entry["learner"], variant)
+                made[solution_name(lesson)] = (lesson, notebook_bytes(nb))
+            else:
+                exercise = nbformat.reads(data["exercises"][lesson], as_version=4)
+                made[f"{lesson}.ipynb"] = (lesson, notebook_bytes(handout(exercise, lesson, entry["learner"], variant,
+                                                                          params)))
         if os.path.lexists(out) and not out.is_dir():
             raise BundleError(f"--out {str(out)!r} exists and is not a folder")
-        there = [str(out / f"{lesson}.ipynb") for lesson in made if os.path.lexists(out / f"{lesson}.ipynb")]
+        there = [str(out / name) for name in made if os.path.lexists(out / name)]
         if there and not args.force:
             raise BundleError(f"{there[0]} already exists (your work?): nothing written; keep it, or give another "
                               "--out, or --force to replace it")
@@ -729,9 +753,9 @@ def handout_main(argv=None) -> int:
         print(f"embedlab-handout: error: {exc}", file=sys.stderr)
         return USAGE
     out.mkdir(parents=True, exist_ok=True)
-    for lesson, content in made.items():
-        with atomic_output(out / f"{lesson}.ipynb", "wb", flag="--out") as f:
+    for name, (lesson, content) in made.items():
+        with atomic_output(out / name, "wb", flag="--out") as f:
             f.write(content)
-        print(f"wrote {out / f'{lesson}.ipynb'}: your handout of {lesson} (learner {entry['learner']}); open it "
-              "from `make lab`")
+        what = "solved notebook" if args.solution else "handout"
+        print(f"wrote {out / name}: your {what} of {lesson} (learner {entry['learner']}); open it from `make lab`")
     return 0

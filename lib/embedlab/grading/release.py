@@ -21,6 +21,7 @@ The public bundle holds no key, no secret and no list of the class. It is JSON:
 
     {"format": "embedlab-public-bundle", "version": 1, "lessons": [...],
      "exercises": {lesson: the exercise notebook every handout is made from (public)},
+     "solutions": {lesson: the solution notebook, without outputs (public: the book's)},
      "kdf": {"name": "pbkdf2-sha256", "iterations": N, "salt": hex},
      "entries": {index: sealed entry, ...}}
 
@@ -126,10 +127,11 @@ def _from_secret(secret: bytes, *parts: str) -> bytes:
 
 
 def write_public_bundle(path: Path, secret: bytes, lessons: dict, learners: dict, *, flag: str = "--public-bundle",
-                        iterations: int = KDF_ITERATIONS, map_=map) -> dict:
+                        iterations: int = KDF_ITERATIONS, map_=map, solutions: dict | None = None) -> dict:
     """Write the public bundle atomically; {"entries": n, "decoys": n}.
 
-    `lessons` maps each lesson to its exercise notebook's text (what every handout is made from);
+    `lessons` maps each lesson to its exercise notebook's text (what every handout is made from),
+    `solutions` (optional) to its solution notebook's text (what each solved notebook is made from);
     `learners` maps each learner id (as the roster spells it) to {lesson: (variant, parameters cell
     source)}. `map_` may be a thread pool's map (key derivation releases the GIL)."""
     names = sorted(lessons)
@@ -162,6 +164,7 @@ def write_public_bundle(path: Path, secret: bytes, lessons: dict, learners: dict
             "about": "Class handouts of Embedding Lab. In your clone of the course: "
                      "embedlab-handout THIS_FILE --learner YOUR_ID (the id your instructor gave you).",
             "lessons": names, "exercises": {lesson: lessons[lesson] for lesson in names},
+            "solutions": {lesson: (solutions or {})[lesson] for lesson in names if lesson in (solutions or {})},
             "kdf": {"name": KDF, "iterations": iterations, "salt": salt.hex()},
             "entries": {index: base64.b64encode(entries[index]).decode("ascii") for index in sorted(entries)}}
     with atomic_output(Path(path), "w", flag=flag, encoding="utf-8") as f:
@@ -187,6 +190,7 @@ def read_public_bundle(path: Path) -> dict:
     if (not isinstance(kdf, dict) or kdf.get("name") != KDF or not isinstance(kdf.get("iterations"), int)
             or kdf["iterations"] < MIN_ITERATIONS or not isinstance(kdf.get("salt"), str)
             or not isinstance(entries, dict) or not isinstance(exercises, dict)
+            or not isinstance(data.get("solutions", {}), dict)
             or not isinstance(data.get("lessons"), list) or set(data["lessons"]) != set(exercises)):
         raise BundleError(f"{str(path)!r}: a damaged public bundle (its kdf, lessons or entries); "
                           "download it again")
