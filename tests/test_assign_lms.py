@@ -68,6 +68,7 @@ def klass(tmp_path_factory):
     out = tmp / "class"
     code = run_assign(tmp, "--out", str(out), "--moodle-handouts", str(tmp / "handouts.zip"),
                       "--public-bundle", str(tmp / "bundle.json"), "--solutions", str(tmp / "released"),
+                      "--public-solutions", str(tmp / "released.json"),
                       "--moodle-solutions", str(tmp / "solutions.zip"))
     assert code == 0
     keys = load_keys(out / KEYS_DIR)[LESSON]
@@ -163,9 +164,13 @@ def test_each_learner_makes_their_handout_byte_for_byte_whatever_the_case_of_the
     assert "your handout of 01-toy-table" in capsys.readouterr().out
 
 
-def test_each_learner_makes_their_released_solution_byte_for_byte_too(klass, tmp_path):
+def test_each_learner_makes_their_released_solution_byte_for_byte_from_the_solutions_bundle(klass, tmp_path, capsys):
+    learner = klass["learners"][0]
+    assert make_handout(klass, tmp_path / "early", learner, "--solution") == 2  # the handouts' bundle: no solution
+    assert "no solution of 01-toy-table" in capsys.readouterr().err and not (tmp_path / "early").exists()
     for learner in klass["learners"]:
-        assert make_handout(klass, tmp_path / learner, learner.swapcase(), "--solution") == 0
+        assert assign.handout_main([str(klass["tmp"] / "released.json"), "--learner", learner.swapcase(),
+                                    "--out", str(tmp_path / learner), "--solution"]) == 0
         assert (tmp_path / learner / f"{LESSON}-solution.ipynb").read_bytes() == \
             (klass["tmp"] / "released" / learner / f"{LESSON}-solution.ipynb").read_bytes()
 
@@ -216,10 +221,13 @@ def secret_forms(secret: bytes) -> list[str]:
 def test_the_bundle_holds_no_secret_no_list_of_the_class_and_no_variants_parameters_or_keys(klass):
     data = json.loads((klass["tmp"] / "bundle.json").read_text(encoding="utf-8"))
     assert set(data) == {"format", "version", "about", "lessons", "exercises", "solutions", "kdf", "entries"}
+    assert data["solutions"] == {}  # handed out before the due date: no solution in it
+    released = json.loads((klass["tmp"] / "released.json").read_text(encoding="utf-8"))
+    assert released["entries"] == data["entries"]  # the same entries (parameters only), plus the book's solution
     # the entries are an index (64 hex digits) and sealed bytes each; all else is searched as text
     for index, blob in data["entries"].items():
         assert re.fullmatch(r"[0-9a-f]{64}", index) and base64.b64decode(blob, validate=True)
-    text = json.dumps(dict(data, entries=None), ensure_ascii=False)
+    text = "\n".join(json.dumps(dict(d, entries=None), ensure_ascii=False) for d in (data, released))
     low = text.casefold()
     for piece in secret_forms(SECRET):
         assert piece.casefold() not in low
@@ -244,7 +252,7 @@ def test_the_bundle_holds_no_secret_no_list_of_the_class_and_no_variants_paramet
     exercise = nbformat.reads(data["exercises"][LESSON], as_version=4)
     assert "embedlab" not in exercise.metadata or "learner" not in exercise.metadata["embedlab"]
     assert all(q.name in data["exercises"][LESSON] for q in questions_for(LESSON))
-    solution = nbformat.reads(data["solutions"][LESSON], as_version=4)
+    solution = nbformat.reads(released["solutions"][LESSON], as_version=4)
     assert solution.cells == assign.without_outputs(assign.solution_of(LESSON)).cells
 
 

@@ -28,6 +28,8 @@ LMS (embedlab.grading.release; book/grading.md says how to upload each):
     --moodle-handouts ZIP     each learner's handout, in Moodle's "Upload multiple feedback files in a zip" form
     --public-bundle FILE.json one public file from which each learner makes their own handout:
                               embedlab-handout FILE.json --learner ID (`handout_main`; Canvas's way)
+    --public-solutions FILE.json  the same, carrying the book's solution too: embedlab-handout
+                              FILE.json --learner ID --solution makes the learner's solved notebook
     --solutions DIR           DIR/<learner>/NN-slug-solution.ipynb: the solution with their variant's parameters
                               (`variant_solution`: the very code the harvest ran for their keys)
     --moodle-solutions ZIP    the same solved notebooks in Moodle's feedback-zip form
@@ -424,7 +426,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--secret-file", required=True, help="file holding the instructor's secret (keep it)")
     parser.add_argument("--out", help="new (or empty) folder for the handouts and the keys; may be left out "
                                       "when the run only writes --solutions, --moodle-solutions, "
-                                      "--moodle-handouts or --public-bundle")
+                                      "--moodle-handouts, --public-bundle or --public-solutions")
     parser.add_argument("--variants", type=positive_int, default=DEFAULT_VARIANTS,
                         help=f"K, variants per lesson (default {DEFAULT_VARIANTS})")
     parser.add_argument("--gradescope", help="also write a Gradescope autograder bundle (.zip) here; with several "
@@ -451,6 +453,10 @@ def build_parser() -> argparse.ArgumentParser:
                              "makes their own handout in their clone (embedlab-handout FILE.json --learner ID): "
                              "no key, no secret, no list of the class (Canvas's way: it cannot take files per "
                              "learner before the due date)")
+    parser.add_argument("--public-solutions", metavar="FILE.json",
+                        help="a public bundle as --public-bundle that carries the book's solution too, to post "
+                             "after the cut-off date: each learner makes their own solved notebook with "
+                             "embedlab-handout FILE.json --learner ID --solution (a --public-bundle file cannot)")
     parser.add_argument("--solutions", metavar="DIR",
                         help="also write each learner's solved notebook, DIR/<learner>/NN-slug-solution.ipynb: "
                              "the solution with their variant's parameters, the code whose answers are their "
@@ -460,7 +466,8 @@ def build_parser() -> argparse.ArgumentParser:
                              "zip' (one per lesson with several lessons, as --moodle-handouts)")
     parser.add_argument("--force", action="store_true",
                         help="replace files this run writes that exist already: --gradescope, --moodle-handouts, "
-                             "--moodle-solutions, --public-bundle, and solved notebooks in --solutions (without "
+                             "--moodle-solutions, --public-bundle, --public-solutions, and solved notebooks in "
+                             "--solutions (without "
                              "it, any of them existing stops the run before anything is written; --out is never "
                              "replaced)")
     parser.add_argument("-j", "--jobs", type=positive_int, default=1, help="solution runs in parallel (default 1)")
@@ -477,11 +484,13 @@ class Outputs:
     moodle_handouts: dict  # lesson -> zip
     moodle_solutions: dict  # lesson -> zip
     public_bundle: Path | None
+    public_solutions: Path | None
     solutions: Path | None
     roster: object  # the lms.Roster (names, Moodle ids)
 
     def any_release(self) -> bool:
-        return bool(self.moodle_handouts or self.moodle_solutions or self.public_bundle or self.solutions)
+        return bool(self.moodle_handouts or self.moodle_solutions or self.public_bundle or self.public_solutions
+                    or self.solutions)
 
 
 def _inside(path: Path, folder: Path) -> bool:
@@ -517,6 +526,8 @@ def _outputs(args, lessons: list[str], out: Path | None) -> Outputs:
                     raise AssignError(f"{flag}: the roster's {column} is empty for a learner")
     public = _check_file("--public-bundle", args.public_bundle, ".json", out) \
         if args.public_bundle else None
+    public_solutions = _check_file("--public-solutions", args.public_solutions, ".json", out) \
+        if args.public_solutions else None
     solutions = Path(args.solutions) if args.solutions else None
     if solutions is not None:
         if os.path.lexists(solutions) and not (solutions.is_dir() and not solutions.is_symlink()):
@@ -534,16 +545,18 @@ def _outputs(args, lessons: list[str], out: Path | None) -> Outputs:
                                   + (f" (and {len(there) - 1} more)" if len(there) > 1 else "")
                                   + ": give a new folder, or --force to replace them")
     files = [*bundles.values(), *moodle["--moodle-handouts"].values(), *moodle["--moodle-solutions"].values(),
-             *([public] if public else [])]
+             *([public] if public else []), *([public_solutions] if public_solutions else [])]
     resolved = [p.resolve() for p in files]
     if len(set(resolved)) != len(resolved):
-        raise AssignError("two of --gradescope, --moodle-handouts, --moodle-solutions and --public-bundle name "
+        raise AssignError("two of --gradescope, --moodle-handouts, --moodle-solutions, --public-bundle and "
+                          "--public-solutions name "
                           "the same file")
     there = [str(p) for p in files if os.path.lexists(p)]
     if there and not args.force:
         raise AssignError(f"{', '.join(there)} already exists (written by another class or run?): give a new name, "
                           "or --force to replace it")
-    return Outputs(bundles, moodle["--moodle-handouts"], moodle["--moodle-solutions"], public, solutions, roster)
+    return Outputs(bundles, moodle["--moodle-handouts"], moodle["--moodle-solutions"], public, public_solutions,
+                   solutions, roster)
 
 
 def _checked(args):
@@ -557,7 +570,7 @@ def _checked(args):
     outputs = _outputs(args, lessons, Path(args.out) if args.out else None)
     if args.out is None and not (outputs.any_release() or outputs.bundles):
         raise AssignError("give --out (a new folder for the handouts and the keys), or only release outputs "
-                          "(--solutions, --moodle-solutions, --moodle-handouts, --public-bundle)")
+                          "(--solutions, --moodle-solutions, --moodle-handouts, --public-bundle, --public-solutions)")
     if args.out is None and outputs.bundles:
         raise AssignError("--gradescope needs --out: keep the keys its bundle holds")
     ids = args.learner_ids or learner_id_kind(learners)
@@ -613,17 +626,20 @@ def write_release(outputs: Outputs, assigned: dict, learners: list[str], secret:
                     f.write(notebook_bytes(lesson_of.solved(learner)))
         log(f"--solutions {outputs.solutions}: {counted(len(learners) * len(assigned), 'solved notebook')} in "
             f"{time.monotonic() - started:.1f} s")
-    if outputs.public_bundle is not None:
+    bundles = [(flag, path, with_solutions) for flag, path, with_solutions in
+               (("--public-bundle", outputs.public_bundle, False),
+                ("--public-solutions", outputs.public_solutions, True)) if path is not None]
+    for flag, path, with_solutions in bundles:
         started = time.monotonic()
         exercises = {lesson: nbformat.writes(a.exercise) for lesson, a in assigned.items()}
-        solutions = {lesson: nbformat.writes(without_outputs(a.solution)) for lesson, a in assigned.items()}
+        solutions = {lesson: nbformat.writes(without_outputs(a.solution)) for lesson, a in assigned.items()} \
+            if with_solutions else None
         mine = {learner: {lesson: (a.of[learner], render_parameters(a.params[a.of[learner]]))
                           for lesson, a in assigned.items()} for learner in learners}
         with ThreadPoolExecutor(max_workers=jobs) as pool:
-            made = write_public_bundle(outputs.public_bundle, secret, exercises, mine, map_=pool.map,
-                                       solutions=solutions)
-        log(f"--public-bundle {outputs.public_bundle}: {made['entries']} learners' entries and {made['decoys']} "
-            f"decoys in {time.monotonic() - started:.1f} s")
+            made = write_public_bundle(path, secret, exercises, mine, flag=flag, map_=pool.map, solutions=solutions)
+        log(f"{flag} {path}: {made['entries']} learners' entries and {made['decoys']} decoys in "
+            f"{time.monotonic() - started:.1f} s")
 
 
 def main(argv=None) -> int:
@@ -674,6 +690,9 @@ def main(argv=None) -> int:
     if outputs.public_bundle is not None:
         print(f"public bundle: {outputs.public_bundle} (post it for the class; each learner runs "
               f"embedlab-handout {outputs.public_bundle.name} --learner THEIR_ID in their clone)")
+    if outputs.public_solutions is not None:
+        print(f"public solutions: {outputs.public_solutions} (post it after the cut-off date; each learner runs "
+              f"embedlab-handout {outputs.public_solutions.name} --learner THEIR_ID --solution in their clone)")
     if outputs.solutions is not None:
         print(f"solved notebooks: {outputs.solutions}/<learner>/NN-slug-solution.ipynb (release after the "
               "cut-off date)")
@@ -735,7 +754,8 @@ def handout_main(argv=None) -> int:
             params, variant = read_parameters(mine["parameters"]), int(mine["variant"])
             if args.solution:
                 if lesson not in data.get("solutions", {}):
-                    raise BundleError(f"this bundle holds no solution of {lesson}")
+                    raise BundleError(f"this bundle holds no solution of {lesson}: your instructor posts one that "
+                                      "does (embedlab-assign --public-solutions) once solutions are released")
                 solution = nbformat.reads(data["solutions"][lesson], as_version=4)
                 nb = learner_solution(variant_solution(solution, lesson, params), lesson, entry["learner"], variant)
                 made[solution_name(lesson)] = (lesson, notebook_bytes(nb))
