@@ -391,3 +391,14 @@ def test_outputs_that_exist_are_refused_before_anything_runs_and_replaced_only_w
     assert json.loads(bundle.read_text())["format"] == release.FORMAT
     assert sorted(os.listdir(tmp_path)) == sorted(["roster.csv", "secret.txt", "empty", "released", bundle.name,
                                                    *(p.name for p in zips.values())])
+
+
+def test_what_book_grading_md_states_of_the_bundle_and_the_zip_is_the_codes():
+    page = " ".join((Path(__file__).resolve().parent.parent / "book" / "grading.md").read_text("utf-8").split())
+    assert f"PBKDF2-HMAC-SHA256, {release.KDF_ITERATIONS:,} rounds" in page
+    assert f"pad their number to a multiple of {release.DECOY_ROUNDING}" in page
+    named = lms.moodle_feedback_name("Ada Lovelace", "5001", f"{LESSON}.ipynb")
+    assert f"`{named}`" in page and lms.MOODLE_FEEDBACK_PLUGIN in named
+    for flag in ("--moodle-handouts", "--public-bundle", "--solutions", "--moodle-solutions", "--public-solutions"):
+        assert f"`{flag}" in page and flag in assign.build_parser().format_help()
+    assert "make handout BUNDLE=" in page and "--solution" in assign.build_handout_parser().format_help()
