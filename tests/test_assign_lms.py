@@ -402,3 +402,26 @@ def test_what_book_grading_md_states_of_the_bundle_and_the_zip_is_the_codes():
     for flag in ("--moodle-handouts", "--public-bundle", "--solutions", "--moodle-solutions", "--public-solutions"):
         assert f"`{flag}" in page and flag in assign.build_parser().format_help()
     assert "make handout BUNDLE=" in page and "--solution" in assign.build_handout_parser().format_help()
+
+
+def test_solutions_released_later_are_checked_against_the_keys_graded_with(tmp_path, capsys):
+    """--keys: a later run's keys must be those the grades came from; keys of another course state
+    (here one expected value changed) stop it before anything is written. One variant: one run each."""
+    (tmp_path / "roster.csv").write_text("learner\nada\nben\n")
+    (tmp_path / "secret.txt").write_bytes(SECRET)
+    base = [LESSON, "--roster", str(tmp_path / "roster.csv"), "--secret-file", str(tmp_path / "secret.txt"),
+            "--variants", "1"]
+    assert assign.main([*base, "--out", str(tmp_path / "class")]) == 0
+    keys = tmp_path / "class" / KEYS_DIR
+    assert assign.main([*base, "--keys", str(keys), "--solutions", str(tmp_path / "released")]) == 0
+    assert sorted(p.name for p in (tmp_path / "released").iterdir()) == ["ada", "ben"]
+    changed = tmp_path / "changed"
+    changed.mkdir()
+    data = json.loads((keys / f"{LESSON}.json").read_text())
+    data["keys"]["1"]["key"]["n_params"] += 1  # the course's solution gave another answer then
+    (changed / f"{LESSON}.json").write_text(json.dumps(data))
+    assert assign.main([*base, "--keys", str(changed), "--solutions", str(tmp_path / "later")]) == 2
+    assert "variant 1's parameters or expected values differ" in capsys.readouterr().err
+    assert not (tmp_path / "later").exists()
+    assert assign.main([*base, "--keys", str(tmp_path), "--solutions", str(tmp_path / "later")]) == 2  # not keys
+    assert "--keys" in capsys.readouterr().err and not (tmp_path / "later").exists()

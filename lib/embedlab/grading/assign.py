@@ -60,7 +60,7 @@ from embedlab.grading import sandbox
 from embedlab.grading.autograder import LEARNER_ID_KINDS, bundle_paths, learner_id_kind, write_bundle
 from embedlab.grading.exercise import CLASS
 from embedlab.grading.generate import AuthoringError, check_contract, make_exercise
-from embedlab.grading.keys import KEYS_DIR, write_lesson_keys
+from embedlab.grading.keys import KEYS_DIR, KeysError, load_keys, write_lesson_keys
 from embedlab.grading.kinds import Function, expected_value
 from embedlab.grading.lessons import known_lessons, questions_for
 from embedlab.grading.lms import read_roster as read_lms_roster
@@ -453,6 +453,11 @@ def build_parser() -> argparse.ArgumentParser:
                              "makes their own handout in their clone (embedlab-handout FILE.json --learner ID): "
                              "no key, no secret, no list of the class (Canvas's way: it cannot take files per "
                              "learner before the due date)")
+    parser.add_argument("--keys", metavar="DIR",
+                        help="the instructor-keys folder you grade with: this run's keys must be the same (the same "
+                             "secret, K and course), else it stops before writing anything, so the solutions it "
+                             "releases are those your grades came from (a course changed since you assigned stops "
+                             "here)")
     parser.add_argument("--public-solutions", metavar="FILE.json",
                         help="a public bundle as --public-bundle that carries the book's solution too, to post "
                              "after the cut-off date: each learner makes their own solved notebook with "
@@ -573,6 +578,14 @@ def _checked(args):
                           "(--solutions, --moodle-solutions, --moodle-handouts, --public-bundle, --public-solutions)")
     if args.out is None and outputs.bundles:
         raise AssignError("--gradescope needs --out: keep the keys its bundle holds")
+    if args.keys:  # read now: a folder that is not keys, or lacks a lesson, stops the run before any solution runs
+        try:
+            given = load_keys(Path(args.keys))
+        except KeysError as exc:
+            raise AssignError(f"--keys: {exc}") from None
+        absent = [lesson for lesson in lessons if lesson not in given]
+        if absent:
+            raise AssignError(f"--keys {args.keys!r} holds no keys of {absent[0]}")
     ids = args.learner_ids or learner_id_kind(learners)
     for lesson in lessons:
         solution_of(lesson)
@@ -593,6 +606,30 @@ def _checked(args):
             raise AssignError(f"cannot run the solution in the grader's sandbox: {why}; "
                               "or pass --no-sandbox")
     return lessons, skipped, learners, secret, outputs, ids, bwrap
+
+
+def same_keys(given: Path, made: Path, lessons: list[str]) -> None:
+    """AssignError unless the keys of each lesson in `made` (this run's) are those in `given` (the
+    folder the instructor grades with): the same variants, parameters and expected values, and the
+    same variant for every learner in both."""
+    try:
+        theirs, mine = load_keys(given), load_keys(made)
+    except KeysError as exc:
+        raise AssignError(f"--keys: {exc}") from None
+    for lesson in lessons:
+        if lesson not in theirs:
+            raise AssignError(f"--keys {str(given)!r} holds no keys of {lesson}")
+        old, new = theirs[lesson], mine[lesson]
+        differ = sorted(n for n in set(old.keys) | set(new.keys) if old.keys.get(n) != new.keys.get(n))
+        moved = sorted(name for name in set(old.learners) & set(new.learners)
+                       if old.learners[name] != new.learners[name])
+        if old.variants != new.variants or differ or moved:
+            why = (f"K {old.variants} there, {new.variants} here" if old.variants != new.variants else
+                   f"variant {differ[0]}'s parameters or expected values differ" if differ else
+                   f"learner {moved[0]!r} has another variant")
+            raise AssignError(f"--keys {str(given)!r}: this run's keys of {lesson} are not those ({why}): another "
+                              "secret or K, or the course's solution changed since you assigned (release from the "
+                              "course as it was then); nothing written")
 
 
 def write_release(outputs: Outputs, assigned: dict, learners: list[str], secret: bytes, jobs: int = 1,
@@ -659,6 +696,8 @@ def main(argv=None) -> int:
         collected = {}
         assign(lessons, learners, secret, args.variants, build, bwrap, args.jobs, log=log,
                **({"collect": collected} if outputs.any_release() else {}))
+        if args.keys:
+            same_keys(Path(args.keys), build / KEYS_DIR, lessons)
         for lesson, path in outputs.bundles.items():
             write_bundle(path, build / KEYS_DIR, lesson, args.gradescope_results, learner_ids=ids)
         if outputs.any_release():
