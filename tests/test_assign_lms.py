@@ -363,15 +363,29 @@ def test_outputs_that_exist_are_refused_before_anything_runs_and_replaced_only_w
     learner = klass["learners"][0]
     zips = {flag: tmp_path / f"{flag.strip('-')}.zip" for flag in ("--moodle-handouts", "--moodle-solutions")}
     bundle, solved = tmp_path / "bundle.json", tmp_path / "released" / learner / f"{LESSON}-solution.ipynb"
-    for path in (*zips.values(), bundle, solved):
-        path.parent.mkdir(parents=True, exist_ok=True)
+    for path in (*zips.values(), bundle):
         path.write_text("an earlier release")
+    earlier = assign.learner_solution(assign.solution_of(LESSON), LESSON, learner, 1)  # an earlier --solutions
+    earlier.cells[0].source = "an earlier release"
+    solved.parent.mkdir(parents=True)
+    nbformat.write(earlier, solved)
     args = ["--moodle-handouts", str(zips["--moodle-handouts"]), "--moodle-solutions",
             str(zips["--moodle-solutions"]), "--public-bundle", str(bundle), "--solutions", str(tmp_path / "released")]
     for drop in range(0, len(args), 2):  # each output alone that exists stops the run
         assert run_assign(tmp_path, *args[drop:drop + 2]) == 2
         assert "already exists" in capsys.readouterr().err
-    assert all(p.read_text() == "an earlier release" for p in (*zips.values(), bundle, solved))
+    assert all(p.read_text() == "an earlier release" for p in (*zips.values(), bundle))
+    assert "an earlier release" in solved.read_text()
+    # a file there that --solutions did not write (a learner's own, in a folder shared with submissions)
+    # is not replaced, even with --force
+    theirs = tmp_path / "released" / klass["learners"][1] / f"{LESSON}-solution.ipynb"
+    theirs.parent.mkdir()
+    mine = nbformat.v4.new_notebook(metadata={"embedlab": {"lesson": LESSON, "learner": klass["learners"][1]}})
+    nbformat.write(mine, theirs)
+    assert run_assign(tmp_path, "--solutions", str(tmp_path / "released"), "--force") == 2
+    assert "not replaced, even with --force" in capsys.readouterr().err
+    theirs.unlink()
+    theirs.parent.rmdir()
     # refused too: an output inside --out, one file named twice, no --out and nothing to release
     (tmp_path / "empty").mkdir()
     for bad, says in ((["--out", str(tmp_path / "empty"), "--moodle-handouts", str(tmp_path / "empty" / "h.zip")],
@@ -386,7 +400,8 @@ def test_outputs_that_exist_are_refused_before_anything_runs_and_replaced_only_w
     # --force replaces them (one variant: one solution run), with no --out: nothing else kept
     assert assign.main([LESSON, "--roster", str(tmp_path / "roster.csv"), "--secret-file",
                         str(tmp_path / "secret.txt"), "--variants", "1", *args, "--force"]) == 0
-    assert all(p.read_bytes() != b"an earlier release" for p in (*zips.values(), bundle, solved))
+    assert all(p.read_bytes() != b"an earlier release" for p in (*zips.values(), bundle))
+    assert "an earlier release" not in solved.read_text()
     assert all(zipfile.is_zipfile(p) for p in zips.values())
     assert json.loads(bundle.read_text())["format"] == release.FORMAT
     assert sorted(os.listdir(tmp_path)) == sorted(["roster.csv", "secret.txt", "empty", "released", bundle.name,

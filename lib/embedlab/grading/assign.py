@@ -337,6 +337,19 @@ def solution_name(lesson: str) -> str:
     return f"{lesson}-solution.ipynb"
 
 
+def is_released_solution(path: Path, lesson: str, learner: str) -> bool:
+    """Whether `path` is a solved notebook --solutions wrote for `learner` (what --force may replace):
+    a regular file, a notebook whose metadata names that lesson and learner and says it is a solution."""
+    if path.is_symlink() or not path.is_file():
+        return False
+    try:
+        meta = nbformat.read(path, as_version=4).metadata.get("embedlab", {})
+    except Exception:  # noqa: BLE001 - anything unreadable is not ours
+        return False
+    return isinstance(meta, dict) and meta.get("solution") is True and meta.get("lesson") == lesson \
+        and str(meta.get("learner", "")).casefold() == learner.casefold()
+
+
 # --------------------------------------------------------------------------
 # One class
 
@@ -542,13 +555,16 @@ def _outputs(args, lessons: list[str], out: Path | None) -> Outputs:
         if out is not None and (_inside(solutions, out) or _inside(out, solutions)):
             raise AssignError(f"--solutions {args.solutions!r} and --out {str(out)!r} must be apart: handouts "
                               "go out before the due date, solutions after it")
-        if solutions.is_dir() and any(solutions.iterdir()) and not args.force:
-            there = [str(solutions / learner / solution_name(lesson)) for learner in roster.learners
-                     for lesson in lessons if os.path.lexists(solutions / learner / solution_name(lesson))]
-            if there:
-                raise AssignError(f"--solutions: {there[0]} already exists"
-                                  + (f" (and {len(there) - 1} more)" if len(there) > 1 else "")
-                                  + ": give a new folder, or --force to replace them")
+        there = [(learner, lesson, solutions / learner / solution_name(lesson)) for learner in roster.learners
+                 for lesson in lessons if os.path.lexists(solutions / learner / solution_name(lesson))]
+        if there and not args.force:
+            raise AssignError(f"--solutions: {there[0][2]} already exists"
+                              + (f" (and {len(there) - 1} more)" if len(there) > 1 else "")
+                              + ": give a new folder, or --force to replace them")
+        for learner, lesson, path in there:  # --force replaces only what embedlab-assign wrote there
+            if not is_released_solution(path, lesson, learner):
+                raise AssignError(f"--solutions: {path} is not a solved notebook embedlab-assign wrote for "
+                                  f"{learner} (a learner's own file?): not replaced, even with --force")
     files = [*bundles.values(), *moodle["--moodle-handouts"].values(), *moodle["--moodle-solutions"].values(),
              *([public] if public else []), *([public_solutions] if public_solutions else [])]
     resolved = [p.resolve() for p in files]
