@@ -33,6 +33,7 @@ LMS (embedlab.grading.release; book/grading.md says how to upload each):
     --solutions DIR           DIR/<learner>/NN-slug-solution.ipynb: the solution with their variant's parameters
                               (`variant_solution`: the very code the harvest ran for their keys)
     --moodle-solutions ZIP    the same solved notebooks in Moodle's feedback-zip form
+    --keys DIR                (with the above, in a later run) this run's keys must be those in DIR
 
 A bad roster or secret, an --out that is not empty, an output that exists
 (without --force), or a failed harvest: a message, exit 2, and nothing written
