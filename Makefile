@@ -6,7 +6,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 LOCK_VENV := _build/lock-venv
 
-.PHONY: lab test notebooks exercises book grade lock clean-venv
+.PHONY: lab test notebooks exercises book grade handout lock clean-venv
 
 $(STAMP): requirements.txt pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null || { \
@@ -53,6 +53,13 @@ grade: $(STAMP)
 	  $(if $(KEYS),$(foreach k,$(KEYS),--keys $(k)) --totals $(GRADES)/totals.csv --gradebook $(GRADES)/gradebook.csv) \
 	  $(if $(ROSTER),--roster $(ROSTER)) $(if $(LAYOUT),--layout $(LAYOUT)) $(if $(POLICY),--policy $(POLICY)) \
 	  $(if $(REPORT),--report $(REPORT)) $(if $(FEEDBACK),--feedback $(FEEDBACK))
+
+## handout: a learner makes their own class handout from the bundle the instructor posted, e.g.
+##          make handout BUNDLE=handouts.json LEARNER=you@uni.example   (writes my-work/NN-slug.ipynb)
+##          SOLUTION=1: the solved notebook instead, once solutions are released (my-work/NN-slug-solution.ipynb)
+handout: $(STAMP)
+	@test -n "$(BUNDLE)" && test -n "$(LEARNER)" || { echo "make handout needs BUNDLE=file.json LEARNER=your-id" >&2; exit 2; }
+	$(BIN)/embedlab-handout "$(BUNDLE)" --learner "$(LEARNER)" $(if $(SOLUTION),--solution)
 
 ## lock: re-pin requirements.txt (every package, CPython 3.11-3.15, Linux/macOS/Windows) from requirements.in
 ##       with uv's universal resolver, then check every target installs from wheels (LOCK_ARGS=--upgrade: newest)

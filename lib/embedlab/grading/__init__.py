@@ -48,5 +48,6 @@ Authors:
 
 Class mode (a variant per learner; embedlab-assign builds handouts with generate):
     autograder  the Gradescope bundle and its run_autograder
-    assign      embedlab-assign: handouts per learner, instructor keys
+    release     per learner through an LMS: the public bundle, Moodle's feedback-zip form
+    assign      embedlab-assign: handouts per learner, instructor keys, solutions; embedlab-handout
 """

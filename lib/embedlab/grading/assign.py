@@ -22,14 +22,28 @@ space; the others are named and skipped):
    ``embedlab-grade --keys DIR/instructor-keys``.
 
 With ``--gradescope BUNDLE.zip`` it also writes a Gradescope autograder
-(embedlab.grading.autograder). A bad roster or secret, an --out that is not
-empty, or a failed harvest: a message, exit 2, and nothing written (the class
-is built in a temporary folder and moved to --out at the end).
+(embedlab.grading.autograder). To hand out and release per learner through an
+LMS (embedlab.grading.release; book/grading.md says how to upload each):
+
+    --moodle-handouts ZIP     each learner's handout, in Moodle's "Upload multiple feedback files in a zip" form
+    --public-bundle FILE.json one public file from which each learner makes their own handout:
+                              embedlab-handout FILE.json --learner ID (`handout_main`; Canvas's way)
+    --public-solutions FILE.json  the same, carrying the book's solution too: embedlab-handout
+                              FILE.json --learner ID --solution makes the learner's solved notebook
+    --solutions DIR           DIR/<learner>/NN-slug-solution.ipynb: the solution with their variant's parameters
+                              (`variant_solution`: the very code the harvest ran for their keys)
+    --moodle-solutions ZIP    the same solved notebooks in Moodle's feedback-zip form
+    --keys DIR                (with the above, in a later run) this run's keys must be those in DIR
+
+A bad roster or secret, an --out that is not empty, an output that exists
+(without --force), or a failed harvest: a message, exit 2, and nothing written
+(the class is built in a temporary folder and moved to --out at the end).
 """
 
 from __future__ import annotations
 
 import argparse
+import copy
 import csv
 import os
 import re
@@ -38,6 +52,7 @@ import sys
 import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 
 import nbformat
@@ -46,18 +61,23 @@ from embedlab.grading import sandbox
 from embedlab.grading.autograder import LEARNER_ID_KINDS, bundle_paths, learner_id_kind, write_bundle
 from embedlab.grading.exercise import CLASS
 from embedlab.grading.generate import AuthoringError, check_contract, make_exercise
-from embedlab.grading.keys import KEYS_DIR, write_lesson_keys
+from embedlab.grading.keys import KEYS_DIR, KeysError, load_keys, write_lesson_keys
 from embedlab.grading.kinds import Function, expected_value
 from embedlab.grading.lessons import known_lessons, questions_for
 from embedlab.grading.lms import read_roster as read_lms_roster
+from embedlab.grading.release import (BundleError, open_public_bundle, read_public_bundle, write_moodle_zip,
+                                     write_public_bundle)
 from embedlab.grading.sandbox import Limits, Run
 from embedlab.grading.status import FINISHED
+from embedlab.grading.text import atomic_output
 from embedlab.grading.variants import (
     DEFAULT_VARIANTS,
     SAFE_LEARNER,
     VariantError,
     check_parameters_cell,
     parameters_of,
+    read_parameters,
+    render_parameters,
     space_for,
     variant_of,
     with_parameters,
@@ -194,12 +214,13 @@ def run_in_sandbox(nb, lesson: str, limits: Limits, bwrap: str | None):
 
 def harvest(solution, lesson: str, variants: dict[int, dict], bwrap: str | None, jobs: int = 1,
             limits: Limits = HARVEST_LIMITS) -> dict[int, dict]:
-    """{variant: answer key} from running the solution with each variant's parameters."""
+    """{variant: answer key} from running the solution with each variant's parameters (as the class
+    notebook `variant_solution`, the code --solutions releases)."""
     questions = [q for q in questions_for(lesson) if not isinstance(q, Function)]
 
     def one(item):
         number, params = item
-        result = run_in_sandbox(with_parameters(solution, params), lesson, limits, bwrap)
+        result = run_in_sandbox(variant_solution(solution, lesson, params), lesson, limits, bwrap)
         if result.state != FINISHED or result.answers is None:
             raise AssignError(f"{lesson} variant {number}: the solution did not run to the end "
                               f"({result.state}: {result.detail})")
@@ -230,9 +251,10 @@ def class_setup(source: str, lesson: str) -> str:
     return pattern.sub(f'Exercise("{lesson}", mode="{CLASS}")', source)
 
 
-def handout(exercise, lesson: str, learner: str, variant: int, params: dict):
-    """One learner's notebook: their parameters, checks of form only, no outputs, their metadata."""
-    nb = with_parameters(exercise, params)
+def class_notebook(nb, lesson: str):
+    """`nb` made a class notebook in place: code cells without outputs, the setup's
+    `Exercise("NN-slug", mode="class")` (checks of form only), the markdown's legend and links as
+    a handout's. AssignError unless the notebook has exactly one `Exercise("NN-slug")`."""
     found = 0
     for cell in nb.cells:
         if cell.cell_type == "code":
@@ -248,6 +270,12 @@ def handout(exercise, lesson: str, learner: str, variant: int, params: dict):
             cell.source = _SELF_STUDY_LEGEND.sub(CLASS_LEGEND, cell.source)
             cell.source = _COURSE_LINK.sub(r"\1 (`\2` in the course)", cell.source)  # no such path next to it
             cell.source = _SCORE_HEADING.sub("## Your answers so far", cell.source)
+    return nb
+
+
+def handout(exercise, lesson: str, learner: str, variant: int, params: dict):
+    """One learner's notebook: their parameters, checks of form only, no outputs, their metadata."""
+    nb = class_notebook(with_parameters(exercise, params), lesson)
     note = nbformat.v4.new_markdown_cell(
         f"**Class assignment** for `{learner}`. Your parameters cell below is your own: answer with its "
         "values. The checks in this notebook say only whether each answer is there and in the right form "
@@ -265,13 +293,72 @@ def handout(exercise, lesson: str, learner: str, variant: int, params: dict):
     return nb
 
 
+def variant_solution(solution, lesson: str, params: dict):
+    """The solution with one variant's parameters, as a class notebook (no outputs, checks of form
+    only): what the harvest runs to make that variant's keys, and, with a learner's note, what
+    --solutions releases to each learner on it (so the released code is the code whose answers are
+    the keys)."""
+    return class_notebook(with_parameters(solution, params), lesson)
+
+
+def learner_solution(ran, lesson: str, learner: str, variant: int):
+    """A learner's solved notebook: `ran` (variant_solution of their variant) with a note naming them
+    and their metadata, marked as a solution. Its code cells are those of `ran`, unchanged."""
+    nb = copy.deepcopy(ran)
+    note = nbformat.v4.new_markdown_cell(
+        f"**Solution** for `{learner}` (variant {variant} of this exercise), released by your instructor "
+        "after the due date: the course's solution with your own parameters cell, whose answers are the "
+        "ones your notebook was graded against. Save it inside your clone of the course and open it from "
+        "`make lab` to run it; its checks print 📝 as your handout's did.")
+    note.id = "class-solution-note"
+    nb.cells.insert(1, note)
+    nb.metadata["embedlab"] = {"lesson": lesson, "learner": learner, "variant": variant, "solution": True}
+    nb.metadata.pop("language_info", None)
+    return nb
+
+
+def without_outputs(nb):
+    """A copy of `nb` whose code cells have no outputs (what variant_solution clears anyway): the
+    solution as the public bundle carries it."""
+    nb = copy.deepcopy(nb)
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            cell.outputs = []
+            cell.execution_count = None
+    return nb
+
+
+def notebook_bytes(nb) -> bytes:
+    """A notebook as embedlab-assign writes it (the one encoding of every handout and solution, in a
+    folder, a zip or made from the public bundle)."""
+    return (nbformat.writes(nb) + "\n").encode("utf-8")
+
+
+def solution_name(lesson: str) -> str:
+    return f"{lesson}-solution.ipynb"
+
+
+def is_released_solution(path: Path, lesson: str, learner: str) -> bool:
+    """Whether `path` is a solved notebook --solutions wrote for `learner` (what --force may replace):
+    a regular file, a notebook whose metadata names that lesson and learner and says it is a solution."""
+    if path.is_symlink() or not path.is_file():
+        return False
+    try:
+        meta = nbformat.read(path, as_version=4).metadata.get("embedlab", {})
+    except Exception:  # noqa: BLE001 - anything unreadable is not ours
+        return False
+    return isinstance(meta, dict) and meta.get("solution") is True and meta.get("lesson") == lesson \
+        and str(meta.get("learner", "")).casefold() == learner.casefold()
+
+
 # --------------------------------------------------------------------------
 # One class
 
 
 def assign(lessons: list[str], learners: list[str], secret: bytes, k: int, out: Path, bwrap: str | None,
-           jobs: int = 1, course: Path = COURSE, log=print) -> dict:
-    """Write the class into `out` (a new folder); {lesson: {learner: variant}}."""
+           jobs: int = 1, course: Path = COURSE, log=print, collect: dict | None = None) -> dict:
+    """Write the class into `out` (a new folder); {lesson: {learner: variant}}. With `collect`, also
+    keep in it, per lesson, what the release outputs are made from (`Assigned`)."""
     assigned = {}
     for lesson in lessons:
         started = time.monotonic()
@@ -285,12 +372,34 @@ def assign(lessons: list[str], learners: list[str], secret: bytes, k: int, out: 
             folder = out / learner
             folder.mkdir(exist_ok=True)
             nb = handout(exercise, lesson, learner, of[learner], params[of[learner]])
-            (folder / f"{lesson}.ipynb").write_text(nbformat.writes(nb) + "\n", encoding="utf-8")
+            (folder / f"{lesson}.ipynb").write_bytes(notebook_bytes(nb))
         write_lesson_keys(out / KEYS_DIR, lesson, k, of, {n: (params[n], keys[n]) for n in params})
         assigned[lesson] = of
+        if collect is not None:
+            collect[lesson] = Assigned(lesson, of, params, exercise, solution)
         log(f"{lesson}: {counted(len(learners), 'learner')} on {len(set(of.values()))} of {k} variants, "
             f"{k} solution runs, {time.monotonic() - started:.1f} s")
     return assigned
+
+
+@dataclass(frozen=True)
+class Assigned:
+    """One lesson as assigned: who has which variant, each variant's parameters, the exercise the
+    handouts are made from and the solution the keys come from."""
+
+    lesson: str
+    of: dict  # learner -> variant
+    params: dict  # variant -> parameters
+    exercise: object
+    solution: object
+
+    def handout(self, learner: str):
+        return handout(self.exercise, self.lesson, learner, self.of[learner], self.params[self.of[learner]])
+
+    def solved(self, learner: str):
+        variant = self.of[learner]
+        return learner_solution(variant_solution(self.solution, self.lesson, self.params[variant]), self.lesson,
+                                learner, variant)
 
 
 def prepare_out(out: Path) -> Path:
@@ -325,9 +434,13 @@ def build_parser() -> argparse.ArgumentParser:
     """embedlab-assign's arguments."""
     parser = argparse.ArgumentParser(prog="embedlab-assign", description=__doc__.split("\n\n")[0])
     parser.add_argument("lesson", help="NN-slug, or all (every parameterised lesson)")
-    parser.add_argument("--roster", required=True, help="CSV with a 'learner' column (other columns ignored)")
+    parser.add_argument("--roster", required=True, help="CSV with a 'learner' column (other columns ignored; "
+                                                        "--moodle-handouts and --moodle-solutions need moodle_id "
+                                                        "or moodle_id:NN-slug, and use name)")
     parser.add_argument("--secret-file", required=True, help="file holding the instructor's secret (keep it)")
-    parser.add_argument("--out", required=True, help="new (or empty) folder for the handouts and the keys")
+    parser.add_argument("--out", help="new (or empty) folder for the handouts and the keys; may be left out "
+                                      "when the run only writes --solutions, --moodle-solutions, "
+                                      "--moodle-handouts, --public-bundle or --public-solutions")
     parser.add_argument("--variants", type=positive_int, default=DEFAULT_VARIANTS,
                         help=f"K, variants per lesson (default {DEFAULT_VARIANTS})")
     parser.add_argument("--gradescope", help="also write a Gradescope autograder bundle (.zip) here; with several "
@@ -344,33 +457,152 @@ def build_parser() -> argparse.ArgumentParser:
                              "(the learners' Gradescope emails), sid (their student ids) or other (neither: the "
                              "submitter is then not compared). Default: email when every id has an @, sid when "
                              "every id is digits, else other")
+    parser.add_argument("--moodle-handouts", metavar="ZIP",
+                        help="also write each learner's handout into a zip for Moodle's 'Upload multiple feedback "
+                             "files in a zip' (the roster's moodle_id or moodle_id:NN-slug): each learner finds "
+                             "it under Feedback on the assignment's page; with several lessons, one zip per "
+                             "lesson, named NAME-NN-slug.zip")
+    parser.add_argument("--public-bundle", metavar="FILE.json",
+                        help="also write one public file, the same for the whole class, from which each learner "
+                             "makes their own handout in their clone (embedlab-handout FILE.json --learner ID): "
+                             "no key, no secret, no list of the class (Canvas's way: it cannot take files per "
+                             "learner before the due date)")
+    parser.add_argument("--keys", metavar="DIR",
+                        help="the instructor-keys folder you grade with: this run's keys must be the same (the same "
+                             "secret, K and course), else it stops before writing anything, so the solutions it "
+                             "releases are those your grades came from (a course changed since you assigned stops "
+                             "here)")
+    parser.add_argument("--public-solutions", metavar="FILE.json",
+                        help="a public bundle as --public-bundle that carries the book's solution too, to post "
+                             "after the cut-off date: each learner makes their own solved notebook with "
+                             "embedlab-handout FILE.json --learner ID --solution (a --public-bundle file cannot)")
+    parser.add_argument("--solutions", metavar="DIR",
+                        help="also write each learner's solved notebook, DIR/<learner>/NN-slug-solution.ipynb: "
+                             "the solution with their variant's parameters, the code whose answers are their "
+                             "keys (to release after the due date)")
+    parser.add_argument("--moodle-solutions", metavar="ZIP",
+                        help="the same solved notebooks in a zip for Moodle's 'Upload multiple feedback files in a "
+                             "zip' (one per lesson with several lessons, as --moodle-handouts)")
     parser.add_argument("--force", action="store_true",
-                        help="replace existing Gradescope bundles (without it, an existing --gradescope file "
-                             "stops the run before anything is written)")
+                        help="replace files this run writes that exist already: --gradescope, --moodle-handouts, "
+                             "--moodle-solutions, --public-bundle, --public-solutions, and solved notebooks in "
+                             "--solutions (without "
+                             "it, any of them existing stops the run before anything is written; --out is never "
+                             "replaced)")
     parser.add_argument("-j", "--jobs", type=positive_int, default=1, help="solution runs in parallel (default 1)")
     parser.add_argument("--no-sandbox", action="store_true",
                         help="run the solutions without bubblewrap (they are the course's own code)")
     return parser
 
 
+@dataclass
+class Outputs:
+    """What a run writes besides --out, each path checked before anything is written."""
+
+    bundles: dict  # lesson -> Gradescope bundle
+    moodle_handouts: dict  # lesson -> zip
+    moodle_solutions: dict  # lesson -> zip
+    public_bundle: Path | None
+    public_solutions: Path | None
+    solutions: Path | None
+    roster: object  # the lms.Roster (names, Moodle ids)
+
+    def any_release(self) -> bool:
+        return bool(self.moodle_handouts or self.moodle_solutions or self.public_bundle or self.public_solutions
+                    or self.solutions)
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    path, folder = path.resolve(), folder.resolve()
+    return path == folder or folder in path.parents
+
+
+def _check_file(flag: str, value: str, suffix: str, out: Path | None) -> Path:
+    path = Path(value)
+    if path.suffix != suffix or path.is_dir() or not path.resolve().parent.is_dir():
+        raise AssignError(f"{flag} must name a {suffix} file in an existing folder, got {value!r}")
+    if out is not None and _inside(path, out):
+        raise AssignError(f"{flag} {value!r} is inside --out {str(out)!r}: --out holds the handouts and keys only")
+    return path
+
+
+def _outputs(args, lessons: list[str], out: Path | None) -> Outputs:
+    roster = read_lms_roster(Path(args.roster))
+    bundles = {}
+    if args.gradescope:
+        bundles = bundle_paths(_check_file("--gradescope", args.gradescope, ".zip", out), lessons)
+    moodle = {}
+    for flag, value in (("--moodle-handouts", args.moodle_handouts), ("--moodle-solutions", args.moodle_solutions)):
+        moodle[flag] = {}
+        if value:
+            moodle[flag] = bundle_paths(_check_file(flag, value, ".zip", out), lessons)
+            for lesson in lessons:  # the ids each lesson's zip is named by, checked now
+                try:
+                    column = roster.id_column("moodle", lesson)
+                except ValueError as exc:
+                    raise AssignError(f"{flag}: {exc}") from None
+                if not all(roster.value(learner, column) for learner in roster.learners):
+                    raise AssignError(f"{flag}: the roster's {column} is empty for a learner")
+    public = _check_file("--public-bundle", args.public_bundle, ".json", out) \
+        if args.public_bundle else None
+    public_solutions = _check_file("--public-solutions", args.public_solutions, ".json", out) \
+        if args.public_solutions else None
+    solutions = Path(args.solutions) if args.solutions else None
+    if solutions is not None:
+        if os.path.lexists(solutions) and not (solutions.is_dir() and not solutions.is_symlink()):
+            raise AssignError(f"--solutions {args.solutions!r} exists and is not a folder")
+        if not solutions.resolve().parent.is_dir():
+            raise AssignError(f"--solutions's folder {str(solutions.parent)!r} does not exist")
+        if out is not None and (_inside(solutions, out) or _inside(out, solutions)):
+            raise AssignError(f"--solutions {args.solutions!r} and --out {str(out)!r} must be apart: handouts "
+                              "go out before the due date, solutions after it")
+        there = [(learner, lesson, solutions / learner / solution_name(lesson)) for learner in roster.learners
+                 for lesson in lessons if os.path.lexists(solutions / learner / solution_name(lesson))]
+        if there and not args.force:
+            raise AssignError(f"--solutions: {there[0][2]} already exists"
+                              + (f" (and {len(there) - 1} more)" if len(there) > 1 else "")
+                              + ": give a new folder, or --force to replace them")
+        for learner, lesson, path in there:  # --force replaces only what embedlab-assign wrote there
+            if not is_released_solution(path, lesson, learner):
+                raise AssignError(f"--solutions: {path} is not a solved notebook embedlab-assign wrote for "
+                                  f"{learner} (a learner's own file?): not replaced, even with --force")
+    files = [*bundles.values(), *moodle["--moodle-handouts"].values(), *moodle["--moodle-solutions"].values(),
+             *([public] if public else []), *([public_solutions] if public_solutions else [])]
+    resolved = [p.resolve() for p in files]
+    if len(set(resolved)) != len(resolved):
+        raise AssignError("two of --gradescope, --moodle-handouts, --moodle-solutions, --public-bundle and "
+                          "--public-solutions name "
+                          "the same file")
+    there = [str(p) for p in files if os.path.lexists(p)]
+    if there and not args.force:
+        raise AssignError(f"{', '.join(there)} already exists (written by another class or run?): give a new name, "
+                          "or --force to replace it")
+    return Outputs(bundles, moodle["--moodle-handouts"], moodle["--moodle-solutions"], public, public_solutions,
+                   solutions, roster)
+
+
 def _checked(args):
-    """(lessons, lessons skipped, learners, secret, {lesson: bundle path}, learner id kind, bwrap) the
-    arguments give, each checked before anything is written; AssignError saying what is wrong."""
+    """(lessons, lessons skipped, learners, secret, Outputs, learner id kind, bwrap) the arguments
+    give, each checked before anything is written; AssignError saying what is wrong."""
     lessons, skipped = lessons_to_assign(args.lesson)
     if not lessons:
         raise AssignError("no lesson is parameterised yet")
     learners = read_roster(Path(args.roster))
     secret = read_secret(Path(args.secret_file))
-    bundle = Path(args.gradescope) if args.gradescope else None
-    if bundle is not None and (bundle.suffix != ".zip" or bundle.is_dir() or not bundle.resolve().parent.is_dir()):
-        raise AssignError(f"--gradescope must name a .zip file in an existing folder, got {args.gradescope!r}")
-    bundles = {}
-    if bundle is not None:
-        bundles = bundle_paths(bundle, lessons)
-        there = [str(p) for p in bundles.values() if os.path.lexists(p)]
-        if there and not args.force:
-            raise AssignError(f"--gradescope {', '.join(there)} already exists (a bundle of another class or "
-                              "run?): give a new name, or --force to replace it")
+    outputs = _outputs(args, lessons, Path(args.out) if args.out else None)
+    if args.out is None and not (outputs.any_release() or outputs.bundles):
+        raise AssignError("give --out (a new folder for the handouts and the keys), or only release outputs "
+                          "(--solutions, --moodle-solutions, --moodle-handouts, --public-bundle, --public-solutions)")
+    if args.out is None and outputs.bundles:
+        raise AssignError("--gradescope needs --out: keep the keys its bundle holds")
+    if args.keys:  # read now: a folder that is not keys, or lacks a lesson, stops the run before any solution runs
+        try:
+            given = load_keys(Path(args.keys))
+        except KeysError as exc:
+            raise AssignError(f"--keys: {exc}") from None
+        absent = [lesson for lesson in lessons if lesson not in given]
+        if absent:
+            raise AssignError(f"--keys {args.keys!r} holds no keys of {absent[0]}")
     ids = args.learner_ids or learner_id_kind(learners)
     for lesson in lessons:
         solution_of(lesson)
@@ -390,44 +622,216 @@ def _checked(args):
         if why:
             raise AssignError(f"cannot run the solution in the grader's sandbox: {why}; "
                               "or pass --no-sandbox")
-    return lessons, skipped, learners, secret, bundles, ids, bwrap
+    return lessons, skipped, learners, secret, outputs, ids, bwrap
+
+
+def same_keys(given: Path, made: Path, lessons: list[str]) -> None:
+    """AssignError unless the keys of each lesson in `made` (this run's) are those in `given` (the
+    folder the instructor grades with): the same variants, parameters and expected values, and the
+    same variant for every learner in both."""
+    try:
+        theirs, mine = load_keys(given), load_keys(made)
+    except KeysError as exc:
+        raise AssignError(f"--keys: {exc}") from None
+    for lesson in lessons:
+        if lesson not in theirs:
+            raise AssignError(f"--keys {str(given)!r} holds no keys of {lesson}")
+        old, new = theirs[lesson], mine[lesson]
+        differ = sorted(n for n in set(old.keys) | set(new.keys) if old.keys.get(n) != new.keys.get(n))
+        moved = sorted(name for name in set(old.learners) & set(new.learners)
+                       if old.learners[name] != new.learners[name])
+        if old.variants != new.variants or differ or moved:
+            why = (f"K {old.variants} there, {new.variants} here" if old.variants != new.variants else
+                   f"variant {differ[0]}'s parameters or expected values differ" if differ else
+                   f"learner {moved[0]!r} has another variant")
+            raise AssignError(f"--keys {str(given)!r}: this run's keys of {lesson} are not those ({why}): another "
+                              "secret or K, or the course's solution changed since you assigned (release from the "
+                              "course as it was then); nothing written")
+
+
+def write_release(outputs: Outputs, assigned: dict, learners: list[str], secret: bytes, jobs: int = 1,
+                  log=print) -> None:
+    """The release outputs of a run from what `assign` collected: Moodle zips of handouts and of
+    solutions, the public bundle, the solved notebooks per learner."""
+    roster = outputs.roster
+    name = {learner: roster.value(learner, "name") or learner for learner in learners}
+    for flag, zips, make, filename in (
+            ("--moodle-handouts", outputs.moodle_handouts, Assigned.handout, lambda lesson: f"{lesson}.ipynb"),
+            ("--moodle-solutions", outputs.moodle_solutions, Assigned.solved, solution_name)):
+        for lesson, path in zips.items():
+            started = time.monotonic()
+            lesson_of = assigned[lesson]
+            column = roster.id_column("moodle", lesson)
+            files = [(name[learner], roster.value(learner, column), filename(lesson),
+                      notebook_bytes(make(lesson_of, learner))) for learner in learners]
+            try:
+                write_moodle_zip(path, files, flag=flag)
+            except ValueError as exc:
+                raise AssignError(str(exc)) from None
+            log(f"{flag} {path}: {counted(len(files), 'file')} for Moodle's 'Upload multiple feedback files in a "
+                f"zip' ({column}) in {time.monotonic() - started:.1f} s")
+    if outputs.solutions is not None:
+        started = time.monotonic()
+        for learner in learners:
+            for lesson, lesson_of in assigned.items():
+                folder = outputs.solutions / learner
+                folder.mkdir(parents=True, exist_ok=True)
+                with atomic_output(folder / solution_name(lesson), "wb", flag="--solutions") as f:
+                    f.write(notebook_bytes(lesson_of.solved(learner)))
+        log(f"--solutions {outputs.solutions}: {counted(len(learners) * len(assigned), 'solved notebook')} in "
+            f"{time.monotonic() - started:.1f} s")
+    bundles = [(flag, path, with_solutions) for flag, path, with_solutions in
+               (("--public-bundle", outputs.public_bundle, False),
+                ("--public-solutions", outputs.public_solutions, True)) if path is not None]
+    for flag, path, with_solutions in bundles:
+        started = time.monotonic()
+        exercises = {lesson: nbformat.writes(a.exercise) for lesson, a in assigned.items()}
+        solutions = {lesson: nbformat.writes(without_outputs(a.solution)) for lesson, a in assigned.items()} \
+            if with_solutions else None
+        mine = {learner: {lesson: (a.of[learner], render_parameters(a.params[a.of[learner]]))
+                          for lesson, a in assigned.items()} for learner in learners}
+        with ThreadPoolExecutor(max_workers=jobs) as pool:
+            made = write_public_bundle(path, secret, exercises, mine, flag=flag, map_=pool.map, solutions=solutions)
+        log(f"{flag} {path}: {made['entries']} learners' entries and {made['decoys']} decoys in "
+            f"{time.monotonic() - started:.1f} s")
 
 
 def main(argv=None) -> int:
     args = build_parser().parse_args(argv)
-    out = Path(args.out)
+    out = Path(args.out) if args.out else None
     try:
-        lessons, skipped, learners, secret, bundles, ids, bwrap = _checked(args)
-        build = prepare_out(out)
+        lessons, skipped, learners, secret, outputs, ids, bwrap = _checked(args)
+        build = prepare_out(out) if out is not None else Path(tempfile.mkdtemp(prefix=".embedlab-assign."))
     except AssignError as exc:
         print(f"embedlab-assign: error: {exc}", file=sys.stderr)
         return USAGE
     for lesson in skipped:
         print(f"{lesson}: skipped, not parameterised yet", file=sys.stderr)
     started = time.monotonic()
+    log = lambda line: print(line, file=sys.stderr, flush=True)  # noqa: E731
     try:
-        assign(lessons, learners, secret, args.variants, build, bwrap, args.jobs,
-               log=lambda line: print(line, file=sys.stderr, flush=True))
-        if bundles:
-            for lesson, path in bundles.items():
-                write_bundle(path, build / KEYS_DIR, lesson, args.gradescope_results, learner_ids=ids)
-        if out.is_dir():
-            out.rmdir()  # it was empty
-        os.replace(build, out)
-    except AssignError as exc:
+        collected = {}
+        assign(lessons, learners, secret, args.variants, build, bwrap, args.jobs, log=log,
+               **({"collect": collected} if outputs.any_release() else {}))
+        if args.keys:
+            same_keys(Path(args.keys), build / KEYS_DIR, lessons)
+        for lesson, path in outputs.bundles.items():
+            write_bundle(path, build / KEYS_DIR, lesson, args.gradescope_results, learner_ids=ids)
+        if outputs.any_release():
+            write_release(outputs, collected, learners, secret, args.jobs, log=log)
+        if out is not None:
+            if out.is_dir():
+                out.rmdir()  # it was empty
+            os.replace(build, out)
+    except (AssignError, ValueError) as exc:
         print(f"embedlab-assign: error: {exc}", file=sys.stderr)
         return USAGE
     finally:
         if build.exists():
             shutil.rmtree(build, ignore_errors=True)
+    wrote = (f"wrote {out}/<learner>/ and {out / KEYS_DIR}/ (keep it from learners)" if out is not None
+             else "no --out: handouts and keys not kept")
     print(f"{counted(len(learners), 'learner')}, {counted(len(lessons), 'lesson')}, K = {args.variants}: "
-          f"wrote {out}/<learner>/ and "
-          f"{out / KEYS_DIR}/ (keep it from learners) in {time.monotonic() - started:.1f} s")
-    for lesson, path in bundles.items():
-        print(f"Gradescope autograder{'' if len(bundles) == 1 else f' of {lesson}'}: {path}")
-    if bundles:
+          f"{wrote} in {time.monotonic() - started:.1f} s")
+    for lesson, path in outputs.bundles.items():
+        print(f"Gradescope autograder{'' if len(outputs.bundles) == 1 else f' of {lesson}'}: {path}")
+    if outputs.bundles:
         print({"email": "Gradescope: the roster's ids are emails, so who submitted is compared with each notebook",
                "sid": "Gradescope: the roster's ids are student ids, so who submitted is compared with each notebook",
                "other": "Gradescope: the roster's ids are neither emails nor student ids, so who submitted is not "
                         "compared (--learner-ids email or sid to change that)"}[ids])
+    for lesson, path in outputs.moodle_handouts.items():
+        print(f"Moodle handouts{'' if len(outputs.moodle_handouts) == 1 else f' of {lesson}'}: {path} (upload "
+              "before the due date: 'Upload multiple feedback files in a zip')")
+    if outputs.public_bundle is not None:
+        print(f"public bundle: {outputs.public_bundle} (post it for the class; each learner runs "
+              f"embedlab-handout {outputs.public_bundle.name} --learner THEIR_ID in their clone)")
+    if outputs.public_solutions is not None:
+        print(f"public solutions: {outputs.public_solutions} (post it after the cut-off date; each learner runs "
+              f"embedlab-handout {outputs.public_solutions.name} --learner THEIR_ID --solution in their clone)")
+    if outputs.solutions is not None:
+        print(f"solved notebooks: {outputs.solutions}/<learner>/NN-slug-solution.ipynb (release after the "
+              "cut-off date)")
+    for lesson, path in outputs.moodle_solutions.items():
+        print(f"Moodle solutions{'' if len(outputs.moodle_solutions) == 1 else f' of {lesson}'}: {path} (upload "
+              "after the cut-off date)")
+    return 0
+
+
+# --------------------------------------------------------------------------
+# embedlab-handout: a learner makes their own handout from the public bundle
+
+
+def build_handout_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="embedlab-handout",
+        description="Make your own class handout from the public bundle your instructor posted "
+                    "(embedlab-assign --public-bundle): the same notebook, byte for byte, that the instructor's "
+                    "embedlab-assign wrote for you.")
+    parser.add_argument("bundle", help="the bundle file your instructor posted (a .json)")
+    parser.add_argument("--learner", required=True,
+                        help="your learner id, as your instructor assigned it (e.g. your institution email or "
+                             "student number; case does not matter)")
+    parser.add_argument("--lesson", action="append",
+                        help="NN-slug of the lesson to make (repeat for several; default: every lesson in the "
+                             "bundle)")
+    parser.add_argument("--out", default=HANDOUT_DIR,
+                        help=f"folder to write NN-slug.ipynb into (default {HANDOUT_DIR}/, made if missing)")
+    parser.add_argument("--solution", action="store_true",
+                        help="make your solved notebook instead, NN-slug-solution.ipynb (once your instructor says "
+                             "solutions are released): the course's solution with your parameters")
+    parser.add_argument("--force", action="store_true",
+                        help="replace a file already in --out (the work saved in it is lost)")
+    return parser
+
+
+HANDOUT_DIR = "my-work"
+
+
+def handout_main(argv=None) -> int:
+    """embedlab-handout BUNDLE --learner ID: write --out/NN-slug.ipynb for each lesson (exit 2, nothing
+    written, for an id the bundle does not hold, a damaged bundle, or a handout already there)."""
+    args = build_handout_parser().parse_args(argv)
+    out = Path(args.out)
+    try:
+        data = read_public_bundle(Path(args.bundle))
+        lessons = args.lesson or data["lessons"]
+        unknown = [lesson for lesson in lessons if lesson not in data["lessons"]]
+        if unknown:
+            raise BundleError(f"this bundle has no lesson {unknown[0]!r} (it has: {', '.join(data['lessons'])})")
+        entry = open_public_bundle(data, args.learner)
+        missing = [lesson for lesson in lessons if lesson not in entry["lessons"]]
+        if missing:
+            raise BundleError(f"this bundle has no handout of {missing[0]} for you (you were assigned "
+                              f"{', '.join(entry['lessons']) or 'none'}): ask your instructor")
+        made = {}
+        for lesson in lessons:
+            mine = entry["lessons"][lesson]
+            params, variant = read_parameters(mine["parameters"]), int(mine["variant"])
+            if args.solution:
+                if lesson not in data.get("solutions", {}):
+                    raise BundleError(f"this bundle holds no solution of {lesson}: your instructor posts one that "
+                                      "does (embedlab-assign --public-solutions) once solutions are released")
+                solution = nbformat.reads(data["solutions"][lesson], as_version=4)
+                nb = learner_solution(variant_solution(solution, lesson, params), lesson, entry["learner"], variant)
+                made[solution_name(lesson)] = (lesson, notebook_bytes(nb))
+            else:
+                exercise = nbformat.reads(data["exercises"][lesson], as_version=4)
+                made[f"{lesson}.ipynb"] = (lesson, notebook_bytes(handout(exercise, lesson, entry["learner"], variant,
+                                                                          params)))
+        if os.path.lexists(out) and not out.is_dir():
+            raise BundleError(f"--out {str(out)!r} exists and is not a folder")
+        there = [str(out / name) for name in made if os.path.lexists(out / name)]
+        if there and not args.force:
+            raise BundleError(f"{there[0]} already exists (your work?): nothing written; keep it, or give another "
+                              "--out, or --force to replace it")
+    except (BundleError, VariantError, AssignError, ValueError, KeyError, TypeError) as exc:
+        print(f"embedlab-handout: error: {exc}", file=sys.stderr)
+        return USAGE
+    out.mkdir(parents=True, exist_ok=True)
+    for name, (lesson, content) in made.items():
+        with atomic_output(out / name, "wb", flag="--out") as f:
+            f.write(content)
+        what = "solved notebook" if args.solution else "handout"
+        print(f"wrote {out / name}: your {what} of {lesson} (learner {entry['learner']}); open it from `make lab`")
     return 0

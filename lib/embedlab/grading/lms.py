@@ -114,6 +114,27 @@ get_uniqueid_for_user(userid))``, then, per file-submission plugin::
 Any other name gives None (the caller reports it; the file is never guessed at), and so
 does a name with more than one reading (`readings` lists them).
 
+Files back to Moodle (`moodle_feedback_name`, `moodle_upload_reading`)
+----------------------------------------------------------------------
+Moodle's assignment takes files back per learner in one zip: "Upload multiple
+feedback files in a zip" (assignfeedback_file, mod/assign/feedback/file/importziplib.php,
+``assignfeedback_file_zip_importer::is_valid_filename_for_import``). For each file
+of the zip (a name starting with ``.`` or ``~`` is skipped), each part of its path
+in turn is split on ``_`` into at most five pieces, ``explode('_', $part, 5)``:
+a part with fewer than four is skipped; piece 2 must be a number, the
+participant id of one of the assignment's participants (`moodle_id`, or
+``moodle_id:NN-slug``: above); pieces 3 and 4 a plugin's type and name
+(``assignsubmission_file`` as in a download, or ``assignfeedback_file``); piece 5
+and the rest of the path are the file's name as the learner will see it. So the
+name part must hold no ``_`` (it is ignored otherwise), and embedlab writes
+
+    <Full Name>_<participant id>_assignfeedback_file_<file name>
+
+at the zip's root. ``assignfeedback_file``: Moodle compares the file with the
+learner's feedback file of the same name and skips it when unchanged, so a zip
+uploaded again (after a late learner joined) changes, and notifies, only the
+learners whose file is new.
+
 Gradebooks (`GRADEBOOK_FORMATS`)
 --------------------------------
 ``canvas``: the CSV Canvas's Grades > Import reads (``GradebookImporter`` in
@@ -494,10 +515,58 @@ def _moodle(parts: list[str]) -> list[Download]:
 
 
 # --------------------------------------------------------------------------
-# Feedback files handed back in bulk: the names each LMS's upload reads
+# Files back to the LMS: the names each LMS's bulk upload reads (feedback, handouts, solutions)
+
+MOODLE_FEEDBACK_PLUGIN = "assignfeedback_file"
+MOODLE_PLUGINS = ("assignsubmission_file", "assignfeedback_file")  # the file plugins a name may give
+MOODLE_NO_NAME = "Participant"  # what Moodle itself writes for a name under blind marking
 
 
-MOODLE_FEEDBACK_PLUGINS = ("assignsubmission", "assignfeedback")  # the plugin types a zip's folder may name
+def moodle_name_part(full_name: str) -> str:
+    """A learner's name as the first part of a Moodle upload name: NFC, with every `_`, `/`, `\\` and
+    control or format character a space (Moodle splits on `_`), runs of spaces one, no leading `.`
+    or `~` (Moodle skips such files); "Participant" when nothing is left."""
+    text = unicodedata.normalize("NFC", str(full_name))
+    text = "".join(" " if ch in "_/\\" or unicodedata.category(ch)[0] in "CZ" else ch for ch in text)
+    return " ".join(text.split()).lstrip(".~ ").strip() or MOODLE_NO_NAME
+
+
+def moodle_feedback_name(full_name: str, participant_id: str, filename: str) -> str:
+    """The zip entry that Moodle's "Upload multiple feedback files in a zip" gives, as a feedback
+    file called `filename`, to the participant `participant_id` (see the module docstring).
+    ValueError naming the value for an id that is not digits or a file name Moodle would not keep
+    as given (empty, a path, starting with `.` or `~`)."""
+    participant_id = str(participant_id).strip()
+    if not _DIGITS.fullmatch(participant_id):
+        raise ValueError(f"participant_id must be Moodle's participant id (digits), got {participant_id!r}")
+    if not filename or any(ch in filename for ch in "/\\") or filename.startswith((".", "~")):
+        raise ValueError(f"filename must be a plain file name (no folder, not starting with . or ~), "
+                         f"got {filename!r}")
+    return f"{moodle_name_part(full_name)}_{participant_id}_{MOODLE_FEEDBACK_PLUGIN}_{filename}"
+
+
+def moodle_upload_reading(path: str, participants=None, plugins=MOODLE_PLUGINS) -> tuple[str, str, str] | None:
+    """(participant id, plugin, file name) that Moodle's feedback-zip import reads from a zip entry's
+    `path`, or None when it would skip the entry: a port of
+    ``assignfeedback_file_zip_importer::is_valid_filename_for_import`` (module docstring).
+    `participants` (ids as text, compared as numbers, as Moodle does) and `plugins` stand for the
+    assignment's participants and installed plugins: a part naming neither is passed over, as there."""
+    base = path.rsplit("/", 1)[-1]
+    if not base or base.startswith((".", "~")):
+        return None
+    wanted = None if participants is None else {int(p) for p in participants}
+    parts = path.split("/")
+    while parts:
+        info = parts.pop(0).split("_", 4)
+        if len(info) < 4 or not _DIGITS.fullmatch(info[1]):
+            continue
+        if wanted is not None and int(info[1]) not in wanted:
+            continue
+        plugin = f"{info[2]}_{info[3]}"
+        if plugin not in plugins:
+            continue
+        return info[1], plugin, "/".join([info[4] if len(info) == 5 else "", *parts])
+    return None
 
 
 def canvas_reupload_ids(file_name: str) -> tuple[str, str] | None:
@@ -518,28 +587,14 @@ def canvas_reupload_ids(file_name: str) -> tuple[str, str] | None:
 
 
 def moodle_feedback_id(path: str) -> str | None:
-    """The participant id Moodle's "Upload multiple feedback files in a zip" reads from a file's path in
-    the zip, or None when it skips the file (``assignfeedback_file_zip_importer::
-    is_valid_filename_for_import``, mod/assign/feedback/file/importziplib.php of moodle): a file whose
-    name starts with ``.`` or ``~`` is skipped; of the path's parts, the first that splits on ``_`` (into
-    at most five pieces) into four or more, the second a number and the third and fourth a plugin of
-    the assignment (``assignsubmission_file``...), names the participant: so the full name before the
-    id holds no ``_`` (Moodle's download replaces them with spaces), and
-    ``Full Name_<participant id>_assignsubmission_file/<file>`` (the download's own folder, Moodle 4.1+),
-    ``..._file_/<file>`` (3.1 to 4.0) and ``..._file_<file>`` (no folders) all reach that participant.
-    The importer adds any file whose name differs from the submission's as a feedback file, for a
-    participant with or without a submission."""
-    parts = str(path).split("/")
-    if not parts or parts[-1].startswith((".", "~")):
-        return None
-    for part in parts:
-        info = part.split("_", 4)
-        if len(info) < 4 or not _DIGITS.fullmatch(info[1]):
-            continue
-        if info[2] not in MOODLE_FEEDBACK_PLUGINS or not info[3]:
-            continue
-        return str(int(info[1]))
-    return None
+    """The participant id (as a number's text: no leading zeros) that Moodle's "Upload multiple
+    feedback files in a zip" reads from a file's path in the zip, or None when it skips the file:
+    `moodle_upload_reading`, the port of Moodle's importer, for any participant. So
+    ``Full Name_<participant id>_assignsubmission_file/<file>`` (the download's own folder, Moodle
+    4.1+), ``..._file_/<file>`` (3.1 to 4.0), ``..._file_<file>`` (no folders) and
+    ``..._assignfeedback_file_<file>`` all reach that participant, with or without a submission."""
+    reading = moodle_upload_reading(path)
+    return None if reading is None else str(int(reading[0]))
 
 
 # --------------------------------------------------------------------------
