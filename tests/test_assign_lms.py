@@ -440,3 +440,21 @@ def test_solutions_released_later_are_checked_against_the_keys_graded_with(tmp_p
     assert not (tmp_path / "later").exists()
     assert assign.main([*base, "--keys", str(tmp_path), "--solutions", str(tmp_path / "later")]) == 2  # not keys
     assert "--keys" in capsys.readouterr().err and not (tmp_path / "later").exists()
+
+
+def test_a_run_that_only_hands_out_runs_no_solution_and_makes_the_same_files(klass, tmp_path, monkeypatch, capsys):
+    """Handouts hold no key, so a run that writes only --moodle-handouts and --public-bundle (no --out,
+    --keys, Gradescope bundle or solutions) starts no solution run (a few seconds a variant), and its
+    zip and bundle are byte for byte the ones the full assign run wrote."""
+    def no_runs(*args, **kwargs):
+        raise AssertionError("a handouts-only run ran the solutions")
+
+    monkeypatch.setattr(assign, "harvest", no_runs)
+    tmp = klass["tmp"]
+    assert run_assign(tmp, "--moodle-handouts", str(tmp_path / "h.zip"), "--public-bundle", str(tmp_path / "b.json")) == 0
+    assert "no solution run (handouts only)" in capsys.readouterr().err
+    assert (tmp_path / "h.zip").read_bytes() == (tmp / "handouts.zip").read_bytes()
+    assert (tmp_path / "b.json").read_bytes() == (tmp / "bundle.json").read_bytes()
+    # anything that holds or checks keys still runs them
+    with pytest.raises(AssertionError, match="ran the solutions"):
+        run_assign(tmp, "--solutions", str(tmp_path / "released"))

@@ -356,9 +356,11 @@ def is_released_solution(path: Path, lesson: str, learner: str) -> bool:
 
 
 def assign(lessons: list[str], learners: list[str], secret: bytes, k: int, out: Path, bwrap: str | None,
-           jobs: int = 1, course: Path = COURSE, log=print, collect: dict | None = None) -> dict:
+           jobs: int = 1, course: Path = COURSE, log=print, collect: dict | None = None, keys: bool = True) -> dict:
     """Write the class into `out` (a new folder); {lesson: {learner: variant}}. With `collect`, also
-    keep in it, per lesson, what the release outputs are made from (`Assigned`)."""
+    keep in it, per lesson, what the release outputs are made from (`Assigned`). With `keys` False
+    (a run that only hands out: nothing it writes holds a key) no solution runs and no keys."""
+    make_keys = keys
     assigned = {}
     for lesson in lessons:
         started = time.monotonic()
@@ -366,19 +368,21 @@ def assign(lessons: list[str], learners: list[str], secret: bytes, k: int, out: 
         space = space_for(lesson)
         of = {learner: variant_of(secret, lesson, learner, k) for learner in learners}
         params = {n: parameters_of(lesson, n, secret, space) for n in range(1, k + 1)}
-        keys = harvest(solution, lesson, params, bwrap, jobs)
+        keys = harvest(solution, lesson, params, bwrap, jobs) if make_keys else None
         exercise = make_exercise(solution, lesson)
         for learner in learners:
             folder = out / learner
             folder.mkdir(exist_ok=True)
             nb = handout(exercise, lesson, learner, of[learner], params[of[learner]])
             (folder / f"{lesson}.ipynb").write_bytes(notebook_bytes(nb))
-        write_lesson_keys(out / KEYS_DIR, lesson, k, of, {n: (params[n], keys[n]) for n in params})
+        if make_keys:
+            write_lesson_keys(out / KEYS_DIR, lesson, k, of, {n: (params[n], keys[n]) for n in params})
         assigned[lesson] = of
         if collect is not None:
             collect[lesson] = Assigned(lesson, of, params, exercise, solution)
+        runs = f"{k} solution runs" if make_keys else "no solution run (handouts only)"
         log(f"{lesson}: {counted(len(learners), 'learner')} on {len(set(of.values()))} of {k} variants, "
-            f"{k} solution runs, {time.monotonic() - started:.1f} s")
+            f"{runs}, {time.monotonic() - started:.1f} s")
     return assigned
 
 
@@ -711,8 +715,12 @@ def main(argv=None) -> int:
     log = lambda line: print(line, file=sys.stderr, flush=True)  # noqa: E731
     try:
         collected = {}
+        # a run that only hands out (--moodle-handouts, --public-bundle, no --out) needs no key: the
+        # solutions run only where keys or solved notebooks are written or checked
+        keys_needed = (out is not None or bool(args.keys) or bool(outputs.bundles) or bool(
+            outputs.moodle_solutions or outputs.public_solutions or outputs.solutions))
         assign(lessons, learners, secret, args.variants, build, bwrap, args.jobs, log=log,
-               **({"collect": collected} if outputs.any_release() else {}))
+               **({"collect": collected} if outputs.any_release() else {}), keys=keys_needed)
         if args.keys:
             same_keys(Path(args.keys), build / KEYS_DIR, lessons)
         for lesson, path in outputs.bundles.items():
