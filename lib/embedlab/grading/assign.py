@@ -445,8 +445,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--out", help="new (or empty) folder for the handouts and the keys; may be left out "
                                       "when the run only writes --solutions, --moodle-solutions, "
                                       "--moodle-handouts, --public-bundle or --public-solutions")
-    parser.add_argument("--variants", type=positive_int, default=DEFAULT_VARIANTS,
-                        help=f"K, variants per lesson (default {DEFAULT_VARIANTS})")
+    parser.add_argument("--variants", type=positive_int, default=None,
+                        help=f"K, variants per lesson (default {DEFAULT_VARIANTS}; with --keys, the K those keys "
+                             "were assigned with)")
     parser.add_argument("--gradescope", help="also write a Gradescope autograder bundle (.zip) here; with several "
                                              "lessons, one per lesson, named NAME-NN-slug.zip")
     parser.add_argument("--gradescope-results", choices=("after_due_date", "after_published", "visible"),
@@ -607,6 +608,14 @@ def _checked(args):
         absent = [lesson for lesson in lessons if lesson not in given]
         if absent:
             raise AssignError(f"--keys {args.keys!r} holds no keys of {absent[0]}")
+        if args.variants is None:  # a release after the term: the K the class was assigned with
+            ks = {given[lesson].variants for lesson in lessons}
+            if len(ks) > 1:
+                raise AssignError(f"--keys {args.keys!r} holds lessons assigned with different K ({sorted(ks)}): "
+                                  "give --variants, or release each lesson in a run of its own")
+            args.variants = ks.pop()
+    if args.variants is None:
+        args.variants = DEFAULT_VARIANTS
     ids = args.learner_ids or learner_id_kind(learners)
     for lesson in lessons:
         solution_of(lesson)
