@@ -458,3 +458,27 @@ def test_a_run_that_only_hands_out_runs_no_solution_and_makes_the_same_files(kla
     # anything that holds or checks keys still runs them
     with pytest.raises(AssertionError, match="ran the solutions"):
         run_assign(tmp, "--solutions", str(tmp_path / "released"))
+
+
+def test_a_release_takes_k_from_the_keys_and_refuses_keys_of_several_k(klass, tmp_path, capsys):
+    """Without --variants, a run given --keys uses the K those keys were assigned with (a release
+    months later need not remember it; book/a-term.md step 7); keys of lessons assigned with
+    different K cannot give one, and the run says so before any solution runs."""
+    import json
+
+    parser = assign.build_parser()
+    args = parser.parse_args([LESSON, "--roster", str(klass["tmp"] / "roster.csv"), "--secret-file",
+                              str(klass["tmp"] / "secret.txt"), "--keys", str(klass["out"] / KEYS_DIR),
+                              "--solutions", str(tmp_path / "released")])
+    assert args.variants is None
+    assign._checked(args)
+    assert args.variants == K
+    mixed = tmp_path / "mixed"
+    mixed.mkdir()
+    for i, lesson in enumerate(assign.lessons_to_assign("all")[0]):
+        (mixed / f"{lesson}.json").write_text(json.dumps(
+            {"format": 1, "lesson": lesson, "variants": 3 + i % 2, "learners": {}, "keys": {}}))
+    code = assign.main(["all", "--roster", str(klass["tmp"] / "roster.csv"), "--secret-file",
+                        str(klass["tmp"] / "secret.txt"), "--keys", str(mixed), "--solutions", str(tmp_path / "r2")])
+    assert code == 2 and "different K" in capsys.readouterr().err
+    assert not (tmp_path / "r2").exists()
