@@ -445,3 +445,25 @@ def test_lms_does_not_import_the_cli_when_imported():
     code = "import sys, embedlab.grading.lms; print('embedlab.grading.cli' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"
+
+
+def test_one_file_or_one_learners_folder_of_a_moodle_download_is_credited_as_in_the_whole_download(tmp_path,
+                                                                                                    roster):
+    """A regrade request (--explain) names one file, or the learner's folder: Moodle's naming is on the
+    folder, so it is read there too, as in a run over the whole download; a download folder whose own name
+    does not follow the naming changes nothing."""
+    files = {moodle_path("Ada Lovelace", 5001, "01-toy-table.ipynb"): "ada",
+             moodle_path("Ben Okafor", 5002, "01-toy-table.ipynb", trailing_underscore=True): "ben",
+             moodle_path("Zoë O'Neil", 5003, "work/01-toy-table.ipynb"): "zoe",
+             moodle_path("Ann OBrien", 5005, "01-toy-table.ipynb", folders=False): "ann"}
+    root = build(tmp_path, files)
+    whole = {s.path: s.submitter for s in cli.identify(cli.find_submissions([str(root)]), "moodle", roster)}
+    assert sorted(whole.values()) == sorted(files.values())
+    for relative, learner in files.items():
+        path = root / relative
+        alone = cli.identify(cli.find_submissions([str(path)]), "moodle", roster)
+        assert [s.submitter for s in alone] == [learner], relative
+        folder = root / Path(relative).parts[0]
+        if folder.is_dir():
+            assert [s.submitter for s in cli.identify(cli.find_submissions([str(folder)]), "moodle", roster)] == \
+                [learner], relative

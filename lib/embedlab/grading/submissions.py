@@ -191,8 +191,15 @@ def identify(submissions: list[Submission], layout: str, roster, lesson: str | N
     lms_name = {"canvas": "Canvas", "moodle": "Moodle"}.get(layout, layout)
     out = []
     for sub in submissions:
-        inside = "/".join(list(sub.folders[:-1])[::-1] + [sub.path.name]) if sub.folders else sub.path.name
+        # the folder named on the command line (the download's own) is not part of the LMS's naming, except
+        # for Moodle, which names a learner's folder: one file, or one learner's folder, given alone (for
+        # --explain) is then read as in the whole download (the outermost part that follows the naming counts)
+        shown = sub.folders if layout == "moodle" else sub.folders[:-1]
+        inside = "/".join(list(shown)[::-1] + [sub.path.name]) if sub.folders else sub.path.name
         found = readings(inside, layout)
+        if not found and layout == "moodle" and len(sub.folders) == 1:
+            # a file given alone, deeper in a learner's folder (a folder of their submission): its folders
+            found = readings(sub.path.absolute().as_posix().lstrip("/"), layout)
         if len(found) > 1:
             out.append(dataclasses.replace(sub, problem_status=UNKNOWN_SUBMITTER, problem=(
                 f"its name reads {len(found)} ways under {lms_name}'s download naming ("
