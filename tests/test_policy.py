@@ -8,6 +8,7 @@ replaced by rows (as tests/test_report.py does): what is tested is what the run 
 """
 
 import csv
+from dataclasses import replace as dataclasses_replace
 import re
 from pathlib import Path
 
@@ -443,3 +444,31 @@ def test_a_refused_policy_writes_nothing_and_exits_2(tmp_path, monkeypatch, caps
     assert stop.value.code == 2 and "has no per_file_percent, but the LMS marked" in capsys.readouterr().err
     assert {p.name: p.read_bytes() for p in folder.iterdir()} == before
     assert not list(folder.glob(".*.tmp"))
+
+
+def test_a_file_set_aside_then_decided_reads_as_decided_on_the_page_and_in_the_summary(tmp_path, roster):
+    """An instructor's trial: Dee hands in Ada's notebook (identity_mismatch: set aside), the instructor sets
+    her lesson total to 0 with a reason; her feedback must not still say "your instructor will look at it",
+    and the run's policy line says how many set-aside lessons are decided and how many are still to decide."""
+    from embedlab.grading import feedback
+
+    mismatch = [Row(f"dee-{L1}.ipynb", L1, q.name, 0.0, q.points, "identity_mismatch",
+                    "the notebook names learner 'ada'", "dee") for q in questions_for(L1)]
+    ben = [dataclasses_replace(r, submission=f"ben-x-{L1}.ipynb", status="identity_mismatch", points=0.0)
+           for r in lesson_rows("ben", L1)]
+    decided = ('\n[[adjustment]]\nlearner = "dee"\nlesson = "01-toy-table"\npoints = 0\n'
+               'reason = "handed in a classmate\'s notebook: 0 points"\n')
+    path = example(tmp_path)
+    path.write_text(path.read_text(encoding="utf-8") + decided, encoding="utf-8")
+    policy = load_policy(path, roster, class_keys())
+    rows = [r for r in class_rows() if (r.learner, r.lesson) != ("ben", L1)] + mismatch + ben
+    found = results.totals(rows, class_keys(), policy=policy)
+    dee = next(t for t in found if (t.learner, t.lesson) == ("dee", L1))
+    assert (dee.status, dee.final) == ("review", 0)
+    page = feedback.build_page(dee, mismatch, class_keys(), policy).text
+    assert "your instructor has decided" in page and "will look at it" not in page
+    assert "classmate's notebook: 0 points" in page
+    still = next(t for t in found if (t.learner, t.lesson) == ("ben", L1))
+    assert "will look at it" in feedback.build_page(still, ben, class_keys(), policy).text
+    assert "of the 2 lesson(s) set aside for review, 1 decided" in policy.summary(found)
+    assert "1 still to decide" in policy.summary(found)

@@ -108,6 +108,8 @@ QUESTION_WORDS = {
     UNKNOWN_SUBMITTER: "set aside: the file's name did not say clearly who handed it in",
     NOT_GRADED: "not graded yet: the grading run stopped before it (not a zero)",
 }
+# A file set aside whose total the instructor has since set (the policy): no longer waiting on them.
+DECIDED = "set aside for review, and your instructor has decided: see their decision below"
 # A detail shown only for these (the learner's own answer or run); the others get their words only.
 SHOWN_DETAIL = (INCORRECT, NOT_ATTEMPTED, ERROR, TIMEOUT, CRASHED, MEMORY, UNREADABLE, WRONG_LESSON)
 # A learner's lesson as a whole (the totals' status), in plain words.
@@ -304,8 +306,10 @@ def build_page(total: Total, rows: list[Row], keys=None, policy=None, rule: str 
     elif rows and total.status in (GRADED, TO_REVIEW):  # the file as a whole (unreadable, set aside...): one line
         r = rows[0]
         detail = safe_detail(r.detail, secrets) if r.status in SHOWN_DETAIL and r.detail else ""
-        items.append(_Item("", None, total.max_points, r.status, QUESTION_WORDS.get(r.status, r.status),
-                           detail, ""))
+        words = QUESTION_WORDS.get(r.status, r.status)
+        if total.status == TO_REVIEW and getattr(total, "final", None) is not None:
+            words = DECIDED  # set aside, and the instructor has since set its total
+        items.append(_Item("", None, total.max_points, r.status, words, detail, ""))
     adjustments, late = _policy_lines(policy, learner, lesson)
     facts = _facts(total, rule, handed_in)
     page_html = _html(total, items, facts, adjustments, late, book_url)

@@ -288,9 +288,13 @@ class Policy:
         """One line for the run's summary: what the policy changed in these totals (`found`, applied)."""
         adjusted = sum(1 for t in found if t.adjustment)
         late = sum(1 for t in found if t.late_penalty)
+        review = [t for t in found if t.status == "review"]
+        decided = sum(1 for t in review if t.final is not None)
         return (f"policy {self.path}: {adjusted} lesson total(s) adjusted, {late} late penalt"
                 f"{'y' if late == 1 else 'ies'}" + (f", weights for {len(self.weights)} lesson(s) (the weighted "
                                                     "total)" if self.weights else "")
+                + (f"; of the {len(review)} lesson(s) set aside for review, {decided} decided (a total the "
+                   f"policy sets), {len(review) - decided} still to decide" if review else "")
                 + "; --totals keeps the raw points beside the final ones")
 
     def check_markers(self, late_files) -> None:
