@@ -111,12 +111,15 @@ def term(tmp_path_factory):
         nbformat.write(nb, download / name)
 
     # 4. grade
-    grade, = named("embedlab-grade")
+    grade, explain = named("embedlab-grade")
     mkdir, = named("mkdir")
     run(mkdir, home)
     run(grade, home)
     first = {"totals": read_csv(home / "grades" / "totals.csv"),
              "report": (home / "grades" / "report.html").stat().st_size}
+
+    # 5. Ben's regrade request, explained
+    first["explain"] = run(explain, home).stdout
 
     # 5. the policy: the page's adjustment, then the same command with --force
     (home / "policy.toml").write_text(tomls[0] + "\n" + tomls[1], encoding="utf-8")
@@ -130,7 +133,7 @@ def term(tmp_path_factory):
 def test_the_page_names_each_step_once_in_its_order():
     order = [c.split()[0] for c in commands()]
     assert order == ["source", "python", "embedlab-assign", "embedlab-handout", "mkdir", "embedlab-grade",
-                     "embedlab-assign"]
+                     "embedlab-grade", "embedlab-assign"]
     text = PAGE.read_text(encoding="utf-8")
     steps = re.findall(r"^## (\d)\. (.+)$", text, flags=re.M)
     assert [n for n, _ in steps] == list("1234567")
@@ -180,3 +183,9 @@ def test_each_learner_gets_their_own_solved_notebook(term):
         assert nb.metadata["embedlab"]["learner"] == learner
         assert nb.metadata["embedlab"]["variant"] == term["keys"].learners[learner]
     assert (home / "solutions-01.zip").exists() and (home / "solutions-01.json").exists()
+
+
+def test_the_regrade_request_is_explained_for_the_right_learner(term):
+    explained = term["first"]["explain"]
+    ben = term["learners"][1]
+    assert ben in explained and "n_params" in explained and "incorrect" in explained, explained[-2000:]
