@@ -28,6 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 from tools_loader import load_tool  # noqa: E402
+from tools_loader import needs_chromium as browser_mark  # noqa: E402
 
 
 check_site = load_tool("check_site")
@@ -36,10 +37,7 @@ book_pdf = load_tool("book_pdf")          # (its `import check_site` finds the o
 
 CHROMIUM = check_site.find_chromium()
 # CI sets EMBEDLAB_REQUIRE_BROWSER=1 (.ci/run): there a missing Chromium fails instead of skipping.
-needs_chromium = pytest.mark.skipif(
-    CHROMIUM is None and not os.environ.get("EMBEDLAB_REQUIRE_BROWSER"),
-    reason="browser test skipped: no Chromium found. Install Debian's `chromium` "
-           "(apt-get install chromium) or set $CHROMIUM; CI (.ci/run) installs it.")
+needs_chromium = browser_mark(CHROMIUM)
 
 BUILD_COMMAND = ["build", ".", "-W", "-n", "--keep-going"]
 

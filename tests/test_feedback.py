@@ -32,7 +32,7 @@ from embedlab.grading.submissions import find_submissions, identify
 from embedlab.grading.values import written_forms
 
 from test_lms import canvas_name, canvas_resubmitted, moodle_path
-from tools_loader import load_tool
+from tools_loader import load_tool, needs_chromium
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSON = "01-toy-table"
@@ -664,9 +664,7 @@ check_site = load_tool("check_site")
 CHROMIUM = check_site.find_chromium()
 
 
-@pytest.mark.skipif(CHROMIUM is None and not os.environ.get("EMBEDLAB_REQUIRE_BROWSER"),
-                    reason="browser test skipped: no Chromium found. Install Debian's `chromium` "
-                           "(apt-get install chromium) or set $CHROMIUM; CI (.ci/run) installs it.")
+@needs_chromium(CHROMIUM)
 def test_a_feedback_page_passes_axe_in_light_and_dark(tmp_path):
     """A graded page (hostile hints, a 300-character word, the policy, links to the book) and a missing one:
     no serious or critical axe finding in either theme at either width, nothing fetched, and nothing wider

@@ -24,7 +24,7 @@ from embedlab.grading.sandbox import Limits, RunResult
 from embedlab.grading.variants import parameters_of
 
 from solution_runner import answer_cell, notebook
-from tools_loader import load_tool
+from tools_loader import load_tool, needs_chromium
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSON = "01-toy-table"
@@ -298,9 +298,7 @@ check_site = load_tool("check_site")
 CHROMIUM = check_site.find_chromium()
 
 
-@pytest.mark.skipif(CHROMIUM is None and not os.environ.get("EMBEDLAB_REQUIRE_BROWSER"),
-                    reason="browser test skipped: no Chromium found. Install Debian's `chromium` "
-                           "(apt-get install chromium) or set $CHROMIUM; CI (.ci/run) installs it.")
+@needs_chromium(CHROMIUM)
 def test_the_report_passes_axe_in_light_and_dark(tmp_path):
     keys = class_keys({"ann": 1, "bob": 1, "cat": 2})
     rows = [row("ann", "E", "incorrect", "rows 1, 2 differ", COPIED[0], "a1"),

@@ -22,3 +22,17 @@ def load_tool(name: str):
         del sys.modules[name]
         raise
     return module
+
+
+def needs_chromium(chromium):
+    """The mark of a browser test: skipped where no Chromium is found (`chromium` is what
+    check_site.find_chromium() gave), except in CI, which sets EMBEDLAB_REQUIRE_BROWSER=1 (.ci/run):
+    there a missing Chromium fails instead."""
+    import os
+
+    import pytest
+
+    return pytest.mark.skipif(
+        chromium is None and not os.environ.get("EMBEDLAB_REQUIRE_BROWSER"),
+        reason="browser test skipped: no Chromium found. Install Debian's `chromium` "
+               "(apt-get install chromium) or set $CHROMIUM; CI (.ci/run) installs it.")

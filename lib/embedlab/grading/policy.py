@@ -367,7 +367,8 @@ class _Lines:
         return min(under) if under else None
 
 
-def _closing(text: str) -> int:
+def _first_unquoted(text: str, char: str) -> int | None:
+    """The index of the first `char` of a TOML line outside a quoted string, or None."""
     quote = None
     for i, ch in enumerate(text):
         if quote:
@@ -375,22 +376,19 @@ def _closing(text: str) -> int:
                 quote = None
         elif ch in "\"'":
             quote = ch
-        elif ch == "]":
+        elif ch == char:
             return i
-    return len(text)
+    return None
+
+
+def _closing(text: str) -> int:
+    at = _first_unquoted(text, "]")
+    return len(text) if at is None else at
 
 
 def _before_equals(text: str) -> str:
-    quote = None
-    for i, ch in enumerate(text):
-        if quote:
-            if ch == quote:
-                quote = None
-        elif ch in "\"'":
-            quote = ch
-        elif ch == "=":
-            return text[:i]
-    return ""
+    at = _first_unquoted(text, "=")
+    return "" if at is None else text[:at]
 
 
 def _key_path(text: str) -> tuple:
