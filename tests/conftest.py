@@ -23,6 +23,7 @@ LONGEST_FIRST = [
     "tests/test_classmode_every_lesson.py",  # every lesson's variants drawn (tiny models trained)
     "tests/test_grade_hostile.py",          # the hostile class, one run, limits waited out
     "tests/test_grade_lessons.py",          # every solution and exercise graded
+    "tests/test_term.py",                   # a whole term: handouts, LMS downloads graded
     "tests/test_assign_lms.py",             # embedlab-assign's LMS handouts, solution runs
     "tests/test_lab.py",                    # JupyterLab in Chromium
     "tests/test_sandbox.py",
