@@ -9,7 +9,7 @@ answers typed into it get ✅ or a specific hint; a widget cell run alone in a f
 draws its widget (learners jump straight to widgets).
 
 `make test` opens five notebooks (the two widget lessons, their widget cells alone, and
-exercise 01), about 40 s of mostly waiting; CI also runs `tools/check_lab.py`, the same
+exercise 01) in one JupyterLab (loaded once, each later notebook opened in it on a new kernel); CI also runs `tools/check_lab.py`, the same
 Run All over every lesson, solution and exercise, with the time of each. Without Chromium these tests are skipped with a message, as the book's are,
 unless EMBEDLAB_REQUIRE_BROWSER=1 (CI) makes that a failure.
 """

@@ -9,7 +9,7 @@ token, on a copy of the course's files (so nothing it runs is saved into the cou
 lesson that reads a file of the course finds it, as in a learner's clone), with Jupyter's folders of its own, and drives Debian's Chromium over the
 DevTools protocol with the driver the book test uses (tools/check_site.py). JupyterLab's
 own application object (`--LabApp.expose_app_in_browser`) runs its commands: open a
-notebook (a fresh kernel), Run All, read each cell's outputs from the notebook's model.
+notebook (a fresh kernel; after the first, in the same JupyterLab, as a learner opens one), Run All, read each cell's outputs from the notebook's model.
 
 A notebook fails on an error output, on an error in the browser's console, on a cell
 still running after the time limit, on a blank exercise's check that does not say "not
@@ -181,18 +181,36 @@ class Lab:
         for session in self._api("GET", "sessions"):
             self._api("DELETE", f"sessions/{session['id']}")
 
+    def _app_ready(self) -> bool:
+        """Whether the page holds a started JupyterLab (its workspace restored)."""
+        with contextlib.suppress(RuntimeError, TimeoutError):
+            return bool(self.tab.evaluate("(async () => { if (!window.jupyterapp) return false;"
+                                          " await window.jupyterapp.restored; return true; })()", timeout=60))
+        return False
+
     def open(self, path: str) -> dict:
-        """Open the notebook at `path` (relative to the course) in a fresh page, on a new kernel:
-        the kernels of earlier notebooks are shut down first (a notebook opened again would
-        otherwise find its old kernel, with everything it defined)."""
-        with contextlib.suppress(RuntimeError):   # leave the last notebook without "unsaved changes?"
-            self.tab.evaluate("window.jupyterapp && [...window.jupyterapp.shell.widgets('main')].forEach("
-                              "w => { if (w.context) w.context.model.dirty = false; })")
-        self.tab.call("Page.navigate", {"url": "about:blank"})
-        self.shut_down_kernels()
-        self.tab.events = []
-        url = f"http://127.0.0.1:{self.port}/lab/tree/{path}?token={self.token}&reset"
-        self.tab.call("Page.navigate", {"url": url})
+        """Open the notebook at `path` (relative to the course) on a new kernel, as a learner opens one
+        from the file browser: the first in a fresh page (JupyterLab starts; errors it logs count
+        against that notebook), the others in the same JupyterLab, once every open notebook is
+        closed and every kernel shut down (a notebook opened again would otherwise find its old
+        kernel, with everything it defined). JupyterLab is not loaded again for each notebook: that
+        load is most of the CPU a notebook's check costs."""
+        if self._app_ready():
+            # close every notebook, as saved (no "unsaved changes?" dialog): its widgets and views go
+            self.tab.evaluate("[...window.jupyterapp.shell.widgets('main')].forEach("
+                              "w => { if (w.context) w.context.model.dirty = false; w.dispose(); })")
+            self.shut_down_kernels()
+            self.tab.events = []
+            self.tab.evaluate(f"window.jupyterapp.commands.execute('docmanager:open', {{path: {json.dumps(path)}}})"
+                              # the launcher JupyterLab shows while no notebook was open: a fresh page has none
+                              ".then(() => [...window.jupyterapp.shell.widgets('main')].forEach("
+                              "w => { if (!w.context) w.dispose(); }))")
+        else:
+            self.tab.call("Page.navigate", {"url": "about:blank"})
+            self.shut_down_kernels()
+            self.tab.events = []
+            url = f"http://127.0.0.1:{self.port}/lab/tree/{path}?token={self.token}&reset"
+            self.tab.call("Page.navigate", {"url": url})
         return self._wait(lambda s: s["path"] == path and s["status"] == "idle", self.timeout, f"opening {path}")
 
     def run_all(self, path: str) -> dict:

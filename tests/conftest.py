@@ -1,0 +1,58 @@
+"""The order `make test` hands test files to its two workers: the longest first.
+
+`make test` runs `pytest -n 2 --dist loadfile`: each file goes whole to one worker, and a worker
+takes the next file in the queue when it is nearly done with its own. pytest-xdist orders that
+queue by the number of tests in a file, most first, so the few-test files that take longest
+(a module fixture that builds the book, grades a class, starts JupyterLab) came near the end,
+and one worker ran the last of them alone while the other had nothing left to take. Started
+first instead, the many short files (most of them under a second) fill in around them and the
+two workers finish together. Only the order changes: every file and every test still runs.
+"""
+
+from pathlib import Path
+
+import pytest
+
+# Heaviest first, by their time in a full run (their module fixtures included); files not named
+# here follow in collection order. A new heavy file belongs here at its place; a wrong guess only
+# costs some idle seconds at the end, never a test.
+LONGEST_FIRST = [
+    "tests/test_book.py",                   # the book built twice, then every page in Chromium
+    "tests/test_classmode.py",              # embedlab-assign and a class graded, several runs
+    "tests/test_grade.py",                  # the hostile folder, cell limits waited out
+    "tests/test_classmode_every_lesson.py",  # every lesson's variants drawn (tiny models trained)
+    "tests/test_grade_hostile.py",          # the hostile class, one run, limits waited out
+    "tests/test_grade_lessons.py",          # every solution and exercise graded
+    "tests/test_term.py",                   # a whole term: handouts, LMS downloads graded
+    "tests/test_assign_lms.py",             # embedlab-assign's LMS handouts, solution runs
+    "tests/test_lab.py",                    # JupyterLab in Chromium
+    "tests/test_sandbox.py",
+    "tests/test_hint_corpus.py",
+    "tests/test_variants_l12.py",
+    "tests/test_report.py",
+    "tests/test_variants_l10.py",
+    "tests/test_function_cases.py",
+    "tests/test_feedback.py",
+]
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def pytest_configure(config):
+    # keep the order below: xdist would sort the files by their number of tests again
+    if hasattr(config.option, "loadscopereorder"):
+        config.option.loadscopereorder = False
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items):
+    rank = {name: i for i, name in enumerate(LONGEST_FIRST)}
+
+    def place(item):
+        try:
+            name = Path(str(item.path)).resolve().relative_to(ROOT).as_posix()
+        except ValueError:
+            name = str(item.path)
+        return rank.get(name, len(rank))
+
+    items.sort(key=place)       # stable: files not named, and the tests inside each file, keep their order
