@@ -336,3 +336,61 @@ def test_a_mean_cosine_divided_by_one_length_only(source):
     p = l10.DEFAULTS
     value = l10.one_norm_cosines(p)[0 if "keepdims" not in source else 1]
     assert "one row's length only" in judged("10-glitch-tokens", "never_cos", value, source)
+
+
+# --------------------------------------------------------------------------
+# A function's slip named from its failing calls: only one that explains them (heldout4's kinds)
+
+
+def function_detail(lesson, name, fn):
+    q = question(lesson, name)
+    cases = q.cases(rng_for(lesson, name))
+    verdict = evaluate(q, fn, None, cases)
+    assert verdict.status == INCORRECT, verdict
+    return verdict.detail
+
+
+def test_a_count_off_by_one_is_not_named_from_the_one_call_where_it_looks_like_another_slip():
+    """L + 1 blocks is "the blocks counted twice" where L = 1, and on no other input: the count off by one
+    is named (every call fits it), never the slip that only one call's coincidence allows."""
+    from embedlab.grading.questions.l03 import gpt2_params
+
+    detail = function_detail("03-counting-gpt2", "gpt2_params", lambda V, d, L, T: gpt2_params(V, d, L + 1, T))
+    assert "L + 1" in detail and "off-by-one" in detail and "twice" not in detail, detail
+    detail = function_detail("03-counting-gpt2", "gpt2_params", lambda V, d, L, T: gpt2_params(V, d, max(L - 1, 0), T))
+    assert "L − 1" in detail and "twice" not in detail, detail
+
+
+def test_a_layer_count_off_by_one_in_a_cache():
+    from embedlab.grading.questions.l07 import kv_cache_gb
+
+    detail = function_detail("07-memory", "kv_cache_gb", lambda L, h, hd, b, c, n: kv_cache_gb(L + 1, h, hd, b, c, n))
+    assert "L + 1" in detail and "off-by-one" in detail, detail
+
+
+def test_a_count_off_by_one_beside_a_factor_of_1_is_no_off_by_one():
+    """context + batch where batch = 1 is context + 1 too: that call does not outvote the calls that name
+    the sum (an off-by-one is only the last resort, never beside a factor of 1)."""
+    from embedlab.grading.questions.l07 import kv_cache_gb
+
+    def added(L, h_kv, head_dim, b, context, batch):
+        return kv_cache_gb(L, h_kv, head_dim, b, context + batch, 1)
+
+    detail = function_detail("07-memory", "kv_cache_gb", added)
+    assert "added context and batch" in detail and "off-by-one" not in detail, detail
+
+
+def test_a_slip_that_fits_one_failing_call_only_is_not_named_where_the_others_contradict_it():
+    """most_telling: a hint from one call that no other failing call supports, where a call with no named
+    cause contradicts it, gives way to the general words."""
+    from embedlab.grading.function_hints import most_telling
+
+    failures = [(0, "on input 1", "a little too big: recheck"), (1, "on input 2", "the blocks counted twice"),
+                (2, "on input 3", "too big: between 1.05 and 1.25 times")]
+    explained = {0: set(), 1: {"the blocks counted twice"}, 2: set()}
+    detail = most_telling(failures, explained=explained.get, generic=lambda k: k != 1, plain=lambda k: "too big")
+    assert "twice" not in detail
+    # the same hint supported by a second call is named
+    explained[2] = {"the blocks counted twice"}
+    detail = most_telling(failures, explained=explained.get, generic=lambda k: k != 1, plain=lambda k: "too big")
+    assert "twice" in detail

@@ -22,7 +22,7 @@ import math
 
 import numpy as np
 
-from embedlab.grading import code, diagnose, explain
+from embedlab.grading import code, diagnose, explain, parts
 from embedlab.grading.values import copy_args, data_to_array, is_plain_number, read_real, undefined
 
 
@@ -132,17 +132,79 @@ def broken_invariant(question, inner, got, want, args) -> str | None:
     return None
 
 
-def most_telling(failures) -> str:
+def most_telling(failures, explained=None, generic=None, plain=None, facts=()) -> str:
     """The detail of a wrong function from its failing calls [(index, where, hint)]: one input can fit
     two mistakes (1.07 GB floored and 1.07 GB read as GiB both give 1.0), so the hint that fits the
-    most failing inputs is said (a direction only, last), on the first input it fits."""
+    most failing inputs is said (a direction only, last), on the first input it fits.
+
+    A slip is named by the calls it explains: `explained(k)` is every explanation of the k-th failing
+    call (not only the one said there), so L + 1 blocks, "the blocks counted twice" where L = 1 and on no
+    other input, is not named from that one call. A call that names no cause of its own (`generic(k)`)
+    and does not fit the slip contradicts it (a slip that is real would have been found there too): a
+    slip that fits one call only, where such a call contradicts it, is not named. When no named slip is left,
+    the general words are said: a direction-only hint of a failing call, else `plain(k)` (what is known
+    of the first). `facts` (an invariant a result breaks) are observed, not inferred: never weighed so."""
     counts = {}
     for _, _, hint in failures:
         counts[hint] = counts.get(hint, 0) + 1
-    best = max(counts, key=lambda h: (not diagnose.direction_only(h), counts[h],
-                                      -next(i for i, _, x in failures if x == h)))
+    cache = {}
+
+    def fits(h, k) -> bool:
+        said = failures[k][2]
+        if said == h or h in said:
+            return True
+        if explained is None:
+            return False
+        if k not in cache:
+            cache[k] = explained(k)
+        return any(e and (e in h or h in e) for e in cache[k])
+
+    support = {h: sum(fits(h, k) for k in range(len(failures))) for h in counts}
+
+    def kept_(h) -> bool:
+        if diagnose.direction_only(h) or h in facts or generic is None:
+            return True
+        against = sum(1 for k in range(len(failures)) if generic(k) and not fits(h, k))
+        return against == 0 or support[h] >= 2
+
+    kept = [h for h in counts if kept_(h)]
+    if not kept and plain is not None:
+        words = plain(0)
+        if words:
+            return f"{failures[0][1]}: {words}"
+    best = max(kept or counts, key=lambda h: (not diagnose.direction_only(h), support[h],
+                                              not h.endswith(parts.OFF_BY_ONE), counts[h],
+                                              -next(i for i, _, x in failures if x == h)))
     i, where, hint = next(f for f in failures if f[2] == best)
     return f"{where}: {hint}"
+
+
+def call_explanations(question, inner, got, want, args) -> set:
+    """What one failing call's result can be explained by: every hint of the result question that
+    fits it, every nearest explanation of its named parts, every invariant it breaks."""
+    out = set()
+    try:
+        value, wanted = plain_value(inner, got), plain_value(inner, want)
+    except Exception:  # noqa: BLE001
+        return out
+    for hint in inner.hints:
+        try:
+            if hint.when(value, wanted, *args) if hint.args else hint.when(value, wanted):
+                out.add(hint.message)
+        except Exception:  # noqa: BLE001
+            continue
+    if inner.parts is not None and inner.kind in ("integer", "real"):
+        try:
+            out |= explain.explanations(inner, value, wanted)
+        except Exception:  # noqa: BLE001
+            pass
+    for invariant in question.invariants:
+        try:
+            if not invariant.holds(value, *copy_args(args)):
+                out.add(invariant.says)
+        except Exception:  # noqa: BLE001
+            continue
+    return out
 
 
 # --------------------------------------------------------------------------

@@ -552,6 +552,7 @@ class Function(Question):
         # the reference on changed arguments (named below); a search that cannot run names nothing
         changed = _quiet(function_hints.changed_arguments, self, data, expected, default=None)
         failures = []  # (case index, what to say before the hint, the hint)
+        calls = []  # (result, reference's result, arguments) of each failing call, in that order
         for i, (got, want) in enumerate(zip(data, expected)):
             call, want, args = function_hints.case_parts(want, self.name)
             where = f"on input {i + 1} of {len(data)}, {call}" if call else f"on input {i + 1} of {len(data)}"
@@ -567,13 +568,34 @@ class Function(Question):
                 continue
             shown, hint, unnamed = wrong
             failures.append((i, f"{where}{' returned ' + shown if shown else ''}", hint))
+            calls.append((got, want, args, self._last_said))
             if len(failures) == 1 and changed and unnamed:
                 # the first failing call has no hint written or found for it: the changed arguments
                 # (which fit every call) name the slip better than an invariant or a direction
                 return self._verdict(False, changed)
         if not failures:
             return self._verdict(True)
-        return self._verdict(False, function_hints.most_telling(failures))
+        return self._verdict(False, function_hints.most_telling(
+            failures, explained=lambda k: self._explained(*calls[k][:3]),
+            generic=lambda k: diagnose.direction_only(failures[k][2]) or calls[k][3] == "generic",
+            plain=lambda k: self._plain(*calls[k][:3]), facts={i.says for i in self.invariants}))
+
+    def _explained(self, got, want, args) -> set:
+        """Every explanation of one failing call's result (function_hints.call_explanations)."""
+        if args is None:
+            return set()
+        inner = self._case_question(args)
+        return function_hints.call_explanations(self, inner, got, expected_value(inner, want), args)
+
+    def _plain(self, got, want, args) -> str:
+        """What is known of a failing call's result without a cause: how far off, which way."""
+        inner = self._case_question(args) if args is not None else self._result_question()
+        value, wanted = function_hints.plain_value(inner, got), function_hints.plain_value(inner, expected_value(inner, want))
+        if inner.kind in ("integer", "real"):
+            return _quiet(diagnose.number_hint, float(value), float(wanted))
+        if inner.kind == "array":
+            return _quiet(diagnose.array_hint, value, wanted, inner.close)
+        return ""
 
     def _judge_call(self, got, want, args, failed_before: int):
         """One call's result judged: None when it is right, else (the learner's result shown, the
@@ -583,6 +605,7 @@ class Function(Question):
             inner = dataclasses.replace(inner, parts=function_hints.one_change(inner.parts))  # failing calls
         inner._said = None
         verdict = inner.judge(got, expected_value(inner, want))
+        self._last_said = getattr(inner, "_said", None)
         if verdict.status == CORRECT:
             return None
         broken = None if _STATUS_ONLY.get() else function_hints.broken_invariant(self, inner, got, want, args)
