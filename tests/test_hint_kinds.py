@@ -394,3 +394,21 @@ def test_a_slip_that_fits_one_failing_call_only_is_not_named_where_the_others_co
     explained[2] = {"the blocks counted twice"}
     detail = most_telling(failures, explained=explained.get, generic=lambda k: k != 1, plain=lambda k: "too big")
     assert "twice" in detail
+
+
+def test_a_shared_part_left_out_in_one_place_is_one_slip_not_two():
+    """Parsimony: 2 FLOPs per weight is one keyed part of the blocks and of the head; left out in the blocks
+    only is one slip, named there, not "left out everywhere, and the head counted twice"."""
+    detail = function_detail("06-params-vs-compute", "forward_flops_per_token",
+                             lambda V, d, L, d_ff, c: L * (4 * d * d + 2 * d * d_ff) + 4 * L * c * d + 2 * d * V)
+    assert "the blocks' matmuls" in detail and "2 FLOPs per weight" in detail and "head" not in detail, detail
+    detail = function_detail("06-params-vs-compute", "forward_flops_per_token",
+                             lambda V, d, L, d_ff, c: 2 * L * (4 * d * d + 2 * d * d_ff) + 4 * L * c * d + d * V)
+    assert detail.count("the head") == 1 and "2 FLOPs per weight" in detail and "twice" not in detail, detail
+    # the same in a tree of its own: a unit shared by two products, dropped in one
+    answer = Answer(Sum("the bytes", [
+        Prod("weights", [Part("bytes per number", 2, key="b"), Part("N", 1000)]),
+        Prod("cache", [Part("bytes per number", 2, key="b"), Part("n", 30)]),
+        Part("overhead", 7)]))
+    found = parts.search(answer, 1000 + 60 + 7)
+    assert found and found.startswith("weights:") and "and" not in found, found
