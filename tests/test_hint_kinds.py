@@ -412,3 +412,85 @@ def test_a_shared_part_left_out_in_one_place_is_one_slip_not_two():
         Part("overhead", 7)]))
     found = parts.search(answer, 1000 + 60 + 7)
     assert found and found.startswith("weights:") and "and" not in found, found
+
+
+# --------------------------------------------------------------------------
+# A learner's function that raises, or that changes its arguments
+
+
+def test_an_index_out_of_bounds_that_is_an_id_is_read_as_an_id_used_as_a_position():
+    def by_id(storage, sizes):  # sizes indexed by the storage id, not by the entry's position
+        seen, total = set(), 0
+        for s in storage:
+            if s not in seen:
+                seen.add(s)
+                total += sizes[s]
+        return int(total)
+
+    detail = function_detail("05-weight-tying", "count_unique", by_id)
+    assert "a value of `storage` (an id), not a position" in detail, detail
+
+    from embedlab.grading.function_hints import exception_cause
+
+    said = exception_cause("IndexError: index 5 is out of bounds for axis 0 with size 5", (np.arange(4), 3), ["a", "n"])
+    assert "past the end" in said and "id" not in said  # no argument holds 5: an index past the end, no id
+
+
+def test_a_broadcast_between_the_two_sizes_of_a_table_is_a_wrong_axis():
+    def by_columns(M, reference_ids):
+        mean = M[reference_ids].mean(axis=0)
+        return (M @ mean) / (np.linalg.norm(M, axis=0) * np.linalg.norm(mean))
+
+    detail = function_detail("10-glitch-tokens", "unused_score", by_columns)
+    assert "wrong axis" in detail and "two sizes of `M`" in detail, detail
+    from embedlab.grading.function_hints import exception_cause
+
+    table = np.ones((50, 8))
+    said = exception_cause("ValueError: operands could not be broadcast together with shapes (8,) (50,) ", (table,),
+                           ["E"])
+    assert "wrong axis" in said and "`E`" in said
+    assert exception_cause("ValueError: operands could not be broadcast together with shapes (3,) (7,) ", (table,),
+                           ["E"]) is None  # sizes that are not the table's: no axis named
+    assert "return" in exception_cause("TypeError: unsupported operand type(s) for +: 'NoneType' and 'int'", (1,), ["x"])
+    assert "division by zero" in exception_cause("ZeroDivisionError: division by zero", (1,), ["x"])
+
+
+def test_a_function_that_changes_its_arguments_is_named():
+    def sorts_in_place(storage, sizes):
+        storage.sort()  # misaligned with sizes, and the caller's array changed
+        return int(sum(sizes[i] for i in range(len(storage)) if i == 0 or storage[i] != storage[i - 1]))
+
+    detail = function_detail("05-weight-tying", "count_unique", sorts_in_place)
+    assert "changes its argument `storage` in place" in detail, detail
+
+    def normalises_in_place(counts, n_tokens):
+        counts[:] = counts[::-1]  # writes into the caller's array (reversed: no longer paired with n_tokens)
+        return float(np.dot(counts, n_tokens) / np.sum(counts))
+
+    detail = function_detail("08-vocabulary-size", "tokens_per_word", normalises_in_place)
+    assert "changes its argument `counts` in place" in detail, detail
+    from embedlab.grading.questions.l08 import tokens_per_word
+
+    def right_but_writes(counts, n_tokens):  # right results: still right (the score is the results')
+        value = tokens_per_word(counts, n_tokens)
+        np.asarray(counts)[...] = 0
+        return value
+
+    q = question("08-vocabulary-size", "tokens_per_word")
+    cases = q.cases(rng_for("08-vocabulary-size", "tokens_per_word"))
+    assert evaluate(q, right_but_writes, None, cases).status == "correct"
+
+
+def test_the_hint_search_prints_no_warning_from_the_reference_on_an_emptied_case():
+    """The changed-argument search cuts a one-word list to nothing: lesson 08's reference then divides 0 by 0;
+    the grader prints no RuntimeWarning for the hint it searches."""
+    import warnings
+
+    def first_left_out(counts, n_tokens):
+        c, n = np.asarray(counts[1:], dtype=float), np.asarray(n_tokens[1:], dtype=float)
+        return float((c * n).sum() / c.sum()) if c.sum() else float("nan")
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        detail = function_detail("08-vocabulary-size", "tokens_per_word", first_left_out)
+    assert detail and not [str(w.message) for w in caught if "l08.py" in w.filename]

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import inspect
 import math
+import re
+import warnings
 
 import numpy as np
 
@@ -95,7 +97,9 @@ def _explains(reference, change, cases, failing) -> bool:
                 return False
             continue
         try:
-            value = reference(*copy_args(changed))
+            with warnings.catch_warnings(), np.errstate(all="ignore"):  # a changed case may be empty (a list
+                warnings.simplefilter("ignore")  # cut to nothing: counts summing to 0): no warning printed
+                value = reference(*copy_args(changed))
             if not same_result(inner, got, inner.to_data(value)):
                 return False
         except Exception:  # noqa: BLE001 - a change the reference refuses explains nothing, unless the
@@ -205,6 +209,64 @@ def call_explanations(question, inner, got, want, args) -> set:
         except Exception:  # noqa: BLE001
             continue
     return out
+
+
+# --------------------------------------------------------------------------
+# An exception read into a cause
+
+
+_OUT_OF_BOUNDS = re.compile(r"index (-?\d+) is out of bounds for (?:axis (\d+) with )?size (\d+)")
+_BROADCAST = re.compile(r"operands could not be broadcast together with shapes ((?:\([\d, ]*\) ?)+)")
+_SHAPE = re.compile(r"\(([\d, ]*)\)")
+
+
+def _arrays(args, names):
+    out = []
+    for name, a in zip(names, args):
+        try:
+            v = np.asarray(a)
+        except Exception:  # noqa: BLE001
+            continue
+        if v.dtype.kind in "iuf" and v.ndim >= 1:
+            out.append((name, v))
+    return out
+
+
+def exception_cause(raised: str, args, names) -> str | None:
+    """What a common exception of a learner's function says, read against the call's arguments: an index
+    out of bounds that is a value of an argument (an id, not a position), a broadcast between the two sizes
+    of one table (a sum or norm along the wrong axis), an operation on None (a missing return, or a method
+    that works in place and returns None), a division by zero."""
+    if not isinstance(raised, str) or args is None:
+        return None
+    arrays = _arrays(args, names)
+    m = _OUT_OF_BOUNDS.search(raised)
+    if m:
+        index, size = int(m.group(1)), int(m.group(3))
+        holders = [name for name, v in arrays if v.dtype.kind in "iu" and index in v.ravel().tolist()]
+        if holders:
+            return (f"the index {index} is a value of `{holders[0]}` (an id), not a position: only positions 0 to "
+                    f"{size - 1} exist there; index by position (enumerate, or np.unique(..., return_index=True)), "
+                    "or map each id to its position first")
+        return (f"an index past the end: only positions 0 to {size - 1} exist (an off-by-one, len(...) where "
+                "len(...) - 1 is the last, or an index from another array?)")
+    m = _BROADCAST.search(raised)
+    if m:
+        shapes = [tuple(int(x) for x in g.replace(" ", "").split(",") if x) for g in _SHAPE.findall(m.group(1))]
+        for name, v in arrays:
+            if v.ndim == 2 and v.shape[0] != v.shape[1] and len(shapes) == 2 \
+                    and {shapes[0][-1:], shapes[1][-1:]} == {(v.shape[0],), (v.shape[1],)}:
+                return (f"shapes {shapes[0]} and {shapes[1]} are the two sizes of `{name}` ({v.shape[0]} rows, "
+                        f"{v.shape[1]} columns): a sum, mean or norm along the wrong axis (axis=0 gives one value per "
+                        f"column, axis=1 one per row; keepdims=True keeps it aligned with the rows)")
+        return None
+    if "NoneType" in raised:
+        return ("a None where a value is expected: a function without `return`, or a method that works in place "
+                "and returns None (list.sort(), list.append(), arr.sort()): use its result only if it returns one")
+    if raised.startswith("ZeroDivisionError"):
+        return ("a division by zero on this input: a total or a count of 0 (an empty input?): check what the "
+                "question says such an input gives")
+    return None
 
 
 # --------------------------------------------------------------------------

@@ -528,17 +528,21 @@ class Function(Question):
             raise WrongForm(f"expected a function, got {type(func).__name__}")
         out = []
         for args in args_list:
+            passed = copy_args(args)
+            before = _snapshot(passed)
             try:
-                value = func(*copy_args(args))
+                value = func(*passed)
             except NotImplementedError:
                 raise NotAttempted("the function still raises NotImplementedError")
             except Exception as exc:  # a bug in the learner's function is a wrong answer
                 out.append({"raised": f"{type(exc).__name__}: {exc}"[:300]})
                 continue
             try:
-                out.append(self._result_question().to_data(value))
+                result = self._result_question().to_data(value)
             except WrongForm as exc:
-                out.append({"wrong_form": str(exc)})
+                result = {"wrong_form": str(exc)}
+            changed = _changed(before, passed)
+            out.append({**result, MUTATED: changed} if changed and isinstance(result, dict) else result)
         return out
 
     # Judging: every call's result, in order, as the result question judges it; the hint of a
@@ -559,8 +563,11 @@ class Function(Question):
             if "raised" in got or "wrong_form" in got:
                 if failures:
                     break  # an earlier input already failed: the first failing input is the one named
-                return self._verdict(False, f"{where} raised {got['raised']}" if "raised" in got
-                                     else f"{where}: {got['wrong_form']}")
+                if "raised" in got:
+                    names = function_hints.arg_names(self.reference, len(args)) if args is not None else []
+                    cause = _quiet(function_hints.exception_cause, got["raised"], args, names, default=None)
+                    return self._verdict(False, f"{where} raised {got['raised']}" + (f": {cause}" if cause else ""))
+                return self._verdict(False, f"{where}: {got['wrong_form']}")
             if len(failures) >= JUDGED_FAILURES:  # enough failing calls weighed: the rest add cost, not words
                 break
             wrong = self._judge_call(got, want, args, len(failures))
@@ -575,6 +582,18 @@ class Function(Question):
                 return self._verdict(False, changed)
         if not failures:
             return self._verdict(True)
+        mutated = next((got.get(MUTATED) for got in data if isinstance(got, dict) and got.get(MUTATED)), None)
+        if mutated and isinstance(mutated, list) and expected:
+            args = function_hints.case_parts(expected[0], self.name)[2]
+            names = function_hints.arg_names(self.reference, len(args) if args is not None else max(mutated) + 1)
+            which = ", ".join(f"`{names[i]}`" for i in mutated if isinstance(i, int) and 0 <= i < len(names))
+            if which:
+                i, where, hint = failures[0]
+                return self._verdict(False, (
+                    f"your function changes its argument {which} in place (sorts it, or writes into it): the caller's "
+                    f"array is changed{', and no longer lines up with the other arguments' if len(names) > 1 else ''}; "
+                    f"work on a copy "
+                    f"(np.sort(x), x.copy(), sorted(x)), never on the caller's array ({where}: {hint})"))
         return self._verdict(False, function_hints.most_telling(
             failures, explained=lambda k: self._explained(*calls[k][:3]),
             generic=lambda k: diagnose.direction_only(failures[k][2]) or calls[k][3] == "generic",
@@ -622,6 +641,40 @@ class Function(Question):
         return dataclasses.replace(inner, case=tuple(args), factors={**factors, **inner.factors},
                                    factor_hints={**self.factor_hints, **inner.factor_hints},
                                    source=self.source or inner.source)
+
+MUTATED = "mutated"  # a call's result data: the positions of the arguments the learner's function changed
+
+
+def _snapshot(args) -> list:
+    """A deep copy of each argument (None where it cannot be copied), to compare after the call."""
+    import copy
+
+    out = []
+    for a in args:
+        try:
+            out.append(copy.deepcopy(a))
+        except Exception:  # noqa: BLE001
+            out.append(None)
+    return out
+
+
+def _changed(before, after) -> list:
+    """The positions of the arguments a call changed in place (sorted, written into, appended to)."""
+    out = []
+    for i, (b, a) in enumerate(zip(before, after)):
+        if b is None:
+            continue
+        try:
+            if isinstance(b, np.ndarray) or isinstance(a, np.ndarray):
+                same = np.array_equal(np.asarray(b), np.asarray(a), equal_nan=np.asarray(b).dtype.kind == "f")
+            else:
+                same = bool(b == a)
+        except Exception:  # noqa: BLE001
+            continue
+        if not same:
+            out.append(i)
+    return out
+
 
 def _cell_features(source: str) -> set:
     """code.features of the learner's own lines of an answer cell (set() when it does not parse)."""
