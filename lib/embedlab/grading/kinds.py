@@ -234,9 +234,18 @@ class Question:
         return default
 
     def unit_of(self) -> str:
-        """What the answer counts, for the general words: "parameters" for a parameter count (its
-        `unit`, or a name that says params), else its `unit` ("" when not known)."""
-        return self.unit or ("parameters" if "param" in self.name.lower() else "")
+        """What the answer counts, for the general words: its `unit`, else what its name says: "parameters"
+        (params), "flops", or a quantity without units (diagnose.UNITLESS: a cosine, a share, a probability,
+        a divergence); "" when not known."""
+        if self.unit:
+            return self.unit
+        name = self.name.lower()
+        for words, unit in ((("param",), "parameters"), (("flop",), "flops"),
+                            (("cos", "similar"), "cosine"), (("kl", "divergence", "entropy"), "divergence"),
+                            (("share", "frac", "coverage", "ratio", "_r"), "share"), (("prob", "p_"), "probability")):
+            if any(w in name for w in words) and (unit != "share" or self.kind == "real"):
+                return unit
+        return ""
 
     def _formula_slip(self) -> str | None:
         """A right value from a formula that is wrong on other inputs (`recheck`), read from the cell."""
