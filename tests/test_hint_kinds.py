@@ -494,3 +494,67 @@ def test_the_hint_search_prints_no_warning_from_the_reference_on_an_emptied_case
         warnings.simplefilter("always")
         detail = function_detail("08-vocabulary-size", "tokens_per_word", first_left_out)
     assert detail and not [str(w.message) for w in caught if "l08.py" in w.filename]
+
+
+# --------------------------------------------------------------------------
+# A wrong value that is another quantity the lesson computes (another input, another selection)
+
+
+def test_the_pairs_neighbouring_rows_and_other_selections_of_the_table_are_named():
+    from embedlab.grading.questions.l01 import DEFAULTS, next_rows, other_selections
+    from embedlab.grading.values import array_to_data
+
+    p = DEFAULTS
+    table = np.array(p["table"], dtype=float)
+    i, j = p["words"].index(p["pair"][0]), p["words"].index(p["pair"][1])
+    a, b = table[i + 1], table[j + 1]
+    detail = judged("01-toy-table", "cos_pair", float(a @ b / np.linalg.norm(a) / np.linalg.norm(b)))
+    assert "just after the pair's" in detail and "off-by-one" in detail, detail
+    q = question("01-toy-table", "batch")
+    want = load_key("01-toy-table")["batch"]
+    for rows, words in [(next_rows(p), "the one after the word's own"), (other_selections(p, len(p["sentence"]))[0],
+                                                                        "other rows of the table")]:
+        verdict = evaluate(q, rows, want)
+        assert verdict.status == INCORRECT and words in verdict.detail, verdict.detail
+
+
+def test_the_lookups_cost_where_the_matmuls_is_asked():
+    assert "lookup's cost" in judged("02-lookup-vs-matmul", "batch_flops", 0)
+
+
+def test_bytes_of_only_some_code_points_and_every_byte_from_0x80():
+    from embedlab.grading.questions.l10 import bytes_never_used
+
+    for top in (0x100, 0x800):
+        detail = judged("10-glitch-tokens", "invalid_bytes", bytes_never_used(top))
+        assert f"below {top:#x}" in detail, detail
+    assert "from 0x80 up" in judged("10-glitch-tokens", "invalid_bytes", 128)
+    detail = judged("10-glitch-tokens", "invalid_bytes", 200)  # nothing names it: honest words, no guessed loop
+    assert "recheck" in detail and "encode every code point" not in detail, detail
+
+
+def test_the_top_seven_against_every_reserved_row():
+    from embedlab.grading.questions.l10 import DEFAULTS, top7_with_all_reserved
+
+    q = question("10-glitch-tokens", "top7")
+    want = load_key("10-glitch-tokens")["top7"]
+    others = [o for o in top7_with_all_reserved(DEFAULTS) if not np.array_equal(o, evaluate_rows(want))]
+    assert others
+    verdict = evaluate(q, others[0], want)
+    assert verdict.status == INCORRECT and "every reserved row" in verdict.detail, verdict.detail
+
+
+def evaluate_rows(data):
+    from embedlab.grading.values import data_to_array
+
+    return data_to_array(data).astype(np.int64)
+
+
+def test_probabilities_passed_as_logits_and_coverage_measured_on_other_words():
+    from embedlab.grading.questions.l12 import DEFAULTS, edited_setups, trimming
+
+    p = DEFAULTS
+    assert "takes logits" in judged("12-change-a-vocabulary", "kl_mean", edited_setups(p["seed"], p["n_new"])[3])
+    t = trimming(p["tokenizer"], p["lang"], p["n_words"])
+    assert "kept words themselves" in judged("12-change-a-vocabulary", "coverage", t["kept_words"])
+    assert "any one of its tokens" in judged("12-change-a-vocabulary", "coverage", t["any_token"])

@@ -201,17 +201,17 @@ def units_hint(got: float, want: float, unit: str = "", typed: set | None = None
     millions, billions (a short number that, scaled, is the count to within its rounding)."""
     if want == 0 or not math.isfinite(got) or got == 0:
         return None
-    # FLOPs and parameters: a matmul costs 2 FLOPs per weight (a forward pass), 6 a training step
-    if unit == "parameters" and same(got, 2 * want):
+    if unit == "parameters":
+        for factor, words in _BYTES_A_NUMBER.items():
+            if same(got, factor * want) and bytes_named and typed is not None and factor in typed:
+                return f"that is the size in bytes, at {words}: a count of parameters is asked, not its bytes"
+    # FLOPs and parameters: a matmul costs 2 FLOPs per weight (a forward pass); the cell types the 2 (or is unknown)
+    if unit == "parameters" and same(got, 2 * want) and (typed is None or 2 in typed):
         return ("twice the count: 2 per parameter is a matmul's FLOPs (a multiply and an add per weight), a cost: "
                 "a count of parameters has one per weight (or something counted twice?)")
     if unit == "flops" and same(got, want / 2):
         return ("half the FLOPs: that counts each weight once, as a count of parameters would; a matmul costs 2 "
                 "FLOPs per weight (a multiply and an add)")
-    if unit == "parameters":
-        for factor, words in _BYTES_A_NUMBER.items():
-            if same(got, factor * want) and bytes_named and typed is not None and factor in typed:
-                return f"that is the size in bytes, at {words}: a count of parameters is asked, not its bytes"
     digits = len(f"{abs(got):.6g}".replace(".", "").replace("-", "").strip("0"))
     for scale, name in _SCALES.items():
         if abs(want) >= scale and digits <= 5 and math.isclose(got * scale, want, rel_tol=0.005):

@@ -240,10 +240,15 @@ class Question:
         if self.unit:
             return self.unit
         name = self.name.lower()
-        for words, unit in ((("param",), "parameters"), (("flop",), "flops"),
-                            (("cos", "similar"), "cosine"), (("kl", "divergence", "entropy"), "divergence"),
-                            (("share", "frac", "coverage", "ratio", "_r"), "share"), (("prob", "p_"), "probability")):
-            if any(w in name for w in words) and (unit != "share" or self.kind == "real"):
+        if "param" in name:
+            return "parameters"
+        if "flop" in name:
+            return "flops"
+        words = set(name.split("_"))  # whole words of the name: "cost" is no cosine, "mlp_layer" no p
+        for names, unit in (({"cos", "cosine", "similarity"}, "cosine"), ({"kl", "divergence", "entropy"}, "divergence"),
+                            ({"share", "frac", "fraction", "coverage", "ratio", "r"}, "share"),
+                            ({"p", "prob", "probability"}, "probability")):
+            if words & names and self.kind == "real":
                 return unit
         return ""
 

@@ -313,9 +313,10 @@ def questions(p: dict) -> list:
                       "to 0x10FFFF (range(0x110000), surrogates left out)"),
             *[related(lambda want, top=top: bytes_never_used(top), f"that encodes only the code points below {top:#x}: "
                       "encode every code point below 0x110000 (surrogates left out): each byte value some code "
-                      "point uses is valid") for top in (0x80, 0x100, 0x800, 0x10000)],
-            related(128, "that counts every byte from 0x80 up: most of those appear in UTF-8 (0x80-0xBF continue a "
-                         "sequence, 0xC2-0xF4 start one); only the byte values no encoding ever uses count"),
+                      "point uses is valid") for top in (0x100, 0x800, 0x10000)],
+            related(128, "that counts every byte from 0x80 up (the bytes ASCII, the code points below 0x80, never "
+                         "uses): most of those appear in UTF-8 (0x80-0xBF continue a sequence, 0xC2-0xF4 start one); "
+                         "only the byte values no encoding ever uses count"),
             Hint(lambda got, want: got > want + 5, "too many: some of the bytes you count do appear in UTF-8 text (a "
                                                    "byte that any code point's encoding uses is valid): recheck which "
                                                    "byte values you counted"),
@@ -350,13 +351,13 @@ def questions(p: dict) -> list:
                 "lets long rows win")}, hints=[
             Hint(lambda got, want: np.asarray(got).shape == (7,) and (np.asarray(got) == np.asarray(want)[::-1]).all(),
                  "reversed: the most suspicious row (highest cosine) comes first"),
-            Hint(lambda got, want: np.asarray(got).shape == (7,)
-                 and set(np.asarray(got).tolist()) == set(np.asarray(want).tolist()),
-                 "the right rows in the wrong order: highest score first"),
             Hint(lambda got, want: np.asarray(got).shape == (7,) and any(
                 np.array_equal(np.asarray(got), other) for other in top7_with_all_reserved(p)),
                  "that ranks against the mean of every reserved row: the reference rows are the first four reserved "
                  "tokens only (reference_ids), and only those are left out of the ranking"),
+            Hint(lambda got, want: np.asarray(got).shape == (7,)
+                 and set(np.asarray(got).tolist()) == set(np.asarray(want).tolist()),
+                 "the right rows in the wrong order: highest score first"),
             Hint(lambda got, want: np.isin(np.asarray(got), reference_ids(p)).any(),
                  "leave the four reference rows out: they score high against their own mean"),
             Hint(lambda got, want: np.asarray(got).ndim == 1 and np.asarray(got).size < 7
