@@ -558,3 +558,30 @@ def test_probabilities_passed_as_logits_and_coverage_measured_on_other_words():
     t = trimming(p["tokenizer"], p["lang"], p["n_words"])
     assert "kept words themselves" in judged("12-change-a-vocabulary", "coverage", t["kept_words"])
     assert "any one of its tokens" in judged("12-change-a-vocabulary", "coverage", t["any_token"])
+
+
+def test_values_paired_with_the_wrong_rows_are_named_as_such():
+    """An array whose every column adds up as expected but whose rows hold other rows' values: the right
+    values given to the wrong rows (ids and gradients flattened in different orders)."""
+    def transposed_pairing(contexts, dx0, vocab_size):
+        contexts, dx0 = np.asarray(contexts), np.asarray(dx0, dtype=np.float64)
+        dE = np.zeros((vocab_size, dx0.shape[-1]))
+        np.add.at(dE, contexts.T.reshape(-1), dx0.reshape(-1, dx0.shape[-1]))  # ids by position, rows by pair
+        return dE
+
+    detail = function_detail("09-what-rows-learn", "embedding_grad", transposed_pairing)
+    assert "spread over other rows" in detail, detail
+
+    def reversed_ids(ids, grad_out, V):
+        G = np.zeros((V, np.asarray(grad_out).shape[1]))
+        np.add.at(G, np.asarray(ids)[::-1], grad_out)
+        return G
+
+    detail = function_detail("02-lookup-vs-matmul", "embedding_backward", reversed_ids)
+    assert "spread over other rows" in detail or "another order" in detail, detail
+
+
+def test_a_weighted_mean_whose_weights_are_left_out_of_one_side():
+    detail = function_detail("08-vocabulary-size", "tokens_per_word",
+                             lambda counts, n_tokens: float(np.sum(n_tokens) / np.sum(counts)))
+    assert "not weighted" in detail and "Σ counts · n_tokens" in detail, detail

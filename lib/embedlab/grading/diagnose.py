@@ -375,6 +375,12 @@ def array_hint(got: np.ndarray, want: np.ndarray, close, got_kind: str | None = 
                 return "the right rows in another order: rows must follow the order of the input (sorted? reordered?)"
             if got.ndim == 2 and sorted(_rows(got.T)) == sorted(_rows(want.T)):
                 return "the right columns in another order: columns must follow the order the question gives (sorted?)"
+            if got.ndim == 2 and want.dtype.kind == "f" and got.shape[0] > 2 and (want != 0).any() \
+                    and close(got.sum(axis=0), want.sum(axis=0)).all() and np.abs(got.sum(axis=0)).max() > 0:
+                moved = np.flatnonzero(~ok.reshape(got.shape[0], -1).all(axis=1))
+                return (f"the right total (every column adds up as expected), but spread over other rows: rows "
+                        f"{_list(moved)} get values that belong to other rows: each value must go to its own row (ids "
+                        "and values paired in the same order?)")
         if want.dtype.kind == "f" and np.isfinite(want).all():
             for k in range(0, 7):
                 if np.array_equal(got, np.round(want, k)) and not np.array_equal(got, want):

@@ -315,11 +315,13 @@ def questions(p: dict) -> list:
                       "encode every code point below 0x110000 (surrogates left out): each byte value some code "
                       "point uses is valid") for top in (0x100, 0x800, 0x10000)],
             related(128, "that counts every byte from 0x80 up (the bytes ASCII, the code points below 0x80, never "
-                         "uses): most of those appear in UTF-8 (0x80-0xBF continue a sequence, 0xC2-0xF4 start one); "
+                         "uses): most of those appear in UTF-8's multi-byte characters (0x80-0xBF are continuation bytes, "
+                         "0xC2-0xF4 lead bytes); "
                          "only the byte values no encoding ever uses count"),
             Hint(lambda got, want: got > want + 5, "too many: some of the bytes you count do appear in UTF-8 text (a "
                                                    "byte that any code point's encoding uses is valid): recheck which "
-                                                   "byte values you counted"),
+                                                   "byte values you counted (the lead and continuation bytes of "
+                                                   "multi-byte characters appear too)"),
         ]),
         Function("unused_score", reference=unused_scores, cases=_score_cases,
                  result=Array("unused_score", hints=[
