@@ -585,3 +585,19 @@ def test_a_weighted_mean_whose_weights_are_left_out_of_one_side():
     detail = function_detail("08-vocabulary-size", "tokens_per_word",
                              lambda counts, n_tokens: float(np.sum(n_tokens) / np.sum(counts)))
     assert "not weighted" in detail and "Σ counts · n_tokens" in detail, detail
+
+
+@pytest.mark.parametrize("lesson, name, other", [
+    ("12-change-a-vocabulary", "added_params", "saved_params"), ("12-change-a-vocabulary", "p_new_token", "kl_mean"),
+    ("10-glitch-tokens", "partial_tokens", "padding_rows"), ("01-toy-table", "extra_dim_cost", "model_table"),
+])
+def test_a_value_that_is_another_answer_of_the_exercise_is_named_as_that_answer(lesson, name, other):
+    """The notebook check and the grader judge with the exercise's key: a wrong value equal to another of its
+    answers is named by that answer's name (never by a value)."""
+    from embedlab.grading.exercise import Exercise
+
+    key = load_key(lesson)
+    verdict = Exercise(lesson).verdict(name, {name: key[other]})
+    assert verdict.status == INCORRECT and f"the value of `{other}`" in verdict.detail, verdict.detail
+    assert not written_in(verdict.detail, key[name]) and not written_in(verdict.detail, key[other])
+    assert f"`{other}`" not in evaluate(question(lesson, name), key[other], key[name]).detail  # no key: not named

@@ -24,8 +24,12 @@ from embedlab.grading import code, parts
 from embedlab.grading.values import written_in
 
 
-def with_source(question, source):
-    """The question, judged with the answer cell's source (a str, cut), or as it is."""
+def with_source(question, source, others: dict | None = None):
+    """The question, judged with the answer cell's source (a str, cut), or as it is; with `others`, the
+    exercise's answers (its key), a wrong value equal to another of them is named as that answer."""
+    if isinstance(others, dict) and others:
+        question = dataclasses.replace(question, others={k: v for k, v in others.items()
+                                                         if k != question.name and isinstance(v, (int, float))})
     if not isinstance(source, str) or not source.strip():
         return question
     return dataclasses.replace(question, source=source[:code.SOURCE_LIMIT])

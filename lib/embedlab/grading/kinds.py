@@ -187,6 +187,7 @@ class Question:
     # A right value whose cell, read as a formula (code.evaluate), gives another answer there is not accepted.
     recheck: Callable | None = None
     unit: str = ""                   # what the answer counts ("parameters", "bytes"): names a units slip as units
+    others: dict = field(default_factory=dict)  # set when judged: the exercise's other answers (its key), by name
 
     kind = "question"
 
@@ -252,6 +253,19 @@ class Question:
                 return unit
         return ""
 
+    def _other_answer(self, got, want) -> str:
+        """A wrong value that is another answer of the same exercise (a number of 10 or more, or a fraction:
+        0, 1 or a small count matches by chance), named as that question's answer."""
+        for name, value in self.others.items():
+            if name == self.name or isinstance(value, bool) or not isinstance(value, (int, float)):
+                continue
+            if not math.isfinite(value) or value == want or (float(value).is_integer() and abs(value) < 10):
+                continue
+            if math.isclose(got, value, rel_tol=1e-9) or diagnose.same(got, value):
+                return (f"that is the value of `{name}`, another answer of this exercise: this question asks for "
+                        f"`{self.name}`, another quantity (reread what it counts)")
+        return ""
+
     def _formula_slip(self) -> str | None:
         """A right value from a formula that is wrong on other inputs (`recheck`), read from the cell."""
         if self.recheck is None or not self.source:
@@ -295,6 +309,7 @@ class Question:
         typed = _quiet(explain.typed_by_hand, self)  # the cell types its answer (or we cannot read it): rounded?
         return (_quiet(explain.code_first, self, got, want) or (typed and _quiet(diagnose.precision_hint, got, want))
                 or self._hint(got, want, "") or _quiet(explain.number, self, got, want)
+                or _quiet(self._other_answer, got, want)
                 or (not typed and _quiet(diagnose.precision_hint, got, want)) or generic())
 
 
