@@ -336,3 +336,268 @@ def test_a_mean_cosine_divided_by_one_length_only(source):
     p = l10.DEFAULTS
     value = l10.one_norm_cosines(p)[0 if "keepdims" not in source else 1]
     assert "one row's length only" in judged("10-glitch-tokens", "never_cos", value, source)
+
+
+# --------------------------------------------------------------------------
+# A function's slip named from its failing calls: only one that explains them (heldout4's kinds)
+
+
+def function_detail(lesson, name, fn):
+    q = question(lesson, name)
+    cases = q.cases(rng_for(lesson, name))
+    verdict = evaluate(q, fn, None, cases)
+    assert verdict.status == INCORRECT, verdict
+    return verdict.detail
+
+
+def test_a_count_off_by_one_is_not_named_from_the_one_call_where_it_looks_like_another_slip():
+    """L + 1 blocks is "the blocks counted twice" where L = 1, and on no other input: the count off by one
+    is named (every call fits it), never the slip that only one call's coincidence allows."""
+    from embedlab.grading.questions.l03 import gpt2_params
+
+    detail = function_detail("03-counting-gpt2", "gpt2_params", lambda V, d, L, T: gpt2_params(V, d, L + 1, T))
+    assert "L + 1" in detail and "off-by-one" in detail and "twice" not in detail, detail
+    detail = function_detail("03-counting-gpt2", "gpt2_params", lambda V, d, L, T: gpt2_params(V, d, max(L - 1, 0), T))
+    assert "L − 1" in detail and "twice" not in detail, detail
+
+
+def test_a_layer_count_off_by_one_in_a_cache():
+    from embedlab.grading.questions.l07 import kv_cache_gb
+
+    detail = function_detail("07-memory", "kv_cache_gb", lambda L, h, hd, b, c, n: kv_cache_gb(L + 1, h, hd, b, c, n))
+    assert "L + 1" in detail and "off-by-one" in detail, detail
+
+
+def test_a_count_off_by_one_beside_a_factor_of_1_is_no_off_by_one():
+    """context + batch where batch = 1 is context + 1 too: that call does not outvote the calls that name
+    the sum (an off-by-one is only the last resort, never beside a factor of 1)."""
+    from embedlab.grading.questions.l07 import kv_cache_gb
+
+    def added(L, h_kv, head_dim, b, context, batch):
+        return kv_cache_gb(L, h_kv, head_dim, b, context + batch, 1)
+
+    detail = function_detail("07-memory", "kv_cache_gb", added)
+    assert "added context and batch" in detail and "off-by-one" not in detail, detail
+
+
+def test_a_slip_that_fits_one_failing_call_only_is_not_named_where_the_others_contradict_it():
+    """most_telling: a hint from one call that no other failing call supports, where a call with no named
+    cause contradicts it, gives way to the general words."""
+    from embedlab.grading.function_hints import most_telling
+
+    failures = [(0, "on input 1", "a little too big: recheck"), (1, "on input 2", "the blocks counted twice"),
+                (2, "on input 3", "too big: between 1.05 and 1.25 times")]
+    explained = {0: set(), 1: {"the blocks counted twice"}, 2: set()}
+    detail = most_telling(failures, explained=explained.get, generic=lambda k: k != 1, plain=lambda k: "too big")
+    assert "twice" not in detail
+    # the same hint supported by a second call is named
+    explained[2] = {"the blocks counted twice"}
+    detail = most_telling(failures, explained=explained.get, generic=lambda k: k != 1, plain=lambda k: "too big")
+    assert "twice" in detail
+
+
+def test_a_shared_part_left_out_in_one_place_is_one_slip_not_two():
+    """Parsimony: 2 FLOPs per weight is one keyed part of the blocks and of the head; left out in the blocks
+    only is one slip, named there, not "left out everywhere, and the head counted twice"."""
+    detail = function_detail("06-params-vs-compute", "forward_flops_per_token",
+                             lambda V, d, L, d_ff, c: L * (4 * d * d + 2 * d * d_ff) + 4 * L * c * d + 2 * d * V)
+    assert "the blocks' matmuls" in detail and "2 FLOPs per weight" in detail and "head" not in detail, detail
+    detail = function_detail("06-params-vs-compute", "forward_flops_per_token",
+                             lambda V, d, L, d_ff, c: 2 * L * (4 * d * d + 2 * d * d_ff) + 4 * L * c * d + d * V)
+    assert detail.count("the head") == 1 and "2 FLOPs per weight" in detail and "twice" not in detail, detail
+    # the same in a tree of its own: a unit shared by two products, dropped in one
+    answer = Answer(Sum("the bytes", [
+        Prod("weights", [Part("bytes per number", 2, key="b"), Part("N", 1000)]),
+        Prod("cache", [Part("bytes per number", 2, key="b"), Part("n", 30)]),
+        Part("overhead", 7)]))
+    found = parts.search(answer, 1000 + 60 + 7)
+    assert found and found.startswith("weights:") and "and" not in found, found
+
+
+# --------------------------------------------------------------------------
+# A learner's function that raises, or that changes its arguments
+
+
+def test_an_index_out_of_bounds_that_is_an_id_is_read_as_an_id_used_as_a_position():
+    def by_id(storage, sizes):  # sizes indexed by the storage id, not by the entry's position
+        seen, total = set(), 0
+        for s in storage:
+            if s not in seen:
+                seen.add(s)
+                total += sizes[s]
+        return int(total)
+
+    detail = function_detail("05-weight-tying", "count_unique", by_id)
+    assert "a value of `storage` (an id), not a position" in detail, detail
+
+    from embedlab.grading.function_hints import exception_cause
+
+    said = exception_cause("IndexError: index 5 is out of bounds for axis 0 with size 5", (np.arange(4), 3), ["a", "n"])
+    assert "past the end" in said and "id" not in said  # no argument holds 5: an index past the end, no id
+
+
+def test_a_broadcast_between_the_two_sizes_of_a_table_is_a_wrong_axis():
+    def by_columns(M, reference_ids):
+        mean = M[reference_ids].mean(axis=0)
+        return (M @ mean) / (np.linalg.norm(M, axis=0) * np.linalg.norm(mean))
+
+    detail = function_detail("10-glitch-tokens", "unused_score", by_columns)
+    assert "wrong axis" in detail and "two sizes of `M`" in detail, detail
+    from embedlab.grading.function_hints import exception_cause
+
+    table = np.ones((50, 8))
+    said = exception_cause("ValueError: operands could not be broadcast together with shapes (8,) (50,) ", (table,),
+                           ["E"])
+    assert "wrong axis" in said and "`E`" in said
+    assert exception_cause("ValueError: operands could not be broadcast together with shapes (3,) (7,) ", (table,),
+                           ["E"]) is None  # sizes that are not the table's: no axis named
+    assert "return" in exception_cause("TypeError: unsupported operand type(s) for +: 'NoneType' and 'int'", (1,), ["x"])
+    assert "division by zero" in exception_cause("ZeroDivisionError: division by zero", (1,), ["x"])
+
+
+def test_a_function_that_changes_its_arguments_is_named():
+    def sorts_in_place(storage, sizes):
+        storage.sort()  # misaligned with sizes, and the caller's array changed
+        return int(sum(sizes[i] for i in range(len(storage)) if i == 0 or storage[i] != storage[i - 1]))
+
+    detail = function_detail("05-weight-tying", "count_unique", sorts_in_place)
+    assert "changes its argument `storage` in place" in detail, detail
+
+    def normalises_in_place(counts, n_tokens):
+        counts[:] = counts[::-1]  # writes into the caller's array (reversed: no longer paired with n_tokens)
+        return float(np.dot(counts, n_tokens) / np.sum(counts))
+
+    detail = function_detail("08-vocabulary-size", "tokens_per_word", normalises_in_place)
+    assert "changes its argument `counts` in place" in detail, detail
+    from embedlab.grading.questions.l08 import tokens_per_word
+
+    def right_but_writes(counts, n_tokens):  # right results: still right (the score is the results')
+        value = tokens_per_word(counts, n_tokens)
+        np.asarray(counts)[...] = 0
+        return value
+
+    q = question("08-vocabulary-size", "tokens_per_word")
+    cases = q.cases(rng_for("08-vocabulary-size", "tokens_per_word"))
+    assert evaluate(q, right_but_writes, None, cases).status == "correct"
+
+
+def test_the_hint_search_prints_no_warning_from_the_reference_on_an_emptied_case():
+    """The changed-argument search cuts a one-word list to nothing: lesson 08's reference then divides 0 by 0;
+    the grader prints no RuntimeWarning for the hint it searches."""
+    import warnings
+
+    def first_left_out(counts, n_tokens):
+        c, n = np.asarray(counts[1:], dtype=float), np.asarray(n_tokens[1:], dtype=float)
+        return float((c * n).sum() / c.sum()) if c.sum() else float("nan")
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        detail = function_detail("08-vocabulary-size", "tokens_per_word", first_left_out)
+    assert detail and not [str(w.message) for w in caught if "l08.py" in w.filename]
+
+
+# --------------------------------------------------------------------------
+# A wrong value that is another quantity the lesson computes (another input, another selection)
+
+
+def test_the_pairs_neighbouring_rows_and_other_selections_of_the_table_are_named():
+    from embedlab.grading.questions.l01 import DEFAULTS, next_rows, other_selections
+    from embedlab.grading.values import array_to_data
+
+    p = DEFAULTS
+    table = np.array(p["table"], dtype=float)
+    i, j = p["words"].index(p["pair"][0]), p["words"].index(p["pair"][1])
+    a, b = table[i + 1], table[j + 1]
+    detail = judged("01-toy-table", "cos_pair", float(a @ b / np.linalg.norm(a) / np.linalg.norm(b)))
+    assert "just after the pair's" in detail and "off-by-one" in detail, detail
+    q = question("01-toy-table", "batch")
+    want = load_key("01-toy-table")["batch"]
+    for rows, words in [(next_rows(p), "the one after the word's own"), (other_selections(p, len(p["sentence"]))[0],
+                                                                        "other rows of the table")]:
+        verdict = evaluate(q, rows, want)
+        assert verdict.status == INCORRECT and words in verdict.detail, verdict.detail
+
+
+def test_the_lookups_cost_where_the_matmuls_is_asked():
+    assert "lookup's cost" in judged("02-lookup-vs-matmul", "batch_flops", 0)
+
+
+def test_bytes_of_only_some_code_points_and_every_byte_from_0x80():
+    from embedlab.grading.questions.l10 import bytes_never_used
+
+    for top in (0x100, 0x800):
+        detail = judged("10-glitch-tokens", "invalid_bytes", bytes_never_used(top))
+        assert f"below {top:#x}" in detail, detail
+    assert "from 0x80 up" in judged("10-glitch-tokens", "invalid_bytes", 128)
+    detail = judged("10-glitch-tokens", "invalid_bytes", 200)  # nothing names it: honest words, no guessed loop
+    assert "recheck" in detail and "encode every code point" not in detail, detail
+
+
+def test_the_top_seven_against_every_reserved_row():
+    from embedlab.grading.questions.l10 import DEFAULTS, top7_with_all_reserved
+
+    q = question("10-glitch-tokens", "top7")
+    want = load_key("10-glitch-tokens")["top7"]
+    others = [o for o in top7_with_all_reserved(DEFAULTS) if not np.array_equal(o, evaluate_rows(want))]
+    assert others
+    verdict = evaluate(q, others[0], want)
+    assert verdict.status == INCORRECT and "every reserved row" in verdict.detail, verdict.detail
+
+
+def evaluate_rows(data):
+    from embedlab.grading.values import data_to_array
+
+    return data_to_array(data).astype(np.int64)
+
+
+def test_probabilities_passed_as_logits_and_coverage_measured_on_other_words():
+    from embedlab.grading.questions.l12 import DEFAULTS, edited_setups, trimming
+
+    p = DEFAULTS
+    assert "takes logits" in judged("12-change-a-vocabulary", "kl_mean", edited_setups(p["seed"], p["n_new"])[3])
+    t = trimming(p["tokenizer"], p["lang"], p["n_words"])
+    assert "kept words themselves" in judged("12-change-a-vocabulary", "coverage", t["kept_words"])
+    assert "any one of its tokens" in judged("12-change-a-vocabulary", "coverage", t["any_token"])
+
+
+def test_values_paired_with_the_wrong_rows_are_named_as_such():
+    """An array whose every column adds up as expected but whose rows hold other rows' values: the right
+    values given to the wrong rows (ids and gradients flattened in different orders)."""
+    def transposed_pairing(contexts, dx0, vocab_size):
+        contexts, dx0 = np.asarray(contexts), np.asarray(dx0, dtype=np.float64)
+        dE = np.zeros((vocab_size, dx0.shape[-1]))
+        np.add.at(dE, contexts.T.reshape(-1), dx0.reshape(-1, dx0.shape[-1]))  # ids by position, rows by pair
+        return dE
+
+    detail = function_detail("09-what-rows-learn", "embedding_grad", transposed_pairing)
+    assert "spread over other rows" in detail, detail
+
+    def reversed_ids(ids, grad_out, V):
+        G = np.zeros((V, np.asarray(grad_out).shape[1]))
+        np.add.at(G, np.asarray(ids)[::-1], grad_out)
+        return G
+
+    detail = function_detail("02-lookup-vs-matmul", "embedding_backward", reversed_ids)
+    assert "spread over other rows" in detail or "another order" in detail, detail
+
+
+def test_a_weighted_mean_whose_weights_are_left_out_of_one_side():
+    detail = function_detail("08-vocabulary-size", "tokens_per_word",
+                             lambda counts, n_tokens: float(np.sum(n_tokens) / np.sum(counts)))
+    assert "not weighted" in detail and "Σ counts · n_tokens" in detail, detail
+
+
+@pytest.mark.parametrize("lesson, name, other", [
+    ("12-change-a-vocabulary", "added_params", "saved_params"), ("12-change-a-vocabulary", "p_new_token", "kl_mean"),
+    ("10-glitch-tokens", "partial_tokens", "padding_rows"), ("01-toy-table", "extra_dim_cost", "model_table"),
+])
+def test_a_value_that_is_another_answer_of_the_exercise_is_named_as_that_answer(lesson, name, other):
+    """The notebook check and the grader judge with the exercise's key: a wrong value equal to another of its
+    answers is named by that answer's name (never by a value)."""
+    from embedlab.grading.exercise import Exercise
+
+    key = load_key(lesson)
+    verdict = Exercise(lesson).verdict(name, {name: key[other]})
+    assert verdict.status == INCORRECT and f"the value of `{other}`" in verdict.detail, verdict.detail
+    assert not written_in(verdict.detail, key[name]) and not written_in(verdict.detail, key[other])
+    assert f"`{other}`" not in evaluate(question(lesson, name), key[other], key[name]).detail  # no key: not named

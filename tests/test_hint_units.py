@@ -84,3 +84,46 @@ def test_an_axis_slip_on_a_square_table_is_named_as_the_axis():
         detail = evaluate(q, slip, want).detail
         assert "axis=0" in detail and "not just cat" not in detail
     assert l09.axis_slips(dict(p, d=12)) == []  # not square: numpy raises, no slip to name
+
+
+# --------------------------------------------------------------------------
+# Quantities without units, and FLOPs for parameters (heldout4's kinds)
+
+
+@pytest.mark.parametrize("lesson, name, factor", [
+    ("01-toy-table", "cos_pair", 0.031), ("01-toy-table", "cos_pair", 1.17), ("10-glitch-tokens", "never_cos", 0.43),
+    ("12-change-a-vocabulary", "coverage", 37.3), ("12-change-a-vocabulary", "kl_mean", 53.1),
+    ("12-change-a-vocabulary", "p_new_token", 0.0123), ("08-vocabulary-size", "hindi_r", 1.61),
+    ("06-params-vs-compute", "head_share_training", 0.37),
+])
+def test_a_quantity_without_units_is_never_told_to_check_its_units_or_every_factor(lesson, name, factor):
+    want = load_key(lesson)[name]
+    detail = evaluate(question(lesson, name), want * factor + 1e-7, want).detail
+    assert "unit" not in detail and "factor" not in detail and "recheck" in detail, detail
+    assert not written_in(detail, want)
+
+
+def test_the_unitless_recheck_names_what_applies_to_the_quantity():
+    assert "both lengths" in diagnose.number_hint(0.01, 0.7, unit="cosine")
+    assert "denominator" in diagnose.number_hint(0.9, 0.023, unit="share")
+    assert "softmax" in diagnose.number_hint(0.5, 0.0012, unit="probability")
+    assert "distributions" in diagnose.number_hint(0.2, 0.001, unit="divergence")
+    assert "GiB" not in diagnose.number_hint(0.7 * 2**30 / 1e9, 0.7, unit="share")  # no units a share lacks
+    assert "units" in diagnose.number_hint(123.0, 0.5)  # a quantity whose kind is unknown keeps the old words
+
+
+def test_flops_where_parameters_are_asked_and_the_reverse_are_units():
+    assert "FLOPs" in diagnose.units_hint(2 * 7_000, 7_000, "parameters")
+    assert "2 FLOPs per weight" in diagnose.units_hint(3_000 / 2, 3_000, "flops")
+    assert diagnose.units_hint(2 * 7_000, 7_000, "bytes") is None
+    q = question("03-counting-gpt2", "linear_params")
+    want = load_key("03-counting-gpt2")["linear_params"]
+    from embedlab.grading.questions.l03 import DEFAULTS
+
+    m, n = DEFAULTS["linear_in"], DEFAULTS["linear_out"]
+    detail = evaluate(q, 2 * m * n, want, source=f"linear_params = 2 * linear_in * linear_out").detail
+    assert "FLOPs" in detail and "parameters" in detail, detail
+    q = question("06-params-vs-compute", "head_flops")
+    want = load_key("06-params-vs-compute")["head_flops"]
+    detail = evaluate(q, want // 2, want).detail
+    assert "2 FLOPs per weight" in detail or "multiply and an add" in detail, detail

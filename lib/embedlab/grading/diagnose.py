@@ -205,6 +205,13 @@ def units_hint(got: float, want: float, unit: str = "", typed: set | None = None
         for factor, words in _BYTES_A_NUMBER.items():
             if same(got, factor * want) and bytes_named and typed is not None and factor in typed:
                 return f"that is the size in bytes, at {words}: a count of parameters is asked, not its bytes"
+    # FLOPs and parameters: a matmul costs 2 FLOPs per weight (a forward pass); the cell types the 2 (or is unknown)
+    if unit == "parameters" and same(got, 2 * want) and (typed is None or 2 in typed):
+        return ("twice the count: 2 per parameter is a matmul's FLOPs (a multiply and an add per weight), a cost: "
+                "a count of parameters has one per weight (or something counted twice?)")
+    if unit == "flops" and same(got, want / 2):
+        return ("half the FLOPs: that counts each weight once, as a count of parameters would; a matmul costs 2 "
+                "FLOPs per weight (a multiply and an add)")
     digits = len(f"{abs(got):.6g}".replace(".", "").replace("-", "").strip("0"))
     for scale, name in _SCALES.items():
         if abs(want) >= scale and digits <= 5 and math.isclose(got * scale, want, rel_tol=0.005):
@@ -214,11 +221,27 @@ def units_hint(got: float, want: float, unit: str = "", typed: set | None = None
     return None
 
 
+# What to recheck for a quantity without units (a cosine, a share, a probability, a divergence): none of
+# "units" or "every factor" applies to it.
+RECHECK = {
+    "cosine": "recheck which two vectors you compare (the right rows?) and that the dot product is divided by both "
+              "lengths",
+    "share": "recheck what the part counts (the numerator) and what the whole is (the denominator), and that "
+             "both count the same things",
+    "probability": "recheck which entry you read (the right id?) and that the probabilities come from the softmax "
+                   "of the right logits",
+    "divergence": "recheck both distributions (softmax of the logits, before and after, in that order) and what "
+                  "is averaged",
+}
+UNITLESS = tuple(RECHECK)
+
+
 def number_hint(got: float, want: float, factors: dict | None = None, factor_hints: dict | None = None,
                 typed: set | None = None, unit: str = "", bytes_named: bool = False) -> str:
     """What is off about a number: digits, a ratio, a sign, a direction. Never the value. `typed` is the
     set of constants the learner's cell types (None when the cell is unknown): a factor that guesses a
-    unit is named only when the cell types one of that unit's constants."""
+    unit is named only when the cell types one of that unit's constants. A quantity without units (`unit`
+    one of UNITLESS) is never told to check its units or factors: what is known, and what to recheck for it."""
     if not math.isfinite(got):
         return "your value is not finite (inf or nan)"
     if want == 0:
@@ -231,6 +254,8 @@ def number_hint(got: float, want: float, factors: dict | None = None, factor_hin
         return found
     for factor, message in FACTORS:
         if same(got, factor * want):
+            if unit in UNITLESS and factor not in (-1, 100, 1 / 100, 1 / math.log(2), math.log(2), 2, 1 / 2):
+                continue  # bits, bytes, GiB, seconds: units a cosine or a share does not have
             if factor in NEEDS_CODE and typed is None:
                 continue
             if typed is not None and factor in UNIT_EVIDENCE and not (UNIT_EVIDENCE[factor] & typed):
@@ -248,6 +273,13 @@ def number_hint(got: float, want: float, factors: dict | None = None, factor_hin
         side = "below" if ratio < 1 else "above"
         return (f"a little too {'small' if ratio < 1 else 'big'}{right}: within 5% {side} the expected value; "
                 "recheck the small terms, and any count off by one")
+    if unit in UNITLESS:
+        recheck = RECHECK[unit]
+        if ratio > 10:
+            return f"far too big (more than 10 times the expected value): {recheck}"
+        if ratio < 0.1:
+            return f"far too small (under a tenth of the expected value): {recheck}"
+        return f"too {'big' if ratio > 1 else 'small'}: {how_far(ratio)}; {recheck}"
     if ratio > 10:
         return "far too big (more than 10 times the expected value): check the units and every factor"
     if ratio < 0.1:
@@ -343,6 +375,12 @@ def array_hint(got: np.ndarray, want: np.ndarray, close, got_kind: str | None = 
                 return "the right rows in another order: rows must follow the order of the input (sorted? reordered?)"
             if got.ndim == 2 and sorted(_rows(got.T)) == sorted(_rows(want.T)):
                 return "the right columns in another order: columns must follow the order the question gives (sorted?)"
+            if got.ndim == 2 and want.dtype.kind == "f" and got.shape[0] > 2 and (want != 0).any() \
+                    and close(got.sum(axis=0), want.sum(axis=0)).all() and np.abs(got.sum(axis=0)).max() > 0:
+                moved = np.flatnonzero(~ok.reshape(got.shape[0], -1).all(axis=1))
+                return (f"the right total (every column adds up as expected), but spread over other rows: rows "
+                        f"{_list(moved)} get values that belong to other rows: each value must go to its own row (ids "
+                        "and values paired in the same order?)")
         if want.dtype.kind == "f" and np.isfinite(want).all():
             for k in range(0, 7):
                 if np.array_equal(got, np.round(want, k)) and not np.array_equal(got, want):

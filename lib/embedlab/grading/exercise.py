@@ -63,7 +63,8 @@ class Exercise:
             return self.form_verdict(question, value, namespace)
         if name not in self.key:
             return Verdict(ERROR, 0.0, question.points, "no answer key for this question (run `make exercises`)")
-        return self._given(name, namespace, source, evaluate(question, value, self.key[name], source=source))
+        return self._given(name, namespace, source, evaluate(question, value, self.key[name], source=source,
+                                                                others=self.key))
 
     def _given(self, name: str, namespace: dict, source, verdict: Verdict) -> Verdict:
         """A wrong answer whose given code the learner edited (the cells run, IPython's history, against

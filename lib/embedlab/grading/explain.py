@@ -24,8 +24,12 @@ from embedlab.grading import code, parts
 from embedlab.grading.values import written_in
 
 
-def with_source(question, source):
-    """The question, judged with the answer cell's source (a str, cut), or as it is."""
+def with_source(question, source, others: dict | None = None):
+    """The question, judged with the answer cell's source (a str, cut), or as it is; with `others`, the
+    exercise's answers (its key), a wrong value equal to another of them is named as that answer."""
+    if isinstance(others, dict) and others:
+        question = dataclasses.replace(question, others={k: v for k, v in others.items()
+                                                         if k != question.name and isinstance(v, (int, float))})
     if not isinstance(source, str) or not source.strip():
         return question
     return dataclasses.replace(question, source=source[:code.SOURCE_LIMIT])
@@ -268,6 +272,17 @@ def number(question, got, want) -> str | None:
         return None
     if not math.isfinite(got):
         return None
+    answer = searched_answer(question, want)
+    if answer is not None:
+        found = parts.search(answer, got, want)
+        if found and not _reveals(found, want):
+            return found
+    return code_features(question, got, want)
+
+
+def searched_answer(question, want):
+    """The answer's named parts as `number` searches them: the question's own, with its inputs and its
+    model's sizes added (or the answer as one number when it has no parts but inputs or sizes)."""
     answer = _call(question.parts, question) if question.parts else None
     inputs = _call(question.inputs, question) if question.inputs else None
     sizes = _config_scales(question)
@@ -283,10 +298,21 @@ def number(question, got, want) -> str | None:
                 one.inputs.setdefault(name, value)
             own = {round(s.factor, 12) for s in one.scales}
             one.scales = list(one.scales) + [s for s in sizes if round(s.factor, 12) not in own]
-        found = parts.search(answer, got, want)
-        if found and not _reveals(found, want):
-            return found
-    return code_features(question, got, want)
+    return answer
+
+
+def explanations(question, got, want) -> set:
+    """Every explanation the named parts give of `got` (the words of each, with the fewest changes):
+    what a slip named on one call of a function must be among, on every other failing call."""
+    try:
+        got, want = float(got), float(want)
+    except (TypeError, ValueError):
+        return set()
+    answer = searched_answer(question, want) if math.isfinite(got) else None
+    if answer is None:
+        return set()
+    return {words for one in (answer if isinstance(answer, (list, tuple)) else [answer])
+            for _, words in parts.matches(one, got, want)}
 
 
 def _config_named(question) -> dict:

@@ -19,10 +19,12 @@ from __future__ import annotations
 
 import inspect
 import math
+import re
+import warnings
 
 import numpy as np
 
-from embedlab.grading import code, diagnose, explain
+from embedlab.grading import code, diagnose, explain, parts
 from embedlab.grading.values import copy_args, data_to_array, is_plain_number, read_real, undefined
 
 
@@ -95,7 +97,9 @@ def _explains(reference, change, cases, failing) -> bool:
                 return False
             continue
         try:
-            value = reference(*copy_args(changed))
+            with warnings.catch_warnings(), np.errstate(all="ignore"):  # a changed case may be empty (a list
+                warnings.simplefilter("ignore")  # cut to nothing: counts summing to 0): no warning printed
+                value = reference(*copy_args(changed))
             if not same_result(inner, got, inner.to_data(value)):
                 return False
         except Exception:  # noqa: BLE001 - a change the reference refuses explains nothing, unless the
@@ -132,17 +136,137 @@ def broken_invariant(question, inner, got, want, args) -> str | None:
     return None
 
 
-def most_telling(failures) -> str:
+def most_telling(failures, explained=None, generic=None, plain=None, facts=()) -> str:
     """The detail of a wrong function from its failing calls [(index, where, hint)]: one input can fit
     two mistakes (1.07 GB floored and 1.07 GB read as GiB both give 1.0), so the hint that fits the
-    most failing inputs is said (a direction only, last), on the first input it fits."""
+    most failing inputs is said (a direction only, last), on the first input it fits.
+
+    A slip is named by the calls it explains: `explained(k)` is every explanation of the k-th failing
+    call (not only the one said there), so L + 1 blocks, "the blocks counted twice" where L = 1 and on no
+    other input, is not named from that one call. A call that names no cause of its own (`generic(k)`)
+    and does not fit the slip contradicts it (a slip that is real would have been found there too): a
+    slip that fits one call only, where such a call contradicts it, is not named. When no named slip is left,
+    the general words are said: a direction-only hint of a failing call, else `plain(k)` (what is known
+    of the first). `facts` (an invariant a result breaks) are observed, not inferred: never weighed so."""
     counts = {}
     for _, _, hint in failures:
         counts[hint] = counts.get(hint, 0) + 1
-    best = max(counts, key=lambda h: (not diagnose.direction_only(h), counts[h],
-                                      -next(i for i, _, x in failures if x == h)))
+    cache = {}
+
+    def fits(h, k) -> bool:
+        said = failures[k][2]
+        if said == h or h in said:
+            return True
+        if explained is None:
+            return False
+        if k not in cache:
+            cache[k] = explained(k)
+        return any(e and (e in h or h in e) for e in cache[k])
+
+    support = {h: sum(fits(h, k) for k in range(len(failures))) for h in counts}
+
+    def kept_(h) -> bool:
+        if diagnose.direction_only(h) or h in facts or generic is None:
+            return True
+        against = sum(1 for k in range(len(failures)) if generic(k) and not fits(h, k))
+        return against == 0 or support[h] >= 2
+
+    kept = [h for h in counts if kept_(h)]
+    if not kept and plain is not None:
+        words = plain(0)
+        if words:
+            return f"{failures[0][1]}: {words}"
+    best = max(kept or counts, key=lambda h: (not diagnose.direction_only(h), support[h],
+                                              not h.endswith(parts.OFF_BY_ONE), counts[h],
+                                              -next(i for i, _, x in failures if x == h)))
     i, where, hint = next(f for f in failures if f[2] == best)
     return f"{where}: {hint}"
+
+
+def call_explanations(question, inner, got, want, args) -> set:
+    """What one failing call's result can be explained by: every hint of the result question that
+    fits it, every nearest explanation of its named parts, every invariant it breaks."""
+    out = set()
+    try:
+        value, wanted = plain_value(inner, got), plain_value(inner, want)
+    except Exception:  # noqa: BLE001
+        return out
+    for hint in inner.hints:
+        try:
+            if hint.when(value, wanted, *args) if hint.args else hint.when(value, wanted):
+                out.add(hint.message)
+        except Exception:  # noqa: BLE001
+            continue
+    if inner.parts is not None and inner.kind in ("integer", "real"):
+        try:
+            out |= explain.explanations(inner, value, wanted)
+        except Exception:  # noqa: BLE001
+            pass
+    for invariant in question.invariants:
+        try:
+            if not invariant.holds(value, *copy_args(args)):
+                out.add(invariant.says)
+        except Exception:  # noqa: BLE001
+            continue
+    return out
+
+
+# --------------------------------------------------------------------------
+# An exception read into a cause
+
+
+_OUT_OF_BOUNDS = re.compile(r"index (-?\d+) is out of bounds for (?:axis (\d+) with )?size (\d+)")
+_BROADCAST = re.compile(r"operands could not be broadcast together with shapes ((?:\([\d, ]*\) ?)+)")
+_SHAPE = re.compile(r"\(([\d, ]*)\)")
+
+
+def _arrays(args, names):
+    out = []
+    for name, a in zip(names, args):
+        try:
+            v = np.asarray(a)
+        except Exception:  # noqa: BLE001
+            continue
+        if v.dtype.kind in "iuf" and v.ndim >= 1:
+            out.append((name, v))
+    return out
+
+
+def exception_cause(raised: str, args, names) -> str | None:
+    """What a common exception of a learner's function says, read against the call's arguments: an index
+    out of bounds that is a value of an argument (an id, not a position), a broadcast between the two sizes
+    of one table (a sum or norm along the wrong axis), an operation on None (a missing return, or a method
+    that works in place and returns None), a division by zero."""
+    if not isinstance(raised, str) or args is None:
+        return None
+    arrays = _arrays(args, names)
+    m = _OUT_OF_BOUNDS.search(raised)
+    if m:
+        index, size = int(m.group(1)), int(m.group(3))
+        holders = [name for name, v in arrays if v.dtype.kind in "iu" and index in v.ravel().tolist()]
+        if holders:
+            return (f"the index {index} is a value of `{holders[0]}` (an id), not a position: only positions 0 to "
+                    f"{size - 1} exist there; index by position (enumerate, or np.unique(..., return_index=True)), "
+                    "or map each id to its position first")
+        return (f"an index past the end: only positions 0 to {size - 1} exist (an off-by-one, len(...) where "
+                "len(...) - 1 is the last, or an index from another array?)")
+    m = _BROADCAST.search(raised)
+    if m:
+        shapes = [tuple(int(x) for x in g.replace(" ", "").split(",") if x) for g in _SHAPE.findall(m.group(1))]
+        for name, v in arrays:
+            if v.ndim == 2 and v.shape[0] != v.shape[1] and len(shapes) == 2 \
+                    and {shapes[0][-1:], shapes[1][-1:]} == {(v.shape[0],), (v.shape[1],)}:
+                return (f"shapes {shapes[0]} and {shapes[1]} are the two sizes of `{name}` ({v.shape[0]} rows, "
+                        f"{v.shape[1]} columns): a sum, mean or norm along the wrong axis (axis=0 gives one value per "
+                        f"column, axis=1 one per row; keepdims=True keeps it aligned with the rows)")
+        return None
+    if "NoneType" in raised:
+        return ("a None where a value is expected: a function without `return`, or a method that works in place "
+                "and returns None (list.sort(), list.append(), arr.sort()): use its result only if it returns one")
+    if raised.startswith("ZeroDivisionError"):
+        return ("a division by zero on this input: a total or a count of 0 (an empty input?): check what the "
+                "question says such an input gives")
+    return None
 
 
 # --------------------------------------------------------------------------

@@ -187,6 +187,7 @@ class Question:
     # A right value whose cell, read as a formula (code.evaluate), gives another answer there is not accepted.
     recheck: Callable | None = None
     unit: str = ""                   # what the answer counts ("parameters", "bytes"): names a units slip as units
+    others: dict = field(default_factory=dict)  # set when judged: the exercise's other answers (its key), by name
 
     kind = "question"
 
@@ -234,9 +235,36 @@ class Question:
         return default
 
     def unit_of(self) -> str:
-        """What the answer counts, for the general words: "parameters" for a parameter count (its
-        `unit`, or a name that says params), else its `unit` ("" when not known)."""
-        return self.unit or ("parameters" if "param" in self.name.lower() else "")
+        """What the answer counts, for the general words: its `unit`, else what its name says: "parameters"
+        (params), "flops", or a quantity without units (diagnose.UNITLESS: a cosine, a share, a probability,
+        a divergence); "" when not known."""
+        if self.unit:
+            return self.unit
+        name = self.name.lower()
+        if "param" in name:
+            return "parameters"
+        if "flop" in name:
+            return "flops"
+        words = set(name.split("_"))  # whole words of the name: "cost" is no cosine, "mlp_layer" no p
+        for names, unit in (({"cos", "cosine", "similarity"}, "cosine"), ({"kl", "divergence", "entropy"}, "divergence"),
+                            ({"share", "frac", "fraction", "coverage", "ratio", "r"}, "share"),
+                            ({"p", "prob", "probability"}, "probability")):
+            if words & names and self.kind == "real":
+                return unit
+        return ""
+
+    def _other_answer(self, got, want) -> str:
+        """A wrong value that is another answer of the same exercise (a number of 10 or more, or a fraction:
+        0, 1 or a small count matches by chance), named as that question's answer."""
+        for name, value in self.others.items():
+            if name == self.name or isinstance(value, bool) or not isinstance(value, (int, float)):
+                continue
+            if not math.isfinite(value) or value == want or (float(value).is_integer() and abs(value) < 10):
+                continue
+            if math.isclose(got, value, rel_tol=1e-9) or diagnose.same(got, value):
+                return (f"that is the value of `{name}`, another answer of this exercise: this question asks for "
+                        f"`{self.name}`, another quantity (reread what it counts)")
+        return ""
 
     def _formula_slip(self) -> str | None:
         """A right value from a formula that is wrong on other inputs (`recheck`), read from the cell."""
@@ -281,6 +309,7 @@ class Question:
         typed = _quiet(explain.typed_by_hand, self)  # the cell types its answer (or we cannot read it): rounded?
         return (_quiet(explain.code_first, self, got, want) or (typed and _quiet(diagnose.precision_hint, got, want))
                 or self._hint(got, want, "") or _quiet(explain.number, self, got, want)
+                or _quiet(self._other_answer, got, want)
                 or (not typed and _quiet(diagnose.precision_hint, got, want)) or generic())
 
 
@@ -528,17 +557,21 @@ class Function(Question):
             raise WrongForm(f"expected a function, got {type(func).__name__}")
         out = []
         for args in args_list:
+            passed = copy_args(args)
+            before = _snapshot(passed)
             try:
-                value = func(*copy_args(args))
+                value = func(*passed)
             except NotImplementedError:
                 raise NotAttempted("the function still raises NotImplementedError")
             except Exception as exc:  # a bug in the learner's function is a wrong answer
                 out.append({"raised": f"{type(exc).__name__}: {exc}"[:300]})
                 continue
             try:
-                out.append(self._result_question().to_data(value))
+                result = self._result_question().to_data(value)
             except WrongForm as exc:
-                out.append({"wrong_form": str(exc)})
+                result = {"wrong_form": str(exc)}
+            changed = _changed(before, passed)
+            out.append({**result, MUTATED: changed} if changed and isinstance(result, dict) else result)
         return out
 
     # Judging: every call's result, in order, as the result question judges it; the hint of a
@@ -552,14 +585,18 @@ class Function(Question):
         # the reference on changed arguments (named below); a search that cannot run names nothing
         changed = _quiet(function_hints.changed_arguments, self, data, expected, default=None)
         failures = []  # (case index, what to say before the hint, the hint)
+        calls = []  # (result, reference's result, arguments) of each failing call, in that order
         for i, (got, want) in enumerate(zip(data, expected)):
             call, want, args = function_hints.case_parts(want, self.name)
             where = f"on input {i + 1} of {len(data)}, {call}" if call else f"on input {i + 1} of {len(data)}"
             if "raised" in got or "wrong_form" in got:
                 if failures:
                     break  # an earlier input already failed: the first failing input is the one named
-                return self._verdict(False, f"{where} raised {got['raised']}" if "raised" in got
-                                     else f"{where}: {got['wrong_form']}")
+                if "raised" in got:
+                    names = function_hints.arg_names(self.reference, len(args)) if args is not None else []
+                    cause = _quiet(function_hints.exception_cause, got["raised"], args, names, default=None)
+                    return self._verdict(False, f"{where} raised {got['raised']}" + (f": {cause}" if cause else ""))
+                return self._verdict(False, f"{where}: {got['wrong_form']}")
             if len(failures) >= JUDGED_FAILURES:  # enough failing calls weighed: the rest add cost, not words
                 break
             wrong = self._judge_call(got, want, args, len(failures))
@@ -567,13 +604,46 @@ class Function(Question):
                 continue
             shown, hint, unnamed = wrong
             failures.append((i, f"{where}{' returned ' + shown if shown else ''}", hint))
+            calls.append((got, want, args, self._last_said))
             if len(failures) == 1 and changed and unnamed:
                 # the first failing call has no hint written or found for it: the changed arguments
                 # (which fit every call) name the slip better than an invariant or a direction
                 return self._verdict(False, changed)
         if not failures:
             return self._verdict(True)
-        return self._verdict(False, function_hints.most_telling(failures))
+        mutated = next((got.get(MUTATED) for got in data if isinstance(got, dict) and got.get(MUTATED)), None)
+        if mutated and isinstance(mutated, list) and expected:
+            args = function_hints.case_parts(expected[0], self.name)[2]
+            names = function_hints.arg_names(self.reference, len(args) if args is not None else max(mutated) + 1)
+            which = ", ".join(f"`{names[i]}`" for i in mutated if isinstance(i, int) and 0 <= i < len(names))
+            if which:
+                i, where, hint = failures[0]
+                return self._verdict(False, (
+                    f"your function changes its argument {which} in place (sorts it, or writes into it): the caller's "
+                    f"array is changed{', and no longer lines up with the other arguments' if len(names) > 1 else ''}; "
+                    f"work on a copy "
+                    f"(np.sort(x), x.copy(), sorted(x)), never on the caller's array ({where}: {hint})"))
+        return self._verdict(False, function_hints.most_telling(
+            failures, explained=lambda k: self._explained(*calls[k][:3]),
+            generic=lambda k: diagnose.direction_only(failures[k][2]) or calls[k][3] == "generic",
+            plain=lambda k: self._plain(*calls[k][:3]), facts={i.says for i in self.invariants}))
+
+    def _explained(self, got, want, args) -> set:
+        """Every explanation of one failing call's result (function_hints.call_explanations)."""
+        if args is None:
+            return set()
+        inner = self._case_question(args)
+        return function_hints.call_explanations(self, inner, got, expected_value(inner, want), args)
+
+    def _plain(self, got, want, args) -> str:
+        """What is known of a failing call's result without a cause: how far off, which way."""
+        inner = self._case_question(args) if args is not None else self._result_question()
+        value, wanted = function_hints.plain_value(inner, got), function_hints.plain_value(inner, expected_value(inner, want))
+        if inner.kind in ("integer", "real"):
+            return _quiet(diagnose.number_hint, float(value), float(wanted))
+        if inner.kind == "array":
+            return _quiet(diagnose.array_hint, value, wanted, inner.close)
+        return ""
 
     def _judge_call(self, got, want, args, failed_before: int):
         """One call's result judged: None when it is right, else (the learner's result shown, the
@@ -583,6 +653,7 @@ class Function(Question):
             inner = dataclasses.replace(inner, parts=function_hints.one_change(inner.parts))  # failing calls
         inner._said = None
         verdict = inner.judge(got, expected_value(inner, want))
+        self._last_said = getattr(inner, "_said", None)
         if verdict.status == CORRECT:
             return None
         broken = None if _STATUS_ONLY.get() else function_hints.broken_invariant(self, inner, got, want, args)
@@ -599,6 +670,40 @@ class Function(Question):
         return dataclasses.replace(inner, case=tuple(args), factors={**factors, **inner.factors},
                                    factor_hints={**self.factor_hints, **inner.factor_hints},
                                    source=self.source or inner.source)
+
+MUTATED = "mutated"  # a call's result data: the positions of the arguments the learner's function changed
+
+
+def _snapshot(args) -> list:
+    """A deep copy of each argument (None where it cannot be copied), to compare after the call."""
+    import copy
+
+    out = []
+    for a in args:
+        try:
+            out.append(copy.deepcopy(a))
+        except Exception:  # noqa: BLE001
+            out.append(None)
+    return out
+
+
+def _changed(before, after) -> list:
+    """The positions of the arguments a call changed in place (sorted, written into, appended to)."""
+    out = []
+    for i, (b, a) in enumerate(zip(before, after)):
+        if b is None:
+            continue
+        try:
+            if isinstance(b, np.ndarray) or isinstance(a, np.ndarray):
+                same = np.array_equal(np.asarray(b), np.asarray(a), equal_nan=np.asarray(b).dtype.kind == "f")
+            else:
+                same = bool(b == a)
+        except Exception:  # noqa: BLE001
+            continue
+        if not same:
+            out.append(i)
+    return out
+
 
 def _cell_features(source: str) -> set:
     """code.features of the learner's own lines of an answer cell (set() when it does not parse)."""

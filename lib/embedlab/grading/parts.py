@@ -33,10 +33,12 @@ a `key`: changing one changes both, as one change.
 from __future__ import annotations
 
 import itertools
+import re
 import math
 from dataclasses import dataclass, field
 
 DROP, TWICE, PLUS = "drop", "twice", "plus"
+WITHOUT = "#without"  # a group's op: one child left out there only (a shared, keyed part left out in one place)
 
 
 @dataclass
@@ -47,6 +49,7 @@ class Alt:
     says: str
     tag: str | None = None  # the same mistake written in another formulation has the same tag
     swap: bool = False      # made by the search (another input in this part's place): the weakest explanation
+    last: bool = False      # tried alone, only when nothing else explains the value (a count off by one)
 
 
 @dataclass
@@ -150,8 +153,10 @@ class Sum(_Group):
 
     def value(self, changes):
         total = 0
-        for child in self.children:
-            total += _term(child, changes, 0, 2)
+        without = changes.get(self.id() + WITHOUT)
+        for i, child in enumerate(self.children):
+            if i != without:
+                total += _term(child, changes, 0, 2)
         return total
 
 
@@ -167,7 +172,10 @@ class Prod(_Group):
         own = changes.get(self.id())
         added = own[1:] if isinstance(own, tuple) and own[0] == PLUS else ()
         total, plus = 1, 0
+        without = changes.get(self.id() + WITHOUT)
         for i, child in enumerate(self.children):
+            if i == without:
+                continue
             v = _eval(child, changes)
             op = changes.get(child.id())
             if op == DROP:
@@ -303,9 +311,24 @@ def changes_of(answer: Answer) -> list[tuple[dict, str, tuple]]:
         for child in getattr(node, "children", []):
             parents[child.id()] = node
     named = {k: v for k, v in answer.siblings().items() if isinstance(v, (int, float)) and not isinstance(v, bool)}
+    keyed, holder = {}, {}
+    for node in answer.tree.nodes():
+        if node.key:
+            keyed[node.key] = keyed.get(node.key, 0) + 1
+        for i, child in enumerate(getattr(node, "children", [])):
+            holder[id(child)] = (node, i)
     for node in answer.tree.nodes():
         nid = node.id()
         parent = parents.get(nid)
+        if node.key and keyed[node.key] >= 2 and node.can_drop and id(node) in holder:
+            # a part shared by several places (2 FLOPs per weight in the blocks and in the head) left out in one
+            # of them only: one slip, not "left out everywhere, and another part counted twice"
+            group, i = holder[id(node)]
+            if isinstance(group, (Sum, Prod)) and not (group.key and keyed[group.key] >= 2) \
+                    and (nid, "without", group.id()) not in seen:  # a group that is itself shared is not one place
+                seen.add((nid, "without", group.id()))
+                out.append(({group.id() + WITHOUT: i}, f"{group.name}: {node.say_missing(answer.context)}",
+                            (group.id() + WITHOUT, nid)))
         if isinstance(node, Part) and named and not node.key:
             mine = [k for k, v in named.items() if v == node.amount]
             if mine:
@@ -315,6 +338,20 @@ def changes_of(answer: Answer) -> list[tuple[dict, str, tuple]]:
                         node.alts.append(Alt(value, f"you used {other} where {mine[0]} belongs "
                                                     f"({node.name}{': ' + node.words if node.words else ''})",
                                              swap=True))
+        if isinstance(node, Part) and isinstance(parent, Prod) and _count_factor(node) and (nid, "off-by-one") not in seen:
+            # a count that multiplies (L layers, T positions) one too many or one too few: an off-by-one, the
+            # last resort (beside a batch of 1, context + 1 is as well context + batch added: OFF_BY_ONE's
+            # words give way to any other that fits as many of a function's calls)
+            seen.add((nid, "off-by-one"))
+            label = node.words if _IDENT.fullmatch(node.words or "") else node.name
+            what = "" if label == node.name else f" {node.name}"
+            where = f" ({parent.name} counted {label} ± 1 times)" if parent.name else ""
+            node.alts.append(Alt(node.amount + 1, f"one too many: {label} + 1{what} where {label} belongs"
+                                                  f"{where.replace('±', '+')}{OFF_BY_ONE}", swap=True, last=True))
+            if node.amount >= 2:
+                node.alts.append(Alt(node.amount - 1, f"one too few: {label} − 1{what} where {label} belongs"
+                                                      f"{where.replace('±', '−')}{OFF_BY_ONE}", swap=True,
+                                     last=True))
         if isinstance(node, Part) and isinstance(node.amount, (int, float)) and node.amount < 0 \
                 and (nid, "sign") not in seen and parent is not None and not node.key:
             # a term taken away (minus the head, −V): added instead is one change, the sign
@@ -350,6 +387,17 @@ def changes_of(answer: Answer) -> list[tuple[dict, str, tuple]]:
                 seen.add((nid, i))
                 out.append(({nid: ("alt", i)}, alt.says, (nid,) + ((f"tag:{alt.tag}",) if alt.tag else ())))
     return out
+
+
+OFF_BY_ONE = ", an off-by-one"  # how the words of a count off by one (the last resort) end
+_IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,11}")
+
+
+def _count_factor(node) -> bool:
+    """A factor that counts things (L layers, T positions, V rows), named as an input: not a constant (2
+    FLOPs per weight), not a shared key, not one that may not be left out."""
+    return (isinstance(node.amount, int) and not isinstance(node.amount, bool) and node.amount >= 1 and not node.key
+            and node.can_drop and bool(_IDENT.fullmatch(node.words or "") or _IDENT.fullmatch(node.name)))
 
 
 def _plain_factor(node) -> bool:
@@ -404,6 +452,8 @@ def matches(answer: Answer, got: float, want: float | None = None, tagged: bool 
     except (ArithmeticError, ValueError, TypeError):
         return []
     singles = changes_of(answer)
+    last = [c for c in singles if _is_last(answer, c[0])]
+    singles = [c for c in singles if not _is_last(answer, c[0])]
     # the sibling's words first: they name the mistake more exactly than "left out"
     singles.sort(key=lambda c: _rank(answer, c[0]))
     values = []
@@ -437,8 +487,10 @@ def matches(answer: Answer, got: float, want: float | None = None, tagged: bool 
                 for sign in (1, -1):
                     if _close(base + sign * k * size, got):
                         found.setdefault((frozenset([f"offset:{name}"]), None), _offset_words(answer, name, k, sign))
-    if found or answer.depth < 2:
+    if found:
         return _out(1, found, tagged)
+    if answer.depth < 2:
+        return _out(1, _last_resort(answer, last, base, got), tagged)
     # two changes: two parts, or a part and a scale, or two unit scales
     for (f1, s1), (f2, s2) in itertools.combinations(scales, 2):
         if _close(base * f1 * f2, got) and not _close(f1 * f2, 1):
@@ -462,7 +514,31 @@ def matches(answer: Answer, got: float, want: float | None = None, tagged: bool 
             continue
         if _close(v, got):
             found.setdefault((frozenset(ia) | frozenset(ib), None), f"{wa}; and {wb}")
+    if not found:
+        return _out(1, _last_resort(answer, last, base, got), tagged)
     return _out(2, found, tagged)
+
+
+def _last_resort(answer, last, base, got) -> dict:
+    """When nothing else explains `got`: one count off by one, alone."""
+    found = {}
+    for change, words, ids in last:
+        try:
+            v = _eval(answer.tree, change)
+            v = math.floor(v) if answer.floor and math.isfinite(v) else v
+        except (ArithmeticError, ValueError, TypeError, OverflowError):
+            continue
+        if not _close(v, base) and _close(v, got):
+            found.setdefault((frozenset(ids) | {SINGLE}, None), words)
+    return found
+
+
+def _is_last(answer, change: dict) -> bool:
+    for nid, op in change.items():
+        if isinstance(op, tuple) and op[0] == "alt":
+            node = next((n for n in answer.tree.nodes() if n.id() == nid), None)
+            return node is not None and node.alts[op[1]].last
+    return False
 
 
 SINGLE = "single"  # a found explanation made of one change (its tag, if any, names the mistake it is)

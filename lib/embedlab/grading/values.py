@@ -101,9 +101,12 @@ def decode_value(data):
 
 
 def copy_args(args) -> tuple:
-    """The arguments with every array copied: a function that edits its input in place cannot
-    change the case the next call (or the reference) sees."""
-    return tuple(np.array(a, copy=True) if isinstance(a, np.ndarray) else a for a in args)
+    """The arguments with every array, list and dict copied (deeply): a function that edits its input in
+    place cannot change the case the next call (or the reference) sees."""
+    import copy
+
+    return tuple(np.array(a, copy=True) if isinstance(a, np.ndarray)
+                 else copy.deepcopy(a) if isinstance(a, (list, dict, set)) else a for a in args)
 
 
 def written_forms(value) -> list[str]:

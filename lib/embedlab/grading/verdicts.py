@@ -16,11 +16,12 @@ from embedlab.grading.kinds import MISSING, Array, Function, NotAttempted, Quest
 from embedlab.grading.status import ERROR, INCORRECT, NOT_ATTEMPTED
 
 
-def evaluate(question: Question, value, expected, cases=None, source: str | None = None) -> Verdict:
+def evaluate(question: Question, value, expected, cases=None, source: str | None = None,
+             others: dict | None = None) -> Verdict:
     """Judge one live value (as the notebook check does), with the answer cell's `source` when
-    known (read for hints, never run). Never raises."""
+    known (read for hints, never run) and the exercise's other answers (`others`, its key). Never raises."""
     try:
-        question = with_source(question, source)
+        question = with_source(question, source, others)
         if value is MISSING:
             raise NotAttempted(f"`{question.name}` is not defined yet: {question.prompt}")
         if value is Ellipsis:

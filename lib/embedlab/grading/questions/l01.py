@@ -195,6 +195,24 @@ COSINE_INVARIANTS = [
 NORMS = "norm|normalize|sqrt|cosine|cosine_similarity"
 
 
+def other_selections(p: dict, n: int) -> list:
+    """Question 4's batch taken from other rows of `table`: its first n rows, its last n, the sentence's
+    distinct words in the table's order, the rows of the sentence's ids counted from 1 (the next rows)."""
+    table = np.array(p["table"])
+    row = {w: i for i, w in enumerate(p["words"])}
+    ids = [row[w] for w in p["sentence"]]
+    out = [table[:n], table[-n:], table[sorted(ids)]]
+    return [o for o in out if o.shape[0] == n and not np.array_equal(o, table[ids])]
+
+
+def next_rows(p: dict):
+    """Question 4's batch with every id one too big (words numbered from 1): the next rows, or None."""
+    table = np.array(p["table"])
+    row = {w: i for i, w in enumerate(p["words"])}
+    ids = [row[w] + 1 for w in p["sentence"]]
+    return table[ids] if all(i < len(table) for i in ids) else None
+
+
 def pair_slips(p: dict) -> list:
     """(value, words) of the quantities a learner may give for cos_pair instead, from the same table:
     a word compared with itself (either word of the pair twice: 1.0 whenever its row is not zero), and
@@ -207,6 +225,11 @@ def pair_slips(p: dict) -> list:
     if E[i].any() and E[j].any():
         out.append((cosine_similarity(E[i], E[j]), "that compares the rows of E, the 0/1 table of question 1: "
                                                    "compare the pair's rows in question 3's table, `table`"))
+    for k, where in ((1, "after"), (-1, "before")):  # the same formula on the neighbouring rows: an off-by-one
+        if 0 <= i + k < len(table) and 0 <= j + k < len(table) and table[i + k].any() and table[j + k].any():
+            out.append((cosine_similarity(table[i + k], table[j + k]), (
+                f"that is the cosine of the rows just {where} the pair's (another pair of words): ids count from 0, "
+                "and word number i of the list is row i (an off-by-one in the ids)")))
     return out
 
 
@@ -236,6 +259,13 @@ def questions(p: dict) -> list:
             Extra("a bias", n_words, "a lookup table has no bias: only the table, rows × columns")]))),
         Array("batch", exact=True, shape=lambda q: (len(q["sentence"]), len(q["table"][0])), hints=[
             Hint(lambda got, want: got.ndim == 1, "look up all the words at once: the result has one row per word"),
+            Hint(lambda got, want: next_rows(p) is not None and np.array_equal(got, next_rows(p)),
+                 "every row is the one after the word's own: ids count from 0 (the first word is row 0): an "
+                 "off-by-one"),
+            Hint(lambda got, want: got.shape == want.shape and not np.array_equal(got, want) and any(
+                np.array_equal(got, rows) for rows in other_selections(p, len(want))),
+                 "those are other rows of the table (the first rows, or the rows of the words in the table's own "
+                 "order): look up the rows of the sentence's words, in the sentence's order (one id per word)"),
         ]),
         Function("cosine", reference=cosine_similarity, cases=_vector_pairs, invariants=COSINE_INVARIANTS,
                  result=Real("cosine", exact=True, hints=COSINE_HINTS)),

@@ -300,7 +300,10 @@ def questions(p: dict) -> list:
             Hint(lambda got, want: got.shape == want.shape and not np.array_equal(np.sort(got), got),
                  "give the rows in increasing order"),
         ]),
-        Integer("batch_flops", hints=[ratio(*hint) for hint in hints["batch_flops"]], parts=lambda: Answer(Prod(
+        Integer("batch_flops", hints=[
+            Hint(lambda got, want: got == 0, "0 FLOPs is the lookup's cost (a row copied: no multiply, no add): the "
+                                             "question asks for the one-hot matmul's, one_hot @ E"),
+            *[ratio(*hint) for hint in hints["batch_flops"]]], parts=lambda: Answer(Prod(
             "the one-hot matmul", [
                 Part("FLOPs per weight", 2, "a multiply and an add: 2 FLOPs per weight",
                      missing="a multiply and an add per weight: 2 FLOPs, so 2·V·d per token (you have 1)"),

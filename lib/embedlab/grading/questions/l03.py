@@ -271,6 +271,9 @@ def questions(p: dict) -> list:
         Integer("linear_params", hints=[
             Hint(lambda got, want: got == m * n, "a linear layer has a bias for each output too: m·n + n"),
             Hint(lambda got, want: got == m * n + m, "the bias has one entry per output (n), not per input (m)"),
+            Hint(lambda got, want: got in (2 * m * n, 2 * m * n + n, 2 * (m * n + n)),
+                 "that is the layer's FLOPs per token (a multiply and an add per weight, 2·m·n), a cost: the question "
+                 "asks for its parameters, m·n weights and n biases, one number each"),
         ], parts=lambda: Answer(Sum("a linear layer", [
             Part("weights", m * n, "m · n", alts=[Alt(m * m, "the weights are m × n (in × out), not m × m"),
                                                   Alt(n * n, "the weights are m × n (in × out), not n × n"),

@@ -200,8 +200,9 @@ def _gpt2_qkv_biases(name: str) -> int:
 
 COUNT_INVARIANTS = [
     Invariant(lambda got, storage, sizes: got >= int(np.max(sizes)),
-              "a count of parameters adds the sizes of the tensors (each storage's size once), not a count of "
-              "storages or their ids"),
+              "less than the largest tensor alone: a count of parameters adds the size of every storage, each "
+              "once; recheck that you add sizes (not storage ids, not a count of storages) and drop no storage, "
+              "a shared one included"),
     Invariant(lambda got, storage, sizes: got <= int(np.sum(sizes)),
               "more than all the sizes added: count each storage's size once"),
     Invariant(lambda got, storage, sizes: got <= count_unique(storage, sizes) or got == int(np.sum(sizes)),

@@ -220,8 +220,8 @@ def _word_lists(rng):
 PER_WORD_INVARIANTS = [
     Invariant(lambda got, counts, n_tokens: min(n_tokens) - 1e-9 <= got <= max(n_tokens) + 1e-9,
               "tokens per word is a mean of the words' token counts, so it lies between the fewest and the most "
-              "tokens of a word: divide the total tokens by the number of running words, sum(counts) (not the "
-              "inverse, not by the tokens)"),
+              "tokens of a word: the tokens of every running word, Σ counts · n_tokens, divided by the number of "
+              "running words, Σ counts (not the inverse, not by the tokens)"),
 ]
 
 
@@ -304,6 +304,10 @@ def questions(p: dict) -> list:
                  "that is the plain mean over the word list: weight each word by how often it occurs (its count)", args=True),
             Hint(lambda got, want, counts, n_tokens: _is(got, float(np.dot(counts, n_tokens)) / len(counts)),
                  "divide by the number of running words, sum(counts), not by the number of distinct words", args=True),
+            Hint(lambda got, want, counts, n_tokens: _is(got, float(np.sum(n_tokens)) / float(np.sum(counts))),
+                 "the tokens are not weighted: the numerator adds each word's tokens once (a word type), the "
+                 "denominator counts every occurrence: weight the tokens by the counts too, Σ counts · n_tokens / "
+                 "Σ counts", args=True),
             Hint(lambda got, want, counts, n_tokens: _is(got, float(np.dot(counts, n_tokens))),
                  "that is the total number of tokens: divide by the number of running words, sum(counts)", args=True),
         ])),

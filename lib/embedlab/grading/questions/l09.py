@@ -302,7 +302,8 @@ def questions(p: dict) -> list:
                  "animals first (cat is the first animal)"),
             Hint(lambda got, want: np.asarray(got).shape == (16,) and abs(np.asarray(got)[0] - 1) > 1e-9
                  and not np.allclose(np.asarray(got), 1 - np.asarray(want)),
-                 "the first entry is cat with itself: it must be exactly 1; normalize every row, not just cat"),
+                 "the first entry is cat with itself: a cosine there is exactly 1, and yours is not: divide each "
+                 "dot product by both lengths (normalize every row, cat's included)"),
         ]),
         Choice("rotation_changes_cosines", hints=[
             Hint(lambda got, want: got == "yes", "rotating every row by the same orthogonal Q keeps all lengths and angles"),

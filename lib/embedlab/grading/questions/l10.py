@@ -181,6 +181,26 @@ def partial_count(tokenizer: str) -> tuple[int, int]:
     return bad, len(tokens)
 
 
+@functools.lru_cache(maxsize=8)
+def bytes_never_used(top: int) -> int:
+    """Question 2 with only the code points below `top` encoded: the byte values none of them uses."""
+    used = {b for c in range(top) if not 0xD800 <= c <= 0xDFFF for b in chr(c).encode("utf-8")}
+    return 256 - len(used)
+
+
+def top7_with_all_reserved(p: dict) -> list:
+    """Question 6 ranked against the mean of every reserved row (not the first four), leaving out the first
+    four or every reserved row: the top 7 a learner gets who takes the whole reserved group as reference."""
+    corpus, run = trained(p)
+    reserved = [int(i) for i in corpus.groups["reserved"]]
+    scores = unused_scores(run.model.E, reserved)
+    out = []
+    for left_out in (reference_ids(p), reserved):
+        order = [i for i in np.argsort(-scores, kind="stable") if i not in left_out]
+        out.append(np.array(order[:7]))
+    return out
+
+
 def answers(p: dict) -> dict:
     """Every answer that varies, computed here only to vet the variant (`problems`); the key
     itself is harvested by running the solution notebook."""
@@ -291,8 +311,17 @@ def questions(p: dict) -> list:
                        "(an off-by-one; range(0xF5, 0x100))"),
             offset(5, "the lead bytes F0 to F4 of four-byte sequences are valid too: encode every code point up "
                       "to 0x10FFFF (range(0x110000), surrogates left out)"),
-            Hint(lambda got, want: got > want + 5, "too many: bytes that any code point uses are valid; encode every "
-                                                   "code point below 0x110000, not only some"),
+            *[related(lambda want, top=top: bytes_never_used(top), f"that encodes only the code points below {top:#x}: "
+                      "encode every code point below 0x110000 (surrogates left out): each byte value some code "
+                      "point uses is valid") for top in (0x100, 0x800, 0x10000)],
+            related(128, "that counts every byte from 0x80 up (the bytes ASCII, the code points below 0x80, never "
+                         "uses): most of those appear in UTF-8's multi-byte characters (0x80-0xBF are continuation bytes, "
+                         "0xC2-0xF4 lead bytes); "
+                         "only the byte values no encoding ever uses count"),
+            Hint(lambda got, want: got > want + 5, "too many: some of the bytes you count do appear in UTF-8 text (a "
+                                                   "byte that any code point's encoding uses is valid): recheck which "
+                                                   "byte values you counted (the lead and continuation bytes of "
+                                                   "multi-byte characters appear too)"),
         ]),
         Function("unused_score", reference=unused_scores, cases=_score_cases,
                  result=Array("unused_score", hints=[
@@ -324,6 +353,10 @@ def questions(p: dict) -> list:
                 "lets long rows win")}, hints=[
             Hint(lambda got, want: np.asarray(got).shape == (7,) and (np.asarray(got) == np.asarray(want)[::-1]).all(),
                  "reversed: the most suspicious row (highest cosine) comes first"),
+            Hint(lambda got, want: np.asarray(got).shape == (7,) and any(
+                np.array_equal(np.asarray(got), other) for other in top7_with_all_reserved(p)),
+                 "that ranks against the mean of every reserved row: the reference rows are the first four reserved "
+                 "tokens only (reference_ids), and only those are left out of the ranking"),
             Hint(lambda got, want: np.asarray(got).shape == (7,)
                  and set(np.asarray(got).tolist()) == set(np.asarray(want).tolist()),
                  "the right rows in the wrong order: highest score first"),

@@ -157,7 +157,8 @@ def edited_setups(seed: int, n_new: int) -> tuple:
     """Questions 3 and 4 computed with the setup edited, the quantities a learner may give instead, from
     the same trained model: ((p_new_token, kl_mean) for each other way to start the new rows, in INITS' order,
     p at the neighbouring id (the last old token), the KL with the new tokens' columns cut off the new
-    logits (0: their share of the probability is lost))."""
+    logits (0: their share of the probability is lost), the KL of the probabilities passed where logits
+    belong (kl_divergence applies softmax itself))."""
     corpus, model, grown = _grown(seed, n_new)
     contexts = _ordinary_contexts()
     before = model.logits(contexts)
@@ -171,7 +172,14 @@ def edited_setups(seed: int, n_new: int) -> tuple:
     V = corpus.vocab_size
     last_old = float(_probabilities(grown, corpus)[V - 1])
     cut = float(kl_divergence(before, grown.logits(contexts)[:, :V]).mean())
-    return tuple(inits), last_old, cut
+
+    def softmax(z):
+        z = np.asarray(z, dtype=np.float64)
+        e = np.exp(z - z.max(axis=-1, keepdims=True))
+        return e / e.sum(axis=-1, keepdims=True)
+
+    probs = float(kl_divergence(softmax(before), softmax(grown.logits(contexts))).mean())
+    return tuple(inits), last_old, cut, probs
 
 
 @functools.lru_cache(maxsize=64)
@@ -217,10 +225,13 @@ def trimming(tokenizer: str, lang: str, n_words: int) -> dict:
     weights = np.array([frequencies[w] for w in words[n_words: 2 * n_words]], dtype=np.float64)
     covered = np.array([set(ids) <= kept for ids in nxt])
     by_words = np.array([set(ids) <= used for ids in nxt])
+    any_token = np.array([bool(set(ids) & kept) for ids in nxt])
+    first = np.array([frequencies[w] for w in words[:n_words]], dtype=np.float64)
+    kept_words = float(first @ np.array([set(ids) <= kept for ids in encoded[:n_words]]) / first.sum())
     return {"used": len(used), "kept": len(kept), "used_tokens": sum(len(ids) for ids in encoded[:n_words]),
             "n_vocab": tok.n_vocab, "coverage": float(weights @ covered / weights.sum()),
             "unweighted": float(covered.mean()), "without_bytes": float(weights @ by_words / weights.sum()),
-            "n_next": len(nxt)}
+            "n_next": len(nxt), "any_token": float(weights @ any_token / weights.sum()), "kept_words": kept_words}
 
 
 def answers(p: dict) -> dict:
@@ -401,6 +412,9 @@ def questions(p: dict) -> list:
                                               "new tokens take from them is lost; pass all of grown's logits "
                                               "(kl_divergence takes the extra columns)", rel=1e-6, abs_tol=1e-12),
             *[related(lambda want, i=i: edited()[0][i][1], edited_words[i], rel=1e-6) for i in range(len(INITS) - 1)],
+            related(lambda want: edited()[3], "that passes probabilities to kl_divergence, which takes logits (it "
+                                              "applies softmax itself, so a softmax is taken twice): pass the logits, "
+                                              "before and after", rel=1e-6),
         ]),
         Integer("trimmed_rows", hints=[
             Hint(lambda got, want: got in (trim()["used"], trim()["used"] + 1),
@@ -439,6 +453,11 @@ def questions(p: dict) -> list:
                       "that encodes the words without the space before them: each word is encoded after a space "
                       "(\" \" + w), as `used` was, and a word's tokens differ without it") for i in (0, 1)],
             ratio(100, "give a share between 0 and 1, not a percentage"),
+            related(lambda want: trim()["kept_words"], "that measures the kept words themselves, which are covered by "
+                                                       "construction (their tokens are the kept ones): measure the next "
+                                                       "n_words words of the list, the ones not used to build `used`"),
+            related(lambda want: trim()["any_token"], "that counts a word as covered when any one of its tokens is kept: "
+                                                      "it is covered only when all of them are (set(ids) <= kept)"),
         ]),
     ]
 
