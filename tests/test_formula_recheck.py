@@ -64,6 +64,12 @@ WRONG = {
     ("04-modern-blocks", "mlp_layer"): "3 * d * 4 * d",  # Llama 3.2 1B's d_ff is exactly 4·d
     ("02-lookup-vs-matmul", "one_hot_batch_bytes"): "n_tokens * V * 4",  # the book's float32, typed
     ("07-memory", "kv_bytes_per_token"): "2 * L * h_kv * head_dim * 2",  # the book's bf16, typed
+    # the formula-mutation audit's finds (tests/test_formula_separation.py), one per question
+    ("04-modern-blocks", "attn_layer"): "d * h * (d // h) + 2 * d * h_kv * (d // h) + h * (d // h) * d",
+    ("07-memory", "gqa_saving_gib"): "(full - grouped) // 2 ** 30",  # Llama-3-8B's saving is 3.0 GiB
+    ("07-memory", "max_batch"): "int((memory - 2 * count_params(config).total) // per_sequence)",
+    ("08-vocabulary-size", "extra_head_flops"): "2 * d * (V_small * 128 // 25) - 2 * d * V_small",
+    ("08-vocabulary-size", "break_even_r"): "(blocks + 2 * d * V_small) / (blocks + 2 * d * (5.12 * V_small))",
 }
 
 

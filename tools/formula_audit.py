@@ -57,8 +57,10 @@ CONSTANT_SWAPS = {1: (2,), 2: (1, 3, 4), 3: (2, 4), 4: (3, 2, 8), 6: (2, 4, 8), 
                   13: (12,), 100: (1,), 0.5: (1, 0.25), 1e9: (2**30,), 2**30: (1e9,), 1e6: (2**20,)}
 FACTORS = (2, 3, 4)
 N_RANDOM = 4
-DRAWS = 60          # class variants drawn per lesson (each pool's items all come up: pools hold <= 36)
-SLOW_LESSON = 1.0   # s: a lesson whose variant checks cost more is drawn fewer times
+DRAWS = 40          # class variants drawn per lesson (each pool's items all come up: pools hold <= 36)
+# lessons whose `problems` trains or tokenises to vet a variant: fewer draws (their formulas read few parameters)
+DRAWS_OF = {"08": 12, "09": 4, "10": 4, "12": 16}
+SLOW_LESSON = 0.5   # s: a lesson whose variant checks cost more is drawn fewer times
 FEW_DRAWS = 8
 SLOW_CELL = 0.05    # s: a cell that trains or tokenises is read on the book's inputs, its leaves drawn at random
 
@@ -81,19 +83,23 @@ def _parameters_index(cells) -> int:
 
 @functools.lru_cache(maxsize=None)
 def book_run(lesson: str) -> dict:
-    """{question: (index of its answer cell, a copy of the namespace before that cell)}: the
-    solution's code cells run once, in order, check and summary cells left out."""
+    """{question: (index of its answer cell, a copy of the namespace before that cell, one after it,
+    the seconds the cell took)}: the solution's code cells run once, in order, check and summary
+    cells left out."""
+    import time
+
     cells = code_cells(lesson)
     positions = {_check_of(s): i - 1 for i, s in enumerate(cells) if _check_of(s)}
     ns, out = {"__name__": "__audit__"}, {}
     stops = {i: name for name, i in positions.items()}
     with _quiet():
         for i, src in enumerate(cells):
-            if i in stops:
-                out[stops[i]] = (i, dict(ns))
             if "ex.check(" in src or "ex.summary(" in src:
                 continue
+            before, start = dict(ns), time.perf_counter()
             exec(compile(src, f"<{lesson} cell {i}>", "exec"), ns)  # noqa: S102 - our own solution
+            if i in stops:
+                out[stops[i]] = (i, before, dict(ns), time.perf_counter() - start)
     return out
 
 
@@ -249,21 +255,21 @@ class Cell:
     scope: list         # other leaf sources a mutant may read instead
     field: dict         # leaf source -> the field it reads (aliases share a random value)
     reads: set          # the parameters the cell (and the cells it needs) read
+    env: dict = field(default_factory=dict)  # the namespace after the cell, on the book's inputs
     cost: float = 0.0   # s to run the cell once: a slow one (it trains a model) is read on the book's inputs
 
 
-def read_cell(lesson: str, name: str, ns: dict, source: str) -> Cell:
-    """The answer cell of `name` as a Program (raises NotArithmetic when it is not one)."""
+def read_cell(lesson: str, name: str, after: dict, source: str, cost: float = 0.0) -> Cell:
+    """The answer cell of `name` as a Program (raises NotArithmetic when it is not one): its leaves
+    read in `after`, the namespace the cell left (a name it sets twice is caught below: the program
+    must give the cell's own answer)."""
     tree = ast.parse(source)
     span = solution_span(source)
     if tree.body and isinstance(tree.body[0], ast.FunctionDef):
         raise NotArithmetic("a function")
-    env = dict(ns)
+    env = after
     locals_, stmts, mutable, leaves = set(), [], [], []
     field_of = {}
-    import time
-
-    start = time.perf_counter()
     with _quiet():
         for stmt in tree.body:
             learner = span[0] <= stmt.lineno <= span[1]
@@ -289,7 +295,6 @@ def read_cell(lesson: str, name: str, ns: dict, source: str) -> Cell:
                                 field_of[t.id] = _field(v, field_of)
                     elif isinstance(stmt.targets[0], ast.Name):
                         field_of[stmt.targets[0].id] = _field(stmt.value, field_of)
-            exec(compile(ast.Module(body=[stmt], type_ignores=[]), "<stmt>", "exec"), env)  # noqa: S102
             if arith:
                 if learner:
                     mutable.append(len(stmts))
@@ -301,7 +306,6 @@ def read_cell(lesson: str, name: str, ns: dict, source: str) -> Cell:
                     for n in _targets(t) if not isinstance(t, ast.Attribute | ast.Subscript) else []:
                         locals_.discard(n)
                         field_of[n] = _field(stmt.value, field_of) if isinstance(stmt, ast.Assign) else n
-    cost = time.perf_counter() - start
     if name not in locals_ or not any(name in _targets(stmts[i].targets[0]) for i in mutable):
         raise NotArithmetic("its answer is not a formula of numbers")
     program = Program(stmts, set(locals_), set(leaves), name)
@@ -331,13 +335,18 @@ def read_cell(lesson: str, name: str, ns: dict, source: str) -> Cell:
                 if not k.startswith("_") and _number(getattr(value, k, None)):
                     scope.append(f"{obj}.{k}")
                     field_of[f"{obj}.{k}"] = k
+    cells = "\n".join(code_cells(lesson))
     for leaf in leaves:
+        m = re.fullmatch(r"len\((\w+)\)", leaf)  # len(top) where top = list(...)[:n_top] reads n_top
+        cut = m and re.search(rf"^{m.group(1)}\s*=.*\[:\s*(\w+)\]", cells, re.M)
+        if cut:
+            field_of[leaf] = field_of.get(cut.group(1), cut.group(1))
         field_of.setdefault(leaf, _field(ast.parse(leaf, mode="eval").body, field_of))
     for s in scope:
         field_of.setdefault(s, s)
     reads = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
     return Cell(lesson, name, source, tree, span, program, mutable, sorted(set(leaves)),
-                [s for s in dict.fromkeys(scope) if s not in leaves], field_of, reads, cost)
+                [s for s in dict.fromkeys(scope) if s not in leaves], field_of, reads, env, cost)
 
 
 def _field(node, field_of: dict) -> str:
@@ -399,7 +408,7 @@ def _replacements(node, cell: Cell):
     is_leaf = src in cell.leaves or (isinstance(node, ast.Name) and node.id in locals_)
     if isinstance(node, ast.Constant) and _number(node.value) and not isinstance(node.value, bool):
         c = node.value
-        alts = set(CONSTANT_SWAPS.get(c, ())) | {c + 1, c - 1, c * 2}
+        alts = set(CONSTANT_SWAPS.get(c, ())) | ({c + 1, c - 1, c * 2} if abs(c) <= 100 else set())
         if isinstance(c, int) and c % 2 == 0:
             alts.add(c // 2)
         for a in alts:
@@ -422,7 +431,9 @@ def _replacements(node, cell: Cell):
             for t in own + cell.scope:
                 if kind(cell.field.get(t, t)) == "heads" and re.search(MODEL_WIDTH, f):
                     out.append((ast.BinOp(_name(s), ast.FloorDiv(), _name(t)), f"{src} -> {s} // {t}"))
-        if mine in ("heads", "vocab", "layers", "tokens", "experts"):
+        value = cell.env.get(src) if isinstance(node, ast.Name) else None
+        small = not _number(value) or abs(value) <= 10**6  # ±1 on a count of millions is within a check's tolerance
+        if mine in ("heads", "vocab", "layers", "tokens", "experts") and small:
             for k in (1, -1):
                 out.append((ast.BinOp(copy.deepcopy(node), ast.Add(), ast.Constant(k)), f"{src} -> {src} {k:+d}"))
     if isinstance(node, ast.BinOp):
@@ -448,9 +459,16 @@ def _replacements(node, cell: Cell):
                 else:
                     new = ast.BinOp(ast.BinOp(node.left, node.op, child.left), child.op, child.right)
                 out.append((new, f"no parentheses: {ast.unparse(new)}"))
-        # the remainder forms of a rounding on X and m
-        if any(isinstance(n, ast.BinOp) and isinstance(n.op, (ast.FloorDiv, ast.Mod)) for n in ast.walk(node)):
-            inner = [n for n in ast.walk(node) if isinstance(n, ast.BinOp) and isinstance(n.op, (ast.FloorDiv, ast.Mod))]
+        # the remainder forms of a rounding on X and m: in an expression that rounds, or that reads a
+        # name an earlier line set by rounding (V_padded - V, where V_padded = -(-V // m) * m)
+        rounding = {t: st.value for st in cell.program.stmts for t in _targets(st.targets[0])
+                    if any(isinstance(n, ast.BinOp) and isinstance(n.op, (ast.FloorDiv, ast.Mod)) for n in ast.walk(st.value))}
+        inner = [n for n in ast.walk(node) if isinstance(n, ast.BinOp) and isinstance(n.op, (ast.FloorDiv, ast.Mod))]
+        for n in ast.walk(node):
+            if isinstance(n, ast.Name) and n.id in rounding and rounding[n.id] is not node:
+                inner += [x for x in ast.walk(rounding[n.id]) if isinstance(x, ast.BinOp)
+                          and isinstance(x.op, (ast.FloorDiv, ast.Mod))]
+        if inner:
             pairs = set()
             for n in inner:
                 xs = [x for x in ast.walk(n.left) if ast.unparse(x) in cell.leaves or (
@@ -537,9 +555,10 @@ def question_module(lesson: str):
     return importlib.import_module(f"embedlab.grading.questions.l{lesson[:2]}")
 
 
-def drawn_variants(lesson: str, draws: int = DRAWS, seed: int = 0) -> list[dict]:
+def drawn_variants(lesson: str, draws: int = DRAWS, seed: int = 0, reads=None) -> list[dict]:
     """Class variants the lesson's space can draw: `draws` draws (every pool's item picked at random),
-    those its `problems` rejects left out, each once."""
+    those its `problems` rejects left out, each once; with `reads` (the parameters the audited cells
+    read), once per value of those (a lesson's `problems` may train a model to vet a variant)."""
     import time
 
     module = question_module(lesson)
@@ -551,10 +570,8 @@ def drawn_variants(lesson: str, draws: int = DRAWS, seed: int = 0) -> list[dict]
     def pick(name, pool):
         return pool[int(rng.integers(len(pool)))]
     for i in range(draws):
-        if i == FEW_DRAWS and time.perf_counter() - start > SLOW_LESSON:
-            break
         p = space.draw(rng, pick)
-        key = repr(p)
+        key = repr(p if reads is None else {k: v for k, v in p.items() if k in reads})
         if key in seen:
             continue
         seen.add(key)
@@ -624,10 +641,10 @@ def audit_question(lesson: str, name: str, variants: list[dict], rng) -> Audit:
     if not isinstance(q, (Integer, Real)):
         result.not_read = f"a {q.kind} question"
         return result
-    index, base = book_run(lesson)[name]
+    index, base, after, cost = book_run(lesson)[name]
     source = code_cells(lesson)[index]
     try:
-        cell = read_cell(lesson, name, base, source)
+        cell = read_cell(lesson, name, after, source, cost)
     except NotArithmetic as exc:
         result.not_read = str(exc)
         return result
@@ -635,7 +652,9 @@ def audit_question(lesson: str, name: str, variants: list[dict], rng) -> Audit:
     book = {k: base[k] for k in params_names if k in base}
     envs, seen = [], set()
     slow = cell.cost > SLOW_CELL
-    for label, p in [("book", book)] + ([] if slow else [(f"variant {i + 1}", v) for i, v in enumerate(variants)]):
+    if slow:
+        envs.append(Env("book", book, leaf_table(cell.program, cell.env, cell.scope), cell.env[name], q))
+    for label, p in ([] if slow else [("book", book)]) + ([] if slow else [(f"variant {i + 1}", v) for i, v in enumerate(variants)]):
         env = variant_env(lesson, name, cell, base, p, label)
         if env is None:
             continue
@@ -707,7 +726,15 @@ KV_HEADS = ("num_key_value_heads",)
 WIDTHS = ("hidden_size", "n_embd", "d_model", "word_embed_proj_dim")
 
 
-def random_config(config: dict, rng) -> dict:
+def _align(v: int) -> int:
+    """A round number near v: a multiple of 1,024 from 1,024 up, else a power of two (the edge
+    cases a rounding formula gets wrong: a size already a multiple)."""
+    if v >= 1024:
+        return max(1024, round(v / 1024) * 1024)
+    return 2 ** max(1, round(math.log2(max(v, 2))))
+
+
+def random_config(config: dict, rng, aligned: bool = False) -> dict:
     """Another model of the same family: every size drawn at random (heads still tile the width,
     kv heads the heads), so that no two sizes keep a relation the family does not impose
     (d_ff = 4·d, h = 4·h_kv, V a multiple of 64 …); a head_dim the config states, drawn apart."""
@@ -728,19 +755,24 @@ def random_config(config: dict, rng) -> dict:
             out[k] = int(rng.integers(9, 200))
         elif v > 1:
             out[k] = int(rng.integers(max(2, v // 3), 3 * v + 7))
+            if aligned:
+                out[k] = _align(out[k])
     return out
 
 
-def random_env(cell: Cell, base: dict, params: dict, rng):
+def random_env(cell: Cell, base: dict, params: dict, rng, aligned: bool = False):
     """The leaf table of random inputs: the cell run with each numeric parameter drawn at random and
     `load_config` giving random models of the same families (count_params and model_shape then
     keep the family's own relations: an untied head as large as the table)."""
     ns = dict(base)
+    ns.update(params)
     for k, v in params.items():
         if isinstance(v, bool) or not _number(v):
             continue
-        ns[k] = int(rng.integers(2, max(8, 3 * int(v)))) if isinstance(v, (int, np.integer)) \
+        ns[k] = int(rng.integers(max(2, int(v) // 3), max(8, 3 * int(v)))) if isinstance(v, (int, np.integer)) \
             else float(v) * float(rng.uniform(0.3, 3.0))
+        if aligned and isinstance(ns[k], int):
+            ns[k] = _align(ns[k])
     real = base.get("load_config")
     if real is not None:
         from embedlab.params import count_params
@@ -749,7 +781,7 @@ def random_env(cell: Cell, base: dict, params: dict, rng):
         def load_config(name, *a, **k):
             if name not in made:
                 for _ in range(20):
-                    c = random_config(real(name, *a, **k), rng)
+                    c = random_config(real(name, *a, **k), rng, aligned)
                     try:
                         count_params(c)
                     except Exception:  # noqa: BLE001 - an impossible model: draw again
@@ -760,18 +792,28 @@ def random_env(cell: Cell, base: dict, params: dict, rng):
                     made[name] = real(name, *a, **k)
             return dict(made[name])
         ns["load_config"] = load_config
-    with _quiet():
-        try:
-            exec(compile(cell.source, "<random>", "exec"), ns)  # noqa: S102
-        except Exception:  # noqa: BLE001
-            return None
+    import embedlab
+    import embedlab.params
+
+    # a cell that imports load_config itself gets the random one too (put back at once)
+    saved = embedlab.load_config, embedlab.params.load_config
+    try:
+        if real is not None:
+            embedlab.load_config = embedlab.params.load_config = ns["load_config"]
+        with _quiet():
+            try:
+                exec(compile(cell.source, "<random>", "exec"), ns)  # noqa: S102
+            except Exception:  # noqa: BLE001
+                return None
+    finally:
+        embedlab.load_config, embedlab.params.load_config = saved
     return leaf_table(cell.program, ns, cell.scope)
 
 
 def _random_tables(cell: Cell, base: dict, params: dict, rng) -> list[dict]:
     out = []
-    for _ in range(N_RANDOM * 3):
-        t = random_env(cell, base, params, rng)
+    for i in range(N_RANDOM * 3):
+        t = random_env(cell, base, params, rng, aligned=i % 2 == 1)  # every other one round numbers
         if t is not None:
             out.append(t)
         if len(out) == N_RANDOM:
@@ -782,13 +824,15 @@ def _random_tables(cell: Cell, base: dict, params: dict, rng) -> list[dict]:
 def _leaf_random_tables(cell: Cell, table: dict, rng) -> list[dict]:
     """Random inputs for a slow cell: each field its leaves read drawn at random (aliases share it)."""
     out = []
-    for _ in range(N_RANDOM):
+    for i in range(N_RANDOM):
         by_field, t = {}, {}
         for src, v in table.items():
             f = cell.field.get(src, src)
             if f not in by_field:
                 if isinstance(v, (int, np.integer)):
-                    by_field[f] = int(rng.integers(2, max(8, 3 * abs(int(v))))) * (1 if v >= 0 else -1)
+                    by_field[f] = int(rng.integers(max(2, abs(int(v)) // 3), max(8, 3 * abs(int(v))))) * (1 if v >= 0 else -1)
+                    if i % 2:
+                        by_field[f] = _align(abs(by_field[f])) * (1 if v >= 0 else -1)
                 else:
                     by_field[f] = float(v) * float(rng.uniform(0.3, 3.0)) if v else float(rng.uniform(0.1, 1))
             t[src] = by_field[f]
@@ -814,13 +858,22 @@ def value_questions(lesson: str) -> list[str]:
     return [q.name for q in questions_for(lesson) if not isinstance(q, Function)]
 
 
-def audit_lesson(lesson: str, draws: int = DRAWS) -> list[Audit]:
-    variants = drawn_variants(lesson, draws)
+def audit_lesson(lesson: str, draws: int | None = None) -> list[Audit]:
+    reads = set()
+    for name in value_questions(lesson):
+        index, before, after, cost = book_run(lesson)[name]
+        try:
+            cell = read_cell(lesson, name, after, code_cells(lesson)[index], cost)
+        except (NotArithmetic, SyntaxError):
+            continue
+        if cell.cost <= SLOW_CELL:
+            reads |= cell.reads
+    variants = drawn_variants(lesson, draws or DRAWS_OF.get(lesson[:2], DRAWS), reads=reads)
     rng = np.random.default_rng(1)
     return [audit_question(lesson, name, variants, rng) for name in value_questions(lesson)]
 
 
-def audit_all(lessons=None, draws: int = DRAWS) -> list[Audit]:
+def audit_all(lessons=None, draws: int | None = None) -> list[Audit]:
     from embedlab.grading.lessons import known_lessons
 
     return [a for lesson in (lessons or known_lessons()) for a in audit_lesson(lesson, draws)]

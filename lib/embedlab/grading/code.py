@@ -506,6 +506,8 @@ def _eval(node, env: dict):
         if isinstance(out, (int, float)) and abs(out) > _BIG:
             raise _NotArithmetic("too large")
         return out
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and f"{node.func.id}()" in env:
+        return env[f"{node.func.id}()"]  # n_tokens(vocab_model), given as "n_tokens()"
     if isinstance(node, ast.Call) and not node.keywords:
         func = node.func.attr if isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name) \
             and node.func.value.id in ("math", "np", "numpy") else node.func.id if isinstance(node.func, ast.Name) else None
@@ -545,7 +547,8 @@ def evaluate(source: str | None, name: str, inputs: dict):
     over (a print); any other step the reading does not follow (a call it does not know, a loop, a
     name it cannot trace) gives None, and so does a hostile or unparsable source. An input named
     ".vocab_size" stands for any attribute of that name (shape.vocab_size), one named "['vocab_size']"
-    for any subscript by that key (load_config(name)["vocab_size"])."""
+    for any subscript by that key (load_config(name)["vocab_size"]), one named "n_tokens()" for any
+    call of that function (n_tokens(vocab_model))."""
     if not source or len(source) > SOURCE_LIMIT:
         return None
     try:

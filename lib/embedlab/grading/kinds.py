@@ -276,10 +276,15 @@ class Question:
             return None
         for inputs, expected, words in cases:
             value = code.evaluate(self.source, self.name, inputs)
-            if value is not None and value != expected:
+            if value is not None and not self._rechecked(value, expected):
                 return (f"right for your inputs, but not as a formula: your cell gives {code._fmt(value)} "
                         f"{words}, where the answer is {code._fmt(expected)}; write it so it holds for any input")
         return None
+
+    def _rechecked(self, value, expected) -> bool:
+        """Does the cell's value on a recheck's inputs count as the answer there? (exactly; a Real to
+        its own precision)"""
+        return value == expected
 
     def _number_hint(self, got, want) -> str:
         """A typed, rounded number first (whatever else it resembles), then what the learner's
@@ -406,10 +411,14 @@ class Real(Question):
             return math.isclose(got, want, rel_tol=EXACT_RTOL, abs_tol=EXACT_ATOL)
         return diagnose.within_sig(got, want, self.sig)
 
+    def _rechecked(self, value, expected) -> bool:
+        return isinstance(value, (int, float)) and self.accepts(float(value), float(expected))
+
     def judge(self, data, expected) -> Verdict:
         got = read_real(data["real"])
         if self.accepts(got, expected):
-            return self._verdict(True)
+            slip = self._formula_slip()
+            return self._verdict(False, slip) if slip else self._verdict(True)
         return self._verdict(False, self._number_hint(got, expected))
 
     def public_problems(self, data, params):
@@ -834,3 +843,14 @@ def padding_recheck(V: int, m: int) -> tuple[dict, int, str]:
     Vm = -(-V // m) * m
     return ({"V": Vm, ".vocab_size": Vm, "['vocab_size']": Vm, "pad_multiple": m}, 0,
             f"for V = {Vm:,}, already a multiple of pad_multiple = {m}")
+
+
+def padding_rechecks(V: int, m: int) -> list[tuple[dict, int, str]]:
+    """A padding question's two `recheck` cases: V already a multiple of m (m - V % m gives m, not 0)
+    and V one past a multiple (a rounding that reads V - 1, or rounds down and adds m, gives 0 or m,
+    not m - 1): the two ends a variant's V never reaches."""
+    Vm = -(-V // m) * m
+    past = Vm + 1
+    return [padding_recheck(V, m),
+            ({"V": past, ".vocab_size": past, "['vocab_size']": past, "pad_multiple": m}, m - 1,
+             f"for V = {past:,}, one past a multiple of pad_multiple = {m}")]

@@ -8,7 +8,7 @@ import math
 
 import numpy as np
 
-from embedlab.grading.kinds import Function, Hint, Integer, Real, offset, padding_recheck, ratio
+from embedlab.grading.kinds import Function, Hint, Integer, Real, offset, padding_rechecks, ratio
 from embedlab.grading.parts import absent, Alt, Answer, Extra, Part, Prod, Ratio, Sum
 from embedlab.grading.space import Space, equal_to_book
 from embedlab.params import count_params, load_config, model_shape
@@ -239,6 +239,20 @@ def mlp_recheck(d: int, d_ff: int) -> tuple[dict, int, str]:
             f"for d_ff = {other:,} (a config whose d_ff is not 4·d)")
 
 
+def attn_recheck() -> tuple[dict, int, str]:
+    """Question 1 on a made-up shape whose sizes keep none of the relations real models share: h_kv
+    is not 1 (Gemma-3 1B's is, so leaving h_kv out passes there), head_dim is neither d / h (most
+    models) nor d / h_kv (Qwen3-0.6B's 1,024 / 8 is its head_dim, 128), h is not 4·h_kv. The cell is
+    given the shape under every name it may read it by: its own names, the shape's fields, the
+    config's keys."""
+    d, h, h_kv, head_dim = 1000, 12, 3, 56
+    inputs = {"d": d, "h": h, "h_kv": h_kv, "head_dim": head_dim, ".hidden_size": d, ".num_heads": h,
+              ".num_kv_heads": h_kv, ".head_dim": head_dim, "['hidden_size']": d, "['num_attention_heads']": h,
+              "['num_key_value_heads']": h_kv, "['head_dim']": head_dim}
+    return (inputs, 2 * d * h * head_dim + 2 * d * h_kv * head_dim,
+            f"for d = {d:,}, h = {h}, h_kv = {h_kv}, head_dim = {head_dim} (a shape whose head_dim is not d / h)")
+
+
 def questions(p: dict) -> list:
     """The questions of variant `p` (the hints know its parameters; none states an answer)."""
     s = model_shape(load_config(p["attn_model"]))
@@ -285,7 +299,7 @@ def questions(p: dict) -> list:
                                "h · head_dim is not d here"))
     return [
         Integer("attn_layer", hints=attn_hints, parts=lambda: Answer(attention_parts(d, h, h_kv, head_dim)),
-                **reads("attn_layer")),
+                recheck=lambda: [attn_recheck()], **reads("attn_layer")),
         Integer("mlp_layer", hints=[
             ratio(2 / 3, "SwiGLU has three matrices: gate, up and down"),
             offset(2 * d_ff + d_m, "Llama's SwiGLU has no biases: three d × d_ff matrices, nothing else"),
@@ -316,8 +330,8 @@ def questions(p: dict) -> list:
                   if 2 ** math.ceil(math.log2(V_pad)) - V_pad not in (rows, 0) else [])]),
             Part("d", d_pad, "each row holds d numbers")]), *([Extra("head", rows * d_pad, (
                 f"{p['pad_model']}'s head is tied: the padded rows exist once"))] if pad_tied else [])])),
-            recheck=lambda: [({**padding_recheck(V_pad, p["pad_multiple"])[0], "d": d_pad, ".hidden_size": d_pad},
-                              0, padding_recheck(V_pad, p["pad_multiple"])[2])],
+            recheck=lambda: [({**inputs, "d": d_pad, ".hidden_size": d_pad}, rows * d_pad, words)
+                             for inputs, rows, words in padding_rechecks(V_pad, p["pad_multiple"])],
             **reads("padding_params")),
         Function("llama_params", reference=llama_params, cases=_llama_shapes,
                  result=Integer("llama_params", hints=LLAMA_HINTS, parts=llama_parts), points=2),

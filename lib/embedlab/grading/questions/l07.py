@@ -113,8 +113,39 @@ def kv_recheck(c: dict, precision: str) -> tuple[dict, int, str]:
     inputs = {"L": c["L"], "h": c["h"], "h_kv": c["h_kv"], "head_dim": c["head_dim"], "cache_precision": other,
               "['num_hidden_layers']": c["L"], "['num_attention_heads']": c["h"],
               "['num_key_value_heads']": c["h_kv"], ".num_layers": c["L"], ".num_heads": c["h"],
-              ".num_kv_heads": c["h_kv"], ".head_dim": c["head_dim"]}
+              ".num_kv_heads": c["h_kv"], ".head_dim": c["head_dim"],
+              # a width that is not h · head_dim: a cell that takes d / h for a head_dim the config states parts
+              "['hidden_size']": c["h"] * (c["head_dim"] + 1), ".hidden_size": c["h"] * (c["head_dim"] + 1)}
     return inputs, int(_kv_per_token(c, BYTES[other])), f"with cache_precision = {other!r}"
+
+
+def gqa_recheck(precision: str) -> tuple[dict, float, str]:
+    """Question 4 on a made-up shape in another precision: h_kv is not 1 (Gemma-2B's is: leaving h_kv
+    out passes there), the bytes per number are not 1 (int8: leaving them out passes) nor the
+    variant's, head_dim is not d / h (a cell that takes d / h for the head_dim a config states passes
+    on Llama-3-8B), and the saving is no whole number of GiB (Llama-3-8B's 3.0 passes `//`)."""
+    other = "fp32" if BYTES[precision] != 4 else "bf16"
+    s = {"L": 7, "h": 12, "h_kv": 3, "head_dim": 40}
+    context = 1000
+    inputs = {**s, "cache_precision": other, "gqa_context": context, "context": context,
+              "['num_hidden_layers']": s["L"], "['num_attention_heads']": s["h"],
+              "['num_key_value_heads']": s["h_kv"], "['head_dim']": s["head_dim"],
+              "['hidden_size']": 1000, ".hidden_size": 1000}  # d / h = 83, not head_dim
+    saving = (_kv_per_token(s, BYTES[other], "h") - _kv_per_token(s, BYTES[other])) * context / 2**30
+    return inputs, saving, (f"for L = 7, h = 12, h_kv = 3, head_dim = 40 (d = 1,000), {other}, a context of "
+                            f"{context:,}")
+
+
+def max_batch_recheck() -> tuple[dict, int, str]:
+    """Question 6 where the weights' bytes matter: a small model on a large GPU (Qwen2.5-0.5B on
+    192 GB) leaves the same whole batch whether its weights take 1, 2 or 4 bytes each; fp32, so that
+    the book's bf16 typed as 2 parts from it."""
+    N, per_sequence, gpu = 10 * 10**9, 10**9, 80
+    weights = BYTES["fp32"] * N
+    inputs = {"gpu_gb": gpu, "memory": gpu * 1e9, "weights": weights, ".total": N, "weights_precision": "fp32",
+              "per_sequence": per_sequence, "N": N}
+    return inputs, int((gpu * 1e9 - weights) // per_sequence), (
+        f"for {gpu} GB, N = {N:,} in fp32 and {per_sequence:,} bytes of cache per sequence")
 
 
 def _serve(p: dict) -> tuple[float, float, float]:
@@ -330,7 +361,7 @@ def questions(p: dict) -> list:
             "/L": "that is one layer: each of the L layers caches its own keys and values",
         }, hints=kv_hints, parts=lambda: Answer(cache_parts(c, b, precision)),
             inputs=lambda: {"L": c["L"], "head_dim": c["head_dim"]}, recheck=lambda: [kv_recheck(c, precision)]),
-        Real("gqa_saving_gib", exact=True, factors={"L": g["L"]}, factor_hints={
+        Real("gqa_saving_gib", exact=True, recheck=lambda: [gqa_recheck(precision)], factors={"L": g["L"]}, factor_hints={
             "/L": "that is one layer: each of the L layers caches its own keys and values",
         }, hints=[
             ratio(1 / GIB_PER_GB, "that is GB; the question asks for GiB (2**30 bytes)"),
@@ -380,7 +411,7 @@ def questions(p: dict) -> list:
                                          "own cache"),
             Part("GB", 1e-9, "10**9 bytes", missing="give it in GB: divide the bytes by 10**9")]),
             inputs={"L": L, "h_kv": h_kv, "head_dim": head_dim, "context": context, "batch": batch}))),
-        Integer("max_batch", parts=lambda: Answer(Ratio("the batch", Sum("the memory left", [
+        Integer("max_batch", recheck=lambda: [max_batch_recheck()], parts=lambda: Answer(Ratio("the batch", Sum("the memory left", [
             Part("GPU memory", memory, f"{gpu}·10**9 bytes", can_drop=False, alts=[
                 Alt(gpu * 2**30, f"{gpu} GB is {gpu}·10**9 bytes, not {gpu} GiB")]),
             Prod("minus the weights", [Part("minus", -1, can_drop=False, can_double=False), Part("N", serve["N"]),

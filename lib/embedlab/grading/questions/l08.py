@@ -225,6 +225,17 @@ PER_WORD_INVARIANTS = [
 ]
 
 
+def head_recheck(name: str) -> tuple[dict, object, str]:
+    """Questions 3 and 4 on vocabularies that are no multiple of each other: a variant may draw
+    V_big = 2·V_small (100,000 and 50,000) or 4·V_small, where a cell that writes V_big as a multiple
+    of V_small gives the variant's answer."""
+    d, V_small, V_big, blocks = 1000, 30_000, 77_000, 5_000_000_000
+    inputs = {"d": d, "V_small": V_small, "V_big": V_big, "blocks": blocks}
+    want = (2 * d * V_big - 2 * d * V_small if name == "extra_head_flops"
+            else (blocks + 2 * d * V_small) / (blocks + 2 * d * V_big))
+    return inputs, want, f"for d = {d:,}, V_small = {V_small:,}, V_big = {V_big:,}, blocks = {blocks:,}"
+
+
 def questions(p: dict) -> list:
     """The questions of variant `p` (the hints know its parameters; none states an answer)."""
     d, V_small, V_big, n_words = p["d"], p["V_small"], p["V_big"], p["n_words"]
@@ -279,7 +290,7 @@ def questions(p: dict) -> list:
                                                                           "table plus the rest"),
                                     Extra("head", table, "", key="head"), Part("the rest", p["rest"], can_drop=False)]),
             upside_down="upside down: the share is the table over the whole model"), context="your share")),
-        Integer("extra_head_flops", parts=lambda: Answer(Sum("the extra head FLOPs", [
+        Integer("extra_head_flops", recheck=lambda: [head_recheck("extra_head_flops")], parts=lambda: Answer(Sum("the extra head FLOPs", [
             Prod("the head with V_big", [Part("2", 2, key="two"), Part("d", d, key="d"), Part("V_big", V_big)]),
             Prod("minus the head with V_small", [Part("minus", -1, can_drop=False, can_double=False),
                                                  Part("2", 2, key="two"), Part("d", d, key="d"),
@@ -292,7 +303,7 @@ def questions(p: dict) -> list:
             Hint(lambda got, want: got == 2 * d * V_big,
                  "that is the whole head with V_big; the question asks how much more than the one with V_small"),
         ]),
-        Real("break_even_r", exact=True, hints=[
+        Real("break_even_r", exact=True, recheck=lambda: [head_recheck("break_even_r")], hints=[
             Hint(lambda got, want: abs(got * want - 1) < 1e-9,
                  "upside down: r is tokens with V_big over tokens with V_small, so it is below 1"),
             Hint(lambda got, want: abs(got - V_small / V_big) < 1e-9,

@@ -10,7 +10,7 @@ import math
 
 import numpy as np
 
-from embedlab.grading.kinds import Array, Function, Hint, Integer, Real, offset, padding_recheck, related
+from embedlab.grading.kinds import Array, Function, Hint, Integer, Real, offset, padding_rechecks, related
 from embedlab.grading.parts import Alt, Answer, Part, Sum
 from embedlab.grading.space import FRESH_INPUTS, Space, equal_to_book
 from embedlab.grading.verdicts import untold_slips
@@ -301,7 +301,7 @@ def questions(p: dict) -> list:
                                                   "of pad_multiple")]),
             Part("minus V", -V, can_double=False, missing="that is the padded size; the question asks how many rows "
                                                           "were added (the difference)")])),
-            reads=("vocab_model", p["vocab_model"]), recheck=lambda: [padding_recheck(V, m)]),
+            reads=("vocab_model", p["vocab_model"]), recheck=lambda: padding_rechecks(V, m)),
         Integer("invalid_bytes", hints=[
             Hint(lambda got, want: got == 2, "C0 and C1 are two of them; count F5 to FF too"),
             related(lambda want: 256 - want, "that counts the byte values UTF-8 does use: the question asks for "

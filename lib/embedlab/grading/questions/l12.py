@@ -381,7 +381,7 @@ def questions(p: dict) -> list:
                 inputs=lambda: {"n_new": n, "d": d, **({"word_embed_proj_dim": e} if e != d else {})}),
         Integer("padding_rows", hints=padding_hints(p), parts=lambda: padding_parts(p),
                 inputs=lambda: {"n_new": n, "pad_multiple": m, "n_tokens": T},
-                reads=("vocab_model", p["vocab_model"]), recheck=lambda: [padding_recheck(p)]),
+                reads=("vocab_model", p["vocab_model"]), recheck=lambda: padding_rechecks(p)),
         Real("p_new_token", sig=6, hints=[
             Hint(lambda got, want: math.isclose(got, 1 / (V_TINY + n), rel_tol=1e-6)
                  or math.isclose(got, 1 / V_TINY, rel_tol=1e-6),
@@ -501,8 +501,31 @@ def padding_recheck(p: dict) -> tuple[dict, int, str]:
     m, T = p["pad_multiple"], n_tokens(p["vocab_model"])
     n2 = max(V - T, 1) + (-(T + max(V - T, 1))) % m
     other = dict(p, n_new=n2)
-    return ({"V": V, ".vocab_size": V, "T": T, "n_new": n2, "pad_multiple": m}, padding_rows(other),
+    return ({"V": V, ".vocab_size": V, "['vocab_size']": V, "T": T, "n_tokens()": T, "n_new": n2,
+             "pad_multiple": m}, padding_rows(other),
             f"for n_new = {n2:,} (T + n_new = {T + n2:,}, a multiple of pad_multiple = {m})")
+
+
+def padding_rechecks(p: dict) -> list[tuple[dict, int, str]]:
+    """Question 2's other inputs: n_new bringing the tokens to a multiple (above); a table padded
+    already, V a multiple of pad_multiple past the grown tokens (Pythia's, OPT's, Phi's kind), where
+    padding n_tokens + n_new alone falls short; a table of exactly n_tokens rows (GPT-2's: V =
+    n_tokens there, so the book cannot tell V from n_tokens) whose new tokens cross a multiple, where
+    padding V alone gives a negative count; a table with a few spare rows whose new tokens cross one
+    or two multiples, where V and n_tokens read for each other part. V and n_tokens are given under the names
+    a cell reads them by (V, shape.vocab_size, config["vocab_size"]; T, n_tokens(…))."""
+    m = p["pad_multiple"]
+    out = [padding_recheck(p)]
+    k = 1000 * m
+    for V, T, n in ((k + m, k - 5, 2),          # padded already, V a multiple: the table keeps its V rows
+                    (k + 1, k + 1, m),          # V = n_tokens, the new tokens cross a multiple
+                    (k + 1, k - 2, m + 5),      # a few spare rows, the new tokens cross two multiples
+                    (k + 1, k - 2, m)):         # a few spare rows, the new tokens cross one
+        rows = max(V, T + n)
+        out.append(({"V": V, ".vocab_size": V, "['vocab_size']": V, "T": T, "n_tokens()": T, "n_new": n,
+                     "pad_multiple": m}, padded_size(rows, m) - (T + n),
+                    f"for V = {V:,} rows, n_tokens = {T:,} and n_new = {n}"))
+    return out
 
 
 def padding_parts(p: dict) -> Answer:
