@@ -87,3 +87,26 @@ def test_the_audit_finds_the_quoted_wrong_formulas_without_their_recheck(lesson,
     monkeypatch.undo()
     again = audit.audit_question(lesson, name, audit.drawn_variants(lesson, 12), np.random.default_rng(1))
     assert not again.inseparable, [f.mutant for f in again.inseparable]
+
+
+@pytest.mark.parametrize("lesson", known_lessons())
+def test_no_square_table_hides_an_axis_slip(lesson):
+    """A table whose rows and columns are as many lets a transposed answer, or norms along the wrong
+    axis, run silently and keep their shape (issue 35: 16 rows and d = 16). Every such table an answer
+    cell reads, on the book's inputs (and on lesson 01's drawn tables), is one whose question reads the
+    axis from the code (`avoids` names axis=0)."""
+    variants = audit.drawn_variants(lesson, 6) if lesson.startswith("01") else ()
+    for label, name, array, shape in audit.square_tables(lesson, variants):
+        q = next(q for q in questions_for(lesson) if q.name == name)
+        assert any("axis=0" in key for key in q.avoids), (lesson, label, name, array, shape)
+
+
+def test_the_shape_audit_finds_a_square_batch():
+    """Red before the fix: lesson 01's book sentence had three words for three features (batch 3 × 3)."""
+    p = dict(questions_module("01-toy-table").DEFAULTS, sentence=["horse", "cat", "horse"])
+    assert ("variant 1", "batch", "batch", (3, 3)) in audit.square_tables("01-toy-table", [p])
+    assert any("square" in why for why in questions_module("01-toy-table").problems(p))
+
+
+def questions_module(lesson):
+    return audit.question_module(lesson)

@@ -849,6 +849,54 @@ def mutant_source(cell: Cell, m: Mutant) -> str:
     return "\n".join(lines[:first - 1] + others + mutated + lines[last:]) + "\n"
 
 
+# --------------------------------------------------------------------------- square tables
+
+def square_tables(lesson: str, variants=()) -> list[tuple[str, str, str, tuple]]:
+    """(label, question, name, shape) of every 2-D array an answer cell reads or makes whose rows and
+    columns are as many, on the book's inputs and each variant's: there a transposed table, or an
+    axis slip (norms along axis=0), keeps its shape and runs silently. A symmetric or orthogonal
+    one (a Gram matrix, a rotation) is square by nature, and no axis slip changes it: left out."""
+    out = []
+    runs = [("book", book_run(lesson))]
+    for i, p in enumerate(variants):
+        runs.append((f"variant {i + 1}", _variant_run(lesson, p)))
+    for label, run in runs:
+        for name, (index, before, after, cost) in run.items():
+            reads = {n.id for n in ast.walk(ast.parse(code_cells(lesson)[index])) if isinstance(n, ast.Name)}
+            for n in sorted(reads):
+                v = after.get(n, before.get(n))
+                if not n.startswith("_") and isinstance(v, np.ndarray) and v.ndim == 2 and v.shape[0] == v.shape[1] > 1 \
+                        and np.issubdtype(v.dtype, np.number) and not _by_nature(v):
+                    out.append((label, name, n, v.shape))
+    return out
+
+
+def _by_nature(a) -> bool:
+    a = a.astype(float)
+    return bool(np.allclose(a, a.T) or np.allclose(a @ a.T, np.eye(len(a)), atol=1e-8))
+
+
+def _variant_run(lesson: str, params: dict) -> dict:
+    """book_run for one variant's parameters (the parameters cell replaced)."""
+    cells = list(code_cells(lesson))
+    from embedlab.grading.variants import render_parameters
+
+    at = _parameters_index(cells)
+    cells[at] = render_parameters(params)
+    positions = {_check_of(s): i - 1 for i, s in enumerate(cells) if _check_of(s)}
+    stops = {i: name for name, i in positions.items()}
+    ns, out = {"__name__": "__audit__"}, {}
+    with _quiet():
+        for i, src in enumerate(cells):
+            if "ex.check(" in src or "ex.summary(" in src:
+                continue
+            before = dict(ns)
+            exec(compile(src, f"<{lesson} cell {i}>", "exec"), ns)  # noqa: S102 - our own solution
+            if i in stops:
+                out[stops[i]] = (i, before, dict(ns), 0.0)
+    return out
+
+
 # --------------------------------------------------------------------------- the whole course
 
 def value_questions(lesson: str) -> list[str]:
@@ -894,10 +942,15 @@ def table(audits: list[Audit]) -> str:
 
 
 def main(argv=None) -> int:
+    from embedlab.grading.lessons import known_lessons
+
     argv = list(sys.argv[1:] if argv is None else argv)
     lessons = [a for a in argv if not a.startswith("-")] or None
     audits = audit_all(lessons)
     print(table(audits))
+    squares = [(lesson, *s) for lesson in (lessons or known_lessons()) for s in square_tables(lesson)]
+    for lesson, label, name, array, shape in squares:
+        print(f"  SQUARE {lesson} {name}: `{array}` is {shape[0]} × {shape[1]} on {label}'s inputs")
     return 1 if any(a.inseparable for a in audits) else 0
 
 

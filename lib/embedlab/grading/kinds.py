@@ -281,6 +281,15 @@ class Question:
                         f"{words}, where the answer is {code._fmt(expected)}; write it so it holds for any input")
         return None
 
+    def _bytes_slip(self, got, want) -> str | None:
+        """Bytes where a count of parameters is asked, when the cell names bytes or a number format
+        and types that many bytes a number: said as units before a question's own hint that reads the
+        same factor otherwise (2 × a table is also "the head counted when tied")."""
+        if self.unit_of() != "parameters" or not code.names_bytes(self.source):
+            return None
+        found = diagnose.units_hint(got, want, "parameters", explain.typed_constants(self), bytes_named=True)
+        return found if found and found.startswith("that is the size in bytes") else None
+
     def _rechecked(self, value, expected) -> bool:
         """Does the cell's value on a recheck's inputs count as the answer there? (exactly; a Real to
         its own precision)"""
@@ -312,7 +321,7 @@ class Question:
             self._said = "parts" if found else "generic"
             return found or _quiet(diagnose.precision_hint, got, want) or generic()
         typed = _quiet(explain.typed_by_hand, self)  # the cell types its answer (or we cannot read it): rounded?
-        return (_quiet(explain.code_first, self, got, want) or (typed and _quiet(diagnose.precision_hint, got, want))
+        return (_quiet(explain.code_first, self, got, want) or _quiet(self._bytes_slip, got, want, default=None) or (typed and _quiet(diagnose.precision_hint, got, want))
                 or self._hint(got, want, "") or _quiet(explain.number, self, got, want)
                 or _quiet(self._other_answer, got, want)
                 or (not typed and _quiet(diagnose.precision_hint, got, want)) or generic())

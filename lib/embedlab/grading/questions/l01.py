@@ -46,7 +46,7 @@ DEFAULTS = {
     "words": ["cat", "dog", "horse", "car"],
     "features": ["object", "animal", "pet"],
     "traits": {"cat": ["animal", "pet"], "dog": ["animal", "pet"], "horse": ["animal"], "car": ["object"]},
-    "sentence": ["horse", "cat", "horse"],
+    "sentence": ["horse", "cat", "horse", "dog"],
     "table": [[0, 1, 1], [0, 1, 1], [0, 1, 0], [1, 0, 0]],
     "pair": ["horse", "dog"],
     "model": "gpt2",
@@ -96,6 +96,11 @@ def problems(p: dict) -> list[str]:
     table = np.array(p["table"])
     if not table.any(axis=1).all() or table.max() < 2:
         out.append("question 3's table has an empty row, or is a 0/1 table")
+    # a square table hides the commonest numpy slip: a transposed E, or the batch built down the columns,
+    # keeps its shape and runs silently (tests/test_formula_separation.py: the shape audit)
+    for name, shape in (("E", E.shape), ("batch", (len(p["sentence"]), table.shape[1]))):
+        if shape[0] == shape[1]:
+            out.append(f"{name} is square ({shape[0]} × {shape[1]}): a transposed answer keeps its shape")
     if out:
         return out
     mine, book = answers(p), answers(DEFAULTS)

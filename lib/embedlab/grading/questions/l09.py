@@ -121,9 +121,16 @@ def slips(p: dict) -> list:
         ("n_params", V * d + 2 * d * d + d, "tied count"),  # also n_params - V·d: one V × d matrix left out
         ("n_params", want["n_params"] - d, "left out the bias"),
         ("n_params", 2 * V * d + d * d + d, "2d rows"),
+        ("n_params", round(want["n_params"] / 1e3, 1), "in thousands"),  # units: the count in thousands
         ("gap", -want["gap"], "within minus between"),
         ("gap", with_self, "itself"),
         ("cos_cat", unnormalised_cat, "normalize every row"),
+        # the wrong axis, silent where the rows are square (16 rows, d = 16): named from the code
+        *[("cos_cat", value, "axis=0", source) for value, source in zip(axis_slips(p), (
+            "rows = E[animals + vehicles]\n"
+            "cos_cat = rows @ E[cat] / (np.linalg.norm(rows, axis=0) * np.linalg.norm(E[cat]))\n",
+            "unit = E[animals + vehicles] / np.linalg.norm(E[animals + vehicles], axis=0, keepdims=True)\n"
+            "cos_cat = unit @ unit[0]\n"))],
         ("rotation_changes_cosines", "yes", "orthogonal"),
     ]
 
