@@ -133,7 +133,7 @@ def slips(p: dict) -> list:
         ("embedding_params", 2 * table, "tied"),
         ("embedding_params", V_big // 1000 * 1024 * d, "K here means"),
         # units: the count in millions; its size in bytes (bf16) where parameters are asked
-        ("embedding_params", round(table / 1e6, 1), "in millions"),
+        ("embedding_params", float(f"{table / 1e6:.3g}"), "in millions"),
         ("embedding_params", 2 * table, "size in bytes", "embedding_params = V_big * d * 2  # bf16: 2 bytes"),
         ("embedding_share", share / (1 - share), "whole model"),
         ("embedding_share", 100 * share, "percentage"),

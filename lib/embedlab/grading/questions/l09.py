@@ -121,7 +121,7 @@ def slips(p: dict) -> list:
         ("n_params", V * d + 2 * d * d + d, "tied count"),  # also n_params - V·d: one V × d matrix left out
         ("n_params", want["n_params"] - d, "left out the bias"),
         ("n_params", 2 * V * d + d * d + d, "2d rows"),
-        ("n_params", round(want["n_params"] / 1e3, 1), "in thousands"),  # units: the count in thousands
+        ("n_params", float(f"{want['n_params'] / 1e3:.3g}"), "in thousands"),  # units: the count in thousands
         ("gap", -want["gap"], "within minus between"),
         ("gap", with_self, "itself"),
         ("cos_cat", unnormalised_cat, "normalize every row"),

@@ -601,7 +601,7 @@ def slips(p: dict) -> list:
         ("trimmed_rows", t["used"] + 257, "union"),
         ("saved_params", n_keep_params(p, kept=True), "keeps"),
         # units: the count in millions; its size in bytes (fp32) where parameters are asked
-        ("saved_params", round(want["saved_params"] / 1e6, 1), "in millions"),
+        ("saved_params", float(f"{want['saved_params'] / 1e6:.3g}"), "in millions"),
         ("saved_params", 4 * want["saved_params"], "size in bytes",
          f"saved_params = (tok.n_vocab - n_keep) * d_trim * {1 if p['trim_tied'] else 2} * 4  # fp32 bytes"),
         ("saved_params", want["saved_params"] * 2 if p["trim_tied"] else want["saved_params"] // 2,
