@@ -31,6 +31,7 @@ LONGEST_FIRST = [
     "tests/test_variants_l12.py",
     "tests/test_report.py",
     "tests/test_variants_l10.py",
+    "tests/test_formula_separation.py",     # every value question audited, variants drawn
     "tests/test_function_cases.py",
     "tests/test_feedback.py",
 ]
