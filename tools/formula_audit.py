@@ -373,7 +373,7 @@ def _same(a, b, rel=1e-9) -> bool:
 def leaf_table(program: Program, env: dict, scope: list) -> dict:
     out = {}
     with _quiet():
-        for src in list(program.leaves) + list(scope):
+        for src in sorted(program.leaves) + list(scope):  # one order in every process (random draws follow it)
             try:
                 v = eval(src, dict(env))  # noqa: S307 - our own cell's expressions
             except Exception:  # noqa: BLE001
@@ -672,7 +672,10 @@ def audit_question(lesson: str, name: str, variants: list[dict], rng) -> Audit:
         if env.label not in randoms:
             tables = _leaf_random_tables(cell, env.table, rng) if slow else \
                 _random_tables(cell, base, {**book, **env.params}, rng)
-            randoms[env.label] = [(t, _call(original, t)) for t in tables]
+            # inputs outside the question's domain left out: a count the right formula makes negative
+            # there (memory below the weights) is no model's, and int(x / y) and x // y part only there
+            randoms[env.label] = [(t, v) for t in tables for v in [_call(original, t)]
+                                  if v is not None and not (v < 0 <= env.want)]
         return randoms[env.label]
     for m in mutants(cell):
         try:
