@@ -601,3 +601,32 @@ def test_a_value_that_is_another_answer_of_the_exercise_is_named_as_that_answer(
     assert verdict.status == INCORRECT and f"the value of `{other}`" in verdict.detail, verdict.detail
     assert not written_in(verdict.detail, key[name]) and not written_in(verdict.detail, key[other])
     assert f"`{other}`" not in evaluate(question(lesson, name), key[other], key[name]).detail  # no key: not named
+
+
+# --------------------------------------------------------------------------
+# heldout5's kinds (by the corpus author's descriptions only): cases of our own, over several lessons
+
+
+@pytest.mark.parametrize("lesson, name", [("02-lookup-vs-matmul", "batch_flops"), ("06-params-vs-compute", "head_flops"),
+                                          ("08-vocabulary-size", "extra_head_flops")])
+def test_exactly_half_a_flop_count_is_named_as_each_multiply_add_counted_once(lesson, name):
+    """Half the FLOPs is the learner's slip (a multiply-add counted as 1 FLOP), said as such, not only the rule."""
+    want = load_key(lesson)[name]
+    detail = judged(lesson, name, want // 2, f"{name} = {want // 2}")
+    assert "exactly half" in detail and "multiply-add" in detail and "1 FLOP instead of 2" in detail, detail
+    computed = judged(lesson, name, want // 2)  # no cell known: the same words
+    assert "exactly half" in computed, computed
+
+
+def test_exactly_half_a_functions_flops_is_named_as_the_slip():
+    from embedlab.grading.questions.l06 import gpt_forward_flops
+
+    detail = function_detail("06-params-vs-compute", "forward_flops_per_token",
+                             lambda *args: gpt_forward_flops(*args) // 2)
+    assert "exactly half" in detail and "multiply-add" in detail, detail
+
+
+def test_twice_a_flop_count_with_no_other_cause_is_named_as_the_factor_counted_twice():
+    assert "exactly twice" in diagnose.number_hint(2e9, 1e9, unit="flops")
+    assert diagnose.flop_slip(2e9, 1e9, "parameters") is None  # a parameter count is not a FLOP count
+    assert diagnose.flop_slip(3e9, 1e9, "flops") is None

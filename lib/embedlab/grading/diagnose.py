@@ -209,15 +209,29 @@ def units_hint(got: float, want: float, unit: str = "", typed: set | None = None
     if unit == "parameters" and same(got, 2 * want) and (typed is None or 2 in typed):
         return ("twice the count: 2 per parameter is a matmul's FLOPs (a multiply and an add per weight), a cost: "
                 "a count of parameters has one per weight (or something counted twice?)")
-    if unit == "flops" and same(got, want / 2):
-        return ("half the FLOPs: that counts each weight once, as a count of parameters would; a matmul costs 2 "
-                "FLOPs per weight (a multiply and an add)")
+    slip = flop_slip(got, want, unit)
+    if slip:
+        return slip
     digits = len(f"{abs(got):.6g}".replace(".", "").replace("-", "").strip("0"))
     for scale, name in _SCALES.items():
         if abs(want) >= scale and digits <= 5 and math.isclose(got * scale, want, rel_tol=0.005):
             what = "count" if unit == "parameters" or not unit else "value"
             return (f"that looks like the {what} in {name} (yours × {scale:.0e} is within rounding of it): "
                     "give the whole number, every digit, computed rather than typed")
+    return None
+
+
+def flop_slip(got: float, want: float, unit: str, twice: bool = True) -> str | None:
+    """A FLOP count exactly half (or, with `twice`, exactly twice) the expected one, named as the learner's
+    slip: each multiply-add counted as 1 FLOP instead of 2 (or as 2 FLOPs twice, 4 per weight)."""
+    if unit != "flops" or not want or not math.isfinite(got):
+        return None
+    if math.isclose(got, want / 2, rel_tol=1e-9) or same(got, want / 2):
+        return ("exactly half the expected FLOPs: you counted each multiply-add as 1 FLOP instead of 2 (a factor "
+                "of 2 left out: 2 FLOPs per weight, a multiply and an add)")
+    if twice and (math.isclose(got, 2 * want, rel_tol=1e-9) or same(got, 2 * want)):
+        return ("exactly twice the expected FLOPs: the factor of 2 for a multiply-add counted twice (4 FLOPs per "
+                "weight where a multiply and an add make 2), or the same matmul counted twice")
     return None
 
 

@@ -312,8 +312,12 @@ class Question:
         generic = lambda: _quiet(diagnose.number_hint, got, want, self.factors, self.factor_hints,  # noqa: E731
                                  _quiet(explain.typed_constants, self, default=None), self.unit_of(),
                                  _quiet(code.names_bytes, self.source, default=False))
+        half = _quiet(diagnose.flop_slip, got, want, self.unit_of(), False, default=None)
         if self.case is not None:
             own = self._hint(got, want, "")
+            if half:  # exactly half a FLOP count: the slip named, with the question's own rule after it
+                self._said = "own"
+                return f"{half}; {own}" if own and own != half else half
             if own:
                 self._said = "own"
                 return own
@@ -321,8 +325,12 @@ class Question:
             self._said = "parts" if found else "generic"
             return found or _quiet(diagnose.precision_hint, got, want) or generic()
         typed = _quiet(explain.typed_by_hand, self)  # the cell types its answer (or we cannot read it): rounded?
-        return (_quiet(explain.code_first, self, got, want) or _quiet(self._bytes_slip, got, want, default=None) or (typed and _quiet(diagnose.precision_hint, got, want))
-                or self._hint(got, want, "") or _quiet(explain.number, self, got, want)
+        first = (_quiet(explain.code_first, self, got, want) or _quiet(self._bytes_slip, got, want, default=None)
+                 or (typed and _quiet(diagnose.precision_hint, got, want)))
+        if not first and half:  # exactly half a FLOP count: the slip named, with the question's own rule after it
+            own = self._hint(got, want, "")
+            return f"{half}; {own}" if own and own != half else half
+        return (first or self._hint(got, want, "") or _quiet(explain.number, self, got, want)
                 or _quiet(self._other_answer, got, want)
                 or (not typed and _quiet(diagnose.precision_hint, got, want)) or generic())
 
