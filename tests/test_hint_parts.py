@@ -190,3 +190,41 @@ def test_every_questions_parts_and_inputs_build_for_the_book_and_a_class_variant
                     build = getattr(q, attr, None)
                     if build is not None and q.case is None:
                         assert build() is not None, (lesson, q.name, attr)
+
+
+def test_a_whole_linear_layer_left_out_is_one_slip_over_any_two():
+    """Weights and bias of one layer, left out together: one change (parts.Layer), named alone though two
+    slips of a tree grouped by kind (matrices, biases) would make the same number (parsimony)."""
+    d = 64
+    tree = Sum("one block", [Part("matrices", 12 * d * d, "12 · d²", alts=[Alt(8 * d * d, "one 4d MLP matrix only")]),
+                             Part("biases", 9 * d, "9 · d", alts=[Alt(8 * d, "no output bias")]),
+                             Part("LayerNorms", 4 * d, "4 · d")])
+    layers = [parts.Layer("the MLP's second layer", 4 * d, d, "4d → d"), parts.Layer("the gate", d, d, bias=False)]
+    base = 12 * d * d + 13 * d
+    bare = parts.search(Answer(tree, units=False), base - 4 * d * d - d)
+    assert bare == "one 4d MLP matrix only; and no output bias", bare  # without the layers: two slips fit
+    said = parts.search(Answer(tree, units=False, layers=layers), base - 4 * d * d - d)
+    assert said.startswith("your count leaves out one whole linear layer, the MLP's second layer (4d → d)"), said
+    assert "either" not in said and "bias" in said
+    said = parts.search(Answer(tree, units=False, layers=layers), base - d * d)
+    assert "the gate" in said and "bias" not in said, said  # a layer without a bias: its weights alone
+
+
+def test_a_whole_layer_left_out_of_a_gpt2_block_and_of_every_block():
+    from embedlab.grading.exercise import evaluate
+    from embedlab.grading.lessons import load_key, questions_for
+    from embedlab.grading.questions.l03 import gpt2_params
+
+    q = next(q for q in questions_for("03-counting-gpt2") if q.name == "block_params")
+    want = load_key("03-counting-gpt2")["block_params"]
+    d = next(d for d in range(8, 8193) if 12 * d * d + 13 * d == want)
+    for got, name in ((want - 4 * d * d - d, "the MLP's second layer"), (want - 4 * d * d - 4 * d, "the MLP's first layer"),
+                      (want - 3 * d * d - 3 * d, "fused q, k, v")):
+        detail = evaluate(q, got, want).detail
+        assert "whole linear layer" in detail and name in detail and "either" not in detail, detail
+    f = next(q for q in questions_for("03-counting-gpt2") if q.name == "gpt2_params")
+    from embedlab.grading.cases import rng_for
+
+    cases = f.cases(rng_for("03-counting-gpt2", "gpt2_params"))
+    detail = evaluate(f, lambda V, d, L, T: gpt2_params(V, d, L, T) - L * (d * d + d), None, cases).detail
+    assert "whole linear layer in every block" in detail and "output projection" in detail, detail

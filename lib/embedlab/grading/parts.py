@@ -259,6 +259,30 @@ UNIT_SCALES = [
 
 
 @dataclass
+class Layer:
+    """A whole linear layer the answer counts `times` times (once per block, L in a model): its weights and its
+    bias together (`bias`=False for a layer without one). A learner may leave the whole layer out, weights
+    and bias at once: one slip, which a tree of matrices and biases (grouped by kind, not by layer) could
+    only make as two."""
+
+    name: str            # "the MLP's second layer"
+    n_in: int
+    n_out: int
+    shape: str = ""      # its shape in the question's symbols ("4d → d")
+    bias: bool = True
+    times: int = 1
+
+    def amount(self) -> int:
+        return self.times * (self.n_in * self.n_out + (self.n_out if self.bias else 0))
+
+    def says(self, context: str) -> str:
+        shape = f" ({self.shape})" if self.shape else ""
+        what = "its weights (in · out) and its bias (out)" if self.bias else "its weights (in · out)"
+        per = " in every block" if self.times > 1 else ""
+        return f"{context} leaves out one whole linear layer{per}, {self.name}{shape}: {what}, together"
+
+
+@dataclass
 class Answer:
     """A question's answer as parts: the tree, the scales that make sense for it, and how to
     call the whole in a hint ("your count")."""
@@ -273,6 +297,7 @@ class Answer:
     inputs: dict = field(default_factory=dict)  # {name: value} of the question's inputs: a part equal to one may
                                                 # be replaced by another ("d_ff where d belongs"), one change
     offsets: bool = True        # the whole off by exactly one input (d, V): a vector of that size counted or left out
+    layers: list = field(default_factory=list)  # the Layers counted: one left out whole is one change
 
     def siblings(self) -> dict:
         """{name: value} of the whole numbers the answer is made of (a width, a count of heads…): any
@@ -346,8 +371,12 @@ def changes_of(answer: Answer) -> list[tuple[dict, str, tuple]]:
             label = node.words if _IDENT.fullmatch(node.words or "") else node.name
             what = "" if label == node.name else f" {node.name}"
             where = f" ({parent.name} counted {label} ± 1 times)" if parent.name else ""
-            node.alts.append(Alt(node.amount + 1, f"one too many: {label} + 1{what} where {label} belongs"
-                                                  f"{where.replace('±', '+')}{OFF_BY_ONE}", swap=True, last=True))
+            if _width(node, label):  # an extra 1 in each row's width: one more number per row, a bias
+                more = (f"one extra number per row: {label} + 1{what} where {label} belongs{where.replace('±', '+')}"
+                        f"{A_BIAS}")
+            else:
+                more = f"one too many: {label} + 1{what} where {label} belongs{where.replace('±', '+')}{OFF_BY_ONE}"
+            node.alts.append(Alt(node.amount + 1, more, swap=True, last=True))
             if node.amount >= 2:
                 node.alts.append(Alt(node.amount - 1, f"one too few: {label} − 1{what} where {label} belongs"
                                                       f"{where.replace('±', '−')}{OFF_BY_ONE}", swap=True,
@@ -390,6 +419,17 @@ def changes_of(answer: Answer) -> list[tuple[dict, str, tuple]]:
 
 
 OFF_BY_ONE = ", an off-by-one"  # how the words of a count off by one (the last resort) end
+# … and of a row one number too wide: 1 more per row (per output) is a bias, not a miscount of the width
+A_BIAS = (": a bias (one number per row, per output) counted where this layer has no bias (n · (w + 1) where "
+          "n · w belongs)")
+LAST_WORDS = (OFF_BY_ONE, A_BIAS)
+_WIDTHS = {"d", "width", "columns", "hidden_size", "d_model", "n_embd", "e", "word_embed_proj_dim"}
+
+
+def _width(node, label: str) -> bool:
+    """Is a factor a row's width (d, the columns, the numbers per row), not a count of rows or layers?"""
+    words = (node.words or "").lower()
+    return label in _WIDTHS or node.name.lower() in _WIDTHS or "width" in words or "per row" in words
 _IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,11}")
 
 
@@ -481,6 +521,9 @@ def matches(answer: Answer, got: float, want: float | None = None, tagged: bool 
             found.setdefault((frozenset(), factor), says)
     if answer.whole is not None and _close(answer.whole[0] - base, got):
         found.setdefault((frozenset(["whole"]), None), answer.whole[1])
+    for layer in answer.layers:  # a whole linear layer left out: one change, before any two
+        if layer.amount() and _close(base - layer.amount(), got):
+            found.setdefault((frozenset([f"layer:{layer.name}"]), None), layer.says(answer.context))
     if not found:  # the whole off by exactly one of its inputs: a vector of that size counted or left out
         for name, size in _sizes(answer).items():
             for k in (1, 2):

@@ -9,7 +9,7 @@ import math
 import numpy as np
 
 from embedlab.grading.kinds import Function, Hint, Integer, Real, ratio
-from embedlab.grading.parts import Alt, Answer, Extra, Part, Prod, Ratio, Scale, Sum
+from embedlab.grading.parts import Alt, Answer, Extra, Layer, Part, Prod, Ratio, Scale, Sum
 from embedlab.grading.space import FRESH_INPUTS, Space, equal_to_book
 from embedlab.params import count_params, load_config, model_shape
 
@@ -184,6 +184,14 @@ def block_parts(d: int) -> list:
     ]
 
 
+def block_layers(d: int, times: int = 1) -> list:
+    """The four linear layers of a GPT-2 block, each with its bias: one left out whole is one slip."""
+    return [Layer("attention's fused q, k, v layer", d, 3 * d, "d → 3d", times=times),
+            Layer("attention's output projection", d, d, "d → d", times=times),
+            Layer("the MLP's first layer", d, 4 * d, "d → 4d", times=times),
+            Layer("the MLP's second layer", 4 * d, d, "4d → d", times=times)]
+
+
 def gpt2_parts(V, d, L, T) -> Answer:
     """gpt2_params(V, d, L, T) as named parts."""
     return Answer(Sum("a GPT-2", [
@@ -194,7 +202,7 @@ def gpt2_parts(V, d, L, T) -> Answer:
                             Sum("one block", block_parts(d))]),
         Sum("final LayerNorm", [Part("final scale", d, key="ln-scale"), Part("final shift", d, key="ln-shift")],
             "a scale and a shift, 2 · d", missing="the final LayerNorm (a scale and a shift, 2·d) is missing"),
-    ]), context="your count")
+    ]), context="your count", layers=block_layers(d, L))
 
 
 def estimate_parts(exact, V, d, L) -> Answer:
@@ -288,7 +296,7 @@ def questions(p: dict) -> list:
             Hint(lambda got, want: got == want - 13 * d,
                  "that is the 12·d² of the matrices alone: add the biases and the two LayerNorms"),
             Hint(lambda got, want: got == want - 12 * d, "LayerNorms have a scale and a shift: 2·d each"),
-        ], parts=lambda: Answer(Sum("one block", block_parts(d)), scales=[
+        ], parts=lambda: Answer(Sum("one block", block_parts(d)), layers=block_layers(d), scales=[
             Scale(block_L, f"that is all {block_L} blocks of {p['block_model']}: the question asks for one")]),
            **reads("block_params")),
         Integer("interview", hints=[
