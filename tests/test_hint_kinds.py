@@ -630,3 +630,25 @@ def test_twice_a_flop_count_with_no_other_cause_is_named_as_the_factor_counted_t
     assert "exactly twice" in diagnose.number_hint(2e9, 1e9, unit="flops")
     assert diagnose.flop_slip(2e9, 1e9, "parameters") is None  # a parameter count is not a FLOP count
     assert diagnose.flop_slip(3e9, 1e9, "flops") is None
+
+
+def test_an_extra_number_per_row_is_named_as_a_bias_not_an_off_by_one():
+    """n · (w + 1) where n · w belongs: one more parameter per row (per output) is a bias the layer does not
+    have; the same + 1 on a count of rows or layers stays an off-by-one."""
+    rows = Answer(Prod("the new rows' numbers", [Part("new rows", 3, "n_new"), Part("width", 40, "numbers per row")]),
+                  units=False, offsets=False)
+    said = parts.search(rows, 3 * 41)
+    assert "bias" in said and "off-by-one" not in said and "per row" in said, said
+    said = parts.search(rows, 4 * 40)
+    assert "off-by-one" in said and "bias" not in said, said
+    table = Answer(Prod("the head", [Part("V", 500, "V"), Part("d", 24, "d")]), units=False, offsets=False)
+    assert "a bias" in parts.search(table, 500 * 25)
+    detail = judged("12-change-a-vocabulary", "added_params",
+                    load_key("12-change-a-vocabulary")["added_params"] + question_p12()["n_new"])
+    assert "bias" in detail and "off-by-one" not in detail, detail
+
+
+def question_p12():
+    from embedlab.grading.questions.l12 import DEFAULTS
+
+    return DEFAULTS

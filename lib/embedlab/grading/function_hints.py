@@ -177,7 +177,7 @@ def most_telling(failures, explained=None, generic=None, plain=None, facts=()) -
         if words:
             return f"{failures[0][1]}: {words}"
     best = max(kept or counts, key=lambda h: (not diagnose.direction_only(h), support[h],
-                                              not h.endswith(parts.OFF_BY_ONE), counts[h],
+                                              not h.endswith(parts.LAST_WORDS), counts[h],
                                               -next(i for i, _, x in failures if x == h)))
     i, where, hint = next(f for f in failures if f[2] == best)
     return f"{where}: {hint}"
