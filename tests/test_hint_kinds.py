@@ -652,3 +652,27 @@ def question_p12():
     from embedlab.grading.questions.l12 import DEFAULTS
 
     return DEFAULTS
+
+
+@pytest.mark.parametrize("error", [
+    "ValueError: matmul: Input operand 1 has a mismatch in its core dimension 0, with gufunc signature "
+    "(n?,k),(k,m?)->(n?,m?) (size 3 is different from 8)",
+    "ValueError: shapes (50,8) and (3,) not aligned: 8 (dim 1) != 3 (dim 0)",
+    "ValueError: cannot reshape array of size 50 into shape (8,)",
+])
+def test_matmul_dot_and_reshape_errors_between_rows_and_width_are_a_wrong_axis(error):
+    from embedlab.grading.function_hints import exception_cause
+
+    table, ids = np.ones((50, 8)), np.array([4, 9, 11])
+    said = exception_cause(error, (table, ids), ["E", "ids"])
+    assert said and "wrong axis" in said and "one value per row instead of one per column" in said, said
+    assert exception_cause(error.replace("8", "7"), (table, ids), ["E", "ids"]) is None  # not the table's sizes
+
+
+def test_a_mean_along_the_wrong_axis_that_breaks_a_matmul_is_named():
+    def by_rows(M, reference_ids):
+        mean = M[reference_ids].mean(axis=1)  # one value per reference row, not one d-vector
+        return (M @ mean) / (np.linalg.norm(M, axis=1) * np.linalg.norm(mean))
+
+    detail = function_detail("10-glitch-tokens", "unused_score", by_rows)
+    assert "wrong axis" in detail and "one value per row instead of one per column" in detail, detail

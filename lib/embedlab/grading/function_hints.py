@@ -218,6 +218,11 @@ def call_explanations(question, inner, got, want, args) -> set:
 _OUT_OF_BOUNDS = re.compile(r"index (-?\d+) is out of bounds for (?:axis (\d+) with )?size (\d+)")
 _BROADCAST = re.compile(r"operands could not be broadcast together with shapes ((?:\([\d, ]*\) ?)+)")
 _SHAPE = re.compile(r"\(([\d, ]*)\)")
+# Two sizes that should have matched, in numpy's other shape errors: matmul's core dimension, np.dot's
+# "shapes (a,b) and (c,) not aligned: b (dim 1) != c (dim 0)", a reshape's "array of size a into shape (b,)"
+_SIZES = [re.compile(r"mismatch in its core dimension \d+.*?\(size (\d+) is different from (\d+)\)"),
+          re.compile(r"not aligned: (\d+) \(dim \d+\) != (\d+) \(dim \d+\)"),
+          re.compile(r"cannot reshape array of size (\d+) into shape \((\d+),?\)")]
 
 
 def _arrays(args, names):
@@ -230,6 +235,26 @@ def _arrays(args, names):
         if v.dtype.kind in "iuf" and v.ndim >= 1:
             out.append((name, v))
     return out
+
+
+def _wrong_axis(a: int, b: int, arrays) -> str | None:
+    """Two sizes a shape error says differ, read against the arguments: a table's number of rows (or of the
+    rows an ids argument selects) against its width d is a mean, sum or norm taken along the wrong axis."""
+    if a == b:
+        return None
+    tables = [(name, v) for name, v in arrays if v.ndim == 2 and v.shape[0] != v.shape[1]]
+    if not tables:
+        return None
+    rows = {v.shape[0]: f"the {v.shape[0]} rows of `{name}`" for name, v in tables}
+    rows.update({len(v): f"the {len(v)} id{'s' * (len(v) != 1)} of `{name}`" for name, v in arrays
+                 if v.ndim == 1 and v.dtype.kind in "iu" and len(v) not in rows})
+    widths = {v.shape[1]: f"the width of `{name}` ({v.shape[1]} columns)" for name, v in tables}
+    for n_rows, width in ((a, b), (b, a)):
+        if n_rows in rows and width in widths and n_rows not in widths:
+            return (f"the sizes {a} and {b} are {rows[n_rows]} against {widths[width]}: your mean, sum or norm has "
+                    f"one value per row instead of one per column; reduce along the other axis (axis=0 averages the "
+                    f"rows into one vector of the width; axis=1 gives one value per row): a wrong axis")
+    return None
 
 
 def exception_cause(raised: str, args, names) -> str | None:
@@ -260,6 +285,10 @@ def exception_cause(raised: str, args, names) -> str | None:
                         f"{v.shape[1]} columns): a sum, mean or norm along the wrong axis (axis=0 gives one value per "
                         f"column, axis=1 one per row; keepdims=True keeps it aligned with the rows)")
         return None
+    for pattern in _SIZES:
+        m = pattern.search(raised)
+        if m:
+            return _wrong_axis(int(m.group(1)), int(m.group(2)), arrays)
     if "NoneType" in raised:
         return ("a None where a value is expected: a function without `return`, or a method that works in place "
                 "and returns None (list.sort(), list.append(), arr.sort()): use its result only if it returns one")
