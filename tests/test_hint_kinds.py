@@ -676,3 +676,25 @@ def test_a_mean_along_the_wrong_axis_that_breaks_a_matmul_is_named():
 
     detail = function_detail("10-glitch-tokens", "unused_score", by_rows)
     assert "wrong axis" in detail and "one value per row instead of one per column" in detail, detail
+
+
+def test_one_term_given_where_the_whole_is_asked_is_named_as_that_term():
+    """The answer equals one term of its own formula: the amount taken away (the saving, not the total left),
+    one component of a sum, a share's numerator: named as that term, not as a units or factor slip."""
+    tree = Sum("the total", [Part("the stored count", 10000, can_drop=False, can_double=False),
+                             Prod("minus the skipped experts", [Part("minus", -1, can_drop=False, can_double=False),
+                                                                 Part("experts", 6), Part("size", 500)])])
+    said = parts.search(Answer(tree, units=False, offsets=False), 3000)
+    assert "the skipped experts alone" in said and "saving" in said and "the total" in said, said
+    share = Answer(Ratio("the share", Part("the table", 120), Sum("the model", [Part("the table", 120, key="t"),
+                                                                                Part("the blocks", 880)])), units=False)
+    said = parts.search(share, 880)
+    assert said and "the blocks" in said and "alone" in said, said
+    want = load_key("05-weight-tying")["tied_count"]
+    from embedlab.grading.questions.l05 import DEFAULTS
+    from embedlab.params import load_config, model_shape
+
+    s = model_shape(load_config(DEFAULTS["untied_model"]))
+    detail = judged("05-weight-tying", "tied_count", s.vocab_size * s.hidden_size)
+    assert "the head" in detail and "saving" in detail and "the tied count" in detail, detail
+    assert "units" not in detail

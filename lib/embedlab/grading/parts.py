@@ -524,6 +524,9 @@ def matches(answer: Answer, got: float, want: float | None = None, tagged: bool 
     for layer in answer.layers:  # a whole linear layer left out: one change, before any two
         if layer.amount() and _close(base - layer.amount(), got):
             found.setdefault((frozenset([f"layer:{layer.name}"]), None), layer.says(answer.context))
+    if not found:  # one term of the answer given for the whole (the saving for the total, the part for the share)
+        for words in _a_part_alone(answer, base, got):
+            found.setdefault((frozenset([f"part-alone:{words}"]), None), words)
     if not found:  # the whole off by exactly one of its inputs: a vector of that size counted or left out
         for name, size in _sizes(answer).items():
             for k in (1, 2):
@@ -560,6 +563,33 @@ def matches(answer: Answer, got: float, want: float | None = None, tagged: bool 
     if not found:
         return _out(1, _last_resort(answer, last, base, got), tagged)
     return _out(2, found, tagged)
+
+
+def _a_part_alone(answer, base, got) -> list:
+    """The words for `got` equal to one term of the answer (a part, a group of parts, the amount taken away),
+    given where the whole is asked: the tree's own parts, never a term counted only as a slip (an Extra)."""
+    inside_extra = {id(n) for e in answer.tree.nodes() if isinstance(e, Extra) for n in e.nodes()}
+    whole = answer.tree.name
+    out = []
+    for node in answer.tree.nodes():
+        if node is answer.tree or id(node) in inside_extra:
+            continue
+        try:
+            value = _eval(node, {})
+        except (ArithmeticError, ValueError, TypeError):
+            continue
+        if not isinstance(value, (int, float)) or not math.isfinite(value) or abs(value) < 10 \
+                or _close(abs(value), abs(base)) or not _close(abs(value), got):
+            continue
+        name = node.name[6:] if node.name.startswith("minus ") else node.name
+        how = f" ({node.words})" if node.words else ""
+        if value < 0 or node.name.startswith("minus "):
+            out.append(f"that is {name}{how} alone, the amount taken away (the saving, the difference), not "
+                       f"{whole}: the question asks for {whole}, the whole that is left")
+        else:
+            out.append(f"that is {name}{how} alone, one part of {whole}: the question asks for {whole}, the whole, "
+                       f"not one of its parts")
+    return list(dict.fromkeys(out))
 
 
 def _last_resort(answer, last, base, got) -> dict:
