@@ -698,3 +698,26 @@ def test_one_term_given_where_the_whole_is_asked_is_named_as_that_term():
     detail = judged("05-weight-tying", "tied_count", s.vocab_size * s.hidden_size)
     assert "the head" in detail and "saving" in detail and "the tied count" in detail, detail
     assert "units" not in detail
+
+
+def test_one_term_counted_for_one_layer_only_is_named_as_a_missing_times_layers():
+    """A per-layer term (the experts skipped, the blocks) counted once where every layer has it, the rest of
+    the formula right: 'counted for one layer only: multiply this part by the number of layers'."""
+    tree = Sum("the total", [Part("shared", 5000, can_drop=False, can_double=False),
+                             Prod("the adapters", [Part("adapter layers", 6, "n_adapt"), Part("size", 70)])])
+    said = parts.search(Answer(tree, units=False, offsets=False), 5070)
+    assert "the adapters counted for one layer only" in said and "number of adapter layers (n_adapt" in said, said
+    from embedlab.grading.questions.l06 import DEFAULTS, expert_layout
+    from embedlab.params import count_params, load_config
+
+    e = expert_layout(DEFAULTS["moe_model"])
+    total = count_params(load_config(DEFAULTS["moe_model"])).total
+    detail = judged("06-params-vs-compute", "active_params", total - (e["n_experts"] - e["k"]) * 3 * e["d"] * e["d_ff"])
+    assert "one layer only" in detail and "number of MoE layers" in detail, detail
+    from embedlab.grading.questions.l04 import llama_params
+
+    def one_layer(V, d, L, h, h_kv, d_ff, tied):
+        return llama_params(V, d, 1, h, h_kv, d_ff, tied)
+
+    detail = function_detail("04-modern-blocks", "llama_params", one_layer)
+    assert "one layer only" in detail and "(L" in detail, detail

@@ -405,7 +405,16 @@ def changes_of(answer: Answer) -> list[tuple[dict, str, tuple]]:
         if parent is not None and not isinstance(parent, Ratio):
             if node.can_drop and (nid, DROP) not in seen:
                 seen.add((nid, DROP))
-                out.append(({nid: DROP}, node.say_missing(answer.context),
+                words = node.say_missing(answer.context)
+                if _layer_count(node) and isinstance(parent, Prod) and isinstance(parents.get(parent.id()), Sum):
+                    # the count of layers left out of one term only (the rest of the sum right): a per-layer term
+                    term = parent.name[6:] if parent.name.startswith("minus ") else parent.name
+                    label = node.words if _IDENT.fullmatch(node.words or "") else node.name
+                    count = node.name if "layer" in node.name.lower() and node.name != label else "layers"
+                    words = (f"{term} counted for one layer only: multiply this part by the number of {count} "
+                             f"({label}, every layer it applies to), the rest of your formula is right"
+                             + (f" ({node.missing})" if node.missing else ""))
+                out.append(({nid: DROP}, words,
                             (nid,) + ((f"tag:{node.tag}",) if node.tag else ())))
             # a factor in twice (squared) only when the author names it: learners double terms, not factors
             if node.can_double and (isinstance(parent, Sum) or node.twice) and (nid, TWICE) not in seen:
@@ -424,6 +433,13 @@ A_BIAS = (": a bias (one number per row, per output) counted where this layer ha
           "n · w belongs)")
 LAST_WORDS = (OFF_BY_ONE, A_BIAS)
 _WIDTHS = {"d", "width", "columns", "hidden_size", "d_model", "n_embd", "e", "word_embed_proj_dim"}
+
+
+def _layer_count(node) -> bool:
+    """Is a part the number of layers (blocks) something is counted over?"""
+    text = f"{node.name} {node.words or ''}".lower()
+    return (isinstance(node, Part) and isinstance(node.amount, int) and node.amount >= 2 and not node.key
+            and ("layer" in text or "block" in text or node.name == "L" or node.words == "L"))
 
 
 def _width(node, label: str) -> bool:

@@ -231,8 +231,9 @@ def active_parts(total, n_moe, E, k, d, d_ff, name) -> list:
     """Mixture of experts' active parameters, the two ways a learner computes it: every parameter
     stored minus the experts a token skips, or what every token uses plus its k experts."""
     def expert(count_part):
-        return [Part("expert layers", n_moe, "each expert layer has its own experts",
-                     missing=f"every one of {name}'s {n_moe} expert layers has its own experts"),
+        return [Part("MoE layers", n_moe, "moe_layers",
+                     missing=f"each of {name}'s {n_moe} expert layers (MoE layers: those whose MLP holds experts) "
+                             "has its own experts"),
                 count_part,
                 Part("matrices per expert", 3, "gate, up and down",
                      alts=[Alt(2, "each expert is a gated MLP: three matrices (gate, up, down), not two"),
