@@ -721,3 +721,30 @@ def test_one_term_counted_for_one_layer_only_is_named_as_a_missing_times_layers(
 
     detail = function_detail("04-modern-blocks", "llama_params", one_layer)
     assert "one layer only" in detail and "(L" in detail, detail
+
+
+def test_a_given_input_replaced_by_a_typed_literal_is_named_as_hard_coded():
+    """The right formula with one given input (L, V) replaced by a number the cell types (GPT-2 small's 12 or
+    50,257): named as that input hard-coded, never as units or a factor."""
+    from embedlab.grading.exercise import evaluate
+    from embedlab.grading.questions.l03 import DEFAULTS as P3
+    from embedlab.grading.questions.l06 import DEFAULTS as P6
+    from embedlab.params import count_params, load_config, model_shape
+
+    s = model_shape(load_config(P3["gap_model"]))
+    total = count_params(load_config(P3["gap_model"])).total
+    got = total - (s.vocab_size * s.hidden_size + 12 * 12 * s.hidden_size ** 2)
+    src = ("g = load_config(gap_model)\ns = model_shape(g)\n"
+           "estimate_gap = count_params(g).total - (s.vocab_size * s.hidden_size + 12 * 12 * s.hidden_size ** 2)\n")
+    detail = evaluate(question("03-counting-gpt2", "estimate_gap"), got, load_key("03-counting-gpt2")["estimate_gap"],
+                      source=src).detail
+    assert "uses 12 where L belongs" in detail and "hard-coded" in detail and "units" not in detail, detail
+    head = model_shape(load_config(P6["head_model"]))
+    src = f"s = model_shape(load_config(head_model))\nhead_flops = 2 * s.hidden_size * 50257\n"
+    detail = evaluate(question("06-params-vs-compute", "head_flops"), 2 * head.hidden_size * 50257,
+                      load_key("06-params-vs-compute")["head_flops"], source=src).detail
+    assert "uses 50257 where V belongs" in detail and "hard-coded" in detail, detail
+    # no literal typed: nothing hard-coded is named
+    detail = evaluate(question("03-counting-gpt2", "estimate_gap"), got, load_key("03-counting-gpt2")["estimate_gap"],
+                      source=src.replace("50257", "s.vocab_size")).detail
+    assert "hard-coded" not in detail, detail

@@ -298,7 +298,39 @@ def searched_answer(question, want):
                 one.inputs.setdefault(name, value)
             own = {round(s.factor, 12) for s in one.scales}
             one.scales = list(one.scales) + [s for s in sizes if round(s.factor, 12) not in own]
+            _typed_for_inputs(one, typed_literals(question))
     return answer
+
+
+def typed_literals(question) -> set:
+    """The whole numbers (2 or more) the learner's own lines type: each may stand where a given input belongs."""
+    if not question.source:
+        return set()
+    own = code.read(code.own_part(question.source), question.name)
+    if not own.parsed:
+        return set()
+    return {n for n in own.numbers if isinstance(n, int) and not isinstance(n, bool) and n >= 2}
+
+
+def _typed_for_inputs(answer, typed: set) -> None:
+    """A given input (a part named as one: L, d, V, n_new) replaced by a number the cell types (12 for L, as
+    GPT-2 small has): one change, the input hard-coded."""
+    if not typed:
+        return
+    for node in answer.tree.nodes():
+        if not (isinstance(node, parts.Part) and isinstance(node.amount, int) and not isinstance(node.amount, bool)
+                and node.amount >= 2 and not node.key):
+            continue
+        label = node.words if parts._IDENT.fullmatch(node.words or "") else node.name
+        if not parts._IDENT.fullmatch(label):
+            continue
+        what = "" if label == node.name else f" ({node.name})"
+        for c in sorted(typed):
+            if c != node.amount and not any(a.value == c for a in node.alts):
+                node.alts.append(parts.Alt(c, (
+                    f"your answer uses {c} where {label}{what} belongs: a number typed by hand (hard-coded, right for "
+                    f"another model or input), where the question gives {label}: read it, do not type it"), swap=True,
+                                         last=True))
 
 
 def explanations(question, got, want) -> set:
