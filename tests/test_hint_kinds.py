@@ -748,3 +748,28 @@ def test_a_given_input_replaced_by_a_typed_literal_is_named_as_hard_coded():
     detail = evaluate(question("03-counting-gpt2", "estimate_gap"), got, load_key("03-counting-gpt2")["estimate_gap"],
                       source=src.replace("50257", "s.vocab_size")).detail
     assert "hard-coded" not in detail, detail
+
+
+def test_a_pipelines_count_replaced_by_1_is_named():
+    """An answer computed by running a model: the reference re-run with a given count set to 1 (grown by one
+    token, not n_new) names the count replaced; other counts and other values match nothing."""
+    from embedlab.grading.kinds import given_replaced
+
+    calls = []
+
+    def pipeline(steps, n_new):
+        calls.append((steps, n_new))
+        return steps * 0.25 + n_new * 0.125
+
+    hints = given_replaced(pipeline, {"steps": 8, "n_new": 3}, what={"n_new": "grown by {literal} token"})
+    assert not calls  # nothing re-run until a hint is tried
+    fits = [h.message for h in hints if h.when(pipeline(8, 1), pipeline(8, 3))]
+    assert len(fits) == 1 and "grown by 1 token" in fits[0] and "n_new = 3" in fits[0], fits
+    fits = [h.message for h in hints if h.when(pipeline(1, 3), pipeline(8, 3))]
+    assert len(fits) == 1 and "steps = 1" in fits[0]
+    assert not [h for h in hints if h.when(pipeline(2, 3), pipeline(8, 3))]
+    from embedlab.grading.questions.l12 import DEFAULTS, _grown_answers
+
+    for name, i in (("kl_mean", 1), ("p_new_token", 0)):
+        detail = judged("12-change-a-vocabulary", name, _grown_answers(DEFAULTS["seed"], 1)[i])
+        assert "grown by 1 token" in detail and "n_new" in detail, detail

@@ -41,7 +41,7 @@ from embedlab.grading.values import (
     read_real,
 )
 
-__all__ = ["Verdict", "Hint", "Invariant", "ratio", "offset", "related", "Question", "Integer", "Real", "Array", "Choice", "Function",
+__all__ = ["Verdict", "Hint", "Invariant", "ratio", "offset", "related", "given_replaced", "Question", "Integer", "Real", "Array", "Choice", "Function",
            "Design", "Answers", "answer_of", "expected_value", "NotAttempted", "WrongForm", "MISSING"]
 
 MISSING = object()  # what answer_of returns for an undefined name (unless told otherwise)
@@ -128,6 +128,26 @@ def related(value, message: str, rel: float = 1e-9, abs_tol: float = 0.0) -> Hin
         return math.isclose(got, target, rel_tol=rel, abs_tol=abs_tol) or (target != 0 and diagnose.same(got, target))
 
     return Hint(when, message)
+
+
+def given_replaced(compute: Callable[..., float], given: dict, literals=(1,), what: dict | None = None,
+                   rel: float = 1e-6) -> list:
+    """Hints for an answer a pipeline computes (resize, train, sample): the reference re-run with one given
+    count (n_new, steps, …) set to a literal a learner types instead (1, a default). `compute(**given)` is
+    the answer; `what` says per name what the literal means ("grown by 1 token"). A match names the count
+    replaced; each re-run happens only when its hint is tried, once per value (lru-cached by the caller)."""
+    hints = []
+    for name, value in given.items():
+        for literal in literals:
+            if literal == value:
+                continue
+            said = (what or {}).get(name, "")
+            said = said.format(literal=literal) if said else f"run with {name} = {literal}"
+            hints.append(related(
+                lambda want, name=name, literal=literal: compute(**{**given, name: literal}),
+                f"that is the result {said}, not with {name} = {value} as the question gives: {name} replaced by "
+                f"the literal {literal}; pass {name} itself", rel=rel))
+    return hints
 
 
 def offset(delta: float, message: str) -> Hint:

@@ -11,7 +11,7 @@ import math
 
 import numpy as np
 
-from embedlab.grading.kinds import Hint, Integer, Real, offset, ratio, related
+from embedlab.grading.kinds import Hint, Integer, Real, given_replaced, offset, ratio, related
 from embedlab.grading.parts import Alt, Answer, Part, Prod, Sum
 from embedlab.grading.space import Space, equal_to_book
 from embedlab.grading.verdicts import untold_slips
@@ -396,6 +396,8 @@ def questions(p: dict) -> list:
             *[related(lambda want, i=i: edited()[0][i][0], edited_words[i], rel=1e-6) for i in range(len(INITS) - 1)],
             Hint(lambda got, want: not 0 <= got <= 1, "a probability lies between 0 and 1: is this a logit "
                                                       "or a log-probability? Take the softmax of the logits"),
+            *given_replaced(lambda n_new: _grown_answers(p["seed"], n_new)[0], {"n_new": n},
+                            what={"n_new": "of a vocabulary grown by {literal} token"}),
             Hint(lambda got, want: got > 1 / (V_TINY + n), "more than a row at the mean can get (at most "
                                                          "1/(V + n_new)): a new row not at the mean of its own "
                                                          "matrix, or a value that is not the softmax's probability?"),
@@ -415,6 +417,8 @@ def questions(p: dict) -> list:
             related(lambda want: edited()[3], "that passes probabilities to kl_divergence, which takes logits (it "
                                               "applies softmax itself, so a softmax is taken twice): pass the logits, "
                                               "before and after", rel=1e-6),
+            *given_replaced(lambda n_new: _grown_answers(p["seed"], n_new)[1], {"n_new": n},
+                            what={"n_new": "of a vocabulary grown by {literal} token"}),
         ]),
         Integer("trimmed_rows", hints=[
             Hint(lambda got, want: got in (trim()["used"], trim()["used"] + 1),
