@@ -773,3 +773,24 @@ def test_a_pipelines_count_replaced_by_1_is_named():
     for name, i in (("kl_mean", 1), ("p_new_token", 0)):
         detail = judged("12-change-a-vocabulary", name, _grown_answers(DEFAULTS["seed"], 1)[i])
         assert "grown by 1 token" in detail and "n_new" in detail, detail
+
+
+def test_rows_looked_up_once_per_distinct_item_are_named_as_repeats_dropped():
+    """A lookup of the distinct items only (a set, np.unique, a dict): one row per repeat missing, named as
+    the repeats dropped, by rows alone (diagnose) and by the sentence's words (lesson 01, whose rows of two
+    words may be equal)."""
+    want = np.array([[1.0, 2], [3, 4], [1, 2], [5, 6]])
+    said = diagnose.array_hint(np.array([[1.0, 2], [3, 4], [5, 6]]), want, lambda a, b: a == b)
+    assert "repeat dropped" in said and "another order" not in said, said
+    said = diagnose.array_hint(np.array([[5.0, 6], [1, 2], [3, 4]]), want, lambda a, b: a == b)
+    assert "repeat dropped" in said and "another order" in said, said
+    assert "repeat" not in diagnose.array_hint(np.array([[1.0, 2], [3, 4]]), want, lambda a, b: a == b)
+    from embedlab.grading.questions.l01 import DEFAULTS
+
+    p = DEFAULTS
+    table = np.array(p["table"])
+    distinct = table[[p["words"].index(w) for w in dict.fromkeys(p["sentence"])]]
+    assert len(distinct) < len(p["sentence"])  # the book's sentence repeats a word
+    for got in (distinct, table[[p["words"].index(w) for w in sorted(set(p["sentence"]))]]):
+        detail = judged("01-toy-table", "batch", got)
+        assert "used twice" in detail and "repeats included" in detail, detail

@@ -355,7 +355,7 @@ def array_hint(got: np.ndarray, want: np.ndarray, close, got_kind: str | None = 
                want_kind: str | None = None) -> str:
     """What is off about an array: its shape, a factor, an order, which entries differ."""
     if got.shape != want.shape:
-        return _shape_hint(got, want)
+        return _repeats_dropped(got, want) or _shape_hint(got, want)
     if got.size == 0:
         return "right shape, but the values differ"
     ok = close(got, want)
@@ -446,6 +446,25 @@ def _rows_scaled(got, want, close) -> bool:
 
 def _rows(a: np.ndarray) -> list:
     return [tuple(np.asarray(r).ravel().tolist()) for r in a]
+
+
+def _repeats_dropped(got: np.ndarray, want: np.ndarray) -> str | None:
+    """Fewer rows than asked, which are exactly the asked rows without their repeats (a set, np.unique, a
+    dict keyed by the word): each repeated item looked up once."""
+    try:
+        if got.ndim != want.ndim or got.ndim < 1 or got.shape[1:] != want.shape[1:] or got.shape[0] >= want.shape[0]:
+            return None
+        rows = [tuple(np.asarray(r).ravel().tolist()) for r in want]
+        mine = [tuple(np.asarray(r).ravel().tolist()) for r in got]
+    except (TypeError, ValueError):
+        return None
+    distinct = list(dict.fromkeys(rows))
+    if len(distinct) == len(rows) or len(mine) != len(distinct) or sorted(mine) != sorted(distinct):
+        return None
+    order = "" if mine == distinct else " (and in another order: a set, or sorting, loses the order)"
+    return (f"your rows are the asked rows with each repeat dropped{order}: an item that appears twice (a word used "
+            f"twice) needs its row twice, one per occurrence; a set, np.unique or a dict drops repeats: look up "
+            f"every item in order, repeats included")
 
 
 def _shape_hint(got: np.ndarray, want: np.ndarray) -> str:

@@ -264,6 +264,12 @@ def questions(p: dict) -> list:
             Extra("a bias", n_words, "a lookup table has no bias: only the table, rows × columns")]))),
         Array("batch", exact=True, shape=lambda q: (len(q["sentence"]), len(q["table"][0])), hints=[
             Hint(lambda got, want: got.ndim == 1, "look up all the words at once: the result has one row per word"),
+            Hint(lambda got, want: len(set(p["sentence"])) < len(p["sentence"]) and any(
+                np.array_equal(got, np.array(p["table"])[[p["words"].index(w) for w in words]])
+                for words in (list(dict.fromkeys(p["sentence"])), sorted(set(p["sentence"])))),
+                 "a word used twice in the sentence gets one row here: each repeat needs its row again, one per "
+                 "occurrence; a set, np.unique or a dict drops repeats (and a set or sorting loses the order): "
+                 "look up every word of the sentence, in order, repeats included"),
             Hint(lambda got, want: next_rows(p) is not None and np.array_equal(got, next_rows(p)),
                  "every row is the one after the word's own: ids count from 0 (the first word is row 0): an "
                  "off-by-one"),
