@@ -259,7 +259,7 @@ def solved_namespace():
     return {
         "E": np.array([[0, 1, 1], [0, 1, 1], [0, 1, 0], [1, 0, 0]]),
         "n_params": 12,
-        "batch": np.array([[0, 1, 0], [0, 1, 1], [0, 1, 0]]),
+        "batch": np.array([[0, 1, 0], [0, 1, 1], [0, 1, 0], [0, 1, 1]]),  # the book's sentence: horse cat horse dog
         "cosine": cosine_similarity,
         "cos_pair": cosine_similarity([0, 1, 0], [0, 1, 1]),
         "model_table": 50_257 * 768,
