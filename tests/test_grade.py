@@ -552,6 +552,18 @@ def test_a_time_out_beside_other_submissions_is_graded_again_alone(monkeypatch):
     assert seen["slow.ipynb"][1] == set() and seen["loop.ipynb"][1] == set()   # the second runs: alone
     assert any(seen[s][0] for s in seen)   # the first pass ran them side by side
     assert lines.count("slow.ipynb (again, alone)") == 1 and lines.count("hog.ipynb") == 1
+    # a grader fault when graded again (no kernel could start) keeps the first grade, and is reported
+    def fails_again(sub, *args):
+        if sub.label == "slow.ipynb" and calls.count("slow.ipynb") >= 1:
+            raise RuntimeError("no kernel")
+        return fake(sub, *args)
+
+    calls.clear()
+    monkeypatch.setattr(grader, "grade_submission", fails_again)
+    rows, faults = grader.grade_all(subs, LESSON, Limits(), jobs=2)
+    assert {r.submission: r.status for r in rows}["slow.ipynb"] == "timeout"
+    assert len(faults) == 1 and "its first grade" in faults[0] and "no kernel" in faults[0]
+    monkeypatch.setattr(grader, "grade_submission", fake)
     # one job: nothing ran beside it, so nothing is graded twice
     calls.clear()
     grader.grade_all(subs, LESSON, Limits(), jobs=1)
