@@ -12,7 +12,10 @@ fourth, written blind the same way, never opened either: measured blind at 187 o
 mechanisms by kind (tests/test_hint_kinds.py, tests/test_hint_units.py): held to 95 %) and
 tests/hint_corpus/heldout5.py (a fifth, written blind the same way, never opened either: measured blind at
 145 of 154 specific (94.2 %, 0 misleading); then its 9 misses, by the corpus author's descriptions only, were
-used to fix hint mechanisms by kind (tests/test_hint_kinds.py, tests/test_hint_parts.py): held to 95 %) hold entries
+used to fix hint mechanisms by kind (tests/test_hint_kinds.py, tests/test_hint_parts.py): held to 95 %) and
+tests/hint_corpus/heldout6.py (a sixth, 198 entries by a third author, written blind once every fix above was
+in, never opened by a hint author: measured blind at 191 of 198 specific (96.5 %), 0 misleading, 0 accepted,
+0 revealing, in the notebook check; nothing was changed for it: held to 95 %) hold entries
 `Wrong(lesson, name, source, mistake, words, wrong_words)`: a hint must contain one of `words`
 (any case) and none of `wrong_words`. Every entry is judged twice:
 
@@ -31,9 +34,9 @@ used to fix hint mechanisms by kind (tests/test_hint_kinds.py, tests/test_hint_p
 Each verdict is sorted into: accepted (marked correct), reveals (the detail writes the
 expected value), misleading (holds a wrong word), specific (holds a word), direction-only (the
 general "too big"/"too small" words), other. The test asserts none accepted, none revealing,
-none misleading, and at least 90 % specific on each file (95 % on learners.py, heldout3.py and
-heldout4.py, heldout5.py), both ways; `report` prints the counts per exercise (run
-`python tests/test_hint_corpus_learners.py [learners|heldout|heldout2|heldout3|heldout4|heldout5]`).
+none misleading, and at least 90 % specific on each file (95 % on learners.py and heldout3.py to
+heldout6.py), both ways; `report` prints the counts per exercise (run
+`python tests/test_hint_corpus_learners.py [learners|heldout|heldout2|heldout3|heldout4|heldout5|heldout6]`).
 """
 
 from __future__ import annotations
@@ -60,13 +63,14 @@ from embedlab.grading.values import data_to_array, written_in  # noqa: E402
 
 from solution_runner import grade_folder, grader_scoring  # noqa: E402
 
-FILES = [f for f in ("learners", "heldout", "heldout2", "heldout3", "heldout4", "heldout5")
+FILES = [f for f in ("learners", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6")
          if (ROOT / "tests" / "hint_corpus" / f"{f}.py").exists()]
 BAR = 0.9
 BARS = {"learners": 0.95,  # the main corpus, written with the hints: held to more than the issue's 90 %
         "heldout3": 0.95,  # the third blind corpus (see the docstring): held to the bar it was fixed to
         "heldout4": 0.95,  # the fourth blind corpus (see the docstring): the issue's 95 %
-        "heldout5": 0.95}  # the fifth blind corpus (see the docstring): the issue's 95 %
+        "heldout5": 0.95,  # the fifth blind corpus (see the docstring): the issue's 95 %
+        "heldout6": 0.95}  # the sixth, measured blind once every fix of this session was in (docstring)
 
 # The general words of embedlab.grading.diagnose and the kinds' defaults: a direction, not a mistake.
 DIRECTION_ONLY = ("too big", "too small", "a little too big", "a little too small", "far too big", "far too small",

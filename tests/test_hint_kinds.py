@@ -794,3 +794,18 @@ def test_rows_looked_up_once_per_distinct_item_are_named_as_repeats_dropped():
     for got in (distinct, table[[p["words"].index(w) for w in sorted(set(p["sentence"]))]]):
         detail = judged("01-toy-table", "batch", got)
         assert "used twice" in detail and "repeats included" in detail, detail
+
+
+def test_an_exceptions_cause_comes_before_its_message_so_the_graders_cut_detail_keeps_it():
+    """The grader cuts a detail to the CSV's length (text.cut); numpy's messages are long. The cause the
+    hint reads from the exception is written before the message, so the grader's row names the mistake as
+    the notebook does (a blind corpus found the grader's row ending mid-message, the cause cut off)."""
+    from embedlab.grading.text import cut
+
+    def by_rows(M, reference_ids):
+        mean = M[reference_ids].mean(axis=1)
+        return (M @ mean) / (np.linalg.norm(M, axis=1) * np.linalg.norm(mean))
+
+    detail = function_detail("10-glitch-tokens", "unused_score", by_rows)
+    assert "wrong axis" in cut(detail), cut(detail)
+    assert detail.index("wrong axis") < detail.index("its message: ")

@@ -251,9 +251,9 @@ def _wrong_axis(a: int, b: int, arrays) -> str | None:
     widths = {v.shape[1]: f"the width of `{name}` ({v.shape[1]} columns)" for name, v in tables}
     for n_rows, width in ((a, b), (b, a)):
         if n_rows in rows and width in widths and n_rows not in widths:
-            return (f"the sizes {a} and {b} are {rows[n_rows]} against {widths[width]}: your mean, sum or norm has "
-                    f"one value per row instead of one per column; reduce along the other axis (axis=0 averages the "
-                    f"rows into one vector of the width; axis=1 gives one value per row): a wrong axis")
+            return (f"a wrong axis: the sizes {a} and {b} are {rows[n_rows]} against {widths[width]}: your mean, "
+                    f"sum or norm has one value per row instead of one per column; reduce along the other axis "
+                    f"(axis=0 averages the rows into one vector of the width; axis=1 gives one value per row)")
     return None
 
 

@@ -641,7 +641,13 @@ class Function(Question):
                 if "raised" in got:
                     names = function_hints.arg_names(self.reference, len(args)) if args is not None else []
                     cause = _quiet(function_hints.exception_cause, got["raised"], args, names, default=None)
-                    return self._verdict(False, f"{where} raised {got['raised']}" + (f": {cause}" if cause else ""))
+                    if not cause:
+                        return self._verdict(False, f"{where} raised {got['raised']}")
+                    # the cause first, the exception's own message after it: a detail cut to the CSV's
+                    # length (the grader's) keeps what the learner must read, as the notebook shows it
+                    kind, _, message = str(got["raised"]).partition(": ")
+                    return self._verdict(False, f"{where} raised {kind}: {cause}" + (
+                        f" (its message: {message})" if message else ""))
                 return self._verdict(False, f"{where}: {got['wrong_form']}")
             if len(failures) >= JUDGED_FAILURES:  # enough failing calls weighed: the rest add cost, not words
                 break
