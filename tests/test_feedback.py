@@ -32,7 +32,7 @@ from embedlab.grading.submissions import find_submissions, identify
 from embedlab.grading.values import written_forms
 
 from test_lms import canvas_name, canvas_resubmitted, moodle_path
-from tools_loader import load_tool, needs_chromium
+from tools_loader import load_tool, needs_chromium, open_offline
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSON = "01-toy-table"
@@ -680,12 +680,7 @@ def test_a_feedback_page_passes_axe_in_light_and_dark(tmp_path):
         for page in pages:
             out = tmp_path / f"{page.learner}.html"
             out.write_text(page.html, encoding="utf-8")
-            tab.events = []
-            tab.call("Page.navigate", {"url": out.as_uri()})
-            assert tab.wait_for("Page.loadEventFired", browser.timeout)
-            tab.settle()
-            urls = [e["params"]["request"]["url"] for e in tab.events if e["method"] == "Network.requestWillBeSent"]
-            assert all(u.startswith(("file:", "data:")) for u in urls), urls
+            open_offline(tab, browser, out)
             found[page.learner] = tab.axe(check_site.load_axe())
             tab.set_width(check_site.WIDTHS[-1])
             tab.frame()

@@ -24,7 +24,7 @@ from embedlab.grading.sandbox import Limits, RunResult
 from embedlab.grading.variants import parameters_of
 
 from solution_runner import answer_cell, notebook
-from tools_loader import load_tool, needs_chromium
+from tools_loader import load_tool, needs_chromium, open_offline
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSON = "01-toy-table"
@@ -310,12 +310,7 @@ def test_the_report_passes_axe_in_light_and_dark(tmp_path):
     report.write_report(out, rows, keys, {"rule": "best"})
     with check_site.Chromium(CHROMIUM) as browser:
         tab = browser.tab
-        tab.events = []
-        tab.call("Page.navigate", {"url": out.as_uri()})
-        assert tab.wait_for("Page.loadEventFired", browser.timeout)
-        tab.settle()
-        urls = [e["params"]["request"]["url"] for e in tab.events if e["method"] == "Network.requestWillBeSent"]
-        assert all(u.startswith(("file:", "data:")) for u in urls), urls
+        open_offline(tab, browser, out)
         found = tab.axe(check_site.load_axe())
     assert set(found) == {(theme, w) for theme in ("light", "dark") for w in check_site.WIDTHS}
     bad = [(pair, v["id"], v["impact"], v["target"]) for pair, violations in found.items() for v in violations

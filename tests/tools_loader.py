@@ -36,3 +36,14 @@ def needs_chromium(chromium):
         chromium is None and not os.environ.get("EMBEDLAB_REQUIRE_BROWSER"),
         reason="browser test skipped: no Chromium found. Install Debian's `chromium` "
                "(apt-get install chromium) or set $CHROMIUM; CI (.ci/run) installs it.")
+
+
+def open_offline(tab, browser, path) -> None:
+    """Open a local page in a check_site tab and wait until it has settled; assert it fetched nothing
+    from outside (only file: and data: addresses), as a page handed to a learner must."""
+    tab.events = []
+    tab.call("Page.navigate", {"url": path.as_uri()})
+    assert tab.wait_for("Page.loadEventFired", browser.timeout)
+    tab.settle()
+    urls = [e["params"]["request"]["url"] for e in tab.events if e["method"] == "Network.requestWillBeSent"]
+    assert all(u.startswith(("file:", "data:")) for u in urls), urls
