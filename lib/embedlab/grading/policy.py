@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from embedlab.grading.kinds import points_text
 from embedlab.grading.lessons import known_lessons, questions_for
 from embedlab.grading.lms import Roster
 from embedlab.grading.status import GRADED, NOT_GRADED_YET, format_points
@@ -87,9 +88,9 @@ class Adjustment:
     def __str__(self) -> str:
         what = f"question {self.question}" if self.question else "the lesson's total"
         if self.points is not None:
-            change = f"set to {_points(self.points)}"
+            change = f"set to {points_text(self.points)}"
         else:
-            change = f"{'+' if self.delta >= 0 else '−'}{_points(abs(self.delta))}"
+            change = f"{'+' if self.delta >= 0 else '−'}{points_text(abs(self.delta))}"
         return f"Adjusted by the instructor: {what} {change}. Reason: {self.reason}"
 
 
@@ -113,11 +114,7 @@ class Late:
                     + (f" ({self.submitted}; due {self.due})" if self.submitted else ""))
         if self.refused:
             return f"{head}: not accepted, 0 points ({self.rule})."
-        return f"{head}: {_points(self.penalty_points)} off ({self.rule})."
-
-
-def _points(x: float) -> str:
-    return f"{format_points(x)} point{'' if x == 1 else 's'}"
+        return f"{head}: {points_text(self.penalty_points)} off ({self.rule})."
 
 
 @dataclass
