@@ -1084,6 +1084,7 @@ def test_explain_wants_one_file(klass, tmp_path, capsys):
 def fake_grader(graded_first, rows_for):
     """A grade_submission that grades the first submission, then stops the run as Ctrl-C does."""
     import signal
+    import threading
     import time
 
     calls = []
@@ -1092,7 +1093,10 @@ def fake_grader(graded_first, rows_for):
         calls.append(sub.label)
         if len(calls) <= graded_first:
             return rows_for(sub)
-        os.kill(os.getpid(), signal.SIGINT)
+        # to the main thread, as a terminal's Ctrl-C reaches the grader: a signal sent to the process may
+        # land in this worker thread, and the main thread, asleep in its wait, ran the handler only
+        # after this call's 30 s below (seen once in CI: 2 graded, in 30.0 s)
+        signal.pthread_kill(threading.main_thread().ident, signal.SIGINT)
         # a run still going when Ctrl-C lands is killed (sandbox.stop_all): this one ends only then,
         # however long a loaded machine takes to deliver the signal
         deadline = time.monotonic() + 30
