@@ -87,6 +87,16 @@ def hostile_wrong():
     return nb
 
 
+def hostile_wrong_method():
+    """Right values by a method right only on these inputs: question 1's E where the given table is asked
+    (the book's two tables hold the same numbers). The kernel runs the cells again on another table."""
+    nb = solution_nb()
+    set_answer(nb, "batch", "table = np.array(table)\nword_to_id = {w: i for i, w in enumerate(words)}\n"
+                            "batch = E[[word_to_id[w] for w in sentence]]")
+    set_answer(nb, "cos_pair", "cos_pair = cosine(E[word_to_id[pair[0]]], E[word_to_id[pair[1]]])")
+    return nb
+
+
 def hostile_raising():
     nb = solution_nb()
     before(nb, "n_params", 'raise RuntimeError("oops")')
@@ -227,6 +237,8 @@ ALL = {name: "correct" for name in NAMES}
 CASES = {
     "wrong": (hostile_wrong, 4, ALL | {"n_params": "incorrect", "model_table": "incorrect", "cosine": "incorrect"},
               {"n_params": "add or multiply", "model_table": "token table only"}),
+    "wrong-method": (hostile_wrong_method, 5, ALL | {"batch": "incorrect", "cos_pair": "incorrect"},
+                     {"batch": "right for these inputs only", "cos_pair": "`E` is question 1's table"}),
     "raising": (hostile_raising, 5, ALL | {"n_params": "error", "cosine": "incorrect"},
                 {"n_params": "RuntimeError: oops", "cosine": "raised ValueError"}),
     "infinite-loop": (hostile_infinite_loop, 6, ALL | {"n_params": "timeout"}, {"n_params": "cell limit"}),

@@ -15,6 +15,7 @@ Kernel side (the learner's notebook and any process: questions, and judging plai
     explain     a wrong number explained from its parts and the learner's code
     function_hints  the hint of a wrong function, from its failing calls
     kinds       question kinds (Integer, Real, Array, Choice, Function, Design) and hints
+    elsewhere   an answer cell's own lines run again on other inputs (a method right only on these)
     verdicts    a live answer judged as the check does; the slips hints must tell
     space       a lesson's variant space, as its question module declares it
     questions   each lesson's questions (questions/lNN.py)

@@ -45,9 +45,12 @@ def answer_source(name: str, namespace: dict) -> str | None:
         return None
     pattern = defines_pattern(name)
     for cell in reversed(history):
-        if isinstance(cell, str) and pattern.search(cell):
+        if isinstance(cell, str) and pattern.search(cell) and PROBE_MARK not in cell:
             return cell[:SOURCE_LIMIT]
     return None
+
+
+PROBE_MARK = "embedlab.grading.wire"  # the grader's probe cell (its given lines name answers): never an answer cell
 
 
 MARKER = "# YOUR CODE HERE"

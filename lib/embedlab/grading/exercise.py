@@ -19,6 +19,7 @@ from embedlab.grading.cases import rng_for
 from embedlab.grading.kinds import (MISSING, Function, NotAttempted, Question, Verdict, WrongForm,
                                    answer_of, points_text)
 from embedlab.grading.code import answer_source, given_changed
+from embedlab.grading.elsewhere import run_elsewhere
 from embedlab.grading.lessons import load_key, questions_for
 from embedlab.grading.status import CORRECT, ERROR, INCORRECT, NOT_ATTEMPTED, format_points
 from embedlab.grading.variants import space_for
@@ -63,8 +64,9 @@ class Exercise:
             return self.form_verdict(question, value, namespace)
         if name not in self.key:
             return Verdict(ERROR, 0.0, question.points, "no answer key for this question (run `make exercises`)")
+        elsewhere = run_elsewhere(question, namespace, self.lesson, source) if value is not MISSING else None
         return self._given(name, namespace, source, evaluate(question, value, self.key[name], source=source,
-                                                                others=self.key))
+                                                                others=self.key, elsewhere=elsewhere))
 
     def _given(self, name: str, namespace: dict, source, verdict: Verdict) -> Verdict:
         """A wrong answer whose given code the learner edited (the cells run, IPython's history, against

@@ -24,9 +24,12 @@ from embedlab.grading import code, parts
 from embedlab.grading.values import written_in
 
 
-def with_source(question, source, others: dict | None = None):
+def with_source(question, source, others: dict | None = None, elsewhere=None):
     """The question, judged with the answer cell's source (a str, cut), or as it is; with `others`, the
-    exercise's answers (its key), a wrong value equal to another of them is named as that answer."""
+    exercise's answers (its key), a wrong value equal to another of them is named as that answer; with
+    `elsewhere`, what the learner's lines gave on the question's other inputs (embedlab.grading.elsewhere)."""
+    if isinstance(elsewhere, list) and elsewhere:
+        question = dataclasses.replace(question, elsewhere=tuple(elsewhere[:8]))
     if isinstance(others, dict) and others:
         question = dataclasses.replace(question, others={k: v for k, v in others.items()
                                                          if k != question.name and isinstance(v, (int, float))})

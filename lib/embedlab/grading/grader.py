@@ -19,7 +19,7 @@ from concurrent.futures import wait as wait_for
 from dataclasses import dataclass
 from pathlib import Path
 
-from embedlab.grading import sandbox
+from embedlab.grading import code, sandbox
 from embedlab.grading.cases import rng_for
 from embedlab.grading.class_keys import class_variant, wrong_parameters
 from embedlab.grading.feedback import write_feedback
@@ -117,6 +117,15 @@ def _grade_submission(sub: Submission, lesson_arg: str | None, limits: Limits, s
             run.close()
 
 
+def given_lines(lesson: str, questions) -> dict:
+    """{question name: the lines the exercise gives for it} of the questions with `other_inputs`: the
+    kernel runs the answer cell again without them (embedlab.grading.elsewhere), and the sandbox does
+    not see the course's exercises/ folder."""
+    given = code.given_code(lesson)
+    return {q.name: [*given[q.name][0], *given[q.name][1]] for q in questions
+            if q.other_inputs is not None and q.name in given}
+
+
 def _judge_run(run: Run, sub: Submission, meta: dict, expected: str | None, limits: Limits, seed: int | None,
                keys: dict[str, LessonKeys] | None, trace: Trace | None) -> list[Row]:
     """The rows of a submission whose notebook the sandbox has read (its metadata `meta`): its lesson,
@@ -131,7 +140,7 @@ def _judge_run(run: Run, sub: Submission, meta: dict, expected: str | None, limi
     if refused:
         return refused
     cases, reference = _function_cases(questions, lesson, seed, trace)
-    result = run.finish({"lesson": lesson, "cases": cases})
+    result = run.finish({"lesson": lesson, "cases": cases, "given": given_lines(lesson, questions)})
     if result.state == FAULT:
         raise GraderFault(result.detail)
     if trace is not None:

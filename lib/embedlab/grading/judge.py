@@ -77,7 +77,7 @@ def score(q: Question, key: dict, reference: dict, result: RunResult, limits: Li
     sources = result.report.get("sources")  # the answer cells' source, from the sandbox: read, never run
     source = sources.get(q.name) if isinstance(sources, dict) else None
     try:
-        verdict = with_source(q, source, key).judge(entry[wire.DATA], expected)
+        verdict = with_source(q, source, key, entry.get(wire.ELSEWHERE)).judge(entry[wire.DATA], expected)
     except Exception as exc:  # noqa: BLE001 - malformed data from the submission's kernel
         return 0.0, q.points, ERROR, f"the answer could not be judged ({type(exc).__name__})"
     if verdict.status == CORRECT:

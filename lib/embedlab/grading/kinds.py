@@ -206,6 +206,13 @@ class Question:
     # one when this variant's cannot tell them apart (V a multiple of pad_multiple: m - V % m gives m, not 0).
     # A right value whose cell, read as a formula (code.evaluate), gives another answer there is not accepted.
     recheck: Callable | None = None
+    # (namespace) -> [Elsewhere]: other inputs on which a plausible wrong *method* (a loop, arrays, a
+    # choice: no formula `recheck` can read) parts from the right one where this variant's cannot (groups
+    # of one size, a given table equal to another answer). In the kernel, the learner's own lines of the
+    # answer cell run again on them (embedlab.grading.elsewhere); a right value whose lines give another
+    # answer there is not accepted.
+    other_inputs: Callable | None = None
+    elsewhere: tuple = ()            # set when judged: what the learner's lines gave on `other_inputs` (plain data)
     unit: str = ""                   # what the answer counts ("parameters", "bytes"): names a units slip as units
     others: dict = field(default_factory=dict)  # set when judged: the exercise's other answers (its key), by name
 
@@ -301,6 +308,22 @@ class Question:
                         f"{words}, where the answer is {code._fmt(expected)}; write it so it holds for any input")
         return None
 
+    def _elsewhere_slip(self) -> str | None:
+        """A right value from the learner's lines that give another answer on `other_inputs` (run in the
+        kernel, reported as plain data in `elsewhere`): the first such case, in words. A case whose report
+        is malformed says nothing (the kernel's data is the learner's own: it can only lose them this check)."""
+        for case in self.elsewhere if isinstance(self.elsewhere, (list, tuple)) else ():
+            found = _quiet(_elsewhere_case, self, case, default=None)
+            if found:
+                return found
+        return None
+
+    def _accepted(self) -> Verdict:
+        """A value the comparison accepts, unless its formula (`recheck`) or its method (`other_inputs`)
+        gives another answer on other inputs."""
+        slip = self._formula_slip() or self._elsewhere_slip()
+        return self._verdict(False, slip) if slip else self._verdict(True)
+
     def _bytes_slip(self, got, want) -> str | None:
         """Bytes where a count of parameters is asked, when the cell names bytes or a number format
         and types that many bytes a number: said as units before a question's own hint that reads the
@@ -387,8 +410,7 @@ class Integer(Question):
             return self._verdict(False, f"{self._number_hint(got, expected)}; and give it as an int")
         got = data["int"]
         if got == expected:
-            slip = self._formula_slip()
-            return self._verdict(False, slip) if slip else self._verdict(True)
+            return self._accepted()
         return self._verdict(False, self._number_hint(got, expected))
 
     def public_problems(self, data, params):
@@ -454,8 +476,7 @@ class Real(Question):
     def judge(self, data, expected) -> Verdict:
         got = read_real(data["real"])
         if self.accepts(got, expected):
-            slip = self._formula_slip()
-            return self._verdict(False, slip) if slip else self._verdict(True)
+            return self._accepted()
         return self._verdict(False, self._number_hint(got, expected))
 
     def public_problems(self, data, params):
@@ -523,7 +544,7 @@ class Array(Question):
         got = data_to_array(data)
         want = data_to_array(expected)
         if got.shape == want.shape and bool(self.close(got, want).all()):
-            return self._verdict(True)
+            return self._accepted()
         if _STATUS_ONLY.get():
             return self._verdict(False)
         kinds = data.get("kind") if isinstance(data, dict) else None, \
@@ -549,7 +570,7 @@ class Choice(Question):
     def judge(self, data, expected) -> Verdict:
         got = data["str"]
         if got == str(expected).strip().lower():
-            return self._verdict(True)
+            return self._accepted()
         return self._verdict(False, self._hint(got, expected, "not the right choice; reread the question"))
 
 
@@ -816,7 +837,7 @@ class Design(Question):
     def judge(self, data, expected) -> Verdict:
         problems = list(self.rule(data))
         if not problems:
-            return self._verdict(True)
+            return self._accepted()
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
         return self._verdict(False, f"{problems[0]}{more}")
 
@@ -866,6 +887,58 @@ def _plain(value, name: str, depth: int = 0, count: list | None = None):
             raise WrongForm(f"`{name}` has a key that is not a string")
         return {k: _plain(v, name, depth + 1, count) for k, v in value.items()}
     raise WrongForm(f"`{name}` holds a {type(value).__name__}: use numbers, strings, booleans, lists and dicts")
+
+
+ELSEWHERE_TEXT = 300  # characters kept of a case's words from the kernel
+
+
+def _case_question(question: Question, kind) -> Question | None:
+    """How one `other_inputs` case is compared: as the question itself compares (its precision), with
+    nothing of the learner's (no source, no recheck); a Design's plain answer exactly, as its kind says."""
+    if kind == question.kind and question.kind in ("integer", "real", "array", "choice"):
+        return dataclasses.replace(question, source=None, recheck=None, other_inputs=None, elsewhere=(),
+                                   hints=(), case=None, others={})
+    if kind == "integer":
+        return Integer(question.name)
+    if kind == "real":
+        return Real(question.name, exact=True)
+    if kind == "choice":
+        return Choice(question.name)
+    return None
+
+
+def _shown(question: Question, got, want) -> str:
+    """What the learner's lines gave on the other inputs, against the answer there (never this variant's)."""
+    if question.kind == "array":
+        a, b = data_to_array(got), data_to_array(want)
+        if a.shape != b.shape:
+            return f"an array of shape {a.shape}, where the answer there has shape {b.shape}"
+        i = tuple(int(k) for k in np.argwhere(~question.close(a, b))[0])
+        return f"another array (entry {list(i)} is {a[i]:.6g}, not {b[i]:.6g})"
+    g, w = expected_value(question, got), expected_value(question, want)
+    if isinstance(g, str):
+        return f"{g!r}, not {w!r}"
+    return f"{code._fmt(g)}, not {code._fmt(w)}"
+
+
+def _elsewhere_case(question: Question, case) -> str | None:
+    """One `other_inputs` case as the kernel reported it ({"kind", "got", "want", "words", "why"}):
+    None when the learner's lines gave the answer there too, else the words of the slip."""
+    if not isinstance(case, dict) or not isinstance(case.get("words"), str):
+        return None
+    judge_as = _case_question(question, case.get("kind"))
+    if judge_as is None:
+        return None
+    want = expected_value(judge_as, case["want"])
+    with status_only():
+        verdict = judge_as.judge(case["got"], want)
+    if verdict.status == CORRECT:
+        return None
+    why = case.get("why") if isinstance(case.get("why"), str) else ""
+    text = (f"right for these inputs only: {case['words'][:ELSEWHERE_TEXT]}, your lines give "
+            f"{_shown(judge_as, case['got'], case['want'])}")
+    return f"{text}. {why[:1].upper()}{why[1:ELSEWHERE_TEXT]}" if why else \
+        f"{text}: compute it from the inputs the question names, so it holds for any of them"
 
 
 def expected_value(question: Question, data):

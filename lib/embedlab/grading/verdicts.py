@@ -17,11 +17,12 @@ from embedlab.grading.status import ERROR, INCORRECT, NOT_ATTEMPTED
 
 
 def evaluate(question: Question, value, expected, cases=None, source: str | None = None,
-             others: dict | None = None) -> Verdict:
+             others: dict | None = None, elsewhere: list | None = None) -> Verdict:
     """Judge one live value (as the notebook check does), with the answer cell's `source` when
-    known (read for hints, never run) and the exercise's other answers (`others`, its key). Never raises."""
+    known (read for hints, never run), the exercise's other answers (`others`, its key) and what the
+    learner's lines gave on the question's other inputs (`elsewhere`, embedlab.grading.elsewhere). Never raises."""
     try:
-        question = with_source(question, source, others)
+        question = with_source(question, source, others, elsewhere)
         if value is MISSING:
             raise NotAttempted(f"`{question.name}` is not defined yet: {question.prompt}")
         if value is Ellipsis:

@@ -21,6 +21,11 @@ One entry per question, a dict with exactly one of these tags:
     {"wrong_form": "…"}      not the right kind of thing (a str where an int is asked…)
     {"raised": "…"}          reading the answer raised something else
 
+A {"data": …} entry of a question with `other_inputs` may also hold "elsewhere": what
+the answer cell's own lines give when run again on those inputs (a list of cases,
+embedlab.grading.elsewhere), read by the judge only to refuse a right value whose
+method gives another answer there.
+
 Everything here is untrusted data once it leaves the kernel: the notebook's own
 code runs in the same process and could publish anything. The grader reads it
 with a byte limit and judges it as data (embedlab.grading.judge.score).
@@ -34,22 +39,30 @@ TEXT_LIMIT = 300  # characters kept of a message from the kernel
 PROBE_MIME = "application/vnd.embedlab.probe+json"
 
 DATA, MISSING, NOT_ATTEMPTED, WRONG_FORM, RAISED = "data", "missing", "not_attempted", "wrong_form", "raised"
+ELSEWHERE = "elsewhere"  # beside DATA: what the answer cell's own lines give on the question's other inputs
 TAGS = (DATA, MISSING, NOT_ATTEMPTED, WRONG_FORM, RAISED)
 REFUSED = "refused"  # set by the grader, never by the probe: what came back broke the channel's limits
 
 
-def probe_entries(lesson: str, namespace: dict, cases: dict | None = None, functions: bool = True):
+def probe_entries(lesson: str, namespace: dict, cases: dict | None = None, functions: bool = True,
+                  reruns: bool = True, given: dict | None = None):
     """(question name, entry) for every answer of `lesson` in `namespace`, functions last.
 
     `cases` maps a function question's name to its inputs, encoded with
     `embedlab.grading.values.encode_value`. With functions=False, function
-    questions are left out (the answer key holds no function outputs).
+    questions are left out (the answer key holds no function outputs). With
+    reruns, a question with `other_inputs` has the learner's lines run again on
+    them (embedlab.grading.elsewhere), reported beside its data; `given` maps
+    its name to the lines the exercise gives (from the grader: the sandbox has
+    no exercises/ folder to read them from).
     """
+    from embedlab.grading.elsewhere import run_elsewhere
     from embedlab.grading.kinds import Function, NotAttempted, WrongForm, answer_of
     from embedlab.grading.lessons import questions_for
     from embedlab.grading.values import decode_value
 
     questions = questions_for(lesson)
+    later = []  # (question, its entry) to report again with what its lines give on other inputs
     for q in [q for q in questions if not isinstance(q, Function)] + [q for q in questions if isinstance(q, Function)]:
         if isinstance(q, Function) and not functions:
             continue
@@ -62,6 +75,8 @@ def probe_entries(lesson: str, namespace: dict, cases: dict | None = None, funct
                 entry = {DATA: q.run_cases(value, decode_value((cases or {})[q.name]))}
             else:
                 entry = {DATA: q.to_data(value)}
+                if reruns and q.other_inputs is not None:
+                    later.append((q, entry))
         except NotAttempted as exc:
             entry = {NOT_ATTEMPTED: str(exc)[:TEXT_LIMIT]}
         except WrongForm as exc:
@@ -70,25 +85,36 @@ def probe_entries(lesson: str, namespace: dict, cases: dict | None = None, funct
             entry = {RAISED: f"{type(exc).__name__}: {exc}"[:TEXT_LIMIT]}
         # a KeyboardInterrupt (the cell's time limit) stops the probe: what it read is published
         yield q.name, entry
+    # then the learner's lines on other inputs, once every answer is out: lines that hang there cost
+    # only this report (each case is bounded too); the entry is published again, with it
+    for q, entry in later:
+        lines = (given or {}).get(q.name)
+        elsewhere = run_elsewhere(q, namespace, lesson, given=lines if isinstance(lines, list) else None)
+        if elsewhere:
+            yield q.name, {**entry, ELSEWHERE: elsewhere}
 
 
-def probe(lesson: str, namespace: dict, cases: dict | None = None, functions: bool = True) -> dict:
+def probe(lesson: str, namespace: dict, cases: dict | None = None, functions: bool = True,
+          given: dict | None = None) -> dict:
     """Every answer as {question name: entry} (see the module doc)."""
-    return dict(probe_entries(lesson, namespace, cases, functions))
+    return dict(probe_entries(lesson, namespace, cases, functions, given=given))
 
 
-def publish_probe(lesson: str, namespace: dict, cases_json: str = "{}", functions: bool = True) -> None:
+def publish_probe(lesson: str, namespace: dict, cases_json: str = "{}", functions: bool = True,
+                  given_json: str = "{}") -> None:
     """Publish each answer, as it is read, as one display output {name: entry} of type PROBE_MIME."""
     from IPython.display import publish_display_data
 
-    for name, entry in probe_entries(lesson, namespace, json.loads(cases_json), functions):
+    for name, entry in probe_entries(lesson, namespace, json.loads(cases_json), functions,
+                                     given=json.loads(given_json)):
         publish_display_data({PROBE_MIME: {name: entry}})
 
 
-def probe_cell(lesson: str, cases: dict | None = None, functions: bool = True) -> str:
+def probe_cell(lesson: str, cases: dict | None = None, functions: bool = True, given: dict | None = None) -> str:
     """The source of the cell that probes a kernel (it defines no name in the notebook)."""
     return (f'__import__("embedlab.grading.wire", fromlist=["publish_probe"]).publish_probe(\n'
-            f"    {lesson!r}, globals(), {json.dumps(json.dumps(cases or {}))}, functions={functions!r})\n")
+            f"    {lesson!r}, globals(), {json.dumps(json.dumps(cases or {}))}, functions={functions!r},\n"
+            f"    given_json={json.dumps(json.dumps(given or {}))})\n")
 
 
 def answer_sources(defines: dict, cells) -> dict:

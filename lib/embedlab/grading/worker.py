@@ -239,7 +239,7 @@ def run(channel: int) -> int:
     if not line:
         return 0  # the grader will not run it (another lesson, or no lesson)
     job = json.loads(line)
-    return execute(channel, source, job["lesson"], job["cases"], header["cell_timeout"])
+    return execute(channel, source, job["lesson"], job["cases"], header["cell_timeout"], job.get("given") or {})
 
 
 def defining_cells(lesson: str, cells) -> dict:
@@ -256,12 +256,12 @@ def defining_cells(lesson: str, cells) -> dict:
     return found
 
 
-def execute(channel: int, source, lesson: str, cases: dict, cell_timeout: float) -> int:
+def execute(channel: int, source, lesson: str, cases: dict, cell_timeout: float, given: dict | None = None) -> int:
     """Run the submission's code cells, then the probe, in a fresh kernel; send the report."""
     started = time.monotonic()
     progress = _Progress({"state": None, "cells_run": 0, "errors": [], "timeouts": [], "answers": None})
     report = progress.report
-    cells = fresh_cells(source, lesson, cases, report)
+    cells = fresh_cells(source, lesson, cases, report, given)
     del source
     client = _grading_client(cells, cell_timeout, progress)
 
@@ -302,7 +302,7 @@ class _Progress:
     interrupted_at: float | None = None  # ... and when
 
 
-def fresh_cells(source, lesson: str, cases: dict, report: dict) -> list:
+def fresh_cells(source, lesson: str, cases: dict, report: dict, given: dict | None = None) -> list:
     """[(index in the submitted notebook, a fresh code cell holding only its source)], then the probe
     (index None); the report gets what the grader reads of the cells without running them: each
     cell's label, which cell defines each answer, the answer cells' source and the code cells."""
@@ -317,7 +317,7 @@ def fresh_cells(source, lesson: str, cases: dict, report: dict) -> list:
     report["defines"] = defining_cells(lesson, cells)
     report["sources"] = answer_sources(report["defines"], cells)  # read by the judge, never run
     report["code"] = code_sources(cells)  # read by the judge for edits of the given code, never run
-    cells.append((None, nbformat.v4.new_code_cell(probe_cell(lesson, cases))))
+    cells.append((None, nbformat.v4.new_code_cell(probe_cell(lesson, cases, given=given))))
     return cells
 
 

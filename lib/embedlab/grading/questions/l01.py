@@ -8,6 +8,7 @@ import math
 
 import numpy as np
 
+from embedlab.grading.elsewhere import Elsewhere
 from embedlab.grading.kinds import Array, Function, Hint, Integer, Invariant, Real, ratio, related
 from embedlab.grading.parts import Alt, Answer, Extra, Part, Prod, Sum
 from embedlab.params import count_params
@@ -238,6 +239,35 @@ def pair_slips(p: dict) -> list:
     return out
 
 
+# Questions 3 and 5 on another `table`: in the book's values (and whenever a variant's traits give it)
+# the given table holds question 1's E, so a cell that reads E, or types the rows, is right there and
+# only there. Another table of the same shape, every entry different, tells them apart.
+TABLE_WORDS = "with another given `table` (other numbers)"
+TABLE_WHY = "`E` is question 1's table: this question asks for the given `table`, the parameters cell's"
+
+
+def other_table(ns: dict) -> np.ndarray:
+    """`table` of the notebook with other numbers: entry (i, j) is 10·i + j² + 1, so every row differs
+    from every other and from any table of 0s and 1s."""
+    rows, cols = np.asarray(ns["table"]).shape
+    return 10 * np.arange(rows)[:, None] + np.arange(cols)[None, :] ** 2 + 1
+
+
+def _ids(ns: dict, words) -> list:
+    return [list(ns["words"]).index(w) for w in words]
+
+
+def batch_elsewhere(ns: dict) -> Elsewhere:
+    table = other_table(ns)
+    return Elsewhere({"table": table}, table[_ids(ns, ns["sentence"])], TABLE_WORDS, TABLE_WHY, ("E",))
+
+
+def cos_pair_elsewhere(ns: dict) -> Elsewhere:
+    table = other_table(ns)
+    a, b = table[_ids(ns, ns["pair"])]
+    return Elsewhere({"table": table}, cosine_similarity(a, b), TABLE_WORDS, TABLE_WHY, ("E",))
+
+
 def questions(p: dict) -> list:
     """The questions of variant `p` (the hints know its parameters; none states an answer)."""
     shape = model_shape(load_config(p["model"]))
@@ -277,7 +307,7 @@ def questions(p: dict) -> list:
                 np.array_equal(got, rows) for rows in other_selections(p, len(want))),
                  "those are other rows of the table (the first rows, or the rows of the words in the table's own "
                  "order): look up the rows of the sentence's words, in the sentence's order (one id per word)"),
-        ]),
+        ], other_inputs=lambda ns: [batch_elsewhere(ns)]),
         Function("cosine", reference=cosine_similarity, cases=_vector_pairs, invariants=COSINE_INVARIANTS,
                  result=Real("cosine", exact=True, hints=COSINE_HINTS)),
         Real("cos_pair", exact=True, hints=[
@@ -294,7 +324,7 @@ def questions(p: dict) -> list:
                  "divide by the product of the two lengths, not their sum: np.linalg.norm(a) * np.linalg.norm(b)"),
             Hint(lambda got, want: _is(got, dot / na) or _is(got, dot / nb),
                  "divided by one length only: divide by both, np.linalg.norm(a) * np.linalg.norm(b)"),
-        ], reads=("pair",)),
+        ], reads=("pair",), other_inputs=lambda ns: [cos_pair_elsewhere(ns)]),
         Integer("model_table", hints=[
             ratio(2, "that is twice the table: the head counted too (tied, it is the same table; untied, another "
                      "one): the question asks for the token table only, one V × d table, counted once"),

@@ -10,6 +10,7 @@ import functools
 
 import numpy as np
 
+from embedlab.grading.elsewhere import Elsewhere
 from embedlab.grading.kinds import Array, Choice, Function, Hint, Integer, Invariant, Real, offset
 from embedlab.grading.parts import Alt, Answer, Part, Prod, Sum
 from embedlab.grading.space import FRESH_INPUTS, Space, equal_to_book
@@ -79,16 +80,35 @@ def axis_slips(p: dict) -> list:
     return out
 
 
+def gap_of(E: np.ndarray, animals, vehicles) -> float:
+    """Question 3's gap, as the solution computes it: the mean cosine over every pair of different
+    words inside one group, minus the mean over every animal-vehicle pair."""
+    unit = E / np.linalg.norm(E, axis=1, keepdims=True)
+    C = unit @ unit.T
+    within = [C[i, j] for group in (animals, vehicles) for i in group for j in group if i < j]
+    return float(np.mean(within) - C[np.ix_(animals, vehicles)].mean())
+
+
+def gap_elsewhere(ns: dict) -> list:
+    """Question 3 with one animal fewer: with groups of one size (8 and 8, 28 pairs each) the mean of
+    the two groups' means is the mean over all 56 pairs; with 7 and 8 it is not."""
+    animals, vehicles = list(ns["animals"]), list(ns["vehicles"])
+    fewer = animals[:-1]
+    return [Elsewhere({"animals": fewer}, gap_of(np.asarray(ns["E"]), fewer, vehicles),
+                      f"with one animal fewer (groups of {len(fewer)} and {len(vehicles)} words)",
+                      "with groups of different sizes the mean of the two groups' means is not the mean over all "
+                      "their pairs: average every within-group pair at once")]
+
+
 @functools.lru_cache(maxsize=64)
 def _trained(d, n_sentences, corpus_seed, steps, batch_size, seed):
     """The solution's questions 3 and 4 for one variant, computed the same way (so exactly equal)."""
     corpus, E = _model(d, n_sentences, corpus_seed, steps, batch_size, seed)
     animals, vehicles = list(corpus.groups["animals"]), list(corpus.groups["vehicles"])
+    gap = gap_of(E, animals, vehicles)
     unit = E / np.linalg.norm(E, axis=1, keepdims=True)
     C = unit @ unit.T
-    within = [C[i, j] for group in (animals, vehicles) for i in group for j in group if i < j]
     between = C[np.ix_(animals, vehicles)].mean()
-    gap = np.mean(within) - between
     cat = corpus.id_of("cat")
     rows = E[animals + vehicles]
     cos_cat = rows @ E[cat] / (np.linalg.norm(rows, axis=1) * np.linalg.norm(E[cat]))
@@ -293,7 +313,7 @@ def questions(p: dict) -> list:
             Hint(lambda got, want: want < got < want + 0.3,
                  "too big: is each within-group pair two different words (i < j, no word with itself), "
                  "and are both groups' pairs in the mean, the animals' and the vehicles'?"),
-        ]),
+        ], other_inputs=gap_elsewhere),
         Array("cos_cat", sig=6, shape=lambda q: (16,), needs={
             "norm|normalize|cosine_similarity|cosine": "a cosine divides each dot product by both lengths: "
                                                        "normalise (np.linalg.norm) every row and cat's"},

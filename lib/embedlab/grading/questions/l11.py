@@ -16,6 +16,7 @@ import numbers
 import numpy as np
 
 from embedlab.grading import parts as named
+from embedlab.grading.elsewhere import Elsewhere
 from embedlab.grading.kinds import Design
 from embedlab.grading.parts import Alt, Answer, Part, Prod, Sum
 from embedlab.grading.space import Space
@@ -385,9 +386,33 @@ def questions(p: dict) -> list:
         Design("design_params", rule=params_rule, uses=("design",)),
         Design("design_serving_gb", rule=serving_rule, uses=("design",)),
         Design("design_train_flops", rule=train_flops_rule, uses=("design",)),
-        Design("tightest_budget", rule=tightest_rule, uses=("design",)),
+        Design("tightest_budget", rule=tightest_rule, uses=("design",), other_inputs=tightest_elsewhere),
         Design("other_tying_params", rule=other_tying_rule, uses=("design",)),
     ]
+
+
+# The budget each share is a fraction of, by the name question 5 gives it: a Budget field, also a
+# name of the parameters cell.
+LIMIT_OF = {"parameters": "max_params", "memory": "max_serving_gb", "compute": "max_train_flops"}
+
+
+def tightest_elsewhere(ns: dict) -> list:
+    """Question 5 with the budget that binds made 1,000 times larger, so another binds: a cell that
+    compares the raw amounts (FLOPs are always the biggest number) or types its choice gives the
+    same word there. The job is the notebook's `BUDGET`, and each limit is also given under its
+    parameters-cell name, whichever the cell reads. The design and its figures stay as they are (the
+    solution chose the design with the budget: that does not make the question's answer follow it)."""
+    design, job = ns["design"], ns["BUDGET"]
+    used = headroom(design_figures(design, job), job)
+    binds = max(used, key=used.get)
+    field = LIMIT_OF[binds]
+    roomier = dataclasses.replace(job, **{field: getattr(job, field) * 1000})
+    after = headroom(design_figures(design, roomier), roomier)
+    inputs = {"BUDGET": roomier, **{name: getattr(roomier, name) for name in LIMIT_OF.values()}}
+    return [Elsewhere(inputs, max(after, key=after.get), f"with the {binds} budget 1,000 times larger",
+                      "the tightest budget is the largest *fraction* used (each figure over its own budget), "
+                      "not the largest raw number (FLOPs always are)", kind="choice",
+                      keeps=("design", "design_params", "design_serving_gb", "design_train_flops"))]
 
 
 def slips(p: dict) -> list[tuple[str, dict, str]]:

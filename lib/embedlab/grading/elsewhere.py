@@ -1,0 +1,344 @@
+"""An answer's method tried on other inputs: the learner's own lines of the answer cell, run again.
+
+Some wrong methods give the right value on the inputs a variant has, and only there:
+the mean of two groups' means is the mean over all their pairs when the groups are the
+same size; the table of question 1 gives question 3's rows when the two tables happen
+to hold the same numbers; the largest raw amount is the largest share when the budget
+that binds is also the biggest number. A formula over numbers is read from the cell
+and checked on other inputs without running it (`Question.recheck`, embedlab.grading.code);
+a method over arrays, loops or choices cannot be read that way. So a question that
+needs it declares `other_inputs(namespace) -> [Elsewhere]`: inputs where the right
+method and the plausible wrong one part, with the right answer there, computed by
+the course's own code from the notebook's values. `run_elsewhere` then runs the
+learner's lines again on each, in the kernel (the notebook's check and the grader's
+probe call it, after the answer itself is read), and reports what they give as plain
+data; the judge accepts a right value only if the lines give the answer there too
+(`Question._elsewhere_slip`).
+
+An answer typed by hand (lines that read none of the notebook's values: `"compute"`, a list of
+rows written out) is the learner's own reading of these inputs, and is judged as the value it is,
+as a number typed for a formula is.
+
+What runs is the answer cell without the lines the exercise gives (those set up the
+inputs, and would put the book's back), in the notebook's own namespace with the other
+inputs in place; everything the lines read that can be copied is a copy, and every name
+is put back as it was afterwards, so the notebook is left as it was. Nothing of it is
+trusted: the lines are the learner's, and so is the kernel. A case is left out (it says
+nothing) when it cannot tell: the lines assign one of its inputs themselves, or read a
+name another cell made from one (`t = np.array(table)`: the case does not replace t), they draw
+or display something, they raise or give no answer there, or the exercise's given code
+cannot be read (the library installed without the course). So a case can only take a
+right value's point away from a method that gives another answer elsewhere; whatever
+the kernel reports, a wrong value is never accepted because of it.
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import contextvars
+import copy
+import io
+import types
+import warnings
+from dataclasses import dataclass
+
+from embedlab.grading import code
+
+__all__ = ["Elsewhere", "run_elsewhere", "learner_lines"]
+
+# Names whose use shows or asks for something: lines that use one are not run again (their output
+# would land under the check, or wait for the learner).
+SHOWS = frozenset({"plt", "display", "show", "HTML", "Markdown", "widgets", "interact", "input", "breakpoint",
+                   "pdb", "ex", "Exercise", "get_ipython", "exit", "quit"})
+CASES = 4  # cases run per question at most
+
+
+@dataclass
+class Elsewhere:
+    """One set of other inputs for a question's `other_inputs`.
+
+    `inputs`: {notebook name: value} put in place of the notebook's own; `expected`: the right
+    answer on them (computed by the course's code from the notebook's values); `words`: those
+    inputs in words ("with one animal fewer: groups of 7 and 8"); `why`: the likely wrong method,
+    said as a question, when the lines read one of `why_reads` (or always, when that is empty);
+    `kind`: how a Design question's answer is compared ("choice", "integer", "real"); `keeps`: names
+    made from these inputs that the case holds as they are (a design chosen with the budget, judged on a
+    larger one), so lines that read them can still be judged."""
+
+    inputs: dict
+    expected: object
+    words: str
+    why: str = ""
+    why_reads: tuple = ()
+    kind: str | None = None
+    keeps: tuple = ()  # names the case holds at the notebook's values on purpose, whatever they were made from
+
+
+_RUNNING = contextvars.ContextVar("embedlab_elsewhere_running", default=False)
+
+
+def learner_lines(lesson: str, name: str, source: str | None, given: list | None = None):
+    """(the learner's own statements of an answer cell as a code object, the names they assign, the
+    names they read), or None: the cell's top-level statements less those the exercise gives whole
+    (its lines above `# YOUR CODE HERE` and the given cells' lines: `given`, else read from the
+    course's exercises/). None when the exercise's given code cannot be read, the cell cannot be
+    parsed, or nothing of the learner's is left."""
+    if not isinstance(source, str) or len(source) > code.SOURCE_LIMIT:
+        return None
+    if given is None:
+        found = code.given_code(lesson).get(name)
+        if not found:
+            return None
+        given = [*found[0], *found[1]]
+    handed = {line for line in given if isinstance(line, str)}
+    if not handed:
+        return None
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    kept = []
+    for stmt in tree.body:
+        segment = ast.get_source_segment(source, stmt) or ""
+        lines = code._code_lines(segment)
+        if lines and all(line in handed for line in lines):
+            continue
+        kept.append(stmt)
+    if not kept:
+        return None
+    module = ast.Module(body=kept, type_ignores=[])
+    assigned, read = set(), set()
+    for node in ast.walk(module):
+        if isinstance(node, ast.Name):
+            (read if isinstance(node.ctx, ast.Load) else assigned).add(node.id)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            assigned.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            assigned.update((a.asname or a.name).split(".")[0] for a in node.names)
+        elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+            read.add(node.value.id)
+    try:
+        compiled = compile(module, "<the answer cell, on other inputs>", "exec")
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    return compiled, frozenset(assigned), frozenset(read)
+
+
+def _changed_parts(namespace: dict, inputs: dict) -> dict:
+    """{input name: the attributes a case changes (None: the whole value)} of the inputs whose value it
+    changes: a Budget with one limit larger changes that field only; an input given its own value
+    again (a limit the case keeps) changes nothing."""
+    import dataclasses
+
+    out = {}
+    for name, new in inputs.items():
+        old = namespace.get(name, _NONE)
+        try:
+            if old is not _NONE and type(old) is type(new) and not isinstance(old, (list, dict, set)) \
+                    and not hasattr(old, "shape") and old == new:
+                continue
+            if dataclasses.is_dataclass(old) and type(old) is type(new):
+                out[name] = {f.name for f in dataclasses.fields(old) if getattr(old, f.name) != getattr(new, f.name)}
+                continue
+        except Exception:  # noqa: BLE001 - a comparison that fails: the whole value changed
+            pass
+        out[name] = None
+    return out
+
+
+def _reads(node) -> set:
+    """(name, attribute or None) of every name an expression reads: `BUDGET.weights` reads BUDGET's weights
+    only, `table[i]` the whole table."""
+    found, parts = set(), set()
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Attribute) and isinstance(sub.value, ast.Name):
+            found.add((sub.value.id, sub.attr))
+            parts.add(id(sub.value))
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Load) and id(sub) not in parts:
+            found.add((sub.id, None))
+    return found
+
+
+def derived_names(namespace: dict, inputs: dict, source: str | None, keeps=()) -> set:
+    """Names the notebook's other cells (IPython's history) set from what a case changes in `inputs`,
+    directly or through each other (`t = np.array(table)`, then `rows = t[ids]`): lines that read one
+    compute from the notebook's own value of that input, which the case does not replace, so they
+    cannot be judged there. Reading a part the case keeps (`BUDGET.weights` when only a limit grows)
+    makes nothing derived."""
+    history = namespace.get("_ih") or namespace.get("In")
+    if not isinstance(history, (list, tuple)):
+        return set()
+    changed = _changed_parts(namespace, inputs)
+    assignments = []
+    for cell in history:
+        if not isinstance(cell, str) or cell == source or code.PROBE_MARK in cell or len(cell) > code.SOURCE_LIMIT:
+            continue
+        try:
+            tree = ast.parse(cell)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and node.value is not None:
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                names = {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+                assignments.append((names, _reads(node.value)))
+
+    def depends(reads, derived) -> bool:
+        for name, attr in reads:
+            if name in derived:
+                return True
+            if name in changed and (changed[name] is None or attr is None or attr in changed[name]):
+                return True
+        return False
+
+    derived, grew = set(), True
+    while grew:
+        grew = False
+        for names, reads in assignments:
+            new = names - derived - set(changed) - set(keeps)
+            if new and depends(reads, derived):
+                derived |= new
+                grew = True
+    return derived
+
+
+def _copyable(value) -> bool:
+    return not isinstance(value, (types.ModuleType, types.FunctionType, types.BuiltinFunctionType, type,
+                                  types.MethodType))
+
+
+SECONDS = 2.0  # wall-clock seconds the lines get on one case (they ran once already, on the notebook's inputs)
+
+
+class OutOfTime(BaseException):
+    """The lines ran past SECONDS on other inputs (a BaseException: `except Exception` does not swallow it)."""
+
+
+@contextlib.contextmanager
+def _bounded(seconds: float):
+    """Raise OutOfTime in the lines after `seconds` (a real-time timer, main thread only; elsewhere
+    no bound but the cell's own time limit). The learner's own timer and handler are put back."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
+        yield
+        return
+
+    def out_of_time(signum, frame):
+        raise OutOfTime()
+
+    previous = signal.signal(signal.SIGALRM, out_of_time)
+    left = signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+        if left[0]:
+            signal.setitimer(signal.ITIMER_REAL, *left)
+
+
+def _run(compiled, name: str, namespace: dict, inputs: dict, read: frozenset):
+    """The value of `name` after the lines run in `namespace` with `inputs` in place (each read name
+    a copy), or raises; the namespace is put back as it was, whatever happens."""
+    saved = dict(namespace)
+    figures = _figures()
+    try:
+        for n in read:
+            if n in namespace and n not in inputs and _copyable(namespace[n]):
+                try:
+                    namespace[n] = copy.deepcopy(namespace[n])
+                except Exception:  # noqa: BLE001 - what cannot be copied is lent as it is
+                    pass
+        namespace.update(copy.deepcopy(inputs))
+        namespace.pop(name, None)
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()), \
+                warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            with _bounded(SECONDS):
+                exec(compiled, namespace)  # noqa: S102 - the learner's own lines, in their own kernel
+        return namespace.get(name, _NONE)
+    finally:
+        namespace.clear()
+        namespace.update(saved)
+        _close_new(figures)
+
+
+_NONE = object()
+
+
+def _figures():
+    import sys
+
+    pyplot = sys.modules.get("matplotlib.pyplot")
+    return set(pyplot.get_fignums()) if pyplot is not None else None
+
+
+def _close_new(before) -> None:
+    import sys
+
+    pyplot = sys.modules.get("matplotlib.pyplot")
+    if pyplot is None:
+        return
+    for number in set(pyplot.get_fignums()) - (before or set()):
+        pyplot.close(number)
+
+
+def run_elsewhere(question, namespace: dict, lesson: str, source: str | None = None,
+                  given: list | None = None) -> list[dict] | None:
+    """What the learner's lines give on each of the question's `other_inputs`, as plain data
+    ({"kind", "got", "want", "words", "why"} per case), or None when the question has none or its
+    cases cannot be run. Runs in the learner's kernel; never raises (but a KeyboardInterrupt, the
+    cell's time limit, goes through)."""
+    if question.other_inputs is None or _RUNNING.get():
+        return None
+    token = _RUNNING.set(True)  # lines that call the check again do not run again inside it
+    try:
+        if source is None:
+            source = code.answer_source(question.name, namespace)
+        found = learner_lines(lesson, question.name, source, given)
+        if found is None:
+            return None
+        compiled, assigned, read = found
+        if read & SHOWS or assigned & SHOWS:
+            return None
+        if not any(n in namespace and _copyable(namespace[n]) for n in read):
+            return None  # typed by hand (the learner's own reading of the inputs): judged as the value it is
+        try:
+            cases = list(question.other_inputs(namespace))[:CASES]
+        except Exception:  # noqa: BLE001 - cases that cannot be built (the notebook's values edited) tell nothing
+            return None
+        out = []
+        for case in cases:
+            if set(case.inputs) & assigned:
+                continue  # the lines set that input themselves: the case cannot tell
+            if read & derived_names(namespace, case.inputs, source, case.keeps):
+                continue  # they read a copy of it another cell made: neither can it
+            try:
+                value = _run(compiled, question.name, namespace, case.inputs, read)
+                if value is _NONE:
+                    continue
+                kind = case.kind or question.kind
+                judge_as = _judge_as(question, kind)
+                got, want = judge_as.to_data(value), judge_as.to_data(case.expected)
+            except (Exception, SystemExit, OutOfTime):  # noqa: BLE001 - lines that fail or hang there: this case cannot tell
+                continue
+            why = case.why if case.why and (not case.why_reads or set(case.why_reads) & read) else ""
+            out.append({"kind": kind, "got": got, "want": want, "words": case.words, "why": why})
+        return out or None
+    except Exception:  # noqa: BLE001 - the check never stops the notebook
+        return None
+    finally:
+        _RUNNING.reset(token)
+
+
+def _judge_as(question, kind: str):
+    from embedlab.grading.kinds import _case_question
+
+    found = _case_question(question, kind)
+    if found is None:
+        raise ValueError(f"kind must be integer, real, array or choice, got kind={kind!r}")
+    return found

@@ -1,0 +1,267 @@
+"""A method right only on the inputs a variant has: the learner's own lines run again on other inputs
+(embedlab.grading.elsewhere, `Question.other_inputs`).
+
+Each wrong method here gives exactly the right value on the book's inputs (equal group sizes, a
+given table equal to question 1's, the biggest raw number also the tightest share), and each
+right method is written in another way than the solution's. The namespaces are the solutions'
+own, run in this process (tests/solution_runner.py); the grader's side is tested in test_grade.py
+(the `wrong-method` submission, graded in its sandbox).
+"""
+
+import copy
+
+import numpy as np
+import pytest
+
+from embedlab.grading import elsewhere
+from embedlab.grading.elsewhere import learner_lines, run_elsewhere
+from embedlab.grading.exercise import Exercise
+from embedlab.grading.kinds import Real, answer_of
+from embedlab.grading.lessons import known_lessons, load_key, questions_for
+from embedlab.grading.status import CORRECT, INCORRECT
+from embedlab.grading.verdicts import evaluate
+
+from solution_runner import answer_cell, notebook, remember_runs, run_solution, solution_parameters  # noqa: F401
+
+LESSONS = ["01-toy-table", "09-what-rows-learn", "11-size-a-model"]
+_RUNS = {}
+
+
+def solved(lesson: str) -> dict:
+    """The namespace the solution leaves (run once per lesson), copied for the caller."""
+    if lesson not in _RUNS:
+        _RUNS[lesson] = run_solution(lesson, solution_parameters(lesson))
+    ns = dict(_RUNS[lesson])
+    for name, value in list(ns.items()):
+        if isinstance(value, (np.ndarray, list, dict)) and not name.startswith("__"):
+            ns[name] = copy.deepcopy(value)
+    return ns
+
+
+def history(lesson: str) -> list:
+    """The solution's code cells as IPython's history holds them after a run top to bottom."""
+    return ["", *(c.source for c in notebook("solutions", lesson).cells if c.cell_type == "code")]
+
+
+def answered(lesson: str, name: str, source: str, setup: str = "") -> tuple[dict, object]:
+    """The solution's namespace with `name` answered by `source` (run as the learner's answer cell,
+    after `setup`, another cell of theirs), and IPython's history holding every cell run: the
+    solution's, then both."""
+    ns = solved(lesson)
+    ns.pop(name, None)
+    if setup:
+        exec(compile(setup, "<setup>", "exec"), ns)  # noqa: S102
+    exec(compile(source, "<answer>", "exec"), ns)  # noqa: S102
+    ns["_ih"] = [*history(lesson), setup, source]
+    return ns, ns[name]
+
+
+def verdict(lesson: str, name: str, source: str, setup: str = ""):
+    ns, _ = answered(lesson, name, source, setup)
+    return Exercise(lesson).verdict(name, ns)
+
+
+GROUP_MEANS = """unit = E / np.linalg.norm(E, axis=1, keepdims=True)
+C = unit @ unit.T
+means = [np.mean([C[i, j] for i in g for j in g if i < j]) for g in (animals, vehicles)]
+gap = np.mean(means) - C[np.ix_(animals, vehicles)].mean()"""
+
+TYPED_PAIR_COUNT = """unit = E / np.linalg.norm(E, axis=1, keepdims=True)
+C = unit @ unit.T
+total = 0.0
+for g in (animals, vehicles):
+    for a in range(len(g)):
+        for b in range(a + 1, len(g)):
+            total += C[g[a], g[b]]
+gap = total / 56 - C[np.ix_(animals, vehicles)].mean()"""
+
+RAW_AMOUNTS = """amounts = {"parameters": design_params, "memory": design_serving_gb, "compute": design_train_flops}
+tightest_budget = max(amounts, key=amounts.get)"""
+
+# (lesson, question, a wrong method's answer cell, words its hint must hold). Each is right on the book's inputs.
+WRONG_METHODS = [
+    ("01-toy-table", "batch", "batch = E[[word_to_id[w] for w in sentence]]", "`E` is question 1's table"),
+    ("01-toy-table", "batch", "batch = np.array([E[words.index(w)] for w in sentence])", "another given `table`"),
+    ("01-toy-table", "cos_pair", "cos_pair = cosine(E[word_to_id[pair[0]]], E[word_to_id[pair[1]]])",
+     "`E` is question 1's table"),
+    ("09-what-rows-learn", "gap", GROUP_MEANS, "the mean of the two groups' means"),
+    ("09-what-rows-learn", "gap", TYPED_PAIR_COUNT, "one animal fewer"),
+    ("11-size-a-model", "tightest_budget", RAW_AMOUNTS, "not the largest raw number"),
+    ("11-size-a-model", "tightest_budget",
+     'tightest_budget = sorted(["parameters", "memory", "compute"], key=lambda k: {"parameters": design_params, '
+     '"memory": design_serving_gb, "compute": design_train_flops}[k])[-1]', "largest *fraction*"),
+]
+
+
+@pytest.mark.parametrize("lesson, name, source, words", WRONG_METHODS)
+def test_a_method_right_only_on_these_inputs_is_not_accepted(lesson, name, source, words):
+    ns, _ = answered(lesson, name, source)
+    q = next(q for q in questions_for(lesson) if q.name == name)
+    plain = evaluate(q, answer_of(q, ns), load_key(lesson)[name])
+    assert plain.status == CORRECT, "the wrong method must give the right value here, or this test tests nothing"
+    got = Exercise(lesson).verdict(name, ns)
+    assert got.status == INCORRECT, got
+    assert "right for these inputs only" in got.detail and words in got.detail, got.detail
+
+
+# Right methods written otherwise than the solution: a helper from an earlier cell that reads the
+# notebook's globals, numpy's own pair indices, the parameters cell's names instead of BUDGET.
+RIGHT_METHODS = [
+    ("01-toy-table", "batch", "batch = table[np.array([words.index(w) for w in sentence])]", ""),
+    ("01-toy-table", "batch", "batch = np.stack([row(w) for w in sentence])",
+     "def row(w):\n    return table[word_to_id[w]]"),
+    ("01-toy-table", "cos_pair", "a, b = (table[words.index(w)] for w in pair)\ncos_pair = float(a @ b / "
+     "(np.linalg.norm(a) * np.linalg.norm(b)))", ""),
+    ("01-toy-table", "cos_pair", "cos_pair = cosine(row(pair[0]), row(pair[1]))",
+     "def row(w):\n    return table[word_to_id[w]]"),
+    ("09-what-rows-learn", "gap", """unit = E / np.linalg.norm(E, axis=1, keepdims=True)
+C = unit @ unit.T
+inside = np.concatenate([C[np.ix_(g, g)][np.triu_indices(len(g), k=1)] for g in (animals, vehicles)])
+gap = inside.mean() - C[np.ix_(animals, vehicles)].mean()""", ""),
+    ("09-what-rows-learn", "gap", """E /= np.linalg.norm(E, axis=1, keepdims=True)
+pairs = [(i, j) for g in (animals, vehicles) for i in g for j in g if i < j]
+gap = np.mean([E[i] @ E[j] for i, j in pairs]) - np.mean([E[i] @ E[j] for i in animals for j in vehicles])""", ""),
+    ("11-size-a-model", "tightest_budget", """shares = {"parameters": design_params / max_params,
+          "memory": design_serving_gb / max_serving_gb, "compute": design_train_flops / max_train_flops}
+tightest_budget = max(shares, key=shares.get)""", ""),
+]
+
+
+@pytest.mark.parametrize("lesson, name, source, setup", RIGHT_METHODS)
+def test_a_right_method_written_otherwise_is_accepted_and_was_run_elsewhere(lesson, name, source, setup):
+    ns, _ = answered(lesson, name, source, setup)
+    q = next(q for q in questions_for(lesson) if q.name == name)
+    cases = run_elsewhere(q, ns, lesson)
+    assert cases, "the lines were not run on other inputs: the check would accept anything"
+    got = Exercise(lesson).verdict(name, ns)
+    assert got.status == CORRECT, got.detail
+
+
+@pytest.mark.parametrize("lesson", LESSONS)
+def test_every_solution_passes_its_own_other_inputs(lesson):
+    """The solution's answer cells, as written, run on every case and give its answer there."""
+    ns = solved(lesson)
+    nb = notebook("solutions", lesson)
+    asked = [q for q in questions_for(lesson) if q.other_inputs is not None]
+    assert asked
+    for q in asked:
+        source = answer_cell(nb, q.name).source
+        cases = run_elsewhere(q, ns, lesson, source=source)
+        assert cases, (q.name, "no case ran")
+        for case in cases:
+            from embedlab.grading.kinds import _elsewhere_case
+
+            assert _elsewhere_case(q, case) is None, (q.name, case["words"])
+
+
+def test_only_the_questions_that_need_it_declare_other_inputs():
+    """Other inputs are for methods the book's values cannot tell apart; a lesson's list is checked
+    here so a new one is a decision (with its tests above), not an accident."""
+    declared = {lesson: [q.name for q in questions_for(lesson) if q.other_inputs is not None]
+                for lesson in known_lessons()}
+    assert {k: v for k, v in declared.items() if v} == {
+        "01-toy-table": ["batch", "cos_pair"], "09-what-rows-learn": ["gap"], "11-size-a-model": ["tightest_budget"]}
+
+
+def test_a_typed_answer_is_judged_as_the_value_it_is():
+    """Lines that read nothing of the notebook (a choice typed, rows written out) are the learner's
+    reading of these inputs: not run again, judged as their value (as a typed number is). The
+    solution's design uses the largest share of its compute budget."""
+    assert load_key("11-size-a-model")["tightest_budget"]["tightest_budget"] == "compute"
+    ns, _ = answered("11-size-a-model", "tightest_budget", "tightest_budget = 'compute'")
+    q = next(q for q in questions_for("11-size-a-model") if q.name == "tightest_budget")
+    assert run_elsewhere(q, ns, "11-size-a-model") is None
+    assert Exercise("11-size-a-model").verdict("tightest_budget", ns).status == CORRECT
+
+
+def test_the_notebook_is_left_as_it_was():
+    """The lines change E in place and set names of their own: after the check every name holds
+    the very object it held, with the same values, and no name is added."""
+    source = RIGHT_METHODS[5][2]
+    ns, _ = answered("09-what-rows-learn", "gap", source)
+    before = dict(ns)
+    values = {k: v.copy() for k, v in ns.items() if isinstance(v, np.ndarray)}
+    assert Exercise("09-what-rows-learn").verdict("gap", ns).status == CORRECT
+    assert ns.keys() == before.keys()
+    assert all(ns[k] is before[k] for k in before)
+    assert all(np.array_equal(ns[k], v) for k, v in values.items())
+
+
+def test_lines_that_check_draw_or_ask_are_not_run_again():
+    q = next(q for q in questions_for("09-what-rows-learn") if q.name == "gap")
+    for extra in ("ex.check('gap')", "plt.plot([1, 2])", "display(gap)", "input('?')"):
+        ns, _ = answered("09-what-rows-learn", "gap", GROUP_MEANS + "\n" + "pass  # " + extra)
+        assert run_elsewhere(q, ns, "09-what-rows-learn"), "a comment is not a use"
+        ns["_ih"][-1] = GROUP_MEANS + "\n" + extra
+        assert run_elsewhere(q, ns, "09-what-rows-learn") is None, extra
+
+
+def test_lines_that_hang_on_other_inputs_are_cut_short_and_tell_nothing(monkeypatch):
+    monkeypatch.setattr(elsewhere, "SECONDS", 0.3)
+    hang = "while len(animals) < 8:\n    pass\n" + RIGHT_METHODS[4][2]
+    ns, _ = answered("09-what-rows-learn", "gap", hang)
+    q = next(q for q in questions_for("09-what-rows-learn") if q.name == "gap")
+    assert run_elsewhere(q, ns, "09-what-rows-learn") is None
+    assert Exercise("09-what-rows-learn").verdict("gap", ns).status == CORRECT
+
+
+def test_lines_that_set_an_input_themselves_cannot_be_told_apart():
+    """A cell that sets `animals` again (from the corpus) would give the book's value on any case:
+    its cases are left out, not held against it."""
+    source = "animals = list(corpus.groups['animals'])\n" + GROUP_MEANS
+    ns, _ = answered("09-what-rows-learn", "gap", source)
+    q = next(q for q in questions_for("09-what-rows-learn") if q.name == "gap")
+    assert run_elsewhere(q, ns, "09-what-rows-learn") is None
+
+
+def test_a_copy_of_an_input_made_in_another_cell_cannot_be_told_apart():
+    """`t = np.array(table)` in a cell of the learner's, then `t[...]` in the answer: a right method, whose
+    lines read the notebook's own copy of the table; the case cannot replace it, so it tells nothing
+    (whatever the copy is called), while E, made from other inputs, is still caught."""
+    q = next(q for q in questions_for("01-toy-table") if q.name == "batch")
+    for alias in ("t", "my_table", "rows_source"):
+        setup = f"{alias} = np.array(table)\nalso = {alias} + 0"
+        for answer in (f"batch = {alias}[[word_to_id[w] for w in sentence]]",
+                       "batch = also[[word_to_id[w] for w in sentence]]"):
+            ns, _ = answered("01-toy-table", "batch", answer, setup)
+            assert run_elsewhere(q, ns, "01-toy-table") is None, (alias, answer)
+            assert Exercise("01-toy-table").verdict("batch", ns).status == CORRECT
+    ns, _ = answered("01-toy-table", "batch", "batch = E[[word_to_id[w] for w in sentence]]", "t = np.array(table)")
+    assert Exercise("01-toy-table").verdict("batch", ns).status == INCORRECT
+
+
+def test_the_given_lines_are_left_out_and_the_learners_kept():
+    nb = notebook("exercises", "09-what-rows-learn")
+    cell = next(c for c in nb.cells if "# YOUR CODE HERE" in c.source and "animals = " in c.source)
+    source = cell.source.replace("# YOUR CODE HERE", GROUP_MEANS)
+    compiled, assigned, read = learner_lines("09-what-rows-learn", "gap", source)
+    assert {"unit", "C", "means", "gap"} <= assigned and not {"corpus", "run", "animals", "E"} & assigned
+    assert learner_lines("09-what-rows-learn", "gap", cell.source) is None  # nothing of the learner's
+
+
+# -- the judge: what the kernel reports is the learner's own data ------------------------------------
+
+FORGED = [
+    "not a list", [None], [{"kind": "real"}], [{"kind": "real", "got": {"real": 1.0}, "want": {"real": 1.0}}],
+    [{"kind": "nonsense", "got": 1, "want": 2, "words": "w"}], [{"kind": "real", "got": "x", "want": [], "words": "w"}],
+    [{"kind": "array", "got": {"hex": ["zz"], "shape": [1]}, "want": {"hex": [], "shape": [0]}, "words": "w"}],
+    [{"kind": "real", "got": {"real": 2.0}, "want": {"real": 2.0}, "words": "w" * 10**6, "why": 5}] * 10**4,
+]
+
+
+@pytest.mark.parametrize("forged", FORGED, ids=range(len(FORGED)))
+def test_a_forged_report_never_makes_a_wrong_value_right_nor_stops_the_judge(forged):
+    q = Real("gap", sig=6)
+    assert evaluate(q, 0.5, 0.25, elsewhere=forged if isinstance(forged, list) else None).status == INCORRECT
+    right = evaluate(q, 0.25, 0.25, elsewhere=forged if isinstance(forged, list) else None)
+    assert right.status == CORRECT and len(right.detail) < 1000
+
+
+def test_a_report_that_the_lines_gave_another_answer_is_said_in_words():
+    q = Real("gap", sig=6)
+    case = {"kind": "real", "got": {"real": 0.5}, "want": {"real": 0.4}, "words": "with other groups",
+            "why": "groups of different sizes"}
+    got = evaluate(q, 0.25, 0.25, elsewhere=[case])
+    assert got.status == INCORRECT
+    assert got.detail.startswith("right for these inputs only: with other groups, your lines give 0.5, not 0.4. "
+                                 "Groups of different sizes"), got.detail
