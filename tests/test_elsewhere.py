@@ -265,3 +265,29 @@ def test_a_report_that_the_lines_gave_another_answer_is_said_in_words():
     assert got.status == INCORRECT
     assert got.detail.startswith("right for these inputs only: with other groups, your lines give 0.5, not 0.4. "
                                  "Groups of different sizes"), got.detail
+
+
+# -- an input of another question: the answer must not change with it ------------------------------------
+
+def test_an_input_of_another_question_equal_in_the_book_is_caught():
+    """Lesson 03: question 1's linear_in is 1,024, as question 2's model's d is in the book. A block counted
+    from linear_in is right here and only here; the check changes linear_in and sees the answer move."""
+    from embedlab.grading.code import foreign_inputs
+
+    assert "linear_in" in foreign_inputs("03-counting-gpt2")["block_params"]
+    assert "block_model" not in foreign_inputs("03-counting-gpt2")["block_params"]
+    ns, _ = answered("03-counting-gpt2", "block_params", "block_params = 12 * linear_in**2 + 13 * linear_in")
+    got = Exercise("03-counting-gpt2").verdict("block_params", ns)
+    assert got.status == INCORRECT and "`linear_in`, an input of another question" in got.detail, got.detail
+    assert f"{ns['block_params']:,}" not in got.detail  # the learner's own (right) value is not written
+    right, _ = answered("03-counting-gpt2", "block_params", "block_params = 12 * d * d + 13 * d")
+    assert Exercise("03-counting-gpt2").verdict("block_params", right).status == CORRECT
+
+
+def test_an_answer_that_does_not_give_itself_again_is_not_compared():
+    """Lines whose value moves on its own (a random draw) cannot be compared with themselves: no case."""
+    source = "block_params = 12 * linear_in**2 + 13 * linear_in + np.random.default_rng().random()"
+    ns, _ = answered("03-counting-gpt2", "block_params", source)
+    q = next(q for q in questions_for("03-counting-gpt2") if q.name == "block_params")
+    cases = run_elsewhere(q, ns, "03-counting-gpt2") or []
+    assert not any(c.get("own") for c in cases)

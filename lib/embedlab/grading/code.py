@@ -126,6 +126,79 @@ def given_code(lesson: str) -> dict:
     return out
 
 
+def _names_read(source: str) -> set:
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return set()
+    return {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+
+
+SOLUTIONS = EXERCISES.parent / "solutions"
+
+
+@functools.lru_cache(maxsize=None)
+def foreign_inputs(lesson: str) -> dict:
+    """{question name: the names of the parameters cell its answer never depends on}, from the solution:
+    every top-level statement of its code cells, in order, passes on what it reads (the parameters, and
+    through names set before, what those were made from) to the names it sets; an answer depends on what
+    its name was made from, and on every parameter its own cell reads. The others are inputs of other
+    questions (question 1's `linear_in` where question 2's d comes from its model: equal in the book):
+    an answer that changes with one is right on these inputs only. Read from the course's exercises/
+    (which names the parameters cell sets) and solutions/; {} where they are not (the library installed
+    without the course)."""
+    import json
+
+    try:
+        cells = json.loads((EXERCISES / f"{lesson}.ipynb").read_text(encoding="utf-8"))["cells"]
+        solved = json.loads((SOLUTIONS / f"{lesson}.ipynb").read_text(encoding="utf-8"))["cells"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return {}
+
+    def text(cell):
+        source = cell.get("source", "")
+        return "".join(source) if isinstance(source, list) else str(source)
+
+    def tagged(cell):
+        return "parameters" in ((cell.get("metadata") or {}).get("tags") or [])
+
+    parameters = set()
+    try:
+        for cell in cells:
+            if cell.get("cell_type") == "code" and tagged(cell):
+                parameters |= {t.id for node in ast.parse(text(cell)).body if isinstance(node, ast.Assign)
+                               for t in node.targets if isinstance(t, ast.Name)}
+        if not parameters:
+            return {}
+        made_from: dict = {}  # name -> the parameters it was made from
+        ambient: set = set()  # parameters read by a statement that sets no name (a seed set, a file written)
+        out = {}
+        for cell in solved:
+            if cell.get("cell_type") != "code" or tagged(cell) or re.match(r"\s*ex\.", text(cell)):
+                continue
+            tree = ast.parse(text(cell))
+            for node in tree.body:
+                reads = {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+                deps = (reads & parameters).union(*(made_from.get(r, set()) for r in reads))
+                targets = {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+                if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+                    targets.add(node.name)
+                for t in targets - parameters:
+                    made_from[t] = made_from.get(t, set()) | deps
+                if not targets:
+                    ambient |= deps
+            if "# BEGIN SOLUTION" in text(cell):
+                in_cell = _names_read(text(cell)) & parameters
+                for node in tree.body:
+                    for t in (node.targets if isinstance(node, ast.Assign) else
+                              [ast.Name(id=node.name)] if isinstance(node, ast.FunctionDef) else []):
+                        if isinstance(t, ast.Name):
+                            out[t.id] = frozenset(parameters - made_from.get(t.id, set()) - in_cell - ambient)
+        return out
+    except (SyntaxError, ValueError, RecursionError):
+        return {}
+
+
 def given_changed(lesson: str, name: str, sources, answer: str | None = None) -> str | None:
     """A line of the code the exercise gives for question `name` that the learner edited, or None.
     The given lines of its answer cell are looked for first in `answer` (the submitted cell that

@@ -73,6 +73,7 @@ class Elsewhere:
     why_reads: tuple = ()
     kind: str | None = None
     keeps: tuple = ()  # names the case holds at the notebook's values on purpose, whatever they were made from
+    foreign: bool = False  # an input of another question changed: the answer expected is the learner's own
 
 
 _RUNNING = contextvars.ContextVar("embedlab_elsewhere_running", default=False)
@@ -287,13 +288,35 @@ def _close_new(before) -> None:
         pyplot.close(number)
 
 
+def foreign_cases(question, namespace: dict, names, read: frozenset) -> list:
+    """A case for each number of the parameters cell the lines read that the question's answer never
+    depends on (`names`: code.foreign_inputs): the same answer is expected with it changed."""
+    value = namespace.get(question.name, _NONE)
+    if value is _NONE or question.kind not in ("integer", "real", "array", "choice"):
+        return []
+    out = []
+    for name in sorted(set(names) & read):
+        old = namespace.get(name, _NONE)
+        if isinstance(old, bool) or not isinstance(old, (int, float)):
+            continue
+        new = old * 2 + 1 if isinstance(old, int) else old * 1.5 + 0.5
+        out.append(Elsewhere({name: new}, value, f"with `{name}` changed ({code._fmt(old)} to {code._fmt(new)})",
+                             f"your lines read `{name}`, an input of another question: this answer does not "
+                             "depend on it, so it must not change with it", foreign=True))
+    return out
+
+
 def run_elsewhere(question, namespace: dict, lesson: str, source: str | None = None,
-                  given: list | None = None) -> list[dict] | None:
+                  given: list | None = None, foreign: list | None = None) -> list[dict] | None:
     """What the learner's lines give on each of the question's `other_inputs`, as plain data
     ({"kind", "got", "want", "words", "why"} per case), or None when the question has none or its
     cases cannot be run. Runs in the learner's kernel; never raises (but a KeyboardInterrupt, the
     cell's time limit, goes through)."""
-    if question.other_inputs is None or _RUNNING.get():
+    if _RUNNING.get():
+        return None
+    if foreign is None:
+        foreign = sorted(code.foreign_inputs(lesson).get(question.name, ()))
+    if question.other_inputs is None and not foreign:
         return None
     token = _RUNNING.set(True)  # lines that call the check again do not run again inside it
     try:
@@ -308,9 +331,13 @@ def run_elsewhere(question, namespace: dict, lesson: str, source: str | None = N
         if not any(n in namespace and _copyable(namespace[n]) for n in read):
             return None  # typed by hand (the learner's own reading of the inputs): judged as the value it is
         try:
-            cases = list(question.other_inputs(namespace))[:CASES]
+            cases = list(question.other_inputs(namespace))[:CASES] if question.other_inputs is not None else []
         except Exception:  # noqa: BLE001 - cases that cannot be built (the notebook's values edited) tell nothing
-            return None
+            cases = []
+        extra = foreign_cases(question, namespace, foreign, read)
+        if extra and not _reproduces(question, compiled, namespace, read):
+            extra = []  # lines that do not give their own answer again (random, a clock): nothing to compare
+        cases += extra[:CASES]
         out = []
         for case in cases:
             if set(case.inputs) & assigned:
@@ -327,12 +354,25 @@ def run_elsewhere(question, namespace: dict, lesson: str, source: str | None = N
             except (Exception, SystemExit, OutOfTime):  # noqa: BLE001 - lines that fail or hang there: this case cannot tell
                 continue
             why = case.why if case.why and (not case.why_reads or set(case.why_reads) & read) else ""
-            out.append({"kind": kind, "got": got, "want": want, "words": case.words, "why": why})
+            out.append({"kind": kind, "got": got, "want": want, "words": case.words, "why": why,
+                        "own": case.foreign})
         return out or None
     except Exception:  # noqa: BLE001 - the check never stops the notebook
         return None
     finally:
         _RUNNING.reset(token)
+
+
+def _reproduces(question, compiled, namespace: dict, read: frozenset) -> bool:
+    """Do the lines, run again on the notebook's own inputs, give the answer they gave?"""
+    try:
+        value = _run(compiled, question.name, namespace, {}, read)
+        if value is _NONE:
+            return False
+        judge_as = _judge_as(question, question.kind)
+        return judge_as.to_data(value) == judge_as.to_data(namespace.get(question.name))
+    except (Exception, SystemExit, OutOfTime):  # noqa: BLE001
+        return False
 
 
 def _judge_as(question, kind: str):

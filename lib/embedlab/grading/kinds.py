@@ -907,8 +907,13 @@ def _case_question(question: Question, kind) -> Question | None:
     return None
 
 
-def _shown(question: Question, got, want) -> str:
-    """What the learner's lines gave on the other inputs, against the answer there (never this variant's)."""
+def _shown(question: Question, got, want, own: bool = False) -> str:
+    """What the learner's lines gave on the other inputs, against the answer there (never this variant's:
+    where the answer there is the learner's own, `own`, it is not written)."""
+    if own:
+        g = expected_value(question, got)
+        shown = "another array" if question.kind == "array" else repr(g) if isinstance(g, str) else code._fmt(g)
+        return f"{shown} instead of the same answer"
     if question.kind == "array":
         a, b = data_to_array(got), data_to_array(want)
         if a.shape != b.shape:
@@ -936,7 +941,7 @@ def _elsewhere_case(question: Question, case) -> str | None:
         return None
     why = case.get("why") if isinstance(case.get("why"), str) else ""
     text = (f"right for these inputs only: {case['words'][:ELSEWHERE_TEXT]}, your lines give "
-            f"{_shown(judge_as, case['got'], case['want'])}")
+            f"{_shown(judge_as, case['got'], case['want'], case.get('own') is True)}")
     return f"{text}. {why[:1].upper()}{why[1:ELSEWHERE_TEXT]}" if why else \
         f"{text}: compute it from the inputs the question names, so it holds for any of them"
 

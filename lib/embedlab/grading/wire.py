@@ -52,9 +52,10 @@ def probe_entries(lesson: str, namespace: dict, cases: dict | None = None, funct
     `embedlab.grading.values.encode_value`. With functions=False, function
     questions are left out (the answer key holds no function outputs). With
     reruns, a question with `other_inputs` has the learner's lines run again on
-    them (embedlab.grading.elsewhere), reported beside its data; `given` maps
-    its name to the lines the exercise gives (from the grader: the sandbox has
-    no exercises/ folder to read them from).
+    them (embedlab.grading.elsewhere), reported beside its data; `given` (from
+    the grader: the sandbox has no exercises/ or solutions/ to read them from)
+    maps its name to {"lines": the lines the exercise gives, "foreign": the
+    parameters its answer never depends on}.
     """
     from embedlab.grading.elsewhere import run_elsewhere
     from embedlab.grading.kinds import Function, NotAttempted, WrongForm, answer_of
@@ -75,7 +76,7 @@ def probe_entries(lesson: str, namespace: dict, cases: dict | None = None, funct
                 entry = {DATA: q.run_cases(value, decode_value((cases or {})[q.name]))}
             else:
                 entry = {DATA: q.to_data(value)}
-                if reruns and q.other_inputs is not None:
+                if reruns:
                     later.append((q, entry))
         except NotAttempted as exc:
             entry = {NOT_ATTEMPTED: str(exc)[:TEXT_LIMIT]}
@@ -88,8 +89,15 @@ def probe_entries(lesson: str, namespace: dict, cases: dict | None = None, funct
     # then the learner's lines on other inputs, once every answer is out: lines that hang there cost
     # only this report (each case is bounded too); the entry is published again, with it
     for q, entry in later:
-        lines = (given or {}).get(q.name)
-        elsewhere = run_elsewhere(q, namespace, lesson, given=lines if isinstance(lines, list) else None)
+        if given is None:
+            elsewhere = run_elsewhere(q, namespace, lesson)
+        else:  # the grader's: only questions it names, with their given lines and foreign inputs
+            sent = given.get(q.name)
+            if not isinstance(sent, dict):
+                continue
+            lines, foreign = sent.get("lines"), sent.get("foreign")
+            elsewhere = run_elsewhere(q, namespace, lesson, given=lines if isinstance(lines, list) else None,
+                                      foreign=foreign if isinstance(foreign, list) else [])
         if elsewhere:
             yield q.name, {**entry, ELSEWHERE: elsewhere}
 
