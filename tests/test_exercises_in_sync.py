@@ -57,6 +57,46 @@ def test_exercise_matches_solution(solution):
 
 
 @pytest.mark.parametrize("solution", SOLUTIONS, ids=[p.stem for p in SOLUTIONS])
+def test_code_facts_match_the_exercise_and_solution(solution):
+    """answers/NN-slug.code.json (the given lines and foreign inputs a grader without the notebooks
+    reads: embedlab.grading.code.code_facts) is what the generator makes of them, and reads back as
+    the notebooks give them."""
+    from embedlab.grading import code
+
+    lesson = solution.stem
+    committed = ANSWERS_DIR / f"{lesson}.code.json"
+    assert committed.exists(), f"{committed.name} is missing: " + FIX.format(lesson)
+    nb = nbformat.read(solution, as_version=4)
+    fresh = make_exercises.code_facts_json(make_exercises.make_exercise(nb, lesson), nb)
+    assert committed.read_text(encoding="utf-8") == fresh, FIX.format(lesson)
+    facts = json.loads(fresh)
+    assert {k: (tuple(v[0]), tuple(v[1])) for k, v in facts["given"].items()} == code.given_code(lesson)
+    assert {k: frozenset(v) for k, v in facts["foreign"].items()} == code.foreign_inputs(lesson)
+
+
+def test_a_grader_without_the_notebooks_reads_the_code_facts(monkeypatch, tmp_path):
+    """Installed without exercises/ and solutions/ (Gradescope's bundle), the grader still knows each
+    question's given lines and foreign inputs, so it runs the same second look as the notebook check."""
+    from embedlab.grading import code
+
+    lesson = "03-counting-gpt2"
+    with_notebooks = (code.given_code(lesson), code.foreign_inputs(lesson))
+    monkeypatch.setattr(code, "EXERCISES", tmp_path / "exercises")
+    monkeypatch.setattr(code, "SOLUTIONS", tmp_path / "solutions")
+    for f in (code.given_code, code.foreign_inputs, code.code_facts):
+        f.cache_clear()
+    try:
+        assert (code.given_code(lesson), code.foreign_inputs(lesson)) == with_notebooks
+        assert "linear_in" in code.foreign_inputs(lesson)["block_params"]
+        monkeypatch.setattr(code, "CODE_FACTS", tmp_path / "answers")
+        code.code_facts.cache_clear()
+        assert code.given_code("04-modern-blocks") == {} and code.foreign_inputs("04-modern-blocks") == {}
+    finally:
+        for f in (code.given_code, code.foreign_inputs, code.code_facts):
+            f.cache_clear()
+
+
+@pytest.mark.parametrize("solution", SOLUTIONS, ids=[p.stem for p in SOLUTIONS])
 def test_each_question_says_its_points_and_precision(solution):
     """The generator's standard line (points, how it is judged) ends every question's text,
     as the question module says it now."""

@@ -135,7 +135,7 @@ where = ["lib"]
 
 [tool.setuptools.package-data]
 embedlab = ["data/*.json"]
-"embedlab.grading" = ["answers/*.key"]
+"embedlab.grading" = ["answers/*.key", "answers/*.code.json"]
 """
 
 

@@ -37,6 +37,7 @@ from pathlib import Path
 import nbformat
 
 from embedlab.grading.kinds import Function, expected_value, points_text
+from embedlab.grading import code
 from embedlab.grading.lessons import ANSWERS_DIR, encode_key, questions_for
 from embedlab.grading.variants import VariantError, check_parameters_cell
 from embedlab.grading.wire import DATA, MISSING, probe_cell, probe_result
@@ -272,11 +273,24 @@ def generate(solution_path: Path, runner, exercises_dir: Path | None = None, ans
     exercise_file.parent.mkdir(parents=True, exist_ok=True)
     exercise = runner.normalize(make_exercise(solution, lesson))
     exercise_file.write_text(nbformat.writes(exercise) + "\n", encoding="utf-8")
+    (Path(answers_dir) / f"{lesson}.code.json").write_text(code_facts_json(exercise, solution), encoding="utf-8")
 
     if run_outputs:
         runner.run(solution_path)
         runner.run(exercise_file)
     return exercise_file, key_file
+
+
+def code_facts_json(exercise, solution) -> str:
+    """answers/NN-slug.code.json: the exercise's given lines per question and each answer's foreign
+    inputs (embedlab.grading.code), for a grader installed without the notebooks (Gradescope)."""
+    import json
+
+    cells = json.loads(nbformat.writes(exercise))["cells"]
+    solved = json.loads(nbformat.writes(solution))["cells"]
+    given = {k: [list(v[0]), list(v[1])] for k, v in sorted(code.given_code_of(cells).items())}
+    foreign = {k: sorted(v) for k, v in sorted(code.foreign_inputs_of(cells, solved).items())}
+    return json.dumps({"given": given, "foreign": foreign}, indent=1, sort_keys=True) + "\n"
 
 
 def solution_paths(args: list[str], root: Path) -> list[Path]:
