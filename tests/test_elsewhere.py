@@ -188,12 +188,25 @@ def test_the_notebook_is_left_as_it_was():
 
 
 def test_lines_that_check_draw_or_ask_are_not_run_again():
+    """Judged by what a name holds: pyplot, IPython's display, the exercise's checker, input(), an import
+    of matplotlib; never by the name (the same wrong method under those names is still refused)."""
+    import matplotlib.pyplot
+    from IPython.display import display
+
     q = next(q for q in questions_for("09-what-rows-learn") if q.name == "gap")
-    for extra in ("ex.check('gap')", "plt.plot([1, 2])", "display(gap)", "input('?')"):
+    uses = ("ex.check('gap')", "plt.plot([1, 2])", "show(gap)", "input", "import matplotlib.pyplot as mp",
+            "from IPython.display import Markdown")
+    for extra in uses:
         ns, _ = answered("09-what-rows-learn", "gap", GROUP_MEANS + "\n" + "pass  # " + extra)
+        ns.update(plt=matplotlib.pyplot, show=display, ex=Exercise("09-what-rows-learn"))
         assert run_elsewhere(q, ns, "09-what-rows-learn"), "a comment is not a use"
         ns["_ih"][-1] = GROUP_MEANS + "\n" + extra
         assert run_elsewhere(q, ns, "09-what-rows-learn") is None, extra
+    for name in ("plt", "show", "display", "ex", "input"):  # the same names holding plain numbers
+        source = GROUP_MEANS.replace("means", name)
+        ns, _ = answered("09-what-rows-learn", "gap", source)
+        got = Exercise("09-what-rows-learn").verdict("gap", ns)
+        assert got.status == INCORRECT and "right for these inputs only" in got.detail, (name, got.detail)
 
 
 def test_lines_that_hang_on_other_inputs_are_cut_short_and_tell_nothing(monkeypatch):

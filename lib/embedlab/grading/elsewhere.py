@@ -47,10 +47,11 @@ from embedlab.grading import code
 
 __all__ = ["Elsewhere", "run_elsewhere", "learner_lines"]
 
-# Names whose use shows or asks for something: lines that use one are not run again (their output
-# would land under the check, or wait for the learner).
-SHOWS = frozenset({"plt", "display", "show", "HTML", "Markdown", "widgets", "interact", "input", "breakpoint",
-                   "pdb", "ex", "Exercise", "get_ipython", "exit", "quit"})
+# What shows or asks for something: lines that use it are not run again (their output would land under
+# the check, or wait for the learner). Judged by what a name holds, never by the name: the verdict is the
+# same whatever the learner calls things.
+SHOWING_MODULES = ("matplotlib", "IPython", "ipywidgets", "ipykernel", "embedlab.grading", "pdb", "tkinter")
+ASKING = ("input", "breakpoint", "exit", "quit", "help", "get_ipython")
 CASES = 4  # cases run per question at most
 
 
@@ -205,6 +206,43 @@ def derived_names(namespace: dict, inputs: dict, source: str | None, keeps=()) -
     return derived
 
 
+def _showing(value) -> bool:
+    """Does this value draw, display, ask or check (a plotting or display module or function, the
+    exercise's checker, input())?"""
+    import builtins
+
+    if any(value is getattr(builtins, name, None) for name in ASKING):
+        return True
+    module = value.__name__ if isinstance(value, types.ModuleType) else getattr(value, "__module__", None)
+    if not isinstance(module, str):
+        module = getattr(type(value), "__module__", "") or ""
+    return any(module == m or module.startswith(m + ".") for m in SHOWING_MODULES)
+
+
+def _shows(read: frozenset, namespace: dict, source, lesson: str, name: str, given) -> bool:
+    """Do the learner's lines use something that draws, displays, asks or checks: a name holding one, or
+    an import of one of those modules?"""
+    import builtins
+
+    for n in read:
+        value = namespace[n] if n in namespace else getattr(builtins, n, None)
+        try:
+            if value is not None and _showing(value):
+                return True
+        except Exception:  # noqa: BLE001 - a value that cannot be inspected: do not run it again
+            return True
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError, TypeError):
+        return True
+    for node in ast.walk(tree):
+        modules = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+            [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+        if any(m == s_ or m.startswith(s_ + ".") for m in modules for s_ in SHOWING_MODULES):
+            return True
+    return False
+
+
 def _copyable(value) -> bool:
     return not isinstance(value, (types.ModuleType, types.FunctionType, types.BuiltinFunctionType, type,
                                   types.MethodType))
@@ -326,7 +364,7 @@ def run_elsewhere(question, namespace: dict, lesson: str, source: str | None = N
         if found is None:
             return None
         compiled, assigned, read = found
-        if read & SHOWS or assigned & SHOWS:
+        if _shows(read, namespace, source, lesson, question.name, given):
             return None
         if not any(n in namespace and _copyable(namespace[n]) for n in read):
             return None  # typed by hand (the learner's own reading of the inputs): judged as the value it is
