@@ -9,18 +9,30 @@ difference; the grader's probe does the same work once per submission.
 
 from __future__ import annotations
 
+import importlib.util
 import statistics
 import sys
 import time
 from pathlib import Path
 
+from embedlab.grading import elsewhere, exercise
+from embedlab.grading.exercise import Exercise
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
 
-from solution_runner import answer_cell, notebook, run_solution, solution_parameters  # noqa: E402
 
-from embedlab.grading import elsewhere, exercise  # noqa: E402
-from embedlab.grading.exercise import Exercise  # noqa: E402
+def load_runner():
+    """tests/solution_runner.py (the solutions run in this process), loaded from its file (no sys.path edit)."""
+    spec = importlib.util.spec_from_file_location("solution_runner", ROOT / "tests" / "solution_runner.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["solution_runner"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+runner = load_runner()
+answer_cell, notebook, run_solution, solution_parameters = (runner.answer_cell, runner.notebook, runner.run_solution,
+                                                            runner.solution_parameters)
 
 REPEATS = 15
 QUESTIONS = [("01-toy-table", "batch"), ("01-toy-table", "cos_pair"), ("03-counting-gpt2", "block_params"),
