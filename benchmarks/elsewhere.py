@@ -9,28 +9,19 @@ difference; the grader's probe does the same work once per submission.
 
 from __future__ import annotations
 
-import importlib.util
 import statistics
 import sys
 import time
 from pathlib import Path
 
 from embedlab.grading import elsewhere, exercise
+from from_file import load
 from embedlab.grading.exercise import Exercise
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def load_runner():
-    """tests/solution_runner.py (the solutions run in this process), loaded from its file (no sys.path edit)."""
-    spec = importlib.util.spec_from_file_location("solution_runner", ROOT / "tests" / "solution_runner.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["solution_runner"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-runner = load_runner()
+runner = load("solution_runner", "tests/solution_runner.py")  # the solutions run in this process
 answer_cell, notebook, run_solution, solution_parameters = (runner.answer_cell, runner.notebook, runner.run_solution,
                                                             runner.solution_parameters)
 

@@ -9,15 +9,12 @@ notebook and the total, and fails (exit 1) on any notebook that shows an error. 
 figure, not a test: tests/test_lab.py checks behaviour, never time.
 """
 
-import importlib.util
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
 if __name__ == "__main__":
-    spec = importlib.util.spec_from_file_location("check_lab", ROOT / "tools" / "check_lab.py")
-    check_lab = importlib.util.module_from_spec(spec)
-    sys.modules["check_lab"] = check_lab
-    spec.loader.exec_module(check_lab)
-    sys.exit(check_lab.main(sys.argv[1:]))
+    from from_file import load
+
+    sys.exit(load("check_lab", "tools/check_lab.py").main(sys.argv[1:]))

@@ -10,7 +10,6 @@ notebook, then the total. A figure, not a test: compare it with the lesson's
 budget of a few seconds on a 2-core laptop.
 """
 
-import importlib.util
 import json
 import os
 import shutil
@@ -21,19 +20,12 @@ from pathlib import Path
 
 import nbformat
 
+from from_file import load
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def load_execute():
-    """tools/run_notebooks.py's runner, loaded from its file (no sys.path edit)."""
-    spec = importlib.util.spec_from_file_location("run_notebooks", ROOT / "tools" / "run_notebooks.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["run_notebooks"] = module
-    spec.loader.exec_module(module)
-    return module.execute
-
-
-execute = load_execute()
+execute = load("run_notebooks", "tools/run_notebooks.py").execute  # its runner, loaded from its file
 
 
 def main(folders, write=None):
