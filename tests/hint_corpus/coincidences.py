@@ -23,11 +23,9 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the learners' test module
+import test_hint_corpus_learners as T  # run from tests/ (`python -m`): that folder is on the path
 
-import test_hint_corpus_learners as T  # noqa: E402
-
-from hint_corpus import check_wrong  # noqa: E402
+from hint_corpus import check_wrong
 
 
 def main(argv):
