@@ -163,15 +163,40 @@ def test_only_the_questions_that_need_it_declare_other_inputs():
         "01-toy-table": ["batch", "cos_pair"], "09-what-rows-learn": ["gap"], "11-size-a-model": ["tightest_budget"]}
 
 
-def test_a_typed_answer_is_judged_as_the_value_it_is():
-    """Lines that read nothing of the notebook (a choice typed, rows written out) are the learner's
-    reading of these inputs: not run again, judged as their value (as a typed number is). The
-    solution's design uses the largest share of its compute budget."""
+def test_a_typed_answer_is_held_to_other_inputs_too():
+    """An answer typed from the book's values (a choice, a count, a product of the parameters' numbers) is
+    right on these inputs only: the second look runs the whole answer cell on other parameters against
+    the solution's own cell there, and the typed value is never written back."""
     assert load_key("11-size-a-model")["tightest_budget"]["tightest_budget"] == "compute"
-    ns, _ = answered("11-size-a-model", "tightest_budget", "tightest_budget = 'compute'")
-    q = next(q for q in questions_for("11-size-a-model") if q.name == "tightest_budget")
-    assert run_elsewhere(q, ns, "11-size-a-model") is None
-    assert Exercise("11-size-a-model").verdict("tightest_budget", ns).status == CORRECT
+    for lesson, name, source in [("11-size-a-model", "tightest_budget", "tightest_budget = 'compute'"),
+                                 ("03-counting-gpt2", "linear_params", "linear_params = 1024 * 4096 + 4096"),
+                                 ("01-toy-table", "model_table", "model_table = 50257 * 768"),
+                                 ("01-toy-table", "cos_pair", "cos_pair = 1 / np.sqrt(2)")]:
+        ns, value = answered(lesson, name, source)
+        got = Exercise(lesson).verdict(name, ns)
+        assert got.status == INCORRECT and "right for these inputs only" in got.detail, (name, got.detail)
+        if not isinstance(value, str):
+            assert f"{value:,}" not in got.detail and f"{value:g}" not in got.detail, got.detail
+
+
+def test_a_cell_that_fails_where_the_solutions_runs_is_refused():
+    """np.eye(8): the book's table has 8 rows; on other parameters the solution's cell gives rows where
+    this one raises."""
+    ns, _ = answered("02-lookup-vs-matmul", "rows_matmul", "rows_matmul = np.eye(8, dtype=np.float32)[ids] @ E")
+    got = Exercise("02-lookup-vs-matmul").verdict("rows_matmul", ns)
+    assert got.status == INCORRECT and "your cell raises IndexError" in got.detail, got.detail
+
+
+def test_the_second_looks_break_the_books_coincidences():
+    """The variants the second look uses are the same on every run, and among them the book's ratios
+    between numbers and lengths are broken: lesson 03's linear_out is not 4 · linear_in in one of them,
+    lesson 01's sentence is not as long as its table."""
+    from embedlab.grading.variants import _second_look_variants
+
+    looks = _second_look_variants("03-counting-gpt2")
+    assert looks and looks == _second_look_variants.__wrapped__("03-counting-gpt2")
+    assert any(p["linear_out"] != 4 * p["linear_in"] for p in looks)
+    assert any(len(p["sentence"]) != len(p["words"]) for p in _second_look_variants("01-toy-table"))
 
 
 def test_the_notebook_is_left_as_it_was():
@@ -304,3 +329,12 @@ def test_an_answer_that_does_not_give_itself_again_is_not_compared():
     q = next(q for q in questions_for("03-counting-gpt2") if q.name == "block_params")
     cases = run_elsewhere(q, ns, "03-counting-gpt2") or []
     assert not any(c.get("own") for c in cases)
+
+
+def test_the_book_states_the_looks_time_limits():
+    """book/grading.md's "half a second" and "2 seconds" are the constants the looks use."""
+    from pathlib import Path
+
+    text = " ".join((Path(__file__).resolve().parent.parent / "book" / "grading.md").read_text().split())
+    assert elsewhere.LOOK_SECONDS == 0.5 and "needs more than half a second there" in text
+    assert elsewhere.SECONDS == 2.0 and "the learner's cell gets 2 seconds" in text

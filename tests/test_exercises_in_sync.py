@@ -80,19 +80,21 @@ def test_a_grader_without_the_notebooks_reads_the_code_facts(monkeypatch, tmp_pa
     from embedlab.grading import code
 
     lesson = "03-counting-gpt2"
-    with_notebooks = (code.given_code(lesson), code.foreign_inputs(lesson))
+    readers = (code.given_code, code.foreign_inputs, code.solution_cells, code.given_cells)
+    with_notebooks = tuple(f(lesson) for f in readers)
     monkeypatch.setattr(code, "EXERCISES", tmp_path / "exercises")
     monkeypatch.setattr(code, "SOLUTIONS", tmp_path / "solutions")
-    for f in (code.given_code, code.foreign_inputs, code.code_facts):
+    for f in (*readers, code.code_facts):
         f.cache_clear()
     try:
-        assert (code.given_code(lesson), code.foreign_inputs(lesson)) == with_notebooks
+        assert tuple(f(lesson) for f in readers) == with_notebooks
         assert "linear_in" in code.foreign_inputs(lesson)["block_params"]
+        assert "# BEGIN SOLUTION" in code.solution_cells(lesson)["block_params"]
         monkeypatch.setattr(code, "CODE_FACTS", tmp_path / "answers")
         code.code_facts.cache_clear()
-        assert code.given_code("04-modern-blocks") == {} and code.foreign_inputs("04-modern-blocks") == {}
+        assert all(f("04-modern-blocks") == {} for f in readers)
     finally:
-        for f in (code.given_code, code.foreign_inputs, code.code_facts):
+        for f in (*readers, code.code_facts):
             f.cache_clear()
 
 

@@ -94,6 +94,7 @@ def hostile_wrong_method():
     set_answer(nb, "batch", "table = np.array(table)\nword_to_id = {w: i for i, w in enumerate(words)}\n"
                             "batch = E[[word_to_id[w] for w in sentence]]")
     set_answer(nb, "cos_pair", "cos_pair = cosine(E[word_to_id[pair[0]]], E[word_to_id[pair[1]]])")
+    set_answer(nb, "model_table", "model_table = 50257 * 768  # GPT-2 small's, typed")
     return nb
 
 
@@ -237,8 +238,10 @@ ALL = {name: "correct" for name in NAMES}
 CASES = {
     "wrong": (hostile_wrong, 4, ALL | {"n_params": "incorrect", "model_table": "incorrect", "cosine": "incorrect"},
               {"n_params": "add or multiply", "model_table": "token table only"}),
-    "wrong-method": (hostile_wrong_method, 5, ALL | {"batch": "incorrect", "cos_pair": "incorrect"},
-                     {"batch": "right for these inputs only", "cos_pair": "`E` is question 1's table"}),
+    "wrong-method": (hostile_wrong_method, 4, ALL | {"batch": "incorrect", "cos_pair": "incorrect",
+                                                     "model_table": "incorrect"},
+                     {"batch": "right for these inputs only", "cos_pair": "`E` is question 1's table",
+                      "model_table": "gives the same value as on yours"}),
     "raising": (hostile_raising, 5, ALL | {"n_params": "error", "cosine": "incorrect"},
                 {"n_params": "RuntimeError: oops", "cosine": "raised ValueError"}),
     "infinite-loop": (hostile_infinite_loop, 6, ALL | {"n_params": "timeout"}, {"n_params": "cell limit"}),

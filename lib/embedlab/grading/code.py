@@ -183,6 +183,70 @@ def foreign_inputs(lesson: str) -> dict:
     return foreign_inputs_of(cells, solved)
 
 
+@functools.lru_cache(maxsize=None)
+def given_cells(lesson: str) -> dict:
+    """{question name: the sources of the cells the exercise gives whole above its answer cell, in order}
+    (not an answer cell, a check or the parameters cell): what the second look runs again before an
+    answer cell when they make names from the parameters (the table built from table_V). From
+    exercises/, else from code_facts; {} where there is neither."""
+    cells = _notebook_cells(EXERCISES / f"{lesson}.ipynb")
+    if cells is None:
+        found = code_facts(lesson).get("given_cells")
+        return {k: tuple(v) for k, v in found.items()} if isinstance(found, dict) else {}
+    return given_cells_of(cells)
+
+
+def given_cells_of(cells) -> dict:
+    """given_cells of an exercise notebook's cells (JSON)."""
+    out, given, previous = {}, [], None
+    for cell in cells:
+        if cell.get("cell_type") != "code":
+            continue
+        source = cell.get("source", "")
+        source = "".join(source) if isinstance(source, list) else str(source)
+        tags = (cell.get("metadata") or {}).get("tags") or []
+        check = re.fullmatch(r"""\s*ex\.check\(\s*["']([A-Za-z_][A-Za-z0-9_]*)["']\s*\)\s*""", source)
+        if check and previous is not None and MARKER in previous:
+            out[check.group(1)] = tuple(given)
+        elif MARKER not in source and "parameters" not in tags and not re.match(r"\s*ex\.(check|summary)\(", source):
+            given.append(source)
+        previous = source
+    return out
+
+
+@functools.lru_cache(maxsize=None)
+def solution_cells(lesson: str) -> dict:
+    """{question name: the solution's whole answer cell (its given lines and its solution)}: what the
+    second look runs on other parameters for the answer there (embedlab.grading.elsewhere). Read from
+    solutions/, else from what `make exercises` wrote of it (code_facts); {} where there is neither.
+    (The solutions are public: the course ships them.)"""
+    solved = _notebook_cells(SOLUTIONS / f"{lesson}.ipynb")
+    if solved is None:
+        cells = code_facts(lesson).get("solution")
+        return dict(cells) if isinstance(cells, dict) else {}
+    return solution_cells_of(solved)
+
+
+def solution_cells_of(solved) -> dict:
+    """solution_cells of a solution notebook's cells (JSON)."""
+    out = {}
+    for cell in solved:
+        if cell.get("cell_type") != "code":
+            continue
+        source = cell.get("source", "")
+        source = "".join(source) if isinstance(source, list) else str(source)
+        if "# BEGIN SOLUTION" not in source:
+            continue
+        try:
+            tree = ast.parse(source)
+        except SyntaxError:
+            continue
+        for node in tree.body:
+            targets = node.targets if isinstance(node, ast.Assign) else []
+            out.update({t.id: source for t in targets if isinstance(t, ast.Name)})
+    return out
+
+
 def foreign_inputs_of(cells, solved) -> dict:
     """foreign_inputs of an exercise's and its solution's cells (JSON)."""
 

@@ -39,6 +39,8 @@ import contextlib
 import contextvars
 import copy
 import io
+import numbers
+import time
 import types
 import warnings
 from dataclasses import dataclass
@@ -185,22 +187,26 @@ def derived_names(namespace: dict, inputs: dict, source: str | None, keeps=()) -
             if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and node.value is not None:
                 targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                 names = {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
-                assignments.append((names, _reads(node.value)))
+                assignments.append((names, _reads(node.value), False))
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                # a function reads the notebook's names when it is called, so it sees a case's inputs (they
+                # are in place then); it is stale only through a name another cell made from them
+                assignments.append(({node.name}, set().union(*(_reads(b) for b in node.body)), True))
 
-    def depends(reads, derived) -> bool:
+    def depends(reads, derived, live) -> bool:
         for name, attr in reads:
             if name in derived:
                 return True
-            if name in changed and (changed[name] is None or attr is None or attr in changed[name]):
+            if not live and name in changed and (changed[name] is None or attr is None or attr in changed[name]):
                 return True
         return False
 
     derived, grew = set(), True
     while grew:
         grew = False
-        for names, reads in assignments:
+        for names, reads, live in assignments:
             new = names - derived - set(changed) - set(keeps)
-            if new and depends(reads, derived):
+            if new and depends(reads, derived, live):
                 derived |= new
                 grew = True
     return derived
@@ -255,6 +261,10 @@ class OutOfTime(BaseException):
     """The lines ran past SECONDS on other inputs (a BaseException: `except Exception` does not swallow it)."""
 
 
+def _seconds(seconds: float):
+    return _bounded(seconds)
+
+
 @contextlib.contextmanager
 def _bounded(seconds: float):
     """Raise OutOfTime in the lines after `seconds` (a real-time timer, main thread only; elsewhere
@@ -280,7 +290,7 @@ def _bounded(seconds: float):
             signal.setitimer(signal.ITIMER_REAL, *left)
 
 
-def _run(compiled, name: str, namespace: dict, inputs: dict, read: frozenset):
+def _run(compiled, name: str, namespace: dict, inputs: dict, read: frozenset, bound: bool = True):
     """The value of `name` after the lines run in `namespace` with `inputs` in place (each read name
     a copy), or raises; the namespace is put back as it was, whatever happens."""
     saved = dict(namespace)
@@ -297,7 +307,7 @@ def _run(compiled, name: str, namespace: dict, inputs: dict, read: frozenset):
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()), \
                 warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            with _bounded(SECONDS):
+            with _bounded(SECONDS) if bound else contextlib.nullcontext():
                 exec(compiled, namespace)  # noqa: S102 - the learner's own lines, in their own kernel
         return namespace.get(name, _NONE)
     finally:
@@ -344,8 +354,97 @@ def foreign_cases(question, namespace: dict, names, read: frozenset) -> list:
     return out
 
 
+LOOK_SECONDS = 0.5  # what the solution's cell may take on other parameters for a second look (else none)
+_SLOW: set = set()  # (lesson, question) whose solution's cell took longer: not tried again in this process
+
+
+def _compiled(source: str):
+    """(the cell compiled, the names it reads, the names it sets), or None."""
+    try:
+        tree = ast.parse(source)
+        compiled = compile(tree, "<a cell, on other parameters>", "exec")
+    except (SyntaxError, ValueError, RecursionError, MemoryError, TypeError):
+        return None
+    read, assigned = set(), set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            (read if isinstance(node.ctx, ast.Load) else assigned).add(node.id)
+    return compiled, frozenset(read), frozenset(assigned)
+
+
+def _words_of(changed: dict) -> str:
+    names = [f"`{n}`" for n in sorted(changed)]
+    listed = ", ".join(names[:4]) + (" …" if len(names) > 4 else "")
+    return f"with other parameters ({listed} changed)"
+
+
+def second_looks(question, namespace: dict, lesson: str, source: str, own_assigned: frozenset,
+                 looks: list, solution: str | None, foreign=()) -> list[dict]:
+    """The whole answer cell (its given lines too) run on other parameters (`looks`: {parameter: value}
+    each, embedlab.grading.variants.second_look), against the solution's own cell run on the same: a
+    typed number or a method that holds only for the notebook's values gives another answer there. A look
+    tells nothing when the learner's own lines set a parameter, either cell reads a name another cell
+    made from one, a cell fails, or the solution's takes longer than LOOK_SECONDS there."""
+    if not looks or not solution or (lesson, question.name) in _SLOW:
+        return []
+    given = solution.split("# BEGIN SOLUTION")[0]  # the exercise's own lines of the answer cell
+    if not set(code._code_lines(given)) <= set(code._code_lines(source)):
+        source_run = given + "\n" + source  # the answer in a cell of its own: the given lines run first
+    else:
+        source_run = source
+    full, sol = _compiled(source_run), _compiled(solution)
+    if full is None or sol is None:
+        return []
+    out = []
+    for changed in looks:
+        changed = {k: v for k, v in changed.items() if k not in set(foreign)}  # only what the answer depends on
+        if not changed or set(changed) & own_assigned:
+            continue
+        # a Design's answer is judged with the learner's own `uses` (their design, chosen with these
+        # parameters): held as it is, as a declared case's `keeps`
+        free = (full[1] - full[2]) | (sol[1] - sol[2])  # what the cells read and do not set themselves
+        if free & derived_names(namespace, changed, source, getattr(question, "uses", ())):
+            continue
+        started = time.monotonic()
+        try:
+            with _seconds(LOOK_SECONDS):
+                expected = _run(sol[0], question.name, namespace, changed, sol[1], bound=False)
+        except OutOfTime:
+            _SLOW.add((lesson, question.name))
+            return out
+        except (Exception, SystemExit):  # noqa: BLE001 - the solution cannot run here: this look tells nothing
+            continue
+        if time.monotonic() - started > LOOK_SECONDS:
+            _SLOW.add((lesson, question.name))
+        if expected is _NONE:
+            continue
+        kind = question.kind if question.kind != "design" else _plain_kind(expected)
+        if kind is None:
+            continue
+        judge_as = _judge_as(question, kind)
+        try:
+            want = judge_as.to_data(expected)
+        except (Exception, SystemExit):  # noqa: BLE001
+            continue
+        try:
+            got = _run(full[0], question.name, namespace, changed, full[1])
+            if got is _NONE:
+                continue
+            got_data = judge_as.to_data(got)
+        except OutOfTime:
+            continue  # slow there: nothing to compare
+        except (Exception, SystemExit) as exc:  # noqa: BLE001 - where the solution's cell runs, the learner's fails
+            out.append({"kind": kind, "raised": f"{type(exc).__name__}: {exc}"[:200], "want": want,
+                        "words": _words_of(changed), "why": ""})
+            continue
+        out.append({"kind": kind, "got": got_data, "want": want, "words": _words_of(changed), "why": "",
+                    "same": _same_data(got_data, judge_as, namespace.get(question.name))})
+    return out
+
+
 def run_elsewhere(question, namespace: dict, lesson: str, source: str | None = None,
-                  given: list | None = None, foreign: list | None = None) -> list[dict] | None:
+                  given: list | None = None, foreign: list | None = None, looks: list | None = None,
+                  solution: str | None = None) -> list[dict] | None:
     """What the learner's lines give on each of the question's `other_inputs`, as plain data
     ({"kind", "got", "want", "words", "why"} per case), or None when the question has none or its
     cases cannot be run. Runs in the learner's kernel; never raises (but a KeyboardInterrupt, the
@@ -354,7 +453,9 @@ def run_elsewhere(question, namespace: dict, lesson: str, source: str | None = N
         return None
     if foreign is None:
         foreign = sorted(code.foreign_inputs(lesson).get(question.name, ()))
-    if question.other_inputs is None and not foreign:
+    if solution is None:
+        solution = code.solution_cells(lesson).get(question.name)
+    if question.other_inputs is None and not foreign and not (looks and solution):
         return None
     token = _RUNNING.set(True)  # lines that call the check again do not run again inside it
     try:
@@ -366,21 +467,21 @@ def run_elsewhere(question, namespace: dict, lesson: str, source: str | None = N
         compiled, assigned, read = found
         if _shows(read, namespace, source, lesson, question.name, given):
             return None
-        if not any(n in namespace and _copyable(namespace[n]) for n in read):
-            return None  # typed by hand (the learner's own reading of the inputs): judged as the value it is
-        try:
+        typed = not any(n in namespace and _copyable(namespace[n]) for n in read)
+        try:  # a typed answer reads no input: its value stays, and is held to the answer there too
             cases = list(question.other_inputs(namespace))[:CASES] if question.other_inputs is not None else []
         except Exception:  # noqa: BLE001 - cases that cannot be built (the notebook's values edited) tell nothing
             cases = []
-        extra = foreign_cases(question, namespace, foreign, read)
+        extra = foreign_cases(question, namespace, foreign, read) if not typed else []
         if extra and not _reproduces(question, compiled, namespace, read):
             extra = []  # lines that do not give their own answer again (random, a clock): nothing to compare
         cases += extra[:CASES]
         out = []
+        answer_of_ns = namespace.get(question.name)
         for case in cases:
             if set(case.inputs) & assigned:
                 continue  # the lines set that input themselves: the case cannot tell
-            if read & derived_names(namespace, case.inputs, source, case.keeps):
+            if (read - assigned) & derived_names(namespace, case.inputs, source, case.keeps):
                 continue  # they read a copy of it another cell made: neither can it
             try:
                 value = _run(compiled, question.name, namespace, case.inputs, read)
@@ -393,12 +494,33 @@ def run_elsewhere(question, namespace: dict, lesson: str, source: str | None = N
                 continue
             why = case.why if case.why and (not case.why_reads or set(case.why_reads) & read) else ""
             out.append({"kind": kind, "got": got, "want": want, "words": case.words, "why": why,
-                        "own": case.foreign})
+                        "own": case.foreign, "same": not case.foreign and _same_data(got, judge_as, answer_of_ns)})
+        if question.kind in ("integer", "real", "array", "choice", "design"):
+            out += second_looks(question, namespace, lesson, source, assigned, looks or [], solution, foreign)
         return out or None
     except Exception:  # noqa: BLE001 - the check never stops the notebook
         return None
     finally:
         _RUNNING.reset(token)
+
+
+def _plain_kind(value) -> str | None:
+    """How a Design question's plain answer compares: a whole number, a float, a word."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, numbers.Integral):
+        return "integer"
+    if isinstance(value, numbers.Real):
+        return "real"
+    return "choice" if isinstance(value, str) else None
+
+
+def _same_data(data, judge_as, value) -> bool:
+    """Is `data` what the learner's own answer gives (a typed number gives itself on any inputs)?"""
+    try:
+        return data == judge_as.to_data(value)
+    except Exception:  # noqa: BLE001
+        return False
 
 
 def _reproduces(question, compiled, namespace: dict, read: frozenset) -> bool:

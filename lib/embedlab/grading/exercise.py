@@ -22,7 +22,7 @@ from embedlab.grading.code import answer_source, given_changed
 from embedlab.grading.elsewhere import run_elsewhere
 from embedlab.grading.lessons import load_key, questions_for
 from embedlab.grading.status import CORRECT, ERROR, INCORRECT, NOT_ATTEMPTED, format_points
-from embedlab.grading.variants import space_for
+from embedlab.grading.variants import second_look, space_for
 from embedlab.grading.verdicts import evaluate, untold_slips  # noqa: F401 - exercise's names too
 
 CLASS = "class"  # the mode of a class handout: form checks only, no answer key
@@ -64,7 +64,8 @@ class Exercise:
             return self.form_verdict(question, value, namespace)
         if name not in self.key:
             return Verdict(ERROR, 0.0, question.points, "no answer key for this question (run `make exercises`)")
-        elsewhere = run_elsewhere(question, namespace, self.lesson, source) if value is not MISSING else None
+        elsewhere = run_elsewhere(question, namespace, self.lesson, source,
+                                  looks=second_look(self.lesson, namespace)) if value is not MISSING else None
         return self._given(name, namespace, source, evaluate(question, value, self.key[name], source=source,
                                                                 others=self.key, elsewhere=elsewhere))
 

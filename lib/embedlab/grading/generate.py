@@ -282,15 +282,19 @@ def generate(solution_path: Path, runner, exercises_dir: Path | None = None, ans
 
 
 def code_facts_json(exercise, solution) -> str:
-    """answers/NN-slug.code.json: the exercise's given lines per question and each answer's foreign
-    inputs (embedlab.grading.code), for a grader installed without the notebooks (Gradescope)."""
+    """answers/NN-slug.code.json: the exercise's given lines per question, each answer's foreign
+    inputs and the solution's answer cells (embedlab.grading.code), for a grader installed without the
+    notebooks (Gradescope)."""
     import json
 
     cells = json.loads(nbformat.writes(exercise))["cells"]
     solved = json.loads(nbformat.writes(solution))["cells"]
     given = {k: [list(v[0]), list(v[1])] for k, v in sorted(code.given_code_of(cells).items())}
     foreign = {k: sorted(v) for k, v in sorted(code.foreign_inputs_of(cells, solved).items())}
-    return json.dumps({"given": given, "foreign": foreign}, indent=1, sort_keys=True) + "\n"
+    solution = dict(sorted(code.solution_cells_of(solved).items()))
+    given_cells = {k: list(v) for k, v in sorted(code.given_cells_of(cells).items())}
+    return json.dumps({"given": given, "foreign": foreign, "solution": solution, "given_cells": given_cells},
+                      indent=1, sort_keys=True) + "\n"
 
 
 def solution_paths(args: list[str], root: Path) -> list[Path]:

@@ -119,12 +119,13 @@ def _grade_submission(sub: Submission, lesson_arg: str | None, limits: Limits, s
 
 def given_lines(lesson: str, questions) -> dict:
     """{question name: {"lines": the lines the exercise gives for it, "foreign": the parameters its answer
-    never depends on}} of the questions whose answer cell the kernel runs again on other inputs
-    (embedlab.grading.elsewhere): the sandbox does not see the course's exercises/ and solutions/."""
-    given, foreign = code.given_code(lesson), code.foreign_inputs(lesson)
-    return {q.name: {"lines": [*given[q.name][0], *given[q.name][1]], "foreign": sorted(foreign.get(q.name, ()))}
-            for q in questions if q.name in given and q.kind in ("integer", "real", "array", "choice", "design")
-            and (q.other_inputs is not None or foreign.get(q.name))}
+    never depends on, "solution": the solution's answer cell}} of the value questions, whose answer cell
+    the kernel runs again on other inputs (embedlab.grading.elsewhere): the sandbox does not see the
+    course's exercises/ and solutions/."""
+    given, foreign, solution = code.given_code(lesson), code.foreign_inputs(lesson), code.solution_cells(lesson)
+    return {q.name: {"lines": [*given[q.name][0], *given[q.name][1]], "foreign": sorted(foreign.get(q.name, ())),
+                     "solution": solution.get(q.name, "")}
+            for q in questions if q.name in given and q.kind in ("integer", "real", "array", "choice", "design")}
 
 
 def _judge_run(run: Run, sub: Submission, meta: dict, expected: str | None, limits: Limits, seed: int | None,

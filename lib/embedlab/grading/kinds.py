@@ -934,12 +934,23 @@ def _elsewhere_case(question: Question, case) -> str | None:
     judge_as = _case_question(question, case.get("kind"))
     if judge_as is None:
         return None
+    if isinstance(case.get("raised"), str):  # the solution's cell gives an answer there, the learner's raises
+        return (f"right for these inputs only: {case['words'][:ELSEWHERE_TEXT]}, your cell raises "
+                f"{case['raised'][:ELSEWHERE_TEXT]}: compute it from the inputs the question names (no sizes, "
+                "ids or values typed from these), so it holds for any of them")
     want = expected_value(judge_as, case["want"])
     with status_only():
         verdict = judge_as.judge(case["got"], want)
     if verdict.status == CORRECT:
         return None
     why = case.get("why") if isinstance(case.get("why"), str) else ""
+    if case.get("same") is True:  # a typed answer: the same value whatever the inputs (never written out)
+        why = case.get("why") if isinstance(case.get("why"), str) and case.get("why") else ""
+        text = (f"right for these inputs only: {case['words'][:ELSEWHERE_TEXT]}, your cell gives the same value "
+                "as on yours, and the answer there is another")
+        return f"{text}. {why[:1].upper()}{why[1:ELSEWHERE_TEXT]}" if why else (
+            f"{text}: compute it from the inputs the question names (not numbers, names or choices typed from "
+            "them), so it holds for any of them")
     text = (f"right for these inputs only: {case['words'][:ELSEWHERE_TEXT]}, your lines give "
             f"{_shown(judge_as, case['got'], case['want'], case.get('own') is True)}")
     return f"{text}. {why[:1].upper()}{why[1:ELSEWHERE_TEXT]}" if why else \

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import functools
 import hashlib
 import hmac
 import importlib
@@ -145,6 +146,98 @@ def parameters_of(lesson: str, variant: int, secret: bytes = b"", space: Space |
     while len(drawn) <= variant:
         drawn.append(_draw_next(lesson, len(drawn), secret, space, drawn))
     return copy.deepcopy(drawn[variant])
+
+
+SECOND_LOOK_DRAWS = 60  # draws tried for a second-look variant (the one that differs most from the book's is kept)
+
+
+def _same_value(a, b) -> bool:
+    try:
+        return np.shape(a) == np.shape(b) and bool(np.all(np.asarray(a, dtype=object) == np.asarray(b, dtype=object)))
+    except Exception:  # noqa: BLE001 - values numpy cannot compare: compared as they are
+        try:
+            return bool(a == b)
+        except Exception:  # noqa: BLE001
+            return False
+
+
+SECOND_LOOKS = 2  # variants tried: one may repeat a coincidence of the book's values (out = 4·in)
+
+
+@functools.lru_cache(maxsize=None)
+def _second_look_variants(lesson: str) -> tuple:
+    """SECOND_LOOKS variants drawn as `_second_look_variant` draws one, each with a seed of its own."""
+    out = []
+    for k in range(SECOND_LOOKS):
+        params = _second_look_variant(lesson, k)
+        if params is not None and not any(_same_value(params, other) for other in out):
+            out.append(params)
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=None)
+def _second_look_variant(lesson: str, k: int = 0) -> dict | None:
+    """The parameters the checks try every answer cell on a second time (embedlab.grading.elsewhere):
+    drawn from the lesson's space with a seed of its own (the same for every learner and every run, so
+    a grade stays a pure function of the file), the draw whose values, and the ratios between its
+    numbers and lengths, differ from the book's in the most places. Not vetted by `problems` (which may train models): it is never anyone's variant, only
+    other inputs on which the solution's own cell gives the answer."""
+    space = space_for(lesson)
+    if space is None:
+        return None
+    rng = np.random.default_rng(_digest(b"second look", "other inputs", lesson, str(k)))
+
+    def pick(name, pool):
+        return pool[int(rng.integers(len(pool)))]
+
+    book = _relations(space.defaults)
+    best = None
+    for _ in range(SECOND_LOOK_DRAWS):
+        try:
+            params = space.draw(rng, pick)
+        except Exception:  # noqa: BLE001 - a draw that fails is not used
+            continue
+        differs = sum(not _same_value(params.get(k), v) for k, v in space.defaults.items())
+        mine = _relations(params)
+        score = differs + sum(mine.get(pair) != relation for pair, relation in book.items())
+        if best is None or score > best[0]:
+            best = (score, params)
+    return copy.deepcopy(best[1]) if best else None
+
+
+def _sizes(params: dict) -> dict:
+    """The numbers a variant's values give: each number, and the length of each list, dict or text."""
+    out = {}
+    for name, value in params.items():
+        if isinstance(value, bool):
+            continue
+        if isinstance(value, (int, float)):
+            out[name] = float(value)
+        elif isinstance(value, (list, tuple, dict, str)):
+            out[f"len({name})"] = float(len(value))
+    return out
+
+
+def _relations(params: dict) -> dict:
+    """{(a, b): their ratio} for every two of a variant's numbers and lengths: the coincidences a wrong
+    method may ride on (out = 4·in, as many sentence words as table rows). The second look prefers
+    variants that break the book's."""
+    sizes = _sizes(params)
+    names = sorted(sizes)
+    return {(a, b): (round(sizes[a] / sizes[b], 9) if sizes[b] else None)
+            for i, a in enumerate(names) for b in names[i + 1:]}
+
+
+def second_look(lesson: str, namespace: dict) -> list[dict]:
+    """For each second-look variant, {parameter: value} wherever it differs from the notebook's own
+    parameters (copies); [] without a variant space."""
+    out = []
+    for params in _second_look_variants(lesson):
+        changed = {k: copy.deepcopy(v) for k, v in params.items()
+                   if k in namespace and not _same_value(namespace[k], v)}
+        if changed:
+            out.append(changed)
+    return out
 
 
 def _draw_next(lesson: str, variant: int, secret: bytes, space: Space, earlier: list[dict]) -> dict:

@@ -55,9 +55,11 @@ def probe_entries(lesson: str, namespace: dict, cases: dict | None = None, funct
     them (embedlab.grading.elsewhere), reported beside its data; `given` (from
     the grader: the sandbox has no exercises/ or solutions/ to read them from)
     maps its name to {"lines": the lines the exercise gives, "foreign": the
-    parameters its answer never depends on}.
+    parameters its answer never depends on, "solution": the solution's answer
+    cell, run on the second-look parameters (embedlab.grading.variants)}.
     """
     from embedlab.grading.elsewhere import run_elsewhere
+    from embedlab.grading.variants import second_look
     from embedlab.grading.kinds import Function, NotAttempted, WrongForm, answer_of
     from embedlab.grading.lessons import questions_for
     from embedlab.grading.values import decode_value
@@ -89,15 +91,17 @@ def probe_entries(lesson: str, namespace: dict, cases: dict | None = None, funct
     # then the learner's lines on other inputs, once every answer is out: lines that hang there cost
     # only this report (each case is bounded too); the entry is published again, with it
     for q, entry in later:
+        looks = second_look(lesson, namespace)
         if given is None:
-            elsewhere = run_elsewhere(q, namespace, lesson)
-        else:  # the grader's: only questions it names, with their given lines and foreign inputs
+            elsewhere = run_elsewhere(q, namespace, lesson, looks=looks)
+        else:  # the grader's: only questions it names, with their given lines, foreign inputs and solution
             sent = given.get(q.name)
             if not isinstance(sent, dict):
                 continue
-            lines, foreign = sent.get("lines"), sent.get("foreign")
+            lines, foreign, solution = sent.get("lines"), sent.get("foreign"), sent.get("solution")
             elsewhere = run_elsewhere(q, namespace, lesson, given=lines if isinstance(lines, list) else None,
-                                      foreign=foreign if isinstance(foreign, list) else [])
+                                      foreign=foreign if isinstance(foreign, list) else [], looks=looks,
+                                      solution=solution if isinstance(solution, str) else "")
         if elsewhere:
             yield q.name, {**entry, ELSEWHERE: elsewhere}
 
