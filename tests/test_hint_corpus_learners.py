@@ -15,7 +15,12 @@ tests/hint_corpus/heldout5.py (a fifth, written blind the same way, never opened
 used to fix hint mechanisms by kind (tests/test_hint_kinds.py, tests/test_hint_parts.py): held to 95 %) and
 tests/hint_corpus/heldout6.py (a sixth, 198 entries by a third author, written blind once every fix above was
 in, never opened by a hint author: measured blind at 191 of 198 specific (96.5 %), 0 misleading, 0 accepted,
-0 revealing, in the notebook check; nothing was changed for it: held to 95 %) hold entries
+0 revealing, in the notebook check; nothing was changed for it: held to 95 %) and
+tests/hint_corpus/heldout7.py (a seventh, 203 entries by a fourth blind author, measured blind at 197 of 203
+specific (97.0 %), 2 misleading, 0 accepted; its two misleading hints, lesson 11's 6·N·D guess, fixed by the
+author's descriptions only: held to 95 %; and 78 COINCIDENCES, methods wrong in general that give the right
+value on the book's inputs, measured blind at 19 of 78 refused, which the second looks of
+embedlab.grading.elsewhere answer: tests/test_elsewhere.py holds them) hold entries
 `Wrong(lesson, name, source, mistake, words, wrong_words)`: a hint must contain one of `words`
 (any case) and none of `wrong_words`. Every entry is judged twice:
 
@@ -63,14 +68,15 @@ from embedlab.grading.values import data_to_array, written_in  # noqa: E402
 
 from solution_runner import grade_folder, grader_scoring  # noqa: E402
 
-FILES = [f for f in ("learners", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6")
+FILES = [f for f in ("learners", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7")
          if (ROOT / "tests" / "hint_corpus" / f"{f}.py").exists()]
 BAR = 0.9
 BARS = {"learners": 0.95,  # the main corpus, written with the hints: held to more than the issue's 90 %
         "heldout3": 0.95,  # the third blind corpus (see the docstring): held to the bar it was fixed to
         "heldout4": 0.95,  # the fourth blind corpus (see the docstring): the issue's 95 %
         "heldout5": 0.95,  # the fifth blind corpus (see the docstring): the issue's 95 %
-        "heldout6": 0.95}  # the sixth, measured blind once every fix of this session was in (docstring)
+        "heldout6": 0.95,  # the sixth, measured blind once every fix of this session was in (docstring)
+        "heldout7": 0.95}  # the seventh, with its COINCIDENCES (docstring)
 
 # The general words of embedlab.grading.diagnose and the kinds' defaults: a direction, not a mistake.
 DIRECTION_ONLY = ("too big", "too small", "a little too big", "a little too small", "far too big", "far too small",

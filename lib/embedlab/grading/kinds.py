@@ -835,11 +835,21 @@ class Design(Question):
         return {name: _plain(answers[name], name) for name in (self.name, *self.uses)}
 
     def judge(self, data, expected) -> Verdict:
-        problems = list(self.rule(data))
+        problems = list(self.rule(data, source=self.source) if _takes_source(self.rule) else self.rule(data))
         if not problems:
             return self._accepted()
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
         return self._verdict(False, f"{problems[0]}{more}")
+
+
+def _takes_source(rule) -> bool:
+    """Does a Design rule read the answer cell's source (a keyword `source`), for a hint that must not guess?"""
+    import inspect
+
+    try:
+        return "source" in inspect.signature(rule).parameters
+    except (TypeError, ValueError):
+        return False
 
 
 class Answers(dict):

@@ -329,7 +329,7 @@ def questions(p: dict) -> list:
             context="your FLOPs"), got)
         return [found or "not the training FLOPs of your design for the job's D and training context"]
 
-    def tightest_rule(answers):
+    def tightest_rule(answers, source=None):
         got = answers["tightest_budget"]
         if not isinstance(got, str) or got.strip().lower() not in BUDGET_NAMES:
             return [f"answer one of {', '.join(repr(n) for n in BUDGET_NAMES)}"]
@@ -345,11 +345,11 @@ def questions(p: dict) -> list:
         if got.strip().lower() == min(used, key=used.get):
             return [f"{share}: that is the budget your design uses the least of (the smallest fraction); the "
                     "tightest is the one it uses the most of, the largest fraction (max)"]
-        if got.strip().lower() == max(rough, key=rough.get):
+        if got.strip().lower() == max(rough, key=rough.get) and _counts_6nd(source):
             return [f"{share}: that is the tightest if compute is 6·N·D; count compute with training_flops "
                     "(attention included), which the budget uses"]
-        return [f"your design uses {used[got.strip().lower()]:.0%} of the {got.strip().lower()} budget; "
-                "another uses more"]
+        return [f"{share}: the tightest budget is the one with the largest fraction used, each figure divided "
+                "by its own budget"]
 
     def other_tying_rule(answers):
         got = answers["other_tying_params"]
@@ -413,6 +413,16 @@ def tightest_elsewhere(ns: dict) -> list:
                       "the tightest budget is the largest *fraction* used (each figure over its own budget), "
                       "not the largest raw number (FLOPs always are)", kind="choice",
                       keeps=("design", "design_params", "design_serving_gb", "design_train_flops"))]
+
+
+def _counts_6nd(source) -> bool:
+    """Does the answer cell count compute as 6·N·D (a 6 typed, or the figure's 6·N·D field read)? Only then
+    is a choice that 6·N·D would make blamed on it: typed or picked another way, the same word is not."""
+    from embedlab.grading import code
+
+    if not isinstance(source, str):
+        return False
+    return "6nd" in source.lower() or 6 in code.constant_values(source)
 
 
 def slips(p: dict) -> list[tuple[str, dict, str]]:
