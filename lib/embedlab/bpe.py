@@ -309,3 +309,6 @@ def word_counts(lang: str, n_words: int = 2000, total: int = 1_000_000) -> dict[
     # and one count moved across a .5 would change the training key and the merges.
     counts = np.maximum(1, np.rint(freqs / math.fsum(freqs.tolist()) * total)).astype(np.int64)
     return {w: int(c) for w, c in zip(words, counts)}
+
+
+train_bpe.costly = 'trains a tokenizer'  # embedlab.grading.elsewhere: a cell that calls it gets no second look

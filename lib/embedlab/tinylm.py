@@ -378,3 +378,6 @@ def train_tinylm(corpus, *, d: int = 16, context: int = 2, tied: bool = False, o
         while len(_remembered) > REMEMBERED_RUNS:
             del _remembered[next(iter(_remembered))]
     return run
+
+
+train_tinylm.costly = 'trains a model'  # embedlab.grading.elsewhere: a cell that calls it gets no second look

@@ -40,7 +40,6 @@ import contextvars
 import copy
 import io
 import numbers
-import time
 import types
 import warnings
 from dataclasses import dataclass
@@ -249,6 +248,22 @@ def _shows(read: frozenset, namespace: dict, source, lesson: str, name: str, giv
     return False
 
 
+def _plain(value, depth: int = 0) -> bool:
+    """Plain data (numbers, text, arrays, and lists, tuples, dicts and sets of them): what is copied for
+    a run on other inputs; any other object (a tokenizer, a trained run) is lent as it is."""
+    import numpy as np
+
+    if depth > 4:
+        return False
+    if value is None or isinstance(value, (bool, int, float, complex, str, bytes, np.ndarray, np.generic)):
+        return True
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return len(value) <= 10_000 and all(_plain(v, depth + 1) for v in value)
+    if isinstance(value, dict):
+        return len(value) <= 10_000 and all(_plain(k, depth + 1) and _plain(v, depth + 1) for k, v in value.items())
+    return False
+
+
 def _copyable(value) -> bool:
     return not isinstance(value, (types.ModuleType, types.FunctionType, types.BuiltinFunctionType, type,
                                   types.MethodType))
@@ -296,8 +311,8 @@ def _run(compiled, name: str, namespace: dict, inputs: dict, read: frozenset, bo
     saved = dict(namespace)
     figures = _figures()
     try:
-        for n in read:
-            if n in namespace and n not in inputs and _copyable(namespace[n]):
+        for n in read:  # the data they read is a copy (an in-place edit stays in the run); objects are lent
+            if n in namespace and n not in inputs and _plain(namespace[n]):
                 try:
                     namespace[n] = copy.deepcopy(namespace[n])
                 except Exception:  # noqa: BLE001 - what cannot be copied is lent as it is
@@ -354,8 +369,27 @@ def foreign_cases(question, namespace: dict, names, read: frozenset) -> list:
     return out
 
 
-LOOK_SECONDS = 0.5  # what the solution's cell may take on other parameters for a second look (else none)
-_SLOW: set = set()  # (lesson, question) whose solution's cell took longer: not tried again in this process
+LOOK_SECONDS = 2.0  # a safety net for the solution's cell on other parameters (what is slow is left out first)
+
+
+def _costly(source: str, namespace: dict) -> bool:
+    """Does the cell call something marked costly (`fn.costly`: trains a model, loads a tokenizer), by what
+    its names hold? Such a cell gets no second look, on every machine alike: a grade never depends on speed."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return True
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            func = node.func
+            value = None
+            if isinstance(func, ast.Name):
+                value = namespace.get(func.id)
+            elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+                value = getattr(namespace.get(func.value.id), func.attr, None)
+            if getattr(value, "costly", None):
+                return True
+    return False
 
 
 def _compiled(source: str):
@@ -385,7 +419,7 @@ def second_looks(question, namespace: dict, lesson: str, source: str, own_assign
     typed number or a method that holds only for the notebook's values gives another answer there. A look
     tells nothing when the learner's own lines set a parameter, either cell reads a name another cell
     made from one, a cell fails, or the solution's takes longer than LOOK_SECONDS there."""
-    if not looks or not solution or (lesson, question.name) in _SLOW:
+    if not looks or not solution:
         return []
     given = solution.split("# BEGIN SOLUTION")[0]  # the exercise's own lines of the answer cell
     if not set(code._code_lines(given)) <= set(code._code_lines(source)):
@@ -393,8 +427,8 @@ def second_looks(question, namespace: dict, lesson: str, source: str, own_assign
     else:
         source_run = source
     full, sol = _compiled(source_run), _compiled(solution)
-    if full is None or sol is None:
-        return []
+    if full is None or sol is None or _costly(source_run, namespace) or _costly(solution, namespace):
+        return []  # a cell that trains or tokenises at length: no second look (decided by what it calls, not by time)
     out = []
     for changed in looks:
         changed = {k: v for k, v in changed.items() if k not in set(foreign)}  # only what the answer depends on
@@ -405,17 +439,13 @@ def second_looks(question, namespace: dict, lesson: str, source: str, own_assign
         free = (full[1] - full[2]) | (sol[1] - sol[2])  # what the cells read and do not set themselves
         if free & derived_names(namespace, changed, source, getattr(question, "uses", ())):
             continue
-        started = time.monotonic()
         try:
             with _seconds(LOOK_SECONDS):
                 expected = _run(sol[0], question.name, namespace, changed, sol[1], bound=False)
         except OutOfTime:
-            _SLOW.add((lesson, question.name))
-            return out
+            return out  # only a runaway (the cells that train or tokenise are left out above)
         except (Exception, SystemExit):  # noqa: BLE001 - the solution cannot run here: this look tells nothing
             continue
-        if time.monotonic() - started > LOOK_SECONDS:
-            _SLOW.add((lesson, question.name))
         if expected is _NONE:
             continue
         kind = question.kind if question.kind != "design" else _plain_kind(expected)
