@@ -406,6 +406,57 @@ def _compiled(source: str):
     return compiled, frozenset(read), frozenset(assigned)
 
 
+def continues(source: str, name: str) -> bool:
+    """Does the cell finish an answer an earlier cell began (it reads `name` before setting it:
+    `E = E.astype(int)`, `coverage /= total`)? Then the answer is not the cell's alone, and no run of
+    this cell on other inputs can tell (the earlier cell's value stays)."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return True
+    for stmt in tree.body:
+        reads = isinstance(stmt, ast.AugAssign) and isinstance(stmt.target, ast.Name) and stmt.target.id == name
+        values = [stmt.value] if isinstance(stmt, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and stmt.value else [stmt]
+        reads = reads or any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load)
+                             for v in values for n in ast.walk(v))
+        if reads:
+            return True
+        if any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store) for n in ast.walk(stmt)):
+            return False
+    return False
+
+
+MUTATORS = frozenset({"append", "extend", "insert", "remove", "pop", "clear", "sort", "reverse", "update", "add",
+                      "discard", "fill", "resize", "setdefault", "put", "itemset", "__setitem__", "__iadd__"})
+
+
+def changed_later(namespace: dict, source: str, name: str) -> bool:
+    """Does a cell run after the answer cell (IPython's history) change the answer (`x -= …`, `x[0] = …`,
+    `x.append(…)`, `x = x.astype(int)`)? Then its value is not the answer cell's alone: no run of that
+    cell on other inputs can tell."""
+    history = namespace.get("_ih") or namespace.get("In")
+    if not isinstance(history, (list, tuple)) or source not in history:
+        return False
+    last = len(history) - 1 - list(reversed(history)).index(source)
+    for cell in history[last + 1:]:
+        if not isinstance(cell, str) or code.PROBE_MARK in cell or len(cell) > code.SOURCE_LIMIT:
+            continue
+        try:
+            tree = ast.parse(cell)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, (ast.Store, ast.Del)):
+                return True
+            if isinstance(node, (ast.Subscript, ast.Attribute)) and isinstance(node.ctx, (ast.Store, ast.Del)) \
+                    and isinstance(node.value, ast.Name) and node.value.id == name:
+                return True
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in MUTATORS \
+                    and isinstance(node.func.value, ast.Name) and node.func.value.id == name:
+                return True
+    return False
+
+
 def _words_of(changed: dict) -> str:
     names = [f"`{n}`" for n in sorted(changed)]
     listed = ", ".join(names[:4]) + (" …" if len(names) > 4 else "")
@@ -419,7 +470,7 @@ def second_looks(question, namespace: dict, lesson: str, source: str, own_assign
     typed number or a method that holds only for the notebook's values gives another answer there. A look
     tells nothing when the learner's own lines set a parameter, either cell reads a name another cell
     made from one, a cell fails, or the solution's takes longer than LOOK_SECONDS there."""
-    if not looks or not solution:
+    if not looks or not solution or continues(source, question.name):
         return []
     given = solution.split("# BEGIN SOLUTION")[0]  # the exercise's own lines of the answer cell
     if not set(code._code_lines(given)) <= set(code._code_lines(source)):
@@ -431,8 +482,10 @@ def second_looks(question, namespace: dict, lesson: str, source: str, own_assign
         return []  # a cell that trains or tokenises at length: no second look (decided by what it calls, not by time)
     out = []
     for changed in looks:
-        changed = {k: v for k, v in changed.items() if k not in set(foreign)}  # only what the answer depends on
-        if not changed or set(changed) & own_assigned:
+        # the whole variant is put in place, its values consistent with each other (ids under its own
+        # vocabulary size); the words name only what the answer depends on
+        named = {k: v for k, v in changed.items() if k not in set(foreign)}
+        if not named or set(changed) & own_assigned:
             continue
         # a Design's answer is judged with the learner's own `uses` (their design, chosen with these
         # parameters): held as it is, as a declared case's `keeps`
@@ -465,9 +518,9 @@ def second_looks(question, namespace: dict, lesson: str, source: str, own_assign
             continue  # slow there: nothing to compare
         except (Exception, SystemExit) as exc:  # noqa: BLE001 - where the solution's cell runs, the learner's fails
             out.append({"kind": kind, "raised": f"{type(exc).__name__}: {exc}"[:200], "want": want,
-                        "words": _words_of(changed), "why": ""})
+                        "words": _words_of(named), "why": ""})
             continue
-        out.append({"kind": kind, "got": got_data, "want": want, "words": _words_of(changed), "why": "",
+        out.append({"kind": kind, "got": got_data, "want": want, "words": _words_of(named), "why": "",
                     "same": _same_data(got_data, judge_as, namespace.get(question.name))})
     return out
 
@@ -495,8 +548,9 @@ def run_elsewhere(question, namespace: dict, lesson: str, source: str | None = N
         if found is None:
             return None
         compiled, assigned, read = found
-        if _shows(read, namespace, source, lesson, question.name, given):
-            return None
+        if _shows(read, namespace, source, lesson, question.name, given) or continues(source, question.name) \
+                or changed_later(namespace, source, question.name):
+            return None  # it draws or asks, or the answer is made by more cells than this one: nothing to tell
         typed = not any(n in namespace and _copyable(namespace[n]) for n in read)
         try:  # a typed answer reads no input: its value stays, and is held to the answer there too
             cases = list(question.other_inputs(namespace))[:CASES] if question.other_inputs is not None else []
