@@ -459,6 +459,10 @@ def test_a_cells_wait_for_a_cpu_is_known_only_when_no_task_ended_during_it():
                        (float("inf"), None), (True, None), ("2", None), (None, None), ([1], None)]:
         assert sandbox.clean_report({"state": "timeout", "cpu_wait": sent})["cpu_wait"] == kept, sent
     assert sandbox.clean_report({"state": "finished"})["cpu_wait"] is None
+    # the whole run's limit: the sandbox is killed, no report comes, so its wait is not known
+    killed = sandbox.outcome(None, Limits(), passed=None, forged=False, timed_out=True, over=False, returncode=-9,
+                             tail="", kernel_started=True)
+    assert killed.state == "timeout" and killed.report.get("cpu_wait") is None
     # without the sandbox (the worker sees the whole machine's tasks) no wait is measured: not known
     outside = _Progress({"cpu_wait": 0.0}, measure=False)
     outside.cell_starts()
@@ -655,7 +659,7 @@ def test_a_time_out_beside_other_submissions_is_graded_again_alone(monkeypatch):
             calls.append(sub.label)
             beside = set(running)
             running.add(sub.label)
-        time.sleep(0.2)
+        time.sleep(0.1)
         with lock:
             running.discard(sub.label)
             seen.setdefault(sub.label, []).append(beside | set(running))
