@@ -23,6 +23,7 @@ import pytest
 
 from embedlab.grading import cli as grade
 from embedlab.grading import grader
+from embedlab.grading import worker as grader_worker
 from embedlab.grading.kinds import Integer, Real
 from embedlab.grading.lessons import questions_for
 from embedlab.grading.sandbox import Limits, RunResult
@@ -360,6 +361,11 @@ def test_folder_graded_in_bounded_time_and_left_untouched(graded):
     assert graded["seconds"] < (len(CASES) + 1) // 2 * TIMEOUT + 60
 
 
+# Whether Linux counts each task's wait for a CPU here (/proc/<pid>/task/<tid>/schedstat; the sandbox
+# mounts its own /proc, which reads the same): where it does not, every time-out is graded again.
+SCHEDSTAT = grader_worker.waits_now() is not None
+
+
 @pytest.mark.parametrize("case", ["infinite-loop", "ignores-ctrl-c"])
 def test_a_time_out_that_waited_for_no_cpu_is_not_graded_again(graded, case):
     """Both loops sleep: their time-outs are their own, not a neighbour's (the -j 2 run waited for a
@@ -367,6 +373,9 @@ def test_a_time_out_that_waited_for_no_cpu_is_not_graded_again(graded, case):
     once (book/grading.md, "Limits"). A starved cell is: test_a_cell_starved_of_cpu_is_graded_again."""
     runs = graded["runs"][filename(case)]
     waits = [row.cpu_wait for row in runs[0] if row.status == "timeout"]
+    if not SCHEDSTAT:   # a Linux that does not count waits: the wait is not known, so graded again
+        assert waits and set(waits) == {None} and len(runs) == 2, waits
+        return
     assert waits and all(w is not None and w < grader.RETRY_WAIT_SHARE * CELL_TIMEOUT for w in waits), waits
     assert len(runs) == 1, [[(r.status, r.cpu_wait) for r in rows[:1]] for rows in runs]
 
@@ -453,8 +462,8 @@ def test_a_cells_wait_for_a_cpu_is_known_only_when_no_task_ended_during_it():
     assert wait_between(start, ({1: 5, 7: 10**9, 11: 0}, 11)) is None   # task 10 started and ended
     assert wait_between(start, ({1: 5, 7: 10**9}, 3)) is None   # the pids wrapped around
     assert wait_between(None, start) is None and wait_between(start, None) is None   # /proc unreadable
-    now = waits_now()   # here (no sandbox) every task of the machine: readable, this one among them
-    assert now is not None and os.getpid() in now[0] and now[1] >= 1
+    now = waits_now()   # here (no sandbox) every task of the machine, this one among them
+    assert now is None if not SCHEDSTAT else os.getpid() in now[0] and now[1] >= 1
     for sent, kept in [(1.5, 1.5), (0, 0.0), (10**300, 1e300), (10**400, None), (-1, None), (float("nan"), None),
                        (float("inf"), None), (True, None), ("2", None), (None, None), ([1], None)]:
         assert sandbox.clean_report({"state": "timeout", "cpu_wait": sent})["cpu_wait"] == kept, sent
@@ -515,7 +524,9 @@ def test_a_cell_starved_of_cpu_is_graded_again(tmp_path):
             process.kill()
             process.wait()
     first = {row.question: (row.status, row.cpu_wait) for row in runs[0]}
-    assert first["n_params"][0] == "timeout" and first["n_params"][1] >= grader.RETRY_WAIT_SHARE * 2, first
+    waited = first["n_params"][1]
+    assert first["n_params"][0] == "timeout" and (waited >= grader.RETRY_WAIT_SHARE * 2 if SCHEDSTAT
+                                                  else waited is None), first
     assert len(runs) == 2 and code == 0
     assert [r["status"] for r in rows] == ["correct"] * len(NAMES) and points(rows) == 7
 
