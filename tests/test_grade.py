@@ -425,8 +425,8 @@ def test_missing_answer_is_blamed_on_what_went_wrong():
 def hostile_slow_cells():
     """Every cell within the cell limit, the whole run past its limit."""
     nb = solution_nb()
-    for _ in range(6):
-        after_setup(nb, "import time\ntime.sleep(4)")  # under the 5 s cell limit
+    for _ in range(8):
+        after_setup(nb, "import time\ntime.sleep(1.5)")  # under the 5 s cell limit
     return nb
 
 
@@ -437,14 +437,14 @@ def test_the_whole_run_limit_stops_cells_that_each_stay_under_theirs(tmp_path):
     nbformat.write(hostile_slow_cells(), tmp_path / filename("slow-cells"))
     start = time.monotonic()
     code = grade.main([str(tmp_path / filename("slow-cells")), "--out", str(tmp_path / "s.csv"), "-q",
-                       "--cell-timeout", str(CELL_TIMEOUT), "--timeout", "8"])
+                       "--cell-timeout", str(CELL_TIMEOUT), "--timeout", "6"])
     seconds = time.monotonic() - start
     with open(tmp_path / "s.csv", newline="", encoding="utf-8") as f:
         rows = list(csv.DictReader(f))
     assert code == 0
     assert [(r["question"], r["status"], r["points"]) for r in rows] == [(n, "timeout", "0") for n in NAMES]
-    assert all("the whole run passed the 8 s limit" in r["detail"] for r in rows), rows[0]["detail"]
-    assert seconds < 8 + 20, seconds  # the 24 s of sleeps were cut short
+    assert all("the whole run passed the 6 s limit" in r["detail"] for r in rows), rows[0]["detail"]
+    assert seconds < 6 + 20, seconds  # the 12 s of sleeps were cut short
 
 
 def test_a_cells_wait_for_a_cpu_is_known_only_when_no_task_ended_during_it():
