@@ -20,19 +20,21 @@ LONGEST_FIRST = [
     "tests/test_book.py",                   # the book built twice, then every page in Chromium
     "tests/test_classmode.py",              # embedlab-assign and a class graded, several runs
     "tests/test_grade.py",                  # the hostile folder, cell limits waited out
-    "tests/test_classmode_every_lesson.py",  # every lesson's variants drawn (tiny models trained)
     "tests/test_grade_hostile.py",          # the hostile class, one run, limits waited out
-    "tests/test_grade_lessons.py",          # every solution and exercise graded
-    "tests/test_term.py",                   # a whole term: handouts, LMS downloads graded
-    "tests/test_assign_lms.py",             # embedlab-assign's LMS handouts, solution runs
+    "tests/test_formula_separation.py",     # every value question audited, variants drawn
     "tests/test_lab.py",                    # JupyterLab in Chromium
-    "tests/test_sandbox.py",
+    "tests/test_term.py",                   # a whole term: handouts, LMS downloads graded
+    "tests/test_grade_lessons.py",          # every solution and exercise graded
+    "tests/test_classmode_every_lesson.py",  # every lesson's variants drawn (tiny models trained)
     "tests/test_hint_corpus.py",
+    "tests/test_assign_lms.py",             # embedlab-assign's LMS handouts, solution runs
+    "tests/test_hint_corpus_learners.py",
+    "tests/test_sandbox.py",
     "tests/test_variants_l12.py",
+    "tests/test_function_cases.py",
     "tests/test_report.py",
     "tests/test_variants_l10.py",
-    "tests/test_formula_separation.py",     # every value question audited, variants drawn
-    "tests/test_function_cases.py",
+    "tests/test_capstone.py",
     "tests/test_feedback.py",
 ]
 

@@ -22,6 +22,8 @@ import numpy as np
 import pytest
 
 from embedlab.grading import cli as grade
+from embedlab.grading import grader
+from embedlab.grading import worker as grader_worker
 from embedlab.grading.kinds import Integer, Real
 from embedlab.grading.lessons import questions_for
 from embedlab.grading.sandbox import Limits, RunResult
@@ -277,15 +279,25 @@ def graded(tmp_path_factory):
     before = {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in folder.iterdir()}
     sandbox = tmp_path_factory.mktemp("grader-tmp")  # the workers' temp folders go here
     saved, tempfile.tempdir = tempfile.tempdir, str(sandbox)
+    runs = {}  # file name -> the rows of each time the grader graded it (their cpu_wait included)
+    grade_submission = grader.grade_submission
+
+    def recorded(sub, *args, **kwargs):
+        rows = grade_submission(sub, *args, **kwargs)
+        runs.setdefault(Path(sub.label).name, []).append(rows)
+        return rows
+
     try:
-        start = time.monotonic()
-        code, rows = run_grader([folder], tmp_path_factory.mktemp("out"), "-j", "2")
-        seconds = time.monotonic() - start
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(grader, "grade_submission", recorded)
+            start = time.monotonic()
+            code, rows = run_grader([folder], tmp_path_factory.mktemp("out"), "-j", "2")
+            seconds = time.monotonic() - start
     finally:
         tempfile.tempdir = saved
     after = {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in folder.iterdir()}
     return {"code": code, "rows": by_submission(rows), "seconds": seconds, "before": before, "after": after,
-            "survivors": processes_mentioning(str(sandbox)), "leftovers": list(sandbox.iterdir())}
+            "survivors": processes_mentioning(str(sandbox)), "leftovers": list(sandbox.iterdir()), "runs": runs}
 
 
 def processes_mentioning(text):
@@ -349,6 +361,25 @@ def test_folder_graded_in_bounded_time_and_left_untouched(graded):
     assert graded["seconds"] < (len(CASES) + 1) // 2 * TIMEOUT + 60
 
 
+# Whether Linux counts each task's wait for a CPU here (/proc/<pid>/task/<tid>/schedstat; the sandbox
+# mounts its own /proc, which reads the same): where it does not, every time-out is graded again.
+SCHEDSTAT = grader_worker.waits_now() is not None
+
+
+@pytest.mark.parametrize("case", ["infinite-loop", "ignores-ctrl-c"])
+def test_a_time_out_that_waited_for_no_cpu_is_not_graded_again(graded, case):
+    """Both loops sleep: their time-outs are their own, not a neighbour's (the -j 2 run waited for a
+    CPU for a small part of the cell limit, as the sandbox's schedstat counts it), so each is graded
+    once (book/grading.md, "Limits"). A starved cell is: test_a_cell_starved_of_cpu_is_graded_again."""
+    runs = graded["runs"][filename(case)]
+    waits = [row.cpu_wait for row in runs[0] if row.status == "timeout"]
+    if not SCHEDSTAT:   # a Linux that does not count waits: the wait is not known, so graded again
+        assert waits and set(waits) == {None} and len(runs) == 2, waits
+        return
+    assert waits and all(w is not None and w < grader.RETRY_WAIT_SHARE * CELL_TIMEOUT for w in waits), waits
+    assert len(runs) == 1, [[(r.status, r.cpu_wait) for r in rows[:1]] for rows in runs]
+
+
 # --------------------------------------------------------------------------
 # Judging forged data: the grader's judgement only ever sees plain data.
 
@@ -394,8 +425,8 @@ def test_missing_answer_is_blamed_on_what_went_wrong():
 def hostile_slow_cells():
     """Every cell within the cell limit, the whole run past its limit."""
     nb = solution_nb()
-    for _ in range(6):
-        after_setup(nb, "import time\ntime.sleep(4)")  # under the 5 s cell limit
+    for _ in range(8):
+        after_setup(nb, "import time\ntime.sleep(1.5)")  # under the 5 s cell limit
     return nb
 
 
@@ -406,14 +437,98 @@ def test_the_whole_run_limit_stops_cells_that_each_stay_under_theirs(tmp_path):
     nbformat.write(hostile_slow_cells(), tmp_path / filename("slow-cells"))
     start = time.monotonic()
     code = grade.main([str(tmp_path / filename("slow-cells")), "--out", str(tmp_path / "s.csv"), "-q",
-                       "--cell-timeout", str(CELL_TIMEOUT), "--timeout", "8"])
+                       "--cell-timeout", str(CELL_TIMEOUT), "--timeout", "6"])
     seconds = time.monotonic() - start
     with open(tmp_path / "s.csv", newline="", encoding="utf-8") as f:
         rows = list(csv.DictReader(f))
     assert code == 0
     assert [(r["question"], r["status"], r["points"]) for r in rows] == [(n, "timeout", "0") for n in NAMES]
-    assert all("the whole run passed the 8 s limit" in r["detail"] for r in rows), rows[0]["detail"]
-    assert seconds < 8 + 20, seconds  # the 24 s of sleeps were cut short
+    assert all("the whole run passed the 6 s limit" in r["detail"] for r in rows), rows[0]["detail"]
+    assert seconds < 6 + 20, seconds  # the 12 s of sleeps were cut short
+
+
+def test_a_cells_wait_for_a_cpu_is_known_only_when_no_task_ended_during_it():
+    """The worker's measure (embedlab.grading.worker.wait_between): the waits of every task of the
+    sandbox, in nanoseconds, before and after the cell, and the pid namespace's last pid. A task that
+    ended takes its waits with it, so then the wait is not known (None), and the grader grades the
+    time-out again. The grader reads the report's figure as untrusted data (sandbox.clean_report)."""
+    from embedlab.grading import sandbox, worker
+    from embedlab.grading.worker import _Progress, wait_between, waits_now
+
+    start = ({1: 5, 7: 10**9}, 9)
+    assert wait_between(start, ({1: 5, 7: 3 * 10**9}, 9)) == 2.0
+    assert wait_between(start, ({1: 5, 7: 10**9, 10: 10**8, 11: 0}, 11)) == 0.1   # two tasks started: counted
+    assert wait_between(start, ({1: 5}, 9)) is None   # task 7 ended during the cell
+    assert wait_between(start, ({1: 5, 7: 10**9, 11: 0}, 11)) is None   # task 10 started and ended
+    assert wait_between(start, ({1: 5, 7: 10**9}, 3)) is None   # the pids wrapped around
+    assert wait_between(None, start) is None and wait_between(start, None) is None   # /proc unreadable
+    now = waits_now()   # here (no sandbox) every task of the machine, this one among them
+    assert now is None if not SCHEDSTAT else os.getpid() in now[0] and now[1] >= 1
+    for sent, kept in [(1.5, 1.5), (0, 0.0), (10**300, 1e300), (10**400, None), (-1, None), (float("nan"), None),
+                       (float("inf"), None), (True, None), ("2", None), (None, None), ([1], None)]:
+        assert sandbox.clean_report({"state": "timeout", "cpu_wait": sent})["cpu_wait"] == kept, sent
+    assert sandbox.clean_report({"state": "finished"})["cpu_wait"] is None
+    # the whole run's limit: the sandbox is killed, no report comes, so its wait is not known
+    killed = sandbox.outcome(None, Limits(), passed=None, forged=False, timed_out=True, over=False, returncode=-9,
+                             tail="", kernel_started=True)
+    assert killed.state == "timeout" and killed.report.get("cpu_wait") is None
+    # without the sandbox (the worker sees the whole machine's tasks) no wait is measured: not known
+    outside = _Progress({"cpu_wait": 0.0}, measure=False)
+    outside.cell_starts()
+    outside.cell_timed_out()
+    assert outside.report["cpu_wait"] is None
+    # in it, the most any timed-out cell waited; once one is not known, not known
+    inside, seen = _Progress({"cpu_wait": 0.0}, measure=True), []
+    for reading in (({1: 0}, 1), ({1: 2 * 10**8}, 1), ({1: 5 * 10**8}, 1), ({}, 1), ({1: 10**10}, 1)):
+        inside.cell_start = ({1: 0}, 1)
+        waits_at_limit = iter([reading])
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(worker, "waits_now", lambda: next(waits_at_limit))
+            inside.cell_timed_out()
+        seen.append(inside.report["cpu_wait"])
+    assert seen == [0.0, 0.2, 0.5, None, None]
+
+
+def test_a_cell_starved_of_cpu_is_graded_again(tmp_path):
+    """A real starved cell, through the command line at -j 2: an honest cell that needs 0.7 s of CPU
+    shares its core with three busy processes outside its sandbox (neighbours; all pinned to one core
+    with sched_setaffinity), so it runs past a 2 s cell limit (alone it takes about 0.7 s). Its sandbox counts the wait (schedstat),
+    so it is graded again once the neighbours are gone (the hogs stop when its first grade is in), and
+    that grade, 7 / 7, is written."""
+    import subprocess
+
+    core = min(os.sched_getaffinity(0))
+    spin = (f"import os, time\nos.sched_setaffinity(0, {{{core}}})\nstart = time.process_time()\n"
+            "while time.process_time() - start < 0.7:\n    pass")
+    nbformat.write(before(solution_nb(), "n_params", spin), tmp_path / filename("starved"))
+    hog = f"import os\nos.sched_setaffinity(0, {{{core}}})\nwhile True:\n    pass"
+    # each in a session of its own, as each neighbour's sandbox is (Linux's autogroup shares a core
+    # between sessions first: three hogs in one session would take half the core, not three quarters)
+    hogs = [subprocess.Popen([sys.executable, "-c", hog], start_new_session=True) for _ in range(3)]
+    runs = []
+    grade_submission = grader.grade_submission
+
+    def beside_hogs(sub, *args, **kwargs):
+        rows = grade_submission(sub, *args, **kwargs)
+        runs.append(rows)
+        for process in hogs:  # the neighbours are done
+            process.kill()
+        return rows
+
+    try:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(grader, "grade_submission", beside_hogs)
+            code, rows = run_grader([tmp_path / filename("starved")], tmp_path, "-j", "2", "--cell-timeout", "2")
+    finally:
+        for process in hogs:
+            process.kill()
+            process.wait()
+    first = {row.question: (row.status, row.cpu_wait) for row in runs[0]}
+    waited = first["n_params"][1]
+    assert first["n_params"][0] == "timeout" and (waited >= grader.RETRY_WAIT_SHARE * 2 if SCHEDSTAT
+                                                  else waited is None), first
+    assert len(runs) == 2 and code == 0
+    assert [r["status"] for r in rows] == ["correct"] * len(NAMES) and points(rows) == 7
 
 
 def test_lesson_from_file_name():
@@ -532,41 +647,58 @@ def test_explain_shows_deeply_nested_data_a_submission_sent_without_recursing_wi
 
 def test_a_time_out_beside_other_submissions_is_graded_again_alone(monkeypatch):
     """With -j 2 a neighbour busy on every core can push an honest submission's cells past their
-    limit. So a submission that timed out while others ran is graded again with nothing else
-    running, and that grade counts (book/grading.md, "Limits"). Faked grading: the first run of
-    `slow` times out; what each run saw running beside it is recorded."""
+    limit. So a submission that timed out while others ran, and whose timed-out cells waited for a
+    CPU (or may have: the wait is not known), is graded again with nothing else running, and that
+    grade counts (book/grading.md, "Limits"). Faked grading: the first run of `slow` times out having
+    waited half its cell limit for a CPU; `loop` times out with its wait not known; `sleeper` times out
+    having waited for no CPU; what each run saw running beside it is recorded. (That the sandbox
+    measures a real starved cell's wait: test_a_cell_starved_of_cpu_is_graded_again.)"""
+    import dataclasses
     import threading
 
-    from embedlab.grading import grader
     from embedlab.grading.judge import Row
     from embedlab.grading.submissions import Submission
 
     running, seen, calls, lock = set(), {}, [], threading.Lock()
-    subs = [Submission(Path(f"{name}.ipynb"), f"{name}.ipynb", None) for name in ("slow", "hog", "ok", "loop")]
+    names = ("slow", "hog", "ok", "loop", "sleeper")
+    subs = [Submission(Path(f"{name}.ipynb"), f"{name}.ipynb", None) for name in names]
+    limit = Limits().cell_timeout
+    waits = {"slow.ipynb": limit / 2, "loop.ipynb": None, "sleeper.ipynb": limit / 1000}
 
     def fake(sub, lesson, limits, seed, bwrap, keys):
         with lock:
             calls.append(sub.label)
             beside = set(running)
             running.add(sub.label)
-        time.sleep(0.2)
+        time.sleep(0.1)
         with lock:
             running.discard(sub.label)
             seen.setdefault(sub.label, []).append(beside | set(running))
         first = calls.count(sub.label) == 1
-        status = "timeout" if sub.label == "loop.ipynb" or (sub.label == "slow.ipynb" and first) else "correct"
-        return [Row(sub.label, LESSON, "E", 1.0, 1.0 if status == "correct" else 0.0, status, "")]
+        timeout = sub.label in ("loop.ipynb", "sleeper.ipynb") or (sub.label == "slow.ipynb" and first)
+        status = "timeout" if timeout else "correct"
+        return [Row(sub.label, LESSON, "E", 1.0, 1.0 if status == "correct" else 0.0, status, "",
+                    cpu_wait=waits.get(sub.label, 0.0) if timeout else None)]
 
     monkeypatch.setattr(grader, "grade_submission", fake)
     lines = []
     rows, faults = grader.grade_all(subs, LESSON, Limits(), jobs=2, progress=lambda label, r: lines.append(label))
     assert faults == [] and [r.submission for r in rows] == [s.label for s in subs]   # one row each, in order
     assert {r.submission: r.status for r in rows} == {"slow.ipynb": "correct", "hog.ipynb": "correct",
-                                                      "ok.ipynb": "correct", "loop.ipynb": "timeout"}
-    assert sorted(calls) == sorted(["slow.ipynb", "hog.ipynb", "ok.ipynb", "loop.ipynb", "slow.ipynb", "loop.ipynb"])
+                                                      "ok.ipynb": "correct", "loop.ipynb": "timeout",
+                                                      "sleeper.ipynb": "timeout"}
+    assert sorted(calls) == sorted([f"{name}.ipynb" for name in names] + ["slow.ipynb", "loop.ipynb"])
     assert seen["slow.ipynb"][1] == set() and seen["loop.ipynb"][1] == set()   # the second runs: alone
     assert any(seen[s][0] for s in seen)   # the first pass ran them side by side
     assert lines.count("slow.ipynb (again, alone)") == 1 and lines.count("hog.ipynb") == 1
+    assert "sleeper.ipynb (again, alone)" not in lines   # it waited for no CPU: its time-out is its own
+    # the line between: a wait of RETRY_WAIT_SHARE of the cell limit is graded again, just under it is not
+    share = grader.RETRY_WAIT_SHARE * limit
+    timeout = Row("x.ipynb", LESSON, "E", 0.0, 1.0, "timeout", "")
+    again = [grader.neighbours_may_have_slowed([dataclasses.replace(timeout, cpu_wait=w)], Limits())
+             for w in (share, share * 0.99, None)]
+    assert again == [True, False, True]
+    assert not grader.neighbours_may_have_slowed([Row("x.ipynb", LESSON, "E", 1.0, 1.0, "correct", "")], Limits())
     # a grader fault when graded again (no kernel could start) keeps the first grade, and is reported
     def fails_again(sub, *args):
         if sub.label == "slow.ipynb" and calls.count("slow.ipynb") >= 1:

@@ -517,7 +517,9 @@ def test_ctrl_c_writes_the_rows_graded_so_far(tmp_path):
     folder = tmp_path / "class"
     folder.mkdir()
     (folder / f"a-corrupt-{LESSON}.ipynb").write_text("{", encoding="utf-8")
-    nbformat.write(before(solution_nb(), "E", "while True:\n    pass"), folder / f"b-loop-{LESSON}.ipynb")
+    looping = tmp_path / "looping"  # written by the loop's cell as it starts (no sandbox: it can)
+    nbformat.write(before(solution_nb(), "E", f"open({str(looping)!r}, 'w').close()\nwhile True:\n    pass"),
+                   folder / f"b-loop-{LESSON}.ipynb")
     out = tmp_path / "s.csv"
     grader_tmp = tmp_path / "grader-tmp"
     grader_tmp.mkdir()
@@ -531,7 +533,10 @@ def test_ctrl_c_writes_the_rows_graded_so_far(tmp_path):
         line = proc.stderr.readline()
         assert line, "the grader stopped before grading the first submission"
     assert b"a-corrupt" in line
-    time.sleep(3)  # the loop is running in its kernel
+    deadline = time.monotonic() + 60
+    while not looping.exists():  # until the loop is running in its kernel
+        assert time.monotonic() < deadline and proc.poll() is None, "the loop's cell never started"
+        time.sleep(0.05)
     proc.send_signal(signal.SIGINT)
     stdout, _ = proc.communicate(timeout=60)
     assert proc.returncode == 130
@@ -552,6 +557,7 @@ import sys
 from embedlab.grading import cli, grader
 grader.STOP_GRACE = 1.0
 def hang(*args, **kwargs):  # a judge that never returns (a learner's answer that makes it loop)
+    print('JUDGE STUCK', file=sys.stderr, flush=True)
     while True:
         pass
 grader.score = hang
@@ -570,11 +576,11 @@ def test_sigterm_ends_the_run_even_while_a_judge_is_stuck(tmp_path):
     out = tmp_path / "s.csv"
     proc = subprocess.Popen([sys.executable, "-c", HUNG_JUDGE, str(folder), "--out", str(out), "--no-sandbox"],
                             stderr=subprocess.PIPE, stdout=subprocess.PIPE)
-    line = b""
-    while b"[1/2]" not in line:
-        line = proc.stderr.readline()
-        assert line, "the grader stopped before grading the first submission"
-    time.sleep(2)  # the second submission's run is over, or nearly: its judge loops
+    seen = []
+    while b"JUDGE STUCK" not in (line := proc.stderr.readline()):  # the second submission's judge loops
+        assert line, f"the grader stopped before judging the second submission: {seen}"
+        seen.append(line)
+    assert any(b"[1/2]" in earlier and b"a-corrupt" in earlier for earlier in seen)
     proc.send_signal(signal.SIGTERM)
     try:
         proc.communicate(timeout=60)

@@ -125,6 +125,7 @@ def test_the_limits_book_grading_md_states_are_the_codes():
     SHM_BYTES changed)."""
     from pathlib import Path
 
+    from embedlab.grading.grader import RETRY_WAIT_SHARE
     from embedlab.grading.worker import FILE_LIMIT, INTERRUPT_GRACE
 
     page = " ".join((Path(__file__).resolve().parent.parent / "book" / "grading.md").read_text("utf-8").split())
@@ -134,7 +135,10 @@ def test_the_limits_book_grading_md_states_are_the_codes():
                    f"Each file is at most {FILE_LIMIT // 2**20} MB",
                    f"does not stop within {INTERRUPT_GRACE:g} s of its interrupt",
                    f"`--cell-timeout` plus {INTERRUPT_GRACE:g} s, not `--timeout`",
-                   f"Where that cannot be seen within {sandbox.SETTLE_SECONDS:g} s,"):
+                   f"Where that cannot be seen within {sandbox.SETTLE_SECONDS:g} s,",
+                   f"waited for a CPU for at least {RETRY_WAIT_SHARE:.0%} of `--cell-timeout`".replace("%", " %"),
+                   f"needed over {1 - RETRY_WAIT_SHARE:.0%} of its limit alone".replace("%", " %"),
+                   f"less than {RETRY_WAIT_SHARE:.0%} of its cell limit".replace("%", " %")):
         assert phrase in page, phrase
     assert sandbox.WATCH_SECONDS == 0.25 and "within a quarter of a second" in page
 

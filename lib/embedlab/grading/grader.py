@@ -148,8 +148,9 @@ def _judge_run(run: Run, sub: Submission, meta: dict, expected: str | None, limi
     if trace is not None:
         trace.expected = {q.name: reference.get(q.name, key.get(q.name)) for q in questions}
         trace.submitted = dict(result.answers or {})
+    wait = result.report.get("cpu_wait")  # checked by sandbox.clean_report: seconds, or None (not known)
     return [Row(sub.label, lesson, q.name, *score(q, key, reference, result, limits, lesson), learner,
-                *evidence(q, result))
+                *evidence(q, result), cpu_wait=wait)
             for q in questions]
 
 
@@ -247,9 +248,29 @@ class Interrupted(Exception):
         self.rows, self.faults = rows, faults
 
 
+# A time-out is graded again alone when its cells waited for a CPU at least this share of the cell
+# limit (or when that wait is not known). A cell that waited less, and still ran past its limit,
+# would have needed more than 95 % of its limit with no neighbour at all: that close to the limit
+# it can run past it alone too (a slower machine, a busier moment); give such a cell a higher
+# --cell-timeout. A cell that sleeps, waits on its own I/O, or spins on a core of its own waits
+# far less (a sleeping loop beside two busy processes pinned to its core: 0.3 % of its time),
+# and is not graded again: its time-out is its own.
+RETRY_WAIT_SHARE = 0.05
+
+
 def timed_out(rows: list[Row]) -> bool:
     """Whether any question of a submission's rows ran out of time (a cell, the whole run or a probe)."""
     return any(row.status == TIMEOUT for row in rows)
+
+
+def neighbours_may_have_slowed(rows: list[Row], limits: Limits) -> bool:
+    """Whether a submission's time-out may be its neighbours' doing, so that it is graded again
+    alone: a `timeout` row whose run's timed-out cells waited for a CPU at least RETRY_WAIT_SHARE
+    of the cell limit, or whose wait is not known (no sandbox, a task that ended during the cell,
+    the whole run's limit). The wait is the submission's worker's report, untrusted: a made-up
+    one can only buy its own submission a second grade, which stops at the whole run's limit."""
+    share = RETRY_WAIT_SHARE * limits.cell_timeout
+    return any(row.status == TIMEOUT and (row.cpu_wait is None or row.cpu_wait >= share) for row in rows)
 
 
 def grade_all(submissions: list[Submission], lesson: str | None, limits: Limits, jobs: int = 1,
@@ -297,9 +318,10 @@ def grade_all(submissions: list[Submission], lesson: str | None, limits: Limits,
             future.result()
         if jobs > 1:
             # A time-out while other submissions ran beside it may be theirs: a neighbour busy on every
-            # core slows its cells past their limit. Each such submission is graded again with nothing
-            # else running, and that grade is its grade: one submission never costs another points.
-            again = [i for i in sorted(results) if timed_out(results[i])]
+            # core slows its cells past their limit. Each submission whose timed-out cells waited for a
+            # CPU (or may have: neighbours_may_have_slowed) is graded again with nothing else running,
+            # and that grade is its grade: one submission never costs another points.
+            again = [i for i in sorted(results) if neighbours_may_have_slowed(results[i], limits)]
             pool.shutdown(wait=True)
             pool = ThreadPoolExecutor(max_workers=1)
             futures = [pool.submit(one, i, True) for i in again]

@@ -37,6 +37,9 @@ class Row:
     # the answer cell's source as the sandbox reported it, and a fingerprint of the value submitted.
     source: str = field(default="", compare=False, repr=False)
     answer: str = field(default="", compare=False, repr=False)
+    # For the grader's time-out retry only (grader.neighbours_may_have_slowed), never written to the CSV:
+    # the most seconds one of the run's timed-out cells waited for a CPU; None when not known.
+    cpu_wait: float | None = field(default=None, compare=False, repr=False)
 
 
 class GraderFault(Exception):

@@ -636,7 +636,7 @@ class Run:
 
     def send_notebook(self, fd: int, size: int) -> bool:
         header = {"size": size, "memory_mb": int(self.limits.memory_mb), "cell_timeout": self.limits.cell_timeout,
-                  "token": self.token}
+                  "token": self.token, "sandboxed": bool(self.sandbox)}  # alone in a pid namespace: waits measured
         if not self.send((json.dumps(header) + "\n").encode()):
             return False
         left = size
@@ -766,6 +766,14 @@ def clean_report(report) -> dict:
     timeouts = report.get("timeouts")
     out["timeouts"] = [t for t in (timeouts if isinstance(timeouts, list) else [])[:REPORTED_ERRORS]
                        if t is None or type(t) is int]
+    # the most seconds a timed-out cell waited for a CPU (embedlab.grading.worker.waits_now): a number
+    # of seconds at least 0, else not known (None), and then the grader grades a time-out again alone
+    wait = report.get("cpu_wait")
+    try:
+        wait = float(wait) if type(wait) in (int, float) else None
+    except OverflowError:  # an int past any float
+        wait = None
+    out["cpu_wait"] = wait if wait is not None and math.isfinite(wait) and wait >= 0 else None
     defines = report.get("defines")
     out["defines"] = {k: v for k, v in defines.items() if type(v) is int} if isinstance(defines, dict) else {}
     sources = report.get("sources")  # answer cells' source, for the judge to read (never to run)

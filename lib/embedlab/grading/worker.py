@@ -20,7 +20,9 @@ It limits itself first (memory, file size, no core files; the kernel inherits
 the limits), then runs every code cell in a fresh kernel with nbclient (errors
 do not stop the run, a cell past the cell timeout is interrupted, outputs are
 dropped except error names; a cell that does not stop within INTERRUPT_GRACE
-of its interrupt ends the run as a timeout, its kernel killed), then the probe
+of its interrupt ends the run as a timeout, its kernel killed; in the sandbox,
+the report says how long a timed-out cell's tasks waited for a CPU, see
+`waits_now`), then the probe
 cell (embedlab.grading.wire), whose published result it keeps. Everything it sends is untrusted by the grader: the
 submission's code runs in this sandbox too.
 """
@@ -91,6 +93,59 @@ def not_dumpable() -> bool:
         return ctypes.CDLL(None, use_errno=True).prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) == 0
     except (OSError, AttributeError):
         return False
+
+
+# How long a timed-out cell waited for a CPU: the grader grades a submission again alone only when
+# its time-out may be its neighbours' doing (embedlab.grading.grader.neighbours_may_have_slowed).
+# Linux counts, for every task (process or thread), the nanoseconds it spent runnable but waiting
+# for a CPU: the 2nd field of /proc/<pid>/task/<tid>/schedstat (its run_delay; the kernel's own
+# accounting, which no code of the submission can write). Read in the sandbox, whose pid namespace
+# holds only this worker and what it started, the sum over every task is the wait of the whole
+# submission: its kernel, its threads, its child processes. A task that ends takes its count with
+# it: when one ended during the cell (present at its start and gone, or started and gone: the pid
+# namespace's last pid says how many started), the wait is not known, and the grader grades it
+# again, as it does without a sandbox (the worker then sees every process of the machine).
+PID_NS_LAST = "/proc/sys/kernel/ns_last_pid"
+
+
+def waits_now() -> tuple[dict[int, int], int] | None:
+    """({tid: nanoseconds it has waited for a CPU} of every task this worker can see, the last pid
+    handed out in its pid namespace), or None when /proc cannot tell (not Linux, not readable)."""
+    try:
+        with open(PID_NS_LAST, "rb") as f:
+            last = int(f.read())
+        waited = {}
+        for pid in os.listdir("/proc"):
+            if not pid.isdigit():
+                continue
+            try:
+                tids = os.listdir(f"/proc/{pid}/task")
+            except OSError:  # ended meanwhile: its tasks are missed, so the wait is not known (wait_between)
+                continue
+            for tid in tids:
+                try:
+                    with open(f"/proc/{pid}/task/{tid}/schedstat", "rb") as f:
+                        waited[int(tid)] = int(f.read().split()[1])
+                except (OSError, IndexError, ValueError):
+                    continue
+        return waited, last
+    except (OSError, ValueError):
+        return None
+
+
+def wait_between(start, end) -> float | None:
+    """Seconds the tasks waited for a CPU between two `waits_now` readings; None when not known:
+    a reading failed, a task present at the start is gone at the end, or a task started and ended
+    in between (the pid namespace handed out more pids than the new tasks alive at the end)."""
+    if start is None or end is None:
+        return None
+    (before, last_before), (after, last_after) = start, end
+    if last_after < last_before or any(tid not in after for tid in before):
+        return None  # pids wrapped around, or a task ended: what it waited is gone with it
+    new = [tid for tid in after if tid > last_before]  # the pids handed out in between, still alive
+    if len(new) != last_after - last_before or any(tid > last_after for tid in new):
+        return None  # a task started and ended in between (or one started while a reading was made)
+    return sum(max(0, after[tid] - before.get(tid, 0)) for tid in after) / 1e9
 
 
 def frame(channel: int, message: dict) -> None:
@@ -239,7 +294,8 @@ def run(channel: int) -> int:
     if not line:
         return 0  # the grader will not run it (another lesson, or no lesson)
     job = json.loads(line)
-    return execute(channel, source, job["lesson"], job["cases"], header["cell_timeout"], job.get("given") or {})
+    return execute(channel, source, job["lesson"], job["cases"], header["cell_timeout"], job.get("given") or {},
+                   header.get("sandboxed") is True)
 
 
 def defining_cells(lesson: str, cells) -> dict:
@@ -256,10 +312,14 @@ def defining_cells(lesson: str, cells) -> dict:
     return found
 
 
-def execute(channel: int, source, lesson: str, cases: dict, cell_timeout: float, given: dict | None = None) -> int:
-    """Run the submission's code cells, then the probe, in a fresh kernel; send the report."""
+def execute(channel: int, source, lesson: str, cases: dict, cell_timeout: float, given: dict | None = None,
+            sandboxed: bool = False) -> int:
+    """Run the submission's code cells, then the probe, in a fresh kernel; send the report.
+    `sandboxed`: this worker is alone in its pid namespace, so its timed-out cells' waits for a
+    CPU are measured (see `waits_now`); else they are not known."""
     started = time.monotonic()
-    progress = _Progress({"state": None, "cells_run": 0, "errors": [], "timeouts": [], "answers": None})
+    progress = _Progress({"state": None, "cells_run": 0, "errors": [], "timeouts": [], "cpu_wait": 0.0,
+                          "answers": None}, measure=sandboxed)
     report = progress.report
     cells = fresh_cells(source, lesson, cases, report, given)
     del source
@@ -300,6 +360,18 @@ class _Progress:
     index: int | None = None  # the submitted notebook's index of the cell running (None: the probe)
     interrupted_id: str | None = None  # the request the cell limit interrupted last ...
     interrupted_at: float | None = None  # ... and when
+    measure: bool = False  # whether the waits for a CPU are measured (the sandbox: see `waits_now`)
+    cell_start: tuple | None = None  # `waits_now` when the running cell started
+
+    def cell_starts(self) -> None:
+        self.cell_start = waits_now() if self.measure else None
+
+    def cell_timed_out(self) -> None:
+        """At the cell limit, before the interrupt: the report's `cpu_wait` becomes the most seconds
+        any timed-out cell waited for a CPU, or None once one such wait is not known."""
+        waited = wait_between(self.cell_start, waits_now()) if self.measure else None
+        most = self.report["cpu_wait"]
+        self.report["cpu_wait"] = None if waited is None or most is None else round(max(most, waited), 3)
 
 
 def fresh_cells(source, lesson: str, cases: dict, report: dict, given: dict | None = None) -> list:
@@ -345,6 +417,7 @@ def _grading_client(cells: list, cell_timeout: float, progress: _Progress):
         cell only, the probe's result."""
 
         async def _async_handle_timeout(self, timeout, cell=None):
+            progress.cell_timed_out()  # what the cell waited for a CPU, up to its limit
             progress.interrupted_at = time.monotonic()  # the grace is counted from the interrupt
             return await super()._async_handle_timeout(timeout, cell)
 
@@ -391,6 +464,7 @@ def _run_cells(client, cells: list, progress: _Progress, cell_timeout: float) ->
     for position, (index, _) in enumerate(cells):
         cell = client.nb.cells[position]
         progress.index = index
+        progress.cell_starts()
         try:
             client.execute_cell(cell, position)
         except DeadKernelError:
