@@ -368,16 +368,23 @@ SCHEDSTAT = grader_worker.waits_now() is not None
 
 @pytest.mark.parametrize("case", ["infinite-loop", "ignores-ctrl-c"])
 def test_a_time_out_that_waited_for_no_cpu_is_not_graded_again(graded, case):
-    """Both loops sleep: their time-outs are their own, not a neighbour's (the -j 2 run waited for a
-    CPU for a small part of the cell limit, as the sandbox's schedstat counts it), so each is graded
-    once (book/grading.md, "Limits"). A starved cell is: test_a_cell_starved_of_cpu_is_graded_again."""
+    """Both loops sleep: their time-outs are their own, not a neighbour's. The -j 2 run measures what
+    their cells waited for a CPU (the sandbox's schedstat) as a small part of the cell limit, so each is
+    graded once (book/grading.md, "Limits"); seen red with the old rule (every time-out graded again).
+    A starved cell is graded again: test_a_cell_starved_of_cpu_is_graded_again."""
     runs = graded["runs"][filename(case)]
     waits = [row.cpu_wait for row in runs[0] if row.status == "timeout"]
     if not SCHEDSTAT:   # a Linux that does not count waits: the wait is not known, so graded again
         assert waits and set(waits) == {None} and len(runs) == 2, waits
         return
-    assert waits and all(w is not None and w < grader.RETRY_WAIT_SHARE * CELL_TIMEOUT for w in waits), waits
-    assert len(runs) == 1, [[(r.status, r.cpu_wait) for r in rows[:1]] for rows in runs]
+    share = grader.RETRY_WAIT_SHARE * CELL_TIMEOUT
+    # measured in the real run (a number, never "not known"), far below a starved cell's (more than half
+    # its limit: test_a_cell_starved_of_cpu_is_graded_again); 0.02-0.03 s on a quiet machine, 0.42 s
+    # once during a whole `make test` (a loaded machine's wake-up latency, 20 wakes a second)
+    assert waits and all(w is not None and w < CELL_TIMEOUT / 4 for w in waits), waits
+    # graded once when it waited under the share; a loaded machine can push even a sleeper over it, and
+    # then it is graded again, as the rule says (a cost in time, never in points)
+    assert len(runs) == (1 if max(waits) < share else 2), (waits, [[r.status for r in rows[:1]] for rows in runs])
 
 
 # --------------------------------------------------------------------------
