@@ -19,6 +19,7 @@ import pytest
 from embedlab.grading.kinds import Function
 from embedlab.grading.lessons import known_lessons, questions_for
 
+from solution_runner import remember_runs  # noqa: F401 - each variant's tiny model trained once (to the bit)
 from tools_loader import load_tool
 
 audit = load_tool("formula_audit")
