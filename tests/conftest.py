@@ -1,12 +1,14 @@
-"""The order `make test` hands test files to its two workers: the longest first.
+"""The order `make test` hands test files to its workers: the longest first.
 
-`make test` runs `pytest -n 2 --dist loadfile`: each file goes whole to one worker, and a worker
+`make test` runs `pytest -n 3 --dist loadfile` (three workers on two cores: much of a worker's time is
+spent waiting on a sandboxed grading, a browser or a cell limit, and the third takes up that core
+meanwhile): each file goes whole to one worker, and a worker
 takes the next file in the queue when it is nearly done with its own. pytest-xdist orders that
 queue by the number of tests in a file, most first, so the few-test files that take longest
 (a module fixture that builds the book, grades a class, starts JupyterLab) came near the end,
 and one worker ran the last of them alone while the other had nothing left to take. Started
 first instead, the many short files (most of them under a second) fill in around them and the
-two workers finish together. Only the order changes: every file and every test still runs.
+workers finish together. Only the order changes: every file and every test still runs.
 """
 
 from pathlib import Path
@@ -28,8 +30,9 @@ LONGEST_FIRST = [
     "tests/test_classmode_every_lesson.py",  # every lesson's variants drawn (tiny models trained)
     "tests/test_hint_corpus.py",
     "tests/test_assign_lms.py",             # embedlab-assign's LMS handouts, solution runs
-    "tests/test_hint_corpus_learners.py",
+    "tests/test_hint_corpus_learners.py",   # seven blind corpora, both ways, each answer looked at twice
     "tests/test_sandbox.py",
+    "tests/test_right_answers.py",          # 180 right answers, each lesson's cells run in this process
     "tests/test_variants_l12.py",
     "tests/test_function_cases.py",
     "tests/test_report.py",
