@@ -457,6 +457,42 @@ def changed_later(namespace: dict, source: str, name: str) -> bool:
     return False
 
 
+_SOLVED: dict = {}  # the solution's answer on a look, by everything it read (see _solution_key)
+
+
+def _solution_key(lesson, name, solution, changed, namespace, free):
+    """What the solution's cell gives on a look depends only on its source, the look's parameters and the
+    values of the other names it reads: a key of all of those, or None when one of them is not plain data
+    nor a module, class or function of a library (a trained run, a tokenizer: not remembered)."""
+    import hashlib
+    import pickle
+
+    parts = []
+    for n in sorted(free):
+        if n in changed:
+            continue
+        if n not in namespace:
+            parts.append((n, "absent"))
+            continue
+        value = namespace[n]
+        if isinstance(value, (types.ModuleType, type)) or (
+                isinstance(value, (types.FunctionType, types.BuiltinFunctionType))
+                and getattr(value, "__module__", "") not in ("__main__", None)):
+            parts.append((n, f"{getattr(value, '__module__', '')}.{getattr(value, '__qualname__', value.__name__)}"))
+        elif _plain(value):
+            try:
+                parts.append((n, hashlib.sha256(pickle.dumps(value, protocol=4)).hexdigest()))
+            except Exception:  # noqa: BLE001
+                return None
+        else:
+            return None
+    try:
+        look = hashlib.sha256(pickle.dumps(sorted(changed.items()), protocol=4)).hexdigest()
+    except Exception:  # noqa: BLE001
+        return None
+    return (lesson, name, hashlib.sha256(solution.encode()).hexdigest(), look, tuple(parts))
+
+
 def _words_of(changed: dict) -> str:
     names = [f"`{n}`" for n in sorted(changed)]
     listed = ", ".join(names[:4]) + (" …" if len(names) > 4 else "")
@@ -492,9 +528,15 @@ def second_looks(question, namespace: dict, lesson: str, source: str, own_assign
         free = (full[1] - full[2]) | (sol[1] - sol[2])  # what the cells read and do not set themselves
         if free & derived_names(namespace, changed, source, getattr(question, "uses", ())):
             continue
+        key = _solution_key(lesson, question.name, solution, changed, namespace, sol[1] - sol[2])
         try:
-            with _seconds(LOOK_SECONDS):
-                expected = _run(sol[0], question.name, namespace, changed, sol[1], bound=False)
+            if key is not None and key in _SOLVED:
+                expected = copy.deepcopy(_SOLVED[key])
+            else:
+                with _seconds(LOOK_SECONDS):
+                    expected = _run(sol[0], question.name, namespace, changed, sol[1], bound=False)
+                if key is not None and expected is not _NONE and _plain(expected):
+                    _SOLVED[key] = copy.deepcopy(expected)
         except OutOfTime:
             return out  # only a runaway (the cells that train or tokenise are left out above)
         except (Exception, SystemExit):  # noqa: BLE001 - the solution cannot run here: this look tells nothing
