@@ -134,19 +134,25 @@ def given_code(lesson: str) -> dict:
     return given_code_of(cells)
 
 
-def given_code_of(cells) -> dict:
-    """given_code of an exercise notebook's cells (JSON)."""
-    code = []
+def code_cells_of(cells):
+    """(source, is the parameters cell) of each code cell of a notebook's cells (JSON), in order."""
     for cell in cells:
         if cell.get("cell_type") != "code":
             continue
         source = cell.get("source", "")
         source = "".join(source) if isinstance(source, list) else str(source)
-        tags = (cell.get("metadata") or {}).get("tags") or []
-        code.append((source, "parameters" in tags))
+        yield source, "parameters" in ((cell.get("metadata") or {}).get("tags") or [])
+
+
+CHECK_CELL = re.compile(r"""\s*ex\.check\(\s*["']([A-Za-z_][A-Za-z0-9_]*)["']\s*\)\s*""")
+
+
+def given_code_of(cells) -> dict:
+    """given_code of an exercise notebook's cells (JSON)."""
+    code = list(code_cells_of(cells))
     out, given = {}, []
     for i, (source, parameters) in enumerate(code):
-        check = re.fullmatch(r"""\s*ex\.check\(\s*["']([A-Za-z_][A-Za-z0-9_]*)["']\s*\)\s*""", source)
+        check = CHECK_CELL.fullmatch(source)
         if check and i > 0 and MARKER in code[i - 1][0]:
             above = code[i - 1][0][:code[i - 1][0].rfind(MARKER)]
             out[check.group(1)] = (tuple(given), tuple(_code_lines(above)))
@@ -199,16 +205,11 @@ def given_cells(lesson: str) -> dict:
 def given_cells_of(cells) -> dict:
     """given_cells of an exercise notebook's cells (JSON)."""
     out, given, previous = {}, [], None
-    for cell in cells:
-        if cell.get("cell_type") != "code":
-            continue
-        source = cell.get("source", "")
-        source = "".join(source) if isinstance(source, list) else str(source)
-        tags = (cell.get("metadata") or {}).get("tags") or []
-        check = re.fullmatch(r"""\s*ex\.check\(\s*["']([A-Za-z_][A-Za-z0-9_]*)["']\s*\)\s*""", source)
+    for source, parameters in code_cells_of(cells):
+        check = CHECK_CELL.fullmatch(source)
         if check and previous is not None and MARKER in previous:
             out[check.group(1)] = tuple(given)
-        elif MARKER not in source and "parameters" not in tags and not re.match(r"\s*ex\.(check|summary)\(", source):
+        elif MARKER not in source and not parameters and not re.match(r"\s*ex\.(check|summary)\(", source):
             given.append(source)
         previous = source
     return out

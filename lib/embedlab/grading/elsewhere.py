@@ -164,6 +164,17 @@ def _reads(node) -> set:
     return found
 
 
+def _parsed(cells):
+    """The syntax trees of IPython's history cells that can be read (the grader's probe cell left out)."""
+    for cell in cells:
+        if not isinstance(cell, str) or code.PROBE_MARK in cell or len(cell) > code.SOURCE_LIMIT:
+            continue
+        try:
+            yield ast.parse(cell)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            continue
+
+
 def derived_names(namespace: dict, inputs: dict, source: str | None, keeps=()) -> set:
     """Names the notebook's other cells (IPython's history) set from what a case changes in `inputs`,
     directly or through each other (`t = np.array(table)`, then `rows = t[ids]`): lines that read one
@@ -175,13 +186,7 @@ def derived_names(namespace: dict, inputs: dict, source: str | None, keeps=()) -
         return set()
     changed = _changed_parts(namespace, inputs)
     assignments = []
-    for cell in history:
-        if not isinstance(cell, str) or cell == source or code.PROBE_MARK in cell or len(cell) > code.SOURCE_LIMIT:
-            continue
-        try:
-            tree = ast.parse(cell)
-        except (SyntaxError, ValueError, RecursionError, MemoryError):
-            continue
+    for tree in _parsed([cell for cell in history if cell != source]):
         for node in ast.walk(tree):
             if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and node.value is not None:
                 targets = node.targets if isinstance(node, ast.Assign) else [node.target]
@@ -438,13 +443,7 @@ def changed_later(namespace: dict, source: str, name: str) -> bool:
     if not isinstance(history, (list, tuple)) or source not in history:
         return False
     last = len(history) - 1 - list(reversed(history)).index(source)
-    for cell in history[last + 1:]:
-        if not isinstance(cell, str) or code.PROBE_MARK in cell or len(cell) > code.SOURCE_LIMIT:
-            continue
-        try:
-            tree = ast.parse(cell)
-        except (SyntaxError, ValueError, RecursionError, MemoryError):
-            continue
+    for tree in _parsed(history[last + 1:]):
         for node in ast.walk(tree):
             if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, (ast.Store, ast.Del)):
                 return True
