@@ -80,7 +80,7 @@ def test_a_grader_without_the_notebooks_reads_the_code_facts(monkeypatch, tmp_pa
     from embedlab.grading import code
 
     lesson = "03-counting-gpt2"
-    readers = (code.given_code, code.foreign_inputs, code.solution_cells, code.given_cells)
+    readers = (code.given_code, code.foreign_inputs, code.solution_cells, code.solution_prefix)
     with_notebooks = tuple(f(lesson) for f in readers)
     monkeypatch.setattr(code, "EXERCISES", tmp_path / "exercises")
     monkeypatch.setattr(code, "SOLUTIONS", tmp_path / "solutions")
@@ -92,7 +92,7 @@ def test_a_grader_without_the_notebooks_reads_the_code_facts(monkeypatch, tmp_pa
         assert "# BEGIN SOLUTION" in code.solution_cells(lesson)["block_params"]
         monkeypatch.setattr(code, "CODE_FACTS", tmp_path / "answers")
         code.code_facts.cache_clear()
-        assert all(f("04-modern-blocks") == {} for f in readers)
+        assert all(f("04-modern-blocks") in ({}, ((), {})) for f in readers)
     finally:
         for f in (*readers, code.code_facts):
             f.cache_clear()

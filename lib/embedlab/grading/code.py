@@ -190,29 +190,40 @@ def foreign_inputs(lesson: str) -> dict:
 
 
 @functools.lru_cache(maxsize=None)
-def given_cells(lesson: str) -> dict:
-    """{question name: the sources of the cells the exercise gives whole above its answer cell, in order}
-    (not an answer cell, a check or the parameters cell): what the second look runs again before an
-    answer cell when they make names from the parameters (the table built from table_V). From
-    exercises/, else from code_facts; {} where there is neither."""
-    cells = _notebook_cells(EXERCISES / f"{lesson}.ipynb")
-    if cells is None:
-        found = code_facts(lesson).get("given_cells")
-        return {k: tuple(v) for k, v in found.items()} if isinstance(found, dict) else {}
-    return given_cells_of(cells)
+def solution_prefix(lesson: str) -> tuple:
+    """(cells, upto): the solution notebook's code cells as (source, is the parameters cell), checks and the
+    summary left out, and {question name: how many of them come before its answer cell}. What the second
+    look runs on other parameters before an answer cell (embedlab.grading.elsewhere), so that what the
+    exercise and the earlier answers make from the parameters (lesson 11's BUDGET, its design's figures)
+    is made from the look's. From solutions/, else from code_facts; ((), {}) where there is neither."""
+    solved = _notebook_cells(SOLUTIONS / f"{lesson}.ipynb")
+    if solved is None:
+        found = code_facts(lesson).get("prefix")
+        try:
+            cells = tuple((str(source), bool(parameters)) for source, parameters in found["cells"])
+            return cells, {str(k): int(v) for k, v in found["upto"].items()}
+        except (TypeError, KeyError, ValueError, AttributeError):
+            return (), {}
+    return solution_prefix_of(solved)
 
 
-def given_cells_of(cells) -> dict:
-    """given_cells of an exercise notebook's cells (JSON)."""
-    out, given, previous = {}, [], None
-    for source, parameters in code_cells_of(cells):
-        check = CHECK_CELL.fullmatch(source)
-        if check and previous is not None and MARKER in previous:
-            out[check.group(1)] = tuple(given)
-        elif MARKER not in source and not parameters and not re.match(r"\s*ex\.(check|summary)\(", source):
-            given.append(source)
-        previous = source
-    return out
+def solution_prefix_of(solved) -> tuple:
+    """solution_prefix of a solution notebook's cells (JSON)."""
+    cells, upto = [], {}
+    for source, parameters in code_cells_of(solved):
+        if CHECK_CELL.fullmatch(source) or re.search(r"\bex\.(check|summary)\(", source):
+            continue
+        if "# BEGIN SOLUTION" in source:
+            try:
+                tree = ast.parse(source)
+            except SyntaxError:
+                tree = ast.Module(body=[], type_ignores=[])
+            for node in tree.body:
+                for target in node.targets if isinstance(node, ast.Assign) else []:
+                    if isinstance(target, ast.Name):
+                        upto.setdefault(target.id, len(cells))
+        cells.append((source, parameters))
+    return tuple(cells), upto
 
 
 @functools.lru_cache(maxsize=None)

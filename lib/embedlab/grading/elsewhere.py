@@ -38,6 +38,7 @@ import ast
 import contextlib
 import contextvars
 import copy
+import functools
 import io
 import numbers
 import types
@@ -269,6 +270,26 @@ def _plain(value, depth: int = 0) -> bool:
     return False
 
 
+def made_from(namespace: dict, inputs: dict) -> set:
+    """The data names the notebook's cells (IPython's history) make a case's inputs from: `corpus` for
+    `animals = list(corpus.groups["animals"])`. Lines that read one of these may make the input again their
+    own way, from the notebook's own data, which the case does not replace (and mix it with inputs it does):
+    the case cannot tell their method (a typed answer reads none, and is still held to it). Modules,
+    functions and classes are tools, not data."""
+    history = namespace.get("_ih") or namespace.get("In")
+    if not isinstance(history, (list, tuple)):
+        return set()
+    out = set()
+    for tree in _parsed(list(history)):
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                if {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)} & set(inputs):
+                    out |= {name for name, _ in _reads(node.value)}
+    return {name for name in out - set(inputs) if name in namespace and not callable(namespace[name])
+            and not isinstance(namespace[name], types.ModuleType)}
+
+
 def _copyable(value) -> bool:
     return not isinstance(value, (types.ModuleType, types.FunctionType, types.BuiltinFunctionType, type,
                                   types.MethodType))
@@ -310,9 +331,11 @@ def _bounded(seconds: float):
             signal.setitimer(signal.ITIMER_REAL, *left)
 
 
-def _run(compiled, name: str, namespace: dict, inputs: dict, read: frozenset, bound: bool = True):
+def _run(compiled, name: str, namespace: dict, inputs: dict, read: frozenset, bound: bool = True,
+         lent: dict | None = None):
     """The value of `name` after the lines run in `namespace` with `inputs` in place (each read name
-    a copy), or raises; the namespace is put back as it was, whatever happens."""
+    a copy) and `lent` too (objects a look's cells made, lent as they are), or raises; the namespace is
+    put back as it was, whatever happens."""
     saved = dict(namespace)
     figures = _figures()
     try:
@@ -323,6 +346,7 @@ def _run(compiled, name: str, namespace: dict, inputs: dict, read: frozenset, bo
                 except Exception:  # noqa: BLE001 - what cannot be copied is lent as it is
                     pass
         namespace.update(copy.deepcopy(inputs))
+        namespace.update(lent or {})
         namespace.pop(name, None)
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()), \
                 warnings.catch_warnings():
@@ -456,6 +480,122 @@ def changed_later(namespace: dict, source: str, name: str) -> bool:
     return False
 
 
+WORLD_SECONDS = 4.0  # the solution's cells above an answer, run on one look's parameters, at most
+_WORLDS: dict = {}  # (lesson, the look's parameters, the learner's kept answers) -> _World
+WORLDS = 8  # worlds kept in one kernel at most (each holds the names a notebook's cells make)
+
+
+class _World:
+    """The solution notebook's cells above an answer, run on a look's parameters in a namespace of their
+    own: what the exercise's cells and the earlier answers make from the parameters (lesson 11's BUDGET
+    and its design's figures), made from the look's. Built cell by cell as later questions need more."""
+
+    def __init__(self):
+        import builtins
+
+        self.namespace = {"__builtins__": builtins, "__name__": "__embedlab_look__"}
+        self.ran = 0  # cells run so far
+        self.made: set = set()  # names the cells set (the parameters cell's left out)
+        self.failed = False
+
+
+def _cell_sets(tree) -> set:
+    out = set()
+    for node in tree.body:
+        for sub in ast.walk(node) if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) \
+                else [node]:
+            if isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Store):
+                out.add(sub.id)
+            elif isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                out.add(sub.name)
+            elif isinstance(sub, (ast.Import, ast.ImportFrom)):
+                out.update((a.asname or a.name).split(".")[0] for a in sub.names)
+    return out
+
+
+@functools.lru_cache(maxsize=64)
+def _prefix_makes(cells: tuple) -> frozenset:
+    out = set()
+    for source, is_parameters in cells:
+        if not is_parameters:
+            try:
+                out |= _cell_sets(ast.parse(source))
+            except (SyntaxError, ValueError, RecursionError, MemoryError):
+                continue
+    return frozenset(out)
+
+
+def prefix_makes(prefix, name: str) -> frozenset:
+    """The names the solution's cells above `name`'s answer cell set (the parameters cell's left out)."""
+    try:
+        cells, upto = prefix
+        return _prefix_makes(tuple((str(c[0]), bool(c[1])) for c in cells[:int(upto[name])]))
+    except (TypeError, KeyError, ValueError, IndexError):
+        return frozenset()
+
+
+def world_for(lesson: str, name: str, namespace: dict, changed: dict, prefix, keep=()):
+    """The names the solution's cells above `name`'s answer cell make on the look's parameters (the
+    notebook's own, with `changed` in place), as (their values, the names), or None: no cells to run, one
+    calls something costly (trains, tokenises at length), raises, or they take more than WORLD_SECONDS.
+    `keep`: the learner's own answers the look holds as they are (a Design's `uses`: their design), put
+    in place of the solution's as soon as a cell sets them, so the figures made from it are theirs."""
+    import hashlib
+    import pickle
+
+    try:
+        cells, upto = prefix
+        n = int(upto[name])
+        cells = [(str(c[0]), bool(c[1])) for c in cells[:n]]
+    except (TypeError, KeyError, ValueError, IndexError):
+        return None
+    if not cells or any(not p and _costly(c, namespace) for c, p in cells):
+        return None
+    parameters: set = set()
+    for c, p in cells:
+        if p:
+            try:
+                parameters |= _cell_sets(ast.parse(c))
+            except (SyntaxError, ValueError, RecursionError, MemoryError):
+                return None
+    values = {p: changed[p] if p in changed else namespace.get(p, _NONE) for p in sorted(parameters)}
+    kept = {k: namespace[k] for k in keep if k in namespace}
+    try:
+        key = (lesson, hashlib.sha256(pickle.dumps((sorted(values.items(), key=lambda kv: kv[0]),
+                                                      sorted(kept.items())), protocol=4)).hexdigest())
+    except Exception:  # noqa: BLE001 - values that cannot be told apart: no look for this cell
+        return None
+    world = _WORLDS.get(key)
+    if world is None or world.failed or world.ran > n:
+        world = _World()
+    if world.ran < n:
+        figures = _figures()
+        try:
+            with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()), \
+                    warnings.catch_warnings(), _seconds(WORLD_SECONDS):
+                warnings.simplefilter("ignore")
+                for source, is_parameters in cells[world.ran:]:
+                    tree = ast.parse(source)
+                    exec(compile(tree, "<the solution's cell, on other parameters>", "exec"), world.namespace)  # noqa: S102
+                    sets = _cell_sets(tree)
+                    if is_parameters:
+                        world.namespace.update({p: copy.deepcopy(v) for p, v in values.items() if v is not _NONE})
+                    else:
+                        world.made |= sets
+                        world.namespace.update({k: copy.deepcopy(v) for k, v in kept.items() if k in sets})
+                    world.ran += 1
+        except (Exception, SystemExit, OutOfTime):  # noqa: BLE001 - cells that cannot run here: no world
+            world.failed = True
+            return None
+        finally:
+            _close_new(figures)
+        if len(_WORLDS) >= WORLDS:
+            _WORLDS.pop(next(iter(_WORLDS)))
+        _WORLDS[key] = world
+    made = frozenset(n_ for n_ in world.made if n_ in world.namespace and _copyable(world.namespace[n_]))
+    return world.namespace, made
+
+
 _SOLVED: dict = {}  # the solution's answer on a look, by everything it read (see _solution_key)
 
 
@@ -499,12 +639,15 @@ def _words_of(changed: dict) -> str:
 
 
 def second_looks(question, namespace: dict, lesson: str, source: str, own_assigned: frozenset,
-                 looks: list, solution: str | None, foreign=()) -> list[dict]:
+                 looks: list, solution: str | None, foreign=(), prefix=None) -> list[dict]:
     """The whole answer cell (its given lines too) run on other parameters (`looks`: {parameter: value}
     each, embedlab.grading.variants.second_look), against the solution's own cell run on the same: a
-    typed number or a method that holds only for the notebook's values gives another answer there. A look
-    tells nothing when the learner's own lines set a parameter, either cell reads a name another cell
-    made from one, a cell fails, or the solution's takes longer than LOOK_SECONDS there."""
+    typed number or a method that holds only for the notebook's values gives another answer there. What
+    the solution notebook's cells above make from the parameters (`prefix`: code.solution_prefix; the
+    exercise's BUDGET, the earlier answers) is made again from the look's (`world_for`) and put in place
+    for both cells. A look tells nothing when the learner's own lines set a parameter, either cell reads a
+    name another cell made from one that the solution's cells above do not make, a cell fails, or the
+    solution's takes longer than LOOK_SECONDS there."""
     if not looks or not solution or continues(source, question.name):
         return []
     given = solution.split("# BEGIN SOLUTION")[0]  # the exercise's own lines of the answer cell
@@ -525,15 +668,28 @@ def second_looks(question, namespace: dict, lesson: str, source: str, own_assign
         # a Design's answer is judged with the learner's own `uses` (their design, chosen with these
         # parameters): held as it is, as a declared case's `keeps`
         free = (full[1] - full[2]) | (sol[1] - sol[2])  # what the cells read and do not set themselves
-        if free & derived_names(namespace, changed, source, getattr(question, "uses", ())):
-            continue
-        key = _solution_key(lesson, question.name, solution, changed, namespace, sol[1] - sol[2])
+        uses = tuple(getattr(question, "uses", ()))
+        given_world, lent, made = {}, {}, frozenset()
+        shared = free & prefix_makes(prefix, question.name)
+        if shared:  # names the cells above make: made again from the look's, where they mean what the notebook's do
+            own = world_for(lesson, question.name, namespace, {}, prefix, uses)
+            world = world_for(lesson, question.name, namespace, changed, prefix, uses) if own is not None else None
+            if world is not None:
+                # a name the learner made otherwise (their own `rows`, not the solution's) keeps their value
+                made = frozenset(n for n in shared & world[1] & own[1] if _equal(own[0][n], namespace.get(n, _NONE)))
+                for n in made:
+                    value = world[0][n]
+                    (given_world if _plain(value) else lent)[n] = value
+        if (free - made) & derived_names(namespace, changed, source, uses):
+            continue  # a name another cell made from the parameters, not made again here: the look cannot tell
+        inputs = {**changed, **given_world}
+        key = _solution_key(lesson, question.name, solution, inputs, namespace, sol[1] - sol[2]) if not lent else None
         try:
             if key is not None and key in _SOLVED:
                 expected = copy.deepcopy(_SOLVED[key])
             else:
                 with _seconds(LOOK_SECONDS):
-                    expected = _run(sol[0], question.name, namespace, changed, sol[1], bound=False)
+                    expected = _run(sol[0], question.name, namespace, inputs, sol[1], bound=False, lent=lent)
                 if key is not None and expected is not _NONE and _plain(expected):
                     _SOLVED[key] = copy.deepcopy(expected)
         except OutOfTime:
@@ -551,7 +707,7 @@ def second_looks(question, namespace: dict, lesson: str, source: str, own_assign
         except (Exception, SystemExit):  # noqa: BLE001
             continue
         try:
-            got = _run(full[0], question.name, namespace, changed, full[1])
+            got = _run(full[0], question.name, namespace, inputs, full[1], lent=lent)
             if got is _NONE:
                 continue
             got_data = judge_as.to_data(got)
@@ -568,7 +724,7 @@ def second_looks(question, namespace: dict, lesson: str, source: str, own_assign
 
 def run_elsewhere(question, namespace: dict, lesson: str, source: str | None = None,
                   given: list | None = None, foreign: list | None = None, looks: list | None = None,
-                  solution: str | None = None) -> list[dict] | None:
+                  solution: str | None = None, prefix=None) -> list[dict] | None:
     """What the learner's lines give on each of the question's `other_inputs`, as plain data
     ({"kind", "got", "want", "words", "why"} per case), or None when the question has none or its
     cases cannot be run. Runs in the learner's kernel; never raises (but a KeyboardInterrupt, the
@@ -579,6 +735,8 @@ def run_elsewhere(question, namespace: dict, lesson: str, source: str | None = N
         foreign = sorted(code.foreign_inputs(lesson).get(question.name, ()))
     if solution is None:
         solution = code.solution_cells(lesson).get(question.name)
+    if prefix is None:
+        prefix = code.solution_prefix(lesson)
     if question.other_inputs is None and not foreign and not (looks and solution):
         return None
     token = _RUNNING.set(True)  # lines that call the check again do not run again inside it
@@ -608,6 +766,8 @@ def run_elsewhere(question, namespace: dict, lesson: str, source: str | None = N
                 continue  # the lines set that input themselves: the case cannot tell
             if (read - assigned) & derived_names(namespace, case.inputs, source, case.keeps):
                 continue  # they read a copy of it another cell made: neither can it
+            if (read - assigned) & made_from(namespace, case.inputs):
+                continue  # they (may) make it again from what it was made from (corpus.groups[...]): nor can it
             try:
                 value = _run(compiled, question.name, namespace, case.inputs, read)
                 if value is _NONE:
@@ -621,12 +781,33 @@ def run_elsewhere(question, namespace: dict, lesson: str, source: str | None = N
             out.append({"kind": kind, "got": got, "want": want, "words": case.words, "why": why,
                         "own": case.foreign, "same": not case.foreign and _same_data(got, judge_as, answer_of_ns)})
         if question.kind in ("integer", "real", "array", "choice", "design"):
-            out += second_looks(question, namespace, lesson, source, assigned, looks or [], solution, foreign)
+            out += second_looks(question, namespace, lesson, source, assigned, looks or [], solution, foreign, prefix)
         return out or None
     except Exception:  # noqa: BLE001 - the check never stops the notebook
         return None
     finally:
         _RUNNING.reset(token)
+
+
+def _equal(a, b) -> bool:
+    """Do two values hold the same thing (the same arrays, numbers, text, or objects equal by ==)?"""
+    import pickle
+
+    if a is b:
+        return True
+    if a is _NONE or b is _NONE:
+        return False
+    if _plain(a) and _plain(b):
+        try:
+            return pickle.dumps(a, protocol=4) == pickle.dumps(b, protocol=4)
+        except Exception:  # noqa: BLE001
+            return False
+    if not _copyable(a) or not _copyable(b):
+        return False
+    try:
+        return (a == b) is True
+    except Exception:  # noqa: BLE001
+        return False
 
 
 def _plain_kind(value) -> str | None:

@@ -283,7 +283,7 @@ def generate(solution_path: Path, runner, exercises_dir: Path | None = None, ans
 
 def code_facts_json(exercise, solution) -> str:
     """answers/NN-slug.code.json: the exercise's given lines per question, each answer's foreign
-    inputs and the solution's answer cells (embedlab.grading.code), for a grader installed without the
+    inputs, the solution's answer cells and the cells above each (embedlab.grading.code), for a grader installed without the
     notebooks (Gradescope)."""
     import json
 
@@ -292,8 +292,9 @@ def code_facts_json(exercise, solution) -> str:
     given = {k: [list(v[0]), list(v[1])] for k, v in sorted(code.given_code_of(cells).items())}
     foreign = {k: sorted(v) for k, v in sorted(code.foreign_inputs_of(cells, solved).items())}
     solution = dict(sorted(code.solution_cells_of(solved).items()))
-    given_cells = {k: list(v) for k, v in sorted(code.given_cells_of(cells).items())}
-    return json.dumps({"given": given, "foreign": foreign, "solution": solution, "given_cells": given_cells},
+    prefix_cells, upto = code.solution_prefix_of(solved)
+    prefix = {"cells": [list(c) for c in prefix_cells], "upto": dict(sorted(upto.items()))}
+    return json.dumps({"given": given, "foreign": foreign, "solution": solution, "prefix": prefix},
                       indent=1, sort_keys=True) + "\n"
 
 

@@ -117,15 +117,24 @@ def _grade_submission(sub: Submission, lesson_arg: str | None, limits: Limits, s
             run.close()
 
 
+PREFIX = "__prefix__"  # given_lines' entry that is not a question's: the solution's cells above the answers
+
+
 def given_lines(lesson: str, questions) -> dict:
     """{question name: {"lines": the lines the exercise gives for it, "foreign": the parameters its answer
     never depends on, "solution": the solution's answer cell}} of the value questions, whose answer cell
-    the kernel runs again on other inputs (embedlab.grading.elsewhere): the sandbox does not see the
-    course's exercises/ and solutions/."""
+    the kernel runs again on other inputs (embedlab.grading.elsewhere), and under PREFIX the solution's
+    cells above them (code.solution_prefix: {"cells": [[source, is the parameters cell]], "upto": {name:
+    how many come before its answer cell}}): the sandbox does not see the course's exercises/ and
+    solutions/."""
     given, foreign, solution = code.given_code(lesson), code.foreign_inputs(lesson), code.solution_cells(lesson)
-    return {q.name: {"lines": [*given[q.name][0], *given[q.name][1]], "foreign": sorted(foreign.get(q.name, ())),
-                     "solution": solution.get(q.name, "")}
-            for q in questions if q.name in given and q.kind in ("integer", "real", "array", "choice", "design")}
+    out: dict = {q.name: {"lines": [*given[q.name][0], *given[q.name][1]], "foreign": sorted(foreign.get(q.name, ())),
+                          "solution": solution.get(q.name, "")}
+                 for q in questions if q.name in given and q.kind in ("integer", "real", "array", "choice", "design")}
+    cells, upto = code.solution_prefix(lesson)
+    if out and cells:
+        out[PREFIX] = {"cells": [list(c) for c in cells], "upto": {k: v for k, v in upto.items() if k in out}}
+    return out
 
 
 def _judge_run(run: Run, sub: Submission, meta: dict, expected: str | None, limits: Limits, seed: int | None,

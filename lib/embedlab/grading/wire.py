@@ -56,7 +56,8 @@ def probe_entries(lesson: str, namespace: dict, cases: dict | None = None, funct
     the grader: the sandbox has no exercises/ or solutions/ to read them from)
     maps its name to {"lines": the lines the exercise gives, "foreign": the
     parameters its answer never depends on, "solution": the solution's answer
-    cell, run on the second-look parameters (embedlab.grading.variants)}.
+    cell, run on the second-look parameters (embedlab.grading.variants)}, and
+    "__prefix__" to the solution's cells above the answers (grader.given_lines).
     """
     from embedlab.grading.elsewhere import run_elsewhere
     from embedlab.grading.variants import second_look
@@ -99,9 +100,11 @@ def probe_entries(lesson: str, namespace: dict, cases: dict | None = None, funct
             if not isinstance(sent, dict):
                 continue
             lines, foreign, solution = sent.get("lines"), sent.get("foreign"), sent.get("solution")
+            prefix = given.get("__prefix__")
+            prefix = (prefix.get("cells"), prefix.get("upto")) if isinstance(prefix, dict) else ((), {})
             elsewhere = run_elsewhere(q, namespace, lesson, given=lines if isinstance(lines, list) else None,
                                       foreign=foreign if isinstance(foreign, list) else [], looks=looks,
-                                      solution=solution if isinstance(solution, str) else "")
+                                      solution=solution if isinstance(solution, str) else "", prefix=prefix)
         if elsewhere:
             yield q.name, {**entry, ELSEWHERE: elsewhere}
 
