@@ -63,6 +63,8 @@ CHECKED = {
         "state_dict_sum": lambda m: counts(m).total + counts(m).token_embedding},
     ("06", "HEAD_MODELS", "head_model"): {"head_flops": lambda m: 2 * head_weights(m)},
     ("06", "MODELS", "model"): {"kaplan_n": lambda m: counts(m).non_embedding},
+    # the second looks' models (never a variant): GPT-2 and OPT bring a position table and a tied head
+    ("06", "LOOK_MODELS", "model"): {"kaplan_n": lambda m: counts(m).non_embedding},
     ("06", "MOE_MODELS", "moe_model"): {"active_params": lambda m: counts(m).active},
     ("07", "WEIGHTS_MODELS", "weights_model"): {"weights_gb_4bit": lambda m: counts(m).total * 0.5 / 1e9},
     ("07", "ADAM_MODELS", "adam_model"): {"adam_parts": lambda m: [2 * counts(m).total, 2 * counts(m).total,

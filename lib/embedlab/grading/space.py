@@ -27,6 +27,11 @@ class Space:
     fixed     question names that cannot vary, with the reason (e.g. a function checked on
               fresh random inputs): the others must differ from variant 0 in every variant
     describe  the pools and ranges in words (for the instructor's guide)
+    look_draw (rng, pick) -> the parameters of a second look (embedlab.grading.elsewhere runs every
+              answer cell again on them), where the class pools are narrower than what the solution's
+              cells compute right: a pool kept free of a feature so every variant asks the same question
+              (no learned position table) also hides a method that forgets that feature; a look, never
+              anyone's variant, may have it. None: looks are drawn as variants are.
     """
 
     defaults: dict
@@ -34,6 +39,7 @@ class Space:
     problems: Callable[[dict], list] = lambda p: []
     fixed: dict = field(default_factory=dict)
     describe: str = ""
+    look_draw: Callable[[np.random.Generator, Callable], dict] | None = None
 
     def names(self) -> list[str]:
         return list(self.defaults)

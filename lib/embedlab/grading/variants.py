@@ -31,6 +31,7 @@ classmate on another variant, or the published solution, earns at most half.
 from __future__ import annotations
 
 import ast
+import contextlib
 import copy
 import functools
 import hashlib
@@ -161,52 +162,161 @@ def _same_value(a, b) -> bool:
             return False
 
 
-SECOND_LOOKS = 2  # variants tried: one may repeat a coincidence of the book's values (out = 4·in)
+SECOND_LOOKS = 3  # variants tried: one may repeat a coincidence of the book's values (out = 4·in)
 
 
 @functools.lru_cache(maxsize=None)
 def _second_look_variants(lesson: str) -> tuple:
-    """SECOND_LOOKS variants drawn as `_second_look_variant` draws one, each with a seed of its own."""
+    """SECOND_LOOKS variants drawn as `_second_look_variant` draws one, each with a seed of its own: together
+    they break as many of the book's coincidences as they can (each look those the looks before it left)."""
     out = []
     for k in range(SECOND_LOOKS):
-        params = _second_look_variant(lesson, k)
+        params = _second_look_variant(lesson, k, tuple(out))
         if params is not None and not any(_same_value(params, other) for other in out):
             out.append(params)
     return tuple(out)
 
 
+def _coincidences(book: dict, params: dict) -> set:
+    """Which of the book's coincidences `params` breaks: a value it changes, a ratio between two numbers or
+    lengths, or a whole multiple, that it does not keep, a model of another kind (`_model_kind`). A wrong
+    method right on the book's values rides on at least one of them; a look that breaks it refuses it."""
+    mine, theirs = _relations(params), _relations(book)
+    my_kinds, my_models = _model_kinds(params), _model_facts(params)
+    broken = {("value", n) for n, v in book.items() if not _same_value(params.get(n), v)}
+    broken |= {("relation", pair) for pair, relation in theirs.items() if mine.get(pair) != relation}
+    broken |= {("kind", n) for n, kind in _model_kinds(book).items() if my_kinds.get(n) != kind}
+    broken |= {("model", n) for n, fact in _model_facts(book).items() if my_models.get(n) != fact}
+    return broken
+
+
+def _root(size: str) -> str:
+    """The parameter a number of `_sizes` comes from: "len(ids)" and "max(ids)+1" from ids,
+    "vocab_model.spare rows" from vocab_model."""
+    return re.sub(r"^(len|max|min)\(|\)(\+1)?$", "", size).split(".")[0]
+
+
+def _weights(book: dict) -> dict:
+    """{coincidence: its weight} for `_coincidences`: every family of them (one kind of coincidence among
+    one set of parameters: the ratios between vocab_model's numbers and n_new's) weighs 1 in all, so a model
+    that brings a dozen numbers does not outweigh two plain numbers' one ratio."""
+    everything = ({("value", n) for n in book} | {("relation", pair) for pair in _relations(book)}
+                  | {("kind", n) for n in _model_kinds(book)} | {("model", n) for n in _model_facts(book)})
+    family = {}
+    for c in everything:
+        kind, what = c
+        if kind == "relation":
+            key = (kind, what[2], frozenset((_root(what[0]), _root(what[1]))))
+        else:
+            key = (kind, frozenset((_root(what) if isinstance(what, str) else what,)))
+        family[c] = key
+    sizes = {}
+    for key in family.values():
+        sizes[key] = sizes.get(key, 0) + 1
+    return {c: 1 / sizes[key] for c, key in family.items()}
+
+
 @functools.lru_cache(maxsize=None)
-def _second_look_variant(lesson: str, k: int = 0) -> dict | None:
+def _model_numbers(name: str) -> dict:
+    """A shipped model's shape as numbers ({} for a name that is not one): V, d, L, heads, d_ff, the
+    learned positions (its context where it has a table), its parameters."""
+    from embedlab.params import count_params, load_config, model_shape, n_tokens
+
+    try:
+        config = load_config(name)
+        shape = model_shape(config)
+        out = {field: float(value) for field, value in vars(shape).items()
+               if isinstance(value, (int, float)) and not isinstance(value, bool)}
+        out["total"] = float(count_params(config).total)
+    except Exception:  # noqa: BLE001 - not a model's name
+        return {}
+    with contextlib.suppress(ValueError):  # a model without a cited tokenizer size
+        out["tokens"] = float(n_tokens(name))
+        out["spare rows"] = out["vocab_size"] - out["tokens"]
+    return out
+
+
+def _model_facts(params: dict) -> dict:
+    """What a list of shipped models brings with it, for `_coincidences`: which of them tie, and which have
+    no position table, no head, no projection, no final norm, in its order and in order of size (the one
+    that ties is the smallest one). A single model's numbers are in `_sizes`."""
+    out = {}
+    for name, value in params.items():
+        if (isinstance(value, (list, tuple)) and value and len(value) < 64
+                and all(isinstance(v, str) and len(v) < 64 and _model_numbers(v) for v in value)):
+            by_size = sorted(value, key=lambda v: _model_numbers(v)["total"])
+            for order, models in (("in order", value), ("by size", by_size)):
+                kinds = [_model_kind(v) for v in models]
+                out[f"{name} {order}: tied"] = tuple(tied for _, tied in kinds)
+                for part in ("position_embedding", "lm_head", "embedding_projection", "final_norm"):
+                    out[f"{name} {order}: no {part}"] = tuple(part in empty for empty, _ in kinds)
+    return out
+
+
+def _second_look_variant(lesson: str, k: int = 0, earlier: tuple = ()) -> dict | None:
     """The parameters the checks try every answer cell on a second time (embedlab.grading.elsewhere):
-    drawn from the lesson's space with a seed of its own (the same for every learner and every run, so
-    a grade stays a pure function of the file), the draw whose values, and the ratios between its
-    numbers and lengths, differ from the book's in the most places. Not vetted by `problems` (which may train models): it is never anyone's variant, only
-    other inputs on which the solution's own cell gives the answer."""
+    drawn from the lesson's space (its `look_draw` where it declares one) with a seed of its own (the same
+    for every learner and every run, so a grade stays a pure function of the file). Of SECOND_LOOK_DRAWS
+    draws it keeps the one that breaks the most of the book's coincidences (`_coincidences`) the earlier
+    looks kept, then the most of them all: a wrong method is refused when any one look breaks the
+    coincidence it rides on, so the looks share the work rather than all breaking the same ones. Not
+    vetted by `problems` (which may train models): it is never anyone's variant, only other inputs on
+    which the solution's own cell gives the answer."""
     space = space_for(lesson)
     if space is None:
         return None
+    draw = space.look_draw or space.draw
     rng = np.random.default_rng(_digest(b"second look", "other inputs", lesson, str(k)))
 
     def pick(name, pool):
         return pool[int(rng.integers(len(pool)))]
 
-    book = _relations(space.defaults)
+    covered = set().union(*(_coincidences(space.defaults, look) for look in earlier))
+    weight = _weights(space.defaults)
     best = None
     for _ in range(SECOND_LOOK_DRAWS):
         try:
-            params = space.draw(rng, pick)
+            params = draw(rng, pick)
         except Exception:  # noqa: BLE001 - a draw that fails is not used
             continue
-        differs = sum(not _same_value(params.get(k), v) for k, v in space.defaults.items())
-        mine = _relations(params)
-        score = differs + sum(mine.get(pair) != relation for pair, relation in book.items())
+        broken = _coincidences(space.defaults, params)
+        score = (round(sum(weight.get(c, 0) for c in broken - covered), 9), round(sum(weight.get(c, 0) for c in broken), 9))
         if best is None or score > best[0]:
             best = (score, params)
     return copy.deepcopy(best[1]) if best else None
 
 
+@functools.lru_cache(maxsize=None)
+def _model_kind(name: str):
+    """What kind of model a shipped config's name stands for: its parts that hold no parameters (no
+    position table, no head of its own, no projection) and whether its head is tied; None for a name that
+    is not a shipped model (a tokenizer, a language). Two models of one kind hide the same slips: a count
+    that forgets the position table is right for every model without one."""
+    from embedlab.params import count_params, load_config
+
+    try:
+        counts = count_params(load_config(name))
+    except Exception:  # noqa: BLE001 - not a model's name
+        return None
+    empty = tuple(part for part in ("position_embedding", "lm_head", "embedding_projection", "final_norm")
+                  if not getattr(counts, part, 0))
+    return empty, bool(counts.tied)
+
+
+def _model_kinds(params: dict) -> dict:
+    """{parameter: _model_kind} of the parameters that name a shipped model."""
+    out = {}
+    for name, value in params.items():
+        if isinstance(value, str) and len(value) < 64:
+            kind = _model_kind(value)
+            if kind is not None:
+                out[name] = kind
+    return out
+
+
 def _sizes(params: dict) -> dict:
-    """The numbers a variant's values give: each number, and the length of each list, dict or text."""
+    """The numbers a variant's values give: each number, the length of each list, dict or text, and the
+    largest and smallest whole number of a list of them (ids: the largest + 1 may be the table's rows)."""
     out = {}
     for name, value in params.items():
         if isinstance(value, bool):
@@ -215,17 +325,31 @@ def _sizes(params: dict) -> dict:
             out[name] = float(value)
         elif isinstance(value, (list, tuple, dict, str)):
             out[f"len({name})"] = float(len(value))
+            whole = [v for v in (value if isinstance(value, (list, tuple)) else ())
+                     if isinstance(v, int) and not isinstance(v, bool)]
+            if whole and len(whole) == len(value):
+                out[f"max({name})+1"], out[f"min({name})"] = float(max(whole) + 1), float(min(whole))
+        if isinstance(value, str) and len(value) < 64:
+            out.update({f"{name}.{field}": number for field, number in _model_numbers(value).items()})
     return out
 
 
 def _relations(params: dict) -> dict:
-    """{(a, b): their ratio} for every two of a variant's numbers and lengths: the coincidences a wrong
-    method may ride on (out = 4·in, as many sentence words as table rows). The second look prefers
+    """{(a, b, how): …} for every two of a variant's numbers and lengths: their ratio, and whether one is a
+    whole multiple of the other: the coincidences a wrong method may ride on (out = 4·in, as many sentence
+    words as table rows, a padded size already a multiple, / where // was meant). The second look prefers
     variants that break the book's."""
     sizes = _sizes(params)
     names = sorted(sizes)
-    return {(a, b): (round(sizes[a] / sizes[b], 9) if sizes[b] else None)
-            for i, a in enumerate(names) for b in names[i + 1:]}
+    out = {}
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            x, y = sizes[a], sizes[b]
+            out[(a, b, "ratio")] = round(x / y, 9) if y else None
+            big, small = (x, y) if abs(x) >= abs(y) else (y, x)
+            out[(a, b, "multiple")] = bool(small) and float(big / small).is_integer()
+            out[(a, b, "order")] = (x > y) - (x < y)
+    return out
 
 
 def second_look(lesson: str, namespace: dict) -> list[dict]:

@@ -60,16 +60,26 @@ def context_of(name: str) -> int:
     return config.get("max_position_embeddings") or config["n_positions"]
 
 
-def draw(rng: np.random.Generator, pick) -> dict:
+def draw(rng: np.random.Generator, pick, models=MODELS) -> dict:
     """One class variant: each model picked so that variants differ (up to a pool's size), T among
     the contexts the share model was trained for, the GPU hours from a realistic rate."""
-    model, share_model = pick("model", MODELS), pick("share_model", SHARE_MODELS)
+    model, share_model = pick("model", models), pick("share_model", SHARE_MODELS)
     T = int(rng.choice([t for t in CONTEXTS if t <= context_of(share_model)]))
     D = pick("D", TOKENS)
     N = count_params(load_config(model)).total
     hours = 6 * N * D / (float(rng.uniform(*RATE)) * 3600)
     return {"head_model": pick("head_model", HEAD_MODELS), "model": model, "share_model": share_model, "T": T,
             "D": D, "GPU_HOURS": float(f"{hours:.2g}"), "moe_model": pick("moe_model", MOE_MODELS)}
+
+
+# The second looks' models for questions 2, 3 and 7 (embedlab.grading.variants): the class pool keeps
+# every variant's question the same (a head to leave out, no position table), which also keeps a method
+# that forgets the position table or the head right in every variant; a look may have both.
+LOOK_MODELS = MODELS + ["gpt2", "gpt2-medium", "opt-125m", "opt-1.3b"]
+
+
+def look_draw(rng: np.random.Generator, pick) -> dict:
+    return draw(rng, pick, LOOK_MODELS)
 
 
 def share(p: dict, head_positions: int, attention: bool = True, square: bool = False) -> float:
@@ -137,7 +147,7 @@ def _describe() -> str:
             f"each model and D different in every variant up to its pool's size")
 
 
-SPACE = Space(defaults=DEFAULTS, draw=draw, problems=problems, describe=_describe(), fixed={
+SPACE = Space(defaults=DEFAULTS, draw=draw, problems=problems, describe=_describe(), look_draw=look_draw, fixed={
     "lookup_flops": "a lookup costs 0 FLOPs for every table: that is the question's point (its model still varies)",
     "forward_flops_per_token": FRESH_INPUTS,
 })
