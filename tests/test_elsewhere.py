@@ -10,6 +10,8 @@ own, run in this process (tests/solution_runner.py); the grader's side is tested
 
 import copy
 
+import re
+
 import numpy as np
 import pytest
 
@@ -23,7 +25,7 @@ from embedlab.grading.verdicts import evaluate
 
 from solution_runner import answer_cell, notebook, remember_runs, run_solution, solution_parameters  # noqa: F401
 
-LESSONS = ["01-toy-table", "09-what-rows-learn", "11-size-a-model"]
+LESSONS = ["01-toy-table", "08-vocabulary-size", "09-what-rows-learn", "10-glitch-tokens", "11-size-a-model"]
 _RUNS = {}
 
 
@@ -90,6 +92,23 @@ WRONG_METHODS = [
     ("11-size-a-model", "tightest_budget",
      'tightest_budget = sorted(["parameters", "memory", "compute"], key=lambda k: {"parameters": design_params, '
      '"memory": design_serving_gb, "compute": design_train_flops}[k])[-1]', "largest *fraction*"),
+    # the trained lessons: their cases change a cheap input, never the training
+    ("08-vocabulary-size", "hindi_single_token_share",
+     "top_hindi = list(hindi)[:n_top]\nhindi_single_token_share = sum(bpe.count_tokens(w) == 1 for w in top_hindi) / 100",
+     "the number of words audited"),
+    ("09-what-rows-learn", "cos_cat", "cat = corpus.id_of(\"cat\")\nrows = E[animals + vehicles]\n"
+     "cos_cat = rows @ rows[0] / (np.linalg.norm(rows, axis=1) * np.linalg.norm(rows[0]))", "cat's own id"),
+    ("10-glitch-tokens", "never_cos", "never = list(corpus.groups[\"never\"])\nu = run.model.E[never]\n"
+     "u = u / np.linalg.norm(u, axis=1, keepdims=True)\nnever_cos = ((u @ u.T).sum() - 9) / 72", "len(never)"),
+    ("10-glitch-tokens", "top7", "reference = list(corpus.groups[\"reserved\"])[:4]\n"
+     "s = unused_scores(run.model.E, reference)\nbest = np.argsort(-s, kind='stable')[:11]\n"
+     "top7 = np.array([i for i in best if i not in reference])", "then take the 7 highest"),
+    ("11-size-a-model", "other_tying_params", "c = count_params(design)\n"
+     "other_tying_params = c.total + c.token_embedding", "untying adds a head"),
+    ("11-size-a-model", "tightest_budget",
+     'shares = {"parameters": design_params / max_params, "memory": design_serving_gb * 1e9 / 2**30 / max_serving_gb,\n'
+     '          "compute": design_train_flops / max_train_flops}\ntightest_budget = max(shares, key=shares.get)',
+     "fractions are close"),
 ]
 
 
@@ -137,6 +156,27 @@ def test_a_right_method_written_otherwise_is_accepted_and_was_run_elsewhere(less
     assert got.status == CORRECT, got.detail
 
 
+# Right methods that make a case's input again their own way, from what the given lines made it from (the
+# corpus): the case, which replaces the input only, cannot tell them, so it is not held against them.
+REMADE = [
+    ("09-what-rows-learn", "cos_cat", "cat = corpus.id_of(\"cat\")\nids = list(corpus.groups['animals']) + "
+     "list(corpus.groups['vehicles'])\nu = E / np.linalg.norm(E, axis=1, keepdims=True)\ncos_cat = u[ids] @ u[cat]"),
+    ("10-glitch-tokens", "never_cos", "never = list(corpus.groups[\"never\"])\nM = run.model.E[list(corpus.groups['never'])]\n"
+     "M = M / np.linalg.norm(M, axis=1, keepdims=True)\nn = n_reserved + 1\n"
+     "never_cos = ((M @ M.T).sum() - n) / (n * (n - 1))"),
+]
+
+
+@pytest.mark.parametrize("lesson, name, source", REMADE)
+def test_a_right_method_that_makes_an_input_again_from_its_source_is_accepted(lesson, name, source):
+    from embedlab.grading.elsewhere import made_from
+
+    ns, _ = answered(lesson, name, source)
+    q = next(q for q in questions_for(lesson) if q.name == name)
+    assert "corpus" in made_from(ns, q.other_inputs(ns)[0].inputs)
+    assert Exercise(lesson).verdict(name, ns).status == CORRECT
+
+
 @pytest.mark.parametrize("lesson", LESSONS)
 def test_every_solution_passes_its_own_other_inputs(lesson):
     """The solution's answer cells, as written, run on every case and give its answer there."""
@@ -160,7 +200,9 @@ def test_only_the_questions_that_need_it_declare_other_inputs():
     declared = {lesson: [q.name for q in questions_for(lesson) if q.other_inputs is not None]
                 for lesson in known_lessons()}
     assert {k: v for k, v in declared.items() if v} == {
-        "01-toy-table": ["batch", "cos_pair"], "09-what-rows-learn": ["gap"], "11-size-a-model": ["tightest_budget"]}
+        "01-toy-table": ["batch", "cos_pair"], "08-vocabulary-size": ["hindi_single_token_share"],
+        "09-what-rows-learn": ["gap", "cos_cat"], "10-glitch-tokens": ["never_cos", "top7"],
+        "11-size-a-model": ["tightest_budget", "other_tying_params"]}
 
 
 def test_a_typed_answer_is_held_to_other_inputs_too():
@@ -181,10 +223,10 @@ def test_a_typed_answer_is_held_to_other_inputs_too():
 
 def test_a_cell_that_fails_where_the_solutions_runs_is_refused():
     """np.eye(8): the book's table has 8 rows; on other parameters the solution's cell gives rows where
-    this one raises."""
+    this one raises (an IndexError where an id passes 8, a ValueError where the table has fewer rows)."""
     ns, _ = answered("02-lookup-vs-matmul", "rows_matmul", "rows_matmul = np.eye(8, dtype=np.float32)[ids] @ E")
     got = Exercise("02-lookup-vs-matmul").verdict("rows_matmul", ns)
-    assert got.status == INCORRECT and "your cell raises IndexError" in got.detail, got.detail
+    assert got.status == INCORRECT and re.search(r"your cell raises (IndexError|ValueError)", got.detail), got.detail
 
 
 def test_the_second_looks_break_the_books_coincidences():
@@ -348,8 +390,11 @@ def test_the_book_states_the_looks_time_limits_and_what_is_left_out():
 
 def test_the_blind_corpus_of_coincidences_is_refused():
     """heldout7's COINCIDENCES (methods wrong in general, right on the book's inputs, written blind): the
-    notebook check refused 19 of 78 before the second looks, 69 with them (cells that train get none):
-    it must refuse at least 85 %, each
+    notebook check refused 19 of 78 before the second looks, 69 with two looks, 77 with three looks drawn to
+    cover the book's coincidences, the cells above made again on them, and declared cases for the lessons that
+    train (the one left keeps GPT-2's end-of-text id typed as 50256: one row more, as the tokenizer's own id
+    adds, whatever the tokenizer): it must refuse at
+    least 95 %, each
     with a hint that never writes the expected value (run `cd tests && python -m hint_corpus.coincidences
     heldout7` for the counts)."""
     import contextlib
@@ -364,4 +409,97 @@ def test_the_blind_corpus_of_coincidences_is_refused():
             status, hint = T.notebook_verdict(e)
         if status != CORRECT:
             refused += 1
-    assert refused >= 0.85 * len(heldout7.COINCIDENCES), (refused, len(heldout7.COINCIDENCES))
+    assert refused >= 0.95 * len(heldout7.COINCIDENCES), (refused, len(heldout7.COINCIDENCES))
+
+
+# -- what the cells above an answer make, made again on a look ------------------------------------------
+
+TYPED_PRECISIONS = ('design_serving_gb = serving_memory(design, weights="int4", context=8192, batch=1, '
+                    'kv="bf16")["total"] / GB')
+
+
+def test_a_name_the_cells_above_make_is_made_again_on_the_look():
+    """Lesson 11: BUDGET is made by the exercise's cell from the parameters. On a look it is made again from
+    the look's (the solution's cells above the answer, run there), so precisions and a context typed from
+    the book's are told apart from BUDGET's, while a cell that reads BUDGET is right there too."""
+    from embedlab.grading.elsewhere import prefix_makes
+
+    prefix = code_prefix("11-size-a-model")
+    assert {"BUDGET", "design"} <= prefix_makes(prefix, "design_serving_gb")
+    assert "design_serving_gb" not in prefix_makes(prefix, "design_serving_gb")
+    got = verdict("11-size-a-model", "design_serving_gb", TYPED_PRECISIONS)
+    assert got.status == INCORRECT and "right for these inputs only" in got.detail, got.detail
+    right = ('design_serving_gb = serving_memory(design, weights=weights, context=context, batch=BUDGET.batch, '
+             'kv=kv)["total"] / 1e9')
+    assert verdict("11-size-a-model", "design_serving_gb", right).status == CORRECT
+
+
+def test_a_learners_own_value_of_a_name_the_cells_above_make_is_kept():
+    """A name the solution's cells above also make, holding the learner's own value (their design, not the
+    solution's): the look keeps theirs, so a right answer about their design is judged on their design."""
+    setup = ("design = llama_config(vocab_size=2 * BUDGET.min_vocab_size, d=16 * head_dim, num_layers=6, "
+             "num_heads=16, num_kv_heads=4, d_ff=4 * 16 * head_dim, tied=True)")
+    right = 'design_serving_gb = serving_memory(design, weights=BUDGET.weights, context=BUDGET.context, ' \
+            'batch=BUDGET.batch, kv=BUDGET.kv)["total"] / GB'
+    ns, _ = answered("11-size-a-model", "design_serving_gb", right, setup)
+    assert ns["design"]["num_hidden_layers"] == 6
+    q = next(q for q in questions_for("11-size-a-model") if q.name == "design_serving_gb")
+    assert Exercise("11-size-a-model").verdict("design_serving_gb", ns).status == CORRECT
+    from embedlab.grading.variants import second_look
+
+    cases = run_elsewhere(q, ns, "11-size-a-model", looks=second_look("11-size-a-model", ns))
+    assert cases and all(c["got"] == c["want"] for c in cases), cases
+
+
+def code_prefix(lesson):
+    from embedlab.grading import code
+
+    return code.solution_prefix(lesson)
+
+
+def test_the_grader_hands_the_kernel_the_cells_above():
+    """given_lines (what the grader writes for the kernel) holds the solution's cells above the answers and
+    where each answer's cell is, as code.solution_prefix has them."""
+    from embedlab.grading.grader import PREFIX, given_lines
+
+    lesson = "11-size-a-model"
+    cells, upto = code_prefix(lesson)
+    out = given_lines(lesson, questions_for(lesson))
+    assert out[PREFIX]["cells"] == [list(c) for c in cells]
+    assert out[PREFIX]["upto"]["design_serving_gb"] == upto["design_serving_gb"] > 0
+    assert any("BUDGET = Budget(" in source for source, _ in cells[:upto["design_serving_gb"]])
+
+
+# -- the looks: which of the book's coincidences they break ----------------------------------------------
+
+def test_the_looks_together_break_most_of_the_books_coincidences():
+    """Every lesson with a space: of the book's coincidences that 300 draws of the space can break at all
+    (each family weighted 1), the looks, drawn to cover, break at least 85 % (86-99 % when written); and
+    each kind the blind corpus rode on is broken by one of them."""
+    from embedlab.grading.variants import _coincidences, _model_numbers, _second_look_variants, _weights, space_for
+
+    for lesson in known_lessons():
+        space = space_for(lesson)
+        if space is None:
+            continue
+        weight, draw, rng = _weights(space.defaults), space.look_draw or space.draw, np.random.default_rng(7)
+        reach = set()
+        for _ in range(300):
+            reach |= _coincidences(space.defaults, draw(rng, lambda name, pool: pool[int(rng.integers(len(pool)))]))
+        broken = set().union(*(_coincidences(space.defaults, look) for look in _second_look_variants(lesson)))
+        share = sum(weight[c] for c in broken & reach) / sum(weight[c] for c in reach)
+        assert share >= 0.85, (lesson, share)
+    l03 = _second_look_variants("03-counting-gpt2")
+    assert any(_model_numbers(p["gap_model"])["learned_positions"] != 1024 for p in l03)  # a context typed
+    l05 = _second_look_variants("05-weight-tying")  # the tied candidate is not the smallest one
+    assert any(min(p["candidates"], key=lambda m: _model_numbers(m)["total"]) != l05_tied(p) for p in l05)
+    l06 = _second_look_variants("06-params-vs-compute")  # a model with a position table
+    assert any(_model_numbers(p["model"])["learned_positions"] for p in l06)
+    l12 = _second_look_variants("12-change-a-vocabulary")  # a table with more spare rows than new tokens
+    assert any(_model_numbers(p["vocab_model"]).get("spare rows", 0) > p["n_new"] for p in l12)
+
+
+def l05_tied(p):
+    from embedlab.grading.questions.l05 import TIED
+
+    return next(m for m in p["candidates"] if m in TIED)

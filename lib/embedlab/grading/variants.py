@@ -162,7 +162,7 @@ def _same_value(a, b) -> bool:
             return False
 
 
-SECOND_LOOKS = 3  # variants tried: one may repeat a coincidence of the book's values (out = 4·in)
+SECOND_LOOKS = 3  # looks per question: together they break what one cannot (see _second_look_variant)
 
 
 @functools.lru_cache(maxsize=None)

@@ -10,6 +10,7 @@ import math
 
 import numpy as np
 
+from embedlab.grading.elsewhere import Elsewhere
 from embedlab.grading.kinds import Function, Hint, Integer, Invariant, Real, ratio
 from embedlab.grading.parts import Alt, Answer, Extra, Part, Prod, Ratio, Scale, Sum
 from embedlab.grading.space import FRESH_INPUTS, Space, equal_to_book
@@ -68,6 +69,19 @@ def audit(partner: str, n_train: int, V_bpe: int, n_top: int) -> tuple[float, fl
     other, hindi = word_counts(partner, n_train), word_counts("hi", n_train)
     bpe = train_bpe(add_counts(other, hindi), V_bpe)
     return tuple(sum(bpe.count_tokens(w) == 1 for w in list(words)[:n_top]) / n_top for words in (hindi, other))
+
+
+def hindi_share_elsewhere(ns: dict) -> list:
+    """Question 6 on the n_top // 2 most frequent Hindi words (n_top and top_hindi both halved): a share
+    divided by a typed count (the book's 100) is off by half there, one divided by len(top_hindi) or n_top
+    is not. The tokenizer is the notebook's own `bpe` (trained once, not again)."""
+    n_top, top = int(ns["n_top"]), list(ns["top_hindi"])
+    half = top[: max(1, n_top // 2)]
+    share = sum(ns["bpe"].count_tokens(w) == 1 for w in half) / len(half)
+    return [Elsewhere({"n_top": len(half), "top_hindi": half}, share,
+                      f"with the {len(half)} most frequent Hindi words (n_top = {len(half)})",
+                      "a share divides by the number of words audited: len(top_hindi) (or n_top), never a count "
+                      "typed from these inputs", kind="real")]
 
 
 @functools.lru_cache(maxsize=None)
@@ -334,7 +348,7 @@ def questions(p: dict) -> list:
         ], needs={"top_hindi|n_top": "audit the n_top most frequent Hindi words (`top_hindi`), not every word",
                   "count_tokens|encode|encode_word|encode_ordinary": (
                       "a word is one token when the tokenizer makes it one (bpe.count_tokens(word) == 1), whatever "
-                      "its characters: tokenize each word")}),
+                      "its characters: tokenize each word")}, other_inputs=hindi_share_elsewhere),
         Real("hindi_r", exact=True, hints=[
             Hint(lambda got, want: abs(got * want - 1) < 1e-6,
                  "upside down: r is cl100k's tokens per word over GPT-2's, below 1 when cl100k is shorter"),

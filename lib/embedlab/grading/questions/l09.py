@@ -100,6 +100,19 @@ def gap_elsewhere(ns: dict) -> list:
                       "their pairs: average every within-group pair at once")]
 
 
+def cos_cat_elsewhere(ns: dict) -> list:
+    """Question 4 with the animals in another order (cat moved from first to last): a cell that takes
+    cat's row from its place in the list (animals[0], rows[0]) compares with another animal there; one
+    that reads `cat`, its own id, does not. The trained table stays the notebook's."""
+    E, animals, vehicles, cat = np.asarray(ns["E"]), list(ns["animals"]), list(ns["vehicles"]), ns["cat"]
+    moved = animals[1:] + animals[:1]
+    rows = E[moved + vehicles]
+    want = rows @ E[cat] / (np.linalg.norm(rows, axis=1) * np.linalg.norm(E[cat]))
+    return [Elsewhere({"animals": moved}, want, "with the animals listed in another order (cat last)",
+                      "cat's row is E[cat], cat's own id: its place in the list is not part of the question",
+                      why_reads=("animals",))]
+
+
 @functools.lru_cache(maxsize=64)
 def _trained(d, n_sentences, corpus_seed, steps, batch_size, seed):
     """The solution's questions 3 and 4 for one variant, computed the same way (so exactly equal)."""
@@ -331,7 +344,7 @@ def questions(p: dict) -> list:
                  and not np.allclose(np.asarray(got), 1 - np.asarray(want)),
                  "the first entry is cat with itself: a cosine there is exactly 1, and yours is not: divide each "
                  "dot product by both lengths (normalize every row, cat's included)"),
-        ]),
+        ], other_inputs=cos_cat_elsewhere),
         Choice("rotation_changes_cosines", hints=[
             Hint(lambda got, want: got == "yes", "rotating every row by the same orthogonal Q keeps all lengths and angles"),
         ]),

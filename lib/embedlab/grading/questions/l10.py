@@ -10,6 +10,7 @@ import math
 
 import numpy as np
 
+from embedlab.grading.elsewhere import Elsewhere
 from embedlab.grading.kinds import Array, Function, Hint, Integer, Real, offset, padding_rechecks, related
 from embedlab.grading.parts import Alt, Answer, Part, Sum
 from embedlab.grading.space import FRESH_INPUTS, Space, equal_to_book
@@ -279,6 +280,39 @@ ROW_NORMS = {"norm(axis=0)|normalize(axis=0)": "your code takes norms along axis
                                                "is along axis=1 (normalise each row on its own)"}
 
 
+def never_cos_elsewhere(ns: dict) -> list:
+    """Question 2 with one reserved row fewer (never and n_reserved both one smaller, as a corpus with one
+    reserved token fewer has them): a count of rows typed from these inputs (the pairs of 9 rows) is
+    wrong there; len(never), or n_reserved + 1, is not. The corpus and the trained run stay the notebook's
+    (`keeps`): the rows left are the same rows."""
+    never, reserved = list(ns["never"]), set(ns["corpus"].groups["reserved"])
+    dropped = next((i for i in reversed(never) if i in reserved), None)
+    if dropped is None or len(never) < 3:
+        return []
+    never.remove(dropped)
+    rows = np.asarray(ns["run"].model.E)[never]
+    unit = rows / np.linalg.norm(rows, axis=1, keepdims=True)
+    want = float((unit @ unit.T)[np.triu_indices(len(never), k=1)].mean())
+    return [Elsewhere({"never": never, "n_reserved": int(ns["n_reserved"]) - 1}, want,
+                      f"with one reserved row fewer ({len(never)} never-seen rows)",
+                      "count the rows from the list itself (len(never)), not a number typed from these inputs",
+                      kind="real", keeps=("corpus", "run"))]
+
+
+def top7_elsewhere(ns: dict) -> list:
+    """Question 3 with other reference rows: three of the four, and the row the notebook's ranking puts
+    last. A cell that takes the highest rows first and drops the reference ones after assumes every
+    reference row is among them; here one is not."""
+    E, reference = np.asarray(ns["run"].model.E), list(ns["reference"])
+    last = int(np.argsort(-unused_scores(E, reference), kind="stable")[-1])
+    other = reference[:3] + [last]
+    scores = unused_scores(E, other)
+    want = np.array([i for i in np.argsort(-scores, kind="stable") if i not in other][:7])
+    return [Elsewhere({"reference": other}, want, "with other reference rows (one of them scoring low)",
+                      "leave the reference rows out of the ranking first, then take the 7 highest: a reference row "
+                      "need not be among the highest")]
+
+
 def questions(p: dict) -> list:
     """The questions of variant `p` (the hints know its parameters; none states an answer)."""
     V, padded = padding(p)
@@ -334,7 +368,7 @@ def questions(p: dict) -> list:
                      Hint(lambda got, want: np.asarray(got).ndim != 1,
                           "return one score per row: a 1-D array of length M.shape[0]"),
                  ])),
-        Real("never_cos", sig=6, reads=("never",), not_reads={
+        Real("never_cos", sig=6, reads=("never",), other_inputs=never_cos_elsewhere, not_reads={
             "reserved": "your code reads `reserved`: the never-seen rows are `never`, the reserved rows and the "
                         "glitch word"},
              needs={"norm|normalize|cosine_similarity|cosine": "average cosines, not dot products: normalise each "
@@ -347,7 +381,7 @@ def questions(p: dict) -> list:
             Hint(lambda got, want: abs(got) < 0.1, "near 0 is the value before training; use the trained rows, run.model.E"),
             *[related(lambda want, i=i: one_norm_cosines(p)[i], ONE_NORM, rel=1e-6) for i in (0, 1)],
         ]),
-        Array("top7", exact=True, shape=lambda p: (7,), avoids=ROW_NORMS, needs={
+        Array("top7", exact=True, shape=lambda p: (7,), avoids=ROW_NORMS, other_inputs=top7_elsewhere, needs={
             "norm|normalize|unused_scores|unused_score|cosine|cosine_similarity": (
                 "rank by the cosine with the reference mean (unused_scores, or normalise each row): a dot product "
                 "lets long rows win")}, hints=[

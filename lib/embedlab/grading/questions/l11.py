@@ -387,7 +387,7 @@ def questions(p: dict) -> list:
         Design("design_serving_gb", rule=serving_rule, uses=("design",)),
         Design("design_train_flops", rule=train_flops_rule, uses=("design",)),
         Design("tightest_budget", rule=tightest_rule, uses=("design",), other_inputs=tightest_elsewhere),
-        Design("other_tying_params", rule=other_tying_rule, uses=("design",)),
+        Design("other_tying_params", rule=other_tying_rule, uses=("design",), other_inputs=other_tying_elsewhere),
     ]
 
 
@@ -409,10 +409,46 @@ def tightest_elsewhere(ns: dict) -> list:
     roomier = dataclasses.replace(job, **{field: getattr(job, field) * 1000})
     after = headroom(design_figures(design, roomier), roomier)
     inputs = {"BUDGET": roomier, **{name: getattr(roomier, name) for name in LIMIT_OF.values()}}
-    return [Elsewhere(inputs, max(after, key=after.get), f"with the {binds} budget 1,000 times larger",
-                      "the tightest budget is the largest *fraction* used (each figure over its own budget), "
-                      "not the largest raw number (FLOPs always are)", kind="choice",
-                      keeps=("design", "design_params", "design_serving_gb", "design_train_flops"))]
+    keeps = ("design", "design_params", "design_serving_gb", "design_train_flops")
+    out = [Elsewhere(inputs, max(after, key=after.get), f"with the {binds} budget 1,000 times larger",
+                     "the tightest budget is the largest *fraction* used (each figure over its own budget), "
+                     "not the largest raw number (FLOPs always are)", kind="choice", keeps=keeps)]
+    # Near ties: the binding budget grown until its fraction is only 2 % above the next one's, then until it
+    # is 2 % below it. A figure off by a few per cent either way (GiB against a budget in GB, one token of
+    # context more) picks the other budget in one of them.
+    runner_up = sorted(used, key=used.get)[-2]
+    for margin, want, how in ((1.02, binds, "nearly as tight"), (1 / 1.02, runner_up, "just tighter")):
+        if not used[runner_up] > 0:
+            break
+        scaled = getattr(job, field) * used[binds] / (used[runner_up] * margin)
+        near = dataclasses.replace(job, **{field: round(scaled) if field == "max_params" else scaled})
+        close = headroom(design_figures(design, near), near)
+        if max(close, key=close.get) == want and max(close[binds], close[runner_up]) < 1.05 * min(
+                close[binds], close[runner_up]):
+            inputs = {"BUDGET": near, **{name: getattr(near, name) for name in LIMIT_OF.values()}}
+            out.append(Elsewhere(inputs, want, f"with the {binds} budget grown until the {runner_up} budget is "
+                                 f"{how} (2 % apart)",
+                                 "the two fractions are close there: recheck each figure against its own budget in "
+                                 "the budget's units (a GB is 10^9 bytes, not 2^30), and compare the fractions "
+                                 "exactly", kind="choice", keeps=keeps))
+    return out
+
+
+def other_tying_elsewhere(ns: dict) -> list:
+    """Question 6 on the design with its tying flipped: flipping it back gives the design's own count. A
+    cell that always adds a head (or always drops one) is right for one tying only."""
+    design = ns["design"]
+    if not isinstance(design, dict) or not isinstance(design.get("tie_word_embeddings"), bool):
+        return []
+    flipped = {**design, "tie_word_embeddings": not design["tie_word_embeddings"]}
+    try:
+        want = count_params(design).total
+    except ValueError:
+        return []
+    tying = "untied" if design["tie_word_embeddings"] else "tied"
+    return [Elsewhere({"design": flipped}, want, f"with the design {tying}",
+                      "flip the tying the design has (not design['tie_word_embeddings']): untying adds a head, "
+                      "tying takes one away", kind="integer")]
 
 
 def _counts_6nd(source) -> bool:
