@@ -384,6 +384,14 @@ def test_the_book_states_the_looks_time_limits_and_what_is_left_out():
     text = " ".join((Path(__file__).resolve().parent.parent / "book" / "grading.md").read_text().split())
     assert elsewhere.LOOK_SECONDS == elsewhere.SECONDS == 2.0 and "is stopped after 2 seconds" in text
     assert "trains a model or a tokenizer" in text and tinylm.train_tinylm.costly and train_bpe.costly
+    from embedlab.grading.variants import SECOND_LOOKS, _second_look_variants
+
+    assert "three variants" in text and SECOND_LOOKS == 3 and len(_second_look_variants("11-size-a-model")) == 3
+    assert "within 2 % of it" in text
+    ns = solved("11-size-a-model")
+    near = [c for c in next(q for q in questions_for("11-size-a-model") if q.name == "tightest_budget").other_inputs(ns)
+            if "2 % apart" in c.words]
+    assert len(near) == 2 and {c.expected for c in near} == {"compute", "memory"}
     assert elsewhere._costly("run = train_tinylm(corpus)", {"train_tinylm": tinylm.train_tinylm})
     assert not elsewhere._costly("run = train_tinylm(corpus)", {"train_tinylm": len})  # by what it holds
 
