@@ -525,6 +525,18 @@ def _prefix_makes(cells: tuple) -> frozenset:
     return frozenset(out)
 
 
+@functools.lru_cache(maxsize=64)
+def _parameter_names(cells: tuple):
+    """The names the parameters cell(s) among `cells` set, or None where one does not parse."""
+    out: set = set()
+    for source in cells:
+        try:
+            out |= _cell_sets(ast.parse(source))
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return None
+    return frozenset(out)
+
+
 def prefix_makes(prefix, name: str) -> frozenset:
     """The names the solution's cells above `name`'s answer cell set (the parameters cell's left out)."""
     try:
@@ -549,15 +561,9 @@ def world_for(lesson: str, name: str, namespace: dict, changed: dict, prefix, ke
         cells = [(str(c[0]), bool(c[1])) for c in cells[:n]]
     except (TypeError, KeyError, ValueError, IndexError):
         return None
-    if not cells or any(not p and _costly(c, namespace) for c, p in cells):
+    parameters = _parameter_names(tuple(c for c, p in cells if p)) if cells else None
+    if parameters is None:
         return None
-    parameters: set = set()
-    for c, p in cells:
-        if p:
-            try:
-                parameters |= _cell_sets(ast.parse(c))
-            except (SyntaxError, ValueError, RecursionError, MemoryError):
-                return None
     values = {p: changed[p] if p in changed else namespace.get(p, _NONE) for p in sorted(parameters)}
     kept = {k: namespace[k] for k in keep if k in namespace}
     try:
@@ -568,6 +574,8 @@ def world_for(lesson: str, name: str, namespace: dict, changed: dict, prefix, ke
     world = _WORLDS.get(key)
     if world is None or world.failed or world.ran > n:
         world = _World()
+    if world.ran < n and any(not p and _costly(c, namespace) for c, p in cells[world.ran:]):
+        return None  # (a world already made ran none of them)
     if world.ran < n:
         figures = _figures()
         try:

@@ -177,43 +177,84 @@ def _second_look_variants(lesson: str) -> tuple:
     return tuple(out)
 
 
-def _coincidences(book: dict, params: dict) -> set:
-    """Which of the book's coincidences `params` breaks: a value it changes, a ratio between two numbers or
-    lengths, or a whole multiple, that it does not keep, a model of another kind (`_model_kind`). A wrong
-    method right on the book's values rides on at least one of them; a look that breaks it refuses it."""
-    mine, theirs = _relations(params), _relations(book)
-    my_kinds, my_models = _model_kinds(params), _model_facts(params)
-    broken = {("value", n) for n, v in book.items() if not _same_value(params.get(n), v)}
-    broken |= {("relation", pair) for pair, relation in theirs.items() if mine.get(pair) != relation}
-    broken |= {("kind", n) for n, kind in _model_kinds(book).items() if my_kinds.get(n) != kind}
-    broken |= {("model", n) for n, fact in _model_facts(book).items() if my_models.get(n) != fact}
-    return broken
+HOWS = ("ratio", "multiple", "order")  # how two numbers of a variant may be related (see _Book)
+
+
+class _Book:
+    """The book's coincidences, which a second look should break: each value of the book's parameters, and
+    for every two of its numbers and lengths (`_sizes`) their ratio, whether one is a whole multiple of the
+    other, and which is larger (out = 4·in, as many sentence words as table rows, a padded size already a
+    multiple, / where // was meant, a table with fewer spare rows than new tokens); a named model's kind
+    (`_model_kind`) and a list of models' kinds (`_model_facts`). A wrong method right on the book's values
+    rides on at least one of them; a look that breaks it refuses it.
+
+    Every family of them (one kind of coincidence among one set of parameters: the ratios between
+    vocab_model's numbers and n_new's) weighs 1 in all, so a model that brings a dozen numbers does not
+    outweigh two plain numbers' one ratio. The relations are arrays over the pairs of the book's numbers:
+    a space's draws are scored by the hundred, in every kernel that checks an answer."""
+
+    def __init__(self, book: dict):
+        sizes = _sizes(book)
+        self.book, self.names = book, sorted(sizes)
+        self.i, self.j = np.triu_indices(len(self.names), 1)
+        self.relations = self._relations(np.array([sizes[n] for n in self.names], dtype=float))
+        roots = [_root(n) for n in self.names]
+        families = [frozenset((roots[i], roots[j])) for i, j in zip(self.i, self.j)]
+        count: dict = {}
+        for f in families:
+            count[f] = count.get(f, 0) + 1
+        self.pair_weights = np.array([1 / count[f] for f in families])  # the same for each of HOWS
+        self.others = {**{("value", n): v for n, v in book.items()},
+                       **{("kind", n): k for n, k in _model_kinds(book).items()},
+                       **{("model", n): f for n, f in _model_facts(book).items()}}
+
+    def _relations(self, x: np.ndarray) -> np.ndarray:
+        """(len(HOWS), pairs) array: each pair's ratio (rounded to 9 figures, NaN over 0), whether the larger
+        is a whole multiple of the smaller, and the sign of their difference; NaN where a number is missing."""
+        a, b = x[self.i], x[self.j]
+        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+            ratio = np.where(b != 0, np.round(a / b, 9), np.nan)
+            big, small = np.where(np.abs(a) >= np.abs(b), a, b), np.where(np.abs(a) >= np.abs(b), b, a)
+            multiple = ((small != 0) & (np.mod(big / np.where(small != 0, small, 1), 1) == 0)).astype(float)
+            order = np.sign(a - b)
+        missing = np.isnan(a) | np.isnan(b)
+        multiple[missing], order[missing] = np.nan, np.nan
+        return np.stack([ratio, multiple, order])
+
+    def broken(self, params: dict) -> tuple:
+        """(a boolean array over HOWS × pairs, a frozenset of the other coincidences): which of the book's
+        coincidences `params` breaks."""
+        sizes = _sizes(params)
+        mine = self._relations(np.array([sizes.get(n, np.nan) for n in self.names], dtype=float))
+        ours = self.relations
+        pairs = ~((mine == ours) | (np.isnan(mine) & np.isnan(ours)))
+        kinds, facts = _model_kinds(params), _model_facts(params)
+        other = set()
+        for key, value in self.others.items():
+            kind, name = key
+            theirs = params.get(name) if kind == "value" else (kinds if kind == "kind" else facts).get(name)
+            if not (_same_value(theirs, value) if kind == "value" else theirs == value):
+                other.add(key)
+        return pairs, frozenset(other)
+
+    def weight(self, broken: tuple, covered: tuple | None = None) -> float:
+        """The weight of what `broken` breaks, leaving out what `covered` (the looks before) already does."""
+        pairs, other = broken
+        if covered is not None:
+            pairs, other = pairs & ~covered[0], other - covered[1]
+        return float((pairs * self.pair_weights).sum() + len(other))
+
+    def union(self, broken: list) -> tuple:
+        """What a list of `broken` results break between them."""
+        if not broken:
+            return np.zeros((len(HOWS), len(self.i)), dtype=bool), frozenset()
+        return np.logical_or.reduce([b[0] for b in broken]), frozenset().union(*(b[1] for b in broken))
 
 
 def _root(size: str) -> str:
     """The parameter a number of `_sizes` comes from: "len(ids)" and "max(ids)+1" from ids,
     "vocab_model.spare rows" from vocab_model."""
     return re.sub(r"^(len|max|min)\(|\)(\+1)?$", "", size).split(".")[0]
-
-
-def _weights(book: dict) -> dict:
-    """{coincidence: its weight} for `_coincidences`: every family of them (one kind of coincidence among
-    one set of parameters: the ratios between vocab_model's numbers and n_new's) weighs 1 in all, so a model
-    that brings a dozen numbers does not outweigh two plain numbers' one ratio."""
-    everything = ({("value", n) for n in book} | {("relation", pair) for pair in _relations(book)}
-                  | {("kind", n) for n in _model_kinds(book)} | {("model", n) for n in _model_facts(book)})
-    family = {}
-    for c in everything:
-        kind, what = c
-        if kind == "relation":
-            key = (kind, what[2], frozenset((_root(what[0]), _root(what[1]))))
-        else:
-            key = (kind, frozenset((_root(what) if isinstance(what, str) else what,)))
-        family[c] = key
-    sizes = {}
-    for key in family.values():
-        sizes[key] = sizes.get(key, 0) + 1
-    return {c: 1 / sizes[key] for c, key in family.items()}
 
 
 @functools.lru_cache(maxsize=None)
@@ -237,7 +278,7 @@ def _model_numbers(name: str) -> dict:
 
 
 def _model_facts(params: dict) -> dict:
-    """What a list of shipped models brings with it, for `_coincidences`: which of them tie, and which have
+    """What a list of shipped models brings with it, for `_Book`: which of them tie, and which have
     no position table, no head, no projection, no final norm, in its order and in order of size (the one
     that ties is the smallest one). A single model's numbers are in `_sizes`."""
     out = {}
@@ -257,7 +298,7 @@ def _second_look_variant(lesson: str, k: int = 0, earlier: tuple = ()) -> dict |
     """The parameters the checks try every answer cell on a second time (embedlab.grading.elsewhere):
     drawn from the lesson's space (its `look_draw` where it declares one) with a seed of its own (the same
     for every learner and every run, so a grade stays a pure function of the file). Of SECOND_LOOK_DRAWS
-    draws it keeps the one that breaks the most of the book's coincidences (`_coincidences`) the earlier
+    draws it keeps the one that breaks the most of the book's coincidences (`_Book`) the earlier
     looks kept, then the most of them all: a wrong method is refused when any one look breaks the
     coincidence it rides on, so the looks share the work rather than all breaking the same ones. Not
     vetted by `problems` (which may train models): it is never anyone's variant, only other inputs on
@@ -271,16 +312,16 @@ def _second_look_variant(lesson: str, k: int = 0, earlier: tuple = ()) -> dict |
     def pick(name, pool):
         return pool[int(rng.integers(len(pool)))]
 
-    covered = set().union(*(_coincidences(space.defaults, look) for look in earlier))
-    weight = _weights(space.defaults)
+    book = _Book(space.defaults)
+    covered = book.union([book.broken(look) for look in earlier])
     best = None
     for _ in range(SECOND_LOOK_DRAWS):
         try:
             params = draw(rng, pick)
         except Exception:  # noqa: BLE001 - a draw that fails is not used
             continue
-        broken = _coincidences(space.defaults, params)
-        score = (round(sum(weight.get(c, 0) for c in broken - covered), 9), round(sum(weight.get(c, 0) for c in broken), 9))
+        broken = book.broken(params)
+        score = (round(book.weight(broken, covered), 9), round(book.weight(broken), 9))
         if best is None or score > best[0]:
             best = (score, params)
     return copy.deepcopy(best[1]) if best else None
@@ -331,24 +372,6 @@ def _sizes(params: dict) -> dict:
                 out[f"max({name})+1"], out[f"min({name})"] = float(max(whole) + 1), float(min(whole))
         if isinstance(value, str) and len(value) < 64:
             out.update({f"{name}.{field}": number for field, number in _model_numbers(value).items()})
-    return out
-
-
-def _relations(params: dict) -> dict:
-    """{(a, b, how): …} for every two of a variant's numbers and lengths: their ratio, and whether one is a
-    whole multiple of the other: the coincidences a wrong method may ride on (out = 4·in, as many sentence
-    words as table rows, a padded size already a multiple, / where // was meant). The second look prefers
-    variants that break the book's."""
-    sizes = _sizes(params)
-    names = sorted(sizes)
-    out = {}
-    for i, a in enumerate(names):
-        for b in names[i + 1:]:
-            x, y = sizes[a], sizes[b]
-            out[(a, b, "ratio")] = round(x / y, 9) if y else None
-            big, small = (x, y) if abs(x) >= abs(y) else (y, x)
-            out[(a, b, "multiple")] = bool(small) and float(big / small).is_integer()
-            out[(a, b, "order")] = (x > y) - (x < y)
     return out
 
 
