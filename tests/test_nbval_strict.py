@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 import nbformat
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSON = ROOT / "notebooks" / "01-toy-table.ipynb"
@@ -63,3 +64,34 @@ def test_a_changed_stored_output_fails(tmp_path):
     assert re.search(r"\b2 failed, 2 passed\b", result.stdout), result.stdout[-3000:]
     failed = sorted(re.findall(r"^FAILED \S*?(\w+)\.ipynb::(Cell \d+)", result.stdout, re.MULTILINE))
     assert failed == [("stored", "Cell 2"), ("stored", "Cell 3")], result.stdout[-3000:]
+
+
+def test_a_kernel_that_dies_at_start_is_started_again_up_to_three_times(monkeypatch):
+    """embedlab._test_command wraps nbval's kernel start: a start that dies (a port taken between its
+    choice and the kernel's bind) is tried again with new ports; one that never starts still fails."""
+    import nbval.kernel as kernel
+
+    from embedlab import _test_command
+
+    calls = []
+
+    def flaky(*args, **kwargs):
+        calls.append(1)
+        if len(calls) < _test_command.KERNEL_STARTS:
+            raise RuntimeError("Kernel died before replying to kernel_info")
+        return "manager", "client"
+
+    monkeypatch.setattr(kernel, "start_new_kernel", flaky)
+    _test_command.pytest_configure(None)
+    assert kernel.start_new_kernel() == ("manager", "client") and len(calls) == 3
+
+    def dead(*args, **kwargs):
+        calls.append(1)
+        raise RuntimeError("Kernel died before replying to kernel_info")
+
+    calls.clear()
+    monkeypatch.setattr(kernel, "start_new_kernel", dead)
+    _test_command.pytest_configure(None)
+    with pytest.raises(RuntimeError):
+        kernel.start_new_kernel()
+    assert len(calls) == 3
