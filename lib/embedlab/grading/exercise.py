@@ -64,10 +64,17 @@ class Exercise:
             return self.form_verdict(question, value, namespace)
         if name not in self.key:
             return Verdict(ERROR, 0.0, question.points, "no answer key for this question (run `make exercises`)")
-        elsewhere = run_elsewhere(question, namespace, self.lesson, source,
-                                  looks=second_look(self.lesson, namespace)) if value is not MISSING else None
-        return self._given(name, namespace, source, evaluate(question, value, self.key[name], source=source,
-                                                                others=self.key, elsewhere=elsewhere))
+        verdict = evaluate(question, value, self.key[name], source=source, others=self.key)
+        if verdict.status == CORRECT and value is not MISSING:
+            # only a value the comparison accepts is held to other inputs (kinds.Question._accepted): the
+            # notebook has the key, so a wrong value's cell is not run again (the grader's kernel, which
+            # has no key, runs every one; the judge reads the cases of the right ones only)
+            elsewhere = run_elsewhere(question, namespace, self.lesson, source,
+                                      looks=second_look(self.lesson, namespace))
+            if elsewhere:
+                verdict = evaluate(question, value, self.key[name], source=source, others=self.key,
+                                   elsewhere=elsewhere)
+        return self._given(name, namespace, source, verdict)
 
     def _given(self, name: str, namespace: dict, source, verdict: Verdict) -> Verdict:
         """A wrong answer whose given code the learner edited (the cells run, IPython's history, against
