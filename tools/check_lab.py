@@ -39,6 +39,7 @@ import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
+WIDGET_SECONDS = 15  # how long use_widget looks for a widget before it says there is none
 ROOT = Path(__file__).resolve().parent.parent
 FOLDERS = ("notebooks", "exercises", "solutions")
 
@@ -275,10 +276,16 @@ class Lab:
         find = (f"[...document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden) .widget-inline-hbox')]"
                 f".find(e => (e.querySelector('.widget-label') || {{}}).innerText === {json.dumps(label)})")
         target = ".noUi-handle" if type_text is None else "input"
-        found = self.tab.evaluate(f"(() => {{ const w = {find}; const t = w && w.querySelector('{target}');"
-                                  " if (!t) return false; t.focus(); if (t.select) t.select(); return true; })()")
-        if not found:
-            raise LookupError(f"no widget labelled {label!r} with a {target} in the notebook")
+        # the widget's view renders after its cell's output arrives: on a loaded machine that can be
+        # seconds later (once in a full make test at -n 3 the slider was not there yet), so look for it
+        # until WIDGET_SECONDS have passed
+        deadline = time.monotonic() + WIDGET_SECONDS
+        while not self.tab.evaluate(f"(() => {{ const w = {find}; const t = w && w.querySelector('{target}');"
+                                    " if (!t) return false; t.focus(); if (t.select) t.select(); return true; })()"):
+            if time.monotonic() > deadline:
+                raise LookupError(f"no widget labelled {label!r} with a {target} in the notebook "
+                                  f"after {WIDGET_SECONDS:g} s")
+            time.sleep(0.2)
         strokes = [key] * presses
         if type_text is not None:
             self.tab.call("Input.insertText", {"text": type_text})
