@@ -25,7 +25,8 @@ from embedlab.grading.verdicts import evaluate
 
 from solution_runner import answer_cell, notebook, remember_runs, run_solution, solution_parameters  # noqa: F401
 
-LESSONS = ["01-toy-table", "08-vocabulary-size", "09-what-rows-learn", "10-glitch-tokens", "11-size-a-model"]
+LESSONS = ["01-toy-table", "08-vocabulary-size", "09-what-rows-learn", "10-glitch-tokens", "11-size-a-model",
+           "12-change-a-vocabulary"]
 _RUNS = {}
 
 
@@ -103,6 +104,10 @@ WRONG_METHODS = [
     ("10-glitch-tokens", "top7", "reference = list(corpus.groups[\"reserved\"])[:4]\n"
      "s = unused_scores(run.model.E, reference)\nbest = np.argsort(-s, kind='stable')[:11]\n"
      "top7 = np.array([i for i in best if i not in reference])", "then take the 7 highest"),
+    ("11-size-a-model", "design_params", "c = count_params({**design, 'tie_word_embeddings': True})\n"
+     "design_params = c.total", "second V × d matrix"),
+    ("12-change-a-vocabulary", "p_new_token", "grown = resize_tinylm(run.model, 4, 'mean')\n"
+     "p_new_token = float(np.exp(log_softmax(grown.logits(context)))[0][corpus.vocab_size])", "n_new rows"),
     ("11-size-a-model", "other_tying_params", "c = count_params(design)\n"
      "other_tying_params = c.total + c.token_embedding", "untying adds a head"),
     ("11-size-a-model", "tightest_budget",
@@ -202,7 +207,8 @@ def test_only_the_questions_that_need_it_declare_other_inputs():
     assert {k: v for k, v in declared.items() if v} == {
         "01-toy-table": ["batch", "cos_pair"], "08-vocabulary-size": ["hindi_single_token_share"],
         "09-what-rows-learn": ["gap", "cos_cat"], "10-glitch-tokens": ["never_cos", "top7"],
-        "11-size-a-model": ["tightest_budget", "other_tying_params"]}
+        "11-size-a-model": ["design_params", "tightest_budget", "other_tying_params"],
+        "12-change-a-vocabulary": ["p_new_token"]}
 
 
 def test_a_typed_answer_is_held_to_other_inputs_too():
@@ -419,6 +425,23 @@ def test_the_blind_corpus_of_coincidences_is_refused():
         if status != CORRECT:
             refused += 1
     assert refused >= 0.95 * len(heldout7.COINCIDENCES), (refused, len(heldout7.COINCIDENCES))
+
+
+def test_a_second_blind_corpus_of_coincidences_is_refused():
+    """heldout8's COINCIDENCES, written blind after the looks and cases above were in (51 methods): 44
+    refused when first measured, 46 now (its docstring says which five are not and why): at least 88 %."""
+    import contextlib
+    import io
+
+    import test_hint_corpus_learners as T
+    from hint_corpus import heldout8
+
+    refused = 0
+    for e in heldout8.COINCIDENCES:
+        with contextlib.redirect_stdout(io.StringIO()):
+            status, _ = T.notebook_verdict(e)
+        refused += status != CORRECT
+    assert refused >= 0.88 * len(heldout8.COINCIDENCES), (refused, len(heldout8.COINCIDENCES))
 
 
 # -- what the cells above an answer make, made again on a look ------------------------------------------

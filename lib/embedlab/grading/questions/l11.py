@@ -383,7 +383,7 @@ def questions(p: dict) -> list:
 
     return [
         Design("design", points=3, rule=design_rule),
-        Design("design_params", rule=params_rule, uses=("design",)),
+        Design("design_params", rule=params_rule, uses=("design",), other_inputs=design_params_elsewhere),
         Design("design_serving_gb", rule=serving_rule, uses=("design",)),
         Design("design_train_flops", rule=train_flops_rule, uses=("design",)),
         Design("tightest_budget", rule=tightest_rule, uses=("design",), other_inputs=tightest_elsewhere),
@@ -432,6 +432,23 @@ def tightest_elsewhere(ns: dict) -> list:
                                  "the budget's units (a GB is 10^9 bytes, not 2^30), and compare the fractions "
                                  "exactly", kind="choice", keeps=keeps))
     return out
+
+
+def design_params_elsewhere(ns: dict) -> list:
+    """Question 2 on the design with its tying flipped: a count that adds the table once whatever the design
+    (right for a tied head only), or twice, gives another count there; count_params does not."""
+    design = ns["design"]
+    if not isinstance(design, dict) or not isinstance(design.get("tie_word_embeddings"), bool):
+        return []
+    flipped = {**design, "tie_word_embeddings": not design["tie_word_embeddings"]}
+    try:
+        want = count_params(flipped).total
+    except ValueError:
+        return []
+    tying = "untied" if design["tie_word_embeddings"] else "tied"
+    return [Elsewhere({"design": flipped}, want, f"with the design {tying}",
+                      "count what the design holds: an untied head is a second V × d matrix, a tied one none",
+                      kind="integer")]
 
 
 def other_tying_elsewhere(ns: dict) -> list:

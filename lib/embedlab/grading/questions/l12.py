@@ -11,6 +11,7 @@ import math
 
 import numpy as np
 
+from embedlab.grading.elsewhere import Elsewhere
 from embedlab.grading.kinds import Hint, Integer, Real, given_replaced, offset, ratio, related
 from embedlab.grading.parts import Alt, Answer, Part, Prod, Sum
 from embedlab.grading.space import Space, equal_to_book
@@ -304,6 +305,17 @@ SPACE = Space(defaults=DEFAULTS, draw=draw, problems=problems, describe=_describ
 # The questions
 
 
+def p_new_elsewhere(ns: dict) -> list:
+    """Question 3 with three new tokens more: a count of new tokens typed from these inputs (the book's 4)
+    gives another probability there; n_new does not. The trained run stays the notebook's (`keeps`)."""
+    n_new = int(ns["n_new"]) + 3
+    grown = resize_tinylm(ns["run"].model, n_new, "mean")
+    want = float(np.exp(log_softmax(grown.logits(ns["context"])))[0][ns["corpus"].vocab_size])
+    return [Elsewhere({"n_new": n_new}, want, f"with {n_new} new tokens",
+                      "grow the table by n_new rows, never by a number typed from these inputs", kind="real",
+                      keeps=("corpus", "run", "context"))]
+
+
 def questions(p: dict) -> list:
     """The questions of variant `p` (the hints know its parameters; none states an answer)."""
     V, d, tied = shape_of(p)
@@ -382,7 +394,7 @@ def questions(p: dict) -> list:
         Integer("padding_rows", hints=padding_hints(p), parts=lambda: padding_parts(p),
                 inputs=lambda: {"n_new": n, "pad_multiple": m, "n_tokens": T},
                 reads=("vocab_model", p["vocab_model"]), recheck=lambda: padding_rechecks(p)),
-        Real("p_new_token", sig=6, hints=[
+        Real("p_new_token", sig=6, other_inputs=p_new_elsewhere, hints=[
             Hint(lambda got, want: math.isclose(got, 1 / (V_TINY + n), rel_tol=1e-6)
                  or math.isclose(got, 1 / V_TINY, rel_tol=1e-6),
                  "that is the bound 1/(V + n_new), not the model's probability: compute the softmax"),
