@@ -396,6 +396,9 @@ def questions(p: dict) -> list:
 LIMIT_OF = {"parameters": "max_params", "memory": "max_serving_gb", "compute": "max_train_flops"}
 
 
+NEAR_TIE = 0.02  # how far apart question 5's near-tie cases put the two tightest budgets' fractions
+
+
 def tightest_elsewhere(ns: dict) -> list:
     """Question 5 with the budget that binds made 1,000 times larger, so another binds: a cell that
     compares the raw amounts (FLOPs are always the biggest number) or types its choice gives the
@@ -413,11 +416,12 @@ def tightest_elsewhere(ns: dict) -> list:
     out = [Elsewhere(inputs, max(after, key=after.get), f"with the {binds} budget 1,000 times larger",
                      "the tightest budget is the largest *fraction* used (each figure over its own budget), "
                      "not the largest raw number (FLOPs always are)", kind="choice", keeps=keeps)]
-    # Near ties: the binding budget grown until its fraction is only 2 % above the next one's, then until it
-    # is 2 % below it. A figure off by a few per cent either way (GiB against a budget in GB, one token of
-    # context more) picks the other budget in one of them.
+    # Near ties: the binding budget grown until its fraction is only NEAR_TIE above the next one's, then
+    # until it is NEAR_TIE below it. A figure off by a few per cent either way (GiB against a budget in GB,
+    # one token of context more) picks the other budget in one of them.
     runner_up = sorted(used, key=used.get)[-2]
-    for margin, want, how in ((1.02, binds, "nearly as tight"), (1 / 1.02, runner_up, "just tighter")):
+    ties = ((1 + NEAR_TIE, binds, "nearly as tight"), (1 / (1 + NEAR_TIE), runner_up, "just tighter"))
+    for margin, want, how in ties:
         if not used[runner_up] > 0:
             break
         scaled = getattr(job, field) * used[binds] / (used[runner_up] * margin)
@@ -427,45 +431,40 @@ def tightest_elsewhere(ns: dict) -> list:
                 close[binds], close[runner_up]):
             inputs = {"BUDGET": near, **{name: getattr(near, name) for name in LIMIT_OF.values()}}
             out.append(Elsewhere(inputs, want, f"with the {binds} budget grown until the {runner_up} budget is "
-                                 f"{how} (2 % apart)",
+                                 f"{how} ({NEAR_TIE * 100:g} % apart)",
                                  "the two fractions are close there: recheck each figure against its own budget in "
                                  "the budget's units (a GB is 10^9 bytes, not 2^30), and compare the fractions "
                                  "exactly", kind="choice", keeps=keeps))
     return out
 
 
-def design_params_elsewhere(ns: dict) -> list:
-    """Question 2 on the design with its tying flipped: a count that adds the table once whatever the design
-    (right for a tied head only), or twice, gives another count there; count_params does not."""
+def _tying_flipped(ns: dict, why: str, own_count: bool) -> list:
+    """One case: the learner's design with its tying flipped. The count expected there is the flipped
+    design's (`own_count` False) or the design's own (True: flipping the flipped one back)."""
     design = ns["design"]
     if not isinstance(design, dict) or not isinstance(design.get("tie_word_embeddings"), bool):
         return []
     flipped = {**design, "tie_word_embeddings": not design["tie_word_embeddings"]}
     try:
-        want = count_params(flipped).total
+        want = count_params(design if own_count else flipped).total
     except ValueError:
         return []
     tying = "untied" if design["tie_word_embeddings"] else "tied"
-    return [Elsewhere({"design": flipped}, want, f"with the design {tying}",
-                      "count what the design holds: an untied head is a second V × d matrix, a tied one none",
-                      kind="integer")]
+    return [Elsewhere({"design": flipped}, want, f"with the design {tying}", why, kind="integer")]
+
+
+def design_params_elsewhere(ns: dict) -> list:
+    """Question 2 on the design with its tying flipped: a count that adds the table once whatever the design
+    (right for a tied head only), or twice, gives another count there; count_params does not."""
+    return _tying_flipped(ns, "count what the design holds: an untied head is a second V × d matrix, a tied "
+                              "one none", own_count=False)
 
 
 def other_tying_elsewhere(ns: dict) -> list:
     """Question 6 on the design with its tying flipped: flipping it back gives the design's own count. A
     cell that always adds a head (or always drops one) is right for one tying only."""
-    design = ns["design"]
-    if not isinstance(design, dict) or not isinstance(design.get("tie_word_embeddings"), bool):
-        return []
-    flipped = {**design, "tie_word_embeddings": not design["tie_word_embeddings"]}
-    try:
-        want = count_params(design).total
-    except ValueError:
-        return []
-    tying = "untied" if design["tie_word_embeddings"] else "tied"
-    return [Elsewhere({"design": flipped}, want, f"with the design {tying}",
-                      "flip the tying the design has (not design['tie_word_embeddings']): untying adds a head, "
-                      "tying takes one away", kind="integer")]
+    return _tying_flipped(ns, "flip the tying the design has (not design['tie_word_embeddings']): untying adds "
+                              "a head, tying takes one away", own_count=True)
 
 
 def _counts_6nd(source) -> bool:
