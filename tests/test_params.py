@@ -585,3 +585,11 @@ def test_tokenizer_sizes_are_cited_and_fit_their_tables():
             n_tokens(missing)
     with pytest.raises(ValueError, match="no shipped config called name='nope'"):
         n_tokens("nope")
+
+
+def test_a_shape_unpacked_like_a_pair_says_how_to_read_its_sizes():
+    """Exercise 01 asks for V·d from model_shape: `V, d = model_shape(config)` names the fields to read."""
+    shape = model_shape(load_config("gpt2"))
+    with pytest.raises(TypeError, match=r"shape\.vocab_size, shape\.hidden_size"):
+        V, d = shape  # noqa: F841
+    assert (shape.vocab_size, shape.hidden_size) == (50_257, 768)
