@@ -34,7 +34,8 @@ from embedlab.grading.status import (
     WRONG_PARAMETERS,
     format_points,
 )
-from embedlab.grading.text import atomic_output, csv_cell, csv_writer, display_name, printable
+from embedlab.grading.submissions import UNREAD_FOLDER
+from embedlab.grading.text import atomic_output, csv_cell, csv_writer, display_name, display_width, pad, printable
 
 COLUMNS = ("submission", "lesson", "question", "points", "max_points", "status", "detail", "learner")
 TOTALS_COLUMNS = ("learner", "lesson", "points", "max_points", "status", "submissions", "counted", "late",
@@ -181,14 +182,19 @@ def question_statistics(rows: list[Row]) -> list[tuple[str, str, int, int, str, 
     return out
 
 
+SUMMARY_WIDTH = 72  # terminal columns of the summary's submission column, at most
+
+
 def summary(rows: list[Row]) -> str:
     """One line per submission: its points, then its questions by status, each labelled (a
     question may be worth 2 points: "7 / 7" points can be "6 of 6 questions correct")."""
     per: dict[str, list[Row]] = {}
     for row in rows:
         per.setdefault(row.submission, []).append(row)
-    width = max([len("submission")] + [len(s) for s in per])
-    lines = [f"{'submission':<{width}}  {'lesson':<20}  {'points':>9}  questions"]
+    # display width (a full-width name takes two columns a character), at most SUMMARY_WIDTH: a longer
+    # label (a path nested deep) overflows its own line rather than pushing every other line right
+    width = min(SUMMARY_WIDTH, max([len("submission")] + [display_width(s) for s in per]))
+    lines = [f"{pad('submission', width)}  {'lesson':<20}  {'points':>9}  questions"]
     for label, group in per.items():
         got, best = sum(r.points or 0.0 for r in group), sum(r.max_points for r in group)
         shown = "-" if all(r.points is None for r in group) else format_points(got)
@@ -197,7 +203,7 @@ def summary(rows: list[Row]) -> str:
             counts[r.status] = counts.get(r.status, 0) + 1
         questions = f"{counts.get(CORRECT, 0)} of {len(group)} correct" + "".join(
             f", {counts[s]} {s}" for s in STATUSES if s in counts and s != CORRECT)
-        lines.append(f"{label:<{width}}  {group[0].lesson:<20}  "
+        lines.append(f"{pad(label, width)}  {pad(group[0].lesson, 20)}  "
                      f"{shown + ' / ' + format_points(best):>9}  {questions}")
     return "\n".join(lines)
 
@@ -263,6 +269,12 @@ def print_summary(rows: list[Row], submissions, outputs: dict, *, stopped: bool,
                                                      else ""))
     print("function inputs: " + (f"each question's fixed ones and random ones drawn with --seed {seed}"
                                  if seed is not None else "each question's own (as the notebook's check draws them)"))
+    unread = [s.label for s in submissions if s.real is None and s.problem.startswith(UNREAD_FOLDER)]
+    if unread:
+        print(f"{len(unread)} folder(s) of the submissions that could not be read (nested too deep for the "
+              "system's path limit, or no permission): whatever they hold is not graded; each has its "
+              "unreadable row:" + "".join(f"\n  {label if len(label) <= 200 else label[:80] + ' … ' + label[-100:]}"
+                                           for label in unread[:20]), file=sys.stderr)
     if keys is not None:
         _print_class_notes(rows, submissions, rule)
     class_notebooks = len({r.submission for r in rows if r.status == NEEDS_KEYS})

@@ -56,6 +56,18 @@ def printable(text: str) -> str:
     return "".join(_escaped(ch) if unicodedata.category(ch) in UNPRINTABLE else ch for ch in text)
 
 
+def display_width(text: str) -> int:
+    """Columns `text` takes on a terminal: 2 for a wide or full-width character (East Asian W/F),
+    0 for a combining mark, 1 otherwise (so a table's columns line up on any script)."""
+    return sum(0 if unicodedata.combining(ch) else 2 if unicodedata.east_asian_width(ch) in "WF" else 1
+               for ch in text)
+
+
+def pad(text: str, width: int) -> str:
+    """`text` left-aligned in `width` terminal columns (display_width), never cut."""
+    return text + " " * max(0, width - display_width(text))
+
+
 def cut(value, limit: int = 300) -> str:
     """Text from a submission, cut to `limit` characters, every control character escaped."""
     return printable(str(value)[:limit])
