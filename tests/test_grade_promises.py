@@ -1,6 +1,11 @@
 """Promises of book/grading.md the blind attack (branch `attack`, attacks/FINDINGS.md) found broken,
 each attacked here by its kind, not by the one case the attack used:
 
+* B1 "nothing one submission does changes another's score": a classmate hands in a blank copy of
+  another learner's handout (anyone can make it from the public bundle), newer than the learner's own,
+  graded with --latest. In a learner's folder it is identity_mismatch; in a shared folder, where only
+  metadata names the learner, the learner's files are set aside for review (both listed, no points),
+  never resolved by recency to the blank one; --best and --trust-metadata do what their help says.
 * B4 "every file of the download ends in a row": a folder the walk cannot list (nested past
   PATH_MAX, or unreadable) gets an `unreadable` row and is named in the summary, never skipped.
 """
@@ -13,6 +18,10 @@ from pathlib import Path
 
 import nbformat
 import pytest
+
+from embedlab.grading import assign
+from embedlab.grading.judge import Row
+from embedlab.grading.results import totals
 
 from solution_runner import notebook
 
@@ -82,3 +91,83 @@ def test_the_summary_lines_up_full_width_names_and_caps_a_deep_label():
     starts = {display_width(line[:line.index(f"  {LESSON}  ") + 2]) for line in lines[1:3]}
     assert starts == {display_width(lines[0][:lines[0].index("lesson")])}, lines[:3]
     assert max(display_width(line) for line in lines[:3]) < SUMMARY_WIDTH + 60
+
+
+SECRET = b"test-secret-of-the-grade-promises"
+
+
+@pytest.fixture(scope="module")
+def latest(tmp_path_factory):
+    """One assign (K = 2) of ada, ben and hal, and ONE --latest grading run of: ada's solved notebook and
+    hal's blank copy of ada's handout, newer, in a shared folder (inbox/); ben's solved notebook in his
+    folder and hal's blank copy of ben's handout, newer, in hal's folder."""
+    tmp = tmp_path_factory.mktemp("latest")
+    (tmp / "roster.csv").write_text("learner\nada\nben\nhal\n")
+    (tmp / "secret.txt").write_bytes(SECRET + b"\n")
+    assert assign.main([LESSON, "--roster", str(tmp / "roster.csv"), "--secret-file", str(tmp / "secret.txt"),
+                        "--variants", "2", "--out", str(tmp / "class"), "--solutions", str(tmp / "released"),
+                        "-j", "2"]) == 0
+    solved = lambda who: (tmp / "released" / who / assign.solution_name(LESSON)).read_bytes()  # noqa: E731
+    blank = lambda who: (tmp / "class" / who / f"{LESSON}.ipynb").read_bytes()  # noqa: E731
+    sub = tmp / "sub"
+    files = {"inbox/ada-01-toy-table.ipynb": solved("ada"), "inbox/zz-hal-01-toy-table.ipynb": blank("ada"),
+             "ben/01-toy-table.ipynb": solved("ben"), "hal/01-toy-table.ipynb": blank("ben")}
+    for i, (name, data) in enumerate(files.items()):
+        (sub / name).parent.mkdir(parents=True, exist_ok=True)
+        (sub / name).write_bytes(data)
+        os.utime(sub / name, (1_700_000_000 + 3600 * (i % 2), 1_700_000_000 + 3600 * (i % 2)))  # the copy newer
+    done = grade(sub, "--keys", tmp / "class" / "instructor-keys", "--latest", "--out", tmp / "scores.csv",
+                 "--totals", tmp / "totals.csv", "--gradebook", tmp / "gradebook.csv", "--feedback", tmp / "feedback", "-j", "2", cwd=tmp)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return {"tmp": tmp, "done": done, "rows": rows_of(tmp / "scores.csv"),
+            "totals": {(t["learner"], t["lesson"]): t for t in rows_of(tmp / "totals.csv")},
+            "gradebook": {r["learner"]: r for r in rows_of(tmp / "gradebook.csv")}}
+
+
+def points_of(rows, label_end):
+    return sum(float(r["points"] or 0) for r in rows if r["submission"].endswith(label_end))
+
+
+def test_the_honest_files_score_full_and_the_copies_zero(latest):
+    assert points_of(latest["rows"], "inbox/ada-01-toy-table.ipynb") == 7
+    assert points_of(latest["rows"], "ben/01-toy-table.ipynb") == 7
+    assert points_of(latest["rows"], "inbox/zz-hal-01-toy-table.ipynb") == 0
+
+
+def test_a_copy_in_a_classmates_folder_never_replaces_the_learners_file(latest):
+    copy = {r["status"] for r in latest["rows"] if r["submission"].endswith("hal/01-toy-table.ipynb")}
+    assert copy == {"identity_mismatch"}
+    ben = latest["totals"]["ben", LESSON]
+    assert (ben["status"], ben["points"], ben["counted"][-len("ben/01-toy-table.ipynb"):]) == (
+        "graded", "7", "ben/01-toy-table.ipynb")
+
+
+def test_a_newer_copy_in_a_shared_folder_is_not_resolved_by_recency(latest):
+    ada = latest["totals"]["ada", LESSON]
+    assert ada["status"] == "review" and ada["points"] == "" and ada["final"] == ""
+    assert "ada-01-toy-table.ipynb" in ada["counted"] and "zz-hal-01-toy-table.ipynb" in ada["counted"]
+    assert latest["gradebook"]["ada"][next(c for c in latest["gradebook"]["ada"] if c.startswith(LESSON))] == ""
+    page = (latest["tmp"] / "feedback" / "learners" / "ada" / f"{LESSON}-feedback.txt").read_text()
+    assert "set aside for review" in page and " 0 / 7" not in page, page
+    said = latest["done"].stderr
+    assert "set aside for review" in said and "ada, 01-toy-table:" in said and "zz-hal-01-toy-table" in said
+
+
+def rows(label, points, learner):
+    return [Row(label, LESSON, "E", points, 7.0, "correct" if points else "not_attempted", "", learner)]
+
+
+def test_best_and_trust_metadata_resolve_a_shared_folder_as_documented(latest):
+    from embedlab.grading.keys import load_keys
+
+    keys = load_keys(latest["tmp"] / "class" / "instructor-keys")
+    found = rows("in/ada.ipynb", 7.0, "ada") + rows("in/zz.ipynb", 0.0, "ada")
+    how = dict(mtimes={"in/ada.ipynb": (-1, 1.0), "in/zz.ipynb": (-1, 2.0)}, placed=frozenset())
+    pick = {(t.learner, t.status, t.points, t.counted) for t in totals(found, keys, rule="best", **how)}
+    assert ("ada", "graded", 7.0, "in/ada.ipynb") in pick  # --best: a file never lowers another's points
+    pick = {(t.learner, t.status, t.points, t.counted)
+            for t in totals(found, keys, rule="latest", trust_metadata=True, **how)}
+    assert ("ada", "graded", 0.0, "in/zz.ipynb") in pick  # the instructor's choice: the newest counts
+    placed = dict(how, placed=frozenset({"in/ada.ipynb", "in/zz.ipynb"}))  # one learner's own folder
+    pick = {(t.learner, t.status, t.points) for t in totals(found, keys, rule="latest", **placed)}
+    assert ("ada", "graded", 0.0) in pick  # their own newer file counts, as --latest says

@@ -199,7 +199,13 @@ def build_parser() -> argparse.ArgumentParser:
     rule.add_argument("--best", dest="rule", action="store_const", const="best",
                       help="a learner with several submissions of a lesson: the best counts (the default)")
     rule.add_argument("--latest", dest="rule", action="store_const", const="latest",
-                      help="a learner with several submissions of a lesson: the newest file counts")
+                      help="a learner with several submissions of a lesson: the newest file counts; in a "
+                           "shared folder (not one folder per learner, no LMS layout), where only a notebook's "
+                           "metadata names its learner, several files naming one learner are set aside for "
+                           "review instead (a classmate could hand in a newer copy of another's handout)")
+    parser.add_argument("--trust-metadata", action="store_true",
+                        help="with --latest: in a shared folder you collected yourself, a notebook's metadata "
+                             "is who handed it in, so the newest of a learner's files counts there too")
     parser.add_argument("--gradebook", help="class mode: write a gradebook to import into the LMS: one row per "
                                             "roster learner, a column per lesson and a total (needs --keys)")
     parser.add_argument("--gradebook-format", choices=GRADEBOOK_FORMATS,

@@ -367,6 +367,7 @@ def grade_and_write(args, submissions: list[Submission], limits: Limits, bwrap: 
     and the summary printed. The exit status: 0, 1 (a grader fault), 2 (the `policy` cannot be applied
     to these grades: nothing is written) or INTERRUPTED."""
     done = []
+    how: dict = {}
     handed_back = ""
 
     def progress(label, rows):
@@ -397,7 +398,11 @@ def grade_and_write(args, submissions: list[Submission], limits: Limits, bwrap: 
             return 1
         how = {"complete": code != INTERRUPTED, "rule": args.rule, "lessons": [args.lesson] if args.lesson else [],
                "mtimes": {s.label: (-1 if s.order is None else s.order, s.mtime) for s in submissions},
-               "late": frozenset(s.label for s in submissions if s.late)}
+               "late": frozenset(s.label for s in submissions if s.late),
+               # the files whose learner the layout says (a learner's folder, the LMS): --latest trusts
+               # only these to be the learner's own (results.totals)
+               "placed": frozenset(s.label for s in submissions if _owner_of(s, keys)),
+               "trust_metadata": bool(getattr(args, "trust_metadata", False))}
         if policy is not None and keys is not None:
             try:  # the policy merged once before any file is written: refused, nothing is half-applied
                 merged = totals(rows, keys, **how, policy=policy)
@@ -438,7 +443,7 @@ def grade_and_write(args, submissions: list[Submission], limits: Limits, bwrap: 
             signal.signal(signal.SIGTERM, old_term)
     print_summary(rows, submissions, outputs, stopped=code == INTERRUPTED, seconds=time.monotonic() - start,
                   seed=args.seed, totals=bool(args.totals), keys=keys, rule=args.rule, bwrap=bwrap,
-                  no_group=no_group, limits=limits)
+                  no_group=no_group, limits=limits, how=how)
     if how.get("policy") is not None:
         print(policy.summary(merged))
     if handed_back:

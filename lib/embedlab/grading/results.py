@@ -78,10 +78,14 @@ class Total:
     late_penalty: float = 0.0
     final: float | None = None
     weight: float | None = None  # the lesson's weight in the weighted total (--policy), else None
+    # --latest, set aside: the learner's files that only their metadata says are theirs (a flat folder),
+    # each as likely to be a classmate's as theirs: none counts until the instructor decides
+    unplaced: tuple = ()
 
 
 def totals(rows: list[Row], keys: dict[str, LessonKeys], complete: bool = True, rule: str = "best",
-           mtimes: dict | None = None, lessons=(), late=frozenset(), policy: Policy | None = None) -> list[Total]:
+           mtimes: dict | None = None, lessons=(), late=frozenset(), policy: Policy | None = None,
+           placed=None, trust_metadata: bool = False) -> list[Total]:
     """One Total per roster learner and lesson graded (or named in `lessons`), sorted.
 
     Of a learner's submissions for a lesson, the graded ones count: the best (`rule` "best",
@@ -93,7 +97,15 @@ def totals(rows: list[Row], keys: dict[str, LessonKeys], complete: bool = True, 
     `missing` when a complete run found nothing of theirs.
 
     With `policy` (--policy), its adjustments, late rule and weights are merged in (Policy.apply:
-    PolicyError, and no total, when an entry cannot be applied to these grades)."""
+    PolicyError, and no total, when an entry cannot be applied to these grades).
+
+    `placed` holds the submissions whose learner the layout says (their folder, the LMS's name or
+    record: grader._owner_of); None when every file's does. With `rule` "latest", a learner's graded
+    files of a lesson of which at least one is not placed (only its metadata names the learner: a
+    flat shared folder, where a classmate can hand in a newer, blank copy of another's handout) are not
+    resolved by recency: the total is `review`, no points, every such file listed (`unplaced`), unless
+    `trust_metadata` (--trust-metadata: the instructor collected the files, so metadata is who handed
+    each in). With "best" a file cannot lower another's points, so the best counts as ever."""
     mtimes = mtimes or {}  # submission -> how recent (a number, or a tuple: the LMS's order, then the time)
     oldest = min(mtimes.values()) if mtimes else 0.0
     per: dict = {}  # (learner, lesson) -> {submission: [points, statuses, order]}
@@ -110,7 +122,12 @@ def totals(rows: list[Row], keys: dict[str, LessonKeys], complete: bool = True, 
             graded = {k: v for k, v in subs.items() if not v[1] & ({NOT_GRADED} | set(REVIEW))}
             review = {k: v for k, v in subs.items() if v[1] & set(REVIEW)}
             stopped = {k: v for k, v in subs.items() if NOT_GRADED in v[1]}
-            if graded:
+            doubtful = (rule == "latest" and len(graded) > 1 and not trust_metadata and placed is not None
+                        and any(k not in placed for k in graded))
+            if doubtful:
+                total = Total(learner, lesson, None, best, TO_REVIEW, len(subs), "", any(k in late for k in graded),
+                              unplaced=tuple(sorted(graded, key=lambda k: (mtimes.get(k, oldest), graded[k][2]))))
+            elif graded:
                 if rule == "latest":
                     pick = max(graded, key=lambda k: (mtimes.get(k, oldest), graded[k][2]))
                 else:
@@ -136,7 +153,8 @@ def write_totals(rows: list[Row], keys: dict[str, LessonKeys], out: Path, **how)
         writer.writerow(TOTALS_COLUMNS)
         for t in totals(rows, keys, **how):
             writer.writerow([csv_cell(t.learner), csv_cell(t.lesson), _points(t.points), format_points(t.max_points),
-                             t.status, t.submissions, csv_cell(t.counted), "late" if t.late or t.late_penalty else "",
+                             t.status, t.submissions, csv_cell(t.counted or " | ".join(t.unplaced)),
+                             "late" if t.late or t.late_penalty else "",
                              format_points(t.adjustment), format_points(t.late_penalty), _points(t.final),
                              "" if t.weight is None else format_points(t.weight),
                              csv_cell(printable(_policy_notes(t, how.get("policy"))))])
@@ -251,7 +269,8 @@ def weighted_totals(found: list[Total], policy) -> dict | None:
 
 
 def print_summary(rows: list[Row], submissions, outputs: dict, *, stopped: bool, seconds: float, seed: int | None,
-                  totals: bool, keys, rule: str, bwrap: str | None, no_group: str, limits) -> None:
+                  totals: bool, keys, rule: str, bwrap: str | None, no_group: str, limits,
+                  how: dict | None = None) -> None:
     """What embedlab-grade prints once the files are written: a line per submission, the class's
     statistics, what was graded and written, and how (function inputs, sandbox, budget)."""
     print(summary(rows))
@@ -276,7 +295,7 @@ def print_summary(rows: list[Row], submissions, outputs: dict, *, stopped: bool,
               "unreadable row:" + "".join(f"\n  {label if len(label) <= 200 else label[:80] + ' … ' + label[-100:]}"
                                            for label in unread[:20]), file=sys.stderr)
     if keys is not None:
-        _print_class_notes(rows, submissions, rule)
+        _print_class_notes(rows, submissions, rule, how)
     class_notebooks = len({r.submission for r in rows if r.status == NEEDS_KEYS})
     if class_notebooks:
         print(f"{class_notebooks} class notebook(s) not graded (status {NEEDS_KEYS}): they are judged against "
@@ -286,12 +305,34 @@ def print_summary(rows: list[Row], submissions, outputs: dict, *, stopped: bool,
                                          f"{limits.max_processes:,} processes and threads)")
 
 
-def _print_class_notes(rows: list[Row], submissions, rule: str) -> None:
+def _print_class_notes(rows: list[Row], submissions, rule: str, how: dict | None = None) -> None:
     """Class mode's part of the summary: the rule for several submissions, and the files set aside."""
+    how = how or {}
     print(f"a learner with several submissions of a lesson: the {rule} counts "
           f"({'--best, the default' if rule == 'best' else '--latest: the newest file'})")
     for learner, lesson, count in several(rows):
         print(f"  {learner}: {count} submissions of {lesson}")
+    placed = how.get("placed")
+    if placed is not None:
+        doubtful = {}  # (learner, lesson) -> the graded files of it that only their metadata places
+        for row in rows:
+            if row.learner and row.lesson and row.status not in (NOT_GRADED, *REVIEW):
+                doubtful.setdefault((row.learner, row.lesson), set()).add(row.submission)
+        doubtful = {k: v for k, v in doubtful.items() if len(v) > 1 and v - set(placed)}
+        if doubtful and rule == "latest" and not how.get("trust_metadata"):
+            print(f"{len(doubtful)} learner lesson(s) set aside for review (totals status {TO_REVIEW}, no points): "
+                  "several files name the learner, and nothing but their metadata says who handed them in (a "
+                  "shared folder, not one folder per learner), so --latest cannot tell theirs from a newer copy "
+                  "a classmate made: keep the right one, or grade with --best (a file never lowers another's "
+                  "points) or --trust-metadata (you collected the files yourself):"
+                  + "".join(f"\n  {learner}, {lesson}: " + " | ".join(sorted(files))
+                            for (learner, lesson), files in sorted(doubtful.items())[:20]), file=sys.stderr)
+        elif doubtful:
+            print(f"{len(doubtful)} learner lesson(s) with several files that only their metadata says are "
+                  f"theirs (a shared folder): the {rule} counts"
+                  + (" (--trust-metadata)" if rule == "latest" else ": a file never lowers another's points")
+                  + "".join(f"\n  {learner}, {lesson}: " + " | ".join(sorted(files))
+                            for (learner, lesson), files in sorted(doubtful.items())[:20]))
     unknown = sorted({(r.submission, r.detail) for r in rows if r.status == UNKNOWN_SUBMITTER})
     if unknown:
         print(f"{len(unknown)} file(s) whose submitter the roster does not give, or whose name reads more "
