@@ -6,6 +6,9 @@ each attacked here by its kind, not by the one case the attack used:
   graded with --latest. In a learner's folder it is identity_mismatch; in a shared folder, where only
   metadata names the learner, the learner's files are set aside for review (both listed, no points),
   never resolved by recency to the blank one; --best and --trust-metadata do what their help says.
+* B3 "a page never shows your folders' paths": a learner's own error text made of what the sandbox can
+  read (the interpreter's prefix, embedlab's path, PATH, the sandbox's bind sources from /proc/1/cmdline)
+  reaches their feedback page and the CSV with every grading-machine folder replaced.
 * B4 "every file of the download ends in a row": a folder the walk cannot list (nested past
   PATH_MAX, or unreadable) gets an `unreadable` row and is named in the summary, never skipped.
 """
@@ -94,6 +97,12 @@ def test_the_summary_lines_up_full_width_names_and_caps_a_deep_label():
 
 
 SECRET = b"test-secret-of-the-grade-promises"
+# What a submission can read of the machine, in the error text the grader reports back to its learner
+RECON = """import os, sys, embedlab
+binds = [a for a in open('/proc/1/cmdline', 'rb').read().decode('utf-8', 'replace').split(chr(0))
+         if a.startswith('/') and not a.startswith(('/usr', '/bin', '/lib', '/sbin', '/etc', '/proc', '/dev', '/tmp'))]
+raise RuntimeError(' '.join([sys.prefix, embedlab.__file__, os.environ.get('PATH', '')] + binds))
+"""
 
 
 @pytest.fixture(scope="module")
@@ -110,8 +119,11 @@ def latest(tmp_path_factory):
     solved = lambda who: (tmp / "released" / who / assign.solution_name(LESSON)).read_bytes()  # noqa: E731
     blank = lambda who: (tmp / "class" / who / f"{LESSON}.ipynb").read_bytes()  # noqa: E731
     sub = tmp / "sub"
+    recon = nbformat.reads(blank("hal").decode(), as_version=4)
+    recon.cells.insert(3, nbformat.v4.new_code_cell(RECON))
     files = {"inbox/ada-01-toy-table.ipynb": solved("ada"), "inbox/zz-hal-01-toy-table.ipynb": blank("ada"),
-             "ben/01-toy-table.ipynb": solved("ben"), "hal/01-toy-table.ipynb": blank("ben")}
+             "ben/01-toy-table.ipynb": solved("ben"), "hal/01-toy-table.ipynb": blank("ben"),
+             "hal/recon-01-toy-table.ipynb": nbformat.writes(recon).encode()}
     for i, (name, data) in enumerate(files.items()):
         (sub / name).parent.mkdir(parents=True, exist_ok=True)
         (sub / name).write_bytes(data)
@@ -171,3 +183,32 @@ def test_best_and_trust_metadata_resolve_a_shared_folder_as_documented(latest):
     placed = dict(how, placed=frozenset({"in/ada.ipynb", "in/zz.ipynb"}))  # one learner's own folder
     pick = {(t.learner, t.status, t.points) for t in totals(found, keys, rule="latest", **placed)}
     assert ("ada", "graded", 0.0) in pick  # their own newer file counts, as --latest says
+
+
+def test_a_feedback_page_never_shows_the_grading_machines_folders(latest):
+    from embedlab.grading import sandbox
+    from embedlab.grading.text import MACHINE_PATH, machine_paths
+
+    tmp = latest["tmp"]
+    page = (tmp / "feedback" / "learners" / "hal" / f"{LESSON}-feedback.txt").read_text()
+    details = " ".join(r["detail"] for r in latest["rows"] if r["submission"].endswith("recon-01-toy-table.ipynb"))
+    assert "RuntimeError" in page and MACHINE_PATH in page and MACHINE_PATH in details, page
+    folders = set(machine_paths()) | set(sandbox.python_roots()) | {str(tmp), str(ROOT), sys.prefix}
+    for text in (page, details):
+        for folder in folders:
+            if folder not in ("/", "/usr", "/tmp"):
+                assert folder not in text, (folder, text[:2000])
+
+
+def test_explain_never_says_an_undefined_answer_was_submitted(capsys):
+    from embedlab.grading import regrade, wire
+    from embedlab.grading.grader import Trace
+
+    trace = Trace()
+    trace.submitted = {"n_params": {wire.MISSING: True}, "E": {wire.NOT_ATTEMPTED: "`E` is still None"},
+                       "batch": {wire.DATA: 3}}
+    for name in trace.submitted:
+        regrade._explain_row(Row("f.ipynb", LESSON, name, 0.0, 1.0, "error", "", "ada"), trace)
+    out = capsys.readouterr().out
+    assert "submitted: nothing (the answer is not defined)" in out and "submitted: True" not in out, out
+    assert "submitted: no value (not_attempted: `E` is still None)" in out and "submitted: 3" in out, out

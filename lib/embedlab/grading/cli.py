@@ -120,6 +120,7 @@ from embedlab.grading.text import (  # noqa: F401 - cli's names too
     display_name,
     open_output,
     printable,
+    private_paths,
 )
 
 
@@ -144,6 +145,10 @@ def main(argv=None) -> int:
     if no_group:
         print(f"{NO_GROUP_NOTE} ({printable(no_group)})", file=sys.stderr)
     outputs = _outputs(parser, args, submissions, roster, fmt)
+    # the folders of this run and the sandbox's binds: redacted from every detail a learner reads
+    private_paths(*args.paths, *(args.keys or []), *outputs.values(), *(p.parent for p in outputs.values()),
+                  getattr(args, "feedback", None), getattr(args, "roster", None), getattr(args, "policy", None),
+                  *sandbox.python_roots(), sandbox.ANSWERS_DIR)
     # Whatever a submission starts is re-parented here, and every result is written only once none of it
     # is left (sandbox.settle), on every path: with or without the sandbox and control groups.
     sandbox.adopt_orphans()

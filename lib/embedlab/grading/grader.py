@@ -43,7 +43,7 @@ from embedlab.grading.status import (
     format_points,
 )
 from embedlab.grading.submissions import Submission, lesson_from_name, open_submission
-from embedlab.grading.text import cut
+from embedlab.grading.text import cut, redact_paths
 from embedlab.grading.values import encode_value
 
 INTERRUPTED = 130  # exit status after Ctrl-C (128 + SIGINT)
@@ -73,6 +73,9 @@ def grade_submission(sub: Submission, lesson_arg: str | None, limits: Limits, se
     (embedlab.grading.cases), never the answer's text's or its place in a run. With `keys` (class mode),
     judged against its learner's variant (see `class_variant`)."""
     rows = _grade_submission(sub, lesson_arg, limits, seed, bwrap, keys, trace)
+    # where text leaves the judge: no detail a learner reads (feedback, --explain, the CSV) names a folder
+    # of the grading machine, whatever the submission put in its error texts (text.redact_paths)
+    rows = [dataclasses.replace(row, detail=redact_paths(row.detail)) if "/" in row.detail else row for row in rows]
     if sub.submitter:  # the LMS says whose file it is: every row of it is theirs (a found file is never missing)
         rows = [row if row.learner else dataclasses.replace(row, learner=sub.submitter) for row in rows]
     return rows
