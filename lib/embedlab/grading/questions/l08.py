@@ -297,12 +297,15 @@ def _merge_cases(rng):
       (ord() of a letter gives ids past 255).
     * ``{"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}``, 6 merges: a worked example with
       merged tokens merged again (ids 256 + k).
+    * thirty ten-letter words, 60 merges: ids past 300 (a table of pair counts of a fixed size, 300 × 300
+      or 256 + a few, overflows or misses them).
     Then random counts over 3 to 5 letters (small alphabets: repeats and ties), one letter sometimes
     two bytes in UTF-8.
     """
     cases = [({"zy": 3, "ab": 3}, 1), ({"ab": 3, "zy": 3}, 1), ({"zy": 10, "ab": 1, "abc": 1}, 1),
              ({"abab": 1}, 2), ({"aaa": 2, "b": 1}, 3), ({"के": 3, "है": 2}, 4),
-             ({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 6)]
+             ({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 6),
+             ({"".join(chr(97 + (7 * i + 3 * j) % 26) for j in range(10)): i + 1 for i in range(30)}, 60)]
     for n_words, n_merges in ((5, 4), (8, 8), (12, 12)):
         letters = list(rng.choice(list("abcdefgh"), size=int(rng.integers(3, 6)), replace=False))
         if rng.random() < 0.5:
@@ -463,8 +466,6 @@ def questions(p: dict) -> list:
             Hint(lambda got, want, counts, n_tokens: _is(got, float(np.dot(counts, n_tokens))),
                  "that is the total number of tokens: divide by the number of running words, sum(counts)", args=True),
         ])),
-        Function("bpe_merges", reference=bpe_merges, cases=_merge_cases, invariants=MERGE_INVARIANTS,
-                 slips=_merge_slips(), result=Array("bpe_merges", exact=True)),
         Real("hindi_single_token_share", exact=True, hints=[
             ratio(100, "give a fraction, not a percentage"),
             Hint(lambda got, want: got > 1, "a share is a fraction between 0 and 1"),
@@ -488,6 +489,8 @@ def questions(p: dict) -> list:
             "count tokens with the two tokenizers (len(tok.encode(' ' + w))), not characters or words")},
             avoids={"filter": "your code leaves some words out (a comprehension with `if …`): keep all of them, "
                              "all n_words words, as the question asks"}),
+        Function("bpe_merges", reference=bpe_merges, cases=_merge_cases, invariants=MERGE_INVARIANTS,
+                 slips=_merge_slips(), result=Array("bpe_merges", exact=True)),
     ]
 
 
