@@ -23,7 +23,7 @@ from embedlab.grading import code, sandbox
 from embedlab.grading.cases import rng_for
 from embedlab.grading.class_keys import class_variant, wrong_parameters
 from embedlab.grading.feedback import write_feedback
-from embedlab.grading.judge import GraderFault, Row, evidence, rows_all, score
+from embedlab.grading.judge import GraderFault, Row, evidence, rows_all, score, written_text
 from embedlab.grading.keys import LessonKeys
 from embedlab.grading.kinds import Function
 from embedlab.grading.lessons import known_lessons, load_key, questions_for
@@ -159,7 +159,7 @@ def _judge_run(run: Run, sub: Submission, meta: dict, expected: str | None, limi
         trace.submitted = dict(result.answers or {})
     wait = result.report.get("cpu_wait")  # checked by sandbox.clean_report: seconds, or None (not known)
     return [Row(sub.label, lesson, q.name, *score(q, key, reference, result, limits, lesson), learner,
-                *evidence(q, result), cpu_wait=wait)
+                *evidence(q, result), cpu_wait=wait, text=written_text(q, result))
             for q in questions]
 
 

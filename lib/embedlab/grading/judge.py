@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 from embedlab.grading import wire
 from embedlab.grading.code import given_changed
 from embedlab.grading.explain import with_source
-from embedlab.grading.kinds import Function, Question
+from embedlab.grading.kinds import CARRIED, WRITTEN_LIMIT, Function, Question
 from embedlab.grading.lessons import questions_for
 from embedlab.grading.sandbox import Limits, RunResult
-from embedlab.grading.status import CORRECT, CRASHED, ERROR, INCORRECT, MEMORY, NOT_ATTEMPTED, TIMEOUT
+from embedlab.grading.status import CORRECT, CRASHED, ERROR, INCORRECT, MEMORY, NOT_ATTEMPTED, TIMEOUT, TO_MARK
 from embedlab.grading.text import cut
 
 
@@ -40,6 +40,10 @@ class Row:
     # For the grader's time-out retry only (grader.neighbours_may_have_slowed), never written to the CSV:
     # the most seconds one of the run's timed-out cells waited for a CPU; None when not known.
     cpu_wait: float | None = field(default=None, compare=False, repr=False)
+    # A written answer (kinds.Written), never written to the CSV: its text as the sandbox reported it (for the
+    # marking page), and once marked, the instructor's (criterion, points, max points, comment) per criterion.
+    text: str = field(default="", compare=False, repr=False)
+    criteria: tuple = field(default=(), compare=False, repr=False)
 
 
 class GraderFault(Exception):
@@ -73,6 +77,8 @@ def score(q: Question, key: dict, reference: dict, result: RunResult, limits: Li
         return 0.0, q.points, ERROR, "the grader's probe reported nothing for this question"
     if isinstance(q, Function):
         expected = reference[q.name]
+    elif q.kind == "written":  # marked by the instructor (embedlab.grading.manual): no key to judge against
+        expected = None
     elif q.name in key:
         expected = key[q.name]
     else:
@@ -83,8 +89,10 @@ def score(q: Question, key: dict, reference: dict, result: RunResult, limits: Li
         verdict = with_source(q, source, key, entry.get(wire.ELSEWHERE)).judge(entry[wire.DATA], expected)
     except Exception as exc:  # noqa: BLE001 - malformed data from the submission's kernel
         return 0.0, q.points, ERROR, f"the answer could not be judged ({type(exc).__name__})"
-    if verdict.status == CORRECT:
-        return q.points, q.points, CORRECT, ""
+    if verdict.status == CORRECT:  # a detail only for an answer judged on the learner's own earlier figures
+        return q.points, q.points, CORRECT, cut(verdict.detail, 900) if verdict.detail.startswith(CARRIED) else ""
+    if verdict.status in (TO_MARK, NOT_ATTEMPTED):  # a written answer: to mark, or nothing of the learner's own
+        return 0.0, q.points, verdict.status, cut(verdict.detail)
     changed = given_changed(lesson, q.name, result.report.get("code"), source) if lesson else None
     return 0.0, q.points, INCORRECT, cut(changed or verdict.detail)
 
@@ -104,6 +112,17 @@ def evidence(q: Question, result: RunResult) -> tuple[str, str]:
         except (TypeError, ValueError, RecursionError):
             answer = ""
     return (source if isinstance(source, str) else ""), answer
+
+
+def written_text(q: Question, result: RunResult) -> str:
+    """A written answer's text as the sandbox reported it ("" for any other question, or no text): plain
+    data, shown escaped on the instructor's marking page (embedlab.grading.manual)."""
+    if getattr(q, "kind", "") != "written" or not isinstance(result.answers, dict):
+        return ""
+    entry = result.answers.get(q.name)
+    data = entry.get(wire.DATA) if isinstance(entry, dict) else None
+    text = data.get("text") if isinstance(data, dict) else None
+    return text[:WRITTEN_LIMIT] if isinstance(text, str) else ""
 
 
 def _cell(report: dict, index) -> str:
