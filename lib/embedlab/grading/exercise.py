@@ -142,9 +142,20 @@ class Exercise:
             if name not in self.questions:
                 say(f"❌ {name}: this exercise has no question called {name!r}")
                 return
-            say(self.line(name, self.verdict(name, namespace)))
+            verdict = self.verdict(name, namespace)
+            say(self.line(name, verdict) + self._as_read(name, verdict, namespace))
         except Exception as exc:  # noqa: BLE001
             say(f"❌ {name}: the check could not run ({type(exc).__name__}: {exc})")
+
+    def _as_read(self, name: str, verdict: Verdict, namespace: dict) -> str:
+        """A written answer with words of the learner's own: the text as the instructor will read it (the
+        template's markers left out, an f-string's figures filled in), folded, under the check's line."""
+        question = self.questions[name]
+        if question.kind != "written" or verdict.status != TO_MARK:
+            return ""
+        text = question.to_data(namespace.get(name))["text"]
+        lines = [fold(line) if line.strip() else "" for line in text.split("\n")]
+        return "\nAs your instructor will read it:\n" + "\n".join(lines)
 
     def summary(self, namespace: dict | None = None) -> None:
         """Print every question's line, the points so far, and which questions are not attempted
@@ -167,7 +178,10 @@ class Exercise:
                 elif verdict.status != CORRECT:
                     (wrong if self.judged_in_full(name) else unformed).append(name)
             if self.mode != CLASS:
-                lines.append(f"{format_points(got)} / {format_points(self.total())} points")
+                written = sum(q.points for q in self.questions.values() if q.kind == "written")
+                lines.append(f"{format_points(got)} / {format_points(self.total() - written)} points"
+                             + (f" checked here; {format_points(written)} more for written work your "
+                                "instructor marks" if written else ""))
             for label, names in (("not attempted yet", missing), ("not yet right", wrong),
                                  ("not in the right form yet", unformed),
                                  ("written, for your instructor to mark", to_mark)):

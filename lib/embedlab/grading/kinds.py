@@ -1136,7 +1136,7 @@ class Written(Question):
         self.points = float(sum(c.max_points for c in self.criteria))
 
     def statement(self) -> str:
-        return "written: your instructor marks it against the rubric below"
+        return "written: your instructor marks it against the rubric above"
 
     def criterion(self, name: str) -> Criterion | None:
         return next((c for c in self.criteria if c.name == name), None)
