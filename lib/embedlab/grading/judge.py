@@ -43,6 +43,7 @@ class Row:
     # A written answer (kinds.Written), never written to the CSV: its text as the sandbox reported it (for the
     # marking page), and once marked, the instructor's (criterion, points, max points, comment) per criterion.
     text: str = field(default="", compare=False, repr=False)
+    shown: str = field(default="", compare=False, repr=False)  # the value submitted, short (the marking page)
     criteria: tuple = field(default=(), compare=False, repr=False)
 
 
@@ -123,6 +124,29 @@ def written_text(q: Question, result: RunResult) -> str:
     data = entry.get(wire.DATA) if isinstance(entry, dict) else None
     text = data.get("text") if isinstance(data, dict) else None
     return text[:WRITTEN_LIMIT] if isinstance(text, str) else ""
+
+
+SHOWN_LIMIT = 160  # characters of a submitted value shown on the instructor's marking page
+
+
+def shown_value(q: Question, result: RunResult) -> str:
+    """A non-function answer's submitted value as short text, for the instructor's marking page (the
+    learner's own figures beside their written answer); "" for a function, a written answer or none."""
+    if isinstance(q, Function) or getattr(q, "kind", "") == "written" or not isinstance(result.answers, dict):
+        return ""
+    entry = result.answers.get(q.name)
+    if not isinstance(entry, dict) or wire.DATA not in entry:
+        return ""
+    data = entry[wire.DATA]
+    if isinstance(data, dict) and q.name in data:  # a Design: its own answer among those it is judged with
+        data = data[q.name]
+    if isinstance(data, dict) and len(data) == 1 and next(iter(data)) in ("int", "real", "float", "str"):
+        data = next(iter(data.values()))
+    try:
+        text = data if isinstance(data, str) else json.dumps(data, default=repr)
+    except (TypeError, ValueError, RecursionError):
+        return ""
+    return cut(text, SHOWN_LIMIT)
 
 
 def _cell(report: dict, index) -> str:
