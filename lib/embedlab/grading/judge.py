@@ -126,7 +126,7 @@ def written_text(q: Question, result: RunResult) -> str:
     return text[:WRITTEN_LIMIT] if isinstance(text, str) else ""
 
 
-SHOWN_LIMIT = 160  # characters of a submitted value shown on the instructor's marking page
+SHOWN_LIMIT = 320  # characters of a submitted value shown on the instructor's marking page
 
 
 def shown_value(q: Question, result: RunResult) -> str:

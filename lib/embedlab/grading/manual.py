@@ -379,15 +379,16 @@ def _learner(index: int, learner: str, r: Row, q, counted: list[Row], questions:
     marks = {c[0]: c for c in r.criteria}
     for c in q.criteria:
         out.append(f"<p><strong>{_e(c.name)}</strong> · {_e(c.prompt.rstrip(':'))} (max "
-                   f"{format_points(c.max_points)}): {_e(c.asks)}</p><ol start=\"0\">")
-        out += [f"<li>{format_points(level.points)} · {_e(level.words)}</li>" for level in c.levels]
-        out.append("</ol>")
+                   f"{format_points(c.max_points)}): {_e(c.asks)}</p><ul>")
+        out += [f"<li>level {n} ({format_points(level.points)} point{'s' * (level.points != 1)}): "
+                f"{_e(level.words)}</li>" for n, level in enumerate(c.levels)]
+        out.append("</ul>")
         if c.name in marks:
             _, points, most, comment = marks[c.name]
             out.append(f'<p class="note">Marked {format_points(points)} / {format_points(most)}'
                        + (f": {_e(comment)}" if comment else "") + "</p>")
     out.append("</div></div>")
-    out.append(f'<nav class="steps"><a href="#learner-{index - 1}">previous</a>'
+    out.append(f'<nav class="steps" aria-label="Learners"><a href="#learner-{max(index - 1, 1)}">previous</a>'
                f'<a href="#learner-{index + 1}">next</a></nav></section>')
     return "".join(out)
 
@@ -400,7 +401,9 @@ def summary(rows: list[Row], folder) -> str:
         return ""
     line = f"written answers: {marked} marked, {waiting} to mark"
     if waiting and folder is not None:
-        line += f" (see {display_name(Path(folder))}/NN-slug/{PAGE}, fill in {SHEET}, and grade again)"
+        lessons = sorted({r.lesson for r in rows if r.status == TO_MARK})
+        pages = ", ".join(display_name(Path(folder) / lesson / PAGE) for lesson in lessons)
+        line += f" (mark them on {pages}: fill in the {SHEET} beside it, and grade again)"
     return line
 
 
