@@ -940,7 +940,9 @@ def answer_of(question: Question, namespace: dict, missing=None):
     """
     missing = MISSING if missing is None else missing
     value = namespace.get(question.name, missing)
-    uses = tuple(getattr(question, "uses", ())) + tuple(getattr(question, "carries", ()))
+    uses = tuple(getattr(question, "uses", ()))
+    if question.kind == "design":  # a Design reads the earlier answers it carries too (a Written's are the text's)
+        uses += tuple(getattr(question, "carries", ()))
     if value is missing or not uses:
         return value
     return Answers({name: namespace[name] for name in dict.fromkeys((question.name, *uses)) if name in namespace})
@@ -1125,6 +1127,9 @@ class Written(Question):
 
     criteria: tuple = ()
     prompt: str = "write it between the quotes, under each heading of the template"
+    # The earlier answers whose figures the text argues with (error carried forward, declared): the
+    # instructor judges it on the learner's own values, shown beside it on the marking page.
+    carries: tuple = ()
     kind = "written"
 
     def __post_init__(self):

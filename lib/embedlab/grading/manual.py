@@ -364,6 +364,9 @@ def _learner(index: int, learner: str, r: Row, q, counted: list[Row], questions:
         out.append(f"Marked: {format_points(r.points or 0.0)} / {format_points(r.max_points)}.</p>")
     else:
         out.append(f"0 points, nothing to mark: {_e(r.detail)}.</p>")
+    if q.carries:
+        out.append(f'<p class="note">Judge it on their own figures (error carried forward): '
+                   f'{_e(", ".join(q.carries))}, as they answered them below.</p>')
     out.append('<div class="pair"><div>')
     out.append(f"<h3>Their answer</h3><pre>{_text(r.text) if r.text else '(nothing written)'}</pre>")
     out.append("<h3>Their autograded answers</h3><table><thead><tr><th scope=\"col\">question</th>"

@@ -432,7 +432,8 @@ def questions(p: dict) -> list:
 
 # Question 7: the design defended in writing, marked by the instructor against this rubric
 # (embedlab-grade --manual; book/grading.md "Written answers, marked by hand").
-DEFENCE = Written("defence", criteria=(
+DEFENCE = Written("defence", carries=("design", "design_params", "design_serving_gb", "design_train_flops",
+                                      "tightest_budget", "other_tying_params"), criteria=(
     Criterion("binding", "Which budget binds, and by how much:",
               "name the budget your design uses the largest fraction of, with your own figures.", (
                   Level(0, "no budget named, or one named with no figure"),
