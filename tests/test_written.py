@@ -257,6 +257,17 @@ def test_lesson_11_carries_a_wrong_serving_figure_into_a_right_budget_answer():
     assert grader_scoring(LESSON, "tightest_budget", namespace, 'tightest_budget = "memory"\n')[0] == INCORRECT
 
 
+def test_a_figure_off_that_moves_no_budget_is_judged_on_the_learners_figures_on_other_inputs_too():
+    """Question 5's other inputs (a budget grown until two nearly tie) are judged on the learner's own
+    figures as well: a serving figure 2 % off that still leaves compute binding is not refused there."""
+    namespace = run_solution(LESSON, solution_parameters(LESSON))
+    namespace["design_serving_gb"] *= 1.02
+    exec(compile(TIGHTEST_CELL, "<cell>", "exec"), namespace)  # noqa: S102
+    assert namespace["tightest_budget"] == "compute"
+    namespace["_ih"] = ["", TIGHTEST_CELL]
+    assert grader_scoring(LESSON, "tightest_budget", namespace, TIGHTEST_CELL) == (CORRECT, "")
+
+
 def test_lesson_11_carries_a_wrong_count_into_the_other_tying():
     namespace = run_solution(LESSON, solution_parameters(LESSON))
     design = namespace["design"]

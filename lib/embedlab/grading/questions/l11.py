@@ -470,12 +470,12 @@ def tightest_elsewhere(ns: dict) -> list:
     same word there. The job is the notebook's `BUDGET`, and each limit is also given under its
     parameters-cell name, whichever the cell reads. The design and its figures stay as they are (the
     solution chose the design with the budget: that does not make the question's answer follow it)."""
-    design, job = ns["design"], ns["BUDGET"]
-    used = headroom(design_figures(design, job), job)
+    job = ns["BUDGET"]
+    used = _used(ns, job)
     binds = max(used, key=used.get)
     field = LIMIT_OF[binds]
     roomier = dataclasses.replace(job, **{field: getattr(job, field) * 1000})
-    after = headroom(design_figures(design, roomier), roomier)
+    after = _used(ns, roomier)
     inputs = {"BUDGET": roomier, **{name: getattr(roomier, name) for name in LIMIT_OF.values()}}
     keeps = ("design", "design_params", "design_serving_gb", "design_train_flops")
     out = [Elsewhere(inputs, max(after, key=after.get), f"with the {binds} budget 1,000 times larger",
@@ -491,7 +491,7 @@ def tightest_elsewhere(ns: dict) -> list:
             break
         scaled = getattr(job, field) * used[binds] / (used[runner_up] * margin)
         near = dataclasses.replace(job, **{field: round(scaled) if field == "max_params" else scaled})
-        close = headroom(design_figures(design, near), near)
+        close = _used(ns, near)
         if max(close, key=close.get) == want and max(close[binds], close[runner_up]) < 1.05 * min(
                 close[binds], close[runner_up]):
             inputs = {"BUDGET": near, **{name: getattr(near, name) for name in LIMIT_OF.values()}}
@@ -500,6 +500,22 @@ def tightest_elsewhere(ns: dict) -> list:
                                  "the two fractions are close there: recheck each figure against its own budget in "
                                  "the budget's units (a GB is 10^9 bytes, not 2^30), and compare the fractions "
                                  "exactly", kind="choice", keeps=keeps))
+    return out
+
+
+def _used(ns: dict, job: Budget) -> dict:
+    """Each budget's fraction used, from the learner's own figures where the notebook holds them as positive
+    numbers (error carried forward: question 5 is judged on them, so its other inputs are too), else from
+    the design's recount on `job`."""
+    recount = design_figures(ns["design"], job)
+    out = {}
+    for name, figure, value in (("parameters", "design_params", recount.params),
+                                ("memory", "design_serving_gb", recount.serving_gb),
+                                ("compute", "design_train_flops", recount.train_flops)):
+        own = ns.get(figure)
+        if not _number(own, figure) and own > 0:
+            value = own
+        out[name] = value / getattr(job, LIMIT_OF[name])
     return out
 
 
