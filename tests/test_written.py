@@ -277,6 +277,12 @@ def test_lesson_11_carries_a_wrong_count_into_the_other_tying():
     exec(compile(cell, "<cell>", "exec"), namespace)  # noqa: S102
     status, detail = grader_scoring(LESSON, "other_tying_params", namespace, cell)
     assert status == CORRECT and detail.startswith("judged on your own figure for `design_params`"), detail
+    # the same value from a cell that never reads design_params (the design counted as it is): a
+    # coincidence, not a figure carried; it gets its own hint
+    namespace["other_tying_params"] = namespace["design_params"] + table
+    alone = "other_tying_params = count_params(design).total\n"
+    status, detail = grader_scoring(LESSON, "other_tying_params", namespace, alone)
+    assert status == INCORRECT and "flip tie_word_embeddings" in detail, detail
 
 
 def test_every_answer_that_reads_an_earlier_answer_declares_it():

@@ -871,17 +871,20 @@ class Design(Question):
 
     def _carried(self, data) -> list[str] | None:
         """The earlier answers this answer is right from (the learner's own values), or None: no `carry`,
-        a carry that finds it wrong there too, or a cell that types its answer (a word typed is not worked
-        out from anything)."""
-        if self.carry is None or not self.carries:
+        a carry that finds it wrong there too, or an answer cell that does not read each of those answers
+        (one that types its answer, or works it out another way, is right from nothing of the kind: the
+        value only coincides). Without the cell's source nothing is carried."""
+        if self.carry is None or not self.carries or not self.source or typed_cell(self.source, self.name):
             return None
-        if self.source and (typed_cell(self.source, self.name) or not _quiet(
-                lambda: code.read(code.own_part(self.source), self.name).parsed, default=False)):
+        reading = _quiet(code.read, code.own_part(self.source), self.name, default=None)
+        if reading is None or not reading.parsed:
             return None
         names = _quiet(self.carry, data, default=None)
         if not isinstance(names, (list, tuple)) or not names:
             return None
-        return [n for n in names if n in self.carries] or None
+        if any(n not in self.carries or n not in reading.names for n in names):
+            return None
+        return list(names)
 
 
 # The typed-value rule, in the words the check, the grader, the handout and the guides all use.
