@@ -391,3 +391,15 @@ def test_the_grader_says_typed_in_the_same_words_and_the_guides_state_the_rule()
         text = " ".join((ROOT / "book" / page).read_text(encoding="utf-8").split())
         assert TYPED_RULE in text, page
         assert TYPED in text, page
+
+
+def test_gradescope_leaves_written_work_to_its_own_rubric():
+    """Gradescope runs the autograder per submission on its servers: the written answer is marked there by
+    hand (a manually graded question with the notebook's rubric), so the autograder's score leaves it out."""
+    from embedlab.grading.autograder import WRITTEN_NOTE, results_for
+
+    results = results_for(rows_of("ada") + rows_of("dee", NOT_ATTEMPTED, "", extra=False), "", "visible")
+    assert results["score"] == 3.0 and results["output"].startswith("3 / 3 points")
+    defence = [t for t in results["tests"] if t["name"] == "defence"]
+    assert [(t["score"], t["max_score"]) for t in defence] == [(0.0, 0.0), (0.0, 0.0)]
+    assert all(t["output"].startswith(WRITTEN_NOTE) for t in defence)
