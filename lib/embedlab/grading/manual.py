@@ -160,9 +160,8 @@ def _points(where: str, criterion, level: str, points: str) -> float | None:
                               f"(0 to {len(criterion.levels) - 1})")
         from_level = float(criterion.levels[number].points)
     if points:
-        try:
-            from_points = float(points.replace(",", ".")) if points.count(",") <= 1 and "." not in points \
-                else float(points)
+        try:  # a decimal comma (a spreadsheet in a `;` locale writes 1,5) is read as a point
+            from_points = float(points.replace(",", ".", 1) if "." not in points else points)
         except ValueError:
             raise ManualError(f"{where}, field 'points': {printable(points)!r} is not a number") from None
         if not math.isfinite(from_points) or from_points < 0:
