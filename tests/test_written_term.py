@@ -135,6 +135,12 @@ def term(tmp_path_factory):
     run(GRADE + ["--force", "--gradebook", "grades/moodle.csv", "--gradebook-format", "moodle"], home)
     out["moodle"] = (home / "grades" / "moodle.csv").read_text(encoding="utf-8")
     out["again"] = read_csv(home / "grades" / "totals.csv")
+    # the policy switches error carried forward off for lesson 11: the totals follow, scores.csv stays raw
+    (home / "policy.toml").write_text(f'[lesson."{LESSON}"]\ncarry_forward = false\n', encoding="utf-8")
+    run(GRADE + ["--force", "--policy", "policy.toml", "--totals", "grades/totals-policy.csv", "--feedback",
+                 "feedback-policy", "--report", "grades/report-policy.html"], home)
+    out["policy_totals"] = read_csv(home / "grades" / "totals-policy.csv")
+    out["policy_scores"] = read_csv(home / "grades" / "scores.csv")
     return out
 
 
@@ -208,3 +214,14 @@ def test_a_bad_line_stops_the_run_before_anything_is_written(term):
         assert sheet.read_bytes() == bad
     finally:
         sheet.write_bytes(term["sheet"])
+
+
+def test_the_policy_switches_carrying_off_for_the_lesson(term):
+    before = {r["learner"]: float(r["points"]) for r in term["totals"]}
+    after = {r["learner"]: float(r["final"]) for r in term["policy_totals"]}
+    assert after == {**before, "ben": before["ben"] - 1}  # his carried budget answer, and only it
+    raw = next(r for r in term["policy_scores"] if r["learner"] == "ben" and r["question"] == "tightest_budget")
+    assert raw["status"] == "correct"  # scores.csv keeps the grader's judgement
+    page = (term["home"] / "feedback-policy" / "learners" / "ben" / f"{LESSON}-feedback.txt").read_text(
+        encoding="utf-8")
+    assert "tightest_budget: 0 / 1" in page and "no error carried forward" in page
