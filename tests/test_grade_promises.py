@@ -9,6 +9,8 @@ each attacked here by its kind, not by the one case the attack used:
 * B3 "a page never shows your folders' paths": a learner's own error text made of what the sandbox can
   read (the interpreter's prefix, embedlab's path, PATH, the sandbox's bind sources from /proc/1/cmdline)
   reaches their feedback page and the CSV with every grading-machine folder replaced.
+* M2: a cell whose exception text the kernel cannot send (a lone surrogate) is `error`, not
+  `not_attempted`.
 * B4 "every file of the download ends in a row": a folder the walk cannot list (nested past
   PATH_MAX, or unreadable) gets an `unreadable` row and is named in the summary, never skipped.
 """
@@ -119,11 +121,16 @@ def latest(tmp_path_factory):
     solved = lambda who: (tmp / "released" / who / assign.solution_name(LESSON)).read_bytes()  # noqa: E731
     blank = lambda who: (tmp / "class" / who / f"{LESSON}.ipynb").read_bytes()  # noqa: E731
     sub = tmp / "sub"
+    surrogate = nbformat.reads(solved("ada").decode(), as_version=4)  # n_params's cell raises a lone surrogate
+    cell = next(c for c in surrogate.cells if c.cell_type == "code"
+                and any(line.startswith("n_params =") for line in c.source.splitlines()))
+    cell.source = "raise ValueError('\\ud800')\n" + cell.source
     recon = nbformat.reads(blank("hal").decode(), as_version=4)
     recon.cells.insert(3, nbformat.v4.new_code_cell(RECON))
     files = {"inbox/ada-01-toy-table.ipynb": solved("ada"), "inbox/zz-hal-01-toy-table.ipynb": blank("ada"),
              "ben/01-toy-table.ipynb": solved("ben"), "hal/01-toy-table.ipynb": blank("ben"),
-             "hal/recon-01-toy-table.ipynb": nbformat.writes(recon).encode()}
+             "hal/recon-01-toy-table.ipynb": nbformat.writes(recon).encode(),
+             "ada/surrogate-01-toy-table.ipynb": nbformat.writes(surrogate).encode()}
     for i, (name, data) in enumerate(files.items()):
         (sub / name).parent.mkdir(parents=True, exist_ok=True)
         (sub / name).write_bytes(data)
@@ -212,3 +219,10 @@ def test_explain_never_says_an_undefined_answer_was_submitted(capsys):
     out = capsys.readouterr().out
     assert "submitted: nothing (the answer is not defined)" in out and "submitted: True" not in out, out
     assert "submitted: no value (not_attempted: `E` is still None)" in out and "submitted: 3" in out, out
+
+
+def test_an_error_whose_text_the_kernel_cannot_send_is_an_error_not_not_attempted(latest):
+    got = {r["question"]: (r["status"], r["detail"]) for r in latest["rows"]
+           if r["submission"].endswith("ada/surrogate-01-toy-table.ipynb")}
+    assert got["n_params"][0] == "error" and "could not send" in got["n_params"][1], got
+    assert got["E"][0] == "correct", got  # the other answers are judged as ever

@@ -177,7 +177,11 @@ def machine_paths() -> list[str]:
     the Python environment and its base interpreter, home, the working folder, and those registered;
     never a folder every machine has (GENERIC_DIRS)."""
     course = Path(__file__).resolve().parents[3]  # lib/embedlab/grading/text.py -> the checkout
-    found = {str(course), os.path.expanduser("~"), os.environ.get("HOME", ""), os.getcwd(), sys.prefix,
+    try:
+        here = os.getcwd()
+    except OSError:  # the working folder was removed
+        here = ""
+    found = {str(course), os.path.expanduser("~"), os.environ.get("HOME", ""), here, sys.prefix,
              sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix, os.path.dirname(sys.executable),
              *_registered}
     found = {os.path.abspath(p) for p in found if p} | {os.path.realpath(p) for p in found if p}
