@@ -487,8 +487,9 @@ def _run_cells(client, cells: list, progress: _Progress, cell_timeout: float) ->
             report["errors"].append({"cell": index, "ename": out.ename, "evalue": out.evalue})
         if not raised and client.failed is not None:  # it raised, but its error output never came
             report["errors"].append({"cell": index, "ename": client.failed[0] or "Exception", "evalue": (
-                "the cell raised an exception whose text the kernel could not send"
-                + (f" ({client.failed[1]})" if client.failed[1] else ""))})
+                (f"{client.failed[1]} " if client.failed[1] else "")
+                + "(the kernel's reply: the cell raised, and no error output came; its exception text may "
+                "not have been sendable, or the notebook hid it)")})
         cell.outputs = []
         if index is not None:
             report["cells_run"] += 1
