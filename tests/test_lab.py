@@ -67,6 +67,46 @@ def test_an_answer_typed_into_an_exercise_gets_a_tick_or_a_specific_hint(lab):
     assert "✅" in right and "correct" in right, right
     wrong = lab.answer(index, "n_params = len(words) + len(features)")
     assert "❌" in wrong and "rows × columns" in wrong, wrong
+    # an error the course's own output makes in the page (an HTML output's script) fails the check
+    lab.tab.events = []
+    lab.answer(index, "from IPython.display import HTML, display\n"
+                      "display(HTML('<script>throw new Error(\"thrown by an output\")</script>'))")
+    course, recorded = lab.console_errors()
+    assert any("thrown by an output" in text for text in course), (course, recorded)
+
+
+# What DevTools reports for JupyterLab's focus race (issue 50), and for errors that are the course's.
+LAB = "http://127.0.0.1:8888/static/lab/jlab_core.8811dd2733d03721.js"
+WIDGETS = "http://127.0.0.1:8888/lab/extensions/@jupyter-widgets/jupyterlab-manager/static/327.js"
+
+
+def thrown(text, *urls):
+    return {"method": "Runtime.exceptionThrown", "params": {"exceptionDetails": {
+        "text": "Uncaught", "exception": {"description": text},
+        "stackTrace": {"callFrames": [{"url": url, "functionName": "f"} for url in urls]}}}}
+
+
+@pytest.mark.parametrize("event, jupyterlabs", [
+    (thrown("TypeError: Cannot read properties of null (reading 'footer')\n    at _ensureFocus", LAB, LAB), True),
+    (thrown("TypeError: x is undefined", LAB, check_lab.DRIVER_URL), True),   # JupyterLab's, our call below it
+    (thrown("Error: Could not create a view for model id abc", LAB), False),   # names a widget's model
+    (thrown("TypeError: x is undefined", WIDGETS, LAB), False),                # in the widget manager
+    (thrown("Error: thrown by an output", "http://127.0.0.1:8888/lab/tree/notebooks/03.ipynb"), False),
+    (thrown("Error: thrown by an output", ""), False),                          # an inline script
+    (thrown("Error: no stack at all"), False),
+    ({"method": "Log.entryAdded", "params": {"entry": {"level": "error", "source": "network", "url":
+      "http://127.0.0.1:8888/api/kernels/1/channels", "text": "Failed to load resource: 404"}}}, True),
+    ({"method": "Log.entryAdded", "params": {"entry": {"level": "error", "source": "network", "url":
+      "http://127.0.0.1:8888/files/notebooks/figure.png", "text": "Failed to load resource: 404"}}}, False),
+    ({"method": "Runtime.consoleAPICalled", "params": {"type": "error", "args": [{"value": "Error displaying widget"}],
+      "stackTrace": {"callFrames": [{"url": LAB}]}}}, False),
+])
+def test_jupyterlabs_own_errors_are_recorded_and_the_courses_fail(event, jupyterlabs):
+    """CONTRIBUTING.md, "Tests that wait": an error raised only in JupyterLab's own code (or by its own
+    request), naming no widget, is recorded with the reason; any other is the course's and fails."""
+    entry = check_lab.console_entry(event)
+    assert entry is not None
+    assert (check_lab.whose_error(entry) is not None) == jupyterlabs, entry
 
 
 def widget_cells(path: Path) -> list[int]:
