@@ -35,6 +35,9 @@ if CHROMIUM is None:
     pytest.skip("no Chromium found: the JupyterLab tests need one (Debian/Ubuntu: apt-get install chromium)",
                 allow_module_level=True)
 
+# JupyterLab and Chromium: pages, kernels' replies and widget views waited for (tools/under_load.py)
+pytestmark = pytest.mark.waits
+
 @pytest.fixture(scope="module")
 def lab():
     with check_lab.Lab() as running:

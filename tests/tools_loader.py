@@ -25,17 +25,22 @@ def load_tool(name: str):
 
 
 def needs_chromium(chromium):
-    """The mark of a browser test: skipped where no Chromium is found (`chromium` is what
+    """The marks of a browser test: `waits` (tools/under_load.py), and skipped where no Chromium is found (`chromium` is what
     check_site.find_chromium() gave), except in CI, which sets EMBEDLAB_REQUIRE_BROWSER=1 (.ci/run):
     there a missing Chromium fails instead."""
     import os
 
     import pytest
 
-    return pytest.mark.skipif(
+    skip = pytest.mark.skipif(
         chromium is None and not os.environ.get("EMBEDLAB_REQUIRE_BROWSER"),
         reason="browser test skipped: no Chromium found. Install Debian's `chromium` "
                "(apt-get install chromium) or set $CHROMIUM; CI (.ci/run) installs it.")
+
+    def mark(test):
+        # a browser test waits for pages, scripts and widget views: tools/under_load.py runs it under load
+        return pytest.mark.waits(skip(test))
+    return mark
 
 
 def open_offline(tab, browser, path) -> None:
