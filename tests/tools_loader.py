@@ -48,7 +48,8 @@ def open_offline(tab, browser, path) -> None:
     from outside (only file: and data: addresses), as a page handed to a learner must."""
     tab.events = []
     tab.call("Page.navigate", {"url": path.as_uri()})
-    assert tab.wait_for("Page.loadEventFired", browser.timeout)
+    seconds = sys.modules["check_site"].PAGE_SECONDS if "check_site" in sys.modules else browser.timeout
+    assert tab.wait_for("Page.loadEventFired", seconds), f"waited for {path.name}'s load event: not within {seconds} s"
     tab.settle()
     urls = [e["params"]["request"]["url"] for e in tab.events if e["method"] == "Network.requestWillBeSent"]
     assert all(u.startswith(("file:", "data:")) for u in urls), urls
