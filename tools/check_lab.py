@@ -11,10 +11,13 @@ DevTools protocol with the driver the book test uses (tools/check_site.py). Jupy
 own application object (`--LabApp.expose_app_in_browser`) runs its commands: open a
 notebook (a fresh kernel; after the first, in the same JupyterLab, as a learner opens one), Run All, read each cell's outputs from the notebook's model.
 
-A notebook fails on an error output, on an error in the browser's console, on a cell
-still running after the time limit, on a blank exercise's check that does not say "not
-attempted", and on a widget that shows as text (its
-`FloatSlider(...)` repr) or as "Error displaying widget". `use_widget` presses a key on a
+A notebook fails on an error output, on an error of the course's in the browser's console
+(JupyterLab's own are recorded with the reason: whose_error()), on a dialog JupyterLab shows, on
+a cell still running at the deadline, on a blank exercise's check that does not say "not
+attempted", and on a widget that does not draw, shows as text (its `FloatSlider(...)` repr) or as
+"Error displaying widget". Every wait is for an event (a command settled, the kernel idle, a view
+drawn), with a deadline far above what load gives (SERVER/NOTEBOOK/CELL/WIDGET_SECONDS), and a
+wait that reaches its deadline fails saying what it waited for. `use_widget` presses a key on a
 slider, or types into a box, and returns the widgets' output before and after; `answer`
 types code into an answer cell,
 runs it and its check, and returns what the check printed. tests/test_lab.py uses these;
