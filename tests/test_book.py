@@ -11,6 +11,7 @@ installs it, see .ci/run) and are skipped with a message where it is not.
 """
 
 import fcntl
+import fnmatch
 import hashlib
 import html
 import importlib.metadata
@@ -105,7 +106,7 @@ CACHE = ROOT / "_build" / "test-cache"
 
 def build_inputs_digest() -> str:
     """sha256 of what the builds read: every file of the clone (tracked, or new and not ignored) but the
-    other tests', by name and content; the Python and every installed distribution's version; the
+    other tests' and those the book's _config.yml excludes (README, CONTRIBUTING), by name and content; the Python and every installed distribution's version; the
     Chromium that prints the PDF (its path, size and time); the build command and its environment."""
     digest = hashlib.sha256()
     try:
@@ -114,10 +115,12 @@ def build_inputs_digest() -> str:
     except (OSError, subprocess.CalledProcessError):      # not a git clone: every file outside the builds'
         listed = [p.relative_to(ROOT).as_posix() for p in ROOT.rglob("*") if p.is_file()
                   and not {".venv", "_build", "__pycache__", ".git"} & set(p.relative_to(ROOT).parts)]
+    unread = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf8")).get("exclude_patterns", [])
     for name in sorted(set(listed)):
         path = ROOT / name
-        if not name or not path.is_file() or (name.startswith("tests/") and not name.startswith(
-                ("tests/book_fixture/", "tests/test_book.py", "tests/tools_loader.py"))):
+        if not name or not path.is_file() or any(fnmatch.fnmatch(name, pattern) for pattern in unread) or (
+                name.startswith("tests/") and not name.startswith(
+                    ("tests/book_fixture/", "tests/test_book.py", "tests/tools_loader.py"))):
             continue
         digest.update(name.encode("utf-8", "surrogateescape") + b"\0" + hashlib.sha256(path.read_bytes()).digest())
     digest.update(sys.version.encode())
