@@ -59,6 +59,15 @@ def summary(output: str) -> str:
     return lines[-1] if lines else "(no output)"
 
 
+def slowest(output: str) -> list[str]:
+    """The lines of pytest's --durations table: where a run under load spent its time."""
+    lines = output.splitlines()
+    start = next((i for i, line in enumerate(lines) if "slowest" in line and "durations" in line), None)
+    if start is None:
+        return []
+    return [line for line in lines[start + 1:] if re.match(r"\s*[\d.]+s\s+(setup|call|teardown)\s", line)]
+
+
 def run_once(pytest_args: list[str]) -> tuple[int, str, float]:
     started = time.monotonic()
     done = subprocess.run([sys.executable, "-m", "pytest", *pytest_args], cwd=ROOT, text=True,
@@ -92,6 +101,7 @@ def main(argv=None) -> int:
             green += ok
             print(f"run {run} of {args.runs}: {'green' if ok else 'RED'} in {seconds:.0f} s: {summary(output)}",
                   flush=True)
+            print("".join(f"    {line.strip()}\n" for line in slowest(output)), end="", flush=True)
             if not ok:
                 failures = [line for line in output.splitlines() if line.startswith(("FAILED", "ERROR"))]
                 print("\n".join(failures) if failures else output[-5000:], flush=True)
