@@ -827,24 +827,27 @@ def check_site(html_dir: Path, pages: list[str] | None = None, chromium: str | N
             _in_tabs(pool[:FIRST_PAINT_TABS], queue, paint)
             reference = statistics.median(bare)
             budget = first_paint_budget(reference)
-            # a page over budget is timed again, up to FIRST_PAINT_TRIES times in all, and keeps its
-            # best time: one late paint on a busy machine is noise, a page that is slow stays slow
-            for page in timed:
-                report = reports[page]
-                for _ in range(FIRST_PAINT_TRIES - 1):
-                    if report.first_paint_ms is not None and report.first_paint_ms <= budget:
-                        break
-                    again = pool[0].first_paint(base + page)
-                    report.first_paint_tries += 1
-                    if again is not None and (report.first_paint_ms is None or again < report.first_paint_ms):
-                        report.first_paint_ms = again
+            # a page over budget is timed again, up to FIRST_PAINT_TRIES times in all, each time right
+            # after a bare page, and held to the budget of that bare page (the load of that moment): one
+            # late paint on a busy machine is noise, a page that is slow stays slow against any bare page
             for page in timed:
                 report = reports[page]
                 report.first_paint_budget_ms = budget
-                if report.first_paint_ms is None or report.first_paint_ms > budget:
+                for _ in range(FIRST_PAINT_TRIES - 1):
+                    if report.first_paint_ms is not None and report.first_paint_ms <= report.first_paint_budget_ms:
+                        break
+                    beside = first_paint_budget(pool[0].first_paint(base + BARE_PAGE) or 0.0)
+                    again = pool[0].first_paint(base + page)
+                    report.first_paint_tries += 1
+                    if again is not None and (report.first_paint_ms is None
+                                              or again / beside < report.first_paint_ms / report.first_paint_budget_ms):
+                        report.first_paint_ms, report.first_paint_budget_ms = again, beside
+            for page in timed:
+                report = reports[page]
+                if report.first_paint_ms is None or report.first_paint_ms > report.first_paint_budget_ms:
                     shown = "never" if report.first_paint_ms is None else f"{report.first_paint_ms:,.0f} ms"
-                    report.problems.append(f"first paint on fast 4G: {shown} (budget {budget:,.0f} ms; "
-                                           f"a bare page of the same site: {reference:,.0f} ms)")
+                    report.problems.append(f"first paint on fast 4G: {shown} (budget {report.first_paint_budget_ms:,.0f} ms; "
+                                           f"a bare page of the same site: {reference:,.0f} ms, median)")
         for page, hrefs in found_links.items():
             for href in hrefs:
                 problem = _check_link(html_dir, base, href, anchors)
@@ -897,7 +900,7 @@ BARE_PAGE = "embedlab-check-bare-page.html"
 
 
 BARE_EVERY = 8
-FIRST_PAINT_TRIES = 3
+FIRST_PAINT_TRIES = 4
 FIRST_PAINT_TABS = 1
 def first_paint_budget(reference: float) -> float:
     return max(FIRST_PAINT_BUDGET_MS, FIRST_PAINT_SLACK * reference)

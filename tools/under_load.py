@@ -102,9 +102,13 @@ def main(argv=None) -> int:
             print(f"run {run} of {args.runs}: {'green' if ok else 'RED'} in {seconds:.0f} s: {summary(output)}",
                   flush=True)
             print("".join(f"    {line.strip()}\n" for line in slowest(output)), end="", flush=True)
+            log = ROOT / "_build" / "under-load" / f"run-{run}.log"
+            log.parent.mkdir(parents=True, exist_ok=True)
+            log.write_text(output, encoding="utf-8")
             if not ok:
-                failures = [line for line in output.splitlines() if line.startswith(("FAILED", "ERROR"))]
-                print("\n".join(failures) if failures else output[-5000:], flush=True)
+                failures = [line for line in output.splitlines() if line.startswith(("FAILED", "ERROR", "E   "))]
+                print("\n".join(failures[:60]) if failures else output[-5000:], flush=True)
+                print(f"(pytest's whole output: {log.relative_to(ROOT)})", flush=True)
                 if code == 5:
                     print("(pytest collected no test: the load check ran nothing)", flush=True)
     finally:
