@@ -52,11 +52,14 @@ def run_all_clean(lab, path):
 
 def test_the_widget_lessons_react_to_a_slider_and_a_typed_value(lab):
     run_all_clean(lab, "notebooks/07-memory.ipynb")
-    before, after = lab.use_widget("batch", presses=3)
-    cache = [re.search(r"KV cache[^\n]*?([\d.]+) GB", text) for text in (before, after)]
+    cache_gb = re.compile(r"KV cache[^\n]*?([\d.]+) GB")
+    # waited for: the cache's figure redrawn for the new batch (not only any change of the output)
+    before, after = lab.use_widget("batch", presses=3, until=lambda text, before: (
+        (now := cache_gb.search(text)) is not None and now[0] != (cache_gb.search(before) or [None])[0]))
+    cache = [cache_gb.search(text) for text in (before, after)]
     assert all(cache) and float(cache[1][1]) > float(cache[0][1]), (before, after)
     run_all_clean(lab, "notebooks/03-counting-gpt2.ipynb")
-    before, after = lab.use_widget("L", type_text="24")
+    before, after = lab.use_widget("L", type_text="24", until=lambda text, before: "L=24" in text)
     assert "L=12" in before and "L=24" in after, (before[:300], after[:300])
     totals = [re.search(r"total\s+([\d,]+)", text) for text in (before, after)]
     assert all(totals) and int(totals[1][1].replace(",", "")) > int(totals[0][1].replace(",", "")), (before, after)

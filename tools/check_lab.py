@@ -392,10 +392,10 @@ class Lab:
                    key: str = "ArrowRight", until=None) -> tuple[str, str]:
         """Use the widget labelled `label` as a learner does: type `type_text` into its box and press
         Enter, or press `key` `presses` times on its slider's handle. Return the widgets' output
-        text before and after: after, once `until(text)` holds (default: the text changed), waited for
+        text before and after: after, once `until(text, before)` holds (default: the text changed), waited for
         up to WIDGET_SECONDS (the kernel's reply to the new value, and the output it redraws)."""
         before = self.widget_text()
-        until = until or (lambda text: text != before)
+        until = until or (lambda text, before: text != before)
         find = (f"[...document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden) .widget-inline-hbox')]"
                 f".find(e => (e.querySelector('.widget-label') || {{}}).innerText === {json.dumps(label)})")
         target = ".noUi-handle" if type_text is None else "input"
@@ -422,7 +422,7 @@ class Lab:
                                                             else {})})
         deadline = time.monotonic() + WIDGET_SECONDS
         after = self.widget_text()
-        while not until(after):
+        while not until(after, before):
             if time.monotonic() > deadline:
                 raise TimeoutError(f"waited for the widgets' output to answer {label!r} ({type_text!r} typed, "
                                    f"{presses} x {key}): not within {WIDGET_SECONDS} s; before: {before[:300]!r}, "
