@@ -268,8 +268,9 @@ def number_hint(got: float, want: float, factors: dict | None = None, factor_hin
         return found
     for factor, message in FACTORS:
         if same(got, factor * want):
-            if unit in UNITLESS and factor not in (-1, 100, 1 / 100, 1 / math.log(2), math.log(2), 2, 1 / 2):
-                continue  # bits, bytes, GiB, seconds: units a cosine or a share does not have
+            if unit in UNITLESS and factor not in (-1, 100, 1 / 100, 2, 1 / 2) + (
+                    (1 / math.log(2), math.log(2)) if unit == "divergence" else ()):
+                continue  # bits, bytes, GiB, seconds: units a cosine or a share does not have (a divergence: bits)
             if factor in NEEDS_CODE and typed is None:
                 continue
             if typed is not None and factor in UNIT_EVIDENCE and not (UNIT_EVIDENCE[factor] & typed):

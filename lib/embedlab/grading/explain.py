@@ -295,6 +295,8 @@ def searched_answer(question, want):
         answer = parts.Answer(parts.Part("the answer", want, can_drop=False, can_double=False), units=False)
     if answer is not None:
         for one in (answer if isinstance(answer, (list, tuple)) else [answer]):
+            if not one.unit:
+                one.unit = _quiet_unit(question)
             if inputs and not one.inputs:
                 one.inputs = {k: v for k, v in inputs.items() if isinstance(v, int)}
             for name, (words, value) in _config_named(question).items():
@@ -303,6 +305,13 @@ def searched_answer(question, want):
             one.scales = list(one.scales) + [s for s in sizes if round(s.factor, 12) not in own]
             _typed_for_inputs(one, typed_literals(question))
     return answer
+
+
+def _quiet_unit(question) -> str:
+    try:
+        return question.unit_of()
+    except Exception:  # noqa: BLE001 - a question without a name's unit: any scale may apply
+        return ""
 
 
 def typed_literals(question) -> set:

@@ -37,7 +37,10 @@ import re
 import math
 from dataclasses import dataclass, field
 
+from embedlab.grading.text import is_symbol
+
 DROP, TWICE, PLUS = "drop", "twice", "plus"
+_DETERMINED = re.compile(r"(?:the|a|an|its|their|this|that|each|every|one|two)\b", re.I)
 WITHOUT = "#without"  # a group's op: one child left out there only (a shared, keyed part left out in one place)
 
 
@@ -77,6 +80,8 @@ class Node:
         if self.missing:
             return self.missing
         words = f": {self.words}" if self.words else ""
+        if _DETERMINED.match(self.name):  # "the blocks", "its bias": "has no the blocks" is missing a word
+            return f"{context} leaves out {self.name}{words}"
         return f"{context} has no {self.name}{words}"
 
     def say_twice(self, context: str) -> str:
@@ -258,6 +263,13 @@ UNIT_SCALES = [
 ]
 
 
+# The unit scales a quantity without units can be off by: a percentage and a sign, and a divergence's bits
+# (a cosine, a share or a probability is in no bytes, bits or hours: those words would blame a slip it
+# cannot have)
+UNITLESS_SCALES = {"cosine": (100, -1), "share": (100, -1), "probability": (100, -1),
+                   "divergence": (100, -1, 1 / math.log(2), math.log(2))}
+
+
 @dataclass
 class Layer:
     """A whole linear layer the answer counts `times` times (once per block, L in a model): its weights and its
@@ -298,6 +310,7 @@ class Answer:
                                                 # be replaced by another ("d_ff where d belongs"), one change
     offsets: bool = True        # the whole off by exactly one input (d, V): a vector of that size counted or left out
     layers: list = field(default_factory=list)  # the Layers counted: one left out whole is one change
+    unit: str = ""              # what the answer counts (Question.unit_of): a share has no bytes, bits or hours
 
     def siblings(self) -> dict:
         """{name: value} of the whole numbers the answer is made of (a width, a count of heads…): any
@@ -321,7 +334,9 @@ class Answer:
 
     def all_scales(self) -> list:
         own = {round(s.factor, 12) for s in self.scales}
-        return list(self.scales) + [s for s in UNIT_SCALES if self.units and round(s.factor, 12) not in own]
+        kept = UNITLESS_SCALES.get(self.unit)
+        return list(self.scales) + [s for s in UNIT_SCALES if self.units and round(s.factor, 12) not in own
+                                    and (kept is None or any(_close(s.factor, k) for k in kept))]
 
 
 # --------------------------------------------------------------------------
@@ -597,14 +612,47 @@ def _a_part_alone(answer, base, got) -> list:
         if not isinstance(value, (int, float)) or not math.isfinite(value) or abs(value) < 10 \
                 or _close(abs(value), abs(base)) or not _close(abs(value), got):
             continue
-        name = node.name[6:] if node.name.startswith("minus ") else node.name
-        how = f" ({node.words})" if node.words else ""
-        if value < 0 or node.name.startswith("minus "):
-            out.append(f"that is {name}{how} alone, the amount taken away (the saving, the difference), not "
-                       f"{whole}: the question asks for {whole}, the whole that is left")
-        else:
-            out.append(f"that is {name}{how} alone, one part of {whole}: the question asks for {whole}, the whole, "
-                       f"not one of its parts")
+        out.append(_alone_words(node, value, whole))
+    return list(dict.fromkeys(out))
+
+
+def _alone_words(node, value, whole: str) -> str:
+    """The words for one term of the answer given where the whole is asked."""
+    name = node.name[6:] if node.name.startswith("minus ") else node.name
+    how = f" ({node.words})" if node.words else ""
+    if value < 0 or node.name.startswith("minus "):
+        return (f"that is {name}{how} alone, the amount taken away (the saving, the difference), not "
+                f"{whole}: the question asks for {whole}, the whole that is left")
+    return (f"that is {name}{how} alone, one part of {whole}: the question asks for {whole}, the whole, "
+            f"not one of its parts")
+
+
+def templates(answer) -> list[str]:
+    """Every words the search can name for one change of `answer` (a list of Answers too), rendered with
+    its own parts, whatever the learner's value: a part left out, counted twice, replaced, a scale, the
+    whole off by an input, a term alone, a layer left out. Two changes are two of these joined by "; and ".
+    For a test that reads them all (tests/test_hint_rendering.py): none may hold a slot left empty."""
+    out = []
+    for one in (answer if isinstance(answer, (list, tuple)) else [answer]):
+        out += [words for _, words, _ in changes_of(one)]
+        out += [s.says for s in one.all_scales()]
+        if one.whole is not None:
+            out.append(one.whole[1])
+        out += [layer.says(one.context) for layer in one.layers]
+        for name in _sizes(one):
+            for k in (1, 2):
+                for sign in (1, -1):
+                    out.append(_offset_words(one, name, k, sign))
+        inside_extra = {id(n) for e in one.tree.nodes() if isinstance(e, Extra) for n in e.nodes()}
+        for node in one.tree.nodes():
+            if node is one.tree or id(node) in inside_extra:
+                continue
+            try:
+                value = _eval(node, {})
+            except (ArithmeticError, ValueError, TypeError):
+                continue
+            if isinstance(value, (int, float)) and math.isfinite(value):
+                out.append(_alone_words(node, value, one.tree.name))
     return list(dict.fromkeys(out))
 
 
@@ -684,6 +732,13 @@ def _sizes(answer) -> dict:
 
 
 def _offset_words(answer, name, k, sign) -> str:
+    if not is_symbol(name):  # a size named in words ("rows"): one number per row, not "exactly rows too many"
+        each = f"each of the {name}" if k == 1 else f"each of the {name}, twice"
+        if sign < 0:
+            return (f"{answer.context} is short by exactly one number for {each}: a term of one number per item "
+                    f"(a norm's scale? a bias?) left out, or subtracted where it does not belong")
+        return (f"{answer.context} has exactly one number too many for {each}: a term of one number per item "
+                f"counted that the model does not have (a bias where there is no bias? a norm's shift?)")
     size = name if k == 1 else f"{k} · {name}"
     if sign < 0:
         return (f"{answer.context} is exactly {size} short: a term of {size} numbers (a norm's scale? a bias?) "
