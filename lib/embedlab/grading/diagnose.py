@@ -276,9 +276,18 @@ def number_hint(got: float, want: float, factors: dict | None = None, factor_hin
             if typed is not None and factor in UNIT_EVIDENCE and not (UNIT_EVIDENCE[factor] & typed):
                 continue
             return message
+    return measured_hint(got, want, unit, typed)
+
+
+def measured_hint(got: float, want: float, unit: str = "", typed: set | None = None) -> str:
+    """Only what is measurably true of a wrong number, no cause guessed: its sign, the digits that are right,
+    which way and how far (a band, never the value), and what to recheck."""
+    if want == 0:
+        return "too big" if got > 0 else "too small"
     ratio = got / want  # sizes are compared: for a negative expected value, "too small" is nearer 0
     if ratio < 0:
-        return "the sign is wrong (and the size too)"
+        return ("the sign is wrong (and the size too): recheck each term's sign and how your parentheses group "
+                "the terms")
     n = digits_right(got, want)
     if n >= 6 and (typed is None or typed & {"float"}):
         return (f"right to {n} digits, but not exact: a rounding step or float32 somewhere? "

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import dataclasses
 from dataclasses import dataclass, field
 
 from embedlab.grading import wire
@@ -20,6 +21,7 @@ from embedlab.grading.lessons import questions_for
 from embedlab.grading.sandbox import Limits, RunResult
 from embedlab.grading.status import CORRECT, CRASHED, ERROR, INCORRECT, MEMORY, NOT_ATTEMPTED, TIMEOUT
 from embedlab.grading.text import cut
+from embedlab.grading.variants import look_question
 
 
 
@@ -80,7 +82,10 @@ def score(q: Question, key: dict, reference: dict, result: RunResult, limits: Li
     sources = result.report.get("sources")  # the answer cells' source, from the sandbox: read, never run
     source = sources.get(q.name) if isinstance(sources, dict) else None
     try:
-        verdict = with_source(q, source, key, entry.get(wire.ELSEWHERE)).judge(entry[wire.DATA], expected)
+        judged = with_source(q, source, key, entry.get(wire.ELSEWHERE))
+        if lesson and not isinstance(q, Function):  # a hint is weighed on the second looks too (kinds._proved)
+            judged = dataclasses.replace(judged, at_look=look_question(lesson, q.name))
+        verdict = judged.judge(entry[wire.DATA], expected)
     except Exception as exc:  # noqa: BLE001 - malformed data from the submission's kernel
         return 0.0, q.points, ERROR, f"the answer could not be judged ({type(exc).__name__})"
     if verdict.status == CORRECT:

@@ -215,6 +215,9 @@ class Question:
     elsewhere: tuple = ()            # set when judged: what the learner's lines gave on `other_inputs` (plain data)
     unit: str = ""                   # what the answer counts ("parameters", "bytes"): names a units slip as units
     others: dict = field(default_factory=dict)  # set when judged: the exercise's other answers (its key), by name
+    # set when judged (variants.look_question): k -> (this question built for second look k's parameters, those
+    # parameters, the book's), to weigh a hint on the learner's value there (`_support`)
+    at_look: Callable | None = None
 
     kind = "question"
 
@@ -370,12 +373,239 @@ class Question:
         typed = _quiet(explain.typed_by_hand, self)  # the cell types its answer (or we cannot read it): rounded?
         first = (_quiet(explain.code_first, self, got, want) or _quiet(self._bytes_slip, got, want, default=None)
                  or (typed and _quiet(diagnose.precision_hint, got, want)))
-        if not first and half:  # exactly half a FLOP count: the slip named, with the question's own rule after it
-            own = self._hint(got, want, "")
+        if first:
+            return first
+        if half and self._weigh([(half, "book")], got, want):  # exactly half a FLOP count: the slip named
+            own = self._weigh([(t, "book") for t in _own_hints(self, got, want)], got, want)
             return f"{half}; {own}" if own and own != half else half
-        return (first or self._hint(got, want, "") or _quiet(explain.number, self, got, want)
-                or _quiet(self._other_answer, got, want)
-                or (not typed and _quiet(diagnose.precision_hint, got, want)) or generic())
+        candidates = [(t, "book") for t in _quiet(_own_hints, self, got, want, default=[])]
+        candidates += [(t, "book") for t in _quiet(_parts_and_code, self, got, want, default=[])]
+        candidates += [(t, "code") for t in (_quiet(self._other_answer, got, want),
+                                             not typed and _quiet(diagnose.precision_hint, got, want)) if t]
+        candidates += [(t, "book") for t in _quiet(_general_words, self, got, want, default=[])]
+        return self._weigh(candidates, got, want) or self._measured(got, want)
+
+    # ----------------------------------------------------------------------
+    # A diagnosis is checked before it is shown. Each candidate slip was found because it gives the learner's
+    # value exactly on the book's inputs (its source's own test: a part changed, a hint's rule, a ratio).
+    # Then the learner's cell on the second looks (other parameters, variants.look_question: the question
+    # built for the look, the learner's value there, the answer there) weighs it: a slip the same sources
+    # find again on a look is shown before one no look finds; the whole value × a unit or a percentage
+    # (×100, ×8, GiB for GB) is shown only when the cell types that unit's constant or a look shows the same
+    # factor (100 words make a count their share × 100: a coincidence of the book's inputs, not a slip);
+    # words that cannot be read as written (text.hint_problems) are never shown. Where no candidate is left,
+    # only what is measurably true is said (`_measured`).
+
+    def _looks(self) -> list:
+        """[(the question built for a look, the learner's value there, the answer there, the look's parameters,
+        the book's)] of the second looks the learner's cell gave a value on (not a typed answer, the same
+        everywhere) that is wrong there too and not 0 (where the cell is right, or the answer is 0, the look
+        cannot weigh a slip of the book's inputs)."""
+        if self.at_look is None or not isinstance(self.elsewhere, (list, tuple)):
+            return []
+        if getattr(self, "_looks_cache", None) is not None:
+            return self._looks_cache
+        out = []
+        for case in self.elsewhere:
+            if not isinstance(case, dict) or not isinstance(case.get("look"), int) or case.get("same") is True \
+                    or case.get("kind") != self.kind or "got" not in case or "want" not in case:
+                continue
+            found = _quiet(self.at_look, case["look"], default=None)
+            if not found:
+                continue
+            question, params, book = found
+            question = dataclasses.replace(question, source=self.source, elsewhere=(), others={}, at_look=None,
+                                           recheck=None, other_inputs=None)
+            try:
+                got, want = _plain_value(question, case["got"]), _plain_value(question, case["want"])
+                with status_only():
+                    right = question.judge(case["got"], expected_value(question, case["want"])).status == CORRECT
+            except Exception:  # noqa: BLE001 - the kernel's report is the learner's: a malformed one weighs nothing
+                continue
+            if not right and not _zero(got) and not _zero(want):
+                out.append((question, got, want, params, book))
+        self._looks_cache = out
+        return out
+
+    def _said_on_looks(self) -> list:
+        """For each look, every words (as templates: numbers and names left out) the sources say there."""
+        out = []
+        for question, g, w, params, book in self._looks():
+            said = set()
+            for find in (_own_hints, _parts_and_code, _general_words, _flop_half):
+                said |= {_template(t, params) for t in (_quiet(find, question, g, w, default=[]) or [])
+                         if isinstance(t, str)}
+            out.append((said, g, w))
+        return out
+
+    def _support(self, text: str, how: str, got, want) -> str:
+        """'look' (found again on a look), 'book' (exact on the book's inputs; no look finds it, or none ran),
+        or 'no' (not to be shown: unreadable, or the whole × a unit no look and no typed constant shows)."""
+        if not text or _unreadable(text, self):
+            return "no"
+        if how == "code" or diagnose.direction_only(text):
+            return "book"
+        looks = self._looks()
+        if not looks:
+            return "book"
+        said = self._said_on_looks()
+        mine = _template(text, looks[0][4])
+        if any(_same_template(mine, t) for words, _, _ in said for t in words):
+            return "look"
+        constant = _constant_ratio(got, want)
+        if constant is not None:
+            if any(_exactly(g, constant * w) for _, g, w in said):
+                return "look"
+            if not _typed_evidence(self, constant):
+                return "no"
+        return "book"
+
+    def _weigh(self, candidates: list, got, want) -> str:
+        """The candidate to show: the first found again on a look, else the first exact on the book's inputs."""
+        first = ""
+        for text, how in candidates:
+            support = self._support(text, how, got, want)
+            if support == "look":
+                return text
+            if support == "book" and not first:
+                first = text
+                if not self._looks():
+                    return first
+        return first
+
+    def _measured(self, got, want) -> str:
+        """What is measurably true of a value, no cause guessed: which way, how far, and what to recheck."""
+        return _quiet(diagnose.measured_hint, got, want, self.unit_of()) or ("too big" if got > want else "too small")
+
+
+def _own_hints(question, got, want) -> list:
+    """The question's own hints that hold for (got, want), in order (their `unless` read from the code)."""
+    out = []
+    ruled_out = _quiet(_cell_features, question.source, default=set()) if question.source else set()
+    for hint in question.hints:
+        if hint.args and question.case is None:
+            continue
+        if hint.unless and any(token in ruled_out for token in hint.unless.split("|")):
+            continue
+        try:
+            if hint.when(got, want, *question.case) if hint.args else hint.when(got, want):
+                out.append(hint.message)
+        except Exception:  # noqa: BLE001
+            continue
+    return out
+
+
+def _parts_and_code(question, got, want) -> list:
+    """What the named parts and the code say of a value: the search's words first, then every explanation it
+    finds (a look may find the same slip among others), then what the code does that fits."""
+    first = _quiet(explain.number, question, got, want, default=None)
+    return [t for t in [first, *sorted(_quiet(explain.explanations, question, got, want, default=set()) or ())] if t]
+
+
+def _general_words(question, got, want) -> list:
+    """The general words of embedlab.grading.diagnose for a value."""
+    words = _quiet(diagnose.number_hint, got, want, question.factors, question.factor_hints,
+                   _quiet(explain.typed_constants, question, default=None), question.unit_of(),
+                   _quiet(code.names_bytes, question.source, default=False))
+    return [words] if words else []
+
+
+def _flop_half(question, got, want) -> list:
+    found = _quiet(diagnose.flop_slip, got, want, question.unit_of(), False, default=None)
+    return [found] if found else []
+
+
+_NUMBER = None
+
+
+def _template(text: str, params: dict | None) -> str:
+    """A hint's words with its numbers and its parameters' own values (a model's name) left out: the same
+    slip said on two sets of inputs reads the same."""
+    import re
+
+    global _NUMBER
+    if _NUMBER is None:
+        _NUMBER = re.compile(r"[-−]?\d[\d,_]*(?:\.\d+)?(?:e[-+]?\d+)?|\*\*\s*\d+")
+    for value in sorted((v for v in (params or {}).values() if isinstance(v, str) and len(v) >= 3), key=len,
+                        reverse=True):
+        text = text.replace(value, "<name>")
+    return _NUMBER.sub("#", text)
+
+
+def _same_template(a: str, b: str) -> bool:
+    """The same words said of two sets of inputs: equal once numbers are left out, but for at most two words
+    in the same places (a model's name as the hint writes it, "OPT-125M" for opt-125m)."""
+    if a == b:
+        return True
+    x, y = a.split(), b.split()
+    return len(x) == len(y) and len(x) >= 6 and sum(p != q for p, q in zip(x, y)) <= 2
+
+
+def _unreadable(text: str, question) -> bool:
+    """Words that cannot be shown as they are (a slot left empty, a unit on a value without one):
+    embedlab.grading.text.hint_problems."""
+    from embedlab.grading.text import hint_problems
+
+    return bool(_quiet(hint_problems, text, question.unit_of(), diagnose.UNITLESS, default=[]))
+
+
+def _constant_ratio(got, want):
+    """The unit or percentage factor c (×100, ×8, 2**30 / 10**9, −1 …) with got exactly c × want, else None."""
+    try:
+        got, want = float(got), float(want)
+    except (TypeError, ValueError):
+        return None
+    if not want or not math.isfinite(got):
+        return None
+    from embedlab.grading import parts
+
+    for c in sorted({f for f, _ in diagnose.FACTORS} | {s.factor for s in parts.UNIT_SCALES}):
+        if c not in (2, 0.5) and _exactly(got, c * want):
+            return c
+    return None
+
+
+TYPED_EVIDENCE = {100: {100}, 1 / 100: {100}, 1e3: {1000}, 1e-3: {1000}, 1e6: {10**6}, 1e-6: {10**6},
+                  1e9: {10**9}, 1e-9: {10**9}, 1e12: {10**12}, 1e-12: {10**12}, 3600: {3600, 60}, 1 / 3600: {3600, 60},
+                  1024: {1024, 2**10}, 1 / 1024: {1024, 2**10}, 2**20: {2**20, 1024}, 1 / 2**20: {2**20, 1024},
+                  2**30: {2**30, 1024}, 1 / 2**30: {2**30, 1024}}
+
+
+def _typed_evidence(question, c) -> bool:
+    """Does the learner's own cell type a constant of the unit factor c (32 or 8 for bits, 100 for a
+    percentage, 2**30 or 1024 for GiB)? Then the code itself shows the slip, on any inputs."""
+    typed = _quiet(explain.typed_constants, question, default=None)
+    if not typed:
+        return False
+    wanted = set(diagnose.UNIT_EVIDENCE.get(c, set())) | next((v for k, v in TYPED_EVIDENCE.items()
+                                                                if math.isclose(k, c, rel_tol=1e-9)), set())
+    numbers = {t for t in typed if isinstance(t, (int, float)) and not isinstance(t, bool)}
+    return any(math.isclose(t, w, rel_tol=1e-9) for t in numbers for w in wanted if w not in (2, 4, 10))
+
+
+def _exactly(a, b) -> bool:
+    """Equal as computed numbers are: to float64's rounding (1 part in 10**9), no absolute slack around 0."""
+    try:
+        a, b = float(a), float(b)
+    except (TypeError, ValueError):
+        return False
+    return a == b or (math.isfinite(a) and math.isfinite(b) and math.isclose(a, b, rel_tol=1e-9, abs_tol=0.0))
+
+
+def _zero(value) -> bool:
+    try:
+        return isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, bool) and value == 0
+    except Exception:  # noqa: BLE001
+        return False
+
+
+def _plain_value(question, data):
+    """A look's plain data as the hints read it: a number, an array, a word."""
+    if question.kind == "integer" and isinstance(data, dict):
+        return data["int"] if "int" in data else data["float"]
+    if question.kind == "array":
+        return data_to_array(data)
+    return expected_value(question, data)
 
 
 @dataclass

@@ -375,16 +375,52 @@ def _sizes(params: dict) -> dict:
     return out
 
 
+class Look(dict):
+    """One second look's {parameter: value}, and which of the lesson's looks it is (`index`): the judge
+    builds the question again for that look's parameters (`look_question`) to weigh a hint there."""
+
+    index: int | None = None
+
+
 def second_look(lesson: str, namespace: dict) -> list[dict]:
     """For each second-look variant, {parameter: value} wherever it differs from the notebook's own
-    parameters (copies); [] without a variant space."""
+    parameters (copies, as a Look that knows its index); [] without a variant space."""
     out = []
-    for params in _second_look_variants(lesson):
-        changed = {k: copy.deepcopy(v) for k, v in params.items()
-                   if k in namespace and not _same_value(namespace[k], v)}
+    for k, params in enumerate(_second_look_variants(lesson)):
+        changed = Look({k: copy.deepcopy(v) for k, v in params.items()
+                        if k in namespace and not _same_value(namespace[k], v)})
+        changed.index = k
         if changed:
             out.append(changed)
     return out
+
+
+def look_question(lesson: str, name: str):
+    """A function of a look's index: (question `name` built for that second look's parameters, those
+    parameters, the book's), or None (no such look, no variant space, a function question). What the
+    judge weighs a hint with on the look: the same slip must explain the learner's value there too."""
+    cache: dict = {}
+
+    def at(k):
+        if k not in cache:
+            cache[k] = _look_question(lesson, name, k)
+        return cache[k]
+    return at
+
+
+@functools.lru_cache(maxsize=256)
+def _look_question(lesson: str, name: str, k):
+    looks = _second_look_variants(lesson)
+    space = space_for(lesson)
+    if space is None or not isinstance(k, int) or isinstance(k, bool) or not 0 <= k < len(looks):
+        return None
+    try:
+        found = [q for q in questions_for(lesson, copy.deepcopy(looks[k])) if q.name == name]
+    except Exception:  # noqa: BLE001 - a question that cannot be built there: the look weighs nothing
+        return None
+    if not found or isinstance(found[0], Function):
+        return None
+    return found[0], looks[k], space.defaults
 
 
 def _draw_next(lesson: str, variant: int, secret: bytes, space: Space, earlier: list[dict]) -> dict:
