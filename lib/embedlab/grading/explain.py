@@ -88,7 +88,7 @@ def code_first(question, got, want) -> str | None:
     typed = _typed_names(question, reading)
     if typed:
         return typed
-    missing = _missing_needs(question)
+    missing = _missing_needs(question, got, want)
     if missing:
         return missing
     inputs = dict(_call(question.inputs, question) or {}) if question.inputs else {}
@@ -218,7 +218,7 @@ def needs_and_avoids(question) -> str | None:
     return _missing_needs(question) if question.source else None
 
 
-def _missing_needs(question) -> str | None:
+def _missing_needs(question, got=None, want=None) -> str | None:
     """What a right answer's own lines use (`needs`: one of `a|b`) and these do not, or what they
     use that a right answer never does (`avoids`), in code.features' tokens."""
     if not (question.needs or question.avoids):
@@ -228,12 +228,30 @@ def _missing_needs(question) -> str | None:
         return None
     used = code.features(own)
     for alternatives, says in question.avoids.items():
-        if any(token in used for token in alternatives.split("|")):
+        if any(token in used for token in alternatives.split("|")) and not _refuted(question, says, got, want):
             return says
     for alternatives, says in question.needs.items():
-        if not any(token in used for token in alternatives.split("|")):
+        if not any(token in used for token in alternatives.split("|")) and not _refuted(question, says, got, want):
             return says
     return None
+
+
+def _refuted(question, says: str, got, want) -> bool:
+    """Is a code reading's words refuted by the value? When the question's own hints say the same words, their
+    rule is the slip's counterfactual (the diagonal kept in gives (n + n(n − 1)·c) / n²): a value it does not
+    give is not that slip, whatever the code lacks (a cell that left the diagonal out another way)."""
+    if got is None:
+        return False
+    rules = [h for h in question.hints if h.message == says and not h.args]
+    if not rules:
+        return False
+    for hint in rules:
+        try:
+            if hint.when(got, want):
+                return False
+        except Exception:  # noqa: BLE001 - a rule that cannot weigh this value refutes nothing
+            return False
+    return True
 
 
 def _typed_names(question, reading) -> str | None:
@@ -433,6 +451,27 @@ def _reveals(text: str, want: float) -> bool:
 RANDOM_CALLS = {"default_rng", "standard_normal", "normal", "rand", "randn", "random", "seed", "integers"}
 
 
+def own_source(question) -> str | None:
+    """The learner's own lines of the answer cell: what follows `# YOUR CODE HERE`, less every line the
+    exercise gives for this question (its answer cell's and the cells' above, code.given_code), so a cell
+    whose marker was deleted still does not count the given `rng = np.random.default_rng(0)` as the learner's."""
+    own = code.own_part(question.source)
+    if not isinstance(own, str) or not getattr(question, "lesson", ""):
+        return own
+    try:
+        above, given = code.given_code(question.lesson).get(question.name, ((), ()))
+    except Exception:  # noqa: BLE001 - the exercise's code cannot be read: the cell as it is
+        return own
+    handed = set(above) | set(given)
+    return "\n".join(line for line in own.splitlines() if code._line(line) not in handed) if handed else own
+
+
+def own_lines_call(question, calls: set) -> bool:
+    """Do the learner's own lines (`own_source`) call one of `calls` (np.random's draws)?"""
+    reading = code.read(own_source(question), question.name)
+    return bool(reading.parsed and reading.calls & calls)
+
+
 def array(question, got, want) -> str | None:
     """What the answer cell does that explains a wrong array (read from its source)."""
     if not question.source:
@@ -440,7 +479,7 @@ def array(question, got, want) -> str | None:
     reading = code.read(code.own_part(question.source), question.name)
     if not reading.parsed:
         return None
-    said = _missing_needs(question)  # what a right cell always or never uses (norms of rows, E not U)
+    said = _missing_needs(question, got, want)  # what a right cell always or never uses (norms of rows, E not U)
     if said:
         return said
     same_shape = getattr(got, "shape", None) == getattr(want, "shape", None)
@@ -455,7 +494,7 @@ def array(question, got, want) -> str | None:
     if reading.shift_one and same_shape:
         return ("your code moves an index by one (± 1, or np.eye(…, k=1)): ids count from 0, and id i "
                 "selects row i: an off-by-one")
-    if reading.calls & RANDOM_CALLS and same_shape:
+    if reading.calls & RANDOM_CALLS and same_shape and own_lines_call(question, RANDOM_CALLS):
         return ("your code draws random numbers itself: use the table the question gives (its seed and "
                 "shape), not a new draw")
     if "round" in reading.calls or "around" in reading.calls:

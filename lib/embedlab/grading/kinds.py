@@ -218,6 +218,7 @@ class Question:
     # set when judged (variants.look_question): k -> (this question built for second look k's parameters, those
     # parameters, the book's), to weigh a hint on the learner's value there (`_support`)
     at_look: Callable | None = None
+    lesson: str = ""  # set by lessons.questions_for: whose given code (code.given_code) the cell holds
 
     kind = "question"
 
@@ -592,6 +593,21 @@ def _exactly(a, b) -> bool:
     return a == b or (math.isfinite(a) and math.isfinite(b) and math.isclose(a, b, rel_tol=1e-9, abs_tol=0.0))
 
 
+def _other_values(got, want) -> str:
+    """What an array holds when it is not what the answer holds: fractions (scores, cosines) where the answer is
+    whole numbers (ids, counts). Measured, not guessed: no rule about the order of ids applies to scores."""
+    try:
+        g, w = np.asarray(got), np.asarray(want)
+        if w.size == 0 or g.size == 0 or w.dtype.kind not in "iu" or g.dtype.kind != "f":
+            return ""
+        if np.all(np.isfinite(g)) and np.all(g == np.round(g)):
+            return ""
+    except Exception:  # noqa: BLE001
+        return ""
+    return ("your array holds fractions (scores, cosines, values?) where the answer holds whole numbers (ids, "
+            "indices, counts): return the ids the question asks for, not the scores they are chosen by")
+
+
 def _zero(value) -> bool:
     try:
         return isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, bool) and value == 0
@@ -779,8 +795,13 @@ class Array(Question):
             return self._verdict(False)
         kinds = data.get("kind") if isinstance(data, dict) else None, \
             expected.get("kind") if isinstance(expected, dict) else None
-        return self._verdict(False, self._hint(got, want, "") or explain.array(self, got, want)
+        other = _other_values(got, want)  # fractions where whole numbers (ids) are asked: before any rule on ids
+        return self._verdict(False, other or self._weighed_array(got, want) or explain.array(self, got, want)
                              or diagnose.array_hint(got, want, self.close, *kinds))
+
+    def _weighed_array(self, got, want) -> str:
+        """The question's own hints on an array, weighed on the looks as a number's are (`_weigh`)."""
+        return self._weigh([(t, "book") for t in _quiet(_own_hints, self, got, want, default=[])], got, want)
 
 
 @dataclass
