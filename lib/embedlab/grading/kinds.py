@@ -593,12 +593,13 @@ def _exactly(a, b) -> bool:
     return a == b or (math.isfinite(a) and math.isfinite(b) and math.isclose(a, b, rel_tol=1e-9, abs_tol=0.0))
 
 
-def _other_values(got, want) -> str:
+def _other_values(got, want, got_kind=None, want_kind=None) -> str:
     """What an array holds when it is not what the answer holds: fractions (scores, cosines) where the answer is
     whole numbers (ids, counts). Measured, not guessed: no rule about the order of ids applies to scores."""
     try:
         g, w = np.asarray(got), np.asarray(want)
-        if w.size == 0 or g.size == 0 or w.dtype.kind not in "iu" or g.dtype.kind != "f":
+        whole = want_kind in ("int", "uint", "integer") if want_kind else w.dtype.kind in "iu"
+        if w.size == 0 or g.size == 0 or not whole or not np.all(w == np.round(w)):
             return ""
         if np.all(np.isfinite(g)) and np.all(g == np.round(g)):
             return ""
@@ -795,7 +796,7 @@ class Array(Question):
             return self._verdict(False)
         kinds = data.get("kind") if isinstance(data, dict) else None, \
             expected.get("kind") if isinstance(expected, dict) else None
-        other = _other_values(got, want)  # fractions where whole numbers (ids) are asked: before any rule on ids
+        other = _other_values(got, want, *kinds)  # fractions where whole numbers (ids) are asked: before rules on ids
         return self._verdict(False, other or self._weighed_array(got, want) or explain.array(self, got, want)
                              or diagnose.array_hint(got, want, self.close, *kinds))
 

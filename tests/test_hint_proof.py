@@ -1,0 +1,173 @@
+"""A hint names a slip only when the slip explains the learner's value (issue 46).
+
+Every candidate a number's hint sources give is exact on the book's inputs; the learner's cell on the
+second looks (other parameters: the question built for each look, the learner's value there, the answer
+there) weighs it (kinds.Question._support): a slip found again on a look is shown first; the whole value
+times a unit or a percentage is shown only when the cell types that unit's constant or a look shows the
+same factor; words that cannot be read never. Planted here: hints whose counterfactual fails, withheld;
+and the six misleading hints a blind corpus saw, each by its kind.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import io
+
+import numpy as np
+
+from embedlab.grading import diagnose, parts
+from embedlab.grading.exercise import Exercise
+from embedlab.grading.kinds import Array, Hint, Integer, Real, ratio
+from embedlab.grading.lessons import load_key, questions_for
+from embedlab.grading.parts import Answer, Part, Prod, Sum
+from embedlab.grading.status import INCORRECT
+
+from hint_corpus import Wrong, check_wrong
+
+
+def _with_looks(question, looks):
+    """`question` judged with second looks: `looks` is [(question built for the look, learner's value there,
+    the answer there)], reported as the kernel reports them (plain data, the look's index)."""
+    table = {k: (q, {"look": k}, {}) for k, (q, _, _) in enumerate(looks)}
+    kind = question.kind
+
+    def data(v):
+        return {"int": v} if kind == "integer" else {"real": float(v)}
+    elsewhere = tuple({"kind": kind, "got": data(g), "want": data(w), "words": "with other parameters", "why": "",
+                       "same": False, "look": k} for k, (_, g, w) in enumerate(looks))
+    return dataclasses.replace(question, at_look=table.get, elsewhere=elsewhere)
+
+
+# --------------------------------------------------------------------------
+# Planted hints whose counterfactual fails
+
+
+def _share(n_words: int):
+    """A share question whose own hint reads ×100 as a percentage: with 100 words, a count of words is also
+    100 × their share."""
+    return Real("share", exact=True, hints=[ratio(100, "PLANTED: a percentage; give a fraction")])
+
+
+def test_a_planted_hint_whose_factor_no_look_shows_is_withheld():
+    share = 0.37
+    book = _share(100)
+    got = 37  # the count of 100 words: 100 × the share, by the book's inputs only
+    assert "PLANTED" in book.judge({"real": got}, share).detail  # no look: the book's exact test alone
+    look = _share(80)
+    judged = _with_looks(book, [(look, 0.4 * 80, 0.4)])  # on 80 words the count is 80 × the share, not 100 ×
+    detail = judged.judge({"real": got}, share).detail
+    assert "PLANTED" not in detail and "percentage" not in detail, detail
+    assert detail.startswith(diagnose.DIRECTION_ONLY), detail  # only what is measured: which way, how far
+    shown = _with_looks(book, [(look, 0.4 * 100, 0.4)])  # a look where the value is 100 × the share too
+    assert "PLANTED" in shown.judge({"real": got}, share).detail
+
+
+def test_a_planted_hint_a_look_outranks_is_withheld():
+    """Two slips exact on the book's inputs: the one a look finds again is shown, the other withheld."""
+    def question(model, table, tied_total):
+        return Integer("count", hints=[Hint(lambda g, w: g == tied_total, "PLANTED: that is the tied total")],
+                       parts=lambda: Answer(Sum("the count", [Part("the model", model, can_drop=False),
+                                                              Part("the table", table)])))
+    book = question(700, 300, 700)  # the learner's 700: the tied total, and the count without the table, alike
+    assert "PLANTED" in book.judge({"int": 700}, 1000).detail
+    look = question(650, 500, 900)  # on the look the learner's 650 is 1150 − 500: the table left out, not 900
+    detail = _with_looks(book, [(look, 650, 1150)]).judge({"int": 700}, 1000).detail
+    assert "PLANTED" not in detail and "the table" in detail, detail
+
+
+def test_a_code_reading_its_own_rule_refutes_is_withheld():
+    """`needs` words the question's own hint also says: the hint's rule is the counterfactual. A cell that left
+    the diagonal out another way (no `<`) and divided by n² is not told to leave the diagonal out."""
+    n, mean = 10, 0.3
+    words = "PLANTED: leave out each row's cosine with itself (the diagonal)"
+    q = Real("never_cos", exact=True, needs={"<|>|triu": words},
+             hints=[Hint(lambda got, want: np.isclose(got, (n + n * (n - 1) * want) / n ** 2), words)])
+    q = dataclasses.replace(q, source="C = U @ U.T\nnever_cos = (C.sum() - np.trace(C)) / n**2\n")
+    kept_in = (n + n * (n - 1) * mean) / n ** 2
+    assert words in q.judge({"real": kept_in}, mean).detail  # the slip it names: shown
+    detail = q.judge({"real": mean * (n - 1) / n}, mean).detail  # the diagonal out, the wrong denominator
+    assert "PLANTED" not in detail, detail
+
+
+def test_unreadable_words_are_never_shown():
+    q = Integer("count", hints=[Hint(lambda g, w: g == 2 * w, "your count has no the table")])
+    detail = q.judge({"int": 20}, 10).detail
+    assert "has no the" not in detail, detail
+
+
+# --------------------------------------------------------------------------
+# The six misleading hints of the blind corpus, by kind
+
+
+def test_a_zero_is_never_two_slips_of_a_tiny_candidate():
+    tree = Answer(Prod("the cost", [Part("tokens", 3), Part("weights", 7)]))
+    assert parts.search(tree, 0.0, 21) is None
+    assert parts._close(0.0, 0.0) and not parts._close(0.0, 1e-13) and not parts._close(21, 22)
+
+
+def _verdict(lesson, name, source, cell):
+    """The notebook check's verdict of `source` as the learner's lines, the cell in IPython's history as `cell`."""
+    entry = Wrong(lesson, name, source, "", (), ())
+    with contextlib.redirect_stdout(io.StringIO()):
+        _, ns = check_wrong.run_entry(entry)
+    ns["_ih"] = ["", cell]
+    return Exercise(lesson).verdict(name, ns)
+
+
+def test_the_given_random_draw_is_never_blamed_on_the_learner():
+    given = ("E = np.random.default_rng(table_seed).standard_normal((table_V,\n"
+             "                                                       table_d)).astype(np.float32)\n")
+    mine = "rows_matmul = np.eye(table_V, dtype=np.float16)[ids] @ E.astype(np.float16)\n"
+    for cell in (given + mine, given + "# YOUR CODE HERE\n" + mine):  # the marker deleted, or kept
+        verdict = _verdict("02-lookup-vs-matmul", "rows_matmul", mine, cell)
+        assert verdict.status == INCORRECT and "random" not in verdict.detail, verdict.detail
+        assert "float16" in verdict.detail, verdict.detail
+    draws = "rng = np.random.default_rng(1)\nrows_matmul = rng.standard_normal((len(ids), table_d))\n"
+    verdict = _verdict("02-lookup-vs-matmul", "rows_matmul", draws, given + draws)
+    assert "draws random numbers" in verdict.detail, verdict.detail
+
+
+def test_a_precedence_slip_is_named_and_no_sign_is_blamed():
+    from embedlab.params import count_params, load_config, model_shape
+
+    lesson = "03-counting-gpt2"
+    q = next(q for q in questions_for(lesson) if q.name == "estimate_gap")
+    model = questions_module(lesson).DEFAULTS["gap_model"]
+    s = model_shape(load_config(model))
+    exact, V, d, L = count_params(load_config(model)).total, s.vocab_size, s.hidden_size, s.num_layers
+    got = exact - (V * d + 12 * d ** 2) * L
+    source = "exact = count_params(load_config(gap_model)).total\nestimate_gap = exact - (V*d + 12*d**2) * L\n"
+    detail = dataclasses.replace(q, source=source).judge({"int": got}, load_key(lesson)["estimate_gap"]).detail
+    assert "precedence" in detail and "sign" not in detail, detail
+    assert "sign" not in diagnose.measured_hint(-5.0, 3.0).split(":")[1].split("recheck")[0]
+
+
+def questions_module(lesson):
+    import importlib
+
+    return importlib.import_module(f"embedlab.grading.questions.l{lesson[:2]}")
+
+
+def test_scores_where_ids_are_asked_are_said_so_before_any_rule_on_order():
+    q = Array("top7", exact=True, hints=[
+        Hint(lambda got, want: np.asarray(got).shape == (7,) and not np.isin(got, want).any(),
+             "PLANTED: sort highest first")])
+    want = np.array([5, 9, 2, 11, 3, 0, 7])
+    scores = {"hex": None}
+    from embedlab.grading.values import array_to_data
+
+    scores = array_to_data(np.linspace(0.9, 0.3, 7))
+    detail = q.judge(scores, array_to_data(want)).detail
+    assert "PLANTED" not in detail and "ids" in detail and "scores" in detail, detail
+    lowest = array_to_data(np.array([1, 4, 6, 8, 10, 12, 13]))
+    assert "PLANTED" in q.judge(lowest, array_to_data(want)).detail  # ids, none of the highest: the rule holds
+
+
+def test_a_ratio_given_for_a_difference_is_named():
+    tree = Answer(Prod("the saving in GiB", [
+        Sum("the saving", [Part("the full cache", 32), Prod("minus the grouped cache", [
+            Part("minus", -1, can_drop=False, can_double=False), Part("the grouped cache", 8)])]),
+        Part("per GiB", 1 / 2**30, can_drop=False, can_double=False)]), units=False)
+    said = parts.search(tree, 4.0)
+    assert said and "ratio" in said and "difference" in said, said
