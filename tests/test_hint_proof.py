@@ -171,3 +171,14 @@ def test_a_ratio_given_for_a_difference_is_named():
         Part("per GiB", 1 / 2**30, can_drop=False, can_double=False)]), units=False)
     said = parts.search(tree, 4.0)
     assert said and "ratio" in said and "difference" in said, said
+
+
+def test_a_division_exact_on_every_input_the_job_allows_is_told_apart_from_floor_division():
+    """Lesson 11's D / T_train: every job's D is whole sequences (sizing.Budget refuses another), so no input
+    parts / from //: the value's type does. A float where the solution's answer is an int is not accepted."""
+    lesson = "11-size-a-model"
+    floor = "design_train_flops = training_flops(design, T_train).total * (D // T_train)\n"
+    true = "design_train_flops = training_flops(design, T_train).total * (D / T_train)\n"
+    assert _verdict(lesson, "design_train_flops", floor, floor).status == "correct"
+    verdict = _verdict(lesson, "design_train_flops", true, true)
+    assert verdict.status == INCORRECT and "//" in verdict.detail, verdict.detail

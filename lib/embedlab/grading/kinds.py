@@ -1089,6 +1089,14 @@ class Design(Question):
     def judge(self, data, expected) -> Verdict:
         problems = list(self.rule(data, source=self.source) if _takes_source(self.rule) else self.rule(data))
         if not problems:
+            mine = data.get(self.name) if isinstance(data, dict) else None
+            record = expected.get(self.name) if isinstance(expected, dict) else expected  # the solution's, kept
+            if isinstance(record, int) and not isinstance(record, bool) and isinstance(mine, float):
+                # a whole number asked (a count, whole sequences D // T_train), a float given: a / that is exact
+                # on every input the job allows (D is whole sequences) is told apart from // by its type alone
+                return self._verdict(False, "right value, but a float where a whole number (an int) is asked: "
+                                            "// divides to a whole number (whole sequences), / gives a float; "
+                                            "a count is an int")
             return self._accepted()
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
         return self._verdict(False, f"{problems[0]}{more}")
