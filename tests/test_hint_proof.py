@@ -182,3 +182,15 @@ def test_a_division_exact_on_every_input_the_job_allows_is_told_apart_from_floor
     assert _verdict(lesson, "design_train_flops", floor, floor).status == "correct"
     verdict = _verdict(lesson, "design_train_flops", true, true)
     assert verdict.status == INCORRECT and "//" in verdict.detail, verdict.detail
+
+
+def test_a_count_equal_to_its_percentage_on_the_book_is_not_called_a_percentage():
+    """Lesson 08 audits n_top = 100 words: the count of single-token words is 100 × their share there. The
+    ×100 words are withheld unless a look (n_top other than 100) shows the same factor."""
+    lesson, name = "08-vocabulary-size", "hindi_single_token_share"
+    count = f"{name} = sum(bpe.count_tokens(w) == 1 for w in top_hindi)\n"
+    verdict = _verdict(lesson, name, count, count)
+    assert verdict.status == INCORRECT and "percentage" not in verdict.detail, verdict.detail
+    percent = f"{name} = 100 * sum(bpe.count_tokens(w) == 1 for w in top_hindi) / len(top_hindi)\n"
+    verdict = _verdict(lesson, name, percent, percent)
+    assert "percentage" in verdict.detail, verdict.detail

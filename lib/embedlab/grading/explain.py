@@ -500,3 +500,144 @@ def array(question, got, want) -> str | None:
     if "round" in reading.calls or "around" in reading.calls:
         return "your code rounds (round): keep every value exact"
     return None
+
+
+# --------------------------------------------------------------------------
+# The slip undone in the learner's own expression: the cell read as arithmetic on the book's inputs (the
+# fields of the models the lesson's parameters name, the parameters themselves), first reproducing the
+# learner's own value, then with one piece of it put right
+
+
+def book_inputs(question) -> list[dict]:
+    """For each shipped model the lesson's book parameters name, {input name: value}: its config's fields and
+    its shape's, under the names a cell reads them by (.hidden_size, ['hidden_size']), with every number of the
+    book's parameters by its own name. [] when the lesson has no parameters (or no model)."""
+    lesson = getattr(question, "lesson", "")
+    if not lesson:
+        return []
+    try:
+        import importlib
+
+        defaults = importlib.import_module(f"embedlab.grading.questions.l{lesson[:2]}").SPACE.defaults
+    except Exception:  # noqa: BLE001 - a lesson without a variant space
+        return []
+    return _book_inputs(lesson, tuple(sorted((k, v) for k, v in defaults.items() if isinstance(v, (int, float, str))
+                                            and not isinstance(v, bool))))
+
+
+_BOOK_INPUTS: dict = {}
+
+
+def _book_inputs(lesson, items) -> list[dict]:
+    if (lesson, items) in _BOOK_INPUTS:
+        return _BOOK_INPUTS[(lesson, items)]
+    from embedlab.params import count_params, load_config, model_shape
+
+    numbers = {k: v for k, v in items if isinstance(v, (int, float))}
+    out = []
+    for _, value in items:
+        if not isinstance(value, str):
+            continue
+        try:
+            config = load_config(value)
+            shape = model_shape(config)
+        except Exception:  # noqa: BLE001 - not a shipped model's name
+            continue
+        fields = {k: v for k, v in dict(config).items() if isinstance(v, int) and not isinstance(v, bool)}
+        fields.update({k: v for k, v in vars(shape).items() if isinstance(v, int) and not isinstance(v, bool)})
+        readable = dict(fields)
+        try:  # a count's parts are read too (counts.total), but are no config field a learner swaps for another
+            readable.update({k: v for k, v in vars(count_params(config)).items()
+                             if isinstance(v, int) and not isinstance(v, bool) and k not in fields})
+        except Exception:  # noqa: BLE001
+            pass
+        env = dict(numbers)
+        for k, v in readable.items():
+            env[f".{k}"], env[f"[{k!r}]"] = v, v
+        out.append((value, fields, env))
+    _BOOK_INPUTS[(lesson, items)] = out
+    return out
+
+
+RULES_OF_THUMB = [  # (a formula a learner may type for a field the config gives, what it is)
+    ("intermediate_size", lambda f: [4 * f["hidden_size"], 8 * f["hidden_size"] // 3, 8 * f["hidden_size"] / 3],
+     "a rule of thumb for d_ff (4·d, or 8/3·d for a gated MLP)"),
+]
+
+
+def slip_undone(question, got, want) -> list[str]:
+    """The words for one piece of the learner's own expression that, put right, gives the answer exactly: a
+    field of a config read for another field of the same config (intermediate_size where hidden_size belongs),
+    or a formula typed where the config gives the value (8/3·d for intermediate_size). The cell must first give
+    the learner's own value on the book's inputs, read as arithmetic: else nothing is said."""
+    import ast
+
+    source = code.own_part(question.source) if question.source else None
+    if not source or not isinstance(got, (int, float)) or isinstance(got, bool) or len(source) > code.SOURCE_LIMIT:
+        return []
+    whole = question.source
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError):
+        return []
+    out = []
+    for model, fields, env in book_inputs(question):
+        if not _exact(code.evaluate(whole, question.name, env), got):
+            continue  # the cell, read as arithmetic here, is not the learner's value: nothing to undo
+        head = whole[:len(whole) - len(source)]  # the exercise's own lines above the learner's
+        for node in ast.walk(tree):
+            field = node.attr if isinstance(node, ast.Attribute) else node.slice.value \
+                if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant) else None
+            if isinstance(field, str) and field in fields:  # a field read for another field of the same config
+                seen = {fields[field]}
+                for other, value in fields.items():
+                    if other == field or value in seen or value < 2:
+                        continue
+                    seen.add(value)  # one field per value: the first the config names it by
+                    patched = _patched(source, node, "undone_")
+                    if patched and _exact(code.evaluate(head + patched, question.name, {**env, "undone_": value}), want):
+                        out.append(f"your code reads `{field}` of {model}'s config where `{other}` belongs: two "
+                                   f"fields of the same config; read `{other}`")
+            if isinstance(node, ast.BinOp):  # a formula typed where the config gives the value
+                segment = ast.get_source_segment(source, node)
+                typed = code.evaluate(head + source + f"\nundone_ = {segment}\n", "undone_", env) if segment else None
+                for other, formulas, what in RULES_OF_THUMB:
+                    if other not in fields or typed is None or _exact(typed, fields[other]) \
+                            or not any(_exact(typed, f) for f in _quiet_list(formulas, fields)):
+                        continue
+                    patched = _patched(source, node, "undone_")
+                    if patched and _exact(code.evaluate(head + patched, question.name,
+                                                        {**env, "undone_": fields[other]}), want):
+                        out.append(f"`{segment}` is {what}: {model}'s config gives `{other}` itself, and it is not "
+                                   f"that: read it from the config")
+    return list(dict.fromkeys(out))
+
+
+def _quiet_list(f, *args) -> list:
+    try:
+        return list(f(*args))
+    except Exception:  # noqa: BLE001
+        return []
+
+
+def _patched(source: str, node, name: str) -> str | None:
+    """`source` with the one piece `node` stands for replaced by `name` (by its place, not its text)."""
+    try:
+        lines = source.splitlines(keepends=True)
+        raw = [line.encode() for line in lines]
+        start = sum(len(r) for r in raw[:node.lineno - 1]) + node.col_offset
+        end = sum(len(r) for r in raw[:node.end_lineno - 1]) + node.end_col_offset
+        data = source.encode()
+        return (data[:start] + f"({name})".encode() + data[end:]).decode()
+    except (AttributeError, TypeError, UnicodeDecodeError, ValueError):
+        return None
+
+
+def _exact(value, target) -> bool:
+    try:
+        if value is None:
+            return False
+        value, target = float(value), float(target)
+    except (TypeError, ValueError):
+        return False
+    return value == target or (math.isfinite(value) and math.isclose(value, target, rel_tol=1e-12, abs_tol=0.0))

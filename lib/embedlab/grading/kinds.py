@@ -380,6 +380,8 @@ class Question:
             own = self._weigh([(t, "book") for t in _own_hints(self, got, want)], got, want)
             return f"{half}; {own}" if own and own != half else half
         candidates = [(t, "book") for t in _quiet(_own_hints, self, got, want, default=[])]
+        # a piece of the learner's own expression that, put right, gives the answer: proved by the code itself
+        candidates += [(t, "code") for t in _quiet(explain.slip_undone, self, got, want, default=[])]
         candidates += [(t, "book") for t in _quiet(_parts_and_code, self, got, want, default=[])]
         candidates += [(t, "code") for t in (_quiet(self._other_answer, got, want),
                                              not typed and _quiet(diagnose.precision_hint, got, want)) if t]
@@ -402,21 +404,24 @@ class Question:
         the book's)] of the second looks the learner's cell gave a value on (not a typed answer, the same
         everywhere) that is wrong there too and not 0 (where the cell is right, or the answer is 0, the look
         cannot weigh a slip of the book's inputs)."""
-        if self.at_look is None or not isinstance(self.elsewhere, (list, tuple)):
+        if not isinstance(self.elsewhere, (list, tuple)) or not self.elsewhere:
             return []
         if getattr(self, "_looks_cache", None) is not None:
             return self._looks_cache
         out = []
         for case in self.elsewhere:
-            if not isinstance(case, dict) or not isinstance(case.get("look"), int) or case.get("same") is True \
+            if not isinstance(case, dict) or case.get("same") is True or case.get("own") is True \
                     or case.get("kind") != self.kind or "got" not in case or "want" not in case:
                 continue
-            found = _quiet(self.at_look, case["look"], default=None)
-            if not found:
-                continue
-            question, params, book = found
+            # a second look: the question is built again for its parameters; a declared other input (the
+            # question's `other_inputs`) gives the learner's value and the answer there only
+            found = _quiet(self.at_look, case["look"], default=None) \
+                if isinstance(case.get("look"), int) and self.at_look is not None else None
+            question, params, book = found if found else (self, {}, {})
             question = dataclasses.replace(question, source=self.source, elsewhere=(), others={}, at_look=None,
                                            recheck=None, other_inputs=None)
+            if not found:
+                question._values_only = True
             try:
                 got, want = _plain_value(question, case["got"]), _plain_value(question, case["want"])
                 with status_only():
@@ -432,6 +437,9 @@ class Question:
         """For each look, every words (as templates: numbers and names left out) the sources say there."""
         out = []
         for question, g, w, params, book in self._looks():
+            if getattr(question, "_values_only", False):  # a declared other input: its values, no words
+                out.append((None, g, w))
+                continue
             said = set()
             for find in (_own_hints, _parts_and_code, _general_words, _flop_half):
                 said |= {_template(t, params) for t in (_quiet(find, question, g, w, default=[]) or [])
@@ -450,16 +458,28 @@ class Question:
         if not looks:
             return "book"
         said = self._said_on_looks()
-        mine = _template(text, looks[0][4])
-        if any(_same_template(mine, t) for words, _, _ in said for t in words):
+        mine = _template(text, next((book for *_, book in looks if book), {}))
+        if any(_same_template(mine, t) for words, _, _ in said if words for t in words):
             return "look"
         constant = _constant_ratio(got, want)
-        if constant is not None:
+        if constant is not None and self._claims_factor(text, got, want):
             if any(_exactly(g, constant * w) for _, g, w in said):
                 return "look"
             if not _typed_evidence(self, constant):
                 return "no"
         return "book"
+
+    def _claims_factor(self, text: str, got, want) -> bool:
+        """Do the words rest on the value being exactly that factor times the answer? They do when a value a
+        little off that factor no longer gets them (a share above 1 is still above 1 there)."""
+        try:
+            nearby = float(got) * 1.37
+        except (TypeError, ValueError):
+            return True
+        said = set()
+        for find in (_own_hints, _parts_and_code, _general_words):
+            said |= set(_quiet(find, self, nearby, want, default=[]) or [])
+        return text not in said
 
     def _weigh(self, candidates: list, got, want) -> str:
         """The candidate to show: the first found again on a look, else the first exact on the book's inputs."""

@@ -177,6 +177,10 @@ def _second_look_variants(lesson: str) -> tuple:
     return tuple(out)
 
 
+# The factors the hints name for a whole value (a percentage, bits, KiB, seconds per hour): a number of the
+# book's equal to one makes that slip and another the same value (100 words: a count is 100 × the share)
+HINT_CONSTANTS = frozenset({8.0, 100.0, 1000.0, 1024.0, 3600.0})
+
 HOWS = ("ratio", "multiple", "order")  # how two numbers of a variant may be related (see _Book)
 
 
@@ -206,7 +210,9 @@ class _Book:
         self.pair_weights = np.array([1 / count[f] for f in families])  # the same for each of HOWS
         self.others = {**{("value", n): v for n, v in book.items()},
                        **{("kind", n): k for n, k in _model_kinds(book).items()},
-                       **{("model", n): f for n, f in _model_facts(book).items()}}
+                       **{("model", n): f for n, f in _model_facts(book).items()},
+                       # a number equal to a factor a hint names (100 words: their count is also 100 × their share)
+                       **{("constant", n): v for n, v in sizes.items() if v in HINT_CONSTANTS}}
 
     def _relations(self, x: np.ndarray) -> np.ndarray:
         """(len(HOWS), pairs) array: each pair's ratio (rounded to 9 figures, NaN over 0), whether the larger
@@ -232,6 +238,10 @@ class _Book:
         other = set()
         for key, value in self.others.items():
             kind, name = key
+            if kind == "constant":
+                if sizes.get(name) != value:
+                    other.add(key)
+                continue
             theirs = params.get(name) if kind == "value" else (kinds if kind == "kind" else facts).get(name)
             if not (_same_value(theirs, value) if kind == "value" else theirs == value):
                 other.add(key)
