@@ -194,3 +194,45 @@ def test_a_count_equal_to_its_percentage_on_the_book_is_not_called_a_percentage(
     percent = f"{name} = 100 * sum(bpe.count_tokens(w) == 1 for w in top_hindi) / len(top_hindi)\n"
     verdict = _verdict(lesson, name, percent, percent)
     assert "percentage" in verdict.detail, verdict.detail
+
+
+def test_a_function_argument_never_read_is_named():
+    lesson, name = "07-memory", "kv_cache_gb"
+    q = next(q for q in questions_for(lesson) if q.name == name)
+    wrong = ("def kv_cache_gb(L, h_kv, head_dim, b, context, batch):\n"
+             "    return 2 * L * head_dim * b * context * batch / 1e9\n")
+    ns: dict = {}
+    exec(wrong, ns)  # noqa: S102 - the test's own function
+    from embedlab.grading.cases import rng_for
+    from embedlab.grading.verdicts import evaluate
+
+    verdict = evaluate(q, ns[name], None, q.cases(rng_for(lesson, name)), source=wrong)
+    assert verdict.status == INCORRECT and "never reads its argument `h_kv`" in verdict.detail, verdict.detail
+
+
+def test_lists_added_entry_by_entry_and_a_whole_array_reduced_are_named():
+    close = lambda a, b: np.isclose(a, b)  # noqa: E731
+    ids = np.array([3.0, 8.0, 1.0, 5.0])
+    assert "entry by entry" in diagnose.array_hint(ids[:2] + ids[2:], ids, close)
+    X = np.arange(12.0).reshape(4, 3) + 1
+    rows = np.linalg.norm(X, axis=1)
+    assert "whole array" in diagnose.array_hint(np.array(np.linalg.norm(X)), rows, close)
+    assert "whole array" not in diagnose.array_hint(rows[::-1], rows, close)
+
+
+def test_a_rule_of_thumb_or_another_field_read_for_a_config_field_is_named():
+    from embedlab.params import load_config
+
+    lesson = "04-modern-blocks"
+    q = next(q for q in questions_for(lesson) if q.name == "mlp_layer")
+    want = load_key(lesson)["mlp_layer"]
+    c = load_config(questions_module(lesson).DEFAULTS["mlp_model"])
+    d, dff = c["hidden_size"], c["intermediate_size"]
+    given = ("from embedlab import load_config, model_shape\nshape = model_shape(load_config(mlp_model))\n"
+             "d, d_ff = shape.hidden_size, shape.intermediate_size\n# YOUR CODE HERE\n")
+    mine = "mlp_layer = 3 * shape.intermediate_size * d_ff\n"
+    detail = dataclasses.replace(q, source=given + mine).judge({"int": 3 * dff * dff}, want).detail
+    assert "`intermediate_size`" in detail and "`hidden_size` belongs" in detail, detail
+    mine = "mlp_layer = 3 * d * int(8 * d / 3)\n"
+    detail = dataclasses.replace(q, source=given + mine).judge({"int": 3 * d * int(8 * d / 3)}, want).detail
+    assert "rule of thumb" in detail and "intermediate_size" in detail, detail

@@ -446,3 +446,29 @@ def argument_changes(names, all_args, typed, own_words=None):
                     f"it uses only the first item of {listed}, not all of them: take every item (the mean, the sum, "
                     "each position)"))
     return out
+
+
+def unused_arguments(source: str | None, name: str) -> list[str]:
+    """The arguments the learner's function `name` takes and never reads (its body never loads them, nor
+    passes them on): read from the answer cell's source, never run. [] when the function is not found, takes
+    *args or **kwargs (an argument may arrive there), or reads them all."""
+    import ast
+
+    if not isinstance(source, str) or len(source) > code.SOURCE_LIMIT:
+        return []
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError):
+        return []
+    found = [n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == name]
+    if not found:
+        return []
+    func = found[-1]
+    if func.args.vararg or func.args.kwarg:
+        return []
+    names = [a.arg for a in func.args.posonlyargs + func.args.args + func.args.kwonlyargs]
+    loaded = {n.id for stmt in func.body for n in ast.walk(stmt) if isinstance(n, ast.Name)}
+    if any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in ("locals", "vars", "eval")
+           for stmt in func.body for n in ast.walk(stmt)):
+        return []
+    return [a for a in names if a not in loaded and not a.startswith("_")]

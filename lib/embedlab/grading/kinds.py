@@ -968,10 +968,34 @@ class Function(Question):
                     f"array is changed{', and no longer lines up with the other arguments' if len(names) > 1 else ''}; "
                     f"work on a copy "
                     f"(np.sort(x), x.copy(), sorted(x)), never on the caller's array ({where}: {hint})"))
+        unused = _quiet(function_hints.unused_arguments, self.source, self.name, default=[])
+        if unused and not _quiet(self._ignores_too, unused, default=True):
+            i, where, hint = failures[0]
+            which = ", ".join(f"`{n}`" for n in unused)
+            return self._verdict(False, (
+                f"your function never reads its argument{'s' * (len(unused) > 1)} {which}: the result must depend "
+                f"on {'them' if len(unused) > 1 else 'it'} ({where}: {hint})"))
         return self._verdict(False, function_hints.most_telling(
             failures, explained=lambda k: self._explained(*calls[k][:3]),
             generic=lambda k: diagnose.direction_only(failures[k][2]) or calls[k][3] == "generic",
             plain=lambda k: self._plain(*calls[k][:3]), facts={i.says for i in self.invariants}))
+
+    def _ignores_too(self, unused) -> bool:
+        """Does the reference itself ignore an argument the learner's function never reads (its result the same
+        whatever that argument)? Then not reading it is no slip. Read from the reference's own source."""
+        if self.reference is None:
+            return True
+        import inspect as _inspect
+
+        try:
+            own = function_hints.unused_arguments(_inspect.getsource(self.reference).strip(), self.reference.__name__)
+            names = list(_inspect.signature(self.reference).parameters)
+        except (OSError, TypeError, ValueError):
+            return False
+        mine = function_hints.unused_arguments(self.source, self.name)
+        positions = {n: i for i, n in enumerate(_learner_arg_names(self.source, self.name))}
+        return any(positions.get(n) is not None and positions[n] < len(names) and names[positions[n]] in own
+                   for n in unused if n in mine)
 
     def _explained(self, got, want, args) -> set:
         """Every explanation of one failing call's result (function_hints.call_explanations)."""
@@ -1015,6 +1039,16 @@ class Function(Question):
         return dataclasses.replace(inner, case=tuple(args), factors={**factors, **inner.factors},
                                    factor_hints={**self.factor_hints, **inner.factor_hints},
                                    source=self.source or inner.source)
+
+def _learner_arg_names(source, name) -> list:
+    import ast
+
+    try:
+        found = [n for n in ast.parse(source).body if isinstance(n, ast.FunctionDef) and n.name == name]
+    except (SyntaxError, ValueError, RecursionError, TypeError):
+        return []
+    return [a.arg for a in found[-1].args.args] if found else []
+
 
 MUTATED = "mutated"  # a call's result data: the positions of the arguments the learner's function changed
 
