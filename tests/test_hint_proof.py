@@ -16,7 +16,7 @@ import io
 
 import numpy as np
 
-from embedlab.grading import diagnose, parts
+from embedlab.grading import diagnose, explain, parts
 from embedlab.grading.exercise import Exercise
 from embedlab.grading.kinds import Array, Hint, Integer, Real, ratio
 from embedlab.grading.lessons import load_key, questions_for
@@ -231,8 +231,11 @@ def test_a_rule_of_thumb_or_another_field_read_for_a_config_field_is_named():
     given = ("from embedlab import load_config, model_shape\nshape = model_shape(load_config(mlp_model))\n"
              "d, d_ff = shape.hidden_size, shape.intermediate_size\n# YOUR CODE HERE\n")
     mine = "mlp_layer = 3 * shape.intermediate_size * d_ff\n"
-    detail = dataclasses.replace(q, source=given + mine).judge({"int": 3 * dff * dff}, want).detail
-    assert "`intermediate_size`" in detail and "`hidden_size` belongs" in detail, detail
+    asked = dataclasses.replace(q, source=given + mine)
+    undone = explain.slip_undone(asked, 3 * dff * dff, want)  # the field put right in the learner's expression
+    assert any("`intermediate_size`" in w and "`hidden_size` belongs" in w for w in undone), undone
+    detail = asked.judge({"int": 3 * dff * dff}, want).detail  # the parts' own words come first: d_ff for d
+    assert "d_ff where d belongs" in detail or "`hidden_size` belongs" in detail, detail
     mine = "mlp_layer = 3 * d * int(8 * d / 3)\n"
     detail = dataclasses.replace(q, source=given + mine).judge({"int": 3 * d * int(8 * d / 3)}, want).detail
     assert "rule of thumb" in detail and "intermediate_size" in detail, detail

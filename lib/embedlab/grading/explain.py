@@ -554,14 +554,20 @@ def _book_inputs(lesson, items) -> list[dict]:
         env = dict(numbers)
         for k, v in readable.items():
             env[f".{k}"], env[f"[{k!r}]"] = v, v
-        out.append((value, fields, env))
+        out.append((value, fields, env, readable))
     _BOOK_INPUTS[(lesson, items)] = out
     return out
 
 
-RULES_OF_THUMB = [  # (a formula a learner may type for a field the config gives, what it is)
+def _thumb_counts(f) -> list:
+    V, d, L = f["vocab_size"], f["hidden_size"], f["num_layers"]
+    return [12 * L * d * d, V * d + 12 * L * d * d, 2 * V * d + 12 * L * d * d]
+
+
+RULES_OF_THUMB = [  # (a value the config or count_params gives, formulas a learner may type for it, what they are)
     ("intermediate_size", lambda f: [4 * f["hidden_size"], 8 * f["hidden_size"] // 3, 8 * f["hidden_size"] / 3],
      "a rule of thumb for d_ff (4·d, or 8/3·d for a gated MLP)"),
+    ("total", _thumb_counts, "the rule of thumb 12·L·d² (+ V·d), an estimate of the parameter count"),
 ]
 
 
@@ -581,7 +587,7 @@ def slip_undone(question, got, want) -> list[str]:
     except (SyntaxError, ValueError, RecursionError):
         return []
     out = []
-    for model, fields, env in book_inputs(question):
+    for model, fields, env, readable in book_inputs(question):
         if not _exact(code.evaluate(whole, question.name, env), got):
             continue  # the cell, read as arithmetic here, is not the learner's value: nothing to undo
         head = whole[:len(whole) - len(source)]  # the exercise's own lines above the learner's
@@ -602,14 +608,15 @@ def slip_undone(question, got, want) -> list[str]:
                 segment = ast.get_source_segment(source, node)
                 typed = code.evaluate(head + source + f"\nundone_ = {segment}\n", "undone_", env) if segment else None
                 for other, formulas, what in RULES_OF_THUMB:
-                    if other not in fields or typed is None or _exact(typed, fields[other]) \
-                            or not any(_exact(typed, f) for f in _quiet_list(formulas, fields)):
+                    if other not in readable or typed is None or _exact(typed, readable[other]) \
+                            or not any(_exact(typed, f) for f in _quiet_list(formulas, readable)):
                         continue
                     patched = _patched(source, node, "undone_")
                     if patched and _exact(code.evaluate(head + patched, question.name,
-                                                        {**env, "undone_": fields[other]}), want):
-                        out.append(f"`{segment}` is {what}: {model}'s config gives `{other}` itself, and it is not "
-                                   f"that: read it from the config")
+                                                        {**env, "undone_": readable[other]}), want):
+                        source_of = "config" if other in fields else "exact count (count_params)"
+                        out.append(f"`{segment}` is {what}: {model}'s {source_of} gives `{other}` itself, and it is "
+                                   f"not that: read it, do not estimate it")
     return list(dict.fromkeys(out))
 
 

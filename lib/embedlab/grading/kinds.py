@@ -380,9 +380,9 @@ class Question:
             own = self._weigh([(t, "book") for t in _own_hints(self, got, want)], got, want)
             return f"{half}; {own}" if own and own != half else half
         candidates = [(t, "book") for t in _quiet(_own_hints, self, got, want, default=[])]
+        candidates += [(t, "book") for t in _quiet(_parts_and_code, self, got, want, default=[])]
         # a piece of the learner's own expression that, put right, gives the answer: proved by the code itself
         candidates += [(t, "code") for t in _quiet(explain.slip_undone, self, got, want, default=[])]
-        candidates += [(t, "book") for t in _quiet(_parts_and_code, self, got, want, default=[])]
         candidates += [(t, "code") for t in (_quiet(self._other_answer, got, want),
                                              not typed and _quiet(diagnose.precision_hint, got, want)) if t]
         candidates += [(t, "book") for t in _quiet(_general_words, self, got, want, default=[])]
