@@ -219,6 +219,7 @@ class Question:
     # parameters, the book's), to weigh a hint on the learner's value there (`_support`)
     at_look: Callable | None = None
     lesson: str = ""  # set by lessons.questions_for: whose given code (code.given_code) the cell holds
+    reread: str = ""  # set by lessons.questions_for: the lesson's section it practises (its module's REREAD)
 
     kind = "question"
 
@@ -386,7 +387,14 @@ class Question:
         candidates += [(t, "code") for t in (_quiet(self._other_answer, got, want),
                                              not typed and _quiet(diagnose.precision_hint, got, want)) if t]
         candidates += [(t, "book") for t in _quiet(_general_words, self, got, want, default=[])]
-        return self._weigh(candidates, got, want) or self._measured(got, want)
+        found = self._weigh(candidates, got, want)
+        if found and not diagnose.direction_only(found):
+            return found
+        return self._pointed(found) if found else self._measured(got, want)
+
+    def _pointed(self, said: str) -> str:
+        """Measured words (a direction, a band), with the lesson's section to reread."""
+        return f"{said}; reread the lesson's section “{self.reread}”" if self.reread else said
 
     # ----------------------------------------------------------------------
     # A diagnosis is checked before it is shown. Each candidate slip was found because it gives the learner's
@@ -496,7 +504,8 @@ class Question:
 
     def _measured(self, got, want) -> str:
         """What is measurably true of a value, no cause guessed: which way, how far, and what to recheck."""
-        return _quiet(diagnose.measured_hint, got, want, self.unit_of()) or ("too big" if got > want else "too small")
+        return self._pointed(_quiet(diagnose.measured_hint, got, want, self.unit_of())
+                             or ("too big" if got > want else "too small"))
 
 
 def _own_hints(question, got, want) -> list:

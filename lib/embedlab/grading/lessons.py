@@ -66,8 +66,9 @@ def questions_for(lesson: str, params: dict | None = None) -> list[Question]:
         raise ValueError(f"no questions for lesson={lesson!r} (lesson {number} is {getattr(module, 'LESSON', None)!r})")
     found = list(module.questions(params)) if params is not None and callable(getattr(module, "questions", None)) \
         else list(module.QUESTIONS)
-    for q in found:  # each knows its lesson: the code its exercise gives is not the learner's own
-        q.lesson = lesson
+    reread = getattr(module, "REREAD", {})
+    for q in found:  # each knows its lesson (the code its exercise gives is not the learner's own) and its section
+        q.lesson, q.reread = lesson, reread.get(q.name, "") if isinstance(reread, dict) else ""
     return found
 
 
