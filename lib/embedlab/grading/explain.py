@@ -648,3 +648,102 @@ def _exact(value, target) -> bool:
     except (TypeError, ValueError):
         return False
     return value == target or (math.isfinite(value) and math.isclose(value, target, rel_tol=1e-12, abs_tol=0.0))
+
+
+def _book_sizes(question) -> dict:
+    """{name: value} of the whole numbers of the lesson's book parameters (2 or more), and the lengths of its
+    lists (len(name))."""
+    lesson = getattr(question, "lesson", "")
+    try:
+        import importlib
+
+        defaults = importlib.import_module(f"embedlab.grading.questions.l{lesson[:2]}").SPACE.defaults
+    except Exception:  # noqa: BLE001 - a lesson without a variant space
+        return {}
+    out = {}
+    for k, v in defaults.items():
+        if isinstance(v, int) and not isinstance(v, bool) and v >= 2:
+            out[k] = v
+        elif isinstance(v, (list, tuple)) and len(v) >= 2:
+            out[f"len({k})"] = len(v)
+    return out
+
+
+def size_swapped(question, got, want) -> list[str]:
+    """Your value is exactly the answer × x / y for two sizes x, y of the lesson's parameters: one used where
+    the other belongs (a share over n_train words where n_top were audited). Exact only (1 part in 10**12), and
+    only where one pair of sizes gives it."""
+    try:
+        got, want = float(got), float(want)
+    except (TypeError, ValueError):
+        return []
+    if not want or not got or not math.isfinite(got):
+        return []
+    sizes = _book_sizes(question)
+    found = []
+    for x, vx in sizes.items():
+        for y, vy in sizes.items():
+            if x == y or vx == vy:
+                continue
+            if math.isclose(got, want * vx / vy, rel_tol=1e-12, abs_tol=0.0):
+                found.append((x, y))
+    if len({(sizes[x], sizes[y]) for x, y in found}) != 1:
+        return []  # none, or two pairs of sizes that give it alike: not said
+    x, y = found[0]
+    return [f"yours is exactly the answer × {x} / {y}: your value uses `{y}` where `{x}` belongs (divided by {y} "
+            f"instead of {x}, or multiplied by {x} instead of {y})"]
+
+
+def precedence_slip(source: str | None) -> str | None:
+    """A division (or product) written without the parentheses its denominator needs: `x / a + b` or
+    `x / a * b` where a and b are alike (two norms, two lengths: names made by the same expression of
+    different inputs, or the same call on each), which reads (x / a) + b: only a divides. Read from the
+    learner's own lines, never run."""
+    import ast
+
+    if not isinstance(source, str) or len(source) > code.SOURCE_LIMIT:
+        return None
+    own = code.own_part(source) or ""
+    try:
+        tree = ast.parse(own)
+    except (SyntaxError, ValueError, RecursionError):
+        return None
+    made = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            made[node.targets[0].id] = node.value
+
+    def shape(node) -> str:
+        """The expression with every name left out: two lengths of two vectors read alike."""
+        node = made.get(node.id, node) if isinstance(node, ast.Name) else node
+        return ast.dump(_nameless(node))
+
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub, ast.Mult))):
+            continue
+        inner = node.left
+        if not (isinstance(inner, ast.BinOp) and isinstance(inner.op, ast.Div)) or not isinstance(node.op, (ast.Add, ast.Sub, ast.Mult)):
+            continue
+        a, b = inner.right, node.right
+        if isinstance(a, ast.Constant) or isinstance(b, ast.Constant) or ast.dump(a) == ast.dump(b):
+            continue
+        if shape(a) != shape(b):
+            continue
+        segment = ast.get_source_segment(own, node) or ""
+        A, B = ast.get_source_segment(own, a) or "a", ast.get_source_segment(own, b) or "b"
+        op = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*"}[type(node.op)]
+        return (f"`{segment}` is read ({ast.get_source_segment(own, inner.left) or 'x'} / {A}) {op} {B}: `/` binds "
+                f"before `{op}` (operator precedence), so only {A} divides; put the whole denominator in "
+                f"parentheses: x / ({A} … {B}), with the operation the formula asks for between them")
+    return None
+
+
+def _nameless(node):
+    import ast
+    import copy
+
+    node = copy.deepcopy(node)
+    for n in ast.walk(node):
+        if isinstance(n, ast.Name):
+            n.id = "_"
+    return node

@@ -384,6 +384,7 @@ class Question:
         candidates += [(t, "book") for t in _quiet(_parts_and_code, self, got, want, default=[])]
         # a piece of the learner's own expression that, put right, gives the answer: proved by the code itself
         candidates += [(t, "code") for t in _quiet(explain.slip_undone, self, got, want, default=[])]
+        candidates += [(t, "book") for t in _quiet(explain.size_swapped, self, got, want, default=[])]
         candidates += [(t, "code") for t in (_quiet(self._other_answer, got, want),
                                              not typed and _quiet(diagnose.precision_hint, got, want)) if t]
         candidates += [(t, "book") for t in _quiet(_general_words, self, got, want, default=[])]
@@ -638,6 +639,31 @@ def _other_values(got, want, got_kind=None, want_kind=None) -> str:
             "indices, counts): return the ids the question asks for, not the scores they are chosen by")
 
 
+def _whole_matrix_norm(got, want, args) -> str:
+    """A function's per-row result off, row by row, by each row's own length over the whole matrix's: the norm
+    of the whole matrix (np.linalg.norm(M)) used where each row's norm belongs (axis=1). Read from the call's
+    own 2-D argument, exactly (1 part in 10**9)."""
+    if not args:
+        return ""
+    try:
+        g, w = np.asarray(got, dtype=float), np.asarray(want, dtype=float)
+        for a in args:
+            m = np.asarray(a) if isinstance(a, (list, np.ndarray)) else None
+            if m is None or m.ndim != 2 or m.dtype.kind not in "iuf" or w.shape[:1] != m.shape[:1] or g.shape != w.shape:
+                continue
+            rows, whole = np.linalg.norm(m.astype(float), axis=1), float(np.linalg.norm(m.astype(float)))
+            if not whole or np.allclose(rows, whole):
+                continue
+            scale = (rows / whole).reshape((-1,) + (1,) * (w.ndim - 1))
+            if np.allclose(g, w * scale, rtol=1e-9, atol=1e-12) and not np.allclose(g, w, rtol=1e-9, atol=1e-12):
+                return ("each row is divided by the norm of the whole matrix (np.linalg.norm(M)), where each row's "
+                        "own length belongs: take the norm per row, np.linalg.norm(M, axis=1) (keepdims=True to "
+                        "divide the rows)")
+    except (TypeError, ValueError):
+        return ""
+    return ""
+
+
 def _zero(value) -> bool:
     try:
         return isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, bool) and value == 0
@@ -826,6 +852,7 @@ class Array(Question):
         kinds = data.get("kind") if isinstance(data, dict) else None, \
             expected.get("kind") if isinstance(expected, dict) else None
         other = _other_values(got, want, *kinds)  # fractions where whole numbers (ids) are asked: before rules on ids
+        other = other or _whole_matrix_norm(got, want, self.case)
         return self._verdict(False, other or self._weighed_array(got, want) or explain.array(self, got, want)
                              or diagnose.array_hint(got, want, self.close, *kinds))
 
@@ -934,6 +961,9 @@ class Function(Question):
         changed = _quiet(function_hints.changed_arguments, self, data, expected, default=None)
         failures = []  # (case index, what to say before the hint, the hint)
         calls = []  # (result, reference's result, arguments) of each failing call, in that order
+        # an argument the learner's function never reads (its def, read): named before any call's symptom
+        unused = _quiet(function_hints.unused_arguments, self.source, self.name, default=[])
+        unused = unused if unused and not _quiet(self._ignores_too, unused, default=True) else []
         for i, (got, want) in enumerate(zip(data, expected)):
             call, want, args = function_hints.case_parts(want, self.name)
             where = f"on input {i + 1} of {len(data)}, {call}" if call else f"on input {i + 1} of {len(data)}"
@@ -959,7 +989,7 @@ class Function(Question):
             shown, hint, unnamed = wrong
             failures.append((i, f"{where}{' returned ' + shown if shown else ''}", hint))
             calls.append((got, want, args, self._last_said))
-            if len(failures) == 1 and changed and unnamed:
+            if len(failures) == 1 and changed and unnamed and not unused:
                 # the first failing call has no hint written or found for it: the changed arguments
                 # (which fit every call) name the slip better than an invariant or a direction
                 return self._verdict(False, changed)
@@ -977,13 +1007,24 @@ class Function(Question):
                     f"array is changed{', and no longer lines up with the other arguments' if len(names) > 1 else ''}; "
                     f"work on a copy "
                     f"(np.sort(x), x.copy(), sorted(x)), never on the caller's array ({where}: {hint})"))
-        unused = _quiet(function_hints.unused_arguments, self.source, self.name, default=[])
-        if unused and not _quiet(self._ignores_too, unused, default=True):
-            i, where, hint = failures[0]
+        said = function_hints.most_telling(
+            failures, explained=lambda k: self._explained(*calls[k][:3]),
+            generic=lambda k: diagnose.direction_only(failures[k][2]) or calls[k][3] == "generic",
+            plain=lambda k: self._plain(*calls[k][:3]), facts={i.says for i in self.invariants})
+        slip = _quiet(explain.precedence_slip, self.source, default=None)
+        if slip and not unused:  # parentheses missing in the learner's own code: said before the call's symptom
+            return self._verdict(False, f"{slip}; {said}")
+        if unused:
             which = ", ".join(f"`{n}`" for n in unused)
-            return self._verdict(False, (
-                f"your function never reads its argument{'s' * (len(unused) > 1)} {which}: the result must depend "
-                f"on {'them' if len(unused) > 1 else 'it'} ({where}: {hint})"))
+            text = (f"your function never reads its argument{'s' * (len(unused) > 1)} {which}: its result must "
+                    f"depend on {'them' if len(unused) > 1 else 'it'}")
+            where = next((w for _, w, _ in failures if said.startswith(w + ": ")), None)
+            hint = said[len(where) + 2:] if where else ""
+            if hint and not diagnose.direction_only(hint):  # what that leaves out, in the slip's own words
+                return self._verdict(False, f"{text}: {hint}")
+            return self._verdict(False, f"{text}, as the question's formula does: use "
+                                        f"{'each' if len(unused) > 1 else 'it'} where it belongs")
+        return self._verdict(False, said)
         return self._verdict(False, function_hints.most_telling(
             failures, explained=lambda k: self._explained(*calls[k][:3]),
             generic=lambda k: diagnose.direction_only(failures[k][2]) or calls[k][3] == "generic",
