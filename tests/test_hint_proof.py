@@ -239,3 +239,46 @@ def test_a_rule_of_thumb_or_another_field_read_for_a_config_field_is_named():
     mine = "mlp_layer = 3 * d * int(8 * d / 3)\n"
     detail = dataclasses.replace(q, source=given + mine).judge({"int": 3 * d * int(8 * d / 3)}, want).detail
     assert "rule of thumb" in detail and "intermediate_size" in detail, detail
+
+
+def test_a_division_without_its_denominators_parentheses_is_named_from_the_code():
+    from embedlab.grading import explain
+
+    for wrong in ("def cos(a, b):\n    na = np.sqrt((a ** 2).sum())\n    nb = np.sqrt((b ** 2).sum())\n"
+                  "    return a @ b / na + nb\n",
+                  "def cos(a, b):\n    return a @ b / np.linalg.norm(a) * np.linalg.norm(b)\n"):
+        assert "precedence" in explain.precedence_slip(wrong), wrong
+    for right in ("def cos(a, b):\n    return a @ b / (np.linalg.norm(a) * np.linalg.norm(b))\n",
+                  "share = part / total * 100\n", "x = a / n + b / n\n"):
+        assert explain.precedence_slip(right) is None, right
+
+
+def test_an_either_or_of_one_input_is_parted_by_the_other_inputs():
+    from embedlab.grading import function_hints
+
+    either = "two slips give exactly your number: either the MLP has one matrix, or attention is missing"
+    failures = [(0, "on input 1", either), (2, "on input 3", "the MLP has one matrix")]
+    said = function_hints.most_telling(failures, explained=lambda k: {"the MLP has one matrix"} if k else
+                                       {"the MLP has one matrix", "attention is missing"})
+    assert "either" not in said and "the MLP has one matrix" in said, said
+
+
+def test_a_size_used_for_another_is_named():
+    from embedlab.grading import explain
+
+    q = next(q for q in questions_for("08-vocabulary-size") if q.name == "hindi_single_token_share")
+    p = questions_module("08-vocabulary-size").DEFAULTS
+    said = explain.size_swapped(q, 0.31 * p["n_top"] / p["n_train"], 0.31)
+    assert said and "`n_train` where `n_top` belongs" in said[0], said
+    assert explain.size_swapped(q, 0.31 * 1.5, 0.31) == []
+
+
+def test_rows_divided_by_the_whole_matrix_norm_are_named():
+    from embedlab.grading.kinds import _whole_matrix_norm
+
+    M = np.array([[1.0, 0.0], [0.0, 2.0], [3.0, 3.0], [-1.0, 0.0]])
+    mean = M[[0]].mean(axis=0)
+    want = M @ mean / (np.linalg.norm(M, axis=1) * np.linalg.norm(mean))
+    got = M @ mean / (np.linalg.norm(M) * np.linalg.norm(mean))
+    assert "axis=1" in _whole_matrix_norm(got, want, (M, [0]))
+    assert _whole_matrix_norm(want[::-1], want, (M, [0])) == ""

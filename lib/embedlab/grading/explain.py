@@ -680,11 +680,14 @@ def size_swapped(question, got, want) -> list[str]:
     if not want or not got or not math.isfinite(got):
         return []
     sizes = _book_sizes(question)
+    from embedlab.grading import diagnose
+
+    units = [f for f, _ in diagnose.FACTORS] + [s.factor for s in parts.UNIT_SCALES]
     found = []
     for x, vx in sizes.items():
         for y, vy in sizes.items():
-            if x == y or vx == vy:
-                continue
+            if x == y or vx == vy or any(math.isclose(vx / vy, u, rel_tol=1e-9) for u in units):
+                continue  # a ratio that is also a unit's (4 bytes, ×100): the unit's words weigh it
             if math.isclose(got, want * vx / vy, rel_tol=1e-12, abs_tol=0.0):
                 found.append((x, y))
     if len({(sizes[x], sizes[y]) for x, y in found}) != 1:
