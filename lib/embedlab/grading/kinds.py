@@ -633,6 +633,10 @@ def _other_values(got, want, got_kind=None, want_kind=None) -> str:
             return ""
         if np.all(np.isfinite(g)) and np.all(g == np.round(g)):
             return ""
+        if g.shape == w.shape and np.any(w != 0):  # the same values in another unit (GB for bytes): a scale
+            c = float(g.ravel() @ w.ravel()) / float(w.ravel() @ w.ravel())
+            if c and np.allclose(g, c * w, rtol=1e-9, atol=0):
+                return ""
     except Exception:  # noqa: BLE001
         return ""
     return ("your array holds fractions (scores, cosines, values?) where the answer holds whole numbers (ids, "
@@ -989,7 +993,12 @@ class Function(Question):
             shown, hint, unnamed = wrong
             failures.append((i, f"{where}{' returned ' + shown if shown else ''}", hint))
             calls.append((got, want, args, self._last_said))
-            if len(failures) == 1 and changed and unnamed and not unused:
+            if len(failures) == 1 and changed and unnamed and unused:  # both: the argument and what took its place
+                which = ", ".join(f"`{n}`" for n in unused)
+                at = changed.find(": ", changed.find(" returned ")) if changed.startswith("on input ") else -1
+                return self._verdict(False, f"your function never reads its argument{'s' * (len(unused) > 1)} "
+                                            f"{which}: {changed[at + 2:] if at >= 0 else changed}")
+            if len(failures) == 1 and changed and unnamed:
                 # the first failing call has no hint written or found for it: the changed arguments
                 # (which fit every call) name the slip better than an invariant or a direction
                 return self._verdict(False, changed)
