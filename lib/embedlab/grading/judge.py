@@ -83,8 +83,9 @@ def score(q: Question, key: dict, reference: dict, result: RunResult, limits: Li
     source = sources.get(q.name) if isinstance(sources, dict) else None
     try:
         judged = with_source(q, source, key, entry.get(wire.ELSEWHERE))
-        if lesson and not isinstance(q, Function):  # a hint is weighed on the second looks too (kinds._proved)
-            judged = dataclasses.replace(judged, at_look=look_question(lesson, q.name))
+        looked = lesson or getattr(q, "lesson", "")  # the question knows its lesson (lessons.questions_for)
+        if looked and not isinstance(q, Function):  # a hint is weighed on the second looks too (kinds._support)
+            judged = dataclasses.replace(judged, at_look=look_question(looked, q.name))
         verdict = judged.judge(entry[wire.DATA], expected)
     except Exception as exc:  # noqa: BLE001 - malformed data from the submission's kernel
         return 0.0, q.points, ERROR, f"the answer could not be judged ({type(exc).__name__})"

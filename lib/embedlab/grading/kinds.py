@@ -1021,14 +1021,17 @@ class Function(Question):
             generic=lambda k: diagnose.direction_only(failures[k][2]) or calls[k][3] == "generic",
             plain=lambda k: self._plain(*calls[k][:3]), facts={i.says for i in self.invariants})
         slip = _quiet(explain.precedence_slip, self.source, default=None)
-        if slip and not unused:  # parentheses missing in the learner's own code: said before the call's symptom
+        where = next((w for _, w, _ in failures if said.startswith(w + ": ")), None)
+        hint = said[len(where) + 2:] if where else said
+        if slip and not unused and (diagnose.direction_only(hint) or hint in {i.says for i in self.invariants}):
+            # parentheses missing in the learner's own code, where the calls name no slip of their own (a
+            # direction, a broken invariant): said before the call's symptom
             return self._verdict(False, f"{slip}; {said}")
         if unused:
             which = ", ".join(f"`{n}`" for n in unused)
             text = (f"your function never reads its argument{'s' * (len(unused) > 1)} {which}: its result must "
                     f"depend on {'them' if len(unused) > 1 else 'it'}")
-            where = next((w for _, w, _ in failures if said.startswith(w + ": ")), None)
-            hint = said[len(where) + 2:] if where else ""
+            hint = hint if where else ""
             if hint and not diagnose.direction_only(hint):  # what that leaves out, in the slip's own words
                 return self._verdict(False, f"{text}: {hint}")
             return self._verdict(False, f"{text}, as the question's formula does: use "
