@@ -167,8 +167,11 @@ def notebook_verdict(entry):
 
 
 def grader_verdict(entry):
-    """(status, detail) of the grader's scoring of one entry (solution_runner.grader_scoring)."""
+    """(status, detail) of the grader's scoring of one entry (solution_runner.grader_scoring), the answer cell in
+    the kernel's input history as the worker's IPython kernel holds it: the probe runs the cell's own lines
+    again on the second looks (embedlab.grading.elsewhere), on which a hint is weighed (kinds._support)."""
     ns = {k: v for k, v in namespace(entry).items() if k != "_ih"}
+    ns["_ih"] = ["", answer_cell(entry)]
     return grader_scoring(entry.lesson, entry.name, ns, answer_cell(entry))
 
 
