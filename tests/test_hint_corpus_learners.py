@@ -20,7 +20,12 @@ tests/hint_corpus/heldout7.py (a seventh, 203 entries by a fourth blind author, 
 specific (97.0 %), 2 misleading, 0 accepted; its two misleading hints, lesson 11's 6·N·D guess, fixed by the
 author's descriptions only: held to 95 %; and 78 COINCIDENCES, methods wrong in general that give the right
 value on the book's inputs, measured blind at 19 of 78 refused, which the second looks of
-embedlab.grading.elsewhere answer: tests/test_elsewhere.py holds them) hold entries
+embedlab.grading.elsewhere answer: tests/test_elsewhere.py holds them) and tests/hint_corpus/heldout9.py (a ninth,
+120 entries, 10 per lesson, by a blind helper that read no grading code, issue 46: measured blind on main's
+grading code at 115 of 120 specific (95.8 %), 1 direction-only, 3 other, 1 misleading, 0 accepted; its five
+misses then read and fixed by kind (tests/test_hint_proof.py): an argument never read, a division without its
+denominator's parentheses, an either-or parted by the other inputs, a size used for another, rows divided by
+the whole matrix's norm: held to 95 %) hold entries
 `Wrong(lesson, name, source, mistake, words, wrong_words)`: a hint must contain one of `words`
 (any case) and none of `wrong_words`. Every entry is judged twice:
 
@@ -68,7 +73,8 @@ from embedlab.grading.values import data_to_array, written_in  # noqa: E402
 
 from solution_runner import grade_folder, grader_scoring  # noqa: E402
 
-FILES = [f for f in ("learners", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7")
+FILES = [f for f in ("learners", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7",
+                     "heldout9")
          if (ROOT / "tests" / "hint_corpus" / f"{f}.py").exists()]
 BAR = 0.9
 BARS = {"learners": 0.95,  # the main corpus, written with the hints: held to more than the issue's 90 %
@@ -76,7 +82,8 @@ BARS = {"learners": 0.95,  # the main corpus, written with the hints: held to mo
         "heldout4": 0.95,  # the fourth blind corpus (see the docstring): the issue's 95 %
         "heldout5": 0.95,  # the fifth blind corpus (see the docstring): the issue's 95 %
         "heldout6": 0.95,  # the sixth, measured blind once every fix of this session was in (docstring)
-        "heldout7": 0.95}  # the seventh, with its COINCIDENCES (docstring)
+        "heldout7": 0.95,  # the seventh, with its COINCIDENCES (docstring)
+        "heldout9": 0.95}  # the ninth, issue 46's blind corpus (docstring)
 
 # The general words of embedlab.grading.diagnose and the kinds' defaults: a direction, not a mistake.
 DIRECTION_ONLY = ("too big", "too small", "a little too big", "a little too small", "far too big", "far too small",
@@ -160,8 +167,11 @@ def notebook_verdict(entry):
 
 
 def grader_verdict(entry):
-    """(status, detail) of the grader's scoring of one entry (solution_runner.grader_scoring)."""
+    """(status, detail) of the grader's scoring of one entry (solution_runner.grader_scoring), the answer cell in
+    the kernel's input history as the worker's IPython kernel holds it: the probe runs the cell's own lines
+    again on the second looks (embedlab.grading.elsewhere), on which a hint is weighed (kinds._support)."""
     ns = {k: v for k, v in namespace(entry).items() if k != "_ih"}
+    ns["_ih"] = ["", answer_cell(entry)]
     return grader_scoring(entry.lesson, entry.name, ns, answer_cell(entry))
 
 
@@ -294,7 +304,7 @@ def failures(results, kinds=("misleading", "accepted", "reveals", "direction-onl
 
 # Files whose entries may be printed when a check fails: the ones the hint authors have read. A blind
 # corpus (any other file) is reported by its counts only.
-OPENED = {"learners", "heldout"}
+OPENED = {"learners", "heldout", "heldout9"}  # heldout9: measured blind once, then its misses read (docstring)
 
 
 def assert_bar(results, title: str, file: str = "learners"):

@@ -268,16 +268,26 @@ def number_hint(got: float, want: float, factors: dict | None = None, factor_hin
         return found
     for factor, message in FACTORS:
         if same(got, factor * want):
-            if unit in UNITLESS and factor not in (-1, 100, 1 / 100, 1 / math.log(2), math.log(2), 2, 1 / 2):
-                continue  # bits, bytes, GiB, seconds: units a cosine or a share does not have
+            if unit in UNITLESS and factor not in (-1, 100, 1 / 100, 2, 1 / 2) + (
+                    (1 / math.log(2), math.log(2)) if unit == "divergence" else ()):
+                continue  # bits, bytes, GiB, seconds: units a cosine or a share does not have (a divergence: bits)
             if factor in NEEDS_CODE and typed is None:
                 continue
             if typed is not None and factor in UNIT_EVIDENCE and not (UNIT_EVIDENCE[factor] & typed):
                 continue
             return message
+    return measured_hint(got, want, unit, typed)
+
+
+def measured_hint(got: float, want: float, unit: str = "", typed: set | None = None) -> str:
+    """Only what is measurably true of a wrong number, no cause guessed: its sign, the digits that are right,
+    which way and how far (a band, never the value), and what to recheck."""
+    if want == 0:
+        return "too big" if got > 0 else "too small"
     ratio = got / want  # sizes are compared: for a negative expected value, "too small" is nearer 0
     if ratio < 0:
-        return "the sign is wrong (and the size too)"
+        return ("the sign is wrong (and the size too): recheck each term's sign and how your parentheses group "
+                "the terms")
     n = digits_right(got, want)
     if n >= 6 and (typed is None or typed & {"float"}):
         return (f"right to {n} digits, but not exact: a rounding step or float32 somewhere? "
@@ -354,8 +364,11 @@ def precision_hint(got: float, want: float, percent: bool = True) -> str | None:
 def array_hint(got: np.ndarray, want: np.ndarray, close, got_kind: str | None = None,
                want_kind: str | None = None) -> str:
     """What is off about an array: its shape, a factor, an order, which entries differ."""
+    whole = _whole_for_rows(got, want)  # one number for the whole array where one per row is asked
+    if whole:
+        return whole
     if got.shape != want.shape:
-        return _repeats_dropped(got, want) or _shape_hint(got, want)
+        return _repeats_dropped(got, want) or _added_not_joined(got, want) or _shape_hint(got, want)
     if got.size == 0:
         return "right shape, but the values differ"
     ok = close(got, want)
@@ -433,6 +446,45 @@ def array_hint(got: np.ndarray, want: np.ndarray, close, got_kind: str | None = 
     else:
         way = ""
     return f"right shape, but {count} differ: {where}{way}{kinds}"
+
+
+def _whole_for_rows(got: np.ndarray, want: np.ndarray) -> str | None:
+    """A single number (or the same number in every entry) that is a reduction of the whole array of per-row
+    values the answer holds: the norm of the whole matrix for each row's norm, the sum or mean of everything
+    for each row's. Measured exactly (to 1 part in 10**9) from the answer's own entries."""
+    try:
+        if want.ndim != 1 or want.size < 2 or want.dtype.kind != "f" or got.size == 0:
+            return None
+        flat = got.ravel()
+        if not (got.size == 1 or (got.shape == want.shape and np.all(flat == flat[0]))):
+            return None
+        value = float(flat[0])
+        with np.errstate(all="ignore"):
+            for target, what in ((float(np.sqrt(np.sum(want ** 2))), "the norm of the whole array (every row at once)"),
+                                 (float(np.sum(want)), "the sum over the whole array"),
+                                 (float(np.mean(want)), "the mean over the whole array"),
+                                 (float(np.max(want)), "the largest value of the whole array")):
+                if math.isfinite(target) and target and math.isclose(value, target, rel_tol=1e-9):
+                    return (f"one number for every row: that is {what}, where one value per row is asked: reduce "
+                            f"along each row (axis=1, keepdims=True where it divides), not over the whole array")
+    except (TypeError, ValueError):
+        return None
+    return None
+
+
+def _added_not_joined(got: np.ndarray, want: np.ndarray) -> str | None:
+    """Two lists added entry by entry (numpy's +) where they are joined one after the other (the answer is
+    the first followed by the second): half as many entries, each the sum of one of each."""
+    try:
+        if want.ndim < 1 or want.shape[0] < 2 or want.shape[0] % 2 or got.shape != (want.shape[0] // 2,) + want.shape[1:]:
+            return None
+        half = want.shape[0] // 2
+        if np.array_equal(got, want[:half] + want[half:]):
+            return ("your two lists were added entry by entry (numpy arrays add each pair of entries), where the "
+                    "answer joins them one after the other: np.concatenate([a, b]), or list(a) + list(b)")
+    except (TypeError, ValueError):
+        return None
+    return None
 
 
 def _rows_scaled(got, want, close) -> bool:

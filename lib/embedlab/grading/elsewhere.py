@@ -714,8 +714,10 @@ def second_looks(question, namespace: dict, lesson: str, source: str, own_assign
             out.append({"kind": kind, "raised": f"{type(exc).__name__}: {exc}"[:200], "want": want,
                         "words": _words_of(named), "why": ""})
             continue
+        look = getattr(changed, "index", None)  # which of the lesson's looks (variants.Look): the judge weighs hints there
         out.append({"kind": kind, "got": got_data, "want": want, "words": _words_of(named), "why": "",
-                    "same": _same_data(got_data, judge_as, namespace.get(question.name))})
+                    "same": _same_data(got_data, judge_as, namespace.get(question.name)),
+                    **({"look": look} if isinstance(look, int) else {})})
     return out
 
 

@@ -24,7 +24,7 @@ from embedlab.grading.explain import with_source
 from embedlab.grading.elsewhere import as_handed_out, run_elsewhere
 from embedlab.grading.lessons import load_key, questions_for
 from embedlab.grading.status import CORRECT, ERROR, INCORRECT, NOT_ATTEMPTED, TO_MARK, format_points
-from embedlab.grading.variants import second_look, space_for
+from embedlab.grading.variants import look_question, second_look, space_for
 from embedlab.grading.verdicts import evaluate, untold_slips  # noqa: F401 - exercise's names too
 
 # CLASS (code.CLASS): the mode of a class handout: form checks only, no answer key
@@ -78,11 +78,12 @@ class Exercise:
             return self._typed(question, source, self.form_verdict(question, value, namespace))
         if name not in self.key:
             return Verdict(ERROR, 0.0, question.points, "no answer key for this question (run `make exercises`)")
+        question = dataclasses.replace(question, at_look=look_question(self.lesson, name))
         verdict = evaluate(question, value, self.key[name], source=source, others=self.key)
-        if verdict.status == CORRECT and value is not MISSING:
-            # only a value the comparison accepts is held to other inputs (kinds.Question._accepted): the
-            # notebook has the key, so a wrong value's cell is not run again (the grader's kernel, which
-            # has no key, runs every one; the judge reads the cases of the right ones only)
+        if verdict.status != NOT_ATTEMPTED and value is not MISSING:
+            # a value the comparison accepts is held to other inputs (kinds.Question._accepted), and a wrong
+            # value's hint is weighed on the second looks (kinds.Question._support): the cell runs again on
+            # them, as the grader's kernel runs every one
             elsewhere = run_elsewhere(question, namespace, self.lesson, cell,
                                       looks=second_look(self.lesson, namespace))
             if elsewhere:

@@ -88,7 +88,7 @@ def code_first(question, got, want) -> str | None:
     typed = _typed_names(question, reading)
     if typed:
         return typed
-    missing = _missing_needs(question)
+    missing = _missing_needs(question, got, want)
     if missing:
         return missing
     inputs = dict(_call(question.inputs, question) or {}) if question.inputs else {}
@@ -218,7 +218,7 @@ def needs_and_avoids(question) -> str | None:
     return _missing_needs(question) if question.source else None
 
 
-def _missing_needs(question) -> str | None:
+def _missing_needs(question, got=None, want=None) -> str | None:
     """What a right answer's own lines use (`needs`: one of `a|b`) and these do not, or what they
     use that a right answer never does (`avoids`), in code.features' tokens."""
     if not (question.needs or question.avoids):
@@ -228,12 +228,30 @@ def _missing_needs(question) -> str | None:
         return None
     used = code.features(own)
     for alternatives, says in question.avoids.items():
-        if any(token in used for token in alternatives.split("|")):
+        if any(token in used for token in alternatives.split("|")) and not _refuted(question, says, got, want):
             return says
     for alternatives, says in question.needs.items():
-        if not any(token in used for token in alternatives.split("|")):
+        if not any(token in used for token in alternatives.split("|")) and not _refuted(question, says, got, want):
             return says
     return None
+
+
+def _refuted(question, says: str, got, want) -> bool:
+    """Is a code reading's words refuted by the value? When the question's own hints say the same words, their
+    rule is the slip's counterfactual (the diagonal kept in gives (n + n(n − 1)·c) / n²): a value it does not
+    give is not that slip, whatever the code lacks (a cell that left the diagonal out another way)."""
+    if got is None:
+        return False
+    rules = [h for h in question.hints if h.message == says and not h.args]
+    if not rules:
+        return False
+    for hint in rules:
+        try:
+            if hint.when(got, want):
+                return False
+        except Exception:  # noqa: BLE001 - a rule that cannot weigh this value refutes nothing
+            return False
+    return True
 
 
 def _typed_names(question, reading) -> str | None:
@@ -295,6 +313,8 @@ def searched_answer(question, want):
         answer = parts.Answer(parts.Part("the answer", want, can_drop=False, can_double=False), units=False)
     if answer is not None:
         for one in (answer if isinstance(answer, (list, tuple)) else [answer]):
+            if not one.unit:
+                one.unit = _quiet_unit(question)
             if inputs and not one.inputs:
                 one.inputs = {k: v for k, v in inputs.items() if isinstance(v, int)}
             for name, (words, value) in _config_named(question).items():
@@ -303,6 +323,13 @@ def searched_answer(question, want):
             one.scales = list(one.scales) + [s for s in sizes if round(s.factor, 12) not in own]
             _typed_for_inputs(one, typed_literals(question))
     return answer
+
+
+def _quiet_unit(question) -> str:
+    try:
+        return question.unit_of()
+    except Exception:  # noqa: BLE001 - a question without a name's unit: any scale may apply
+        return ""
 
 
 def typed_literals(question) -> set:
@@ -424,6 +451,27 @@ def _reveals(text: str, want: float) -> bool:
 RANDOM_CALLS = {"default_rng", "standard_normal", "normal", "rand", "randn", "random", "seed", "integers"}
 
 
+def own_source(question) -> str | None:
+    """The learner's own lines of the answer cell: what follows `# YOUR CODE HERE`, less every line the
+    exercise gives for this question (its answer cell's and the cells' above, code.given_code), so a cell
+    whose marker was deleted still does not count the given `rng = np.random.default_rng(0)` as the learner's."""
+    own = code.own_part(question.source)
+    if not isinstance(own, str) or not getattr(question, "lesson", ""):
+        return own
+    try:
+        above, given = code.given_code(question.lesson).get(question.name, ((), ()))
+    except Exception:  # noqa: BLE001 - the exercise's code cannot be read: the cell as it is
+        return own
+    handed = set(above) | set(given)
+    return "\n".join(line for line in own.splitlines() if code._line(line) not in handed) if handed else own
+
+
+def own_lines_call(question, calls: set) -> bool:
+    """Do the learner's own lines (`own_source`) call one of `calls` (np.random's draws)?"""
+    reading = code.read(own_source(question), question.name)
+    return bool(reading.parsed and reading.calls & calls)
+
+
 def array(question, got, want) -> str | None:
     """What the answer cell does that explains a wrong array (read from its source)."""
     if not question.source:
@@ -431,7 +479,7 @@ def array(question, got, want) -> str | None:
     reading = code.read(code.own_part(question.source), question.name)
     if not reading.parsed:
         return None
-    said = _missing_needs(question)  # what a right cell always or never uses (norms of rows, E not U)
+    said = _missing_needs(question, got, want)  # what a right cell always or never uses (norms of rows, E not U)
     if said:
         return said
     same_shape = getattr(got, "shape", None) == getattr(want, "shape", None)
@@ -446,9 +494,259 @@ def array(question, got, want) -> str | None:
     if reading.shift_one and same_shape:
         return ("your code moves an index by one (± 1, or np.eye(…, k=1)): ids count from 0, and id i "
                 "selects row i: an off-by-one")
-    if reading.calls & RANDOM_CALLS and same_shape:
+    if reading.calls & RANDOM_CALLS and same_shape and own_lines_call(question, RANDOM_CALLS):
         return ("your code draws random numbers itself: use the table the question gives (its seed and "
                 "shape), not a new draw")
     if "round" in reading.calls or "around" in reading.calls:
         return "your code rounds (round): keep every value exact"
     return None
+
+
+# --------------------------------------------------------------------------
+# The slip undone in the learner's own expression: the cell read as arithmetic on the book's inputs (the
+# fields of the models the lesson's parameters name, the parameters themselves), first reproducing the
+# learner's own value, then with one piece of it put right
+
+
+def book_inputs(question) -> list[dict]:
+    """For each shipped model the lesson's book parameters name, {input name: value}: its config's fields and
+    its shape's, under the names a cell reads them by (.hidden_size, ['hidden_size']), with every number of the
+    book's parameters by its own name. [] when the lesson has no parameters (or no model)."""
+    lesson = getattr(question, "lesson", "")
+    if not lesson:
+        return []
+    try:
+        import importlib
+
+        defaults = importlib.import_module(f"embedlab.grading.questions.l{lesson[:2]}").SPACE.defaults
+    except Exception:  # noqa: BLE001 - a lesson without a variant space
+        return []
+    return _book_inputs(lesson, tuple(sorted((k, v) for k, v in defaults.items() if isinstance(v, (int, float, str))
+                                            and not isinstance(v, bool))))
+
+
+_BOOK_INPUTS: dict = {}
+
+
+def _book_inputs(lesson, items) -> list[dict]:
+    if (lesson, items) in _BOOK_INPUTS:
+        return _BOOK_INPUTS[(lesson, items)]
+    from embedlab.params import count_params, load_config, model_shape
+
+    numbers = {k: v for k, v in items if isinstance(v, (int, float))}
+    out = []
+    for _, value in items:
+        if not isinstance(value, str):
+            continue
+        try:
+            config = load_config(value)
+            shape = model_shape(config)
+        except Exception:  # noqa: BLE001 - not a shipped model's name
+            continue
+        fields = {k: v for k, v in dict(config).items() if isinstance(v, int) and not isinstance(v, bool)}
+        fields.update({k: v for k, v in vars(shape).items() if isinstance(v, int) and not isinstance(v, bool)})
+        readable = dict(fields)
+        try:  # a count's parts are read too (counts.total), but are no config field a learner swaps for another
+            readable.update({k: v for k, v in vars(count_params(config)).items()
+                             if isinstance(v, int) and not isinstance(v, bool) and k not in fields})
+        except Exception:  # noqa: BLE001
+            pass
+        env = dict(numbers)
+        for k, v in readable.items():
+            env[f".{k}"], env[f"[{k!r}]"] = v, v
+        out.append((value, fields, env, readable))
+    _BOOK_INPUTS[(lesson, items)] = out
+    return out
+
+
+def _thumb_counts(f) -> list:
+    V, d, L = f["vocab_size"], f["hidden_size"], f["num_layers"]
+    return [12 * L * d * d, V * d + 12 * L * d * d, 2 * V * d + 12 * L * d * d]
+
+
+RULES_OF_THUMB = [  # (a value the config or count_params gives, formulas a learner may type for it, what they are)
+    ("intermediate_size", lambda f: [4 * f["hidden_size"], 8 * f["hidden_size"] // 3, 8 * f["hidden_size"] / 3],
+     "a rule of thumb for d_ff (4·d, or 8/3·d for a gated MLP)"),
+    ("total", _thumb_counts, "the rule of thumb 12·L·d² (+ V·d), an estimate of the parameter count"),
+]
+
+
+def slip_undone(question, got, want) -> list[str]:
+    """The words for one piece of the learner's own expression that, put right, gives the answer exactly: a
+    field of a config read for another field of the same config (intermediate_size where hidden_size belongs),
+    or a formula typed where the config gives the value (8/3·d for intermediate_size). The cell must first give
+    the learner's own value on the book's inputs, read as arithmetic: else nothing is said."""
+    import ast
+
+    source = code.own_part(question.source) if question.source else None
+    if not source or not isinstance(got, (int, float)) or isinstance(got, bool) or len(source) > code.SOURCE_LIMIT:
+        return []
+    whole = question.source
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError):
+        return []
+    out = []
+    for model, fields, env, readable in book_inputs(question):
+        if not _exact(code.evaluate(whole, question.name, env), got):
+            continue  # the cell, read as arithmetic here, is not the learner's value: nothing to undo
+        head = whole[:len(whole) - len(source)]  # the exercise's own lines above the learner's
+        for node in ast.walk(tree):
+            field = node.attr if isinstance(node, ast.Attribute) else node.slice.value \
+                if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant) else None
+            if isinstance(field, str) and field in fields:  # a field read for another field of the same config
+                seen = {fields[field]}
+                for other, value in fields.items():
+                    if other == field or value in seen or value < 2:
+                        continue
+                    seen.add(value)  # one field per value: the first the config names it by
+                    patched = _patched(source, node, "undone_")
+                    if patched and _exact(code.evaluate(head + patched, question.name, {**env, "undone_": value}), want):
+                        out.append(f"your code reads `{field}` of {model}'s config where `{other}` belongs: two "
+                                   f"fields of the same config; read `{other}`")
+            if isinstance(node, ast.BinOp):  # a formula typed where the config gives the value
+                segment = ast.get_source_segment(source, node)
+                typed = code.evaluate(head + source + f"\nundone_ = {segment}\n", "undone_", env) if segment else None
+                for other, formulas, what in RULES_OF_THUMB:
+                    if other not in readable or typed is None or _exact(typed, readable[other]) \
+                            or not any(_exact(typed, f) for f in _quiet_list(formulas, readable)):
+                        continue
+                    patched = _patched(source, node, "undone_")
+                    if patched and _exact(code.evaluate(head + patched, question.name,
+                                                        {**env, "undone_": readable[other]}), want):
+                        source_of = "config" if other in fields else "exact count (count_params)"
+                        out.append(f"`{segment}` is {what}: {model}'s {source_of} gives `{other}` itself, and it is "
+                                   f"not that: read it, do not estimate it")
+    return list(dict.fromkeys(out))
+
+
+def _quiet_list(f, *args) -> list:
+    try:
+        return list(f(*args))
+    except Exception:  # noqa: BLE001
+        return []
+
+
+def _patched(source: str, node, name: str) -> str | None:
+    """`source` with the one piece `node` stands for replaced by `name` (by its place, not its text)."""
+    try:
+        lines = source.splitlines(keepends=True)
+        raw = [line.encode() for line in lines]
+        start = sum(len(r) for r in raw[:node.lineno - 1]) + node.col_offset
+        end = sum(len(r) for r in raw[:node.end_lineno - 1]) + node.end_col_offset
+        data = source.encode()
+        return (data[:start] + f"({name})".encode() + data[end:]).decode()
+    except (AttributeError, TypeError, UnicodeDecodeError, ValueError):
+        return None
+
+
+def _exact(value, target) -> bool:
+    try:
+        if value is None:
+            return False
+        value, target = float(value), float(target)
+    except (TypeError, ValueError):
+        return False
+    return value == target or (math.isfinite(value) and math.isclose(value, target, rel_tol=1e-12, abs_tol=0.0))
+
+
+def _book_sizes(question) -> dict:
+    """{name: value} of the whole numbers of the lesson's book parameters (2 or more), and the lengths of its
+    lists (len(name))."""
+    lesson = getattr(question, "lesson", "")
+    try:
+        import importlib
+
+        defaults = importlib.import_module(f"embedlab.grading.questions.l{lesson[:2]}").SPACE.defaults
+    except Exception:  # noqa: BLE001 - a lesson without a variant space
+        return {}
+    out = {}
+    for k, v in defaults.items():
+        if isinstance(v, int) and not isinstance(v, bool) and v >= 2:
+            out[k] = v
+        elif isinstance(v, (list, tuple)) and len(v) >= 2:
+            out[f"len({k})"] = len(v)
+    return out
+
+
+def size_swapped(question, got, want) -> list[str]:
+    """Your value is exactly the answer × x / y for two sizes x, y of the lesson's parameters: one used where
+    the other belongs (a share over n_train words where n_top were audited). Exact only (1 part in 10**12), and
+    only where one pair of sizes gives it."""
+    try:
+        got, want = float(got), float(want)
+    except (TypeError, ValueError):
+        return []
+    if not want or not got or not math.isfinite(got):
+        return []
+    sizes = _book_sizes(question)
+    from embedlab.grading import diagnose
+
+    units = [f for f, _ in diagnose.FACTORS] + [s.factor for s in parts.UNIT_SCALES]
+    found = []
+    for x, vx in sizes.items():
+        for y, vy in sizes.items():
+            if x == y or vx == vy or any(math.isclose(vx / vy, u, rel_tol=1e-9) for u in units):
+                continue  # a ratio that is also a unit's (4 bytes, ×100): the unit's words weigh it
+            if math.isclose(got, want * vx / vy, rel_tol=1e-12, abs_tol=0.0):
+                found.append((x, y))
+    if len({(sizes[x], sizes[y]) for x, y in found}) != 1:
+        return []  # none, or two pairs of sizes that give it alike: not said
+    x, y = found[0]
+    return [f"yours is exactly the answer × {x} / {y}: your value uses `{y}` where `{x}` belongs (divided by {y} "
+            f"instead of {x}, or multiplied by {x} instead of {y})"]
+
+
+def precedence_slip(source: str | None) -> str | None:
+    """A division (or product) written without the parentheses its denominator needs: `x / a + b` or
+    `x / a * b` where a and b are alike (two norms, two lengths: names made by the same expression of
+    different inputs, or the same call on each), which reads (x / a) + b: only a divides. Read from the
+    learner's own lines, never run."""
+    import ast
+
+    if not isinstance(source, str) or len(source) > code.SOURCE_LIMIT:
+        return None
+    own = code.own_part(source) or ""
+    try:
+        tree = ast.parse(own)
+    except (SyntaxError, ValueError, RecursionError):
+        return None
+    made = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            made[node.targets[0].id] = node.value
+
+    def shape(node) -> str:
+        """The expression with every name left out: two lengths of two vectors read alike."""
+        node = made.get(node.id, node) if isinstance(node, ast.Name) else node
+        return ast.dump(_nameless(node))
+
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub, ast.Mult))):
+            continue
+        inner = node.left
+        if not (isinstance(inner, ast.BinOp) and isinstance(inner.op, ast.Div)) or not isinstance(node.op, (ast.Add, ast.Sub, ast.Mult)):
+            continue
+        a, b = inner.right, node.right
+        if isinstance(a, ast.Constant) or isinstance(b, ast.Constant) or ast.dump(a) == ast.dump(b):
+            continue
+        if shape(a) != shape(b):
+            continue
+        segment = ast.get_source_segment(own, node) or ""
+        A, B = ast.get_source_segment(own, a) or "a", ast.get_source_segment(own, b) or "b"
+        op = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*"}[type(node.op)]
+        return (f"`{segment}` is read ({ast.get_source_segment(own, inner.left) or 'x'} / {A}) {op} {B}: `/` binds "
+                f"before `{op}` (operator precedence), so only {A} divides; put the whole denominator in "
+                f"parentheses: x / ({A} … {B}), with the operation the formula asks for between them")
+    return None
+
+
+def _nameless(node):
+    import ast
+    import copy
+
+    node = copy.deepcopy(node)
+    for n in ast.walk(node):
+        if isinstance(n, ast.Name):
+            n.id = "_"
+    return node

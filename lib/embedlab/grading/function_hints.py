@@ -211,6 +211,17 @@ def most_telling(failures, explained=None, generic=None, plain=None, facts=()) -
         return any(e and (e in h or h in e) for e in cache[k])
 
     support = {h: sum(fits(h, k) for k in range(len(failures))) for h in counts}
+    # "either A, or B" on one input (4·d² = d·d_ff where d_ff = 4·d): another failing input that parts them
+    # names the one that fits more inputs, alone
+    for h in list(counts):
+        for a, b in _either(h):
+            na, nb = (sum(fits(piece, k) for k in range(len(failures))) for piece in (a, b))
+            if na != nb and max(na, nb) >= 1:  # the inputs part the two: the one that fits more is said
+                piece, n = (a, na) if na > nb else (b, nb)
+                counts[piece] = counts.get(piece, 0) + counts.pop(h, 0)
+                support[piece] = max(support.get(piece, 0), n)
+                support.pop(h, None)
+                break
 
     def kept_(h) -> bool:
         if diagnose.direction_only(h) or h in facts or generic is None:
@@ -226,8 +237,26 @@ def most_telling(failures, explained=None, generic=None, plain=None, facts=()) -
     best = max(kept or counts, key=lambda h: (not diagnose.direction_only(h), support[h],
                                               not h.endswith(parts.LAST_WORDS), counts[h],
                                               -next(i for i, _, x in failures if x == h)))
-    i, where, hint = next(f for f in failures if f[2] == best)
+    i, where, hint = next((f for f in failures if f[2] == best), (None, None, None))
+    if where is None:  # one of an "either … or" parted by the other inputs: said on the first input it fits
+        k = next(k for k in range(len(failures)) if fits(best, k))
+        return f"{failures[k][1]}: {best}"
     return f"{where}: {hint}"
+
+
+EITHER = "two slips give exactly your number: either "
+
+
+def _either(hint: str) -> list:
+    """The (A, B) an "either A, or B" may be read as (each place its ", or " may split it)."""
+    if not hint.startswith(EITHER):
+        return []
+    rest = hint[len(EITHER):]
+    out, at = [], rest.find(", or ")
+    while at > 0:
+        out.append((rest[:at], rest[at + len(", or "):]))
+        at = rest.find(", or ", at + 1)
+    return out
 
 
 def call_explanations(question, inner, got, want, args) -> set:
@@ -502,3 +531,29 @@ def argument_changes(names, all_args, typed, own_words=None):
                     f"it uses only the first item of {listed}, not all of them: take every item (the mean, the sum, "
                     "each position)"))
     return out
+
+
+def unused_arguments(source: str | None, name: str) -> list[str]:
+    """The arguments the learner's function `name` takes and never reads (its body never loads them, nor
+    passes them on): read from the answer cell's source, never run. [] when the function is not found, takes
+    *args or **kwargs (an argument may arrive there), or reads them all."""
+    import ast
+
+    if not isinstance(source, str) or len(source) > code.SOURCE_LIMIT:
+        return []
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError):
+        return []
+    found = [n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == name]
+    if not found:
+        return []
+    func = found[-1]
+    if func.args.vararg or func.args.kwarg:
+        return []
+    names = [a.arg for a in func.args.posonlyargs + func.args.args + func.args.kwonlyargs]
+    loaded = {n.id for stmt in func.body for n in ast.walk(stmt) if isinstance(n, ast.Name)}
+    if any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in ("locals", "vars", "eval")
+           for stmt in func.body for n in ast.walk(stmt)):
+        return []
+    return [a for a in names if a not in loaded and not a.startswith("_")]

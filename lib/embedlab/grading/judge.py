@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import dataclasses
 from dataclasses import dataclass, field
 
 from embedlab.grading import wire
@@ -21,6 +22,7 @@ from embedlab.grading.lessons import questions_for
 from embedlab.grading.sandbox import Limits, RunResult
 from embedlab.grading.status import CORRECT, CRASHED, ERROR, INCORRECT, MEMORY, NOT_ATTEMPTED, TIMEOUT, TO_MARK
 from embedlab.grading.text import cut
+from embedlab.grading.variants import look_question
 
 
 
@@ -93,7 +95,11 @@ def score(q: Question, key: dict, reference: dict, result: RunResult, limits: Li
     # the hints read the learner's own lines: the given ones (as handed out) marked off as in the handout
     source = with_marker(cell, given_code(lesson, mode).get(q.name, ((), ()))[1]) if lesson else cell
     try:
-        verdict = with_source(q, source, key, entry.get(wire.ELSEWHERE)).judge(entry[wire.DATA], expected)
+        judged = with_source(q, source, key, entry.get(wire.ELSEWHERE))
+        looked = lesson or getattr(q, "lesson", "")  # the question knows its lesson (lessons.questions_for)
+        if looked and not isinstance(q, Function):  # a hint is weighed on the second looks too (kinds._support)
+            judged = dataclasses.replace(judged, at_look=look_question(looked, q.name))
+        verdict = judged.judge(entry[wire.DATA], expected)
     except Exception as exc:  # noqa: BLE001 - malformed data from the submission's kernel
         return 0.0, q.points, ERROR, f"the answer could not be judged ({type(exc).__name__})"
     if verdict.status == CORRECT:  # a detail only for an answer judged on the learner's own earlier figures

@@ -231,6 +231,11 @@ class Question:
     elsewhere: tuple = ()            # set when judged: what the learner's lines gave on `other_inputs` (plain data)
     unit: str = ""                   # what the answer counts ("parameters", "bytes"): names a units slip as units
     others: dict = field(default_factory=dict)  # set when judged: the exercise's other answers (its key), by name
+    # set when judged (variants.look_question): k -> (this question built for second look k's parameters, those
+    # parameters, the book's), to weigh a hint on the learner's value there (`_support`)
+    at_look: Callable | None = None
+    lesson: str = ""  # set by lessons.questions_for: whose given code (code.given_code) the cell holds
+    reread: str = ""  # set by lessons.questions_for: the lesson's section it practises (its module's REREAD)
 
     kind = "question"
 
@@ -389,12 +394,313 @@ class Question:
         typed = _quiet(explain.typed_by_hand, self)  # the cell types its answer (or we cannot read it): rounded?
         first = (_quiet(explain.code_first, self, got, want) or _quiet(self._bytes_slip, got, want, default=None)
                  or (typed and _quiet(diagnose.precision_hint, got, want)))
-        if not first and half:  # exactly half a FLOP count: the slip named, with the question's own rule after it
-            own = self._hint(got, want, "")
+        if first:
+            return first
+        if half and self._weigh([(half, "book")], got, want):  # exactly half a FLOP count: the slip named
+            own = self._weigh([(t, "book") for t in _own_hints(self, got, want)], got, want)
             return f"{half}; {own}" if own and own != half else half
-        return (first or self._hint(got, want, "") or _quiet(explain.number, self, got, want)
-                or _quiet(self._other_answer, got, want)
-                or (not typed and _quiet(diagnose.precision_hint, got, want)) or generic())
+        candidates = [(t, "book") for t in _quiet(_own_hints, self, got, want, default=[])]
+        candidates += [(t, "book") for t in _quiet(_parts_and_code, self, got, want, default=[])]
+        # a piece of the learner's own expression that, put right, gives the answer: proved by the code itself
+        candidates += [(t, "code") for t in _quiet(explain.slip_undone, self, got, want, default=[])]
+        candidates += [(t, "book") for t in _quiet(explain.size_swapped, self, got, want, default=[])]
+        candidates += [(t, "code") for t in (_quiet(self._other_answer, got, want),
+                                             not typed and _quiet(diagnose.precision_hint, got, want)) if t]
+        candidates += [(t, "book") for t in _quiet(_general_words, self, got, want, default=[])]
+        found = self._weigh(candidates, got, want)
+        if found and not diagnose.direction_only(found):
+            return found
+        return self._pointed(found) if found else self._measured(got, want)
+
+    def _pointed(self, said: str) -> str:
+        """Measured words (a direction, a band), with the lesson's section to reread."""
+        return f"{said}; reread the lesson's section “{self.reread}”" if self.reread else said
+
+    # ----------------------------------------------------------------------
+    # A diagnosis is checked before it is shown. Each candidate slip was found because it gives the learner's
+    # value exactly on the book's inputs (its source's own test: a part changed, a hint's rule, a ratio).
+    # Then the learner's cell on the second looks (other parameters, variants.look_question: the question
+    # built for the look, the learner's value there, the answer there) weighs it: a slip the same sources
+    # find again on a look is shown before one no look finds; the whole value × a unit or a percentage
+    # (×100, ×8, GiB for GB) is shown only when the cell types that unit's constant or a look shows the same
+    # factor (100 words make a count their share × 100: a coincidence of the book's inputs, not a slip);
+    # words that cannot be read as written (text.hint_problems) are never shown. Where no candidate is left,
+    # only what is measurably true is said (`_measured`).
+
+    def _looks(self) -> list:
+        """[(the question built for a look, the learner's value there, the answer there, the look's parameters,
+        the book's)] of the second looks the learner's cell gave a value on (not a typed answer, the same
+        everywhere) that is wrong there too and not 0 (where the cell is right, or the answer is 0, the look
+        cannot weigh a slip of the book's inputs)."""
+        if not isinstance(self.elsewhere, (list, tuple)) or not self.elsewhere:
+            return []
+        if getattr(self, "_looks_cache", None) is not None:
+            return self._looks_cache
+        out = []
+        for case in self.elsewhere:
+            if not isinstance(case, dict) or case.get("same") is True or case.get("own") is True \
+                    or case.get("kind") != self.kind or "got" not in case or "want" not in case:
+                continue
+            # a second look: the question is built again for its parameters; a declared other input (the
+            # question's `other_inputs`) gives the learner's value and the answer there only
+            found = _quiet(self.at_look, case["look"], default=None) \
+                if isinstance(case.get("look"), int) and self.at_look is not None else None
+            question, params, book = found if found else (self, {}, {})
+            question = dataclasses.replace(question, source=self.source, elsewhere=(), others={}, at_look=None,
+                                           recheck=None, other_inputs=None)
+            if not found:
+                question._values_only = True
+            try:
+                got, want = _plain_value(question, case["got"]), _plain_value(question, case["want"])
+                with status_only():
+                    right = question.judge(case["got"], expected_value(question, case["want"])).status == CORRECT
+            except Exception:  # noqa: BLE001 - the kernel's report is the learner's: a malformed one weighs nothing
+                continue
+            if not right and not _zero(got) and not _zero(want):
+                out.append((question, got, want, params, book))
+        self._looks_cache = out
+        return out
+
+    def _said_on_looks(self) -> list:
+        """For each look, every words (as templates: numbers and names left out) the sources say there."""
+        out = []
+        for question, g, w, params, book in self._looks():
+            if getattr(question, "_values_only", False):  # a declared other input: its values, no words
+                out.append((None, g, w))
+                continue
+            said = set()
+            for find in (_own_hints, _parts_and_code, _general_words, _flop_half):
+                said |= {_template(t, params) for t in (_quiet(find, question, g, w, default=[]) or [])
+                         if isinstance(t, str)}
+            out.append((said, g, w))
+        return out
+
+    def _support(self, text: str, how: str, got, want) -> str:
+        """'look' (found again on a look), 'book' (exact on the book's inputs; no look finds it, or none ran),
+        or 'no' (not to be shown: unreadable, or the whole × a unit no look and no typed constant shows)."""
+        if not text or _unreadable(text, self):
+            return "no"
+        if how == "code" or diagnose.direction_only(text):
+            return "book"
+        looks = self._looks()
+        if not looks:
+            return "book"
+        said = self._said_on_looks()
+        mine = _template(text, next((book for *_, book in looks if book), {}))
+        if any(_same_template(mine, t) for words, _, _ in said if words for t in words):
+            return "look"
+        constant = _constant_ratio(got, want)
+        if constant is not None and self._claims_factor(text, got, want):
+            if any(_exactly(g, constant * w) for _, g, w in said):
+                return "look"
+            if not _typed_evidence(self, constant):
+                return "no"
+        return "book"
+
+    def _claims_factor(self, text: str, got, want) -> bool:
+        """Do the words rest on the value being exactly that factor times the answer? They do when a value a
+        little off that factor no longer gets them (a share above 1 is still above 1 there)."""
+        try:
+            nearby = float(got) * 1.37
+        except (TypeError, ValueError):
+            return True
+        said = set()
+        for find in (_own_hints, _parts_and_code, _general_words):
+            said |= set(_quiet(find, self, nearby, want, default=[]) or [])
+        return text not in said
+
+    def _weigh(self, candidates: list, got, want) -> str:
+        """The candidate to show: the first found again on a look, else the first exact on the book's inputs."""
+        first = ""
+        for text, how in candidates:
+            support = self._support(text, how, got, want)
+            if support == "look":
+                return text
+            if support == "book" and not first:
+                first = text
+                if not self._looks():
+                    return first
+        return first
+
+    def _measured(self, got, want) -> str:
+        """What is measurably true of a value, no cause guessed: which way, how far, and what to recheck."""
+        return self._pointed(_quiet(diagnose.measured_hint, got, want, self.unit_of())
+                             or ("too big" if got > want else "too small"))
+
+
+def _own_hints(question, got, want) -> list:
+    """The question's own hints that hold for (got, want), in order (their `unless` read from the code)."""
+    out = []
+    ruled_out = _quiet(_cell_features, question.source, default=set()) if question.source else set()
+    for hint in question.hints:
+        if hint.args and question.case is None:
+            continue
+        if hint.unless and any(token in ruled_out for token in hint.unless.split("|")):
+            continue
+        try:
+            if hint.when(got, want, *question.case) if hint.args else hint.when(got, want):
+                out.append(hint.message)
+        except Exception:  # noqa: BLE001
+            continue
+    return out
+
+
+def _parts_and_code(question, got, want) -> list:
+    """What the named parts and the code say of a value: the search's words first, then every explanation it
+    finds (a look may find the same slip among others), then what the code does that fits."""
+    first = _quiet(explain.number, question, got, want, default=None)
+    return [t for t in [first, *sorted(_quiet(explain.explanations, question, got, want, default=set()) or ())] if t]
+
+
+def _general_words(question, got, want) -> list:
+    """The general words of embedlab.grading.diagnose for a value."""
+    words = _quiet(diagnose.number_hint, got, want, question.factors, question.factor_hints,
+                   _quiet(explain.typed_constants, question, default=None), question.unit_of(),
+                   _quiet(code.names_bytes, question.source, default=False))
+    return [words] if words else []
+
+
+def _flop_half(question, got, want) -> list:
+    found = _quiet(diagnose.flop_slip, got, want, question.unit_of(), False, default=None)
+    return [found] if found else []
+
+
+_NUMBER = None
+
+
+def _template(text: str, params: dict | None) -> str:
+    """A hint's words with its numbers and its parameters' own values (a model's name) left out: the same
+    slip said on two sets of inputs reads the same."""
+    import re
+
+    global _NUMBER
+    if _NUMBER is None:
+        _NUMBER = re.compile(r"[-−]?\d[\d,_]*(?:\.\d+)?(?:e[-+]?\d+)?|\*\*\s*\d+")
+    for value in sorted((v for v in (params or {}).values() if isinstance(v, str) and len(v) >= 3), key=len,
+                        reverse=True):
+        text = text.replace(value, "<name>")
+    return _NUMBER.sub("#", text)
+
+
+def _same_template(a: str, b: str) -> bool:
+    """The same words said of two sets of inputs: equal once numbers are left out, but for at most two words
+    in the same places (a model's name as the hint writes it, "OPT-125M" for opt-125m)."""
+    if a == b:
+        return True
+    x, y = a.split(), b.split()
+    return len(x) == len(y) and len(x) >= 6 and sum(p != q for p, q in zip(x, y)) <= 2
+
+
+def _unreadable(text: str, question) -> bool:
+    """Words that cannot be shown as they are (a slot left empty, a unit on a value without one):
+    embedlab.grading.text.hint_problems."""
+    from embedlab.grading.text import hint_problems
+
+    return bool(_quiet(hint_problems, text, question.unit_of(), diagnose.UNITLESS, default=[]))
+
+
+def _constant_ratio(got, want):
+    """The unit or percentage factor c (×100, ×8, 2**30 / 10**9, −1 …) with got exactly c × want, else None."""
+    try:
+        got, want = float(got), float(want)
+    except (TypeError, ValueError):
+        return None
+    if not want or not math.isfinite(got):
+        return None
+    from embedlab.grading import parts
+
+    for c in sorted({f for f, _ in diagnose.FACTORS} | {s.factor for s in parts.UNIT_SCALES}):
+        if c not in (2, 0.5) and _exactly(got, c * want):
+            return c
+    return None
+
+
+TYPED_EVIDENCE = {100: {100}, 1 / 100: {100}, 1e3: {1000}, 1e-3: {1000}, 1e6: {10**6}, 1e-6: {10**6},
+                  1e9: {10**9}, 1e-9: {10**9}, 1e12: {10**12}, 1e-12: {10**12}, 3600: {3600, 60}, 1 / 3600: {3600, 60},
+                  1024: {1024, 2**10}, 1 / 1024: {1024, 2**10}, 2**20: {2**20, 1024}, 1 / 2**20: {2**20, 1024},
+                  2**30: {2**30, 1024}, 1 / 2**30: {2**30, 1024}}
+
+
+def _typed_evidence(question, c) -> bool:
+    """Does the learner's own cell type a constant of the unit factor c (32 or 8 for bits, 100 for a
+    percentage, 2**30 or 1024 for GiB)? Then the code itself shows the slip, on any inputs."""
+    typed = _quiet(explain.typed_constants, question, default=None)
+    if not typed:
+        return False
+    wanted = set(diagnose.UNIT_EVIDENCE.get(c, set())) | next((v for k, v in TYPED_EVIDENCE.items()
+                                                                if math.isclose(k, c, rel_tol=1e-9)), set())
+    numbers = {t for t in typed if isinstance(t, (int, float)) and not isinstance(t, bool)}
+    return any(math.isclose(t, w, rel_tol=1e-9) for t in numbers for w in wanted if w not in (2, 4, 10))
+
+
+def _exactly(a, b) -> bool:
+    """Equal as computed numbers are: to float64's rounding (1 part in 10**9), no absolute slack around 0."""
+    try:
+        a, b = float(a), float(b)
+    except (TypeError, ValueError):
+        return False
+    return a == b or (math.isfinite(a) and math.isfinite(b) and math.isclose(a, b, rel_tol=1e-9, abs_tol=0.0))
+
+
+def _other_values(got, want, got_kind=None, want_kind=None) -> str:
+    """What an array holds when it is not what the answer holds: fractions (scores, cosines) where the answer is
+    whole numbers (ids, counts). Measured, not guessed: no rule about the order of ids applies to scores."""
+    try:
+        g, w = np.asarray(got), np.asarray(want)
+        whole = want_kind in ("int", "uint", "integer") if want_kind else w.dtype.kind in "iu"
+        if w.size == 0 or g.size == 0 or not whole or not np.all(w == np.round(w)):
+            return ""
+        if np.all(np.isfinite(g)) and np.all(g == np.round(g)):
+            return ""
+        if g.shape == w.shape and np.any(w != 0):  # the same values in another unit (GB for bytes): a scale
+            c = float(g.ravel() @ w.ravel()) / float(w.ravel() @ w.ravel())
+            if c and np.allclose(g, c * w, rtol=1e-9, atol=0):
+                return ""
+    except Exception:  # noqa: BLE001
+        return ""
+    return ("your array holds fractions (scores, cosines, values?) where the answer holds whole numbers (ids, "
+            "indices, counts): return the ids the question asks for, not the scores they are chosen by")
+
+
+def _whole_matrix_norm(got, want, args) -> str:
+    """A function's per-row result off, row by row, by each row's own length over the whole matrix's: the norm
+    of the whole matrix (np.linalg.norm(M)) used where each row's norm belongs (axis=1). Read from the call's
+    own 2-D argument, exactly (1 part in 10**9)."""
+    if not args:
+        return ""
+    try:
+        g, w = np.asarray(got, dtype=float), np.asarray(want, dtype=float)
+        for a in args:
+            m = np.asarray(a) if isinstance(a, (list, np.ndarray)) else None
+            if m is None or m.ndim != 2 or m.dtype.kind not in "iuf" or w.shape[:1] != m.shape[:1] or g.shape != w.shape:
+                continue
+            rows, whole = np.linalg.norm(m.astype(float), axis=1), float(np.linalg.norm(m.astype(float)))
+            if not whole or np.allclose(rows, whole):
+                continue
+            scale = (rows / whole).reshape((-1,) + (1,) * (w.ndim - 1))
+            if np.allclose(g, w * scale, rtol=1e-9, atol=1e-12) and not np.allclose(g, w, rtol=1e-9, atol=1e-12):
+                return ("each row is divided by the norm of the whole matrix (np.linalg.norm(M)), where each row's "
+                        "own length belongs: take the norm per row, np.linalg.norm(M, axis=1) (keepdims=True to "
+                        "divide the rows)")
+    except (TypeError, ValueError):
+        return ""
+    return ""
+
+
+def _zero(value) -> bool:
+    try:
+        return isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, bool) and value == 0
+    except Exception:  # noqa: BLE001
+        return False
+
+
+def _plain_value(question, data):
+    """A look's plain data as the hints read it: a number, an array, a word."""
+    if question.kind == "integer" and isinstance(data, dict):
+        return data["int"] if "int" in data else data["float"]
+    if question.kind == "array":
+        return data_to_array(data)
+    return expected_value(question, data)
 
 
 @dataclass
@@ -568,8 +874,14 @@ class Array(Question):
             return self._verdict(False)
         kinds = data.get("kind") if isinstance(data, dict) else None, \
             expected.get("kind") if isinstance(expected, dict) else None
-        return self._verdict(False, self._hint(got, want, "") or explain.array(self, got, want)
+        other = _other_values(got, want, *kinds)  # fractions where whole numbers (ids) are asked: before rules on ids
+        other = other or _whole_matrix_norm(got, want, self.case)
+        return self._verdict(False, other or self._weighed_array(got, want) or explain.array(self, got, want)
                              or diagnose.array_hint(got, want, self.close, *kinds))
+
+    def _weighed_array(self, got, want) -> str:
+        """The question's own hints on an array, weighed on the looks as a number's are (`_weigh`)."""
+        return self._weigh([(t, "book") for t in _quiet(_own_hints, self, got, want, default=[])], got, want)
 
 
 @dataclass
@@ -723,6 +1035,9 @@ class Function(Question):
             return self._verdict(False, slipped)
         failures = []  # (case index, what to say before the hint, the hint)
         calls = []  # (result, reference's result, arguments) of each failing call, in that order
+        # an argument the learner's function never reads (its def, read): named before any call's symptom
+        unused = _quiet(function_hints.unused_arguments, self.source, self.name, default=[])
+        unused = unused if unused and not _quiet(self._ignores_too, unused, default=True) else []
         for i, (got, want) in enumerate(zip(data, expected)):
             call, want, args = function_hints.case_parts(want, self.name)
             where = f"on input {i + 1} of {len(data)}, {call}" if call else f"on input {i + 1} of {len(data)}"
@@ -748,6 +1063,11 @@ class Function(Question):
             shown, hint, unnamed = wrong
             failures.append((i, f"{where}{' returned ' + shown if shown else ''}", hint))
             calls.append((got, want, args, self._last_said))
+            if len(failures) == 1 and changed and unnamed and unused:  # both: the argument and what took its place
+                which = ", ".join(f"`{n}`" for n in unused)
+                at = changed.find(": ", changed.find(" returned ")) if changed.startswith("on input ") else -1
+                return self._verdict(False, f"your function never reads its argument{'s' * (len(unused) > 1)} "
+                                            f"{which}: {changed[at + 2:] if at >= 0 else changed}")
             if len(failures) == 1 and changed and unnamed:
                 # the first failing call has no hint written or found for it: the changed arguments
                 # (which fit every call) name the slip better than an invariant or a direction
@@ -766,10 +1086,48 @@ class Function(Question):
                     f"array is changed{', and no longer lines up with the other arguments' if len(names) > 1 else ''}; "
                     f"work on a copy "
                     f"(np.sort(x), x.copy(), sorted(x)), never on the caller's array ({where}: {hint})"))
+        said = function_hints.most_telling(
+            failures, explained=lambda k: self._explained(*calls[k][:3]),
+            generic=lambda k: diagnose.direction_only(failures[k][2]) or calls[k][3] == "generic",
+            plain=lambda k: self._plain(*calls[k][:3]), facts={i.says for i in self.invariants})
+        slip = _quiet(explain.precedence_slip, self.source, default=None)
+        where = next((w for _, w, _ in failures if said.startswith(w + ": ")), None)
+        hint = said[len(where) + 2:] if where else said
+        if slip and not unused and (diagnose.direction_only(hint) or hint in {i.says for i in self.invariants}):
+            # parentheses missing in the learner's own code, where the calls name no slip of their own (a
+            # direction, a broken invariant): said before the call's symptom
+            return self._verdict(False, f"{slip}; {said}")
+        if unused:
+            which = ", ".join(f"`{n}`" for n in unused)
+            text = (f"your function never reads its argument{'s' * (len(unused) > 1)} {which}: its result must "
+                    f"depend on {'them' if len(unused) > 1 else 'it'}")
+            hint = hint if where else ""
+            if hint and not diagnose.direction_only(hint):  # what that leaves out, in the slip's own words
+                return self._verdict(False, f"{text}: {hint}")
+            return self._verdict(False, f"{text}, as the question's formula does: use "
+                                        f"{'each' if len(unused) > 1 else 'it'} where it belongs")
+        return self._verdict(False, said)
         return self._verdict(False, function_hints.most_telling(
             failures, explained=lambda k: self._explained(*calls[k][:3]),
             generic=lambda k: diagnose.direction_only(failures[k][2]) or calls[k][3] == "generic",
             plain=lambda k: self._plain(*calls[k][:3]), facts={i.says for i in self.invariants}))
+
+    def _ignores_too(self, unused) -> bool:
+        """Does the reference itself ignore an argument the learner's function never reads (its result the same
+        whatever that argument)? Then not reading it is no slip. Read from the reference's own source."""
+        if self.reference is None:
+            return True
+        import inspect as _inspect
+
+        try:
+            own = function_hints.unused_arguments(_inspect.getsource(self.reference).strip(), self.reference.__name__)
+            names = list(_inspect.signature(self.reference).parameters)
+        except (OSError, TypeError, ValueError):
+            return False
+        mine = function_hints.unused_arguments(self.source, self.name)
+        positions = {n: i for i, n in enumerate(_learner_arg_names(self.source, self.name))}
+        return any(positions.get(n) is not None and positions[n] < len(names) and names[positions[n]] in own
+                   for n in unused if n in mine)
 
     def _explained(self, got, want, args) -> set:
         """Every explanation of one failing call's result (function_hints.call_explanations)."""
@@ -813,6 +1171,16 @@ class Function(Question):
         return dataclasses.replace(inner, case=tuple(args), factors={**factors, **inner.factors},
                                    factor_hints={**self.factor_hints, **inner.factor_hints},
                                    source=self.source or inner.source)
+
+def _learner_arg_names(source, name) -> list:
+    import ast
+
+    try:
+        found = [n for n in ast.parse(source).body if isinstance(n, ast.FunctionDef) and n.name == name]
+    except (SyntaxError, ValueError, RecursionError, TypeError):
+        return []
+    return [a.arg for a in found[-1].args.args] if found else []
+
 
 MUTATED = "mutated"  # a call's result data: the positions of the arguments the learner's function changed
 
@@ -925,6 +1293,14 @@ class Design(Question):
     def judge(self, data, expected) -> Verdict:
         problems = list(self.rule(data, source=self.source) if _takes_source(self.rule) else self.rule(data))
         if not problems:
+            mine = data.get(self.name) if isinstance(data, dict) else None
+            record = expected.get(self.name) if isinstance(expected, dict) else expected  # the solution's, kept
+            if isinstance(record, int) and not isinstance(record, bool) and isinstance(mine, float):
+                # a whole number asked (a count, whole sequences D // T_train), a float given: a / that is exact
+                # on every input the job allows (D is whole sequences) is told apart from // by its type alone
+                return self._verdict(False, "right value, but a float where a whole number (an int) is asked: "
+                                            "// divides to a whole number (whole sequences), / gives a float; "
+                                            "a count is an int")
             return self._accepted()
         if self.carry is not None and self.carries:  # the points depend on it: judged even for the status alone
             names = self._carried(data)

@@ -64,9 +64,12 @@ def questions_for(lesson: str, params: dict | None = None) -> list[Question]:
         raise ValueError(f"no questions for lesson={lesson!r}") from None
     if getattr(module, "LESSON", None) != lesson:
         raise ValueError(f"no questions for lesson={lesson!r} (lesson {number} is {getattr(module, 'LESSON', None)!r})")
-    if params is not None and callable(getattr(module, "questions", None)):
-        return list(module.questions(params))
-    return list(module.QUESTIONS)
+    found = list(module.questions(params)) if params is not None and callable(getattr(module, "questions", None)) \
+        else list(module.QUESTIONS)
+    reread = getattr(module, "REREAD", {})
+    for q in found:  # each knows its lesson (the code its exercise gives is not the learner's own) and its section
+        q.lesson, q.reread = lesson, reread.get(q.name, "") if isinstance(reread, dict) else ""
+    return found
 
 
 def reread_for(lesson: str) -> dict[str, str]:

@@ -37,8 +37,13 @@ import re
 import math
 from dataclasses import dataclass, field
 
+from embedlab.grading.text import is_symbol
+
 DROP, TWICE, PLUS = "drop", "twice", "plus"
+_DETERMINED = re.compile(r"(?:the|a|an|its|their|this|that|each|every|one|two)\b", re.I)
 WITHOUT = "#without"  # a group's op: one child left out there only (a shared, keyed part left out in one place)
+SPREAD = "#spread"    # a sum's op: one term's count factor put on every term ((a + b) · L for a + b · L)
+NARROW = "#narrow"    # a product's op: its factors put on one term of its sum only (a + b · L for (a + b) · L)
 
 
 @dataclass
@@ -77,6 +82,8 @@ class Node:
         if self.missing:
             return self.missing
         words = f": {self.words}" if self.words else ""
+        if _DETERMINED.match(self.name):  # "the blocks", "its bias": "has no the blocks" is missing a word
+            return f"{context} leaves out {self.name}{words}"
         return f"{context} has no {self.name}{words}"
 
     def say_twice(self, context: str) -> str:
@@ -154,9 +161,11 @@ class Sum(_Group):
     def value(self, changes):
         total = 0
         without = changes.get(self.id() + WITHOUT)
+        spread = changes.get(self.id() + SPREAD)  # (i, factor): a factor of term i put on every term (parentheses)
         for i, child in enumerate(self.children):
             if i != without:
-                total += _term(child, changes, 0, 2)
+                term = _term(child, changes, 0, 2)
+                total += term * spread[1] if spread is not None and i != spread[0] else term
         return total
 
 
@@ -173,6 +182,15 @@ class Prod(_Group):
         added = own[1:] if isinstance(own, tuple) and own[0] == PLUS else ()
         total, plus = 1, 0
         without = changes.get(self.id() + WITHOUT)
+        narrow = changes.get(self.id() + NARROW)  # (i, j): the other factors reach only term j of the sum at i
+        if narrow is not None:
+            i, j = narrow
+            rest = 1
+            for k, child in enumerate(self.children):
+                if k != i:
+                    rest *= _eval(child, changes)
+            terms = [_term(c, changes, 0, 2) for c in self.children[i].children]
+            return rest * terms[j] + sum(t for k, t in enumerate(terms) if k != j)
         for i, child in enumerate(self.children):
             if i == without:
                 continue
@@ -258,6 +276,13 @@ UNIT_SCALES = [
 ]
 
 
+# The unit scales a quantity without units can be off by: a percentage and a sign, and a divergence's bits
+# (a cosine, a share or a probability is in no bytes, bits or hours: those words would blame a slip it
+# cannot have)
+UNITLESS_SCALES = {"cosine": (100, -1), "share": (100, -1), "probability": (100, -1),
+                   "divergence": (100, -1, 1 / math.log(2), math.log(2))}
+
+
 @dataclass
 class Layer:
     """A whole linear layer the answer counts `times` times (once per block, L in a model): its weights and its
@@ -298,6 +323,7 @@ class Answer:
                                                 # be replaced by another ("d_ff where d belongs"), one change
     offsets: bool = True        # the whole off by exactly one input (d, V): a vector of that size counted or left out
     layers: list = field(default_factory=list)  # the Layers counted: one left out whole is one change
+    unit: str = ""              # what the answer counts (Question.unit_of): a share has no bytes, bits or hours
 
     def siblings(self) -> dict:
         """{name: value} of the whole numbers the answer is made of (a width, a count of heads…): any
@@ -321,7 +347,9 @@ class Answer:
 
     def all_scales(self) -> list:
         own = {round(s.factor, 12) for s in self.scales}
-        return list(self.scales) + [s for s in UNIT_SCALES if self.units and round(s.factor, 12) not in own]
+        kept = UNITLESS_SCALES.get(self.unit)
+        return list(self.scales) + [s for s in UNIT_SCALES if self.units and round(s.factor, 12) not in own
+                                    and (kept is None or any(_close(s.factor, k) for k in kept))]
 
 
 # --------------------------------------------------------------------------
@@ -391,6 +419,35 @@ def changes_of(answer: Answer) -> list[tuple[dict, str, tuple]]:
         if isinstance(node, Ratio):
             out.append(({nid: "invert"}, node.upside_down, (nid,)))
             out.extend(_ratio_changes(node))
+        if isinstance(node, Sum) and len(node.children) >= 2:  # a term's count factor on every term: parentheses
+            for i, child in enumerate(node.children):
+                if not isinstance(child, Prod):
+                    continue
+                for factor in child.children:
+                    if isinstance(factor, Part) and _count_factor(factor) and factor.amount >= 2 \
+                            and (nid, "spread", i, factor.id()) not in seen:
+                        seen.add((nid, "spread", i, factor.id()))
+                        label = _label(factor)
+                        out.append(({nid + SPREAD: (i, factor.amount)},
+                                    f"{label} multiplies all of {node.name} in your formula, where only {child.name} "
+                                    f"is counted {label} times: a precedence slip (parentheses around the sum, then "
+                                    f"× {label}); multiply {child.name} alone", (nid + SPREAD, child.id())))
+        if isinstance(node, Prod):  # its factors on one term of its sum only: parentheses missing
+            for i, child in enumerate(node.children):
+                if not (isinstance(child, Sum) and len(child.children) >= 2):
+                    continue
+                counts = [f for k, f in enumerate(node.children) if k != i and isinstance(f, Part) and _count_factor(f)]
+                if not counts:
+                    continue
+                label = " × ".join(_label(f) for f in counts)
+                for j, term in enumerate(child.children):
+                    if isinstance(term, Extra) or (nid, "narrow", i, j) in seen:
+                        continue
+                    seen.add((nid, "narrow", i, j))
+                    out.append(({nid + NARROW: (i, j)},
+                                f"{label} multiplies only {term.name} in your formula, where it multiplies all of "
+                                f"{child.name}: a precedence slip (a product binds before a sum): put {child.name} "
+                                f"in parentheses, then × {label}", (nid + NARROW, child.id())))
         if isinstance(node, Prod):  # two factors added where they multiply (V + d for V × d)
             factors = [(i, c) for i, c in enumerate(node.children)
                        if isinstance(c, (Part, Prod, Sum)) and _plain_factor(c)]
@@ -449,6 +506,11 @@ def _width(node, label: str) -> bool:
 _IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,11}")
 
 
+def _label(node) -> str:
+    """A factor as the question writes it: its words when they are a symbol (L), else its name."""
+    return node.words if _IDENT.fullmatch(node.words or "") else node.name
+
+
 def _count_factor(node) -> bool:
     """A factor that counts things (L layers, T positions, V rows), named as an input: not a constant (2
     FLOPs per weight), not a shared key, not one that may not be left out."""
@@ -494,9 +556,16 @@ def _rank(answer, change: dict) -> int:
 
 
 def _close(a: float, b: float) -> bool:
+    """Equal as two computations of one number are: whole numbers exactly, others to float64's rounding (1 part
+    in 10**9); no absolute slack around 0, so a 0 (a floor division) never matches a tiny candidate (a count in
+    units of 10**12)."""
     if not (math.isfinite(a) and math.isfinite(b)):
         return False
-    return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
+    if a == b:
+        return True
+    if float(a).is_integer() and float(b).is_integer() and max(abs(a), abs(b)) < 2**53:
+        return False  # two whole numbers: equal or not, nothing in between
+    return math.isclose(a, b, rel_tol=1e-9, abs_tol=0.0)
 
 
 def matches(answer: Answer, got: float, want: float | None = None, tagged: bool = False) -> list:
@@ -543,6 +612,9 @@ def matches(answer: Answer, got: float, want: float | None = None, tagged: bool 
     if not found:  # one term of the answer given for the whole (the saving for the total, the part for the share)
         for words in _a_part_alone(answer, base, got):
             found.setdefault((frozenset([f"part-alone:{words}"]), None), words)
+    if not found:  # a ratio for a difference, or the reverse (a difference that is one part is that part, above)
+        for key, words in _ratio_or_difference(answer, got):
+            found.setdefault((frozenset([key]), None), words)
     if not found:  # the whole off by exactly one of its inputs: a vector of that size counted or left out
         for name, size in _sizes(answer).items():
             for k in (1, 2):
@@ -581,6 +653,41 @@ def matches(answer: Answer, got: float, want: float | None = None, tagged: bool 
     return _out(2, found, tagged)
 
 
+def _ratio_or_difference(answer, got) -> list:
+    """[(key, words)] for `got` equal to the ratio of a difference's two sides (how many times larger, where
+    how much larger is asked: a − b given as a / b), or to the difference of a ratio's two sides (num − den
+    for num / den). Each side's units cancel in a ratio, so the rest of the answer (a scale to GiB) is left out."""
+    out = []
+    for node in answer.tree.nodes():
+        try:
+            if isinstance(node, Sum) and len(node.children) >= 2:
+                values = [(c, _term(c, {}, 0, 2)) for c in node.children if not isinstance(c, Extra)]
+                plus = [(c, v) for c, v in values if v > 0]
+                minus = [(c, v) for c, v in values if v < 0]
+                if not plus or not minus:
+                    continue
+                a, b = sum(v for _, v in plus), -sum(v for _, v in minus)
+                what_a = " + ".join(c.name for c, _ in plus)
+                what_b = " + ".join((c.name[6:] if c.name.startswith("minus ") else c.name) for c, _ in minus)
+                for value, how in ((a / b, f"{what_a} / {what_b}"), (b / a, f"{what_b} / {what_a}")):
+                    if abs(value - 1) > 1e-12 and _close(value, got):
+                        out.append((f"ratio:{node.id()}", (
+                            f"that is a ratio ({how}: how many times larger) where {node.name} is a difference "
+                            f"({what_a} − {what_b}: how much larger): subtract, do not divide")))
+            elif isinstance(node, Ratio):
+                num, den = (_eval(c, {}) for c in node.children)
+                for value, how in ((num - den, f"{node.children[0].name} − {node.children[1].name}"),
+                                   (den - num, f"{node.children[1].name} − {node.children[0].name}")):
+                    if value and _close(value, got):
+                        out.append((f"difference:{node.id()}", (
+                            f"that is a difference ({how}: how much larger) where {node.name} is a ratio "
+                            f"({node.children[0].name} / {node.children[1].name}: how many times): divide, do not "
+                            "subtract")))
+        except (ArithmeticError, ValueError, TypeError):
+            continue
+    return out
+
+
 def _a_part_alone(answer, base, got) -> list:
     """The words for `got` equal to one term of the answer (a part, a group of parts, the amount taken away),
     given where the whole is asked: the tree's own parts, never a term counted only as a slip (an Extra)."""
@@ -597,14 +704,47 @@ def _a_part_alone(answer, base, got) -> list:
         if not isinstance(value, (int, float)) or not math.isfinite(value) or abs(value) < 10 \
                 or _close(abs(value), abs(base)) or not _close(abs(value), got):
             continue
-        name = node.name[6:] if node.name.startswith("minus ") else node.name
-        how = f" ({node.words})" if node.words else ""
-        if value < 0 or node.name.startswith("minus "):
-            out.append(f"that is {name}{how} alone, the amount taken away (the saving, the difference), not "
-                       f"{whole}: the question asks for {whole}, the whole that is left")
-        else:
-            out.append(f"that is {name}{how} alone, one part of {whole}: the question asks for {whole}, the whole, "
-                       f"not one of its parts")
+        out.append(_alone_words(node, value, whole))
+    return list(dict.fromkeys(out))
+
+
+def _alone_words(node, value, whole: str) -> str:
+    """The words for one term of the answer given where the whole is asked."""
+    name = node.name[6:] if node.name.startswith("minus ") else node.name
+    how = f" ({node.words})" if node.words else ""
+    if value < 0 or node.name.startswith("minus "):
+        return (f"that is {name}{how} alone, the amount taken away (the saving, the difference), not "
+                f"{whole}: the question asks for {whole}, the whole that is left")
+    return (f"that is {name}{how} alone, one part of {whole}: the question asks for {whole}, the whole, "
+            f"not one of its parts")
+
+
+def templates(answer) -> list[str]:
+    """Every words the search can name for one change of `answer` (a list of Answers too), rendered with
+    its own parts, whatever the learner's value: a part left out, counted twice, replaced, a scale, the
+    whole off by an input, a term alone, a layer left out. Two changes are two of these joined by "; and ".
+    For a test that reads them all (tests/test_hint_rendering.py): none may hold a slot left empty."""
+    out = []
+    for one in (answer if isinstance(answer, (list, tuple)) else [answer]):
+        out += [words for _, words, _ in changes_of(one)]
+        out += [s.says for s in one.all_scales()]
+        if one.whole is not None:
+            out.append(one.whole[1])
+        out += [layer.says(one.context) for layer in one.layers]
+        for name in _sizes(one):
+            for k in (1, 2):
+                for sign in (1, -1):
+                    out.append(_offset_words(one, name, k, sign))
+        inside_extra = {id(n) for e in one.tree.nodes() if isinstance(e, Extra) for n in e.nodes()}
+        for node in one.tree.nodes():
+            if node is one.tree or id(node) in inside_extra:
+                continue
+            try:
+                value = _eval(node, {})
+            except (ArithmeticError, ValueError, TypeError):
+                continue
+            if isinstance(value, (int, float)) and math.isfinite(value):
+                out.append(_alone_words(node, value, one.tree.name))
     return list(dict.fromkeys(out))
 
 
@@ -684,6 +824,13 @@ def _sizes(answer) -> dict:
 
 
 def _offset_words(answer, name, k, sign) -> str:
+    if not is_symbol(name):  # a size named in words ("rows"): one number per row, not "exactly rows too many"
+        each = f"each of the {name}" if k == 1 else f"each of the {name}, twice"
+        if sign < 0:
+            return (f"{answer.context} is short by exactly one number for {each}: a term of one number per item "
+                    f"(a norm's scale? a bias?) left out, or subtracted where it does not belong")
+        return (f"{answer.context} has exactly one number too many for {each}: a term of one number per item "
+                f"counted that the model does not have (a bias where there is no bias? a norm's shift?)")
     size = name if k == 1 else f"{k} · {name}"
     if sign < 0:
         return (f"{answer.context} is exactly {size} short: a term of {size} numbers (a norm's scale? a bias?) "

@@ -209,3 +209,75 @@ def redact_paths(text: str) -> str:
         return match.group(0)
 
     return _PATH.sub(one, text)
+
+
+# --------------------------------------------------------------------------
+# A hint's words, read before they are shown
+
+import re  # noqa: E402 - the section's own
+
+_PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_.]*(?:![rsa])?(?::[^{}]*)?\}|%[sdr]\b|\bNone\b|<lambda>|object at 0x")
+_EMPTY_SLOT = re.compile(r"(?<![\w.])\(\s*\)|\[\s*\]|\s[,;:.](?=\s|$)|[:;,]\s*[;,.]|\(\s*[:;,]|[:,;(]\s*$|^\s|\s$|\S {2,}\S|``")
+_DOUBLED = re.compile(r"\b([A-Za-z]+)\s+\1\b", re.I)
+# a determiner or preposition that needs a noun, followed by another determiner: "has no the table", "a the"
+_TWO_DETERMINERS = re.compile(r"\b(?:a|an|the|no|each|every|of the|one)\s+(?:a|an|the|no)\b", re.I)
+# "exactly X too many" / "a term of X numbers": X is a size, written as a symbol (d, V, d_ff, 2 · d) or a number
+_SIZE_SLOT = re.compile(r"\bexactly ([^\s:;,]+(?: · [^\s:;,]+)?) (?:too many|short)\b|\ba term of ([^\s:;,]+(?: · [^\s:;,]+)?) "
+                        r"numbers\b")
+# units a quantity without units (a share, a cosine, a probability) cannot be in; a divergence may be in bits
+# said of the answer itself ("in KiB", "where bytes are asked", "bits where bytes", "check the units"): a part
+# that counts FLOPs or bytes inside a share is named so, and is no claim about the share's own unit
+_CLAIM = r"(?:\b(?:in|where|as)\s+(?:units of \S+ \()?(?:{u})\b|\b(?:{u})\s+(?:where|is asked|are asked)\b)"
+_UNIT_WORDS = {
+    "memory": _CLAIM.format(u=r"bytes|KiB|MiB|GiB|kB|MB|GB|TB") + r"|\bcheck the units\b",
+    "time": _CLAIM.format(u=r"seconds|hours|per hour|per second"),
+    "compute": _CLAIM.format(u=r"FLOP/s|TFLOP/s"),
+    "bits": _CLAIM.format(u=r"bits|nats"),
+}
+UNITLESS_ALLOWED = {"divergence": {"bits"}}  # an entropy or a divergence is in nats, or bits
+
+
+def is_symbol(token: str) -> bool:
+    """Is a size written as a symbol or a number (d, V, d_ff, h_kv, 2 · d, 768, n_new), not a word ("rows")?"""
+    token = token.strip("`()")
+    if re.fullmatch(r"[0-9][0-9_,.]*", token):
+        return True
+    if " · " in token:
+        return all(is_symbol(t) for t in token.split(" · "))
+    if re.fullmatch(r"[A-Za-z]\w*(?:\.\w+)+", token):  # an attribute read from code (tok.n_vocab)
+        return True
+    return bool(re.fullmatch(r"[A-Za-z]\w*", token)) and (
+        len(token) <= 2 or "_" in token or any(c.isdigit() for c in token) or not token.islower())
+
+
+def hint_problems(text: str, unit: str = "", unitless: tuple = ()) -> list[str]:
+    """What is wrong with a hint's words as written: a placeholder left in, an empty slot, a doubled or
+    a missing word, a size slot filled with a word where a symbol belongs ("exactly rows too many"), or a
+    unit on a quantity without one (`unit` in `unitless`: bytes on a share). [] when none."""
+    out = []
+    if not isinstance(text, str) or not text.strip():
+        return ["empty"]
+    found = _PLACEHOLDER.search(text)
+    if found:
+        out.append(f"a placeholder left in: {found.group(0)!r}")
+    found = _EMPTY_SLOT.search(text)
+    if found:
+        out.append(f"an empty slot: {text[max(0, found.start() - 15):found.end() + 15]!r}")
+    found = _DOUBLED.search(text)
+    if found and not found.group(1).isdigit():
+        out.append(f"a doubled word: {found.group(0)!r}")
+    found = _TWO_DETERMINERS.search(text)
+    if found:
+        out.append(f"a missing word: {text[max(0, found.start() - 15):found.end() + 15]!r}")
+    for found in _SIZE_SLOT.finditer(text):
+        slot = found.group(1) or found.group(2)
+        if not is_symbol(slot):
+            out.append(f"a word where a size belongs: {found.group(0)!r}")
+    if unit in unitless:
+        for family, pattern in _UNIT_WORDS.items():
+            if family in UNITLESS_ALLOWED.get(unit, ()):
+                continue
+            found = re.search(pattern, text)
+            if found:
+                out.append(f"a unit ({found.group(0)}) on a {unit}, which has none")
+    return out

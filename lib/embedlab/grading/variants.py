@@ -179,6 +179,10 @@ def _second_look_variants(lesson: str) -> tuple:
     return tuple(out)
 
 
+# The factors the hints name for a whole value (a percentage, bits, KiB, seconds per hour): a number of the
+# book's equal to one makes that slip and another the same value (100 words: a count is 100 × the share)
+HINT_CONSTANTS = frozenset({8.0, 100.0, 1000.0, 1024.0, 3600.0})
+
 HOWS = ("ratio", "multiple", "order")  # how two numbers of a variant may be related (see _Book)
 
 
@@ -208,7 +212,9 @@ class _Book:
         self.pair_weights = np.array([1 / count[f] for f in families])  # the same for each of HOWS
         self.others = {**{("value", n): v for n, v in book.items()},
                        **{("kind", n): k for n, k in _model_kinds(book).items()},
-                       **{("model", n): f for n, f in _model_facts(book).items()}}
+                       **{("model", n): f for n, f in _model_facts(book).items()},
+                       # a number equal to a factor a hint names (100 words: their count is also 100 × their share)
+                       **{("constant", n): v for n, v in sizes.items() if v in HINT_CONSTANTS}}
 
     def _relations(self, x: np.ndarray) -> np.ndarray:
         """(len(HOWS), pairs) array: each pair's ratio (rounded to 9 figures, NaN over 0), whether the larger
@@ -234,6 +240,10 @@ class _Book:
         other = set()
         for key, value in self.others.items():
             kind, name = key
+            if kind == "constant":
+                if sizes.get(name) != value:
+                    other.add(key)
+                continue
             theirs = params.get(name) if kind == "value" else (kinds if kind == "kind" else facts).get(name)
             if not (_same_value(theirs, value) if kind == "value" else theirs == value):
                 other.add(key)
@@ -377,16 +387,52 @@ def _sizes(params: dict) -> dict:
     return out
 
 
+class Look(dict):
+    """One second look's {parameter: value}, and which of the lesson's looks it is (`index`): the judge
+    builds the question again for that look's parameters (`look_question`) to weigh a hint there."""
+
+    index: int | None = None
+
+
 def second_look(lesson: str, namespace: dict) -> list[dict]:
     """For each second-look variant, {parameter: value} wherever it differs from the notebook's own
-    parameters (copies); [] without a variant space."""
+    parameters (copies, as a Look that knows its index); [] without a variant space."""
     out = []
-    for params in _second_look_variants(lesson):
-        changed = {k: copy.deepcopy(v) for k, v in params.items()
-                   if k in namespace and not _same_value(namespace[k], v)}
+    for k, params in enumerate(_second_look_variants(lesson)):
+        changed = Look({k: copy.deepcopy(v) for k, v in params.items()
+                        if k in namespace and not _same_value(namespace[k], v)})
+        changed.index = k
         if changed:
             out.append(changed)
     return out
+
+
+def look_question(lesson: str, name: str):
+    """A function of a look's index: (question `name` built for that second look's parameters, those
+    parameters, the book's), or None (no such look, no variant space, a function question). What the
+    judge weighs a hint with on the look: the same slip must explain the learner's value there too."""
+    cache: dict = {}
+
+    def at(k):
+        if k not in cache:
+            cache[k] = _look_question(lesson, name, k)
+        return cache[k]
+    return at
+
+
+@functools.lru_cache(maxsize=256)
+def _look_question(lesson: str, name: str, k):
+    looks = _second_look_variants(lesson)
+    space = space_for(lesson)
+    if space is None or not isinstance(k, int) or isinstance(k, bool) or not 0 <= k < len(looks):
+        return None
+    try:
+        found = [q for q in questions_for(lesson, copy.deepcopy(looks[k])) if q.name == name]
+    except Exception:  # noqa: BLE001 - a question that cannot be built there: the look weighs nothing
+        return None
+    if not found or isinstance(found[0], Function):
+        return None
+    return found[0], looks[k], space.defaults
 
 
 def _draw_next(lesson: str, variant: int, secret: bytes, space: Space, earlier: list[dict]) -> dict:

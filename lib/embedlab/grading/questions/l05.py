@@ -275,7 +275,9 @@ def questions(p: dict) -> list:
             Part("the true count", tied_total, can_drop=False,
                  twice="the whole model counted twice: only the tied table appears under two names, so add V·d "
                        "(one matrix) once more"),
-            Part("the tied table again", tied_table, "V·d, under its second name", alts=[
+            Part("the tied table again", tied_table, "V·d, under its second name",
+                 missing="your sum counts the tied table once, as the true count does: the naive sum over the names "
+                         "meets it under each of its two names, so it adds V·d a second time", alts=[
                 Alt(-tied_table, "the naive sum adds the tied table a second time (its two names): add V·d, do not "
                                  "subtract it"),
                 Alt(count_params(load_config(p["tied_model"])).position_embedding,

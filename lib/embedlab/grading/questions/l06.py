@@ -222,8 +222,9 @@ def forward_parts(V, d, L, d_ff, context) -> Answer:
                      alts=[Alt(3 * d * d, "the attention's output projection is missing: four d × d matrices, "
                                           "q, k, v and out")]),
                 Part("MLP matrices", 2 * d * d_ff, "two d × d_ff matrices: 2 · d · d_ff",
-                     alts=[Alt(8 * d * d, "use the d_ff given, not 4·d"), Alt(d * d_ff, "the MLP has two d × d_ff "
-                                                                                       "matrices (up and down)")]),
+                     alts=[Alt(8 * d * d, "use the d_ff given, not 4·d"), Alt(d * d_ff, "one MLP matrix only: the MLP has two, "
+                                                                                       "d × d_ff (up) and d_ff × d "
+                                                                                       "(down): count both")]),
             ])]),
         Prod("attention over the context", [
             Part("layers", L, "L", missing="attention over the context of one block only: every block (each of the L) attends"),
