@@ -69,7 +69,7 @@ from embedlab.grading.release import (BundleError, open_public_bundle, read_publ
                                      write_public_bundle)
 from embedlab.grading.sandbox import Limits, Run
 from embedlab.grading.status import FINISHED
-from embedlab.grading.text import atomic_output
+from embedlab.grading.text import atomic_output, inside
 from embedlab.grading.variants import (
     DEFAULT_VARIANTS,
     SAFE_LEARNER,
@@ -371,10 +371,10 @@ def assign(lessons: list[str], learners: list[str], secret: bytes, k: int, out: 
         keys = harvest(solution, lesson, params, bwrap, jobs) if make_keys else None
         exercise = make_exercise(solution, lesson)
         for learner in learners:
-            folder = out / learner
+            folder = inside(out, learner, what="learner id")
             folder.mkdir(exist_ok=True)
             nb = handout(exercise, lesson, learner, of[learner], params[of[learner]])
-            (folder / f"{lesson}.ipynb").write_bytes(notebook_bytes(nb))
+            inside(folder, f"{lesson}.ipynb", what="lesson").write_bytes(notebook_bytes(nb))
         if make_keys:
             write_lesson_keys(out / KEYS_DIR, lesson, k, of, {n: (params[n], keys[n]) for n in params})
         assigned[lesson] = of
@@ -561,8 +561,12 @@ def _outputs(args, lessons: list[str], out: Path | None) -> Outputs:
         if out is not None and (_inside(solutions, out) or _inside(out, solutions)):
             raise AssignError(f"--solutions {args.solutions!r} and --out {str(out)!r} must be apart: handouts "
                               "go out before the due date, solutions after it")
-        there = [(learner, lesson, solutions / learner / solution_name(lesson)) for learner in roster.learners
-                 for lesson in lessons if os.path.lexists(solutions / learner / solution_name(lesson))]
+        try:
+            paths = {(learner, lesson): inside(solutions, learner, solution_name(lesson), what="--solutions: learner")
+                     for learner in roster.learners for lesson in lessons}
+        except ValueError as exc:
+            raise AssignError(str(exc)) from None
+        there = [(learner, lesson, path) for (learner, lesson), path in paths.items() if os.path.lexists(path)]
         if there and not args.force:
             raise AssignError(f"--solutions: {there[0][2]} already exists"
                               + (f" (and {len(there) - 1} more)" if len(there) > 1 else "")
@@ -687,9 +691,10 @@ def write_release(outputs: Outputs, assigned: dict, learners: list[str], secret:
         started = time.monotonic()
         for learner in learners:
             for lesson, lesson_of in assigned.items():
-                folder = outputs.solutions / learner
+                folder = inside(outputs.solutions, learner, what="--solutions: learner")
                 folder.mkdir(parents=True, exist_ok=True)
-                with atomic_output(folder / solution_name(lesson), "wb", flag="--solutions") as f:
+                with atomic_output(inside(folder, solution_name(lesson), what="--solutions: lesson"), "wb",
+                                   flag="--solutions") as f:
                     f.write(notebook_bytes(lesson_of.solved(learner)))
         log(f"--solutions {outputs.solutions}: {counted(len(learners) * len(assigned), 'solved notebook')} in "
             f"{time.monotonic() - started:.1f} s")
@@ -838,7 +843,8 @@ def handout_main(argv=None) -> int:
                                                                           params)))
         if os.path.lexists(out) and not out.is_dir():
             raise BundleError(f"--out {str(out)!r} exists and is not a folder")
-        there = [str(out / name) for name in made if os.path.lexists(out / name)]
+        targets = {name: inside(out, name, what="the bundle's lesson") for name in made}  # never outside --out
+        there = [str(targets[name]) for name in made if os.path.lexists(targets[name])]
         if there and not args.force:
             raise BundleError(f"{there[0]} already exists (your work?): nothing written; keep it, or give another "
                               "--out, or --force to replace it")
@@ -847,8 +853,8 @@ def handout_main(argv=None) -> int:
         return USAGE
     out.mkdir(parents=True, exist_ok=True)
     for name, (lesson, content) in made.items():
-        with atomic_output(out / name, "wb", flag="--out") as f:
+        with atomic_output(targets[name], "wb", flag="--out") as f:
             f.write(content)
         what = "solved notebook" if args.solution else "handout"
-        print(f"wrote {out / name}: your {what} of {lesson} (learner {entry['learner']}); open it from `make lab`")
+        print(f"wrote {targets[name]}: your {what} of {lesson} (learner {entry['learner']}); open it from `make lab`")
     return 0
