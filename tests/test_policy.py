@@ -125,7 +125,7 @@ REFUSED = [
     ('learner = "ada"\nlesson = "01-toy-table"\nquestion', 'learner = "zed"  #<<\nlesson = "01-toy-table"\nquestion',
      "field 'learner'", "'zed' is not on the roster"),
     ('lesson = "01-toy-table"\nquestion = "cosine"', 'lesson = "99-nope"  #<<\nquestion = "cosine"',
-     "field 'lesson'", "not a lesson of the instructor keys"),
+     "field 'lesson'", "there is no lesson '99-nope'"),
     ('question = "cosine"', 'question = "cosinus"  #<<', "field 'question'", "has no question 'cosinus'"),
     ('points = 1\n', 'points = 2  #<<\n', "field 'points'", "from 0 to 1, got 2"),
     ('points = 1\n', 'points = -0.5  #<<\n', "field 'points'", "from 0 to 1, got -0.5"),
@@ -147,8 +147,10 @@ REFUSED = [
     ('[lesson."01-toy-table"]', '[lesson."99-nope"]  #<<', "[lesson.'99-nope']", "there is no lesson '99-nope'"),
     ('[[extension]]', '[[extension]]\nlearner = "ben"\nlesson = "02-lookup-vs-matmul"\ndue = 2026-10-16T23:59:00\n'
      'reason = "twice"\n\n[[extension]]  #<<', "[[extension]]:", "a second extension of ben's 02-lookup-vs-matmul"),
-    ('learner = "ada"\nlesson = "01-toy-table"\nquestion', 'learner = "eve"  #<<\nlesson = "01-toy-table"\nquestion',
-     "field 'learner'", "'eve' has no variant of 01-toy-table in the keys"),
+    # a lesson of another run is kept, but checked as any: its questions and points
+    ("course's rules\"", "course's rules\"\n\n[[adjustment]]\nlearner = \"ben\"\nlesson = \"11-size-a-model\"\n"
+     'question = "design_cost"  #<<\ndelta = 1\nreason = "x"', "field 'question'",
+     "11-size-a-model has no question 'design_cost'"),
 ]
 
 
@@ -472,3 +474,71 @@ def test_a_file_set_aside_then_decided_reads_as_decided_on_the_page_and_in_the_s
     assert "will look at it" in feedback.build_page(still, ben, class_keys(), policy).text
     assert "of the 2 lesson(s) set aside for review, 1 decided" in policy.summary(found)
     assert "1 still to decide" in policy.summary(found)
+
+
+# --------------------------------------------------------------------------
+# One policy for the term: what is not in this run is kept, reported, never refused
+
+
+TERM = """
+[lesson."11-size-a-model"]
+due = 2026-12-01T23:59:00
+weight = 3
+
+[[extension]]
+learner = "eve"
+lesson = "02-lookup-vs-matmul"
+due = 2026-10-16T23:59:00
+reason = "joined late"
+
+[[adjustment]]
+learner = "ada"
+lesson = "11-size-a-model"
+question = "design_params"
+points = 1
+reason = "the count is right for the design in the markdown cell"
+
+[[adjustment]]
+learner = "eve"
+lesson = "01-toy-table"
+delta = 1
+reason = "a section of its own"
+"""
+
+
+def test_a_terms_policy_keeps_entries_of_other_runs_and_reports_them(tmp_path, roster, capsys):
+    """issue 45, item 4: one policy.toml for a term with sections and lessons graded run by run. An
+    extension or adjustment of a learner without a variant in this run's keys (another section's, a late
+    enrolment), a lesson table and an adjustment of a lesson these keys do not hold, are kept, applied to
+    nothing here, and listed as not in this run; the entries of the run are applied as before."""
+    path = example(tmp_path)
+    path.write_text(path.read_text(encoding="utf-8") + TERM, encoding="utf-8")
+    policy = load_policy(path, roster, class_keys())  # no refusal: eve has no variant, lesson 11 no keys
+    rows = [r for who in LEARNERS for lesson in (L1, L2) for r in lesson_rows(who, lesson)]
+    found = results.totals(rows, class_keys(), policy=policy)
+    assert {t.learner for t in found} == set(LEARNERS)
+    cy = next(t for t in found if (t.learner, t.lesson) == ("cy", L1))
+    assert cy.adjustment == -1  # the run's own entries are applied
+    lines = policy.not_in_run(found)
+    text = "\n".join(lines)
+    assert len(lines) == 4 and all(line.endswith("not in this run (kept)") for line in lines), text
+    for who, lesson in (("eve", L2), ("ada", "11-size-a-model"), ("eve", L1)):
+        assert f"{who} {lesson}" in text
+    assert '[lesson."11-size-a-model"]' in text
+    # each names its file and line, in the file's order
+    numbers = [int(re.match(r".*policy\.toml:(\d+): ", line).group(1)) for line in lines[:3]]
+    assert numbers == sorted(numbers)
+
+
+def test_a_canvas_file_marked_late_in_a_lesson_moodle_dates_is_judged_by_its_marker(tmp_path, roster):
+    """A lesson collected through both LMSs: Moodle's worksheet dates its learners, Canvas only marks a
+    late file. A learner the worksheet does not date (Canvas's section) whose file Canvas marked late gets
+    the per-file rule; one the worksheet dates is judged by the dates, whatever the marker."""
+    policy = load_policy(example(tmp_path), roster, class_keys())
+    rows = [r for who in LEARNERS for r in lesson_rows(who, L2)]
+    found = {t.learner: t for t in results.totals(rows, class_keys(), policy=policy,
+                                                   late=frozenset({"dee-02-lookup-vs-matmul.ipynb",
+                                                                   "ada-02-lookup-vs-matmul.ipynb"}))}
+    assert found["dee"].late_penalty == pytest.approx(0.1 * best(L2))  # no date: Canvas's marker, 10 %
+    assert found["ada"].late_penalty == 0  # dated on time by the worksheet: the marker changes nothing
+    assert found["cy"].late_penalty == pytest.approx(1.6)  # dated 2 days late

@@ -546,8 +546,8 @@ def _outputs(args, lessons: list[str], out: Path | None) -> Outputs:
                     column = roster.id_column("moodle", lesson)
                 except ValueError as exc:
                     raise AssignError(f"{flag}: {exc}") from None
-                if not all(roster.value(learner, column) for learner in roster.learners):
-                    raise AssignError(f"{flag}: the roster's {column} is empty for a learner")
+                if not roster.with_ids("moodle", lesson):
+                    raise AssignError(f"{flag}: the roster's {column} is empty for every learner")
     public = _check_file("--public-bundle", args.public_bundle, ".json", out) \
         if args.public_bundle else None
     public_solutions = _check_file("--public-solutions", args.public_solutions, ".json", out) \
@@ -679,14 +679,20 @@ def write_release(outputs: Outputs, assigned: dict, learners: list[str], secret:
             started = time.monotonic()
             lesson_of = assigned[lesson]
             column = roster.id_column("moodle", lesson)
+            # the learners of the Moodle section(s): another section's learners (no Moodle id) get theirs
+            # through their own LMS (the public bundle, or --out's files)
+            on_moodle = [learner for learner in learners if roster.value(learner, column)]
             files = [(name[learner], roster.value(learner, column), filename(lesson),
-                      notebook_bytes(make(lesson_of, learner))) for learner in learners]
+                      notebook_bytes(make(lesson_of, learner))) for learner in on_moodle]
             try:
                 write_moodle_zip(path, files, flag=flag)
             except ValueError as exc:
                 raise AssignError(str(exc)) from None
+            others = len(learners) - len(on_moodle)
             log(f"{flag} {path}: {counted(len(files), 'file')} for Moodle's 'Upload multiple feedback files in a "
-                f"zip' ({column}) in {time.monotonic() - started:.1f} s")
+                f"zip' ({column}) in {time.monotonic() - started:.1f} s"
+                + (f"; {counted(others, 'learner')} without a {column} (another section's LMS) not in it"
+                   if others else ""))
     if outputs.solutions is not None:
         started = time.monotonic()
         for learner in learners:

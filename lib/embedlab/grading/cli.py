@@ -91,8 +91,10 @@ from embedlab.grading.results import (  # noqa: F401 - cli's names too
     NO_GROUP_NOTE,
     NO_SANDBOX_NOTE,
     TOTALS_COLUMNS,
+    Scope,
     Total,
     question_statistics,
+    read_totals,
     several,
     statistics_text,
     summary,
@@ -138,6 +140,8 @@ def main(argv=None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     limits, submissions, keys, roster, fmt = _class_and_files(parser, args)
+    args.scope = _scope(parser, args, roster, keys)
+    args.kept = _kept(parser, args)
     policy = _policy(parser, args, submissions, keys, roster)
     bwrap = _sandbox(parser, args)
     no_group = sandbox.budget_problem()
@@ -200,6 +204,16 @@ def build_parser() -> argparse.ArgumentParser:
                       help="a learner with several submissions of a lesson: the best counts (the default)")
     rule.add_argument("--latest", dest="rule", action="store_const", const="latest",
                       help="a learner with several submissions of a lesson: the newest file counts")
+    parser.add_argument("--section", action="append", metavar="NAME",
+                        help="class mode, a term with sections (one roster, a 'section' column): this run grades "
+                             "the learners of section NAME (repeat for several); its totals, gradebook, report and "
+                             "feedback hold only them, never 'missing' for another section's learner. Without it: "
+                             "with --layout canvas the learners with a canvas_id, with --layout moodle those with "
+                             "the lesson's Moodle id; files given one by one (a straggler's), only their learners")
+    parser.add_argument("--merge", action="store_true",
+                        help="with --totals: keep the rows of the existing totals file and replace only those of "
+                             "the learners and lessons this run grades (a straggler graded alone, a section after "
+                             "another); --gradebook is then made from the merged totals")
     parser.add_argument("--gradebook", help="class mode: write a gradebook to import into the LMS: one row per "
                                             "roster learner, a column per lesson and a total (needs --keys)")
     parser.add_argument("--gradebook-format", choices=GRADEBOOK_FORMATS,
@@ -290,6 +304,44 @@ def _class_and_files(parser, args):
     if args.gradebook and fmt != "plain" and roster is None:
         parser.error(f"--gradebook in the {fmt} form needs --roster (the LMS's ids of each learner)")
     return limits, submissions, keys, roster, fmt
+
+
+def _scope(parser, args, roster, keys) -> Scope | None:
+    """Which learners this run holds (results.Scope): --section's; else the layout's (Canvas: the roster's
+    learners with a canvas_id; Moodle: those with the lesson's Moodle id); else, for files given one by one,
+    only their learners (graded alone: nobody else is missing); else every learner of the keys (None)."""
+    if keys is None:
+        if args.section:
+            parser.error("--section needs --keys and --roster (a section's learners come from the roster)")
+        return None
+    if args.section:
+        if roster is None:
+            parser.error("--section needs --roster (with a 'section' column)")
+        try:
+            learners = roster.in_section(args.section)
+        except ValueError as exc:
+            parser.error(str(exc))
+        return Scope(frozenset(learners), words=f"section {', '.join(args.section)} of the roster")
+    if args.paths and all(os.path.isfile(p) for p in args.paths):
+        return Scope(frozenset(), words="the learners of the files given, graded alone")
+    if roster is not None and args.layout == "canvas":
+        return Scope(frozenset(roster.with_ids("canvas")), words="the roster's learners with a canvas_id")
+    if roster is not None and args.layout == "moodle":
+        per = {lesson: frozenset(roster.with_ids("moodle", lesson)) for lesson in keys}
+        return Scope(frozenset(roster.with_ids("moodle")), per, words="the roster's learners with a Moodle id")
+    return None
+
+
+def _kept(parser, args) -> list | None:
+    """--merge: the rows of the existing --totals file, read before any grading (None without --merge)."""
+    if not args.merge:
+        return None
+    if not args.totals:
+        parser.error("--merge needs --totals (the term's totals file this run's totals go into)")
+    try:
+        return read_totals(Path(args.totals))
+    except ValueError as exc:
+        parser.error(str(exc))
 
 
 def _policy(parser, args, submissions, keys, roster) -> Policy | None:

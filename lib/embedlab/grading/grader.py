@@ -29,7 +29,8 @@ from embedlab.grading.kinds import Function
 from embedlab.grading.lessons import known_lessons, load_key, questions_for
 from embedlab.grading.report import write_report
 from embedlab.grading.policy import Policy, PolicyError
-from embedlab.grading.results import print_summary, totals, write_class_gradebook, write_csv, write_totals
+from embedlab.grading.results import (print_summary, scope_summary, totals, write_class_gradebook, write_csv,
+                                      write_totals)
 from embedlab.grading.sandbox import Limits, Run
 from embedlab.grading.status import (
     FAULT,
@@ -398,6 +399,10 @@ def grade_and_write(args, submissions: list[Submission], limits: Limits, bwrap: 
         how = {"complete": code != INTERRUPTED, "rule": args.rule, "lessons": [args.lesson] if args.lesson else [],
                "mtimes": {s.label: (-1 if s.order is None else s.order, s.mtime) for s in submissions},
                "late": frozenset(s.label for s in submissions if s.late)}
+        scope = getattr(args, "scope", None)
+        if scope is not None:
+            how["scope"] = scope
+        kept = getattr(args, "kept", None)  # --merge: the term's totals this run adds to
         if policy is not None and keys is not None:
             try:  # the policy merged once before any file is written: refused, nothing is half-applied
                 merged = totals(rows, keys, **how, policy=policy)
@@ -407,9 +412,9 @@ def grade_and_write(args, submissions: list[Submission], limits: Limits, bwrap: 
             how["policy"] = policy
         write_csv(rows, outputs["--out"])
         if args.totals:
-            write_totals(rows, keys, outputs["--totals"], **how)
+            write_totals(rows, keys, outputs["--totals"], kept=kept, **how)
         if args.gradebook:
-            write_class_gradebook(outputs["--gradebook"], rows, keys, roster, fmt, how)
+            write_class_gradebook(outputs["--gradebook"], rows, keys, roster, fmt, how, kept=kept)
         if getattr(args, "report", None):
             try:  # the grades are written: a report that fails says why, and the run ends with 1
                 write_report(outputs["--report"], rows, keys, how, force=args.force)
@@ -439,8 +444,12 @@ def grade_and_write(args, submissions: list[Submission], limits: Limits, bwrap: 
     print_summary(rows, submissions, outputs, stopped=code == INTERRUPTED, seconds=time.monotonic() - start,
                   seed=args.seed, totals=bool(args.totals), keys=keys, rule=args.rule, bwrap=bwrap,
                   no_group=no_group, limits=limits)
+    if scope is not None and keys is not None:
+        print(scope_summary(scope, rows, keys, how, kept))
     if how.get("policy") is not None:
         print(policy.summary(merged))
+        for line in policy.not_in_run(merged):
+            print(f"  {line}")
     if handed_back:
         print(handed_back)
     for fault in faults:
