@@ -523,3 +523,15 @@ def test_every_path_made_from_a_files_content_stays_inside_its_folder(tmp_path):
                   ("link", "x.ipynb")):
         with pytest.raises(ValueError, match="cannot name a file|leads outside"):
             inside(tmp_path / "out", *names, what="lesson")
+
+
+@pytest.mark.parametrize("lesson", sorted(p.stem for p in (Path(__file__).resolve().parent.parent / "exercises")
+                                          .glob("[0-9][0-9]-*.ipynb")))
+def test_no_class_handout_promises_a_check_mark_its_checks_never_print(lesson):
+    """issue 45, item 8: a class handout's checks print 📝 (the form only), never ✅; lesson 04's handout
+    still opened "✅ means correct". Whatever words a lesson's legend uses, the handout's markdown says 📝."""
+    exercise = nbformat.read(Path(__file__).resolve().parent.parent / "exercises" / f"{lesson}.ipynb", as_version=4)
+    nb = assign.class_notebook(exercise, lesson)
+    text = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    assert "✅" not in text, [line for line in text.splitlines() if "✅" in line]
+    assert "📝 answered in the right form" in " ".join(text.split())

@@ -93,6 +93,9 @@ RESERVED = {KEYS_DIR.casefold()}
 SELF_STUDY_LEGEND = "✅ correct, ❌ not yet (with a hint) or ⏳ not attempted yet."
 CLASS_LEGEND = "📝 answered in the right form, ❌ what is wrong with the form, or ⏳ not attempted yet."
 _SELF_STUDY_LEGEND = re.compile(r"\s+".join(re.escape(word) for word in SELF_STUDY_LEGEND.split()))
+# Any lesson's own words for the marks ("✅ means correct, ❌ comes with a hint, ⏳ means not attempted yet."):
+# from its ✅ to the end of its ⏳ clause, replaced by the class legend, so no handout promises a ✅
+_ANY_LEGEND = re.compile(r"✅[^⏳]*⏳[^.\n]*\.?")
 _COURSE_LINK = re.compile(r"\[([^\]\n]+)\]\(\.\./(notebooks/[^)\s]+\.ipynb)\)")  # exercises/ -> notebooks/
 _SCORE_HEADING = re.compile(r"^## Your score so far$", re.MULTILINE)
 COURSE = Path(__file__).resolve().parents[3]  # lib/embedlab/grading -> the course folder (its solutions/)
@@ -267,7 +270,7 @@ def class_notebook(nb, lesson: str):
         raise AssignError(f"{lesson}: expected one `Exercise({lesson!r})` in the exercise, found {found}")
     for cell in nb.cells:
         if cell.cell_type == "markdown":
-            cell.source = _SELF_STUDY_LEGEND.sub(CLASS_LEGEND, cell.source)
+            cell.source = _ANY_LEGEND.sub(CLASS_LEGEND, _SELF_STUDY_LEGEND.sub(CLASS_LEGEND, cell.source))
             cell.source = _COURSE_LINK.sub(r"\1 (`\2` in the course)", cell.source)  # no such path next to it
             cell.source = _SCORE_HEADING.sub("## Your answers so far", cell.source)
     return nb
