@@ -62,6 +62,7 @@ class Trace:
     expected: dict = dataclasses.field(default_factory=dict)  # question -> key value or reference outputs
     submitted: dict = dataclasses.field(default_factory=dict)  # question -> the probe's entry
     parameters: dict | None = None
+    questions: dict = dataclasses.field(default_factory=dict)  # question -> the Question judged (its variant's)
 
 
 def grade_submission(sub: Submission, lesson_arg: str | None, limits: Limits, seed: int | None,
@@ -158,6 +159,7 @@ def _judge_run(run: Run, sub: Submission, meta: dict, expected: str | None, limi
     if trace is not None:
         trace.expected = {q.name: reference.get(q.name, key.get(q.name)) for q in questions}
         trace.submitted = dict(result.answers or {})
+        trace.questions = {q.name: q for q in questions}
     wait = result.report.get("cpu_wait")  # checked by sandbox.clean_report: seconds, or None (not known)
     return [Row(sub.label, lesson, q.name, *score(q, key, reference, result, limits, lesson), learner,
                 *evidence(q, result), cpu_wait=wait)

@@ -381,13 +381,32 @@ def questions(p: dict) -> list:
         return [_non_embedding_problem(got, f, s, table)
                 or "not the count of your design with the tying flipped (same sizes, the other choice of head)"]
 
+    def of_design(value):
+        """`expects`: what a rule wants for the learner's own design (--explain shows it as expected)."""
+        def expects(answers):
+            f, problem = figures(answers)
+            return None if problem else value(f, answers["design"])
+        return expects
+
+    def flipped(f, design):
+        table = model_shape(design).vocab_size * model_shape(design).hidden_size
+        return f.params + table if model_shape(design).tied else f.params - table
+
+    def tightest(f, design):
+        used = headroom(f, job)
+        return max(used, key=used.get)
+
     return [
         Design("design", points=3, rule=design_rule),
-        Design("design_params", rule=params_rule, uses=("design",), other_inputs=design_params_elsewhere),
-        Design("design_serving_gb", rule=serving_rule, uses=("design",)),
-        Design("design_train_flops", rule=train_flops_rule, uses=("design",)),
-        Design("tightest_budget", rule=tightest_rule, uses=("design",), other_inputs=tightest_elsewhere),
-        Design("other_tying_params", rule=other_tying_rule, uses=("design",), other_inputs=other_tying_elsewhere),
+        Design("design_params", rule=params_rule, uses=("design",), other_inputs=design_params_elsewhere,
+               expects=of_design(lambda f, d: f.params)),
+        Design("design_serving_gb", rule=serving_rule, uses=("design",), expects=of_design(lambda f, d: f.serving_gb)),
+        Design("design_train_flops", rule=train_flops_rule, uses=("design",),
+               expects=of_design(lambda f, d: f.train_flops)),
+        Design("tightest_budget", rule=tightest_rule, uses=("design",), other_inputs=tightest_elsewhere,
+               expects=of_design(tightest)),
+        Design("other_tying_params", rule=other_tying_rule, uses=("design",), other_inputs=other_tying_elsewhere,
+               expects=of_design(flipped)),
     ]
 
 
