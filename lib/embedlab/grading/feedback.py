@@ -96,7 +96,7 @@ QUESTION_WORDS = {
     INCORRECT: "not right yet",
     NOT_ATTEMPTED: "not attempted: the answer cell still holds the exercise's placeholder",
     ERROR: "your code raised an error before this answer could be read",
-    TIMEOUT: "the notebook ran past the time limit before this answer could be read",
+    TIMEOUT: "the notebook ran past the time limit: a cell was stopped (the grader says which)",
     CRASHED: "the notebook's kernel stopped (crashed) before this answer could be read",
     MEMORY: "the notebook ran out of memory before this answer could be read",
     UNREADABLE: "the file could not be read as a notebook",
@@ -111,7 +111,8 @@ QUESTION_WORDS = {
 # A file set aside whose total the instructor has since set (the policy): no longer waiting on them.
 DECIDED = "set aside for review, and your instructor has decided: see their decision below"
 # A detail shown only for these (the learner's own answer or run); the others get their words only.
-SHOWN_DETAIL = (INCORRECT, NOT_ATTEMPTED, ERROR, TIMEOUT, CRASHED, MEMORY, UNREADABLE, WRONG_LESSON)
+SHOWN_DETAIL = (INCORRECT, NOT_ATTEMPTED, ERROR, TIMEOUT, CRASHED, MEMORY, UNREADABLE, WRONG_LESSON,
+                CORRECT)  # a right answer's note: the cell that left it was stopped at the time limit
 # A learner's lesson as a whole (the totals' status), in plain words.
 TOTAL_WORDS = {
     GRADED: "graded",

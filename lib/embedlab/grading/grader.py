@@ -23,7 +23,7 @@ from embedlab.grading import code, sandbox
 from embedlab.grading.cases import rng_for
 from embedlab.grading.class_keys import class_variant, wrong_parameters
 from embedlab.grading.feedback import write_feedback
-from embedlab.grading.judge import GraderFault, Row, evidence, rows_all, score
+from embedlab.grading.judge import GraderFault, Row, at_the_limit, evidence, rows_all, score
 from embedlab.grading.keys import LessonKeys
 from embedlab.grading.kinds import Function
 from embedlab.grading.lessons import known_lessons, load_key, questions_for
@@ -161,7 +161,8 @@ def _judge_run(run: Run, sub: Submission, meta: dict, expected: str | None, limi
         trace.submitted = dict(result.answers or {})
         trace.questions = {q.name: q for q in questions}
     wait = result.report.get("cpu_wait")  # checked by sandbox.clean_report: seconds, or None (not known)
-    return [Row(sub.label, lesson, q.name, *score(q, key, reference, result, limits, lesson), learner,
+    return [Row(sub.label, lesson, q.name, *at_the_limit(q, result, limits, score(q, key, reference, result, limits,
+                                                                                lesson)), learner,
                 *evidence(q, result), cpu_wait=wait)
             for q in questions]
 
