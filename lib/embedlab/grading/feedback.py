@@ -109,7 +109,10 @@ QUESTION_WORDS = {
     NOT_GRADED: "not graded yet: the grading run stopped before it (not a zero)",
 }
 # A file set aside whose total the instructor has since set (the policy): no longer waiting on them.
-DECIDED = "set aside for review, and your instructor has decided: see their decision below"
+DECIDED = "set aside for review, and your instructor has decided: see their decision above"  # under the total
+# A lesson the grader gave no points to (set aside, missing, not graded) whose total the instructor set.
+UNGRADED_BY = {TO_REVIEW: "your file was set aside for review, not graded (not a zero)",
+               MISSING_WORK: "no file of yours was found", NOT_GRADED_YET: "the grader has not graded your file"}
 # A detail shown only for these (the learner's own answer or run); the others get their words only.
 SHOWN_DETAIL = (INCORRECT, NOT_ATTEMPTED, ERROR, TIMEOUT, CRASHED, MEMORY, UNREADABLE, WRONG_LESSON,
                 CORRECT)  # a right answer's note: the cell that left it was stopped at the time limit
@@ -323,6 +326,9 @@ def _policy_lines(policy, learner: str, lesson: str) -> tuple[list[str], str]:
     if policy is None:
         return [], ""
     adjustments = [cut(str(a), DETAIL_LIMIT) for a in (policy.adjustments_for(learner, lesson) or [])]
+    extension = getattr(policy, "extension_for", lambda *_: None)(learner, lesson)
+    if extension:
+        adjustments.insert(0, cut(extension, DETAIL_LIMIT))
     late = policy.late_for(learner, lesson)
     return adjustments, cut(str(late), DETAIL_LIMIT) if late is not None else ""
 
@@ -350,6 +356,9 @@ def _total_line(total: Total) -> str:
         graded = total.points or 0.0
         shown = graded if final is None else final
         line = f"Total: {format_points(shown)} / {format_points(total.max_points)} points"
+        if total.status != GRADED and final is not None:  # no grade of the grader's: the instructor's number
+            return line + f" ({UNGRADED_BY.get(total.status, total.status)}; your instructor's decision below " \
+                          "sets it)"
         if final is not None and abs(final - graded) > 1e-9:
             line += f" (the grader gave {format_points(graded)}; your instructor's decisions below make it " \
                     f"{format_points(final)})"

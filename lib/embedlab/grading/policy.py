@@ -159,6 +159,15 @@ class Policy:
         """The instructor's adjustments of `learner`'s `lesson`, in the file's order."""
         return list(self.adjustments.get((learner, lesson), []))
 
+    def extension_for(self, learner: str, lesson: str) -> str | None:
+        """`learner`'s extension of `lesson`, as their feedback says it (their own due date and the
+        reason), or None."""
+        if (learner, lesson) not in self.extensions:
+            return None
+        when, reason, _ = self.extensions[learner, lesson]
+        shown = _show(when, self.late_rule) if self.late_rule else when.isoformat()
+        return f"Your own due date: {shown} (an extension: {reason})"
+
     def late_for(self, learner: str, lesson: str) -> Late | None:
         """The late rule's outcome for `learner`'s `lesson` in the run the policy was last applied to
         (None: not late, or no late rule). Before any run, only what the dates say is known."""
