@@ -314,22 +314,26 @@ def _scope(parser, args, roster, keys) -> Scope | None:
         if args.section:
             parser.error("--section needs --keys and --roster (a section's learners come from the roster)")
         return None
+    scope = None
     if args.section:
         if roster is None:
             parser.error("--section needs --roster (with a 'section' column)")
         try:
-            learners = roster.in_section(args.section)
+            learners = frozenset(roster.in_section(args.section))
         except ValueError as exc:
             parser.error(str(exc))
-        return Scope(frozenset(learners), words=f"section {', '.join(args.section)} of the roster")
-    if args.paths and all(os.path.isfile(p) for p in args.paths):
-        return Scope(frozenset(), words="the learners of the files given, graded alone")
-    if roster is not None and args.layout == "canvas":
-        return Scope(frozenset(roster.with_ids("canvas")), words="the roster's learners with a canvas_id")
-    if roster is not None and args.layout == "moodle":
+        scope = Scope(learners, words=f"section {', '.join(args.section)} of the roster", section=learners)
+    elif roster is not None and args.layout == "canvas":
+        learners = frozenset(roster.with_ids("canvas"))
+        scope = Scope(learners, words="the roster's learners with a canvas_id", section=learners)
+    elif roster is not None and args.layout == "moodle":
         per = {lesson: frozenset(roster.with_ids("moodle", lesson)) for lesson in keys}
-        return Scope(frozenset(roster.with_ids("moodle")), per, words="the roster's learners with a Moodle id")
-    return None
+        learners = frozenset(roster.with_ids("moodle"))
+        scope = Scope(learners, per, words="the roster's learners with a Moodle id", section=learners)
+    if args.paths and all(os.path.isfile(p) for p in args.paths):  # a straggler's file: nobody else is missing
+        return Scope(frozenset(), words="the learners of the files given, graded alone",
+                     section=scope.section if scope is not None else None)
+    return scope
 
 
 def _kept(parser, args) -> list | None:

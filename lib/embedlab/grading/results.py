@@ -92,6 +92,9 @@ class Scope:
     learners: frozenset | None = None
     per_lesson: dict = field(default_factory=dict)
     words: str = ""
+    # The learners of the section(s) the run is for (--section's, the layout's), whom a gradebook made
+    # from merged totals lists (--merge: a straggler's run holds one learner, its gradebook the section)
+    section: frozenset | None = None
 
     def holds(self, learner: str, lesson: str) -> bool:
         held = self.per_lesson.get(lesson, self.learners)
@@ -298,7 +301,10 @@ def write_class_gradebook(path: Path, rows: list[Row], keys, roster, fmt: str, h
     found = totals(rows, keys, **how)
     mine = {(t.learner, t.lesson) for t in found}
     found += [t for t in kept_totals(kept or []) if (t.learner, t.lesson) not in mine]
-    if roster is not None and (how.get("scope") is not None or kept):
+    scope = how.get("scope")
+    if kept and scope is not None and scope.section is not None:
+        found = [t for t in found if t.learner in scope.section]  # the merged totals of this run's section
+    if roster is not None and (scope is not None or kept):
         roster = roster.only({t.learner for t in found})
     lessons = sorted({t.lesson for t in found})
     if not lessons:
