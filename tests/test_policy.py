@@ -542,3 +542,89 @@ def test_a_canvas_file_marked_late_in_a_lesson_moodle_dates_is_judged_by_its_mar
     assert found["dee"].late_penalty == pytest.approx(0.1 * best(L2))  # no date: Canvas's marker, 10 %
     assert found["ada"].late_penalty == 0  # dated on time by the worksheet: the marker changes nothing
     assert found["cy"].late_penalty == pytest.approx(1.6)  # dated 2 days late
+
+
+def sections_class(tmp_path, monkeypatch):
+    """Lesson 01's keys; a roster of two sections (A on Canvas, B on Moodle: each learner only their own LMS's
+    id); a folder per learner for Ada (A) and Cy (B); grading replaced by rows (every answer right)."""
+    keys_dir = tmp_path / "class" / KEYS_DIR
+    write_lesson_keys(keys_dir, L1, 2, LEARNERS, {1: ({}, {}), 2: ({}, {})})
+    roster = tmp_path / "roster.csv"
+    roster.write_text("learner,name,email,section,canvas_id,moodle_id:01-toy-table\n"
+                      "ada,Ada,ada@school.example,A,101,\nben,Ben,ben@school.example,A,102,\n"
+                      "cy,Cy,cy@school.example,B,,5003\ndee,Dee,dee@school.example,B,,5004\n", encoding="utf-8")
+    download = tmp_path / "download"
+    for who in ("ada", "cy"):
+        (download / who).mkdir(parents=True)
+        nbformat.write(nbformat.v4.new_notebook(), download / who / f"{L1}.ipynb")
+
+    def graded(submissions, *args, **kwargs):
+        return [row for s in submissions for row in lesson_rows(s.submitter or s.path.parent.name, L1,
+                                                                file=s.label)], []
+
+    monkeypatch.setattr(grader, "grade_all", graded)
+    return keys_dir, roster, download
+
+
+def test_a_run_of_one_section_holds_its_learners_and_merges_into_the_terms_totals(tmp_path, monkeypatch, capsys):
+    """embedlab-grade --section NAME: the run's totals and gradebook hold that section's learners only (Ben,
+    who handed nothing in, missing; Cy and Dee of section B not at all), and --merge adds a second section's
+    run to the same totals file, keeping the first's lines as they were."""
+    keys_dir, roster, download = sections_class(tmp_path, monkeypatch)
+    out = tmp_path / "grades"
+    out.mkdir()
+
+    def grade_section(*extra):
+        return cli.main([str(download), "--keys", str(keys_dir), "--roster", str(roster), "--no-sandbox", "-q",
+                         "--out", str(out / "scores.csv"), "--totals", str(out / "totals.csv"), "--merge",
+                         "--gradebook", str(out / "gradebook.csv"), *extra])
+
+    assert grade_section("--section", "A") == 0
+    said = capsys.readouterr().out
+    assert "learners in this run: 2 (section A of the roster); 2 other learner(s)" in said
+    assert "1 learner(s) of another section had a file here: in --out's rows, not in this run's totals (cy)" in said
+    first = (out / "totals.csv").read_text(encoding="utf-8")
+    got = {r["learner"]: r["status"] for r in csv.DictReader(first.splitlines())}
+    assert got == {"ada": "graded", "ben": "missing"}
+    assert [r["learner"] for r in csv.DictReader((out / "gradebook.csv").read_text().splitlines())] == ["ada", "ben"]
+    assert grade_section("--section", "b") == 0  # sections are named without case
+    merged = (out / "totals.csv").read_text(encoding="utf-8")
+    got = {r["learner"]: r["status"] for r in csv.DictReader(merged.splitlines())}
+    assert got == {"ada": "graded", "ben": "missing", "cy": "graded", "dee": "missing"}
+    assert [line for line in merged.splitlines() if line.startswith(('"ada"', '"ben"'))] == first.splitlines()[1:]
+    # the gradebook made from the merged totals lists the section of the run
+    assert [r["learner"] for r in csv.DictReader((out / "gradebook.csv").read_text().splitlines())] == ["cy", "dee"]
+    # without --section, a folder run holds every learner of the keys, as before
+    assert cli.main([str(download), "--keys", str(keys_dir), "--no-sandbox", "-q", "--out", str(out / "s.csv"),
+                     "--totals", str(out / "all.csv")]) == 0
+    assert len(read_rows(out / "all.csv")) == 4
+
+
+def read_rows(path):
+    with open(path, newline="", encoding="utf-8") as f:
+        return list(csv.DictReader(f))
+
+
+@pytest.mark.parametrize("extra, words", [
+    (["--section", "C"], "has no section 'C' (its sections: A, B)"),
+    (["--merge"], "--merge needs --totals"),
+])
+def test_a_section_or_a_merge_that_cannot_be_is_a_usage_error(tmp_path, monkeypatch, capsys, extra, words):
+    keys_dir, roster, download = sections_class(tmp_path, monkeypatch)
+    with pytest.raises(SystemExit) as stop:
+        cli.main([str(download), "--keys", str(keys_dir), "--roster", str(roster), "--no-sandbox", "-q",
+                  "--out", str(tmp_path / "scores.csv"), *extra])
+    assert stop.value.code == 2 and words in capsys.readouterr().err
+    assert not (tmp_path / "scores.csv").exists()
+
+
+def test_merge_refuses_a_file_that_is_not_a_totals_file_and_writes_nothing(tmp_path, monkeypatch, capsys):
+    keys_dir, roster, download = sections_class(tmp_path, monkeypatch)
+    totals = tmp_path / "totals.csv"
+    totals.write_text("learner,lesson,points\nada,01-toy-table,7\n", encoding="utf-8")
+    with pytest.raises(SystemExit) as stop:
+        cli.main([str(download), "--keys", str(keys_dir), "--roster", str(roster), "--no-sandbox", "-q",
+                  "--out", str(tmp_path / "scores.csv"), "--totals", str(totals), "--merge"])
+    assert stop.value.code == 2 and "is not a totals file of embedlab-grade" in capsys.readouterr().err
+    assert totals.read_text(encoding="utf-8") == "learner,lesson,points\nada,01-toy-table,7\n"
+    assert not (tmp_path / "scores.csv").exists()

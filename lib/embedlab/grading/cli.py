@@ -33,6 +33,13 @@ must name that learner (else `identity_mismatch`, credited to nobody); its
 `--totals` writes one row per roster learner and lesson with a status (graded,
 missing, not_graded, review), `--gradebook` a file the LMS imports.
 
+A term with sections (one roster, whose learners may have only their own LMS's ids, and an optional
+`section` column): a run holds the learners of `--section NAME`, else those the layout finds (Canvas:
+a canvas_id; Moodle: the lesson's Moodle id), else, for files given one by one, only theirs
+(results.Scope); its totals, gradebook, report and feedback hold only them, never `missing` for a
+learner graded elsewhere. `--merge` keeps the existing --totals file's other lines and replaces
+this run's (a second section, a straggler graded alone), and makes --gradebook from the merged totals.
+
 `--policy policy.toml` applies the course policy (embedlab.grading.policy): a late rule,
 adjustments with their reasons, weights; read and checked before grading, merged into the
 totals, the gradebook and the report at the end of every run (scores.csv stays raw).
@@ -322,7 +329,8 @@ def _scope(parser, args, roster, keys) -> Scope | None:
             learners = frozenset(roster.in_section(args.section))
         except ValueError as exc:
             parser.error(str(exc))
-        scope = Scope(learners, words=f"section {', '.join(args.section)} of the roster", section=learners)
+        scope = Scope(learners, words=f"section {', '.join(args.section)} of the roster", section=learners,
+                      strict=True)
     elif roster is not None and args.layout == "canvas":
         learners = frozenset(roster.with_ids("canvas"))
         scope = Scope(learners, words="the roster's learners with a canvas_id", section=learners)

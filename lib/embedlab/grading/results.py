@@ -95,6 +95,9 @@ class Scope:
     # The learners of the section(s) the run is for (--section's, the layout's), whom a gradebook made
     # from merged totals lists (--merge: a straggler's run holds one learner, its gradebook the section)
     section: frozenset | None = None
+    # --section: the section's learners only, even one with a file in the run (another section's folder in
+    # a shared download: graded in scores.csv, held by that section's run); else a file's learner is held
+    strict: bool = False
 
     def holds(self, learner: str, lesson: str) -> bool:
         held = self.per_lesson.get(lesson, self.learners)
@@ -129,7 +132,7 @@ def totals(rows: list[Row], keys: dict[str, LessonKeys], complete: bool = True, 
     for lesson in sorted({row.lesson for row in rows if row.lesson in keys} | {x for x in lessons if x in keys}):
         best = float(sum(q.points for q in questions_for(lesson)))
         for learner in keys[lesson].learners:
-            if scope is not None and not scope.holds(learner, lesson) and (learner, lesson) not in per:
+            if scope is not None and not scope.holds(learner, lesson) and (scope.strict or (learner, lesson) not in per):
                 continue  # another section's, or graded in a run of its own: not in this run, never missing
             subs = per.get((learner, lesson), {})
             graded = {k: v for k, v in subs.items() if not v[1] & ({NOT_GRADED} | set(REVIEW))}
@@ -329,6 +332,10 @@ def scope_summary(scope: Scope, rows: list[Row], keys, how: dict, kept: list | N
     everyone = {n for lesson in {t.lesson for t in found} for n in keys[lesson].learners}
     line = (f"learners in this run: {len(held)} ({scope.words}); {len(everyone - held)} other learner(s) of the "
             "keys are not in this run (graded in another, never missing here)")
+    outside = {r.learner for r in rows if r.learner and r.learner not in held and r.lesson in keys}
+    if outside:
+        line += (f"; {len(outside)} learner(s) of another section had a file here: in --out's rows, not in this "
+                 f"run's totals ({', '.join(sorted(outside)[:5])}{' …' if len(outside) > 5 else ''})")
     if kept is not None:
         line += (f"; --merge: {len(found)} total(s) of this run replace theirs among the "
                  f"{len(kept)} kept from the earlier totals")
