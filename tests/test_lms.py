@@ -448,6 +448,21 @@ def test_an_lms_gradebook_needs_the_ids_that_lms_matches_on(tmp_path):
     assert not (tmp_path / "g.csv").exists()
 
 
+def test_a_canvas_gradebook_refuses_a_learner_canvas_cannot_find(tmp_path):
+    """A term's roster: Moodle's learners have no canvas_id. A Canvas gradebook holding one of them (a run
+    that did not keep to the Canvas section) is refused, naming the learner: Canvas's import would find
+    them by name, or not at all. The Canvas section's own learners are written."""
+    path = tmp_path / "roster.csv"
+    path.write_text("learner,name,email,section,canvas_id,moodle_id\nada,Ada,a@x.org,A,101,\n"
+                    "di,Di,d@x.org,B,,5004\n", encoding="utf-8")
+    roster = lms.read_roster(path)
+    with pytest.raises(ValueError, match="learner 'di' has no canvas_id or sid"):
+        lms.write_gradebook(tmp_path / "g.csv", roster, {}, LESSONS, MAX, "canvas")
+    assert not (tmp_path / "g.csv").exists()
+    lms.write_gradebook(tmp_path / "g.csv", roster.only(roster.in_section(["A"])), {}, LESSONS, MAX, "canvas")
+    assert "101" in (tmp_path / "g.csv").read_text(encoding="utf-8")
+
+
 def test_lms_does_not_import_the_cli_when_imported():
     """cli imports lms (to wire --roster, --layout, --gradebook), so lms reaches cli's
     atomic_output and csv_cell only when writing: a module-level import would be a cycle."""

@@ -418,7 +418,9 @@ def _outputs(parser, args, submissions, roster, fmt) -> dict[str, Path]:
             os.close(fd)
             try:
                 if roster is not None:
-                    write_gradebook(Path(tmp), roster, {}, ["lesson"], {"lesson": 1.0}, fmt)
+                    section = getattr(args, "scope", None) and args.scope.section  # the learners it will list
+                    write_gradebook(Path(tmp), roster if section is None else roster.only(section), {}, ["lesson"],
+                                    {"lesson": 1.0}, fmt)
             finally:
                 with contextlib.suppress(OSError):
                     os.unlink(tmp)

@@ -719,6 +719,10 @@ def write_gradebook(path, roster: Roster, per_learner_lesson_points: dict, lesso
         cells = [empty if p is None else format_points(p) for p in got]
         total = format_points(sum(graded)) if graded else empty
         name = roster.value(learner, "name") or learner
+        if fmt == "canvas" and not (roster.value(learner, "canvas_id") or roster.value(learner, "sid")):
+            raise ValueError(f"learner {learner!r} has no canvas_id or sid in the roster {roster.path!r}: Canvas's "
+                             "import could not find them (a learner of another LMS's section? grade each section in "
+                             "a run of its own: --section, or --layout canvas)")
         if fmt == "canvas":
             who = [name, roster.value(learner, "canvas_id"), roster.value(learner, "sid"), "", ""]
         elif fmt == "moodle":

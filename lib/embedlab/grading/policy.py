@@ -9,8 +9,12 @@ policy", is the instructor's guide) holds the decisions the grader does not make
     [[extension]]           one learner's own due date for one lesson (and why)
     [[adjustment]]          one learner's question or lesson total: points set, or a delta (and why)
 
-It is read once before grading (`load_policy`: every entry checked against the roster, the keys
-and the questions; a bad one refused with the file, line and field) and applied at the end of
+One policy serves a whole term: an entry about a learner or a lesson a run does not grade (another
+section's, another week's) is kept, checked as any other, applied to nothing in that run and listed
+by `Policy.not_in_run` as "not in this run (kept)".
+
+It is read once before grading (`load_policy`: every entry checked against the roster, the course's
+lessons and their questions; a bad one refused with the file, line and field) and applied at the end of
 every run to the totals the rows give (`Policy.apply`): nothing is stored between runs, so the
 same rows and the same policy give the same totals, and the raw grading (scores.csv) is never
 changed. What depends on the grades (a delta that takes a score below 0 or above its maximum, a
