@@ -84,7 +84,8 @@ class Total:
 class Scope:
     """Which learners a run holds (a term's sections graded run by run, from one roster): its totals,
     gradebook, report and feedback have a line for these learners only, and a learner outside it is
-    never `missing` here (graded elsewhere). A learner with a file in the run is always held.
+    never `missing` here (graded elsewhere). A learner with a file in the run is held too, unless
+    `strict` (--section: another section's file in a shared folder stays out of this run's totals).
 
     `learners` None: every learner of the keys; `per_lesson` narrows it lesson by lesson (Moodle's
     participant ids, one column per assignment); `words` says how it was chosen (the run's summary)."""
@@ -201,6 +202,7 @@ def read_totals(path: Path) -> list[dict]:
             if len(cells) != len(TOTALS_COLUMNS) or row["status"] not in (GRADED, MISSING_WORK, NOT_GRADED_YET,
                                                                           TO_REVIEW):
                 raise ValueError
+            int(row["submissions"] or 0)
             for column in ("max_points", "adjustment", "late_penalty"):
                 float(row[column])
             for column in ("points", "final", "weight"):
