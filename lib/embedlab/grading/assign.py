@@ -59,7 +59,7 @@ import nbformat
 
 from embedlab.grading import sandbox
 from embedlab.grading.autograder import LEARNER_ID_KINDS, bundle_paths, learner_id_kind, write_bundle
-from embedlab.grading.exercise import CLASS
+from embedlab.grading.code import CLASS, handed_out
 from embedlab.grading.generate import AuthoringError, check_contract, make_exercise
 from embedlab.grading.keys import KEYS_DIR, KeysError, load_keys, write_lesson_keys
 from embedlab.grading.kinds import Function, expected_value
@@ -249,9 +249,10 @@ def harvest(solution, lesson: str, variants: dict[int, dict], bwrap: str | None,
 
 
 def class_setup(source: str, lesson: str) -> str:
-    """The setup cell's `Exercise("NN-slug")` made `Exercise("NN-slug", mode="class")`."""
-    pattern = re.compile(rf"""Exercise\(\s*(["']){re.escape(lesson)}\1\s*\)""")
-    return pattern.sub(f'Exercise("{lesson}", mode="{CLASS}")', source)
+    """The setup cell's `Exercise("NN-slug")` made `Exercise("NN-slug", mode="class")`: a code cell as a
+    class handout holds it (code.handed_out, which the grader, the notebook's check and the report read
+    as what the learner was given)."""
+    return handed_out(source, lesson, CLASS)
 
 
 def class_notebook(nb, lesson: str):

@@ -18,14 +18,16 @@ import textwrap
 from embedlab.grading.cases import rng_for
 from embedlab.grading.kinds import (MISSING, Function, NotAttempted, Question, Verdict, WrongForm,
                                    answer_of, points_text)
-from embedlab.grading.code import answer_source, given_changed
-from embedlab.grading.elsewhere import run_elsewhere
+from embedlab.grading.code import (CLASS, OTHER, RIGHT, SAME, answer_source, edit_hint, given_code, given_edits,
+                                   harmless, restored, with_marker)
+from embedlab.grading.explain import with_source
+from embedlab.grading.elsewhere import as_handed_out, run_elsewhere
 from embedlab.grading.lessons import load_key, questions_for
 from embedlab.grading.status import CORRECT, ERROR, INCORRECT, NOT_ATTEMPTED, format_points
 from embedlab.grading.variants import second_look, space_for
 from embedlab.grading.verdicts import evaluate, untold_slips  # noqa: F401 - exercise's names too
 
-CLASS = "class"  # the mode of a class handout: form checks only, no answer key
+# CLASS (code.CLASS): the mode of a class handout: form checks only, no answer key
 INSTRUCTOR_LINE = ("Your score comes from your instructor's grader: these checks say only\n"
                    "whether each answer is there and in the right form, never whether it is right.")
 
@@ -55,11 +57,14 @@ class Exercise:
         """Judge one question against a namespace (the notebook's globals). Never raises."""
         question = self.questions[name]
         value = answer_of(question, namespace)
-        source = answer_source(name, namespace)  # IPython's input history: the cell that defines it
+        cell = answer_source(name, namespace)  # IPython's input history: the cell that defines it
+        # the hints read the learner's own lines: the given ones (as handed out) marked off as in the handout
+        source = with_marker(cell, given_code(self.lesson, self.mode).get(name, ((), ()))[1])
         if isinstance(question, Function):
             # the inputs the grader uses too (by default): the question's own (grading.cases)
             rng = rng_for(self.lesson, name)
-            return self._given(name, namespace, source, evaluate(question, value, None, question.cases(rng), source))
+            cases = question.cases(rng)
+            return self._given(name, namespace, cell, evaluate(question, value, None, cases, source), cases)
         if self.mode == CLASS:
             return self.form_verdict(question, value, namespace)
         if name not in self.key:
@@ -69,24 +74,61 @@ class Exercise:
             # only a value the comparison accepts is held to other inputs (kinds.Question._accepted): the
             # notebook has the key, so a wrong value's cell is not run again (the grader's kernel, which
             # has no key, runs every one; the judge reads the cases of the right ones only)
-            elsewhere = run_elsewhere(question, namespace, self.lesson, source,
+            elsewhere = run_elsewhere(question, namespace, self.lesson, cell,
                                       looks=second_look(self.lesson, namespace))
             if elsewhere:
                 verdict = evaluate(question, value, self.key[name], source=source, others=self.key,
                                    elsewhere=elsewhere)
-        return self._given(name, namespace, source, verdict)
+        return self._given(name, namespace, cell, verdict)
 
-    def _given(self, name: str, namespace: dict, source, verdict: Verdict) -> Verdict:
-        """A wrong answer whose given code the learner edited (the cells run, IPython's history, against
-        the exercise as handed out) says so, as the grader does, instead of guessing a slip."""
+    def _given(self, name: str, namespace: dict, source, verdict: Verdict, cases=None) -> Verdict:
+        """A wrong answer whose cells edit the code the exercise gives (IPython's history, against the
+        exercise as handed out in this notebook's mode: code.handed_out) says so when the edit explains
+        it, as the grader does (judge.given_hint): the cells run again with the edited lines put back
+        (elsewhere.as_handed_out) give the right answer. Otherwise its own hint stands."""
         if verdict.status != INCORRECT:
             return verdict
         history = namespace.get("_ih") or namespace.get("In")
         try:
-            changed = given_changed(self.lesson, name, list(history), source) if isinstance(history, list) else None
+            if not isinstance(history, list):
+                return verdict
+            cells = [c for c in history if isinstance(c, str)]
+            edits = [e for e in given_edits(self.lesson, name, cells, source, self.mode)
+                     if not harmless(e, cells, source)]
+            if not edits:
+                return verdict
+            question = self.questions[name]
+            if isinstance(question, Function):
+                expected = question.expected_outputs(cases)
+
+                def data(ns):
+                    return question.run_cases(answer_of(question, ns), cases)
+            elif name in self.key:
+                expected = self.key[name]
+
+                def data(ns):
+                    return question.to_data(answer_of(question, ns))
+            else:
+                return verdict
+            found = as_handed_out(question, namespace, source, edits, data)
+            how, other = None, None
+            if found is not None and found[0] == "raised":
+                how = OTHER
+            elif found is not None:
+                try:
+                    now = data(namespace)
+                except Exception:  # noqa: BLE001 - the answer as it is cannot be read as data
+                    now = None
+                if found[1] == now:
+                    how = SAME
+                else:  # judged as the grader judges it (judge.given_hint)
+                    back = restored(source, edits) or source
+                    marked = with_marker(back, given_code(self.lesson, self.mode).get(name, ((), ()))[1])
+                    judged = with_source(question, marked, self.key).judge(found[1], expected)
+                    how, other = (RIGHT, None) if judged.status == CORRECT else (OTHER, judged.detail)
         except Exception:  # noqa: BLE001 - a check must never stop the notebook
-            changed = None
-        return dataclasses.replace(verdict, detail=changed) if changed else verdict
+            return verdict
+        return dataclasses.replace(verdict, detail=edit_hint(verdict.detail, edits, how, other))
 
     def form_verdict(self, question: Question, value, namespace: dict) -> Verdict:
         """Class mode: is the answer there and in the right form? (CORRECT here means only that.)"""

@@ -19,7 +19,7 @@ from concurrent.futures import wait as wait_for
 from dataclasses import dataclass
 from pathlib import Path
 
-from embedlab.grading import code, sandbox
+from embedlab.grading import code, sandbox, wire
 from embedlab.grading.cases import rng_for
 from embedlab.grading.class_keys import class_variant, wrong_parameters
 from embedlab.grading.feedback import write_feedback
@@ -122,20 +122,24 @@ def _grade_submission(sub: Submission, lesson_arg: str | None, limits: Limits, s
 PREFIX = "__prefix__"  # given_lines' entry that is not a question's: the solution's cells above the answers
 
 
-def given_lines(lesson: str, questions) -> dict:
+def given_lines(lesson: str, questions, mode: str = code.SELF_STUDY) -> dict:
     """{question name: {"lines": the lines the exercise gives for it, "foreign": the parameters its answer
     never depends on, "solution": the solution's answer cell}} of the value questions, whose answer cell
     the kernel runs again on other inputs (embedlab.grading.elsewhere), and under PREFIX the solution's
     cells above them (code.solution_prefix: {"cells": [[source, is the parameters cell]], "upto": {name:
     how many come before its answer cell}}): the sandbox does not see the course's exercises/ and
-    solutions/."""
-    given, foreign, solution = code.given_code(lesson), code.foreign_inputs(lesson), code.solution_cells(lesson)
+    solutions/. Under wire.HANDED, every question's given lines as handed out in `mode` (code.given_code:
+    [the given cells', the answer cell's own]), for the counterfactual of an edit of them."""
+    given, foreign, solution = code.given_code(lesson, mode), code.foreign_inputs(lesson), code.solution_cells(lesson)
     out: dict = {q.name: {"lines": [*given[q.name][0], *given[q.name][1]], "foreign": sorted(foreign.get(q.name, ())),
                           "solution": solution.get(q.name, "")}
                  for q in questions if q.name in given and q.kind in ("integer", "real", "array", "choice", "design")}
     cells, upto = code.solution_prefix(lesson)
     if out and cells:
         out[PREFIX] = {"cells": [list(c) for c in cells], "upto": {k: v for k, v in upto.items() if k in out}}
+    handed = {q.name: [list(given[q.name][0]), list(given[q.name][1])] for q in questions if q.name in given}
+    if handed:
+        out[wire.HANDED] = handed
     return out
 
 
@@ -153,7 +157,8 @@ def _judge_run(run: Run, sub: Submission, meta: dict, expected: str | None, limi
     if refused:
         return refused
     cases, reference = _function_cases(questions, lesson, seed, trace)
-    result = run.finish({"lesson": lesson, "cases": cases, "given": given_lines(lesson, questions)})
+    mode = code.CLASS if keys is not None else code.SELF_STUDY  # judged as a class handout: what assign wrote
+    result = run.finish({"lesson": lesson, "cases": cases, "given": given_lines(lesson, questions, mode)})
     if result.state == FAULT:
         raise GraderFault(result.detail)
     if trace is not None:
@@ -162,7 +167,7 @@ def _judge_run(run: Run, sub: Submission, meta: dict, expected: str | None, limi
         trace.questions = {q.name: q for q in questions}
     wait = result.report.get("cpu_wait")  # checked by sandbox.clean_report: seconds, or None (not known)
     return [Row(sub.label, lesson, q.name, *at_the_limit(q, result, limits, score(q, key, reference, result, limits,
-                                                                                lesson)), learner,
+                                                                                lesson, mode)), learner,
                 *evidence(q, result), cpu_wait=wait)
             for q in questions]
 

@@ -13,7 +13,8 @@ import json
 from dataclasses import dataclass, field
 
 from embedlab.grading import wire
-from embedlab.grading.code import given_changed
+from embedlab.grading.code import (OTHER, RIGHT, SAME, SELF_STUDY, edit_hint, given_code, given_edits, harmless, restored,
+                                   with_marker)
 from embedlab.grading.explain import with_source
 from embedlab.grading.kinds import Function, Question
 from embedlab.grading.lessons import questions_for
@@ -46,10 +47,13 @@ class GraderFault(Exception):
     """Something wrong with the grader or its installation, not with a submission."""
 
 
-def score(q: Question, key: dict, reference: dict, result: RunResult, limits: Limits, lesson: str | None = None):
+def score(q: Question, key: dict, reference: dict, result: RunResult, limits: Limits, lesson: str | None = None,
+          mode: str = SELF_STUDY):
     """(points, max_points, status, detail) for one question, judged here on plain data. With the
-    `lesson`, a wrong answer whose given code the learner edited (the lines the exercise gives,
-    read from the submitted cells the sandbox reports) says so instead of guessing a slip."""
+    `lesson`, a wrong answer whose cells edit the code the exercise gives (as handed out in `mode`: a
+    class handout's own, code.handed_out; read from the submitted cells the sandbox reports) is told
+    so when the edit explains it: the same cells with the edited lines put back give the right answer
+    (the kernel's counterfactual, wire.HANDED_OUT); otherwise its own hint stands (`given_hint`)."""
     if result.state in (TIMEOUT, CRASHED, MEMORY, ERROR):
         return 0.0, q.points, result.state, result.detail
     answers = result.answers
@@ -78,15 +82,45 @@ def score(q: Question, key: dict, reference: dict, result: RunResult, limits: Li
     else:
         raise GraderFault(f"no answer key entry for {q.name!r}: run `make exercises`")
     sources = result.report.get("sources")  # the answer cells' source, from the sandbox: read, never run
-    source = sources.get(q.name) if isinstance(sources, dict) else None
+    cell = sources.get(q.name) if isinstance(sources, dict) else None
+    # the hints read the learner's own lines: the given ones (as handed out) marked off as in the handout
+    source = with_marker(cell, given_code(lesson, mode).get(q.name, ((), ()))[1]) if lesson else cell
     try:
         verdict = with_source(q, source, key, entry.get(wire.ELSEWHERE)).judge(entry[wire.DATA], expected)
     except Exception as exc:  # noqa: BLE001 - malformed data from the submission's kernel
         return 0.0, q.points, ERROR, f"the answer could not be judged ({type(exc).__name__})"
     if verdict.status == CORRECT:
         return q.points, q.points, CORRECT, ""
-    changed = given_changed(lesson, q.name, result.report.get("code"), source) if lesson else None
-    return 0.0, q.points, INCORRECT, cut(changed or verdict.detail)
+    detail = given_hint(q, verdict.detail, expected, entry, result.report.get("code"), cell, lesson, mode,
+                        key) if lesson else verdict.detail
+    return 0.0, q.points, INCORRECT, cut(detail)
+
+
+def given_hint(q: Question, detail: str, expected, entry: dict, sources, source, lesson: str, mode: str,
+               key: dict | None = None) -> str:
+    """A wrong answer's hint, its edits of the given code weighed (code.edit_hint) by the counterfactual
+    the kernel reported beside it (wire.HANDED_OUT), judged here as the answer itself is."""
+    try:
+        edits = [e for e in given_edits(lesson, q.name, sources, source, mode) if not harmless(e, sources, source)]
+    except Exception:  # noqa: BLE001 - the submission's text: an edit that cannot be read is not named
+        return detail
+    if not edits:
+        return detail
+    counter = entry.get(wire.HANDED_OUT)
+    how, other = None, None
+    if isinstance(counter, dict):
+        if counter.get("same") is True:
+            how = SAME
+        elif wire.RAISED in counter:
+            how = OTHER
+        elif wire.DATA in counter:
+            try:  # judged as the answer is, its cell read with the edited lines put back
+                back = with_marker(restored(source, edits) or source, given_code(lesson, mode).get(q.name, ((), ()))[1])
+                verdict = with_source(q, back, key).judge(counter[wire.DATA], expected)
+                how, other = (RIGHT, None) if verdict.status == CORRECT else (OTHER, verdict.detail)
+            except Exception:  # noqa: BLE001 - malformed data from the submission's kernel: not known
+                how = None
+    return edit_hint(detail, edits, how, other)
 
 
 def at_the_limit(q: Question, result: RunResult, limits: Limits, scored: tuple) -> tuple:

@@ -41,7 +41,7 @@ from embedlab.grading.values import (
     read_real,
 )
 
-__all__ = ["Verdict", "Hint", "Invariant", "ratio", "offset", "related", "given_replaced", "Question", "Integer", "Real", "Array", "Choice", "Function",
+__all__ = ["Verdict", "Hint", "Invariant", "Slip", "Arrays", "ratio", "offset", "related", "given_replaced", "Question", "Integer", "Real", "Array", "Choice", "Function",
            "Design", "Answers", "answer_of", "expected_value", "NotAttempted", "WrongForm", "MISSING"]
 
 MISSING = object()  # what answer_of returns for an undefined name (unless told otherwise)
@@ -93,6 +93,19 @@ class Invariant:
     `holds(result, *args)`. A failing call that breaks one is named by `says`, with the call."""
 
     holds: Callable[..., bool]
+    says: str
+
+
+@dataclass
+class Slip:
+    """A wrong function a learner may write in place of a function question's reference (a tie broken
+    the other way, a count left unweighted, a gradient transposed): `func` takes the same arguments.
+    When its results equal the learner's on every input drawn (fixed and random alike, the learner's
+    wrong on at least one), the learner's function behaves as it does there, and `says` names the slip
+    with the first failing call. Nothing is special-cased: the drawn inputs and the learner's outputs
+    decide (embedlab.grading.function_hints.matching_slips)."""
+
+    func: Callable
     says: str
 
 
@@ -554,6 +567,51 @@ class Array(Question):
 
 
 @dataclass
+class Arrays(Question):
+    """Several arrays returned together, as a tuple (a gradient per parameter: ``return dE, dU``),
+    named by `names` in order; each is judged as an `Array` of the same precision would judge it,
+    and a wrong one is named with that array's own hint."""
+
+    names: Sequence[str] = ()
+    sig: int | None = None
+    exact: bool = False
+    kind = "arrays"
+
+    def _one(self, name: str) -> Array:
+        return Array(name, sig=self.sig, exact=self.exact)
+
+    def statement(self) -> str:
+        return f"{len(self.names)} arrays ({', '.join(self.names)}): {self._one(self.name).statement()}"
+
+    def result_phrase(self) -> str:
+        return f"a tuple ({', '.join(self.names)}), each {self._one(self.name).result_phrase()}"
+
+    def close(self, got, want):
+        return self._one(self.name).close(got, want)
+
+    def to_data(self, value):
+        n = len(self.names)
+        if isinstance(value, (str, bytes, dict)) or not hasattr(value, "__len__") or len(value) != n:
+            got = f"{len(value)} items" if isinstance(value, (list, tuple)) else f"a {type(value).__name__}"
+            raise WrongForm(f"expected a tuple of {n} arrays ({', '.join(self.names)}), got {got}")
+        return {"arrays": [array_to_data(v) for v in value]}
+
+    def judge(self, data, expected) -> Verdict:
+        for name, got, want in zip(self.names, data["arrays"], expected["arrays"]):
+            one = self._one(name)
+            g, w = data_to_array(got), data_to_array(want)
+            if g.shape == w.shape and bool(one.close(g, w).all()):
+                continue
+            if _STATUS_ONLY.get():
+                return self._verdict(False)
+            detail = self._hint([data_to_array(a) for a in data["arrays"]],
+                                [data_to_array(a) for a in expected["arrays"]], "") or \
+                diagnose.array_hint(g, w, one.close)
+            return self._verdict(False, f"`{name}`: {detail}" if detail else f"`{name}` is not right")
+        return self._accepted()
+
+
+@dataclass
 class Choice(Question):
     """One answer out of a few words (compared without case or surrounding spaces)."""
 
@@ -597,6 +655,7 @@ class Function(Question):
     cases: Callable[[np.random.Generator], list] | None = None
     result: Question | None = None  # how one output is compared (default: Array)
     invariants: Sequence[Invariant] = ()  # what any right result holds: the first one broken is named
+    slips: Sequence[Slip] = ()  # wrong functions a learner may write: one whose results are the learner's is named
     kind = "function"
 
     def statement(self) -> str:
@@ -651,6 +710,11 @@ class Function(Question):
             return self._verdict(False, "the function did not return one result per input")
         # the reference on changed arguments (named below); a search that cannot run names nothing
         changed = _quiet(function_hints.changed_arguments, self, data, expected, default=None)
+        # a declared slip whose results are the learner's on every input: the strongest evidence there is
+        slipped = None if _STATUS_ONLY.get() or not self.slips else _quiet(
+            function_hints.matching_slips, self, data, expected, default=None)
+        if slipped:
+            return self._verdict(False, slipped)
         failures = []  # (case index, what to say before the hint, the hint)
         calls = []  # (result, reference's result, arguments) of each failing call, in that order
         for i, (got, want) in enumerate(zip(data, expected)):
