@@ -60,6 +60,7 @@ import nbformat
 from embedlab.grading import sandbox
 from embedlab.grading.autograder import LEARNER_ID_KINDS, bundle_paths, learner_id_kind, write_bundle
 from embedlab.grading.code import CLASS, handed_out
+from embedlab.grading.exercise import TYPED_RULE
 from embedlab.grading.generate import AuthoringError, check_contract, make_exercise
 from embedlab.grading.keys import KEYS_DIR, KeysError, load_keys, write_lesson_keys
 from embedlab.grading.kinds import Function, expected_value
@@ -283,7 +284,7 @@ def handout(exercise, lesson: str, learner: str, variant: int, params: dict):
     note = nbformat.v4.new_markdown_cell(
         f"**Class assignment** for `{learner}`. Your parameters cell below is your own: answer with its "
         "values. The checks in this notebook say only whether each answer is there and in the right form "
-        "(📝); your score comes from your instructor's grader.\n\n"
+        f"(📝); your score comes from your instructor's grader. {TYPED_RULE}\n\n"
         "Work in the course's environment: save this file inside your clone of the course (a folder "
         "`my-work/`, say), open it from `make lab` (the course's README), and hand in this file itself: its "
         "metadata records that it is yours, so keep working in it rather than copying your answers into "

@@ -16,18 +16,25 @@ import textwrap
 
 
 from embedlab.grading.cases import rng_for
-from embedlab.grading.kinds import (MISSING, Function, NotAttempted, Question, Verdict, WrongForm,
-                                   answer_of, points_text)
+from embedlab.grading.kinds import (MISSING, TYPED, Function, NotAttempted, Question, Verdict, WrongForm,
+                                   answer_of, points_text, typed_cell)
 from embedlab.grading.code import (CLASS, OTHER, RIGHT, SAME, answer_source, edit_hint, given_code, given_edits,
                                    harmless, restored, with_marker)
 from embedlab.grading.explain import with_source
 from embedlab.grading.elsewhere import as_handed_out, run_elsewhere
 from embedlab.grading.lessons import load_key, questions_for
-from embedlab.grading.status import CORRECT, ERROR, INCORRECT, NOT_ATTEMPTED, format_points
+from embedlab.grading.status import CORRECT, ERROR, INCORRECT, NOT_ATTEMPTED, TO_MARK, format_points
 from embedlab.grading.variants import second_look, space_for
 from embedlab.grading.verdicts import evaluate, untold_slips  # noqa: F401 - exercise's names too
 
 # CLASS (code.CLASS): the mode of a class handout: form checks only, no answer key
+# The typed-value rule: what the grader does with a number typed instead of computed (kinds.TYPED), said by
+# the class handout's check before the deadline, the handout's introduction (TYPED_RULE), book/how-to-use.md
+# and book/grading.md in these words (tests/test_written.py reads them there).
+TYPED_WORDS = (f"{TYPED}, where a typed value is no longer the answer: compute it from your parameters")
+TYPED_RULE = ("Compute every answer from your parameters: a value typed instead of computed scores 0, "
+              "because the grader reruns each answer cell on other inputs (unless your instructor's policy "
+              "accepts typed values).")
 INSTRUCTOR_LINE = ("Your score comes from your instructor's grader: these checks say only\n"
                    "whether each answer is there and in the right form, never whether it is right.")
 
@@ -65,8 +72,10 @@ class Exercise:
             rng = rng_for(self.lesson, name)
             cases = question.cases(rng)
             return self._given(name, namespace, cell, evaluate(question, value, None, cases, source), cases)
+        if question.kind == "written":  # marked by the instructor: the check counts what is written
+            return evaluate(question, value, None, source=source)
         if self.mode == CLASS:
-            return self.form_verdict(question, value, namespace)
+            return self._typed(question, source, self.form_verdict(question, value, namespace))
         if name not in self.key:
             return Verdict(ERROR, 0.0, question.points, "no answer key for this question (run `make exercises`)")
         verdict = evaluate(question, value, self.key[name], source=source, others=self.key)
@@ -147,6 +156,13 @@ class Exercise:
             return Verdict(INCORRECT, 0.0, question.points, problems[0])
         return Verdict(CORRECT, 0.0, question.points, "answered, in the right form")
 
+    def _typed(self, question: Question, source, verdict: Verdict) -> Verdict:
+        """Class mode: an answer in the right form whose cell types it says, before the deadline, what the
+        grader will do with it (TYPED_WORDS): the check has no key, so it cannot say whether it is right."""
+        if verdict.status == CORRECT and typed_cell(source, question.name):
+            return dataclasses.replace(verdict, detail=TYPED_WORDS)
+        return verdict
+
     def judged_in_full(self, name: str) -> bool:
         """Is this question's check a real judgement here? (Not in class mode, except functions.)"""
         return self.mode != CLASS or isinstance(self.questions[name], Function)
@@ -155,6 +171,8 @@ class Exercise:
         """The question's check line (📝 for a class-mode answer in the right form), folded."""
         if verdict.status == CORRECT and not self.judged_in_full(name):
             worth = f"{name} ({points_text(verdict.max_points)})"
+            if verdict.detail == TYPED_WORDS:
+                return fold(f"📝 {worth}: answered, in the right form, but {TYPED_WORDS}")
             return fold(f"📝 {worth}: answered, in the right form (your instructor's grader scores it)")
         return fold(verdict.line(name))
 
@@ -166,9 +184,20 @@ class Exercise:
             if name not in self.questions:
                 say(f"❌ {name}: this exercise has no question called {name!r}")
                 return
-            say(self.line(name, self.verdict(name, namespace)))
+            verdict = self.verdict(name, namespace)
+            say(self.line(name, verdict) + self._as_read(name, verdict, namespace))
         except Exception as exc:  # noqa: BLE001
             say(f"❌ {name}: the check could not run ({type(exc).__name__}: {exc})")
+
+    def _as_read(self, name: str, verdict: Verdict, namespace: dict) -> str:
+        """A written answer with words of the learner's own: the text as the instructor will read it (the
+        template's markers left out, an f-string's figures filled in), folded, under the check's line."""
+        question = self.questions[name]
+        if question.kind != "written" or verdict.status != TO_MARK:
+            return ""
+        text = question.to_data(namespace.get(name))["text"]
+        lines = [fold(line) if line.strip() else "" for line in text.split("\n")]
+        return "\nAs your instructor will read it:\n" + "\n".join(lines)
 
     def summary(self, namespace: dict | None = None) -> None:
         """Print every question's line, the points so far, and which questions are not attempted
@@ -179,19 +208,25 @@ class Exercise:
                 namespace = sys._getframe(1).f_globals
             got = 0.0
             lines = []
-            missing, wrong, unformed = [], [], []
+            missing, wrong, unformed, to_mark = [], [], [], []
             for name in self.questions:
                 verdict = self.verdict(name, namespace)
                 got += verdict.points
                 lines.append(self.line(name, verdict))
                 if verdict.status == NOT_ATTEMPTED:
                     missing.append(name)
+                elif verdict.status == TO_MARK:
+                    to_mark.append(name)
                 elif verdict.status != CORRECT:
                     (wrong if self.judged_in_full(name) else unformed).append(name)
             if self.mode != CLASS:
-                lines.append(f"{format_points(got)} / {format_points(self.total())} points")
+                written = sum(q.points for q in self.questions.values() if q.kind == "written")
+                lines.append(f"{format_points(got)} / {format_points(self.total() - written)} points"
+                             + (f" checked here; {format_points(written)} more for written work your "
+                                "instructor marks" if written else ""))
             for label, names in (("not attempted yet", missing), ("not yet right", wrong),
-                                 ("not in the right form yet", unformed)):
+                                 ("not in the right form yet", unformed),
+                                 ("written, for your instructor to mark", to_mark)):
                 if names:
                     lines.append(textwrap.fill(f"{label} ({len(names)}): {', '.join(names)}", width=LINE_WIDTH,
                                                subsequent_indent="  ", break_on_hyphens=False))

@@ -23,7 +23,9 @@ from embedlab.grading import code, sandbox, wire
 from embedlab.grading.cases import rng_for
 from embedlab.grading.class_keys import class_variant, wrong_parameters
 from embedlab.grading.feedback import write_feedback
-from embedlab.grading.judge import GraderFault, Row, at_the_limit, evidence, rows_all, score
+from embedlab.grading import carried, manual
+from embedlab.grading.judge import (GraderFault, Row, at_the_limit, evidence, rows_all, score, shown_value,
+                                    written_text)
 from embedlab.grading.keys import LessonKeys
 from embedlab.grading.kinds import Function
 from embedlab.grading.lessons import known_lessons, load_key, questions_for
@@ -166,10 +168,11 @@ def _judge_run(run: Run, sub: Submission, meta: dict, expected: str | None, limi
         trace.submitted = dict(result.answers or {})
         trace.questions = {q.name: q for q in questions}
     wait = result.report.get("cpu_wait")  # checked by sandbox.clean_report: seconds, or None (not known)
-    return [Row(sub.label, lesson, q.name, *at_the_limit(q, result, limits, score(q, key, reference, result, limits,
-                                                                                lesson, mode)), learner,
-                *evidence(q, result), cpu_wait=wait)
-            for q in questions]
+    return carried.note([Row(sub.label, lesson, q.name, *at_the_limit(q, result, limits, score(
+                q, key, reference, result, limits, lesson, mode)), learner,
+                *evidence(q, result), cpu_wait=wait, text=written_text(q, result),
+                shown=shown_value(q, result))
+            for q in questions])
 
 
 def _lesson_of(label: str, meta: dict, expected: str | None) -> tuple[str | None, list[Row]]:
@@ -370,7 +373,7 @@ def grade_all(submissions: list[Submission], lesson: str | None, limits: Limits,
 
 def grade_and_write(args, submissions: list[Submission], limits: Limits, bwrap: str | None,
                     keys: dict[str, LessonKeys] | None, roster, fmt: str, outputs: dict, no_group: str,
-                    policy: Policy | None = None) -> int:
+                    policy: Policy | None = None, marks: dict | None = None) -> int:
     """A run of embedlab-grade (`args` as the command line parsed them): every submission graded,
     then, once nothing a submission started is alive, the CSV (and the totals and gradebook) written
     and the summary printed. The exit status: 0, 1 (a grader fault), 2 (the `policy` cannot be applied
@@ -404,6 +407,12 @@ def grade_and_write(args, submissions: list[Submission], limits: Limits, bwrap: 
         except GraderFault as exc:
             print(f"grader fault: {exc}", file=sys.stderr)
             return 1
+        # the instructor's marks of written answers are grading (scores.csv holds them); the policy's switches
+        # (error carried forward, typed values) are the policy's: read by everything but scores.csv
+        rows = manual.merge(rows, marks or {})
+        raw = rows
+        if policy is not None:
+            rows = carried.apply(rows, policy.no_carry, policy.typed_ok)
         how = {"complete": code != INTERRUPTED, "rule": args.rule, "lessons": [args.lesson] if args.lesson else [],
                "mtimes": {s.label: (-1 if s.order is None else s.order, s.mtime) for s in submissions},
                "late": frozenset(s.label for s in submissions if s.late)}
@@ -418,7 +427,7 @@ def grade_and_write(args, submissions: list[Submission], limits: Limits, bwrap: 
                 print(f"--policy: {exc}", file=sys.stderr)
                 return 2
             how["policy"] = policy
-        write_csv(rows, outputs["--out"])
+        write_csv(raw, outputs["--out"])
         if args.totals:
             write_totals(rows, keys, outputs["--totals"], kept=kept, **how)
         if args.gradebook:
@@ -446,6 +455,12 @@ def grade_and_write(args, submissions: list[Submission], limits: Limits, bwrap: 
                 print(f"--feedback not written: grader fault: {type(exc).__name__}: {cut(str(exc))}",
                       file=sys.stderr)
                 code = code or 1
+        if getattr(args, "manual", None):
+            try:  # the grades are written: marking pages that fail say why, and the run ends with 1
+                manual.write_marking(Path(args.manual), rows, keys, roster)
+            except (OSError, ValueError) as exc:
+                print(f"--manual not written: {exc}", file=sys.stderr)
+                code = code or 1
     finally:
         if in_main:
             signal.signal(signal.SIGTERM, old_term)
@@ -460,6 +475,9 @@ def grade_and_write(args, submissions: list[Submission], limits: Limits, bwrap: 
             print(f"  {line}")
     if handed_back:
         print(handed_back)
+    written = manual.summary(rows, getattr(args, "manual", None))
+    if written:
+        print(written)
     for fault in faults:
         print(f"grader fault: {fault}", file=sys.stderr)
     return code

@@ -16,10 +16,10 @@ from embedlab.grading import wire
 from embedlab.grading.code import (OTHER, RIGHT, SAME, SELF_STUDY, edit_hint, given_code, given_edits, harmless, restored,
                                    with_marker)
 from embedlab.grading.explain import with_source
-from embedlab.grading.kinds import Function, Question
+from embedlab.grading.kinds import CARRIED, WRITTEN_LIMIT, Function, Question
 from embedlab.grading.lessons import questions_for
 from embedlab.grading.sandbox import Limits, RunResult
-from embedlab.grading.status import CORRECT, CRASHED, ERROR, INCORRECT, MEMORY, NOT_ATTEMPTED, TIMEOUT
+from embedlab.grading.status import CORRECT, CRASHED, ERROR, INCORRECT, MEMORY, NOT_ATTEMPTED, TIMEOUT, TO_MARK
 from embedlab.grading.text import cut
 
 
@@ -41,6 +41,11 @@ class Row:
     # For the grader's time-out retry only (grader.neighbours_may_have_slowed), never written to the CSV:
     # the most seconds one of the run's timed-out cells waited for a CPU; None when not known.
     cpu_wait: float | None = field(default=None, compare=False, repr=False)
+    # A written answer (kinds.Written), never written to the CSV: its text as the sandbox reported it (for the
+    # marking page), and once marked, the instructor's (criterion, points, max points, comment) per criterion.
+    text: str = field(default="", compare=False, repr=False)
+    shown: str = field(default="", compare=False, repr=False)  # the value submitted, short (the marking page)
+    criteria: tuple = field(default=(), compare=False, repr=False)
 
 
 class GraderFault(Exception):
@@ -77,6 +82,8 @@ def score(q: Question, key: dict, reference: dict, result: RunResult, limits: Li
         return 0.0, q.points, ERROR, "the grader's probe reported nothing for this question"
     if isinstance(q, Function):
         expected = reference[q.name]
+    elif q.kind == "written":  # marked by the instructor (embedlab.grading.manual): no key to judge against
+        expected = None
     elif q.name in key:
         expected = key[q.name]
     else:
@@ -89,8 +96,10 @@ def score(q: Question, key: dict, reference: dict, result: RunResult, limits: Li
         verdict = with_source(q, source, key, entry.get(wire.ELSEWHERE)).judge(entry[wire.DATA], expected)
     except Exception as exc:  # noqa: BLE001 - malformed data from the submission's kernel
         return 0.0, q.points, ERROR, f"the answer could not be judged ({type(exc).__name__})"
-    if verdict.status == CORRECT:
-        return q.points, q.points, CORRECT, ""
+    if verdict.status == CORRECT:  # a detail only for an answer judged on the learner's own earlier figures
+        return q.points, q.points, CORRECT, cut(verdict.detail, 900) if verdict.detail.startswith(CARRIED) else ""
+    if verdict.status in (TO_MARK, NOT_ATTEMPTED):  # a written answer: to mark, or nothing of the learner's own
+        return 0.0, q.points, verdict.status, cut(verdict.detail)
     detail = given_hint(q, verdict.detail, expected, entry, result.report.get("code"), cell, lesson, mode,
                         key) if lesson else verdict.detail
     return 0.0, q.points, INCORRECT, cut(detail)
@@ -137,8 +146,9 @@ def at_the_limit(q: Question, result: RunResult, limits: Limits, scored: tuple) 
     limit = f"{limits.cell_timeout:g} s cell limit"
     if cell in stopped:
         where = f"{_cell(report, cell)}, which defines `{q.name}`, ran past the {limit} and was stopped"
-        if status == CORRECT:
-            return points, best, CORRECT, f"{where}; the value it had left then is right"
+        if status == CORRECT:  # its own note first (judged on an earlier figure of theirs), then the limit's
+            said = f"{where}; the value it had left then is right"
+            return points, best, CORRECT, cut(f"{detail} ({said})" if detail else said)
         return points, best, TIMEOUT, cut(f"{where}; the value it had left then was graded: {detail}")
     above = [c for c in stopped if c < cell]
     if status == INCORRECT and above:
@@ -162,6 +172,40 @@ def evidence(q: Question, result: RunResult) -> tuple[str, str]:
         except (TypeError, ValueError, RecursionError):
             answer = ""
     return (source if isinstance(source, str) else ""), answer
+
+
+def written_text(q: Question, result: RunResult) -> str:
+    """A written answer's text as the sandbox reported it ("" for any other question, or no text): plain
+    data, shown escaped on the instructor's marking page (embedlab.grading.manual)."""
+    if getattr(q, "kind", "") != "written" or not isinstance(result.answers, dict):
+        return ""
+    entry = result.answers.get(q.name)
+    data = entry.get(wire.DATA) if isinstance(entry, dict) else None
+    text = data.get("text") if isinstance(data, dict) else None
+    return text[:WRITTEN_LIMIT] if isinstance(text, str) else ""
+
+
+SHOWN_LIMIT = 320  # characters of a submitted value shown on the instructor's marking page
+
+
+def shown_value(q: Question, result: RunResult) -> str:
+    """A non-function answer's submitted value as short text, for the instructor's marking page (the
+    learner's own figures beside their written answer); "" for a function, a written answer or none."""
+    if isinstance(q, Function) or getattr(q, "kind", "") == "written" or not isinstance(result.answers, dict):
+        return ""
+    entry = result.answers.get(q.name)
+    if not isinstance(entry, dict) or wire.DATA not in entry:
+        return ""
+    data = entry[wire.DATA]
+    if isinstance(data, dict) and q.name in data:  # a Design: its own answer among those it is judged with
+        data = data[q.name]
+    if isinstance(data, dict) and len(data) == 1 and next(iter(data)) in ("int", "real", "float", "str"):
+        data = next(iter(data.values()))
+    try:
+        text = data if isinstance(data, str) else json.dumps(data, default=repr)
+    except (TypeError, ValueError, RecursionError):
+        return ""
+    return cut(text, SHOWN_LIMIT)
 
 
 def _cell(report: dict, index) -> str:

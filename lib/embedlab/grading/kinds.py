@@ -30,7 +30,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from embedlab.grading import code, diagnose, explain, function_hints
-from embedlab.grading.status import CORRECT, INCORRECT, NOT_ATTEMPTED, format_points
+from embedlab.grading.status import CORRECT, INCORRECT, NOT_ATTEMPTED, TO_MARK, format_points
 from embedlab.grading.values import (
     NotAttempted,
     WrongForm,
@@ -57,9 +57,12 @@ class Verdict:
     def line(self, name: str) -> str:
         worth = f"{name} ({points_text(self.max_points)})"
         if self.status == CORRECT:
-            return f"✅ {worth}: correct"
+            return f"✅ {worth}: correct" + (f", {self.detail.split(RECOUNTED)[0]}" if self.detail.startswith(CARRIED)
+                                             else "")
         if self.status == NOT_ATTEMPTED:
             return f"⏳ {worth}: not attempted yet — {self.detail}"
+        if self.status == TO_MARK:
+            return f"📝 {worth}: {self.detail}"
         return f"❌ {worth}: not yet — {self.detail}"
 
 
@@ -333,8 +336,11 @@ class Question:
 
     def _accepted(self) -> Verdict:
         """A value the comparison accepts, unless its formula (`recheck`) or its method (`other_inputs`)
-        gives another answer on other inputs."""
+        gives another answer on other inputs. A value typed rather than computed says so first, in the
+        words of the rule (TYPED): the course's policy may accept it (embedlab.grading.carried)."""
         slip = self._formula_slip() or self._elsewhere_slip()
+        if slip and (SAME_VALUE in slip or typed_cell(self.source, self.name)):
+            slip = f"{TYPED}; {slip}"
         return self._verdict(False, slip) if slip else self._verdict(True)
 
     def _bytes_slip(self, got, want) -> str | None:
@@ -887,6 +893,13 @@ class Design(Question):
     # The value the rule wants for these answers (a figure of the learner's own design), or None where
     # no single value is right (the design itself): what --explain shows as expected.
     expects: Callable[[dict], object] | None = None
+    # Error carried forward, declared: the learner's own earlier answers this question's inputs include
+    # (e.g. the figures a binding budget is worked out from). Read when defined (never required), and
+    # `carry(answers)` judges the answer on the learner's own values of them when `rule`, on the recounted
+    # ones, finds it wrong: the names it was judged on when right there, else None. A question that `uses`
+    # an earlier answer (the learner's `design`) names it here too: it is judged on the learner's value.
+    carries: tuple[str, ...] = ()
+    carry: Callable[[dict], list[str] | None] | None = None
     kind = "design"
 
     def expected_for(self, data):
@@ -901,22 +914,87 @@ class Design(Question):
 
     def statement(self) -> str:
         if self.uses:
-            return f"judged against your own {', '.join(f'`{u}`' for u in self.uses)}, recounted by the checker"
-        return "judged by what it does: the checker recounts it"
+            said = f"judged against your own {', '.join(f'`{u}`' for u in self.uses)}, recounted by the checker"
+        else:
+            said = "judged by what it does: the checker recounts it"
+        own = [c for c in self.carries if c not in self.uses]
+        if own:
+            said += (f"; right from your own {', '.join(f'`{c}`' for c in own)} counts too, even where "
+                     f"{'that is' if len(own) == 1 else 'those are'} off (error carried forward)")
+        return said
 
     def to_data(self, value):
         answers = value if isinstance(value, Answers) else Answers({self.name: value})
         missing = [name for name in (self.name, *self.uses) if answers.get(name, Ellipsis) is Ellipsis]
         if missing:
             raise NotAttempted(f"`{missing[0]}` is not defined yet: answer that question first")
-        return {name: _plain(answers[name], name) for name in (self.name, *self.uses)}
+        carried = [c for c in self.carries if c not in self.uses and answers.get(c, Ellipsis) is not Ellipsis]
+        out = {name: _plain(answers[name], name) for name in (self.name, *self.uses)}
+        for name in carried:  # an earlier answer in a form no rule reads is left out, never held against this one
+            with contextlib.suppress(WrongForm):
+                out[name] = _plain(answers[name], name)
+        return out
 
     def judge(self, data, expected) -> Verdict:
         problems = list(self.rule(data, source=self.source) if _takes_source(self.rule) else self.rule(data))
         if not problems:
             return self._accepted()
+        if self.carry is not None and self.carries:  # the points depend on it: judged even for the status alone
+            names = self._carried(data)
+            if names:
+                return Verdict(CORRECT, self.points, self.points, carried_note(names, problems[0]))
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
         return self._verdict(False, f"{problems[0]}{more}")
+
+    def _carried(self, data) -> list[str] | None:
+        """The earlier answers this answer is right from (the learner's own values), or None: no `carry`,
+        a carry that finds it wrong there too, or an answer cell that does not read each of those answers
+        (one that types its answer, or works it out another way, is right from nothing of the kind: the
+        value only coincides). Without the cell's source nothing is carried."""
+        if self.carry is None or not self.carries or not self.source or typed_cell(self.source, self.name):
+            return None
+        reading = _quiet(code.read, code.own_part(self.source), self.name, default=None)
+        if reading is None or not reading.parsed:
+            return None
+        names = _quiet(self.carry, data, default=None)
+        if not isinstance(names, (list, tuple)) or not names:
+            return None
+        if any(n not in self.carries or n not in reading.names for n in names):
+            return None
+        return list(names)
+
+
+# The typed-value rule, in the words the check, the grader, the handout and the guides all use.
+TYPED = "typed, not computed: the grader reruns this cell on other inputs"
+SAME_VALUE = "your cell gives the same value as on yours"  # an `other_inputs` case of a typed answer
+
+
+def typed_cell(source: str | None, name: str) -> bool:
+    """Does the answer cell type its answer (a literal, or lines that read no name and call nothing)?
+    False when the cell is not known or does not parse: only what is seen is called typed."""
+    if not source:
+        return False
+    reading = _quiet(code.read, code.own_part(source), name, default=None)
+    return bool(reading is not None and reading.parsed and (reading.hard_coded or not (reading.names or reading.calls)))
+
+
+# Error carried forward: the words a carried answer's detail starts with, and where the judgement on the
+# recounted figures follows (what the course's policy gives instead when it switches carrying off).
+CARRIED = "judged on your own figure for "
+RECOUNTED = "; on the recounted figures: "
+
+
+def carried_note(names, strict: str) -> str:
+    """The detail of an answer right from the learner's own earlier answers `names`, `strict` the problem
+    the recounted figures find (kept for the policy: embedlab.grading.carried)."""
+    return f"{CARRIED}{', '.join(f'`{n}`' for n in names)} (error carried forward){RECOUNTED}{strict}"
+
+
+def recounted_problem(detail: str) -> str | None:
+    """The problem on the recounted figures of a carried answer's detail; None for any other detail."""
+    if not isinstance(detail, str) or not detail.startswith(CARRIED) or RECOUNTED not in detail:
+        return None
+    return detail.split(RECOUNTED, 1)[1]
 
 
 def _takes_source(rule) -> bool:
@@ -942,10 +1020,12 @@ def answer_of(question: Question, namespace: dict, missing=None):
     """
     missing = MISSING if missing is None else missing
     value = namespace.get(question.name, missing)
-    uses = getattr(question, "uses", ())
+    uses = tuple(getattr(question, "uses", ()))
+    if question.kind == "design":  # a Design reads the earlier answers it carries too (a Written's are the text's)
+        uses += tuple(getattr(question, "carries", ()))
     if value is missing or not uses:
         return value
-    return Answers({name: namespace[name] for name in (question.name, *uses) if name in namespace})
+    return Answers({name: namespace[name] for name in dict.fromkeys((question.name, *uses)) if name in namespace})
 
 
 _PLAIN_LIMIT = 1000  # items in one answer: a config is a few dozen
@@ -1088,3 +1168,115 @@ def padding_rechecks(V: int, m: int) -> list[tuple[dict, int, str]]:
     return [padding_recheck(V, m),
             ({"V": past, ".vocab_size": past, "['vocab_size']": past, "pad_multiple": m}, m - 1,
              f"for V = {past:,}, one past a multiple of pad_multiple = {m}")]
+
+
+# --------------------------------------------------------------------------
+# Written work, marked by the instructor against a rubric (embedlab.grading.manual)
+
+
+@dataclass(frozen=True)
+class Level:
+    """One level of a rubric's criterion: the points it gives and what an answer at that level looks like."""
+
+    points: float
+    words: str
+
+
+@dataclass(frozen=True)
+class Criterion:
+    """One criterion of a rubric: `name` (its id in manual.csv), the template's heading the learner writes
+    under (`prompt`), what it asks (`asks`), and its levels, lowest first."""
+
+    name: str
+    prompt: str
+    asks: str
+    levels: tuple
+
+    def __post_init__(self):
+        if not self.levels or any(not isinstance(level, Level) for level in self.levels):
+            raise ValueError(f"criterion {self.name!r}: levels must be Level(points, words), got levels={self.levels!r}")
+        points = [level.points for level in self.levels]
+        if points != sorted(set(points)) or points[0] < 0:
+            raise ValueError(f"criterion {self.name!r}: levels' points must rise from 0 or more, got {points!r}")
+
+    @property
+    def max_points(self) -> float:
+        return self.levels[-1].points
+
+
+# The lines of a written answer that are the exercise's own, never the learner's: the generator's markers
+# (the template's places to write). A marker inside the answer's text is left out of it.
+_MARKER = ("# YOUR CODE HERE", "# BEGIN SOLUTION", "# END SOLUTION")
+WRITTEN_LIMIT = 12_000  # characters of a written answer carried to the grader (a page is about 3,000)
+
+
+@dataclass
+class Written(Question):
+    """A written answer (free text, in a string), marked by the instructor against a rubric.
+
+    The exercise gives a template: each criterion's `prompt` as a heading with a place to write under it.
+    The check says how many words are written under the headings (nothing of one's own, or only the
+    template, is not attempted); the grader carries the text to the instructor's marking page
+    (`embedlab-grade --manual`) with status to_mark, and the instructor's filled manual.csv gives its
+    points, criterion by criterion. `points` is the rubric's maximum (set from the criteria)."""
+
+    criteria: tuple = ()
+    prompt: str = "write it between the quotes, under each heading of the template"
+    # The earlier answers whose figures the text argues with (error carried forward, declared): the
+    # instructor judges it on the learner's own values, shown beside it on the marking page.
+    carries: tuple = ()
+    kind = "written"
+
+    def __post_init__(self):
+        if not self.criteria or any(not isinstance(c, Criterion) for c in self.criteria):
+            raise ValueError(f"Written {self.name!r}: criteria must be Criterion(...), got criteria={self.criteria!r}")
+        names = [c.name for c in self.criteria]
+        if len(set(names)) != len(names):
+            raise ValueError(f"Written {self.name!r}: criteria names must differ, got {names!r}")
+        self.points = float(sum(c.max_points for c in self.criteria))
+
+    def statement(self) -> str:
+        return "written: your instructor marks it against the rubric above"
+
+    def criterion(self, name: str) -> Criterion | None:
+        return next((c for c in self.criteria if c.name == name), None)
+
+    def to_data(self, value):
+        if not isinstance(value, str):
+            raise WrongForm(f"expected your text as a string (between the quotes), got {type(value).__name__}")
+        lines = [line.rstrip() for line in value.strip("\n").split("\n") if line.strip() not in _MARKER]
+        return {"text": "\n".join(lines).strip()[:WRITTEN_LIMIT]}
+
+    def own_text(self, text: str) -> str:
+        """What the learner wrote: the text without the template's headings and markers."""
+        prompts = {c.prompt.strip().casefold() for c in self.criteria}
+        return "\n".join(line for line in str(text).split("\n")
+                         if line.strip() and line.strip().casefold() not in prompts
+                         and line.strip() not in _MARKER).strip()
+
+    def judge(self, data, expected) -> Verdict:
+        text = data.get("text") if isinstance(data, dict) else None
+        if not isinstance(text, str):
+            raise TypeError("a written answer's data is not text")
+        own = self.own_text(text)
+        if not own:
+            said = ("only the given template: nothing of your own is written under its headings" if text.strip()
+                    else "nothing written yet")
+            return Verdict(NOT_ATTEMPTED, 0.0, self.points, said)
+        words = len(own.split())
+        return Verdict(TO_MARK, 0.0, self.points,
+                       f"written: {words} word{'' if words == 1 else 's'}; your instructor marks it against "
+                       "the rubric")
+
+    def rubric_markdown(self) -> str:
+        """The rubric as the notebook shows it: a table per criterion of its levels."""
+        out = []
+        for c in self.criteria:
+            out.append(f"**{c.prompt.rstrip(':')}** (`{c.name}`, {points_text(c.max_points)}): {c.asks}\n")
+            out.append("| points | what it looks like |\n|---|---|")
+            out += [f"| {format_points(level.points)} | {level.words} |" for level in c.levels]
+            out.append("")
+        return "\n".join(out).strip()
+
+
+__all__ += ["Level", "Criterion", "Written", "TYPED", "typed_cell", "carried_note", "recounted_problem"]

@@ -33,6 +33,7 @@ from pathlib import Path
 
 from embedlab.grading.code import EXERCISES, MARKER, SELF_STUDY, CLASS, given_code, own_part, own_statements
 from embedlab.grading.judge import Row
+from embedlab.grading.manual import report_html
 from embedlab.grading.keys import LessonKeys
 from embedlab.grading.lessons import questions_for
 from embedlab.grading.results import totals, weighted_totals
@@ -540,6 +541,7 @@ def _lesson_section(lesson: str, rows: list[Row], counted: list[Row], figures: b
     out.append(_table(f"{lesson}: points and statuses per question",
                       ["question", "max", "scored", "full", "partial", "zero", "mean"] + statuses, body,
                       numeric=set(range(1, 7 + len(statuses)))))
+    out.append(report_html(lesson, counted))  # written answers' marks per criterion; errors carried forward
     out.append("<h3>Most frequent mistakes</h3>")
     listed = False
     for q in order:

@@ -86,7 +86,7 @@ def probe_entries(lesson: str, namespace: dict, cases: dict | None = None, funct
                 entry = {DATA: q.run_cases(value, decode_value((cases or {})[q.name]))}
             else:
                 entry = {DATA: q.to_data(value)}
-                if reruns:
+                if reruns and q.kind != "written":  # a written answer is marked, never run again
                     later.append((q, entry))
         except NotAttempted as exc:
             entry = {NOT_ATTEMPTED: str(exc)[:TEXT_LIMIT]}
