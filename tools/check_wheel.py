@@ -12,9 +12,9 @@
    (the course's release, which every lesson's first cell pins).
 3. Installs the wheel into a bare virtual environment (`python -m venv`, nothing from the
    clone), its dependencies held to requirements.txt's pins (so nbval can compare the
-   stored outputs) and nbval to run them; copies notebooks/, exercises/ and solutions/ to a
-   temporary folder with no lib/ beside them (and no repository above them); and runs every
-   lesson, exercise and solution under nbval strict there, against the installed package.
+   stored outputs) and nbval to run them; copies notebooks/ and exercises/ (--all: solutions/
+   too) to a temporary folder with no lib/ beside them (and no repository above them); and runs
+   every lesson and blank exercise under nbval strict there, against the installed package.
 
 Nothing is published: CONTRIBUTING.md, "Releasing embedlab", has the steps.
 """
@@ -36,6 +36,9 @@ DIST = ROOT / "_build" / "dist"
 TOOLS_VENV = ROOT / "_build" / "wheel-tools"
 PACKAGE = ROOT / "lib" / "embedlab"
 FOLDERS = ("notebooks", "exercises", "solutions")
+# what CI runs against the wheel: the lessons, and the blank exercises (their checks read the answer
+# keys inside the wheel); --all adds the solutions (make test and other_pythons.py run them anyway)
+DEFAULT_FOLDERS = ("notebooks", "exercises")
 # what the bare venv needs to run the notebooks, beside the wheel and what it depends on
 RUNNERS = ("pytest", "pytest-xdist", "nbval", "ipykernel")
 
@@ -110,7 +113,7 @@ def constraints(path: Path) -> Path:
     return path
 
 
-def lessons_against(wheel: Path, scratch: Path, workers: int = 2) -> int:
+def lessons_against(wheel: Path, scratch: Path, workers: int = 2, folders=DEFAULT_FOLDERS) -> int:
     """Install `wheel` in a bare venv and run every notebook under nbval strict in a folder with no
     lib/ beside it; pytest's exit code."""
     venv = scratch / "venv"
@@ -123,20 +126,21 @@ def lessons_against(wheel: Path, scratch: Path, workers: int = 2) -> int:
     if not found.startswith(str(venv)):
         raise SystemExit(f"embedlab imported from {found}, not from the bare venv")
     course = scratch / "course"
-    for folder in FOLDERS:
+    for folder in folders:
         shutil.copytree(ROOT / folder, course / folder)
     shutil.copy(ROOT / "tests" / "sanitize.cfg", course / "sanitize.cfg")
     (course / "pytest.ini").write_text("[pytest]\n", encoding="utf-8")   # not the clone's settings
     assert not (course / "lib").exists() and not (course.parent / "lib").exists()
     return subprocess.run([python, "-m", "pytest", "-q", "-p", "embedlab._test_command", "-p", "no:cacheprovider",
                            "--nbval", "--nbval-current-env", "--nbval-sanitize-with", "sanitize.cfg",
-                           "-n", str(workers), "--dist", "loadfile", *FOLDERS], cwd=course).returncode
+                           "-n", str(workers), "--dist", "loadfile", *folders], cwd=course).returncode
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--build-only", action="store_true", help="build and check; run no lesson")
     parser.add_argument("-n", type=int, default=2, help="pytest-xdist workers (2)")
+    parser.add_argument("--all", action="store_true", help="the solutions too")
     args = parser.parse_args(argv)
     start = time.perf_counter()
     wheel, sdist = build()
@@ -150,7 +154,7 @@ def main(argv=None) -> int:
     if args.build_only:
         return 0
     with tempfile.TemporaryDirectory(prefix="check-wheel-") as scratch:
-        code = lessons_against(wheel, Path(scratch), args.n)
+        code = lessons_against(wheel, Path(scratch), args.n, FOLDERS if args.all else DEFAULT_FOLDERS)
     print(f"check_wheel: {'every notebook reproduced' if code == 0 else 'FAILED'} against the installed "
           f"wheel in {time.perf_counter() - start:.0f} s", flush=True)
     return code

@@ -229,9 +229,10 @@ def main(argv=None) -> int:
             if differ:
                 failures.append(f"{version}: class mode differs from Python {host_python()}'s: {differ[:5]}")
             t3 = time.perf_counter()
+            same = f"the same as Python {host_python()}'s"
             line = (f"[{version}] lock {t1 - t0:.0f} s, notebooks and float tests {t2 - t1:.0f} s "
                     f"({'passed' if not tests.returncode else 'FAILED'}), class mode {t3 - t2:.0f} s "
-                    f"({'the same as ' + host_python() + "'s" if not differ else 'DIFFERENT'})")
+                    f"({same if not differ else 'DIFFERENT'})")
             if version == ships[-1]:
                 out = f"/tmp/book-{version}"
                 book = in_root(root, [f"{where}/bin/jupyter-book", "build", ".", "-W", "-n", "--keep-going",
