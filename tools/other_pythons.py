@@ -56,6 +56,7 @@ COURSE = "/course"          # where the clone is bound inside the root
 FLOAT_TESTS = ["tests/test_tinylm.py", "tests/test_bpe.py", "tests/test_numerics.py", "tests/test_resize.py",
                "tests/test_undertrained.py", "tests/test_vectors.py", "tests/test_lookup.py"]
 NOTEBOOKS = ["notebooks", "exercises", "solutions"]
+CHROOT = shutil.which("chroot") or "/usr/sbin/chroot"
 APT = ["apt-get", "-o", "Acquire::Check-Valid-Until=false", "-q"]   # a mirror snapshot's Release may be old
 
 
@@ -85,11 +86,12 @@ def run(command: list, **kwargs) -> subprocess.CompletedProcess:
     return subprocess.run([str(c) for c in command], **kwargs)
 
 
-def build_root(cache: Path, versions: list[str]) -> Path:
-    """The Debian root with these Pythons, built once (debootstrap, then apt-get install)."""
+def build_root(cache: Path, versions: list[str] | None) -> Path:
+    """The Debian root with these Pythons, built once (debootstrap, then apt-get install); None: the
+    root with its package lists only (to ask what it ships)."""
     root = cache / SUITE
     stamp = cache / "installed.txt"
-    wanted = "\n".join(packages(versions)) + "\n"
+    wanted = "\n".join(packages(versions or [])) + "\n"
     if not (root / "usr" / "bin" / "apt-get").exists():
         shutil.rmtree(root, ignore_errors=True)
         cache.mkdir(parents=True, exist_ok=True)
@@ -98,11 +100,16 @@ def build_root(cache: Path, versions: list[str]) -> Path:
         if run(["debootstrap", "--variant=minbase", SUITE, root, mirror()], stdout=subprocess.DEVNULL).returncode:
             raise SystemExit("debootstrap failed")
         stamp.unlink(missing_ok=True)
+    if versions is None:
+        if not any((root / "var" / "lib" / "apt" / "lists").glob("*Packages*")):
+            shutil.copy("/etc/resolv.conf", root / "etc" / "resolv.conf")
+            run([CHROOT, root, *APT, "update"], stdout=subprocess.DEVNULL, check=True)
+        return root
     if not stamp.exists() or stamp.read_text() != wanted:
         shutil.copy("/etc/resolv.conf", root / "etc" / "resolv.conf")
         env = {"DEBIAN_FRONTEND": "noninteractive", "PATH": "/usr/sbin:/usr/bin:/sbin:/bin"}
         for command in ([*APT, "update"], [*APT, "install", "-y", "--no-install-recommends", *packages(versions)]):
-            if run(["chroot", root, *command], env=env, stdout=subprocess.DEVNULL).returncode:
+            if run([CHROOT, root, *command], env=env, stdout=subprocess.DEVNULL).returncode:
                 raise SystemExit(f"apt-get in the Debian root failed: {command}")
         stamp.write_text(wanted)
     return root
@@ -118,7 +125,7 @@ def available(root: Path, versions: list[str]) -> tuple[list[str], list[str]]:
     """(versions sid ships, versions it does not), asked of the root's apt."""
     ships, lacks = [], []
     for v in versions:
-        found = subprocess.run(["chroot", root, "apt-cache", "show", f"python{v}-venv"], capture_output=True)
+        found = subprocess.run([CHROOT, root, "apt-cache", "show", f"python{v}-venv"], capture_output=True)
         (ships if found.returncode == 0 else lacks).append(v)
     return ships, lacks
 
@@ -144,7 +151,7 @@ def in_root(root: Path, command: list, **kwargs) -> subprocess.CompletedProcess:
     env = {"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": "/root", "LANG": "C.UTF-8",
            "PYTHONDONTWRITEBYTECODE": "1", "MPLBACKEND": "agg",
            **{k: v for k, v in os.environ.items() if k in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS")}}
-    return run(["chroot", root, "sh", "-c", f"cd {COURSE} && exec \"$@\"", "-", *command], env=env, **kwargs)
+    return run([CHROOT, root, "sh", "-c", f"cd {COURSE} && exec \"$@\"", "-", *command], env=env, **kwargs)
 
 
 def venv(root: Path, version: str) -> str:
@@ -202,7 +209,7 @@ def main(argv=None) -> int:
     start = time.perf_counter()
     wanted = args.python or [v for v in check_wheels.PYTHONS if v != host_python()]
     print(f"this machine runs make test on Python {host_python()}; the others promised: {' '.join(wanted)}")
-    root = build_root(args.cache, [])   # the bare root first, to ask its apt what it ships
+    root = build_root(args.cache, None)   # the bare root first, to ask its apt what it ships
     ships, lacks = available(root, wanted)
     for v in lacks:
         print(f"[{v}] Debian {SUITE} ships no python{v}: NOT tested on a real interpreter here "
