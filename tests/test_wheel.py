@@ -61,3 +61,51 @@ def test_the_shipped_licence_is_the_repository_licence():
     """Lesson 12 reads the licence from embedlab (licence_text), so a lesson opened alone runs."""
     from embedlab import licence_text
     assert licence_text() == (ROOT / "LICENSE").read_text(encoding="utf-8")
+
+
+def test_the_hub_recipe_pins_the_release_and_its_link_is_the_one_the_book_builds():
+    """book/a-term.md, "On a JupyterHub": the image installs this release, and the nbgitpuller link
+    written by hand is the one the book's JupyterHub launch button builds (tools/check_launch.py)."""
+    import re
+
+    import embedlab
+    check_launch = load_tool("check_launch")
+    page = (ROOT / "book" / "a-term.md").read_text(encoding="utf-8")
+    section = page[page.index("## On a JupyterHub"):]
+    assert f"pip install embedlab=={embedlab.__version__}" in section
+    link = re.search(r"https://HUB/\S+", section).group(0)
+    repository = "https://github.com/example/embedding-lab"
+    filled = (link.replace("https://HUB", "https://hub.example.org").replace("REPOSITORY", repository)
+              .replace("NAME", "embedding-lab"))
+    assert check_launch.jupyterhub_problems(filled, repository, "main", "https://hub.example.org",
+                                            "notebooks/01-toy-table.ipynb") == []
+    assert check_launch.jupyterhub_problems(filled, repository, "main", "https://hub.example.org",
+                                            "notebooks/02-lookup-vs-matmul.ipynb")   # another notebook: named
+    # what a learner's handout is written to on the hub: git ignores it, so nbgitpuller leaves it alone
+    ignored = subprocess.run(["git", "check-ignore", "-q", "my-work/01-toy-table.ipynb"], cwd=ROOT)
+    assert ignored.returncode == 0
+
+
+def test_readme_says_what_ci_runs_on_other_pythons_cpus_and_kernels():
+    """README's install paragraph names the Pythons, CPUs and kernels CI runs the course on; .ci/run
+    runs the tools that do it, and they are the ones the paragraph names."""
+    import re
+
+    from embedlab import numerics
+    check_wheels = load_tool("check_wheels")
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    paragraph = readme[readme.index("You need CPython"):readme.index("From a fresh clone:")]
+    first, last = check_wheels.PYTHONS[0], check_wheels.PYTHONS[-1]
+    assert f"CPython {first} to {last}" in paragraph
+    others = re.search(r"on Debian's CPython ([\d., and]+)\s*\(", paragraph).group(1)
+    other_pythons = load_tool("other_pythons")
+    assert other_pythons.host_python() == first                      # make test's Python: the oldest
+    named = re.findall(r"3\.\d+", others)
+    untested = re.search(r"(3\.\d+) only by its wheels", paragraph).group(1)
+    assert sorted(named + [first, untested]) == sorted(check_wheels.PYTHONS)
+    kernels = {"Haswell": "Haswell", "Sandybridge": "Sandy Bridge", "Nehalem": "Nehalem"}
+    assert set(numerics.OPENBLAS_KERNELS.values()) == set(kernels)
+    assert all(f"({name})" in paragraph for name in kernels.values())
+    for tool in ("check_wheels", "other_pythons", "other_cpus", "check_wheel", "check_colab", "check_binder"):
+        assert f"tools/{tool}.py" in ci, f".ci/run does not run tools/{tool}.py"
