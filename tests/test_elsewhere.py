@@ -235,6 +235,23 @@ def test_a_cell_that_fails_where_the_solutions_runs_is_refused():
     assert got.status == INCORRECT and re.search(r"your cell raises (IndexError|ValueError)", got.detail), got.detail
 
 
+def test_a_cell_that_raises_elsewhere_is_told_what_its_code_did_not_that_it_typed_values():
+    """Lesson 07: a table of bytes per number with the book's precisions only raises KeyError on another
+    look's precision; the hint names the missing key of a table the cell reads, and never blames typed
+    values (nothing was typed)."""
+    source = ('config = load_config(cache_model)\nL = config["num_hidden_layers"]\n'
+              'h = config["num_attention_heads"]\nh_kv = config["num_key_value_heads"]\n'
+              '# stated in some configs (Gemma); else d / h\n'
+              'head_dim = config.get("head_dim", config["hidden_size"] // h)\n'
+              'print(f"{cache_model}: L = {L}, h = {h}, h_kv = {h_kv}, head_dim = {head_dim}")\n'
+              'bytes_per_number = {"bf16": 2, "fp16": 2}[cache_precision]\n'
+              'kv_bytes_per_token = 2 * L * h_kv * head_dim * bytes_per_number\n')
+    got = verdict("07-memory", "kv_bytes_per_token", source)
+    assert got.status == INCORRECT and "your cell raises KeyError" in got.detail, got.detail
+    assert "is not a key of a table (a dict) your cell reads" in got.detail, got.detail
+    assert "typed" not in got.detail, got.detail
+
+
 def test_the_second_looks_break_the_books_coincidences():
     """The variants the second look uses are the same on every run, and among them the book's ratios
     between numbers and lengths are broken: lesson 03's linear_out is not 4 · linear_in in one of them,

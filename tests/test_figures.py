@@ -66,3 +66,79 @@ def test_use_sets_the_sizes():
         figures.use()                       # outside Jupyter: only the sizes
         assert matplotlib.rcParams["font.size"] == 12
         assert matplotlib.rcParams["xtick.labelsize"] == 12
+
+
+# --------------------------------------------------------------------------
+# Legends never sit on the data they explain
+
+
+def legend_case(kind, **legend):
+    """A figure with a line rising corner to corner and a flat one at mid height, bars, a scatter
+    point or a filled area, and a legend placed by `legend`: what legend_overlaps finds, and the
+    record png() writes of it."""
+    import numpy as np
+
+    with plt.rc_context(figures.RC):
+        fig, ax = plt.subplots(figsize=(5, 3))
+        x = np.linspace(0, 10, 50)
+        if kind == "lines":
+            ax.plot(x, x, label="rising")
+            ax.plot(x, np.full_like(x, 5), label="flat")
+        elif kind == "bars":
+            ax.barh(["a", "b"], [1.0, 1.0], label="full bars")
+        elif kind == "scatter":
+            ax.scatter([0, 10], [0, 10], label="corners")
+        elif kind == "area":
+            ax.fill_between(x, 0, 10, label="area")
+        ax.set_title("t")
+        ax.legend(**legend)
+        try:
+            found = figures.legend_overlaps(fig)
+            data, _ = figures.png(fig)
+            return found, figures.legend_over_data(data)
+        finally:
+            plt.close(fig)
+
+
+@pytest.mark.parametrize("kind, legend, covered", [
+    ("lines", {"loc": "center"}, ["flat", "rising"]),          # over both lines
+    ("lines", {"loc": "upper left"}, []),                       # the empty corner above y = x
+    ("lines", {"loc": "upper center", "bbox_to_anchor": (0.5, -0.2)}, []),  # below the axes
+    ("bars", {"loc": "upper right"}, ["full bars"]),            # the bars fill the axes' width
+    ("bars", {"loc": "upper center", "bbox_to_anchor": (0.5, -0.2)}, []),
+    ("scatter", {"loc": "upper right"}, ["corners"]),           # the point in that corner
+    ("scatter", {"loc": "center"}, []),
+    ("area", {"loc": "center"}, ["area"]),
+])
+def test_a_legend_over_a_line_bar_point_or_area_is_found_and_one_beside_them_is_not(kind, legend, covered):
+    found, recorded = legend_case(kind, **legend)
+    assert found == [f"the legend of 't' covers {name!r}" for name in covered]
+    assert recorded == "; ".join(found)
+
+
+def stored_figures():
+    """Every PNG stored in a lesson, exercise or solution notebook, and in a notebook page of the book."""
+    import base64
+    import json
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    paths = [p for folder in ("notebooks", "exercises", "solutions", "book") for p in sorted((root / folder).glob("*.ipynb"))]
+    for path in paths:
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        for i, cell in enumerate(nb["cells"]):
+            for output in cell.get("outputs", []):
+                if "image/png" in output.get("data", {}):
+                    yield f"{path.relative_to(root)} cell {i}", base64.b64decode(output["data"]["image/png"])
+
+
+def test_no_stored_figure_has_a_legend_over_its_data():
+    """Every figure the course stores went through figures.png(), which records what its legends cover:
+    a figure with no record was not drawn the course's way, and one whose legend covers a line, a bar,
+    a point or an area names them (regenerate with `make notebooks NB=...` after moving the legend)."""
+    shown = list(stored_figures())
+    assert len(shown) >= 12, "the lessons' figures were not found"
+    unrecorded = [where for where, data in shown if figures.legend_over_data(data) is None]
+    assert not unrecorded, f"figures without the legend record (not drawn by figures.png): {unrecorded}"
+    covered = {where: figures.legend_over_data(data) for where, data in shown if figures.legend_over_data(data)}
+    assert not covered, f"legends over data: {covered}"

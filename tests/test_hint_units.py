@@ -70,6 +70,25 @@ def test_lesson_06_prompt_pass_with_the_blocks_run_once_is_named_as_that():
         assert "T²" not in detail and "not T times" not in detail
 
 
+@pytest.mark.parametrize("name", ["head_share_prompt", "head_share_training"])
+@pytest.mark.parametrize("factor", [2**10, 2**-10, 2**20, 1e-9, 1e9, 8])
+def test_a_share_of_flops_is_never_told_of_bytes(name, factor):
+    """A share has no unit: no scale of bytes (KiB, MiB, GB, bits) is ever named for it, alone or as the
+    second of two slips, whatever factor the answer is off by."""
+    want = load_key("06-params-vs-compute")[name]
+    detail = evaluate(question("06-params-vs-compute", name), want * factor, want).detail
+    assert not re.search(r"KiB|MiB|GiB|GB|bytes|bits", detail), detail
+
+
+def test_the_prompt_share_with_the_head_at_every_position_in_the_part_is_named_as_that():
+    from embedlab.grading.questions import l06
+
+    want, T = load_key("06-params-vs-compute")["head_share_prompt"], l06.DEFAULTS["T"]
+    detail = evaluate(question("06-params-vs-compute", "head_share_prompt"), want * T, want).detail
+    assert "head at T positions" in detail and "runs once" in detail, detail
+    assert "percentage" in evaluate(question("06-params-vs-compute", "head_share_prompt"), want * 100, want).detail
+
+
 def test_an_axis_slip_on_a_square_table_is_named_as_the_axis():
     """Lesson 09's 16 rows are d = 16 wide in the book: norms along axis=0 run silently. The hint names
     the axis, not "normalize every row, not just cat" (which blamed a mistake not made)."""

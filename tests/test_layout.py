@@ -61,3 +61,74 @@ def test_references_name_every_shipped_config_and_both_deepseek_readme_versions(
             missing.append(repo)
     assert not missing, f"book/references.md lacks {missing}"
     assert "README_WEIGHTS.md" in refs and "36.7B" in refs and "36.6B" in refs
+
+
+# --------------------------------------------------------------------------
+# Where a learner starts: the README's first screen, the guide and the glossary from every lesson
+
+MAINTAINERS_WORDS = ("axe-core", "first paint", "AVX", "nbval", "headless")
+
+
+def test_the_readme_starts_with_the_learner_then_instructors_then_contributors():
+    """README's first screen (before the lesson table) is the learner's: the two commands, lesson 01,
+    the learner's guide and the glossary; instructors come next, contributors last, and the test and CI
+    details a learner does not need live in CONTRIBUTING.md."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    first_screen = readme[:readme.index("\n## Lessons")]
+    for needed in ("make lab", "make test", "](notebooks/01-toy-table.ipynb)", "](book/how-to-use.md)",
+                   "](book/glossary.md)"):
+        assert needed in first_screen, f"README's first screen lacks {needed!r}"
+    assert len(first_screen.splitlines()) <= 45, "README's first screen runs past one screen"
+    headings = [line for line in readme.splitlines() if line.startswith("## ")]
+    order = [next(i for i, h in enumerate(headings) if h.startswith(f"## {name}"))
+             for name in ("Start here", "Lessons", "Setting up", "For instructors", "For contributors")]
+    assert order == sorted(order), headings
+    learners = readme[:readme.index("\n## For instructors")]
+    assert not [w for w in MAINTAINERS_WORDS if w in learners], "test and CI details before the instructors' part"
+    contributing = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    assert all(w in contributing for w in ("axe-core", "first paint", "bubblewrap", "nbval"))
+    for target in re.findall(r"\]\(((?:notebooks|book|exercises|solutions)/[^)#]*)", readme):
+        assert (ROOT / target).exists(), f"README links {target}, which does not exist"
+
+
+def glossary_anchors() -> set[str]:
+    """The anchors of the glossary's entries and sections, as the book makes them (MyST's slugs)."""
+    from myst_parser.mdit_to_docutils.base import default_slugify
+
+    text = (ROOT / "book" / "glossary.md").read_text(encoding="utf-8")
+    return {default_slugify(line.lstrip("#").strip()) for line in text.splitlines() if line.startswith("#")}
+
+
+def markdown_of(path: Path) -> str:
+    if path.suffix == ".ipynb":
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        return "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+    return path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("lesson", LESSONS)
+def test_every_lesson_links_the_learners_guide_and_glossary_entries(lesson):
+    text = markdown_of(ROOT / "notebooks" / f"{lesson}.ipynb")
+    assert "](../book/how-to-use.md)" in text, f"{lesson} does not link book/how-to-use.md"
+    entries = re.findall(r"\]\(\.\./book/glossary\.md#([\w-]+)\)", text)
+    assert entries, f"{lesson} links no glossary entry where it uses a term"
+
+
+def test_the_glossary_reads_in_jupyterlab_and_every_link_to_an_entry_resolves():
+    """The glossary is plain Markdown (headings and paragraphs): no MyST directive or role that
+    JupyterLab would show as raw markup; every link to one of its entries, from a notebook, a book
+    page or the glossary itself, names an anchor it has."""
+    glossary = (ROOT / "book" / "glossary.md").read_text(encoding="utf-8")
+    assert not re.search(r"```\{|\{term\}|\{doc\}|\{ref\}", glossary), "MyST markup in book/glossary.md"
+    anchors = glossary_anchors()
+    assert {"kv-cache", "non-embedding-parameters", "weight-tying"} <= anchors
+    pages = [p for folder in ("notebooks", "exercises", "solutions", "book") for p in sorted((ROOT / folder).glob("*"))
+             if p.suffix in (".ipynb", ".md")] + [ROOT / "README.md"]
+    broken = []
+    for page in pages:
+        text = markdown_of(page)
+        targets = re.findall(r"\]\((?:[./]*book/)?glossary\.md#([\w-]+)\)", text)
+        if page.name == "glossary.md":
+            targets += re.findall(r"\]\(#([\w-]+)\)", text)
+        broken += [f"{page.relative_to(ROOT)}#{t}" for t in targets if t not in anchors]
+    assert not broken, f"links to glossary entries that do not exist: {broken}"

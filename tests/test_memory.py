@@ -64,7 +64,7 @@ def test_serving_memory_adds_weights_and_cache():
 @pytest.mark.parametrize(
     "call, field",
     [
-        (lambda: bytes_per_param("fp8"), "precision"),
+        (lambda: bytes_per_param("fp6"), "precision"),
         (lambda: weight_bytes(-5), "model"),
         (lambda: weight_bytes(7e9), "model"),
         (lambda: weight_bytes(GPT2, "int3"), "precision"),

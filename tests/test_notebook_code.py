@@ -27,7 +27,7 @@ from tools_loader import load_tool  # noqa: E402
 
 import_guard = load_tool("import_guard")
 
-NOTEBOOKS = [p for folder in ("notebooks", "solutions", "exercises") for p in sorted((ROOT / folder).glob("*.ipynb"))]
+NOTEBOOKS = [p for folder in ("notebooks", "solutions", "exercises", "book") for p in sorted((ROOT / folder).glob("*.ipynb"))]
 
 
 def wide_code_lines(notebook: Path) -> list[tuple[int, int, str]]:

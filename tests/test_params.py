@@ -585,3 +585,34 @@ def test_tokenizer_sizes_are_cited_and_fit_their_tables():
             n_tokens(missing)
     with pytest.raises(ValueError, match="no shipped config called name='nope'"):
         n_tokens("nope")
+
+
+def test_a_shape_unpacked_like_a_pair_says_how_to_read_its_sizes():
+    """Exercise 01 asks for V·d from model_shape: `V, d = model_shape(config)` names the fields to read."""
+    shape = model_shape(load_config("gpt2"))
+    with pytest.raises(TypeError, match=r"shape\.vocab_size, shape\.hidden_size"):
+        V, d = shape  # noqa: F841
+    assert (shape.vocab_size, shape.hidden_size) == (50_257, 768)
+
+
+def test_the_references_published_figures_section_states_only_counted_numbers():
+    """book/references.md, "Published figures against the exact counts" (moved there from lesson 06):
+    every number of four or more digits it states is one embedlab counts, and each count it reconciles
+    is there."""
+    from pathlib import Path
+
+    refs = (Path(__file__).resolve().parent.parent / "book" / "references.md").read_text(encoding="utf-8")
+    section = refs.split("## Published figures against the exact counts", 1)[1].split("\n## ", 1)[0]
+    mixtral, qwen, v3 = count("mixtral-8x7b"), count("qwen3-30b-a3b"), count("deepseek-v3")
+    extras = checkpoint_extras(load_config("deepseek-v3"))
+    mtp, biases = extras["multi-token prediction module"], extras["router score-correction biases (buffers)"]
+    d = load_config("deepseek-v3")["hidden_size"]
+    eh_proj, used = 2 * d * d, mtp - (v3.block.mlp - v3.block.mlp_active)
+    routers = 48 * 128 * 2048
+    counted = {mixtral.total, mixtral.active, qwen.active, routers, qwen.active - routers, 2048,
+               v3.active_without_embedding, v3.active, biases, mtp, mtp - eh_proj,
+               used + v3.token_embedding + v3.lm_head, used + v3.lm_head,
+               used - eh_proj + v3.token_embedding + v3.lm_head, used - eh_proj + v3.lm_head}
+    stated = {int(n.replace(",", "")) for n in re.findall(r"(?<![\w.])\d{1,3}(?:,\d{3})+(?![\d.])", section)}
+    assert stated and stated <= counted, f"numbers no count gives: {sorted(stated - counted)}"
+    assert counted - {2048} <= stated, f"counts the section leaves out: {sorted(counted - stated)}"

@@ -317,3 +317,8 @@ def test_the_lock_serves_every_python_the_readme_promises():
     wanted = re.search(r'requires-python = ">=(3\.\d+)"', (ROOT / "pyproject.toml").read_text()).group(1)
     assert wanted == check.PYTHONS[0]
     assert "3.11 to 3.15" in readme
+    # the book's pages say the same range, never an open "or newer" the lock does not serve
+    span = f"{check.PYTHONS[0]} to {check.PYTHONS[-1]}"
+    for page in ("how-to-use.md", "a-term.md", "grading.md"):
+        text = (ROOT / "book" / page).read_text(encoding="utf-8")
+        assert f"Python {span}" in text and not re.search(r"Python 3\.\d+ or newer", text), page

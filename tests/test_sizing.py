@@ -51,7 +51,7 @@ def test_a_config_the_calculators_cannot_count_is_a_reason_not_a_crash():
 
 
 @pytest.mark.parametrize("field, value", [("max_params", 0), ("batch", -1), ("context", 1.5),
-                                          ("max_serving_gb", 0), ("weights", "fp8"), ("train_tokens", 1000)])
+                                          ("max_serving_gb", 0), ("weights", "fp6"), ("train_tokens", 1000)])
 def test_budget_rejects_bad_fields_by_name(field, value):
     with pytest.raises(ValueError, match=field):
         dataclasses.replace(JOB, **{field: value})

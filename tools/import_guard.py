@@ -160,6 +160,9 @@ def with_course_cell(nb, url: str | None = None, version: str | None = None) -> 
     cell = nb.cells[index]
     if is_course_cell(cell):
         cell.source = source
+        following = next((c for c in nb.cells[index + 1:] if c.cell_type == "code"), None)
+        if following is not None:       # an older guard merged back into the setup cell
+            following.source = strip_guard(following.source)
     else:
         cell.source = strip_guard(cell.source)
         cell = nbformat.v4.new_code_cell(source)
@@ -175,7 +178,8 @@ def with_course_cell(nb, url: str | None = None, version: str | None = None) -> 
 
 
 def notebooks() -> list[Path]:
-    return sorted((ROOT / "notebooks").glob("*.ipynb")) + sorted((ROOT / "solutions").glob("*.ipynb"))
+    """Every notebook written by hand: lessons, solutions, and the book's (the recap)."""
+    return [p for folder in ("notebooks", "solutions", "book") for p in sorted((ROOT / folder).glob("*.ipynb"))]
 
 
 def setup_cell(nb):

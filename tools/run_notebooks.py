@@ -1,6 +1,6 @@
 """Re-execute notebooks in place, the way the tests run them, and normalize them.
 
-    python tools/run_notebooks.py                       # every notebook in notebooks/, exercises/, solutions/
+    python tools/run_notebooks.py                       # every notebook in notebooks/, exercises/, solutions/, book/
     python tools/run_notebooks.py notebooks/01-toy-table.ipynb solutions/
 
 Each notebook runs top to bottom in a fresh kernel of *this* Python (the same
@@ -26,7 +26,7 @@ from nbclient import NotebookClient
 from nbval.kernel import CURRENT_ENV_KERNEL_NAME, NbvalKernelspecManager
 
 ROOT = Path(__file__).resolve().parent.parent
-FOLDERS = ("notebooks", "exercises", "solutions")
+FOLDERS = ("notebooks", "exercises", "solutions", "book")  # book/: the recap after lesson 12
 CELL_TIMEOUT = 600
 
 KERNELSPEC = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}

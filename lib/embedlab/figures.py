@@ -12,7 +12,11 @@ figure it shows
   (sharp on a 2x screen);
 - carries the size of its smallest text, in its own pixels, in the PNG (a tEXt
   chunk named `TEXT_KEY`), so the book's browser check (tools/check_site.py)
-  can measure that text as a reader sees it, at any width.
+  can measure that text as a reader sees it, at any width;
+- carries, under `LEGEND_KEY`, what its legends cover of the data drawn
+  (`legend_overlaps`: "" when no legend sits on a line, bar, marker or filled
+  area), so a test over every stored figure (tests/test_figures.py) finds a
+  legend that hides data without anyone looking at the picture.
 """
 
 from __future__ import annotations
@@ -20,8 +24,11 @@ from __future__ import annotations
 import io
 import struct
 
+import numpy as np
+
 SCALE = 2                      # pixels drawn per pixel shown
 TEXT_KEY = "embedlab:text-px"  # the PNG text chunk holding the smallest text, in the image's pixels
+LEGEND_KEY = "embedlab:legend-over-data"  # the PNG text chunk naming what the legends cover ("" for nothing)
 MAX_WIDTH_IN = 5.5             # the widest figure a lesson draws, in inches (at 12 points: >= 10 px at 390 px)
 
 RC = {
@@ -50,6 +57,91 @@ def smallest_text_points(fig) -> float | None:
     return min(sizes) if sizes else None
 
 
+def _data_paths(ax):
+    """(label, path in display pixels, filled) for everything an axes draws from data: lines (and their
+    markers), bars and other patches, scatter points, filled areas. Grid lines, spines and text are not data."""
+    from matplotlib.collections import LineCollection, PathCollection
+    from matplotlib.path import Path
+
+    for line in ax.lines:
+        if not line.get_visible() or len(line.get_xydata()) == 0:
+            continue
+        label = line.get_label()
+        xy = line.get_transform().transform(line.get_xydata())
+        xy = xy[np.isfinite(xy).all(axis=1)]
+        if len(xy) == 0:
+            continue
+        if line.get_linestyle() not in ("None", "none", "", " ") and len(xy) > 1:
+            yield label, Path(xy), False
+        if line.get_marker() not in (None, "None", "none", "", " "):
+            r = line.get_markersize() * ax.figure.dpi / 72 / 2
+            for x, y in xy:
+                yield label, _square(x, y, r), True
+    named = {id(patch): container.get_label() for container in ax.containers for patch in container
+             if hasattr(patch, "get_path")}  # a bar's label is its BarContainer's
+    for patch in ax.patches:
+        if patch.get_visible():
+            path = patch.get_transform().transform_path(patch.get_path())
+            if len(path.vertices) and np.ptp(path.vertices, axis=0).max() > 0.5:  # a bar of width 0 draws nothing
+                yield named.get(id(patch), patch.get_label()), path, True
+    for coll in ax.collections:
+        if not coll.get_visible():
+            continue
+        label = coll.get_label()
+        if isinstance(coll, PathCollection):  # scatter: one marker per offset
+            offsets = np.asarray(coll.get_offsets(), dtype=float)
+            if len(offsets) == 0 or len(coll.get_sizes()) == 0:
+                continue
+            points = coll.get_offset_transform().transform(offsets)
+            r = np.sqrt(np.max(coll.get_sizes())) * ax.figure.dpi / 72 / 2
+            for x, y in points[np.isfinite(points).all(axis=1)]:
+                yield label, _square(x, y, r), True
+        else:  # filled areas (fill_between), line collections (vlines, hlines)
+            filled = not isinstance(coll, LineCollection)
+            for path in coll.get_paths():
+                path = coll.get_transform().transform_path(path)
+                if len(path.vertices):
+                    yield label, path, filled
+
+
+def _square(x, y, r):
+    """A marker of radius r pixels at (x, y), as a closed path."""
+    from matplotlib.path import Path
+
+    return Path([(x - r, y - r), (x + r, y - r), (x + r, y + r), (x - r, y + r), (x - r, y - r)], closed=True)
+
+
+def legend_overlaps(fig) -> list[str]:
+    """What the figure's legends cover of its data: one line per legend and artist whose drawn path (a
+    line's segments, a marker, a bar, a scatter point, a filled area) passes under the legend's box, e.g.
+    "the legend of 'GPT-2 small' covers 'attention over the context'". [] when every legend sits clear of the
+    data (beside it, below the axes, or in an empty corner). Draws the figure first (a legend's box is placed
+    when it is drawn)."""
+    from matplotlib.legend import Legend
+
+    fig.canvas.draw()
+    out = []
+    legends = [artist for artist in fig.findobj(Legend) if artist.get_visible()]
+    for legend in legends:
+        box = legend.get_window_extent()
+        if box.width <= 0 or box.height <= 0:
+            continue
+        title = legend.axes.get_title() if legend.axes is not None else ""
+        where = f"the legend of {title!r}" if title else "a legend"
+        for ax in fig.axes:
+            clip = ax.get_window_extent()
+            for label, path, filled in _data_paths(ax):
+                if not box.overlaps(clip):
+                    continue
+                # only what the axes show can be hidden: clip the legend's box to the axes
+                inner = type(box).intersection(box, clip)
+                if inner is not None and inner.width > 0 and inner.height > 0 and \
+                        path.intersects_bbox(inner, filled=filled):
+                    name = label if label and not label.startswith("_") else "unlabelled data"
+                    out.append(f"{where} covers {name!r}")
+    return sorted(set(out))
+
+
 def png(fig) -> tuple[bytes, dict]:
     """The figure as a PNG at SCALE x its pixels (cropped to what it draws), with its smallest
     text in the image's pixels under TEXT_KEY, and the metadata that shows it at 1/SCALE of
@@ -60,6 +152,7 @@ def png(fig) -> tuple[bytes, dict]:
     dpi = fig.dpi * SCALE
     points = smallest_text_points(fig)
     metadata = {TEXT_KEY: f"{points * dpi / 72:.2f}"} if points else {}
+    metadata[LEGEND_KEY] = "; ".join(legend_overlaps(fig))
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=dpi, bbox_inches="tight", metadata=metadata)
     data = buffer.getvalue()
@@ -69,13 +162,25 @@ def png(fig) -> tuple[bytes, dict]:
 
 def text_px(data: bytes) -> float | None:
     """The smallest text size a PNG made by png() records (in its own pixels), or None."""
+    value = png_text(data, TEXT_KEY)
+    return None if value is None else float(value)
+
+
+def legend_over_data(data: bytes) -> str | None:
+    """What a PNG made by png() records its legends cover ("" for nothing), or None for a PNG that
+    records nothing (drawn without the course's style)."""
+    return png_text(data, LEGEND_KEY)
+
+
+def png_text(data: bytes, wanted: str) -> str | None:
+    """The value of the PNG's tEXt chunk named `wanted`, or None."""
     at = 8
     while at + 8 <= len(data):
         length, kind = struct.unpack(">I4s", data[at:at + 8])
         if kind == b"tEXt":
             key, _, value = data[at + 8:at + 8 + length].partition(b"\0")
-            if key.decode("latin-1") == TEXT_KEY:
-                return float(value)
+            if key.decode("latin-1") == wanted:
+                return value.decode("latin-1")
         if kind == b"IEND":
             break
         at += 12 + length

@@ -27,13 +27,14 @@ BYTES_PER_PARAM = {
     "fp32": 4.0,
     "fp16": 2.0,
     "bf16": 2.0,
+    "fp8": 1.0,   # 8-bit floats (e4m3 or e5m2): a KV cache or weights served on recent GPUs
     "int8": 1.0,
     "int4": 0.5,  # 4 bits: two numbers per byte (quantization scales come on top)
 }
 
 
 def bytes_per_param(precision: str) -> float:
-    """Bytes for one number stored in `precision` (fp32, fp16, bf16, int8, int4)."""
+    """Bytes for one number stored in `precision` (fp32, fp16, bf16, fp8, int8, int4)."""
     if precision not in BYTES_PER_PARAM:
         raise ValueError(f"precision must be one of {', '.join(BYTES_PER_PARAM)}, got precision={precision!r}")
     return BYTES_PER_PARAM[precision]

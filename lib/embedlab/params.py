@@ -233,6 +233,12 @@ class ModelShape:
     moe: MoEShape | None = None
     mla: MLAShape | None = None
 
+    def __iter__(self):
+        # `V, d = model_shape(config)` would unpack all twelve fields in order, or fail with Python's
+        # "too many values to unpack": say how to read the two it wants instead
+        raise TypeError("model_shape(...) gives one object with named sizes, not a pair to unpack: read them by "
+                        "name, e.g. shape = model_shape(config); V, d = shape.vocab_size, shape.hidden_size")
+
     @property
     def kv_cache_width(self) -> int:
         """Numbers a token leaves in the cache of one layer: 2·h_kv·head_dim (keys and values).

@@ -946,8 +946,7 @@ def _elsewhere_case(question: Question, case) -> str | None:
         return None
     if isinstance(case.get("raised"), str):  # the solution's cell gives an answer there, the learner's raises
         return (f"right for these inputs only: {case['words'][:ELSEWHERE_TEXT]}, your cell raises "
-                f"{case['raised'][:ELSEWHERE_TEXT]}: compute it from the inputs the question names (no sizes, "
-                "ids or values typed from these), so it holds for any of them")
+                f"{case['raised'][:ELSEWHERE_TEXT]}: {raised_there(case['raised'])}")
     want = expected_value(judge_as, case["want"])
     with status_only():
         verdict = judge_as.judge(case["got"], want)
@@ -965,6 +964,22 @@ def _elsewhere_case(question: Question, case) -> str | None:
             f"{_shown(judge_as, case['got'], case['want'], case.get('own') is True)}")
     return f"{text}. {why[:1].upper()}{why[1:ELSEWHERE_TEXT]}" if why else \
         f"{text}: compute it from the inputs the question names, so it holds for any of them"
+
+
+def raised_there(raised: str) -> str:
+    """What a learner's cell did when it raised `raised` ("KeyError: 'fp8'") on other inputs where the
+    solution's cell gives an answer: said of the code (a key missing from a table it reads, an index past
+    an end), never guessed as something typed."""
+    kind, _, message = raised.partition(": ")
+    if kind == "KeyError":
+        return (f"{message[:ELSEWHERE_TEXT]} is not a key of a table (a dict) your cell reads: the table has "
+                "entries for the values of these inputs only; give it one for every value the input can take")
+    if kind == "IndexError":
+        return ("an index past the end of an array your cell reads: a position or length that fits these "
+                "inputs only; take it from the inputs the question names")
+    if kind in ("ValueError", "TypeError") and ("shape" in message or "broadcast" in message):
+        return "shapes that fit these inputs only: take every size from the inputs the question names"
+    return "your lines fail there: make every step follow the inputs the question names, so it holds for any of them"
 
 
 def expected_value(question: Question, data):

@@ -91,9 +91,10 @@ def share(p: dict, head_positions: int, attention: bool = True, square: bool = F
     return head_positions * c.head / total
 
 
-BLOCKS_T_TIMES = ("reading a prompt, every one of the T positions goes through the lookup and the blocks "
-                  "(each token's keys and values are needed by the tokens after it): those run T times; only "
-                  "the head runs once, at the last position")
+BLOCKS_T_TIMES = ("reading a prompt, every one of the T positions goes through the lookup and the blocks (the "
+                  "tokens after it attend to its keys and values in every layer, and a layer's keys and values "
+                  "are made from what the layers below give): those run T times; only the head runs once, at "
+                  "the last position")
 
 
 def blocks_once(p: dict, keys: int) -> float:
@@ -315,7 +316,11 @@ def questions(p: dict) -> list:
                      missing="too big: you left out attention over the context, which grows with every position",
                      alts=[Alt(costs.attention_per_key * T * T,
                                "token t attends to t positions: T(T+1)/2 keys in all, not T²")])]),
-            upside_down="upside down: the share is the head's FLOPs over the whole pass's"), context="your share")
+            upside_down="upside down: the share is the head's FLOPs over the whole pass's"), context="your share",
+            # a share has no unit: bytes, KiB or GB cannot be its slip (units=False); a percentage can
+            units=False, scales=[Scale(100, "a percentage: give the fraction (between 0 and 1)")] + ([Scale(
+                T, "the head at T positions in the part only: reading a prompt, only the last position needs "
+                   "logits, so the head runs once")] if prompt else []))
 
     N = counts.total
     return [

@@ -1,4 +1,4 @@
-"""Exercise 07 `memory`: weights in 4 bits, Adam's bytes part by part, a GQA cache, a cache calculator, a batch that fits.
+"""Exercise 07 `memory`: weights in int4, Adam's bytes part by part, a GQA cache, a cache calculator, a batch that fits.
 
 Parameterised (class mode, embedlab.grading.variants): SPACE declares the
 variant space, `questions(params)` the questions with hints for one variant.
@@ -20,7 +20,7 @@ LESSON = "07-memory"
 # --------------------------------------------------------------------------
 # The variant space
 
-BYTES = {"fp32": 4, "fp16": 2, "bf16": 2, "fp8": 1, "int8": 1, "4-bit": 0.5}  # bytes per number
+BYTES = {"fp32": 4, "fp16": 2, "bf16": 2, "fp8": 1, "int8": 1, "int4": 0.5}  # bytes per number
 # Models whose every layer caches keys and values for the whole context with grouped (or multi-)
 # query attention: no sliding window (Mistral-7B, Gemma-2, Gemma-3, Phi-3), no latent cache
 # (DeepSeek), so 2 · L · h_kv · head_dim · bytes per token is their cache.
@@ -49,7 +49,7 @@ CONTEXTS = [2048, 4096, 8192, 16_384, 32_768, 65_536, 131_072]  # tokens; up to 
 GPUS = [24, 40, 48, 80, 94, 141, 192]
 SERVE_MODELS = ["llama-3.2-1b", "llama-3.2-3b", "mixtral-8x7b", "qwen2.5-0.5b", "qwen2.5-7b", "qwen3-0.6b",
                 "qwen3-8b", "qwen3-30b-a3b", "smollm2-135m", "gemma-2b"]
-WEIGHT_PRECISIONS = ["fp32", "bf16", "int8", "4-bit"]
+WEIGHT_PRECISIONS = ["fp32", "bf16", "int8", "int4"]
 MAX_BATCH = (2, 1000)  # question 6's answer, inclusive: a batch, not 1 nor thousands
 
 DEFAULTS = {
@@ -418,7 +418,7 @@ def questions(p: dict) -> list:
                                        Part("bytes per weight", wb, "weights_precision", alts=[
                                            Alt(v, f"the weights are served in weights_precision, {p['weights_precision']} "
                                                   f"({wb:g} bytes each), not {v:g} bytes ({name})")
-                                           for name, v in (("fp32", 4), ("bf16", 2), ("int8", 1), ("4-bit", 0.5))
+                                           for name, v in (("fp32", 4), ("bf16", 2), ("int8", 1), ("int4", 0.5))
                                            if v != wb])],
                  missing="the weights are in memory too: subtract them first")]),
             Part("one sequence's cache", per_sequence, can_drop=False, alts=[Alt(
