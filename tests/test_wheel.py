@@ -109,3 +109,40 @@ def test_readme_says_what_ci_runs_on_other_pythons_cpus_and_kernels():
     assert all(f"({name})" in paragraph for name in kernels.values())
     for tool in ("check_wheels", "other_pythons", "other_cpus", "check_wheel", "check_colab", "check_binder"):
         assert f"tools/{tool}.py" in ci, f".ci/run does not run tools/{tool}.py"
+
+
+def test_the_learners_guide_names_what_colab_and_binder_run():
+    """book/how-to-use.md, "Without a clone": the versions it names are the ones tools/check_colab.py
+    runs every lesson with (Colab's) and binder/runtime.txt pins."""
+    check_colab = load_tool("check_colab")
+    check_binder = load_tool("check_binder")
+    page = (ROOT / "book" / "how-to-use.md").read_text(encoding="utf-8")
+    section = " ".join(page[page.index("## Without a clone"):page.index("## In a class")].split())
+    pins = dict(p.split("==") for p in check_colab.COLAB)
+    assert (f"Colab's Python {check_colab.COLAB_PYTHON}, numpy {pins['numpy']}, matplotlib {pins['matplotlib']} "
+            f"and ipywidgets {pins['ipywidgets']}") in section
+    assert f"Python {check_binder.runtime_python()}, the pinned numpy" in section
+    assert "COLAB_DIFFERENCES" not in section
+
+
+def test_the_colab_check_lists_a_changed_output_and_not_a_stream_split_in_two():
+    """tools/check_colab.py's comparison: a stream the kernel split in two chunks is the same output;
+    a changed digit, a missing figure's text and a timing cell's numbers (nbval-ignore-output) are
+    told apart."""
+    import nbformat
+    check_colab = load_tool("check_colab")
+
+    def nb(*cells):
+        return nbformat.v4.new_notebook(cells=list(cells))
+
+    def cell(*texts, tags=()):
+        c = nbformat.v4.new_code_cell("x")
+        c.outputs = [nbformat.v4.new_output("stream", name="stdout", text=t) for t in texts]
+        c.metadata["tags"] = list(tags)
+        return c
+
+    stored = nb(cell("a = 1.0\nb = 2\n"), cell("3.14159\n"), cell("took 1.2 s\n", tags=["nbval-ignore-output"]))
+    same = nb(cell("a = 1.0\n", "b = 2\n"), cell("3.14159\n"), cell("took 9.9 s\n"))
+    assert check_colab.differences(stored, same) == []
+    moved = nb(cell("a = 1.0\nb = 2\n"), cell("3.14160\n"), cell("took 1.2 s\n"))
+    assert check_colab.differences(stored, moved) == ["code cell 1: '-3.14159' | '+3.14160'"]

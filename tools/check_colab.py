@@ -78,7 +78,11 @@ def texts(cell) -> list[str]:
     out = []
     for o in cell.get("outputs", []):
         if o.get("output_type") == "stream":
-            out.append("".join(o.get("text", "")))
+            text = "".join(o.get("text", ""))
+            if out and isinstance(out[-1], tuple) and out[-1][0] == o.get("name"):
+                out[-1] = (o.get("name"), out[-1][1] + text)   # one stream, however the kernel split it
+            else:
+                out.append((o.get("name"), text))
         elif o.get("output_type") in ("execute_result", "display_data"):
             data = o.get("data", {})
             if "application/vnd.jupyter.widget-view+json" in data:
@@ -87,7 +91,7 @@ def texts(cell) -> list[str]:
                 out += ["".join(data[k]) for k in TEXT if k in data][:1]
         elif o.get("output_type") == "error":
             out.append(f"{o.get('ename')}: {o.get('evalue')}")
-    return out
+    return [item[1] if isinstance(item, tuple) else item for item in out]
 
 
 def differences(stored: dict, ran: dict) -> list[str]:
