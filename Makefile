@@ -47,6 +47,7 @@ book: $(STAMP)
 ## grade: grade submissions into grades/ (git-ignored), e.g. make grade SUBMISSIONS=path/to/folder
 ##        a class: KEYS="class/instructor-keys ..." (also ROSTER=roster.csv LAYOUT=canvas|moodle POLICY=policy.toml)
 ##        REPORT=report.html: the class report; FEEDBACK=DIR: each learner's feedback (needs KEYS)
+##        MANUAL=DIR: written answers marked by hand (marking pages, manual.csv; needs KEYS)
 GRADES ?= grades
 grade: $(STAMP)
 	@test -n "$(SUBMISSIONS)" || { echo "make grade needs SUBMISSIONS=path/to/folder" >&2; exit 2; }
@@ -54,7 +55,7 @@ grade: $(STAMP)
 	$(BIN)/embedlab-grade $(SUBMISSIONS) --out $(GRADES)/scores.csv \
 	  $(if $(KEYS),$(foreach k,$(KEYS),--keys $(k)) --totals $(GRADES)/totals.csv --gradebook $(GRADES)/gradebook.csv) \
 	  $(if $(ROSTER),--roster $(ROSTER)) $(if $(LAYOUT),--layout $(LAYOUT)) $(if $(POLICY),--policy $(POLICY)) \
-	  $(if $(REPORT),--report $(REPORT)) $(if $(FEEDBACK),--feedback $(FEEDBACK))
+	  $(if $(REPORT),--report $(REPORT)) $(if $(FEEDBACK),--feedback $(FEEDBACK)) $(if $(MANUAL),--manual $(MANUAL))
 
 ## handout: a learner makes their own class handout from the bundle the instructor posted, e.g.
 ##          make handout BUNDLE=handouts.json LEARNER=you@uni.example   (writes my-work/NN-slug.ipynb)

@@ -26,6 +26,7 @@ LONGEST_FIRST = [
     "tests/test_formula_separation.py",     # every value question audited, variants drawn
     "tests/test_lab.py",                    # JupyterLab in Chromium
     "tests/test_term.py",                   # a whole term: handouts, LMS downloads graded
+    "tests/test_classmode_handouts.py",     # every lesson assigned, its handouts filled and graded
     "tests/test_grade_lessons.py",          # every solution and exercise graded
     "tests/test_classmode_every_lesson.py",  # every lesson's variants drawn (tiny models trained)
     "tests/test_hint_corpus.py",
@@ -38,6 +39,7 @@ LONGEST_FIRST = [
     "tests/test_report.py",
     "tests/test_variants_l10.py",
     "tests/test_capstone.py",
+    "tests/test_written_term.py",           # lesson 11 assigned, a class of four graded three times
     "tests/test_feedback.py",
 ]
 

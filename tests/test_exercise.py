@@ -244,6 +244,15 @@ def test_values_travel_as_json_bit_for_bit():
         encode_value({1, 2})
 
 
+def test_word_counts_travel_as_json_in_order():
+    # a function question's argument may be a dict of word -> count (lesson 08's merge loop): its keys,
+    # values and order come back as they went
+    counts = {"के": 3, "the": 2_000_000_000_000, "ab": 1}
+    back = decode_value(json.loads(json.dumps(encode_value([counts, 5]))))
+    assert back == [counts, 5] and list(back[0]) == list(counts)
+    assert all(type(v) is int for v in back[0].values())
+
+
 def test_questions_for_names_the_bad_lesson():
     with pytest.raises(ValueError, match="lesson='toy'"):
         questions_for("toy")

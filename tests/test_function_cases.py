@@ -88,6 +88,38 @@ EDGE_BUGS = [
     ("09-what-rows-learn", "embedding_grad",
      "def embedding_grad(contexts, dx0, vocab_size):\n    dE = np.zeros((vocab_size - 1, dx0.shape[-1]))\n"
      "    np.add.at(dE, contexts, dx0)\n    return np.vstack([dE, np.zeros((1, dx0.shape[-1]))])\n"),
+    # the merge loop: no stop when no pair is left (raises on an empty max), ids numbered from 257, a fixed
+    # table of 300 pair counts by id
+    ("08-vocabulary-size", "bpe_merges",
+     "def bpe_merges(counts, n_merges):\n    words = [list(w.encode('utf-8')) for w in counts]\n"
+     "    merges = []\n    for k in range(n_merges):\n        pairs = {}\n"
+     "        for t, n in zip(words, counts.values()):\n            for p in zip(t, t[1:]):\n"
+     "                pairs[p] = pairs.get(p, 0) + n\n        best = min(pairs, key=lambda p: (-pairs[p], p))\n"
+     "        merges.append(best)\n        from embedlab.bpe import merge_word\n"
+     "        words = [merge_word(t, best, 256 + k) for t in words]\n    return merges\n"),
+    ("08-vocabulary-size", "bpe_merges",
+     "def bpe_merges(counts, n_merges):\n    from embedlab.bpe import merge_word\n"
+     "    words = [list(w.encode('utf-8')) for w in counts]\n    merges = []\n    for k in range(n_merges):\n"
+     "        grid = np.zeros((300, 300), dtype=np.int64)\n        for t, n in zip(words, counts.values()):\n"
+     "            for a, b in zip(t, t[1:]):\n                grid[a, b] += n\n        if grid.max() == 0:\n"
+     "            break\n        a, b = np.unravel_index(np.argmax(grid), grid.shape)\n"
+     "        merges.append((int(a), int(b)))\n"
+     "        words = [merge_word(t, (a, b), 256 + k) for t in words]\n    return merges\n"),
+    # the backward pass written for two context slots (contexts[:, 1]) and for a batch of 32
+    ("09-what-rows-learn", "tinylm_grads",
+     "def tinylm_grads(E, W, b, U, contexts, targets):\n    B = len(targets)\n"
+     "    x0 = np.hstack([E[contexts[:, 0]], E[contexts[:, 1]]])\n    x = np.tanh(x0 @ W + b)\n"
+     "    z = x @ U.T\n    p = np.exp(z - z.max(axis=1, keepdims=True))\n    p /= p.sum(axis=1, keepdims=True)\n"
+     "    p[np.arange(B), targets] -= 1\n    p /= B\n    da = (p @ U) * (1 - x**2)\n"
+     "    dx0 = (da @ W.T).reshape(B, 2, -1)\n    dE = np.zeros_like(E)\n    np.add.at(dE, contexts, dx0)\n"
+     "    return dE, p.T @ x\n"),
+    ("09-what-rows-learn", "tinylm_grads",
+     "def tinylm_grads(E, W, b, U, contexts, targets):\n    B, C = contexts.shape\n"
+     "    x0 = E[contexts].reshape(B, -1)\n    x = np.tanh(x0 @ W + b)\n"
+     "    z = x @ U.T\n    p = np.exp(z - z.max(axis=1, keepdims=True))\n    p /= p.sum(axis=1, keepdims=True)\n"
+     "    p[np.arange(B), targets] -= 1\n    p /= 32\n    da = (p @ U) * (1 - x**2)\n"
+     "    dx0 = (da @ W.T).reshape(B, C, -1)\n    dE = np.zeros_like(E)\n    np.add.at(dE, contexts, dx0)\n"
+     "    return dE, p.T @ x\n"),
     ("01-toy-table", "cosine",
      "def cosine(a, b):\n    return abs(float(a @ b / (np.linalg.norm(a) * np.linalg.norm(b))))\n"),
     ("01-toy-table", "cosine",
@@ -296,7 +328,7 @@ def test_every_function_question_has_fixed_inputs_the_same_on_every_seed():
     """The first cases of each function question are its fixed ones, the same on every seed,
     and its module argues each (its docstring names a bug per case)."""
     questions = [(lesson, q) for lesson in known_lessons() for q in questions_for(lesson) if isinstance(q, Function)]
-    assert len(questions) == 11
+    assert len(questions) == 13
     for lesson, q in questions:
         drawn = [q.cases(rng_for(lesson, q.name, seed)) for seed in SEEDS[:3]]
         fixed = 0
@@ -366,3 +398,24 @@ def test_the_real_grader_agrees_with_the_notebook_by_default_and_with_a_seed(tmp
                     verdicts[(r["submission"], seed)] = (r["status"], r["points"])
     assert len(verdicts) == 4 and set(verdicts.values()) == {(INCORRECT, "0")}, verdicts
     assert CORRECT not in {s for s, _ in verdicts.values()}
+
+
+def test_every_declared_slip_is_told_apart_by_the_fixed_inputs():
+    """A function question's slips (kinds.Slip) are named when their results are the learner's on every
+    input: so on the fixed inputs (every seed draws them) each slip must part from the reference, and from
+    every other slip that says something else, or its words could never be said (or be said for another)."""
+    declared = [(lesson, q) for lesson in known_lessons() for q in questions_for(lesson)
+                if isinstance(q, Function) and q.slips]
+    assert {q.name for _, q in declared} >= {"bpe_merges", "tinylm_grads"}
+    for lesson, q in declared:
+        drawn = [q.cases(rng_for(lesson, q.name, seed)) for seed in SEEDS[:2]]
+        n_fixed = next(i for i, (a, b) in enumerate(zip(*drawn)) if not _same_case(a, b))
+        inner = q._result_question()
+        def outputs(func):
+            return [inner.to_data(func(*case)) for case in drawn[0][:n_fixed]]
+
+        right = outputs(q.reference)
+        theirs = [(slip.says, outputs(slip.func)) for slip in q.slips]
+        for says, out in theirs:
+            assert out != right, (q.name, says)
+            assert all(out != other for words, other in theirs if words != says), (q.name, says)

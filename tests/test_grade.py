@@ -30,6 +30,9 @@ from embedlab.grading.sandbox import Limits, RunResult
 
 from solution_runner import after_setup, answer_cell, before, notebook
 
+# the hostile folder and the starved cell wait on sandboxes' cell limits (CONTRIBUTING.md, "Tests that wait")
+pytestmark = pytest.mark.waits
+
 ROOT = Path(__file__).resolve().parent.parent
 CELL_TIMEOUT, TIMEOUT = 5, 40  # seconds: short, so the hostile run stays quick
 LIMITS = ["--cell-timeout", str(CELL_TIMEOUT), "--timeout", str(TIMEOUT)]

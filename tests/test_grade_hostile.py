@@ -45,6 +45,9 @@ from embedlab.grading.lessons import questions_for
 
 from solution_runner import after_setup, answer_cell, before, notebook
 
+# the hostile class waits on cell and run limits and on signals (CONTRIBUTING.md, "Tests that wait")
+pytestmark = pytest.mark.waits
+
 ROOT = Path(__file__).resolve().parent.parent
 LESSON = "01-toy-table"
 

@@ -40,6 +40,51 @@ from solution_runner import grade_folder, grader_scoring  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 
 
+# Right answers the corpus makes its function slips from (one replacement each)
+MERGE_LOOP = """def bpe_merges(counts, n_merges):
+    words = [list(word.encode("utf-8")) for word in counts]
+    freqs = list(counts.values())
+    merges = []
+    for k in range(n_merges):
+        pairs = {}
+        for tokens, n in zip(words, freqs):
+            for pair in zip(tokens, tokens[1:]):
+                pairs[pair] = pairs.get(pair, 0) + n
+        if not pairs:
+            break
+        best = min(pairs, key=lambda pair: (-pairs[pair], pair))
+        merges.append(best)
+        for i, tokens in enumerate(words):
+            out, j = [], 0
+            while j < len(tokens):
+                if j + 1 < len(tokens) and (tokens[j], tokens[j + 1]) == best:
+                    out.append(256 + k)
+                    j += 2
+                else:
+                    out.append(tokens[j])
+                    j += 1
+            words[i] = out
+    return merges
+"""
+BACKWARD = """def tinylm_grads(E, W, b, U, contexts, targets):
+    B, C = contexts.shape
+    x0 = E[contexts].reshape(B, -1)
+    x = np.tanh(x0 @ W + b)
+    logits = x @ U.T
+    p = np.exp(logits - logits.max(axis=1, keepdims=True))
+    p /= p.sum(axis=1, keepdims=True)
+    dlogits = p.copy()
+    dlogits[np.arange(B), targets] -= 1.0
+    dlogits /= B
+    dU = dlogits.T @ x
+    da = (dlogits @ U) * (1.0 - x**2)
+    dx0 = (da @ W.T).reshape(B, C, -1)
+    dE = np.zeros_like(E)
+    np.add.at(dE, contexts, dx0)
+    return dE, dU
+"""
+
+
 @dataclass
 class Wrong:
     lesson: str
@@ -206,6 +251,18 @@ CORPUS = [
           "an unweighted mean"),
     Wrong("08-vocabulary-size", "hindi_single_token_share", "hindi_single_token_share = 54", "percentage",
           "a percentage"),
+    # the merge loop: each usual slip a function of its own (l08._merge_loop), named when its results are the
+    # learner's on every input drawn
+    *[Wrong("08-vocabulary-size", "bpe_merges", MERGE_LOOP.replace(*change), words, mistake) for change, words, mistake in (
+        (("min(pairs, key=lambda pair: (-pairs[pair], pair))", "max(pairs, key=pairs.get)"), "smallest pair of ids",
+         "ties to the first pair counted"),
+        (("min(pairs, key=lambda pair: (-pairs[pair], pair))", "max(pairs, key=lambda pair: (pairs[pair], pair))"),
+         "smallest pair of ids", "ties to the largest pair"),
+        (("pairs.get(pair, 0) + n", "pairs.get(pair, 0) + 1"), "how often its word occurs", "pairs counted once per word"),
+        (("out.append(256 + k)\n                    j += 2", "out.append(256 + k)\n                    j += 2\n"
+          "                    out.extend(tokens[j:])\n                    break"), "first occurrence",
+         "only the first occurrence merged"),
+        (("list(word.encode(\"utf-8\"))", "[ord(ch) for ch in word]"), "UTF-8 bytes", "characters for bytes"))],
     # 09 · what rows learn
     Wrong("09-what-rows-learn", "n_params", "n_params = 74 * 16 + 32 * 16 + 16", "tied count", "no U"),
     Wrong("09-what-rows-learn", "embedding_grad",
@@ -220,6 +277,15 @@ CORPUS = [
           "gap = np.mean([C[np.ix_(g, g)].mean() for g in (animals, vehicles)]) - C[np.ix_(animals, vehicles)].mean()",
           "itself", "self-pairs included"),
     Wrong("09-what-rows-learn", "gap", "gap = -want", "within minus between", "between minus within"),
+    # the backward pass: each usual slip a function of its own (l09._backward)
+    *[Wrong("09-what-rows-learn", "tinylm_grads", BACKWARD.replace(*change), words, mistake) for change, words, mistake in (
+        (("    dlogits[np.arange(B), targets] -= 1.0\n", ""), "minus one at the target", "no minus one"),
+        (("np.add.at(dE, contexts, dx0)", "dE[contexts] += dx0"), "np.add.at", "repeated ids overwritten"),
+        (("dU = dlogits.T @ x", "dU = x.T @ dlogits"), "transposed", "the head's gradient transposed"),
+        (("    dlogits /= B\n", ""), "summed over the batch", "a sum for the mean"),
+        (("(dlogits @ U) * (1.0 - x**2)", "dlogits @ U"), "tanh's slope", "tanh's slope left out"))],
+    Wrong("09-what-rows-learn", "tinylm_grads", BACKWARD.replace("    dlogits /= B\n", "").replace(
+        "np.add.at(dE, contexts, dx0)", "dE[contexts] += dx0"), "two slips", "a sum for the mean, and overwritten ids"),
     Wrong("09-what-rows-learn", "rotation_changes_cosines", 'rotation_changes_cosines = "yes"', "orthogonal",
           "thought a rotation changes angles"),
     # 10 · glitch tokens

@@ -128,19 +128,29 @@ def test_shared_code_is_found_across_renamed_names_on_one_variant_not_across_var
     assert [s.learners for s in report.shared_work(rows)] == [("ann", "bob", "cat")]
 
 
-def test_identical_wrong_values_are_flagged_unless_the_class_makes_that_mistake():
-    keys = class_keys({"ann": 1, "bob": 1, "cat": 1, "dan": 2, "eve": 2})
+def test_identical_wrong_values_are_flagged_by_value_and_variant_never_by_their_hint():
+    """The same wrong value on one variant is flagged whatever hint it got and whatever hints others got
+    (in class mode every wrong answer once got the same false hint, and the check went quiet: issue 45);
+    only a value more than half of a variant's learners gave (4 or more judged) is the class's mistake."""
+    keys = class_keys({"ann": 1, "bob": 1, "cat": 1, "dan": 2, "eve": 2, "fay": 2, "gus": 2})
+    same = "the code the exercise gives was changed: put that line back"  # one hint for every wrong answer
     rows = [row("ann", "n_params", "incorrect", "right to 3 digits", "n_params = 4", "f00d"),
             row("bob", "n_params", "incorrect", "right to 2 digits", "n_params = 4", "f00d"),
             row("cat", "n_params", "correct", "", "n_params = len(words) * len(features)", "beef"),
-            # a mistake learners on both variants make: its same value on one variant is that mistake
-            row("ann", "batch", "incorrect", "a bias added: 4 too many", "", "0a0a"),
-            row("bob", "batch", "incorrect", "a bias added: 4 too many", "", "0a0a"),
-            row("dan", "batch", "incorrect", "a bias added: 3 too many", "", "0b0b")]
+            # the same hint given outside the group (on the other variant, and to another value) silences nothing
+            row("ann", "batch", "incorrect", same, "", "0a0a"),
+            row("bob", "batch", "incorrect", same, "", "0a0a"),
+            row("cat", "batch", "incorrect", same, "", "0c0c"),
+            row("dan", "batch", "incorrect", same, "", "0b0b"),
+            # on variant 2, three of four judged gave one value: the class's mistake there, not work shared
+            row("eve", "batch", "incorrect", "a bias added", "", "0b0b"),
+            row("fay", "batch", "incorrect", "a bias added", "", "0b0b"),
+            row("gus", "batch", "correct", "", "", "0d0d")]
     found = report.shared_work(rows, keys)
-    assert [(s.kind, s.question, s.learners) for s in found] == [("value", "n_params", ("ann", "bob"))]
+    assert [(s.kind, s.question, s.learners) for s in found] == [("value", "batch", ("ann", "bob")),
+                                                                  ("value", "n_params", ("ann", "bob"))]
     page = report.render(rows, keys, {"rule": "best"}, figures=False)
-    assert "fingerprint f00d" in page
+    assert "fingerprint f00d" in page and "fingerprint 0a0a" in page and "fingerprint 0b0b" not in page
 
 
 def test_short_correct_formulas_and_the_courses_solution_are_not_flagged():
@@ -316,3 +326,40 @@ def test_the_report_passes_axe_in_light_and_dark(tmp_path):
     bad = [(pair, v["id"], v["impact"], v["target"]) for pair, violations in found.items() for v in violations
            if v["impact"] in check_site.AXE_FAILS]
     assert bad == []
+
+
+def handout_cell(lesson: str, question: str) -> str:
+    """The answer cell of a question as the exercise hands it out (given lines, then the marker)."""
+    cells = [c.source for c in notebook("exercises", lesson).cells if c.cell_type == "code"]
+    return next(cells[i - 1] for i, c in enumerate(cells) if c.strip() == f'ex.check("{question}")')
+
+
+def test_the_solutions_form_never_flags_anyone_and_the_evidence_holds_no_given_line():
+    """Lesson 04's attn_layer (issue 45: learners who wrote the solution's code were flagged, the given
+    lines shown as evidence): its given lines include a statement over two lines, which the learners keep
+    with the marker deleted; the solution's statements are left out before anything is compared."""
+    lesson = "04-modern-blocks"
+    keys = {lesson: LessonKeys(lesson, 2, {"ann": 1, "bob": 1, "cat": 1, "dan": 1},
+                               {n: Variant(n, {}, {}) for n in (1, 2)})}
+    cell = handout_cell(lesson, "attn_layer")
+    solution = "attn_layer = d * h * head_dim + 2 * d * h_kv * head_dim + h * head_dim * d"
+    deleted = cell.replace("# YOUR CODE HERE", solution)
+    kept = cell.replace("# YOUR CODE HERE", "# YOUR CODE HERE\n" + solution)
+    # the solution, then a check of their own that every learner may write alike: the solution is not theirs
+    extra = deleted + "\nassert attn_layer > 0, 'a count of parameters is positive'\nprint(attn_layer)\n"
+    long = ("q = d * h * head_dim\nkv = 2 * d * h_kv * head_dim\no = h * head_dim * d\n"
+            "parts = [q, kv, o]\nattn_layer = sum(int(p) for p in parts if p > 0)\n")
+    rows = [row("ann", "attn_layer", "correct", source=deleted, lesson=lesson),
+            row("bob", "attn_layer", "correct", source=kept, lesson=lesson),
+            row("cat", "attn_layer", "correct", source=extra, lesson=lesson),
+            row("dan", "attn_layer", "correct", source=extra.replace("'a count of parameters is positive'",
+                                                                 '"a count of parameters is positive"'), lesson=lesson)]
+    assert report.shared_work(rows, keys) == []
+    # a longer formula of their own, shared with the given lines kept: flagged, and shown without them
+    rows += [row("ann", "attn_layer", "incorrect", source=cell.replace("# YOUR CODE HERE", long), lesson=lesson),
+             row("bob", "attn_layer", "incorrect", source=cell.replace("# YOUR CODE HERE", long.replace("q", "w")),
+                 lesson=lesson)]
+    found = report.shared_work(rows, keys)
+    assert [(s.kind, s.question, s.learners) for s in found] == [("code", "attn_layer", ("ann", "bob"))]
+    given = [line for line in cell.splitlines() if line.strip() and not line.startswith("#")]
+    assert given and not any(line.strip()[:20] in found[0].evidence for line in given), found[0].evidence

@@ -291,6 +291,7 @@ def budget_class(tmp_path_factory):
             "csv_bytes": (base / "scores.csv").read_bytes(), "found": found, "marked": marked}
 
 
+@pytest.mark.waits
 @pytest.mark.parametrize("name", list(BUDGET_CLASS))
 def test_a_submission_is_bounded_as_a_whole(budget_class, name):
     _, status, word = BUDGET_CLASS[name]
@@ -299,6 +300,7 @@ def test_a_submission_is_bounded_as_a_whole(budget_class, name):
     assert all(word in r["detail"] for r in rows), rows[0]["detail"]
 
 
+@pytest.mark.waits
 def test_no_submission_held_more_than_its_budget(budget_class):
     found = budget_class["found"]
     groups = {name: entry for name, entry in found.items() if name.startswith("run-")}
@@ -341,6 +343,7 @@ sys.exit(cli.main(sys.argv[1:]))
 """
 
 
+@pytest.mark.waits
 @pytest.mark.parametrize("groups", [True, False], ids=["with-groups", "without-groups"])
 def test_no_sandbox_still_ends_on_time(tmp_path, groups):
     """--no-sandbox: a background process holding the worker's output cannot make the run outlive --timeout
@@ -455,6 +458,7 @@ print(len(marked()))
 """
 
 
+@pytest.mark.waits
 def test_settle_kills_every_process_below_the_grader_however_deep_or_detached():
     """A chain of 30 processes, the last one double-forked into a new session: settle sees them, kills them
     and returns "" only once none is alive; before adopt_orphans it refuses to promise."""
@@ -473,6 +477,7 @@ def test_settle_kills_every_process_below_the_grader_however_deep_or_detached():
                 pass
 
 
+@pytest.mark.waits
 def test_the_last_output_before_the_run_ended_is_kept_however_late_the_drain_reads_it():
     """Under load, the run's end could stop the drain between the worker's last write and its read,
     and a crash report lost the worker's last line ("the grading worker stopped (exit status -9)"

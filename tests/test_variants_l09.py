@@ -43,7 +43,7 @@ def test_every_class_variant_is_usable_and_differs_from_the_book(secret):
         assert all(len(line) <= 88 for line in render_parameters(p).splitlines())
         assert read_parameters(render_parameters(p)) == p
     assert len(widths) == len(l09.D_POOL)  # picked without repeats, up to the pool's size
-    assert set(l09.SPACE.fixed) == {"embedding_grad", "rotation_changes_cosines"}
+    assert set(l09.SPACE.fixed) == {"embedding_grad", "tinylm_grads", "rotation_changes_cosines"}
 
 
 def test_problems_rejects_the_book_and_a_variant_that_does_not_show_the_point():

@@ -25,17 +25,22 @@ def load_tool(name: str):
 
 
 def needs_chromium(chromium):
-    """The mark of a browser test: skipped where no Chromium is found (`chromium` is what
+    """The marks of a browser test: `waits` (tools/under_load.py), and skipped where no Chromium is found (`chromium` is what
     check_site.find_chromium() gave), except in CI, which sets EMBEDLAB_REQUIRE_BROWSER=1 (.ci/run):
     there a missing Chromium fails instead."""
     import os
 
     import pytest
 
-    return pytest.mark.skipif(
+    skip = pytest.mark.skipif(
         chromium is None and not os.environ.get("EMBEDLAB_REQUIRE_BROWSER"),
         reason="browser test skipped: no Chromium found. Install Debian's `chromium` "
                "(apt-get install chromium) or set $CHROMIUM; CI (.ci/run) installs it.")
+
+    def mark(test):
+        # a browser test waits for pages, scripts and widget views: tools/under_load.py runs it under load
+        return pytest.mark.waits(skip(test))
+    return mark
 
 
 def open_offline(tab, browser, path) -> None:
@@ -43,7 +48,8 @@ def open_offline(tab, browser, path) -> None:
     from outside (only file: and data: addresses), as a page handed to a learner must."""
     tab.events = []
     tab.call("Page.navigate", {"url": path.as_uri()})
-    assert tab.wait_for("Page.loadEventFired", browser.timeout)
+    seconds = sys.modules["check_site"].PAGE_SECONDS if "check_site" in sys.modules else browser.timeout
+    assert tab.wait_for("Page.loadEventFired", seconds), f"waited for {path.name}'s load event: not within {seconds} s"
     tab.settle()
     urls = [e["params"]["request"]["url"] for e in tab.events if e["method"] == "Network.requestWillBeSent"]
     assert all(u.startswith(("file:", "data:")) for u in urls), urls

@@ -11,10 +11,13 @@ DevTools protocol with the driver the book test uses (tools/check_site.py). Jupy
 own application object (`--LabApp.expose_app_in_browser`) runs its commands: open a
 notebook (a fresh kernel; after the first, in the same JupyterLab, as a learner opens one), Run All, read each cell's outputs from the notebook's model.
 
-A notebook fails on an error output, on an error in the browser's console, on a cell
-still running after the time limit, on a blank exercise's check that does not say "not
-attempted", and on a widget that shows as text (its
-`FloatSlider(...)` repr) or as "Error displaying widget". `use_widget` presses a key on a
+A notebook fails on an error output, on an error of the course's in the browser's console
+(JupyterLab's own are recorded with the reason: whose_error()), on a dialog JupyterLab shows, on
+a cell still running at the deadline, on a blank exercise's check that does not say "not
+attempted", and on a widget that does not draw, shows as text (its `FloatSlider(...)` repr) or as
+"Error displaying widget". Every wait is for an event (a command settled, the kernel idle, a view
+drawn), with a deadline far above what load gives (SERVER/NOTEBOOK/CELL/WIDGET_SECONDS), and a
+wait that reaches its deadline fails saying what it waited for. `use_widget` presses a key on a
 slider, or types into a box, and returns the widgets' output before and after; `answer`
 types code into an answer cell,
 runs it and its check, and returns what the check printed. tests/test_lab.py uses these;
@@ -25,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import re
 import importlib.util
 import json
 import os
@@ -38,8 +42,17 @@ import time
 import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
-WIDGET_SECONDS = 15  # how long use_widget looks for a widget before it says there is none
+# Deadlines: how long a wait for an event outside Python (the server's answer, JupyterLab's start, a
+# kernel's reply, a widget view drawn, an output changed) may last before it fails, naming what it waited
+# for. Each wait ends as soon as its event comes, so a deadline costs nothing when things go well: they
+# are set far above the worst seen under load (tools/under_load.py: a notebook's Run All beside three
+# busy processes on two cores took up to about 40 s, a widget view up to about 10 s after its output).
+SERVER_SECONDS = 180      # jupyter lab answers its status API
+NOTEBOOK_SECONDS = 300    # a notebook opened on a fresh kernel, or Run All to the end
+CELL_SECONDS = 180        # one cell run (run_cell, answer): the kernel's reply and its outputs
+WIDGET_SECONDS = 120      # every widget view drawn after its output arrived; a widget found; its output changed
 ROOT = Path(__file__).resolve().parent.parent
 FOLDERS = ("notebooks", "exercises", "solutions")
 
@@ -73,15 +86,20 @@ STATE_JS = """(() => {
                 widgets: outs.filter(o => o.data && o.data['application/vnd.jupyter.widget-view+json']).length,
                 text: outs.map(o => o.text || (o.data && o.data['text/plain']) || '').join('')});
   }
-  return {path: w.context.path, status: kernel ? kernel.status : 'none', cells};
+  return {path: w.context.path, status: kernel ? kernel.status : 'none', revealed: !!w.isRevealed,
+          dialogs: [...document.querySelectorAll('.jp-Dialog')].map(d => d.innerText.replace(/\\s+/g, ' ').slice(0, 300)),
+          cells};
 })()"""
 
-# What the page shows of widgets: rendered ones, failures, and widget reprs shown as text.
+# What the page shows of widgets, output by output (the cells' own outputs, not those inside an Output
+# widget): the widget views drawn (an output holding a drawn widget), those that failed ("Error
+# displaying widget"), and widget reprs shown as text (the widget's JavaScript never arrived).
 WIDGETS_JS = """(() => {
-  const outs = [...document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-OutputArea-output')];
-  return {rendered: document.querySelectorAll(
-            '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-OutputArea-output .jupyter-widgets').length,
-          failed: outs.filter(e => e.innerText.includes('Error displaying widget')).length,
+  const outs = [...document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-OutputArea-output')]
+    .filter(e => !e.parentElement.closest('.jupyter-widgets'));
+  const failed = outs.filter(e => e.innerText.includes('Error displaying widget'));
+  return {rendered: outs.filter(e => e.querySelector(':scope > .jupyter-widgets') && !failed.includes(e)).length,
+          failed: failed.length,
           as_text: outs.filter(e => /^(interactive|VBox|HBox|[A-Za-z]*Slider|Dropdown)\\(/.test(e.innerText.trim())).length};
 })()"""
 
@@ -93,6 +111,61 @@ class LabRun:
     problems: list[str] = field(default_factory=list)
     cells: list[dict] = field(default_factory=list)
     widgets: dict = field(default_factory=dict)
+    recorded: list[str] = field(default_factory=list)    # JupyterLab's own console errors (whose_error())
+
+
+# Whose error a console error is. The course's fail the check: what its notebooks' outputs run (an
+# HTML output's script), what draws its widgets (the @jupyter-widgets manager, or an error that names a
+# widget, a model or a comm), a request an output makes, and an error with no stack at all, which
+# cannot be told to be anyone else's. JupyterLab's own are recorded only: an error raised and caught
+# entirely in the code JupyterLab serves from /static/lab/ (its core, Lumino, CodeMirror), or by a
+# request of its own to the server's APIs, that names no widget. Those come from JupyterLab reacting
+# to this driver opening and closing notebooks faster than a person does (issue 50: "Cannot read
+# properties of null (reading 'footer') at _ensureFocus ... onActivateRequest", a notebook activated
+# while the previous one is disposed); a learner sees nothing of them, the course cannot change them,
+# and what they could break (an output, a widget, a kernel's run) is checked on its own.
+DRIVER_URL = "embedlab-check-lab-driver"     # the sourceURL of every script this driver evaluates
+JUPYTERLAB_CODE = ("/static/lab/",)
+JUPYTERLAB_REQUESTS = ("/api/", "/lab/api/", "/static/lab/")
+COURSE_CODE = ("/@jupyter-widgets/", "jupyterlab_widgets", "jupyterlab-manager")
+COURSE_WORDS = re.compile(r"widget|IPY_MODEL|\bcomm\b|comm_|model_id|could not create", re.I)
+
+
+def console_entry(event: dict) -> dict | None:
+    """An error a DevTools event reports, as {"text", "urls"} (the URLs of its stack's frames, or of the
+    resource a failed request named), or None when the event is no error."""
+    method, params = event["method"], event["params"]
+    if method == "Runtime.exceptionThrown":
+        details = params["exceptionDetails"]
+        text = details.get("exception", {}).get("description") or details.get("text", "")
+        frames = (details.get("stackTrace") or {}).get("callFrames", [])
+        urls = [f.get("url", "") for f in frames] or ([details["url"]] if details.get("url") else [])
+    elif method == "Log.entryAdded" and params["entry"]["level"] == "error":
+        entry = params["entry"]
+        text = entry.get("text", "")
+        frames = (entry.get("stackTrace") or {}).get("callFrames", [])
+        urls = [f.get("url", "") for f in frames] or ([entry["url"]] if entry.get("url") else [])
+    elif method == "Runtime.consoleAPICalled" and params["type"] == "error":
+        text = " ".join(str(a.get("value", a.get("description", ""))) for a in params["args"])
+        urls = [f.get("url", "") for f in (params.get("stackTrace") or {}).get("callFrames", [])]
+    else:
+        return None
+    return {"text": text, "urls": urls}
+
+
+def whose_error(entry: dict) -> str | None:
+    """None when a console error is the course's (it fails the check), else why it is JupyterLab's
+    own and only recorded (see COURSE_CODE and JUPYTERLAB_CODE above)."""
+    first = entry["text"].strip().splitlines()[0] if entry["text"].strip() else ""
+    urls = [u for u in entry["urls"] if u != DRIVER_URL]     # this driver's scripts: neither's own
+    if COURSE_WORDS.search(first) or any(mark in u for u in urls for mark in COURSE_CODE):
+        return None
+    paths = [urlsplit(u).path for u in urls]
+    if paths and all(path.startswith(JUPYTERLAB_CODE) for path in paths):
+        return "raised in JupyterLab's own code (" + ", ".join(sorted({path.rsplit("/", 1)[-1] for path in paths})) + ")"
+    if paths and all(path.startswith(JUPYTERLAB_REQUESTS) for path in paths) and "Failed to load resource" in first:
+        return "a request of JupyterLab's own to the server"
+    return None
 
 
 def course_files() -> list[str]:
@@ -115,7 +188,7 @@ def free_port() -> int:
 class Lab:
     """A JupyterLab server on a copy of the course's notebooks, and a Chromium tab driving it."""
 
-    def __init__(self, timeout: float = 120):
+    def __init__(self, timeout: float = NOTEBOOK_SECONDS):
         self.timeout = timeout
         self.scratch = Path(tempfile.mkdtemp(prefix="check-lab-"))
         self.root = self.scratch / "course"
@@ -137,14 +210,14 @@ class Lab:
         self.browser = None
         try:
             self._wait_for_server()
-            self.browser = check_site.Chromium(timeout=60)
+            self.browser = check_site.Chromium(timeout=CELL_SECONDS)
         except BaseException:
             self.close()
             raise
         self.tab = self.browser.tab
 
     def _wait_for_server(self) -> None:
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + SERVER_SECONDS
         while time.monotonic() < deadline:
             if self.server.poll() is not None:
                 raise RuntimeError(f"jupyter lab exited ({self.server.returncode}): "
@@ -153,22 +226,47 @@ class Lab:
                 urllib.request.urlopen(f"http://127.0.0.1:{self.port}/api/status?token={self.token}", timeout=2)
                 return
             time.sleep(0.2)
-        raise TimeoutError("jupyter lab did not answer within 60 s")
+        raise TimeoutError(f"waited for jupyter lab to answer on its status API: not within {SERVER_SECONDS} s")
 
     # -- driving -------------------------------------------------------------
+    def evaluate(self, expression: str, timeout: float | None = None):
+        """Evaluate in the page, as this driver (its stack frames say so: whose_error())."""
+        return self.tab.evaluate(f"{expression}\n//# sourceURL={DRIVER_URL}", timeout=timeout)
+
     def state(self):
         with contextlib.suppress(RuntimeError):
-            return self.tab.evaluate(STATE_JS)
+            return self.evaluate(STATE_JS)
         return None
 
     def _wait(self, condition, timeout: float, what: str):
+        """Poll the notebook's state until `condition(state)` holds; past `timeout` s, fail naming
+        `what` was waited for and the last state seen."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             found = self.state()
             if found and condition(found):
                 return found
             time.sleep(0.1)
-        raise TimeoutError(f"{what}: not within {timeout:.0f} s (last state {json.dumps(self.state())[:500]})")
+        raise TimeoutError(f"waited for {what}: not within {timeout:.0f} s (last state {json.dumps(self.state())[:500]})")
+
+    def _start(self, body: str) -> int:
+        """Start `body` (the statements of an async function, run in the page) without holding a
+        DevTools call open while it runs; done(ticket) says when it has finished (an await of a
+        JupyterLab command: Run All's promise settles once every cell's reply and outputs are in)."""
+        self._tickets = getattr(self, "_tickets", 0) + 1
+        ticket = self._tickets
+        self.evaluate(f"""(() => {{
+          const done = window.embedlabDone = window.embedlabDone || {{}};
+          done[{ticket}] = null;
+          (async () => {{ {body} }})().then(() => done[{ticket}] = 'ok', e => done[{ticket}] = 'error: ' + e);
+          return true;
+        }})()""")
+        return ticket
+
+    def done(self, ticket: int) -> str | None:
+        with contextlib.suppress(RuntimeError):
+            return self.evaluate(f"(window.embedlabDone || {{}})[{ticket}]")
+        return None
 
     def _api(self, method: str, endpoint: str):
         request = urllib.request.Request(f"http://127.0.0.1:{self.port}/api/{endpoint}", method=method,
@@ -185,8 +283,8 @@ class Lab:
     def _app_ready(self) -> bool:
         """Whether the page holds a started JupyterLab (its workspace restored)."""
         with contextlib.suppress(RuntimeError, TimeoutError):
-            return bool(self.tab.evaluate("(async () => { if (!window.jupyterapp) return false;"
-                                          " await window.jupyterapp.restored; return true; })()", timeout=60))
+            return bool(self.evaluate("(async () => { if (!window.jupyterapp) return false;"
+                                      " await window.jupyterapp.restored; return true; })()", timeout=NOTEBOOK_SECONDS))
         return False
 
     def open(self, path: str) -> dict:
@@ -198,11 +296,11 @@ class Lab:
         load is most of the CPU a notebook's check costs."""
         if self._app_ready():
             # close every notebook, as saved (no "unsaved changes?" dialog): its widgets and views go
-            self.tab.evaluate("[...window.jupyterapp.shell.widgets('main')].forEach("
+            self.evaluate("[...window.jupyterapp.shell.widgets('main')].forEach("
                               "w => { if (w.context) w.context.model.dirty = false; w.dispose(); })")
             self.shut_down_kernels()
             self.tab.events = []
-            self.tab.evaluate(f"window.jupyterapp.commands.execute('docmanager:open', {{path: {json.dumps(path)}}})"
+            self.evaluate(f"window.jupyterapp.commands.execute('docmanager:open', {{path: {json.dumps(path)}}})"
                               # the launcher JupyterLab shows while no notebook was open: a fresh page has none
                               ".then(() => [...window.jupyterapp.shell.widgets('main')].forEach("
                               "w => { if (!w.context) w.dispose(); }))")
@@ -212,27 +310,45 @@ class Lab:
             self.tab.events = []
             url = f"http://127.0.0.1:{self.port}/lab/tree/{path}?token={self.token}&reset"
             self.tab.call("Page.navigate", {"url": url})
-        return self._wait(lambda s: s["path"] == path and s["status"] == "idle", self.timeout, f"opening {path}")
+        return self._wait(lambda s: s["path"] == path and s["status"] == "idle" and s["revealed"], self.timeout,
+                          f"{path} to open on an idle kernel")
 
     def run_all(self, path: str) -> dict:
         """Run All, until every code cell has run, or a cell's error stopped the run (JupyterLab
         runs nothing after it: the error is the report, not a wait for the time limit)."""
-        self.tab.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
-        return self._wait(lambda s: s["status"] == "idle" and (
+        ticket = self._start("await window.jupyterapp.commands.execute('notebook:run-all-cells');")
+        return self._wait(lambda s: s["status"] == "idle" and self.done(ticket) is not None and (
             all(c["count"] for c in s["cells"]) or any(c["errors"] for c in s["cells"])),
-            self.timeout, f"Run All of {path}")
+            self.timeout, f"Run All of {path} to finish (its command settled, every cell run or one failed, "
+                          "the kernel idle)")
 
-    def console_errors(self) -> list[str]:
-        found = []
+    def console_errors(self) -> tuple[list[str], list[str]]:
+        """The console's errors since the notebook was opened: (the course's, which fail the check;
+        JupyterLab's own, recorded with the reason). whose_error() decides."""
+        course, recorded = [], []
         for event in list(self.tab.events):
-            if event["method"] == "Runtime.exceptionThrown":
-                details = event["params"]["exceptionDetails"]
-                found.append(details.get("exception", {}).get("description") or details.get("text", ""))
-            elif event["method"] == "Log.entryAdded" and event["params"]["entry"]["level"] == "error":
-                found.append(event["params"]["entry"].get("text", ""))
-            elif event["method"] == "Runtime.consoleAPICalled" and event["params"]["type"] == "error":
-                found.append(" ".join(str(a.get("value", a.get("description", ""))) for a in event["params"]["args"]))
-        return [text[:300] for text in found]
+            entry = console_entry(event)
+            if entry is None:
+                continue
+            text = entry["text"][:300]
+            reason = whose_error(entry)
+            if reason is None:
+                course.append(text)
+            else:
+                recorded.append(f"{text.splitlines()[0] if text else '(no text)'} [{reason}]")
+        return course, recorded
+
+    def wait_for_widgets(self, expected: int) -> dict:
+        """WIDGETS_JS once every one of the `expected` widget outputs shows a drawn view, a failure or
+        a text repr (a view draws after its output arrives, seconds later on a loaded machine), or
+        once WIDGET_SECONDS have passed; "waited" is the seconds it took."""
+        started = time.monotonic()
+        while True:
+            found = self.evaluate(WIDGETS_JS)
+            settled = found["rendered"] + found["failed"] + found["as_text"] >= expected
+            if settled or time.monotonic() - started > WIDGET_SECONDS:
+                return {**found, "expected": expected, "waited": round(time.monotonic() - started, 1)}
+            time.sleep(0.1)
 
     def run(self, path: str) -> LabRun:
         """Open `path`, Run All, and report what a learner would see go wrong."""
@@ -248,31 +364,38 @@ class Lab:
         for cell in report.cells:
             report.problems += [f"cell {cell['index'] + 1} [{cell['count']}] ({cell['first'][:60]}): {e[:200]}"
                                 for e in cell["errors"]]
-        report.problems += [f"console: {text}" for text in self.console_errors()]
+        course, report.recorded = self.console_errors()
+        report.problems += [f"console: {text}" for text in course]
+        if report.cells and (dialogs := (self.state() or {}).get("dialogs")):
+            report.problems += [f"JupyterLab shows a dialog: {text}" for text in dialogs]
         if path.startswith("exercises/"):          # a blank exercise: every check says so, kindly
             checks = [c for c in report.cells if c["first"].startswith("ex.check(")]
             report.problems += [f"cell {c['index'] + 1} ({c['first']}) does not say 'not attempted': {c['text'][:200]}"
                                 for c in checks if "not attempted" not in c["text"]] or \
                 ([] if checks else ["no ex.check( cell found"])
-        if any(c["widgets"] for c in report.cells):
-            time.sleep(0.5)                   # let the widget views render
-            report.widgets = self.tab.evaluate(WIDGETS_JS)
-            if report.widgets["failed"] or report.widgets["as_text"] or not report.widgets["rendered"]:
-                report.problems.append(f"widgets: {report.widgets}")
+        expected = sum(c["widgets"] for c in report.cells)
+        if expected:                          # every widget output's view drawn: waited for, not slept on
+            report.widgets = self.wait_for_widgets(expected)
+            if report.widgets["failed"] or report.widgets["as_text"] or report.widgets["rendered"] < expected:
+                report.problems.append(f"widgets: {report.widgets['rendered']} of {expected} widget views drawn "
+                                       f"(waited {report.widgets['waited']:g} s of {WIDGET_SECONDS} for each "
+                                       f"widget output to draw its view): {report.widgets}")
         return report
 
     def widget_text(self) -> str:
         """What the visible notebook's widgets show as output (their HTML and Output areas)."""
-        return self.tab.evaluate("[...document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden) "
+        return self.evaluate("[...document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden) "
                                  ".widget-html, .jp-NotebookPanel:not(.lm-mod-hidden) .widget-output')]"
                                  ".map(e => e.innerText).join('\\n')")
 
     def use_widget(self, label: str, *, type_text: str | None = None, presses: int = 0,
-                   key: str = "ArrowRight") -> tuple[str, str]:
+                   key: str = "ArrowRight", until=None) -> tuple[str, str]:
         """Use the widget labelled `label` as a learner does: type `type_text` into its box and press
         Enter, or press `key` `presses` times on its slider's handle. Return the widgets' output
-        text before and after (after: once it changed, or after 10 s)."""
+        text before and after: after, once `until(text, before)` holds (default: the text changed), waited for
+        up to WIDGET_SECONDS (the kernel's reply to the new value, and the output it redraws)."""
         before = self.widget_text()
+        until = until or (lambda text, before: text != before)
         find = (f"[...document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden) .widget-inline-hbox')]"
                 f".find(e => (e.querySelector('.widget-label') || {{}}).innerText === {json.dumps(label)})")
         target = ".noUi-handle" if type_text is None else "input"
@@ -280,11 +403,11 @@ class Lab:
         # seconds later (once in a full make test at -n 3 the slider was not there yet), so look for it
         # until WIDGET_SECONDS have passed
         deadline = time.monotonic() + WIDGET_SECONDS
-        while not self.tab.evaluate(f"(() => {{ const w = {find}; const t = w && w.querySelector('{target}');"
+        while not self.evaluate(f"(() => {{ const w = {find}; const t = w && w.querySelector('{target}');"
                                     " if (!t) return false; t.focus(); if (t.select) t.select(); return true; })()"):
             if time.monotonic() > deadline:
-                raise LookupError(f"no widget labelled {label!r} with a {target} in the notebook "
-                                  f"after {WIDGET_SECONDS:g} s")
+                raise LookupError(f"waited for a widget labelled {label!r} with a {target} in the notebook: "
+                                  f"none within {WIDGET_SECONDS:g} s")
             time.sleep(0.2)
         strokes = [key] * presses
         if type_text is not None:
@@ -297,9 +420,13 @@ class Lab:
                                                          "windowsVirtualKeyCode": codes[stroke],
                                                          **({"text": "\r"} if stroke == "Enter" and kind == "keyDown"
                                                             else {})})
-        deadline = time.monotonic() + 10
-        after = before
-        while time.monotonic() < deadline and after == before:
+        deadline = time.monotonic() + WIDGET_SECONDS
+        after = self.widget_text()
+        while not until(after, before):
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"waited for the widgets' output to answer {label!r} ({type_text!r} typed, "
+                                   f"{presses} x {key}): not within {WIDGET_SECONDS} s; before: {before[:300]!r}, "
+                                   f"last: {after[:300]!r}")
             time.sleep(0.1)
             after = self.widget_text()
         return before, after
@@ -307,27 +434,27 @@ class Lab:
     def run_cell(self, cell_index: int) -> str:
         """Run the one code cell at `cell_index` (the notebook's own numbering), as Shift+Enter
         does, and return its outputs' text."""
-        self.tab.evaluate(f"""(async () => {{
+        ticket = self._start(f"""
           const w = window.jupyterapp.shell.currentWidget;
           w.content.activeCellIndex = {cell_index};
-          await window.jupyterapp.commands.execute('notebook:run-cell');
-        }})()""")
-        state = self._wait(lambda s: s["status"] == "idle" and all(
-            c["count"] for c in s["cells"] if c["index"] == cell_index), 60, f"running cell {cell_index}")
+          await window.jupyterapp.commands.execute('notebook:run-cell');""")
+        state = self._wait(lambda s: s["status"] == "idle" and self.done(ticket) is not None and all(
+            c["count"] for c in s["cells"] if c["index"] == cell_index), CELL_SECONDS,
+            f"cell {cell_index} to run (its reply and outputs in, the kernel idle)")
         return next(c["text"] for c in state["cells"] if c["index"] == cell_index)
 
     def answer(self, cell_index: int, source: str) -> str:
         """Type `source` into the code cell at `cell_index` (the notebook's own numbering), run it and
         the check cell after it, and return what the check printed."""
-        self.tab.evaluate(f"""(async () => {{
+        ticket = self._start(f"""
           const w = window.jupyterapp.shell.currentWidget;
           w.content.model.cells.get({cell_index}).sharedModel.setSource({json.dumps(source)});
           w.content.activeCellIndex = {cell_index};
           await window.jupyterapp.commands.execute('notebook:run-cell-and-select-next');
-          await window.jupyterapp.commands.execute('notebook:run-cell');
-        }})()""")
-        state = self._wait(lambda s: s["status"] == "idle" and all(
-            c["count"] for c in s["cells"] if c["index"] in (cell_index, cell_index + 1)), 60, "answering")
+          await window.jupyterapp.commands.execute('notebook:run-cell');""")
+        state = self._wait(lambda s: s["status"] == "idle" and self.done(ticket) is not None and all(
+            c["count"] for c in s["cells"] if c["index"] in (cell_index, cell_index + 1)), CELL_SECONDS,
+            f"the answer in cell {cell_index} and its check to run (replies and outputs in, the kernel idle)")
         return next(c["text"] for c in state["cells"] if c["index"] == cell_index + 1)
 
     def close(self) -> None:
@@ -365,7 +492,8 @@ def main(argv=None) -> int:
         for path in args.paths or every_notebook():
             report = lab.run(path)
             failed += bool(report.problems)
-            print(f"{report.seconds:6.1f} s  {path}" + "".join(f"\n          {p}" for p in report.problems))
+            print(f"{report.seconds:6.1f} s  {path}" + "".join(f"\n          {p}" for p in report.problems)
+                  + "".join(f"\n          recorded, not failed: {r}" for r in report.recorded))
     print(f"{len(args.paths or every_notebook())} notebooks in {time.monotonic() - started:.0f} s, {failed} with problems")
     return 1 if failed else 0
 

@@ -36,7 +36,9 @@ Grader (embedlab-grade, python -m embedlab.grading):
     judge       a row per question, judged on plain data
     class_keys  whose notebook it is, and which variant it must hold
     policy      --policy: the instructor's late rule, adjustments and weights, merged into the totals
+    carried     error carried forward and typed values: the rows' words, and the policy's switches
     results     the CSV, totals, gradebook and printed summary
+    manual      --manual: written answers marked by hand (the marking page, manual.csv, its merge)
     feedback    --feedback: each learner's page per lesson, and the zips each LMS takes back
     report      --report: the class report (HTML): spread, mistakes, set aside, shared work
     grader      the run: every submission graded, then the results written

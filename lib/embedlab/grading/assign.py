@@ -59,7 +59,8 @@ import nbformat
 
 from embedlab.grading import sandbox
 from embedlab.grading.autograder import LEARNER_ID_KINDS, bundle_paths, learner_id_kind, write_bundle
-from embedlab.grading.exercise import CLASS
+from embedlab.grading.code import CLASS, handed_out
+from embedlab.grading.exercise import TYPED_RULE
 from embedlab.grading.generate import AuthoringError, check_contract, make_exercise
 from embedlab.grading.keys import KEYS_DIR, KeysError, load_keys, write_lesson_keys
 from embedlab.grading.kinds import Function, expected_value
@@ -246,9 +247,10 @@ def harvest(solution, lesson: str, variants: dict[int, dict], bwrap: str | None,
 
 
 def class_setup(source: str, lesson: str) -> str:
-    """The setup cell's `Exercise("NN-slug")` made `Exercise("NN-slug", mode="class")`."""
-    pattern = re.compile(rf"""Exercise\(\s*(["']){re.escape(lesson)}\1\s*\)""")
-    return pattern.sub(f'Exercise("{lesson}", mode="{CLASS}")', source)
+    """The setup cell's `Exercise("NN-slug")` made `Exercise("NN-slug", mode="class")`: a code cell as a
+    class handout holds it (code.handed_out, which the grader, the notebook's check and the report read
+    as what the learner was given)."""
+    return handed_out(source, lesson, CLASS)
 
 
 def class_notebook(nb, lesson: str):
@@ -279,7 +281,7 @@ def handout(exercise, lesson: str, learner: str, variant: int, params: dict):
     note = nbformat.v4.new_markdown_cell(
         f"**Class assignment** for `{learner}`. Your parameters cell below is your own: answer with its "
         "values. The checks in this notebook say only whether each answer is there and in the right form "
-        "(📝); your score comes from your instructor's grader.\n\n"
+        f"(📝); your score comes from your instructor's grader. {TYPED_RULE}\n\n"
         "Work in the course's environment: save this file inside your clone of the course (a folder "
         "`my-work/`, say), open it from `make lab` (the course's README), and hand in this file itself: its "
         "metadata records that it is yours, so keep working in it rather than copying your answers into "

@@ -41,9 +41,12 @@ from embedlab.grading import grader
 from embedlab.grading.judge import GraderFault
 from embedlab.grading.keys import KEYS_DIR, KeysError, load_keys
 from embedlab.grading.sandbox import Limits
+from embedlab.grading.lessons import questions_for
 from embedlab.grading.status import (
     CORRECT,
     IDENTITY_MISMATCH,
+    MARKED,
+    TO_MARK,
     NEEDS_KEYS,
     NOT_ATTEMPTED,
     UNKNOWN_SUBMITTER,
@@ -225,10 +228,16 @@ def results_for(rows, note: str = "", visibility: str = "after_due_date") -> dic
     and first a test always shown that says what was received and what is not answered yet,
     which gives nothing away (as the handout's own checks)."""
     tests = []
+    written = [r for r in rows if r.status in (TO_MARK, MARKED) or (r.question and r.question in _written(r.lesson))]
     for r in rows:
+        if r in written:  # marked by hand in Gradescope (its own rubric), never by this autograder: 0 of 0 here
+            tests.append({"name": r.question, "score": 0.0, "max_score": 0.0, "status": "passed" if r.status in (
+                TO_MARK, MARKED) else "failed", "output": f"{WRITTEN_NOTE} ({r.detail or r.status})"})
+            continue
         tests.append({"name": r.question or "submission", "score": r.points or 0.0, "max_score": r.max_points,
                       "status": "passed" if r.status == CORRECT else "failed",
                       "output": f"{r.status}: {r.detail}" if r.detail else r.status})
+    rows = [r for r in rows if r not in written]
     got, best = sum(r.points or 0.0 for r in rows), sum(r.max_points for r in rows)
     lines = [f"{format_points(got)} / {format_points(best)} points"
              + (f" (learner {rows[0].learner}, {rows[0].lesson})" if rows and rows[0].learner else "")]
@@ -255,6 +264,18 @@ def results_for(rows, note: str = "", visibility: str = "after_due_date") -> dic
                      "output": " ".join(said), "visibility": "visible"})
     results.update(visibility=visibility, stdout_visibility="hidden")
     return results
+
+
+WRITTEN_NOTE = ("written: your instructor marks it by hand in Gradescope, with the rubric your notebook shows; "
+                "this autograder's score leaves it out")
+
+
+def _written(lesson: str) -> set:
+    """The written questions of a lesson (kinds.Written): marked by hand, in Gradescope by its own rubric."""
+    try:
+        return {q.name for q in questions_for(lesson) if q.kind == "written"}
+    except ValueError:
+        return set()
 
 
 def settings(root: Path) -> dict:

@@ -82,6 +82,7 @@ from embedlab.grading.judge import GraderFault, Row, score  # noqa: F401 - cli's
 from embedlab.grading.feedback import check_feedback_dir
 from embedlab.grading.keys import KeysError, load_keys
 from embedlab.grading.lessons import known_lessons
+from embedlab.grading.manual import ManualError, read_marks
 from embedlab.grading.lms import GRADEBOOK_FORMATS, LAYOUTS, read_roster, write_gradebook
 from embedlab.grading.regrade import READABLE_DEPTH, _short, explain  # noqa: F401 - cli's names too
 from embedlab.grading.policy import Policy, PolicyError, load_policy
@@ -139,6 +140,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     limits, submissions, keys, roster, fmt = _class_and_files(parser, args)
     policy = _policy(parser, args, submissions, keys, roster)
+    marks = _manual(parser, args, keys)
     bwrap = _sandbox(parser, args)
     no_group = sandbox.budget_problem()
     if no_group:
@@ -150,7 +152,8 @@ def main(argv=None) -> int:
     try:
         if args.explain:
             return explain(submissions[0], args.lesson, limits, args.seed, bwrap, keys)
-        return grade_and_write(args, submissions, limits, bwrap, keys, roster, fmt, outputs, no_group, policy)
+        return grade_and_write(args, submissions, limits, bwrap, keys, roster, fmt, outputs, no_group, policy,
+                               marks=marks)
     finally:
         sandbox.release_groups()
         sandbox.disown_orphans()
@@ -221,6 +224,15 @@ def build_parser() -> argparse.ArgumentParser:
                              "(Canvas: Re-upload submissions; Moodle: Upload multiple feedback files in a zip); "
                              "needs --keys; DIR must be outside the submissions folder; an existing feedback "
                              "file is replaced only with --force")
+    parser.add_argument("--manual", metavar="DIR",
+                        help="class mode: written answers marked by hand. Writes, per lesson with a written "
+                             "question, DIR/<lesson>/marking.html (each learner's answer beside the rubric and "
+                             "their autograded answers, in the roster's order) and DIR/<lesson>/manual.csv to "
+                             "fill in (a level or points per learner and criterion, and a comment), only when "
+                             "there is none; a later run with the same DIR reads each filled manual.csv and "
+                             "merges its points into the CSV, totals, gradebook, report and feedback (an entry "
+                             "that cannot be merged is refused, naming its file, line and field, before any "
+                             "grading; the sheet is never rewritten); needs --keys")
     parser.add_argument("--book-url", metavar="URL", default="",
                         help="with --feedback: the address of the course's published book, so that each "
                              "'reread' links to the lesson's page (URL/notebooks/NN-slug.html); without it the "
@@ -305,6 +317,22 @@ def _policy(parser, args, submissions, keys, roster) -> Policy | None:
     except PolicyError as exc:
         parser.error(str(exc))
     return policy
+
+
+def _manual(parser, args, keys) -> dict | None:
+    """The marks of every filled DIR/<lesson>/manual.csv of --manual DIR, checked against the keys' learners
+    and the lessons' rubrics before any grading (embedlab.grading.manual.read_marks); a usage error (exit 2)
+    naming the file, line and field of an entry that cannot be merged. None without --manual."""
+    if not getattr(args, "manual", None):
+        return None
+    if not args.keys:
+        parser.error("--manual needs --keys (the learners whose written answers are marked are the keys')")
+    if Path(args.manual).exists() and not Path(args.manual).is_dir():
+        parser.error(f"--manual must be a folder, got {display_name(args.manual)}")
+    try:
+        return read_marks(args.manual, {lesson: list(k.learners) for lesson, k in keys.items()})
+    except ManualError as exc:
+        parser.error(f"--manual: {exc}")
 
 
 def _sandbox(parser, args) -> str | None:

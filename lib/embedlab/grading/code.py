@@ -65,6 +65,33 @@ def own_part(source: str | None) -> str | None:
     return source[at + len(MARKER):] if at >= 0 else source
 
 
+def with_marker(source: str | None, own_given) -> str | None:
+    """The answer cell with its `# YOUR CODE HERE` back where the handout had it, when the learner typed
+    over it: after the cell's leading statements that are the exercise's own given lines (`own_given`,
+    given_code's second part, as handed out), so that `own_part`, which every hint that reads code
+    reads, holds only what the learner wrote. Unchanged when the marker is still there, when nothing
+    is given or the cell does not parse."""
+    if not isinstance(source, str) or MARKER in source or not own_given:
+        return source
+    handed = set(own_given)
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return source
+    lines = source.split("\n")
+    at = len(lines)
+    for stmt in tree.body:
+        mine = _code_lines(ast.get_source_segment(source, stmt) or "")
+        if not mine or not all(line in handed for line in mine):
+            at = stmt.lineno - 1
+            while at > 0 and lines[at - 1].lstrip().startswith("#"):  # its own comment above it is the learner's
+                at -= 1
+            break
+    if at == 0:
+        return source  # nothing given leads the cell
+    return "\n".join(lines[:at] + [MARKER] + lines[at:])
+
+
 # --------------------------------------------------------------------------
 # The code the exercise gives, as handed out
 
@@ -121,17 +148,39 @@ def code_facts(lesson: str) -> dict:
     return facts if isinstance(facts, dict) else {}
 
 
+SELF_STUDY, CLASS = "self-study", "class"  # the two modes a lesson's exercise is handed out in (exercise.Exercise)
+
+
+def handed_out(source: str, lesson: str, mode: str = SELF_STUDY) -> str:
+    """A code cell of the exercise as it is handed out in `mode`: as exercises/ holds it in self-study;
+    in class mode as `embedlab-assign` writes it into each handout (embedlab.grading.assign.class_notebook
+    makes every code cell with this function): the setup's `Exercise("NN-slug")` made
+    `Exercise("NN-slug", mode="class")`. The one definition of what a learner was given, read by the
+    grader, the notebook's check and the report alike."""
+    if mode == SELF_STUDY:
+        return source
+    if mode != CLASS:
+        raise ValueError(f"mode must be {SELF_STUDY!r} or {CLASS!r}, got mode={mode!r}")
+    pattern = re.compile(rf"""Exercise\(\s*(["']){re.escape(lesson)}\1\s*\)""")
+    return pattern.sub(f'Exercise("{lesson}", mode="{CLASS}")', source)
+
+
 @functools.lru_cache(maxsize=None)
-def given_code(lesson: str) -> dict:
+def given_code(lesson: str, mode: str = SELF_STUDY) -> dict:
     """{question name: (the lines of every cell above its answer cell that the exercise gives whole
     (not another answer, not a check, not the parameters cell, whose values a class handout
-    changes), the answer cell's own lines above `# YOUR CODE HERE`)}. Read from exercises/NN-slug.ipynb
-    as handed out, else from what `make exercises` wrote of it (code_facts); {} where there is neither."""
+    changes), the answer cell's own lines above `# YOUR CODE HERE`)}, as handed out in `mode`
+    (`handed_out`: a class handout's setup line is its own). Read from exercises/NN-slug.ipynb,
+    else from what `make exercises` wrote of it (code_facts; each line made as handed out, the
+    transformation being one of single lines); {} where there is neither."""
     cells = _notebook_cells(EXERCISES / f"{lesson}.ipynb")
     if cells is None:
         given = code_facts(lesson).get("given")
-        return {k: (tuple(v[0]), tuple(v[1])) for k, v in given.items()} if isinstance(given, dict) else {}
-    return given_code_of(cells)
+        if not isinstance(given, dict):
+            return {}
+        made = functools.partial(handed_out, lesson=lesson, mode=mode)
+        return {k: (tuple(_line(made(x)) for x in v[0]), tuple(_line(made(x)) for x in v[1])) for k, v in given.items()}
+    return given_code_of(cells, lesson, mode)
 
 
 def code_cells_of(cells):
@@ -144,12 +193,13 @@ def code_cells_of(cells):
         yield source, "parameters" in ((cell.get("metadata") or {}).get("tags") or [])
 
 
+CHECK_CALL = re.compile(r"""ex\.(?:check\(\s*["'][A-Za-z_][A-Za-z0-9_]*["']\s*\)|summary\(\s*\))""")
 CHECK_CELL = re.compile(r"""\s*ex\.check\(\s*["']([A-Za-z_][A-Za-z0-9_]*)["']\s*\)\s*""")
 
 
-def given_code_of(cells) -> dict:
-    """given_code of an exercise notebook's cells (JSON)."""
-    code = list(code_cells_of(cells))
+def given_code_of(cells, lesson: str = "", mode: str = SELF_STUDY) -> dict:
+    """given_code of an exercise notebook's cells (JSON), as handed out in `mode`."""
+    code = [(handed_out(source, lesson, mode), parameters) for source, parameters in code_cells_of(cells)]
     out, given = {}, []
     for i, (source, parameters) in enumerate(code):
         check = CHECK_CELL.fullmatch(source)
@@ -159,6 +209,35 @@ def given_code_of(cells) -> dict:
         elif MARKER not in source and not parameters and not re.match(r"\s*ex\.(check|summary)\(", source):
             given += _code_lines(source)
     return out
+
+
+def own_statements(source: str, given, by_syntax: bool = False) -> list | None:
+    """The learner's own top-level statements of a cell (syntax trees): those of `source` not made only of
+    lines the exercise gives (`given`, lines as given_code holds them: a statement of several lines, a
+    given call spread over three, is the exercise's when each of its lines is); with `by_syntax`, nor
+    equal as syntax to a given line that is a statement of its own (its quotes changed). None when it
+    does not parse. What the second look runs again (embedlab.grading.elsewhere.learner_lines) and
+    what the report compares between learners (embedlab.grading.report.normalised_code, by syntax)."""
+    handed = {line for line in given if isinstance(line, str)}
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    whole = set()  # a given line that is a statement of its own, as syntax: found whatever its quotes
+    for line in handed if by_syntax else ():
+        try:
+            body = ast.parse(line).body
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            continue
+        if len(body) == 1:
+            whole.add(ast.dump(body[0]))
+    kept = []
+    for stmt in tree.body:
+        lines = _code_lines(ast.get_source_segment(source, stmt) or "")
+        if lines and all(line in handed for line in lines) or ast.dump(stmt) in whole:
+            continue
+        kept.append(stmt)
+    return kept
 
 
 def _names_read(source: str) -> set:
@@ -306,17 +385,37 @@ def foreign_inputs_of(cells, solved) -> dict:
         return {}
 
 
-def given_changed(lesson: str, name: str, sources, answer: str | None = None) -> str | None:
-    """A line of the code the exercise gives for question `name` that the learner edited, or None.
-    The given lines of its answer cell are looked for first in `answer` (the submitted cell that
-    defines `name`, when known), then, as those of the given cells above, in any of the submitted
-    code cells' `sources`: a line found as handed out is unchanged; one not found, with a line
-    close to it (an argument changed), was edited. A line only missing is not blamed (the answer
-    may sit in a cell of its own). A wrong answer computed from edited given code is not a slip
-    of the answer: the hint says so."""
-    above, own = given_code(lesson).get(name, ((), ()))
+@dataclass(frozen=True)
+class Edit:
+    """A line of the code the exercise gives that the learner edited: `given` as handed out, `now` the
+    line close to it that took its place (both as compared: `_line`), `in_answer` whether it is one of
+    the answer cell's own given lines (else a line of a given cell above it)."""
+
+    given: str
+    now: str
+    in_answer: bool
+
+    def words(self) -> str:
+        """The hint that blames it: said only when putting it back gives the right answer (see
+        embedlab.grading.elsewhere.as_handed_out, the counterfactual)."""
+        return (f"the code the exercise gives was changed: `{_cut(self.given)}` is now `{_cut(self.now)}`; "
+                "the answer follows from the code as handed out: put that line back and run the cells again")
+
+    def mention(self) -> str:
+        """A clause that names it without blaming it (its counterfactual did not show it is the cause)."""
+        return f"(you also changed a line the exercise gives: `{_cut(self.given)}` is now `{_cut(self.now)}`)"
+
+
+def edits_of(above, own, sources, answer: str | None = None) -> list[Edit]:
+    """The lines of given code (`above`: the given cells' lines, `own`: the answer cell's given lines,
+    as given_code holds them) that the learner edited, the answer cell's first. The answer cell's own
+    given lines are looked for first in `answer` (the submitted cell that defines the answer, when
+    known), then, as those of the given cells above, in any of the submitted code cells' `sources`:
+    a line found as handed out is unchanged; one not found, with a line close to it (an argument
+    changed) that the exercise does not give, was edited. A line only missing is not an edit (the
+    answer may sit in a cell of its own)."""
     if not (above or own) or not isinstance(sources, (list, tuple)):
-        return None
+        return []
     import difflib
 
     everywhere = []
@@ -325,17 +424,132 @@ def given_changed(lesson: str, name: str, sources, answer: str | None = None) ->
             everywhere += _code_lines(source[:SOURCE_LIMIT])
     cell = _code_lines(answer[:SOURCE_LIMIT]) if isinstance(answer, str) else []
     given = set(above) | set(own)
-    for line in own + tuple(reversed(above)):  # the answer cell's own given lines first, then the cells above
-        if line.startswith(("print(", "display(")):
+    out, seen = [], set()
+    for line in tuple(own) + tuple(reversed(above)):  # the answer cell's own given lines first, then the cells above
+        if line.startswith(("print(", "display(")) or line in seen:
             continue
+        seen.add(line)
         for theirs in ((cell, everywhere) if line in own else (everywhere,)):
             if line in theirs:
                 break
             close = difflib.get_close_matches(line, [t for t in theirs if t not in given], n=1, cutoff=0.75)
             if close:
-                return (f"the code the exercise gives was changed: `{_cut(line)}` is now `{_cut(close[0])}`; "
-                        "the answer follows from the code as handed out: put that line back and run the cells again")
-    return None
+                out.append(Edit(line, close[0], line in own and theirs is cell))
+                break
+    return out
+
+
+def given_edits(lesson: str, name: str, sources, answer: str | None = None, mode: str = SELF_STUDY) -> list[Edit]:
+    """`edits_of` the code the exercise gives for question `name`, as handed out in `mode`."""
+    above, own = given_code(lesson, mode).get(name, ((), ()))
+    return edits_of(above, own, sources, answer)
+
+
+def given_changed(lesson: str, name: str, sources, answer: str | None = None, mode: str = SELF_STUDY) -> str | None:
+    """The words of the first edit of the given code for question `name` (`given_edits`), or None. Which
+    edit a hint may blame is decided by its counterfactual (embedlab.grading.elsewhere.as_handed_out):
+    this only says what was edited."""
+    found = given_edits(lesson, name, sources, answer, mode)
+    return found[0].words() if found else None
+
+
+RIGHT, SAME, OTHER = "right", "same", "other"  # what the answer is with the edits put back as handed out
+
+
+def edit_hint(detail: str, edits, counterfactual: str | None, other: str | None = None) -> str:
+    """The hint of a wrong answer whose cells edited the code the exercise gives (`edits`, harmless ones
+    left out: `harmless`), from its counterfactual, the answer with the edited lines put back as handed
+    out (embedlab.grading.elsewhere.as_handed_out): RIGHT, the edit explains the answer and is blamed;
+    SAME, it changes nothing, and the answer's own hint stands alone; OTHER, another wrong answer: the
+    hint of that answer (`other`: the mistake left once the edit is undone, the learner's own), the edit
+    mentioned after it; the cells raise then, or None (not known): the answer's own hint, the edit
+    mentioned after it."""
+    if not edits:
+        return detail
+    if counterfactual == RIGHT:
+        return edits[0].words()
+    if counterfactual == SAME:
+        return detail
+    said = other if counterfactual == OTHER and other else detail
+    return f"{said} {edits[0].mention()}" if said else edits[0].mention()
+
+
+def restored(source: str, edits) -> str | None:
+    """`source` with each edited line (`Edit.now`) put back as handed out (`Edit.given`, at the edited
+    line's indentation), or None when none of them is in it."""
+    if not isinstance(source, str):
+        return None
+    lines, hit = source.split("\n"), False
+    for edit in edits:
+        for i, raw in enumerate(lines):
+            if _line(raw) == edit.now:
+                lines[i] = raw[:len(raw) - len(raw.lstrip())] + edit.given
+                hit = True
+    return "\n".join(lines) if hit else None
+
+
+def names_set(source: str) -> set | None:
+    """The names a piece of code sets (assigns, defines, imports), or None when it does not parse."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            out.add(node.id)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            out.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            out.update((a.asname or a.name).split(".")[0] for a in node.names)
+    return out
+
+
+def harmless(edit: Edit, sources, answer: str | None) -> bool:
+    """Can the edit not change the answer, read from the code alone (sound: True only when it cannot)?
+    Both the line as handed out and the edited one are whole statements that only set names (no call
+    that acts on something else: `ex = Exercise(…)` as a handout sets it), and no statement of the
+    submitted cells that reads one of those names, or a name made from them, is run for the answer:
+    the names flow nowhere that the answer cell reads."""
+    tainted = set()
+    for line in (edit.given, edit.now):
+        try:
+            body = ast.parse(line).body
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return False
+        if len(body) != 1 or not isinstance(body[0], (ast.Assign, ast.AnnAssign, ast.Import, ast.ImportFrom)):
+            return False
+        if isinstance(body[0], (ast.Assign, ast.AnnAssign)) and not all(
+                isinstance(t, ast.Name) for t in (body[0].targets if isinstance(body[0], ast.Assign)
+                                                  else [body[0].target])):
+            return False  # x.attr = … or x[i] = … changes a value others hold
+        tainted |= names_set(line) or set()
+    statements = []
+    for source in [*(sources if isinstance(sources, (list, tuple)) else []), answer]:
+        if not isinstance(source, str):
+            continue
+        try:
+            statements += ast.parse(source[:SOURCE_LIMIT]).body
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return False
+    grew = True
+    while grew:
+        grew = False
+        for stmt in statements:
+            reads = {n.id for n in ast.walk(stmt) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+            if not reads & tainted:
+                continue
+            if isinstance(stmt, ast.Expr) and CHECK_CALL.fullmatch(ast.unparse(stmt)):
+                continue  # the exercise's own check or summary: it prints, and sets nothing
+            if not isinstance(stmt, ast.Assign) or not all(isinstance(t, ast.Name) for t in stmt.targets):
+                return False  # anything else that reads them may act on what others hold
+            new = {t.id for t in stmt.targets} - tainted
+            if new:
+                tainted |= new
+                grew = True
+    if not isinstance(answer, str):
+        return False
+    return not (_names_read(answer[:SOURCE_LIMIT]) & tainted) and bool(tainted)
 
 
 def _cut(line: str) -> str:

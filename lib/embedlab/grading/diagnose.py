@@ -519,6 +519,11 @@ def compact(value, room: int = 8) -> str:
         return _num(float(value))
     if isinstance(value, str):
         return repr(value) if len(value) <= 30 else repr(value[:27] + "...")
+    if isinstance(value, dict):  # word counts: the first few items, then how many more
+        items = list(value.items())
+        shown = ", ".join(f"{compact(k, room)}: {compact(v, room)}" for k, v in items[:max(room // 2, 2)])
+        more = len(items) - max(room // 2, 2)
+        return "{" + shown + (f", … {more} more" if more > 0 else "") + "}"
     if isinstance(value, (list, tuple)) and not all(_is_number(v) for v in value):
         inner = ", ".join(compact(v, room) for v in value)
         return f"[{inner}]" if isinstance(value, list) else f"({inner})"

@@ -95,20 +95,9 @@ def learner_lines(lesson: str, name: str, source: str | None, given: list | None
         if not found:
             return None
         given = [*found[0], *found[1]]
-    handed = {line for line in given if isinstance(line, str)}
-    if not handed:
+    if not any(isinstance(line, str) for line in given):
         return None
-    try:
-        tree = ast.parse(source)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return None
-    kept = []
-    for stmt in tree.body:
-        segment = ast.get_source_segment(source, stmt) or ""
-        lines = code._code_lines(segment)
-        if lines and all(line in handed for line in lines):
-            continue
-        kept.append(stmt)
+    kept = code.own_statements(source, given)
     if not kept:
         return None
     module = ast.Module(body=kept, type_ignores=[])
@@ -856,3 +845,77 @@ def _judge_as(question, kind: str):
     if found is None:
         raise ValueError(f"kind must be integer, real, array or choice, got kind={kind!r}")
     return found
+
+
+# --------------------------------------------------------------------------
+# The counterfactual of an edit of the given code
+
+
+HANDED_SECONDS = 10.0  # wall-clock seconds the cells get, run again with the given lines as handed out
+
+
+def as_handed_out(question, namespace: dict, source: str | None, edits, then):
+    """What the answer is with the learner's edits of the given code (`edits`: code.Edit) put back as
+    handed out: the cells that hold an edited given line above the answer cell (IPython's history, the
+    last run of each), then the answer cell, each with those lines restored (code.restored), run again in
+    the notebook's own namespace (put back as it was afterwards, as `_run` does), and `then(namespace)`
+    called there (the probe reads the answer as data; the notebook's check judges it). ("ran", what
+    `then` gave), ("raised", why), or None when there is nothing to run again (no edited line found in
+    the cells, cells that draw or ask, a check inside the check) or the cells run past HANDED_SECONDS.
+    The learner's code, in their kernel: never trusted, never raises."""
+    if _RUNNING.get() or not edits or not isinstance(source, str):
+        return None
+    token = _RUNNING.set(True)
+    try:
+        history = namespace.get("_ih") or namespace.get("In")
+        history = list(history) if isinstance(history, (list, tuple)) else []
+        at = len(history) - 1 - history[::-1].index(source) if source in history else len(history)
+        above = [e for e in edits if not e.in_answer]
+        cells = []
+        for edit in above:  # the last run of each cell that holds an edited line, in the order they ran
+            for i in range(at - 1, -1, -1):
+                cell = history[i]
+                if isinstance(cell, str) and code.PROBE_MARK not in cell and edit.now in code._code_lines(cell):
+                    if i not in [j for j, _ in cells]:
+                        cells.append((i, cell))
+                    break
+        cells.sort()
+        again = [code.restored(cell, above) or cell for _, cell in cells]
+        answer = code.restored(source, edits)
+        if answer is None and not cells:
+            return None
+        again.append(answer or source)
+        found = _compiled("\n".join(again))
+        if found is None:
+            return None
+        compiled, read, _ = found
+        if _shows(read, namespace, "\n".join(again), "", question.name, None):
+            return None
+        saved = dict(namespace)
+        figures = _figures()
+        try:
+            for n in read:
+                if n in namespace and _plain(namespace[n]):
+                    try:
+                        namespace[n] = copy.deepcopy(namespace[n])
+                    except Exception:  # noqa: BLE001 - what cannot be copied is lent as it is
+                        pass
+            namespace.pop(question.name, None)
+            with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()), \
+                    warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                with _bounded(HANDED_SECONDS):
+                    exec(compiled, namespace)  # noqa: S102 - the learner's own cells, in their own kernel
+                    return "ran", then(namespace)
+        except OutOfTime:
+            return None
+        except (Exception, SystemExit) as exc:  # noqa: BLE001 - the cells fail as handed out
+            return "raised", f"{type(exc).__name__}: {exc}"[:200]
+        finally:
+            namespace.clear()
+            namespace.update(saved)
+            _close_new(figures)
+    except Exception:  # noqa: BLE001 - the check never stops the notebook
+        return None
+    finally:
+        _RUNNING.reset(token)

@@ -16,16 +16,25 @@ import textwrap
 
 
 from embedlab.grading.cases import rng_for
-from embedlab.grading.kinds import (MISSING, Function, NotAttempted, Question, Verdict, WrongForm,
-                                   answer_of, points_text)
-from embedlab.grading.code import answer_source, given_changed
-from embedlab.grading.elsewhere import run_elsewhere
+from embedlab.grading.kinds import (MISSING, TYPED, Function, NotAttempted, Question, Verdict, WrongForm,
+                                   answer_of, points_text, typed_cell)
+from embedlab.grading.code import (CLASS, OTHER, RIGHT, SAME, answer_source, edit_hint, given_code, given_edits,
+                                   harmless, restored, with_marker)
+from embedlab.grading.explain import with_source
+from embedlab.grading.elsewhere import as_handed_out, run_elsewhere
 from embedlab.grading.lessons import load_key, questions_for
-from embedlab.grading.status import CORRECT, ERROR, INCORRECT, NOT_ATTEMPTED, format_points
+from embedlab.grading.status import CORRECT, ERROR, INCORRECT, NOT_ATTEMPTED, TO_MARK, format_points
 from embedlab.grading.variants import second_look, space_for
 from embedlab.grading.verdicts import evaluate, untold_slips  # noqa: F401 - exercise's names too
 
-CLASS = "class"  # the mode of a class handout: form checks only, no answer key
+# CLASS (code.CLASS): the mode of a class handout: form checks only, no answer key
+# The typed-value rule: what the grader does with a number typed instead of computed (kinds.TYPED), said by
+# the class handout's check before the deadline, the handout's introduction (TYPED_RULE), book/how-to-use.md
+# and book/grading.md in these words (tests/test_written.py reads them there).
+TYPED_WORDS = (f"{TYPED}, where a typed value is no longer the answer: compute it from your parameters")
+TYPED_RULE = ("Compute every answer from your parameters: a value typed instead of computed scores 0, "
+              "because the grader reruns each answer cell on other inputs (unless your instructor's policy "
+              "accepts typed values).")
 INSTRUCTOR_LINE = ("Your score comes from your instructor's grader: these checks say only\n"
                    "whether each answer is there and in the right form, never whether it is right.")
 
@@ -55,13 +64,18 @@ class Exercise:
         """Judge one question against a namespace (the notebook's globals). Never raises."""
         question = self.questions[name]
         value = answer_of(question, namespace)
-        source = answer_source(name, namespace)  # IPython's input history: the cell that defines it
+        cell = answer_source(name, namespace)  # IPython's input history: the cell that defines it
+        # the hints read the learner's own lines: the given ones (as handed out) marked off as in the handout
+        source = with_marker(cell, given_code(self.lesson, self.mode).get(name, ((), ()))[1])
         if isinstance(question, Function):
             # the inputs the grader uses too (by default): the question's own (grading.cases)
             rng = rng_for(self.lesson, name)
-            return self._given(name, namespace, source, evaluate(question, value, None, question.cases(rng), source))
+            cases = question.cases(rng)
+            return self._given(name, namespace, cell, evaluate(question, value, None, cases, source), cases)
+        if question.kind == "written":  # marked by the instructor: the check counts what is written
+            return evaluate(question, value, None, source=source)
         if self.mode == CLASS:
-            return self.form_verdict(question, value, namespace)
+            return self._typed(question, source, self.form_verdict(question, value, namespace))
         if name not in self.key:
             return Verdict(ERROR, 0.0, question.points, "no answer key for this question (run `make exercises`)")
         verdict = evaluate(question, value, self.key[name], source=source, others=self.key)
@@ -69,24 +83,61 @@ class Exercise:
             # only a value the comparison accepts is held to other inputs (kinds.Question._accepted): the
             # notebook has the key, so a wrong value's cell is not run again (the grader's kernel, which
             # has no key, runs every one; the judge reads the cases of the right ones only)
-            elsewhere = run_elsewhere(question, namespace, self.lesson, source,
+            elsewhere = run_elsewhere(question, namespace, self.lesson, cell,
                                       looks=second_look(self.lesson, namespace))
             if elsewhere:
                 verdict = evaluate(question, value, self.key[name], source=source, others=self.key,
                                    elsewhere=elsewhere)
-        return self._given(name, namespace, source, verdict)
+        return self._given(name, namespace, cell, verdict)
 
-    def _given(self, name: str, namespace: dict, source, verdict: Verdict) -> Verdict:
-        """A wrong answer whose given code the learner edited (the cells run, IPython's history, against
-        the exercise as handed out) says so, as the grader does, instead of guessing a slip."""
+    def _given(self, name: str, namespace: dict, source, verdict: Verdict, cases=None) -> Verdict:
+        """A wrong answer whose cells edit the code the exercise gives (IPython's history, against the
+        exercise as handed out in this notebook's mode: code.handed_out) says so when the edit explains
+        it, as the grader does (judge.given_hint): the cells run again with the edited lines put back
+        (elsewhere.as_handed_out) give the right answer. Otherwise its own hint stands."""
         if verdict.status != INCORRECT:
             return verdict
         history = namespace.get("_ih") or namespace.get("In")
         try:
-            changed = given_changed(self.lesson, name, list(history), source) if isinstance(history, list) else None
+            if not isinstance(history, list):
+                return verdict
+            cells = [c for c in history if isinstance(c, str)]
+            edits = [e for e in given_edits(self.lesson, name, cells, source, self.mode)
+                     if not harmless(e, cells, source)]
+            if not edits:
+                return verdict
+            question = self.questions[name]
+            if isinstance(question, Function):
+                expected = question.expected_outputs(cases)
+
+                def data(ns):
+                    return question.run_cases(answer_of(question, ns), cases)
+            elif name in self.key:
+                expected = self.key[name]
+
+                def data(ns):
+                    return question.to_data(answer_of(question, ns))
+            else:
+                return verdict
+            found = as_handed_out(question, namespace, source, edits, data)
+            how, other = None, None
+            if found is not None and found[0] == "raised":
+                how = OTHER
+            elif found is not None:
+                try:
+                    now = data(namespace)
+                except Exception:  # noqa: BLE001 - the answer as it is cannot be read as data
+                    now = None
+                if found[1] == now:
+                    how = SAME
+                else:  # judged as the grader judges it (judge.given_hint)
+                    back = restored(source, edits) or source
+                    marked = with_marker(back, given_code(self.lesson, self.mode).get(name, ((), ()))[1])
+                    judged = with_source(question, marked, self.key).judge(found[1], expected)
+                    how, other = (RIGHT, None) if judged.status == CORRECT else (OTHER, judged.detail)
         except Exception:  # noqa: BLE001 - a check must never stop the notebook
-            changed = None
-        return dataclasses.replace(verdict, detail=changed) if changed else verdict
+            return verdict
+        return dataclasses.replace(verdict, detail=edit_hint(verdict.detail, edits, how, other))
 
     def form_verdict(self, question: Question, value, namespace: dict) -> Verdict:
         """Class mode: is the answer there and in the right form? (CORRECT here means only that.)"""
@@ -105,6 +156,13 @@ class Exercise:
             return Verdict(INCORRECT, 0.0, question.points, problems[0])
         return Verdict(CORRECT, 0.0, question.points, "answered, in the right form")
 
+    def _typed(self, question: Question, source, verdict: Verdict) -> Verdict:
+        """Class mode: an answer in the right form whose cell types it says, before the deadline, what the
+        grader will do with it (TYPED_WORDS): the check has no key, so it cannot say whether it is right."""
+        if verdict.status == CORRECT and typed_cell(source, question.name):
+            return dataclasses.replace(verdict, detail=TYPED_WORDS)
+        return verdict
+
     def judged_in_full(self, name: str) -> bool:
         """Is this question's check a real judgement here? (Not in class mode, except functions.)"""
         return self.mode != CLASS or isinstance(self.questions[name], Function)
@@ -113,6 +171,8 @@ class Exercise:
         """The question's check line (📝 for a class-mode answer in the right form), folded."""
         if verdict.status == CORRECT and not self.judged_in_full(name):
             worth = f"{name} ({points_text(verdict.max_points)})"
+            if verdict.detail == TYPED_WORDS:
+                return fold(f"📝 {worth}: answered, in the right form, but {TYPED_WORDS}")
             return fold(f"📝 {worth}: answered, in the right form (your instructor's grader scores it)")
         return fold(verdict.line(name))
 
@@ -124,9 +184,20 @@ class Exercise:
             if name not in self.questions:
                 say(f"❌ {name}: this exercise has no question called {name!r}")
                 return
-            say(self.line(name, self.verdict(name, namespace)))
+            verdict = self.verdict(name, namespace)
+            say(self.line(name, verdict) + self._as_read(name, verdict, namespace))
         except Exception as exc:  # noqa: BLE001
             say(f"❌ {name}: the check could not run ({type(exc).__name__}: {exc})")
+
+    def _as_read(self, name: str, verdict: Verdict, namespace: dict) -> str:
+        """A written answer with words of the learner's own: the text as the instructor will read it (the
+        template's markers left out, an f-string's figures filled in), folded, under the check's line."""
+        question = self.questions[name]
+        if question.kind != "written" or verdict.status != TO_MARK:
+            return ""
+        text = question.to_data(namespace.get(name))["text"]
+        lines = [fold(line) if line.strip() else "" for line in text.split("\n")]
+        return "\nAs your instructor will read it:\n" + "\n".join(lines)
 
     def summary(self, namespace: dict | None = None) -> None:
         """Print every question's line, the points so far, and which questions are not attempted
@@ -137,19 +208,25 @@ class Exercise:
                 namespace = sys._getframe(1).f_globals
             got = 0.0
             lines = []
-            missing, wrong, unformed = [], [], []
+            missing, wrong, unformed, to_mark = [], [], [], []
             for name in self.questions:
                 verdict = self.verdict(name, namespace)
                 got += verdict.points
                 lines.append(self.line(name, verdict))
                 if verdict.status == NOT_ATTEMPTED:
                     missing.append(name)
+                elif verdict.status == TO_MARK:
+                    to_mark.append(name)
                 elif verdict.status != CORRECT:
                     (wrong if self.judged_in_full(name) else unformed).append(name)
             if self.mode != CLASS:
-                lines.append(f"{format_points(got)} / {format_points(self.total())} points")
+                written = sum(q.points for q in self.questions.values() if q.kind == "written")
+                lines.append(f"{format_points(got)} / {format_points(self.total() - written)} points"
+                             + (f" checked here; {format_points(written)} more for written work your "
+                                "instructor marks" if written else ""))
             for label, names in (("not attempted yet", missing), ("not yet right", wrong),
-                                 ("not in the right form yet", unformed)):
+                                 ("not in the right form yet", unformed),
+                                 ("written, for your instructor to mark", to_mark)):
                 if names:
                     lines.append(textwrap.fill(f"{label} ({len(names)}): {', '.join(names)}", width=LINE_WIDTH,
                                                subsequent_indent="  ", break_on_hyphens=False))

@@ -78,6 +78,8 @@ from embedlab.grading.status import (
     UNREADABLE,
     WRONG_LESSON,
     WRONG_PARAMETERS,
+    MARKED,
+    TO_MARK,
     format_points,
 )
 from embedlab.grading.text import atomic_output, cut, display_name, printable
@@ -107,11 +109,15 @@ QUESTION_WORDS = {
                       "will look at it",
     UNKNOWN_SUBMITTER: "set aside: the file's name did not say clearly who handed it in",
     NOT_GRADED: "not graded yet: the grading run stopped before it (not a zero)",
+    TO_MARK: "written: your instructor has not marked it yet (its points come when they do)",
+    MARKED: "marked by your instructor against the rubric, criterion by criterion",
 }
 # A file set aside whose total the instructor has since set (the policy): no longer waiting on them.
 DECIDED = "set aside for review, and your instructor has decided: see their decision below"
 # A detail shown only for these (the learner's own answer or run); the others get their words only.
 SHOWN_DETAIL = (INCORRECT, NOT_ATTEMPTED, ERROR, TIMEOUT, CRASHED, MEMORY, UNREADABLE, WRONG_LESSON)
+# A right answer's detail is shown only when it says it was judged on the learner's own earlier figure.
+CARRIED_WORDS = "judged on your own figure for "
 # A learner's lesson as a whole (the totals' status), in plain words.
 TOTAL_WORDS = {
     GRADED: "graded",
@@ -270,6 +276,7 @@ class _Item:
     words: str
     detail: str
     reread: str
+    criteria: tuple = ()  # a marked written answer: (criterion, points, max points, the instructor's comment)
 
 
 def _e(text) -> str:
@@ -300,9 +307,10 @@ def build_page(total: Total, rows: list[Row], keys=None, policy=None, rule: str 
             r = by_question.get(name)
             if r is None:
                 continue
-            detail = safe_detail(r.detail, secrets) if r.status in SHOWN_DETAIL and r.detail else ""
+            shown = r.status in SHOWN_DETAIL or (r.status == CORRECT and r.detail.startswith(CARRIED_WORDS))
+            detail = safe_detail(r.detail, secrets) if shown and r.detail else ""
             items.append(_Item(name, r.points, r.max_points, r.status, QUESTION_WORDS.get(r.status, r.status),
-                               detail, reread.get(name, "")))
+                               detail, reread.get(name, ""), tuple(r.criteria) if r.status == MARKED else ()))
     elif rows and total.status in (GRADED, TO_REVIEW):  # the file as a whole (unreadable, set aside...): one line
         r = rows[0]
         detail = safe_detail(r.detail, secrets) if r.status in SHOWN_DETAIL and r.detail else ""
@@ -395,9 +403,16 @@ def _html(total: Total, items: list[_Item], facts: list[str], adjustments: list[
         for it in items:
             out.append(f'<section id="q-{_e(it.question)}" class="q"><h3>{_e(it.question)}: '
                        f"{_points(it.points)} / {format_points(it.max_points)}</h3><p>{_e(it.words)}</p>")
-            if it.detail:
+            if it.detail and not it.criteria:
                 out.append(f'<p class="hint"><strong>The grader says:</strong> {_e(it.detail)}</p>')
-            if it.reread and it.status != CORRECT:
+            if it.criteria:
+                out.append('<div class="wide" role="region" tabindex="0" aria-label="Points per criterion"><table>'
+                           "<caption>Your instructor's marks</caption><thead><tr><th scope=\"col\">criterion</th>"
+                           "<th scope=\"col\">points</th><th scope=\"col\">comment</th></tr></thead><tbody>")
+                out += [f"<tr><td>{_e(c)}</td><td class=\"n\">{format_points(pts)} / {format_points(most)}</td>"
+                        f"<td>{_e(comment)}</td></tr>" for c, pts, most, comment in it.criteria]
+                out.append("</tbody></table></div>")
+            if it.reread and it.status not in (CORRECT, MARKED):
                 out.append(f"<p><strong>Reread:</strong> {_where(lesson, it.reread, book_url)[0]}</p>")
             out.append("</section>")
     elif items:
@@ -429,9 +444,12 @@ def _text(total: Total, items: list[_Item], facts: list[str], adjustments: list[
             lines.append(f"{p(it.question)}: {_points(it.points)} / {format_points(it.max_points)}, {p(it.words)}")
         else:
             lines.append(p(it.words))
-        if it.detail:
+        if it.detail and not it.criteria:
             lines.append(f"  The grader says: {p(it.detail)}")
-        if it.question and it.reread and it.status != CORRECT:
+        for c, pts, most, comment in it.criteria:
+            lines.append(f"  {p(c)}: {format_points(pts)} / {format_points(most)}"
+                         + (f", your instructor says: {p(comment)}" if comment else ""))
+        if it.question and it.reread and it.status not in (CORRECT, MARKED):
             lines.append(f"  Reread: {p(_where(total.lesson, it.reread, book_url)[1])}")
     lines += ["", NEVER_SHOWN, ""]
     return "\n".join(lines)

@@ -9,7 +9,9 @@ the reference's, with the arguments):
   argument ignored, two swapped, a range one short, only the first item used);
 * `broken_invariant`: the first property of any right result that it breaks
   (Function.invariants), or what a right cell always or never uses;
-* `most_telling`: of the failing calls' hints, the one that fits the most calls.
+* `most_telling`: of the failing calls' hints, the one that fits the most calls;
+* `matching_slips`: a wrong function the question declares (kinds.Slip: a tie broken the other
+  way, a gradient transposed) whose results are the learner's on every input drawn.
 
 It reads a question only through what every kind has (`kind`, `_hint`, `to_data`,
 `accepts`, `close`), so the kinds import it, never the other way round.
@@ -49,6 +51,51 @@ def changed_arguments(question, data, expected) -> str | None:
         return None
     got, want, args, call, inner = cases[failing[0]]
     found = [w(args) if callable(w) else w for w in found]  # words that name the failing call's own values
+    words = found[0] if len(found) == 1 else f"two slips give exactly your results: either {found[0]}, or {found[1]}"
+    result = shown(inner, got)
+    return f"on input {failing[0] + 1} of {len(cases)}, {call}{' returned ' + result if result else ''}: {words}"
+
+
+def matching_slips(question, data, expected) -> str | None:
+    """The declared slips (Function.slips: wrong functions a learner may write) whose results equal
+    the learner's on every input drawn, the learner's wrong on at least one: named with the first
+    failing call. Two that fit every input alike are both named ("either … or"); more say nothing (the
+    inputs cannot tell them apart). None when no slip fits, or a call raised."""
+    if not question.slips or any(not isinstance(g, dict) or "raised" in g or "wrong_form" in g for g in data):
+        return None
+    inner = question._result_question()
+    cases = []
+    for got, want in zip(data, expected):
+        call, want, args = case_parts(want, question.name)
+        if args is None:
+            return None
+        cases.append((got, want, tuple(args), call))
+    failing = [i for i, (got, want, _, _) in enumerate(cases) if not same_result(inner, got, want)]
+    if not failing:
+        return None
+    order = failing + [i for i in range(len(cases)) if i not in failing]
+    found = []
+    for slip in question.slips:
+        if slip.says in found:
+            continue
+        fits = True
+        for i in order:
+            got, _, args, _ = cases[i]
+            try:
+                with warnings.catch_warnings(), np.errstate(all="ignore"):
+                    warnings.simplefilter("ignore")
+                    value = inner.to_data(slip.func(*copy_args(args)))
+            except Exception:  # noqa: BLE001 - a slip that cannot run on an input does not explain it
+                fits = False
+                break
+            if not same_result(inner, got, value):
+                fits = False
+                break
+        if fits:
+            found.append(slip.says)
+    if not found or len(found) > 2:
+        return None
+    got, _, args, call = cases[failing[0]]
     words = found[0] if len(found) == 1 else f"two slips give exactly your results: either {found[0]}, or {found[1]}"
     result = shown(inner, got)
     return f"on input {failing[0] + 1} of {len(cases)}, {call}{' returned ' + result if result else ''}: {words}"
@@ -318,6 +365,10 @@ def same_result(question, got, want) -> bool:
             return g.shape == w.shape and bool(question.close(g, w).all())
         if question.kind == "choice":
             return got.get("str") == want.get("str")
+        if question.kind == "arrays":  # several arrays (kinds.Arrays): each as an Array judges it
+            pairs = [(data_to_array(g), data_to_array(w)) for g, w in zip(got["arrays"], want["arrays"])]
+            return len(got["arrays"]) == len(want["arrays"]) and all(
+                g.shape == w.shape and bool(question.close(g, w).all()) for g, w in pairs)
     except Exception:  # noqa: BLE001
         return False
     return False
@@ -327,6 +378,8 @@ def plain_value(question, data):
     """A result's plain data as the value its hints read (an array, a number, a word)."""
     if question.kind == "array":
         return data_to_array(data)
+    if question.kind == "arrays":
+        return [data_to_array(a) for a in data["arrays"]]
     if isinstance(data, dict):
         for tag in ("int", "float", "real", "str"):
             if tag in data:
@@ -363,6 +416,9 @@ def shown(question, data) -> str:
         if "hex" in data:
             shape = tuple(data.get("shape", ()))
             return f"an array of shape {shape}" if len(shape) != 0 else ""
+        if "arrays" in data and isinstance(data["arrays"], list):
+            shapes = ", ".join(str(tuple(a.get("shape", ()))) for a in data["arrays"] if isinstance(a, dict))
+            return f"arrays of shapes {shapes}"
     return ""
 
 

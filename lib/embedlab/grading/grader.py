@@ -19,11 +19,12 @@ from concurrent.futures import wait as wait_for
 from dataclasses import dataclass
 from pathlib import Path
 
-from embedlab.grading import code, sandbox
+from embedlab.grading import code, sandbox, wire
 from embedlab.grading.cases import rng_for
 from embedlab.grading.class_keys import class_variant, wrong_parameters
 from embedlab.grading.feedback import write_feedback
-from embedlab.grading.judge import GraderFault, Row, evidence, rows_all, score
+from embedlab.grading import carried, manual
+from embedlab.grading.judge import GraderFault, Row, evidence, rows_all, score, shown_value, written_text
 from embedlab.grading.keys import LessonKeys
 from embedlab.grading.kinds import Function
 from embedlab.grading.lessons import known_lessons, load_key, questions_for
@@ -120,20 +121,24 @@ def _grade_submission(sub: Submission, lesson_arg: str | None, limits: Limits, s
 PREFIX = "__prefix__"  # given_lines' entry that is not a question's: the solution's cells above the answers
 
 
-def given_lines(lesson: str, questions) -> dict:
+def given_lines(lesson: str, questions, mode: str = code.SELF_STUDY) -> dict:
     """{question name: {"lines": the lines the exercise gives for it, "foreign": the parameters its answer
     never depends on, "solution": the solution's answer cell}} of the value questions, whose answer cell
     the kernel runs again on other inputs (embedlab.grading.elsewhere), and under PREFIX the solution's
     cells above them (code.solution_prefix: {"cells": [[source, is the parameters cell]], "upto": {name:
     how many come before its answer cell}}): the sandbox does not see the course's exercises/ and
-    solutions/."""
-    given, foreign, solution = code.given_code(lesson), code.foreign_inputs(lesson), code.solution_cells(lesson)
+    solutions/. Under wire.HANDED, every question's given lines as handed out in `mode` (code.given_code:
+    [the given cells', the answer cell's own]), for the counterfactual of an edit of them."""
+    given, foreign, solution = code.given_code(lesson, mode), code.foreign_inputs(lesson), code.solution_cells(lesson)
     out: dict = {q.name: {"lines": [*given[q.name][0], *given[q.name][1]], "foreign": sorted(foreign.get(q.name, ())),
                           "solution": solution.get(q.name, "")}
                  for q in questions if q.name in given and q.kind in ("integer", "real", "array", "choice", "design")}
     cells, upto = code.solution_prefix(lesson)
     if out and cells:
         out[PREFIX] = {"cells": [list(c) for c in cells], "upto": {k: v for k, v in upto.items() if k in out}}
+    handed = {q.name: [list(given[q.name][0]), list(given[q.name][1])] for q in questions if q.name in given}
+    if handed:
+        out[wire.HANDED] = handed
     return out
 
 
@@ -151,16 +156,18 @@ def _judge_run(run: Run, sub: Submission, meta: dict, expected: str | None, limi
     if refused:
         return refused
     cases, reference = _function_cases(questions, lesson, seed, trace)
-    result = run.finish({"lesson": lesson, "cases": cases, "given": given_lines(lesson, questions)})
+    mode = code.CLASS if keys is not None else code.SELF_STUDY  # judged as a class handout: what assign wrote
+    result = run.finish({"lesson": lesson, "cases": cases, "given": given_lines(lesson, questions, mode)})
     if result.state == FAULT:
         raise GraderFault(result.detail)
     if trace is not None:
         trace.expected = {q.name: reference.get(q.name, key.get(q.name)) for q in questions}
         trace.submitted = dict(result.answers or {})
     wait = result.report.get("cpu_wait")  # checked by sandbox.clean_report: seconds, or None (not known)
-    return [Row(sub.label, lesson, q.name, *score(q, key, reference, result, limits, lesson), learner,
-                *evidence(q, result), cpu_wait=wait)
-            for q in questions]
+    return carried.note([Row(sub.label, lesson, q.name, *score(q, key, reference, result, limits, lesson, mode), learner,
+                *evidence(q, result), cpu_wait=wait, text=written_text(q, result),
+                shown=shown_value(q, result))
+            for q in questions])
 
 
 def _lesson_of(label: str, meta: dict, expected: str | None) -> tuple[str | None, list[Row]]:
@@ -361,7 +368,7 @@ def grade_all(submissions: list[Submission], lesson: str | None, limits: Limits,
 
 def grade_and_write(args, submissions: list[Submission], limits: Limits, bwrap: str | None,
                     keys: dict[str, LessonKeys] | None, roster, fmt: str, outputs: dict, no_group: str,
-                    policy: Policy | None = None) -> int:
+                    policy: Policy | None = None, marks: dict | None = None) -> int:
     """A run of embedlab-grade (`args` as the command line parsed them): every submission graded,
     then, once nothing a submission started is alive, the CSV (and the totals and gradebook) written
     and the summary printed. The exit status: 0, 1 (a grader fault), 2 (the `policy` cannot be applied
@@ -395,6 +402,12 @@ def grade_and_write(args, submissions: list[Submission], limits: Limits, bwrap: 
         except GraderFault as exc:
             print(f"grader fault: {exc}", file=sys.stderr)
             return 1
+        # the instructor's marks of written answers are grading (scores.csv holds them); the policy's switches
+        # (error carried forward, typed values) are the policy's: read by everything but scores.csv
+        rows = manual.merge(rows, marks or {})
+        raw = rows
+        if policy is not None:
+            rows = carried.apply(rows, policy.no_carry, policy.typed_ok)
         how = {"complete": code != INTERRUPTED, "rule": args.rule, "lessons": [args.lesson] if args.lesson else [],
                "mtimes": {s.label: (-1 if s.order is None else s.order, s.mtime) for s in submissions},
                "late": frozenset(s.label for s in submissions if s.late)}
@@ -405,7 +418,7 @@ def grade_and_write(args, submissions: list[Submission], limits: Limits, bwrap: 
                 print(f"--policy: {exc}", file=sys.stderr)
                 return 2
             how["policy"] = policy
-        write_csv(rows, outputs["--out"])
+        write_csv(raw, outputs["--out"])
         if args.totals:
             write_totals(rows, keys, outputs["--totals"], **how)
         if args.gradebook:
@@ -433,6 +446,12 @@ def grade_and_write(args, submissions: list[Submission], limits: Limits, bwrap: 
                 print(f"--feedback not written: grader fault: {type(exc).__name__}: {cut(str(exc))}",
                       file=sys.stderr)
                 code = code or 1
+        if getattr(args, "manual", None):
+            try:  # the grades are written: marking pages that fail say why, and the run ends with 1
+                manual.write_marking(Path(args.manual), rows, keys, roster)
+            except (OSError, ValueError) as exc:
+                print(f"--manual not written: {exc}", file=sys.stderr)
+                code = code or 1
     finally:
         if in_main:
             signal.signal(signal.SIGTERM, old_term)
@@ -443,6 +462,9 @@ def grade_and_write(args, submissions: list[Submission], limits: Limits, bwrap: 
         print(policy.summary(merged))
     if handed_back:
         print(handed_back)
+    written = manual.summary(rows, getattr(args, "manual", None))
+    if written:
+        print(written)
     for fault in faults:
         print(f"grader fault: {fault}", file=sys.stderr)
     return code

@@ -13,12 +13,13 @@ import json
 from dataclasses import dataclass, field
 
 from embedlab.grading import wire
-from embedlab.grading.code import given_changed
+from embedlab.grading.code import (OTHER, RIGHT, SAME, SELF_STUDY, edit_hint, given_code, given_edits, harmless, restored,
+                                   with_marker)
 from embedlab.grading.explain import with_source
-from embedlab.grading.kinds import Function, Question
+from embedlab.grading.kinds import CARRIED, WRITTEN_LIMIT, Function, Question
 from embedlab.grading.lessons import questions_for
 from embedlab.grading.sandbox import Limits, RunResult
-from embedlab.grading.status import CORRECT, CRASHED, ERROR, INCORRECT, MEMORY, NOT_ATTEMPTED, TIMEOUT
+from embedlab.grading.status import CORRECT, CRASHED, ERROR, INCORRECT, MEMORY, NOT_ATTEMPTED, TIMEOUT, TO_MARK
 from embedlab.grading.text import cut
 
 
@@ -40,16 +41,24 @@ class Row:
     # For the grader's time-out retry only (grader.neighbours_may_have_slowed), never written to the CSV:
     # the most seconds one of the run's timed-out cells waited for a CPU; None when not known.
     cpu_wait: float | None = field(default=None, compare=False, repr=False)
+    # A written answer (kinds.Written), never written to the CSV: its text as the sandbox reported it (for the
+    # marking page), and once marked, the instructor's (criterion, points, max points, comment) per criterion.
+    text: str = field(default="", compare=False, repr=False)
+    shown: str = field(default="", compare=False, repr=False)  # the value submitted, short (the marking page)
+    criteria: tuple = field(default=(), compare=False, repr=False)
 
 
 class GraderFault(Exception):
     """Something wrong with the grader or its installation, not with a submission."""
 
 
-def score(q: Question, key: dict, reference: dict, result: RunResult, limits: Limits, lesson: str | None = None):
+def score(q: Question, key: dict, reference: dict, result: RunResult, limits: Limits, lesson: str | None = None,
+          mode: str = SELF_STUDY):
     """(points, max_points, status, detail) for one question, judged here on plain data. With the
-    `lesson`, a wrong answer whose given code the learner edited (the lines the exercise gives,
-    read from the submitted cells the sandbox reports) says so instead of guessing a slip."""
+    `lesson`, a wrong answer whose cells edit the code the exercise gives (as handed out in `mode`: a
+    class handout's own, code.handed_out; read from the submitted cells the sandbox reports) is told
+    so when the edit explains it: the same cells with the edited lines put back give the right answer
+    (the kernel's counterfactual, wire.HANDED_OUT); otherwise its own hint stands (`given_hint`)."""
     if result.state in (TIMEOUT, CRASHED, MEMORY, ERROR):
         return 0.0, q.points, result.state, result.detail
     answers = result.answers
@@ -73,20 +82,54 @@ def score(q: Question, key: dict, reference: dict, result: RunResult, limits: Li
         return 0.0, q.points, ERROR, "the grader's probe reported nothing for this question"
     if isinstance(q, Function):
         expected = reference[q.name]
+    elif q.kind == "written":  # marked by the instructor (embedlab.grading.manual): no key to judge against
+        expected = None
     elif q.name in key:
         expected = key[q.name]
     else:
         raise GraderFault(f"no answer key entry for {q.name!r}: run `make exercises`")
     sources = result.report.get("sources")  # the answer cells' source, from the sandbox: read, never run
-    source = sources.get(q.name) if isinstance(sources, dict) else None
+    cell = sources.get(q.name) if isinstance(sources, dict) else None
+    # the hints read the learner's own lines: the given ones (as handed out) marked off as in the handout
+    source = with_marker(cell, given_code(lesson, mode).get(q.name, ((), ()))[1]) if lesson else cell
     try:
         verdict = with_source(q, source, key, entry.get(wire.ELSEWHERE)).judge(entry[wire.DATA], expected)
     except Exception as exc:  # noqa: BLE001 - malformed data from the submission's kernel
         return 0.0, q.points, ERROR, f"the answer could not be judged ({type(exc).__name__})"
-    if verdict.status == CORRECT:
-        return q.points, q.points, CORRECT, ""
-    changed = given_changed(lesson, q.name, result.report.get("code"), source) if lesson else None
-    return 0.0, q.points, INCORRECT, cut(changed or verdict.detail)
+    if verdict.status == CORRECT:  # a detail only for an answer judged on the learner's own earlier figures
+        return q.points, q.points, CORRECT, cut(verdict.detail, 900) if verdict.detail.startswith(CARRIED) else ""
+    if verdict.status in (TO_MARK, NOT_ATTEMPTED):  # a written answer: to mark, or nothing of the learner's own
+        return 0.0, q.points, verdict.status, cut(verdict.detail)
+    detail = given_hint(q, verdict.detail, expected, entry, result.report.get("code"), cell, lesson, mode,
+                        key) if lesson else verdict.detail
+    return 0.0, q.points, INCORRECT, cut(detail)
+
+
+def given_hint(q: Question, detail: str, expected, entry: dict, sources, source, lesson: str, mode: str,
+               key: dict | None = None) -> str:
+    """A wrong answer's hint, its edits of the given code weighed (code.edit_hint) by the counterfactual
+    the kernel reported beside it (wire.HANDED_OUT), judged here as the answer itself is."""
+    try:
+        edits = [e for e in given_edits(lesson, q.name, sources, source, mode) if not harmless(e, sources, source)]
+    except Exception:  # noqa: BLE001 - the submission's text: an edit that cannot be read is not named
+        return detail
+    if not edits:
+        return detail
+    counter = entry.get(wire.HANDED_OUT)
+    how, other = None, None
+    if isinstance(counter, dict):
+        if counter.get("same") is True:
+            how = SAME
+        elif wire.RAISED in counter:
+            how = OTHER
+        elif wire.DATA in counter:
+            try:  # judged as the answer is, its cell read with the edited lines put back
+                back = with_marker(restored(source, edits) or source, given_code(lesson, mode).get(q.name, ((), ()))[1])
+                verdict = with_source(q, back, key).judge(counter[wire.DATA], expected)
+                how, other = (RIGHT, None) if verdict.status == CORRECT else (OTHER, verdict.detail)
+            except Exception:  # noqa: BLE001 - malformed data from the submission's kernel: not known
+                how = None
+    return edit_hint(detail, edits, how, other)
 
 
 def evidence(q: Question, result: RunResult) -> tuple[str, str]:
@@ -104,6 +147,40 @@ def evidence(q: Question, result: RunResult) -> tuple[str, str]:
         except (TypeError, ValueError, RecursionError):
             answer = ""
     return (source if isinstance(source, str) else ""), answer
+
+
+def written_text(q: Question, result: RunResult) -> str:
+    """A written answer's text as the sandbox reported it ("" for any other question, or no text): plain
+    data, shown escaped on the instructor's marking page (embedlab.grading.manual)."""
+    if getattr(q, "kind", "") != "written" or not isinstance(result.answers, dict):
+        return ""
+    entry = result.answers.get(q.name)
+    data = entry.get(wire.DATA) if isinstance(entry, dict) else None
+    text = data.get("text") if isinstance(data, dict) else None
+    return text[:WRITTEN_LIMIT] if isinstance(text, str) else ""
+
+
+SHOWN_LIMIT = 320  # characters of a submitted value shown on the instructor's marking page
+
+
+def shown_value(q: Question, result: RunResult) -> str:
+    """A non-function answer's submitted value as short text, for the instructor's marking page (the
+    learner's own figures beside their written answer); "" for a function, a written answer or none."""
+    if isinstance(q, Function) or getattr(q, "kind", "") == "written" or not isinstance(result.answers, dict):
+        return ""
+    entry = result.answers.get(q.name)
+    if not isinstance(entry, dict) or wire.DATA not in entry:
+        return ""
+    data = entry[wire.DATA]
+    if isinstance(data, dict) and q.name in data:  # a Design: its own answer among those it is judged with
+        data = data[q.name]
+    if isinstance(data, dict) and len(data) == 1 and next(iter(data)) in ("int", "real", "float", "str"):
+        data = next(iter(data.values()))
+    try:
+        text = data if isinstance(data, str) else json.dumps(data, default=repr)
+    except (TypeError, ValueError, RecursionError):
+        return ""
+    return cut(text, SHOWN_LIMIT)
 
 
 def _cell(report: dict, index) -> str:

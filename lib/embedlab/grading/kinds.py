@@ -30,7 +30,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from embedlab.grading import code, diagnose, explain, function_hints
-from embedlab.grading.status import CORRECT, INCORRECT, NOT_ATTEMPTED, format_points
+from embedlab.grading.status import CORRECT, INCORRECT, NOT_ATTEMPTED, TO_MARK, format_points
 from embedlab.grading.values import (
     NotAttempted,
     WrongForm,
@@ -41,7 +41,7 @@ from embedlab.grading.values import (
     read_real,
 )
 
-__all__ = ["Verdict", "Hint", "Invariant", "ratio", "offset", "related", "given_replaced", "Question", "Integer", "Real", "Array", "Choice", "Function",
+__all__ = ["Verdict", "Hint", "Invariant", "Slip", "Arrays", "ratio", "offset", "related", "given_replaced", "Question", "Integer", "Real", "Array", "Choice", "Function",
            "Design", "Answers", "answer_of", "expected_value", "NotAttempted", "WrongForm", "MISSING"]
 
 MISSING = object()  # what answer_of returns for an undefined name (unless told otherwise)
@@ -57,9 +57,12 @@ class Verdict:
     def line(self, name: str) -> str:
         worth = f"{name} ({points_text(self.max_points)})"
         if self.status == CORRECT:
-            return f"✅ {worth}: correct"
+            return f"✅ {worth}: correct" + (f", {self.detail.split(RECOUNTED)[0]}" if self.detail.startswith(CARRIED)
+                                             else "")
         if self.status == NOT_ATTEMPTED:
             return f"⏳ {worth}: not attempted yet — {self.detail}"
+        if self.status == TO_MARK:
+            return f"📝 {worth}: {self.detail}"
         return f"❌ {worth}: not yet — {self.detail}"
 
 
@@ -93,6 +96,19 @@ class Invariant:
     `holds(result, *args)`. A failing call that breaks one is named by `says`, with the call."""
 
     holds: Callable[..., bool]
+    says: str
+
+
+@dataclass
+class Slip:
+    """A wrong function a learner may write in place of a function question's reference (a tie broken
+    the other way, a count left unweighted, a gradient transposed): `func` takes the same arguments.
+    When its results equal the learner's on every input drawn (fixed and random alike, the learner's
+    wrong on at least one), the learner's function behaves as it does there, and `says` names the slip
+    with the first failing call. Nothing is special-cased: the drawn inputs and the learner's outputs
+    decide (embedlab.grading.function_hints.matching_slips)."""
+
+    func: Callable
     says: str
 
 
@@ -320,8 +336,11 @@ class Question:
 
     def _accepted(self) -> Verdict:
         """A value the comparison accepts, unless its formula (`recheck`) or its method (`other_inputs`)
-        gives another answer on other inputs."""
+        gives another answer on other inputs. A value typed rather than computed says so first, in the
+        words of the rule (TYPED): the course's policy may accept it (embedlab.grading.carried)."""
         slip = self._formula_slip() or self._elsewhere_slip()
+        if slip and (SAME_VALUE in slip or typed_cell(self.source, self.name)):
+            slip = f"{TYPED}; {slip}"
         return self._verdict(False, slip) if slip else self._verdict(True)
 
     def _bytes_slip(self, got, want) -> str | None:
@@ -554,6 +573,51 @@ class Array(Question):
 
 
 @dataclass
+class Arrays(Question):
+    """Several arrays returned together, as a tuple (a gradient per parameter: ``return dE, dU``),
+    named by `names` in order; each is judged as an `Array` of the same precision would judge it,
+    and a wrong one is named with that array's own hint."""
+
+    names: Sequence[str] = ()
+    sig: int | None = None
+    exact: bool = False
+    kind = "arrays"
+
+    def _one(self, name: str) -> Array:
+        return Array(name, sig=self.sig, exact=self.exact)
+
+    def statement(self) -> str:
+        return f"{len(self.names)} arrays ({', '.join(self.names)}): {self._one(self.name).statement()}"
+
+    def result_phrase(self) -> str:
+        return f"a tuple ({', '.join(self.names)}), each {self._one(self.name).result_phrase()}"
+
+    def close(self, got, want):
+        return self._one(self.name).close(got, want)
+
+    def to_data(self, value):
+        n = len(self.names)
+        if isinstance(value, (str, bytes, dict)) or not hasattr(value, "__len__") or len(value) != n:
+            got = f"{len(value)} items" if isinstance(value, (list, tuple)) else f"a {type(value).__name__}"
+            raise WrongForm(f"expected a tuple of {n} arrays ({', '.join(self.names)}), got {got}")
+        return {"arrays": [array_to_data(v) for v in value]}
+
+    def judge(self, data, expected) -> Verdict:
+        for name, got, want in zip(self.names, data["arrays"], expected["arrays"]):
+            one = self._one(name)
+            g, w = data_to_array(got), data_to_array(want)
+            if g.shape == w.shape and bool(one.close(g, w).all()):
+                continue
+            if _STATUS_ONLY.get():
+                return self._verdict(False)
+            detail = self._hint([data_to_array(a) for a in data["arrays"]],
+                                [data_to_array(a) for a in expected["arrays"]], "") or \
+                diagnose.array_hint(g, w, one.close)
+            return self._verdict(False, f"`{name}`: {detail}" if detail else f"`{name}` is not right")
+        return self._accepted()
+
+
+@dataclass
 class Choice(Question):
     """One answer out of a few words (compared without case or surrounding spaces)."""
 
@@ -597,6 +661,7 @@ class Function(Question):
     cases: Callable[[np.random.Generator], list] | None = None
     result: Question | None = None  # how one output is compared (default: Array)
     invariants: Sequence[Invariant] = ()  # what any right result holds: the first one broken is named
+    slips: Sequence[Slip] = ()  # wrong functions a learner may write: one whose results are the learner's is named
     kind = "function"
 
     def statement(self) -> str:
@@ -651,6 +716,11 @@ class Function(Question):
             return self._verdict(False, "the function did not return one result per input")
         # the reference on changed arguments (named below); a search that cannot run names nothing
         changed = _quiet(function_hints.changed_arguments, self, data, expected, default=None)
+        # a declared slip whose results are the learner's on every input: the strongest evidence there is
+        slipped = None if _STATUS_ONLY.get() or not self.slips else _quiet(
+            function_hints.matching_slips, self, data, expected, default=None)
+        if slipped:
+            return self._verdict(False, slipped)
         failures = []  # (case index, what to say before the hint, the hint)
         calls = []  # (result, reference's result, arguments) of each failing call, in that order
         for i, (got, want) in enumerate(zip(data, expected)):
@@ -820,26 +890,98 @@ class Design(Question):
 
     rule: Callable[[dict], list[str]] | None = None
     uses: tuple[str, ...] = ()
+    # Error carried forward, declared: the learner's own earlier answers this question's inputs include
+    # (e.g. the figures a binding budget is worked out from). Read when defined (never required), and
+    # `carry(answers)` judges the answer on the learner's own values of them when `rule`, on the recounted
+    # ones, finds it wrong: the names it was judged on when right there, else None. A question that `uses`
+    # an earlier answer (the learner's `design`) names it here too: it is judged on the learner's value.
+    carries: tuple[str, ...] = ()
+    carry: Callable[[dict], list[str] | None] | None = None
     kind = "design"
 
     def statement(self) -> str:
         if self.uses:
-            return f"judged against your own {', '.join(f'`{u}`' for u in self.uses)}, recounted by the checker"
-        return "judged by what it does: the checker recounts it"
+            said = f"judged against your own {', '.join(f'`{u}`' for u in self.uses)}, recounted by the checker"
+        else:
+            said = "judged by what it does: the checker recounts it"
+        own = [c for c in self.carries if c not in self.uses]
+        if own:
+            said += (f"; right from your own {', '.join(f'`{c}`' for c in own)} counts too, even where "
+                     f"{'that is' if len(own) == 1 else 'those are'} off (error carried forward)")
+        return said
 
     def to_data(self, value):
         answers = value if isinstance(value, Answers) else Answers({self.name: value})
         missing = [name for name in (self.name, *self.uses) if answers.get(name, Ellipsis) is Ellipsis]
         if missing:
             raise NotAttempted(f"`{missing[0]}` is not defined yet: answer that question first")
-        return {name: _plain(answers[name], name) for name in (self.name, *self.uses)}
+        carried = [c for c in self.carries if c not in self.uses and answers.get(c, Ellipsis) is not Ellipsis]
+        out = {name: _plain(answers[name], name) for name in (self.name, *self.uses)}
+        for name in carried:  # an earlier answer in a form no rule reads is left out, never held against this one
+            with contextlib.suppress(WrongForm):
+                out[name] = _plain(answers[name], name)
+        return out
 
     def judge(self, data, expected) -> Verdict:
         problems = list(self.rule(data, source=self.source) if _takes_source(self.rule) else self.rule(data))
         if not problems:
             return self._accepted()
+        if self.carry is not None and self.carries:  # the points depend on it: judged even for the status alone
+            names = self._carried(data)
+            if names:
+                return Verdict(CORRECT, self.points, self.points, carried_note(names, problems[0]))
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
         return self._verdict(False, f"{problems[0]}{more}")
+
+    def _carried(self, data) -> list[str] | None:
+        """The earlier answers this answer is right from (the learner's own values), or None: no `carry`,
+        a carry that finds it wrong there too, or an answer cell that does not read each of those answers
+        (one that types its answer, or works it out another way, is right from nothing of the kind: the
+        value only coincides). Without the cell's source nothing is carried."""
+        if self.carry is None or not self.carries or not self.source or typed_cell(self.source, self.name):
+            return None
+        reading = _quiet(code.read, code.own_part(self.source), self.name, default=None)
+        if reading is None or not reading.parsed:
+            return None
+        names = _quiet(self.carry, data, default=None)
+        if not isinstance(names, (list, tuple)) or not names:
+            return None
+        if any(n not in self.carries or n not in reading.names for n in names):
+            return None
+        return list(names)
+
+
+# The typed-value rule, in the words the check, the grader, the handout and the guides all use.
+TYPED = "typed, not computed: the grader reruns this cell on other inputs"
+SAME_VALUE = "your cell gives the same value as on yours"  # an `other_inputs` case of a typed answer
+
+
+def typed_cell(source: str | None, name: str) -> bool:
+    """Does the answer cell type its answer (a literal, or lines that read no name and call nothing)?
+    False when the cell is not known or does not parse: only what is seen is called typed."""
+    if not source:
+        return False
+    reading = _quiet(code.read, code.own_part(source), name, default=None)
+    return bool(reading is not None and reading.parsed and (reading.hard_coded or not (reading.names or reading.calls)))
+
+
+# Error carried forward: the words a carried answer's detail starts with, and where the judgement on the
+# recounted figures follows (what the course's policy gives instead when it switches carrying off).
+CARRIED = "judged on your own figure for "
+RECOUNTED = "; on the recounted figures: "
+
+
+def carried_note(names, strict: str) -> str:
+    """The detail of an answer right from the learner's own earlier answers `names`, `strict` the problem
+    the recounted figures find (kept for the policy: embedlab.grading.carried)."""
+    return f"{CARRIED}{', '.join(f'`{n}`' for n in names)} (error carried forward){RECOUNTED}{strict}"
+
+
+def recounted_problem(detail: str) -> str | None:
+    """The problem on the recounted figures of a carried answer's detail; None for any other detail."""
+    if not isinstance(detail, str) or not detail.startswith(CARRIED) or RECOUNTED not in detail:
+        return None
+    return detail.split(RECOUNTED, 1)[1]
 
 
 def _takes_source(rule) -> bool:
@@ -865,10 +1007,12 @@ def answer_of(question: Question, namespace: dict, missing=None):
     """
     missing = MISSING if missing is None else missing
     value = namespace.get(question.name, missing)
-    uses = getattr(question, "uses", ())
+    uses = tuple(getattr(question, "uses", ()))
+    if question.kind == "design":  # a Design reads the earlier answers it carries too (a Written's are the text's)
+        uses += tuple(getattr(question, "carries", ()))
     if value is missing or not uses:
         return value
-    return Answers({name: namespace[name] for name in (question.name, *uses) if name in namespace})
+    return Answers({name: namespace[name] for name in dict.fromkeys((question.name, *uses)) if name in namespace})
 
 
 _PLAIN_LIMIT = 1000  # items in one answer: a config is a few dozen
@@ -1011,3 +1155,115 @@ def padding_rechecks(V: int, m: int) -> list[tuple[dict, int, str]]:
     return [padding_recheck(V, m),
             ({"V": past, ".vocab_size": past, "['vocab_size']": past, "pad_multiple": m}, m - 1,
              f"for V = {past:,}, one past a multiple of pad_multiple = {m}")]
+
+
+# --------------------------------------------------------------------------
+# Written work, marked by the instructor against a rubric (embedlab.grading.manual)
+
+
+@dataclass(frozen=True)
+class Level:
+    """One level of a rubric's criterion: the points it gives and what an answer at that level looks like."""
+
+    points: float
+    words: str
+
+
+@dataclass(frozen=True)
+class Criterion:
+    """One criterion of a rubric: `name` (its id in manual.csv), the template's heading the learner writes
+    under (`prompt`), what it asks (`asks`), and its levels, lowest first."""
+
+    name: str
+    prompt: str
+    asks: str
+    levels: tuple
+
+    def __post_init__(self):
+        if not self.levels or any(not isinstance(level, Level) for level in self.levels):
+            raise ValueError(f"criterion {self.name!r}: levels must be Level(points, words), got levels={self.levels!r}")
+        points = [level.points for level in self.levels]
+        if points != sorted(set(points)) or points[0] < 0:
+            raise ValueError(f"criterion {self.name!r}: levels' points must rise from 0 or more, got {points!r}")
+
+    @property
+    def max_points(self) -> float:
+        return self.levels[-1].points
+
+
+# The lines of a written answer that are the exercise's own, never the learner's: the generator's markers
+# (the template's places to write). A marker inside the answer's text is left out of it.
+_MARKER = ("# YOUR CODE HERE", "# BEGIN SOLUTION", "# END SOLUTION")
+WRITTEN_LIMIT = 12_000  # characters of a written answer carried to the grader (a page is about 3,000)
+
+
+@dataclass
+class Written(Question):
+    """A written answer (free text, in a string), marked by the instructor against a rubric.
+
+    The exercise gives a template: each criterion's `prompt` as a heading with a place to write under it.
+    The check says how many words are written under the headings (nothing of one's own, or only the
+    template, is not attempted); the grader carries the text to the instructor's marking page
+    (`embedlab-grade --manual`) with status to_mark, and the instructor's filled manual.csv gives its
+    points, criterion by criterion. `points` is the rubric's maximum (set from the criteria)."""
+
+    criteria: tuple = ()
+    prompt: str = "write it between the quotes, under each heading of the template"
+    # The earlier answers whose figures the text argues with (error carried forward, declared): the
+    # instructor judges it on the learner's own values, shown beside it on the marking page.
+    carries: tuple = ()
+    kind = "written"
+
+    def __post_init__(self):
+        if not self.criteria or any(not isinstance(c, Criterion) for c in self.criteria):
+            raise ValueError(f"Written {self.name!r}: criteria must be Criterion(...), got criteria={self.criteria!r}")
+        names = [c.name for c in self.criteria]
+        if len(set(names)) != len(names):
+            raise ValueError(f"Written {self.name!r}: criteria names must differ, got {names!r}")
+        self.points = float(sum(c.max_points for c in self.criteria))
+
+    def statement(self) -> str:
+        return "written: your instructor marks it against the rubric above"
+
+    def criterion(self, name: str) -> Criterion | None:
+        return next((c for c in self.criteria if c.name == name), None)
+
+    def to_data(self, value):
+        if not isinstance(value, str):
+            raise WrongForm(f"expected your text as a string (between the quotes), got {type(value).__name__}")
+        lines = [line.rstrip() for line in value.strip("\n").split("\n") if line.strip() not in _MARKER]
+        return {"text": "\n".join(lines).strip()[:WRITTEN_LIMIT]}
+
+    def own_text(self, text: str) -> str:
+        """What the learner wrote: the text without the template's headings and markers."""
+        prompts = {c.prompt.strip().casefold() for c in self.criteria}
+        return "\n".join(line for line in str(text).split("\n")
+                         if line.strip() and line.strip().casefold() not in prompts
+                         and line.strip() not in _MARKER).strip()
+
+    def judge(self, data, expected) -> Verdict:
+        text = data.get("text") if isinstance(data, dict) else None
+        if not isinstance(text, str):
+            raise TypeError("a written answer's data is not text")
+        own = self.own_text(text)
+        if not own:
+            said = ("only the given template: nothing of your own is written under its headings" if text.strip()
+                    else "nothing written yet")
+            return Verdict(NOT_ATTEMPTED, 0.0, self.points, said)
+        words = len(own.split())
+        return Verdict(TO_MARK, 0.0, self.points,
+                       f"written: {words} word{'' if words == 1 else 's'}; your instructor marks it against "
+                       "the rubric")
+
+    def rubric_markdown(self) -> str:
+        """The rubric as the notebook shows it: a table per criterion of its levels."""
+        out = []
+        for c in self.criteria:
+            out.append(f"**{c.prompt.rstrip(':')}** (`{c.name}`, {points_text(c.max_points)}): {c.asks}\n")
+            out.append("| points | what it looks like |\n|---|---|")
+            out += [f"| {format_points(level.points)} | {level.words} |" for level in c.levels]
+            out.append("")
+        return "\n".join(out).strip()
+
+
+__all__ += ["Level", "Criterion", "Written", "TYPED", "typed_cell", "carried_note", "recounted_problem"]

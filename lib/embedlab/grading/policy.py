@@ -51,7 +51,7 @@ from embedlab.grading.text import display_name, printable
 
 LATE_FIELDS = ("timezone", "submitted_timezone", "grace_minutes", "per_day_percent", "per_file_percent",
                "cap_percent", "not_accepted_after_days")
-LESSON_FIELDS = ("due", "weight", "submitted")
+LESSON_FIELDS = ("due", "weight", "submitted", "carry_forward", "accept_typed")
 EXTENSION_FIELDS = ("learner", "lesson", "due", "reason")
 ADJUSTMENT_FIELDS = ("learner", "lesson", "question", "points", "delta", "reason")
 TABLES = ("late", "lesson", "extension", "adjustment")
@@ -152,6 +152,11 @@ class Policy:
     adjustments: dict  # (learner, lesson) -> [Adjustment]
     max_points: dict  # lesson -> its maximum; (lesson, question) -> the question's
     _run: dict = field(default_factory=dict, repr=False)  # (learner, lesson) -> Late, from the last apply
+    # Per lesson (embedlab.grading.carried): lessons whose answers are judged on the recounted figures only
+    # (`carry_forward = false`), and lessons where a right value typed instead of computed counts
+    # (`accept_typed = true`).
+    no_carry: frozenset = frozenset()
+    typed_ok: frozenset = frozenset()
 
     # -- the accessors feedback uses
 
@@ -517,8 +522,25 @@ def load_policy(path, roster: Roster | None, keys: dict) -> Policy:
                                          where).items()})
     extensions = _extensions(reader, data.get("extension", []), rule, learners, keys, dated)
     adjustments = _adjustments(reader, data.get("adjustment", []), learners, keys, max_points)
-    return Policy(display_name(path), rule, due, weights, submitted, frozenset(dated), extensions, adjustments,
-                  max_points)
+    policy = Policy(display_name(path), rule, due, weights, submitted, frozenset(dated), extensions, adjustments,
+                    max_points)
+    policy.no_carry, policy.typed_ok = _switches(reader, data.get("lesson", {}))
+    return policy
+
+
+def _switches(reader: _Reader, table) -> tuple[frozenset, frozenset]:
+    """(lessons with carry_forward = false, lessons with accept_typed = true) of the [lesson] tables; a
+    value that is not true or false refused, naming its line."""
+    no_carry, typed_ok = set(), set()
+    for lesson, entry in (table.items() if isinstance(table, dict) else ()):
+        for name, into, when in (("carry_forward", no_carry, False), ("accept_typed", typed_ok, True)):
+            if name in entry:
+                if not isinstance(entry[name], bool):
+                    reader.fail(("lesson", lesson, name), f"[lesson.{lesson!r}] field {name!r} must be true or "
+                                                          f"false, got {entry[name]!r}")
+                if entry[name] is when:
+                    into.add(lesson)
+    return frozenset(no_carry), frozenset(typed_ok)
 
 
 def _late_rule(reader: _Reader, table) -> LateRule | None:

@@ -31,8 +31,9 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from embedlab.grading.code import EXERCISES, MARKER, given_code, own_part
+from embedlab.grading.code import EXERCISES, MARKER, SELF_STUDY, CLASS, given_code, own_part, own_statements
 from embedlab.grading.judge import Row
+from embedlab.grading.manual import report_html
 from embedlab.grading.keys import LessonKeys
 from embedlab.grading.lessons import questions_for
 from embedlab.grading.results import totals, weighted_totals
@@ -153,55 +154,93 @@ def _display_only(stmt: ast.stmt) -> bool:
 
 
 @functools.lru_cache(maxsize=None)
-def _given_statements(lesson: str, question: str) -> frozenset:
-    """The statements the exercise gives above a question's answer (code.given_code), as syntax
-    trees (ast.dump): a learner's copy of one is found whatever its quotes or spacing."""
+def _given_lines(lesson: str, question: str, mode: str) -> tuple:
+    """The lines the exercise gives above a question's answer, as handed out in `mode`
+    (code.given_code: a class handout's are its own)."""
     try:
-        above, own = given_code(lesson).get(question, ((), ()))
+        above, own = given_code(lesson, mode).get(question, ((), ()))
     except Exception:  # noqa: BLE001 - no exercise to read: nothing is given
-        return frozenset()
-    out = set()
-    for line in set(above) | set(own):
-        try:
-            body = ast.parse(line).body
-        except (SyntaxError, ValueError, RecursionError, MemoryError):
-            continue  # a line of a longer statement
-        if len(body) == 1:
-            out.add(ast.dump(body[0]))
-    return frozenset(out)
+        return ()
+    return tuple(above) + tuple(own)
+
+
+def _solution_tree(lesson: str, question: str):
+    """The course's own answer cell of a question (its marks left out) as a syntax tree, or None."""
+    try:
+        cells = json.loads((EXERCISES.parent / "solutions" / f"{lesson}.ipynb").read_text(encoding="utf-8"))["cells"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    code = ["".join(c.get("source", "")) if isinstance(c.get("source"), list) else str(c.get("source", ""))
+            for c in cells if isinstance(c, dict) and c.get("cell_type") == "code"]
+    for i, source in enumerate(code):
+        if re.fullmatch(rf"""\s*ex\.check\(\s*["']{re.escape(question)}["']\s*\)\s*""", source) and i > 0:
+            answer = re.sub(r"^\s*# (?:BEGIN|END) SOLUTION\s*$", "", code[i - 1], flags=re.M)
+            try:
+                return ast.parse(answer)
+            except (SyntaxError, ValueError, RecursionError, MemoryError):
+                return None
+    return None
+
+
+@functools.lru_cache(maxsize=None)
+def _solution_statements(lesson: str, question: str) -> tuple:
+    """(the statements of the course's solution of a question, as syntax (ast.dump), {a function it
+    defines: the statements of its body}): what a learner who writes the solution writes, left out of
+    what the report compares (the solution's own form never flags anyone)."""
+    tree = _solution_tree(lesson, question) if lesson else None
+    if tree is None:
+        return frozenset(), {}
+    bodies = {node.name: frozenset(ast.dump(b) for b in node.body) for node in tree.body
+              if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    return frozenset(ast.dump(node) for node in tree.body), bodies
+
+
+def _without_solution(body: list, lesson: str, question: str) -> list:
+    """`body` without the statements the course's solution holds as they are (and, in a function the
+    solution defines, without the solution's statements of its body)."""
+    whole, bodies = _solution_statements(lesson, question)
+    out = []
+    for stmt in body:
+        dump = ast.dump(stmt)
+        if dump in whole:
+            continue
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name in bodies:
+            kept = [b for b in stmt.body if ast.dump(b) not in bodies[stmt.name]]
+            if not kept:
+                continue
+            stmt.body = kept
+        out.append(stmt)
+    return out
 
 
 def normalised_code(source: str | None, lesson: str = "", question: str = "",
-                    keep=frozenset()) -> tuple[str, int]:
+                    keep=frozenset(), mode: str = SELF_STUDY, solution: bool = False) -> tuple[str, int]:
     """(the learner's own code of an answer cell, normalised; its size in syntax-tree nodes), or
     ("", 0) when there is none or it does not parse. The own code: what follows `# YOUR CODE HERE`
-    if the cell still holds it, without imports, the exercise's given lines and lines that only
-    display. Normalised: every name the code assigns (variables, arguments, loop and comprehension
-    names) renamed v0, v1, … in order of appearance, except the names in `keep` (the questions'
-    answers); the names it only reads (the parameters, numpy, the course's functions) kept;
-    comments, docstrings and formatting gone (ast.unparse)."""
+    if the cell still holds it, without imports, the statements the exercise gives (as handed out
+    in `mode`, code.own_statements) and lines that only display; with `solution`, also without the
+    statements the course's solution holds as they are (`_without_solution`). Normalised: every
+    name the code assigns (variables, arguments, loop and comprehension names) renamed v0, v1, … in
+    order of appearance, except the names in `keep` (the questions' answers); the names it only
+    reads (the parameters, numpy, the course's functions) kept; comments, docstrings and formatting
+    gone (ast.unparse)."""
     if not isinstance(source, str) or not source.strip():
         return "", 0
-    tree = None
+    given = _given_lines(lesson, question, mode) if lesson else ()
+    statements = None
     for text in (own_part(source), source):  # the marker may sit inside a function the exercise gives
-        try:
-            tree = ast.parse(text)
+        statements = own_statements(text, given, by_syntax=True)
+        if statements is not None:
             break
-        except (SyntaxError, ValueError, RecursionError, MemoryError):
-            continue
-    if tree is None:
+    if statements is None:
         return "", 0
-    given = _given_statements(lesson, question) if lesson else frozenset()
-    body = []
-    for stmt in tree.body:
-        if isinstance(stmt, (ast.Import, ast.ImportFrom)) or _display_only(stmt):
-            continue
-        try:
-            if ast.dump(stmt) in given:
-                continue
-        except (ValueError, RecursionError):
-            return "", 0
-        body.append(stmt)
+    try:
+        body = [stmt for stmt in statements if not isinstance(stmt, (ast.Import, ast.ImportFrom))
+                and not _display_only(stmt)]
+        if solution and lesson:
+            body = _without_solution(body, lesson, question)
+    except (ValueError, RecursionError):
+        return "", 0
     module = ast.Module(body=body, type_ignores=[])
     for node in ast.walk(module):  # docstrings (a constant first in a body) go
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and len(node.body) > 1 \
@@ -300,16 +339,17 @@ def _variant_of(row: Row, keys) -> str | None:
 def shared_work(rows: list[Row], keys: dict[str, LessonKeys] | None = None) -> list[Shared]:
     """Answers shared between two or more learners of one variant, for review (never a penalty):
 
-    * identical answer code, normalised (`normalised_code`), right or wrong, when it is not trivial
-      (at least CODE_NODES nodes) and not the course's own solution (which every learner may follow);
-    * an identical wrong value, unless the same hint was given to a learner outside the group
-      (a mistake the class makes, whose value follows from the variant) or more than COMMON_SHARE of
-      the variant's learners (4 or more judged) gave it.
+    * identical answer code, normalised (`normalised_code`), right or wrong: the learner's own
+      statements, the lines the exercise gives (as handed out: a class handout's in class mode) and
+      the statements of the course's own solution (which every learner may follow) left out, when
+      what is left is not trivial (at least CODE_NODES nodes) and is not the solution renamed;
+    * an identical wrong value on one variant (its value and the variant, never the hint it got),
+      unless more than COMMON_SHARE of the variant's learners (4 or more judged) gave it.
 
     A learner's several files count once; files of one learner never match each other."""
+    mode = SELF_STUDY if keys is None else CLASS
     code: dict = {}
     values: dict = {}
-    hints: dict = {}
     judged: dict = {}
     for row in rows:
         if row.status not in (CORRECT, INCORRECT) or not row.question:
@@ -320,16 +360,14 @@ def shared_work(rows: list[Row], keys: dict[str, LessonKeys] | None = None) -> l
         who = _who(row)
         place = (row.lesson, row.question, variant)
         judged.setdefault(place, set()).add(who)
-        if row.status == INCORRECT:
-            hints.setdefault((row.lesson, row.question, mistake_key(row.detail)), set()).add(who)
-            if row.answer:
-                values.setdefault(place + (row.answer,), {})[who] = row
-        text, size = normalised_code(row.source, row.lesson, row.question, _question_names(row.lesson))
-        if not text:
+        if row.status == INCORRECT and row.answer:
+            values.setdefault(place + (row.answer,), {})[who] = row
+        names = _question_names(row.lesson)
+        whole = normalised_code(row.source, row.lesson, row.question, names, mode)[0]
+        if not whole or whole == solution_code(row.lesson, row.question):
             continue
-        if size < CODE_NODES:
-            continue
-        if text == solution_code(row.lesson, row.question):
+        text, size = normalised_code(row.source, row.lesson, row.question, names, mode, solution=True)
+        if not text or size < CODE_NODES:
             continue
         code.setdefault(place + (text,), set()).add(who)
     out = []
@@ -340,10 +378,8 @@ def shared_work(rows: list[Row], keys: dict[str, LessonKeys] | None = None) -> l
         if len(found) < 2:
             continue
         group = set(found)
-        elsewhere = set().union(*(hints.get((lesson, question, mistake_key(r.detail)), set())
-                                  for r in found.values())) - group
         seen = len(judged.get((lesson, question, variant), ()))
-        if elsewhere or (seen >= 4 and len(group) > COMMON_SHARE * seen):
+        if seen >= 4 and len(group) > COMMON_SHARE * seen:
             continue
         out.append(Shared(lesson, question, variant, "value", tuple(sorted(group)), answer))
     return sorted(out, key=lambda s: (s.lesson, s.variant, s.learners, s.question, s.kind))
@@ -505,6 +541,7 @@ def _lesson_section(lesson: str, rows: list[Row], counted: list[Row], figures: b
     out.append(_table(f"{lesson}: points and statuses per question",
                       ["question", "max", "scored", "full", "partial", "zero", "mean"] + statuses, body,
                       numeric=set(range(1, 7 + len(statuses)))))
+    out.append(report_html(lesson, counted))  # written answers' marks per criterion; errors carried forward
     out.append("<h3>Most frequent mistakes</h3>")
     listed = False
     for q in order:
@@ -615,8 +652,9 @@ def _shared_section(found: list[Shared], keys) -> str:
            "wrong value. Learners who studied together, followed the same lesson cell or made the same slip can "
            "match without copying: talk with them before deciding anything. Short formulas and the course's own "
            f"solution are not flagged (code of fewer than {CODE_NODES} syntax-tree nodes, about three lines of "
-           "the lessons' formulas), nor a wrong value when the same hint was given to another "
-           "learner too (a mistake the class makes)."
+           "the lessons' formulas, once the lines the exercise gives and the solution's own statements are left "
+           "out), nor a wrong value more than half the judged learners of its variant gave (4 or more judged: a "
+           "mistake the class makes)."
            + ("" if keys is not None else " Without --keys every learner holds the book's variant.") + "</p>"]
     if not found:
         out.append("<p>Nothing shared found.</p></section>")

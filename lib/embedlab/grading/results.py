@@ -18,6 +18,8 @@ from embedlab.grading.lessons import questions_for
 from embedlab.grading.lms import Roster, _key, write_gradebook
 from embedlab.grading.policy import Policy
 from embedlab.grading.status import (
+    MARKED,
+    TO_MARK,
     CORRECT,
     GRADED,
     IDENTITY_MISMATCH,
@@ -166,6 +168,8 @@ def question_statistics(rows: list[Row]) -> list[tuple[str, str, int, int, str, 
     per: dict = {}
     for row in rows:
         if not row.question or row.status in REVIEW or row.status in (NOT_GRADED, UNREADABLE, WRONG_LESSON):
+            continue
+        if row.status in (TO_MARK, MARKED):  # written work: marked by hand (embedlab.grading.manual.summary)
             continue
         got = per.setdefault((row.lesson, row.question), [0, 0, {}])
         got[1] += 1

@@ -18,9 +18,11 @@ NEEDS_KEYS = "needs_keys"  # a class handout graded without --keys: its variant'
 WRONG_PARAMETERS = "wrong_parameters"  # class mode: its parameters cell does not hold its learner's variant
 UNKNOWN_SUBMITTER = "unknown_submitter"  # an LMS download: the file's submitter id is not on the roster
 NOT_GRADED = "not_graded"  # the run stopped (Ctrl-C) or the grader failed before this was graded: no points
+TO_MARK = "to_mark"  # a written answer (kinds.Written) waiting for the instructor's marks: 0 points until then
+MARKED = "marked"  # a written answer the instructor marked (embedlab.grading.manual): the rubric's points
 
 STATUSES = (CORRECT, INCORRECT, NOT_ATTEMPTED, ERROR, TIMEOUT, CRASHED, MEMORY, UNREADABLE, WRONG_LESSON,
-            IDENTITY_MISMATCH, NEEDS_KEYS, WRONG_PARAMETERS, UNKNOWN_SUBMITTER, NOT_GRADED)
+            IDENTITY_MISMATCH, NEEDS_KEYS, WRONG_PARAMETERS, UNKNOWN_SUBMITTER, NOT_GRADED, TO_MARK, MARKED)
 
 # Statuses about whose file it is or which variant it holds, not about its answers: an
 # instructor looks at each (the totals' `review`).

@@ -81,7 +81,10 @@ def encode_value(value):
         return {"str": value}
     if isinstance(value, (list, tuple)):
         return {type(value).__name__: [encode_value(v) for v in value]}
-    raise ValueError(f"value must be an array, number, string, list or tuple, got value of type {type(value).__name__}")
+    if isinstance(value, dict):  # word -> count: its items in order, each key and value encoded
+        return {"dict": [[encode_value(k), encode_value(v)] for k, v in value.items()]}
+    raise ValueError(f"value must be an array, number, string, list, tuple or dict, got value of type "
+                     f"{type(value).__name__}")
 
 
 def decode_value(data):
@@ -97,7 +100,9 @@ def decode_value(data):
     if tag in ("list", "tuple"):
         items = [decode_value(v) for v in content]
         return items if tag == "list" else tuple(items)
-    raise ValueError(f"data must be tagged array, float, bool, int, str, list or tuple, got tag={tag!r}")
+    if tag == "dict":
+        return {decode_value(k): decode_value(v) for k, v in content}
+    raise ValueError(f"data must be tagged array, float, bool, int, str, list, tuple or dict, got tag={tag!r}")
 
 
 def copy_args(args) -> tuple:

@@ -100,6 +100,8 @@ def shared_points(lesson: str, given: dict, judged_as: dict, answers_of=None) ->
     fixed = module.SPACE.fixed
     earned = total = 0.0
     for q in questions_for(lesson, judged_as):
+        if q.kind == "written":  # marked by hand, not by a key: no copy earns it, and it keeps nothing apart
+            continue
         total += q.points
         if isinstance(q, Function) or (q.name in fixed and q.name not in mine):
             earned += q.points

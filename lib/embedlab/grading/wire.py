@@ -24,7 +24,11 @@ One entry per question, a dict with exactly one of these tags:
 A {"data": …} entry of a question with `other_inputs` may also hold "elsewhere": what
 the answer cell's own lines give when run again on those inputs (a list of cases,
 embedlab.grading.elsewhere), read by the judge only to refuse a right value whose
-method gives another answer there.
+method gives another answer there. An entry whose cells edit a line of the code the
+exercise gives may hold "handed_out": {"same": True} (the answer is the same with the
+edited lines put back as handed out), {"data": …} (what it is then) or {"raised": "…"}
+(embedlab.grading.elsewhere.as_handed_out): the judge blames the edit only when that
+answer is right (embedlab.grading.judge.given_hint).
 
 Everything here is untrusted data once it leaves the kernel: the notebook's own
 code runs in the same process and could publish anything. The grader reads it
@@ -40,6 +44,8 @@ PROBE_MIME = "application/vnd.embedlab.probe+json"
 
 DATA, MISSING, NOT_ATTEMPTED, WRONG_FORM, RAISED = "data", "missing", "not_attempted", "wrong_form", "raised"
 ELSEWHERE = "elsewhere"  # beside DATA: what the answer cell's own lines give on the question's other inputs
+HANDED_OUT = "handed_out"  # beside DATA: the answer with the learner's edits of the given code put back
+HANDED = "__handed__"  # the grader's `given` entry: {question: [the given cells' lines, the answer cell's own]}
 TAGS = (DATA, MISSING, NOT_ATTEMPTED, WRONG_FORM, RAISED)
 REFUSED = "refused"  # set by the grader, never by the probe: what came back broke the channel's limits
 
@@ -66,6 +72,7 @@ def probe_entries(lesson: str, namespace: dict, cases: dict | None = None, funct
     from embedlab.grading.values import decode_value
 
     questions = questions_for(lesson)
+    entries = {}  # question name -> its entry, as published last
     later = []  # (question, its entry) to report again with what its lines give on other inputs
     for q in [q for q in questions if not isinstance(q, Function)] + [q for q in questions if isinstance(q, Function)]:
         if isinstance(q, Function) and not functions:
@@ -79,7 +86,7 @@ def probe_entries(lesson: str, namespace: dict, cases: dict | None = None, funct
                 entry = {DATA: q.run_cases(value, decode_value((cases or {})[q.name]))}
             else:
                 entry = {DATA: q.to_data(value)}
-                if reruns:
+                if reruns and q.kind != "written":  # a written answer is marked, never run again
                     later.append((q, entry))
         except NotAttempted as exc:
             entry = {NOT_ATTEMPTED: str(exc)[:TEXT_LIMIT]}
@@ -88,6 +95,7 @@ def probe_entries(lesson: str, namespace: dict, cases: dict | None = None, funct
         except (Exception, SystemExit) as exc:  # noqa: BLE001 - only this answer's
             entry = {RAISED: f"{type(exc).__name__}: {exc}"[:TEXT_LIMIT]}
         # a KeyboardInterrupt (the cell's time limit) stops the probe: what it read is published
+        entries[q.name] = entry
         yield q.name, entry
     # then the learner's lines on other inputs, once every answer is out: lines that hang there cost
     # only this report (each case is bounded too); the entry is published again, with it
@@ -106,7 +114,51 @@ def probe_entries(lesson: str, namespace: dict, cases: dict | None = None, funct
                                       foreign=foreign if isinstance(foreign, list) else [], looks=looks,
                                       solution=solution if isinstance(solution, str) else "", prefix=prefix)
         if elsewhere:
-            yield q.name, {**entry, ELSEWHERE: elsewhere}
+            entry[ELSEWHERE] = elsewhere
+            yield q.name, entry
+    # then, for an answer whose cells edit the code the exercise gives, the same answer with the edits
+    # put back as handed out (the counterfactual the judge needs to blame an edit), last of all
+    handed = (given or {}).get(HANDED)
+    if isinstance(handed, dict):
+        yield from _handed_out_entries(questions, namespace, handed, cases, entries)
+
+
+def _handed_out_entries(questions, namespace: dict, handed: dict, cases, entries: dict):
+    from embedlab.grading import code
+    from embedlab.grading.elsewhere import as_handed_out
+    from embedlab.grading.kinds import Function, answer_of
+    from embedlab.grading.values import decode_value
+
+    history = namespace.get("_ih") or namespace.get("In")
+    if not isinstance(history, (list, tuple)):
+        return
+    cells = [cell for cell in history if isinstance(cell, str) and code.PROBE_MARK not in cell]
+    for q in questions:
+        entry, lines = entries.get(q.name), handed.get(q.name)
+        if not isinstance(entry, dict) or DATA not in entry or not isinstance(lines, list) or len(lines) != 2:
+            continue
+        source = code.answer_source(q.name, namespace)
+        above, own = [tuple(x for x in part if isinstance(x, str)) if isinstance(part, list) else ()
+                      for part in lines]
+        edits = [e for e in code.edits_of(above, own, cells, source) if not code.harmless(e, cells, source)]
+        if not edits:
+            continue
+        if isinstance(q, Function):
+            args = decode_value((cases or {})[q.name])
+
+            def then(ns, q=q, args=args):
+                return q.run_cases(answer_of(q, ns, Ellipsis), args)
+        else:
+            def then(ns, q=q):
+                return q.to_data(answer_of(q, ns, Ellipsis))
+        found = as_handed_out(q, namespace, source, edits, then)
+        if found is None:
+            continue
+        how, what = found
+        counter = {RAISED: str(what)[:TEXT_LIMIT]} if how == "raised" else \
+            {"same": True} if what == entry[DATA] else {DATA: what}
+        entry[HANDED_OUT] = counter
+        yield q.name, entry
 
 
 def probe(lesson: str, namespace: dict, cases: dict | None = None, functions: bool = True,

@@ -351,8 +351,8 @@ REREAD = {
     "rows_lookup": "2. The same rows, bit for bit",
     "rows_matmul": "2. The same rows, bit for bit",
     "keeps_sign": "2. The same rows, bit for bit",
-    "embedding_backward": "7. The backward pass: which rows get a gradient",
-    "updated_rows": "7. The backward pass: which rows get a gradient",
+    "embedding_backward": "6. The backward pass: which rows get a gradient",
+    "updated_rows": "6. The backward pass: which rows get a gradient",
     "batch_flops": "3. What each path costs, counted",
     "one_hot_batch_bytes": "3. What each path costs, counted",
 }

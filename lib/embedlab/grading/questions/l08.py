@@ -1,5 +1,5 @@
-"""Exercise 08 `vocabulary-size`: the table, its share, the bigger head, the break-even, tokens per word, an audit,
-and doubling a real vocabulary for Hindi (GPT-2 against cl100k_base).
+"""Exercise 08 `vocabulary-size`: the table, its share, the bigger head, the break-even, BPE's merge loop, tokens
+per word, an audit, and doubling a real vocabulary for Hindi (GPT-2 against cl100k_base).
 
 Parameterised (class mode, embedlab.grading.variants): SPACE declares the
 variant space, `questions(params)` the questions with hints for one variant.
@@ -11,7 +11,7 @@ import math
 import numpy as np
 
 from embedlab.grading.elsewhere import Elsewhere
-from embedlab.grading.kinds import Function, Hint, Integer, Invariant, Real, ratio
+from embedlab.grading.kinds import Array, Function, Hint, Integer, Invariant, Real, Slip, ratio
 from embedlab.grading.parts import Alt, Answer, Extra, Part, Prod, Ratio, Scale, Sum
 from embedlab.grading.space import FRESH_INPUTS, Space, equal_to_book
 from embedlab.grading.verdicts import untold_slips
@@ -199,7 +199,7 @@ def _describe() -> str:
 
 
 SPACE = Space(defaults=DEFAULTS, draw=draw, problems=problems, describe=_describe(),
-              fixed={"tokens_per_word": FRESH_INPUTS})
+              fixed={"tokens_per_word": FRESH_INPUTS, "bpe_merges": FRESH_INPUTS})
 
 # --------------------------------------------------------------------------
 # The questions
@@ -210,6 +210,133 @@ def tokens_per_word(counts, n_tokens):
     counts = np.asarray(counts, dtype=np.float64)
     n_tokens = np.asarray(n_tokens, dtype=np.float64)
     return float((counts * n_tokens).sum() / counts.sum())
+
+
+def bpe_merges(counts, n_merges):
+    """Reference: the first `n_merges` merges of byte-level BPE on word counts, as embedlab.bpe trains
+    them (the most frequent pair, weighted by the words' counts; ties to the smallest pair of ids; every
+    occurrence merged, left to right; stops early when no pair is left)."""
+    from embedlab.bpe import BASE_VOCAB, train_bpe
+
+    return [tuple(int(t) for t in pair) for pair in train_bpe(dict(counts), BASE_VOCAB + int(n_merges)).merges]
+
+
+def _merge_loop(counts, n_merges, tie="smallest", weighted=True, every=True, as_bytes=True):
+    """The merge loop written plainly, with the usual slips as switches: `tie` "largest" (the other way),
+    "first" or "last" (the first or last pair counted, as max(pairs, key=pairs.get) or a stable sort
+    leaves it); `weighted` False (each word's pairs counted once); `every` False (only a word's first
+    occurrence of the pair merged); `as_bytes` False (words start as characters, ord(), not bytes)."""
+    words = [list(w.encode("utf-8")) if as_bytes else [ord(ch) for ch in w] for w in counts]
+    freqs = [int(n) for n in counts.values()]
+    merges = []
+    for k in range(int(n_merges)):
+        pairs = {}
+        for tokens, n in zip(words, freqs):
+            for pair in zip(tokens, tokens[1:]):
+                pairs[pair] = pairs.get(pair, 0) + (n if weighted else 1)
+        if not pairs:
+            break
+        top = max(pairs.values())
+        tied = [pair for pair in pairs if pairs[pair] == top]  # in the order they were counted
+        best = {"smallest": min(tied), "largest": max(tied), "first": tied[0], "last": tied[-1]}[tie]
+        merges.append(best)
+        for i, tokens in enumerate(words):
+            out, j, done = [], 0, False
+            while j < len(tokens):
+                if j + 1 < len(tokens) and (tokens[j], tokens[j + 1]) == best and not done:
+                    out.append(256 + k)
+                    j += 2
+                    done = not every
+                else:
+                    out.append(tokens[j])
+                    j += 1
+            words[i] = out
+    return merges
+
+
+TIE_WORDS = ("a tie broken another way: when pairs are equally frequent, merge the smallest pair of ids, "
+             "comparing the pairs as tuples ((97, 98) before (97, 99) before (98, 0)), as embedlab.bpe does: "
+             "min(pairs, key=lambda p: (-pairs[p], p)), not the first or last pair counted, not the largest")
+UNWEIGHTED_WORDS = ("each word's pairs are counted once: weight every pair by how often its word occurs (add the "
+                    "word's count, not 1)")
+CHARS_WORDS = ("your words start as characters (ord), not bytes: byte-level BPE starts every word as its UTF-8 "
+               "bytes, list(word.encode('utf-8')), so a letter outside ASCII is two or three tokens")
+FIRST_ONLY_WORDS = ("only the first occurrence of the pair in a word is merged: merge every occurrence, left to "
+                    "right, without overlaps (a a a becomes N a)")
+
+
+def _merge_slips() -> list:
+    """The usual slips of the merge loop, alone and two at a time."""
+    one = [({"tie": tie}, TIE_WORDS) for tie in ("largest", "first", "last")] + [
+        ({"weighted": False}, UNWEIGHTED_WORDS), ({"every": False}, FIRST_ONLY_WORDS),
+        ({"as_bytes": False}, CHARS_WORDS)]
+    out = [Slip(functools.partial(_merge_loop, **kw), words) for kw, words in one]
+    for i, (kw1, w1) in enumerate(one):
+        for kw2, w2 in one[i + 1:]:
+            if set(kw1) & set(kw2):  # two tie rules at once: not a slip
+                continue
+            out.append(Slip(functools.partial(_merge_loop, **kw1, **kw2), f"two slips: {w1}; and {w2}"))
+    return out
+
+
+def _merge_cases(rng):
+    """Fixed word counts, each there for a kind of bug (every seed tests them), then random ones.
+
+    * ``{"zy": 3, "ab": 3}``, 1 merge: two pairs tied: the smallest pair of ids, (97, 98), wins;
+      ties to the largest pair, or to the first pair counted, take (122, 121).
+    * ``{"ab": 3, "zy": 3}``, 1 merge: the same tie counted in the other order: ties to the last pair
+      counted take (122, 121) (the case above parts first from smallest).
+    * ``{"zy": 10, "ab": 1, "abc": 1}``, 1 merge: weighted, (122, 121) wins 10 to 2; each word once,
+      (97, 98) wins 2 to 1.
+    * ``{"abab": 1}``, 2 merges: (97, 98) occurs twice in one word: both merged, then (256, 256);
+      merging only the first leaves 256 a b, and the second merge is (97, 98) again.
+    * ``{"aaa": 2, "b": 1}``, 3 merges: overlapping occurrences, (97, 97) counted twice but merged
+      once (N a), then (256, 97); then no pair is left: 2 merges, not 3 (a loop that does not stop
+      raises, or makes up a merge).
+    * ``{"के": 3, "है": 2}``, 4 merges: Devanagari, three bytes a letter: BPE works on UTF-8 bytes
+      (ord() of a letter gives ids past 255).
+    * ``{"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}``, 6 merges: a worked example with
+      merged tokens merged again (ids 256 + k).
+    * thirty ten-letter words, 60 merges: ids past 300 (a table of pair counts of a fixed size, 300 × 300
+      or 256 + a few, overflows or misses them).
+    Then random counts over 3 to 5 letters (small alphabets: repeats and ties), one letter sometimes
+    two bytes in UTF-8.
+    """
+    cases = [({"zy": 3, "ab": 3}, 1), ({"ab": 3, "zy": 3}, 1), ({"zy": 10, "ab": 1, "abc": 1}, 1),
+             ({"abab": 1}, 2), ({"aaa": 2, "b": 1}, 3), ({"के": 3, "है": 2}, 4),
+             ({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 6),
+             ({"".join(chr(97 + (7 * i + 3 * j) % 26) for j in range(10)): i + 1 for i in range(30)}, 60)]
+    for n_words, n_merges in ((5, 4), (8, 8), (12, 12)):
+        letters = list(rng.choice(list("abcdefgh"), size=int(rng.integers(3, 6)), replace=False))
+        if rng.random() < 0.5:
+            letters.append("é")
+        counts = {}
+        while len(counts) < n_words:
+            word = "".join(rng.choice(letters, size=int(rng.integers(1, 8))))
+            counts.setdefault(word, int(rng.integers(1, 31)))
+        cases.append((counts, n_merges))
+    return cases
+
+
+def _merges_in_order(got, counts, n_merges) -> bool:
+    """Merge k joins ids that exist before it: bytes (0-255) and the tokens of merges 0 to k - 1."""
+    got = np.asarray(got)
+    if got.size == 0:
+        return True
+    return got.ndim == 2 and got.shape[1] == 2 and all(
+        0 <= a < 256 + k and 0 <= b < 256 + k for k, (a, b) in enumerate(got.tolist()))
+
+
+MERGE_INVARIANTS = [
+    Invariant(lambda got, counts, n_merges: np.asarray(got).ndim == 2 and np.asarray(got).shape[1] == 2,
+              "each merge is a pair of two token ids: return a list of (a, b) pairs, one per merge"),
+    Invariant(lambda got, counts, n_merges: len(np.asarray(got)) <= n_merges,
+              "at most n_merges merges: stop after n_merges, or earlier when no pair is left"),
+    Invariant(_merges_in_order,
+              "merge k (counting from 0) can only join bytes (0-255) and tokens made by earlier merges "
+              "(256 to 255 + k): the token merge k makes gets id 256 + k, and words start as their UTF-8 bytes "
+              "(word.encode('utf-8')), not as characters"),
+]
 
 
 def _is(got, value):
@@ -362,6 +489,8 @@ def questions(p: dict) -> list:
             "count tokens with the two tokenizers (len(tok.encode(' ' + w))), not characters or words")},
             avoids={"filter": "your code leaves some words out (a comprehension with `if …`): keep all of them, "
                              "all n_words words, as the question asks"}),
+        Function("bpe_merges", reference=bpe_merges, cases=_merge_cases, invariants=MERGE_INVARIANTS,
+                 slips=_merge_slips(), result=Array("bpe_merges", exact=True)),
     ]
 
 
@@ -375,6 +504,7 @@ REREAD = {
     "embedding_share": "1. The design in numbers",
     "extra_head_flops": "2. What the bigger head costs per token",
     "break_even_r": "3. Where the trade breaks even",
+    "bpe_merges": "4. Byte-pair encoding on real word counts",
     "tokens_per_word": "5. Tokens per word as the vocabulary grows",
     "hindi_single_token_share": "6. The audit: a row for each language's common words?",
     "hindi_r": "7. Back to the trade, with real tokenizers",

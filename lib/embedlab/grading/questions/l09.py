@@ -1,4 +1,5 @@
-"""Exercise 09 `what-rows-learn`: count TinyLM, write the embedding gradient, measure what the rows learned.
+"""Exercise 09 `what-rows-learn`: count TinyLM, write the embedding gradient and the model's gradients of the
+embedding and the head, measure what the rows learned.
 
 Parameterised (class mode, embedlab.grading.variants): SPACE declares the
 variant space, `questions(params)` the questions with hints for one variant.
@@ -11,7 +12,7 @@ import functools
 import numpy as np
 
 from embedlab.grading.elsewhere import Elsewhere
-from embedlab.grading.kinds import Array, Choice, Function, Hint, Integer, Invariant, Real, offset
+from embedlab.grading.kinds import Array, Arrays, Choice, Function, Hint, Integer, Invariant, Real, Slip, offset
 from embedlab.grading.parts import Alt, Answer, Part, Prod, Sum
 from embedlab.grading.space import FRESH_INPUTS, Space, equal_to_book
 from embedlab.grading.verdicts import untold_slips
@@ -199,6 +200,7 @@ def _describe() -> str:
 
 SPACE = Space(defaults=DEFAULTS, draw=draw, problems=problems, describe=_describe(), fixed={
     "embedding_grad": FRESH_INPUTS,
+    "tinylm_grads": FRESH_INPUTS,
     "rotation_changes_cosines": "a fact: an orthogonal Q keeps every angle, whatever the table",
 })
 
@@ -270,6 +272,113 @@ GRAD_INVARIANTS = [
                                                np.asarray(g).reshape(-1, np.asarray(g).shape[-1]).sum(axis=0)),
               "every gradient row must be added in full: a repeated id accumulates the sum of its rows "
               "(np.add.at), so the result's rows sum to all of dx0's"),
+]
+
+
+def tinylm_grads(E, W, b, U, contexts, targets):
+    """Reference: (d(loss)/dE, d(loss)/dU) of an untied TinyLM with these parameters on one batch, as
+    embedlab.tinylm computes them (loss_and_grads: the mean cross-entropy over the batch)."""
+    from embedlab.tinylm import TinyLM
+
+    E, U = np.asarray(E, dtype=np.float64), np.asarray(U, dtype=np.float64)
+    contexts = np.asarray(contexts)
+    model = TinyLM(E.shape[0], d=E.shape[1], context=contexts.shape[1], tied=False)
+    model.params = {"E": E, "W": np.asarray(W, dtype=np.float64), "b": np.asarray(b, dtype=np.float64), "U": U}
+    _, grads = model.loss_and_grads(contexts, np.asarray(targets))
+    return grads["E"], grads["U"]
+
+
+def _backward(E, W, b, U, contexts, targets, minus_one=True, accumulate=True, head_transposed=False,
+              mean=True, tanh_slope=True):
+    """The backward pass written plainly, with the usual slips as switches: the softmax's minus one at
+    the target left out, repeated ids overwritten (dE[ids] += ...) instead of accumulated (np.add.at),
+    the head's gradient transposed (x.T @ dlogits, d × V), the batch summed instead of averaged, the
+    tanh's slope 1 - x² left out."""
+    contexts, targets = np.asarray(contexts), np.asarray(targets)
+    B, C = contexts.shape
+    x0 = E[contexts].reshape(B, -1)
+    x = np.tanh(x0 @ W + b)
+    logits = x @ U.T
+    p = np.exp(logits - logits.max(axis=1, keepdims=True))
+    p /= p.sum(axis=1, keepdims=True)
+    dlogits = p.copy()
+    if minus_one:
+        dlogits[np.arange(B), targets] -= 1.0
+    if mean:
+        dlogits /= B
+    dU = dlogits.T @ x
+    da = (dlogits @ U) * ((1.0 - x * x) if tanh_slope else 1.0)
+    dx0 = (da @ W.T).reshape(B, C, -1)
+    dE = np.zeros_like(E)
+    if accumulate:
+        np.add.at(dE, contexts, dx0)
+    else:
+        dE[contexts] += dx0
+    return dE, (dU.T if head_transposed else dU)
+
+
+BACKWARD_SLIPS = [
+    ({"minus_one": False}, "the softmax's minus one at the target is missing: d(loss)/d(logits) is the "
+                           "probabilities minus 1 at each example's target (p - one_hot(target)), then / B"),
+    ({"accumulate": False}, "a repeated id must receive every contribution: dE[contexts] += dx0 keeps only one "
+                            "per id; accumulate with np.add.at(dE, contexts, dx0)"),
+    ({"head_transposed": True}, "the head's gradient is transposed: U is V × d, so dU = dlogits.T @ x (V × d), "
+                                "one row per token, not x.T @ dlogits"),
+    ({"mean": False}, "the gradient is summed over the batch, B times too big: the loss is the mean over the "
+                      "B examples, so divide d(loss)/d(logits) by B"),
+    ({"tanh_slope": False}, "the tanh's slope is missing: on the way back through x = tanh(x0 @ W + b), multiply "
+                            "by 1 - x**2 before the product with W.T"),
+]
+
+
+def _backward_slips() -> list:
+    """The usual slips of the backward pass, alone and two at a time."""
+    out = [Slip(functools.partial(_backward, **kw), words) for kw, words in BACKWARD_SLIPS]
+    for i, (kw1, w1) in enumerate(BACKWARD_SLIPS):
+        for kw2, w2 in BACKWARD_SLIPS[i + 1:]:
+            out.append(Slip(functools.partial(_backward, **kw1, **kw2), f"two slips: {w1}; and {w2}"))
+    return out
+
+
+def _model_cases(rng):
+    """Fixed batches, each there for a kind of bug (every seed tests them), then random ones; the
+    parameters are drawn (float64, rows of size about 0.5, so that no logit is tiny).
+
+    * V = 6, d = 3, three examples: id 1 three times (twice in one context, once in another), a target
+      that is also a context id, ids 4 and 5 nowhere: overwriting repeated ids, the minus one, the batch
+      mean (B = 3), the head transposed (V ≠ d), zero rows for unseen ids.
+    * one context slot (C = 1), V = 5, d = 4: code written for two slots.
+    * one example (B = 1), V = 4, d = 2: the mean and the sum agree; the rest does not.
+    * V = 74, d = 16, 32 examples: the lesson's sizes.
+    Then random sizes with ids from the lower half of the vocabulary (the upper half unseen).
+    """
+    def params(g, V, d, C):
+        return (g.normal(0, 0.5, (V, d)), g.normal(0, 0.5, (C * d, d)), g.normal(0, 0.1, d),
+                g.normal(0, 0.5, (V, d)))
+
+    fixed = np.random.default_rng(9)  # the fixed cases' parameters: the same on every seed
+    cases = [(*params(fixed, 6, 3, 2), np.array([[1, 1], [2, 1], [0, 3]]), np.array([1, 3, 2])),
+             (*params(fixed, 5, 4, 1), np.array([[2], [2], [0], [4]]), np.array([0, 2, 2, 1])),
+             (*params(fixed, 4, 2, 2), np.array([[3, 0]]), np.array([3])),
+             (*params(fixed, 74, 16, 2), fixed.integers(0, 74, size=(32, 2)), fixed.integers(0, 74, size=32))]
+    for V, d, C, B in ((7, 5, 2, 6), (10, 4, 1, 12), (20, 8, 2, 16)):
+        cases.append((*params(rng, V, d, C), rng.integers(0, V // 2, size=(B, C)), rng.integers(0, V, size=B)))
+    return cases
+
+
+def _unseen_rows_zero(got, E, W, b, U, contexts, targets) -> bool:
+    dE = np.asarray(got[0])
+    return dE.shape == np.shape(E) and bool(np.allclose(np.delete(dE, np.unique(contexts), axis=0), 0))
+
+
+MODEL_INVARIANTS = [
+    Invariant(lambda got, E, W, b, U, c, t: [np.shape(g) for g in got] == [np.shape(E), np.shape(U)],
+              "each gradient has its parameter's shape: dE is V × d like E, dU is V × d like U"),
+    Invariant(_unseen_rows_zero, "a row of E whose id is in no context gets exactly zero gradient: only the looked-up "
+                                 "rows (np.add.at over contexts) get one"),
+    Invariant(lambda got, E, W, b, U, c, t: bool(np.allclose(np.asarray(got[1]).sum(axis=0), 0, atol=1e-9)),
+              "dU's rows add up to zero: each example's d(loss)/d(logits), p - one_hot(target), sums to 0 over the "
+              "vocabulary"),
 ]
 
 
@@ -348,6 +457,8 @@ def questions(p: dict) -> list:
         Choice("rotation_changes_cosines", hints=[
             Hint(lambda got, want: got == "yes", "rotating every row by the same orthogonal Q keeps all lengths and angles"),
         ]),
+        Function("tinylm_grads", reference=tinylm_grads, cases=_model_cases, invariants=MODEL_INVARIANTS,
+                 slips=_backward_slips(), result=Arrays("tinylm_grads", names=("dE", "dU"))),
     ]
 
 
@@ -359,6 +470,7 @@ QUESTIONS = questions(DEFAULTS)
 REREAD = {
     "n_params": "2. The model, forward and backward",
     "embedding_grad": "2. The model, forward and backward",
+    "tinylm_grads": "2. The model, forward and backward",
     "gap": "4. Rows of words used alike end up close",
     "cos_cat": "4. Rows of words used alike end up close",
     "rotation_changes_cosines": "6. The columns are not features",

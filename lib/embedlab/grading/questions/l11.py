@@ -17,7 +17,7 @@ import numpy as np
 
 from embedlab.grading import parts as named
 from embedlab.grading.elsewhere import Elsewhere
-from embedlab.grading.kinds import Design
+from embedlab.grading.kinds import Criterion, Design, Level, Written
 from embedlab.grading.parts import Alt, Answer, Part, Prod, Sum
 from embedlab.grading.space import Space
 from embedlab.memory import GB, GiB, bytes_per_param
@@ -381,14 +381,79 @@ def questions(p: dict) -> list:
         return [_non_embedding_problem(got, f, s, table)
                 or "not the count of your design with the tying flipped (same sizes, the other choice of head)"]
 
+    def tightest_carried(answers):
+        """Question 5 on the learner's own figures (error carried forward): the budget their reported
+        parameters, GB and FLOPs use the largest fraction of. The figures they were judged on when that is
+        their answer (those off from the recount), else None. A figure not given as a positive number is
+        the recount's."""
+        got = answers["tightest_budget"]
+        f, problem = figures(answers)
+        if problem or not isinstance(got, str):
+            return None
+        own, off = {}, []
+        for budget_name, figure, recount in (("parameters", "design_params", f.params),
+                                             ("memory", "design_serving_gb", f.serving_gb),
+                                             ("compute", "design_train_flops", f.train_flops)):
+            value = answers.get(figure)
+            if _number(value, figure) or not value > 0:
+                value = recount
+            elif not _close(value, recount):
+                off.append(figure)
+            own[budget_name] = value / getattr(job, LIMIT_OF[budget_name])
+        return off if off and got.strip().lower() == max(own, key=own.get) else None
+
+    def other_tying_carried(answers):
+        """Question 6 from the learner's own `design_params` (error carried forward): their count with the
+        head's V × d added (untying) or taken away (tying). ["design_params"] when that is the answer and
+        their count is off, else None."""
+        got, counted = answers["other_tying_params"], answers.get("design_params")
+        f, problem = figures(answers)
+        if problem or isinstance(got, bool) or not isinstance(got, int) or isinstance(counted, bool) \
+                or not isinstance(counted, int) or counted == f.params:
+            return None
+        s = model_shape(answers["design"])
+        table = s.vocab_size * s.hidden_size
+        return ["design_params"] if got == (counted + table if s.tied else counted - table) else None
+
+    figures_of = ("design_params", "design_serving_gb", "design_train_flops")
     return [
         Design("design", points=3, rule=design_rule),
-        Design("design_params", rule=params_rule, uses=("design",), other_inputs=design_params_elsewhere),
-        Design("design_serving_gb", rule=serving_rule, uses=("design",)),
-        Design("design_train_flops", rule=train_flops_rule, uses=("design",)),
-        Design("tightest_budget", rule=tightest_rule, uses=("design",), other_inputs=tightest_elsewhere),
-        Design("other_tying_params", rule=other_tying_rule, uses=("design",), other_inputs=other_tying_elsewhere),
+        Design("design_params", rule=params_rule, uses=("design",), other_inputs=design_params_elsewhere,
+               carries=("design",)),
+        Design("design_serving_gb", rule=serving_rule, uses=("design",), carries=("design",)),
+        Design("design_train_flops", rule=train_flops_rule, uses=("design",), carries=("design",)),
+        Design("tightest_budget", rule=tightest_rule, uses=("design",), other_inputs=tightest_elsewhere,
+               carries=("design", *figures_of), carry=tightest_carried),
+        Design("other_tying_params", rule=other_tying_rule, uses=("design",), other_inputs=other_tying_elsewhere,
+               carries=("design", "design_params"), carry=other_tying_carried),
+        DEFENCE,
     ]
+
+
+# Question 7: the design defended in writing, marked by the instructor against this rubric
+# (embedlab-grade --manual; book/grading.md "Written answers, marked by hand").
+DEFENCE = Written("defence", carries=("design", "design_params", "design_serving_gb", "design_train_flops",
+                                      "tightest_budget", "other_tying_params"), criteria=(
+    Criterion("binding", "Which budget binds, and by how much:",
+              "name the budget your design uses the largest fraction of, with your own figures.", (
+                  Level(0, "no budget named, or one named with no figure"),
+                  Level(1, "the binding budget named with its fraction, but the other two budgets not compared "
+                           "(or raw amounts compared instead of fractions)"),
+                  Level(2, "the binding budget named, with the fraction of each of the three budgets your own "
+                           "figures use, and what relaxing it first would buy"))),
+    Criterion("shape", "Why this width and depth:",
+              "argue d and L from the job, not from taste.", (
+                  Level(0, "width and depth stated without a reason"),
+                  Level(1, "a reason for one of them (d from head_dim and the heads, or L from the budgets)"),
+                  Level(2, "both argued from the job: d set by head_dim and the number of heads, L the depth "
+                           "the budgets allow, with the figure that rules out one layer more"))),
+    Criterion("tying", "What the tying choice costs:",
+              "say what tying (or not) the head costs or saves, in your design's own numbers.", (
+                  Level(0, "the choice not discussed"),
+                  Level(1, "the choice named with the V × d parameters it saves or costs"),
+                  Level(2, "the V × d count and what it moves in the budgets (parameters and serving GB), "
+                           "from your other_tying_params"))),
+))
 
 
 # The budget each share is a fraction of, by the name question 5 gives it: a Budget field, also a
@@ -405,12 +470,12 @@ def tightest_elsewhere(ns: dict) -> list:
     same word there. The job is the notebook's `BUDGET`, and each limit is also given under its
     parameters-cell name, whichever the cell reads. The design and its figures stay as they are (the
     solution chose the design with the budget: that does not make the question's answer follow it)."""
-    design, job = ns["design"], ns["BUDGET"]
-    used = headroom(design_figures(design, job), job)
+    job = ns["BUDGET"]
+    used = _used(ns, job)
     binds = max(used, key=used.get)
     field = LIMIT_OF[binds]
     roomier = dataclasses.replace(job, **{field: getattr(job, field) * 1000})
-    after = headroom(design_figures(design, roomier), roomier)
+    after = _used(ns, roomier)
     inputs = {"BUDGET": roomier, **{name: getattr(roomier, name) for name in LIMIT_OF.values()}}
     keeps = ("design", "design_params", "design_serving_gb", "design_train_flops")
     out = [Elsewhere(inputs, max(after, key=after.get), f"with the {binds} budget 1,000 times larger",
@@ -426,7 +491,7 @@ def tightest_elsewhere(ns: dict) -> list:
             break
         scaled = getattr(job, field) * used[binds] / (used[runner_up] * margin)
         near = dataclasses.replace(job, **{field: round(scaled) if field == "max_params" else scaled})
-        close = headroom(design_figures(design, near), near)
+        close = _used(ns, near)
         if max(close, key=close.get) == want and max(close[binds], close[runner_up]) < 1.05 * min(
                 close[binds], close[runner_up]):
             inputs = {"BUDGET": near, **{name: getattr(near, name) for name in LIMIT_OF.values()}}
@@ -435,6 +500,22 @@ def tightest_elsewhere(ns: dict) -> list:
                                  "the two fractions are close there: recheck each figure against its own budget in "
                                  "the budget's units (a GB is 10^9 bytes, not 2^30), and compare the fractions "
                                  "exactly", kind="choice", keeps=keeps))
+    return out
+
+
+def _used(ns: dict, job: Budget) -> dict:
+    """Each budget's fraction used, from the learner's own figures where the notebook holds them as positive
+    numbers (error carried forward: question 5 is judged on them, so its other inputs are too), else from
+    the design's recount on `job`."""
+    recount = design_figures(ns["design"], job)
+    out = {}
+    for name, figure, value in (("parameters", "design_params", recount.params),
+                                ("memory", "design_serving_gb", recount.serving_gb),
+                                ("compute", "design_train_flops", recount.train_flops)):
+        own = ns.get(figure)
+        if not _number(own, figure) and own > 0:
+            value = own
+        out[name] = value / getattr(job, LIMIT_OF[name])
     return out
 
 
@@ -513,4 +594,5 @@ REREAD = {
     "design_train_flops": "4. Training compute: 6·N·D and the count",
     "tightest_budget": "6. Choose, and defend the choice",
     "other_tying_params": "2. A design is a config dict",
+    "defence": "6. Choose, and defend the choice",
 }
