@@ -173,7 +173,8 @@ def with_course_cell(nb, url: str | None = None, version: str | None = None) -> 
         nb.cells.insert(index, cell)
     for key, value in METADATA.items():
         cell.metadata[key] = value
-    cell.outputs, cell.execution_count = [], None
+    if nbformat.writes(nb) != before:   # a new or changed cell: not run yet (an unchanged one keeps its count)
+        cell.outputs, cell.execution_count = [], None
     return nbformat.writes(nb) != before
 
 
