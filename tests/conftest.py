@@ -31,6 +31,7 @@ LONGEST_FIRST = [
     "tests/test_classmode_every_lesson.py",  # every lesson's variants drawn (tiny models trained)
     "tests/test_hint_corpus.py",
     "tests/test_assign_lms.py",             # embedlab-assign's LMS handouts, solution runs
+    "tests/test_grade_promises.py",         # one assign, one --latest class run, a 1,500-deep folder
     "tests/test_hint_corpus_learners.py",   # seven blind corpora, both ways, each answer looked at twice
     "tests/test_sandbox.py",
     "tests/test_right_answers.py",          # 180 right answers, each lesson's cells run in this process

@@ -256,8 +256,9 @@ CASES = {
     "leaves-a-child": (hostile_leaves_a_child, 7, ALL, {}),
     "kills-kernel": (hostile_kills_kernel, 0, {n: "crashed" for n in NAMES}, {"E": "kernel died"}),
     "edited-tests": (hostile_edited_tests, 0, {n: "not_attempted" for n in NAMES}, {}),
-    "swallows-exceptions": (hostile_swallows_exceptions, 0, {n: "not_attempted" for n in NAMES} | {"cosine": "incorrect"},
-                            {"cosine": "NameError"}),
+    # a hidden exception is still one: the kernel's reply says the cell raised (worker.GradingClient)
+    "swallows-exceptions": (hostile_swallows_exceptions, 0, {n: "error" for n in NAMES} | {"cosine": "incorrect"},
+                            {"cosine": "NameError", "n_params": "ZeroDivisionError"}),
     "always-equal": (hostile_always_equal, 0, {n: "incorrect" for n in NAMES},
                      {"E": "AlwaysEqual", "cos_pair": "AlwaysEqual"}),
     "huge-output": (hostile_huge_output, 7, ALL, {}),

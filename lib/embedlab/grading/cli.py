@@ -121,6 +121,7 @@ from embedlab.grading.text import (  # noqa: F401 - cli's names too
     display_name,
     open_output,
     printable,
+    private_paths,
 )
 
 
@@ -146,6 +147,10 @@ def main(argv=None) -> int:
     if no_group:
         print(f"{NO_GROUP_NOTE} ({printable(no_group)})", file=sys.stderr)
     outputs = _outputs(parser, args, submissions, roster, fmt)
+    # the folders of this run and the sandbox's binds: redacted from every detail a learner reads
+    private_paths(*args.paths, *(args.keys or []), *outputs.values(), *(p.parent for p in outputs.values()),
+                  getattr(args, "feedback", None), getattr(args, "roster", None), getattr(args, "policy", None),
+                  *sandbox.python_roots(), sandbox.ANSWERS_DIR)
     # Whatever a submission starts is re-parented here, and every result is written only once none of it
     # is left (sandbox.settle), on every path: with or without the sandbox and control groups.
     sandbox.adopt_orphans()
@@ -202,7 +207,13 @@ def build_parser() -> argparse.ArgumentParser:
     rule.add_argument("--best", dest="rule", action="store_const", const="best",
                       help="a learner with several submissions of a lesson: the best counts (the default)")
     rule.add_argument("--latest", dest="rule", action="store_const", const="latest",
-                      help="a learner with several submissions of a lesson: the newest file counts")
+                      help="a learner with several submissions of a lesson: the newest file counts; in a "
+                           "shared folder (not one folder per learner, no LMS layout), where only a notebook's "
+                           "metadata names its learner, several files naming one learner are set aside for "
+                           "review instead (a classmate could hand in a newer copy of another's handout)")
+    parser.add_argument("--trust-metadata", action="store_true",
+                        help="with --latest: in a shared folder you collected yourself, a notebook's metadata "
+                             "is who handed it in, so the newest of a learner's files counts there too")
     parser.add_argument("--gradebook", help="class mode: write a gradebook to import into the LMS: one row per "
                                             "roster learner, a column per lesson and a total (needs --keys)")
     parser.add_argument("--gradebook-format", choices=GRADEBOOK_FORMATS,

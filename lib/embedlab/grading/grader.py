@@ -44,7 +44,7 @@ from embedlab.grading.status import (
     format_points,
 )
 from embedlab.grading.submissions import Submission, lesson_from_name, open_submission
-from embedlab.grading.text import cut
+from embedlab.grading.text import cut, redact_paths
 from embedlab.grading.values import encode_value
 
 INTERRUPTED = 130  # exit status after Ctrl-C (128 + SIGINT)
@@ -74,6 +74,9 @@ def grade_submission(sub: Submission, lesson_arg: str | None, limits: Limits, se
     (embedlab.grading.cases), never the answer's text's or its place in a run. With `keys` (class mode),
     judged against its learner's variant (see `class_variant`)."""
     rows = _grade_submission(sub, lesson_arg, limits, seed, bwrap, keys, trace)
+    # where text leaves the judge: no detail a learner reads (feedback, --explain, the CSV) names a folder
+    # of the grading machine, whatever the submission put in its error texts (text.redact_paths)
+    rows = [dataclasses.replace(row, detail=redact_paths(row.detail)) if "/" in row.detail else row for row in rows]
     if sub.submitter:  # the LMS says whose file it is: every row of it is theirs (a found file is never missing)
         rows = [row if row.learner else dataclasses.replace(row, learner=sub.submitter) for row in rows]
     return rows
@@ -374,6 +377,7 @@ def grade_and_write(args, submissions: list[Submission], limits: Limits, bwrap: 
     and the summary printed. The exit status: 0, 1 (a grader fault), 2 (the `policy` cannot be applied
     to these grades: nothing is written) or INTERRUPTED."""
     done = []
+    how: dict = {}
     handed_back = ""
 
     def progress(label, rows):
@@ -410,7 +414,11 @@ def grade_and_write(args, submissions: list[Submission], limits: Limits, bwrap: 
             rows = carried.apply(rows, policy.no_carry, policy.typed_ok)
         how = {"complete": code != INTERRUPTED, "rule": args.rule, "lessons": [args.lesson] if args.lesson else [],
                "mtimes": {s.label: (-1 if s.order is None else s.order, s.mtime) for s in submissions},
-               "late": frozenset(s.label for s in submissions if s.late)}
+               "late": frozenset(s.label for s in submissions if s.late),
+               # the files whose learner the layout says (a learner's folder, the LMS): --latest trusts
+               # only these to be the learner's own (results.totals)
+               "placed": frozenset(s.label for s in submissions if _owner_of(s, keys)),
+               "trust_metadata": bool(getattr(args, "trust_metadata", False))}
         if policy is not None and keys is not None:
             try:  # the policy merged once before any file is written: refused, nothing is half-applied
                 merged = totals(rows, keys, **how, policy=policy)
@@ -457,7 +465,7 @@ def grade_and_write(args, submissions: list[Submission], limits: Limits, bwrap: 
             signal.signal(signal.SIGTERM, old_term)
     print_summary(rows, submissions, outputs, stopped=code == INTERRUPTED, seconds=time.monotonic() - start,
                   seed=args.seed, totals=bool(args.totals), keys=keys, rule=args.rule, bwrap=bwrap,
-                  no_group=no_group, limits=limits)
+                  no_group=no_group, limits=limits, how=how)
     if how.get("policy") is not None:
         print(policy.summary(merged))
     if handed_back:

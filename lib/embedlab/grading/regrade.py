@@ -18,7 +18,7 @@ from embedlab.grading.results import _points
 from embedlab.grading.sandbox import Limits
 from embedlab.grading.status import format_points
 from embedlab.grading.submissions import Submission
-from embedlab.grading.text import printable
+from embedlab.grading.text import printable, redact_paths
 from embedlab.grading.values import data_to_array
 
 
@@ -65,10 +65,17 @@ def _explain_row(row, trace) -> None:
             call = want.get("call") if isinstance(want, dict) and isinstance(want.get("call"), str) else None
             print(f"  case {i}: {printable(call[:300] if call else _short(args, 300))}")
             print(f"    expected:  {printable(_short(want.get('out') if isinstance(want, dict) else want))}")
-            print(f"    submitted: {printable(_short(got))}")
+            print(f"    submitted: {redact_paths(printable(_short(got)))}")
     elif isinstance(entry, dict):
-        shown = entry.get(wire.DATA, next(iter(entry.values()), None))
-        print(f"  submitted: {printable(_short(shown))}")
+        if wire.DATA in entry:
+            print(f"  submitted: {redact_paths(printable(_short(entry[wire.DATA])))}")
+        elif wire.MISSING in entry:
+            print("  submitted: nothing (the answer is not defined)")
+        else:  # not attempted, the wrong form, or reading it raised: the probe's words, not a value
+            tag = next((t for t in wire.TAGS if t in entry), None)
+            said = entry.get(tag) if tag else None
+            print(f"  submitted: no value ({tag or 'unknown'}" + (f": {redact_paths(printable(_short(said)))})"
+                                                                   if isinstance(said, str) else ")"))
     if row.detail:
         print(f"  hint/detail: {row.detail}")
 

@@ -19,11 +19,19 @@ through Canvas / Moodle" and "Releasing solutions", says how to upload them):
 
 The public bundle holds no key, no secret and no list of the class. It is JSON:
 
-    {"format": "embedlab-public-bundle", "version": 1, "lessons": [...],
+    {"format": "embedlab-public-bundle", "version": 2, "lessons": [...],
      "exercises": {lesson: the exercise notebook every handout is made from (public)},
      "solutions": {lesson: the solution notebook, without outputs (public: the book's)},
      "kdf": {"name": "pbkdf2-sha256", "iterations": N, "salt": hex},
      "entries": {index: sealed entry, ...}}
+
+Each sealed body also holds the SHA-256 of everything else in the bundle (`shared_digest`: its
+format, lessons, exercises, solutions, kdf, every field but the entries), so the exercise a handout
+is made from is authenticated with the learner's entry: a bundle whose shared part was edited or
+damaged (one word of an exercise, a line added to its code) opens no entry, and nothing is written.
+The kdf's parameters are bounded before any key is derived (`check_kdf`: the name, an iteration
+count from MIN_ITERATIONS to KDF_ITERATIONS, a 16-byte salt): a bundle asking for more is refused
+with a message naming the field, never ground through.
 
 Each learner's entry is found and opened with a key derived from their id alone
 (`learner_key`: PBKDF2-HMAC-SHA256 of the id without case, the bundle's salt,
@@ -57,10 +65,12 @@ from embedlab.grading.lms import moodle_feedback_name
 from embedlab.grading.text import atomic_output
 
 FORMAT = "embedlab-public-bundle"
-VERSION = 1
+VERSION = 2  # 2: every sealed body holds the digest of the bundle's shared part (version 1 did not)
 KDF = "pbkdf2-sha256"
 KDF_ITERATIONS = 100_000  # ~25 ms per id here: a class of 200 in ~5 s, one guess of an id as costly
 MIN_ITERATIONS = 10_000  # a bundle asking for fewer is refused (a forged, cheap-to-search one)
+MAX_ITERATIONS = KDF_ITERATIONS  # nor more: embedlab-assign never writes more (a bundle must not grind for hours)
+SALT_BYTES = 16
 DECOY_ROUNDING = 16  # entries (real + decoys) come in multiples of this
 BODY_ROUNDING = 512  # bytes: every body is padded to the same multiple of this
 TAG_BYTES = 32
@@ -135,8 +145,16 @@ def write_public_bundle(path: Path, secret: bytes, lessons: dict, learners: dict
     `learners` maps each learner id (as the roster spells it) to {lesson: (variant, parameters cell
     source)}. `map_` may be a thread pool's map (key derivation releases the GIL)."""
     names = sorted(lessons)
-    salt = _from_secret(secret, "salt", *names)[:16]
-    bodies = {learner: json.dumps({"learner": learner,
+    salt = _from_secret(secret, "salt", *names)[:SALT_BYTES]
+    check_kdf({"name": KDF, "iterations": iterations, "salt": salt.hex()}, flag)
+    data = {"format": FORMAT, "version": VERSION,
+            "about": "Class handouts of Embedding Lab. In your clone of the course: "
+                     "embedlab-handout THIS_FILE --learner YOUR_ID (the id your instructor gave you).",
+            "lessons": names, "exercises": {lesson: lessons[lesson] for lesson in names},
+            "solutions": {lesson: (solutions or {})[lesson] for lesson in names if lesson in (solutions or {})},
+            "kdf": {"name": KDF, "iterations": iterations, "salt": salt.hex()}}
+    shared = shared_digest(data)
+    bodies = {learner: json.dumps({"learner": learner, "shared": shared,
                                    "lessons": {lesson: {"variant": variant, "parameters": source}
                                                for lesson, (variant, source) in sorted(mine.items())}},
                                   sort_keys=True, ensure_ascii=False).encode("utf-8")
@@ -160,17 +178,43 @@ def write_public_bundle(path: Path, secret: bytes, lessons: dict, learners: dict
         entries.setdefault(index, _keystream(_from_secret(secret, "decoy body", str(number), *names),
                                              size + TAG_BYTES))
         number += 1
-    data = {"format": FORMAT, "version": VERSION,
-            "about": "Class handouts of Embedding Lab. In your clone of the course: "
-                     "embedlab-handout THIS_FILE --learner YOUR_ID (the id your instructor gave you).",
-            "lessons": names, "exercises": {lesson: lessons[lesson] for lesson in names},
-            "solutions": {lesson: (solutions or {})[lesson] for lesson in names if lesson in (solutions or {})},
-            "kdf": {"name": KDF, "iterations": iterations, "salt": salt.hex()},
-            "entries": {index: base64.b64encode(entries[index]).decode("ascii") for index in sorted(entries)}}
+    data["entries"] = {index: base64.b64encode(entries[index]).decode("ascii") for index in sorted(entries)}
     with atomic_output(Path(path), "w", flag=flag, encoding="utf-8") as f:
         json.dump(data, f, indent=1, ensure_ascii=False)
         f.write("\n")
     return {"entries": real, "decoys": total - real}
+
+
+def shared_digest(data: dict) -> str:
+    """SHA-256 (hex) of every field of a bundle but its entries, in one canonical JSON form: what each
+    sealed entry vouches for (the exercises and solutions every handout is made from, the kdf...)."""
+    shared = {key: value for key, value in data.items() if key != "entries"}
+    text = json.dumps(shared, sort_keys=True, ensure_ascii=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("ascii")).hexdigest()
+
+
+def check_kdf(kdf, where: str = "the bundle") -> None:
+    """BundleError naming the field and its value unless `kdf` is what embedlab-assign writes: name KDF,
+    an int of iterations from MIN_ITERATIONS to MAX_ITERATIONS, a salt of SALT_BYTES bytes in hex.
+    Checked before any key is derived, so a bundle cannot make embedlab-handout grind."""
+    if not isinstance(kdf, dict):
+        raise BundleError(f"{where}: kdf = {str(kdf)[:60]!r} is not what embedlab-assign writes (an object)")
+    if kdf.get("name") != KDF:
+        raise BundleError(f"{where}: kdf.name = {str(kdf.get('name'))[:60]!r} is not what embedlab-assign "
+                          f"writes ({KDF!r})")
+    rounds = kdf.get("iterations")
+    if type(rounds) is not int or not MIN_ITERATIONS <= rounds <= MAX_ITERATIONS:
+        raise BundleError(f"{where}: kdf.iterations = {str(rounds)[:60]} is not what embedlab-assign writes "
+                          f"(an integer from {MIN_ITERATIONS:,} to {MAX_ITERATIONS:,}): a damaged or forged bundle, "
+                          "nothing written; download it again")
+    salt = kdf.get("salt")
+    try:
+        ok = isinstance(salt, str) and len(bytes.fromhex(salt)) == SALT_BYTES
+    except ValueError:
+        ok = False
+    if not ok:
+        raise BundleError(f"{where}: kdf.salt = {str(salt)[:60]!r} is not what embedlab-assign writes "
+                          f"({SALT_BYTES} bytes in hex)")
 
 
 def read_public_bundle(path: Path) -> dict:
@@ -183,21 +227,22 @@ def read_public_bundle(path: Path) -> dict:
         raise BundleError(f"{str(path)!r} is not a public bundle of embedlab-assign (not JSON)") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise BundleError(f"{str(path)!r} is not a public bundle of embedlab-assign (format {FORMAT!r})")
+    if isinstance(data.get("version"), int) and not isinstance(data["version"], bool) and data["version"] < VERSION:
+        raise BundleError(f"{str(path)!r} is a public bundle of version {data['version']}, written by an older "
+                          f"embedlab-assign whose exercises are not authenticated; this embedlab reads version "
+                          f"{VERSION}: ask your instructor to post it again (embedlab-assign --public-bundle)")
     if data.get("version") != VERSION:
         raise BundleError(f"{str(path)!r} is a public bundle of version {data.get('version')!r}; this embedlab "
                           f"reads version {VERSION}: update your clone of the course (git pull)")
-    kdf, entries, exercises = data.get("kdf"), data.get("entries"), data.get("exercises")
-    if (not isinstance(kdf, dict) or kdf.get("name") != KDF or not isinstance(kdf.get("iterations"), int)
-            or kdf["iterations"] < MIN_ITERATIONS or not isinstance(kdf.get("salt"), str)
-            or not isinstance(entries, dict) or not isinstance(exercises, dict)
+    entries, exercises = data.get("entries"), data.get("exercises")
+    check_kdf(data.get("kdf"), repr(str(path)))
+    if (not isinstance(entries, dict) or not isinstance(exercises, dict)
+            or not all(isinstance(v, str) for v in exercises.values())
             or not isinstance(data.get("solutions", {}), dict)
+            or not all(isinstance(v, str) for v in data.get("solutions", {}).values())
             or not isinstance(data.get("lessons"), list) or set(data["lessons"]) != set(exercises)):
-        raise BundleError(f"{str(path)!r}: a damaged public bundle (its kdf, lessons or entries); "
+        raise BundleError(f"{str(path)!r}: a damaged public bundle (its lessons, exercises or entries); "
                           "download it again")
-    try:
-        bytes.fromhex(kdf["salt"])
-    except ValueError:
-        raise BundleError(f"{str(path)!r}: a damaged public bundle (its salt)") from None
     return data
 
 
@@ -205,6 +250,7 @@ def open_public_bundle(data: dict, learner: str) -> dict:
     """{"learner": the id as the roster spells it, "lessons": {lesson: {"variant", "parameters"}}} of
     `learner`'s entry; BundleError when the bundle holds no entry for that id (compared without case)."""
     kdf = data["kdf"]
+    check_kdf(kdf)
     key = learner_key(learner, bytes.fromhex(kdf["salt"]), kdf["iterations"])
     blob = data["entries"].get(entry_index(key))
     if blob is None:
@@ -219,6 +265,10 @@ def open_public_bundle(data: dict, learner: str) -> dict:
         raise BundleError("your entry in this bundle is damaged (it does not match its check): download the bundle "
                           "again")
     entry = json.loads(body.decode("utf-8"))
+    if not isinstance(entry, dict) or not hmac.compare_digest(str(entry.get("shared", "")), shared_digest(data)):
+        raise BundleError("this bundle's exercises, solutions or settings are not the ones your entry was sealed "
+                          "with (the bundle was edited or damaged after embedlab-assign wrote it): nothing "
+                          "written; download the bundle again")
     if normal_id(entry.get("learner", "")) != normal_id(learner):
         raise BundleError("your entry in this bundle names another learner: download the bundle again")
     return entry

@@ -36,7 +36,8 @@ from embedlab.grading.status import (
     WRONG_PARAMETERS,
     format_points,
 )
-from embedlab.grading.text import atomic_output, csv_cell, csv_writer, display_name, printable
+from embedlab.grading.submissions import UNREAD_FOLDER
+from embedlab.grading.text import atomic_output, csv_cell, csv_writer, display_name, display_width, pad, printable
 
 COLUMNS = ("submission", "lesson", "question", "points", "max_points", "status", "detail", "learner")
 TOTALS_COLUMNS = ("learner", "lesson", "points", "max_points", "status", "submissions", "counted", "late",
@@ -79,10 +80,14 @@ class Total:
     late_penalty: float = 0.0
     final: float | None = None
     weight: float | None = None  # the lesson's weight in the weighted total (--policy), else None
+    # --latest, set aside: the learner's files that only their metadata says are theirs (a flat folder),
+    # each as likely to be a classmate's as theirs: none counts until the instructor decides
+    unplaced: tuple = ()
 
 
 def totals(rows: list[Row], keys: dict[str, LessonKeys], complete: bool = True, rule: str = "best",
-           mtimes: dict | None = None, lessons=(), late=frozenset(), policy: Policy | None = None) -> list[Total]:
+           mtimes: dict | None = None, lessons=(), late=frozenset(), policy: Policy | None = None,
+           placed=None, trust_metadata: bool = False) -> list[Total]:
     """One Total per roster learner and lesson graded (or named in `lessons`), sorted.
 
     Of a learner's submissions for a lesson, the graded ones count: the best (`rule` "best",
@@ -94,7 +99,15 @@ def totals(rows: list[Row], keys: dict[str, LessonKeys], complete: bool = True, 
     `missing` when a complete run found nothing of theirs.
 
     With `policy` (--policy), its adjustments, late rule and weights are merged in (Policy.apply:
-    PolicyError, and no total, when an entry cannot be applied to these grades)."""
+    PolicyError, and no total, when an entry cannot be applied to these grades).
+
+    `placed` holds the submissions whose learner the layout says (their folder, the LMS's name or
+    record: grader._owner_of); None when every file's does. With `rule` "latest", a learner's graded
+    files of a lesson of which at least one is not placed (only its metadata names the learner: a
+    flat shared folder, where a classmate can hand in a newer, blank copy of another's handout) are not
+    resolved by recency: the total is `review`, no points, every such file listed (`unplaced`), unless
+    `trust_metadata` (--trust-metadata: the instructor collected the files, so metadata is who handed
+    each in). With "best" a file cannot lower another's points, so the best counts as ever."""
     mtimes = mtimes or {}  # submission -> how recent (a number, or a tuple: the LMS's order, then the time)
     oldest = min(mtimes.values()) if mtimes else 0.0
     per: dict = {}  # (learner, lesson) -> {submission: [points, statuses, order]}
@@ -111,7 +124,12 @@ def totals(rows: list[Row], keys: dict[str, LessonKeys], complete: bool = True, 
             graded = {k: v for k, v in subs.items() if not v[1] & ({NOT_GRADED} | set(REVIEW))}
             review = {k: v for k, v in subs.items() if v[1] & set(REVIEW)}
             stopped = {k: v for k, v in subs.items() if NOT_GRADED in v[1]}
-            if graded:
+            doubtful = (rule == "latest" and len(graded) > 1 and not trust_metadata and placed is not None
+                        and any(k not in placed for k in graded))
+            if doubtful:
+                total = Total(learner, lesson, None, best, TO_REVIEW, len(subs), "", any(k in late for k in graded),
+                              unplaced=tuple(sorted(graded, key=lambda k: (mtimes.get(k, oldest), graded[k][2]))))
+            elif graded:
                 if rule == "latest":
                     pick = max(graded, key=lambda k: (mtimes.get(k, oldest), graded[k][2]))
                 else:
@@ -137,7 +155,8 @@ def write_totals(rows: list[Row], keys: dict[str, LessonKeys], out: Path, **how)
         writer.writerow(TOTALS_COLUMNS)
         for t in totals(rows, keys, **how):
             writer.writerow([csv_cell(t.learner), csv_cell(t.lesson), _points(t.points), format_points(t.max_points),
-                             t.status, t.submissions, csv_cell(t.counted), "late" if t.late or t.late_penalty else "",
+                             t.status, t.submissions, csv_cell(t.counted or " | ".join(t.unplaced)),
+                             "late" if t.late or t.late_penalty else "",
                              format_points(t.adjustment), format_points(t.late_penalty), _points(t.final),
                              "" if t.weight is None else format_points(t.weight),
                              csv_cell(printable(_policy_notes(t, how.get("policy"))))])
@@ -185,14 +204,19 @@ def question_statistics(rows: list[Row]) -> list[tuple[str, str, int, int, str, 
     return out
 
 
+SUMMARY_WIDTH = 72  # terminal columns of the summary's submission column, at most
+
+
 def summary(rows: list[Row]) -> str:
     """One line per submission: its points, then its questions by status, each labelled (a
     question may be worth 2 points: "7 / 7" points can be "6 of 6 questions correct")."""
     per: dict[str, list[Row]] = {}
     for row in rows:
         per.setdefault(row.submission, []).append(row)
-    width = max([len("submission")] + [len(s) for s in per])
-    lines = [f"{'submission':<{width}}  {'lesson':<20}  {'points':>9}  questions"]
+    # display width (a full-width name takes two columns a character), at most SUMMARY_WIDTH: a longer
+    # label (a path nested deep) overflows its own line rather than pushing every other line right
+    width = min(SUMMARY_WIDTH, max([len("submission")] + [display_width(s) for s in per]))
+    lines = [f"{pad('submission', width)}  {'lesson':<20}  {'points':>9}  questions"]
     for label, group in per.items():
         got, best = sum(r.points or 0.0 for r in group), sum(r.max_points for r in group)
         shown = "-" if all(r.points is None for r in group) else format_points(got)
@@ -201,7 +225,7 @@ def summary(rows: list[Row]) -> str:
             counts[r.status] = counts.get(r.status, 0) + 1
         questions = f"{counts.get(CORRECT, 0)} of {len(group)} correct" + "".join(
             f", {counts[s]} {s}" for s in STATUSES if s in counts and s != CORRECT)
-        lines.append(f"{label:<{width}}  {group[0].lesson:<20}  "
+        lines.append(f"{pad(label, width)}  {pad(group[0].lesson, 20)}  "
                      f"{shown + ' / ' + format_points(best):>9}  {questions}")
     return "\n".join(lines)
 
@@ -249,7 +273,8 @@ def weighted_totals(found: list[Total], policy) -> dict | None:
 
 
 def print_summary(rows: list[Row], submissions, outputs: dict, *, stopped: bool, seconds: float, seed: int | None,
-                  totals: bool, keys, rule: str, bwrap: str | None, no_group: str, limits) -> None:
+                  totals: bool, keys, rule: str, bwrap: str | None, no_group: str, limits,
+                  how: dict | None = None) -> None:
     """What embedlab-grade prints once the files are written: a line per submission, the class's
     statistics, what was graded and written, and how (function inputs, sandbox, budget)."""
     print(summary(rows))
@@ -267,8 +292,14 @@ def print_summary(rows: list[Row], submissions, outputs: dict, *, stopped: bool,
                                                      else ""))
     print("function inputs: " + (f"each question's fixed ones and random ones drawn with --seed {seed}"
                                  if seed is not None else "each question's own (as the notebook's check draws them)"))
+    unread = [s.label for s in submissions if s.real is None and s.problem.startswith(UNREAD_FOLDER)]
+    if unread:
+        print(f"{len(unread)} folder(s) of the submissions that could not be read (nested too deep for the "
+              "system's path limit, or no permission): whatever they hold is not graded; each has its "
+              "unreadable row:" + "".join(f"\n  {label if len(label) <= 200 else label[:80] + ' … ' + label[-100:]}"
+                                           for label in unread[:20]), file=sys.stderr)
     if keys is not None:
-        _print_class_notes(rows, submissions, rule)
+        _print_class_notes(rows, submissions, rule, how)
     class_notebooks = len({r.submission for r in rows if r.status == NEEDS_KEYS})
     if class_notebooks:
         print(f"{class_notebooks} class notebook(s) not graded (status {NEEDS_KEYS}): they are judged against "
@@ -278,12 +309,34 @@ def print_summary(rows: list[Row], submissions, outputs: dict, *, stopped: bool,
                                          f"{limits.max_processes:,} processes and threads)")
 
 
-def _print_class_notes(rows: list[Row], submissions, rule: str) -> None:
+def _print_class_notes(rows: list[Row], submissions, rule: str, how: dict | None = None) -> None:
     """Class mode's part of the summary: the rule for several submissions, and the files set aside."""
+    how = how or {}
     print(f"a learner with several submissions of a lesson: the {rule} counts "
           f"({'--best, the default' if rule == 'best' else '--latest: the newest file'})")
     for learner, lesson, count in several(rows):
         print(f"  {learner}: {count} submissions of {lesson}")
+    placed = how.get("placed")
+    if placed is not None:
+        doubtful = {}  # (learner, lesson) -> the graded files of it that only their metadata places
+        for row in rows:
+            if row.learner and row.lesson and row.status not in (NOT_GRADED, *REVIEW):
+                doubtful.setdefault((row.learner, row.lesson), set()).add(row.submission)
+        doubtful = {k: v for k, v in doubtful.items() if len(v) > 1 and v - set(placed)}
+        if doubtful and rule == "latest" and not how.get("trust_metadata"):
+            print(f"{len(doubtful)} learner lesson(s) set aside for review (totals status {TO_REVIEW}, no points): "
+                  "several files name the learner, and nothing but their metadata says who handed them in (a "
+                  "shared folder, not one folder per learner), so --latest cannot tell theirs from a newer copy "
+                  "a classmate made: keep the right one, or grade with --best (a file never lowers another's "
+                  "points) or --trust-metadata (you collected the files yourself):"
+                  + "".join(f"\n  {learner}, {lesson}: " + " | ".join(sorted(files))
+                            for (learner, lesson), files in sorted(doubtful.items())[:20]), file=sys.stderr)
+        elif doubtful:
+            print(f"{len(doubtful)} learner lesson(s) with several files that only their metadata says are "
+                  f"theirs (a shared folder): the {rule} counts"
+                  + (" (--trust-metadata)" if rule == "latest" else ": a file never lowers another's points")
+                  + "".join(f"\n  {learner}, {lesson}: " + " | ".join(sorted(files))
+                            for (learner, lesson), files in sorted(doubtful.items())[:20]))
     unknown = sorted({(r.submission, r.detail) for r in rows if r.status == UNKNOWN_SUBMITTER})
     if unknown:
         print(f"{len(unknown)} file(s) whose submitter the roster does not give, or whose name reads more "

@@ -22,6 +22,7 @@ from embedlab.grading.text import cut, display_name
 MAX_NOTEBOOK_BYTES = 100 * 2**20  # a larger file is reported unreadable, never sent
 OUTPUT_FLAGS = ("--out", "--totals", "--gradebook")
 LAYOUT_ID = {"folders": "learner", "canvas": "canvas_id", "moodle": "moodle_id"}
+UNREAD_FOLDER = "a folder that could not be read"  # how such a folder's row begins (the summary names them)
 
 
 
@@ -72,6 +73,8 @@ def find_submissions(paths: list[str], every_file: bool = False) -> list[Submiss
     every other file found is kept too, unread, as `unreadable` ("not a notebook"), so that
     every file of the download ends in a row; hidden files (``.DS_Store``) and the
     ``__MACOSX`` folder an unzip may add are not the download's.
+    A folder the walk cannot list (nested past PATH_MAX, no permission) is kept too, unread, as
+    `unreadable`: every file of a download ends in a row, or its folder's does, never in silence.
     """
     found: list[Submission] = []
     seen: set = set()
@@ -107,7 +110,22 @@ def find_submissions(paths: list[str], every_file: bool = False) -> list[Submiss
         path = Path(arg)
         if path.is_dir():
             folder = os.path.realpath(path)
-            for top, dirs, files in os.walk(path):  # links to folders are not followed
+
+            def unread(exc: OSError, base: Path = path, folder: str = folder):
+                # a folder the walk could not list (too deep for PATH_MAX, no permission, gone): its
+                # files cannot be named, so the folder itself gets an `unreadable` row, never silence
+                where = exc.filename if isinstance(exc.filename, str) else str(base)
+                try:
+                    inside = Path(where).relative_to(base).parts[::-1] + (Path(folder).name,)
+                except ValueError:
+                    inside = (Path(folder).name,)
+                found.append(Submission(Path(where), display_name(where), None, (
+                    f"{UNREAD_FOLDER} ({type(exc).__name__}"
+                    + (f", {os.strerror(exc.errno)}" if exc.errno else "")
+                    + "): whatever it holds is not graded; unpack it to a shorter path, or check its permissions"),
+                    inside, problem_status=UNREADABLE))
+
+            for top, dirs, files in os.walk(path, onerror=unread):  # links to folders are not followed
                 dirs[:] = sorted(d for d in dirs if d != ".ipynb_checkpoints"
                                  and not (every_file and (d.startswith(".") or d == "__MACOSX")))
                 inside = Path(top).relative_to(path).parts[::-1] + (Path(folder).name,)

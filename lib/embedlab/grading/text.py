@@ -8,6 +8,9 @@ A leaf: it imports nothing of embedlab, so any module may import it.
   of a run through it).
 * CSV cells no spreadsheet will run (`csv_cell`) and the course's CSV writer (`csv_writer`).
 * Writing a file so that it replaces the old one only once complete (`atomic_output`).
+* The grading machine's own folders (the course checkout, the Python environment, home, the run's
+  input and output folders, the sandbox's binds) taken out of any text a learner will read
+  (`redact_paths`, with `private_paths` registering a run's own).
 """
 
 from __future__ import annotations
@@ -15,6 +18,8 @@ from __future__ import annotations
 import contextlib
 import csv
 import os
+import re
+import sys
 import tempfile
 import unicodedata
 from pathlib import Path
@@ -54,6 +59,18 @@ def printable(text: str) -> str:
     """Text with every control or format character (newlines too) escaped (the same escapes
     as display_name); printable text comes back unchanged, so escaping twice is harmless."""
     return "".join(_escaped(ch) if unicodedata.category(ch) in UNPRINTABLE else ch for ch in text)
+
+
+def display_width(text: str) -> int:
+    """Columns `text` takes on a terminal: 2 for a wide or full-width character (East Asian W/F),
+    0 for a combining mark, 1 otherwise (so a table's columns line up on any script)."""
+    return sum(0 if unicodedata.combining(ch) else 2 if unicodedata.east_asian_width(ch) in "WF" else 1
+               for ch in text)
+
+
+def pad(text: str, width: int) -> str:
+    """`text` left-aligned in `width` terminal columns (display_width), never cut."""
+    return text + " " * max(0, width - display_width(text))
 
 
 def cut(value, limit: int = 300) -> str:
@@ -133,3 +150,62 @@ def atomic_output(out: Path, mode: str = "w", flag: str = "--out", **open_args):
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+# --------------------------------------------------------------------------
+# The grading machine's paths: never in a text a learner reads
+
+MACHINE_PATH = "[a folder of the grading machine]"
+# Folders every Linux machine has (and the sandbox's own /tmp/work): naming them reveals nothing
+GENERIC_DIRS = frozenset({"/", "/usr", "/usr/local", "/usr/lib", "/bin", "/sbin", "/lib", "/lib32", "/lib64",
+                          "/etc", "/tmp", "/tmp/work", "/var", "/var/tmp", "/opt", "/home", "/proc", "/dev",
+                          "/dev/shm", "/sys", "/run", "/mnt", "/srv", "/media"})
+_PATH = re.compile(r"""/[^\s'"`\\:;,()\[\]{}<>|=*?]*""")  # a path-like run of text: it ends where a path would
+_registered: set[str] = set()
+
+
+def private_paths(*paths) -> None:
+    """Add a run's own folders (its submissions, keys and outputs, the sandbox's binds) to those
+    redact_paths takes out: each as given (absolute) and resolved."""
+    for path in paths:
+        if path:
+            _registered.update({os.path.abspath(os.fsdecode(path)), os.path.realpath(os.fsdecode(path))})
+
+
+def machine_paths() -> list[str]:
+    """The folders redact_paths takes out, longest first: the course checkout this embedlab runs from,
+    the Python environment and its base interpreter, home, the working folder, and those registered;
+    never a folder every machine has (GENERIC_DIRS)."""
+    course = Path(__file__).resolve().parents[3]  # lib/embedlab/grading/text.py -> the checkout
+    try:
+        here = os.getcwd()
+    except OSError:  # the working folder was removed
+        here = ""
+    found = {str(course), os.path.expanduser("~"), os.environ.get("HOME", ""), here, sys.prefix,
+             sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix, os.path.dirname(sys.executable),
+             *_registered}
+    found = {os.path.abspath(p) for p in found if p} | {os.path.realpath(p) for p in found if p}
+    return sorted((p.rstrip("/") for p in found if p.rstrip("/") and p.rstrip("/") not in GENERIC_DIRS),
+                  key=len, reverse=True)
+
+
+def redact_paths(text: str) -> str:
+    """`text` with every path inside one of the grading machine's folders (machine_paths) replaced by
+    MACHINE_PATH, whole: '/home/prof/course/.venv/bin/python' and 'file:///home/prof' alike, and a path
+    cut short at the end of a text ('/home/pr', a prefix of a machine folder). What a learner's page
+    shows from a submission passes through here (the grader applies it to every row's detail)."""
+    if not text or "/" not in text:
+        return text
+    paths = machine_paths()
+
+    def one(match: re.Match) -> str:
+        token = "/" + match.group(0).lstrip("/")
+        for path in paths:
+            if token == path or token.startswith(path + "/"):
+                return MACHINE_PATH
+        if len(token) >= 4 and token not in GENERIC_DIRS and any(path.startswith(token) for path in paths) \
+                and (match.end() == len(text) or not text[match.end()].isspace()):
+            return MACHINE_PATH  # cut short by a length limit: the start of a machine folder
+        return match.group(0)
+
+    return _PATH.sub(one, text)

@@ -416,6 +416,17 @@ def _grading_client(cells: list, cell_timeout: float, progress: _Progress):
         """Keeps no outputs but error names (a huge print costs nothing) and, from the probe
         cell only, the probe's result."""
 
+        failed = None  # (ename, evalue) of the last cell's execute_reply when it says the cell raised
+
+        async def _check_raise_for_error(self, cell, cell_index, exec_reply):
+            # the reply's own word that the cell raised: the kernel can fail to send the error output
+            # itself (an exception text it cannot encode, a lone surrogate), and the cell must not then
+            # look as if it ran through
+            content = (exec_reply or {}).get("content") or {}
+            if content.get("status") == "error":
+                self.failed = (str(content.get("ename", ""))[:TEXT_LIMIT], str(content.get("evalue", ""))[:TEXT_LIMIT])
+            return await super()._check_raise_for_error(cell, cell_index, exec_reply)
+
         async def _async_handle_timeout(self, timeout, cell=None):
             progress.cell_timed_out()  # what the cell waited for a CPU, up to its limit
             progress.interrupted_at = time.monotonic()  # the grace is counted from the interrupt
@@ -465,14 +476,20 @@ def _run_cells(client, cells: list, progress: _Progress, cell_timeout: float) ->
         cell = client.nb.cells[position]
         progress.index = index
         progress.cell_starts()
+        client.failed = None
         try:
             client.execute_cell(cell, position)
         except DeadKernelError:
             where = report["labels"].get(str(index), "a cell") if index is not None else "the grader's probe"
             return {"state": CRASHED, "detail": f"the kernel died while running {where}"}
-        for out in cell.outputs:
-            if out.get("output_type") == "error":
-                report["errors"].append({"cell": index, "ename": out.ename, "evalue": out.evalue})
+        raised = [out for out in cell.outputs if out.get("output_type") == "error"]
+        for out in raised:
+            report["errors"].append({"cell": index, "ename": out.ename, "evalue": out.evalue})
+        if not raised and client.failed is not None:  # it raised, but its error output never came
+            report["errors"].append({"cell": index, "ename": client.failed[0] or "Exception", "evalue": (
+                (f"{client.failed[1]} " if client.failed[1] else "")
+                + "(the kernel's reply: the cell raised, and no error output came; its exception text may "
+                "not have been sendable, or the notebook hid it)")})
         cell.outputs = []
         if index is not None:
             report["cells_run"] += 1
