@@ -10,10 +10,15 @@
   what to install, naming the repository once `_config.yml` has one, instead of a
   traceback. With the course there it prints nothing. tools/check_colab.py runs every
   lesson as Colab would; here the install is a fake pip that writes a stub embedlab.
+- No lesson rebinds one of the notation's one-letter names (V, d, L, h, T, E, U) in a
+  later cell once an earlier cell, or a function it defines, reads it: re-running the
+  earlier cell would silently read the later value (same literal twice is allowed).
 """
 
+import ast
 import json
 import subprocess
+import symtable
 import sys
 from pathlib import Path
 
@@ -244,3 +249,89 @@ def test_widget_ids_are_renumbered_the_same_whatever_the_random_ids_were():
     assert len(written) == 1, "the same widgets with other random ids were numbered differently"
     text = written.pop()
     assert '"model_id": "00000000000000000000000000000001"' in text   # the view in the cell comes first
+
+
+# -- The lessons' notation names are bound once ----------------------------------------------------
+
+# The one-letter names of the course's notation (book/glossary.md): a lesson binds each for the
+# whole notebook, and a cell that reads one, or a function it defines, relies on that binding.
+NOTATION_NAMES = ("V", "d", "L", "h", "T", "E", "U")
+LESSONS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+
+
+def _global_reads(table: symtable.SymbolTable) -> set[str]:
+    """Names a scope nested in a cell (a function, lambda or comprehension) reads from the notebook's globals."""
+    names = set()
+    for child in table.get_children():
+        names |= {s.get_name() for s in child.get_symbols() if s.is_referenced() and s.is_global()}
+        names |= _global_reads(child)
+    return names
+
+
+def _literal_bindings(tree: ast.Module) -> dict[str, object]:
+    """name -> value for top-level `name = literal` and `a, b = literal, literal`; others map to a
+    marker that equals nothing, so only the same literal twice counts as the same binding."""
+    values = {}
+    for node in tree.body:
+        value = getattr(node, "value", None) if isinstance(node, (ast.Assign, ast.AnnAssign)) else None
+        for target in getattr(node, "targets", [getattr(node, "target", None)]):
+            pairs = [(target, value)]
+            if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple) and len(target.elts) == len(value.elts):
+                pairs = list(zip(target.elts, value.elts))
+            for name_node, rhs in pairs:
+                for n in ast.walk(name_node) if name_node is not None else ():
+                    if isinstance(n, ast.Name):
+                        try:
+                            values[n.id] = ("literal", ast.literal_eval(rhs)) if rhs is not None else object()
+                        except (ValueError, TypeError, SyntaxError, RecursionError):
+                            values[n.id] = object()
+    return values
+
+
+def rebound_notation(notebook: Path) -> list[str]:
+    """Each place a later cell rebinds a notation name that an earlier cell (or a function it defines)
+    reads from the globals: re-running the earlier cell would then read the later value. Rebinding to
+    the same literal (`d = 768` twice) is allowed."""
+    cells = [c.source for c in nbformat.read(notebook, as_version=4).cells if c.cell_type == "code"]
+    binds, reads, literals = [], [], []
+    for source in cells:
+        source = "\n".join(line for line in source.splitlines() if not line.lstrip().startswith(("%", "!")))
+        top = symtable.symtable(source, str(notebook), "exec")
+        assigned = {s.get_name() for s in top.get_symbols() if s.is_assigned() or s.is_imported()}
+        read_here = {s.get_name() for s in top.get_symbols() if s.is_referenced()} - assigned
+        binds.append(assigned & set(NOTATION_NAMES))
+        reads.append((read_here | _global_reads(top)) & set(NOTATION_NAMES))
+        literals.append(_literal_bindings(ast.parse(source)))
+    found = []
+    for i, names in enumerate(reads):
+        for name in sorted(names):
+            earlier = [b for b in range(i) if name in binds[b]]
+            if not earlier:
+                continue
+            in_effect = literals[earlier[-1]].get(name, object())
+            for j in range(i + 1, len(cells)):
+                if name in binds[j] and literals[j].get(name, object()) != in_effect:
+                    found.append(f"code cell {i} reads {name} (bound in code cell {earlier[-1]}), "
+                                 f"code cell {j} rebinds it")
+    return found
+
+
+@pytest.mark.parametrize("notebook", LESSONS, ids=lambda p: p.stem)
+def test_no_later_cell_rebinds_a_notation_name_an_earlier_cell_reads(notebook):
+    assert not rebound_notation(notebook), rebound_notation(notebook)
+
+
+def test_the_rebinding_check_sees_a_rebound_name_and_allows_the_same_literal(tmp_path):
+    def notebook(*sources):
+        path = tmp_path / "lesson.ipynb"
+        nbformat.write(nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(s) for s in sources]), path)
+        return path
+
+    function_reads = ["V = 74", "def effect(p):\n    return p[:, V:]", "for name in 'ab':\n    n, V = 1, 2"]
+    assert rebound_notation(notebook(*function_reads)) == [
+        "code cell 1 reads V (bound in code cell 0), code cell 2 rebinds it"]
+    assert rebound_notation(notebook("d = 768", "print(d)", "V, d = 50_257, 768")) == []
+    assert rebound_notation(notebook("d = 768", "print(d)", "d = 1024")) != []
+    # a function's own parameter, and a cell that binds the name itself, read nothing global
+    assert rebound_notation(notebook("V = 8", "def growth(V):\n    return V", "V = 9")) == []
+    assert rebound_notation(notebook("V = 8", "V = 3\nprint(V)", "V = 9")) == []
