@@ -1046,7 +1046,8 @@ class Function(Question):
                     break  # an earlier input already failed: the first failing input is the one named
                 if "raised" in got:
                     names = function_hints.arg_names(self.reference, len(args)) if args is not None else []
-                    cause = _quiet(function_hints.exception_cause, got["raised"], args, names, default=None)
+                    cause = _quiet(function_hints.exception_cause, got["raised"], args, names, self.source,
+                                   default=None)
                     if not cause:
                         return self._verdict(False, f"{where} raised {got['raised']}")
                     # the cause first, the exception's own message after it: a detail cut to the CSV's
