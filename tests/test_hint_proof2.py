@@ -126,7 +126,9 @@ def test_a_shift_the_solution_does_not_write_is_still_named():
 
     lesson, name = "02-lookup-vs-matmul", "rows_lookup"
     q = _question(lesson, name)
-    want = np.asarray(load_key(lesson)[name])
+    from embedlab.grading.values import data_to_array
+
+    want = data_to_array(load_key(lesson)[name])
     shifted = dataclasses.replace(q, source=f"{name} = E[ids + 1]\n")  # the solution's E[ids] has no ± 1
     said = explain.array(shifted, want + 1, want)
     assert said and "moves an index by one" in said, said

@@ -235,6 +235,7 @@ class Question:
     # parameters, the book's), to weigh a hint on the learner's value there (`_support`)
     at_look: Callable | None = None
     lesson: str = ""  # set by lessons.questions_for: whose given code (code.given_code) the cell holds
+    solved_in: str = ""  # a function's result question: the lesson whose solution writes the function (code.solution_source)
     reread: str = ""  # set by lessons.questions_for: the lesson's section it practises (its module's REREAD)
 
     kind = "question"
@@ -1171,7 +1172,7 @@ class Function(Question):
         factors = {n: a for n, a in zip(names, args) if diagnose._is_number(a) and a > 1}
         return dataclasses.replace(inner, case=tuple(args), factors={**factors, **inner.factors},
                                    factor_hints={**self.factor_hints, **inner.factor_hints},
-                                   source=self.source or inner.source)
+                                   source=self.source or inner.source, solved_in=self.lesson or inner.solved_in)
 
 def _learner_arg_names(source, name) -> list:
     import ast
