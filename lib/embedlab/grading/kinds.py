@@ -484,12 +484,17 @@ class Question:
         if how == "code" or diagnose.direction_only(text):
             return "book"
         looks = self._looks()
+        # a factor named as a field of the model's config (d, L) may be that number by chance (d = 2048 is
+        # 2 × 1024): said only when a look, on another model, finds the same words with its own number
+        config = _quiet(_names_config_size, self, text, default=True)
         if not looks:
-            return "book"
+            return "no" if config else "book"
         said = self._said_on_looks()
         mine = _template(text, next((book for *_, book in looks if book), {}))
         if any(_same_template(mine, t) for words, _, _ in said if words for t in words):
             return "look"
+        if config:
+            return "no"
         constant = _constant_ratio(got, want)
         if constant is not None and self._claims_factor(text, got, want):
             if any(_exactly(g, constant * w) for _, g, w in said):
@@ -567,6 +572,12 @@ def _flop_half(question, got, want) -> list:
 
 
 _NUMBER = None
+
+
+def _names_config_size(question, text: str) -> bool:
+    """Do the words name a size of the model's config as the factor of the whole answer (explain's config
+    scales: "yours is d (hidden_size) of gpt2 times too much")?"""
+    return any(scale.says in text for scale in explain._config_scales(question))
 
 
 def _template(text: str, params: dict | None) -> str:
