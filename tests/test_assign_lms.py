@@ -487,3 +487,56 @@ def test_a_release_takes_k_from_the_keys_and_refuses_keys_of_several_k(klass, tm
                         str(klass["tmp"] / "secret.txt"), "--keys", str(mixed), "--solutions", str(tmp_path / "r2")])
     assert code == 2 and "different K" in capsys.readouterr().err
     assert not (tmp_path / "r2").exists()
+
+
+@pytest.mark.parametrize("forged", ["../escaped", "sub/../../escaped", "ABSOLUTE", "01-toy-table/../../escaped",
+                                    "99-no-such-lesson"])
+def test_a_forged_bundle_naming_a_lesson_outside_the_course_writes_nothing_anywhere(klass, tmp_path, forged, capsys):
+    """A classmate can post a bundle of their own (any secret makes one): its lesson names decide the file
+    names embedlab-handout writes. A name that is not one of the course's lessons (a path up, an absolute
+    path, a lesson the course does not have) is refused, and nothing is written, in --out or anywhere."""
+    home = tmp_path / "home"
+    out = home / "clone" / "my-work"
+    home.mkdir()
+    name = str(tmp_path / "abs" / "escaped") if forged == "ABSOLUTE" else forged
+    (tmp_path / "abs").mkdir()
+    exercise = json.loads((klass["tmp"] / "bundle.json").read_text())["exercises"][LESSON]
+    exercise = exercise.replace(LESSON, name)  # its setup line and metadata name the forged lesson too
+    learner = klass["learners"][0]
+    params = render_parameters(parameters_of(LESSON, 1, SECRET))
+    bundle = tmp_path / "forged.json"
+    release.write_public_bundle(bundle, b"a classmate's own secret", {name: exercise},
+                                {learner: {name: (1, params)}}, iterations=release.MIN_ITERATIONS)
+    before = sorted(p for p in tmp_path.rglob("*"))
+    code = assign.handout_main([str(bundle), "--learner", learner, "--out", str(out)])
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert "not one of the course's lessons" in err
+    assert sorted(p for p in tmp_path.rglob("*")) == before  # nothing written: not outside --out, nor in it
+
+
+def test_every_path_made_from_a_files_content_stays_inside_its_folder(tmp_path):
+    """text.inside, which assign, the release outputs and embedlab-handout build every learner's and
+    lesson's path with: one plain name per level, and no link on the way leading out."""
+    from embedlab.grading.text import inside
+
+    (tmp_path / "out").mkdir()
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "out" / "link").symlink_to(tmp_path / "elsewhere")
+    assert inside(tmp_path / "out", "ada", "01-toy-table.ipynb") == tmp_path / "out" / "ada" / "01-toy-table.ipynb"
+    for names in (("..",), ("../x",), ("a/b",), ("a\\b",), ("",), (".",), (str(tmp_path / "abs"),), ("a\0b",),
+                  ("link", "x.ipynb")):
+        with pytest.raises(ValueError, match="cannot name a file|leads outside"):
+            inside(tmp_path / "out", *names, what="lesson")
+
+
+@pytest.mark.parametrize("lesson", sorted(p.stem for p in (Path(__file__).resolve().parent.parent / "exercises")
+                                          .glob("[0-9][0-9]-*.ipynb")))
+def test_no_class_handout_promises_a_check_mark_its_checks_never_print(lesson):
+    """issue 45, item 8: a class handout's checks print 📝 (the form only), never ✅; lesson 04's handout
+    still opened "✅ means correct". Whatever words a lesson's legend uses, the handout's markdown says 📝."""
+    exercise = nbformat.read(Path(__file__).resolve().parent.parent / "exercises" / f"{lesson}.ipynb", as_version=4)
+    nb = assign.class_notebook(exercise, lesson)
+    text = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    assert "✅" not in text, [line for line in text.splitlines() if "✅" in line]
+    assert "📝 answered in the right form" in " ".join(text.split())

@@ -8,6 +8,7 @@ exercise, zero: tests/test_grade_lessons.py[11-size-a-model], not graded again h
 """
 
 import csv
+import json
 from pathlib import Path
 
 import nbformat
@@ -214,3 +215,27 @@ def test_the_exercise_says_what_the_rule_does_with_a_design_over_budget():
     assert "a design over budget loses\nquestion 1's 3 points, and figures that are right for it still earn theirs" in intro
     design_points = next(q.points for q in QUESTIONS if q.name == "design")
     assert design_points == 3
+
+
+def test_explain_shows_what_was_expected_of_the_learners_own_design(tmp_path, capsys):
+    """issue 45, item 6: --explain on lesson 11 showed the course solution's figures as "expected" while
+    each figure is judged against the learner's own design; a regrade needs the value for *their* design.
+    Every figure's expected value is the one for their design, and the solution's never shows as expected."""
+    solution = nbformat.read(ROOT / "solutions" / f"{LESSON}.ipynb", as_version=4)
+    nb = with_design(solution, "design = llama_config(32_000, 1280, 16, 20, 5, 5120, False)",
+                     design_params="design_params = count_params(design).total - 1280 * 32_000")
+    path = tmp_path / f"misreported-{LESSON}.ipynb"
+    nbformat.write(nb, path)
+    assert grade.main([str(path), "--explain", "-q", "--cell-timeout", "20", "--timeout", "120"]) == 0
+    out = capsys.readouterr().out
+    mine, book = answers_for(SECOND_DESIGN), answers_for(SOLUTION_DESIGN)
+    for name in ("design_params", "design_serving_gb", "design_train_flops", "tightest_budget", "other_tying_params"):
+        section = out.split(f"\n{name}:", 1)[1].split("\n\n", 1)[0]
+        expected = [line for line in section.splitlines() if "expected" in line]
+        assert len(expected) == 1 and expected[0].strip().startswith("expected for the learner's own design:"), section
+        shown = mine[name] if isinstance(mine[name], str) else json.dumps(mine[name])
+        assert expected[0].endswith(f": {shown}"), (name, expected)
+        if mine[name] != book[name]:  # (both designs' tightest budget is compute)
+            assert json.dumps(book[name]) not in section, (name, section)
+    design = out.split("\ndesign:", 1)[1].split("\n\n", 1)[0]
+    assert "expected: no single value" in design and "64000" not in design, design

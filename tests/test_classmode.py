@@ -1425,7 +1425,7 @@ def test_a_canvas_download_graded_with_a_policy(klass, tmp_path, capsys):
     page = {x: (out / "feedback" / "learners" / x / f"{LESSON}-feedback.txt").read_text(encoding="utf-8")
             for x in (a, b, c)}
     assert "Total: 6 / 7 points (the grader gave 7;" in page[a] and "cosine copied from the lesson's notebook" in page[a]
-    assert "Total: 3 / 7 points (the grader gave 0;" in page[b] and "graded by hand from your draft" in page[b]
+    assert "Total: 3 / 7 points (your file was set aside" in page[b] and "graded by hand from your draft" in page[b]
     assert "Total: 6.3 / 7 points (the grader gave 7;" in page[c] and "per late file" in page[c]
     assert "copied from" not in page[b] + page[c] and "graded by hand" not in page[a] + page[c]
     assert not re.search(rf"\b{re.escape(a)}\b", page[b])

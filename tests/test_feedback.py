@@ -692,3 +692,50 @@ def test_a_feedback_page_passes_axe_in_light_and_dark(tmp_path):
                if v["impact"] in check_site.AXE_FAILS]
         assert bad == [], learner
     assert wide == {"ada": 0, "ben": 0}
+
+
+def test_a_set_aside_file_decided_by_the_instructor_is_worded_as_it_is(tmp_path):
+    """issue 45, item 8: a set-aside learner's page said "see their decision below" (it is above, under
+    "Your instructor's decisions") and "the grader gave 0" for a file the guide says is not a zero. The
+    page points where the decision is and never calls the set-aside file a 0."""
+    from embedlab.grading.policy import load_policy
+
+    keys = class_keys({"ada": 1, "ben": 2})
+    path = tmp_path / "policy.toml"
+    path.write_text('[[adjustment]]\nlearner = "ben"\nlesson = "01-toy-table"\npoints = 3\n'
+                    'reason = "graded by hand from your draft"\n', encoding="utf-8")
+    policy = load_policy(path, None, keys)
+    rows = rows_for("s/ada/01-toy-table.ipynb", "ada") + [
+        dataclasses.replace(r, status="identity_mismatch", points=0.0, detail="x")
+        for r in rows_for("s/ben/01-toy-table.ipynb", "ben")]
+    how = {"rule": "best", "policy": policy}
+    page = {p.learner: p for p in feedback.feedback_pages(rows, keys, how, policy)}["ben"]
+    for text in (page.text, page.html):
+        decided = text.index("your instructor has decided")
+        said = text.index("graded by hand from your draft")
+        where = text[decided:decided + 200]
+        assert ("above" in where) == (said < decided) and ("below" in where) == (said > decided), where
+        assert "the grader gave 0" not in text and "set aside for review" in text
+    assert "Total: 3 / 7 points (" in page.text
+
+
+def test_an_extension_is_shown_on_its_learners_page(tmp_path):
+    """issue 45, item 8: the learner's page shows their extension: their own due date and its reason."""
+    from embedlab.grading.policy import load_policy
+
+    keys = class_keys({"ada": 1, "ben": 2})
+    (tmp_path / "dates.csv").write_text("learner,submitted\nada,2026-10-07T10:00:00\nben,2026-10-05T20:00:00\n",
+                                        encoding="utf-8")
+    path = tmp_path / "policy.toml"
+    path.write_text('[late]\ntimezone = "Europe/London"\nper_day_percent = 10\n\n[lesson."01-toy-table"]\n'
+                    'due = 2026-10-05T23:59:00\nsubmitted = "dates.csv"\n\n[[extension]]\nlearner = "ada"\n'
+                    'lesson = "01-toy-table"\ndue = 2026-10-08T23:59:00\nreason = "ill, <b>note</b> seen"\n',
+                    encoding="utf-8")
+    policy = load_policy(path, None, keys)
+    rows = rows_for("s/ada/01-toy-table.ipynb", "ada") + rows_for("s/ben/01-toy-table.ipynb", "ben")
+    how = {"rule": "best", "policy": policy}
+    pages = {p.learner: p for p in feedback.feedback_pages(rows, keys, how, policy)}
+    assert "Your own due date: Thursday 8 October 2026, 23:59 (Europe/London) (an extension: ill, <b>note</b> seen)" \
+        in pages["ada"].text
+    assert "ill, &lt;b&gt;note&lt;/b&gt; seen" in pages["ada"].html and "<b>note" not in pages["ada"].html
+    assert "due date" not in pages["ben"].text

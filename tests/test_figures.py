@@ -142,3 +142,78 @@ def test_no_stored_figure_has_a_legend_over_its_data():
     assert not unrecorded, f"figures without the legend record (not drawn by figures.png): {unrecorded}"
     covered = {where: figures.legend_over_data(data) for where, data in shown if figures.legend_over_data(data)}
     assert not covered, f"legends over data: {covered}"
+
+
+# --------------------------------------------------------------------------
+# One series, one colour
+
+
+def two_figures(first, second):
+    """What png() records of two figures, each a list of (label, colour) lines."""
+    import numpy as np
+
+    out = []
+    for series in (first, second):
+        with plt.rc_context(figures.RC):
+            fig, ax = plt.subplots(figsize=(5, 3))
+            for i, (label, colour) in enumerate(series):
+                ax.plot(np.arange(3), np.arange(3) + i, color=colour, label=label)
+            ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2))
+            try:
+                out.append(figures.recorded_colours(figures.png(fig)[0]))
+            finally:
+                plt.close(fig)
+    return out
+
+
+def clashes(records):
+    """{label: colours} of every label the records draw in more than one colour."""
+    seen = {}
+    for record in records:
+        for label, colours in record.items():
+            seen.setdefault(label, set()).update(colours)
+    return {label: sorted(c) for label, c in seen.items() if len(c) > 1}
+
+
+def test_a_series_given_two_colours_by_two_figures_is_found():
+    swapped = two_figures([("LM head", "C1"), ("blocks", "C0")], [("LM head", "C2"), ("blocks", "C0")])
+    assert clashes(swapped) == {"LM head": ["#2ca02c", "#ff7f0e"]}
+    same = two_figures([("LM head", figures.colour("LM head"))], [("LM head", figures.colour("LM head"))])
+    assert clashes(same) == {}
+
+
+def test_bars_and_scatter_points_record_their_colour():
+    with plt.rc_context(figures.RC):
+        fig, ax = plt.subplots(figsize=(5, 3))
+        ax.barh(["a", "b"], [1, 2], color="C2", label="head bars")
+        ax.scatter([1], [1], color="C3", label="a point")
+        ax.scatter([2], [1], facecolor="none", edgecolor="C4", label="a ring")
+        try:
+            assert figures.series_colours(fig) == {"a point": ["#d62728"], "a ring": ["#9467bd"],
+                                                   "head bars": ["#2ca02c"]}
+        finally:
+            plt.close(fig)
+
+
+def test_colour_names_the_series_it_does_not_know():
+    assert figures.colour("blocks") == figures.SERIES["blocks"]
+    with pytest.raises(ValueError, match="series='the head'"):
+        figures.colour("the head")
+
+
+def test_no_lesson_gives_one_series_two_colours():
+    """Within each notebook every labelled series keeps one colour across its figures, and a series the
+    course names (figures.SERIES) has that colour in every stored figure."""
+    from collections import defaultdict
+
+    records = defaultdict(list)
+    for where, data in stored_figures():
+        record = figures.recorded_colours(data)
+        assert record is not None, f"{where}: no colour record (not drawn by figures.png)"
+        records[where.split(" cell ")[0]].append(record)
+    assert records
+    twice = {nb: clashes(rs) for nb, rs in records.items() if clashes(rs)}
+    assert not twice, f"a series in two colours within one notebook: {twice}"
+    wrong = {(nb, label): colours for nb, rs in records.items() for r in rs for label, colours in r.items()
+             if label in figures.SERIES and colours != [figures.SERIES[label]]}
+    assert not wrong, f"a named series not in its figures.SERIES colour: {wrong}"

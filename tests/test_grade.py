@@ -117,6 +117,23 @@ def hostile_infinite_loop():
     return before(solution_nb(), "n_params", "import time\nwhile True:\n    time.sleep(0.05)")
 
 
+LOOP = "\nimport time\nwhile True:\n    time.sleep(0.05)"
+
+
+def hostile_stopped_after_a_wrong_value():
+    """The answer cell assigns a wrong value, then never ends: stopped at the cell limit, it leaves that value
+    (issue 45, item 5: graded on it as if nothing happened, "incorrect: …", with no word of the limit)."""
+    nb = solution_nb()
+    return set_answer(nb, "n_params", "n_params = 4 + 3" + LOOP)
+
+
+def hostile_stopped_after_a_right_value():
+    """The answer cell assigns the right value, then never ends: the value it left is right, and its row
+    says the cell was stopped."""
+    nb = solution_nb()
+    return set_answer(nb, "model_table", answer_cell(nb, "model_table").source + LOOP)
+
+
 def hostile_ignores_ctrl_c():
     """Ignores Ctrl-C and SIGTERM, and blinds ipykernel's watch on its parent process,
     so only a SIGKILL to the kernel's process group stops it: the worker's, INTERRUPT_GRACE
@@ -250,6 +267,12 @@ CASES = {
     "raising": (hostile_raising, 5, ALL | {"n_params": "error", "cosine": "incorrect"},
                 {"n_params": "RuntimeError: oops", "cosine": "raised ValueError"}),
     "infinite-loop": (hostile_infinite_loop, 6, ALL | {"n_params": "timeout"}, {"n_params": "cell limit"}),
+    "stopped-wrong": (hostile_stopped_after_a_wrong_value, 6, ALL | {"n_params": "timeout"},
+                      {"n_params": f"ran past the {CELL_TIMEOUT} s cell limit and was stopped; the value it had "
+                                   "left then was graded: "}),
+    "stopped-right": (hostile_stopped_after_a_right_value, 7, ALL,
+                      {"model_table": f"ran past the {CELL_TIMEOUT} s cell limit and was stopped; the value it "
+                                      "had left then is right"}),
     "ignores-ctrl-c": (hostile_ignores_ctrl_c, 0, {n: "timeout" for n in NAMES},
                        {"E": f"{E_CELL} ran past the {CELL_TIMEOUT} s cell limit and did not stop when "
                              "interrupted"}),
@@ -729,3 +752,23 @@ def test_a_time_out_beside_other_submissions_is_graded_again_alone(monkeypatch):
     calls.clear()
     grader.grade_all(subs, LESSON, Limits(), jobs=1)
     assert sorted(calls) == sorted(s.label for s in subs)
+
+
+def test_a_cell_stopped_at_the_limit_is_named_in_feedback_and_explain(graded, capsys):
+    """issue 45, item 5: whatever value a cell stopped at the limit left, the learner's feedback and
+    --explain say it hit the limit (the rows' words, checked above, are what both show)."""
+    from embedlab.grading.feedback import build_page
+    from embedlab.grading.judge import Row
+    from embedlab.grading.regrade import _explain_row
+    from embedlab.grading.results import Total
+
+    for case, question in (("stopped-wrong", "n_params"), ("stopped-right", "model_table")):
+        rows = [Row(r["submission"], r["lesson"], r["question"], float(r["points"]), float(r["max_points"]),
+                    r["status"], r["detail"], "ann") for r in graded["rows"][filename(case)]]
+        got = sum(r.points for r in rows)
+        page = build_page(Total("ann", LESSON, got, 7.0, "graded", 1, rows[0].submission, final=got), rows)
+        line = next(x for x in page.text.splitlines() if x.startswith(f"{question}:"))
+        said = page.text.split(line, 1)[1].split("\n\n", 1)[0]
+        assert "cell limit and was stopped" in said, page.text
+        _explain_row(next(r for r in rows if r.question == question), grader.Trace())
+        assert "cell limit and was stopped" in capsys.readouterr().out

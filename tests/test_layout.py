@@ -132,3 +132,28 @@ def test_the_glossary_reads_in_jupyterlab_and_every_link_to_an_entry_resolves():
             targets += re.findall(r"\]\(#([\w-]+)\)", text)
         broken += [f"{page.relative_to(ROOT)}#{t}" for t in targets if t not in anchors]
     assert not broken, f"links to glossary entries that do not exist: {broken}"
+
+
+def test_the_readmes_lesson_times_hold():
+    """The README's first screen promises each lesson (with its exercise) under a number of minutes of
+    reading, at the words per minute it names, and every notebook under a number of seconds to run: both
+    recomputed from the lessons' words (tools/book_theme.lesson_times, what the book's introduction lists)
+    and the measured seconds in book/lesson_times.json."""
+    from tools_loader import load_tool
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    first_screen = " ".join(readme[:readme.index("\n## Lessons")].split())
+    minutes = re.search(r"under (\d+) minutes of reading \(its words at (\d+) a minute", first_screen)
+    seconds = re.search(r"every notebook runs in under (\d+) s \(measured by `benchmarks/lesson_times\.py` into "
+                        r"`book/lesson_times\.json`\)", first_screen)
+    assert minutes and seconds, "README's first screen no longer states the lessons' times"
+    theme = load_tool("book_theme")
+    assert int(minutes.group(2)) == theme.WORDS_PER_MINUTE
+    rows = theme.lesson_times(ROOT)
+    assert len(rows) == 12
+    longest = max(row["read_minutes"] for row in rows)
+    assert longest < int(minutes.group(1)), f"a lesson takes {longest} minutes to read"
+    measured = json.loads((ROOT / "book" / "lesson_times.json").read_text(encoding="utf-8"))["seconds"]
+    assert all(f"notebooks/{row['slug']}" in measured for row in rows), "a lesson has no measured time"
+    slowest = max(measured.values())
+    assert slowest < int(seconds.group(1)), f"a notebook takes {slowest} s to run"

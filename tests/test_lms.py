@@ -278,6 +278,15 @@ def test_roster_with_commas_and_with_semicolons_and_bom_read_the_same(tmp_path):
     ("learner,email\nada,a@x.org\nben,A@X.org\n", "line 3: email 'A@X.org' repeats line 2"),
     ("learner,canvas_id\nada,101\nben,\n", "line 3: empty canvas_id for learner 'ben'"),
     ("learner,canvas_id\nada,101\n,102\n", "line 3: empty learner"),
+    # a term with sections on two LMSs: an id of the other LMS may be empty, not every id, nor one that the
+    # rest of the learner's section has, nor the section itself
+    ("learner,canvas_id,moodle_id:04-modern-blocks\nada,101,\nben,,\n",
+     "line 3: empty canvas_id and moodle_id:04-modern-blocks for learner 'ben'"),
+    ("learner,section,canvas_id,moodle_id\nada,A,101,\nben,B,,5002\ncy,A,,5003\n",
+     "line 4: canvas_id is empty for learner 'cy' of section 'A', unlike the section's first learner \\(line 2\\)"),
+    ("learner,section,canvas_id,moodle_id\nada,A,101,\ncy,A,103,5003\n",
+     "line 3: moodle_id is given for learner 'cy' of section 'A'"),
+    ("learner,section,canvas_id\nada,A,101\nben,,102\n", "line 3: empty section for learner 'ben'"),
     ("learner,canvas_id\nada,1.01E+13\n", "canvas_id '1.01E\\+13' is not a number"),
     ("learner,email\nada,ada\n", "email 'ada' is not an email address"),
     ("learner,canvas_id,name\nada,101,Lovelace, Ada\n", "line 2, has 4 cells but the header 3"),
@@ -437,6 +446,21 @@ def test_an_lms_gradebook_needs_the_ids_that_lms_matches_on(tmp_path):
     with pytest.raises(ValueError, match="'moodle' needs an email or sid"):
         lms.write_gradebook(tmp_path / "g.csv", roster, {}, LESSONS, MAX, "moodle")
     assert not (tmp_path / "g.csv").exists()
+
+
+def test_a_canvas_gradebook_refuses_a_learner_canvas_cannot_find(tmp_path):
+    """A term's roster: Moodle's learners have no canvas_id. A Canvas gradebook holding one of them (a run
+    that did not keep to the Canvas section) is refused, naming the learner: Canvas's import would find
+    them by name, or not at all. The Canvas section's own learners are written."""
+    path = tmp_path / "roster.csv"
+    path.write_text("learner,name,email,section,canvas_id,moodle_id\nada,Ada,a@x.org,A,101,\n"
+                    "di,Di,d@x.org,B,,5004\n", encoding="utf-8")
+    roster = lms.read_roster(path)
+    with pytest.raises(ValueError, match="learner 'di' has no canvas_id or sid"):
+        lms.write_gradebook(tmp_path / "g.csv", roster, {}, LESSONS, MAX, "canvas")
+    assert not (tmp_path / "g.csv").exists()
+    lms.write_gradebook(tmp_path / "g.csv", roster.only(roster.in_section(["A"])), {}, LESSONS, MAX, "canvas")
+    assert "101" in (tmp_path / "g.csv").read_text(encoding="utf-8")
 
 
 def test_lms_does_not_import_the_cli_when_imported():

@@ -77,7 +77,9 @@ def question_texts_without_their_answer_name(notebook) -> list[str]:
         if not found:
             continue
         name = found.group(1)
-        text = next(c.source for c in reversed(notebook.cells[:i]) if c.cell_type == "markdown")
+        # the question a learner reads: a solution's own reasoning (tagged solution-only) is not it
+        text = next(c.source for c in reversed(notebook.cells[:i]) if c.cell_type == "markdown"
+                    and "solution-only" not in c.get("metadata", {}).get("tags", []))
         if f"`{name}`" not in text and f"`{name}(" not in text:
             missing.append(name)
     return missing

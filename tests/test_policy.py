@@ -125,7 +125,7 @@ REFUSED = [
     ('learner = "ada"\nlesson = "01-toy-table"\nquestion', 'learner = "zed"  #<<\nlesson = "01-toy-table"\nquestion',
      "field 'learner'", "'zed' is not on the roster"),
     ('lesson = "01-toy-table"\nquestion = "cosine"', 'lesson = "99-nope"  #<<\nquestion = "cosine"',
-     "field 'lesson'", "not a lesson of the instructor keys"),
+     "field 'lesson'", "there is no lesson '99-nope'"),
     ('question = "cosine"', 'question = "cosinus"  #<<', "field 'question'", "has no question 'cosinus'"),
     ('points = 1\n', 'points = 2  #<<\n', "field 'points'", "from 0 to 1, got 2"),
     ('points = 1\n', 'points = -0.5  #<<\n', "field 'points'", "from 0 to 1, got -0.5"),
@@ -147,8 +147,10 @@ REFUSED = [
     ('[lesson."01-toy-table"]', '[lesson."99-nope"]  #<<', "[lesson.'99-nope']", "there is no lesson '99-nope'"),
     ('[[extension]]', '[[extension]]\nlearner = "ben"\nlesson = "02-lookup-vs-matmul"\ndue = 2026-10-16T23:59:00\n'
      'reason = "twice"\n\n[[extension]]  #<<', "[[extension]]:", "a second extension of ben's 02-lookup-vs-matmul"),
-    ('learner = "ada"\nlesson = "01-toy-table"\nquestion', 'learner = "eve"  #<<\nlesson = "01-toy-table"\nquestion',
-     "field 'learner'", "'eve' has no variant of 01-toy-table in the keys"),
+    # a lesson of another run is kept, but checked as any: its questions and points
+    ("course's rules\"", "course's rules\"\n\n[[adjustment]]\nlearner = \"ben\"\nlesson = \"11-size-a-model\"\n"
+     'question = "design_cost"  #<<\ndelta = 1\nreason = "x"', "field 'question'",
+     "11-size-a-model has no question 'design_cost'"),
 ]
 
 
@@ -472,3 +474,157 @@ def test_a_file_set_aside_then_decided_reads_as_decided_on_the_page_and_in_the_s
     assert "will look at it" in feedback.build_page(still, ben, class_keys(), policy).text
     assert "of the 2 lesson(s) set aside for review, 1 decided" in policy.summary(found)
     assert "1 still to decide" in policy.summary(found)
+
+
+# --------------------------------------------------------------------------
+# One policy for the term: what is not in this run is kept, reported, never refused
+
+
+TERM = """
+[lesson."11-size-a-model"]
+due = 2026-12-01T23:59:00
+weight = 3
+
+[[extension]]
+learner = "eve"
+lesson = "02-lookup-vs-matmul"
+due = 2026-10-16T23:59:00
+reason = "joined late"
+
+[[adjustment]]
+learner = "ada"
+lesson = "11-size-a-model"
+question = "design_params"
+points = 1
+reason = "the count is right for the design in the markdown cell"
+
+[[adjustment]]
+learner = "eve"
+lesson = "01-toy-table"
+delta = 1
+reason = "a section of its own"
+"""
+
+
+def test_a_terms_policy_keeps_entries_of_other_runs_and_reports_them(tmp_path, roster, capsys):
+    """issue 45, item 4: one policy.toml for a term with sections and lessons graded run by run. An
+    extension or adjustment of a learner without a variant in this run's keys (another section's, a late
+    enrolment), a lesson table and an adjustment of a lesson these keys do not hold, are kept, applied to
+    nothing here, and listed as not in this run; the entries of the run are applied as before."""
+    path = example(tmp_path)
+    path.write_text(path.read_text(encoding="utf-8") + TERM, encoding="utf-8")
+    policy = load_policy(path, roster, class_keys())  # no refusal: eve has no variant, lesson 11 no keys
+    rows = [r for who in LEARNERS for lesson in (L1, L2) for r in lesson_rows(who, lesson)]
+    found = results.totals(rows, class_keys(), policy=policy)
+    assert {t.learner for t in found} == set(LEARNERS)
+    cy = next(t for t in found if (t.learner, t.lesson) == ("cy", L1))
+    assert cy.adjustment == -1  # the run's own entries are applied
+    lines = policy.not_in_run(found)
+    text = "\n".join(lines)
+    assert len(lines) == 4 and all(line.endswith("not in this run (kept)") for line in lines), text
+    for who, lesson in (("eve", L2), ("ada", "11-size-a-model"), ("eve", L1)):
+        assert f"{who} {lesson}" in text
+    assert '[lesson."11-size-a-model"]' in text
+    # each names its file and line, in the file's order
+    numbers = [int(re.match(r".*policy\.toml:(\d+): ", line).group(1)) for line in lines[:3]]
+    assert numbers == sorted(numbers)
+
+
+def test_a_canvas_file_marked_late_in_a_lesson_moodle_dates_is_judged_by_its_marker(tmp_path, roster):
+    """A lesson collected through both LMSs: Moodle's worksheet dates its learners, Canvas only marks a
+    late file. A learner the worksheet does not date (Canvas's section) whose file Canvas marked late gets
+    the per-file rule; one the worksheet dates is judged by the dates, whatever the marker."""
+    policy = load_policy(example(tmp_path), roster, class_keys())
+    rows = [r for who in LEARNERS for r in lesson_rows(who, L2)]
+    found = {t.learner: t for t in results.totals(rows, class_keys(), policy=policy,
+                                                   late=frozenset({"dee-02-lookup-vs-matmul.ipynb",
+                                                                   "ada-02-lookup-vs-matmul.ipynb"}))}
+    assert found["dee"].late_penalty == pytest.approx(0.1 * best(L2))  # no date: Canvas's marker, 10 %
+    assert found["ada"].late_penalty == 0  # dated on time by the worksheet: the marker changes nothing
+    assert found["cy"].late_penalty == pytest.approx(1.6)  # dated 2 days late
+
+
+def sections_class(tmp_path, monkeypatch):
+    """Lesson 01's keys; a roster of two sections (A on Canvas, B on Moodle: each learner only their own LMS's
+    id); a folder per learner for Ada (A) and Cy (B); grading replaced by rows (every answer right)."""
+    keys_dir = tmp_path / "class" / KEYS_DIR
+    write_lesson_keys(keys_dir, L1, 2, LEARNERS, {1: ({}, {}), 2: ({}, {})})
+    roster = tmp_path / "roster.csv"
+    roster.write_text("learner,name,email,section,canvas_id,moodle_id:01-toy-table\n"
+                      "ada,Ada,ada@school.example,A,101,\nben,Ben,ben@school.example,A,102,\n"
+                      "cy,Cy,cy@school.example,B,,5003\ndee,Dee,dee@school.example,B,,5004\n", encoding="utf-8")
+    download = tmp_path / "download"
+    for who in ("ada", "cy"):
+        (download / who).mkdir(parents=True)
+        nbformat.write(nbformat.v4.new_notebook(), download / who / f"{L1}.ipynb")
+
+    def graded(submissions, *args, **kwargs):
+        return [row for s in submissions for row in lesson_rows(s.submitter or s.path.parent.name, L1,
+                                                                file=s.label)], []
+
+    monkeypatch.setattr(grader, "grade_all", graded)
+    return keys_dir, roster, download
+
+
+def test_a_run_of_one_section_holds_its_learners_and_merges_into_the_terms_totals(tmp_path, monkeypatch, capsys):
+    """embedlab-grade --section NAME: the run's totals and gradebook hold that section's learners only (Ben,
+    who handed nothing in, missing; Cy and Dee of section B not at all), and --merge adds a second section's
+    run to the same totals file, keeping the first's lines as they were."""
+    keys_dir, roster, download = sections_class(tmp_path, monkeypatch)
+    out = tmp_path / "grades"
+    out.mkdir()
+
+    def grade_section(*extra):
+        return cli.main([str(download), "--keys", str(keys_dir), "--roster", str(roster), "--no-sandbox", "-q",
+                         "--out", str(out / "scores.csv"), "--totals", str(out / "totals.csv"), "--merge",
+                         "--gradebook", str(out / "gradebook.csv"), *extra])
+
+    assert grade_section("--section", "A") == 0
+    said = capsys.readouterr().out
+    assert "learners in this run: 2 (section A of the roster); 2 other learner(s)" in said
+    assert "1 learner(s) of another section had a file here: in --out's rows, not in this run's totals (cy)" in said
+    first = (out / "totals.csv").read_text(encoding="utf-8")
+    got = {r["learner"]: r["status"] for r in csv.DictReader(first.splitlines())}
+    assert got == {"ada": "graded", "ben": "missing"}
+    assert [r["learner"] for r in csv.DictReader((out / "gradebook.csv").read_text().splitlines())] == ["ada", "ben"]
+    assert grade_section("--section", "b") == 0  # sections are named without case
+    merged = (out / "totals.csv").read_text(encoding="utf-8")
+    got = {r["learner"]: r["status"] for r in csv.DictReader(merged.splitlines())}
+    assert got == {"ada": "graded", "ben": "missing", "cy": "graded", "dee": "missing"}
+    assert [line for line in merged.splitlines() if line.startswith(('"ada"', '"ben"'))] == first.splitlines()[1:]
+    # the gradebook made from the merged totals lists the section of the run
+    assert [r["learner"] for r in csv.DictReader((out / "gradebook.csv").read_text().splitlines())] == ["cy", "dee"]
+    # without --section, a folder run holds every learner of the keys, as before
+    assert cli.main([str(download), "--keys", str(keys_dir), "--no-sandbox", "-q", "--out", str(out / "s.csv"),
+                     "--totals", str(out / "all.csv")]) == 0
+    assert len(read_rows(out / "all.csv")) == 4
+
+
+def read_rows(path):
+    with open(path, newline="", encoding="utf-8") as f:
+        return list(csv.DictReader(f))
+
+
+@pytest.mark.parametrize("extra, words", [
+    (["--section", "C"], "has no section 'C' (its sections: A, B)"),
+    (["--merge"], "--merge needs --totals"),
+])
+def test_a_section_or_a_merge_that_cannot_be_is_a_usage_error(tmp_path, monkeypatch, capsys, extra, words):
+    keys_dir, roster, download = sections_class(tmp_path, monkeypatch)
+    with pytest.raises(SystemExit) as stop:
+        cli.main([str(download), "--keys", str(keys_dir), "--roster", str(roster), "--no-sandbox", "-q",
+                  "--out", str(tmp_path / "scores.csv"), *extra])
+    assert stop.value.code == 2 and words in capsys.readouterr().err
+    assert not (tmp_path / "scores.csv").exists()
+
+
+def test_merge_refuses_a_file_that_is_not_a_totals_file_and_writes_nothing(tmp_path, monkeypatch, capsys):
+    keys_dir, roster, download = sections_class(tmp_path, monkeypatch)
+    totals = tmp_path / "totals.csv"
+    totals.write_text("learner,lesson,points\nada,01-toy-table,7\n", encoding="utf-8")
+    with pytest.raises(SystemExit) as stop:
+        cli.main([str(download), "--keys", str(keys_dir), "--roster", str(roster), "--no-sandbox", "-q",
+                  "--out", str(tmp_path / "scores.csv"), "--totals", str(totals), "--merge"])
+    assert stop.value.code == 2 and "is not a totals file of embedlab-grade" in capsys.readouterr().err
+    assert totals.read_text(encoding="utf-8") == "learner,lesson,points\nada,01-toy-table,7\n"
+    assert not (tmp_path / "scores.csv").exists()

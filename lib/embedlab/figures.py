@@ -22,6 +22,7 @@ figure it shows
 from __future__ import annotations
 
 import io
+import json
 import struct
 
 import numpy as np
@@ -29,6 +30,7 @@ import numpy as np
 SCALE = 2                      # pixels drawn per pixel shown
 TEXT_KEY = "embedlab:text-px"  # the PNG text chunk holding the smallest text, in the image's pixels
 LEGEND_KEY = "embedlab:legend-over-data"  # the PNG text chunk naming what the legends cover ("" for nothing)
+COLOUR_KEY = "embedlab:series-colours"  # the PNG text chunk holding {label: colour} of the labelled series
 MAX_WIDTH_IN = 5.5             # the widest figure a lesson draws, in inches (at 12 points: >= 10 px at 390 px)
 
 RC = {
@@ -43,6 +45,53 @@ RC = {
     "legend.title_fontsize": 12,
     "figure.titlesize": 14,
 }
+
+
+# One colour per series across the course's figures: a lesson that draws one of these series takes its
+# colour from here (colour()), and tests/test_figures.py checks every stored figure against this table.
+SERIES = {
+    "blocks": "#1f77b4",                       # the matmuls of the blocks (tab:blue)
+    "LM head": "#2ca02c",                      # the d × V output matmul (tab:green)
+    "attention over the context": "#ff7f0e",   # attention's dot products with earlier keys (tab:orange)
+    "input": "#7f7f7f",                        # the lookup (and a position row's add) (tab:gray)
+}
+
+
+def colour(series: str) -> str:
+    """The colour of a named series (SERIES); ValueError naming the series for one the course does not name."""
+    if series not in SERIES:
+        raise ValueError(f"series must be one of {sorted(SERIES)} (embedlab.figures.SERIES), got series={series!r}")
+    return SERIES[series]
+
+
+def series_colours(fig) -> dict[str, list[str]]:
+    """{label: [colour, ...]} of every labelled series the figure draws (lines, markers, bars, scatter
+    points, filled areas), each colour as '#rrggbb'; a label drawn in two colours lists both. Labels
+    starting with '_' (matplotlib's unlabelled artists) are left out."""
+    from matplotlib.colors import to_hex
+
+    found: dict[str, set[str]] = {}
+
+    def add(label, rgba):
+        if label and not str(label).startswith("_"):
+            found.setdefault(str(label), set()).add(to_hex(rgba, keep_alpha=False))
+
+    for ax in fig.axes:
+        for line in ax.lines:
+            add(line.get_label(), line.get_color())
+        for container in ax.containers:
+            for patch in container:
+                if hasattr(patch, "get_facecolor"):
+                    add(container.get_label(), patch.get_facecolor())
+        for patch in ax.patches:
+            add(patch.get_label(), patch.get_facecolor())
+        for coll in ax.collections:
+            colours = coll.get_facecolor()
+            if len(colours) == 0 or all(c[3] == 0 for c in colours):
+                colours = coll.get_edgecolor()
+            for c in colours[:1]:
+                add(coll.get_label(), c)
+    return {label: sorted(cs) for label, cs in sorted(found.items())}
 
 
 def smallest_text_points(fig) -> float | None:
@@ -153,6 +202,7 @@ def png(fig) -> tuple[bytes, dict]:
     points = smallest_text_points(fig)
     metadata = {TEXT_KEY: f"{points * dpi / 72:.2f}"} if points else {}
     metadata[LEGEND_KEY] = "; ".join(legend_overlaps(fig))
+    metadata[COLOUR_KEY] = json.dumps(series_colours(fig), ensure_ascii=True, sort_keys=True)
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=dpi, bbox_inches="tight", metadata=metadata)
     data = buffer.getvalue()
@@ -170,6 +220,13 @@ def legend_over_data(data: bytes) -> str | None:
     """What a PNG made by png() records its legends cover ("" for nothing), or None for a PNG that
     records nothing (drawn without the course's style)."""
     return png_text(data, LEGEND_KEY)
+
+
+def recorded_colours(data: bytes) -> dict[str, list[str]] | None:
+    """{label: [colour, ...]} a PNG made by png() records of its series, or None for a PNG that records
+    nothing (drawn without the course's style)."""
+    value = png_text(data, COLOUR_KEY)
+    return None if value is None else json.loads(value)
 
 
 def png_text(data: bytes, wanted: str) -> str | None:

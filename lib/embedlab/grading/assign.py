@@ -70,7 +70,7 @@ from embedlab.grading.release import (BundleError, open_public_bundle, read_publ
                                      write_public_bundle)
 from embedlab.grading.sandbox import Limits, Run
 from embedlab.grading.status import FINISHED
-from embedlab.grading.text import atomic_output
+from embedlab.grading.text import atomic_output, inside
 from embedlab.grading.variants import (
     DEFAULT_VARIANTS,
     SAFE_LEARNER,
@@ -94,6 +94,9 @@ RESERVED = {KEYS_DIR.casefold()}
 SELF_STUDY_LEGEND = "✅ correct, ❌ not yet (with a hint) or ⏳ not attempted yet."
 CLASS_LEGEND = "📝 answered in the right form, ❌ what is wrong with the form, or ⏳ not attempted yet."
 _SELF_STUDY_LEGEND = re.compile(r"\s+".join(re.escape(word) for word in SELF_STUDY_LEGEND.split()))
+# Any lesson's own words for the marks ("✅ means correct, ❌ comes with a hint, ⏳ means not attempted yet."):
+# from its ✅ to the end of its ⏳ clause, replaced by the class legend, so no handout promises a ✅
+_ANY_LEGEND = re.compile(r"✅[^⏳]*⏳[^.\n]*\.?")
 _COURSE_LINK = re.compile(r"\[([^\]\n]+)\]\(\.\./(notebooks/[^)\s]+\.ipynb)\)")  # exercises/ -> notebooks/
 _SCORE_HEADING = re.compile(r"^## Your score so far$", re.MULTILINE)
 COURSE = Path(__file__).resolve().parents[3]  # lib/embedlab/grading -> the course folder (its solutions/)
@@ -269,7 +272,7 @@ def class_notebook(nb, lesson: str):
         raise AssignError(f"{lesson}: expected one `Exercise({lesson!r})` in the exercise, found {found}")
     for cell in nb.cells:
         if cell.cell_type == "markdown":
-            cell.source = _SELF_STUDY_LEGEND.sub(CLASS_LEGEND, cell.source)
+            cell.source = _ANY_LEGEND.sub(CLASS_LEGEND, _SELF_STUDY_LEGEND.sub(CLASS_LEGEND, cell.source))
             cell.source = _COURSE_LINK.sub(r"\1 (`\2` in the course)", cell.source)  # no such path next to it
             cell.source = _SCORE_HEADING.sub("## Your answers so far", cell.source)
     return nb
@@ -373,10 +376,10 @@ def assign(lessons: list[str], learners: list[str], secret: bytes, k: int, out: 
         keys = harvest(solution, lesson, params, bwrap, jobs) if make_keys else None
         exercise = make_exercise(solution, lesson)
         for learner in learners:
-            folder = out / learner
+            folder = inside(out, learner, what="learner id")
             folder.mkdir(exist_ok=True)
             nb = handout(exercise, lesson, learner, of[learner], params[of[learner]])
-            (folder / f"{lesson}.ipynb").write_bytes(notebook_bytes(nb))
+            inside(folder, f"{lesson}.ipynb", what="lesson").write_bytes(notebook_bytes(nb))
         if make_keys:
             write_lesson_keys(out / KEYS_DIR, lesson, k, of, {n: (params[n], keys[n]) for n in params})
         assigned[lesson] = of
@@ -548,8 +551,8 @@ def _outputs(args, lessons: list[str], out: Path | None) -> Outputs:
                     column = roster.id_column("moodle", lesson)
                 except ValueError as exc:
                     raise AssignError(f"{flag}: {exc}") from None
-                if not all(roster.value(learner, column) for learner in roster.learners):
-                    raise AssignError(f"{flag}: the roster's {column} is empty for a learner")
+                if not roster.with_ids("moodle", lesson):
+                    raise AssignError(f"{flag}: the roster's {column} is empty for every learner")
     public = _check_file("--public-bundle", args.public_bundle, ".json", out) \
         if args.public_bundle else None
     public_solutions = _check_file("--public-solutions", args.public_solutions, ".json", out) \
@@ -563,8 +566,12 @@ def _outputs(args, lessons: list[str], out: Path | None) -> Outputs:
         if out is not None and (_inside(solutions, out) or _inside(out, solutions)):
             raise AssignError(f"--solutions {args.solutions!r} and --out {str(out)!r} must be apart: handouts "
                               "go out before the due date, solutions after it")
-        there = [(learner, lesson, solutions / learner / solution_name(lesson)) for learner in roster.learners
-                 for lesson in lessons if os.path.lexists(solutions / learner / solution_name(lesson))]
+        try:
+            paths = {(learner, lesson): inside(solutions, learner, solution_name(lesson), what="--solutions: learner")
+                     for learner in roster.learners for lesson in lessons}
+        except ValueError as exc:
+            raise AssignError(str(exc)) from None
+        there = [(learner, lesson, path) for (learner, lesson), path in paths.items() if os.path.lexists(path)]
         if there and not args.force:
             raise AssignError(f"--solutions: {there[0][2]} already exists"
                               + (f" (and {len(there) - 1} more)" if len(there) > 1 else "")
@@ -677,21 +684,28 @@ def write_release(outputs: Outputs, assigned: dict, learners: list[str], secret:
             started = time.monotonic()
             lesson_of = assigned[lesson]
             column = roster.id_column("moodle", lesson)
+            # the learners of the Moodle section(s): another section's learners (no Moodle id) get theirs
+            # through their own LMS (the public bundle, or --out's files)
+            on_moodle = [learner for learner in learners if roster.value(learner, column)]
             files = [(name[learner], roster.value(learner, column), filename(lesson),
-                      notebook_bytes(make(lesson_of, learner))) for learner in learners]
+                      notebook_bytes(make(lesson_of, learner))) for learner in on_moodle]
             try:
                 write_moodle_zip(path, files, flag=flag)
             except ValueError as exc:
                 raise AssignError(str(exc)) from None
+            others = len(learners) - len(on_moodle)
             log(f"{flag} {path}: {counted(len(files), 'file')} for Moodle's 'Upload multiple feedback files in a "
-                f"zip' ({column}) in {time.monotonic() - started:.1f} s")
+                f"zip' ({column}) in {time.monotonic() - started:.1f} s"
+                + (f"; {counted(others, 'learner')} without a {column} (another section's LMS) not in it"
+                   if others else ""))
     if outputs.solutions is not None:
         started = time.monotonic()
         for learner in learners:
             for lesson, lesson_of in assigned.items():
-                folder = outputs.solutions / learner
+                folder = inside(outputs.solutions, learner, what="--solutions: learner")
                 folder.mkdir(parents=True, exist_ok=True)
-                with atomic_output(folder / solution_name(lesson), "wb", flag="--solutions") as f:
+                with atomic_output(inside(folder, solution_name(lesson), what="--solutions: lesson"), "wb",
+                                   flag="--solutions") as f:
                     f.write(notebook_bytes(lesson_of.solved(learner)))
         log(f"--solutions {outputs.solutions}: {counted(len(learners) * len(assigned), 'solved notebook')} in "
             f"{time.monotonic() - started:.1f} s")
@@ -840,7 +854,8 @@ def handout_main(argv=None) -> int:
                                                                           params)))
         if os.path.lexists(out) and not out.is_dir():
             raise BundleError(f"--out {str(out)!r} exists and is not a folder")
-        there = [str(out / name) for name in made if os.path.lexists(out / name)]
+        targets = {name: inside(out, name, what="the bundle's lesson") for name in made}  # never outside --out
+        there = [str(targets[name]) for name in made if os.path.lexists(targets[name])]
         if there and not args.force:
             raise BundleError(f"{there[0]} already exists (your work?): nothing written; keep it, or give another "
                               "--out, or --force to replace it")
@@ -849,8 +864,8 @@ def handout_main(argv=None) -> int:
         return USAGE
     out.mkdir(parents=True, exist_ok=True)
     for name, (lesson, content) in made.items():
-        with atomic_output(out / name, "wb", flag="--out") as f:
+        with atomic_output(targets[name], "wb", flag="--out") as f:
             f.write(content)
         what = "solved notebook" if args.solution else "handout"
-        print(f"wrote {out / name}: your {what} of {lesson} (learner {entry['learner']}); open it from `make lab`")
+        print(f"wrote {targets[name]}: your {what} of {lesson} (learner {entry['learner']}); open it from `make lab`")
     return 0

@@ -33,6 +33,13 @@ must name that learner (else `identity_mismatch`, credited to nobody); its
 `--totals` writes one row per roster learner and lesson with a status (graded,
 missing, not_graded, review), `--gradebook` a file the LMS imports.
 
+A term with sections (one roster, whose learners may have only their own LMS's ids, and an optional
+`section` column): a run holds the learners of `--section NAME`, else those the layout finds (Canvas:
+a canvas_id; Moodle: the lesson's Moodle id), else, for files given one by one, only theirs
+(results.Scope); its totals, gradebook, report and feedback hold only them, never `missing` for a
+learner graded elsewhere. `--merge` keeps the existing --totals file's other lines and replaces
+this run's (a second section, a straggler graded alone), and makes --gradebook from the merged totals.
+
 `--policy policy.toml` applies the course policy (embedlab.grading.policy): a late rule,
 adjustments with their reasons, weights; read and checked before grading, merged into the
 totals, the gradebook and the report at the end of every run (scores.csv stays raw).
@@ -92,8 +99,10 @@ from embedlab.grading.results import (  # noqa: F401 - cli's names too
     NO_GROUP_NOTE,
     NO_SANDBOX_NOTE,
     TOTALS_COLUMNS,
+    Scope,
     Total,
     question_statistics,
+    read_totals,
     several,
     statistics_text,
     summary,
@@ -140,6 +149,8 @@ def main(argv=None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     limits, submissions, keys, roster, fmt = _class_and_files(parser, args)
+    args.scope = _scope(parser, args, roster, keys)
+    args.kept = _kept(parser, args)
     policy = _policy(parser, args, submissions, keys, roster)
     marks = _manual(parser, args, keys)
     bwrap = _sandbox(parser, args)
@@ -214,6 +225,16 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--trust-metadata", action="store_true",
                         help="with --latest: in a shared folder you collected yourself, a notebook's metadata "
                              "is who handed it in, so the newest of a learner's files counts there too")
+    parser.add_argument("--section", action="append", metavar="NAME",
+                        help="class mode, a term with sections (one roster, a 'section' column): this run grades "
+                             "the learners of section NAME (repeat for several); its totals, gradebook, report and "
+                             "feedback hold only them, never 'missing' for another section's learner. Without it: "
+                             "with --layout canvas the learners with a canvas_id, with --layout moodle those with "
+                             "the lesson's Moodle id; files given one by one (a straggler's), only their learners")
+    parser.add_argument("--merge", action="store_true",
+                        help="with --totals: keep the rows of the existing totals file and replace only those of "
+                             "the learners and lessons this run grades (a straggler graded alone, a section after "
+                             "another); --gradebook is then made from the merged totals")
     parser.add_argument("--gradebook", help="class mode: write a gradebook to import into the LMS: one row per "
                                             "roster learner, a column per lesson and a total (needs --keys)")
     parser.add_argument("--gradebook-format", choices=GRADEBOOK_FORMATS,
@@ -315,6 +336,49 @@ def _class_and_files(parser, args):
     return limits, submissions, keys, roster, fmt
 
 
+def _scope(parser, args, roster, keys) -> Scope | None:
+    """Which learners this run holds (results.Scope): --section's; else the layout's (Canvas: the roster's
+    learners with a canvas_id; Moodle: those with the lesson's Moodle id); else, for files given one by one,
+    only their learners (graded alone: nobody else is missing); else every learner of the keys (None)."""
+    if keys is None:
+        if args.section:
+            parser.error("--section needs --keys and --roster (a section's learners come from the roster)")
+        return None
+    scope = None
+    if args.section:
+        if roster is None:
+            parser.error("--section needs --roster (with a 'section' column)")
+        try:
+            learners = frozenset(roster.in_section(args.section))
+        except ValueError as exc:
+            parser.error(str(exc))
+        scope = Scope(learners, words=f"section {', '.join(args.section)} of the roster", section=learners,
+                      strict=True)
+    elif roster is not None and args.layout == "canvas":
+        learners = frozenset(roster.with_ids("canvas"))
+        scope = Scope(learners, words="the roster's learners with a canvas_id", section=learners)
+    elif roster is not None and args.layout == "moodle":
+        per = {lesson: frozenset(roster.with_ids("moodle", lesson)) for lesson in keys}
+        learners = frozenset(roster.with_ids("moodle"))
+        scope = Scope(learners, per, words="the roster's learners with a Moodle id", section=learners)
+    if args.paths and all(os.path.isfile(p) for p in args.paths):  # a straggler's file: nobody else is missing
+        return Scope(frozenset(), words="the learners of the files given, graded alone",
+                     section=scope.section if scope is not None else None)
+    return scope
+
+
+def _kept(parser, args) -> list | None:
+    """--merge: the rows of the existing --totals file, read before any grading (None without --merge)."""
+    if not args.merge:
+        return None
+    if not args.totals:
+        parser.error("--merge needs --totals (the term's totals file this run's totals go into)")
+    try:
+        return read_totals(Path(args.totals))
+    except ValueError as exc:
+        parser.error(str(exc))
+
+
 def _policy(parser, args, submissions, keys, roster) -> Policy | None:
     """The --policy file, read and checked against the roster, keys and questions before any grading
     (embedlab.grading.policy.load_policy); a usage error (exit 2) naming the file, line and field."""
@@ -393,7 +457,9 @@ def _outputs(parser, args, submissions, roster, fmt) -> dict[str, Path]:
             os.close(fd)
             try:
                 if roster is not None:
-                    write_gradebook(Path(tmp), roster, {}, ["lesson"], {"lesson": 1.0}, fmt)
+                    section = getattr(args, "scope", None) and args.scope.section  # the learners it will list
+                    write_gradebook(Path(tmp), roster if section is None else roster.only(section), {}, ["lesson"],
+                                    {"lesson": 1.0}, fmt)
             finally:
                 with contextlib.suppress(OSError):
                     os.unlink(tmp)

@@ -98,7 +98,7 @@ QUESTION_WORDS = {
     INCORRECT: "not right yet",
     NOT_ATTEMPTED: "not attempted: the answer cell still holds the exercise's placeholder",
     ERROR: "your code raised an error before this answer could be read",
-    TIMEOUT: "the notebook ran past the time limit before this answer could be read",
+    TIMEOUT: "the notebook ran past the time limit: a cell was stopped (the grader says which)",
     CRASHED: "the notebook's kernel stopped (crashed) before this answer could be read",
     MEMORY: "the notebook ran out of memory before this answer could be read",
     UNREADABLE: "the file could not be read as a notebook",
@@ -113,11 +113,16 @@ QUESTION_WORDS = {
     MARKED: "marked by your instructor against the rubric, criterion by criterion",
 }
 # A file set aside whose total the instructor has since set (the policy): no longer waiting on them.
-DECIDED = "set aside for review, and your instructor has decided: see their decision below"
+DECIDED = "set aside for review, and your instructor has decided: see their decision above"  # under the total
+# A lesson the grader gave no points to (set aside, missing, not graded) whose total the instructor set.
+UNGRADED_BY = {TO_REVIEW: "your file was set aside for review, not graded (not a zero)",
+               MISSING_WORK: "no file of yours was found", NOT_GRADED_YET: "the grader has not graded your file"}
 # A detail shown only for these (the learner's own answer or run); the others get their words only.
 SHOWN_DETAIL = (INCORRECT, NOT_ATTEMPTED, ERROR, TIMEOUT, CRASHED, MEMORY, UNREADABLE, WRONG_LESSON)
 # A right answer's detail is shown only when it says it was judged on the learner's own earlier figure.
 CARRIED_WORDS = "judged on your own figure for "
+# A right answer's note that the cell which left it was stopped at the time limit (judge.at_the_limit).
+STOPPED_WORDS = "cell limit and was stopped"
 # A learner's lesson as a whole (the totals' status), in plain words.
 TOTAL_WORDS = {
     GRADED: "graded",
@@ -307,7 +312,8 @@ def build_page(total: Total, rows: list[Row], keys=None, policy=None, rule: str 
             r = by_question.get(name)
             if r is None:
                 continue
-            shown = r.status in SHOWN_DETAIL or (r.status == CORRECT and r.detail.startswith(CARRIED_WORDS))
+            shown = r.status in SHOWN_DETAIL or (r.status == CORRECT and (r.detail.startswith(CARRIED_WORDS)
+                                                                       or STOPPED_WORDS in r.detail))
             detail = safe_detail(r.detail, secrets) if shown and r.detail else ""
             items.append(_Item(name, r.points, r.max_points, r.status, QUESTION_WORDS.get(r.status, r.status),
                                detail, reread.get(name, ""), tuple(r.criteria) if r.status == MARKED else ()))
@@ -330,6 +336,9 @@ def _policy_lines(policy, learner: str, lesson: str) -> tuple[list[str], str]:
     if policy is None:
         return [], ""
     adjustments = [cut(str(a), DETAIL_LIMIT) for a in (policy.adjustments_for(learner, lesson) or [])]
+    extension = getattr(policy, "extension_for", lambda *_: None)(learner, lesson)
+    if extension:
+        adjustments.insert(0, cut(extension, DETAIL_LIMIT))
     late = policy.late_for(learner, lesson)
     return adjustments, cut(str(late), DETAIL_LIMIT) if late is not None else ""
 
@@ -357,6 +366,9 @@ def _total_line(total: Total) -> str:
         graded = total.points or 0.0
         shown = graded if final is None else final
         line = f"Total: {format_points(shown)} / {format_points(total.max_points)} points"
+        if total.status != GRADED and final is not None:  # no grade of the grader's: the instructor's number
+            return line + f" ({UNGRADED_BY.get(total.status, total.status)}; your instructor's decision below " \
+                          "sets it)"
         if final is not None and abs(final - graded) > 1e-9:
             line += f" (the grader gave {format_points(graded)}; your instructor's decisions below make it " \
                     f"{format_points(final)})"

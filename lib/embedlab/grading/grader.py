@@ -24,13 +24,15 @@ from embedlab.grading.cases import rng_for
 from embedlab.grading.class_keys import class_variant, wrong_parameters
 from embedlab.grading.feedback import write_feedback
 from embedlab.grading import carried, manual
-from embedlab.grading.judge import GraderFault, Row, evidence, rows_all, score, shown_value, written_text
+from embedlab.grading.judge import (GraderFault, Row, at_the_limit, evidence, rows_all, score, shown_value,
+                                    written_text)
 from embedlab.grading.keys import LessonKeys
 from embedlab.grading.kinds import Function
 from embedlab.grading.lessons import known_lessons, load_key, questions_for
 from embedlab.grading.report import write_report
 from embedlab.grading.policy import Policy, PolicyError
-from embedlab.grading.results import print_summary, totals, write_class_gradebook, write_csv, write_totals
+from embedlab.grading.results import (print_summary, scope_summary, totals, write_class_gradebook, write_csv,
+                                      write_totals)
 from embedlab.grading.sandbox import Limits, Run
 from embedlab.grading.status import (
     FAULT,
@@ -62,6 +64,7 @@ class Trace:
     expected: dict = dataclasses.field(default_factory=dict)  # question -> key value or reference outputs
     submitted: dict = dataclasses.field(default_factory=dict)  # question -> the probe's entry
     parameters: dict | None = None
+    questions: dict = dataclasses.field(default_factory=dict)  # question -> the Question judged (its variant's)
 
 
 def grade_submission(sub: Submission, lesson_arg: str | None, limits: Limits, seed: int | None,
@@ -166,8 +169,10 @@ def _judge_run(run: Run, sub: Submission, meta: dict, expected: str | None, limi
     if trace is not None:
         trace.expected = {q.name: reference.get(q.name, key.get(q.name)) for q in questions}
         trace.submitted = dict(result.answers or {})
+        trace.questions = {q.name: q for q in questions}
     wait = result.report.get("cpu_wait")  # checked by sandbox.clean_report: seconds, or None (not known)
-    return carried.note([Row(sub.label, lesson, q.name, *score(q, key, reference, result, limits, lesson, mode), learner,
+    return carried.note([Row(sub.label, lesson, q.name, *at_the_limit(q, result, limits, score(
+                q, key, reference, result, limits, lesson, mode)), learner,
                 *evidence(q, result), cpu_wait=wait, text=written_text(q, result),
                 shown=shown_value(q, result))
             for q in questions])
@@ -419,6 +424,10 @@ def grade_and_write(args, submissions: list[Submission], limits: Limits, bwrap: 
                # only these to be the learner's own (results.totals)
                "placed": frozenset(s.label for s in submissions if _owner_of(s, keys)),
                "trust_metadata": bool(getattr(args, "trust_metadata", False))}
+        scope = getattr(args, "scope", None)
+        if scope is not None:
+            how["scope"] = scope
+        kept = getattr(args, "kept", None)  # --merge: the term's totals this run adds to
         if policy is not None and keys is not None:
             try:  # the policy merged once before any file is written: refused, nothing is half-applied
                 merged = totals(rows, keys, **how, policy=policy)
@@ -428,9 +437,9 @@ def grade_and_write(args, submissions: list[Submission], limits: Limits, bwrap: 
             how["policy"] = policy
         write_csv(raw, outputs["--out"])
         if args.totals:
-            write_totals(rows, keys, outputs["--totals"], **how)
+            write_totals(rows, keys, outputs["--totals"], kept=kept, **how)
         if args.gradebook:
-            write_class_gradebook(outputs["--gradebook"], rows, keys, roster, fmt, how)
+            write_class_gradebook(outputs["--gradebook"], rows, keys, roster, fmt, how, kept=kept)
         if getattr(args, "report", None):
             try:  # the grades are written: a report that fails says why, and the run ends with 1
                 write_report(outputs["--report"], rows, keys, how, force=args.force)
@@ -466,8 +475,12 @@ def grade_and_write(args, submissions: list[Submission], limits: Limits, bwrap: 
     print_summary(rows, submissions, outputs, stopped=code == INTERRUPTED, seconds=time.monotonic() - start,
                   seed=args.seed, totals=bool(args.totals), keys=keys, rule=args.rule, bwrap=bwrap,
                   no_group=no_group, limits=limits, how=how)
+    if scope is not None and keys is not None:
+        print(scope_summary(scope, rows, keys, how, kept))
     if how.get("policy") is not None:
         print(policy.summary(merged))
+        for line in policy.not_in_run(merged):
+            print(f"  {line}")
     if handed_back:
         print(handed_back)
     written = manual.summary(rows, getattr(args, "manual", None))

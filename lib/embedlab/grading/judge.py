@@ -138,6 +138,31 @@ def given_hint(q: Question, detail: str, expected, entry: dict, sources, source,
     return edit_hint(detail, edits, how, other)
 
 
+def at_the_limit(q: Question, result: RunResult, limits: Limits, scored: tuple) -> tuple:
+    """`score`'s (points, max_points, status, detail) for `q`, said again when a cell the sandbox stopped at
+    the cell limit left the answer it judged: the cell that defines it (its value is whatever it had
+    left then, right or wrong: a wrong one is `timeout`, a right one keeps its points, and both say so),
+    or, for a wrong answer, a cell above it (what that cell was computing may be partial)."""
+    points, best, status, detail = scored
+    report = result.report if isinstance(result.report, dict) else {}
+    stopped = [c for c in report.get("timeouts", []) if type(c) is int]
+    cell = report.get("defines", {}).get(q.name)
+    if not stopped or type(cell) is not int or status not in (CORRECT, INCORRECT):
+        return scored  # a missing answer's time-out is said by `_why_missing`; a whole run's by its state
+    limit = f"{limits.cell_timeout:g} s cell limit"
+    if cell in stopped:
+        where = f"{_cell(report, cell)}, which defines `{q.name}`, ran past the {limit} and was stopped"
+        if status == CORRECT:  # its own note first (judged on an earlier figure of theirs), then the limit's
+            said = f"{where}; the value it had left then is right"
+            return points, best, CORRECT, cut(f"{detail} ({said})" if detail else said)
+        return points, best, TIMEOUT, cut(f"{where}; the value it had left then was graded: {detail}")
+    above = [c for c in stopped if c < cell]
+    if status == INCORRECT and above:
+        return points, best, status, cut(f"{detail} ({_cell(report, above[0])}, above it, ran past the {limit} "
+                                         "and was stopped: what it computed may be partial)")
+    return scored
+
+
 def evidence(q: Question, result: RunResult) -> tuple[str, str]:
     """(the answer cell's source, a fingerprint of the submitted value: 16 hex digits of a hash of its
     plain data, "" when none) of question `q` in a run's result: what the class report compares between

@@ -1271,6 +1271,9 @@ class Design(Question):
 
     rule: Callable[[dict], list[str]] | None = None
     uses: tuple[str, ...] = ()
+    # The value the rule wants for these answers (a figure of the learner's own design), or None where
+    # no single value is right (the design itself): what --explain shows as expected.
+    expects: Callable[[dict], object] | None = None
     # Error carried forward, declared: the learner's own earlier answers this question's inputs include
     # (e.g. the figures a binding budget is worked out from). Read when defined (never required), and
     # `carry(answers)` judges the answer on the learner's own values of them when `rule`, on the recounted
@@ -1279,6 +1282,16 @@ class Design(Question):
     carries: tuple[str, ...] = ()
     carry: Callable[[dict], list[str] | None] | None = None
     kind = "design"
+
+    def expected_for(self, data):
+        """What the rule wants for the plain `data` judged (`expects`), or None (no single value, or
+        data it cannot be computed from)."""
+        if self.expects is None or not isinstance(data, dict):
+            return None
+        try:
+            return self.expects(data)
+        except Exception:  # noqa: BLE001 - the learner's data may be anything
+            return None
 
     def statement(self) -> str:
         if self.uses:

@@ -32,6 +32,16 @@ Moodle's id in a download is a *per-assignment* participant id (below), so a
 roster may carry one ``moodle_id:NN-slug`` column per lesson (each Moodle
 assignment's ids) besides, or instead of, a plain ``moodle_id``.
 
+One roster serves a whole term, sections on different LMSs included: a learner's
+LMS ids (``canvas_id``, ``moodle_id``, ``moodle_id:NN-slug``) may be empty where
+they belong to another LMS's section, and an optional ``section`` column names
+each learner's section (`Roster.sections`, embedlab-grade ``--section``). What is
+refused, naming the line and the column: a learner with no LMS id at all in a
+roster that has LMS id columns (no download could find their file), and, with a
+``section`` column, an empty section or a learner whose LMS ids are not those of
+the rest of their section (one section is one LMS course: a missing id there is
+a slip, not another LMS).
+
 Download layouts (`LAYOUTS`)
 ----------------------------
 ``folders``: a folder per learner, named as their learner id (embedlab's own
@@ -190,8 +200,9 @@ LAYOUTS = ("folders", "canvas", "moodle")
 GRADEBOOK_FORMATS = ("plain", "canvas", "moodle")
 
 LEARNER = "learner"
-ROSTER_COLUMNS = ("learner", "canvas_id", "moodle_id", "email", "sid", "name")
-ID_COLUMNS = ("learner", "canvas_id", "moodle_id", "email", "sid")  # empty or repeated: refused
+ROSTER_COLUMNS = ("learner", "canvas_id", "moodle_id", "email", "sid", "name", "section")
+ID_COLUMNS = ("learner", "canvas_id", "moodle_id", "email", "sid")  # repeated: refused; empty: refused but LMS ids
+SECTION = "section"  # optional: which section (an LMS course of the term) a learner belongs to
 LAYOUT_COLUMN = {"folders": "learner", "canvas": "canvas_id", "moodle": "moodle_id"}
 PER_LESSON = "moodle_id:"  # a column moodle_id:NN-slug: that lesson's Moodle assignment's participant ids
 RESERVED_LEARNERS = {KEYS_DIR.casefold()}  # as embedlab-assign: a learner's folder sits next to the keys'
@@ -240,6 +251,44 @@ class Roster:
 
     def has(self, column: str) -> bool:
         return column in self.columns
+
+    def sections(self) -> list[str]:
+        """The sections the `section` column names, in the roster's order ([] without the column)."""
+        return list(dict.fromkeys(self.rows[n].get(SECTION, "") for n in self.learners)) if self.has(SECTION) else []
+
+    def in_section(self, names) -> list[str]:
+        """The learners of the sections `names` (compared without case), in the roster's order;
+        ValueError naming the roster and its sections for a roster without a `section` column or a
+        section it does not have."""
+        if not self.has(SECTION):
+            raise ValueError(f"--section needs a 'section' column in the roster {self.path!r} "
+                             f"(its columns: {', '.join(self.columns)})")
+        known = {x.casefold(): x for x in self.sections()}
+        for name in names:
+            if str(name).strip().casefold() not in known:
+                raise ValueError(f"the roster {self.path!r} has no section {name!r} (its sections: "
+                                 f"{', '.join(known.values())})")
+        wanted = {str(n).strip().casefold() for n in names}
+        return [n for n in self.learners if self.rows[n].get(SECTION, "").casefold() in wanted]
+
+    def with_ids(self, layout: str, lesson: str | None = None) -> list[str]:
+        """The learners who have an id in `layout`'s column (for Moodle, `lesson`'s own column when
+        there is one, else any Moodle column), in the roster's order: those an LMS's download can hold."""
+        if layout == "folders":
+            return list(self.learners)
+        if layout == "moodle" and (lesson is None or not self.has(PER_LESSON + lesson)):
+            columns = [c for c in self.columns if c == "moodle_id" or c.startswith(PER_LESSON)]
+        else:
+            columns = [self.id_column(layout, lesson)]
+        return [n for n in self.learners if any(self.rows[n].get(c, "") for c in columns)]
+
+    def only(self, learners) -> "Roster":
+        """This roster with only `learners` (in its own order): a run's gradebook holds the learners
+        of the sections it graded."""
+        keep = set(learners)
+        order = tuple(n for n in self.learners if n in keep)
+        return Roster(self.path, order, self.columns, {n: self.rows[n] for n in order},
+                      {k: v for k, v in self._index.items() if v in keep})
 
     def value(self, learner: str, column: str) -> str:
         """The learner's cell in `column` ('' when the roster has no such column)."""
@@ -377,6 +426,7 @@ def read_roster(path, layout: str | None = None) -> Roster:
     columns = tuple(name for name in names if name in ROSTER_COLUMNS or name.startswith(PER_LESSON))
 
     learners, rows, index, seen_at = [], {}, {}, {}
+    first_of_section: dict = {}  # section -> (line, the LMS id columns its first learner has)
     while True:
         try:
             row = next(reader)
@@ -395,7 +445,12 @@ def read_roster(path, layout: str | None = None) -> Roster:
         for column in columns:
             value = values[column]
             if column not in ID_COLUMNS and not column.startswith(PER_LESSON):
-                continue  # a name: free text, may repeat
+                if column == SECTION and not value:
+                    raise ValueError(f"the roster {where}, line {line}: empty section for learner {learner!r} "
+                                     "(every learner of a roster with a section column belongs to one)")
+                continue  # a name or a section: free text, may repeat
+            if not value and _lms_column(column):
+                continue  # an id of another LMS's section: checked below, per learner and per section
             if not value:
                 raise ValueError(f"the roster {where}, line {line}: empty {column}"
                                  + (f" for learner {learner!r}" if learner and column != LEARNER else ""))
@@ -406,6 +461,7 @@ def read_roster(path, layout: str | None = None) -> Roster:
                                  + (" (compared without case)" if column in (LEARNER, "email") else ""))
             seen_at[key] = line
             index[key] = learner
+        _check_lms_ids(values, columns, where, line, first_of_section)
         learners.append(learner)
         rows[learner] = values
     if not learners:
@@ -414,6 +470,37 @@ def read_roster(path, layout: str | None = None) -> Roster:
     if layout is not None:
         roster.require(layout)
     return roster
+
+
+def _lms_column(column: str) -> bool:
+    """An LMS's id column (canvas_id, moodle_id, moodle_id:NN-slug): empty for a learner of another LMS."""
+    return column in ("canvas_id", "moodle_id") or column.startswith(PER_LESSON)
+
+
+def _check_lms_ids(values: dict, columns, where: str, line: int, first_of_section: dict) -> None:
+    """A learner's LMS ids: at least one where the roster has LMS id columns, and with a section
+    column the same columns filled as for the first learner of their section; ValueError naming
+    the line and the column otherwise."""
+    lms = [c for c in columns if _lms_column(c)]
+    if not lms:
+        return
+    learner, have = values[LEARNER], tuple(c for c in lms if values[c])
+    if not have:
+        raise ValueError(f"the roster {where}, line {line}: empty {' and '.join(lms)} for learner {learner!r}: no "
+                         "id of any LMS, so no download can find their file; give the id of their LMS")
+    if SECTION not in values:
+        return
+    section = values[SECTION]
+    if section.casefold() not in first_of_section:
+        first_of_section[section.casefold()] = (line, have)
+        return
+    first, theirs = first_of_section[section.casefold()]
+    if have != theirs:
+        column = next(c for c in lms if (c in have) != (c in theirs))
+        state = "empty" if column not in have else "given"
+        raise ValueError(f"the roster {where}, line {line}: {column} is {state} for learner {learner!r} of section "
+                         f"{section!r}, unlike the section's first learner (line {first}): one section is one LMS "
+                         "course, whose learners all have its ids")
 
 
 def _check_id(column: str, value: str, where: str, line: int) -> None:
@@ -632,6 +719,10 @@ def write_gradebook(path, roster: Roster, per_learner_lesson_points: dict, lesso
         cells = [empty if p is None else format_points(p) for p in got]
         total = format_points(sum(graded)) if graded else empty
         name = roster.value(learner, "name") or learner
+        if fmt == "canvas" and not (roster.value(learner, "canvas_id") or roster.value(learner, "sid")):
+            raise ValueError(f"learner {learner!r} has no canvas_id or sid in the roster {roster.path!r}: Canvas's "
+                             "import could not find them (a learner of another LMS's section? grade each section in "
+                             "a run of its own: --section, or --layout canvas)")
         if fmt == "canvas":
             who = [name, roster.value(learner, "canvas_id"), roster.value(learner, "sid"), "", ""]
         elif fmt == "moodle":

@@ -9,8 +9,12 @@ policy", is the instructor's guide) holds the decisions the grader does not make
     [[extension]]           one learner's own due date for one lesson (and why)
     [[adjustment]]          one learner's question or lesson total: points set, or a delta (and why)
 
-It is read once before grading (`load_policy`: every entry checked against the roster, the keys
-and the questions; a bad one refused with the file, line and field) and applied at the end of
+One policy serves a whole term: an entry about a learner or a lesson a run does not grade (another
+section's, another week's) is kept, checked as any other, applied to nothing in that run and listed
+by `Policy.not_in_run` as "not in this run (kept)".
+
+It is read once before grading (`load_policy`: every entry checked against the roster, the course's
+lessons and their questions; a bad one refused with the file, line and field) and applied at the end of
 every run to the totals the rows give (`Policy.apply`): nothing is stored between runs, so the
 same rows and the same policy give the same totals, and the raw grading (scores.csv) is never
 changed. What depends on the grades (a delta that takes a score below 0 or above its maximum, a
@@ -164,6 +168,15 @@ class Policy:
         """The instructor's adjustments of `learner`'s `lesson`, in the file's order."""
         return list(self.adjustments.get((learner, lesson), []))
 
+    def extension_for(self, learner: str, lesson: str) -> str | None:
+        """`learner`'s extension of `lesson`, as their feedback says it (their own due date and the
+        reason), or None."""
+        if (learner, lesson) not in self.extensions:
+            return None
+        when, reason, _ = self.extensions[learner, lesson]
+        shown = _show(when, self.late_rule) if self.late_rule else when.isoformat()
+        return f"Your own due date: {shown} (an extension: {reason})"
+
     def late_for(self, learner: str, lesson: str) -> Late | None:
         """The late rule's outcome for `learner`'s `lesson` in the run the policy was last applied to
         (None: not late, or no late rule). Before any run, only what the dates say is known."""
@@ -259,7 +272,9 @@ class Policy:
             return None
         best = self.max_points.get(lesson, 0.0) if best is None else best
         when = self.submitted.get((learner, lesson))
-        if lesson in self.dated:  # the lesson's dates say it, whatever the LMS marked
+        # The lesson's dates say it, whatever the LMS marked; a learner they do not date (another section's
+        # LMS, which marks late files and gives no date: Canvas) is judged by the marker.
+        if lesson in self.dated and (when is not None or not marked):
             extension = self.extensions.get((learner, lesson))
             due = extension[0] if extension else self.due.get(lesson)
             if when is None or due is None:
@@ -299,6 +314,22 @@ class Policy:
                    f"policy sets), {len(review) - decided} still to decide" if review else "")
                 + "; --totals keeps the raw points beside the final ones")
 
+    def not_in_run(self, found) -> list[str]:
+        """The entries about learners or lessons this run holds no total of (`found`): kept in the term's
+        policy, applied when their run comes; one line each, naming file:line, for the run's summary."""
+        held = {(t.learner, t.lesson) for t in found}
+        lessons = {t.lesson for t in found}
+        out = []
+        for (learner, lesson), (_, _, where) in self.extensions.items():
+            if (learner, lesson) not in held:
+                out.append(f"{where}: [[extension]] {learner} {lesson}: not in this run (kept)")
+        for (learner, lesson), adjustments in self.adjustments.items():
+            if (learner, lesson) not in held:
+                out += [f"{a.where}: [[adjustment]] {learner} {lesson}: not in this run (kept)" for a in adjustments]
+        for lesson in sorted((set(self.due) | set(self.weights)) - lessons):
+            out.append(f"{self.path}: [lesson.\"{lesson}\"]: not in this run (kept)")
+        return sorted(out, key=_by_line)
+
     def check_markers(self, late_files) -> None:
         """PolicyError before grading when files the LMS marked late (`late_files`: (label, lesson or
         None)) would need a per-file rule the policy lacks."""
@@ -309,6 +340,13 @@ class Policy:
                 raise PolicyError(f"{self.path}: [late] has no per_file_percent, but the LMS marked {label} late and "
                                   "gives no date (Canvas): give per_file_percent (0 for none), or a `submitted` file "
                                   "for that lesson")
+
+
+def _by_line(text: str):
+    """file:line first, by the line's number (a lesson's table, without a line, last)."""
+    head = text.split(": ", 1)[0]
+    number = head.rsplit(":", 1)[-1]
+    return (0, int(number), text) if number.isdigit() else (1, 0, text)
 
 
 def _field(a: Adjustment) -> str:
@@ -495,7 +533,9 @@ def load_policy(path, roster: Roster | None, keys: dict) -> Policy:
             reader.fail((key,), f"unknown table or field {key!r}{hint} (known: {', '.join(TABLES)})")
     learners = set(roster.learners) if roster is not None else {n for k in keys.values() for n in k.learners}
     max_points = {}
-    for lesson in keys:
+    named = {e.get("lesson") for table in ("extension", "adjustment") for e in
+             (data.get(table) if isinstance(data.get(table), list) else []) if isinstance(e, dict)}
+    for lesson in sorted(set(keys) | {x for x in named if isinstance(x, str) and x in known_lessons()}):
         questions = questions_for(lesson)
         max_points[lesson] = float(sum(q.points for q in questions))
         for q in questions:
@@ -507,6 +547,7 @@ def load_policy(path, roster: Roster | None, keys: dict) -> Policy:
         reader.fail(("lesson",), "due dates need a late rule: add a [late] table (per_day_percent, ...)")
     if sources and rule is None:
         reader.fail(("lesson",), "a `submitted` file needs a late rule: add a [late] table")
+    weights = {lesson: w for lesson, w in weights.items()}  # every lesson's, in the run's or not (the term's)
     if weights:
         for lesson in sorted(keys):
             if lesson not in weights:
@@ -516,6 +557,8 @@ def load_policy(path, roster: Roster | None, keys: dict) -> Policy:
             reader.fail(("lesson",), "weights: every weight is 0")
     submitted = {}
     for lesson, (source, where) in sources.items():
+        if lesson not in keys:
+            continue  # a lesson of another run: its dates are read when it is graded
         zone = rule.submitted_timezone or rule.timezone
         submitted.update({(learner, lesson): when for learner, when in
                           read_submitted(path.parent / source, roster, keys[lesson].learners, lesson, zone,
@@ -583,9 +626,6 @@ def _lessons(reader: _Reader, table, rule: LateRule | None, keys: dict):
             weights[lesson] = reader.number(at + ("weight",), f"[lesson.{lesson!r}] field 'weight'", entry["weight"])
         if "submitted" in entry:
             source = reader.text(at + ("submitted",), f"[lesson.{lesson!r}] field 'submitted'", entry["submitted"])
-            if lesson not in keys:
-                reader.fail(at + ("submitted",), f"[lesson.{lesson!r}] field 'submitted': lesson {lesson} is not in "
-                                                 "the instructor keys (--keys)")
             if lesson not in due:
                 reader.fail(at + ("submitted",), f"[lesson.{lesson!r}]: submission dates need the lesson's due date "
                                                  "(field 'due')")
@@ -631,11 +671,11 @@ def _who(reader: _Reader, at: tuple, what: str, entry: dict, learners: set, keys
     if learner not in learners:
         reader.fail(at + ("learner",), f"{what} field 'learner': {learner!r} is not on the roster"
                                        + ("" if reader.roster else " (no --roster: the learners of the keys)"))
-    if lesson not in keys:
-        reader.fail(at + ("lesson",), f"{what} field 'lesson': {lesson!r} is not a lesson of the instructor keys "
-                                      f"(--keys: {', '.join(sorted(keys))})")
-    if learner not in keys[lesson].learners:
-        reader.fail(at + ("learner",), f"{what} field 'learner': {learner!r} has no variant of {lesson} in the keys")
+    if lesson not in known_lessons():
+        reader.fail(at + ("lesson",), f"{what} field 'lesson': there is no lesson {lesson!r} (known: "
+                                      f"{', '.join(known_lessons())})")
+    # A lesson of another run (not in these keys), or a learner without a variant of it here, is kept: the
+    # term's one policy names every section's and lesson's decisions; the run reports it as not in this run.
     return learner, lesson
 
 

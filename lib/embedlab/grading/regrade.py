@@ -14,6 +14,7 @@ import numpy as np
 
 from embedlab.grading import wire
 from embedlab.grading.grader import GraderFault, Trace, grade_submission, settled
+from embedlab.grading.kinds import Design
 from embedlab.grading.results import _points
 from embedlab.grading.sandbox import Limits
 from embedlab.grading.status import format_points
@@ -55,9 +56,17 @@ def _explain_row(row, trace) -> None:
     """--explain's lines for one question: the status, what was expected and what was sent."""
     print(f"\n{row.question or '(submission)'}: {row.status}, {_points(row.points) or '-'} / "
           f"{format_points(row.max_points)}")
-    if row.question in trace.expected and row.question not in trace.cases:
-        print(f"  expected:  {printable(_short(trace.expected[row.question]))}")
     entry = trace.submitted.get(row.question)
+    question = trace.questions.get(row.question)
+    if isinstance(question, Design):  # judged against the learner's own answers: the key is another design's
+        data = entry.get(wire.DATA) if isinstance(entry, dict) else None
+        wanted = question.expected_for(data)
+        if wanted is not None:
+            print(f"  expected for the learner's own design: {printable(_short(wanted))}")
+        else:
+            print(f"  expected: no single value: {question.statement()} (the rule's words below)")
+    elif row.question in trace.expected and row.question not in trace.cases:
+        print(f"  expected:  {printable(_short(trace.expected[row.question]))}")
     if row.question in trace.cases:
         outputs = entry.get(wire.DATA) if isinstance(entry, dict) else None
         for i, (args, want) in enumerate(zip(trace.cases[row.question], trace.expected[row.question]), 1):

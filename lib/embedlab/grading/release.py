@@ -61,6 +61,7 @@ import json
 import zipfile
 from pathlib import Path
 
+from embedlab.grading.lessons import known_lessons
 from embedlab.grading.lms import moodle_feedback_name
 from embedlab.grading.text import atomic_output
 
@@ -243,6 +244,13 @@ def read_public_bundle(path: Path) -> dict:
             or not isinstance(data.get("lessons"), list) or set(data["lessons"]) != set(exercises)):
         raise BundleError(f"{str(path)!r}: a damaged public bundle (its lessons, exercises or entries); "
                           "download it again")
+    # Its lessons name the files a handout is written to: only the course's own lessons (a bundle anyone
+    # can forge may name `../x` or an absolute path), for handouts and solutions alike.
+    for lesson in [*data["lessons"], *data.get("solutions", {})]:
+        if not isinstance(lesson, str) or lesson not in known_lessons():
+            raise BundleError(f"{str(path)!r} names lesson {str(lesson)[:80]!r}, which is not one of the course's "
+                              f"lessons ({known_lessons()[0]} … {known_lessons()[-1]}): a forged bundle, or one "
+                              "for a newer course (git pull, then try again); nothing written")
     return data
 
 

@@ -7,9 +7,10 @@ Every file is written atomically and every text cell is spreadsheet-safe
 
 from __future__ import annotations
 
+import csv
 import re
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from embedlab.grading.judge import Row
@@ -85,10 +86,36 @@ class Total:
     unplaced: tuple = ()
 
 
+@dataclass(frozen=True)
+class Scope:
+    """Which learners a run holds (a term's sections graded run by run, from one roster): its totals,
+    gradebook, report and feedback have a line for these learners only, and a learner outside it is
+    never `missing` here (graded elsewhere). A learner with a file in the run is held too, unless
+    `strict` (--section: another section's file in a shared folder stays out of this run's totals).
+
+    `learners` None: every learner of the keys; `per_lesson` narrows it lesson by lesson (Moodle's
+    participant ids, one column per assignment); `words` says how it was chosen (the run's summary)."""
+
+    learners: frozenset | None = None
+    per_lesson: dict = field(default_factory=dict)
+    words: str = ""
+    # The learners of the section(s) the run is for (--section's, the layout's), whom a gradebook made
+    # from merged totals lists (--merge: a straggler's run holds one learner, its gradebook the section)
+    section: frozenset | None = None
+    # --section: the section's learners only, even one with a file in the run (another section's folder in
+    # a shared download: graded in scores.csv, held by that section's run); else a file's learner is held
+    strict: bool = False
+
+    def holds(self, learner: str, lesson: str) -> bool:
+        held = self.per_lesson.get(lesson, self.learners)
+        return held is None or learner in held
+
+
 def totals(rows: list[Row], keys: dict[str, LessonKeys], complete: bool = True, rule: str = "best",
            mtimes: dict | None = None, lessons=(), late=frozenset(), policy: Policy | None = None,
-           placed=None, trust_metadata: bool = False) -> list[Total]:
-    """One Total per roster learner and lesson graded (or named in `lessons`), sorted.
+           placed=None, trust_metadata: bool = False, scope: Scope | None = None) -> list[Total]:
+    """One Total per roster learner and lesson graded (or named in `lessons`), sorted: with `scope`,
+    only the learners it holds and those with a file in these rows (the others are not in this run).
 
     Of a learner's submissions for a lesson, the graded ones count: the best (`rule` "best",
     the default) or the newest file (`rule` "latest": the LMS's own upload order where its names
@@ -120,6 +147,8 @@ def totals(rows: list[Row], keys: dict[str, LessonKeys], complete: bool = True, 
     for lesson in sorted({row.lesson for row in rows if row.lesson in keys} | {x for x in lessons if x in keys}):
         best = float(sum(q.points for q in questions_for(lesson)))
         for learner in keys[lesson].learners:
+            if scope is not None and not scope.holds(learner, lesson) and (scope.strict or (learner, lesson) not in per):
+                continue  # another section's, or graded in a run of its own: not in this run, never missing
             subs = per.get((learner, lesson), {})
             graded = {k: v for k, v in subs.items() if not v[1] & ({NOT_GRADED} | set(REVIEW))}
             review = {k: v for k, v in subs.items() if v[1] & set(REVIEW)}
@@ -148,18 +177,70 @@ def totals(rows: list[Row], keys: dict[str, LessonKeys], complete: bool = True, 
     return policy.apply(found, rows) if policy is not None else found
 
 
-def write_totals(rows: list[Row], keys: dict[str, LessonKeys], out: Path, **how) -> None:
-    """Write the totals CSV atomically, as write_csv does (`how`: see `totals`)."""
+def write_totals(rows: list[Row], keys: dict[str, LessonKeys], out: Path, kept: list | None = None, **how) -> None:
+    """Write the totals CSV atomically, as write_csv does (`how`: see `totals`). `kept`: rows of an
+    earlier totals file (`read_totals`) written again as they were, each (learner, lesson) this run
+    has a total for replaced by this run's (`--merge`)."""
+    found = totals(rows, keys, **how)
+    mine = {(t.learner, t.lesson) for t in found}
+    lines = [((t.learner, t.lesson), [csv_cell(t.learner), csv_cell(t.lesson), _points(t.points),
+                                      format_points(t.max_points), t.status, t.submissions,
+                                      csv_cell(t.counted or " | ".join(t.unplaced)),
+                                      "late" if t.late or t.late_penalty else "", format_points(t.adjustment),
+                                      format_points(t.late_penalty), _points(t.final),
+                                      "" if t.weight is None else format_points(t.weight),
+                                      csv_cell(printable(_policy_notes(t, how.get("policy"))))])
+             for t in found]
+    lines += [((r["learner"], r["lesson"]), [r[c] for c in TOTALS_COLUMNS]) for r in kept or []
+              if (r["learner"], r["lesson"]) not in mine]
     with atomic_output(out, "w", newline="", encoding="utf-8", flag="--totals") as f:
         writer = csv_writer(f)
         writer.writerow(TOTALS_COLUMNS)
-        for t in totals(rows, keys, **how):
-            writer.writerow([csv_cell(t.learner), csv_cell(t.lesson), _points(t.points), format_points(t.max_points),
-                             t.status, t.submissions, csv_cell(t.counted or " | ".join(t.unplaced)),
-                             "late" if t.late or t.late_penalty else "",
-                             format_points(t.adjustment), format_points(t.late_penalty), _points(t.final),
-                             "" if t.weight is None else format_points(t.weight),
-                             csv_cell(printable(_policy_notes(t, how.get("policy"))))])
+        for _, line in sorted(lines, key=lambda kv: kv[0]):
+            writer.writerow(line)
+
+
+def read_totals(path: Path) -> list[dict]:
+    """The rows of a totals file embedlab-grade wrote (--merge: the term's totals a run adds to), each a
+    dict of TOTALS_COLUMNS; [] when there is no such file yet. ValueError naming the file and line of
+    anything else: another header, a row whose numbers do not read."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return []
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ValueError(f"--merge: cannot read {display_name(path)} ({type(exc).__name__})") from None
+    reader = csv.reader(text.splitlines())
+    header = next(reader, [])
+    if tuple(header) != TOTALS_COLUMNS:
+        raise ValueError(f"--merge: {display_name(path)} is not a totals file of embedlab-grade (its header: "
+                         f"{', '.join(header[:14])})")
+    out = []
+    for line, cells in enumerate(reader, start=2):
+        row = dict(zip(TOTALS_COLUMNS, cells))
+        try:
+            if len(cells) != len(TOTALS_COLUMNS) or row["status"] not in (GRADED, MISSING_WORK, NOT_GRADED_YET,
+                                                                          TO_REVIEW):
+                raise ValueError
+            int(row["submissions"] or 0)
+            for column in ("max_points", "adjustment", "late_penalty"):
+                float(row[column])
+            for column in ("points", "final", "weight"):
+                if row[column]:
+                    float(row[column])
+        except ValueError:
+            raise ValueError(f"--merge: {display_name(path)}, line {line}: not a row of a totals file "
+                             f"({', '.join(cells[:4])} …)") from None
+        out.append(row)
+    return out
+
+
+def kept_totals(kept: list[dict]) -> list[Total]:
+    """The rows `read_totals` gave as Totals (what a merged gradebook is made from)."""
+    number = lambda text: float(text) if text else None  # noqa: E731
+    return [Total(r["learner"], r["lesson"], number(r["points"]), float(r["max_points"]), r["status"],
+                  int(r["submissions"] or 0), r["counted"], bool(r["late"]), float(r["adjustment"]),
+                  float(r["late_penalty"]), number(r["final"]), number(r["weight"])) for r in kept]
 
 
 def _policy_notes(t: Total, policy) -> str:
@@ -242,11 +323,21 @@ def statistics_text(rows: list[Row]) -> str:
     return "\n".join(lines)
 
 
-def write_class_gradebook(path: Path, rows: list[Row], keys, roster, fmt: str, how: dict) -> None:
+def write_class_gradebook(path: Path, rows: list[Row], keys, roster, fmt: str, how: dict,
+                          kept: list | None = None) -> None:
     """The LMS gradebook (embedlab.grading.lms.write_gradebook) from the totals: points where a
     learner's lesson was graded, empty where it was not (missing, not graded, or set aside for
-    review: an instructor's decision, not a zero to import)."""
+    review: an instructor's decision, not a zero to import). With a run's scope (sections), a row
+    only for the learners it holds. `kept`: an earlier totals file's rows (--merge), this run's
+    replacing theirs."""
     found = totals(rows, keys, **how)
+    mine = {(t.learner, t.lesson) for t in found}
+    found += [t for t in kept_totals(kept or []) if (t.learner, t.lesson) not in mine]
+    scope = how.get("scope")
+    if kept and scope is not None and scope.section is not None:
+        found = [t for t in found if t.learner in scope.section]  # the merged totals of this run's section
+    if roster is not None and (scope is not None or kept):
+        roster = roster.only({t.learner for t in found})
     lessons = sorted({t.lesson for t in found})
     if not lessons:
         return
@@ -260,6 +351,24 @@ def write_class_gradebook(path: Path, rows: list[Row], keys, roster, fmt: str, h
     weighted = weighted_totals(found, how.get("policy"))
     write_gradebook(path, roster, points, lessons, max_points, fmt,
                     weighted={k: v for k, v in weighted.items() if k in roster.learners} if weighted else None)
+
+
+def scope_summary(scope: Scope, rows: list[Row], keys, how: dict, kept: list | None) -> str:
+    """The run's summary line on whom it holds: its learners, how they were chosen, and how many
+    learners of the keys it leaves to other runs (never `missing` here)."""
+    found = totals(rows, keys, **how)
+    held = {t.learner for t in found}
+    everyone = {n for lesson in {t.lesson for t in found} for n in keys[lesson].learners}
+    line = (f"learners in this run: {len(held)} ({scope.words}); {len(everyone - held)} other learner(s) of the "
+            "keys are not in this run (graded in another, never missing here)")
+    outside = {r.learner for r in rows if r.learner and r.learner not in held and r.lesson in keys}
+    if outside:
+        line += (f"; {len(outside)} learner(s) of another section had a file here: in --out's rows, not in this "
+                 f"run's totals ({', '.join(sorted(outside)[:5])}{' …' if len(outside) > 5 else ''})")
+    if kept is not None:
+        line += (f"; --merge: {len(found)} total(s) of this run replace theirs among the "
+                 f"{len(kept)} kept from the earlier totals")
+    return line
 
 
 def weighted_totals(found: list[Total], policy) -> dict | None:

@@ -121,6 +121,27 @@ def csv_writer(f):
 # Files the grader writes
 
 
+def inside(folder, *names: str, what: str = "a name") -> Path:
+    """`folder / names[0] / names[1] …`, each name one plain path component, checked to stay inside
+    `folder` (links on the way followed): every path a tool derives from a file's content (a bundle's
+    lessons, a roster's learner ids) goes through here. ValueError naming `what` and the value of a
+    name that is empty, `.` or `..`, holds a separator or a NUL, or leads outside."""
+    folder = Path(folder)
+    path = folder
+    for name in names:
+        text = str(name)
+        if (not text or text in (".", "..") or any(ch in text for ch in "/\\\0")
+                or Path(text).is_absolute() or Path(text).drive):
+            raise ValueError(f"{what} {text!r} cannot name a file inside {display_name(folder)}: "
+                             "not one plain file or folder name")
+        path = path / text
+    top = os.path.realpath(folder)
+    if os.path.commonpath([top, os.path.realpath(path)]) != top:
+        raise ValueError(f"{what} {'/'.join(map(str, names))!r} leads outside {display_name(folder)} "
+                         "(a link on the way): not written")
+    return path
+
+
 def open_output(out: Path, flag: str = "--out"):
     """A temporary file next to `out`, to be renamed over it: raises ValueError (naming the
     command-line `flag` that gave `out`) if `out` cannot be written."""

@@ -381,6 +381,21 @@ def questions(p: dict) -> list:
         return [_non_embedding_problem(got, f, s, table)
                 or "not the count of your design with the tying flipped (same sizes, the other choice of head)"]
 
+    def of_design(value):
+        """`expects`: what a rule wants for the learner's own design (--explain shows it as expected)."""
+        def expects(answers):
+            f, problem = figures(answers)
+            return None if problem else value(f, answers["design"])
+        return expects
+
+    def flipped(f, design):
+        table = model_shape(design).vocab_size * model_shape(design).hidden_size
+        return f.params + table if model_shape(design).tied else f.params - table
+
+    def tightest(f, design):
+        used = headroom(f, job)
+        return max(used, key=used.get)
+
     def tightest_carried(answers):
         """Question 5 on the learner's own figures (error carried forward): the budget their reported
         parameters, GB and FLOPs use the largest fraction of. The figures they were judged on when that is
@@ -419,13 +434,15 @@ def questions(p: dict) -> list:
     return [
         Design("design", points=3, rule=design_rule),
         Design("design_params", rule=params_rule, uses=("design",), other_inputs=design_params_elsewhere,
-               carries=("design",)),
-        Design("design_serving_gb", rule=serving_rule, uses=("design",), carries=("design",)),
-        Design("design_train_flops", rule=train_flops_rule, uses=("design",), carries=("design",)),
+               carries=("design",), expects=of_design(lambda f, d: f.params)),
+        Design("design_serving_gb", rule=serving_rule, uses=("design",), carries=("design",),
+               expects=of_design(lambda f, d: f.serving_gb)),
+        Design("design_train_flops", rule=train_flops_rule, uses=("design",), carries=("design",),
+               expects=of_design(lambda f, d: f.train_flops)),
         Design("tightest_budget", rule=tightest_rule, uses=("design",), other_inputs=tightest_elsewhere,
-               carries=("design", *figures_of), carry=tightest_carried),
+               carries=("design", *figures_of), carry=tightest_carried, expects=of_design(tightest)),
         Design("other_tying_params", rule=other_tying_rule, uses=("design",), other_inputs=other_tying_elsewhere,
-               carries=("design", "design_params"), carry=other_tying_carried),
+               carries=("design", "design_params"), carry=other_tying_carried, expects=of_design(flipped)),
         DEFENCE,
     ]
 
