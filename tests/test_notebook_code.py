@@ -17,6 +17,7 @@
 
 import ast
 import json
+import os
 import subprocess
 import symtable
 import sys
@@ -95,7 +96,6 @@ class NoCourse:
         if name == "embedlab" and not os.path.isdir(os.path.join(stub, "embedlab")):
             raise ModuleNotFoundError("No module named 'embedlab'", name="embedlab")
 sys.meta_path.insert(0, NoCourse())
-sys.path.insert(0, stub)
 def pip(command, **kwargs):
     print("PIP", *command[1:], flush=True)
     os.makedirs(os.path.join(stub, "embedlab"))
@@ -122,7 +122,8 @@ def run_without_embedlab(source: str, colab: bool = False,
     import tempfile
     with tempfile.TemporaryDirectory() as stub:
         return subprocess.run([sys.executable, "-c", KERNEL, stub, "colab" if colab else "-", json.dumps(answer)],
-                              input=source, capture_output=True, text=True, timeout=60, cwd=ROOT)
+                              input=source, capture_output=True, text=True, timeout=60, cwd=ROOT,
+                              env={**os.environ, "PYTHONPATH": stub})  # the stub is where pip "installs"
 
 
 def test_without_embedlab_the_setup_cell_prints_one_line_saying_what_to_install():

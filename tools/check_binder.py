@@ -68,8 +68,14 @@ def binder_problems(binder: Path = BINDER, pyproject: Path = ROOT / "pyproject.t
     """What binder/ gets wrong: a Python the lock does not cover, a package that is not the learner's,
     one of theirs missing, a version other than the lock's for that Python, no course line."""
     if pythons is None:
-        sys.path.insert(0, str(ROOT / "tools"))
-        import check_wheels
+        import importlib.util  # check_wheels beside this file, loaded from it (no edit of sys.path)
+
+        check_wheels = sys.modules.get("check_wheels")
+        if check_wheels is None:
+            spec = importlib.util.spec_from_file_location("check_wheels", ROOT / "tools" / "check_wheels.py")
+            check_wheels = importlib.util.module_from_spec(spec)
+            sys.modules["check_wheels"] = check_wheels
+            spec.loader.exec_module(check_wheels)
         pythons = check_wheels.PYTHONS
     python = runtime_python(binder)
     problems = [] if python in pythons else [f"binder/runtime.txt: Python {python} is not one the lock covers"]

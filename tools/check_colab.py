@@ -137,10 +137,9 @@ def main(argv=None) -> int:
         ipython_dir = scratch / "ipython"
         startup = ipython_dir / "profile_default" / "startup"
         startup.mkdir(parents=True)
-        fake = scratch / "fake-colab"
-        (fake / "google" / "colab").mkdir(parents=True)
-        (fake / "google" / "colab" / "__init__.py").write_text("", encoding="utf-8")
-        (startup / "00-colab.py").write_text(f"import sys; sys.path.append({str(fake)!r}); import google.colab\n",
+        # Colab's kernel has google.colab imported: the course cell looks for it in sys.modules
+        (startup / "00-colab.py").write_text("import sys, types\nsys.modules['google'] = types.ModuleType('google')\n"
+                                             "sys.modules['google.colab'] = types.ModuleType('google.colab')\n",
                                              encoding="utf-8")
         env = {k: v for k, v in os.environ.items() if k != "MPLBACKEND"}   # Colab draws inline
         env.update({"IPYTHONDIR": str(ipython_dir), "PIP_FIND_LINKS": str(DIST), "PIP_DISABLE_PIP_VERSION_CHECK": "1",

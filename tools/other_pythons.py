@@ -44,8 +44,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
-
+# run as a script: tools/ is on the path (as book_pdf imports check_site)
 import check_wheels  # noqa: E402  (PYTHONS: the promised ones)
 import other_cpus  # noqa: E402  (class mode: assign, honest work, grade, compare)
 
@@ -173,10 +172,12 @@ def venv(root: Path, version: str) -> str:
 # bubblewrap already, and the kernel refuses the nested sandbox its /proc mount. What is compared here
 # is the numbers each Python computes; the sandbox itself is make test's (tests/test_sandbox.py).
 CLASS_SCRIPT = """\
-import sys
+import importlib.util, sys
 from pathlib import Path
-sys.path.insert(0, "tools")
-import other_cpus
+spec = importlib.util.spec_from_file_location("other_cpus", "tools/other_cpus.py")  # loaded from its file
+other_cpus = importlib.util.module_from_spec(spec)
+sys.modules["other_cpus"] = other_cpus
+spec.loader.exec_module(other_cpus)
 _run = other_cpus.run
 other_cpus.run = lambda command, env, **kw: _run([*command, "--no-sandbox"], env, **kw)
 klass = other_cpus.assign(dict(__import__("os").environ), Path(sys.argv[1]))
