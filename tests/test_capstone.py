@@ -199,7 +199,8 @@ def test_the_exercise_writes_the_job_itself_and_it_is_the_one_the_checks_use():
     """The job is built from the parameters cell by the exercise's own cells (class mode swaps
     that cell), none of which imports the question module."""
     nb = nbformat.read(ROOT / "exercises" / f"{LESSON}.ipynb", as_version=4)
-    code = [c.source for c in nb.cells if c.cell_type == "code"]
+    code = [c.source for c in nb.cells if c.cell_type == "code"
+            and "remove-cell" not in c.metadata.get("tags", [])]  # the hidden course cell is not the exercise's
     upto = next(i for i, source in enumerate(code) if "BUDGET = Budget(" in source)
     assert upto <= 2  # the imports, the parameters, the job
     namespace = {}
