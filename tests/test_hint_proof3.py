@@ -12,6 +12,8 @@ from __future__ import annotations
 import contextlib
 import io
 
+import numpy as np
+
 from embedlab.grading import parts
 from embedlab.grading.exercise import Exercise
 from embedlab.grading.parts import Answer, Part, Prod, Sum
@@ -92,3 +94,47 @@ def test_a_norm_counted_once_is_readable():
     detail = _detail("04-modern-blocks", "llama_params", source)
     assert not hint_problems(detail), detail
     assert "RMSNorm" in detail, detail
+
+
+# --------------------------------------------------------------------------
+# 3. Generic where nameable: an array one place off, one entry left out
+
+
+def test_a_one_hot_numbered_from_one_is_told_its_ones_sit_one_column_left():
+    source = ("def one_hot(ids, V):\n    ids = np.asarray(ids)\n"
+              "    return (np.arange(1, V + 1)[None, :] == ids[:, None]).astype(float)\n")
+    detail = _detail("02-lookup-vs-matmul", "one_hot", source)
+    assert "one column to the left" in detail and "from 1" in detail, detail
+    right = ("def one_hot(ids, V):\n    ids = np.asarray(ids)\n"
+             "    return (np.arange(V)[None, :] == ids[:, None] + 1).astype(float)\n")
+    detail = _detail("02-lookup-vs-matmul", "one_hot", right)
+    assert "one column to the right" in detail, detail
+
+
+def test_a_shift_is_named_only_when_it_is_exact():
+    from embedlab.grading.diagnose import shifted
+
+    want = np.array([[0, 0, 1, 0], [1, 0, 0, 0], [0, 0, 0, 1.0]])
+    assert "left" in shifted(np.array([[0, 1, 0, 0], [0, 0, 0, 0], [0, 0, 1, 0.0]]), want)
+    assert "right" in shifted(np.array([[0, 0, 0, 1], [0, 1, 0, 0], [0, 0, 0, 0.0]]), want)
+    assert shifted(np.array([[0, 1, 0, 0], [0, 0, 0, 1], [0, 0, 1, 0.0]]), want) is None  # row 1 is not shifted
+    assert shifted(want, want) is None
+    assert "row" in shifted(np.vstack([want[1:], np.zeros(4)]), want)  # rows one up, the last row empty
+
+
+def test_one_entry_left_out_is_named_by_its_index():
+    from embedlab.grading.diagnose import array_hint
+
+    want = np.array([1.0, 0.3, -0.2, 0.5])
+    close = lambda a, b: np.isclose(a, b)  # noqa: E731
+    assert "entry 0 (the first)" in array_hint(want[1:], want, close)
+    assert "entry 2 " in array_hint(np.delete(want, 2), want, close)
+    assert "entry" not in array_hint(np.array([0.3, -0.2, 0.7]), want, close)  # not the expected less one entry
+    assert "extra entry at index 4 (the last)" in array_hint(np.append(want, 9.0), want, close)
+
+
+def test_cos_cat_without_cat_itself_is_told_the_first_entry_is_missing():
+    source = ("others = [i for i in animals + vehicles if i != cat]\nrows = E[others]\n"
+              "cos_cat = rows @ E[cat] / (np.linalg.norm(rows, axis=1) * np.linalg.norm(E[cat]))\n")
+    detail = _detail("09-what-rows-learn", "cos_cat", source)
+    assert "entry 0 (the first)" in detail and "missing" in detail, detail
