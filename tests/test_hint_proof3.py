@@ -138,3 +138,35 @@ def test_cos_cat_without_cat_itself_is_told_the_first_entry_is_missing():
               "cos_cat = rows @ E[cat] / (np.linalg.norm(rows, axis=1) * np.linalg.norm(E[cat]))\n")
     detail = _detail("09-what-rows-learn", "cos_cat", source)
     assert "entry 0 (the first)" in detail and "missing" in detail, detail
+
+
+def test_the_head_counted_t_times_in_the_whole_of_a_prompt_is_named():
+    source = ("attention = c.attention_per_key * T * (T + 1) // 2\n"
+              "total = T * (c.input + c.blocks + c.head) + attention\nhead_share_prompt = c.head / total\n")
+    detail = _detail("06-params-vs-compute", "head_share_prompt", source)
+    assert "head runs once" in detail and "whole" in detail, detail
+
+
+def test_a_design_over_budget_names_the_one_field_that_fixes_it():
+    from embedlab.sizing import Budget, llama_config, one_field_fixes, over_budget
+
+    source = ("design = llama_config(vocab_size=64000, d=1024, num_layers=14, num_heads=16,\n"
+              "                      num_kv_heads=16, d_ff=4096, tied=True)\n")
+    detail = _detail("11-size-a-model", "design", source)
+    assert "num_kv_heads = " in detail and "memory" in detail, detail
+    budget = Budget(max_params=10**9, max_serving_gb=0.5, context=2048, batch=1, max_train_flops=1e21,
+                    train_tokens=2048 * 10**6, train_context=2048, min_vocab_size=32_000)
+    design = llama_config(vocab_size=64000, d=1024, num_layers=14, num_heads=16, num_kv_heads=16, d_ff=4096, tied=True)
+    fixes = one_field_fixes(design, budget)
+    for words in fixes:  # each named value, alone, fits every budget
+        field, value = words.split(" = ")
+        key = {"num_kv_heads": "num_key_value_heads", "num_layers": "num_hidden_layers", "d_ff": "intermediate_size",
+               "tied": "tie_word_embeddings", "vocab_size": "vocab_size"}[field]
+        value = value == "True" if field == "tied" else int(value.replace(",", ""))
+        assert not over_budget({**design, key: value}, budget), words
+    assert fixes, fixes
+    small = llama_config(vocab_size=64000, d=1024, num_layers=4, num_heads=16, num_kv_heads=4, d_ff=4096, tied=True)
+    assert not over_budget(small, budget) and one_field_fixes(small, budget) == []  # within budget: nothing to fix
+    huge = llama_config(vocab_size=64000, d=8192, num_layers=80, num_heads=64, num_kv_heads=8, d_ff=28672,
+                        tied=True)
+    assert one_field_fixes(huge, budget) == []  # no single field brings a 70B-sized design within 1e9 parameters

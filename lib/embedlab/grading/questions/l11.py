@@ -23,7 +23,8 @@ from embedlab.grading.space import Space
 from embedlab.memory import GB, GiB, bytes_per_param
 from embedlab.params import count_params, estimate_params, model_shape
 from embedlab.compute import training_flops
-from embedlab.sizing import Budget, deepest_fit, design_figures, headroom, llama_config, over_budget
+from embedlab.sizing import (Budget, deepest_fit, design_figures, headroom, llama_config, one_field_fixes,
+                             over_budget)
 
 LESSON = "11-size-a-model"
 
@@ -214,6 +215,10 @@ def questions(p: dict) -> list:
             return ["`design` must be a config dict (use llama_config(...))"]
         problems = over_budget(design, job)
         if problems:
+            fixes = one_field_fixes(design, job)  # the one field whose change alone does it, if one does
+            if fixes:
+                problems = [problems[0] + "; one change alone would fit every budget: " + ", or ".join(fixes)
+                            + " (the rest of the design as it is)", *problems[1:]]
             return problems
         if model_shape(design).head_dim != p["head_dim"]:
             return [f"the job's heads are head_dim = {p['head_dim']} wide (d / h); "
