@@ -153,7 +153,7 @@ def test_a_design_over_budget_names_the_one_field_that_fixes_it():
     source = ("design = llama_config(vocab_size=64000, d=1024, num_layers=14, num_heads=16,\n"
               "                      num_kv_heads=16, d_ff=4096, tied=True)\n")
     detail = _detail("11-size-a-model", "design", source)
-    assert "num_kv_heads = " in detail and "memory" in detail, detail
+    assert "num_kv_heads = 8 alone" in detail and "KV cache" in detail, detail
     budget = Budget(max_params=10**9, max_serving_gb=0.5, context=2048, batch=1, max_train_flops=1e21,
                     train_tokens=2048 * 10**6, train_context=2048, min_vocab_size=32_000)
     design = llama_config(vocab_size=64000, d=1024, num_layers=14, num_heads=16, num_kv_heads=16, d_ff=4096, tied=True)

@@ -215,10 +215,18 @@ def questions(p: dict) -> list:
             return ["`design` must be a config dict (use llama_config(...))"]
         problems = over_budget(design, job)
         if problems:
-            fixes = one_field_fixes(design, job)  # the one field whose change alone does it, if one does
-            if fixes:
-                problems = [problems[0] + "; one change alone would fit every budget: " + ", or ".join(fixes)
-                            + " (the rest of the design as it is)", *problems[1:]]
+            # the one field whose change alone does it, when only one does (two would be a guess between them)
+            fixes = one_field_fixes(design, job)
+            f = design_figures(design, job)
+            kv = [x for x in fixes if x.startswith("num_kv_heads = ")]
+            if kv and len(problems) == 1 and problems[0].startswith("memory:") and f.kv_cache_gb > f.weights_gb:
+                # only the memory over, and most of it the cache: the kv heads are what the cache is made of
+                problems = [problems[0] + f"; most of it is the KV cache, one key and one value vector per kv head "
+                                          f"per layer per token: {kv[0]} alone (query heads sharing a kv head) "
+                                          "fits every budget", *problems[1:]]
+            elif len(fixes) == 1:
+                problems = [problems[0] + f"; one change alone would fit every budget: {fixes[0]} (the rest of "
+                                          "the design as it is)", *problems[1:]]
             return problems
         if model_shape(design).head_dim != p["head_dim"]:
             return [f"the job's heads are head_dim = {p['head_dim']} wide (d / h); "
