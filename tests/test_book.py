@@ -36,6 +36,7 @@ from tools_loader import needs_chromium as browser_mark  # noqa: E402
 
 
 check_site = load_tool("check_site")
+check_launch = load_tool("check_launch")
 fetch_book_assets = load_tool("fetch_book_assets")
 book_pdf = load_tool("book_pdf")          # (its `import check_site` finds the one loaded above)
 
@@ -142,6 +143,9 @@ def build_both(into: Path) -> dict:
     (into / "widget_book").mkdir(parents=True)
     src = make_widget_book(into / "widget_book")     # widgets, and the launch switch
     jobs["widget_book"] = (src, [], src / "_build" / "html")
+    (into / "launch_book").mkdir(parents=True)
+    src = make_launch_book(into / "launch_book")     # the course with a placeholder address
+    jobs["launch_book"] = (src, [], src / "_build" / "html")
     running = {}
     # the PDF printed untagged: the same pages and text in half the time (tools/book_pdf.py)
     env = {**os.environ, book_pdf.TAGGED_ENV: "0"}
@@ -470,6 +474,58 @@ def test_widgets_render_from_saved_state_and_math_is_typeset_offline(browser_che
     assert reports["index.html"].math == reports["index.html"].math_typeset == 1
 
 
+FIXTURE_HUB = "https://hub.example.org"
+
+
+def make_launch_book(src: Path) -> Path:
+    """The course's pages with a placeholder address (repository.url and a JupyterHub): its notebooks
+    without their outputs (the links do not depend on them; the build is quicker)."""
+    make_widget_book(src)                       # the fixture's config, pointed at this clone's files
+    config = yaml.safe_load((src / "_config.yml").read_text(encoding="utf8"))
+    config["launch_buttons"]["jupyterhub_url"] = FIXTURE_HUB
+    (src / "_config.yml").write_text(yaml.safe_dump(config, sort_keys=False), encoding="utf8")
+    for name in ("widgets.ipynb", "index.md", "lessons"):
+        shutil.rmtree(src / name) if (src / name).is_dir() else (src / name).unlink()
+    shutil.copy(ROOT / "_toc.yml", src / "_toc.yml")
+    shutil.copytree(ROOT / "book", src / "book")
+    for folder in check_launch.NOTEBOOK_FOLDERS:
+        (src / folder).mkdir()
+        for path in sorted((ROOT / folder).glob("*.ipynb")):
+            nb = nbformat.read(path, as_version=4)
+            nb.metadata.pop("widgets", None)
+            for cell in nb.cells:
+                if cell.cell_type == "code":
+                    cell.outputs, cell.execution_count = [], None
+            nbformat.write(nb, src / folder / path.name)
+    return src
+
+
+def test_every_notebook_page_launches_its_own_notebook_on_binder_colab_and_jupyterhub(builds, tmp_path):
+    """With an address set, each lesson, exercise and solution page links Binder, Colab and the hub
+    (nbgitpuller) to its own notebook (tools/check_launch.py); each page's box names the three ways."""
+    proc, html_dir = builds["launch_book"]
+    assert proc.returncode == 0, proc.stdout[-5000:]
+    config = yaml.safe_load((html_dir.parent.parent / "_config.yml").read_text(encoding="utf8"))
+    assert check_launch.launch_problems(html_dir, config) == []
+    pages = check_launch.notebook_pages(html_dir)
+    assert len(pages) == 3 * len(list((ROOT / "notebooks").glob("*.ipynb")))
+    links = check_launch.launch_links(html_dir / "solutions" / "07-memory.html")
+    assert links["colab"] == [f"https://colab.research.google.com/github/{FIXTURE_REPOSITORY[19:]}/blob/main/"
+                              "solutions/07-memory.ipynb"]
+    assert links["jupyterhub"][0].startswith(f"{FIXTURE_HUB}/hub/user-redirect/git-pull?")
+    # the check sees a page that links another notebook
+    shutil.copytree(html_dir / "notebooks", tmp_path / "site" / "notebooks")     # the kept build stays as built
+    page = tmp_path / "site" / "notebooks" / "07-memory.html"
+    page.write_text(page.read_text(encoding="utf8").replace("notebooks/07-memory.ipynb",
+                                                            "notebooks/06-params-vs-compute.ipynb"), encoding="utf8")
+    broken = check_launch.launch_problems(tmp_path / "site", config)
+    assert "notebooks/07-memory: binder links " in "".join(broken) and len(broken) == 3, broken
+    for doc in pages:
+        box = re.search(r'<aside class="embedlab-page-nav[^"]*"[^>]*>(.*?)</aside>',
+                        (html_dir / f"{doc}.html").read_text(encoding="utf8"), flags=re.S).group(1)
+        assert all(f"<strong>{way}</strong>" in box for way in ("Binder", "Colab", "JupyterHub")), doc
+
+
 def launch_links(page: Path) -> list[str]:
     return sorted(set(re.findall(r'href="(https://(?:mybinder\.org|colab\.research\.google\.com)/[^"]*)"',
                                  html.unescape(page.read_text(encoding="utf8")))))
@@ -494,6 +550,8 @@ def test_launch_buttons_follow_the_repository_url(book, widget_book):
     assert config["launch_buttons"]["binderhub_url"] and config["launch_buttons"]["colab_url"]
     linked = [p.relative_to(html_dir).as_posix() for p in html_dir.rglob("*.html") if launch_links(p)]
     assert not linked, f"launch links with no repository URL set: {linked}"
+    assert check_launch.launch_problems(html_dir, config) == []
+    assert config["launch_buttons"]["jupyterhub_url"] == ""                # the class's hub: a-term.md
 
 
 def break_site(html_dir: Path, into: Path) -> None:
@@ -730,6 +788,7 @@ def test_notebook_pages_link_their_lesson_exercise_and_solution_and_say_how_to_r
     links = set(re.findall(r'href="\.\./(\w+)/' + re.escape(slug) + r'\.html"', box.group(1)))
     assert links == {"notebooks", "exercises", "solutions"} - {folder}, f"{doc} links {links}"
     assert "make lab" in box.group(1) and f"_sources/{doc}.ipynb" in box.group(1)
+    assert all(f"<strong>{way}</strong>" in box.group(1) for way in ("Binder", "Colab", "JupyterHub"))
     if folder == "solutions":
         assert "The answers" in box.group(1)
     assert page.index("embedlab-page-nav") > page.index("</h1>")         # under the title

@@ -342,10 +342,10 @@ def test_a_mean_cosine_divided_by_one_length_only(source):
 # A function's slip named from its failing calls: only one that explains them (heldout4's kinds)
 
 
-def function_detail(lesson, name, fn):
+def function_detail(lesson, name, fn, source=None):
     q = question(lesson, name)
     cases = q.cases(rng_for(lesson, name))
-    verdict = evaluate(q, fn, None, cases)
+    verdict = evaluate(q, fn, None, cases, source=source)
     assert verdict.status == INCORRECT, verdict
     return verdict.detail
 
@@ -427,7 +427,13 @@ def test_an_index_out_of_bounds_that_is_an_id_is_read_as_an_id_used_as_a_positio
                 total += sizes[s]
         return int(total)
 
-    detail = function_detail("05-weight-tying", "count_unique", by_id)
+    import inspect
+    import textwrap
+
+    # the hint reads the learner's code (issue 46): the index is called an id only where the code indexes
+    # with the argument's values (here `sizes[s]`, `s` walking `storage`), as the grader passes the cell
+    source = textwrap.dedent(inspect.getsource(by_id))
+    detail = function_detail("05-weight-tying", "count_unique", by_id, source)
     assert "a value of `storage` (an id), not a position" in detail, detail
 
     from embedlab.grading.function_hints import exception_cause

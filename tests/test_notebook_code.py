@@ -3,14 +3,23 @@
 - No code line is wider than 88 columns (CONTRIBUTING): what fits in JupyterLab
   beside the file browser, and in the book's code boxes at 1,280 px without
   scrolling. Counted like printed outputs are (tests/test_output_width.py).
-- Every notebook's setup cell starts with the import guard (tools/import_guard.py),
-  the same in all of them: a notebook opened without `embedlab` (downloaded
-  from the book, opened in Colab) stops with one line saying what to install,
-  naming the repository once `_config.yml` has one, instead of a traceback.
+- Every notebook's first code cell is the course cell (tools/import_guard.py), the
+  same in all of them and out of sight (the book leaves it out, JupyterLab folds it):
+  a notebook opened without `embedlab` installs the pinned release on Colab or when the
+  reader says yes, and otherwise (nowhere to ask, no answer) stops with one line saying
+  what to install, naming the repository once `_config.yml` has one, instead of a
+  traceback. With the course there it prints nothing. tools/check_colab.py runs every
+  lesson as Colab would; here the install is a fake pip that writes a stub embedlab.
+- No lesson rebinds one of the notation's one-letter names (V, d, L, h, T, E, U) in a
+  later cell once an earlier cell, or a function it defines, reads it: re-running the
+  earlier cell would silently read the later value (same literal twice is allowed).
 """
 
+import ast
 import json
+import os
 import subprocess
+import symtable
 import sys
 from pathlib import Path
 
@@ -49,22 +58,72 @@ def test_the_width_check_sees_a_long_code_line(tmp_path):
 
 
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: f"{p.parent.name}/{p.stem}")
-def test_the_setup_cell_starts_with_the_import_guard(notebook):
-    setup = import_guard.setup_cell(nbformat.read(notebook, as_version=4)).source
-    assert setup.startswith(import_guard.guard() + "\n"), (
-        f"{notebook.parent.name}/{notebook.name}: the first code cell does not start with the import guard "
+def test_the_first_code_cell_is_the_hidden_course_cell(notebook):
+    nb = nbformat.read(notebook, as_version=4)
+    cell = import_guard.setup_cell(nb)
+    assert cell.source == import_guard.guard(), (
+        f"{notebook.parent.name}/{notebook.name}: the first code cell is not the course cell "
         "of tools/import_guard.py (run it, then tools/run_notebooks.py / tools/make_exercises.py)")
+    assert "remove-cell" in cell.metadata.get("tags", []), "the book would show the course cell"
+    assert cell.metadata.get("jupyter", {}).get("source_hidden") is True, "JupyterLab would show its code"
+    assert cell.metadata.get("cellView") == "form", "Colab would show its code"
+    assert not cell.get("outputs"), "the course cell printed something with the course there"
+    # the older guard is gone from the setup cell, and no other cell holds the course cell
+    rest = [c.source for c in nb.cells if c.cell_type == "code" and c is not cell]
+    assert not any(import_guard.OLD_FIRST_LINE in s or import_guard.FIRST_LINE in s for s in rest)
 
 
-def run_without_embedlab(source: str) -> subprocess.CompletedProcess:
+def test_the_course_cell_pins_the_release_the_wheel_gets():
+    """One release: embedlab.__version__ is the wheel's version and the cell's pin."""
+    import embedlab
+    assert import_guard.release() == embedlab.__version__
+    assert f'_pin = "embedlab=={embedlab.__version__}"' in import_guard.guard()
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert 'dynamic = ["version"]' in pyproject and 'version = { attr = "embedlab.__version__" }' in pyproject
+
+
+# A kernel without `embedlab`: a finder refuses it until the fake pip below has written a stub
+# embedlab; `answer` is what the reader types at the cell's question (None: nowhere to ask, as
+# under nbval, where the kernel's input() raises StdinNotImplementedError); `colab`: google.colab
+# is imported, as on Colab.
+KERNEL = """\
+import builtins, json, os, subprocess, sys
+from IPython.core.error import StdinNotImplementedError
+from IPython.core.interactiveshell import InteractiveShell
+stub, colab, answer = sys.argv[1], sys.argv[2] == "colab", json.loads(sys.argv[3])
+class NoCourse:
+    def find_spec(self, name, path=None, target=None):
+        if name == "embedlab" and not os.path.isdir(os.path.join(stub, "embedlab")):
+            raise ModuleNotFoundError("No module named 'embedlab'", name="embedlab")
+sys.meta_path.insert(0, NoCourse())
+def pip(command, **kwargs):
+    print("PIP", *command[1:], flush=True)
+    os.makedirs(os.path.join(stub, "embedlab"))
+    with open(os.path.join(stub, "embedlab", "__init__.py"), "w") as f:
+        f.write("WHERE = 'installed'\\n")
+    return subprocess.CompletedProcess(command, 0)
+subprocess.run = pip
+def ask(prompt=""):
+    if answer is None:
+        raise StdinNotImplementedError("raw_input was called, but this frontend does not support input")
+    print("ASK", prompt, flush=True)
+    return answer
+builtins.input = ask
+if colab:
+    sys.modules["google.colab"] = type(sys)("google.colab")
+result = InteractiveShell.instance().run_cell(sys.stdin.read())
+sys.exit(0 if result.success else 3)
+"""
+
+
+def run_without_embedlab(source: str, colab: bool = False,
+                         answer: str | None = None) -> subprocess.CompletedProcess:
     """`source` run as a Jupyter kernel runs a cell (IPython), where `import embedlab` fails."""
-    script = ("import sys\n"
-              "sys.modules['embedlab'] = None   # import embedlab -> ModuleNotFoundError\n"
-              "from IPython.core.interactiveshell import InteractiveShell\n"
-              "result = InteractiveShell.instance().run_cell(sys.stdin.read())\n"
-              "sys.exit(0 if result.success else 3)\n")
-    return subprocess.run([sys.executable, "-c", script], input=source, capture_output=True, text=True,
-                          timeout=60, cwd=ROOT)
+    import tempfile
+    with tempfile.TemporaryDirectory() as stub:
+        return subprocess.run([sys.executable, "-c", KERNEL, stub, "colab" if colab else "-", json.dumps(answer)],
+                              input=source, capture_output=True, text=True, timeout=60, cwd=ROOT,
+                              env={**os.environ, "PYTHONPATH": stub})  # the stub is where pip "installs"
 
 
 def test_without_embedlab_the_setup_cell_prints_one_line_saying_what_to_install():
@@ -73,8 +132,25 @@ def test_without_embedlab_the_setup_cell_prints_one_line_saying_what_to_install(
     assert run.returncode == 3, run.stdout + run.stderr                 # the cell failed: Run All stops there
     assert run.stdout.strip().splitlines() == [import_guard.message("")], run.stdout + run.stderr
     assert "make lab" in run.stdout and "Traceback" not in run.stdout + run.stderr
-    unguarded = run_without_embedlab(import_guard.strip_guard(import_guard.setup_cell(nb).source))
-    assert "ModuleNotFoundError" in unguarded.stdout                    # what the guard replaces
+    declined = run_without_embedlab(import_guard.setup_cell(nb).source, answer="n")
+    assert declined.returncode == 3 and "PIP" not in declined.stdout, declined.stdout + declined.stderr
+    assert declined.stdout.strip().splitlines()[-1] == import_guard.message(""), declined.stdout
+    second = [c.source for c in nb.cells if c.cell_type == "code"][1]
+    assert "ModuleNotFoundError" in run_without_embedlab(second).stdout   # what the course cell replaces
+
+
+@pytest.mark.parametrize("colab, answer", [(True, None), (False, "y"), (False, "yes")])
+def test_on_colab_or_when_the_reader_agrees_the_course_cell_installs_the_pinned_release(colab, answer):
+    """On Colab it installs without asking; elsewhere it asks once, and installs on a yes. Then
+    embedlab imports in the same kernel (the stub the fake pip wrote)."""
+    nb = nbformat.read(ROOT / "notebooks" / "01-toy-table.ipynb", as_version=4)
+    run = run_without_embedlab(import_guard.setup_cell(nb).source + "\nprint(embedlab.WHERE)",
+                               colab=colab, answer=answer)
+    assert run.returncode == 0, run.stdout + run.stderr
+    lines = run.stdout.strip().splitlines()
+    pin = f"embedlab=={import_guard.release()}"
+    assert lines[-2:] == [f"PIP -m pip install -q {pin}", "installed"], run.stdout
+    assert any(line.startswith("ASK") and pin in line for line in lines) is (not colab), run.stdout
 
 
 def test_without_embedlab_every_later_cell_says_the_same_line_not_a_traceback():
@@ -84,6 +160,9 @@ def test_without_embedlab_every_later_cell_says_the_same_line_not_a_traceback():
     nb = nbformat.read(ROOT / "notebooks" / "07-memory.ipynb", as_version=4)
     later = [c.source for c in nb.cells if c.cell_type == "code"][1:4] + ["import numpy as np\nnp.ones(3)"]
     script = ("import json, sys\n"
+              "from IPython.core.error import StdinNotImplementedError as NoStdin\n"
+              "def ask(prompt=''): raise NoStdin('raw_input was called')\n"
+              "import builtins; builtins.input = ask\n"
               "sys.modules['embedlab'] = None\n"
               "from IPython.core.interactiveshell import InteractiveShell\n"
               "shell = InteractiveShell.instance()\n"
@@ -106,9 +185,14 @@ def test_the_guard_names_the_repository_once_the_config_has_one(tmp_path):
     assert "git clone https://github.com/example/embedding-lab, then run `make lab`" in import_guard.message(url)
     assert import_guard.message(url) in run_without_embedlab(import_guard.guard(url)).stdout
     assert import_guard.repository_url(ROOT / "_config.yml") or "clone the Embedding Lab course" in import_guard.guard()
-    source = "import numpy as np"
-    assert import_guard.strip_guard(import_guard.with_guard(source, url)) == source
-    assert import_guard.with_guard(import_guard.with_guard(source, ""), url) == import_guard.with_guard(source, url)
+    # writing the cell: an older guard comes off the setup cell, a second run changes nothing
+    old = import_guard.OLD_FIRST_LINE + "\n    import embedlab\nexcept ModuleNotFoundError:\n    raise X from None"
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# t"),
+                                         nbformat.v4.new_code_cell(old + "\n\nimport numpy as np")])
+    assert import_guard.with_course_cell(nb, "") and not import_guard.with_course_cell(nb, "")
+    assert [c.source for c in nb.cells[1:]] == [import_guard.guard(""), "import numpy as np"]
+    assert import_guard.with_course_cell(nb, url) and nb.cells[1].source == import_guard.guard(url)
+    assert len(nb.cells) == 3 and nb.cells[1].metadata["tags"] == ["remove-cell"]
 
 
 def figure_cells(notebook: Path):
@@ -166,3 +250,89 @@ def test_widget_ids_are_renumbered_the_same_whatever_the_random_ids_were():
     assert len(written) == 1, "the same widgets with other random ids were numbered differently"
     text = written.pop()
     assert '"model_id": "00000000000000000000000000000001"' in text   # the view in the cell comes first
+
+
+# -- The lessons' notation names are bound once ----------------------------------------------------
+
+# The one-letter names of the course's notation (book/glossary.md): a lesson binds each for the
+# whole notebook, and a cell that reads one, or a function it defines, relies on that binding.
+NOTATION_NAMES = ("V", "d", "L", "h", "T", "E", "U")
+LESSONS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+
+
+def _global_reads(table: symtable.SymbolTable) -> set[str]:
+    """Names a scope nested in a cell (a function, lambda or comprehension) reads from the notebook's globals."""
+    names = set()
+    for child in table.get_children():
+        names |= {s.get_name() for s in child.get_symbols() if s.is_referenced() and s.is_global()}
+        names |= _global_reads(child)
+    return names
+
+
+def _literal_bindings(tree: ast.Module) -> dict[str, object]:
+    """name -> value for top-level `name = literal` and `a, b = literal, literal`; others map to a
+    marker that equals nothing, so only the same literal twice counts as the same binding."""
+    values = {}
+    for node in tree.body:
+        value = getattr(node, "value", None) if isinstance(node, (ast.Assign, ast.AnnAssign)) else None
+        for target in getattr(node, "targets", [getattr(node, "target", None)]):
+            pairs = [(target, value)]
+            if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple) and len(target.elts) == len(value.elts):
+                pairs = list(zip(target.elts, value.elts))
+            for name_node, rhs in pairs:
+                for n in ast.walk(name_node) if name_node is not None else ():
+                    if isinstance(n, ast.Name):
+                        try:
+                            values[n.id] = ("literal", ast.literal_eval(rhs)) if rhs is not None else object()
+                        except (ValueError, TypeError, SyntaxError, RecursionError):
+                            values[n.id] = object()
+    return values
+
+
+def rebound_notation(notebook: Path) -> list[str]:
+    """Each place a later cell rebinds a notation name that an earlier cell (or a function it defines)
+    reads from the globals: re-running the earlier cell would then read the later value. Rebinding to
+    the same literal (`d = 768` twice) is allowed."""
+    cells = [c.source for c in nbformat.read(notebook, as_version=4).cells if c.cell_type == "code"]
+    binds, reads, literals = [], [], []
+    for source in cells:
+        source = "\n".join(line for line in source.splitlines() if not line.lstrip().startswith(("%", "!")))
+        top = symtable.symtable(source, str(notebook), "exec")
+        assigned = {s.get_name() for s in top.get_symbols() if s.is_assigned() or s.is_imported()}
+        read_here = {s.get_name() for s in top.get_symbols() if s.is_referenced()} - assigned
+        binds.append(assigned & set(NOTATION_NAMES))
+        reads.append((read_here | _global_reads(top)) & set(NOTATION_NAMES))
+        literals.append(_literal_bindings(ast.parse(source)))
+    found = []
+    for i, names in enumerate(reads):
+        for name in sorted(names):
+            earlier = [b for b in range(i) if name in binds[b]]
+            if not earlier:
+                continue
+            in_effect = literals[earlier[-1]].get(name, object())
+            for j in range(i + 1, len(cells)):
+                if name in binds[j] and literals[j].get(name, object()) != in_effect:
+                    found.append(f"code cell {i} reads {name} (bound in code cell {earlier[-1]}), "
+                                 f"code cell {j} rebinds it")
+    return found
+
+
+@pytest.mark.parametrize("notebook", LESSONS, ids=lambda p: p.stem)
+def test_no_later_cell_rebinds_a_notation_name_an_earlier_cell_reads(notebook):
+    assert not rebound_notation(notebook), rebound_notation(notebook)
+
+
+def test_the_rebinding_check_sees_a_rebound_name_and_allows_the_same_literal(tmp_path):
+    def notebook(*sources):
+        path = tmp_path / "lesson.ipynb"
+        nbformat.write(nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(s) for s in sources]), path)
+        return path
+
+    function_reads = ["V = 74", "def effect(p):\n    return p[:, V:]", "for name in 'ab':\n    n, V = 1, 2"]
+    assert rebound_notation(notebook(*function_reads)) == [
+        "code cell 1 reads V (bound in code cell 0), code cell 2 rebinds it"]
+    assert rebound_notation(notebook("d = 768", "print(d)", "V, d = 50_257, 768")) == []
+    assert rebound_notation(notebook("d = 768", "print(d)", "d = 1024")) != []
+    # a function's own parameter, and a cell that binds the name itself, read nothing global
+    assert rebound_notation(notebook("V = 8", "def growth(V):\n    return V", "V = 9")) == []
+    assert rebound_notation(notebook("V = 8", "V = 3\nprint(V)", "V = 9")) == []

@@ -47,3 +47,19 @@ def test_max_difference_sees_nan_inf_and_shape():
     assert numerics.max_difference([], []) == 0.0
     with pytest.raises(ValueError, match="shape"):
         numerics.max_difference([1.0], [1.0, 2.0])
+
+
+@pytest.mark.parametrize("cpu", sorted(numerics.OPENBLAS_KERNELS))
+def test_openblas_runs_the_kernel_an_older_cpu_gets(cpu):
+    """OPENBLAS_CORETYPE switches the kernel TinyLM's matrix products run in, and openblas_kernel()
+    reads it back from OpenBLAS itself (tools/other_cpus.py checks the same before each run). numpy's
+    Linux x86-64 wheels carry OpenBLAS, which this course is tested with."""
+    assert set(numerics.OPENBLAS_KERNELS) == set(numerics.OLDER_CPUS)
+    code = "from embedlab import numerics; print(numerics.openblas_kernel())"
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_CORETYPE"}
+    here = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
+    kernel = numerics.OPENBLAS_KERNELS[cpu]
+    older = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                           env={**env, "OPENBLAS_CORETYPE": kernel})
+    assert here.stdout.strip() not in ("", "None")
+    assert older.stdout.strip() == kernel

@@ -406,9 +406,11 @@ def test_the_trial_names_an_embedlab_the_sandbox_cannot_import(monkeypatch, tmp_
 
 def test_numpys_kernel_choice_reaches_the_kernel_and_nothing_else_of_the_graders_environment(monkeypatch):
     monkeypatch.setenv("NPY_DISABLE_CPU_FEATURES", "X86_V4")
+    monkeypatch.setenv("OPENBLAS_CORETYPE", "Nehalem")
     monkeypatch.setenv("EMBEDLAB_SECRETISH", "grader only")
     env = sandbox.worker_env("/tmp")
     assert env["NPY_DISABLE_CPU_FEATURES"] == "X86_V4" and "EMBEDLAB_SECRETISH" not in env
+    assert env["OPENBLAS_CORETYPE"] == "Nehalem"
     assert env["PYTHONPATH"] == sandbox.embedlab_root()
 
 

@@ -26,9 +26,10 @@
   prints every page, in reading order, with headless Chromium at the end of the build,
   into _build/html/embedding-lab.pdf, which the landing page links.
 - Launch buttons: `repository.url` in _config.yml is the one switch. Empty (as
-  now), the Binder and Colab URLs below it are ignored and no page carries a
-  launch link; set to the public GitHub repository, every notebook page links
-  to Binder and Colab at its own path.
+  now), the Binder, Colab and JupyterHub URLs below it are ignored and no page
+  carries a launch link; set to the public GitHub repository, every notebook page
+  links to Binder and Colab at its own path, and to JupyterHub (nbgitpuller) where
+  `launch_buttons.jupyterhub_url` names the class's hub (tools/check_launch.py).
 """
 
 from __future__ import annotations
@@ -114,14 +115,21 @@ def page_nav(app, docname: str) -> str:
     else:
         parts.append(f"<strong>The answers</strong> to {link('exercise', f'Exercise {nn}')} "
                      f"(try it first), for {link('lesson', f'Lesson {nn}')}.")
-    url = (app.config.html_theme_options.get("repository_url") or "").strip()
+    options = app.config.html_theme_options
+    url = (options.get("repository_url") or "").strip()
+    hub = url and ((options.get("launch_buttons") or {}).get("jupyterhub_url") or "").strip()
     where = (f'clone <a class="reference external" href="{url}">{url}</a>' if url
              else "get the Embedding Lab course (a clone of its repository)")
+    button = ("the launch button at the top of this page" if url
+              else "a launch button at the top of this page once the course has a public address")
     source = f"../_sources/{docname}.ipynb"
-    parts.append(f"Run this page: {where}, then <code>make lab</code> in it, and open "
-                 f"<code>{docname}.ipynb</code>. A <a class=\"reference internal\" href=\"{source}\" "
-                 f"download>downloaded notebook</a> needs the course library too: its first cell "
-                 f"says so.")
+    parts.append(f"Run this page on <strong>Binder</strong> or <strong>Colab</strong> ({button}), "
+                 f"on your class's <strong>JupyterHub</strong> (your instructor's link"
+                 f"{', or the launch button' if hub else ''}), or on your computer: {where}, then "
+                 f"<code>make lab</code> in it, and open <code>{docname}.ipynb</code>. "
+                 f"A <a class=\"reference internal\" href=\"{source}\" download>downloaded notebook</a> "
+                 f"installs the course library itself on Colab, and asks first elsewhere "
+                 f"(its first cell, hidden here).")
     items = "".join(f"<p>{p}</p>" for p in parts)
     return (f'<aside class="embedlab-page-nav embedlab-{kind}" aria-label="Lesson, exercise, solution; '
             f'how to run this page">{items}</aside>')

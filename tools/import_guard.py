@@ -1,22 +1,34 @@
-"""The import guard: the first lines of every notebook's setup cell.
+"""The course cell: every lesson's, exercise's and solution's first code cell.
 
-A notebook downloaded from the book (or opened in Colab) has no `embedlab`, the
-course library; without the guard its first cell ends in a traceback about a
-missing module. With it, the cell stops with one line saying what to install,
-and so does every cell run after it: Jupyter does not reliably drop the cells
-Run All queued behind a cell that failed at once, and a learner may press
-Shift+Enter on the next one; each would end in a `NameError` traceback. The
-guard registers an IPython input transformer that turns every later cell into
-the same one line (outside IPython there is no later cell to answer).
-The guard is the same in every notebook (lessons and solutions; the exercises
-are generated from the solutions) and names the course's repository as soon as
-`_config.yml` has one (`repository.url`). `tests/test_notebook_code.py` checks
-that every notebook starts with it and that it prints that one line.
+A notebook opened on its own (downloaded from the book, opened on Colab or Binder,
+or in a JupyterLab without the course) has no `embedlab`, the course library, and
+without this cell its first import would end in a traceback. The course cell
 
-    python tools/import_guard.py     # write the current guard into every notebook
+* prints nothing when `embedlab` imports (the course is there: a clone after `make lab`,
+  Binder, a hub image with `pip install embedlab`), so nbval strict sees no output;
+* installs the pinned release (`embedlab==<embedlab.__version__>`, which brings the
+  learner's packages it depends on, pyproject.toml) with pip when it runs on Colab
+  (`google.colab` in sys.modules), or when `embedlab` is missing and the reader answers
+  yes to the one question it asks;
+* otherwise (no answer, nowhere to ask, as under nbval or in a script) stops with one
+  line saying what to install, and so does every cell run after it: Jupyter does not
+  reliably drop the cells Run All queued behind a cell that failed at once, and a learner
+  may press Shift+Enter on the next one; each would end in a `NameError` traceback. It
+  registers an IPython input transformer that turns every later cell into the same one
+  line (outside IPython there is no later cell to answer).
 
-The guard does not change a notebook's outputs; re-run the notebooks it changed
-anyway (tools/run_notebooks.py, tools/make_exercises.py) to keep them normalized.
+It is out of sight: tagged `remove-cell` (the book leaves it out; it prints nothing
+there anyway), its source collapsed in JupyterLab (`jupyter.source_hidden`) and shown as
+a titled form on Colab (`#@title`, `cellView: form`). It is the same in every notebook
+(lessons and solutions; the exercises are generated from the solutions) and names the
+course's repository as soon as `_config.yml` has one (`repository.url`).
+`tests/test_notebook_code.py` checks that every notebook starts with it and what it does
+without the course; tools/check_colab.py runs every lesson as Colab would.
+
+    python tools/import_guard.py     # write the current course cell into every notebook
+
+The cell does not change a notebook's outputs; re-run the notebooks it changed anyway
+(tools/run_notebooks.py, tools/make_exercises.py) to keep them normalized.
 
 The other guard is on embedlab's own imports (tests/test_import_graph.py):
 
@@ -38,6 +50,7 @@ The other guard is on embedlab's own imports (tests/test_import_graph.py):
 from __future__ import annotations
 
 import ast
+import re
 import sys
 from pathlib import Path
 
@@ -45,8 +58,12 @@ import nbformat
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
-FIRST_LINE = "try:  # opened outside the course? say what to install, not a traceback"
+FIRST_LINE = "#@title The course's set-up: installs embedlab on Colab, else checks it is here"
+# the first line of the older guard, which sat at the top of the setup cell
+OLD_FIRST_LINE = "try:  # opened outside the course? say what to install, not a traceback"
 LAST_LINE_END = "from None"  # the guard's last line (this version's and the older ones')
+TAGS = ["remove-cell"]   # Jupyter Book leaves the cell out
+METADATA = {"tags": TAGS, "jupyter": {"source_hidden": True}, "cellView": "form"}
 
 
 def repository_url(config: Path = ROOT / "_config.yml") -> str:
@@ -55,61 +72,119 @@ def repository_url(config: Path = ROOT / "_config.yml") -> str:
     return ((data.get("repository") or {}).get("url") or "").strip()
 
 
-def message(url: str) -> str:
-    """The one line a reader sees when `embedlab` cannot be imported."""
+def release(init: Path = ROOT / "lib" / "embedlab" / "__init__.py") -> str:
+    """The course's release: embedlab.__version__ (the wheel's version, pyproject.toml)."""
+    found = re.search(r'^__version__ = "([^"]+)"$', init.read_text(encoding="utf-8"), flags=re.M)
+    if not found:
+        raise ValueError(f"{init}: no __version__ = \"...\" line")
+    return found.group(1)
+
+
+def message(url: str, version: str | None = None) -> str:
+    """The one line a reader sees when `embedlab` cannot be imported (and is not installed)."""
+    version = release() if version is None else version
     where = f"git clone {url}" if url else "clone the Embedding Lab course"
-    return f"This notebook needs the course library embedlab: {where}, then run `make lab` in it."
+    return (f"This notebook needs the course library embedlab: {where}, then run `make lab` in it "
+            f"(or pip install embedlab=={version}).")
 
 
-def guard(url: str | None = None) -> str:
-    """The guard's source (no trailing newline)."""
+def guard(url: str | None = None, version: str | None = None) -> str:
+    """The course cell's source (no trailing newline)."""
     url = repository_url() if url is None else url
+    version = release() if version is None else version
     where = f'"git clone {url}, "' if url else '"clone the Embedding Lab course, "'
     text = "\n".join([
         FIRST_LINE,
+        "import sys",
+        "try:",
         "    import embedlab",
         "except ModuleNotFoundError:",
-        "    class Setup(Exception):",
-        "        def _render_traceback_(self): return [str(self)]  # Jupyter: this line only",
-        '    _setup = Setup("This notebook needs the course library embedlab: "',
-        f"                   {where}",
-        '                   "then run `make lab` in it.")',
-        "    try:  # every cell run after this one says the same line, not a NameError",
-        '        get_ipython().input_transformers_cleanup.append(lambda _: ["raise _setup\\n"])',
-        "    except NameError:  # not IPython: there are no later cells",
-        "        pass",
-        "    raise _setup from None",
+        f'    _pin = "embedlab=={version}"',
+        "    try:  # Colab installs it; elsewhere ask first (nowhere to ask, as under nbval: no)",
+        '        _yes = "google.colab" in sys.modules or input(',
+        '            f"Install {_pin} and its packages with pip? [y/N] ").lower() in ("y", "yes")',
+        "    except Exception:",
+        "        _yes = False",
+        "    if _yes:",
+        "        import importlib, subprocess",
+        '        subprocess.run([sys.executable, "-m", "pip", "install", "-q", _pin], check=True)',
+        "        importlib.invalidate_caches()",
+        "        import embedlab",
+        "    else:",
+        "        class Setup(Exception):",
+        "            def _render_traceback_(self): return [str(self)]  # Jupyter: this line only",
+        '        _setup = Setup("This notebook needs the course library embedlab: "',
+        f"                       {where}",
+        '                       f"then run `make lab` in it (or pip install {_pin}).")',
+        "        try:  # every cell run after this one says the same line, not a NameError",
+        "            _later = get_ipython().input_transformers_cleanup",
+        '            _later.append(lambda _: ["raise _setup\\n"])',
+        "        except NameError:  # not IPython: there are no later cells",
+        "            pass",
+        "        raise _setup from None",
     ])
-    assert message(url) in _strings(text), "guard() and message() disagree"
+    assert message(url, version) == _strings(text).replace("{_pin}", f"embedlab=={version}"), \
+        "guard() and message() disagree"
     return text
 
 
 def _strings(source: str) -> str:
     """The text of the guard's message, its string pieces joined."""
-    import ast
     call = next(n for n in ast.walk(ast.parse(source))
                 if isinstance(n, ast.Call) and getattr(n.func, "id", None) == "Setup")
-    return call.args[0].value
+    arg = call.args[0]
+    pieces = arg.values if isinstance(arg, ast.JoinedStr) else [arg]
+    return "".join(p.value if isinstance(p, ast.Constant) else "{" + ast.unparse(p.value) + "}"
+                   for p in pieces)
 
 
 def strip_guard(source: str) -> str:
-    """`source` without a guard at its top (any version of it)."""
+    """`source` without an older guard at its top (the 13-line one that sat in the setup cell)."""
     lines = source.split("\n")
-    if not lines or lines[0] != FIRST_LINE:
+    if not lines or lines[0] not in (OLD_FIRST_LINE, FIRST_LINE):
         return source
     end = next(i for i, line in enumerate(lines) if line.endswith(LAST_LINE_END))
     return "\n".join(lines[end + 1:]).lstrip("\n")
 
 
-def with_guard(source: str, url: str | None = None) -> str:
-    return guard(url) + "\n\n" + strip_guard(source)
+def is_course_cell(cell) -> bool:
+    return cell.cell_type == "code" and cell.source.split("\n", 1)[0] == FIRST_LINE
+
+
+def with_course_cell(nb, url: str | None = None, version: str | None = None) -> bool:
+    """Put the current course cell first among `nb`'s code cells (replacing an older one, and
+    taking an older guard off the setup cell); True if `nb` changed."""
+    before = nbformat.writes(nb)
+    source = guard(url, version)
+    index = next(i for i, cell in enumerate(nb.cells) if cell.cell_type == "code")
+    cell = nb.cells[index]
+    if is_course_cell(cell):
+        cell.source = source
+        following = next((c for c in nb.cells[index + 1:] if c.cell_type == "code"), None)
+        if following is not None:       # an older guard merged back into the setup cell
+            following.source = strip_guard(following.source)
+    else:
+        cell.source = strip_guard(cell.source)
+        cell = nbformat.v4.new_code_cell(source)
+        if "id" in nb.cells[index]:
+            cell.id = "course-cell"
+        else:
+            cell.pop("id", None)
+        nb.cells.insert(index, cell)
+    for key, value in METADATA.items():
+        cell.metadata[key] = value
+    if nbformat.writes(nb) != before:   # a new or changed cell: not run yet (an unchanged one keeps its count)
+        cell.outputs, cell.execution_count = [], None
+    return nbformat.writes(nb) != before
 
 
 def notebooks() -> list[Path]:
-    return sorted((ROOT / "notebooks").glob("*.ipynb")) + sorted((ROOT / "solutions").glob("*.ipynb"))
+    """Every notebook written by hand: lessons, solutions, and the book's (the recap)."""
+    return [p for folder in ("notebooks", "solutions", "book") for p in sorted((ROOT / folder).glob("*.ipynb"))]
 
 
 def setup_cell(nb):
+    """The first code cell (the course cell)."""
     return next(cell for cell in nb.cells if cell.cell_type == "code")
 
 
@@ -287,12 +362,9 @@ def main(paths: list[str]) -> int:
     url = repository_url()
     for path in [Path(p) for p in paths] or notebooks():
         nb = nbformat.read(path, as_version=4)
-        cell = setup_cell(nb)
-        new = with_guard(cell.source, url)
-        if new != cell.source:
-            cell.source = new
+        if with_course_cell(nb, url):
             nbformat.write(nb, path)
-            print(f"guarded {path.relative_to(ROOT) if path.is_absolute() else path}")
+            print(f"course cell in {path.relative_to(ROOT) if path.is_absolute() else path}")
     return 0
 
 

@@ -3,9 +3,13 @@
     python tools/other_cpus.py            # CI runs it after `make test` (.ci/run)
     python tools/other_cpus.py --cpu sse  # one of embedlab.numerics.OLDER_CPUS
 
-numpy picks its SIMD kernels by the CPU it runs on (embedlab.numerics). This machine can
-stand in for older ones: NPY_DISABLE_CPU_FEATURES switches off what they lack. For each
-older CPU this CPU can emulate, it runs
+numpy picks its SIMD kernels by the CPU it runs on (embedlab.numerics), and so does the
+OpenBLAS inside numpy's wheels, which TinyLM's matrix products run in. This machine can stand
+in for older ones: NPY_DISABLE_CPU_FEATURES switches off numpy's kernels they lack, and
+OPENBLAS_CORETYPE picks the OpenBLAS kernel they get (numerics.OPENBLAS_KERNELS: Haswell for
+an AVX2 CPU, Sandybridge for an AVX one, Nehalem for an SSE4.2 one; the kernel OpenBLAS then
+reports is printed, and a CPU that cannot run one fails the run rather than passing unseen).
+For each older CPU this CPU can emulate, it runs
 
 1. the tests of what the course ships from training (TinyLM runs, BPE merges), the
    kernel fingerprint itself, and the lessons, solutions and exercises that train or read
@@ -16,8 +20,8 @@ older CPU this CPU can emulate, it runs
    floats that come from training (within numerics.KEY_RTOL, 1,000 times tighter than the
    grader's tightest comparison); then `embedlab-grade` of each learner's honest work (the
    solution with their variant) against those keys, whose scores.csv must be identical (the
-   grader passes NPY_DISABLE_CPU_FEATURES into its sandbox, so the work runs on the
-   emulated kernels as well).
+   grader passes NPY_DISABLE_CPU_FEATURES and OPENBLAS_CORETYPE into its sandbox, so the
+   work runs on the emulated kernels as well).
 
 A CPU that lacks what an emulation switches off has nothing to emulate: that is said,
 not hidden, and the run goes on with the others.
@@ -40,7 +44,7 @@ import nbformat
 
 from embedlab.grading.keys import KEYS_DIR, load_keys
 from embedlab.grading.variants import with_parameters
-from embedlab.numerics import KEY_RTOL, OLDER_CPUS, disable_features, simd_targets
+from embedlab.numerics import KEY_RTOL, OLDER_CPUS, OPENBLAS_KERNELS, disable_features, openblas_kernel, simd_targets
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
@@ -126,7 +130,7 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cpu", action="append", choices=sorted(OLDER_CPUS), help="emulate only this CPU")
     args = parser.parse_args(argv)
-    print(f"this CPU runs numpy's kernels for: {' '.join(simd_targets())}")
+    print(f"this CPU runs numpy's kernels for: {' '.join(simd_targets())}; OpenBLAS's {openblas_kernel()}")
     failures = []
     with tempfile.TemporaryDirectory(prefix="other-cpus-") as scratch:
         native = None
@@ -135,13 +139,20 @@ def main(argv=None) -> int:
             if not off:
                 print(f"[{cpu}] this CPU has nothing an {cpu} CPU lacks: nothing to emulate")
                 continue
-            env = {**os.environ, "NPY_DISABLE_CPU_FEATURES": off}
-            print(f"[{cpu}] NPY_DISABLE_CPU_FEATURES={off}", flush=True)
+            kernel = OPENBLAS_KERNELS[cpu]
+            env = {**os.environ, "NPY_DISABLE_CPU_FEATURES": off, "OPENBLAS_CORETYPE": kernel}
+            ran = subprocess.run([sys.executable, "-c", "from embedlab.numerics import openblas_kernel; "
+                                  "print(openblas_kernel())"], env=env, capture_output=True, text=True).stdout.strip()
+            print(f"[{cpu}] NPY_DISABLE_CPU_FEATURES={off} OPENBLAS_CORETYPE={kernel}: OpenBLAS runs {ran}",
+                  flush=True)
+            if ran.lower() != kernel.lower():
+                failures.append(f"{cpu}: OpenBLAS runs {ran}, not {kernel}")
             start = time.perf_counter()
             if run([sys.executable, "-m", "pytest", "-q", "-n", "2", "--dist", "loadfile", *TESTS], env).returncode:
                 failures.append(f"{cpu}: tests")
             if native is None:
-                here = {k: v for k, v in os.environ.items() if k != "NPY_DISABLE_CPU_FEATURES"}
+                here = {k: v for k, v in os.environ.items()
+                        if k not in ("NPY_DISABLE_CPU_FEATURES", "OPENBLAS_CORETYPE")}
                 native = assign(here, Path(scratch, "native"))
                 work = honest_work(native, Path(scratch, "work"))
                 grade(here, native, work, Path(scratch, "native-scores.csv"))

@@ -38,7 +38,9 @@ LANGUAGE_INFO = {
     "nbconvert_exporter": "python",
     "pygments_lexer": "ipython3",
 }
-KEEP_CELL_METADATA = ("tags", "mystnb")    # mystnb: a figure's alt text and caption
+# mystnb: a figure's alt text and caption; jupyter (source_hidden) and cellView: the course cell's
+# code folded in JupyterLab and on Colab (tools/import_guard.py)
+KEEP_CELL_METADATA = ("tags", "mystnb", "jupyter", "cellView")
 KEEP_NOTEBOOK_METADATA = ("embedlab", "widgets")
 UUID = re.compile(r"(?<![0-9a-f])[0-9a-f]{32}(?![0-9a-f])")  # also inside "IPY_MODEL_<id>"
 

@@ -78,6 +78,7 @@ _EXPORTS = {
     "without_first_pc": "undertrained",
     "load_tokenizer": "tokenizers",
     "prose_sample": "tokenizers",
+    "licence_text": "tokenizers",
     "new_rows": "resize",
     "add_rows": "resize",
     "resize_tinylm": "resize",

@@ -42,11 +42,20 @@ KEY_RTOL = 1e-12
 _NO_AVX512 = ("X86_V4", "AVX512")            # numpy >= 2.4 groups AVX-512 as X86_V4, AVX512_ICL, AVX512_SPR
 _NO_AVX = _NO_AVX512 + ("X86_V3", "AVX2", "FMA3", "AVX", "F16C")
 
-# An older CPU to emulate -> the prefixes of the dispatch targets it lacks.
+# An older CPU to emulate -> the prefixes of the dispatch targets it lacks. numpy >= 2.4's
+# x86-64 wheels need SSE4.2 (their baseline, X86_V2) and dispatch nothing between it and AVX2,
+# so an AVX-only CPU runs numpy's baseline kernels, as an SSE4.2-only one does.
 OLDER_CPUS = {
-    "avx2": _NO_AVX512,      # a laptop or server without AVX-512
-    "sse": _NO_AVX,          # no AVX at all: only the SSE baseline numpy is built for
+    "avx2": _NO_AVX512,      # a laptop or server without AVX-512 (Haswell to Alder Lake, Zen 1-3)
+    "avx": _NO_AVX,          # AVX but not AVX2 (Sandy Bridge, Ivy Bridge)
+    "sse": _NO_AVX,          # no AVX at all: SSE4.2, the oldest numpy's wheels run on (Nehalem)
 }
+
+# The OpenBLAS kernel each of those CPUs gets (OPENBLAS_CORETYPE; numpy's wheels build OpenBLAS
+# for every x86-64 generation and pick one by the CPU at load time): TinyLM's matrix products run
+# in it, not in numpy's own SIMD loops. A CPU older than Nehalem (Core 2, Prescott) cannot run
+# numpy's wheels at all.
+OPENBLAS_KERNELS = {"avx2": "Haswell", "avx": "Sandybridge", "sse": "Nehalem"}
 
 
 def _cpu_tables() -> tuple[dict, list, list]:
@@ -82,6 +91,34 @@ def disable_features(cpu: str) -> str:
     features, _, dispatch = _cpu_tables()
     lacks = OLDER_CPUS[cpu]
     return " ".join(name for name in dispatch if features.get(name) and name.startswith(lacks))
+
+
+_OPENBLAS_CORENAME = ("scipy_openblas_get_corename64_", "scipy_openblas_get_corename",
+                      "openblas_get_corename64_", "openblas_get_corename")
+
+
+def openblas_kernel() -> str | None:
+    """The kernel the OpenBLAS numpy loaded runs ("SkylakeX", "Haswell", ...), asked of OpenBLAS itself;
+    None for another BLAS or where it cannot be asked (no /proc/self/maps)."""
+    import ctypes
+    from pathlib import Path
+
+    np.ones((2, 2)) @ np.ones((2, 2))           # BLAS is loaded with numpy; make sure it has run
+    try:
+        maps = Path("/proc/self/maps").read_text()
+    except OSError:
+        return None
+    for path in sorted({line.split()[-1] for line in maps.splitlines() if "openblas" in line.lower() and "/" in line}):
+        try:
+            lib = ctypes.CDLL(path)
+        except OSError:
+            continue
+        for symbol in _OPENBLAS_CORENAME:
+            query = getattr(lib, symbol, None)
+            if query is not None:
+                query.restype = ctypes.c_char_p
+                return query().decode().strip()
+    return None
 
 
 def max_difference(a, b) -> float:

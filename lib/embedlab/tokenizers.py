@@ -191,3 +191,13 @@ def prose_sample() -> dict[str, str]:
     lesson 12 builds a trimmed vocabulary from a tokenised sample of it, as Ushio et al. (2023) do
     from a corpus of the language, and measures the drop on held-out text."""
     return dict(json.loads(PROSE_SAMPLE.read_text(encoding="utf-8"))["lessons"])
+
+
+LICENCE = Path(__file__).parent / "data" / "shipped" / "licence.txt"
+
+
+def licence_text() -> str:
+    """The course's licence (the repository's LICENSE, shipped inside the package): lesson 12's
+    second held-out text, legal English unlike the lessons' prose. Inside the package so that a
+    lesson opened on its own (Colab, Binder, a downloaded notebook) reads it as a clone does."""
+    return LICENCE.read_text(encoding="utf-8")

@@ -1638,4 +1638,88 @@ ENTRIES = [
           "updated_rows = np.unique(batch, axis=1)",
           "Passed axis=1, which keeps the batch's rows instead of listing the distinct ids.",
           ("axis", "flatten")),
+    # the merge loop (lesson 08, question 8) and the backward pass (lesson 09, question 6), written as learners do
+    Wrong("08-vocabulary-size", "bpe_merges",
+          "def bpe_merges(counts, n_merges):\n"
+          "    seqs = {w: list(w.encode('utf-8')) for w in counts}\n"
+          "    merges = []\n"
+          "    for step in range(n_merges):\n"
+          "        tally = {}\n"
+          "        for w, s in seqs.items():\n"
+          "            for a, b in zip(s, s[1:]):\n"
+          "                tally[(a, b)] = tally.get((a, b), 0) + 1\n"
+          "        if not tally:\n"
+          "            break\n"
+          "        top = min(tally, key=lambda q: (-tally[q], q))\n"
+          "        merges.append(top)\n"
+          "        for w, s in seqs.items():\n"
+          "            new, i = [], 0\n"
+          "            while i < len(s):\n"
+          "                if i + 1 < len(s) and (s[i], s[i + 1]) == top:\n"
+          "                    new.append(256 + step); i += 2\n"
+          "                else:\n"
+          "                    new.append(s[i]); i += 1\n"
+          "            seqs[w] = new\n"
+          "    return merges",
+          "Counted each pair once per distinct word, ignoring how often the word occurs.",
+          ("counted once", "weight every pair", "word's count")),
+    Wrong("08-vocabulary-size", "bpe_merges",
+          "def bpe_merges(counts, n_merges):\n"
+          "    seqs = [(list(w.encode('utf-8')), c) for w, c in counts.items()]\n"
+          "    merges = []\n"
+          "    for step in range(n_merges):\n"
+          "        tally = {}\n"
+          "        for s, c in seqs:\n"
+          "            for a, b in zip(s, s[1:]):\n"
+          "                tally[(a, b)] = tally.get((a, b), 0) + c\n"
+          "        if not tally:\n"
+          "            break\n"
+          "        top = max(tally, key=lambda q: (tally[q], q))\n"
+          "        merges.append(top)\n"
+          "        out = []\n"
+          "        for s, c in seqs:\n"
+          "            new, i = [], 0\n"
+          "            while i < len(s):\n"
+          "                if i + 1 < len(s) and (s[i], s[i + 1]) == top:\n"
+          "                    new.append(256 + step); i += 2\n"
+          "                else:\n"
+          "                    new.append(s[i]); i += 1\n"
+          "            out.append((new, c))\n"
+          "        seqs = out\n"
+          "    return merges",
+          "Broke ties towards the largest pair of ids instead of the smallest.",
+          ("tie", "smallest pair")),
+    Wrong("09-what-rows-learn", "tinylm_grads",
+          "def tinylm_grads(E, W, b, U, contexts, targets):\n"
+          "    n, k = contexts.shape\n"
+          "    h_in = E[contexts].reshape(n, -1)\n"
+          "    h = np.tanh(h_in @ W + b)\n"
+          "    z = h @ U.T\n"
+          "    probs = np.exp(z - z.max(axis=1, keepdims=True))\n"
+          "    probs = probs / probs.sum(axis=1, keepdims=True)\n"
+          "    g = probs / n\n"
+          "    dU = g.T @ h\n"
+          "    gh = (g @ U) * (1 - h ** 2)\n"
+          "    g_in = (gh @ W.T).reshape(n, k, -1)\n"
+          "    dE = np.zeros_like(E)\n"
+          "    np.add.at(dE, contexts, g_in)\n"
+          "    return dE, dU",
+          "Used the probabilities as the gradient of the logits, leaving out the minus one at the target.",
+          ("minus one", "p - one_hot")),
+    Wrong("09-what-rows-learn", "tinylm_grads",
+          "def tinylm_grads(E, W, b, U, contexts, targets):\n"
+          "    n, k = contexts.shape\n"
+          "    h = np.tanh(E[contexts].reshape(n, -1) @ W + b)\n"
+          "    z = h @ U.T\n"
+          "    probs = np.exp(z - z.max(axis=1, keepdims=True))\n"
+          "    probs /= probs.sum(axis=1, keepdims=True)\n"
+          "    probs[np.arange(n), targets] -= 1\n"
+          "    probs /= n\n"
+          "    dU = probs.T @ h\n"
+          "    back = ((probs @ U) * (1 - h * h)) @ W.T\n"
+          "    dE = np.zeros_like(E)\n"
+          "    dE[contexts] += back.reshape(n, k, -1)\n"
+          "    return dE, dU",
+          "Added into dE with fancy indexing, so a repeated id keeps only one contribution.",
+          ("np.add.at", "repeated id")),
 ]

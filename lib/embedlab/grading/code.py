@@ -318,6 +318,35 @@ def solution_cells(lesson: str) -> dict:
     return solution_cells_of(solved)
 
 
+def solution_source(lesson: str, name: str) -> str | None:
+    """The solution's own code of question `name` of `lesson`: its answer cell (solution_cells), or the solution
+    notebook's cell that defines the function `name`; None where neither is known (a grader installed without
+    the course's notebooks, for a function)."""
+    if not lesson or not name:
+        return None
+    cell = solution_cells(lesson).get(name)
+    if cell is not None:
+        return cell
+    return _solution_functions(lesson).get(name)
+
+
+@functools.lru_cache(maxsize=None)
+def _solution_functions(lesson: str) -> dict:
+    """{function name: the solution notebook's cell that defines it}."""
+    out = {}
+    for cell in _notebook_cells(SOLUTIONS / f"{lesson}.ipynb") or []:
+        if cell.get("cell_type") != "code":
+            continue
+        source = cell.get("source", "")
+        source = "".join(source) if isinstance(source, list) else str(source)
+        try:
+            tree = ast.parse(source)
+        except SyntaxError:
+            continue
+        out.update({n.name: source for n in tree.body if isinstance(n, ast.FunctionDef)})
+    return out
+
+
 def solution_cells_of(solved) -> dict:
     """solution_cells of a solution notebook's cells (JSON)."""
     out = {}

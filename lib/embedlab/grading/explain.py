@@ -491,7 +491,7 @@ def array(question, got, want) -> str | None:
         return (f"your code passes an axis ({', '.join(axis[:2])}): that keeps or removes a dimension the answer "
                 f"does not have; check which axis, or flatten first (yours is {tuple(got.shape)}, the answer "
                 f"{len(want.shape)}-D)")
-    if reading.shift_one and same_shape:
+    if reading.shift_one and same_shape and _solution_lacks(question, "shift_one"):
         return ("your code moves an index by one (± 1, or np.eye(…, k=1)): ids count from 0, and id i "
                 "selects row i: an off-by-one")
     if reading.calls & RANDOM_CALLS and same_shape and own_lines_call(question, RANDOM_CALLS):
@@ -500,6 +500,21 @@ def array(question, got, want) -> str | None:
     if "round" in reading.calls or "around" in reading.calls:
         return "your code rounds (round): keep every value exact"
     return None
+
+
+def _solution_lacks(question, flag: str) -> bool:
+    """Does the solution's own code of `question` lack the construct a code reading's `flag` marks (an index
+    ± 1)? Only then can that construct be the learner's slip: a right merge loop writes `tokens[j + 1]` too.
+    False where the solution's code is not known (nothing proves the construct wrong then)."""
+    lesson = getattr(question, "lesson", "") or getattr(question, "solved_in", "")
+    try:
+        solved = code.solution_source(lesson, question.name)
+    except Exception:  # noqa: BLE001 - the solution cannot be read: nothing proved
+        return False
+    if not isinstance(solved, str):
+        return False
+    reading = code.read(solved)
+    return reading.parsed and not getattr(reading, flag)
 
 
 # --------------------------------------------------------------------------

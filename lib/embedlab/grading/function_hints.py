@@ -336,9 +336,51 @@ def _wrong_axis(a: int, b: int, arrays) -> str | None:
     return None
 
 
-def exception_cause(raised: str, args, names) -> str | None:
+def _indexes_with(source, index: int) -> set | None:
+    """The names a function's code indexes with (`x[ids]`, `x[ids[i]]`, `for i in ids: x[i]`), or None
+    when the code itself writes `index` inside a subscript (`x[:, 1]`, `x[j + 1]`: then that index is a
+    position of the code's own, whatever the arguments hold). An empty set when the code does not parse."""
+    import ast
+
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, TypeError):
+        return set()
+    names, loops = set(), {}
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.For, ast.comprehension)):  # a loop variable stands for the values it walks
+            looped = _index_names(node.iter)  # `for t in ids`, not `for i in range(len(ids))`
+            for target in ast.walk(node.target):
+                if isinstance(target, ast.Name):
+                    loops.setdefault(target.id, set()).update(looped)
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Subscript):
+            continue
+        for sub in ast.walk(node.slice):
+            if isinstance(sub, ast.Constant) and type(sub.value) is int and sub.value == index:
+                return None
+        for name in _index_names(node.slice):
+            names |= {name} | loops.get(name, set())
+    return names
+
+
+def _index_names(node) -> set:
+    """The names whose values an index expression is: `ids`, `(rows, ids)`, `ids[i]` (not `len(ids) + 2`)."""
+    import ast
+
+    if isinstance(node, ast.Name):
+        return {node.id}
+    if isinstance(node, ast.Tuple):
+        return set().union(*(_index_names(e) for e in node.elts)) if node.elts else set()
+    if isinstance(node, ast.Subscript):
+        return _index_names(node.value)
+    return set()
+
+
+def exception_cause(raised: str, args, names, source: str | None = None) -> str | None:
     """What a common exception of a learner's function says, read against the call's arguments: an index
-    out of bounds that is a value of an argument (an id, not a position), a broadcast between the two sizes
+    out of bounds that is a value of an argument (an id, not a position: said only when the function's
+    `source` indexes with that argument and never writes that index itself), a broadcast between the two sizes
     of one table (a sum or norm along the wrong axis), an operation on None (a missing return, or a method
     that works in place and returns None), a division by zero."""
     if not isinstance(raised, str) or args is None:
@@ -347,7 +389,9 @@ def exception_cause(raised: str, args, names) -> str | None:
     m = _OUT_OF_BOUNDS.search(raised)
     if m:
         index, size = int(m.group(1)), int(m.group(3))
-        holders = [name for name, v in arrays if v.dtype.kind in "iu" and index in v.ravel().tolist()]
+        indexed = _indexes_with(source, index) if isinstance(source, str) else None
+        holders = [name for name, v in arrays if v.dtype.kind in "iu" and index in v.ravel().tolist()
+                   and indexed is not None and name in indexed]
         if holders:
             return (f"the index {index} is a value of `{holders[0]}` (an id), not a position: only positions 0 to "
                     f"{size - 1} exist there; index by position (enumerate, or np.unique(..., return_index=True)), "

@@ -235,6 +235,7 @@ class Question:
     # parameters, the book's), to weigh a hint on the learner's value there (`_support`)
     at_look: Callable | None = None
     lesson: str = ""  # set by lessons.questions_for: whose given code (code.given_code) the cell holds
+    solved_in: str = ""  # a function's result question: the lesson whose solution writes the function (code.solution_source)
     reread: str = ""  # set by lessons.questions_for: the lesson's section it practises (its module's REREAD)
 
     kind = "question"
@@ -484,12 +485,17 @@ class Question:
         if how == "code" or diagnose.direction_only(text):
             return "book"
         looks = self._looks()
+        # a factor named as a field of the model's config (d, L) may be that number by chance (d = 2048 is
+        # 2 × 1024): said only when a look, on another model, finds the same words with its own number
+        config = _quiet(_names_config_size, self, text, default=True)
         if not looks:
-            return "book"
+            return "no" if config else "book"
         said = self._said_on_looks()
         mine = _template(text, next((book for *_, book in looks if book), {}))
         if any(_same_template(mine, t) for words, _, _ in said if words for t in words):
             return "look"
+        if config:
+            return "no"
         constant = _constant_ratio(got, want)
         if constant is not None and self._claims_factor(text, got, want):
             if any(_exactly(g, constant * w) for _, g, w in said):
@@ -571,6 +577,12 @@ def _flop_half(question, got, want) -> list:
 
 
 _NUMBER = None
+
+
+def _names_config_size(question, text: str) -> bool:
+    """Do the words name a size of the model's config as the factor of the whole answer (explain's config
+    scales: "yours is d (hidden_size) of gpt2 times too much")?"""
+    return any(scale.says in text for scale in explain._config_scales(question))
 
 
 def _template(text: str, params: dict | None) -> str:
@@ -1051,7 +1063,8 @@ class Function(Question):
                     break  # an earlier input already failed: the first failing input is the one named
                 if "raised" in got:
                     names = function_hints.arg_names(self.reference, len(args)) if args is not None else []
-                    cause = _quiet(function_hints.exception_cause, got["raised"], args, names, default=None)
+                    cause = _quiet(function_hints.exception_cause, got["raised"], args, names, self.source,
+                                   default=None)
                     if not cause:
                         return self._verdict(False, f"{where} raised {got['raised']}")
                     # the cause first, the exception's own message after it: a detail cut to the CSV's
@@ -1175,7 +1188,7 @@ class Function(Question):
         factors = {n: a for n, a in zip(names, args) if diagnose._is_number(a) and a > 1}
         return dataclasses.replace(inner, case=tuple(args), factors={**factors, **inner.factors},
                                    factor_hints={**self.factor_hints, **inner.factor_hints},
-                                   source=self.source or inner.source)
+                                   source=self.source or inner.source, solved_in=self.lesson or inner.solved_in)
 
 def _learner_arg_names(source, name) -> list:
     import ast

@@ -37,6 +37,7 @@ import re
 import math
 from dataclasses import dataclass, field
 
+from embedlab.grading import diagnose
 from embedlab.grading.text import _size_like as size_like, is_symbol
 
 DROP, TWICE, PLUS = "drop", "twice", "plus"
@@ -629,6 +630,9 @@ def matches(answer: Answer, got: float, want: float | None = None, tagged: bool 
         return _out(1, found, tagged)
     if answer.depth < 2:
         return _out(1, _last_resort(answer, last, base, got), tagged)
+    if base and any(_close(base * f, got) for f, _ in diagnose.FACTORS):
+        # one slip of the whole (×2, ÷2, ×4 …) explains the value: two changes that happen to give it are no proof
+        return []
     # two changes: two parts, or a part and a scale, or two unit scales
     for (f1, s1), (f2, s2) in itertools.combinations(scales, 2):
         if _close(base * f1 * f2, got) and not _close(f1 * f2, 1):

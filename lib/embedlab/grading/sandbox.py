@@ -165,9 +165,9 @@ def sandbox_command(bwrap: str, argv: list[str]) -> list[str]:
     return cmd + argv
 
 
-# Passed through from the grader's environment when set: which SIMD kernels numpy runs
-# (embedlab.numerics: CI grades as an older CPU would). Neither reveals anything.
-PASSED_VARS = ("NPY_DISABLE_CPU_FEATURES", "NPY_ENABLE_CPU_FEATURES")
+# Passed through from the grader's environment when set: which SIMD kernels numpy runs and which
+# kernel OpenBLAS runs (embedlab.numerics: CI grades as an older CPU would). None reveals anything.
+PASSED_VARS = ("NPY_DISABLE_CPU_FEATURES", "NPY_ENABLE_CPU_FEATURES", "OPENBLAS_CORETYPE")
 
 
 def worker_env(tmp: str) -> dict:

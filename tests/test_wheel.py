@@ -1,0 +1,148 @@
+"""embedlab as a distribution (tools/check_wheel.py): the wheel holds every file of the package.
+
+The lessons read data shipped inside embedlab (model configs, TinyLM runs, BPE merges,
+tokenizer sizes, the prose sample and the licence, the answer keys): a wheel that left one
+out would install and import, and fail a lesson only on Colab or Binder. This builds the
+wheel as `pip wheel` does and compares its file list with lib/embedlab. CI also runs
+`tools/check_wheel.py`, which installs the wheel into a bare venv and runs every notebook
+against it (slow: not here).
+"""
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from tools_loader import load_tool
+
+ROOT = Path(__file__).resolve().parent.parent
+check_wheel = load_tool("check_wheel")
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory):
+    out = tmp_path_factory.mktemp("wheel")
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(out), str(ROOT)],
+                   check=True, capture_output=True)
+    found, = out.glob("embedlab-*.whl")
+    return found
+
+
+def test_the_wheel_holds_every_file_of_the_package_and_the_course_release(wheel):
+    import embedlab
+    assert wheel.name == f"embedlab-{embedlab.__version__}-py3-none-any.whl"
+    assert check_wheel.wheel_problems(wheel) == []
+    names = set(zipfile.ZipFile(wheel).namelist())
+    # what the lessons read: the checks above hold them because they are files of lib/embedlab
+    for shipped in ("embedlab/data/shipped/tinylm-runs.json", "embedlab/data/shipped/licence.txt",
+                    "embedlab/data/gpt2.json", "embedlab/grading/answers/01-toy-table.key"):
+        assert shipped in names
+
+
+def test_a_wheel_missing_a_data_file_or_with_a_stray_one_is_named(wheel, tmp_path):
+    doctored = tmp_path / wheel.name
+    with zipfile.ZipFile(wheel) as src, zipfile.ZipFile(doctored, "w") as dst:
+        for item in src.infolist():
+            if item.filename != "embedlab/data/shipped/bpe-merges.json":
+                dst.writestr(item, src.read(item))
+        dst.writestr("embedlab/notes.txt", "not in lib/")
+    assert check_wheel.wheel_problems(doctored) == [
+        "missing from the wheel: embedlab/data/shipped/bpe-merges.json",
+        "in the wheel but not in lib/: embedlab/notes.txt"]
+    assert check_wheel.wheel_problems(wheel, version="9.9") == [
+        "no embedlab-9.9.dist-info/METADATA: the wheel's version is not the course's release 9.9",
+        "missing from the wheel: embedlab-9.9.dist-info/licenses/LICENSE",
+        "missing from the wheel: embedlab-9.9.dist-info/entry_points.txt"]
+
+
+def test_the_shipped_licence_is_the_repository_licence():
+    """Lesson 12 reads the licence from embedlab (licence_text), so a lesson opened alone runs."""
+    from embedlab import licence_text
+    assert licence_text() == (ROOT / "LICENSE").read_text(encoding="utf-8")
+
+
+def test_the_hub_recipe_pins_the_release_and_its_link_is_the_one_the_book_builds():
+    """book/a-term.md, "On a JupyterHub": the image installs this release, and the nbgitpuller link
+    written by hand is the one the book's JupyterHub launch button builds (tools/check_launch.py)."""
+    import re
+
+    import embedlab
+    check_launch = load_tool("check_launch")
+    page = (ROOT / "book" / "a-term.md").read_text(encoding="utf-8")
+    section = page[page.index("## On a JupyterHub"):]
+    assert f"pip install embedlab=={embedlab.__version__}" in section
+    link = re.search(r"https://HUB/\S+", section).group(0)
+    repository = "https://github.com/example/embedding-lab"
+    filled = (link.replace("https://HUB", "https://hub.example.org").replace("REPOSITORY", repository)
+              .replace("NAME", "embedding-lab"))
+    assert check_launch.jupyterhub_problems(filled, repository, "main", "https://hub.example.org",
+                                            "notebooks/01-toy-table.ipynb") == []
+    assert check_launch.jupyterhub_problems(filled, repository, "main", "https://hub.example.org",
+                                            "notebooks/02-lookup-vs-matmul.ipynb")   # another notebook: named
+    # what a learner's handout is written to on the hub: git ignores it, so nbgitpuller leaves it alone
+    ignored = subprocess.run(["git", "check-ignore", "-q", "my-work/01-toy-table.ipynb"], cwd=ROOT)
+    assert ignored.returncode == 0
+
+
+def test_readme_says_what_ci_runs_on_other_pythons_cpus_and_kernels():
+    """README's install paragraph names the Pythons, CPUs and kernels CI runs the course on; .ci/run
+    runs the tools that do it, and they are the ones the paragraph names."""
+    import re
+
+    from embedlab import numerics
+    check_wheels = load_tool("check_wheels")
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    paragraph = readme[readme.index("You need CPython"):readme.index("The first call of")]
+    first, last = check_wheels.PYTHONS[0], check_wheels.PYTHONS[-1]
+    assert f"CPython {first} to {last}" in paragraph
+    others = re.search(r"on Debian's CPython ([\d., and]+)\s*\(", paragraph).group(1)
+    other_pythons = load_tool("other_pythons")
+    assert other_pythons.host_python() == first                      # make test's Python: the oldest
+    named = re.findall(r"3\.\d+", others)
+    untested = re.search(r"(3\.\d+) only by its wheels", paragraph).group(1)
+    assert sorted(named + [first, untested]) == sorted(check_wheels.PYTHONS)
+    kernels = {"Haswell": "Haswell", "Sandybridge": "Sandy Bridge", "Nehalem": "Nehalem"}
+    assert set(numerics.OPENBLAS_KERNELS.values()) == set(kernels)
+    assert all(f"({name})" in paragraph for name in kernels.values())
+    for tool in ("check_wheels", "other_pythons", "other_cpus", "check_wheel", "check_colab", "check_binder"):
+        assert f"tools/{tool}.py" in ci, f".ci/run does not run tools/{tool}.py"
+
+
+def test_the_learners_guide_names_what_colab_and_binder_run():
+    """book/how-to-use.md, "Without a clone": the versions it names are the ones tools/check_colab.py
+    runs every lesson with (Colab's) and binder/runtime.txt pins."""
+    check_colab = load_tool("check_colab")
+    check_binder = load_tool("check_binder")
+    page = (ROOT / "book" / "how-to-use.md").read_text(encoding="utf-8")
+    section = " ".join(page[page.index("## Without a clone"):page.index("## In a class")].split())
+    pins = dict(p.split("==") for p in check_colab.COLAB)
+    assert (f"Colab's Python {check_colab.COLAB_PYTHON}, numpy {pins['numpy']}, matplotlib {pins['matplotlib']} "
+            f"and ipywidgets {pins['ipywidgets']}") in section
+    assert f"Python {check_binder.runtime_python()}, the pinned numpy" in section
+    assert "COLAB_DIFFERENCES" not in section
+
+
+def test_the_colab_check_lists_a_changed_output_and_not_a_stream_split_in_two():
+    """tools/check_colab.py's comparison: a stream the kernel split in two chunks is the same output;
+    a changed digit, a missing figure's text and a timing cell's numbers (nbval-ignore-output) are
+    told apart."""
+    import nbformat
+    check_colab = load_tool("check_colab")
+
+    def nb(*cells):
+        return nbformat.v4.new_notebook(cells=list(cells))
+
+    def cell(*texts, tags=()):
+        c = nbformat.v4.new_code_cell("x")
+        c.outputs = [nbformat.v4.new_output("stream", name="stdout", text=t) for t in texts]
+        c.metadata["tags"] = list(tags)
+        return c
+
+    stored = nb(cell("a = 1.0\nb = 2\n"), cell("3.14159\n"), cell("took 1.2 s\n", tags=["nbval-ignore-output"]))
+    same = nb(cell("a = 1.0\n", "b = 2\n"), cell("3.14159\n"), cell("took 9.9 s\n"))
+    assert check_colab.differences(stored, same) == []
+    moved = nb(cell("a = 1.0\nb = 2\n"), cell("3.14160\n"), cell("took 1.2 s\n"))
+    assert check_colab.differences(stored, moved) == ["code cell 1: '-3.14159' | '+3.14160'"]
