@@ -147,6 +147,44 @@ def over_budget(config: dict, budget: Budget) -> list[str]:
     return reasons
 
 
+# llama_config's argument for each config field a single change may fix
+_ONE_FIELD = (("num_key_value_heads", "num_kv_heads"), ("num_hidden_layers", "num_layers"),
+              ("intermediate_size", "d_ff"), ("tie_word_embeddings", "tied"), ("vocab_size", "vocab_size"))
+
+
+def one_field_fixes(config: dict, budget: Budget) -> list[str]:
+    """The fields (llama_config's names) whose change alone brings a design over budget within every budget,
+    each with the nearest value that does (kv heads a divisor of the heads, layers, d_ff a multiple of 64
+    below, the table tied, V down to the job's minimum); the heads' width is kept. [] when no single field does."""
+    try:
+        shape = model_shape(config)
+    except (ValueError, OverflowError):
+        return []
+    if not over_budget(config, budget):
+        return []
+    h, now = shape.num_heads, dict(config)
+
+    def fits(field, value):
+        try:
+            return not over_budget({**now, field: value}, budget)
+        except (ValueError, OverflowError, TypeError, ZeroDivisionError):
+            return False
+
+    tries = {
+        "num_key_value_heads": [k for k in range(int(now.get("num_key_value_heads") or h) - 1, 0, -1) if h % k == 0],
+        "num_hidden_layers": list(range(int(now.get("num_hidden_layers") or 1) - 1, 0, -1)),
+        "intermediate_size": list(range((int(now.get("intermediate_size") or 0) - 1) // 64 * 64, 0, -64)),
+        "tie_word_embeddings": [True] if now.get("tie_word_embeddings") is False else [],
+        "vocab_size": [budget.min_vocab_size] if int(now.get("vocab_size") or 0) > budget.min_vocab_size else [],
+    }
+    out = []
+    for field, arg in _ONE_FIELD:
+        value = next((v for v in tries[field] if fits(field, v)), None)
+        if value is not None:
+            out.append(f"{arg} = {value!r}" if isinstance(value, bool) else f"{arg} = {value:,}")
+    return out
+
+
 def llama_config(vocab_size: int, d: int, num_layers: int, num_heads: int, num_kv_heads: int,
                  d_ff: int, tied: bool) -> dict:
     """A Llama-style config dict (GQA, SwiGLU, RMSNorm, no biases) that count_params reads.

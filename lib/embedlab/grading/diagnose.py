@@ -393,6 +393,9 @@ def array_hint(got: np.ndarray, want: np.ndarray, close, got_kind: str | None = 
             return "every value is 1 minus the asked one: a distance (1 − cosine) where the similarity is asked?"
         if want.dtype.kind == "f" and (want > 0).all() and close(got, np.log(want)).all():
             return "every value is the log of the asked one (log-probabilities?): take exp"
+        moved = shifted(got, want)
+        if moved:
+            return moved
         if got.ndim >= 1 and got.shape[0] > 1:
             if close(got, want[::-1]).all():
                 return "in reverse order: check the sort direction"
@@ -496,6 +499,39 @@ def _rows_scaled(got, want, close) -> bool:
     return bool(close(got, c[:, None] * want).all() and (c > 0).all() and not np.allclose(c, c[0]))
 
 
+def shifted(got, want) -> str | None:
+    """Every value one place off along an axis, the place it leaves empty 0 (a one-hot's 1 a column to the left:
+    columns numbered from 1; or to the right: an index + 1). Exact: observed, not a guess."""
+    try:
+        got, want = np.asarray(got), np.asarray(want)
+        if got.shape != want.shape or got.ndim < 1 or got.dtype.kind not in "biuf" or want.dtype.kind not in "biuf":
+            return None
+        if np.array_equal(got, want):
+            return None
+        for axis in reversed(range(got.ndim)):
+            n = got.shape[axis]
+            if n < 3:
+                continue
+            where = "column" if got.ndim >= 2 and axis == got.ndim - 1 else "row" if got.ndim >= 2 else "place"
+            for step in (-1, 1):
+                moved = np.zeros_like(want)
+                src = [slice(None)] * got.ndim
+                dst = [slice(None)] * got.ndim
+                src[axis], dst[axis] = (slice(1, None), slice(0, n - 1)) if step < 0 else (slice(0, n - 1), slice(1, None))
+                moved[tuple(dst)] = want[tuple(src)]
+                if not np.any(want[tuple(src)]) or not np.array_equal(got, moved):
+                    continue
+                if step < 0:
+                    return (f"every value sits one {where} to the left of where it belongs (index i − 1 for i), and "
+                            f"what belongs in {where} 0 is lost: indices counted from 1 where Python counts from 0? "
+                            f"(index i is the {where} i, the first is 0)")
+                return (f"every value sits one {where} to the right of where it belongs (index i + 1 for i), and "
+                        f"{where} 0 is left empty: 1 added to the index? (index i is the {where} i, the first is 0)")
+    except (TypeError, ValueError):
+        return None
+    return None
+
+
 def _rows(a: np.ndarray) -> list:
     return [tuple(np.asarray(r).ravel().tolist()) for r in a]
 
@@ -519,8 +555,37 @@ def _repeats_dropped(got: np.ndarray, want: np.ndarray) -> str | None:
             f"every item in order, repeats included")
 
 
+def _one_removed(short: np.ndarray, long: np.ndarray):
+    """The one index k with `short` equal to `long` without its entry k (to 1 part in 10**9), else None: a
+    row left out (the word itself, the first position), or one row too many."""
+    try:
+        if not (np.issubdtype(short.dtype, np.number) and np.issubdtype(long.dtype, np.number)):
+            return None
+        found = [k for k in range(long.shape[0])
+                 if np.allclose(np.delete(long, k, axis=0), short, rtol=1e-9, atol=1e-12, equal_nan=True)]
+    except (TypeError, ValueError):
+        return None
+    return found[0] if len(found) == 1 else None
+
+
+def _which(k: int, n: int) -> str:
+    return " (the first)" if k == 0 else " (the last)" if k == n - 1 else ""
+
+
 def _shape_hint(got: np.ndarray, want: np.ndarray) -> str:
     shapes = f"yours is {got.shape}, the expected shape is {want.shape}"
+    if got.ndim == want.ndim and got.ndim >= 1 and got.shape[1:] == want.shape[1:]:
+        # the expected with exactly one entry left out, or one added: which one, the others right
+        if got.shape[0] == want.shape[0] - 1:
+            k = _one_removed(got, want)
+            if k is not None:
+                return (f"one row too few: entry {k}{_which(k, want.shape[0])} of the expected is missing, the "
+                        f"others are right: {shapes}")
+        if got.shape[0] == want.shape[0] + 1:
+            k = _one_removed(want, got)
+            if k is not None:
+                return (f"one row too many: yours is the expected with an extra entry at index {k}"
+                        f"{_which(k, got.shape[0])}: {shapes}")
     if got.ndim == want.ndim and got.ndim >= 1 and got.shape[1:] == want.shape[1:] and got.shape[0] < want.shape[0]:
         mine, theirs = _rows(got), _rows(want)
         if len(set(mine)) == len(mine) and set(mine) == set(theirs):

@@ -170,6 +170,9 @@ def broken_invariant(question, inner, got, want, args) -> str | None:
         return None  # nan or inf breaks every invariant: the result's own not-finite hint says what it is
     if inner._hint(value, wanted, ""):
         return None
+    moved = diagnose.shifted(value, wanted)  # every value one place off: seen on the result, before a property it breaks
+    if moved:
+        return moved
     if question.source and (question.needs or question.avoids):
         said = explain.needs_and_avoids(question)
         if said:

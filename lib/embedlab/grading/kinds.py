@@ -398,9 +398,10 @@ class Question:
         if first:
             return first
         if half and self._weigh([(half, "book")], got, want):  # exactly half a FLOP count: the slip named
-            own = self._weigh([(t, "book") for t in _own_hints(self, got, want)], got, want)
+            own = self._weigh([(t, "own") for t in _own_hints(self, got, want)], got, want)
             return f"{half}; {own}" if own and own != half else half
-        candidates = [(t, "book") for t in _quiet(_own_hints, self, got, want, default=[])]
+        # "that is X" (a question's own declared hint): shown only when a look finds it again, where looks ran
+        candidates = [(t, "own") for t in _quiet(_own_hints, self, got, want, default=[])]
         candidates += [(t, "book") for t in _quiet(_parts_and_code, self, got, want, default=[])]
         # a piece of the learner's own expression that, put right, gives the answer: proved by the code itself
         candidates += [(t, "code") for t in _quiet(explain.slip_undone, self, got, want, default=[])]
@@ -501,6 +502,10 @@ class Question:
                 return "look"
             if not _typed_evidence(self, constant):
                 return "no"
+        if how == "own" and any(words for words, _, _ in said):
+            # "that is X" exact on the book's inputs only: the looks that weigh words (the learner's cell wrong
+            # there too) do not find X again, so the book's inputs made it a coincidence, not the learner's slip
+            return "no"
         return "book"
 
     def _claims_factor(self, text: str, got, want) -> bool:
@@ -893,7 +898,7 @@ class Array(Question):
 
     def _weighed_array(self, got, want) -> str:
         """The question's own hints on an array, weighed on the looks as a number's are (`_weigh`)."""
-        return self._weigh([(t, "book") for t in _quiet(_own_hints, self, got, want, default=[])], got, want)
+        return self._weigh([(t, "own") for t in _quiet(_own_hints, self, got, want, default=[])], got, want)
 
 
 @dataclass

@@ -38,7 +38,7 @@ import math
 from dataclasses import dataclass, field
 
 from embedlab.grading import diagnose
-from embedlab.grading.text import is_symbol
+from embedlab.grading.text import _size_like as size_like, is_symbol
 
 DROP, TWICE, PLUS = "drop", "twice", "plus"
 _DETERMINED = re.compile(r"(?:the|a|an|its|their|this|that|each|every|one|two)\b", re.I)
@@ -386,12 +386,15 @@ def changes_of(answer: Answer) -> list[tuple[dict, str, tuple]]:
         if isinstance(node, Part) and named and not node.key:
             mine = [k for k, v in named.items() if v == node.amount]
             if mine:
+                # a size named by a symbol (d_ff) goes in the slot; one named by a word (RMSNorms) is said by name
+                symbol = next((k for k in mine if size_like(k)), None)
                 for other, value in named.items():
                     if value != node.amount and value not in (0, 1) and (nid, "swap", other) not in seen:
                         seen.add((nid, "swap", other))
-                        node.alts.append(Alt(value, f"you used {other} where {mine[0]} belongs "
-                                                    f"({node.name}{': ' + node.words if node.words else ''})",
-                                             swap=True))
+                        what = f"{node.name}{': ' + node.words if node.words else ''}"
+                        says = (f"you used {other} where {symbol} belongs ({what})" if symbol and size_like(other)
+                                else f"you used {other} for {node.name}" + (f" ({node.words})" if node.words else ""))
+                        node.alts.append(Alt(value, says, swap=True))
         if isinstance(node, Part) and isinstance(parent, Prod) and _count_factor(node) and (nid, "off-by-one") not in seen:
             # a count that multiplies (L layers, T positions) one too many or one too few: an off-by-one, the
             # last resort (beside a batch of 1, context + 1 is as well context + batch added: OFF_BY_ONE's
@@ -613,9 +616,10 @@ def matches(answer: Answer, got: float, want: float | None = None, tagged: bool 
     if not found:  # one term of the answer given for the whole (the saving for the total, the part for the share)
         for words in _a_part_alone(answer, base, got):
             found.setdefault((frozenset([f"part-alone:{words}"]), None), words)
-    if not found:  # a ratio for a difference, or the reverse (a difference that is one part is that part, above)
-        for key, words in _ratio_or_difference(answer, got):
-            found.setdefault((frozenset([key]), None), words)
+    # a ratio for a difference, or the reverse (a difference that is one part is that part, above): tried even
+    # when a part explains the value, since the book's inputs may make both give it (a look tells them apart)
+    for key, words in _ratio_or_difference(answer, got):
+        found.setdefault((frozenset([key]), None), words)
     if not found:  # the whole off by exactly one of its inputs: a vector of that size counted or left out
         for name, size in _sizes(answer).items():
             for k in (1, 2):

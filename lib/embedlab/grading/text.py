@@ -245,6 +245,7 @@ _TWO_DETERMINERS = re.compile(r"\b(?:a|an|the|no|each|every|of the|one)\s+(?:a|a
 # "exactly X too many" / "a term of X numbers": X is a size, written as a symbol (d, V, d_ff, 2 · d) or a number
 _SIZE_SLOT = re.compile(r"\bexactly ([^\s:;,]+(?: · [^\s:;,]+)?) (?:too many|short)\b|\ba term of ([^\s:;,]+(?: · [^\s:;,]+)?) "
                         r"numbers\b")
+_USED_WHERE = re.compile(r"\byou used ([^\s:;,]+(?: · [^\s:;,]+)?) where ([^\s:;,]+(?: · [^\s:;,]+)?) belongs\b")
 # units a quantity without units (a share, a cosine, a probability) cannot be in; a divergence may be in bits
 # said of the answer itself ("in KiB", "where bytes are asked", "bits where bytes", "check the units"): a part
 # that counts FLOPs or bytes inside a share is named so, and is no claim about the share's own unit
@@ -271,6 +272,12 @@ def is_symbol(token: str) -> bool:
         len(token) <= 2 or "_" in token or any(c.isdigit() for c in token) or not token.islower())
 
 
+def _size_like(token: str) -> bool:
+    """A symbol that names a size (d, d_ff, h_kv, 2 · d, tok.n_vocab), not a part's name (RMSNorms, LayerNorm)."""
+    bare = token.strip("`()")
+    return is_symbol(bare) and (not re.search(r"[a-z]{3,}", bare) or bool(re.search(r"[_.\d]", bare)))
+
+
 def hint_problems(text: str, unit: str = "", unitless: tuple = ()) -> list[str]:
     """What is wrong with a hint's words as written: a placeholder left in, an empty slot, a doubled or
     a missing word, a size slot filled with a word where a symbol belongs ("exactly rows too many"), or a
@@ -290,6 +297,9 @@ def hint_problems(text: str, unit: str = "", unitless: tuple = ()) -> list[str]:
     found = _TWO_DETERMINERS.search(text)
     if found:
         out.append(f"a missing word: {text[max(0, found.start() - 15):found.end() + 15]!r}")
+    for found in _USED_WHERE.finditer(text):  # "you used d where RMSNorms belongs": a part's name in a size slot
+        if not (_size_like(found.group(1)) and _size_like(found.group(2))):
+            out.append(f"a word where a size belongs: {found.group(0)!r}")
     for found in _SIZE_SLOT.finditer(text):
         slot = found.group(1) or found.group(2)
         if not is_symbol(slot):

@@ -82,12 +82,15 @@ def look_draw(rng: np.random.Generator, pick) -> dict:
     return draw(rng, pick, LOOK_MODELS)
 
 
-def share(p: dict, head_positions: int, attention: bool = True, square: bool = False) -> float:
+def share(p: dict, head_positions: int, attention: bool = True, square: bool = False,
+          head_in_total: int | None = None) -> float:
     """The head's share of a pass of `share_model` over T tokens, right (the defaults) or as a
-    learner might slip: the head at `head_positions` positions, attention left out or over T²."""
+    learner might slip: the head at `head_positions` positions, attention left out or over T², the
+    head counted at `head_in_total` positions in the whole (T where it runs once: the part once, the whole T times)."""
     c, T = token_costs(load_config(p["share_model"])), p["T"]
     keys = T * T if square else T * (T + 1) // 2
-    total = T * (c.input + c.blocks) + head_positions * c.head + (c.attention_per_key * keys if attention else 0)
+    in_total = head_positions if head_in_total is None else head_in_total
+    total = T * (c.input + c.blocks) + in_total * c.head + (c.attention_per_key * keys if attention else 0)
     return head_positions * c.head / total
 
 
@@ -373,6 +376,9 @@ def questions(p: dict) -> list:
                  "too big: you left out attention over the context, which grows with every position"),
             Hint(lambda got, want: any(_is(got, blocks_once(p, keys)) for keys in (1, T, T * (T + 1) // 2, T * T)),
                  BLOCKS_T_TIMES),
+            Hint(lambda got, want: _is(got, share(p, 1, head_in_total=p["T"])),
+                 "your whole counts the head at all T positions: reading a prompt, the head runs once, at the "
+                 "last position, in the whole as in the part (the lookup and the blocks run T times)"),
         ], parts=lambda: share_parts(True), **reads("head_share_prompt")),
         Function("forward_flops_per_token", reference=gpt_forward_flops, cases=_model_shapes,
                  result=Integer("forward_flops_per_token", hints=[

@@ -23,7 +23,8 @@ from embedlab.grading.space import Space
 from embedlab.memory import GB, GiB, bytes_per_param
 from embedlab.params import count_params, estimate_params, model_shape
 from embedlab.compute import training_flops
-from embedlab.sizing import Budget, deepest_fit, design_figures, headroom, llama_config, over_budget
+from embedlab.sizing import (Budget, deepest_fit, design_figures, headroom, llama_config, one_field_fixes,
+                             over_budget)
 
 LESSON = "11-size-a-model"
 
@@ -214,6 +215,18 @@ def questions(p: dict) -> list:
             return ["`design` must be a config dict (use llama_config(...))"]
         problems = over_budget(design, job)
         if problems:
+            # the one field whose change alone does it, when only one does (two would be a guess between them)
+            fixes = one_field_fixes(design, job)
+            f = design_figures(design, job)
+            kv = [x for x in fixes if x.startswith("num_kv_heads = ")]
+            if kv and len(problems) == 1 and problems[0].startswith("memory:") and f.kv_cache_gb > f.weights_gb:
+                # only the memory over, and most of it the cache: the kv heads are what the cache is made of
+                problems = [problems[0] + f"; most of it is the KV cache, one key and one value vector per kv head "
+                                          f"per layer per token: {kv[0]} alone (query heads sharing a kv head) "
+                                          "fits every budget", *problems[1:]]
+            elif len(fixes) == 1:
+                problems = [problems[0] + f"; one change alone would fit every budget: {fixes[0]} (the rest of "
+                                          "the design as it is)", *problems[1:]]
             return problems
         if model_shape(design).head_dim != p["head_dim"]:
             return [f"the job's heads are head_dim = {p['head_dim']} wide (d / h); "
