@@ -95,7 +95,9 @@ def test_readme_says_what_ci_runs_on_other_pythons_cpus_and_kernels():
     check_wheels = load_tool("check_wheels")
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
-    paragraph = readme[readme.index("You need CPython"):readme.index("The first call of")]
+    # the learner's "Setting up" points to the contributors' "What CI runs the course on", which says it
+    assert '"What CI runs the course on"' in readme[readme.index("## Setting up"):readme.index("The first call of")]
+    paragraph = readme[readme.index("### What CI runs the course on"):readme.index("### Building the book")]
     first, last = check_wheels.PYTHONS[0], check_wheels.PYTHONS[-1]
     assert f"CPython {first} to {last}" in paragraph
     others = re.search(r"on Debian's CPython ([\d., and]+)\s*\(", paragraph).group(1)
