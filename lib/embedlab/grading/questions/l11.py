@@ -216,8 +216,11 @@ def questions(p: dict) -> list:
         problems = over_budget(design, job)
         if problems:
             # the one field whose change alone does it, when only one does (two would be a guess between them)
-            fixes = one_field_fixes(design, job)
-            f = design_figures(design, job)
+            try:
+                fixes = one_field_fixes(design, job)
+                f = design_figures(design, job)
+            except (ValueError, OverflowError):  # a design the calculators refuse to count: its problems only
+                return problems
             kv = [x for x in fixes if x.startswith("num_kv_heads = ")]
             if kv and len(problems) == 1 and problems[0].startswith("memory:") and f.kv_cache_gb > f.weights_gb:
                 # only the memory over, and most of it the cache: the kv heads are what the cache is made of
