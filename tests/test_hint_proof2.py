@@ -23,6 +23,8 @@ from embedlab.grading.parts import Answer, Part, Prod, Sum
 from embedlab.grading.status import INCORRECT
 from embedlab.grading.verdicts import evaluate
 
+from test_hint_corpus import MERGE_LOOP  # noqa: E402 - tests/ is on the path
+
 
 def _question(lesson, name, params=None):
     return next(q for q in questions_for(lesson, params) if q.name == name)
@@ -84,32 +86,8 @@ def test_an_index_is_an_arguments_value_only_when_the_code_indexes_with_it():
 # --------------------------------------------------------------------------
 # 2. a code reading is named only when the solution's own code has no such construct
 
-MERGES_OFF_BY_ONE = """\
-def bpe_merges(counts, n_merges):
-    words = [list(word.encode("utf-8")) for word in counts]
-    freqs = list(counts.values())
-    merges = []
-    for k in range(n_merges - 1):
-        pairs = {}
-        for tokens, n in zip(words, freqs):
-            for pair in zip(tokens, tokens[1:]):
-                pairs[pair] = pairs.get(pair, 0) + n
-        if not pairs:
-            break
-        best = min(pairs, key=lambda pair: (-pairs[pair], pair))
-        merges.append(best)
-        for i, tokens in enumerate(words):
-            out, j = [], 0
-            while j < len(tokens):
-                if j + 1 < len(tokens) and (tokens[j], tokens[j + 1]) == best:
-                    out.append(256 + k)
-                    j += 2
-                else:
-                    out.append(tokens[j])
-                    j += 1
-            words[i] = out
-    return merges
-"""
+# the course's merge loop with one merge too few (test_hint_corpus.MERGE_LOOP, one change)
+MERGES_OFF_BY_ONE = MERGE_LOOP.replace("range(n_merges)", "range(n_merges - 1)")
 
 
 def test_a_construct_the_solution_also_writes_is_not_blamed():

@@ -101,13 +101,12 @@ def openblas_kernel() -> str | None:
     """The kernel the OpenBLAS numpy loaded runs ("SkylakeX", "Haswell", ...), asked of OpenBLAS itself;
     None for another BLAS or where it cannot be asked (no /proc/self/maps)."""
     import ctypes
-    from pathlib import Path
+
+    from embedlab.timing import openblas_query
 
     np.ones((2, 2)) @ np.ones((2, 2))           # BLAS is loaded with numpy; make sure it has run
-    try:
-        maps = Path("/proc/self/maps").read_text()
-    except OSError:
-        return None
+    name = openblas_query(_OPENBLAS_CORENAME, ctypes.c_char_p)
+    return None if name is None else name.decode().strip()
     for path in sorted({line.split()[-1] for line in maps.splitlines() if "openblas" in line.lower() and "/" in line}):
         try:
             lib = ctypes.CDLL(path)

@@ -110,10 +110,29 @@ def blas_threads() -> int | None:
     None when it cannot be asked: another BLAS (MKL, Accelerate), or a system
     without /proc/self/maps. Import numpy first: before that, no BLAS is loaded.
     """
+    return openblas_query(_OPENBLAS_QUERIES, ctypes.c_int)
+
+
+def openblas_query(symbols, restype):
+    """The first of `symbols` the OpenBLAS loaded in this process has, called with no argument and
+    `restype` as its result type; None for another BLAS or where it cannot be asked (no /proc/self/maps).
+    (embedlab.numerics.openblas_kernel asks its kernel's name this way.)"""
     try:
         maps = Path("/proc/self/maps").read_text()
     except OSError:
         return None
+    paths = sorted({line.split()[-1] for line in maps.splitlines() if "openblas" in line.lower() and "/" in line})
+    for path in paths:
+        try:
+            lib = ctypes.CDLL(path)
+        except OSError:
+            continue
+        for symbol in symbols:
+            query = getattr(lib, symbol, None)
+            if query is not None:
+                query.restype = restype
+                return query()
+    return None
     paths = sorted({line.split()[-1] for line in maps.splitlines() if "openblas" in line.lower() and "/" in line})
     for path in paths:
         try:
