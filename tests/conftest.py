@@ -11,9 +11,12 @@ first instead, the many short files (most of them under a second) fill in around
 workers finish together. Only the order changes: every file and every test still runs.
 """
 
+import os
 from pathlib import Path
 
 import pytest
+
+from embedlab.grading.assign import HARVEST_CACHE_ENV
 
 # Heaviest first, by their time in a full run (their module fixtures included); files not named
 # here follow in collection order. A new heavy file belongs here at its place; a wrong guess only
@@ -48,6 +51,15 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def pytest_configure(config):
+    # embedlab-assign's solution runs are kept by the hash of every input of the run (the notebook, the
+    # package's code, the Python and packages: embedlab.grading.assign.harvest_cache_path), beside the
+    # book's builds: a later assign of the same lesson, variant and secret (in this session, a later
+    # one, a test's own `embedlab-assign` command, which inherits it) reads the answers the same run
+    # gave. EMBEDLAB_HARVEST_CACHE=0 runs every solution; benchmarks/make_test.py --cold removes it.
+    if os.environ.get(HARVEST_CACHE_ENV) == "0":
+        del os.environ[HARVEST_CACHE_ENV]
+    else:
+        os.environ.setdefault(HARVEST_CACHE_ENV, str(ROOT / "_build" / "test-cache" / "harvest"))
     # keep the order below: xdist would sort the files by their number of tests again
     if hasattr(config.option, "loadscopereorder"):
         config.option.loadscopereorder = False
