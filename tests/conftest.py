@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from embedlab.grading.assign import HARVEST_CACHE_ENV
+from embedlab.grading.kept import CACHE_ENV
 
 # Heaviest first, by their time in a full run (their module fixtures included); files not named
 # here follow in collection order. A new heavy file belongs here at its place; a wrong guess only
@@ -51,15 +51,16 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def pytest_configure(config):
-    # embedlab-assign's solution runs are kept by the hash of every input of the run (the notebook, the
-    # package's code, the Python and packages: embedlab.grading.assign.harvest_cache_path), beside the
-    # book's builds: a later assign of the same lesson, variant and secret (in this session, a later
-    # one, a test's own `embedlab-assign` command, which inherits it) reads the answers the same run
-    # gave. EMBEDLAB_HARVEST_CACHE=0 runs every solution; benchmarks/make_test.py --cold removes it.
-    if os.environ.get(HARVEST_CACHE_ENV) == "0":
-        del os.environ[HARVEST_CACHE_ENV]
+    # Class mode's work is kept by the hash of every input that makes it (embedlab.grading.kept: the
+    # variants drawn, embedlab-assign's solution runs; each key holds embedlab's code, the Python and the
+    # packages), beside the book's builds: a later draw or assign of the same lesson, variant and secret (in
+    # another worker, a test's own `embedlab-assign` command, which inherits this, or a later session)
+    # reads what the same work gave. EMBEDLAB_CLASS_CACHE=0 does all of it every time;
+    # benchmarks/make_test.py --cold removes it.
+    if os.environ.get(CACHE_ENV) == "0":
+        del os.environ[CACHE_ENV]
     else:
-        os.environ.setdefault(HARVEST_CACHE_ENV, str(ROOT / "_build" / "test-cache" / "harvest"))
+        os.environ.setdefault(CACHE_ENV, str(ROOT / "_build" / "test-cache" / "class"))
     # keep the order below: xdist would sort the files by their number of tests again
     if hasattr(config.option, "loadscopereorder"):
         config.option.loadscopereorder = False

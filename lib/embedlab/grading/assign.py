@@ -45,15 +45,11 @@ from __future__ import annotations
 import argparse
 import copy
 import csv
-import functools
-import hashlib
-import json
 import os
 import re
 import shutil
 import sys
 import tempfile
-import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -61,7 +57,7 @@ from pathlib import Path
 
 import nbformat
 
-from embedlab.grading import sandbox
+from embedlab.grading import kept, sandbox
 from embedlab.grading.autograder import LEARNER_ID_KINDS, bundle_paths, learner_id_kind, write_bundle
 from embedlab.grading.code import CLASS, handed_out
 from embedlab.grading.exercise import TYPED_RULE
@@ -223,17 +219,17 @@ def run_in_sandbox(nb, lesson: str, limits: Limits, bwrap: str | None):
 def harvest(solution, lesson: str, variants: dict[int, dict], bwrap: str | None, jobs: int = 1,
             limits: Limits = HARVEST_LIMITS) -> dict[int, dict]:
     """{variant: answer key} from running the solution with each variant's parameters (as the class
-    notebook `variant_solution`, the code --solutions releases). With HARVEST_CACHE_ENV set (the
-    course's tests set it: tests/conftest.py), a run whose every input is one already run is read
-    from that folder instead (`harvest_cache_key`)."""
+    notebook `variant_solution`, the code --solutions releases). With kept.CACHE_ENV set (the course's
+    tests set it: tests/conftest.py), a run whose every input is one already run is read from there."""
     questions = [q for q in questions_for(lesson) if not isinstance(q, Function)]
-    cache = os.environ.get(HARVEST_CACHE_ENV, "") not in ("", "0") and os.environ[HARVEST_CACHE_ENV] or None
 
     def one(item):
         number, params = item
         nb = variant_solution(solution, lesson, params)
-        kept = harvest_cache_path(cache, nb, lesson, limits, bwrap) if cache else None
-        data = _read_kept(kept, questions) if kept else None
+        path = kept.path_for("harvest", lesson, nbformat.writes(nb), repr(limits), bool(bwrap))
+        data = kept.read(path)
+        if not (isinstance(data, dict) and all(q.name in data for q in questions)):
+            data = None
         if data is None:
             result = run_in_sandbox(nb, lesson, limits, bwrap)
             if result.state != FINISHED or result.answers is None:
@@ -251,77 +247,11 @@ def harvest(solution, lesson: str, variants: dict[int, dict], bwrap: str | None,
                     raise AssignError(f"{lesson} variant {number}: the solution gives no valid {q.name!r} "
                                       f"({entry})")
                 data[q.name] = entry[DATA]
-            if kept:
-                _keep(kept, data)
+            kept.keep(path, data)
         return number, {q.name: expected_value(q, data[q.name]) for q in questions}
 
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         return dict(pool.map(one, sorted(variants.items())))
-
-
-# A folder of harvests already run, for a program that assigns the same lessons again and again (the
-# course's tests: tests/conftest.py sets it to _build/test-cache/harvest). Never set by embedlab-assign
-# itself: an instructor's run always runs the solutions.
-HARVEST_CACHE_ENV = "EMBEDLAB_HARVEST_CACHE"
-
-
-@functools.lru_cache(maxsize=1)
-def code_digest() -> str:
-    """sha256 of what a solution's run depends on besides the notebook: every file of the embedlab
-    package (its code, the questions, its data), the Python and every installed distribution's
-    version, the numeric environment the sandbox passes on (sandbox.PASSED_VARS) and the CPU's flags."""
-    import importlib.metadata
-
-    digest = hashlib.sha256()
-    package = Path(sandbox.embedlab_root()) / "embedlab"
-    for path in sorted(package.rglob("*")):
-        if path.is_file() and "__pycache__" not in path.parts:
-            digest.update(path.relative_to(package).as_posix().encode() + b"\0" + hashlib.sha256(
-                path.read_bytes()).digest())
-    digest.update(sys.version.encode())
-    digest.update("\n".join(sorted(f"{d.metadata['Name']}=={d.version}" for d in importlib.metadata.distributions()
-                                   if d.metadata["Name"])).encode())
-    digest.update(json.dumps({name: os.environ.get(name) for name in sandbox.PASSED_VARS}).encode())
-    try:
-        flags = next((line for line in Path("/proc/cpuinfo").read_text().splitlines() if line.startswith("flags")), "")
-    except OSError:
-        flags = ""
-    digest.update(flags.encode())
-    return digest.hexdigest()
-
-
-def harvest_cache_path(cache: str, nb, lesson: str, limits: Limits, bwrap: str | None) -> Path:
-    """Where the harvest of `nb` (a variant_solution) is kept in `cache`: named by the hash of every input
-    of its run (the notebook's bytes, the lesson, the limits, sandboxed or not, `code_digest()`), in a
-    folder of the code's digest (the folders of other code are removed when a new one is made)."""
-    code = code_digest()
-    inputs = hashlib.sha256(json.dumps([lesson, nbformat.writes(nb), repr(limits), bool(bwrap)]).encode())
-    folder = Path(cache) / code[:20]
-    if not folder.is_dir():
-        folder.mkdir(parents=True, exist_ok=True)
-        for old in folder.parent.iterdir():
-            if old.is_dir() and old != folder:
-                shutil.rmtree(old, ignore_errors=True)
-    return folder / f"{inputs.hexdigest()}.json"
-
-
-def _read_kept(path: Path, questions) -> dict | None:
-    """The answers kept at `path` ({question: its plain data}), or None if there are none for every question."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    return data if isinstance(data, dict) and all(q.name in data for q in questions) else None
-
-
-def _keep(path: Path, data: dict) -> None:
-    """Keep a successful harvest's answers (written whole, then renamed: a reader never sees half)."""
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}")
-    try:
-        tmp.write_text(json.dumps(data), encoding="utf-8")
-        os.replace(tmp, path)
-    except OSError:
-        tmp.unlink(missing_ok=True)
 
 
 # --------------------------------------------------------------------------
