@@ -29,7 +29,34 @@ Not covered: `bpe_merges` (lesson 08) and `tinylm_grads` (lesson 09): check_wron
 inputs for these two functions (its `_inputs` raises KeyError for them), so no entry for them
 could be proven wrong without changing check_wrong.py, which this brief forbids touching.
 
-Counts and dropped entries: see the end of this docstring (filled in after check_wrong ran).
+Six entries for those two functions are in UNJUDGED below (three each), apart from ENTRIES so
+that check_wrong still runs; each was proven wrong by a throw-away script (not committed) that
+ran the entry as check_wrong's run_entry does and compared it with the solution notebook's own
+function: bpe_merges on three word-count dicts (two hand-made with ties, word_counts("en", 60)),
+tinylm_grads on four random parameter sets and batches with C = 1 and 2 and a repeated context;
+all six differ on every input.
+
+Counts (ENTRIES, after the drops): 225 entries. 01: 17, 02: 21, 03: 18, 04: 17, 05: 15, 06: 21,
+07: 20, 08: 19, 09: 16, 10: 21, 11: 17, 12: 23. Every question of every exercise has at least
+one entry except bpe_merges and tinylm_grads (in UNJUDGED, 3 each).
+
+`cd tests && ../.venv/bin/python -m hint_corpus.check_wrong heldout10 --same` printed
+"problems: 0" on the final file and no "same value" groups. On the first run (227 entries) it
+printed "problems: 2" and two same-value groups; what was done:
+- dropped, accepted as right: count_unique deduplicating by size (`sum(set(sizes))`): no input
+  of the check has two different storages of the same size, so it gives the right sum on all 5;
+- dropped, accepted as right: tightest_budget comparing raw amounts (params, GB, FLOPs) with
+  max(): the FLOPs dwarf the others, and "compute" happens to be the solution design's binding
+  budget too;
+- replaced, same value as another entry: extra_dim_cost `(V + extra_features) * d - V * d`
+  (rows grown instead of columns) equals `extra_features * d` exactly; now a different mistake
+  (doubling the gain for a tied head);
+- replaced, same value as another entry: kaplan_n `total - lm_head - position_embedding`
+  equals `total - token_embedding` for Llama-3-8B (untied head as large as the table, no
+  position table); now a different mistake (the rounded "8B" as the total).
+One entry makes the learner's own function raise on some inputs, as the mistake would:
+unused_score averaging along axis=1 gives a mean of the wrong length, so `M @ mean` raises
+ValueError on non-square inputs (check_wrong counts that as wrong, it is not a crash of the run).
 """
 
 from hint_corpus import Wrong as W
@@ -1049,4 +1076,72 @@ ENTRIES = [
       "weights = np.array([frequencies[w] for w in next_words])\ncoverage = float(weights @ covered / weights.sum())\n",
       "Encodes the words without the leading space.",
       ("space", "after a space", "' ' +"), ("frequency", "every token")),
+]
+
+# Entries for the two function questions check_wrong.py has no inputs for (its `_inputs` raises
+# KeyError on `bpe_merges` and `tinylm_grads`): kept apart so that check_wrong still runs
+# ENTRIES; each was proven wrong by hand against the solution's own function (see the docstring).
+UNJUDGED = [
+    W("08-vocabulary-size", "bpe_merges",
+      "def bpe_merges(counts, n_merges):\n    words = [list(w.encode('utf-8')) for w in counts]\n"
+      "    freqs = list(counts.values())\n    merges = []\n    for k in range(n_merges):\n        pairs = {}\n"
+      "        for tokens, n in zip(words, freqs):\n            for pair in zip(tokens, tokens[1:]):\n"
+      "                pairs[pair] = pairs.get(pair, 0) + n\n        if not pairs:\n            break\n"
+      "        best = max(pairs, key=lambda p: (pairs[p], p))\n        merges.append(best)\n"
+      "        for i, tokens in enumerate(words):\n            out, j = [], 0\n            while j < len(tokens):\n"
+      "                if j + 1 < len(tokens) and (tokens[j], tokens[j + 1]) == best:\n"
+      "                    out.append(256 + k)\n                    j += 2\n                else:\n"
+      "                    out.append(tokens[j])\n                    j += 1\n            words[i] = out\n    return merges\n",
+      "Breaks ties towards the largest pair of ids (max over (count, pair)) instead of the smallest.",
+      ("tie", "smallest", "ties"), ("weighted", "256 + k")),
+    W("08-vocabulary-size", "bpe_merges",
+      "def bpe_merges(counts, n_merges):\n    words = [list(w.encode('utf-8')) for w in counts]\n    merges = []\n"
+      "    for k in range(n_merges):\n        pairs = {}\n        for tokens in words:\n"
+      "            for pair in zip(tokens, tokens[1:]):\n                pairs[pair] = pairs.get(pair, 0) + 1\n"
+      "        if not pairs:\n            break\n        best = min(pairs, key=lambda p: (-pairs[p], p))\n"
+      "        merges.append(best)\n        for i, tokens in enumerate(words):\n            out, j = [], 0\n"
+      "            while j < len(tokens):\n                if j + 1 < len(tokens) and (tokens[j], tokens[j + 1]) == best:\n"
+      "                    out.append(256 + k)\n                    j += 2\n                else:\n"
+      "                    out.append(tokens[j])\n                    j += 1\n            words[i] = out\n    return merges\n",
+      "Counts each pair once per distinct word, not weighted by how often the word occurs.",
+      ("weight", "count", "frequency", "how often"), ("tie", "smallest")),
+    W("08-vocabulary-size", "bpe_merges",
+      "def bpe_merges(counts, n_merges):\n    words = [list(w.encode('utf-8')) for w in counts]\n"
+      "    freqs = list(counts.values())\n    merges = []\n    for k in range(n_merges):\n        pairs = {}\n"
+      "        for tokens, n in zip(words, freqs):\n            for pair in zip(tokens, tokens[1:]):\n"
+      "                pairs[pair] = pairs.get(pair, 0) + n\n        if not pairs:\n            break\n"
+      "        best = min(pairs, key=lambda p: (-pairs[p], p))\n        merges.append(best)\n"
+      "        for i, tokens in enumerate(words):\n            out, j = [], 0\n            while j < len(tokens):\n"
+      "                if j + 1 < len(tokens) and (tokens[j], tokens[j + 1]) == best:\n"
+      "                    out.append(255 + k)\n                    j += 2\n                else:\n"
+      "                    out.append(tokens[j])\n                    j += 1\n            words[i] = out\n    return merges\n",
+      "Off by one in the new token's id: merge k makes 255 + k instead of 256 + k.",
+      ("256 + k", "256", "id", "off by one"), ("tie", "weighted")),
+    W("09-what-rows-learn", "tinylm_grads",
+      "def tinylm_grads(E, W, b, U, contexts, targets):\n    B, C = contexts.shape\n"
+      "    x0 = E[contexts].reshape(B, -1)\n    x = np.tanh(x0 @ W + b)\n    logits = x @ U.T\n"
+      "    p = np.exp(logits - logits.max(axis=1, keepdims=True))\n    p /= p.sum(axis=1, keepdims=True)\n"
+      "    dlogits = p.copy()\n    dlogits[np.arange(B), targets] -= 1.0\n    dU = dlogits.T @ x\n"
+      "    da = (dlogits @ U) * (1.0 - x**2)\n    dx0 = (da @ W.T).reshape(B, C, -1)\n    dE = np.zeros_like(E)\n"
+      "    np.add.at(dE, contexts, dx0)\n    return dE, dU\n",
+      "Forgets to divide by the batch size: the gradient of the summed, not the mean, cross-entropy.",
+      ("mean", "divide", "batch", "/ B", "B"), ("tanh", "add.at")),
+    W("09-what-rows-learn", "tinylm_grads",
+      "def tinylm_grads(E, W, b, U, contexts, targets):\n    B, C = contexts.shape\n"
+      "    x0 = E[contexts].reshape(B, -1)\n    x = np.tanh(x0 @ W + b)\n    logits = x @ U.T\n"
+      "    p = np.exp(logits - logits.max(axis=1, keepdims=True))\n    p /= p.sum(axis=1, keepdims=True)\n"
+      "    dlogits = p.copy()\n    dlogits[np.arange(B), targets] -= 1.0\n    dlogits /= B\n    dU = dlogits.T @ x\n"
+      "    da = dlogits @ U\n    dx0 = (da @ W.T).reshape(B, C, -1)\n    dE = np.zeros_like(E)\n"
+      "    np.add.at(dE, contexts, dx0)\n    return dE, dU\n",
+      "Skips the tanh's derivative (1 − x²) on the way back.",
+      ("tanh", "1 - x**2", "1 − x²", "derivative"), ("mean", "add.at")),
+    W("09-what-rows-learn", "tinylm_grads",
+      "def tinylm_grads(E, W, b, U, contexts, targets):\n    B, C = contexts.shape\n"
+      "    x0 = E[contexts].reshape(B, -1)\n    x = np.tanh(x0 @ W + b)\n    logits = x @ U.T\n"
+      "    p = np.exp(logits - logits.max(axis=1, keepdims=True))\n    p /= p.sum(axis=1, keepdims=True)\n"
+      "    dlogits = p.copy()\n    dlogits[np.arange(B), targets] -= 1.0\n    dlogits /= B\n    dU = dlogits.T @ x\n"
+      "    da = (dlogits @ U) * (1.0 - x**2)\n    dx0 = (da @ W.T).reshape(B, C, -1)\n    dE = np.zeros_like(E)\n"
+      "    dE[contexts] += dx0\n    return dE, dU\n",
+      "Scatters with dE[contexts] += dx0: a token used twice in the batch gets one contribution.",
+      ("np.add.at", "add.at", "repeat", "accumulate", "twice"), ("tanh", "mean")),
 ]
