@@ -2,7 +2,7 @@
 
 Lab notebook
 ------------
-Written 2026-12-07 between 01:38 and 02:35 UTC by a helper session, in its own worktree
+Written 2026-12-07 between 01:38 and 01:50 UTC by a helper session, in its own worktree
 (branch blind10), in under an hour.
 
 Read: /work/notes/RULES.md; /work/shared/COURSE.md; the exercise notebooks exercises/*.ipynb
@@ -10,8 +10,8 @@ Read: /work/notes/RULES.md; /work/shared/COURSE.md; the exercise notebooks exerc
 solutions/*.ipynb; the public library (signatures of lib/embedlab/sizing.py, resize.py,
 memory.py, params.py and what `token_costs`/`count_params` print for gpt2);
 tests/hint_corpus/__init__.py (the `Wrong` format) and tests/hint_corpus/check_wrong.py
-(how an entry runs). The lesson notebooks were only skimmed through the exercises' own
-references to them (time box).
+(how an entry runs). The lesson notebooks (notebooks/*.ipynb) were not opened (time box): the
+mistakes come from the exercises' question text, the solutions and the course design.
 
 Never opened nor grepped: lib/embedlab/grading/, tests/test_*.py, any other file of
 tests/hint_corpus/ (heldout*.py, learners.py, coincidences.py, right_answers.py, run_right.py),
