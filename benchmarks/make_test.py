@@ -75,10 +75,14 @@ class Meter:
         if self.group is None:
             return children_cpu() - self.start
         used = int((self.group / "cpuacct.usage").read_text()) / 1e9
-        try:
-            self.group.rmdir()
-        except OSError:  # a process of the run still in it: the group is left for the system to drop
-            pass
+        for _ in range(100):  # a process of the run may take a moment to end (a kernel, a browser)
+            try:
+                self.group.rmdir()
+                break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            print(f"left {self.group}: a process of the run is still in it", file=sys.stderr)
         return used
 
 
