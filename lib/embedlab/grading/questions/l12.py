@@ -632,11 +632,11 @@ def slips(p: dict) -> list:
 # (notebooks/12-change-a-vocabulary.ipynb, its `## ` heading as written) each question practises; the feedback
 # pages name it (embedlab.grading.feedback); tests/test_feedback.py checks every heading exists.
 REREAD = {
-    "added_params": "1. A trained model and four new tokens",
-    "padding_rows": "5. Padding: rows nobody trains",
+    "added_params": "5. Tokens are not rows",
+    "padding_rows": "5. Tokens are not rows",
     "p_new_token": "2. What a new row does before any training",
-    "kl_mean": "3. The same, over three seeds, tied and untied",
-    "trimmed_rows": "6. Trimming a vocabulary to what a language uses",
-    "saved_params": "6. Trimming a vocabulary to what a language uses",
-    "coverage": "6. Trimming a vocabulary to what a language uses",
+    "kl_mean": "2. What a new row does before any training",
+    "trimmed_rows": "6. Trimming a vocabulary to one language",
+    "saved_params": "6. Trimming a vocabulary to one language",
+    "coverage": "6. Trimming a vocabulary to one language",
 }
