@@ -632,11 +632,11 @@ def slips(p: dict) -> list:
 # (notebooks/12-change-a-vocabulary.ipynb, its `## ` heading as written) each question practises; the feedback
 # pages name it (embedlab.grading.feedback); tests/test_feedback.py checks every heading exists.
 REREAD = {
-    "added_params": "5. Tokens are not rows",
-    "padding_rows": "5. Tokens are not rows",
-    "p_new_token": "2. What a new row does before any training",
-    "kl_mean": "2. What a new row does before any training",
-    "trimmed_rows": "6. Trimming a vocabulary to one language",
-    "saved_params": "6. Trimming a vocabulary to one language",
-    "coverage": "6. Trimming a vocabulary to one language",
+    "added_params": "4. Tokens are not rows",
+    "padding_rows": "4. Tokens are not rows",
+    "p_new_token": "1. Four new tokens, before any training",
+    "kl_mean": "1. Four new tokens, before any training",
+    "trimmed_rows": "5. Trimming a vocabulary to one language",
+    "saved_params": "5. Trimming a vocabulary to one language",
+    "coverage": "5. Trimming a vocabulary to one language",
 }
