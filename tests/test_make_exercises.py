@@ -54,6 +54,24 @@ def test_exercise_notebook():
     assert all(c.outputs == [] and c.execution_count is None for c in exercise.cells if c.cell_type == "code")
 
 
+def test_the_standard_line_goes_under_the_question_not_under_the_solutions_reasoning():
+    """A reasoning cell tagged solution-only between the question and its answer is dropped from the
+    exercise: the points line belongs to the question the learner reads, in both notebooks."""
+    from embedlab.grading.generate import question_cells, standard_line, with_standard_lines
+
+    nb = solution_notebook()
+    nb.cells[1:1] = [new_markdown_cell("## Question 1\n\nHow many? Your answer goes in `n`."),
+                     new_markdown_cell("**Reasoning.** Three rows of two.", metadata={"tags": ["solution-only"]})]
+    questions = [Integer("n")]
+    assert question_cells(nb, questions) == {"n": 1}
+    marked = with_standard_lines(nb, questions)
+    assert marked.cells[1].source.endswith(standard_line(questions[0]))
+    assert marked.cells[2].source == "**Reasoning.** Three rows of two."
+    exercise = make_exercise(marked, "01-toy-table")
+    assert standard_line(questions[0]) in exercise.cells[1].source
+    assert not any("Reasoning" in c.source for c in exercise.cells)
+
+
 def test_contract_wants_a_check_cell_per_question():
     check_contract(solution_notebook(), "01-toy-table", [Integer("n")])
     with pytest.raises(AuthoringError, match="'m' has no check cell"):
