@@ -689,7 +689,8 @@ ENTRIES = [
     Wrong(L12, "added_params", "added_params = n_new",
           "gave the new rows, not their parameters",
           ("width", "hidden_size", "× d", "* d", "·d", "each row", "768", "per row", "d numbers")),
-    Wrong(L12, "added_params", "added_params = calculate(vocab_model, vocab_size=max(V, n_tok + n_new)).total",
+    Wrong(L12, "added_params", "from embedlab.calculator import calculate\n"
+          "added_params = calculate(vocab_model, vocab_size=max(V, n_tok + n_new)).total",
           "gave the resized model's whole count, not what it gains",
           ("gain", "difference", "minus", "before", "subtract", "only the new")),
     Wrong(L12, "padding_rows", "padding_rows = padded_size(V, pad_multiple) - V",

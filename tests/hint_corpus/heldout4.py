@@ -738,7 +738,8 @@ ENTRIES = [
     Wrong(L12, "added_params", "added_params = n_new",
           "counted one parameter per new token instead of a row",
           ("d", "width", "row", "parameters", "hidden_size", "× d")),
-    Wrong(L12, "added_params", "added_params = calculate(vocab_model, vocab_size=max(V, n_tok + n_new)).total",
+    Wrong(L12, "added_params", "from embedlab.calculator import calculate\n"
+          "added_params = calculate(vocab_model, vocab_size=max(V, n_tok + n_new)).total",
           "gave the resized model's total instead of what it gains",
           ("difference", "gain", "minus", "before", "subtract", "total")),
     Wrong(L12, "padding_rows", "padding_rows = padded_size(V, pad_multiple) - V",

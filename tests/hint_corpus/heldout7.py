@@ -1347,6 +1347,7 @@ COINCIDENCES = [
           "table narrower than hidden_size, none of which GPT-2 has",
           ("spare", "padded", "V > T", "untied", "head", "bias", "count_params"), ()),
     Wrong(L12, "added_params",
+          "from embedlab.calculator import calculate\n"
           "before = count_params(load_config(vocab_model)).total\n"
           "added_params = calculate(vocab_model, vocab_size=n_tok + n_new).total - before\n",
           "grows the table to T + n_new rows even when the table already has more (V > T + n_new): it would "

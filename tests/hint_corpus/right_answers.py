@@ -415,7 +415,8 @@ ENTRIES = [
       "added_params = count_params({**cfg, 'vocab_size': new_rows}).total - count_params(cfg).total\n",
       "count_params on an edited config"),
     R("12-change-a-vocabulary", "added_params", "", "its own cell, calculate both times",
-      after=("grown_rows = V if n_tok + n_new <= V else n_tok + n_new\n"
+      after=("from embedlab.calculator import calculate\n"
+             "grown_rows = V if n_tok + n_new <= V else n_tok + n_new\n"
              "added_params = int(calculate(vocab_model, vocab_size=grown_rows).total\n"
              "                   - calculate(vocab_model, vocab_size=V).total)\n",)),
     R("12-change-a-vocabulary", "padding_rows",
