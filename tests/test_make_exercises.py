@@ -54,24 +54,6 @@ def test_exercise_notebook():
     assert all(c.outputs == [] and c.execution_count is None for c in exercise.cells if c.cell_type == "code")
 
 
-def test_the_standard_line_goes_under_the_question_not_under_the_solutions_reasoning():
-    """A reasoning cell tagged solution-only between the question and its answer is dropped from the
-    exercise: the points line belongs to the question the learner reads, in both notebooks."""
-    from embedlab.grading.generate import question_cells, standard_line, with_standard_lines
-
-    nb = solution_notebook()
-    nb.cells[1:1] = [new_markdown_cell("## Question 1\n\nHow many? Your answer goes in `n`."),
-                     new_markdown_cell("**Reasoning.** Three rows of two.", metadata={"tags": ["solution-only"]})]
-    questions = [Integer("n")]
-    assert question_cells(nb, questions) == {"n": 1}
-    marked = with_standard_lines(nb, questions)
-    assert marked.cells[1].source.endswith(standard_line(questions[0]))
-    assert marked.cells[2].source == "**Reasoning.** Three rows of two."
-    exercise = make_exercise(marked, "01-toy-table")
-    assert standard_line(questions[0]) in exercise.cells[1].source
-    assert not any("Reasoning" in c.source for c in exercise.cells)
-
-
 def test_contract_wants_a_check_cell_per_question():
     check_contract(solution_notebook(), "01-toy-table", [Integer("n")])
     with pytest.raises(AuthoringError, match="'m' has no check cell"):
@@ -116,3 +98,23 @@ def test_every_question_names_the_variable_its_answer_goes_in():
     assert question_texts_without_their_answer_name(ask) == ["n"]
     for path in sorted((root / "solutions").glob("*.ipynb")):
         assert not question_texts_without_their_answer_name(nbformat.read(path, as_version=4)), path.name
+
+
+def test_standard_line_goes_under_the_question_not_a_reasoning_cell():
+    """A solution's reasoning (a markdown cell tagged solution-only between the question and its
+    answer) is not the question: the standard line (points, how judged) stays under the question's
+    text, which the exercise keeps, and the reasoning cell gets none."""
+    from embedlab.grading.generate import question_cells, standard_line, with_standard_lines
+
+    question = Integer("n")
+    nb = solution_notebook()
+    nb.cells[2:2] = [new_markdown_cell("## Question 1\n\nHow many? Your answer goes in `n`."),
+                     new_markdown_cell("**Why.** Rows × columns.", metadata={"tags": ["solution-only"]})]
+    assert question_cells(nb, [question]) == {"n": 2}
+    stamped = with_standard_lines(nb, [question])
+    assert stamped.cells[2].source.endswith(standard_line(question))
+    assert stamped.cells[3].source == "**Why.** Rows × columns."
+    assert with_standard_lines(stamped, [question]) == stamped                   # idempotent
+    exercise = make_exercise(stamped, "01-toy-table")
+    assert [c.source for c in exercise.cells if c.cell_type == "markdown"][1].endswith(standard_line(question))
+    assert "**Why.**" not in "".join(c.source for c in exercise.cells)

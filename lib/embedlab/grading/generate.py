@@ -131,8 +131,8 @@ def standard_line(question) -> str:
 
 
 def question_cells(nb, questions) -> dict:
-    """{question name: index of its markdown cell}: the last markdown cell before its check cell that
-    the exercise keeps (a solution's reasoning, tagged solution-only, is not the question a learner reads)."""
+    """{question name: index of its markdown cell}: the last markdown cell before its check cell
+    that the exercise keeps (a solution's own reasoning, tagged solution-only, is not the question)."""
     found = {}
     for q in questions:
         pattern = re.compile(rf"""\.check\(\s*["']{re.escape(q.name)}["']""")
