@@ -89,8 +89,8 @@ def code_first(question, got, want) -> str | None:
     if typed:
         return typed
     missing = _missing_needs(question, got, want)
-    if missing:
-        return missing
+    if missing and _backed(question, missing, got, want):
+        return missing  # the reading's part proved by the question's own rule: before any other slip
     inputs = dict(_call(question.inputs, question) or {}) if question.inputs else {}
     config = config_inputs(question)
     answer = _call(question.parts, question) if question.parts else None
@@ -234,6 +234,29 @@ def _missing_needs(question, got=None, want=None) -> str | None:
         if not any(token in used for token in alternatives.split("|")) and not _refuted(question, says, got, want):
             return says
     return None
+
+
+def _backed(question, says: str, got, want) -> bool:
+    """Is a code reading's words proved by the value: a hint of the question's own with those words, whose rule
+    (the slip's counterfactual) gives the learner's value?"""
+    for hint in question.hints:
+        if hint.message == says and not hint.args:
+            try:
+                if hint.when(got, want):
+                    return True
+            except Exception:  # noqa: BLE001
+                continue
+    return False
+
+
+def unproved_needs(question, got, want) -> list[str]:
+    """A code reading's words (`needs`, `avoids`) no rule of the question proves: what the cell lacks or uses is
+    true of the code, but the part it names is not proved by the value, so it comes after the slips the value
+    proves (kinds.Question._number_hint), never before."""
+    if not question.source:
+        return []
+    missing = _missing_needs(question, got, want)
+    return [missing] if missing and not _backed(question, missing, got, want) else []
 
 
 def _refuted(question, says: str, got, want) -> bool:
@@ -410,25 +433,28 @@ ANGLE_CALLS = {"arccos", "degrees", "acos", "rad2deg"}
 
 
 def code_features(question, got, want) -> str | None:
-    """What the answer cell does that fits a wrong value (`//`, `* 100`, round, a typed number)."""
+    """What the answer cell does that fits a wrong value (`//`, `* 100`, round, a typed number). A construct
+    named as the slip is proved first (`construct_proven`): its counterfactual must hold."""
     if not question.source:
         return None
     reading = code.read(code.own_part(question.source), question.name)
     if not reading.parsed:
         return None
-    if reading.columns:
+    if reading.columns and construct_proven(question, "columns", got, want):
         return ("your code indexes columns, `[:, …]`: a word's vector is its row of the table (axis 0), "
                 "so index the rows")
-    if reading.calls & ANGLE_CALLS:
+    if reading.calls & ANGLE_CALLS and construct_proven(question, "angle", got, want):
         return "your code turns the cosine into an angle (arccos, degrees): the question asks for the cosine itself"
     integer = getattr(question, "kind", "") == "integer"  # an Integer question (a function's integer result too)
-    if reading.times_100 and want != 0 and abs(got) > abs(want) * 10:
+    if reading.times_100 and want != 0 and abs(got) > abs(want) * 10 and construct_proven(question, "percent", got,
+                                                                                          want):
         return "your code multiplies by 100, a percentage: give the fraction (between 0 and 1)"
-    if not integer and reading.floordiv and float(got).is_integer():
+    if not integer and reading.floordiv and float(got).is_integer() and construct_proven(question, "floor", got, want):
         return "your code divides with `//`, which rounds down to a whole number: divide with `/`"
-    if not integer and "round" in reading.calls:
+    if not integer and "round" in reading.calls and construct_proven(question, "round", got, want):
         return "your code rounds (round(...)): keep every digit, the check wants it exact"
-    if not integer and "int" in reading.calls and float(got).is_integer():
+    if not integer and "int" in reading.calls and float(got).is_integer() and construct_proven(question, "int", got,
+                                                                                               want):
         return "int(...) drops the fraction: keep the value as a float"
     if "count_nonzero" in reading.calls:
         return ("your code counts with np.count_nonzero, which counts every non-zero entry: "
@@ -440,6 +466,152 @@ def code_features(question, got, want) -> str | None:
         return (f"`{question.name}` is a number typed by hand: compute it in code from the question's "
                 f"inputs{how}; a typed number is right only by chance, and this one is not")
     return None
+
+
+# --------------------------------------------------------------------------
+# A construct of the learner's cell named as the slip (`//`, round, × 100, int, an angle, columns indexed) is
+# a diagnosis like any other: it is shown only when its counterfactual holds. Three tests, in order:
+#   1. the solution's own code for the question writes the construct as often or more: then it is not what
+#      is wrong (a right cell has it too), whatever the value;
+#   2. the learner's own cell, read as arithmetic on the book's inputs (code.evaluate), gives the learner's
+#      value: then the construct undone in it (`//` as `/`, round(x, k) as x, × 100 left out, int(x) as x, the
+#      angle's call left out) must give the answer exactly;
+#   3. a cell the reading cannot follow: the slip applied to the answer must give the learner's value exactly
+#      (floor of the answer, the answer rounded to k places, × 100, …); a construct with no such relation
+#      (columns indexed) rests on test 1 alone.
+
+
+def _construct_count(source: str | None, family: str) -> int | None:
+    """How many times `source` writes the construct of `family` (None: it does not parse)."""
+    import ast
+
+    if not isinstance(source, str):
+        return None
+    try:
+        tree = ast.parse(source[:code.SOURCE_LIMIT])
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    n = 0
+    for node in ast.walk(tree):
+        if family == "floor" and (isinstance(node, (ast.BinOp, ast.AugAssign)) and isinstance(node.op, ast.FloorDiv)):
+            n += 1
+        elif family == "percent" and isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult) and any(
+                isinstance(s, ast.Constant) and s.value in (100, 100.0) for s in (node.left, node.right)):
+            n += 1
+        elif isinstance(node, ast.Call):
+            f = node.func
+            called = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
+            n += (family == "round" and called in ("round", "around")) or (family == "int" and called == "int") \
+                or (family == "angle" and called in ANGLE_CALLS)
+        elif family == "columns" and isinstance(node, ast.Subscript) and code.read(ast.unparse(node)).columns:
+            n += 1
+    return n
+
+
+def _undone(source: str, family: str) -> str | None:
+    """`source` with every construct of `family` undone (the learner's own lines only), or None."""
+    import ast
+
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+
+    class Undo(ast.NodeTransformer):
+        def visit_BinOp(self, node):
+            self.generic_visit(node)
+            if family == "floor" and isinstance(node.op, ast.FloorDiv):
+                node.op = ast.Div()
+            if family == "percent" and isinstance(node.op, ast.Mult):
+                for side, other in ((node.left, node.right), (node.right, node.left)):
+                    if isinstance(side, ast.Constant) and side.value in (100, 100.0):
+                        return other
+            return node
+
+        def visit_AugAssign(self, node):
+            self.generic_visit(node)
+            if family == "floor" and isinstance(node.op, ast.FloorDiv):
+                node.op = ast.Div()
+            return node
+
+        def visit_Call(self, node):
+            self.generic_visit(node)
+            f = node.func
+            called = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
+            if node.args and ((family == "round" and called in ("round", "around")) or (family == "int" and called == "int")
+                              or (family == "angle" and called in ANGLE_CALLS)):
+                return node.args[0]
+            return node
+    try:
+        return ast.unparse(ast.fix_missing_locations(Undo().visit(tree))) + "\n"
+    except Exception:  # noqa: BLE001 - a tree the undoing cannot write back
+        return None
+
+
+def _relation(family: str, got, want) -> bool | None:
+    """Does the slip of `family` applied to the answer give the learner's value exactly? None: no relation."""
+    try:
+        g, w = float(got), float(want)
+    except (TypeError, ValueError):
+        return None
+    if not (math.isfinite(g) and math.isfinite(w)):
+        return False
+    if family == "floor":
+        return g == math.floor(w) or g == math.trunc(w)
+    if family == "int":
+        return g == math.trunc(w)
+    if family == "round":
+        return any(g == round(w, k) for k in range(0, 10))
+    if family == "percent":
+        return _exact(g, 100 * w)
+    if family == "angle":
+        import numpy as np
+
+        if not -1 <= w <= 1:
+            return False
+        a = float(np.arccos(w))
+        return _exact(g, a) or _exact(g, float(np.degrees(a)))
+    return None
+
+
+def book_envs(question) -> list[dict]:
+    """The book's inputs as code.evaluate reads them: one env per shipped model the lesson's parameters name
+    (book_inputs), or the parameters' own numbers when they name none."""
+    envs = [env for _, _, env, _ in book_inputs(question)]
+    if envs:
+        return envs
+    sizes = {}
+    lesson = getattr(question, "lesson", "")
+    try:
+        import importlib
+
+        defaults = importlib.import_module(f"embedlab.grading.questions.l{lesson[:2]}").SPACE.defaults
+        sizes = {k: v for k, v in defaults.items() if isinstance(v, (int, float)) and not isinstance(v, bool)}
+    except Exception:  # noqa: BLE001 - a lesson without a variant space
+        pass
+    return [sizes] if sizes else []
+
+
+def construct_proven(question, family: str, got, want) -> bool:
+    """Is the construct of `family` in the learner's cell the slip that gives `got`? (see above)"""
+    lesson = getattr(question, "lesson", "") or getattr(question, "solved_in", "")
+    try:
+        solved = code.solution_source(lesson, question.name) if lesson else None
+    except Exception:  # noqa: BLE001 - the solution cannot be read: test 1 proves nothing either way
+        solved = None
+    own = code.own_part(question.source) if question.source else None
+    mine, theirs = _construct_count(own, family), _construct_count(solved, family)
+    if mine is not None and theirs is not None and theirs >= mine:
+        return False  # a right cell writes it as often: not the slip
+    if question.source and not question.source.lstrip().startswith("def ") and getattr(question, "case", None) is None:
+        undone = _undone(own, family) if own else None
+        head = question.source[:len(question.source) - len(own)] if own else ""
+        for env in book_envs(question):
+            if not _exact(code.evaluate(question.source, question.name, env), got):
+                continue  # the cell read as arithmetic here is not the learner's value
+            return bool(undone) and _exact(code.evaluate(head + undone, question.name, env), want)
+    relation = _relation(family, got, want)
+    return True if relation is None else relation
 
 
 def _reveals(text: str, want: float) -> bool:
@@ -497,9 +669,30 @@ def array(question, got, want) -> str | None:
     if reading.calls & RANDOM_CALLS and same_shape and own_lines_call(question, RANDOM_CALLS):
         return ("your code draws random numbers itself: use the table the question gives (its seed and "
                 "shape), not a new draw")
-    if "round" in reading.calls or "around" in reading.calls:
+    if ("round" in reading.calls or "around" in reading.calls) and _rounded_array(question, got, want):
         return "your code rounds (round): keep every value exact"
     return None
+
+
+def _rounded_array(question, got, want) -> bool:
+    """An array rounded where the answer is not: the solution's own code rounds less often, and the answer rounded
+    to some number of places is the learner's array exactly."""
+    import numpy as np
+
+    lesson = getattr(question, "lesson", "") or getattr(question, "solved_in", "")
+    try:
+        solved = code.solution_source(lesson, question.name) if lesson else None
+    except Exception:  # noqa: BLE001
+        solved = None
+    mine = _construct_count(code.own_part(question.source), "round")
+    theirs = _construct_count(solved, "round")
+    if mine is not None and theirs is not None and theirs >= mine:
+        return False
+    try:
+        g, w = np.asarray(got, dtype=float), np.asarray(want, dtype=float)
+        return g.shape == w.shape and any(np.array_equal(g, np.round(w, k)) for k in range(0, 10))
+    except (TypeError, ValueError):
+        return False
 
 
 def _solution_lacks(question, flag: str) -> bool:

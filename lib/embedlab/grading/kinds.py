@@ -408,6 +408,8 @@ class Question:
         candidates += [(t, "book") for t in _quiet(explain.size_swapped, self, got, want, default=[])]
         candidates += [(t, "code") for t in (_quiet(self._other_answer, got, want),
                                              not typed and _quiet(diagnose.precision_hint, got, want)) if t]
+        # what the cell lacks or uses that a right cell never does: true of the code, its part unproved by the value
+        candidates += [(t, "code") for t in _quiet(explain.unproved_needs, self, got, want, default=[])]
         candidates += [(t, "book") for t in _quiet(_general_words, self, got, want, default=[])]
         found = self._weigh(candidates, got, want)
         if found and not diagnose.direction_only(found):

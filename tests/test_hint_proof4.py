@@ -1,0 +1,93 @@
+"""A construct of the learner's code, or a part a code reading names, is a diagnosis like any other (issue 46):
+shown only when its counterfactual holds (explain.construct_proven).
+
+1. A construct the solution's own code writes as often (`(T + 1) // 2` in lesson 06) is not the slip.
+2. A construct that, undone in the learner's own cell read as arithmetic on the book's inputs, does not give the
+   answer is not the slip (a round to 12 places before another slip); one that does is named.
+3. A cell the reading cannot follow: the slip applied to the answer must give the learner's value exactly.
+4. A part a code reading names (`needs`: "the diagonal") with no value to prove it waits behind the slips the
+   value proves: a part counted twice, exact on the book's inputs, is named instead.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+
+from embedlab.grading import explain
+from embedlab.grading.kinds import Array, Integer, Real
+from embedlab.grading.lessons import load_key, questions_for
+from embedlab.grading.parts import Answer, Part, Sum
+
+
+def _question(lesson, name):
+    return next(q for q in questions_for(lesson) if q.name == name)
+
+
+GIVEN_03 = "from embedlab import count_params, load_config\n# YOUR CODE HERE\n"
+
+
+def test_a_rounding_that_is_not_the_slip_is_not_named():
+    lesson, name = "03-counting-gpt2", "embedding_share"
+    q, want = _question(lesson, name), load_key(lesson)[name]
+    from embedlab import count_params, load_config
+    from embedlab.grading.questions.l03 import DEFAULTS
+
+    c = count_params(load_config(DEFAULTS["share_model"]))
+    mine = ("counts = count_params(load_config(share_model))\n"
+            "embedding_share = round(counts.token_embedding / counts.total, 12) + 0.013\n")
+    got = round(c.token_embedding / c.total, 12) + 0.013
+    asked = dataclasses.replace(q, source=GIVEN_03 + mine)
+    assert not explain.construct_proven(asked, "round", got, want)
+    assert "round" not in (explain.code_features(asked, got, want) or "")
+    detail = asked.judge({"real": got}, want).detail
+    assert "rounds" not in detail, detail
+    rounded = mine.replace(", 12) + 0.013", ", 3)")
+    got = round(c.token_embedding / c.total, 3)
+    asked = dataclasses.replace(q, source=GIVEN_03 + rounded)
+    assert explain.construct_proven(asked, "round", got, want)  # undone in the cell: the answer exactly
+    assert "rounds" in asked.judge({"real": got}, want).detail
+
+
+def test_a_floor_division_the_solution_writes_too_is_not_named():
+    """Lesson 06's `(T + 1) // 2` is right: a whole-number value from another slip is not told to use `/`."""
+    lesson, name = "06-params-vs-compute", "head_share_prompt"
+    q, want = _question(lesson, name), load_key(lesson)[name]
+    mine = ("attention = c.attention_per_key * T * (T + 1) // 2\n"
+            "total = T * (c.input + c.blocks) + attention + c.head\nhead_share_prompt = total / total\n")
+    asked = dataclasses.replace(q, source=mine)
+    assert not explain.construct_proven(asked, "floor", 1.0, want)
+    assert "//" not in (explain.code_features(asked, 1.0, want) or "")
+    own = mine.replace("head_share_prompt = total / total", "head_share_prompt = c.head // total")
+    asked = dataclasses.replace(q, source=own)  # one `//` more than the solution: floor of the answer, 0
+    assert "//" in (explain.code_features(asked, 0.0, want) or "")
+
+
+def test_a_construct_in_a_cell_the_reading_cannot_follow_needs_the_exact_relation():
+    q = Real("share", exact=True)
+    asked = dataclasses.replace(q, source="share = 100 * np.mean(counts == 1)\n")
+    assert explain.construct_proven(asked, "percent", 37.0, 0.37)
+    assert not explain.construct_proven(asked, "percent", 41.0, 0.37)
+    assert "100" not in (explain.code_features(asked, 41.0, 0.37) or "")
+    assert "100" in explain.code_features(asked, 37.0, 0.37)
+
+
+def test_an_array_rounded_is_named_only_when_the_rounding_gives_it():
+    want = np.array([[0.1234567, -1.5], [2.25, 0.0]])
+    q = dataclasses.replace(Array("rows", sig=6), source="rows = np.round(E[ids], 2) * 2\n")
+    assert "rounds" not in (explain.array(q, np.round(want, 2) * 2, want) or "")
+    q = dataclasses.replace(q, source="rows = np.round(E[ids], 2)\n")
+    assert "rounds" in explain.array(q, np.round(want, 2), want)
+
+
+def test_a_part_a_code_reading_names_waits_behind_a_slip_the_value_proves():
+    """`needs` words name a part ("the diagonal") from what the cell lacks; the value, here, is a part counted
+    twice, exact on the book's inputs: that is named, the unproved reading is not."""
+    words = "PLANTED: leave out each row's cosine with itself (the diagonal)"
+    q = Integer("pairs", needs={"<|>|triu": words},
+                parts=lambda: Answer(Sum("the count", [Part("the table", 300), Part("the head", 50)])))
+    asked = dataclasses.replace(q, source="pairs = table + 2 * head\n")  # no `<`: the reading speaks
+    detail = asked.judge({"int": 400}, 350).detail
+    assert "PLANTED" not in detail and "head" in detail and "twice" in detail, detail
+    assert "PLANTED" in asked.judge({"int": 351}, 350).detail  # nothing the value proves: the reading, as before
