@@ -91,3 +91,39 @@ def test_a_part_a_code_reading_names_waits_behind_a_slip_the_value_proves():
     detail = asked.judge({"int": 400}, 350).detail
     assert "PLANTED" not in detail and "head" in detail and "twice" in detail, detail
     assert "PLANTED" in asked.judge({"int": 351}, 350).detail  # nothing the value proves: the reading, as before
+
+
+# --------------------------------------------------------------------------
+# What the mutation fuzzer found (benchmarks/hint_mutations.py), each by its kind
+
+
+def _function_verdict(lesson, name, source):
+    from embedlab.grading.cases import rng_for
+    from embedlab.grading.verdicts import evaluate
+
+    q = _question(lesson, name)
+    ns: dict = {"np": np}
+    exec(source, ns)  # noqa: S102 - the test's own function
+    return evaluate(q, ns[name], None, q.cases(rng_for(lesson, name)), source=source)
+
+
+def test_words_about_a_construct_the_cell_does_not_write_are_withheld():
+    """`x / (y / z)` has the value of `x / y * z`: a question's own hint says "operator precedence" from the value;
+    the learner wrote the parentheses, and divided where the product belongs: no precedence slip is named."""
+    divided = "def cosine(a, b):\n    return float(a @ b / (np.linalg.norm(a) / np.linalg.norm(b)))\n"
+    verdict = _function_verdict("01-toy-table", "cosine", divided)
+    assert verdict.status == "incorrect" and "precedence" not in verdict.detail, verdict.detail
+    unbracketed = "def cosine(a, b):\n    return float(a @ b / np.linalg.norm(a) * np.linalg.norm(b))\n"
+    assert "precedence" in _function_verdict("01-toy-table", "cosine", unbracketed).detail
+    q = dataclasses.replace(Real("x", exact=True), source="x = a / (b / c)\n")
+    assert explain.construct_unwritten(q, "operator precedence: x / y * z is (x / y) * z")
+    assert not explain.construct_unwritten(dataclasses.replace(q, source="x = a / b * c\n"), "operator precedence")
+
+
+def test_a_function_that_raises_having_never_read_an_argument_is_told_so_first():
+    """V replaced by a number (the table made 3 rows high): the IndexError follows from the argument never read."""
+    typed = ("def embedding_backward(ids, grad_out, V):\n    grad_E = np.zeros((3, grad_out.shape[1]))\n"
+             "    np.add.at(grad_E, ids, grad_out)\n    return grad_E\n")
+    verdict = _function_verdict("02-lookup-vs-matmul", "embedding_backward", typed)
+    assert verdict.detail.startswith("your function never reads its argument `V`"), verdict.detail
+    assert "IndexError" in verdict.detail, verdict.detail

@@ -505,6 +505,9 @@ def _construct_count(source: str | None, family: str) -> int | None:
                 or (family == "angle" and called in ANGLE_CALLS)
         elif family == "columns" and isinstance(node, ast.Subscript) and code.read(ast.unparse(node)).columns:
             n += 1
+        elif family == "precedence" and isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Mult, ast.Add, ast.Sub)) \
+                and isinstance(node.left, ast.BinOp) and isinstance(node.left.op, ast.Div):
+            n += 1  # x / y * z, x / y + z: only y divides
     return n
 
 
@@ -572,6 +575,31 @@ def _relation(family: str, got, want) -> bool | None:
         a = float(np.arccos(w))
         return _exact(g, a) or _exact(g, float(np.degrees(a)))
     return None
+
+
+# Words that say the learner's code writes a construct ("operator precedence: x / y * z is (x / y) * z"): a
+# hint of a question's own may say them from the value alone (the value is that of x / y * z); they are shown
+# only when the learner's own lines write that construct (a cell that wrote x / (y / z) gets the same value,
+# but no precedence slip). (words pattern, family of _construct_count)
+CONSTRUCT_WORDS = [(r"operator precedence", "precedence"), (r"divides with `//`|`//` \(floor division\)", "floor"),
+                   (r"your code rounds", "round"), (r"your code multiplies by 100", "percent"),
+                   (r"your code indexes columns", "columns"), (r"turns the cosine into an angle", "angle")]
+
+
+def construct_unwritten(question, text: str) -> bool:
+    """Do the words say the code writes a construct the learner's own lines do not write? False when the cell is
+    not known or does not parse (nothing to read it against)."""
+    import re
+
+    source = code.own_part(getattr(question, "source", None)) if getattr(question, "source", None) else None
+    if not isinstance(source, str) or not isinstance(text, str):
+        return False
+    for pattern, family in CONSTRUCT_WORDS:
+        if re.search(pattern, text):
+            n = _construct_count(source, family)
+            if n is not None and n == 0:
+                return True
+    return False
 
 
 def book_envs(question) -> list[dict]:

@@ -278,6 +278,8 @@ class Question:
                     continue
             try:
                 if hint.when(got, want, *self.case) if hint.args else hint.when(got, want):
+                    if _quiet(explain.construct_unwritten, self, hint.message, default=False):
+                        continue  # words about a construct the learner's own lines do not write
                     return hint.message
             except Exception:
                 continue
@@ -552,7 +554,8 @@ def _own_hints(question, got, want) -> list:
             continue
         try:
             if hint.when(got, want, *question.case) if hint.args else hint.when(got, want):
-                out.append(hint.message)
+                if not _quiet(explain.construct_unwritten, question, hint.message, default=False):
+                    out.append(hint.message)  # words about a construct the learner's lines write, or any other
         except Exception:  # noqa: BLE001
             continue
     return out
@@ -1067,6 +1070,12 @@ class Function(Question):
                     names = function_hints.arg_names(self.reference, len(args)) if args is not None else []
                     cause = _quiet(function_hints.exception_cause, got["raised"], args, names, self.source,
                                    default=None)
+                    if unused and not failures:  # the argument never read is the slip the raise follows from
+                        which = ", ".join(f"`{n}`" for n in unused)
+                        return self._verdict(False, f"your function never reads its argument"
+                                                    f"{'s' * (len(unused) > 1)} {which}: its result must depend on "
+                                                    f"{'them' if len(unused) > 1 else 'it'} ({where} raised "
+                                                    f"{got['raised']})")
                     if not cause:
                         return self._verdict(False, f"{where} raised {got['raised']}")
                     # the cause first, the exception's own message after it: a detail cut to the CSV's
