@@ -27,6 +27,11 @@ COLUMNS = ("graded", "raised", "equal", "equal-refused", "accepted", "specific",
 
 
 def main(argv):
+    import resource
+
+    limit = 6 * 2**30  # a mutant that grows an array without bound raises MemoryError (counted as raised)
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    resource.setrlimit(resource.RLIMIT_AS, (limit if hard == resource.RLIM_INFINITY else min(limit, hard), hard))
     per_kind = int(argv[argv.index("--per-kind") + 1]) if "--per-kind" in argv else None
     show = argv[argv.index("--show") + 1] if "--show" in argv else None
     skip = {argv[i + 1] for i, a in enumerate(argv) if a in ("--per-kind", "--show")}

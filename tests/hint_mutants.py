@@ -387,10 +387,37 @@ def contradicting(m: Mutant, detail: str) -> list[str]:
 # Running and judging a mutant
 
 
+class TookTooLong(Exception):
+    """A mutant that runs past MUTANT_SECONDS (a loop whose bound a mutation changed)."""
+
+
+MUTANT_SECONDS = 20
+
+
+@contextlib.contextmanager
+def time_box(seconds: float = MUTANT_SECONDS):
+    """Raise TookTooLong in the main thread after `seconds` (SIGALRM; nothing on a platform without it)."""
+    import signal
+
+    if not hasattr(signal, "setitimer"):
+        yield
+        return
+
+    def stop(*_):
+        raise TookTooLong()
+    old = signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
 def run(m: Mutant):
     """(the namespace the mutant leaves, the learner's answer cell) or raises as the mutant does."""
     entry = Wrong(m.lesson, m.name, m.source, m.kind, ())
-    with contextlib.redirect_stdout(io.StringIO()), np.errstate(all="ignore"):
+    with contextlib.redirect_stdout(io.StringIO()), np.errstate(all="ignore"), time_box():
         _, ns = check_wrong.run_entry(entry)
     prelude = check_wrong.exercise_prelude(m.lesson, m.name)
     cell = (prelude + "# YOUR CODE HERE\n" if prelude.strip() else "") + m.source
@@ -401,7 +428,7 @@ def same_as_solution(m: Mutant, ns: dict) -> bool:
     """Does the mutant compute the solution's value (a function: the same result on every input of
     check_wrong's list and on the question's own cases)?"""
     entry = Wrong(m.lesson, m.name, m.source, m.kind, ())
-    with contextlib.redirect_stdout(io.StringIO()), np.errstate(all="ignore"):
+    with contextlib.redirect_stdout(io.StringIO()), np.errstate(all="ignore"), time_box():
         verdict, _ = check_wrong._judge(entry)
     return verdict == "CORRECT"
 
@@ -415,7 +442,7 @@ def judge(m: Mutant) -> dict:
         return {"class": "raised", "detail": f"{type(exc).__name__}", "contradicting": [], "garbled": []}
     ns["_ih"] = ["", cell]
     try:
-        with contextlib.redirect_stdout(io.StringIO()), np.errstate(all="ignore"):
+        with contextlib.redirect_stdout(io.StringIO()), np.errstate(all="ignore"), time_box(4 * MUTANT_SECONDS):
             verdict = Exercise(m.lesson).verdict(m.name, ns)
     except Exception as exc:  # noqa: BLE001 - the check itself failed: reported
         return {"class": "error", "detail": repr(exc)[:200], "contradicting": [], "garbled": []}

@@ -230,6 +230,8 @@ def drive_value(q, want, lesson, key, full=True):
         asked = dataclasses.replace(q, source=source)
         answer = _quiet(explain.searched_answer, asked, want if isinstance(want, (int, float)) else 1.0)
         for one in (answer if isinstance(answer, (list, tuple)) else [answer] if answer is not None else []):
+            if full:  # every words the search can name for one change, as it builds them
+                _quiet(parts.templates, one)
             if WATCH[0] is not None:
                 WATCH[0]._record("explain._typed_for_inputs", [a.says for n in one.tree.nodes()
                                                                for a in getattr(n, "alts", []) if a.swap])
@@ -429,7 +431,7 @@ def test_every_code_built_hint_renders_whole(lesson):
     bad = []
     units = {q.name: (q.result if isinstance(q, Function) and q.result is not None else q).unit_of()
              for q in questions_for(lesson)}
-    for (file, function), words in seen_in(lesson).items():
+    for function, words in seen_in(lesson).items():
         for w in words:
             unit = next((u for n, u in units.items() if f"`{n}`" in w), "")
             for problem in hint_problems(w, unit, diagnose.UNITLESS):
