@@ -101,8 +101,9 @@ class Watch:
               ("function_hints.most_telling", function_hints, "most_telling"))
 
     def __init__(self):
-        self.seen: dict = {}  # builder's name -> a few strings it returned
+        self.seen: dict = {}  # builder's name -> [(a string it returned, the unit of the question driven then)]
         self.patched = []
+        self.unit = ""  # what the question being driven counts (Question.unit_of): a unit on a share is garbled
 
     def _record(self, name, value):
         def said(v):  # the words a value carries: a string, a verdict's or a row's detail, a scale's or a case's
@@ -118,7 +119,7 @@ class Watch:
         words = [w for v in items for w in said(v)]
         words = [w for w in words if w and w.strip()]
         kept = self.seen.setdefault(name, []) if words else []
-        kept.extend(w for w in words[:4] if w not in kept and len(kept) < 40)
+        kept.extend((w, self.unit) for w in words[:4] if (w, self.unit) not in kept and len(kept) < 60)
 
     def _wrap(self, name, owner, attr):
         original = owner.__dict__[attr]
@@ -339,8 +340,6 @@ def drive_given(lesson, name, key, q):
     others = [n for n in key if n != name][:2]
     if others:
         kinds.carried_note(others, "recounted")
-        row = kinds.Verdict("correct", 1.0, 1.0, "")
-        del row
 
 
 def drive_carried(lesson):
@@ -373,9 +372,9 @@ def drive_elsewhere(lesson, q):
                                           "raised": raised})
 
 
-def render_lesson(lesson, watch_out: list):
+def render_lesson(lesson):
     """Drive every question of `lesson` on each parameter set; the strings returned are collected by the
-    watcher the caller holds."""
+    watch the caller holds on."""
     key = load_key(lesson)
     book = [None] if parameter_sets(lesson) == [None] else parameter_sets(lesson)
     for params in book:
@@ -385,6 +384,8 @@ def render_lesson(lesson, watch_out: list):
         for q in questions_for(lesson, params):
             if isinstance(q, (Design, Written, Choice)):
                 continue
+            if WATCH[0] is not None:
+                WATCH[0].unit = (q.result if isinstance(q, Function) and q.result is not None else q).unit_of()
             if isinstance(q, Function):
                 if params is None or params == book[0]:
                     drive_function(q, lesson)
@@ -419,7 +420,7 @@ def seen_in(lesson) -> dict:
         with Watch() as watch, np.errstate(all="ignore"):
             WATCH[0] = watch
             try:
-                render_lesson(lesson, [])
+                render_lesson(lesson)
             finally:
                 WATCH[0] = None
         _SEEN[lesson] = watch.seen
@@ -429,11 +430,8 @@ def seen_in(lesson) -> dict:
 @pytest.mark.parametrize("lesson", LESSONS)
 def test_every_code_built_hint_renders_whole(lesson):
     bad = []
-    units = {q.name: (q.result if isinstance(q, Function) and q.result is not None else q).unit_of()
-             for q in questions_for(lesson)}
-    for function, words in seen_in(lesson).items():
-        for w in words:
-            unit = next((u for n, u in units.items() if f"`{n}`" in w), "")
+    for function, said in seen_in(lesson).items():
+        for w, unit in said:
             for problem in hint_problems(w, unit, diagnose.UNITLESS):
                 bad.append((function, problem, w[:160]))
     assert not list(dict.fromkeys(bad)), "\n".join(map(str, dict.fromkeys(bad)))
