@@ -425,12 +425,15 @@ def run(m: Mutant):
 
 
 def same_as_solution(m: Mutant, ns: dict) -> bool:
-    """Does the mutant compute the solution's value (a function: the same result on every input of
-    check_wrong's list and on the question's own cases)?"""
+    """Does the mutant compute the solution's value, as the check's precision sees it (whole numbers and words
+    exactly, floats and arrays to 1 part in 10⁹; a function: the same result on every input of check_wrong's list)?"""
     entry = Wrong(m.lesson, m.name, m.source, m.kind, ())
     with contextlib.redirect_stdout(io.StringIO()), np.errstate(all="ignore"), time_box():
-        verdict, _ = check_wrong._judge(entry)
-    return verdict == "CORRECT"
+        want, _ = check_wrong.solution_value(m.lesson, m.name)
+        if callable(want):
+            verdict, _ = check_wrong._judge(entry)  # every input, to 1 part in 10⁹
+            return verdict == "CORRECT"
+        return check_wrong._same(ns[m.name], want, rel=1e-9)
 
 
 def judge(m: Mutant) -> dict:

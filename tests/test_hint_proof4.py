@@ -127,3 +127,30 @@ def test_a_function_that_raises_having_never_read_an_argument_is_told_so_first()
     verdict = _function_verdict("02-lookup-vs-matmul", "embedding_backward", typed)
     assert verdict.detail.startswith("your function never reads its argument `V`"), verdict.detail
     assert "IndexError" in verdict.detail, verdict.detail
+
+
+def test_an_operator_swapped_or_a_number_one_off_is_undone_in_the_learners_own_code():
+    """The fuzzer's commonest generic hints: `-` for `+`, a 13 for a 12. Undone in the learner's own expression
+    (a cell read as arithmetic on the book's inputs, a function's body on the failing call's arguments), exactly
+    one edit gives the answer: named, with the piece as the learner wrote it; two alike, or none: not said."""
+    lesson = "03-counting-gpt2"
+    for body, words in (("    block = 12 * d * d - 13 * d\n    return V * d + T * d + L * block + 2 * d\n",
+                         "`12 * d * d - 13 * d` subtracts where the formula adds"),
+                        ("    block = 13 * d * d + 13 * d\n    return V * d + T * d + L * block + 2 * d\n",
+                         "the number 13 in `13 * d * d` is one off: with 12 there")):
+        verdict = _function_verdict(lesson, "gpt2_params", "def gpt2_params(V, d, L, T):\n" + body)
+        assert words in verdict.detail, verdict.detail
+    q, want = _question(lesson, "block_params"), load_key(lesson)["block_params"]
+    given = ("from embedlab import load_config, model_shape\nd = model_shape(load_config(block_model)).hidden_size\n"
+             "# YOUR CODE HERE\n")
+    from embedlab.grading import code
+
+    for mine, words in (("block_params = 12 * d * d + 13 / d\n", "`13 / d` divides where the formula multiplies"),
+                        ("block_params = 12 * d * d + 12 * d\n", "the number 12 in `12 * d` is one off")):
+        asked = dataclasses.replace(q, source=given + mine)
+        got = code.evaluate(given + mine, "block_params", explain.book_envs(q)[0])
+        assert any(words in w for w in explain.slip_undone(asked, got, want)), (mine, explain.slip_undone(asked, got, want))
+    both = "block_params = 12 * d * d + 6 * d + d * 6\n"  # 6 → 7 in either term: two edits alike, none said
+    asked = dataclasses.replace(q, source=given + both)
+    got = code.evaluate(given + both, "block_params", explain.book_envs(q)[0])
+    assert explain.slip_undone(asked, got, want) == []

@@ -853,7 +853,123 @@ def slip_undone(question, got, want) -> list[str]:
                         source_of = "config" if other in fields else "exact count (count_params)"
                         out.append(f"`{segment}` is {what}: {model}'s {source_of} gives `{other}` itself, and it is "
                                    f"not that: read it, do not estimate it")
-    return list(dict.fromkeys(out))
+    return list(dict.fromkeys(out)) or _one_edit_undone(question, got, want)
+
+
+# One piece of the learner's own expression written another way: an operator swapped (+ for -, * for /, / for //,
+# ** for *) or a number one off (11 for 12). Each such edit is undone in turn in the learner's own cell, read as
+# arithmetic on the book's inputs (the cell must first give the learner's value there), or in the body of the
+# learner's function read as arithmetic on the failing call's arguments; the edit is named only when exactly one
+# undoing gives the answer exactly: its counterfactual, the learner's own code put right, is right.
+_OPS = {"Add": ("+", "adds"), "Sub": ("-", "subtracts"), "Mult": ("*", "multiplies"), "Div": ("/", "divides"),
+        "FloorDiv": ("//", "divides and rounds down"), "Pow": ("**", "raises to a power")}
+_UNDO = {"Add": ("Sub",), "Sub": ("Add",), "Mult": ("Div", "Pow"), "Div": ("Mult", "FloorDiv"), "FloorDiv": ("Div",),
+         "Pow": ("Mult",)}
+
+
+def _one_edit_undone(question, got, want) -> list[str]:
+    import ast
+
+    if not isinstance(got, (int, float)) or isinstance(got, bool) or not question.source:
+        return []
+    whole, name, envs = question.source, question.name, None
+    if getattr(question, "case", None) is not None:  # a function's result: its body on the call's arguments
+        whole, name, envs = _body_as_cell(question.source, question.name, question.case)
+        if whole is None:
+            return []
+    source = code.own_part(whole) if envs is None else whole
+    if not source or len(source) > code.SOURCE_LIMIT or source.lstrip().startswith("def "):
+        return []
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError):
+        return []
+    head = whole[:len(whole) - len(source)]
+    envs = [env for env in (book_envs(question) if envs is None else envs)
+            if _exact(code.evaluate(whole, name, env), got)]
+    if not envs:
+        return []  # the cell, read as arithmetic on the book's inputs, is not the learner's value
+    env = envs[0]
+    question = dataclasses.replace(question, name=name) if name != question.name else question
+    nodes = list(ast.walk(tree))
+    found = {}
+    for k, node in enumerate(nodes):
+        edits = []
+        if isinstance(node, ast.BinOp) and type(node.op).__name__ in _UNDO:
+            edits = [("op", new) for new in _UNDO[type(node.op).__name__]]
+        elif isinstance(node, ast.Constant) and type(node.value) is int and abs(node.value) >= 2:
+            edits = [("const", node.value + d) for d in (1, -1)]
+        for how, new in edits:
+            changed = ast.parse(source)
+            target = list(ast.walk(changed))[k]
+            if how == "op":
+                target.op = getattr(ast, new)()
+            else:
+                target.value = new
+            try:
+                text = ast.unparse(changed)
+            except Exception:  # noqa: BLE001
+                continue
+            if not _exact(code.evaluate(head + "\n" + text + "\n", question.name, env), want):
+                continue
+            segment = ast.get_source_segment(source, node) or ast.unparse(node)
+            if how == "op":
+                old_sym, old_verb = _OPS[type(node.op).__name__]
+                new_sym, new_verb = _OPS[new]
+                right = ast.get_source_segment(source, node.right) or ast.unparse(node.right)
+                where = segment if len(segment) <= 40 else f"… {old_sym} {right}"
+                words = (f"`{where}` {old_verb} where the formula {new_verb}: with `{new_sym}` in place of "
+                         f"`{old_sym}` there, your own code gives the answer")
+            else:
+                words = (f"the number {node.value} in `{_enclosing(source, nodes, node)}` is one off: with {new} there, "
+                         f"your own code gives the answer")
+            found.setdefault(words, (how, node, new))
+    if len(found) != 1:
+        return []  # none, or several edits alike: not said
+    return list(found)
+
+
+RESULT = "result_"
+
+
+def _body_as_cell(source: str, name: str, args) -> tuple:
+    """(the body of the learner's `def name(...)` as a cell whose `return x` sets result_, result_, [{parameter:
+    argument}]) for a call whose arguments are plain numbers; (None, None, None) otherwise."""
+    import ast
+
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError):
+        return None, None, None
+    fns = [n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == name]
+    if not fns or args is None:
+        return None, None, None
+    fn = fns[-1]
+    params = [a.arg for a in fn.args.args]
+    if len(params) != len(args) or not all(isinstance(a, (int, float)) and not isinstance(a, bool) for a in args):
+        return None, None, None
+    body = list(fn.body)
+    if not body or not isinstance(body[-1], ast.Return) or body[-1].value is None \
+            or any(isinstance(n, ast.Return) for stmt in body[:-1] for n in ast.walk(stmt)):
+        return None, None, None
+    body[-1] = ast.Assign(targets=[ast.Name(RESULT, ast.Store())], value=body[-1].value)
+    try:
+        text = ast.unparse(ast.fix_missing_locations(ast.Module(body=body, type_ignores=[]))) + "\n"
+    except Exception:  # noqa: BLE001
+        return None, None, None
+    return text, RESULT, [dict(zip(params, args))]
+
+
+def _enclosing(source, nodes, node) -> str:
+    """The term around a number, as the learner wrote it: the product (or quotient) it is a factor of (`13 * d * d`
+    for the 13 of `13 * d * d + 13 * d`), the number alone when it stands by itself."""
+    import ast
+
+    parent = {id(child): n for n in nodes for child in ast.iter_child_nodes(n)}
+    term, up = None, parent.get(id(node))
+    while isinstance(up, ast.BinOp) and isinstance(up.op, (ast.Mult, ast.Div, ast.FloorDiv, ast.Pow)):
+        term, up = up, parent.get(id(up))
+    return (ast.get_source_segment(source, term) if term is not None else None) or str(node.value)
 
 
 def _quiet_list(f, *args) -> list:
