@@ -634,10 +634,15 @@ def construct_proven(question, family: str, got, want) -> bool:
     if question.source and not question.source.lstrip().startswith("def ") and getattr(question, "case", None) is None:
         undone = _undone(own, family) if own else None
         head = question.source[:len(question.source) - len(own)] if own else ""
-        for env in book_envs(question):
+        read = False
+        for env in book_envs(question):  # each model the book names: the one whose inputs the cell reads
             if not _exact(code.evaluate(question.source, question.name, env), got):
                 continue  # the cell read as arithmetic here is not the learner's value
-            return bool(undone) and _exact(code.evaluate(head + undone, question.name, env), want)
+            read = True
+            if undone and _exact(code.evaluate(head + "\n" + undone, question.name, env), want):
+                return True
+        if read:
+            return False
     relation = _relation(family, got, want)
     return True if relation is None else relation
 
@@ -889,11 +894,9 @@ def _one_edit_undone(question, got, want) -> list[str]:
             if _exact(code.evaluate(whole, name, env), got)]
     if not envs:
         return []  # the cell, read as arithmetic on the book's inputs, is not the learner's value
-    env = envs[0]
-    question = dataclasses.replace(question, name=name) if name != question.name else question
     nodes = list(ast.walk(tree))
     found = {}
-    for k, node in enumerate(nodes):
+    for env, (k, node) in ((env, kn) for env in envs for kn in enumerate(nodes)):
         edits = []
         if isinstance(node, ast.BinOp) and type(node.op).__name__ in _UNDO:
             edits = [("op", new) for new in _UNDO[type(node.op).__name__]]
@@ -910,7 +913,7 @@ def _one_edit_undone(question, got, want) -> list[str]:
                 text = ast.unparse(changed)
             except Exception:  # noqa: BLE001
                 continue
-            if not _exact(code.evaluate(head + "\n" + text + "\n", question.name, env), want):
+            if not _exact(code.evaluate(head + "\n" + text + "\n", name, env), want):
                 continue
             segment = ast.get_source_segment(source, node) or ast.unparse(node)
             if how == "op":
