@@ -135,7 +135,7 @@ def test_an_operator_swapped_or_a_number_one_off_is_undone_in_the_learners_own_c
     one edit gives the answer: named, with the piece as the learner wrote it; two alike, or none: not said."""
     lesson = "03-counting-gpt2"
     for body, words in (("    block = 12 * d * d - 13 * d\n    return V * d + T * d + L * block + 2 * d\n",
-                         "`12 * d * d - 13 * d` subtracts where the formula adds"),
+                         "`… - 13 * d` subtracts where the formula adds"),
                         ("    block = 13 * d * d + 13 * d\n    return V * d + T * d + L * block + 2 * d\n",
                          "the number 13 in `13 * d * d` is one off: with 12 there")):
         verdict = _function_verdict(lesson, "gpt2_params", "def gpt2_params(V, d, L, T):\n" + body)

@@ -920,7 +920,8 @@ def _one_edit_undone(question, got, want) -> list[str]:
                 old_sym, old_verb = _OPS[type(node.op).__name__]
                 new_sym, new_verb = _OPS[new]
                 right = ast.get_source_segment(source, node.right) or ast.unparse(node.right)
-                where = segment if len(segment) <= 40 else f"… {old_sym} {right}"
+                where = segment if len(segment) <= 40 and not isinstance(node.left, ast.BinOp) \
+                    else f"… {old_sym} {right}"  # in a chain of terms, the term whose operator it is
                 words = (f"`{where}` {old_verb} where the formula {new_verb}: with `{new_sym}` in place of "
                          f"`{old_sym}` there, your own code gives the answer")
             else:
