@@ -98,3 +98,23 @@ def test_every_question_names_the_variable_its_answer_goes_in():
     assert question_texts_without_their_answer_name(ask) == ["n"]
     for path in sorted((root / "solutions").glob("*.ipynb")):
         assert not question_texts_without_their_answer_name(nbformat.read(path, as_version=4)), path.name
+
+
+def test_standard_line_goes_under_the_question_not_a_reasoning_cell():
+    """A solution's reasoning (a markdown cell tagged solution-only between the question and its
+    answer) is not the question: the standard line (points, how judged) stays under the question's
+    text, which the exercise keeps, and the reasoning cell gets none."""
+    from embedlab.grading.generate import question_cells, standard_line, with_standard_lines
+
+    question = Integer("n")
+    nb = solution_notebook()
+    nb.cells[2:2] = [new_markdown_cell("## Question 1\n\nHow many? Your answer goes in `n`."),
+                     new_markdown_cell("**Why.** Rows × columns.", metadata={"tags": ["solution-only"]})]
+    assert question_cells(nb, [question]) == {"n": 2}
+    stamped = with_standard_lines(nb, [question])
+    assert stamped.cells[2].source.endswith(standard_line(question))
+    assert stamped.cells[3].source == "**Why.** Rows × columns."
+    assert with_standard_lines(stamped, [question]) == stamped                   # idempotent
+    exercise = make_exercise(stamped, "01-toy-table")
+    assert [c.source for c in exercise.cells if c.cell_type == "markdown"][1].endswith(standard_line(question))
+    assert "**Why.**" not in "".join(c.source for c in exercise.cells)

@@ -256,13 +256,32 @@ def _inputs(name):
             M = r.normal(size=(V, d)) + r.normal(size=d)
             cases.append((M, list(r.choice(V, size=3, replace=False))))
         return cases
+    if name == "bpe_merges":
+        cases = [({"abab": 1}, 2), ({"zy": 3, "ab": 3}, 1), ({"zy": 10, "ab": 1, "abc": 1}, 1),
+                 ({"low": 5, "lower": 2, "newest": 6, "widest": 3}, 6), ({"aaaa": 2, "aa": 1}, 3)]
+        letters = list("abcde")
+        for _ in range(2):
+            words = {"".join(r.choice(letters, size=int(r.integers(2, 7)))): int(r.integers(1, 9))
+                     for _ in range(int(r.integers(3, 7)))}
+            cases.append((words, int(r.integers(1, 5))))
+        return cases
+    if name == "tinylm_grads":
+        cases = []
+        for V, d, C, B in ((6, 3, 2, 4), (9, 4, 3, 7), (5, 2, 1, 5)):
+            contexts = r.integers(0, V, size=(B, C))
+            contexts[-1, 0] = contexts[0, 0]                 # an id used twice in the batch
+            cases.append((r.normal(size=(V, d)), r.normal(size=(C * d, d)), r.normal(size=d),
+                          r.normal(size=(V, d)), contexts, r.integers(0, V, size=B)))
+        return cases
     raise KeyError(name)
 
 
 def _same(a, b, rel=1e-5):
+    if isinstance(b, tuple):
+        return isinstance(a, (tuple, list)) and len(a) == len(b) and all(_same(x, y, rel) for x, y in zip(a, b))
     if isinstance(b, (str,)):
         return isinstance(a, str) and a.strip().lower() == b.strip().lower()
-    if isinstance(b, np.ndarray) or isinstance(a, np.ndarray):
+    if isinstance(b, (np.ndarray, list)) or isinstance(a, np.ndarray):
         try:
             a_, b_ = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
         except (TypeError, ValueError):

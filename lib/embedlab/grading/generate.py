@@ -131,14 +131,16 @@ def standard_line(question) -> str:
 
 
 def question_cells(nb, questions) -> dict:
-    """{question name: index of its markdown cell}: the last markdown cell before its check cell."""
+    """{question name: index of its markdown cell}: the last markdown cell before its check cell
+    that the exercise keeps (a solution's own reasoning, tagged solution-only, is not the question)."""
     found = {}
     for q in questions:
         pattern = re.compile(rf"""\.check\(\s*["']{re.escape(q.name)}["']""")
         check = next((i for i, c in enumerate(nb.cells) if c.cell_type == "code" and pattern.search(c.source)), None)
         if check is None:
             continue
-        text = next((i for i in range(check - 1, -1, -1) if nb.cells[i].cell_type == "markdown"), None)
+        text = next((i for i in range(check - 1, -1, -1) if nb.cells[i].cell_type == "markdown"
+                     and DROP_TAG not in nb.cells[i].get("metadata", {}).get("tags", [])), None)
         if text is not None:
             found[q.name] = text
     return found
