@@ -8,9 +8,9 @@ Each solution's answer cells are mutated one change at a time (tests/hint_mutant
 swapped, / for //, a constant ±1, a term dropped, two names swapped, axis 0 for 1, a sort reversed, a value
 rounded early, 10⁹ for 2³⁰, .T added or removed, a function's argument replaced by a constant), each mutant run
 and judged by the notebook's own check (Exercise.verdict). Printed per lesson: mutants graded, those that raise
-(no value to hint), those equal to the solution (accepted or refused), those accepted though they compute
-another value, specific and generic hints, hints that blame a construct the mutation did not touch
-(contradicting) and garbled ones. Figures, not asserted: tests/test_hint_mutations.py holds a sample.
+(no value to hint), those equal to the solution, those equal on the book's inputs only and refused on others
+(coincidence), those accepted though they compute another value, specific and generic hints, hints that blame
+a construct the mutation did not touch (contradicting) and garbled ones. Figures, not asserted: tests/test_hint_mutations.py holds a sample.
 """
 
 import sys
@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # noq
 
 import hint_mutants  # noqa: E402
 
-COLUMNS = ("graded", "raised", "equal", "equal-refused", "accepted", "specific", "generic", "contradicting",
+COLUMNS = ("graded", "raised", "equal", "coincidence", "accepted", "specific", "generic", "contradicting",
            "garbled")
 
 

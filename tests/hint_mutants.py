@@ -11,6 +11,8 @@ IPython's history), the path a learner's check takes.
 Each verdict is sorted (`classify`):
 
 * equal: the mutant computes the solution's value (on every input, for a function): nothing to hint;
+* coincidence: the mutant computes the solution's value on the book's inputs only (a branch the book does not
+  take: fp32's bytes changed where the book's cache is bf16), and the check refuses it on other inputs, as it must;
 * accepted: a mutant that computes another value, marked right (a wrong answer accepted);
 * specific / generic: the hint names a cause, or only says which way and how far (diagnose.direction_only);
 * contradicting: the hint blames a construct of the code (CLAIMS: `//`, round, × 100, a transpose, an axis,
@@ -457,7 +459,7 @@ def judge(m: Mutant) -> dict:
     if verdict.status == CORRECT:
         kind = "equal" if equal else "accepted"
     elif equal:
-        kind = "equal-refused"
+        kind = "coincidence"
     elif generic(detail):
         kind = "generic"
     else:

@@ -229,7 +229,8 @@ def drive_value(q, want, lesson, key, full=True):
     drive_config_slips(q, want)
     if full and isinstance(want, (int, float)) and not isinstance(want, bool):
         # one number one off in the learner's expression (2 for 1), and an operator swapped: each undone gives it
-        for mine, got in ((f"{q.name} = ({want!r}) + 3 - 3 * 2\n", want - 3), (f"{q.name} = ({want!r}) + 1 - 1 - 2\n", want + 1 - 1 - 2)):
+        for mine, got in ((f"{q.name} = ({want!r}) + 3 - 3 * 2\n", want - 3),
+                          (f"{q.name} = ({want!r}) + 1 - 1 - 2\n", want + 1 - 1 - 2)):
             _quiet(explain.slip_undone, dataclasses.replace(q, source=mine), got, want)
     for source in _sources(q)[-3:]:
         asked = dataclasses.replace(q, source=source)
