@@ -877,6 +877,10 @@ def _one_edit_undone(question, got, want) -> list[str]:
 
     if not isinstance(got, (int, float)) or isinstance(got, bool) or not question.source:
         return []
+    from embedlab.grading import diagnose
+
+    if want and any(f and _exact(got, f * want) for f, _ in diagnose.FACTORS):
+        return []  # the whole value a factor off (× 2, ÷ 4): the factor's own words name it, not one number
     whole, name, envs = question.source, question.name, None
     if getattr(question, "case", None) is not None:  # a function's result: its body on the call's arguments
         whole, name, envs = _body_as_cell(question.source, question.name, question.case)
