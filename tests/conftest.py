@@ -35,7 +35,9 @@ LONGEST_FIRST = [
     "tests/test_hint_corpus.py",
     "tests/test_assign_lms.py",             # embedlab-assign's LMS handouts, solution runs
     "tests/test_grade_promises.py",         # one assign, one --latest class run, a 1,500-deep folder
-    "tests/test_hint_corpus_learners.py",   # seven blind corpora, both ways, each answer looked at twice
+    "tests/test_hint_corpus_learners.py",   # the blind corpora, both ways, each answer looked at twice
+    "tests/test_hint_rendering_code.py",    # every code-built hint driven on every lesson and look
+    "tests/test_hint_mutations.py",         # a sample of mutants of every solution graded
     "tests/test_sandbox.py",
     "tests/test_right_answers.py",          # 180 right answers, each lesson's cells run in this process
     "tests/test_variants_l12.py",

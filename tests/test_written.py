@@ -414,3 +414,23 @@ def test_a_sheet_saved_by_a_spreadsheet_in_a_semicolon_locale_is_read(tmp_path):
     marks = manual.read_marks(tmp_path, {LESSON: ["ada"]})
     assert [(m.criterion, m.points, m.comment) for m in marks["ada", LESSON, "defence"]] == [
         ("binding", 1.5, "close"), ("shape", 2.0, ""), ("tying", 0.0, "")]
+
+
+def test_the_binding_rubric_asks_for_every_budget_one_layer_more_breaks():
+    """Question 5's fullest budget is not always the only one in the way of a bigger model: a design
+    that fills two budgets nearly equally (a newcomer's, 99.33% of compute against 99.23% of memory)
+    breaks both with one layer more, so relaxing the fullest alone buys nothing. The rubric's top
+    level must therefore ask for every budget one layer more breaks, not for "the" one to relax."""
+    from embedlab.sizing import design_figures, headroom, llama_config, over_budget
+    design = llama_config(32_000, 1024, 30, 16, 4, 4096, True)
+    assert not over_budget(design, l11.BUDGET)
+    used = headroom(design_figures(design, l11.BUDGET), l11.BUDGET)
+    fullest = max(used, key=used.get)
+    deeper = {**design, "num_hidden_layers": design["num_hidden_layers"] + 1}
+    broken = [reason.split(":")[0] for reason in over_budget(deeper, l11.BUDGET)]
+    assert fullest in broken and len(broken) >= 2, broken   # the case exists
+    binding = next(c for c in l11.DEFENCE.criteria if c.name == "binding")
+    top = max(binding.levels, key=lambda level: level.points).words
+    assert "every budget that one layer more would break" in top, top
+    assert "every budget that one layer more would break" in binding.asks, binding.asks
+    assert "relaxing it first" not in top, top

@@ -89,8 +89,8 @@ def code_first(question, got, want) -> str | None:
     if typed:
         return typed
     missing = _missing_needs(question, got, want)
-    if missing:
-        return missing
+    if missing and _backed(question, missing, got, want):
+        return missing  # the reading's part proved by the question's own rule: before any other slip
     inputs = dict(_call(question.inputs, question) or {}) if question.inputs else {}
     config = config_inputs(question)
     answer = _call(question.parts, question) if question.parts else None
@@ -234,6 +234,29 @@ def _missing_needs(question, got=None, want=None) -> str | None:
         if not any(token in used for token in alternatives.split("|")) and not _refuted(question, says, got, want):
             return says
     return None
+
+
+def _backed(question, says: str, got, want) -> bool:
+    """Is a code reading's words proved by the value: a hint of the question's own with those words, whose rule
+    (the slip's counterfactual) gives the learner's value?"""
+    for hint in question.hints:
+        if hint.message == says and not hint.args:
+            try:
+                if hint.when(got, want):
+                    return True
+            except Exception:  # noqa: BLE001
+                continue
+    return False
+
+
+def unproved_needs(question, got, want) -> list[str]:
+    """A code reading's words (`needs`, `avoids`) no rule of the question proves: what the cell lacks or uses is
+    true of the code, but the part it names is not proved by the value, so it comes after the slips the value
+    proves (kinds.Question._number_hint), never before."""
+    if not question.source:
+        return []
+    missing = _missing_needs(question, got, want)
+    return [missing] if missing and not _backed(question, missing, got, want) else []
 
 
 def _refuted(question, says: str, got, want) -> bool:
@@ -410,25 +433,28 @@ ANGLE_CALLS = {"arccos", "degrees", "acos", "rad2deg"}
 
 
 def code_features(question, got, want) -> str | None:
-    """What the answer cell does that fits a wrong value (`//`, `* 100`, round, a typed number)."""
+    """What the answer cell does that fits a wrong value (`//`, `* 100`, round, a typed number). A construct
+    named as the slip is proved first (`construct_proven`): its counterfactual must hold."""
     if not question.source:
         return None
     reading = code.read(code.own_part(question.source), question.name)
     if not reading.parsed:
         return None
-    if reading.columns:
+    if reading.columns and construct_proven(question, "columns", got, want):
         return ("your code indexes columns, `[:, …]`: a word's vector is its row of the table (axis 0), "
                 "so index the rows")
-    if reading.calls & ANGLE_CALLS:
+    if reading.calls & ANGLE_CALLS and construct_proven(question, "angle", got, want):
         return "your code turns the cosine into an angle (arccos, degrees): the question asks for the cosine itself"
     integer = getattr(question, "kind", "") == "integer"  # an Integer question (a function's integer result too)
-    if reading.times_100 and want != 0 and abs(got) > abs(want) * 10:
+    if reading.times_100 and want != 0 and abs(got) > abs(want) * 10 and construct_proven(question, "percent", got,
+                                                                                          want):
         return "your code multiplies by 100, a percentage: give the fraction (between 0 and 1)"
-    if not integer and reading.floordiv and float(got).is_integer():
+    if not integer and reading.floordiv and float(got).is_integer() and construct_proven(question, "floor", got, want):
         return "your code divides with `//`, which rounds down to a whole number: divide with `/`"
-    if not integer and "round" in reading.calls:
+    if not integer and "round" in reading.calls and construct_proven(question, "round", got, want):
         return "your code rounds (round(...)): keep every digit, the check wants it exact"
-    if not integer and "int" in reading.calls and float(got).is_integer():
+    if not integer and "int" in reading.calls and float(got).is_integer() and construct_proven(question, "int", got,
+                                                                                               want):
         return "int(...) drops the fraction: keep the value as a float"
     if "count_nonzero" in reading.calls:
         return ("your code counts with np.count_nonzero, which counts every non-zero entry: "
@@ -440,6 +466,185 @@ def code_features(question, got, want) -> str | None:
         return (f"`{question.name}` is a number typed by hand: compute it in code from the question's "
                 f"inputs{how}; a typed number is right only by chance, and this one is not")
     return None
+
+
+# --------------------------------------------------------------------------
+# A construct of the learner's cell named as the slip (`//`, round, × 100, int, an angle, columns indexed) is
+# a diagnosis like any other: it is shown only when its counterfactual holds. Three tests, in order:
+#   1. the solution's own code for the question writes the construct as often or more: then it is not what
+#      is wrong (a right cell has it too), whatever the value;
+#   2. the learner's own cell, read as arithmetic on the book's inputs (code.evaluate), gives the learner's
+#      value: then the construct undone in it (`//` as `/`, round(x, k) as x, × 100 left out, int(x) as x, the
+#      angle's call left out) must give the answer exactly;
+#   3. a cell the reading cannot follow: the slip applied to the answer must give the learner's value exactly
+#      (floor of the answer, the answer rounded to k places, × 100, …); a construct with no such relation
+#      (columns indexed) rests on test 1 alone.
+
+
+def _construct_count(source: str | None, family: str) -> int | None:
+    """How many times `source` writes the construct of `family` (None: it does not parse)."""
+    import ast
+
+    if not isinstance(source, str):
+        return None
+    try:
+        tree = ast.parse(source[:code.SOURCE_LIMIT])
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    n = 0
+    for node in ast.walk(tree):
+        if family == "floor" and (isinstance(node, (ast.BinOp, ast.AugAssign)) and isinstance(node.op, ast.FloorDiv)):
+            n += 1
+        elif family == "percent" and isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult) and any(
+                isinstance(s, ast.Constant) and s.value in (100, 100.0) for s in (node.left, node.right)):
+            n += 1
+        elif isinstance(node, ast.Call):
+            f = node.func
+            called = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
+            n += (family == "round" and called in ("round", "around")) or (family == "int" and called == "int") \
+                or (family == "angle" and called in ANGLE_CALLS)
+        elif family == "columns" and isinstance(node, ast.Subscript) and code.read(ast.unparse(node)).columns:
+            n += 1
+        elif family == "precedence" and isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Mult, ast.Add, ast.Sub)) \
+                and isinstance(node.left, ast.BinOp) and isinstance(node.left.op, ast.Div):
+            n += 1  # x / y * z, x / y + z: only y divides
+    return n
+
+
+def _undone(source: str, family: str) -> str | None:
+    """`source` with every construct of `family` undone (the learner's own lines only), or None."""
+    import ast
+
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+
+    class Undo(ast.NodeTransformer):
+        def visit_BinOp(self, node):
+            self.generic_visit(node)
+            if family == "floor" and isinstance(node.op, ast.FloorDiv):
+                node.op = ast.Div()
+            if family == "percent" and isinstance(node.op, ast.Mult):
+                for side, other in ((node.left, node.right), (node.right, node.left)):
+                    if isinstance(side, ast.Constant) and side.value in (100, 100.0):
+                        return other
+            return node
+
+        def visit_AugAssign(self, node):
+            self.generic_visit(node)
+            if family == "floor" and isinstance(node.op, ast.FloorDiv):
+                node.op = ast.Div()
+            return node
+
+        def visit_Call(self, node):
+            self.generic_visit(node)
+            f = node.func
+            called = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
+            if node.args and ((family == "round" and called in ("round", "around")) or (family == "int" and called == "int")
+                              or (family == "angle" and called in ANGLE_CALLS)):
+                return node.args[0]
+            return node
+    try:
+        return ast.unparse(ast.fix_missing_locations(Undo().visit(tree))) + "\n"
+    except Exception:  # noqa: BLE001 - a tree the undoing cannot write back
+        return None
+
+
+def _relation(family: str, got, want) -> bool | None:
+    """Does the slip of `family` applied to the answer give the learner's value exactly? None: no relation."""
+    try:
+        g, w = float(got), float(want)
+    except (TypeError, ValueError):
+        return None
+    if not (math.isfinite(g) and math.isfinite(w)):
+        return False
+    if family == "floor":
+        return g == math.floor(w) or g == math.trunc(w)
+    if family == "int":
+        return g == math.trunc(w)
+    if family == "round":
+        return any(g == round(w, k) for k in range(0, 10))
+    if family == "percent":
+        return _exact(g, 100 * w)
+    if family == "angle":
+        import numpy as np
+
+        if not -1 <= w <= 1:
+            return False
+        a = float(np.arccos(w))
+        return _exact(g, a) or _exact(g, float(np.degrees(a)))
+    return None
+
+
+# Words that say the learner's code writes a construct ("operator precedence: x / y * z is (x / y) * z"): a
+# hint of a question's own may say them from the value alone (the value is that of x / y * z); they are shown
+# only when the learner's own lines write that construct (a cell that wrote x / (y / z) gets the same value,
+# but no precedence slip). (words pattern, family of _construct_count)
+CONSTRUCT_WORDS = [(r"operator precedence", "precedence"), (r"divides with `//`|`//` \(floor division\)", "floor"),
+                   (r"your code rounds", "round"), (r"your code multiplies by 100", "percent"),
+                   (r"your code indexes columns", "columns"), (r"turns the cosine into an angle", "angle")]
+
+
+def construct_unwritten(question, text: str) -> bool:
+    """Do the words say the code writes a construct the learner's own lines do not write? False when the cell is
+    not known or does not parse (nothing to read it against)."""
+    import re
+
+    source = code.own_part(getattr(question, "source", None)) if getattr(question, "source", None) else None
+    if not isinstance(source, str) or not isinstance(text, str):
+        return False
+    for pattern, family in CONSTRUCT_WORDS:
+        if re.search(pattern, text):
+            n = _construct_count(source, family)
+            if n is not None and n == 0:
+                return True
+    return False
+
+
+def book_envs(question) -> list[dict]:
+    """The book's inputs as code.evaluate reads them: one env per shipped model the lesson's parameters name
+    (book_inputs), or the parameters' own numbers when they name none."""
+    envs = [env for _, _, env, _ in book_inputs(question)]
+    if envs:
+        return envs
+    sizes = {}
+    lesson = getattr(question, "lesson", "")
+    try:
+        import importlib
+
+        defaults = importlib.import_module(f"embedlab.grading.questions.l{lesson[:2]}").SPACE.defaults
+        sizes = {k: v for k, v in defaults.items() if isinstance(v, (int, float)) and not isinstance(v, bool)}
+    except Exception:  # noqa: BLE001 - a lesson without a variant space
+        pass
+    return [sizes] if sizes else []
+
+
+def construct_proven(question, family: str, got, want) -> bool:
+    """Is the construct of `family` in the learner's cell the slip that gives `got`? (see above)"""
+    lesson = getattr(question, "lesson", "") or getattr(question, "solved_in", "")
+    try:
+        solved = code.solution_source(lesson, question.name) if lesson else None
+    except Exception:  # noqa: BLE001 - the solution cannot be read: test 1 proves nothing either way
+        solved = None
+    own = code.own_part(question.source) if question.source else None
+    mine, theirs = _construct_count(own, family), _construct_count(solved, family)
+    if mine is not None and theirs is not None and theirs >= mine:
+        return False  # a right cell writes it as often: not the slip
+    if question.source and not question.source.lstrip().startswith("def ") and getattr(question, "case", None) is None:
+        undone = _undone(own, family) if own else None
+        head = question.source[:len(question.source) - len(own)] if own else ""
+        read = False
+        for env in book_envs(question):  # each model the book names: the one whose inputs the cell reads
+            if not _exact(code.evaluate(question.source, question.name, env), got):
+                continue  # the cell read as arithmetic here is not the learner's value
+            read = True
+            if undone and _exact(code.evaluate(head + "\n" + undone, question.name, env), want):
+                return True
+        if read:
+            return False
+    relation = _relation(family, got, want)
+    return True if relation is None else relation
 
 
 def _reveals(text: str, want: float) -> bool:
@@ -497,9 +702,30 @@ def array(question, got, want) -> str | None:
     if reading.calls & RANDOM_CALLS and same_shape and own_lines_call(question, RANDOM_CALLS):
         return ("your code draws random numbers itself: use the table the question gives (its seed and "
                 "shape), not a new draw")
-    if "round" in reading.calls or "around" in reading.calls:
+    if ("round" in reading.calls or "around" in reading.calls) and _rounded_array(question, got, want):
         return "your code rounds (round): keep every value exact"
     return None
+
+
+def _rounded_array(question, got, want) -> bool:
+    """An array rounded where the answer is not: the solution's own code rounds less often, and the answer rounded
+    to some number of places is the learner's array exactly."""
+    import numpy as np
+
+    lesson = getattr(question, "lesson", "") or getattr(question, "solved_in", "")
+    try:
+        solved = code.solution_source(lesson, question.name) if lesson else None
+    except Exception:  # noqa: BLE001
+        solved = None
+    mine = _construct_count(code.own_part(question.source), "round")
+    theirs = _construct_count(solved, "round")
+    if mine is not None and theirs is not None and theirs >= mine:
+        return False
+    try:
+        g, w = np.asarray(got, dtype=float), np.asarray(want, dtype=float)
+        return g.shape == w.shape and any(np.array_equal(g, np.round(w, k)) for k in range(0, 10))
+    except (TypeError, ValueError):
+        return False
 
 
 def _solution_lacks(question, flag: str) -> bool:
@@ -632,7 +858,126 @@ def slip_undone(question, got, want) -> list[str]:
                         source_of = "config" if other in fields else "exact count (count_params)"
                         out.append(f"`{segment}` is {what}: {model}'s {source_of} gives `{other}` itself, and it is "
                                    f"not that: read it, do not estimate it")
-    return list(dict.fromkeys(out))
+    return list(dict.fromkeys(out)) or _one_edit_undone(question, got, want)
+
+
+# One piece of the learner's own expression written another way: an operator swapped (+ for -, * for /, / for //,
+# ** for *) or a number one off (11 for 12). Each such edit is undone in turn in the learner's own cell, read as
+# arithmetic on the book's inputs (the cell must first give the learner's value there), or in the body of the
+# learner's function read as arithmetic on the failing call's arguments; the edit is named only when exactly one
+# undoing gives the answer exactly: its counterfactual, the learner's own code put right, is right.
+_OPS = {"Add": ("+", "adds"), "Sub": ("-", "subtracts"), "Mult": ("*", "multiplies"), "Div": ("/", "divides"),
+        "FloorDiv": ("//", "divides and rounds down"), "Pow": ("**", "raises to a power")}
+_UNDO = {"Add": ("Sub",), "Sub": ("Add",), "Mult": ("Div", "Pow"), "Div": ("Mult", "FloorDiv"), "FloorDiv": ("Div",),
+         "Pow": ("Mult",)}
+
+
+def _one_edit_undone(question, got, want) -> list[str]:
+    import ast
+
+    if not isinstance(got, (int, float)) or isinstance(got, bool) or not question.source:
+        return []
+    from embedlab.grading import diagnose
+
+    if want and any(f and _exact(got, f * want) for f, _ in diagnose.FACTORS):
+        return []  # the whole value a factor off (× 2, ÷ 4): the factor's own words name it, not one number
+    whole, name, envs = question.source, question.name, None
+    if getattr(question, "case", None) is not None:  # a function's result: its body on the call's arguments
+        whole, name, envs = _body_as_cell(question.source, question.name, question.case)
+        if whole is None:
+            return []
+    source = code.own_part(whole) if envs is None else whole
+    if not source or len(source) > code.SOURCE_LIMIT or source.lstrip().startswith("def "):
+        return []
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError):
+        return []
+    head = whole[:len(whole) - len(source)]
+    envs = [env for env in (book_envs(question) if envs is None else envs)
+            if _exact(code.evaluate(whole, name, env), got)]
+    if not envs:
+        return []  # the cell, read as arithmetic on the book's inputs, is not the learner's value
+    nodes = list(ast.walk(tree))
+    found = {}
+    for env, (k, node) in ((env, kn) for env in envs for kn in enumerate(nodes)):
+        edits = []
+        if isinstance(node, ast.BinOp) and type(node.op).__name__ in _UNDO:
+            edits = [("op", new) for new in _UNDO[type(node.op).__name__]]
+        elif isinstance(node, ast.Constant) and type(node.value) is int and abs(node.value) >= 2:
+            edits = [("const", node.value + d) for d in (1, -1)]
+        for how, new in edits:
+            changed = ast.parse(source)
+            target = list(ast.walk(changed))[k]
+            if how == "op":
+                target.op = getattr(ast, new)()
+            else:
+                target.value = new
+            try:
+                text = ast.unparse(changed)
+            except Exception:  # noqa: BLE001
+                continue
+            if not _exact(code.evaluate(head + "\n" + text + "\n", name, env), want):
+                continue
+            segment = ast.get_source_segment(source, node) or ast.unparse(node)
+            if how == "op":
+                old_sym, old_verb = _OPS[type(node.op).__name__]
+                new_sym, new_verb = _OPS[new]
+                right = ast.get_source_segment(source, node.right) or ast.unparse(node.right)
+                where = segment if len(segment) <= 40 and not isinstance(node.left, ast.BinOp) \
+                    else f"… {old_sym} {right}"  # in a chain of terms, the term whose operator it is
+                words = (f"`{where}` {old_verb} where the formula {new_verb}: with `{new_sym}` in place of "
+                         f"`{old_sym}` there, your own code gives the answer")
+            else:
+                words = (f"the number {node.value} in `{_enclosing(source, nodes, node)}` is one off: with {new} there, "
+                         f"your own code gives the answer")
+            found.setdefault(words, (how, node, new))
+    if len(found) != 1:
+        return []  # none, or several edits alike: not said
+    return list(found)
+
+
+RESULT = "result_"
+
+
+def _body_as_cell(source: str, name: str, args) -> tuple:
+    """(the body of the learner's `def name(...)` as a cell whose `return x` sets result_, result_, [{parameter:
+    argument}]) for a call whose arguments are plain numbers; (None, None, None) otherwise."""
+    import ast
+
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError):
+        return None, None, None
+    fns = [n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == name]
+    if not fns or args is None:
+        return None, None, None
+    fn = fns[-1]
+    params = [a.arg for a in fn.args.args]
+    if len(params) != len(args) or not all(isinstance(a, (int, float)) and not isinstance(a, bool) for a in args):
+        return None, None, None
+    body = list(fn.body)
+    if not body or not isinstance(body[-1], ast.Return) or body[-1].value is None \
+            or any(isinstance(n, ast.Return) for stmt in body[:-1] for n in ast.walk(stmt)):
+        return None, None, None
+    body[-1] = ast.Assign(targets=[ast.Name(RESULT, ast.Store())], value=body[-1].value)
+    try:
+        text = ast.unparse(ast.fix_missing_locations(ast.Module(body=body, type_ignores=[]))) + "\n"
+    except Exception:  # noqa: BLE001
+        return None, None, None
+    return text, RESULT, [dict(zip(params, args))]
+
+
+def _enclosing(source, nodes, node) -> str:
+    """The term around a number, as the learner wrote it: the product (or quotient) it is a factor of (`13 * d * d`
+    for the 13 of `13 * d * d + 13 * d`), the number alone when it stands by itself."""
+    import ast
+
+    parent = {id(child): n for n in nodes for child in ast.iter_child_nodes(n)}
+    term, up = None, parent.get(id(node))
+    while isinstance(up, ast.BinOp) and isinstance(up.op, (ast.Mult, ast.Div, ast.FloorDiv, ast.Pow)):
+        term, up = up, parent.get(id(up))
+    return (ast.get_source_segment(source, term) if term is not None else None) or str(node.value)
 
 
 def _quiet_list(f, *args) -> list:

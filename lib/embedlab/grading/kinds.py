@@ -278,6 +278,8 @@ class Question:
                     continue
             try:
                 if hint.when(got, want, *self.case) if hint.args else hint.when(got, want):
+                    if _quiet(explain.construct_unwritten, self, hint.message, default=False):
+                        continue  # words about a construct the learner's own lines do not write
                     return hint.message
             except Exception:
                 continue
@@ -390,6 +392,8 @@ class Question:
                 self._said = "own"
                 return own
             found = _quiet(explain.number, self, got, want)
+            # an operator swapped or a number one off in the learner's function, undone on this call's arguments
+            found = found or next(iter(_quiet(explain._one_edit_undone, self, got, want, default=[]) or []), None)
             self._said = "parts" if found else "generic"
             return found or _quiet(diagnose.precision_hint, got, want) or generic()
         typed = _quiet(explain.typed_by_hand, self)  # the cell types its answer (or we cannot read it): rounded?
@@ -408,6 +412,8 @@ class Question:
         candidates += [(t, "book") for t in _quiet(explain.size_swapped, self, got, want, default=[])]
         candidates += [(t, "code") for t in (_quiet(self._other_answer, got, want),
                                              not typed and _quiet(diagnose.precision_hint, got, want)) if t]
+        # what the cell lacks or uses that a right cell never does: true of the code, its part unproved by the value
+        candidates += [(t, "code") for t in _quiet(explain.unproved_needs, self, got, want, default=[])]
         candidates += [(t, "book") for t in _quiet(_general_words, self, got, want, default=[])]
         found = self._weigh(candidates, got, want)
         if found and not diagnose.direction_only(found):
@@ -550,7 +556,8 @@ def _own_hints(question, got, want) -> list:
             continue
         try:
             if hint.when(got, want, *question.case) if hint.args else hint.when(got, want):
-                out.append(hint.message)
+                if not _quiet(explain.construct_unwritten, question, hint.message, default=False):
+                    out.append(hint.message)  # words about a construct the learner's lines write, or any other
         except Exception:  # noqa: BLE001
             continue
     return out
@@ -1065,6 +1072,12 @@ class Function(Question):
                     names = function_hints.arg_names(self.reference, len(args)) if args is not None else []
                     cause = _quiet(function_hints.exception_cause, got["raised"], args, names, self.source,
                                    default=None)
+                    if unused and not failures:  # the argument never read is the slip the raise follows from
+                        which = ", ".join(f"`{n}`" for n in unused)
+                        return self._verdict(False, f"your function never reads its argument"
+                                                    f"{'s' * (len(unused) > 1)} {which}: its result must depend on "
+                                                    f"{'them' if len(unused) > 1 else 'it'} ({where} raised "
+                                                    f"{got['raised']})")
                     if not cause:
                         return self._verdict(False, f"{where} raised {got['raised']}")
                     # the cause first, the exception's own message after it: a detail cut to the CSV's

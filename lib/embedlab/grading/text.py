@@ -239,6 +239,10 @@ import re  # noqa: E402 - the section's own
 
 _PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_.]*(?:![rsa])?(?::[^{}]*)?\}|%[sdr]\b|\bNone\b|<lambda>|object at 0x")
 _EMPTY_SLOT = re.compile(r"(?<![\w.])\(\s*\)|\[\s*\]|\s[,;:.](?=\s|$)|[:;,]\s*[;,.]|\(\s*[:;,]|[:,;(]\s*$|^\s|\s$|\S {2,}\S|``")
+_QUOTED = re.compile(r"`([^`\n]+)`")
+_ITS_MESSAGE = re.compile(r"\(its message: .*\)$")
+_RAISED = re.compile(r"\b(raised|raises) ([A-Z]\w*(?:Error|Exception|Warning|Exit|Interrupt)): (?!.*\(its message)"
+                     r"(.+?)(?=: [a-z]|$)")
 _DOUBLED = re.compile(r"\b([A-Za-z]+)\s+\1\b", re.I)
 # a determiner or preposition that needs a noun, followed by another determiner: "has no the table", "a the"
 _TWO_DETERMINERS = re.compile(r"\b(?:a|an|the|no|each|every|of the|one)\s+(?:a|an|the|no)\b", re.I)
@@ -285,6 +289,16 @@ def hint_problems(text: str, unit: str = "", unitless: tuple = ()) -> list[str]:
     out = []
     if not isinstance(text, str) or not text.strip():
         return ["empty"]
+    # the learner's own code quoted in backticks (`word_to_id = {w: i …}`, a comment, an import) is theirs, not
+    # a template's: read as one word, but for a slot left whole in it (`{name}`) and an empty quote (``)
+    for quoted in _QUOTED.findall(text):
+        if _PLACEHOLDER.fullmatch(quoted.strip()):
+            out.append(f"a placeholder left in: {quoted.strip()!r}")
+    text = _QUOTED.sub(lambda m: m.group(0) if re.fullmatch(r"[\w.]+", m.group(1)) else "`code`", text)
+    # an exception's own message ("raised ValueError: … shape=()", "(its message: …)") is the exception's text,
+    # quoted as it was raised: read as one word too
+    text = _ITS_MESSAGE.sub("(its message: `code`)", text)
+    text = _RAISED.sub(lambda m: f"{m.group(1)} {m.group(2)}: `code`", text)
     found = _PLACEHOLDER.search(text)
     if found:
         out.append(f"a placeholder left in: {found.group(0)!r}")

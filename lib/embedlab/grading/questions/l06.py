@@ -417,7 +417,7 @@ REREAD = {
     "kaplan_n": "6. The other counts called N",
     "head_share_training": "5. The head's share: training against generation",
     "head_share_prompt": "5. The head's share: training against generation",
-    "forward_flops_per_token": "2. A forward pass, part by part",
+    "forward_flops_per_token": "4. Attention over the context: work without parameters",
     "flop_rate": "7. FLOPs are counts, FLOP/s are rates",
     "active_params": "6. The other counts called N",
 }

@@ -262,7 +262,7 @@ UNWEIGHTED_WORDS = ("each word's pairs are counted once: weight every pair by ho
 CHARS_WORDS = ("your words start as characters (ord), not bytes: byte-level BPE starts every word as its UTF-8 "
                "bytes, list(word.encode('utf-8')), so a letter outside ASCII is two or three tokens")
 FIRST_ONLY_WORDS = ("only the first occurrence of the pair in a word is merged: merge every occurrence, left to "
-                    "right, without overlaps (a a a becomes N a)")
+                    "right, without overlaps (`a a a` becomes `N a`)")
 
 
 def _merge_slips() -> list:

@@ -468,12 +468,15 @@ def questions(p: dict) -> list:
 DEFENCE = Written("defence", carries=("design", "design_params", "design_serving_gb", "design_train_flops",
                                       "tightest_budget", "other_tying_params"), criteria=(
     Criterion("binding", "Which budget binds, and by how much:",
-              "name the budget your design uses the largest fraction of, with your own figures.", (
+              "name the budget your design uses the largest fraction of, with your own figures, and every "
+              "budget that one layer more would break.", (
                   Level(0, "no budget named, or one named with no figure"),
-                  Level(1, "the binding budget named with its fraction, but the other two budgets not compared "
-                           "(or raw amounts compared instead of fractions)"),
-                  Level(2, "the binding budget named, with the fraction of each of the three budgets your own "
-                           "figures use, and what relaxing it first would buy"))),
+                  Level(1, "the fullest budget named with its fraction, but the other two budgets not compared "
+                           "(or raw amounts compared instead of fractions), or no check of what one layer more "
+                           "would break"),
+                  Level(2, "the fraction of each of the three budgets your own figures use, and every budget "
+                           "that one layer more would break, priced: those are the ones to relax for a bigger "
+                           "model (when two break, relaxing one alone buys nothing)"))),
     Criterion("shape", "Why this width and depth:",
               "argue d and L from the job, not from taste.", (
                   Level(0, "width and depth stated without a reason"),
@@ -621,7 +624,7 @@ QUESTIONS = questions(DEFAULTS)
 # (notebooks/11-size-a-model.ipynb, its `## ` heading as written) each question practises; the feedback
 # pages name it (embedlab.grading.feedback); tests/test_feedback.py checks every heading exists.
 REREAD = {
-    "design": "6. Choose, and defend the choice",
+    "design": "5. Candidates, and how deep each can go",
     "design_params": "2. A design is a config dict",
     "design_serving_gb": "3. Serving: the weights and the KV cache",
     "design_train_flops": "4. Training compute: 6·N·D and the count",

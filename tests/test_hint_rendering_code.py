@@ -1,0 +1,452 @@
+"""The hints built in code, rendered over every lesson's questions and read before any learner sees them.
+
+tests/test_hint_rendering.py renders the templates a question declares (its hints, its named parts). Many
+hints are built in code instead, from what the learner's cell does: a slip undone in the learner's own
+expression, a size used for another, a division without its denominator's parentheses, a function argument
+never read, an edited line of the given code, an error carried forward, a number typed by hand, an axis, an
+index moved by one, a wrong input read, the general words on arrays and calls. Here, for every lesson, on the
+book's parameters, two class variants and the second looks, each question is built for those parameters and
+driven through every such builder with inputs made from the question itself (its name, its function's
+arguments and cases, its answer, its model's config fields, the lesson's sizes, its given lines); every string
+a builder returns is read by embedlab.grading.text.hint_problems (a placeholder left in, an empty slot, a doubled
+or missing word, a word where a size belongs, a unit on a quantity without one).
+
+That every builder is reached is not left to care: `hint_builders` reads the grading modules and lists every
+function that writes prose into an f-string (a hint's words with slots); the builders' returns are watched
+(sys.setprofile) while the questions are driven, and a builder never seen returning words fails the test.
+"""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import math
+import re
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from embedlab.grading import carried, code, diagnose, elsewhere, explain, function_hints, kinds, parts
+from embedlab.grading.cases import rng_for
+from embedlab.grading.kinds import Array, Choice, Design, Function, Integer, Real, Written
+from embedlab.grading.lessons import known_lessons, load_key, questions_for
+from embedlab.grading.text import hint_problems
+from embedlab.grading.values import data_to_array
+
+from test_hint_rendering import parameter_sets
+
+GRADING = Path(explain.__file__).resolve().parent
+MODULES = {m.__name__.rsplit(".", 1)[1]: m for m in (code, carried, diagnose, elsewhere, explain, function_hints,
+                                                     kinds, parts)}
+# Functions of those modules that write prose into an f-string but build no hint a learner reads for a wrong
+# answer: how an answer is judged (statements), a question declared wrongly (ValueError), the form of a value
+# (WrongForm, shown before any hint), a file's or a key's name, a row's line. Each with its reason.
+NOT_HINTS = {
+    "code.handed_out": "a notebook's path",
+    "explain.book_inputs": "a module's name", "explain.book_envs": "a module's name", "explain._book_sizes": "a size's key, len(name)",
+    "kinds.Verdict.line": "a summary line", "kinds.Integer.to_data": "the value's form",
+    "kinds.Real.__post_init__": "a question declared wrongly", "kinds.Real.statement": "how it is judged",
+    "kinds.Real.result_phrase": "how it is judged", "kinds.Real.to_data": "the value's form",
+    "kinds.Array.__post_init__": "a question declared wrongly", "kinds.Array.statement": "how it is judged",
+    "kinds.Array.result_phrase": "how it is judged", "kinds.Array.public_problems": "class mode's form check",
+    "kinds.Arrays.to_data": "the value's form", "kinds.Choice.to_data": "the value's form",
+    "kinds.Function.statement": "how it is judged", "kinds.Function.run_cases": "the exception, as raised",
+    "kinds.Design.statement": "how it is judged", "kinds.Design.to_data": "the value's form",
+    "kinds._plain": "the value's form", "kinds.Criterion.__post_init__": "a rubric declared wrongly",
+    "kinds.Written.__post_init__": "a rubric declared wrongly", "kinds.Written.to_data": "the value's form",
+    "kinds.Written.judge": "the instructor marks it", "kinds.padding_recheck": "lesson 12's recheck, rendered "
+    "through _formula_slip", "kinds.padding_rechecks": "lesson 12's rechecks, rendered through _formula_slip",
+    "parts.Ratio.__init__": "a tree declared wrongly", "function_hints.shown": "a value written compactly",
+    "elsewhere._words_of": "names joined, said by foreign_cases", "elsewhere._judge_as": "an exception, as raised",
+    "kinds.Integer.judge": "rendered through _number_hint (its own words are constants)",
+}
+
+
+def _prose(node: ast.JoinedStr) -> bool:
+    text = "".join(v.value for v in node.values if isinstance(v, ast.Constant))
+    return len(re.findall(r"[A-Za-z]{2,}", text)) >= 3
+
+
+def hint_builders() -> dict:
+    """{"module.Class.function": code object's (file, first line)} of every function of the hint modules that
+    writes prose into an f-string."""
+    out = {}
+    for short, module in MODULES.items():
+        path = Path(module.__file__)
+        tree = ast.parse(path.read_text())
+
+        def visit(node, prefix=""):
+            for child in ast.iter_child_nodes(node):
+                if isinstance(child, ast.ClassDef):
+                    visit(child, f"{prefix}{child.name}.")
+                elif isinstance(child, ast.FunctionDef):
+                    if any(isinstance(n, ast.JoinedStr) and _prose(n) for n in ast.walk(child)):
+                        out[f"{short}.{prefix}{child.name}"] = (str(path), child.name)
+        visit(tree)
+    return {k: v for k, v in out.items() if k not in NOT_HINTS}
+
+
+# --------------------------------------------------------------------------
+# Watching what the builders return
+
+
+class Watch:
+    """Every string a hint builder returns (a Verdict's detail, the strings of a list) while on: each builder, and
+    the judges whose verdicts carry the words they put together, wrapped in its module or class for the while."""
+
+    JUDGES = (("kinds.Integer.judge", kinds.Integer, "judge"), ("kinds.Real.judge", kinds.Real, "judge"),
+              ("kinds.Array.judge", kinds.Array, "judge"), ("kinds.Function.judge", kinds.Function, "judge"),
+              ("function_hints.most_telling", function_hints, "most_telling"))
+
+    def __init__(self):
+        self.seen: dict = {}  # builder's name -> [(a string it returned, the unit of the question driven then)]
+        self.patched = []
+        self.unit = ""  # what the question being driven counts (Question.unit_of): a unit on a share is garbled
+
+    def _record(self, name, value):
+        def said(v):  # the words a value carries: a string, a verdict's or a row's detail, a scale's or a case's
+            if isinstance(v, str):
+                return [v]
+            if isinstance(v, tuple):  # (change, words, ids) of the named parts' search
+                return [w for w in v if isinstance(w, str)]
+            return [w for a in ("detail", "says", "words", "why", "message") for w in [getattr(v, a, None)]
+                    if isinstance(w, str)]
+        if isinstance(value, dict):
+            value = list(value.values())
+        items = list(value) if isinstance(value, (list, tuple, set)) else [value]
+        words = [w for v in items for w in said(v)]
+        words = [w for w in words if w and w.strip()]
+        kept = self.seen.setdefault(name, []) if words else []
+        kept.extend((w, self.unit) for w in words[:4] if (w, self.unit) not in kept and len(kept) < 60)
+
+    def _wrap(self, name, owner, attr):
+        original = owner.__dict__[attr]
+        if isinstance(original, (staticmethod, classmethod)):
+            return
+        watch = self
+
+        def wrapped(*args, **kw):
+            value = original(*args, **kw)
+            watch._record(name, value)
+            return value
+        wrapped.__wrapped__ = original
+        setattr(owner, attr, wrapped)
+        self.patched.append((owner, attr, original))
+        for module in [m for k, m in list(sys.modules.items()) if k.startswith("embedlab.grading") and m is not owner]:
+            for key, value in list(vars(module).items()):  # the same builder imported by name elsewhere
+                if value is original:
+                    setattr(module, key, wrapped)
+                    self.patched.append((module, key, original))
+
+    def __enter__(self):
+        for name in hint_builders():
+            short, *rest = name.split(".")
+            owner = MODULES[short]
+            for part in rest[:-1]:
+                owner = getattr(owner, part)
+            self._wrap(name, owner, rest[-1])
+        for name, owner, attr in self.JUDGES:
+            if attr in owner.__dict__:
+                self._wrap(name, owner, attr)
+        return self
+
+    def __exit__(self, *exc):
+        for owner, attr, original in reversed(self.patched):
+            setattr(owner, attr, original)
+        self.patched.clear()
+
+
+# --------------------------------------------------------------------------
+# Driving each question through the builders
+
+
+def _quiet(f, *args, **kw):
+    try:
+        return f(*args, **kw)
+    except Exception:  # noqa: BLE001 - a builder that cannot take these inputs says nothing
+        return None
+
+
+def _numbers_near(want) -> list:
+    """Values a slip gives: the answer times each factor the general words name, and off by one."""
+    if not isinstance(want, (int, float)) or isinstance(want, bool) or not math.isfinite(want):
+        return []
+    out = [want * f for f, _ in diagnose.FACTORS if f] + [want + 1, want - 1, -want, want * 1.37]
+    return [int(v) if isinstance(want, int) and float(v).is_integer() else v for v in out]
+
+
+def _sources(q) -> list[str]:
+    """Cells that make each code reading speak, written with the question's own name."""
+    n = q.name
+    return [
+        f"{n} = round(x / y, 2)\n", f"{n} = x // y\n", f"{n} = 100 * x / y\n", f"{n} = int(x / y)\n",
+        f"{n} = np.count_nonzero(x)\n", f"{n} = 12_345\n", f"{n} = np.degrees(np.arccos(x))\n",
+        f"{n} = E[:, 0]\n", f"{n} = E[ids + 1]\n", f"{n} = np.random.default_rng(1).normal(size=3)\n",
+        f"{n} = np.round(E.sum(axis=0), 2)\n",
+        f"na = np.linalg.norm(a)\nnb = np.linalg.norm(b)\n{n} = a @ b / na + nb\n",
+        f"d = 777\nL = 3\nV = 1000\n{n} = 12 * L * d * d + V * d\n",
+        f"{n} = count_params(load_config('gpt2-xl')).total * 3\n",
+        f"{n} = 128_000 * 4096 * 2 // 3\n",
+    ]
+
+
+def _function_sources(q) -> list[str]:
+    """A function of the question's own signature whose body reads none of its arguments, and one that divides
+    without parentheses."""
+    names = function_hints.arg_names(q.reference, 8) if q.reference is not None else []
+    args = ", ".join(names) or "x"
+    return [f"def {q.name}({args}):\n    return 3\n",
+            f"def {q.name}({args}):\n    na = np.linalg.norm({names[0] if names else 'x'})\n"
+            f"    nb = np.linalg.norm({names[-1] if names else 'x'})\n    return 1.0 / na + nb\n"]
+
+
+def drive_config_slips(q, want):
+    """A config's field read for another, and a rule of thumb typed where the config gives a value, each written
+    so that the slip undone gives the answer: explain.slip_undone's words for every field of the book's models."""
+    if not isinstance(want, (int, float)) or isinstance(want, bool) or not want:
+        return
+    for model, fields, env, readable in explain.book_inputs(q)[:2]:
+        names = sorted(fields)[:12]
+        for a in names:
+            for b in names:
+                if fields[a] != fields[b] and fields[b] >= 2:
+                    source = f"{q.name} = {want!r} * shape.{a} / shape.{b}\n"
+                    explain.slip_undone(dataclasses.replace(q, source=source), want * fields[a] / fields[b], want)
+                    break
+        if "intermediate_size" in readable and "hidden_size" in readable:
+            d, dff = readable["hidden_size"], readable["intermediate_size"]
+            source = f"{q.name} = {want!r} / shape.intermediate_size * (8 * shape.hidden_size / 3)\n"
+            explain.slip_undone(dataclasses.replace(q, source=source), want / dff * (8 * d / 3), want)
+
+
+def drive_value(q, want, lesson, key, full=True):
+    """A number or an array question, through the code readings, the named parts, the general words."""
+    if WATCH[0] is not None:  # the words a question declares for its code readings
+        WATCH[0]._record("explain.model_reads", list(q.not_reads.values()))
+        WATCH[0]._record("needs and avoids", list(q.needs.values()) + list(q.avoids.values()))
+    drive_config_slips(q, want)
+    if full and isinstance(want, (int, float)) and not isinstance(want, bool):
+        # one number one off in the learner's expression (2 for 1), and an operator swapped: each undone gives it
+        for mine, got in ((f"{q.name} = ({want!r}) + 3 - 3 * 2\n", want - 3),
+                          (f"{q.name} = ({want!r}) + 1 - 1 - 2\n", want + 1 - 1 - 2)):
+            _quiet(explain.slip_undone, dataclasses.replace(q, source=mine), got, want)
+    for source in _sources(q)[-3:]:
+        asked = dataclasses.replace(q, source=source)
+        answer = _quiet(explain.searched_answer, asked, want if isinstance(want, (int, float)) else 1.0)
+        for one in (answer if isinstance(answer, (list, tuple)) else [answer] if answer is not None else []):
+            if full:  # every words the search can name for one change, as it builds them
+                _quiet(parts.templates, one)
+            if WATCH[0] is not None:
+                WATCH[0]._record("explain._typed_for_inputs", [a.says for n in one.tree.nodes()
+                                                               for a in getattr(n, "alts", []) if a.swap])
+    _quiet(explain._config_scales, q)
+    others = {k: v for k, v in key.items() if isinstance(v, (int, float)) and not isinstance(v, bool)}
+    if isinstance(q, (Integer, Real)) and isinstance(want, (int, float)):
+        for source in _sources(q):
+            asked = dataclasses.replace(q, source=source, others=others)
+            got = want * 2 if want else 3
+            for f in (explain.code_first, explain.code_features, explain.slip_undone, explain.size_swapped) + (
+                    (explain.number,) if full else ()):
+                _quiet(f, asked, got, want)
+            _quiet(explain.precedence_slip, source)
+            _quiet(asked._formula_slip)
+        q = dataclasses.replace(q, others=others)
+        for got in _numbers_near(want)[:10] if full else ():
+            _quiet(q.judge, q.to_data(got), want)
+            _quiet(explain.size_swapped, q, got, want)
+        for name, value in others.items():
+            if name != q.name and value != want:
+                _quiet(q._other_answer, value, want)
+        for x, vx in explain._book_sizes(q).items():
+            for y, vy in explain._book_sizes(q).items():
+                if vx != vy:
+                    _quiet(explain.size_swapped, q, want * vx / vy, want)
+        _quiet(q.judge, {"float": float(want) + 0.5} if isinstance(q, Integer) else {"real": float("nan")}, want)
+        _quiet(q.judge, {"float": float(want) * 2}, want) if isinstance(q, Integer) else None
+    if isinstance(q, Array) and want is not None:
+        w = np.asarray(want)
+        for source in _sources(q):
+            asked = dataclasses.replace(q, source=source)
+            for got in (w + 1, w[:-1] if w.ndim else w, np.round(w, 2)):
+                _quiet(explain.array, asked, got, w)
+        for got in _arrays_near(w):
+            _quiet(diagnose.array_hint, got, w, q.close)
+            if full:
+                _quiet(q.judge, q.to_data(got), q.to_data(w))
+
+
+def _arrays_near(w):
+    out = [w * 2, -w, w + 1, np.asarray(w, dtype=np.float32).astype(float) * (1 + 1e-7)]
+    if w.ndim >= 1 and len(w) > 1:
+        out += [w[::-1], w[1:], np.append(w, w[:1], axis=0), np.roll(w, 1, axis=0), w[:1]]
+        out += [np.delete(w, 0, axis=0), np.concatenate([w, w])]
+    if w.ndim == 2:
+        out += [w.T, w[:, ::-1], w[:, 1:], w.sum(axis=0), np.round(w, 1), w * np.arange(1, w.shape[0] + 1)[:, None]]
+        out += [np.vstack([w[1:], np.zeros((1, w.shape[1]))])]
+    if w.ndim == 1 and w.dtype.kind in "iu":
+        out += [np.sort(w), w.astype(float) + 0.5, np.unique(w)]
+    if w.ndim == 0:
+        out += [np.array([w, w])]
+    return out
+
+
+def drive_function(q, lesson):
+    """A function question on its own cases: wrong functions of its own signature (an argument ignored, a
+    constant, a transposed or scaled result, one that raises an IndexError), judged as the check judges."""
+    from embedlab.grading.verdicts import evaluate
+
+    cases = q.cases(rng_for(lesson, q.name))[:4]
+    ref = q.reference
+    wrongs = [
+        lambda *a: 2 * np.asarray(ref(*a)) if np.ndim(ref(*a)) else 2 * ref(*a),
+        lambda *a: ref(*a[:-1], 3) if len(a) > 1 else ref(*a),
+        lambda *a: ref(*a[1:], a[0]) if len(a) > 1 else ref(*a),
+        lambda *a: np.asarray(ref(*a)).T,
+        lambda *a: np.zeros((5,))[np.asarray(a[-1]).ravel()[:1].astype(int) + 5]
+        if isinstance(a[-1], np.ndarray) else np.zeros(2)[7],
+        lambda *a: tuple(2 * np.asarray(x) for x in ref(*a)) if isinstance(ref(*a), tuple) else ref(*a) + 1,
+    ]
+    for source in _function_sources(q):
+        for wrong in wrongs:
+            _quiet(evaluate, q, wrong, None, cases, source=source)
+        _quiet(explain.precedence_slip, source)
+    for slip in q.slips:
+        _quiet(evaluate, q, lambda *a, s=slip: s.func(*a), None, cases, source=None)
+    names = function_hints.arg_names(ref, len(cases[0])) if cases else []
+    for case in cases[:2]:
+        for i, name in enumerate(names):
+            _quiet(function_hints.exception_cause, f"IndexError: index {99} is out of bounds for axis 0 with size 3",
+                   case, names, f"def {q.name}({', '.join(names)}):\n    return {name}[{name}]\n")
+            _quiet(function_hints.exception_cause, "KeyError: 'x'", case, names, None)
+            _quiet(function_hints.exception_cause, "ValueError: shapes (3,4) and (5,4) not aligned", case, names,
+                   None)
+        for v in case:  # a shape error whose two sizes are a 2-D argument's rows and width
+            shape = np.shape(v)
+            if len(shape) == 2 and shape[0] != shape[1]:
+                a, b = shape
+                for raised in (f"ValueError: operands could not be broadcast together with shapes ({a},) ({b},)",
+                               f"ValueError: matmul: Input operand 1 has a mismatch in its core dimension 0, with "
+                               f"gufunc signature (n?,k),(k,m?)->(n?,m?) (size {a} is different from {b})"):
+                    _quiet(function_hints.exception_cause, raised, case, names, None)
+
+
+def drive_given(lesson, name, key, q):
+    """The code the exercise gives for `name`, each line edited: the edit blamed, mentioned after the answer's
+    own hint, or after another wrong answer's."""
+    above, given = code.given_code(lesson).get(name, ((), ()))
+    for line in list(given)[:3] + list(above)[-2:]:
+        edit = code.Edit(line, line.replace("=", "= 1 +", 1) if "=" in line else line + "  # x", True)
+        for how in (code.RIGHT, code.SAME, code.OTHER, None):
+            code.edit_hint("your count has no LayerNorms", [edit], how, "too big: between 2 and 3 times the "
+                                                                         "expected value")
+            code.edit_hint("", [edit], how, None)
+    others = [n for n in key if n != name][:2]
+    if others:
+        kinds.carried_note(others, "recounted")
+
+
+def drive_carried(lesson):
+    from embedlab.grading.judge import Row
+
+    names = [q.name for q in questions_for(lesson)]
+    rows = []
+    for i, n in enumerate(names):
+        rows.append(Row(submission="s.ipynb", lesson=lesson, question=n, points=1.0, max_points=1.0,
+                        status="correct" if i % 2 else "incorrect", detail=""))
+    _quiet(carried.note, rows)
+
+
+def drive_elsewhere(lesson, q):
+    names = list(code.foreign_inputs(lesson))[:3]
+    for case in _quiet(elsewhere.foreign_cases, q, {q.name: 1, **{n: 2 for n in names}}, names,
+                       frozenset(names)) or []:
+        _quiet(kinds._elsewhere_case, q, {"kind": "integer", "got": {"int": 2}, "want": {"int": 1},
+                                          "words": case.words, "why": case.why})
+    data = {"integer": ({"int": 3}, {"int": 4}), "real": ({"real": 3.0}, {"real": 4.0})}.get(q.kind)
+    if data is None:
+        return
+    for why in ("", "the vocabulary's padding is counted on V"):
+        for same in (False, True):
+            case = {"kind": q.kind, "got": data[0], "want": data[1], "words": "with n_top = 80 words",
+                    "why": why, "same": same}
+            _quiet(kinds._elsewhere_case, q, case)
+    for raised in ("KeyError: 'gpt2'", "IndexError: index 9 is out of bounds", "NameError: name 'x' is not defined"):
+        _quiet(kinds._elsewhere_case, q, {"kind": q.kind, "got": data[0], "want": data[1], "words": "with L = 7",
+                                          "raised": raised})
+
+
+def render_lesson(lesson):
+    """Drive every question of `lesson` on each parameter set; the strings returned are collected by the
+    watch the caller holds on."""
+    key = load_key(lesson)
+    book = [None] if parameter_sets(lesson) == [None] else parameter_sets(lesson)
+    for params in book:
+        module = _module(lesson)
+        want_of = _quiet(module.answers, params) if params is not None and hasattr(module, "answers") else None
+        want_of = want_of or key
+        for q in questions_for(lesson, params):
+            if isinstance(q, (Design, Written, Choice)):
+                continue
+            if WATCH[0] is not None:
+                WATCH[0].unit = (q.result if isinstance(q, Function) and q.result is not None else q).unit_of()
+            if isinstance(q, Function):
+                if params is None or params == book[0]:
+                    drive_function(q, lesson)
+                continue
+            want = want_of.get(q.name)
+            if isinstance(want, dict) and "hex" in want:
+                want = data_to_array(want)
+            drive_value(q, want, lesson, {k: v for k, v in key.items()}, full=params is None or params == book[0])
+            if params is None or params == book[0]:
+                drive_given(lesson, q.name, key, q)
+                drive_elsewhere(lesson, q)
+    drive_carried(lesson)
+
+
+def _module(lesson):
+    import importlib
+
+    return importlib.import_module(f"embedlab.grading.questions.l{lesson[:2]}")
+
+
+# --------------------------------------------------------------------------
+# The tests
+
+
+LESSONS = known_lessons()
+_SEEN: dict = {}
+WATCH = [None]  # the watch on, for drivers that record words a builder puts into a structure
+
+
+def seen_in(lesson) -> dict:
+    if lesson not in _SEEN:
+        with Watch() as watch, np.errstate(all="ignore"):
+            WATCH[0] = watch
+            try:
+                render_lesson(lesson)
+            finally:
+                WATCH[0] = None
+        _SEEN[lesson] = watch.seen
+    return _SEEN[lesson]
+
+
+@pytest.mark.parametrize("lesson", LESSONS)
+def test_every_code_built_hint_renders_whole(lesson):
+    bad = []
+    for function, said in seen_in(lesson).items():
+        for w, unit in said:
+            for problem in hint_problems(w, unit, diagnose.UNITLESS):
+                bad.append((function, problem, w[:160]))
+    assert not list(dict.fromkeys(bad)), "\n".join(map(str, dict.fromkeys(bad)))
+
+
+def test_every_hint_builder_is_reached():
+    """Every function of the hint modules that writes a hint's words into an f-string returned words while the
+    lessons' questions were driven (a new builder fails here until a driver reaches it)."""
+    reached = set()
+    for lesson in LESSONS:
+        reached |= set(seen_in(lesson))
+    missing = [name for name in hint_builders() if name not in reached]
+    assert not missing, missing
