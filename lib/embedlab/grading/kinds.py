@@ -1544,6 +1544,15 @@ def expected_value(question: Question, data):
     return data
 
 
+def rounded_down(what: str, m: str = "pad_multiple") -> str:
+    """The words for rows added computed from `what` rounded DOWN to a multiple of `m` (what // m * m − what):
+    the value is minus the remainder, negative. One slip, the rounding's direction, said as such: not the
+    remainder with a sign slip added to it (the rounding alone explains the value and its sign)."""
+    return (f"`{what} // {m} * {m}` rounds {what} down to a multiple, below {what}, so the rows added come out "
+            f"negative (minus the remainder {what} % {m}): the padded size rounds up to the next multiple, "
+            f"-(-{what} // {m}) * {m}, then subtract {what}")
+
+
 def padding_recheck(V: int, m: int) -> tuple[dict, int, str]:
     """A padding question's `recheck` case: a vocabulary already a multiple of m, which needs no padding.
     There m - V % m gives m, not 0, though a variant's V (never a multiple: it would need no padding)

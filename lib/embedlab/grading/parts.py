@@ -142,6 +142,20 @@ def absent(name: str, widths, says: str, key: str | None = None) -> list:
     return [Extra(name, amount, says, key=f"{key}:{i}" if key else None) for i, amount in enumerate(sorted(amounts))]
 
 
+def belongs_elsewhere(whole: str, asked: str, terms) -> list:
+    """Extras for the terms of the `whole` (a layer, a model) that are NOT in the part the question asks for
+    (`asked`: the MLP of a layer, its attention): `terms` is [(name, amount, words)]. A learner who counts one of
+    them has counted a term the model HAS, in another part: said so ("the two RMSNorms (2 · d) belong to the
+    layer, not to the MLP"), never as a term the model does not have (a bias where there is none)."""
+    out = []
+    for name, amount, words in terms:
+        if isinstance(amount, (int, float)) and amount > 0:
+            how = f" ({words})" if words else ""
+            out.append(Extra(name, amount, f"{name}{how} belong to {whole}, not to {asked}: the question asks for "
+                                           f"{asked} only; leave {name} out"))
+    return out
+
+
 class _Group(Node):
     children: list
 
@@ -655,10 +669,31 @@ def matches(answer: Answer, got: float, want: float | None = None, tagged: bool 
         except (ArithmeticError, ValueError, TypeError, OverflowError):
             continue
         if _close(v, got):
-            found.setdefault((frozenset(ia) | frozenset(ib), None), f"{wa}; and {wb}")
+            found.setdefault((frozenset(ia) | frozenset(ib), None), _pair_words(answer, ca, wa, cb, wb))
     if not found:
         return _out(1, _last_resort(answer, last, base, got), tagged)
     return _out(2, found, tagged)
+
+
+def _pair_words(answer, ca: dict, wa: str, cb: dict, wb: str) -> str:
+    """The words of two changes found together, checked against each other: a term of a sum counted twice and
+    another term of the same sum left out is ONE slip, the first term put where the second belongs (2 · total
+    for total + V·d): its two clauses said apart contradict each other ("counted twice", then "counts the
+    table once"), so it is said once, by the doubled term's own words when its author wrote them (they say
+    what belongs), else as the swap."""
+    nodes = {n.id(): n for n in answer.tree.nodes()}
+    parent = {c.id(): n for n in answer.tree.nodes() for c in getattr(n, "children", [])}
+    for (c1, w1), (c2, _) in (((ca, wa), (cb, wb)), ((cb, wb), (ca, wa))):
+        if len(c1) != 1 or len(c2) != 1:
+            continue
+        (id1, op1), (id2, op2) = next(iter(c1.items())), next(iter(c2.items()))
+        if op1 == TWICE and op2 == DROP and isinstance(parent.get(id1), Sum) and parent.get(id1) is parent.get(id2):
+            doubled, dropped = nodes[id1], nodes[id2]
+            if doubled.twice:
+                return doubled.twice
+            return (f"{doubled.name} counted again where {dropped.name} belongs"
+                    + (f" ({dropped.words})" if dropped.words else ""))
+    return f"{wa}; and {wb}"
 
 
 def _ratio_or_difference(answer, got) -> list:

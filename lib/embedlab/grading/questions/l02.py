@@ -313,7 +313,12 @@ def questions(p: dict) -> list:
                      alts=[Alt(p["V"] - 0.5, "the course counts 2 FLOPs per weight (a multiply-add each): "
                                              "2·V·d per token, not V multiplies and V − 1 adds")]),
                 Part("d", p["d"]), Part("tokens", p["n_tokens"], "n_tokens",
-                                        missing=f"that is one token; the batch has {p['n_tokens']:,}")])),
+                                        missing=f"that is one token; the batch has {p['n_tokens']:,}")],
+            # another formula of the lesson given whole (the lookup's copy): one change, named as that formula,
+            # never as two slips of this one ("you have 1 FLOP per weight" where no weight is multiplied)
+            alts=[Alt(p["n_tokens"] * p["d"], "n_tokens · d is what the lookup copies (d numbers per token), not "
+                                              "arithmetic: the one-hot matmul sums over all V rows, 2·V·d FLOPs per "
+                                              "token, times n_tokens")])),
             inputs=lambda: {"V": p["V"], "d": p["d"], "n_tokens": p["n_tokens"]}),
         Integer("one_hot_batch_bytes", hints=[ratio(*hint) for hint in hints["one_hot_batch_bytes"]],
                 parts=lambda: Answer(Prod("the one-hot batch", [
