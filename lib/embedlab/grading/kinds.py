@@ -1548,9 +1548,9 @@ def rounded_down(what: str, m: str = "pad_multiple") -> str:
     """The words for rows added computed from `what` rounded DOWN to a multiple of `m` (what // m * m − what):
     the value is minus the remainder, negative. One slip, the rounding's direction, said as such: not the
     remainder with a sign slip added to it (the rounding alone explains the value and its sign)."""
-    return (f"`{what} // {m} * {m}` rounds {what} down to a multiple, below {what}, so the rows added come out "
-            f"negative (minus the remainder {what} % {m}): the padded size rounds up to the next multiple, "
-            f"-(-{what} // {m}) * {m}, then subtract {what}")
+    return (f"{what} rounded down to a multiple of {m} ({what} // {m} * {m}) is below {what}, so the rows added "
+            f"come out negative (minus the remainder {what} % {m}): the padded size is {what} rounded up to the next "
+            f"multiple, -(-{what} // {m}) * {m}; then subtract {what}")
 
 
 def padding_recheck(V: int, m: int) -> tuple[dict, int, str]:

@@ -12,7 +12,7 @@ import math
 import numpy as np
 
 from embedlab.grading.elsewhere import Elsewhere
-from embedlab.grading.kinds import Hint, Integer, Real, given_replaced, offset, ratio, related, rounded_down
+from embedlab.grading.kinds import Hint, Integer, Real, given_replaced, offset, ratio, related
 from embedlab.grading.parts import Alt, Answer, Part, Prod, Sum
 from embedlab.grading.space import Space, equal_to_book
 from embedlab.grading.verdicts import untold_slips
@@ -506,9 +506,7 @@ def padding_hints(p: dict) -> list:
     out += [Hint(lambda got, want: got == padded_size(V, m) - V,
                  "that pads V, the table before the new tokens are in; pad it after, with n_tokens + n_new "
                  "tokens"),
-            Hint(lambda got, want: got == rows % m, REMAINDER),
-            Hint(lambda got, want: rows % m and got == rows // m * m - rows,
-                 rounded_down("max(V, n_tokens + n_new)"))]
+            Hint(lambda got, want: got == rows % m, REMAINDER)]
     return out
 
 
