@@ -704,6 +704,72 @@ def _whole_matrix_norm(got, want, args) -> str:
     return ""
 
 
+def _proven_from_args(got, want, args) -> str:
+    """The array slips read exactly from a call's own arguments (whole-matrix norm, divided by a count, distance
+    for a cosine), on the plain data a call reports."""
+    g, w = data_to_array(got) if isinstance(got, dict) else got, data_to_array(want) if isinstance(want, dict) else want
+    return _whole_matrix_norm(g, w, args) or _divided_by_count(g, w, args) or _distance_not_cosine(g, w, args)
+
+
+def _counts_of(args) -> dict:
+    """{count: words} of the sizes a call's arguments hold: each list's or array's length (the batch) and an array's
+    number of entries (its tokens), counts of 2 or more."""
+    out = {}
+    for k, a in enumerate(args or ()):
+        if isinstance(a, (list, tuple, np.ndarray)) and not isinstance(a, str):
+            try:
+                arr = np.asarray(a)
+            except (TypeError, ValueError):
+                continue
+            if arr.ndim >= 1 and len(arr) >= 2:
+                out.setdefault(len(arr), f"the length of argument {k + 1} (its number of rows: the batch size)")
+            if arr.ndim >= 2 and arr.size >= 2 and arr.dtype.kind in "iu":
+                out.setdefault(int(arr.size), f"the number of entries of argument {k + 1} (every id of the batch)")
+    return out
+
+
+def _divided_by_count(got, want, args) -> str:
+    """A function's array result exactly the right one divided by a count its arguments hold (the batch size):
+    an average where the chain rule gives a sum. Read from the call's own arguments, exactly (1 part in 10**9)."""
+    try:
+        g, w = np.asarray(got, dtype=float), np.asarray(want, dtype=float)
+        if g.shape != w.shape or not np.any(w) or np.allclose(g, w, rtol=1e-9, atol=0):
+            return ""
+        for n, what in _counts_of(args).items():
+            if np.allclose(g * n, w, rtol=1e-9, atol=1e-12):
+                return (f"every value is the right one divided by {n}, {what}: nothing divides here (the incoming "
+                        "gradient already is the loss's: each row is added in full, a sum, not a mean); do not "
+                        "divide by the batch size")
+    except (TypeError, ValueError):
+        return ""
+    return ""
+
+
+def _distance_not_cosine(got, want, args) -> str:
+    """A per-row result that is each row's Euclidean distance to the vector it is scored against (a vector
+    argument, or the mean of the rows an id argument picks), where a cosine is asked: read from the call's own
+    arguments, exactly."""
+    try:
+        g = np.asarray(got, dtype=float)
+        arrays = [np.asarray(a) for a in (args or ()) if isinstance(a, (list, tuple, np.ndarray))]
+        matrices = [a.astype(float) for a in arrays if a.ndim == 2 and a.dtype.kind in "iuf"]
+        vectors = [a.astype(float) for a in arrays if a.ndim == 1 and a.dtype.kind in "f"]
+        ids = [a for a in arrays if a.ndim == 1 and a.dtype.kind in "iu"]
+        for M in matrices:
+            targets = [v for v in vectors if v.shape == M.shape[1:]]
+            targets += [M[i].mean(axis=0) for i in ids if i.size and i.min() >= 0 and i.max() < len(M)]
+            for v in targets:
+                far = np.linalg.norm(M - v, axis=1)
+                if g.shape == far.shape and np.allclose(g, far, rtol=1e-9, atol=1e-12) \
+                        and not np.allclose(np.asarray(want, dtype=float), far, rtol=1e-9, atol=1e-12):
+                    return ("that is each row's distance to the vector it is compared with (np.linalg.norm(M - v, "
+                            "axis=1)), a length, where a cosine is asked: the cosine is the dot product divided by "
+                            "both lengths, M @ v / (np.linalg.norm(M, axis=1) * np.linalg.norm(v))")
+    except (TypeError, ValueError, IndexError):
+        return ""
+    return ""
+
+
 def _zero(value) -> bool:
     try:
         return isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, bool) and value == 0
@@ -892,7 +958,8 @@ class Array(Question):
         kinds = data.get("kind") if isinstance(data, dict) else None, \
             expected.get("kind") if isinstance(expected, dict) else None
         other = _other_values(got, want, *kinds)  # fractions where whole numbers (ids) are asked: before rules on ids
-        other = other or _whole_matrix_norm(got, want, self.case)
+        other = other or _whole_matrix_norm(got, want, self.case) or _divided_by_count(got, want, self.case) \
+            or _distance_not_cosine(got, want, self.case)
         return self._verdict(False, other or self._weighed_array(got, want) or explain.array(self, got, want)
                              or diagnose.array_hint(got, want, self.close, *kinds))
 
@@ -1176,6 +1243,8 @@ class Function(Question):
         if verdict.status == CORRECT:
             return None
         broken = None if _STATUS_ONLY.get() else function_hints.broken_invariant(self, inner, got, want, args)
+        if broken and inner.kind == "array" and _quiet(_proven_from_args, got, want, args, default=""):
+            broken = None  # a slip proven on the call's own arguments names the mistake; the invariant only its symptom
         return (function_hints.shown(inner, got), broken or verdict.detail,
                 bool(broken) or getattr(inner, "_said", None) != "parts")
 
