@@ -226,6 +226,8 @@ def _missing_needs(question, got=None, want=None) -> str | None:
     own = code.read(code.own_part(question.source), question.name)
     if not own.parsed or own.hard_coded:
         return None
+    if got is not None and _proven_hint_holds(question, got, want):
+        return None  # the value is a slip a hint computes exactly: that hint speaks, not what the code lacks
     used = code.features(own)
     for alternatives, says in question.avoids.items():
         if any(token in used for token in alternatives.split("|")) and not _refuted(question, says, got, want):
@@ -234,6 +236,18 @@ def _missing_needs(question, got=None, want=None) -> str | None:
         if not any(token in used for token in alternatives.split("|")) and not _refuted(question, says, got, want):
             return says
     return None
+
+
+def _proven_hint_holds(question, got, want) -> bool:
+    """Does one of the question's own `proven` hints (its rule computes the slip's value exactly) hold?"""
+    for hint in question.hints:
+        if getattr(hint, "proven", False) and not hint.args:
+            try:
+                if hint.when(got, want):
+                    return True
+            except Exception:  # noqa: BLE001
+                continue
+    return False
 
 
 def _refuted(question, says: str, got, want) -> bool:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import dataclasses
+import itertools
 import math
 import numbers
 from dataclasses import dataclass, field
@@ -87,6 +88,9 @@ class Hint:
     # code.features tokens ("norm|cosine") that rule this slip out when the answer cell uses one: a cell
     # that divides by a norm did not return the bare dot product, though its value may be the same
     unless: str = ""
+    # the rule computes the slip's own value exactly (the ratio of two named sizes): when it holds, it names the
+    # mistake better than a code reading of what the cell lacks (`needs`), which is shown only when it does not
+    proven: bool = False
 
 
 @dataclass
@@ -679,6 +683,71 @@ def _other_values(got, want, got_kind=None, want_kind=None) -> str:
             "indices, counts): return the ids the question asks for, not the scores they are chosen by")
 
 
+WHOLE_MATRIX_NORM = ("each row is divided by the norm of the whole matrix (np.linalg.norm(M), one number), where each "
+                     "row's own length belongs: take the norm per row, np.linalg.norm(M, axis=1) (keepdims=True to "
+                     "divide the rows)")
+
+
+def ratio_of_sizes(sizes: Callable, asked: str, rel: float = 1e-9) -> Hint:
+    """A question's hint for a ratio of two sizes the question names (two vocabularies' sizes) given where a
+    ratio of two measured quantities is asked (tokens per word with each tokenizer): `sizes()` is {what: value}
+    (read only when the hint is tried); either way up, exactly (to `rel`)."""
+    def which(got):
+        named = [(k, v) for k, v in sizes().items() if v]
+        for (a, x), (b, y) in itertools.permutations(named, 2):
+            if x != y and math.isclose(got, x / y, rel_tol=rel):
+                return a, b
+        return None
+
+    def when(got, want):
+        return which(got) is not None and not math.isclose(got, want, rel_tol=rel)
+    return Hint(when, f"that is the ratio of the two sizes ({' and '.join(sizes_words(sizes))}), not of what the "
+                      f"question measures: {asked}", proven=True)
+
+
+def sizes_words(sizes: Callable) -> list:
+    try:
+        return list(sizes())
+    except Exception:  # noqa: BLE001 - a size that cannot be read names nothing
+        return []
+
+
+def lesson_example(examples, inputs: str) -> list:
+    """Hints for a value the lesson notebook itself shows (its own toy table, its own count) given where the
+    question asks for the one its inputs make: `examples` is [(value, what it is in the lesson)]. Exact (an
+    array's shape and every entry), and never when the example is this question's answer too."""
+    def same(a, b) -> bool:
+        try:
+            a, b = np.asarray(a), np.asarray(b)
+            return a.shape == b.shape and bool(np.array_equal(a, b))
+        except (TypeError, ValueError):
+            return False
+    return [Hint(lambda got, want, v=value: same(got, v) and not same(want, v),
+                 f"that is {what}, the lesson's own example, typed in: build the answer from this question's "
+                 f"inputs ({inputs}), so that it follows them") for value, what in examples]
+
+
+def positions_hint(table: Callable, ids: Sequence, name: str = "E", ids_name: str = "ids") -> Hint:
+    """A question's hint for rows looked up by their positions in the list (0, 1, … len(ids) − 1: `E[i] for i in
+    range(len(ids))`) where the rows of the ids themselves are asked: `table()` gives the table the rows come from
+    (read only when the hint is tried). Exact, and only where the ids are not already 0, 1, 2 …"""
+    n = len(ids)
+
+    def when(got, want):
+        rows = np.asarray(table())[:n]
+        return list(ids) != list(range(n)) and np.shape(got) == rows.shape and np.array_equal(got, rows) \
+            and not np.array_equal(got, want)
+    return Hint(when, f"those are rows 0 to {n - 1} of {name}, the positions in the list (range(len({ids_name}))), "
+                      f"not the ids: the rows asked are those of the ids themselves, {name}[{ids_name}] (id {ids[0]} "
+                      f"first)")
+
+
+def whole_norm_hint(rows: Callable) -> Hint:
+    """A question's hint for a per-row result (cosines of rows) computed with the norm of the whole block of
+    rows: `rows()` gives the block the question's rows are (read only when the hint is tried)."""
+    return Hint(lambda got, want: bool(_whole_matrix_norm(got, want, [rows()])), WHOLE_MATRIX_NORM)
+
+
 def _whole_matrix_norm(got, want, args) -> str:
     """A function's per-row result off, row by row, by each row's own length over the whole matrix's: the norm
     of the whole matrix (np.linalg.norm(M)) used where each row's norm belongs (axis=1). Read from the call's
@@ -696,9 +765,7 @@ def _whole_matrix_norm(got, want, args) -> str:
                 continue
             scale = (rows / whole).reshape((-1,) + (1,) * (w.ndim - 1))
             if np.allclose(g, w * scale, rtol=1e-9, atol=1e-12) and not np.allclose(g, w, rtol=1e-9, atol=1e-12):
-                return ("each row is divided by the norm of the whole matrix (np.linalg.norm(M)), where each row's "
-                        "own length belongs: take the norm per row, np.linalg.norm(M, axis=1) (keepdims=True to "
-                        "divide the rows)")
+                return WHOLE_MATRIX_NORM
     except (TypeError, ValueError):
         return ""
     return ""

@@ -6,7 +6,7 @@ variant space, `questions(params)` the questions with hints for one variant.
 
 import numpy as np
 
-from embedlab.grading.kinds import Array, Choice, Function, Hint, Integer, Invariant, ratio
+from embedlab.grading.kinds import Array, Choice, Function, Hint, Integer, Invariant, positions_hint, ratio
 from embedlab.grading.parts import Alt, Answer, Part, Prod
 from embedlab.grading.space import FRESH_INPUTS, Space, equal_to_book
 from embedlab.lookup import embedding_backward, one_hot
@@ -261,12 +261,14 @@ def questions(p: dict) -> list:
         ])),
         Array("rows_lookup", exact=True, shape=rows_shape, hints=[
             Hint(_is_transposed, "one row per id: index the rows of E, not its columns"),
+            positions_hint(lambda: table(p), p["ids"]),
         ]),
         Array("rows_matmul", exact=True, shape=rows_shape, hints=[
             Hint(_is_transposed, "transposed: one_hot(ids, V) goes on the left, one_hot @ E: "
                                  "(len(ids) × V) @ (V × d)"),
             Hint(lambda got, want: got.shape[-1] != want.shape[-1],
                  "the result has d columns, one per feature of a row"),
+            positions_hint(lambda: table(p), p["ids"]),
         ]),
         Choice("keeps_sign", hints=[
             Hint(lambda got, want: got == "both",
