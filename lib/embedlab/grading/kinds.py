@@ -775,7 +775,31 @@ def _proven_from_args(got, want, args) -> str:
     """The array slips read exactly from a call's own arguments (whole-matrix norm, divided by a count, distance
     for a cosine), on the plain data a call reports."""
     g, w = data_to_array(got) if isinstance(got, dict) else got, data_to_array(want) if isinstance(want, dict) else want
-    return _whole_matrix_norm(g, w, args) or _divided_by_count(g, w, args) or _distance_not_cosine(g, w, args)
+    return (_whole_matrix_norm(g, w, args) or _divided_by_count(g, w, args) or _distance_not_cosine(g, w, args)
+            or _numbered_from(g, w))
+
+
+def _numbered_from(got, want) -> str:
+    """Whole-number ids where every id from some t on is one off (t - 1 + k for t + k), all below t right: the
+    numbering of new ids started one off (merge k makes 255 + k where ids 0 to 255 are taken). Exact."""
+    try:
+        g, w = np.asarray(got), np.asarray(want)
+        if g.shape != w.shape or g.size == 0 or w.dtype.kind not in "iuf" or g.dtype.kind not in "iuf" \
+                or not np.all(g == np.round(g)) or not np.all(w == np.round(w)):
+            return ""
+        differ = g != w
+        if not differ.any():
+            return ""
+        t = int(w[differ].min())
+        for step in (-1, 1):
+            if t >= 10 and np.array_equal(differ, w >= t) and np.all(g[differ] == w[differ] + step):
+                start = t + step
+                return (f"every id from {t} on is one too {'small' if step < 0 else 'big'} (yours start at {start}): "
+                        f"ids 0 to {t - 1} are taken, so the new ones are numbered from {t} (the k-th new id is "
+                        f"{t} + k, k from 0): an off-by-one in where the numbering starts")
+    except (TypeError, ValueError):
+        return ""
+    return ""
 
 
 def _counts_of(args) -> dict:
@@ -1026,7 +1050,7 @@ class Array(Question):
             expected.get("kind") if isinstance(expected, dict) else None
         other = _other_values(got, want, *kinds)  # fractions where whole numbers (ids) are asked: before rules on ids
         other = other or _whole_matrix_norm(got, want, self.case) or _divided_by_count(got, want, self.case) \
-            or _distance_not_cosine(got, want, self.case)
+            or _distance_not_cosine(got, want, self.case) or _numbered_from(got, want)
         return self._verdict(False, other or self._weighed_array(got, want) or explain.array(self, got, want)
                              or diagnose.array_hint(got, want, self.close, *kinds))
 
@@ -1730,6 +1754,9 @@ class Criterion:
     prompt: str
     asks: str
     levels: tuple
+    # the rubric asks for the learner's own figures under this heading: a section with no number at all is said
+    # to lack them (what the text lacks, measured; never a grade)
+    figures: bool = False
 
     def __post_init__(self):
         if not self.levels or any(not isinstance(level, Level) for level in self.levels):
@@ -1803,9 +1830,33 @@ class Written(Question):
                     else "nothing written yet")
             return Verdict(NOT_ATTEMPTED, 0.0, self.points, said)
         words = len(own.split())
+        lacking = self.without_figures(text)
+        lacks = "".join(f"; under “{c.prompt.rstrip(':')}” no figure of your design: the rubric asks you to "
+                        f"{c.asks[0].lower() + c.asks[1:].rstrip('.')}" for c in lacking)
         return Verdict(TO_MARK, 0.0, self.points,
                        f"written: {words} word{'' if words == 1 else 's'}; your instructor marks it against "
-                       "the rubric")
+                       f"the rubric{lacks}")
+
+    def sections(self, text: str) -> dict:
+        """{criterion name: the learner's lines under its heading} (a heading not found: no entry)."""
+        heads = {c.prompt.strip().casefold(): c.name for c in self.criteria}
+        out, current = {}, None
+        for line in str(text).split("\n"):
+            key = line.strip().casefold()
+            if key in heads:
+                current = heads[key]
+                out.setdefault(current, [])
+            elif current is not None and line.strip() and line.strip() not in _MARKER:
+                out[current].append(line.strip())
+        return {k: "\n".join(v) for k, v in out.items()}
+
+    def without_figures(self, text: str) -> list:
+        """The criteria asking for figures whose section holds no digit at all (a heading left out is not
+        measured here: the instructor reads the whole text)."""
+        import re
+
+        sections = self.sections(text)
+        return [c for c in self.criteria if c.figures and c.name in sections and not re.search(r"\d", sections[c.name])]
 
     def rubric_markdown(self) -> str:
         """The rubric as the notebook shows it: a table per criterion of its levels."""

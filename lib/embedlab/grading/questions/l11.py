@@ -473,19 +473,19 @@ DEFENCE = Written("defence", carries=("design", "design_params", "design_serving
                   Level(1, "the binding budget named with its fraction, but the other two budgets not compared "
                            "(or raw amounts compared instead of fractions)"),
                   Level(2, "the binding budget named, with the fraction of each of the three budgets your own "
-                           "figures use, and what relaxing it first would buy"))),
+                           "figures use, and what relaxing it first would buy")), figures=True),
     Criterion("shape", "Why this width and depth:",
               "argue d and L from the job, not from taste.", (
                   Level(0, "width and depth stated without a reason"),
                   Level(1, "a reason for one of them (d from head_dim and the heads, or L from the budgets)"),
                   Level(2, "both argued from the job: d set by head_dim and the number of heads, L the depth "
-                           "the budgets allow, with the figure that rules out one layer more"))),
+                           "the budgets allow, with the figure that rules out one layer more")), figures=True),
     Criterion("tying", "What the tying choice costs:",
               "say what tying (or not) the head costs or saves, in your design's own numbers.", (
                   Level(0, "the choice not discussed"),
                   Level(1, "the choice named with the V × d parameters it saves or costs"),
                   Level(2, "the V × d count and what it moves in the budgets (parameters and serving GB), "
-                           "from your other_tying_params"))),
+                           "from your other_tying_params")), figures=True),
 ))
 
 
