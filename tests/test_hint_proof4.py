@@ -89,3 +89,113 @@ def test_e_a_term_doubled_in_place_of_another_is_said_once():
     source = "config = load_config(tied_model)\nn = count_params(config).total\nstate_dict_sum = n + n\n"
     detail = _detail("05-weight-tying", "state_dict_sum", source)
     assert "counted twice" in detail and "counts the tied table once" not in detail, detail
+
+
+# --------------------------------------------------------------------------
+# Generic where nameable: each kind named, planted as a new instance
+
+
+def test_the_lessons_second_table_typed_in_is_named():
+    source = "E = np.array([[0, 1, 0], [0, 1, 1], [1, 0, 0], [1, 0, 0]])   # from the lesson\n"
+    detail = _detail("01-toy-table", "E", source)
+    assert "lesson's own example" in detail and "`words`" in detail, detail
+
+
+def test_the_lessons_count_typed_in_is_named():
+    detail = _detail("01-toy-table", "n_params", "n_params = 6\n")
+    assert "lesson's own example" in detail, detail
+
+
+def test_rows_by_position_in_the_matmul_are_named():
+    source = "rows_matmul = np.eye(table_V, dtype=np.float32)[np.arange(len(ids))] @ E\n"
+    detail = _detail("02-lookup-vs-matmul", "rows_matmul", source)
+    assert "positions in the list" in detail and "E[ids]" in detail, detail
+
+
+def test_a_backward_pass_averaged_over_the_batch_is_named():
+    source = ("def embedding_backward(ids, grad_out, V):\n"
+              "    grad = np.zeros((V, np.shape(grad_out)[1]))\n"
+              "    np.add.at(grad, ids, grad_out)\n"
+              "    return grad / len(ids)\n")
+    detail = _detail("02-lookup-vs-matmul", "embedding_backward", source)
+    assert "divided by" in detail and "batch size" in detail, detail
+
+
+def test_the_input_path_averaged_over_the_batch_is_named():
+    source = ("grad_E = dlogits.T @ x\nlookup = np.zeros_like(grad_E)\nnp.add.at(lookup, ids, dx0)\n"
+              "grad_E = grad_E + lookup / len(ids)\n")
+    detail = _detail("05-weight-tying", "grad_E", source)
+    assert "the input path" in detail and "divided by 4" in detail, detail
+
+
+def test_storage_ids_walked_as_positions_are_named():
+    source = ("def count_unique(storage, sizes):\n    total = 0\n"
+              "    for s in sorted(set(storage)):\n        total += sizes[s]\n    return total\n")
+    detail = _detail("05-weight-tying", "count_unique", source)
+    assert "a value of `storage`" in detail and "not a position" in detail, detail
+
+
+def test_flops_for_parameters_in_another_form_are_named():
+    source = "embedding_share = V_big * d / (blocks + V_big * d)\n"
+    detail = _detail("08-vocabulary-size", "embedding_share", source)
+    assert "blocks" in detail and "rest" in detail, detail
+
+
+def test_the_vocabularies_ratio_the_other_way_up_is_named():
+    source = "hindi_r = gpt2.n_vocab / cl100k.n_vocab\n"
+    detail = _detail("08-vocabulary-size", "hindi_r", source)
+    assert "ratio of the two sizes" in detail and "n_vocab" in detail, detail
+
+
+def test_a_ratio_for_the_gap_written_with_loops_is_named():
+    source = ("unit = E / np.linalg.norm(E, axis=1, keepdims=True)\nC = unit @ unit.T\n"
+              "within, across = [], []\n"
+              "for g in (animals, vehicles):\n    for i in g:\n        for j in g:\n"
+              "            if i < j:\n                within.append(C[i, j])\n"
+              "for i in animals:\n    for j in vehicles:\n        across.append(C[i, j])\n"
+              "gap = sum(within) / len(within) / (sum(across) / len(across))\n")
+    detail = _detail("09-what-rows-learn", "gap", source)
+    assert "ratio" in detail and "subtract" in detail, detail
+
+
+def test_rows_normalised_by_the_whole_block_are_named():
+    source = ("rows = E[animals + vehicles]\nunit = rows / np.linalg.norm(rows)\n"
+              "cos_cat = unit @ (E[cat] / np.linalg.norm(E[cat]))\n")
+    detail = _detail("09-what-rows-learn", "cos_cat", source)
+    assert "whole matrix" in detail and "axis=1" in detail, detail
+
+
+def test_a_distance_written_by_hand_is_named():
+    source = ("def unused_score(M, reference_ids):\n    centre = M[reference_ids].mean(axis=0)\n"
+              "    return np.sqrt(((M - centre) ** 2).sum(axis=1))\n")
+    detail = _detail("10-glitch-tokens", "unused_score", source)
+    assert "distance" in detail and "cosine" in detail, detail
+
+
+def test_a_defence_says_which_headings_lack_figures():
+    from embedlab.grading.lessons import questions_for
+
+    q = next(q for q in questions_for("11-size-a-model") if q.name == "defence")
+    text = ("Which budget binds, and by how much:\nMemory, at 0.93 of the budget.\n\n"
+            "Why this width and depth:\nWide enough for the heads.\n\n"
+            "What the tying choice costs:\nIt saves V x d, 65,536,000 parameters.\n")
+    detail = q.judge(q.to_data(text), None).detail
+    assert "Why this width and depth" in detail and "no figure" in detail, detail
+    assert "Which budget binds" not in detail and "What the tying" not in detail, detail
+    full = text.replace("Wide enough for the heads.", "d = 1024: 16 heads of 64.")
+    assert "no figure" not in q.judge(q.to_data(full), None).detail
+
+
+def test_question_1_padded_in_another_form_is_named():
+    source = "added_params = padded_size(max(V, T + n_new), pad_multiple) * d - V * d\n"
+    detail = _detail("12-change-a-vocabulary", "added_params", source)
+    assert "question 1 does not pad" in detail, detail
+
+
+def test_new_ids_numbered_one_too_high_are_named():
+    from test_hint_corpus import MERGE_LOOP
+
+    source = MERGE_LOOP.replace("out.append(256 + k)", "out.append(257 + k)")
+    assert source != MERGE_LOOP
+    detail = _detail("08-vocabulary-size", "bpe_merges", source)
+    assert "one too big" in detail and "numbered from 256" in detail, detail

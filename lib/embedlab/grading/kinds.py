@@ -688,6 +688,29 @@ WHOLE_MATRIX_NORM = ("each row is divided by the norm of the whole matrix (np.li
                      "divide the rows)")
 
 
+def divided_where_it_does_not_belong(terms: dict, count: int, count_words: str, why: str) -> list:
+    """Hints for a sum of terms (a gradient's paths: {what: array}) with one term, or the whole, divided by a count
+    (the batch size) that divides nothing there: each is computed exactly and named by the term divided."""
+    names = list(terms)
+    if count in (0, 1) or not names:
+        return []
+
+    def close(got, value):
+        got, value = np.asarray(got, dtype=float), np.asarray(value, dtype=float)
+        return got.shape == value.shape and bool(np.allclose(got, value, rtol=1e-9, atol=1e-12))
+
+    out = []
+    for name in names:
+        value = sum((terms[n] / count if n == name else terms[n]) for n in names)
+        out.append(Hint(lambda got, want, v=value: close(got, v) and not close(want, v),
+                        f"{name} is divided by {count}, {count_words}: {why}; add it as it is"))
+    if len(names) > 1:
+        whole = sum(terms.values()) / count
+        out.append(Hint(lambda got, want, v=whole: close(got, v) and not close(want, v),
+                        f"the whole sum is divided by {count}, {count_words}: {why}; do not divide"))
+    return out
+
+
 def ratio_of_sizes(sizes: Callable, asked: str, rel: float = 1e-9) -> Hint:
     """A question's hint for a ratio of two sizes the question names (two vocabularies' sizes) given where a
     ratio of two measured quantities is asked (tokens per word with each tokenizer): `sizes()` is {what: value}
