@@ -26,11 +26,13 @@ from hint_corpus import Wrong, check_wrong
 
 
 def _detail(lesson, name, source):
-    """The notebook check's hint for `source` as the learner's lines (the answer cell in IPython's history)."""
+    """The notebook check's hint for `source` as the learner's lines (the answer cell in IPython's history, the
+    exercise's given lines above them)."""
     entry = Wrong(lesson, name, source, "", (), ())
     with contextlib.redirect_stdout(io.StringIO()):
         _, ns = check_wrong.run_entry(entry)
-    ns["_ih"] = ["", source]
+    prelude = check_wrong.exercise_prelude(lesson, name)  # the answer cell as the notebook holds it: the given
+    ns["_ih"] = ["", (prelude + "# YOUR CODE HERE\n" if prelude.strip() else "") + source]  # lines, then the learner's
     verdict = Exercise(lesson).verdict(name, ns)
     assert verdict.status == "incorrect", verdict
     assert not hint_problems(verdict.detail), verdict.detail
@@ -199,3 +201,15 @@ def test_new_ids_numbered_one_too_high_are_named():
     assert source != MERGE_LOOP
     detail = _detail("08-vocabulary-size", "bpe_merges", source)
     assert "one too big" in detail and "numbered from 256" in detail, detail
+
+
+def test_b_the_learners_own_terms_tell_two_parts_of_one_size_apart():
+    """The counterfactual read from the code: of two parts of size d, the one a term under its name adds (`d` in
+    `mlp = …`) is not the one left out; a single sum names no part, so both are said."""
+    named = ("attn = 3 * d * d + 3 * d + d * d          # q, k, v, out; the q, k, v biases\n"
+             "mlp = 8 * d * d + 4 * d + d\nnorms = 4 * d\nblock_params = attn + mlp + norms\n")
+    detail = _detail("03-counting-gpt2", "block_params", named)
+    assert "attention output bias" in detail and "MLP second-layer bias" not in detail, detail
+    flat = "block_params = 12 * d * d + 3 * d + 4 * d + d + 4 * d\n"
+    detail = _detail("03-counting-gpt2", "block_params", flat)
+    assert "attention output bias" in detail and "MLP second-layer bias" in detail, detail

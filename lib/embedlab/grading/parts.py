@@ -339,6 +339,9 @@ class Answer:
     offsets: bool = True        # the whole off by exactly one input (d, V): a vector of that size counted or left out
     layers: list = field(default_factory=list)  # the Layers counted: one left out whole is one change
     unit: str = ""              # what the answer counts (Question.unit_of): a share has no bytes, bits or hours
+    # {(value, name)} of the terms the learner's own expression adds (explain.present_terms): of two parts of one
+    # size that would each explain a number by being left out, one the learner's code adds, by name, is not it
+    present: frozenset = frozenset()
 
     def siblings(self) -> dict:
         """{name: value} of the whole numbers the answer is made of (a width, a count of heads…): any
@@ -619,6 +622,7 @@ def matches(answer: Answer, got: float, want: float | None = None, tagged: bool 
     for (change, words, ids), v in zip(singles, values):
         if not _close(v, base) and _close(v, got):
             found.setdefault((frozenset(ids) | {SINGLE} | same_den.get(id(change), set()), None), words)
+    _present_ruled_out(answer, found)
     for factor, says in scales:
         if _close(base * factor, got):
             found.setdefault((frozenset(), factor), says)
@@ -694,6 +698,32 @@ def _pair_words(answer, ca: dict, wa: str, cb: dict, wb: str) -> str:
             return (f"{doubled.name} counted again where {dropped.name} belongs"
                     + (f" ({dropped.words})" if dropped.words else ""))
     return f"{wa}; and {wb}"
+
+
+def _present_ruled_out(answer, found: dict) -> None:
+    """Of several single changes that explain the value, drop those that leave out a part the learner's own
+    expression adds: a term of its size assigned under a name that says that part (answer.present: `4 * d` in
+    `mlp = …` is the MLP's first bias; the LayerNorms, 4 · d too, are in no term). The counterfactual read from
+    the code; a term under a name that says no part (one long sum) rules nothing out. One is always kept."""
+    if not answer.present or len(found) < 2:
+        return
+    nodes = {n.id(): n for n in answer.tree.nodes()}
+    parents = {c.id(): n for n in answer.tree.nodes() for c in getattr(n, "children", [])}
+
+    def named(node, target: str) -> bool:  # the term's name says it is this part (`mlp` for the MLP's bias)
+        words = f"{node.name} {getattr(parents.get(node.id()), 'name', '')}".lower()
+        return any(len(w) >= 3 and w in words for w in target.lower().split("_"))
+
+    def present(key) -> bool:
+        ids, factor = key
+        dropped = [nodes[i] for i in ids if i in nodes]
+        return factor is None and SINGLE in ids and len(dropped) == 1 and isinstance(dropped[0], Part) \
+            and found[key] == dropped[0].say_missing(answer.context) \
+            and any(_close(dropped[0].amount, v) and named(dropped[0], t) for v, t in answer.present)
+    out = [k for k in found if present(k)]
+    if out and len(out) < len(found):
+        for k in out:
+            del found[k]
 
 
 def _ratio_or_difference(answer, got) -> list:
