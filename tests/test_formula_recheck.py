@@ -60,7 +60,7 @@ def solution_cell(lesson: str, name: str) -> str:
 WRONG = {
     ("04-modern-blocks", "padding_params"): "(pad_multiple - V % pad_multiple) * d",
     ("10-glitch-tokens", "padding_rows"): "pad_multiple - V % pad_multiple",
-    ("12-change-a-vocabulary", "padding_rows"): "pad_multiple - (T + n_new) % pad_multiple",
+    ("12-change-a-vocabulary", "padding_rows"): "pad_multiple - (n_tok + n_new) % pad_multiple",
     ("04-modern-blocks", "mlp_layer"): "3 * d * 4 * d",  # Llama 3.2 1B's d_ff is exactly 4·d
     ("02-lookup-vs-matmul", "one_hot_batch_bytes"): "n_tokens * V * 4",  # the book's float32, typed
     ("07-memory", "kv_bytes_per_token"): "2 * L * h_kv * head_dim * 2",  # the book's bf16, typed

@@ -51,7 +51,7 @@ def test_the_whole_cache_without_grouping_is_still_named():
 
 
 def test_the_padded_table_less_v_is_not_told_it_pads_v():
-    source = "rows = max(V, T + n_new)\npadding_rows = padded_size(rows, pad_multiple) - V\n"
+    source = "rows = max(V, n_tok + n_new)\npadding_rows = padded_size(rows, pad_multiple) - V\n"
     detail = _detail("12-change-a-vocabulary", "padding_rows", source)
     assert "that pads V" not in detail and "before the new tokens are in" not in detail, detail
 

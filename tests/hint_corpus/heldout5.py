@@ -714,7 +714,7 @@ _add("misread", L12, "added_params",
      "adds a head bias per new token to a model whose head has none",
      ("bias", "no bias", "head bias"))
 _add("forgot", L12, "padding_rows",
-     "padding_rows = padded_size(max(V, T + n_new), pad_multiple) - V\n",
+     "padding_rows = padded_size(max(V, n_tok + n_new), pad_multiple) - V\n",
      "counts the rows past the old table, forgetting the new tokens own rows",
      ("new tokens", "n_new", "t + n_new", "own rows", "owned"))
 _add("misread", L12, "p_new_token",

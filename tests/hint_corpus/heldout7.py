@@ -907,7 +907,7 @@ ENTRIES = [
           "pads the old vocabulary, forgetting the n_new new tokens",
           ("new", "n_new", "tokens", "T + n_new"), ()),
     Wrong(L12, "padding_rows",
-          "padding_rows = padded_size(max(V, T + n_new), pad_multiple)\n",
+          "padding_rows = padded_size(max(V, n_tok + n_new), pad_multiple)\n",
           "gives the padded table's size instead of its rows that belong to no token",
           ("difference", "minus", "no token", "only the padding", "rows"), ()),
     Wrong(L12, "p_new_token",
@@ -1347,13 +1347,14 @@ COINCIDENCES = [
           "table narrower than hidden_size, none of which GPT-2 has",
           ("spare", "padded", "V > T", "untied", "head", "bias", "count_params"), ()),
     Wrong(L12, "added_params",
+          "from embedlab.calculator import calculate\n"
           "before = count_params(load_config(vocab_model)).total\n"
-          "added_params = calculate(vocab_model, vocab_size=T + n_new).total - before\n",
+          "added_params = calculate(vocab_model, vocab_size=n_tok + n_new).total - before\n",
           "grows the table to T + n_new rows even when the table already has more (V > T + n_new): it would "
           "then shrink it",
           ("spare", "max", "V", "padded", "already"), ()),
     Wrong(L12, "added_params",
-          "added_params = (T + n_new - V) * d\n",
+          "added_params = (n_tok + n_new - V) * d\n",
           "takes T + n_new − V rows of d: negative when the spare rows suffice, and ignores an untied head "
           "or a head bias",
           ("spare", "max", "untied", "head", "bias"), ()),
@@ -1362,7 +1363,7 @@ COINCIDENCES = [
           "uses the table's rows V where the tokenizer's T belongs: GPT-2's V equals T",
           ("T", "tokenizer", "tokens", "n_tokens"), ()),
     Wrong(L12, "padding_rows",
-          "padding_rows = padded_size(T + n_new, pad_multiple) - (T + n_new)\n",
+          "padding_rows = padded_size(n_tok + n_new, pad_multiple) - (n_tok + n_new)\n",
           "pads T + n_new rows, forgetting a table already padded past them (V > T + n_new)",
           ("max", "V", "spare", "already"), ()),
     Wrong(L12, "saved_params",

@@ -644,12 +644,12 @@ other_tying_params = design_params - design["vocab_size"] * design["hidden_size"
 
     # ------------------------------------------------------------------ 12 change a vocabulary
     Wrong(L12, "added_params", """\
-rows = max(V, T + n_new)
+rows = max(V, n_tok + n_new)
 added_params = 2 * (rows - V) * d      # the table and the head
 """, "Counted the new rows twice, as if the tied head were a second matrix.",
           ("tied", "once"), ()),
     Wrong(L12, "padding_rows", """\
-rows = max(V, T + n_new)
+rows = max(V, n_tok + n_new)
 padding_rows = padded_size(rows, pad_multiple) - V
 """, "Subtracted the old row count V instead of the T + n_new rows the tokens own.",
           ("T + n_new", "new tokens", "tokens own", "new ids"), ()),

@@ -411,18 +411,19 @@ ENTRIES = [
 
     # ---------------------------------------------------------------- 12 change a vocabulary
     R("12-change-a-vocabulary", "added_params",
-      "cfg = load_config(vocab_model)\nnew_rows = max(V, T + n_new)\n"
+      "cfg = load_config(vocab_model)\nnew_rows = max(V, n_tok + n_new)\n"
       "added_params = count_params({**cfg, 'vocab_size': new_rows}).total - count_params(cfg).total\n",
       "count_params on an edited config"),
     R("12-change-a-vocabulary", "added_params", "", "its own cell, calculate both times",
-      after=("grown_rows = V if T + n_new <= V else T + n_new\n"
+      after=("from embedlab.calculator import calculate\n"
+             "grown_rows = V if n_tok + n_new <= V else n_tok + n_new\n"
              "added_params = int(calculate(vocab_model, vocab_size=grown_rows).total\n"
              "                   - calculate(vocab_model, vocab_size=V).total)\n",)),
     R("12-change-a-vocabulary", "padding_rows",
-      "rows = max(V, T + n_new)\nrounded = -(-rows // pad_multiple) * pad_multiple\npadding_rows = rounded - T - n_new\n",
+      "rows = max(V, n_tok + n_new)\nrounded = -(-rows // pad_multiple) * pad_multiple\npadding_rows = rounded - n_tok - n_new\n",
       "ceil division by hand"),
     R("12-change-a-vocabulary", "padding_rows",
-      "owned = T + n_new\nrows = max(V, owned)\nwhile rows % pad_multiple:\n    rows += 1\npadding_rows = rows - owned\n",
+      "owned = n_tok + n_new\nrows = max(V, owned)\nwhile rows % pad_multiple:\n    rows += 1\npadding_rows = rows - owned\n",
       "a loop"),
     R("12-change-a-vocabulary", "p_new_token", "", "its own cell below the training cell, softmax by hand",
       after=("bigger = resize_tinylm(run.model, n_new, 'mean')\nz = bigger.logits(context)[0]\n"
@@ -535,7 +536,7 @@ ENTRIES = [
       "a helper defined above, reading pad_multiple as a global",
       before=("def pad_of(rows):\n    return (pad_multiple - rows % pad_multiple) % pad_multiple\n",)),
     R("12-change-a-vocabulary", "padding_rows",
-      "padding_rows = padded_size(rows, pad_multiple) - (T + n_new)\n",
+      "padding_rows = padded_size(rows, pad_multiple) - (n_tok + n_new)\n",
       "reads `rows` of question 1's cell (the same max(V, T + n_new))", alone=True),
     R("12-change-a-vocabulary", "saved_params", "saved_params = saving(n_keep)\n",
       "a helper defined above, reading tok, d_trim, trim_tied as globals",

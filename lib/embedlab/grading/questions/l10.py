@@ -409,9 +409,9 @@ def questions(p: dict) -> list:
             needs={"decode|UnicodeDecodeError": (
                 "a fragment is a token whose bytes do not decode as UTF-8 on their own: decode each token (merged "
                 "multi-byte ones too, not only single bytes) and count those that fail")}, hints=[
-            offset(-128, "you left out the 128 single-byte tokens 0x80-0xFF: none decodes on its own (115 are "
-                         "pieces of a character; the other 13, 0xC0, 0xC1 and 0xF5-0xFF, never occur in valid "
-                         "UTF-8 at all)"),
+            offset(-128, "you left out the 128 single-byte tokens 0x80-0xFF: none decodes on its own (most are "
+                         "pieces of a character; the others, question 2's bytes, never occur in valid UTF-8 at "
+                         "all)"),
             Hint(lambda got, want: got == 13, "those are the byte values that never occur at all; count every token "
                                               "whose bytes are not valid UTF-8 on their own"),
             offset(-13, "you left out the 13 single-byte tokens that never occur in valid UTF-8 (0xC0, 0xC1, "
@@ -460,10 +460,10 @@ def slips(p: dict) -> list:
 # (notebooks/10-glitch-tokens.ipynb, its `## ` heading as written) each question practises; the feedback
 # pages name it (embedlab.grading.feedback); tests/test_feedback.py checks every heading exists.
 REREAD = {
-    "padding_rows": "1. Who never shows up",
-    "invalid_bytes": "1. Who never shows up",
+    "padding_rows": "6. The same rows in GPT-2's vocabulary",
+    "invalid_bytes": "6. The same rows in GPT-2's vocabulary",
     "unused_score": "5. Detecting under-trained rows from the matrix alone",
     "never_cos": "4. Tied: the softmax moves rows that never occur",
     "top7": "5. Detecting under-trained rows from the matrix alone",
-    "partial_tokens": "8. Auditing a vocabulary",
+    "partial_tokens": "6. The same rows in GPT-2's vocabulary",
 }

@@ -517,14 +517,14 @@ def padding_hints(p: dict) -> list:
 
 def padding_recheck(p: dict) -> tuple[dict, int, str]:
     """Question 2 with as many new tokens as bring the tokens to a multiple of pad_multiple past V, so
-    that no row is padding: m - (T + n_new) % m gives m there, not 0, though this variant cannot tell."""
+    that no row is padding: m - (n_tok + n_new) % m gives m there, not 0, though this variant cannot tell."""
     V, _, _ = shape_of(p)
     m, T = p["pad_multiple"], n_tokens(p["vocab_model"])
     n2 = max(V - T, 1) + (-(T + max(V - T, 1))) % m
     other = dict(p, n_new=n2)
-    return ({"V": V, ".vocab_size": V, "['vocab_size']": V, "T": T, "n_tokens()": T, "n_new": n2,
+    return ({"V": V, ".vocab_size": V, "['vocab_size']": V, "n_tok": T, "T": T, "n_tokens()": T, "n_new": n2,
              "pad_multiple": m}, padding_rows(other),
-            f"for n_new = {n2:,} (T + n_new = {T + n2:,}, a multiple of pad_multiple = {m})")
+            f"for n_new = {n2:,} (n_tok + n_new = {T + n2:,}, a multiple of pad_multiple = {m})")
 
 
 def padding_rechecks(p: dict) -> list[tuple[dict, int, str]]:
@@ -534,7 +534,8 @@ def padding_rechecks(p: dict) -> list[tuple[dict, int, str]]:
     n_tokens there, so the book cannot tell V from n_tokens) whose new tokens cross a multiple, where
     padding V alone gives a negative count; a table with a few spare rows whose new tokens cross one
     or two multiples, where V and n_tokens read for each other part. V and n_tokens are given under the names
-    a cell reads them by (V, shape.vocab_size, config["vocab_size"]; T, n_tokens(…))."""
+    a cell reads them by (V, shape.vocab_size, config["vocab_size"]; n_tok, as the exercise names it, or T,
+    n_tokens(…))."""
     m = p["pad_multiple"]
     out = [padding_recheck(p)]
     k = 1000 * m
@@ -543,7 +544,7 @@ def padding_rechecks(p: dict) -> list[tuple[dict, int, str]]:
                     (k + 1, k - 2, m + 5),      # a few spare rows, the new tokens cross two multiples
                     (k + 1, k - 2, m)):         # a few spare rows, the new tokens cross one
         rows = max(V, T + n)
-        out.append(({"V": V, ".vocab_size": V, "['vocab_size']": V, "T": T, "n_tokens()": T, "n_new": n,
+        out.append(({"V": V, ".vocab_size": V, "['vocab_size']": V, "n_tok": T, "T": T, "n_tokens()": T, "n_new": n,
                      "pad_multiple": m}, padded_size(rows, m) - (T + n),
                     f"for V = {V:,} rows, n_tokens = {T:,} and n_new = {n}"))
     return out
@@ -637,11 +638,11 @@ def slips(p: dict) -> list:
 # (notebooks/12-change-a-vocabulary.ipynb, its `## ` heading as written) each question practises; the feedback
 # pages name it (embedlab.grading.feedback); tests/test_feedback.py checks every heading exists.
 REREAD = {
-    "added_params": "1. A trained model and four new tokens",
-    "padding_rows": "5. Padding: rows nobody trains",
-    "p_new_token": "2. What a new row does before any training",
-    "kl_mean": "3. The same, over three seeds, tied and untied",
-    "trimmed_rows": "6. Trimming a vocabulary to what a language uses",
-    "saved_params": "6. Trimming a vocabulary to what a language uses",
-    "coverage": "6. Trimming a vocabulary to what a language uses",
+    "added_params": "4. Tokens are not rows",
+    "padding_rows": "4. Tokens are not rows",
+    "p_new_token": "1. Four new tokens, before any training",
+    "kl_mean": "1. Four new tokens, before any training",
+    "trimmed_rows": "5. Trimming a vocabulary to one language",
+    "saved_params": "5. Trimming a vocabulary to one language",
+    "coverage": "5. Trimming a vocabulary to one language",
 }
