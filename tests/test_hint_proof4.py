@@ -189,7 +189,7 @@ def test_a_defence_says_which_headings_lack_figures():
 
 
 def test_question_1_padded_in_another_form_is_named():
-    source = "added_params = padded_size(max(V, T + n_new), pad_multiple) * d - V * d\n"
+    source = "added_params = padded_size(max(V, n_tok + n_new), pad_multiple) * d - V * d\n"
     detail = _detail("12-change-a-vocabulary", "added_params", source)
     assert "question 1 does not pad" in detail, detail
 
