@@ -140,7 +140,7 @@ def test_storage_ids_walked_as_positions_are_named():
 def test_flops_for_parameters_in_another_form_are_named():
     source = "embedding_share = V_big * d / (blocks + V_big * d)\n"
     detail = _detail("08-vocabulary-size", "embedding_share", source)
-    assert "blocks" in detail and "rest" in detail, detail
+    assert "blocks" in detail and "rest" in detail and "FLOPs per token" in detail, detail
 
 
 def test_the_vocabularies_ratio_the_other_way_up_is_named():

@@ -342,6 +342,7 @@ class Answer:
     # {(value, name)} of the terms the learner's own expression adds (explain.present_terms): of two parts of one
     # size that would each explain a number by being left out, one the learner's code adds, by name, is not it
     present: frozenset = frozenset()
+    meanings: dict = field(default_factory=dict)  # {input name: what it counts}: said when one is used for another
 
     def siblings(self) -> dict:
         """{name: value} of the whole numbers the answer is made of (a width, a count of heads…): any
@@ -411,6 +412,8 @@ def changes_of(answer: Answer) -> list[tuple[dict, str, tuple]]:
                         what = f"{node.name}{': ' + node.words if node.words else ''}"
                         says = (f"you used {other} where {symbol} belongs ({what})" if symbol and size_like(other)
                                 else f"you used {other} for {node.name}" + (f" ({node.words})" if node.words else ""))
+                        if answer.meanings.get(other):  # what the input used counts: why it does not belong
+                            says += f": `{other}` is {answer.meanings[other]}"
                         node.alts.append(Alt(value, says, swap=True))
         if isinstance(node, Part) and isinstance(parent, Prod) and _count_factor(node) and (nid, "off-by-one") not in seen:
             # a count that multiplies (L layers, T positions) one too many or one too few: an off-by-one, the

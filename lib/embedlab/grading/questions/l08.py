@@ -91,6 +91,11 @@ def vocabulary_sizes() -> dict:
     return {f"{name}'s n_vocab": load_tokenizer(name).n_vocab for name in ("gpt2", "cl100k_base")}
 
 
+# What each number of the parameters cell counts (said when one is read where another belongs)
+INPUT_MEANINGS = {"rest": "the rest of the model's parameters", "blocks": "the blocks' FLOPs per token, not parameters",
+                  "d": "the width", "V_small": "the smaller vocabulary", "V_big": "the bigger vocabulary"}
+
+
 def described_inputs(p: dict) -> dict:
     """The parameters cell's numbers a count may read, by the names the cell gives them: one read where another
     belongs (`blocks`, FLOPs per token, where `rest`, parameters, belongs) is one change (parts.changes_of)."""
@@ -448,7 +453,7 @@ def questions(p: dict) -> list:
                                     Extra("head", table, "", key="head"),
                                     Part("rest", p["rest"], "the rest of the model's parameters", can_drop=False)]),
             upside_down="upside down: the share is the table over the whole model"), context="your share",
-            inputs=described_inputs(p))),
+            inputs=described_inputs(p), meanings=INPUT_MEANINGS)),
         Integer("extra_head_flops", recheck=lambda: [head_recheck("extra_head_flops")], parts=lambda: Answer(Sum("the extra head FLOPs", [
             Prod("the head with V_big", [Part("2", 2, key="two"), Part("d", d, key="d"), Part("V_big", V_big)]),
             Prod("minus the head with V_small", [Part("minus", -1, can_drop=False, can_double=False),
