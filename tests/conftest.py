@@ -11,9 +11,12 @@ first instead, the many short files (most of them under a second) fill in around
 workers finish together. Only the order changes: every file and every test still runs.
 """
 
+import os
 from pathlib import Path
 
 import pytest
+
+from embedlab.grading.kept import CACHE_ENV
 
 # Heaviest first, by their time in a full run (their module fixtures included); files not named
 # here follow in collection order. A new heavy file belongs here at its place; a wrong guess only
@@ -48,6 +51,16 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def pytest_configure(config):
+    # Class mode's work is kept by the hash of every input that makes it (embedlab.grading.kept: the
+    # variants drawn, embedlab-assign's solution runs; each key holds embedlab's code, the Python and the
+    # packages), beside the book's builds: a later draw or assign of the same lesson, variant and secret (in
+    # another worker, a test's own `embedlab-assign` command, which inherits this, or a later session)
+    # reads what the same work gave. EMBEDLAB_CLASS_CACHE=0 does all of it every time;
+    # benchmarks/make_test.py --cold removes it.
+    if os.environ.get(CACHE_ENV) == "0":
+        del os.environ[CACHE_ENV]
+    else:
+        os.environ.setdefault(CACHE_ENV, str(ROOT / "_build" / "test-cache" / "class"))
     # keep the order below: xdist would sort the files by their number of tests again
     if hasattr(config.option, "loadscopereorder"):
         config.option.loadscopereorder = False

@@ -115,14 +115,20 @@ def grader_scoring(lesson: str, name: str, namespace: dict, source: str, seed: i
 
 def grade_folder(folder: Path, timeout: float) -> list[dict]:
     """The rows of scores.csv from one real `embedlab-grade` run over the notebooks in `folder`
-    (sandboxed, two at a time, a 120 s cell limit and `timeout` s for a whole run)."""
+    (sandboxed, two at a time, a 120 s cell limit and `timeout` s for a whole run; a notebook judged
+    alike before is read back: embedlab.grading.kept)."""
     import csv
 
+    import pytest
+
     from embedlab.grading import cli
+    from embedlab.grading.kept import GRADES_ENV
 
     out = folder / "scores.csv"
-    code = cli.main([str(folder), "--out", str(out), "-q", "-j", "2", "--cell-timeout", "120",
-                     "--timeout", f"{timeout:g}"])
+    with pytest.MonkeyPatch.context() as patch:  # written answers, honest: their judged rows kept by hash
+        patch.setenv(GRADES_ENV, "1")           # (embedlab.grading.kept; CONTRIBUTING.md)
+        code = cli.main([str(folder), "--out", str(out), "-q", "-j", "2", "--cell-timeout", "120",
+                         "--timeout", f"{timeout:g}"])
     assert code == 0
     with open(out, newline="", encoding="utf-8") as f:
         return list(csv.DictReader(f))

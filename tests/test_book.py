@@ -173,8 +173,8 @@ def builds(tmp_path_factory):
     with open(CACHE / ".lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)          # one build at a time: another session waits, then reads it
         if not (kept / "builds.json").is_file():
-            for old in CACHE.iterdir():           # other inputs' builds, and one left half made
-                if old.is_dir():
+            for old in CACHE.iterdir():           # other inputs' builds, and one left half made (not the
+                if old.is_dir() and (old.name.startswith("book-") or old.name == "building"):  # harvests)
                     shutil.rmtree(old, ignore_errors=True)
             work = CACHE / "building"
             work.mkdir()

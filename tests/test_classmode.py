@@ -20,6 +20,7 @@ import numpy as np
 import pytest
 
 from embedlab.grading import assign, autograder, cli, grader, lms, sandbox
+from embedlab.grading.kept import CACHE_ENV
 from embedlab.grading.exercise import INSTRUCTOR_LINE, Exercise
 from embedlab.grading.generate import AuthoringError, generate
 from embedlab.grading.keys import KEYS_DIR, KeysError, load_keys
@@ -115,12 +116,15 @@ def klass(tmp_path_factory):
         return real_run(nb, lesson, limits, bwrap)
 
     assign.run_in_sandbox = counted
+    kept = os.environ.pop(CACHE_ENV, None)  # counted: every solution run, none read from the cache
     try:
         code = assign.main([LESSON, "--roster", str(write_roster(tmp / "roster.csv", learners + [absent])),
                             "--secret-file", str(secret), "--out", str(out), "--variants", str(K),
                             "--gradescope", str(bundle), "-j", "2"])
     finally:
         assign.run_in_sandbox = real_run
+        if kept is not None:
+            os.environ[CACHE_ENV] = kept
     assert code == 0
     assert runs == [LESSON] * K  # one solution run per variant, not per learner
     keys = load_keys(out / KEYS_DIR)

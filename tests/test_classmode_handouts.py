@@ -34,6 +34,7 @@ import pytest
 from embedlab.grading import assign, cli, report
 from embedlab.grading.code import MARKER
 from embedlab.grading.feedback import WITHHELD
+from embedlab.grading.kept import GRADES_ENV
 from embedlab.grading.keys import KEYS_DIR, load_keys
 from embedlab.grading.lessons import questions_for
 from embedlab.grading.kinds import CARRIED
@@ -193,8 +194,10 @@ def graded(tmp_path_factory):
             nbformat.write(filled(handout, lesson, role, keys[lesson].keys[variant].key),
                            subs / learner / f"{lesson}.ipynb")
     scores, feedback, page = tmp / "scores.csv", tmp / "feedback", tmp / "report.html"
-    code = cli.main([str(subs), "--keys", str(out / KEYS_DIR), "--out", str(scores), "--feedback", str(feedback),
-                     "--report", str(page), "-q", "-j", "2", "--cell-timeout", "30"])
+    with pytest.MonkeyPatch.context() as patch:  # honest notebooks: their judged rows kept (embedlab.grading.kept)
+        patch.setenv(GRADES_ENV, "1")
+        code = cli.main([str(subs), "--keys", str(out / KEYS_DIR), "--out", str(scores), "--feedback", str(feedback),
+                         "--report", str(page), "-q", "-j", "2", "--cell-timeout", "30"])
     assert code == 0
     return {"tmp": tmp, "out": out, "keys": keys, "subs": subs, "rows": read_csv(scores),
             "feedback": feedback, "report": page.read_text(encoding="utf-8")}

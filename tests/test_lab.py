@@ -50,8 +50,14 @@ def run_all_clean(lab, path):
     return report
 
 
-def test_the_widget_lessons_react_to_a_slider_and_a_typed_value(lab):
+def test_the_widget_lessons_react_to_a_slider_and_a_typed_value(lab, monkeypatch):
     run_all_clean(lab, "notebooks/07-memory.ipynb")
+    # a widget that is not there fails once the page has shown no change for WIDGET_SECONDS, and says
+    # what it saw: the labels it found (the wait counts from the last change, not from its start)
+    with monkeypatch.context() as patch:
+        patch.setattr(check_lab, "WIDGET_SECONDS", 1)
+        with pytest.raises(LookupError, match=r"nothing changed for 1 s \(last seen: .*labels: .*batch"):
+            lab.use_widget("no such label", presses=1)
     cache_gb = re.compile(r"KV cache[^\n]*?([\d.]+) GB")
     # waited for: the cache's figure redrawn for the new batch (not only any change of the output)
     before, after = lab.use_widget("batch", presses=3, until=lambda text, before: (

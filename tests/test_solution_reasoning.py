@@ -19,10 +19,10 @@ from embedlab.grading.lessons import questions_for, reread_for
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# The solutions whose every answer has its reasoning cell. (06 has a line of reasoning per answer
-# without its section and trap, 11 none yet: add each here once it has them all.)
-REASONED = ["01-toy-table", "02-lookup-vs-matmul", "03-counting-gpt2", "04-modern-blocks", "05-weight-tying",
-            "07-memory", "08-vocabulary-size", "09-what-rows-learn", "10-glitch-tokens", "12-change-a-vocabulary"]
+# The solutions whose every answer has its reasoning cell: all twelve.
+REASONED = ["01-toy-table", "02-lookup-vs-matmul", "03-counting-gpt2", "04-modern-blocks",
+            "05-weight-tying", "06-params-vs-compute", "07-memory", "08-vocabulary-size",
+            "09-what-rows-learn", "10-glitch-tokens", "11-size-a-model", "12-change-a-vocabulary"]
 PARTS = ("**Reasoning.**", "**Formula:**", "**Taught in:**", "**Usual trap:**")
 
 

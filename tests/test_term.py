@@ -32,6 +32,7 @@ import nbformat
 import pytest
 
 from embedlab.grading.keys import KEYS_DIR, load_keys
+from embedlab.grading.kept import GRADES_ENV
 
 from solution_runner import ROOT, answer_cell
 
@@ -64,7 +65,9 @@ def named(word: str) -> list[str]:
 
 def run(command: str, cwd: Path, *extra: str) -> subprocess.CompletedProcess:
     argv = shlex.split(command) + list(extra)
-    env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}"}
+    # honest notebooks: the grader keeps their judged rows (embedlab.grading.kept), so a step grading a file
+    # an earlier step (or session) graded alike reads its rows; a time-out or a crash is graded every time
+    env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}", GRADES_ENV: "1"}
     done = subprocess.run(argv, cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, f"{command}\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
     return done

@@ -8,6 +8,7 @@ wheel as `pip wheel` does and compares its file list with lib/embedlab. CI also 
 against it (slow: not here).
 """
 
+import re
 import subprocess
 import sys
 import zipfile
@@ -66,7 +67,6 @@ def test_the_shipped_licence_is_the_repository_licence():
 def test_the_hub_recipe_pins_the_release_and_its_link_is_the_one_the_book_builds():
     """book/a-term.md, "On a JupyterHub": the image installs this release, and the nbgitpuller link
     written by hand is the one the book's JupyterHub launch button builds (tools/check_launch.py)."""
-    import re
 
     import embedlab
     check_launch = load_tool("check_launch")
@@ -89,7 +89,6 @@ def test_the_hub_recipe_pins_the_release_and_its_link_is_the_one_the_book_builds
 def test_readme_says_what_ci_runs_on_other_pythons_cpus_and_kernels():
     """README's install paragraph names the Pythons, CPUs and kernels CI runs the course on; .ci/run
     runs the tools that do it, and they are the ones the paragraph names."""
-    import re
 
     from embedlab import numerics
     check_wheels = load_tool("check_wheels")
@@ -125,6 +124,12 @@ def test_the_learners_guide_names_what_colab_and_binder_run():
             f"and ipywidgets {pins['ipywidgets']}") in section
     assert f"Python {check_binder.runtime_python()}, the pinned numpy" in section
     assert "COLAB_DIFFERENCES" not in section
+    # the lessons it says CI opens are the ones .ci/run passes to tools/check_colab.py
+    ci_line = next(line for line in (ROOT / ".ci" / "run").read_text().splitlines()
+                   if line.startswith("step") and "tools/check_colab.py" in line)
+    in_ci = re.findall(r"\b(\d\d)\b", ci_line.split("tools/check_colab.py", 1)[1])
+    said = re.search(r"CI does the same with lessons ([\d, and]+) on every change", section)
+    assert said and re.findall(r"\d\d", said[1]) == in_ci, (said and said[1], in_ci)
 
 
 def test_the_colab_check_lists_a_changed_output_and_not_a_stream_split_in_two():

@@ -24,6 +24,7 @@ import nbformat
 import pytest
 
 from embedlab.grading.keys import KEYS_DIR
+from embedlab.grading.kept import GRADES_ENV
 from embedlab.grading.questions import l11
 
 from solution_runner import notebook
@@ -61,7 +62,9 @@ def solved(name: str) -> str:
 
 
 def run(argv: list[str], cwd: Path, code: int = 0) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}"}
+    # honest notebooks: the grader keeps their judged rows (embedlab.grading.kept), so a step grading a file
+    # an earlier step (or session) graded alike reads its rows; a time-out or a crash is graded every time
+    env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}", GRADES_ENV: "1"}
     done = subprocess.run(argv, cwd=cwd, env=env, capture_output=True, text=True, timeout=900)
     assert done.returncode == code, f"{argv}\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
     return done

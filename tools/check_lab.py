@@ -17,7 +17,9 @@ a cell still running at the deadline, on a blank exercise's check that does not 
 attempted", and on a widget that does not draw, shows as text (its `FloatSlider(...)` repr) or as
 "Error displaying widget". Every wait is for an event (a command settled, the kernel idle, a view
 drawn), with a deadline far above what load gives (SERVER/NOTEBOOK/CELL/WIDGET_SECONDS), and a
-wait that reaches its deadline fails saying what it waited for. `use_widget` presses a key on a
+wait that reaches its deadline fails saying what it waited for. The widget waits count from the last
+change the page showed (a view drawn, a label found, the kernel busy), not from their start: a
+loaded machine that draws slowly is waited for, a page where nothing happens fails. `use_widget` presses a key on a
 slider, or types into a box, and returns the widgets' output before and after; `answer`
 types code into an answer cell,
 runs it and its check, and returns what the check printed. tests/test_lab.py uses these;
@@ -342,11 +344,14 @@ class Lab:
         """WIDGETS_JS once every one of the `expected` widget outputs shows a drawn view, a failure or
         a text repr (a view draws after its output arrives, seconds later on a loaded machine), or
         once WIDGET_SECONDS have passed; "waited" is the seconds it took."""
-        started = time.monotonic()
+        started = quiet_since = time.monotonic()
+        seen = None
         while True:
             found = self.evaluate(WIDGETS_JS)
+            if found != seen:                  # a view drawn since: the page is still at work
+                seen, quiet_since = found, time.monotonic()
             settled = found["rendered"] + found["failed"] + found["as_text"] >= expected
-            if settled or time.monotonic() - started > WIDGET_SECONDS:
+            if settled or time.monotonic() - quiet_since > WIDGET_SECONDS:
                 return {**found, "expected": expected, "waited": round(time.monotonic() - started, 1)}
             time.sleep(0.1)
 
@@ -394,21 +399,36 @@ class Lab:
         Enter, or press `key` `presses` times on its slider's handle. Return the widgets' output
         text before and after: after, once `until(text, before)` holds (default: the text changed), waited for
         up to WIDGET_SECONDS (the kernel's reply to the new value, and the output it redraws)."""
-        before = self.widget_text()
         until = until or (lambda text, before: text != before)
-        find = (f"[...document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden) .widget-inline-hbox')]"
-                f".find(e => (e.querySelector('.widget-label') || {{}}).innerText === {json.dumps(label)})")
         target = ".noUi-handle" if type_text is None else "input"
-        # the widget's view renders after its cell's output arrives: on a loaded machine that can be
-        # seconds later (once in a full make test at -n 3 the slider was not there yet), so look for it
-        # until WIDGET_SECONDS have passed
-        deadline = time.monotonic() + WIDGET_SECONDS
-        while not self.evaluate(f"(() => {{ const w = {find}; const t = w && w.querySelector('{target}');"
-                                    " if (!t) return false; t.focus(); if (t.select) t.select(); return true; })()"):
-            if time.monotonic() > deadline:
+        # Found by its label's textContent (innerText depends on layout, and JupyterLab lets the browser
+        # skip laying out cells out of view) and scrolled into view, so the page draws it. Waited for
+        # on progress, not on a clock alone: while what the page shows of the widgets changes (views
+        # drawn, labels appearing), the wait goes on; it fails once WIDGET_SECONDS pass with no change,
+        # saying what it last saw.
+        find = f"""(() => {{
+          const panel = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)');
+          if (!panel) return 'no notebook shown';
+          const label = e => ((e.querySelector('.widget-label') || {{}}).textContent || '').trim();
+          const boxes = [...panel.querySelectorAll('.widget-inline-hbox')];
+          const w = boxes.find(e => label(e) === {json.dumps(label)});
+          const drawn = panel.querySelectorAll('.jupyter-widgets').length;
+          if (!w) return `no widget labelled so yet; ${{drawn}} widget views drawn, labels: ${{boxes.map(label).join(' | ')}}`;
+          w.scrollIntoView({{block: 'center'}});
+          const t = w.querySelector('{target}');
+          if (!t) return `its {target} not drawn yet; ${{drawn}} widget views drawn`;
+          t.focus(); if (t.select) t.select(); return true;
+        }})()"""
+        seen, quiet_since = None, time.monotonic()
+        while (found := self.evaluate(find)) is not True:
+            if found != seen:
+                seen, quiet_since = found, time.monotonic()
+            elif time.monotonic() - quiet_since > WIDGET_SECONDS:
                 raise LookupError(f"waited for a widget labelled {label!r} with a {target} in the notebook: "
-                                  f"none within {WIDGET_SECONDS:g} s")
+                                  f"none, and nothing changed for {WIDGET_SECONDS:g} s (last seen: {found}; "
+                                  f"kernel {(self.state() or {}).get('status')})")
             time.sleep(0.2)
+        before = self.widget_text()
         strokes = [key] * presses
         if type_text is not None:
             self.tab.call("Input.insertText", {"text": type_text})
@@ -420,14 +440,19 @@ class Lab:
                                                          "windowsVirtualKeyCode": codes[stroke],
                                                          **({"text": "\r"} if stroke == "Enter" and kind == "keyDown"
                                                             else {})})
-        deadline = time.monotonic() + WIDGET_SECONDS
-        after = self.widget_text()
+        # the kernel's reply: waited for while the kernel works or the output changes, failed once
+        # WIDGET_SECONDS pass with an idle kernel and an output that does not change
+        after, quiet_since = self.widget_text(), time.monotonic()
         while not until(after, before):
-            if time.monotonic() > deadline:
+            if (self.state() or {}).get("status") == "busy":
+                quiet_since = time.monotonic()
+            elif time.monotonic() - quiet_since > WIDGET_SECONDS:
                 raise TimeoutError(f"waited for the widgets' output to answer {label!r} ({type_text!r} typed, "
-                                   f"{presses} x {key}): not within {WIDGET_SECONDS} s; before: {before[:300]!r}, "
-                                   f"last: {after[:300]!r}")
+                                   f"{presses} x {key}): nothing changed for {WIDGET_SECONDS} s on an idle "
+                                   f"kernel; before: {before[:300]!r}, last: {after[:300]!r}")
             time.sleep(0.1)
+            if (text := self.widget_text()) != after:
+                after, quiet_since = text, time.monotonic()
             after = self.widget_text()
         return before, after
 

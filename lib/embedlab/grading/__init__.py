@@ -4,6 +4,7 @@ before it, never from one listed after it; no import circle anywhere in embedlab
 
 Shared (a leaf: imports nothing of embedlab):
     text        text from outside escaped, CSV cells, a file written atomically
+    kept        work kept by the hash of its inputs (the course's tests: variants drawn, solutions run)
 
 Kernel side (the learner's notebook and any process: questions, and judging plain data):
     status      every status a question can get

@@ -412,12 +412,12 @@ QUESTIONS = questions(DEFAULTS)
 # (notebooks/06-params-vs-compute.ipynb, its `## ` heading as written) each question practises; the feedback
 # pages name it (embedlab.grading.feedback); tests/test_feedback.py checks every heading exists.
 REREAD = {
-    "head_flops": "1. What a matmul costs, what a lookup costs",
-    "lookup_flops": "1. What a matmul costs, what a lookup costs",
-    "kaplan_n": "4. Forward ≈ 2·N, training ≈ 6·N: which N?",
+    "head_flops": "1. A matmul costs 2 FLOPs per weight, a lookup costs 0",
+    "lookup_flops": "1. A matmul costs 2 FLOPs per weight, a lookup costs 0",
+    "kaplan_n": "6. The other counts called N",
     "head_share_training": "5. The head's share: training against generation",
     "head_share_prompt": "5. The head's share: training against generation",
     "forward_flops_per_token": "2. A forward pass, part by part",
     "flop_rate": "7. FLOPs are counts, FLOP/s are rates",
-    "active_params": "6. Stored against used: mixtures of experts",
+    "active_params": "6. The other counts called N",
 }
