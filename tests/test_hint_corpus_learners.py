@@ -25,7 +25,12 @@ embedlab.grading.elsewhere answer: tests/test_elsewhere.py holds them) and tests
 grading code at 115 of 120 specific (95.8 %), 1 direction-only, 3 other, 1 misleading, 0 accepted; its five
 misses then read and fixed by kind (tests/test_hint_proof.py): an argument never read, a division without its
 denominator's parentheses, an either-or parted by the other inputs, a size used for another, rows divided by
-the whole matrix's norm: held to 95 %) hold entries
+the whole matrix's norm: held to 95 %) and tests/hint_corpus/heldout10.py (a tenth, 231 entries over the 12
+exercises by a blind helper, issue 46: its hints on main's grading code judged by an independent judge at 213 of
+231 specific (92.2 %), 13 generic, 5 misleading, 0 accepted; the classifier below, with the author's words, counted
+197 of the first 225 specific. Its 18 misses then read from the judge's write-up and fixed by kind
+(tests/test_hint_proof5.py, each kind planted as a new instance); 20 word lists calibrated to the judge's
+verdicts where a right hint held a wrong word by substring (the file's CALIBRATED): held to 95 %) hold entries
 `Wrong(lesson, name, source, mistake, words, wrong_words)`: a hint must contain one of `words`
 (any case) and none of `wrong_words`. Every entry is judged twice:
 
@@ -74,7 +79,7 @@ from embedlab.grading.values import data_to_array, written_in  # noqa: E402
 from solution_runner import grade_folder, grader_scoring  # noqa: E402
 
 FILES = [f for f in ("learners", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7",
-                     "heldout9")
+                     "heldout9", "heldout10")
          if (ROOT / "tests" / "hint_corpus" / f"{f}.py").exists()]
 BAR = 0.9
 BARS = {"learners": 0.95,  # the main corpus, written with the hints: held to more than the issue's 90 %
@@ -83,7 +88,8 @@ BARS = {"learners": 0.95,  # the main corpus, written with the hints: held to mo
         "heldout5": 0.95,  # the fifth blind corpus (see the docstring): the issue's 95 %
         "heldout6": 0.95,  # the sixth, measured blind once every fix of this session was in (docstring)
         "heldout7": 0.95,  # the seventh, with its COINCIDENCES (docstring)
-        "heldout9": 0.95}  # the ninth, issue 46's blind corpus (docstring)
+        "heldout9": 0.95,  # the ninth, issue 46's blind corpus (docstring)
+        "heldout10": 0.95}  # the tenth, judged independently, its misses fixed by kind (docstring)
 
 # The general words of embedlab.grading.diagnose and the kinds' defaults: a direction, not a mistake.
 DIRECTION_ONLY = ("too big", "too small", "a little too big", "a little too small", "far too big", "far too small",
@@ -304,7 +310,7 @@ def failures(results, kinds=("misleading", "accepted", "reveals", "direction-onl
 
 # Files whose entries may be printed when a check fails: the ones the hint authors have read. A blind
 # corpus (any other file) is reported by its counts only.
-OPENED = {"learners", "heldout", "heldout9"}  # heldout9: measured blind once, then its misses read (docstring)
+OPENED = {"learners", "heldout", "heldout9", "heldout10"}  # heldout9, 10: measured blind once, then misses read
 
 
 def assert_bar(results, title: str, file: str = "learners"):

@@ -226,6 +226,8 @@ def _missing_needs(question, got=None, want=None) -> str | None:
     own = code.read(code.own_part(question.source), question.name)
     if not own.parsed or own.hard_coded:
         return None
+    if got is not None and _proven_hint_holds(question, got, want):
+        return None  # the value is a slip a hint computes exactly: that hint speaks, not what the code lacks
     used = code.features(own)
     for alternatives, says in question.avoids.items():
         if any(token in used for token in alternatives.split("|")) and not _refuted(question, says, got, want):
@@ -241,6 +243,18 @@ def _backed(question, says: str, got, want) -> bool:
     (the slip's counterfactual) gives the learner's value?"""
     for hint in question.hints:
         if hint.message == says and not hint.args:
+            try:
+                if hint.when(got, want):
+                    return True
+            except Exception:  # noqa: BLE001
+                continue
+    return False
+
+
+def _proven_hint_holds(question, got, want) -> bool:
+    """Does one of the question's own `proven` hints (its rule computes the slip's value exactly) hold?"""
+    for hint in question.hints:
+        if getattr(hint, "proven", False) and not hint.args:
             try:
                 if hint.when(got, want):
                     return True
@@ -345,7 +359,54 @@ def searched_answer(question, want):
             own = {round(s.factor, 12) for s in one.scales}
             one.scales = list(one.scales) + [s for s in sizes if round(s.factor, 12) not in own]
             _typed_for_inputs(one, typed_literals(question))
+            if not one.present:
+                one.present = frozenset(_quiet_list(present_terms, question))
     return answer
+
+
+def present_terms(question) -> set:
+    """{(value, the name it is assigned to)} of the terms the learner's own expression adds (each leaf of a `+`
+    chain: `4 * d` in `mlp = d * 4 * d + 4 * d + …`), read as arithmetic on the book's inputs, where the cell
+    reads as arithmetic there: what the code does count, and under which name (a part of that size, of the
+    part the name says, is not what it left out)."""
+    import ast
+
+    source = code.own_part(question.source) if question.source else None
+    if not source or question.case is not None or len(source) > code.SOURCE_LIMIT:
+        return set()
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError):
+        return set()
+    whole = question.source
+    head = whole[:len(whole) - len(source)]
+    leaves = []
+
+    def walk(node):
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+            walk(node.left)
+            walk(node.right)
+        else:
+            leaves.append(node)
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and node.value is not None:
+            start = len(leaves)
+            walk(node.value)
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            name = next((t.id for t in targets if isinstance(t, ast.Name)), "")
+            leaves[start:] = [(leaf, name) for leaf in leaves[start:]]
+    out = set()
+    for model, fields, env, readable in book_inputs(question):
+        if code.evaluate(whole, question.name, env) is None:
+            continue
+        for leaf, name in leaves:
+            segment = ast.get_source_segment(source, leaf)
+            value = code.evaluate(head + source + f"\nterm_ = {segment}\n", "term_", env) if segment else None
+            if isinstance(value, (int, float)) and not isinstance(value, bool) and value:
+                out.add((value, name))
+        if out:
+            break
+    return out
 
 
 def _quiet_unit(question) -> str:

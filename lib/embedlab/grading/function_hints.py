@@ -374,7 +374,17 @@ def _index_names(node) -> set:
         return set().union(*(_index_names(e) for e in node.elts)) if node.elts else set()
     if isinstance(node, ast.Subscript):
         return _index_names(node.value)
+    if isinstance(node, ast.Call) and node.args:
+        # a call that keeps its argument's values (np.unique(storage), sorted(ids), set(ids), np.asarray(ids)):
+        # the index is still those values; not one that makes a size or a position of them (len, range, argsort)
+        func = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+        if func in _VALUE_KEEPING:
+            return _index_names(node.args[0])
     return set()
+
+
+_VALUE_KEEPING = {"unique", "sorted", "set", "list", "tuple", "asarray", "array", "fromkeys", "ravel", "flatten",
+                  "concatenate", "int", "int64", "astype"}
 
 
 def exception_cause(raised: str, args, names, source: str | None = None) -> str | None:

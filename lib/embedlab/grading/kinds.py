@@ -22,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import dataclasses
+import itertools
 import math
 import numbers
 from dataclasses import dataclass, field
@@ -87,6 +88,9 @@ class Hint:
     # code.features tokens ("norm|cosine") that rule this slip out when the answer cell uses one: a cell
     # that divides by a norm did not return the bare dot product, though its value may be the same
     unless: str = ""
+    # the rule computes the slip's own value exactly (the ratio of two named sizes): when it holds, it names the
+    # mistake better than a code reading of what the cell lacks (`needs`), which is shown only when it does not
+    proven: bool = False
 
 
 @dataclass
@@ -686,6 +690,94 @@ def _other_values(got, want, got_kind=None, want_kind=None) -> str:
             "indices, counts): return the ids the question asks for, not the scores they are chosen by")
 
 
+WHOLE_MATRIX_NORM = ("each row is divided by the norm of the whole matrix (np.linalg.norm(M), one number), where each "
+                     "row's own length belongs: take the norm per row, np.linalg.norm(M, axis=1) (keepdims=True to "
+                     "divide the rows)")
+
+
+def divided_where_it_does_not_belong(terms: dict, count: int, count_words: str, why: str) -> list:
+    """Hints for a sum of terms (a gradient's paths: {what: array}) with one term, or the whole, divided by a count
+    (the batch size) that divides nothing there: each is computed exactly and named by the term divided."""
+    names = list(terms)
+    if count in (0, 1) or not names:
+        return []
+
+    def close(got, value):
+        got, value = np.asarray(got, dtype=float), np.asarray(value, dtype=float)
+        return got.shape == value.shape and bool(np.allclose(got, value, rtol=1e-9, atol=1e-12))
+
+    out = []
+    for name in names:
+        value = sum((terms[n] / count if n == name else terms[n]) for n in names)
+        out.append(Hint(lambda got, want, v=value: close(got, v) and not close(want, v),
+                        f"{name} is divided by {count}, {count_words}: {why}; add it as it is"))
+    if len(names) > 1:
+        whole = sum(terms.values()) / count
+        out.append(Hint(lambda got, want, v=whole: close(got, v) and not close(want, v),
+                        f"the whole sum is divided by {count}, {count_words}: {why}; do not divide"))
+    return out
+
+
+def ratio_of_sizes(sizes: Callable, asked: str, rel: float = 1e-9) -> Hint:
+    """A question's hint for a ratio of two sizes the question names (two vocabularies' sizes) given where a
+    ratio of two measured quantities is asked (tokens per word with each tokenizer): `sizes()` is {what: value}
+    (read only when the hint is tried); either way up, exactly (to `rel`)."""
+    def which(got):
+        named = [(k, v) for k, v in sizes().items() if v]
+        for (a, x), (b, y) in itertools.permutations(named, 2):
+            if x != y and math.isclose(got, x / y, rel_tol=rel):
+                return a, b
+        return None
+
+    def when(got, want):
+        return which(got) is not None and not math.isclose(got, want, rel_tol=rel)
+    return Hint(when, f"that is the ratio of the two sizes ({' and '.join(sizes_words(sizes))}), not of what the "
+                      f"question measures: {asked}", proven=True)
+
+
+def sizes_words(sizes: Callable) -> list:
+    try:
+        return list(sizes())
+    except Exception:  # noqa: BLE001 - a size that cannot be read names nothing
+        return []
+
+
+def lesson_example(examples, inputs: str) -> list:
+    """Hints for a value the lesson notebook itself shows (its own toy table, its own count) given where the
+    question asks for the one its inputs make: `examples` is [(value, what it is in the lesson)]. Exact (an
+    array's shape and every entry), and never when the example is this question's answer too."""
+    def same(a, b) -> bool:
+        try:
+            a, b = np.asarray(a), np.asarray(b)
+            return a.shape == b.shape and bool(np.array_equal(a, b))
+        except (TypeError, ValueError):
+            return False
+    return [Hint(lambda got, want, v=value: same(got, v) and not same(want, v),
+                 f"that is {what}, the lesson's own example, typed in: build the answer from this question's "
+                 f"inputs ({inputs}), so that it follows them") for value, what in examples]
+
+
+def positions_hint(table: Callable, ids: Sequence, name: str = "E", ids_name: str = "ids") -> Hint:
+    """A question's hint for rows looked up by their positions in the list (0, 1, … len(ids) − 1: `E[i] for i in
+    range(len(ids))`) where the rows of the ids themselves are asked: `table()` gives the table the rows come from
+    (read only when the hint is tried). Exact, and only where the ids are not already 0, 1, 2 …"""
+    n = len(ids)
+
+    def when(got, want):
+        rows = np.asarray(table())[:n]
+        return list(ids) != list(range(n)) and np.shape(got) == rows.shape and np.array_equal(got, rows) \
+            and not np.array_equal(got, want)
+    return Hint(when, f"those are rows 0 to {n - 1} of {name}, the positions in the list (range(len({ids_name}))), "
+                      f"not the ids: the rows asked are those of the ids themselves, {name}[{ids_name}] (id {ids[0]} "
+                      f"first)")
+
+
+def whole_norm_hint(rows: Callable) -> Hint:
+    """A question's hint for a per-row result (cosines of rows) computed with the norm of the whole block of
+    rows: `rows()` gives the block the question's rows are (read only when the hint is tried)."""
+    return Hint(lambda got, want: bool(_whole_matrix_norm(got, want, [rows()])), WHOLE_MATRIX_NORM)
+
+
 def _whole_matrix_norm(got, want, args) -> str:
     """A function's per-row result off, row by row, by each row's own length over the whole matrix's: the norm
     of the whole matrix (np.linalg.norm(M)) used where each row's norm belongs (axis=1). Read from the call's
@@ -703,10 +795,98 @@ def _whole_matrix_norm(got, want, args) -> str:
                 continue
             scale = (rows / whole).reshape((-1,) + (1,) * (w.ndim - 1))
             if np.allclose(g, w * scale, rtol=1e-9, atol=1e-12) and not np.allclose(g, w, rtol=1e-9, atol=1e-12):
-                return ("each row is divided by the norm of the whole matrix (np.linalg.norm(M)), where each row's "
-                        "own length belongs: take the norm per row, np.linalg.norm(M, axis=1) (keepdims=True to "
-                        "divide the rows)")
+                return WHOLE_MATRIX_NORM
     except (TypeError, ValueError):
+        return ""
+    return ""
+
+
+def _proven_from_args(got, want, args) -> str:
+    """The array slips read exactly from a call's own arguments (whole-matrix norm, divided by a count, distance
+    for a cosine), on the plain data a call reports."""
+    g, w = data_to_array(got) if isinstance(got, dict) else got, data_to_array(want) if isinstance(want, dict) else want
+    return (_whole_matrix_norm(g, w, args) or _divided_by_count(g, w, args) or _distance_not_cosine(g, w, args)
+            or _numbered_from(g, w))
+
+
+def _numbered_from(got, want) -> str:
+    """Whole-number ids where every id from some t on is one off (t - 1 + k for t + k), all below t right: the
+    numbering of new ids started one off (merge k makes 255 + k where ids 0 to 255 are taken). Exact."""
+    try:
+        g, w = np.asarray(got), np.asarray(want)
+        if g.shape != w.shape or g.size == 0 or w.dtype.kind not in "iuf" or g.dtype.kind not in "iuf" \
+                or not np.all(g == np.round(g)) or not np.all(w == np.round(w)):
+            return ""
+        differ = g != w
+        if not differ.any():
+            return ""
+        t = int(w[differ].min())
+        for step in (-1, 1):
+            if t >= 10 and np.array_equal(differ, w >= t) and np.all(g[differ] == w[differ] + step):
+                start = t + step
+                return (f"every id from {t} on is one too {'small' if step < 0 else 'big'} (yours start at {start}): "
+                        f"ids 0 to {t - 1} are taken, so the new ones are numbered from {t} (the k-th new id is "
+                        f"{t} + k, k from 0): an off-by-one in where the numbering starts")
+    except (TypeError, ValueError):
+        return ""
+    return ""
+
+
+def _counts_of(args) -> dict:
+    """{count: words} of the sizes a call's arguments hold: each list's or array's length (the batch) and an array's
+    number of entries (its tokens), counts of 2 or more."""
+    out = {}
+    for k, a in enumerate(args or ()):
+        if isinstance(a, (list, tuple, np.ndarray)) and not isinstance(a, str):
+            try:
+                arr = np.asarray(a)
+            except (TypeError, ValueError):
+                continue
+            if arr.ndim >= 1 and len(arr) >= 2:
+                out.setdefault(len(arr), f"the length of argument {k + 1} (its number of rows: the batch size)")
+            if arr.ndim >= 2 and arr.size >= 2 and arr.dtype.kind in "iu":
+                out.setdefault(int(arr.size), f"the number of entries of argument {k + 1} (every id of the batch)")
+    return out
+
+
+def _divided_by_count(got, want, args) -> str:
+    """A function's array result exactly the right one divided by a count its arguments hold (the batch size):
+    an average where the chain rule gives a sum. Read from the call's own arguments, exactly (1 part in 10**9)."""
+    try:
+        g, w = np.asarray(got, dtype=float), np.asarray(want, dtype=float)
+        if g.shape != w.shape or not np.any(w) or np.allclose(g, w, rtol=1e-9, atol=0):
+            return ""
+        for n, what in _counts_of(args).items():
+            if np.allclose(g * n, w, rtol=1e-9, atol=1e-12):
+                return (f"every value is the right one divided by {n}, {what}: nothing divides here (the incoming "
+                        "gradient already is the loss's: each row is added in full, a sum, not a mean); do not "
+                        "divide by the batch size")
+    except (TypeError, ValueError):
+        return ""
+    return ""
+
+
+def _distance_not_cosine(got, want, args) -> str:
+    """A per-row result that is each row's Euclidean distance to the vector it is scored against (a vector
+    argument, or the mean of the rows an id argument picks), where a cosine is asked: read from the call's own
+    arguments, exactly."""
+    try:
+        g = np.asarray(got, dtype=float)
+        arrays = [np.asarray(a) for a in (args or ()) if isinstance(a, (list, tuple, np.ndarray))]
+        matrices = [a.astype(float) for a in arrays if a.ndim == 2 and a.dtype.kind in "iuf"]
+        vectors = [a.astype(float) for a in arrays if a.ndim == 1 and a.dtype.kind in "f"]
+        ids = [a for a in arrays if a.ndim == 1 and a.dtype.kind in "iu"]
+        for M in matrices:
+            targets = [v for v in vectors if v.shape == M.shape[1:]]
+            targets += [M[i].mean(axis=0) for i in ids if i.size and i.min() >= 0 and i.max() < len(M)]
+            for v in targets:
+                far = np.linalg.norm(M - v, axis=1)
+                if g.shape == far.shape and np.allclose(g, far, rtol=1e-9, atol=1e-12) \
+                        and not np.allclose(np.asarray(want, dtype=float), far, rtol=1e-9, atol=1e-12):
+                    return ("that is each row's distance to the vector it is compared with (np.linalg.norm(M - v, "
+                            "axis=1)), a length, where a cosine is asked: the cosine is the dot product divided by "
+                            "both lengths, M @ v / (np.linalg.norm(M, axis=1) * np.linalg.norm(v))")
+    except (TypeError, ValueError, IndexError):
         return ""
     return ""
 
@@ -899,7 +1079,8 @@ class Array(Question):
         kinds = data.get("kind") if isinstance(data, dict) else None, \
             expected.get("kind") if isinstance(expected, dict) else None
         other = _other_values(got, want, *kinds)  # fractions where whole numbers (ids) are asked: before rules on ids
-        other = other or _whole_matrix_norm(got, want, self.case)
+        other = other or _whole_matrix_norm(got, want, self.case) or _divided_by_count(got, want, self.case) \
+            or _distance_not_cosine(got, want, self.case) or _numbered_from(got, want)
         return self._verdict(False, other or self._weighed_array(got, want) or explain.array(self, got, want)
                              or diagnose.array_hint(got, want, self.close, *kinds))
 
@@ -1189,6 +1370,8 @@ class Function(Question):
         if verdict.status == CORRECT:
             return None
         broken = None if _STATUS_ONLY.get() else function_hints.broken_invariant(self, inner, got, want, args)
+        if broken and inner.kind == "array" and _quiet(_proven_from_args, got, want, args, default=""):
+            broken = None  # a slip proven on the call's own arguments names the mistake; the invariant only its symptom
         return (function_hints.shown(inner, got), broken or verdict.detail,
                 bool(broken) or getattr(inner, "_said", None) != "parts")
 
@@ -1557,6 +1740,15 @@ def expected_value(question: Question, data):
     return data
 
 
+def rounded_down(what: str, m: str = "pad_multiple") -> str:
+    """The words for rows added computed from `what` rounded DOWN to a multiple of `m` (what // m * m − what):
+    the value is minus the remainder, negative. One slip, the rounding's direction, said as such: not the
+    remainder with a sign slip added to it (the rounding alone explains the value and its sign)."""
+    return (f"{what} rounded down to a multiple of {m} ({what} // {m} * {m}) is below {what}, so the rows added "
+            f"come out negative (minus the remainder {what} % {m}): the padded size is {what} rounded up to the next "
+            f"multiple, -(-{what} // {m}) * {m}; then subtract {what}")
+
+
 def padding_recheck(V: int, m: int) -> tuple[dict, int, str]:
     """A padding question's `recheck` case: a vocabulary already a multiple of m, which needs no padding.
     There m - V % m gives m, not 0, though a variant's V (never a multiple: it would need no padding)
@@ -1598,6 +1790,9 @@ class Criterion:
     prompt: str
     asks: str
     levels: tuple
+    # the rubric asks for the learner's own figures under this heading: a section with no number at all is said
+    # to lack them (what the text lacks, measured; never a grade)
+    figures: bool = False
 
     def __post_init__(self):
         if not self.levels or any(not isinstance(level, Level) for level in self.levels):
@@ -1671,9 +1866,33 @@ class Written(Question):
                     else "nothing written yet")
             return Verdict(NOT_ATTEMPTED, 0.0, self.points, said)
         words = len(own.split())
+        lacking = self.without_figures(text)
+        lacks = "".join(f"; under “{c.prompt.rstrip(':')}” no figure of your design: the rubric asks you to "
+                        f"{c.asks[0].lower() + c.asks[1:].rstrip('.')}" for c in lacking)
         return Verdict(TO_MARK, 0.0, self.points,
                        f"written: {words} word{'' if words == 1 else 's'}; your instructor marks it against "
-                       "the rubric")
+                       f"the rubric{lacks}")
+
+    def sections(self, text: str) -> dict:
+        """{criterion name: the learner's lines under its heading} (a heading not found: no entry)."""
+        heads = {c.prompt.strip().casefold(): c.name for c in self.criteria}
+        out, current = {}, None
+        for line in str(text).split("\n"):
+            key = line.strip().casefold()
+            if key in heads:
+                current = heads[key]
+                out.setdefault(current, [])
+            elif current is not None and line.strip() and line.strip() not in _MARKER:
+                out[current].append(line.strip())
+        return {k: "\n".join(v) for k, v in out.items()}
+
+    def without_figures(self, text: str) -> list:
+        """The criteria asking for figures whose section holds no digit at all (a heading left out is not
+        measured here: the instructor reads the whole text)."""
+        import re
+
+        sections = self.sections(text)
+        return [c for c in self.criteria if c.figures and c.name in sections and not re.search(r"\d", sections[c.name])]
 
     def rubric_markdown(self) -> str:
         """The rubric as the notebook shows it: a table per criterion of its levels."""

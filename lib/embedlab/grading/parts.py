@@ -142,6 +142,20 @@ def absent(name: str, widths, says: str, key: str | None = None) -> list:
     return [Extra(name, amount, says, key=f"{key}:{i}" if key else None) for i, amount in enumerate(sorted(amounts))]
 
 
+def belongs_elsewhere(whole: str, asked: str, terms) -> list:
+    """Extras for the terms of the `whole` (a layer, a model) that are NOT in the part the question asks for
+    (`asked`: the MLP of a layer, its attention): `terms` is [(name, amount, words)]. A learner who counts one of
+    them has counted a term the model HAS, in another part: said so ("the two RMSNorms (2 · d) belong to the
+    layer, not to the MLP"), never as a term the model does not have (a bias where there is none)."""
+    out = []
+    for name, amount, words in terms:
+        if isinstance(amount, (int, float)) and amount > 0:
+            how = f" ({words})" if words else ""
+            out.append(Extra(name, amount, f"{name}{how} belong to {whole}, not to {asked}: the question asks for "
+                                           f"{asked} only; leave {name} out"))
+    return out
+
+
 class _Group(Node):
     children: list
 
@@ -325,6 +339,10 @@ class Answer:
     offsets: bool = True        # the whole off by exactly one input (d, V): a vector of that size counted or left out
     layers: list = field(default_factory=list)  # the Layers counted: one left out whole is one change
     unit: str = ""              # what the answer counts (Question.unit_of): a share has no bytes, bits or hours
+    # {(value, name)} of the terms the learner's own expression adds (explain.present_terms): of two parts of one
+    # size that would each explain a number by being left out, one the learner's code adds, by name, is not it
+    present: frozenset = frozenset()
+    meanings: dict = field(default_factory=dict)  # {input name: what it counts}: said when one is used for another
 
     def siblings(self) -> dict:
         """{name: value} of the whole numbers the answer is made of (a width, a count of heads…): any
@@ -394,6 +412,8 @@ def changes_of(answer: Answer) -> list[tuple[dict, str, tuple]]:
                         what = f"{node.name}{': ' + node.words if node.words else ''}"
                         says = (f"you used {other} where {symbol} belongs ({what})" if symbol and size_like(other)
                                 else f"you used {other} for {node.name}" + (f" ({node.words})" if node.words else ""))
+                        if answer.meanings.get(other):  # what the input used counts: why it does not belong
+                            says += f": `{other}` is {answer.meanings[other]}"
                         node.alts.append(Alt(value, says, swap=True))
         if isinstance(node, Part) and isinstance(parent, Prod) and _count_factor(node) and (nid, "off-by-one") not in seen:
             # a count that multiplies (L layers, T positions) one too many or one too few: an off-by-one, the
@@ -605,6 +625,7 @@ def matches(answer: Answer, got: float, want: float | None = None, tagged: bool 
     for (change, words, ids), v in zip(singles, values):
         if not _close(v, base) and _close(v, got):
             found.setdefault((frozenset(ids) | {SINGLE} | same_den.get(id(change), set()), None), words)
+    _present_ruled_out(answer, found)
     for factor, says in scales:
         if _close(base * factor, got):
             found.setdefault((frozenset(), factor), says)
@@ -655,10 +676,57 @@ def matches(answer: Answer, got: float, want: float | None = None, tagged: bool 
         except (ArithmeticError, ValueError, TypeError, OverflowError):
             continue
         if _close(v, got):
-            found.setdefault((frozenset(ia) | frozenset(ib), None), f"{wa}; and {wb}")
+            found.setdefault((frozenset(ia) | frozenset(ib), None), _pair_words(answer, ca, wa, cb, wb))
     if not found:
         return _out(1, _last_resort(answer, last, base, got), tagged)
     return _out(2, found, tagged)
+
+
+def _pair_words(answer, ca: dict, wa: str, cb: dict, wb: str) -> str:
+    """The words of two changes found together, checked against each other: a term of a sum counted twice and
+    another term of the same sum left out is ONE slip, the first term put where the second belongs (2 · total
+    for total + V·d): its two clauses said apart contradict each other ("counted twice", then "counts the
+    table once"), so it is said once, by the doubled term's own words when its author wrote them (they say
+    what belongs), else as the swap."""
+    nodes = {n.id(): n for n in answer.tree.nodes()}
+    parent = {c.id(): n for n in answer.tree.nodes() for c in getattr(n, "children", [])}
+    for (c1, w1), (c2, _) in (((ca, wa), (cb, wb)), ((cb, wb), (ca, wa))):
+        if len(c1) != 1 or len(c2) != 1:
+            continue
+        (id1, op1), (id2, op2) = next(iter(c1.items())), next(iter(c2.items()))
+        if op1 == TWICE and op2 == DROP and isinstance(parent.get(id1), Sum) and parent.get(id1) is parent.get(id2):
+            doubled, dropped = nodes[id1], nodes[id2]
+            if doubled.twice:
+                return doubled.twice
+            return (f"{doubled.name} counted again where {dropped.name} belongs"
+                    + (f" ({dropped.words})" if dropped.words else ""))
+    return f"{wa}; and {wb}"
+
+
+def _present_ruled_out(answer, found: dict) -> None:
+    """Of several single changes that explain the value, drop those that leave out a part the learner's own
+    expression adds: a term of its size assigned under a name that says that part (answer.present: `4 * d` in
+    `mlp = …` is the MLP's first bias; the LayerNorms, 4 · d too, are in no term). The counterfactual read from
+    the code; a term under a name that says no part (one long sum) rules nothing out. One is always kept."""
+    if not answer.present or len(found) < 2:
+        return
+    nodes = {n.id(): n for n in answer.tree.nodes()}
+    parents = {c.id(): n for n in answer.tree.nodes() for c in getattr(n, "children", [])}
+
+    def named(node, target: str) -> bool:  # the term's name says it is this part (`mlp` for the MLP's bias)
+        words = f"{node.name} {getattr(parents.get(node.id()), 'name', '')}".lower()
+        return any(len(w) >= 3 and w in words for w in target.lower().split("_"))
+
+    def present(key) -> bool:
+        ids, factor = key
+        dropped = [nodes[i] for i in ids if i in nodes]
+        return factor is None and SINGLE in ids and len(dropped) == 1 and isinstance(dropped[0], Part) \
+            and found[key] == dropped[0].say_missing(answer.context) \
+            and any(_close(dropped[0].amount, v) and named(dropped[0], t) for v, t in answer.present)
+    out = [k for k in found if present(k)]
+    if out and len(out) < len(found):
+        for k in out:
+            del found[k]
 
 
 def _ratio_or_difference(answer, got) -> list:

@@ -9,7 +9,7 @@ import math
 import numpy as np
 
 from embedlab.grading.elsewhere import Elsewhere
-from embedlab.grading.kinds import Array, Function, Hint, Integer, Invariant, Real, ratio, related
+from embedlab.grading.kinds import Array, Function, Hint, Integer, Invariant, Real, lesson_example, ratio, related
 from embedlab.grading.parts import Alt, Answer, Extra, Part, Prod, Sum
 from embedlab.params import count_params
 from embedlab.grading.space import FRESH_INPUTS, Space, equal_to_book
@@ -42,6 +42,10 @@ MODELS = ["gpt2-medium", "gpt2-large", "gpt2-xl", "pythia-70m", "pythia-160m", "
           "pythia-1b", "opt-125m", "opt-1.3b", "llama-2-7b", "llama-3.2-1b", "llama-3-8b", "mistral-7b",
           "gemma-2b", "phi-2", "qwen2.5-0.5b", "smollm2-135m"]
 EXTRA_FEATURES = [8, 12, 24, 32, 48, 64, 96, 128]  # not the book's 16 (GPT-2 medium's V × 16 is the book's answer)
+
+# The tables the lesson notebook (notebooks/01-toy-table.ipynb) builds itself: a learner may type one in
+LESSON_E = np.array([[0, 1], [0, 1], [1, 0]])
+LESSON_E2 = np.array([[0, 1, 0], [0, 1, 1], [1, 0, 0], [1, 0, 0]])
 
 DEFAULTS = {
     "words": ["cat", "dog", "horse", "car"],
@@ -280,10 +284,16 @@ def questions(p: dict) -> list:
     dot, na, nb = float(a @ b), _norm(a), _norm(b)
     return [
         Array("E", exact=True, shape=lambda q: (len(q["words"]), len(q["features"])), hints=[
+            *lesson_example([(LESSON_E, "the lesson's cat/dog/car table"),
+                             (LESSON_E2, "the lesson's cat/dog/car/truck table (with 'barks')")],
+                            "`words`, `features` and `traits`"),
             Hint(lambda got, want: got.shape == want.shape[::-1],
                  "rows are words and columns are features: transpose it"),
         ]),
         Integer("n_params", hints=[
+            *lesson_example([(LESSON_E.size, "the count of the lesson's cat/dog/car table (3 × 2)"),
+                             (LESSON_E2.size, "the count of the lesson's cat/dog/car/truck table (4 × 3)")],
+                            "the table `E` you built: its rows × its columns"),
             Hint(lambda got, want: got == n_words + n_features,
                  "add or multiply? every cell of the table is a parameter: rows × columns"),
             Hint(lambda got, want: got == ones and ones != want,

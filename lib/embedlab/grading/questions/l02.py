@@ -6,7 +6,7 @@ variant space, `questions(params)` the questions with hints for one variant.
 
 import numpy as np
 
-from embedlab.grading.kinds import Array, Choice, Function, Hint, Integer, Invariant, ratio
+from embedlab.grading.kinds import Array, Choice, Function, Hint, Integer, Invariant, positions_hint, ratio
 from embedlab.grading.parts import Alt, Answer, Part, Prod
 from embedlab.grading.space import FRESH_INPUTS, Space, equal_to_book
 from embedlab.lookup import embedding_backward, one_hot
@@ -261,12 +261,14 @@ def questions(p: dict) -> list:
         ])),
         Array("rows_lookup", exact=True, shape=rows_shape, hints=[
             Hint(_is_transposed, "one row per id: index the rows of E, not its columns"),
+            positions_hint(lambda: table(p), p["ids"]),
         ]),
         Array("rows_matmul", exact=True, shape=rows_shape, hints=[
             Hint(_is_transposed, "transposed: one_hot(ids, V) goes on the left, one_hot @ E: "
                                  "(len(ids) × V) @ (V × d)"),
             Hint(lambda got, want: got.shape[-1] != want.shape[-1],
                  "the result has d columns, one per feature of a row"),
+            positions_hint(lambda: table(p), p["ids"]),
         ]),
         Choice("keeps_sign", hints=[
             Hint(lambda got, want: got == "both",
@@ -313,7 +315,12 @@ def questions(p: dict) -> list:
                      alts=[Alt(p["V"] - 0.5, "the course counts 2 FLOPs per weight (a multiply-add each): "
                                              "2·V·d per token, not V multiplies and V − 1 adds")]),
                 Part("d", p["d"]), Part("tokens", p["n_tokens"], "n_tokens",
-                                        missing=f"that is one token; the batch has {p['n_tokens']:,}")])),
+                                        missing=f"that is one token; the batch has {p['n_tokens']:,}")],
+            # another formula of the lesson given whole (the lookup's copy): one change, named as that formula,
+            # never as two slips of this one ("you have 1 FLOP per weight" where no weight is multiplied)
+            alts=[Alt(p["n_tokens"] * p["d"], "n_tokens · d is what the lookup copies (d numbers per token), not "
+                                              "arithmetic: the one-hot matmul sums over all V rows, 2·V·d FLOPs per "
+                                              "token, times n_tokens")])),
             inputs=lambda: {"V": p["V"], "d": p["d"], "n_tokens": p["n_tokens"]}),
         Integer("one_hot_batch_bytes", hints=[ratio(*hint) for hint in hints["one_hot_batch_bytes"]],
                 parts=lambda: Answer(Prod("the one-hot batch", [

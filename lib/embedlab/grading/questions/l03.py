@@ -168,9 +168,15 @@ def block_parts(d: int) -> list:
             Part("q, k, v biases", 3 * d, "3 · d per block", alts=[Alt(d, (
                 "the fused q, k, v layer has 3 · d outputs (q, k and v, d each), so its bias is 3 · d wide, not d"))]),
             Part("attention output bias", d, "d per block"),
-            Part("MLP biases", 5 * d, "4d + d per block", alts=[
-                Alt(2 * d, "the MLP's first layer has 4d outputs, so its bias is 4d wide, not d: 4d + d per block"),
-                Alt(8 * d, "the MLP's second layer has d outputs, so its bias is d wide, not 4d: 4d + d per block")]),
+            # the MLP's two biases as two parts: the second (d) is as large as the attention output's, so a bias
+            # of d left out is named as either of the two (the search's "either …, or …"), never as one of them
+            Sum("MLP biases", [
+                Part("MLP first-layer bias", 4 * d, "4d per block (d → 4d)", alts=[
+                    Alt(d, "the MLP's first layer has 4d outputs, so its bias is 4d wide, not d: 4d + d per block")]),
+                Part("MLP second-layer bias", d, "d per block (4d → d: 4·d·d + d)", alts=[
+                    Alt(4 * d, "the MLP's second layer has d outputs, so its bias is d wide, not 4d: 4d + d per "
+                               "block")]),
+            ], "4d + d per block"),
         ], "one per output of each of the four linear layers: 9 · d per block",
             missing="the biases are missing: each linear layer has one per output, 9 · d per block"),
         Sum("LayerNorms", [

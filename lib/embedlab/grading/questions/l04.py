@@ -8,8 +8,8 @@ import math
 
 import numpy as np
 
-from embedlab.grading.kinds import Function, Hint, Integer, Real, offset, padding_rechecks, ratio
-from embedlab.grading.parts import absent, Alt, Answer, Extra, Part, Prod, Ratio, Sum
+from embedlab.grading.kinds import Function, Hint, Integer, Real, offset, padding_rechecks, ratio, rounded_down
+from embedlab.grading.parts import absent, Alt, Answer, belongs_elsewhere, Extra, Part, Prod, Ratio, Sum
 from embedlab.grading.space import Space, equal_to_book
 from embedlab.params import count_params, load_config, model_shape
 
@@ -231,6 +231,12 @@ def llama_parts(V, d, L, h, h_kv, d_ff, tied) -> Answer:
     ]))
 
 
+def _attention_count(shape) -> int:
+    """A layer's attention weights (q, k, v, o) from a model's shape."""
+    return 2 * shape.hidden_size * shape.num_heads * shape.head_dim \
+        + 2 * shape.hidden_size * shape.num_kv_heads * shape.head_dim
+
+
 def mlp_recheck(d: int, d_ff: int) -> tuple[dict, int, str]:
     """Question 2 with a d_ff that is not 4·d: Llama 3.2 1B's d_ff is exactly 4·d, so 3 · d · 4d passes
     on the book's model; the config's own d_ff is what the question asks the cell to read."""
@@ -298,14 +304,21 @@ def questions(p: dict) -> list:
                                f"{p['attn_model']}'s heads are head_dim wide (its config says so): "
                                "h · head_dim is not d here"))
     return [
-        Integer("attn_layer", hints=attn_hints, parts=lambda: Answer(attention_parts(d, h, h_kv, head_dim)),
+        Integer("attn_layer", hints=attn_hints, parts=lambda: Answer(Sum("attention", [
+            *attention_parts(d, h, h_kv, head_dim).children, *belongs_elsewhere(
+                "the layer", "the attention", [("the layer's two RMSNorms", 2 * d, "d each: 2 · d"),
+                                               ("an RMSNorm", d, "d"),
+                                               ("the MLP", 3 * d * s.intermediate_size, "3 · d · d_ff")])])),
                 recheck=lambda: [attn_recheck()], **reads("attn_layer")),
         Integer("mlp_layer", hints=[
             ratio(2 / 3, "SwiGLU has three matrices: gate, up and down"),
             offset(2 * d_ff + d_m, "Llama's SwiGLU has no biases: three d × d_ff matrices, nothing else"),
             Hint(lambda got, want: got == 8 * d_m * d_m and got != want,
                  "that is a GPT-2 MLP (8·d²): use the config's intermediate_size as d_ff, and three matrices"),
-        ], parts=lambda: Answer(mlp_parts(d_m, d_ff)), recheck=lambda: [mlp_recheck(d_m, d_ff)], **reads("mlp_layer")),
+        ], parts=lambda: Answer(Sum("the MLP", [*mlp_parts(d_m, d_ff).children, *belongs_elsewhere(
+            "the layer", "the MLP", [("the layer's two RMSNorms", 2 * d_m, "d each: 2 · d"),
+                                     ("an RMSNorm", d_m, "d"),
+                                     ("the attention", _attention_count(m), "q, k, v and o")])])), recheck=lambda: [mlp_recheck(d_m, d_ff)], **reads("mlp_layer")),
         Real("vocab_share", exact=True, hints=[
             ratio(0.5, f"{p['share_model']}'s head is untied: count both vocabulary matrices"),
             Hint(lambda got, want: 0 < want < got <= 100 and math.isclose(got / 100, want, rel_tol=0.01),
@@ -321,6 +334,7 @@ def questions(p: dict) -> list:
                 Alt(V_pad % p["pad_multiple"], "that is the remainder V mod pad_multiple, how far V is past a "
                                                "multiple: the padding is what is missing up to the next multiple "
                                                "(round up)"),
+                Alt(V_pad // p["pad_multiple"] * p["pad_multiple"] - V_pad, rounded_down("V")),
                 *[Alt(padded(V_pad, other) - V_pad, f"that pads to a multiple of {other}: the question's is "
                                                     f"pad_multiple = {p['pad_multiple']}")
                   for other in (8, 64, 128, 256, 512, 1024) if other != p["pad_multiple"]

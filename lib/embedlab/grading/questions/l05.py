@@ -6,7 +6,7 @@ variant space, `questions(params)` the questions with hints for one variant.
 
 import numpy as np
 
-from embedlab.grading.kinds import Array, Choice, Function, Hint, Integer, Invariant, offset
+from embedlab.grading.kinds import Array, Choice, Function, Hint, Integer, Invariant, divided_where_it_does_not_belong, offset
 from embedlab.grading.parts import Alt, Answer, Part, Prod, Sum
 from embedlab.grading.space import FRESH_INPUTS, Space, equal_to_book
 from embedlab.params import count_params, load_config, model_shape
@@ -247,6 +247,10 @@ def questions(p: dict) -> list:
                  "path dlogits.T @ x, and use np.add.at for the lookup's"),
             Hint(lambda got, want: _close(got, out - inp) or _close(got, inp - out),
                  "the tied gradient is the sum of both paths: add them, do not subtract one"),
+            *divided_where_it_does_not_belong(
+                {"the output path (dlogits.T @ x)": out, "the input path (the np.add.at of dx0)": inp},
+                len(p["token_ids"]), "len(ids), the batch size",
+                "dlogits and dx0 already are the loss's gradients (any mean is in them), so nothing divides here"),
         ]),
         Function("count_unique", reference=count_unique, cases=_state_dicts, invariants=COUNT_INVARIANTS,
                  result=Integer("count_unique", hints=[

@@ -11,7 +11,7 @@ import math
 import numpy as np
 
 from embedlab.grading.elsewhere import Elsewhere
-from embedlab.grading.kinds import Array, Function, Hint, Integer, Invariant, Real, Slip, ratio
+from embedlab.grading.kinds import Array, Function, Hint, Integer, Invariant, Real, Slip, ratio, ratio_of_sizes
 from embedlab.grading.parts import Alt, Answer, Extra, Part, Prod, Ratio, Scale, Sum
 from embedlab.grading.space import FRESH_INPUTS, Space, equal_to_book
 from embedlab.grading.verdicts import untold_slips
@@ -82,6 +82,24 @@ def hindi_share_elsewhere(ns: dict) -> list:
                       f"with the {len(half)} most frequent Hindi words (n_top = {len(half)})",
                       "a share divides by the number of words audited: len(top_hindi) (or n_top), never a count "
                       "typed from these inputs", kind="real")]
+
+
+def vocabulary_sizes() -> dict:
+    """The two tokenizers' vocabulary sizes (n_vocab) question 7's cell prints."""
+    from embedlab.tokenizers import load_tokenizer
+
+    return {f"{name}'s n_vocab": load_tokenizer(name).n_vocab for name in ("gpt2", "cl100k_base")}
+
+
+# What each number of the parameters cell counts (said when one is read where another belongs)
+INPUT_MEANINGS = {"rest": "the rest of the model's parameters", "blocks": "the blocks' FLOPs per token, not parameters",
+                  "d": "the width", "V_small": "the smaller vocabulary", "V_big": "the bigger vocabulary"}
+
+
+def described_inputs(p: dict) -> dict:
+    """The parameters cell's numbers a count may read, by the names the cell gives them: one read where another
+    belongs (`blocks`, FLOPs per token, where `rest`, parameters, belongs) is one change (parts.changes_of)."""
+    return {name: p[name] for name in ("d", "rest", "blocks", "V_small", "V_big")}
 
 
 @functools.lru_cache(maxsize=None)
@@ -432,8 +450,10 @@ def questions(p: dict) -> list:
             Extra("head again", table, "the head is tied: the table is counted once, not twice")]),
             Sum("the whole model", [Part("table", table, key="E", alts=small_alt(), missing="the share is of the whole model: "
                                                                           "table plus the rest"),
-                                    Extra("head", table, "", key="head"), Part("the rest", p["rest"], can_drop=False)]),
-            upside_down="upside down: the share is the table over the whole model"), context="your share")),
+                                    Extra("head", table, "", key="head"),
+                                    Part("rest", p["rest"], "the rest of the model's parameters", can_drop=False)]),
+            upside_down="upside down: the share is the table over the whole model"), context="your share",
+            inputs=described_inputs(p), meanings=INPUT_MEANINGS)),
         Integer("extra_head_flops", recheck=lambda: [head_recheck("extra_head_flops")], parts=lambda: Answer(Sum("the extra head FLOPs", [
             Prod("the head with V_big", [Part("2", 2, key="two"), Part("d", d, key="d"), Part("V_big", V_big)]),
             Prod("minus the head with V_small", [Part("minus", -1, can_drop=False, can_double=False),
@@ -477,6 +497,8 @@ def questions(p: dict) -> list:
                       "a word is one token when the tokenizer makes it one (bpe.count_tokens(word) == 1), whatever "
                       "its characters: tokenize each word")}, other_inputs=hindi_share_elsewhere),
         Real("hindi_r", exact=True, hints=[
+            ratio_of_sizes(vocabulary_sizes, "r is tokens per running word with cl100k_base over tokens per word "
+                                             "with GPT-2: encode the words with each tokenizer and count"),
             Hint(lambda got, want: abs(got * want - 1) < 1e-6,
                  "upside down: r is cl100k's tokens per word over GPT-2's, below 1 when cl100k is shorter"),
             Hint(lambda got, want: _is(got, hindi_r_figures(n_words, weighted=False)[0]),

@@ -12,7 +12,8 @@ import functools
 import numpy as np
 
 from embedlab.grading.elsewhere import Elsewhere
-from embedlab.grading.kinds import Array, Arrays, Choice, Function, Hint, Integer, Invariant, Real, Slip, offset
+from embedlab.grading.kinds import (Array, Arrays, Choice, Function, Hint, Integer, Invariant, Real, Slip, offset,
+                                    whole_norm_hint)
 from embedlab.grading.parts import Alt, Answer, Part, Prod, Sum
 from embedlab.grading.space import FRESH_INPUTS, Space, equal_to_book
 from embedlab.grading.verdicts import untold_slips
@@ -79,6 +80,22 @@ def axis_slips(p: dict) -> list:
         unit = rows / np.linalg.norm(rows, axis=0, keepdims=True)
         out.append(unit @ unit[0])
     return out
+
+
+def cos_cat_rows(p: dict) -> np.ndarray:
+    """Question 4's 16 rows (the animals', then the vehicles'), as trained for variant `p`."""
+    corpus, E = _model(*(p[name] for name in ("d", "n_sentences", "corpus_seed", "steps", "batch_size", "seed")))
+    return E[list(corpus.groups["animals"]) + list(corpus.groups["vehicles"])]
+
+
+def gap_means(p: dict) -> tuple[float, float]:
+    """Question 3's two means (within the groups, across them), as trained for variant `p`."""
+    corpus, E = _model(*(p[name] for name in ("d", "n_sentences", "corpus_seed", "steps", "batch_size", "seed")))
+    animals, vehicles = list(corpus.groups["animals"]), list(corpus.groups["vehicles"])
+    unit = E / np.linalg.norm(E, axis=1, keepdims=True)
+    C = unit @ unit.T
+    within = [C[i, j] for group in (animals, vehicles) for i in group for j in group if i < j]
+    return float(np.mean(within)), float(C[np.ix_(animals, vehicles)].mean())
 
 
 def gap_of(E: np.ndarray, animals, vehicles) -> float:
@@ -435,12 +452,16 @@ def questions(p: dict) -> list:
             Hint(lambda got, want: want < got < want + 0.3,
                  "too big: is each within-group pair two different words (i < j, no word with itself), "
                  "and are both groups' pairs in the mean, the animals' and the vehicles'?"),
-        ], other_inputs=gap_elsewhere),
+        ], other_inputs=gap_elsewhere, parts=lambda: Answer(Sum("the gap", [
+            Part("the within-group mean", gap_means(p)[0], "the mean cosine of pairs inside a group"),
+            Part("minus the across mean", -gap_means(p)[1], "the mean cosine of animal-vehicle pairs")]),
+            offsets=False)),
         Array("cos_cat", sig=6, shape=lambda q: (16,), needs={
             "norm|normalize|cosine_similarity|cosine": "a cosine divides each dot product by both lengths: "
                                                        "normalise (np.linalg.norm) every row and cat's"},
               avoids={**READS_U, "axis=0": "your code takes norms along axis=0, the columns: each row's length is along "
                                 "axis=1"}, hints=[
+            whole_norm_hint(lambda: cos_cat_rows(p)),
             Hint(lambda got, want: any(np.asarray(got).shape == (16,) and np.allclose(got, slip, rtol=1e-6)
                                        for slip in axis_slips(p)),
                  "your lengths are the columns' (axis=0), not the rows': the 16 rows are 16 numbers wide here "

@@ -474,19 +474,19 @@ DEFENCE = Written("defence", carries=("design", "design_params", "design_serving
                            "would break"),
                   Level(2, "the fraction of each of the three budgets your own figures use, and every budget "
                            "that one layer more would break, priced: those are the ones to relax for a bigger "
-                           "model (when two break, relaxing one alone buys nothing)"))),
+                           "model (when two break, relaxing one alone buys nothing)")), figures=True),
     Criterion("shape", "Why this width and depth:",
               "argue d and L from the job, not from taste.", (
                   Level(0, "width and depth stated without a reason"),
                   Level(1, "a reason for one of them (d from head_dim and the heads, or L from the budgets)"),
                   Level(2, "both argued from the job: d set by head_dim and the number of heads, L the depth "
-                           "the budgets allow, with the figure that rules out one layer more"))),
+                           "the budgets allow, with the figure that rules out one layer more")), figures=True),
     Criterion("tying", "What the tying choice costs:",
               "say what tying (or not) the head costs or saves, in your design's own numbers.", (
                   Level(0, "the choice not discussed"),
                   Level(1, "the choice named with the V × d parameters it saves or costs"),
                   Level(2, "the V × d count and what it moves in the budgets (parameters and serving GB), "
-                           "from your other_tying_params"))),
+                           "from your other_tying_params")), figures=True),
 ))
 
 

@@ -377,10 +377,15 @@ def questions(p: dict) -> list:
                      missing="each new row holds a row's width of numbers: multiply by the width of the table",
                      alts=[Alt(d, "hidden_size is not this table's width: its rows are word_embed_proj_dim "
                                   "numbers wide (count_params(config).token_embedding / V)")] if e != d else [])
+        row_alts = [Alt(n, spare + "only the ids past the table's last row, n_tokens + n_new − V of them, need new "
+                               "rows")] if new_rows != n else []
+        padded_rows = padded_size(grown_v, p["pad_multiple"]) - V
+        if padded_rows != new_rows:  # a step of question 2 (padding) taken in question 1: rows up to the padded size
+            row_alts.append(Alt(padded_rows, "question 1 does not pad: the table grows to max(V, n_tokens + n_new) "
+                                             "rows, no more; padding to a multiple of pad_multiple is question 2's "
+                                             "step"))
         rows = Prod("the new rows' numbers", [
-            Part("new rows", new_rows, "n_tokens + n_new − V, the new ids past the table's last row", alts=[
-                Alt(n, spare + "only the ids past the table's last row, n_tokens + n_new − V of them, need new "
-                               "rows")] if new_rows != n else []),
+            Part("new rows", new_rows, "n_tokens + n_new − V, the new ids past the table's last row", alts=row_alts),
             width, matrices(tied, "new rows")])
         if not bias:
             return Answer(rows)
