@@ -541,3 +541,15 @@ def l05_tied(p):
     from embedlab.grading.questions.l05 import TIED
 
     return next(m for m in p["candidates"] if m in TIED)
+
+
+def test_a_computed_cell_that_does_not_follow_the_changed_input_is_not_called_typed():
+    """Lesson 11's other_tying_params computed by untying whatever the design has: right on a tied design,
+    the same value on the look's untied one. It computes (count_params on the design), so the hint says
+    what it does not follow, never "typed, not computed" (a newcomer's right-for-them cell was told it typed)."""
+    from embedlab.grading.kinds import TYPED
+
+    got = verdict("11-size-a-model", "other_tying_params",
+                  "other_tying_params = count_params(dict(design, tie_word_embeddings=False)).total")
+    assert got.status == INCORRECT and TYPED not in got.detail, got.detail
+    assert "right for these inputs only" in got.detail and "Flip the tying" in got.detail, got.detail

@@ -349,9 +349,11 @@ class Question:
     def _accepted(self) -> Verdict:
         """A value the comparison accepts, unless its formula (`recheck`) or its method (`other_inputs`)
         gives another answer on other inputs. A value typed rather than computed says so first, in the
-        words of the rule (TYPED): the course's policy may accept it (embedlab.grading.carried)."""
+        words of the rule (TYPED): the course's policy may accept it (embedlab.grading.carried). Typed is said
+        only of a cell seen to type its answer (typed_cell): a cell that computes but does not follow the input
+        the look changes also gives the same value there, and is told that, not that it typed."""
         slip = self._formula_slip() or self._elsewhere_slip()
-        if slip and (SAME_VALUE in slip or typed_cell(self.source, self.name)):
+        if slip and typed_cell(self.source, self.name):
             slip = f"{TYPED}; {slip}"
         return self._verdict(False, slip) if slip else self._verdict(True)
 
@@ -1556,7 +1558,6 @@ class Design(Question):
 
 # The typed-value rule, in the words the check, the grader, the handout and the guides all use.
 TYPED = "typed, not computed: the grader reruns this cell on other inputs"
-SAME_VALUE = "your cell gives the same value as on yours"  # an `other_inputs` case of a typed answer
 
 
 def typed_cell(source: str | None, name: str) -> bool:
