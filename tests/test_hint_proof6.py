@@ -65,9 +65,10 @@ def test_b_ids_from_a_sorted_list_are_not_called_an_off_by_one():
 
 
 def test_b_an_index_moved_by_one_is_still_an_off_by_one():
-    source = "ids = [words.index(w) + 1 for w in sentence]\nbatch = table[ids]\n"
-    detail = _detail("01-toy-table", "batch", source)
-    assert "off-by-one" in detail, detail
+    for source in ("ids = [words.index(w) + 1 for w in sentence]\nbatch = table[ids]\n",
+                   "row = {w: i for i, w in enumerate(words, start=1)}\nbatch = table[[row[w] for w in sentence]]\n"):
+        detail = _detail("01-toy-table", "batch", source)
+        assert "off-by-one" in detail, (source, detail)
 
 
 def test_c_the_rows_stacked_as_columns_are_named_transposed():

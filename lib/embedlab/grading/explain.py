@@ -596,17 +596,7 @@ def _construct_count(source: str | None, family: str) -> int | None:
         return None
     n = 0
     for node in ast.walk(tree):
-        if family == "floor" and (isinstance(node, (ast.BinOp, ast.AugAssign)) and isinstance(node.op, ast.FloorDiv)):
-            n += 1
-        elif family == "percent" and isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult) and any(
-                isinstance(s, ast.Constant) and s.value in (100, 100.0) for s in (node.left, node.right)):
-            n += 1
-        elif isinstance(node, ast.Call):
-            f = node.func
-            called = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
-            n += (family == "round" and called in ("round", "around")) or (family == "int" and called == "int") \
-                or (family == "angle" and called in ANGLE_CALLS)
-        elif family == "shift" and isinstance(node, ast.Module) and code.read(ast.unparse(node)).shift_one:
+        if family == "shift" and isinstance(node, ast.Module) and code.read(ast.unparse(node)).shift_one:
             n += 1  # an index ± 1, a dict of ids + 1, np.eye(…, k=1): code.read's own reading
         elif family == "shift" and isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)) \
                 and isinstance(node.right, ast.Constant) and node.right.value == 1:
@@ -618,6 +608,18 @@ def _construct_count(source: str | None, family: str) -> int | None:
                 or (node.func.id == "range" and len(node.args) > 1 and not (
                     isinstance(node.args[0], ast.Constant) and node.args[0].value == 0))):
             n += 1  # numbering from 1: enumerate(words, 1), range(1, n + 1)
+        if family == "shift":
+            continue
+        if family == "floor" and (isinstance(node, (ast.BinOp, ast.AugAssign)) and isinstance(node.op, ast.FloorDiv)):
+            n += 1
+        elif family == "percent" and isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult) and any(
+                isinstance(s, ast.Constant) and s.value in (100, 100.0) for s in (node.left, node.right)):
+            n += 1
+        elif isinstance(node, ast.Call):
+            f = node.func
+            called = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
+            n += (family == "round" and called in ("round", "around")) or (family == "int" and called == "int") \
+                or (family == "angle" and called in ANGLE_CALLS)
         elif family == "columns" and isinstance(node, ast.Subscript) and code.read(ast.unparse(node)).columns:
             n += 1
         elif family == "precedence" and isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Mult, ast.Add, ast.Sub)) \
