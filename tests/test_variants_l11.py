@@ -93,7 +93,7 @@ def test_problems_rejects_the_book_and_degenerate_variants():
     p = parameters_of(LESSON, 1, SECRETS[0])
     assert any("serving memory here" in x for x in l11.problems(dict(p, context=16384, weights="int4", kv="int8")))
     assert any("FLOPs here" in x for x in l11.problems(dict(p, train_tokens=600_000_000_000, train_context=2048)))
-    assert any("fewer than" in x for x in l11.problems(dict(p, max_params=200_000_000, min_vocab_size=96_000)))
+    assert any("fewer than" in x for x in l11.problems(dict(p, max_params=150_000_000, min_vocab_size=96_000)))
 
 
 @pytest.mark.parametrize("variant", [0, 1, 2, 3])

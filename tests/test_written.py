@@ -260,7 +260,7 @@ def test_a_figure_off_that_moves_no_budget_is_judged_on_the_learners_figures_on_
     """Question 5's other inputs (a budget grown until two nearly tie) are judged on the learner's own
     figures as well: a serving figure 2 % off that still leaves compute binding is not refused there."""
     namespace = run_solution(LESSON, solution_parameters(LESSON))
-    namespace["design_serving_gb"] *= 1.02
+    namespace["design_serving_gb"] *= 0.98  # 2 % low: memory stays below compute
     exec(compile(TIGHTEST_CELL, "<cell>", "exec"), namespace)  # noqa: S102
     assert namespace["tightest_budget"] == "compute"
     namespace["_ih"] = ["", TIGHTEST_CELL]

@@ -264,7 +264,7 @@ ENTRIES = [
           ("lookup", "input", "zero", "free")),
     Wrong("06-params-vs-compute", "flop_rate",
           "N = count_params(load_config(model)).non_embedding\nflop_rate = 6 * N * D / (GPU_HOURS * 3600)",
-          "Replaced the given N (every parameter) with Kaplan's non-embedding count.",
+          "Replaced the given N (N_mult) with Kaplan's non-embedding count.",
           ("total", "every parameter", "non-embedding")),
     Wrong("06-params-vs-compute", "flop_rate",
           "flop_rate = 6 * N * 15e9 / (GPU_HOURS * 3600)",

@@ -60,13 +60,19 @@ def context_of(name: str) -> int:
     return config.get("max_position_embeddings") or config["n_positions"]
 
 
+def n_mult(counts) -> int:
+    """Question 7's N, lesson 06's N_mult: the weights a token multiplies, every parameter one token
+    uses but an untied input table (only looked up) and a position table (only added)."""
+    return counts.active - (0 if counts.tied else counts.token_embedding) - counts.position_embedding
+
+
 def draw(rng: np.random.Generator, pick, models=MODELS) -> dict:
     """One class variant: each model picked so that variants differ (up to a pool's size), T among
     the contexts the share model was trained for, the GPU hours from a realistic rate."""
     model, share_model = pick("model", models), pick("share_model", SHARE_MODELS)
     T = int(rng.choice([t for t in CONTEXTS if t <= context_of(share_model)]))
     D = pick("D", TOKENS)
-    N = count_params(load_config(model)).total
+    N = n_mult(count_params(load_config(model)))
     hours = 6 * N * D / (float(rng.uniform(*RATE)) * 3600)
     return {"head_model": pick("head_model", HEAD_MODELS), "model": model, "share_model": share_model, "T": T,
             "D": D, "GPU_HOURS": float(f"{hours:.2g}"), "moe_model": pick("moe_model", MOE_MODELS)}
@@ -123,7 +129,7 @@ def answers(p: dict) -> dict:
     return {"head_flops": 2 * head.hidden_size * head.vocab_size, "lookup_flops": 0,
             "kaplan_n": counts.total - counts.token_embedding - counts.position_embedding - counts.lm_head,
             "head_share_training": share(p, p["T"]), "head_share_prompt": share(p, 1),
-            "flop_rate": 6 * counts.total * p["D"] / (p["GPU_HOURS"] * 3600),
+            "flop_rate": 6 * n_mult(counts) * p["D"] / (p["GPU_HOURS"] * 3600),
             "active_params": moe.total - e["moe_layers"] * (e["n_experts"] - e["k"]) * 3 * e["d"] * e["d_ff"]}
 
 
@@ -326,7 +332,7 @@ def questions(p: dict) -> list:
                 T, "the head at T positions in the part only: reading a prompt, only the last position needs "
                    "logits, so the head runs once")] if prompt else []))
 
-    N = counts.total
+    N = n_mult(counts)
     return [
         Integer("head_flops", hints=[
             ratio(0.5, "a matmul costs 2 FLOPs per weight: one multiply and one add"),
@@ -392,8 +398,11 @@ def questions(p: dict) -> list:
         ], parts=lambda: Answer(Prod("the rate", [
             Part("6 FLOPs per parameter per token", 6, "forward and backward",
                  alts=[Alt(2, "training is forward and backward: 6·N·D, not 2·N·D")]),
-            Part("N", N, "every parameter", alts=[Alt(counts.non_embedding, (
-                "that uses Kaplan's non-embedding N: the question's N is every parameter (the total)"))]),
+            Part("N", N, "N_mult, the weights a token multiplies", alts=[
+                Alt(counts.non_embedding, "that uses Kaplan's non-embedding N, which leaves out the head: the "
+                                          "question's N is N_mult, the weights a token multiplies (the given N)"),
+                Alt(counts.total, "that is every parameter (N_all): the input table is only looked up, 0 FLOPs; "
+                                  "the question's N is N_mult, the weights a token multiplies (the given N)")]),
             Part("D", p["D"], "training tokens"),
             Part("per GPU hour", 1 / p["GPU_HOURS"], "GPU_HOURS",
                  missing="divide by the time: GPU_HOURS × 3,600 seconds"),

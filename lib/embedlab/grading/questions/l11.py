@@ -85,11 +85,9 @@ BUDGET_NAMES = ("parameters", "memory", "compute")
 def solution_design(p: dict) -> dict | None:
     """The design the worked solution makes for variant `p` (None when none fits)."""
     job = budget(p)
-    roomy = dataclasses.replace(job, max_params=int(job.max_params * 7 / 8), max_serving_gb=job.max_serving_gb * 7 / 8,
-                                max_train_flops=job.max_train_flops * 7 / 8)
-    vocab, d = 2 * job.min_vocab_size, 16 * p["head_dim"]
+    vocab, d = job.min_vocab_size, 16 * p["head_dim"]
     return deepest_fit(lambda L: llama_config(vocab_size=vocab, d=d, num_layers=L, num_heads=16, num_kv_heads=4,
-                                              d_ff=4 * d, tied=True), roomy).design
+                                              d_ff=4 * d, tied=True), job).design
 
 
 def draw(rng: np.random.Generator, pick) -> dict:
@@ -155,8 +153,8 @@ def _describe() -> str:
             f"{TRAIN_TOKENS} billion, different in every variant up to the pool's size; train_context: one of "
             f"{TRAIN_CONTEXTS}; min_vocab_size: one of {MIN_VOCAB}; head_dim: one of {HEAD_DIMS}, different in "
             f"every variant up to the pool's size (so the book's design, and a classmate's, break the job); "
-            f"batch 1. A variant is kept when the solution's design (twice the minimum vocabulary, 16 heads, "
-            f"the deepest depth within 7/8 of every budget) has at least {MIN_LAYERS} layers, the "
+            f"batch 1. A variant is kept when the solution's design (the minimum vocabulary, 16 heads, "
+            f"the deepest depth within every budget) has at least {MIN_LAYERS} layers, the "
             f"book's design takes other serving memory and training FLOPs there than on the "
             f"book's job, and every answer of the solution (its binding budget included) differs from the book's")
 
