@@ -127,13 +127,31 @@ def classify(entry, status: str, detail: str) -> str:
         return "accepted"
     if reveals(entry, detail):
         return "reveals"
-    if any(w.lower() in text for w in entry.wrong_words):
+    if any(_whole(w.lower(), _claims(text)) for w in entry.wrong_words):
         return "misleading"
     if any(w.lower() in text for w in entry.words):
         return "specific"
     if text.startswith(DIRECTION_ONLY) or not text.strip():
         return "direction-only"
     return "other"
+
+
+def _claims(text: str) -> str:
+    """The part of a hint that names a mistake: without the failing call's description ("on input 1 of 9, f(…)
+    returned an array of shape (3, 4):", what happened, measured) and without the titles of the sections it points
+    to ("reread the lesson's section “3. The SwiGLU MLP: three matrices”"): neither blames anything."""
+    import re
+
+    text = re.sub(r"^on input \d+ of \d+, .*? (returned|raised) [^:]*:", "", text, count=1)
+    return re.sub(r"“[^”]*”", "", text)
+
+
+def _whole(word: str, text: str) -> bool:
+    """Is `word` in `text` as a whole word (or phrase)? A wrong word is a mistake's name: `d` is not the d of
+    "bytes", `size` not the size of "sizes", `surrogate` not part of "surrogates"."""
+    import re
+
+    return re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text) is not None
 
 
 def reveals(entry, detail: str) -> bool:

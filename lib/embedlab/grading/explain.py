@@ -330,12 +330,54 @@ def number(question, got, want) -> str | None:
         return None
     if not math.isfinite(got):
         return None
+    other = other_model_value(question, got, want)
+    if other:
+        return other
     answer = searched_answer(question, want)
     if answer is not None:
         found = parts.search(answer, got, want)
         if found and not _reveals(found, want):
             return found
     return code_features(question, got, want)
+
+
+def other_model_value(question, got, want) -> str | None:
+    """The same quantity for another model of the lesson, typed in (numbers only, no input read): the question rebuilt with
+    each other shipped model in its model's place (its `reads`), its answer's parts evaluated there; named only
+    when that value is the learner's EXACTLY and this model's answer is not it (a ratio between two models is no
+    slip of a part: a Llama-3-8B head is twice a Llama 3.2 1B head, and not because of a tied table)."""
+    reads = getattr(question, "reads", ())
+    lesson = getattr(question, "lesson", "")
+    if len(reads) != 2 or not isinstance(reads[1], str) or not lesson or not question.parts \
+            or _exact(got, want) or getattr(question, "case", None) is not None or not typed_by_hand(question):
+        return None  # a cell that computes from its inputs and meets another model's value does so by coincidence
+    param, model = reads
+    try:
+        import importlib
+
+        from embedlab.grading.lessons import questions_for
+        from embedlab.params import available_models
+
+        defaults = dict(importlib.import_module(f"embedlab.grading.questions.l{lesson[:2]}").SPACE.defaults)
+    except Exception:  # noqa: BLE001 - a lesson without a variant space: nothing to rebuild
+        return None
+    if defaults.get(param) != model:
+        return None  # a class variant: the questions are rebuilt from the book's parameters only
+    for name in available_models():
+        if name == model:
+            continue
+        try:
+            rebuilt = next(q for q in questions_for(lesson, {**defaults, param: name}) if q.name == question.name)
+            answer = rebuilt.parts()
+            value = parts._eval(answer.tree, {})
+            if answer.floor:
+                value = math.floor(value)
+        except Exception:  # noqa: BLE001 - a model this question cannot be built for
+            continue
+        if _exact(got, value) and not _exact(value, want):
+            return (f"that is the same quantity for {name}, another model, not for {model}: this question is about "
+                    f"`{param}` ({model}); read its sizes from `{param}`")
+    return None
 
 
 def searched_answer(question, want):
@@ -554,6 +596,20 @@ def _construct_count(source: str | None, family: str) -> int | None:
         return None
     n = 0
     for node in ast.walk(tree):
+        if family == "shift" and isinstance(node, ast.Module) and code.read(ast.unparse(node)).shift_one:
+            n += 1  # an index ± 1, a dict of ids + 1, np.eye(…, k=1): code.read's own reading
+        elif family == "shift" and isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)) \
+                and isinstance(node.right, ast.Constant) and node.right.value == 1:
+            n += 1  # words.index(w) + 1, anywhere in the cell: a number moved by one
+        elif family == "shift" and isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and (
+                (node.func.id == "enumerate" and (any(k.arg == "start" and not (isinstance(k.value, ast.Constant)
+                                                                                and k.value.value == 0)
+                                                      for k in node.keywords) or len(node.args) > 1))
+                or (node.func.id == "range" and len(node.args) > 1 and not (
+                    isinstance(node.args[0], ast.Constant) and node.args[0].value == 0))):
+            n += 1  # numbering from 1: enumerate(words, 1), range(1, n + 1)
+        if family == "shift":
+            continue
         if family == "floor" and (isinstance(node, (ast.BinOp, ast.AugAssign)) and isinstance(node.op, ast.FloorDiv)):
             n += 1
         elif family == "percent" and isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult) and any(
@@ -644,7 +700,11 @@ def _relation(family: str, got, want) -> bool | None:
 # but no precedence slip). (words pattern, family of _construct_count)
 CONSTRUCT_WORDS = [(r"operator precedence", "precedence"), (r"divides with `//`|`//` \(floor division\)", "floor"),
                    (r"your code rounds", "round"), (r"your code multiplies by 100", "percent"),
-                   (r"your code indexes columns", "columns"), (r"turns the cosine into an angle", "angle")]
+                   (r"your code indexes columns", "columns"), (r"turns the cosine into an angle", "angle"),
+                   # rows one after (or before) the word's own, said of the ids: the cell must move an index by one
+                   # (ids ± 1, enumerate(…, start=1), range(1, …)); ids from a sorted list give the same rows on some
+                   # inputs, by a coincidence of the alphabet, and no index is moved
+                   (r"every row is the one after|an off-by-one in the ids", "shift")]
 
 
 def construct_unwritten(question, text: str) -> bool:
@@ -783,8 +843,16 @@ def _rounded_array(question, got, want) -> bool:
     if mine is not None and theirs is not None and theirs >= mine:
         return False
     try:
-        g, w = np.asarray(got, dtype=float), np.asarray(want, dtype=float)
-        return g.shape == w.shape and any(np.array_equal(g, np.round(w, k)) for k in range(0, 10))
+        g, w = np.asarray(got), np.asarray(want)
+        if g.shape != w.shape or not (np.issubdtype(g.dtype, np.number) and np.issubdtype(w.dtype, np.number)):
+            return False
+        # the slip done on the answer, in the learner's own dtype and in float64: a float32 product rounded to 3
+        # places is np.round of the float32 answer, which float64's rounding of the same numbers is not
+        # (the wire may hand both over as float64: float32 is tried too, and kept only if it holds the values exactly)
+        kinds = {np.dtype(float), g.dtype if np.issubdtype(g.dtype, np.floating) else np.dtype(float)}
+        kinds |= {np.dtype(np.float32)} if np.array_equal(g.astype(np.float32), g) and np.array_equal(
+            w.astype(np.float32), w) else set()
+        return any(np.array_equal(g.astype(t), np.round(w.astype(t), k)) for t in kinds for k in range(0, 10))
     except (TypeError, ValueError):
         return False
 

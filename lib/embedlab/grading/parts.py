@@ -113,9 +113,13 @@ class Extra(Node):
     """Something that is NOT in the answer but a learner may count (a tied head, a bias Llama does
     not have): 0 in the answer; counting it is a change, and `says` names it."""
 
-    def __init__(self, name, amount, says, key=None):
+    def __init__(self, name, amount, says, key=None, alone=False):
         super().__init__(name, "", [], None, None, key, False, False)
         self.amount, self.says = amount, says
+        # alone: named only when counting it is the ONE change that gives the learner's value exactly (a term of
+        # another part of the layer: its counterfactual is "your value = the asked part + that term"); paired with
+        # another change it proves nothing (a too-small value is not "something added")
+        self.alone = alone
 
     def value(self, changes):
         if changes.get(self.id()) != "add":
@@ -152,7 +156,7 @@ def belongs_elsewhere(whole: str, asked: str, terms) -> list:
         if isinstance(amount, (int, float)) and amount > 0:
             how = f" ({words})" if words else ""
             out.append(Extra(name, amount, f"{name}{how} belong to {whole}, not to {asked}: the question asks for "
-                                           f"{asked} only; leave {name} out"))
+                                           f"{asked} only; leave {name} out", alone=True))
     return out
 
 
@@ -651,6 +655,10 @@ def matches(answer: Answer, got: float, want: float | None = None, tagged: bool 
         return _out(1, found, tagged)
     if answer.depth < 2:
         return _out(1, _last_resort(answer, last, base, got), tagged)
+    # a term of another part (belongs_elsewhere) is proven only alone: its value is asked + that term, exactly
+    solo = {n.id() for n in answer.tree.nodes() if isinstance(n, Extra) and n.alone}
+    keep = [i for i, (change, _, ids) in enumerate(singles) if not set(ids) & solo]
+    singles, values = [singles[i] for i in keep], [values[i] for i in keep]
     if base and any(_close(base * f, got) for f, _ in diagnose.FACTORS):
         # one slip of the whole (×2, ÷2, ×4 …) explains the value: two changes that happen to give it are no proof
         return []

@@ -215,6 +215,16 @@ def _is_transposed(got, want):
     return got.ndim == 2 and got.shape == want.shape[::-1]
 
 
+def _proven_columns(got, E, ids) -> bool:
+    """Is `got` the columns of E at the ids (E[:, ids], or its transpose), exactly? Only then are columns indexed."""
+    try:
+        cols = np.asarray(E)[:, list(ids)]
+    except (IndexError, TypeError, ValueError):
+        return False
+    got = np.asarray(got)
+    return any(got.shape == c.shape and np.array_equal(got, c) for c in (cols, cols.T))
+
+
 def _rows_one_hot(got, ids, V):
     got = np.asarray(got)
     return got.ndim == 2 and got.shape[0] == len(ids) and np.isin(got, (0, 1)).all() and (got.sum(axis=1) == 1).all()
@@ -260,7 +270,12 @@ def questions(p: dict) -> list:
             Hint(_is_transposed, "one row per id and one column per vocabulary entry: shape (len(ids), V)"),
         ])),
         Array("rows_lookup", exact=True, shape=rows_shape, hints=[
-            Hint(_is_transposed, "one row per id: index the rows of E, not its columns"),
+            Hint(lambda got, want: _is_transposed(got, want) and np.array_equal(got, np.asarray(want).T),
+                 f"that is the right rows transposed: yours has shape (d, n) = ({p['table_d']}, {len(p['ids'])}), one "
+                 f"column per id; the answer is (n, d) = ({len(p['ids'])}, {p['table_d']}), one row per id (E[ids] "
+                 f"as it is, no .T)"),
+            Hint(lambda got, want: _proven_columns(got, table(p), p["ids"]),
+                 "one row per id: index the rows of E, not its columns"),
             positions_hint(lambda: table(p), p["ids"]),
         ]),
         Array("rows_matmul", exact=True, shape=rows_shape, hints=[
