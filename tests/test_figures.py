@@ -144,6 +144,21 @@ def test_no_stored_figure_has_a_legend_over_its_data():
     assert not covered, f"legends over data: {covered}"
 
 
+def test_every_stored_figure_shows_its_smallest_text_at_10_px_on_a_phone():
+    """The book's browser check (tests/test_book.py) without the build: a figure saved wider than its
+    figsize (a legend set below the axes and wider than them widens the tight bounding box) is shrunk
+    more on a phone, its smallest text under 10 px in the 342 px column (lesson 11's back-off
+    figure: 584 px, 9.8 px). Keep such a legend within the axes' width (fewer columns, tighter spacing)."""
+    column = 342
+    small = []
+    for where, data in stored_figures():
+        width = struct.unpack(">II", data[16:24])[0]
+        text = figures.text_px(data)
+        if text and text * column / width < 10:
+            small.append(f"{where}: {width // figures.SCALE} px wide, text {text * column / width:.1f} px")
+    assert not small, "\n".join(small)
+
+
 # --------------------------------------------------------------------------
 # One series, one colour
 
