@@ -18,9 +18,7 @@ import time
 from collections import Counter, defaultdict
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # noqa: E402 - the harness lives there
-
-import hint_mutants  # noqa: E402
+import hint_mutants  # tests/hint_mutants.py: run with PYTHONPATH=tests, as the lines above say
 
 COLUMNS = ("graded", "raised", "equal", "coincidence", "accepted", "specific", "generic", "contradicting",
            "garbled")

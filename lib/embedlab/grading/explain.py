@@ -668,8 +668,41 @@ def _undone(source: str, family: str) -> str | None:
         return None
 
 
-def _relation(family: str, got, want) -> bool | None:
-    """Does the slip of `family` applied to the answer give the learner's value exactly? None: no relation."""
+def _round_places(source: str | None) -> set[int] | None:
+    """The places the learner's rounding calls write (`round(x, 3)`, `np.round(x, 3)`, `x.round(3)`; none
+    written is 0), or None where one is not a literal or the source does not parse: any places then."""
+    import ast
+
+    if not isinstance(source, str):
+        return None
+    try:
+        tree = ast.parse(source[:code.SOURCE_LIMIT])
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    places = set()
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+        if name not in ("round", "around"):
+            continue
+        method = isinstance(func, ast.Attribute) and not (isinstance(func.value, ast.Name)
+                                                           and func.value.id in ("np", "numpy"))
+        args = list(node.args[0 if method else 1:]) + [k.value for k in node.keywords if k.arg in ("ndigits",
+                                                                                                    "decimals")]
+        if not args:
+            places.add(0)
+        elif isinstance(args[0], ast.Constant) and isinstance(args[0].value, int):
+            places.add(args[0].value)
+        else:
+            return None
+    return places or None
+
+
+def _relation(family: str, got, want, places: set[int] | None = None) -> bool | None:
+    """Does the slip of `family` applied to the answer give the learner's value exactly? None: no relation.
+    `places`: the places the learner's own rounding writes (only those are tried; None: 0 to 9)."""
     try:
         g, w = float(got), float(want)
     except (TypeError, ValueError):
@@ -681,7 +714,7 @@ def _relation(family: str, got, want) -> bool | None:
     if family == "int":
         return g == math.trunc(w)
     if family == "round":
-        return any(g == round(w, k) for k in range(0, 10))
+        return any(g == round(w, k) for k in (sorted(places) if places else range(0, 10)))
     if family == "percent":
         return _exact(g, 100 * w)
     if family == "angle":
@@ -764,7 +797,7 @@ def construct_proven(question, family: str, got, want) -> bool:
                 return True
         if read:
             return False
-    relation = _relation(family, got, want)
+    relation = _relation(family, got, want, _round_places(own) if family == "round" else None)
     return True if relation is None else relation
 
 
