@@ -16,7 +16,6 @@ a construct the mutation did not touch (contradicting) and garbled ones. Figures
 import sys
 import time
 from collections import Counter, defaultdict
-from pathlib import Path
 
 import hint_mutants  # tests/hint_mutants.py: run with PYTHONPATH=tests, as the lines above say
 
