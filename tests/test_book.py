@@ -853,7 +853,8 @@ def test_figures_are_drawn_at_2x_with_text_of_at_least_10_px_on_a_phone(site_rep
 def test_the_book_pdf_holds_every_page_and_no_code_line_is_cut(book):
     """The build prints the whole book to one PDF (tools/book_pdf.py), linked from the landing page:
     it opens (pdfinfo), has every page's title in reading order, and every code line of every
-    notebook is in its text whole (code wraps in print instead of running off the page)."""
+    notebook is in its text whole (code wraps in print instead of running off the page; a collapsed
+    cell, tag hide-input, is printed open, since paper has no toggle)."""
     import unicodedata
 
     _, html_dir = book

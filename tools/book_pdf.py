@@ -5,7 +5,8 @@ exercise and solution, reference, instructors' guide), is put into one print
 document (`embedding-lab-print.html`, removed once printed), with the site's own
 styles and MathJax; headless Chromium prints it (DevTools `Page.printToPDF`) to
 `_build/html/embedding-lab.pdf`, which the landing page links. Code and outputs
-wrap in print instead of being cut at the page edge. Nothing is downloaded.
+wrap in print instead of being cut at the page edge, and a collapsed cell (hide-input)
+is printed open, without its toggle. Nothing is downloaded.
 
     python tools/book_pdf.py _build/html        # after `make book` (which runs it too)
 
@@ -37,7 +38,7 @@ html, body { background: #fff !important; }
 .embedlab-print-page:first-child { break-before: auto; }
 pre, pre span, code { white-space: pre-wrap !important; overflow-wrap: anywhere !important; }
 div.highlight, div.cell_output, div.output, .bd-article div.math, mjx-container { overflow: visible !important; max-width: 100% !important; }
-.headerlink, script { display: none !important; }
+.headerlink, script, details.hide > summary { display: none !important; }
 .bd-main .bd-content .bd-article h1:first-of-type { display: block !important; }
 .bd-article { max-width: none !important; padding: 0 !important; }
 img { max-width: 100% !important; }
@@ -79,6 +80,8 @@ def article(html_dir: Path, page: str) -> str:
     match = re.search(r'<article class="bd-article"[^>]*>(.*?)</article>', text, flags=re.S)
     body = match.group(1) if match else ""
     body = re.sub(r"<script\b.*?</script>", "", body, flags=re.S)      # widget views: their report is printed
+    # a collapsed cell (hide-input, a <details class="... hide ...">) is printed open: paper has no toggle
+    body = re.sub(r'<details class="([^"]*\bhide\b[^"]*)"', r'<details open class="\1"', body)
     return f'<section class="embedlab-print-page" id="print-{page[:-5].replace("/", "-")}">{_rebase(body, page)}</section>'
 
 
