@@ -17,27 +17,7 @@ a named slip is shown only if its counterfactual holds on the learner's own cell
 
 from __future__ import annotations
 
-import contextlib
-import io
-
-from embedlab.grading.exercise import Exercise
-from embedlab.grading.text import hint_problems
-
-from hint_corpus import Wrong, check_wrong
-
-
-def _detail(lesson, name, source):
-    """The notebook check's hint for `source` as the learner's lines (the answer cell in IPython's history, the
-    exercise's given lines above them)."""
-    entry = Wrong(lesson, name, source, "", (), ())
-    with contextlib.redirect_stdout(io.StringIO()):
-        _, ns = check_wrong.run_entry(entry)
-    prelude = check_wrong.exercise_prelude(lesson, name)
-    ns["_ih"] = ["", (prelude + "# YOUR CODE HERE\n" if prelude.strip() else "") + source]
-    verdict = Exercise(lesson).verdict(name, ns)
-    assert verdict.status == "incorrect", verdict
-    assert not hint_problems(verdict.detail), verdict.detail
-    return verdict.detail
+from test_hint_proof5 import _detail  # the notebook check's hint for a learner's lines
 
 
 def test_a_a_term_of_another_part_is_not_named_when_paired_with_another_change():

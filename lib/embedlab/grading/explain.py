@@ -238,29 +238,27 @@ def _missing_needs(question, got=None, want=None) -> str | None:
     return None
 
 
+def _a_rule_holds(hints, got, want) -> bool:
+    """Does the rule (the slip's counterfactual) of one of `hints` give the learner's value? A rule that cannot
+    weigh this value proves nothing."""
+    for hint in hints:
+        try:
+            if hint.when(got, want):
+                return True
+        except Exception:  # noqa: BLE001
+            continue
+    return False
+
+
 def _backed(question, says: str, got, want) -> bool:
     """Is a code reading's words proved by the value: a hint of the question's own with those words, whose rule
     (the slip's counterfactual) gives the learner's value?"""
-    for hint in question.hints:
-        if hint.message == says and not hint.args:
-            try:
-                if hint.when(got, want):
-                    return True
-            except Exception:  # noqa: BLE001
-                continue
-    return False
+    return _a_rule_holds([h for h in question.hints if h.message == says and not h.args], got, want)
 
 
 def _proven_hint_holds(question, got, want) -> bool:
     """Does one of the question's own `proven` hints (its rule computes the slip's value exactly) hold?"""
-    for hint in question.hints:
-        if getattr(hint, "proven", False) and not hint.args:
-            try:
-                if hint.when(got, want):
-                    return True
-            except Exception:  # noqa: BLE001
-                continue
-    return False
+    return _a_rule_holds([h for h in question.hints if getattr(h, "proven", False) and not h.args], got, want)
 
 
 def unproved_needs(question, got, want) -> list[str]:
