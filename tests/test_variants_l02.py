@@ -91,7 +91,7 @@ def slips(p: dict) -> list:
     flat = np.array(p["batch"]).ravel()
     out = [
         ("rows_matmul", want["rows_matmul"].T, "goes on the left"),
-        ("rows_lookup", want["rows_lookup"].T, "index the rows of E"),
+        ("rows_lookup", want["rows_lookup"].T, "the right rows transposed"),
         ("keeps_sign", "both", "-0.0 + +0.0"),
         ("updated_rows", flat, "each updated row once"),
         ("updated_rows", np.arange(p["batch_V"]), "gradient of exactly zero"),

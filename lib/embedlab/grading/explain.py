@@ -353,10 +353,12 @@ def other_model_value(question, got, want) -> str | None:
     try:
         import importlib
 
-        from embedlab.grading.lessons import questions_for
         from embedlab.params import available_models
 
-        defaults = dict(importlib.import_module(f"embedlab.grading.questions.l{lesson[:2]}").SPACE.defaults)
+        # the lesson's question module itself (as embedlab.grading.lessons loads it): its variant space and
+        # its questions(params), without importing lessons, which sits above this module
+        module = importlib.import_module(f"embedlab.grading.questions.l{lesson[:2]}")
+        defaults = dict(module.SPACE.defaults)
     except Exception:  # noqa: BLE001 - a lesson without a variant space: nothing to rebuild
         return None
     if defaults.get(param) != model:
@@ -365,7 +367,7 @@ def other_model_value(question, got, want) -> str | None:
         if name == model:
             continue
         try:
-            rebuilt = next(q for q in questions_for(lesson, {**defaults, param: name}) if q.name == question.name)
+            rebuilt = next(q for q in module.questions({**defaults, param: name}) if q.name == question.name)
             answer = rebuilt.parts()
             value = parts._eval(answer.tree, {})
             if answer.floor:
@@ -582,15 +584,25 @@ def code_features(question, got, want) -> str | None:
 #      (columns indexed) rests on test 1 alone.
 
 
-def _construct_count(source: str | None, family: str) -> int | None:
-    """How many times `source` writes the construct of `family` (None: it does not parse)."""
+def _parsed(source):
+    """The learner's source as an ast tree (its first code.SOURCE_LIMIT characters), or None: not a string, or
+    it does not parse."""
     import ast
 
     if not isinstance(source, str):
         return None
     try:
-        tree = ast.parse(source[:code.SOURCE_LIMIT])
+        return ast.parse(source[:code.SOURCE_LIMIT])
     except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+
+
+def _construct_count(source: str | None, family: str) -> int | None:
+    """How many times `source` writes the construct of `family` (None: it does not parse)."""
+    import ast
+
+    tree = _parsed(source)
+    if tree is None:
         return None
     n = 0
     for node in ast.walk(tree):
@@ -671,11 +683,8 @@ def _round_places(source: str | None) -> set[int] | None:
     written is 0), or None where one is not a literal or the source does not parse: any places then."""
     import ast
 
-    if not isinstance(source, str):
-        return None
-    try:
-        tree = ast.parse(source[:code.SOURCE_LIMIT])
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
+    tree = _parsed(source)
+    if tree is None:
         return None
     places = set()
     for node in ast.walk(tree):
