@@ -29,8 +29,8 @@ the whole matrix's norm: held to 95 %) and tests/hint_corpus/heldout10.py (a ten
 exercises by a blind helper, issue 46: its hints on main's grading code judged by an independent judge at 213 of
 231 specific (92.2 %), 13 generic, 5 misleading, 0 accepted; the classifier below, with the author's words, counted
 197 of the first 225 specific. Its 18 misses then read from the judge's write-up and fixed by kind
-(tests/test_hint_proof5.py, each kind planted as a new instance); 20 word lists calibrated to the judge's
-verdicts where a right hint held a wrong word by substring (the file's CALIBRATED): held to 95 %) hold entries
+(tests/test_hint_proof5.py, each kind planted as a new instance); 13 word lists calibrated to the judge's
+verdicts where a right hint holds a word of `wrong_words` (the file's CALIBRATED): held to 95 %) hold entries
 `Wrong(lesson, name, source, mistake, words, wrong_words)`: a hint must contain one of `words`
 (any case) and none of `wrong_words`. Every entry is judged twice:
 
