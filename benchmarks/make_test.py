@@ -108,7 +108,8 @@ def parse(output: str) -> dict:
             if not match:
                 break
             items.append((float(match[1]), match[2], match[3]))
-    return {"closing": closing, "items": items}
+    failures = [line for line in lines if re.match(r"(FAILED|ERROR) ", line)]
+    return {"closing": closing, "items": items, "failures": failures}
 
 
 def main(argv=None) -> int:
@@ -128,6 +129,8 @@ def main(argv=None) -> int:
         runs.append(run)
         print(f"run {n} of {args.runs}: {run['wall']:.1f} s wall, {run['cpu']:.1f} s CPU, exit {run['code']}: "
               f"{run['closing']}", flush=True)
+        for line in run["failures"]:
+            print(f"  {line}", flush=True)
     median = sorted(runs, key=lambda r: r["wall"])[len(runs) // 2]
     walls = ", ".join(f"{r['wall']:.1f}" for r in runs)
     print(f"make test: median {statistics.median(r['wall'] for r in runs):.1f} s wall (runs: {walls}), "
@@ -155,6 +158,8 @@ def files(args) -> int:
             failed |= run["code"] != 0
             print(f"{name} run {n}: {run['wall']:.1f} s wall, {run['cpu']:.1f} s CPU ({run['meter']}), load "
                   f"{load:.1f} -> {os.getloadavg()[0]:.1f}, exit {run['code']}: {run['closing']}", flush=True)
+            for line in run["failures"]:
+                print(f"  {line}", flush=True)
         median = sorted(runs, key=lambda r: r["cpu"])[len(runs) // 2]
         for seconds, phase, item in median["items"]:
             print(f"  {seconds:7.2f} s  {phase:8}  {item}")
