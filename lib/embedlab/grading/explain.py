@@ -29,7 +29,10 @@ def with_source(question, source, others: dict | None = None, elsewhere=None):
     exercise's answers (its key), a wrong value equal to another of them is named as that answer; with
     `elsewhere`, what the learner's lines gave on the question's other inputs (embedlab.grading.elsewhere)."""
     if isinstance(elsewhere, list) and elsewhere:
-        question = dataclasses.replace(question, elsewhere=tuple(elsewhere[:8]))
+        # the other inputs' cases (8 at most), then the learner's code with one slip undone (embedlab.grading.undo)
+        undone = [c for c in elsewhere if isinstance(c, dict) and "undone" in c]
+        rest = [c for c in elsewhere if not (isinstance(c, dict) and "undone" in c)]
+        question = dataclasses.replace(question, elsewhere=tuple(rest[:8] + undone[:24]))
     if isinstance(others, dict) and others:
         question = dataclasses.replace(question, others={k: v for k, v in others.items()
                                                          if k != question.name and isinstance(v, (int, float))})
