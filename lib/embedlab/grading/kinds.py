@@ -1097,7 +1097,11 @@ class Array(Question):
             return self._verdict(False)
         kinds = data.get("kind") if isinstance(data, dict) else None, \
             expected.get("kind") if isinstance(expected, dict) else None
-        edit = self._proven_edit(expected)  # one slip undone in the learner's own lines gives the answer: proved
+        # one slip undone in the learner's own lines gives the answer: proved (after a result that is exactly the
+        # answer transposed, which the value itself proves and names)
+        transposed = got.ndim == 2 and got.shape == want.shape[::-1] and got.shape != want.shape \
+            and bool(self.close(got.T, want).all())
+        edit = "" if transposed else self._proven_edit(expected)
         if edit:
             return self._verdict(False, edit)
         other = _other_values(got, want, *kinds)  # fractions where whole numbers (ids) are asked: before rules on ids
@@ -1370,7 +1374,7 @@ class Function(Question):
                     or not function_hints.same_result(inner, got, out):
                 where = f"on input {i + 1} of {len(data)}, {call}" if call else f"on input {i + 1} of {len(data)}"
                 if isinstance(got, dict) and "raised" in got:
-                    return f"{where} raised {str(got['raised'])[:120]}: {words}"
+                    return f"{where} raised {str(got['raised']).partition(':')[0][:60]}: {words}"
                 result = function_hints.shown(inner, got) if isinstance(got, dict) and "wrong_form" not in got else ""
                 return f"{where}{' returned ' + result if result else ''}: {words}"
         return None

@@ -32,6 +32,11 @@ ELEMENTWISE = {"tanh", "exp", "log", "sqrt", "sin", "cos", "abs", "fabs", "sigmo
                "square", "exp2", "log2", "log10", "relu", "gelu", "silu", "softmax", "log_softmax"}
 
 
+# reductions: along an axis they give one value per row (axis=1) or per column (axis=0)
+REDUCTIONS = {"sum", "mean", "norm", "max", "min", "std", "var", "prod", "argmax", "argmin", "any", "all", "median",
+              "average", "nansum", "nanmean", "amax", "amin", "ptp", "logsumexp", "count_nonzero", "nanmax", "nanmin"}
+
+
 def _name_of(func) -> str | None:
     if isinstance(func, ast.Name):
         return func.id
@@ -99,6 +104,10 @@ def edits(source: str, params: tuple = ()) -> list[tuple[str, ast.AST]]:
                         and not isinstance(kw.value.value, bool):
                     old = kw.value.value
                     new = 1 if old == 0 else 0
+                    if name not in REDUCTIONS:  # np.stack, np.concatenate, np.sort: no value per row or column
+                        add(f"`{_seg(source, node)}` works along axis {old}: with axis={new} there, your own code "
+                            f"gives the answer", nodes.index(kw.value), lambda n, new=new: ast.Constant(new))
+                        continue
                     words = (f"`{_seg(source, node)}` works along axis {old} ({_axis_words(old)}): along axis {new} "
                              f"({_axis_words(new)}), your own code gives the answer")
                     add(words, nodes.index(kw.value), lambda n, new=new: ast.Constant(new))
