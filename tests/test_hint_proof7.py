@@ -143,3 +143,34 @@ def test_g_ids_used_as_positions_through_a_name_made_from_them():
                    "    return int(sum(sizes[i] for i in ids))\n"):
         detail = _detail("05-weight-tying", "count_unique", source)
         assert "is a value of `storage` (an id), not a position" in detail, (source, detail)
+
+
+# --------------------------------------------------------------------------
+# The grader names the same edits: its probe runs them in the submission's kernel and reports them beside the answer
+
+
+def _graded(lesson, name, source):
+    import contextlib
+    import io
+
+    from hint_corpus import Wrong, check_wrong
+    from solution_runner import grader_scoring
+
+    entry = Wrong(lesson, name, source, "", (), ())
+    with contextlib.redirect_stdout(io.StringIO()):
+        _, ns = check_wrong.run_entry(entry)
+    prelude = check_wrong.exercise_prelude(lesson, name)
+    cell = (prelude + "# YOUR CODE HERE\n" if prelude.strip() else "") + source
+    ns = {k: v for k, v in ns.items() if k != "_ih"}
+    ns["_ih"] = ["", cell]
+    return grader_scoring(lesson, name, ns, cell)
+
+
+def test_the_grader_names_a_proven_edit_as_the_notebook_check_does():
+    for lesson, name, source in (
+            ("02-lookup-vs-matmul", "rows_lookup", "in_order = sorted(ids)\nrows_lookup = E[in_order]\n"),
+            ("01-toy-table", "cosine",
+             "def cosine(a, b):\n    return float(a @ b / (np.sum(a ** 2) * np.linalg.norm(b)))\n")):
+        status, detail = _graded(lesson, name, source)
+        assert status == "incorrect" and "your own code gives the answer" in detail, (name, detail)
+        assert detail == _detail(lesson, name, source), (detail, _detail(lesson, name, source))

@@ -724,10 +724,13 @@ def second_looks(question, namespace: dict, lesson: str, source: str, own_assign
 
 def run_elsewhere(question, namespace: dict, lesson: str, source: str | None = None,
                   given: list | None = None, foreign: list | None = None, looks: list | None = None,
-                  solution: str | None = None, prefix=None) -> list[dict] | None:
+                  solution: str | None = None, prefix=None, edits: bool = True,
+                  edit_bytes: int | None = None) -> list[dict] | None:
     """What the learner's lines give on each of the question's `other_inputs`, as plain data
     ({"kind", "got", "want", "words", "why"} per case), or None when the question has none or its
-    cases cannot be run. Runs in the learner's kernel; never raises (but a KeyboardInterrupt, the
+    cases cannot be run; with `edits`, also what they give with one slip undone (embedlab.grading.undo:
+    {"undone", "kind", "got"} per edit; the notebook's check asks only for a wrong answer, the grader's
+    probe cannot tell). Runs in the learner's kernel; never raises (but a KeyboardInterrupt, the
     cell's time limit, goes through)."""
     if _RUNNING.get():
         return None
@@ -750,7 +753,7 @@ def run_elsewhere(question, namespace: dict, lesson: str, source: str | None = N
             return None  # it draws or asks, or the answer is made by more cells than this one: nothing to tell
         # the learner's own lines with one slip undone (embedlab.grading.undo): the judge names an edit whose
         # value is the answer
-        undone = _undone_runs(question, namespace, lesson, source, given, read)
+        undone = _undone_runs(question, namespace, lesson, source, given, read, edit_bytes) if edits else []
         if question.other_inputs is None and not foreign and not (looks and solution):
             return undone or None
         typed = not any(n in namespace and _copyable(namespace[n]) for n in read)
@@ -792,7 +795,7 @@ def run_elsewhere(question, namespace: dict, lesson: str, source: str | None = N
         _RUNNING.reset(token)
 
 
-def _undone_runs(question, namespace: dict, lesson: str, source: str, given, read) -> list:
+def _undone_runs(question, namespace: dict, lesson: str, source: str, given, read, budget=None) -> list:
     """What the learner's own lines give with one slip undone (embedlab.grading.undo), on the notebook's own
     inputs: [] for a cell that calls something costly or whose lines cannot be read."""
     if question.kind not in ("integer", "real", "array", "choice"):
@@ -809,18 +812,24 @@ def _undone_runs(question, namespace: dict, lesson: str, source: str, given, rea
         return []
     if _costly(text, namespace):  # the learner's own lines train or tokenise at length: not run again
         return []
-    return run_cell_edits(question, namespace, text, read)
+    try:
+        own = _judge_as(question, question.kind).to_data(namespace.get(question.name))
+    except (Exception, SystemExit):  # noqa: BLE001
+        own = None
+    return run_cell_edits(question, namespace, text, read, own, budget)
 
 
-def run_cell_edits(question, namespace: dict, compiled_source: str, read: frozenset) -> list[dict]:
+def run_cell_edits(question, namespace: dict, compiled_source: str, read: frozenset, own=None,
+                   budget: int | None = None) -> list[dict]:
     """`_run_cell_edits`, never raising (the check never stops the notebook; a KeyboardInterrupt goes through)."""
     try:
-        return _run_cell_edits(question, namespace, compiled_source, read)
+        return _run_cell_edits(question, namespace, compiled_source, read, own, budget)
     except (Exception, SystemExit, OutOfTime):  # noqa: BLE001 - an edit that cannot be read or run proves nothing
         return []
 
 
-def _run_cell_edits(question, namespace: dict, compiled_source: str, read: frozenset) -> list[dict]:
+def _run_cell_edits(question, namespace: dict, compiled_source: str, read: frozenset, own=None,
+                    budget: int | None = None) -> list[dict]:
     """What the learner's own lines of an answer cell (`compiled_source`: their text, the exercise's given lines
     left out) give with each edit made, run in the notebook's namespace (put back as it was): [{"undone",
     "kind", "got"}]. Edits that raise, hang or give no answer are left out."""
@@ -836,21 +845,44 @@ def _run_cell_edits(question, namespace: dict, compiled_source: str, read: froze
                 value = _run(compiled, question.name, namespace, {}, read, bound=False)
             if value is _NONE:
                 continue
-            out.append({undo.UNDONE: words, "kind": question.kind, "got": _judge_as(question, question.kind).to_data(value)})
+            got = _judge_as(question, question.kind).to_data(value)
         except (Exception, SystemExit, OutOfTime):  # noqa: BLE001 - an edit that cannot run proves nothing
             continue
+        if _reported(out, words, question.kind, got, own, budget):
+            break
     return out
 
 
-def run_function_edits(question, namespace: dict, source: str | None, cases) -> list[dict]:
+def _reported(out: list, words: str, kind: str, got, own, budget: int | None = None) -> bool:
+    """Add one edit's report to `out` unless it gives the learner's own answer (it undoes nothing); True when the
+    reports of this answer have reached undo.BYTES, or `budget` (what the probe has left: the channel back from the
+    sandbox is small; the rest is left out, and an edit not reported is never named)."""
+    import json
+
+    if own is not None and got == own:
+        return False
+    try:
+        size = len(json.dumps(got, default=str))
+    except (TypeError, ValueError, RecursionError):
+        return False
+    used = sum(case.get("_bytes", 0) for case in out)
+    if used + size > min(undo.BYTES, budget if budget is not None else undo.BYTES):
+        return True
+    out.append({undo.UNDONE: words, "kind": kind, "got": got, "_bytes": size})
+    return False
+
+
+def run_function_edits(question, namespace: dict, source: str | None, cases, own=None,
+                       budget: int | None = None) -> list[dict]:
     """`_run_function_edits`, never raising (the check never stops the notebook; a KeyboardInterrupt goes through)."""
     try:
-        return _run_function_edits(question, namespace, source, cases)
+        return _run_function_edits(question, namespace, source, cases, own, budget)
     except (Exception, SystemExit, OutOfTime):  # noqa: BLE001 - an edit that cannot be read or run proves nothing
         return []
 
 
-def _run_function_edits(question, namespace: dict, source: str | None, cases) -> list[dict]:
+def _run_function_edits(question, namespace: dict, source: str | None, cases, own=None,
+                        budget: int | None = None) -> list[dict]:
     """What the learner's own function (its `def` in the answer cell `source`) gives on the question's `cases`
     with each edit made in its body: [{"undone", "kind": "function", "got": one result per case}]. The edited
     function is defined in a copy of the notebook's namespace; edits that fail to run are left out."""
@@ -884,7 +916,8 @@ def _run_function_edits(question, namespace: dict, source: str | None, cases) ->
             continue
         if any(not isinstance(g, dict) or "raised" in g or "wrong_form" in g for g in got):
             continue
-        out.append({undo.UNDONE: words, "kind": "function", "got": got})
+        if _reported(out, words, "function", got, own, budget):
+            break
     return out
 
 

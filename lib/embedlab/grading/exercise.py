@@ -92,7 +92,8 @@ class Exercise:
             # value's hint is weighed on the second looks (kinds.Question._support): the cell runs again on
             # them, as the grader's kernel runs every one
             elsewhere = run_elsewhere(question, namespace, self.lesson, cell,
-                                      looks=second_look(self.lesson, namespace))
+                                      looks=second_look(self.lesson, namespace),
+                                      edits=verdict.status == INCORRECT)
             if elsewhere:
                 verdict = evaluate(question, value, self.key[name], source=source, others=self.key,
                                    elsewhere=elsewhere)
