@@ -35,7 +35,7 @@ from embedlab.grading.lessons import known_lessons, load_key, questions_for
 from embedlab.grading.text import hint_problems
 from embedlab.grading.values import data_to_array
 
-from test_hint_rendering import parameter_sets
+from test_hint_rendering import parameter_sets, space_for
 
 GRADING = Path(explain.__file__).resolve().parent
 MODULES = {m.__name__.rsplit(".", 1)[1]: m for m in (code, carried, diagnose, elsewhere, explain, function_hints,
@@ -423,6 +423,8 @@ def render_lesson(lesson):
     book = [None] if parameter_sets(lesson) == [None] else parameter_sets(lesson)
     for params in book:
         module = _module(lesson)
+        if params is not None:  # what a variant's draw checks (its untold slips): a kept draw skips it, so driven here
+            _quiet(space_for(lesson).problems, params)
         want_of = _quiet(module.answers, params) if params is not None and hasattr(module, "answers") else None
         want_of = want_of or key
         for q in questions_for(lesson, params):
