@@ -93,6 +93,24 @@ def test_c_a_function_applied_to_its_own_result_is_named():
         assert f"applies {f} to" in detail and f"already is {f}(…)" in detail, (name, detail)
 
 
+def test_c_twice_deep_in_a_long_backward_pass_is_reported_before_its_axes():
+    # the slip sits after several reductions along an axis: its edit is still run and reported (undo.BYTES)
+    source = ("def tinylm_grads(E, W, b, U, contexts, targets):\n"
+              "    n, width = contexts.shape\n"
+              "    h = np.tanh(E[contexts].reshape(n, -1) @ W + b)\n"
+              "    z = h @ U.T\n"
+              "    z = z - z.max(axis=1, keepdims=True)\n"
+              "    q = np.exp(z) / np.exp(z).sum(axis=1, keepdims=True)\n"
+              "    q[np.arange(n), targets] -= 1\n"
+              "    q /= n\n"
+              "    da = (q @ U) * (1.0 - np.square(np.tanh(h)))\n"
+              "    dE = np.zeros_like(E)\n"
+              "    np.add.at(dE, contexts, (da @ W.T).reshape(n, width, -1))\n"
+              "    return dE, q.T @ h\n")
+    detail = _detail("09-what-rows-learn", "tinylm_grads", source)
+    assert "applies tanh to `h`" in detail and "already is tanh(…)" in detail, detail
+
+
 def test_c_twice_is_not_named_when_once_is_still_wrong():
     source = ("def cosine(a, b):\n    return float(a @ b / np.sqrt(np.sqrt((a @ a) * (b @ b))) + 1)\n")
     detail = _detail("01-toy-table", "cosine", source)

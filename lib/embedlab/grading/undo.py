@@ -93,10 +93,10 @@ def edits(source: str, params: tuple = ()) -> list[tuple[str, ast.AST]]:
                     made[target.id] = _name_of(node.value.func)
     out = []
 
-    def add(words, k, make):
+    def add(words, k, make, rank=0):
         new = _replaced(tree, k, make)
-        if new is not None and words not in [w for w, _ in out]:
-            out.append((words, new))
+        if new is not None and words not in [w for w, _, _ in out]:
+            out.append((words, new, rank))
 
     for k, node in enumerate(nodes):
         if isinstance(node, ast.Call):
@@ -108,11 +108,11 @@ def edits(source: str, params: tuple = ()) -> list[tuple[str, ast.AST]]:
                     new = 1 if old == 0 else 0
                     if name not in REDUCTIONS:  # np.stack, np.concatenate, np.sort: no value per row or column
                         add(f"`{_seg(source, node)}` works along axis {old}: with axis={new} there, your own code "
-                            f"gives the answer", nodes.index(kw.value), lambda n, new=new: ast.Constant(new))
+                            f"gives the answer", nodes.index(kw.value), lambda n, new=new: ast.Constant(new), 1)
                         continue
                     words = (f"`{_seg(source, node)}` works along axis {old} ({_axis_words(old)}): along axis {new} "
                              f"({_axis_words(new)}), your own code gives the answer")
-                    add(words, nodes.index(kw.value), lambda n, new=new: ast.Constant(new))
+                    add(words, nodes.index(kw.value), lambda n, new=new: ast.Constant(new), 1)
                     if not any(other.arg == "keepdims" for other in node.keywords):
                         # the reduced axis kept (keepdims=True), so that the result still lines up with the array
                         def keep(n, j=j, new=new):
@@ -122,7 +122,7 @@ def edits(source: str, params: tuple = ()) -> list[tuple[str, ast.AST]]:
                             return n
                         add(f"`{_seg(source, node)}` works along axis {old} ({_axis_words(old)}): along axis {new} "
                             f"({_axis_words(new)}, with keepdims=True so that it lines up with the array), your own "
-                            f"code gives the answer", k, keep)
+                            f"code gives the answer", k, keep, 1)
             if name in ("sorted", "sort") and node.args and not isinstance(node.func, ast.Attribute) or \
                     name == "sort" and isinstance(node.func, ast.Attribute) and node.args and len(node.args) == 1 \
                     and _name_of(node.func.value) in ("np", "numpy"):
@@ -175,8 +175,10 @@ def edits(source: str, params: tuple = ()) -> list[tuple[str, ast.AST]]:
                     if other != node.id:
                         add(f"your code reads `{node.id}` where `{other}` belongs (at `{_seg(source, _parent(nodes, node))}`): "
                             f"with `{other}` there, your own code gives the answer", k,
-                            lambda n, other=other: ast.Name(other, ast.Load()))
-    return out
+                            lambda n, other=other: ast.Name(other, ast.Load()), 2)
+    # the slips one construct makes first (a function twice, a root, a sort, a `not`), then an axis, then a name read
+    # for another (many of them in a long body): what is reported within undo.BYTES is what can be named
+    return [(words, new) for words, new, _ in sorted(out, key=lambda item: item[2])]
 
 
 def _squares(call) -> bool:
