@@ -15,6 +15,7 @@ import dataclasses
 import io
 
 import numpy as np
+import pytest
 
 from embedlab.grading import diagnose, explain, parts
 from embedlab.grading.exercise import Exercise
@@ -293,3 +294,15 @@ def test_the_hint_for_one_training_sequence_leads_to_an_accepted_answer():
     assert verdict.status == INCORRECT and "D // T_train" in verdict.detail, verdict.detail
     followed = f"{name} = training_flops(design, T_train).total * (D // T_train)\n"
     assert _verdict(lesson, name, followed, followed).status == "correct"
+
+
+@pytest.mark.parametrize("lesson", ["12-change-a-vocabulary", "10-glitch-tokens"])
+def test_a_slip_that_says_what_the_value_is_is_not_said_beside_another_slip(lesson):
+    """'that is the padded size' is true of one slip alone (the rows owned not subtracted); an answer of 0 is
+    both parts left out, and there the words would be false: each slip is said in its plain words instead."""
+    from hint_corpus import check_wrong
+
+    name = "padding_rows"
+    cell = check_wrong.exercise_prelude(lesson, name) + "# YOUR CODE HERE\n" + f"{name} = 0\n"
+    verdict = _verdict(lesson, name, f"{name} = 0\n", cell)
+    assert verdict.status == INCORRECT and "that is the padded size" not in verdict.detail, verdict.detail

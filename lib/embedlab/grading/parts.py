@@ -708,7 +708,25 @@ def _pair_words(answer, ca: dict, wa: str, cb: dict, wb: str) -> str:
                 return doubled.twice
             return (f"{doubled.name} counted again where {dropped.name} belongs"
                     + (f" ({dropped.words})" if dropped.words else ""))
-    return f"{wa}; and {wb}"
+    return f"{_said_with_another(answer, ca, wa)}; and {_said_with_another(answer, cb, wb)}"
+
+
+def _said_with_another(answer, change: dict, words: str) -> str:
+    """A part's own words for its slip, fit to stand beside another slip: an author's words that say what the
+    whole value then is ("that is the padded size") hold for that slip alone, and beside a second one they are
+    false (both parts left out give 0, not the padded size); the plain words of the slip are said instead."""
+    if len(change) != 1 or not re.match(r"(that|this|those|these) (is|are|was)\b", words.strip().lower()):
+        return words
+    (key, op), = change.items()
+    node = next((n for n in answer.tree.nodes() if n.id() == key), None)
+    if node is None or op not in (DROP, TWICE):
+        return words
+    what = f" ({node.words})" if node.words else ""
+    if op == TWICE:
+        return f"{node.name}{what} counted twice"
+    if node.name.startswith("minus "):
+        return f"{answer.context} does not subtract {node.name[6:]}{what}"
+    return f"{answer.context} leaves out {node.name}{what}"
 
 
 def _present_ruled_out(answer, found: dict) -> None:
