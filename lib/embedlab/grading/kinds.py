@@ -398,6 +398,7 @@ class Question:
                 self._said = "own"
                 return own
             found = _quiet(explain.number, self, got, want)
+            found = _quiet(self._either, found, "book", got, want, default=found) if found else found
             # an operator swapped or a number one off in the learner's function, undone on this call's arguments
             found = found or next(iter(_quiet(explain._one_edit_undone, self, got, want, default=[]) or []), None)
             self._said = "parts" if found else "generic"
@@ -504,7 +505,9 @@ class Question:
             return "no" if config else "book"
         said = self._said_on_looks()
         mine = _template(text, next((book for *_, book in looks if book), {}))
-        if any(_same_template(mine, t) for words, _, _ in said if words for t in words):
+        # found again on a look, alone or as one clause of two changes there ("X; and Y": the cell's other slip,
+        # a number typed for the book's inputs, moves the look's value too)
+        if any(_same_template(mine, c) for words, _, _ in said if words for t in words for c in _clauses(t)):
             return "look"
         if config:
             return "no"
@@ -535,6 +538,7 @@ class Question:
     def _weigh(self, candidates: list, got, want) -> str:
         """The candidate to show: the first found again on a look, else the first exact on the book's inputs."""
         first = ""
+        candidates = [(self._either(text, how, got, want), how) for text, how in candidates]
         for text, how in candidates:
             support = self._support(text, how, got, want)
             if support == "look":
@@ -544,6 +548,37 @@ class Question:
                 if not self._looks():
                     return first
         return first
+
+    def _either(self, text: str, how: str, got, want) -> str:
+        """Words of two explanations ("either A, or B", parts.search) weighed one by one: an alternative the
+        learner's own lines rule out (a ratio where the cell divides by no computed number) is dropped, one a look
+        finds again is kept alone; two that stand are written one short sentence each, the likelier first (the
+        one a look finds, else one the question itself names before a general reading: a ratio for a
+        difference, a unit)."""
+        from embedlab.grading import parts
+
+        pair = parts.alternatives(text)
+        if not pair:
+            return text
+        left = [a for a in pair if not _quiet(explain.construct_unwritten, self, a, default=False)]
+        if len(left) == 1:
+            return left[0]
+        if not left:
+            return text
+        support = {a: self._support(a, how, got, want) for a in left}
+        kept = [a for a in left if support[a] != "no"] or left
+        if len(kept) == 1:
+            return kept[0]
+        found = [a for a in kept if support[a] == "look"]
+        if len(found) == 1:
+            return found[0]
+        import re
+
+        general = re.compile(r"^that is a (ratio|difference) \(")
+        rank = {a: (support[a] != "look", bool(general.match(a))) for a in kept}
+        first, second = sorted(kept, key=rank.get)
+        which = "The likelier" if rank[first] != rank[second] else "One"
+        return f"two slips give exactly your number. {which}: {first}. The other: {second}"
 
     def _measured(self, got, want) -> str:
         """What is measurably true of a value, no cause guessed: which way, how far, and what to recheck."""
@@ -610,6 +645,12 @@ def _template(text: str, params: dict | None) -> str:
                         reverse=True):
         text = text.replace(value, "<name>")
     return _NUMBER.sub("#", text)
+
+
+def _clauses(words: str) -> list:
+    """Words, and each change of two they name ("X; and Y")."""
+    parts_ = words.split("; and ")
+    return [words] + (parts_ if len(parts_) > 1 else [])
 
 
 def _same_template(a: str, b: str) -> bool:
@@ -932,7 +973,7 @@ class Integer(Question):
         if "float" in data:
             got = data["float"]
             if got == expected:
-                return self._verdict(False, "right value, but give it as an int (e.g. int(x) or use // instead of /)")
+                return self._verdict(False, f"right value, but a float where an int is asked: {self._float_words(got)}")
             if not float(got).is_integer():
                 if math.floor(got) == expected:
                     return self._verdict(False, "a float with a fraction: a whole number is asked; round down "
@@ -945,7 +986,12 @@ class Integer(Question):
         return self._verdict(False, self._number_hint(got, expected))
 
     def public_problems(self, data, params):
-        return ["give it as an int (e.g. int(x), or // instead of /)"] if "float" in data else []
+        return [f"a float where an int is asked: {self._float_words(data['float'])}"] if "float" in data else []
+
+    def _float_words(self, got) -> str:
+        """What makes the learner's whole number a float, proved on their own cell (explain.float_cause); else
+        only what is true of any float: int() makes it a whole number."""
+        return _quiet(explain.float_cause, self, got, default="") or "wrap the result in int()"
 
 
 EXACT_RTOL = 1e-9   # "exact" for a float: any order of float64 operations agrees to far better than this

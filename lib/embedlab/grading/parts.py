@@ -961,8 +961,20 @@ def search(answer, got: float, want: float | None = None) -> str | None:
     if len(found) == 1:
         return found[0][1]
     if len(found) == 2:
-        return f"two slips give exactly your number: either {found[0][1]}, or {found[1][1]}"
+        words = f"two slips give exactly your number: either {found[0][1]}, or {found[1][1]}"
+        EITHER[words] = (found[0][1], found[1][1])
+        return words
     return None
+
+
+# "either A, or B" words the search built, with their two alternatives: the check weighs each on the learner's own
+# cell and looks (kinds.Question._weigh), keeps the one they prove, and writes two it cannot part one sentence each
+EITHER: dict = {}
+
+
+def alternatives(words: str) -> tuple | None:
+    """The two explanations of "two slips give exactly your number: either A, or B" words, or None."""
+    return EITHER.get(words) if isinstance(words, str) else None
 
 
 def recipe(answer) -> str:
