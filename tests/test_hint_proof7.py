@@ -117,3 +117,60 @@ def test_b_two_that_stand_are_one_sentence_each_the_general_reading_last():
     assert said.index("whole cache") < said.index("a ratio"), said
     assert said.startswith("two slips give exactly your number. The likelier: "), said
     assert not hint_problems(said), said
+
+
+# --------------------------------------------------------------------------
+# (c) a hint that contradicts itself or says one thing twice: read as text (text.hint_problems, which the rendering
+# tests run on every hint built), and never built so
+
+
+@pytest.mark.parametrize("words", [
+    # review 10's own two texts
+    "your function never reads its argument `tied`: its result must depend on it: tied=False: the head is its own "
+    "d × V matrix; count it (the `tied` flag read the other way round?)",
+    "the layer's two RMSNorms (d each: 2 · d) belong to the layer, not to the MLP: the question asks for the MLP "
+    "only; leave the layer's two RMSNorms out",
+    # new instances of each kind
+    "your function never reads its arguments `h_kv`, `d_ff`: its result must depend on them: check whether `d_ff` "
+    "is read as d",
+    "too big: between 2 and 3 times the expected value; a term left out makes it too small",
+    "the position table counted twice: the position table is missing from the total",
+    "the final RMSNorm (d) belongs to the model, not to the block: leave the final RMSNorm out",
+    "the biases (2 · d) belong to the layer, not to the attention: the question asks for the attention only",
+])
+def test_c_a_contradiction_or_a_repetition_is_read_as_a_problem(words):
+    from embedlab.grading.text import hint_problems
+
+    assert hint_problems(words), words
+
+
+@pytest.mark.parametrize("words", [
+    # near misses that are fine: two alternatives, a contrast, a part named again for another reason
+    "two slips give exactly your number: either table counted twice, or the head is tied: the table is counted "
+    "once, not twice",
+    "two slips give exactly your number. One: the key projection k is missing. The other: the value projection v "
+    "is missing",
+    "your function never reads its argument `tied`: its result must depend on it, as the question's formula does",
+    "the layer's two RMSNorms (d each: 2 · d) belong to the layer, not to the MLP: leave them out",
+    "too big: between 1.25 and 1.5 times the expected value; recheck each term",
+])
+def test_c_two_different_claims_are_not_read_as_one_said_twice(words):
+    from embedlab.grading.text import hint_problems
+
+    assert not hint_problems(words), (words, hint_problems(words))
+
+
+def test_c_an_argument_never_read_is_not_also_said_to_be_read_the_wrong_way():
+    # the head always counted (tied=True then wrong): another form of review 10's llama_params
+    source = ("def llama_params(V, d, L, h, h_kv, d_ff, tied):\n    hd = d // h\n"
+              "    per_layer = 2 * d * hd * (h + h_kv) + 3 * d * d_ff + 2 * d\n"
+              "    return 2 * V * d + L * per_layer + d\n")
+    detail = _detail("04-modern-blocks", "llama_params", source)  # _detail fails on any hint_problems
+    assert "never reads its argument `tied`" in detail and "other way round" not in detail, detail
+
+
+def test_c_a_part_of_the_layer_counted_into_the_attention_is_said_once():
+    source = ("norms = 2 * d\nqo, kv = 2 * d * h * head_dim, 2 * d * h_kv * head_dim\n"
+              "attn_layer = qo + kv + norms\n")
+    detail = _detail("04-modern-blocks", "attn_layer", source)  # _detail fails on any hint_problems
+    assert "to the layer, not to the attention" in detail and detail.count("RMSNorms") == 1, detail

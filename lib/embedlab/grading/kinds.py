@@ -538,13 +538,20 @@ class Question:
     def _weigh(self, candidates: list, got, want) -> str:
         """The candidate to show: the first found again on a look, else the first exact on the book's inputs."""
         first = ""
-        candidates = [(self._either(text, how, got, want), how) for text, how in candidates]
+        rank = {"look": 2, "book": 1, "no": 0}
         for text, how in candidates:
+            # two explanations weighed one by one (`_either`): shown as it decides, supported as the words the
+            # sources build (a look says them too) or, narrowed to one, as that one
+            shown = self._either(text, how, got, want)
             support = self._support(text, how, got, want)
+            if shown != text and parts_alternatives(text) and shown in parts_alternatives(text):
+                support = max(support, self._support(shown, how, got, want), key=rank.get)
+            elif shown != text and support == "no":
+                support = "book" if self._support(shown, how, got, want) != "no" else "no"
             if support == "look":
-                return text
+                return shown
             if support == "book" and not first:
-                first = text
+                first = shown
                 if not self._looks():
                     return first
         return first
@@ -645,6 +652,12 @@ def _template(text: str, params: dict | None) -> str:
                         reverse=True):
         text = text.replace(value, "<name>")
     return _NUMBER.sub("#", text)
+
+
+def parts_alternatives(words: str):
+    from embedlab.grading import parts
+
+    return parts.alternatives(words) or ()
 
 
 def _clauses(words: str) -> list:
@@ -1361,7 +1374,7 @@ class Function(Question):
             which = ", ".join(f"`{n}`" for n in unused)
             text = (f"your function never reads its argument{'s' * (len(unused) > 1)} {which}: its result must "
                     f"depend on {'them' if len(unused) > 1 else 'it'}")
-            hint = hint if where else ""
+            hint = _not_read_asides(hint if where else "", unused)
             if hint and not diagnose.direction_only(hint):  # what that leaves out, in the slip's own words
                 return self._verdict(False, f"{text}: {hint}")
             return self._verdict(False, f"{text}, as the question's formula does: use "
@@ -1433,6 +1446,16 @@ class Function(Question):
         return dataclasses.replace(inner, case=tuple(args), factors={**factors, **inner.factors},
                                    factor_hints={**self.factor_hints, **inner.factor_hints},
                                    source=self.source or inner.source, solved_in=self.lesson or inner.solved_in)
+
+def _not_read_asides(hint: str, unused) -> str:
+    """A call's words said after "your function never reads `tied`", without an aside that presumes the argument
+    is read ("(the `tied` flag read the other way round?)"): the function reads it in no way at all."""
+    import re
+
+    for name in unused:
+        hint = re.sub(rf"\s*\([^()]*`{re.escape(name)}`[^()]*\bread\b[^()]*\)", "", hint)
+    return hint.strip()
+
 
 def _learner_arg_names(source, name) -> list:
     import ast

@@ -155,8 +155,9 @@ def belongs_elsewhere(whole: str, asked: str, terms) -> list:
     for name, amount, words in terms:
         if isinstance(amount, (int, float)) and amount > 0:
             how = f" ({words})" if words else ""
-            out.append(Extra(name, amount, f"{name}{how} belong to {whole}, not to {asked}: the question asks for "
-                                           f"{asked} only; leave {name} out", alone=True))
+            many = name.split()[-1].endswith("s") and not name.split()[-1].endswith("ss")  # "two RMSNorms"
+            out.append(Extra(name, amount, f"{name}{how} belong{'' if many else 's'} to {whole}, not to {asked}: "
+                                           f"leave {'them' if many else 'it'} out", alone=True))
     return out
 
 
