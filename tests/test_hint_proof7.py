@@ -174,3 +174,39 @@ def test_c_a_part_of_the_layer_counted_into_the_attention_is_said_once():
               "attn_layer = qo + kv + norms\n")
     detail = _detail("04-modern-blocks", "attn_layer", source)  # _detail fails on any hint_problems
     assert "to the layer, not to the attention" in detail and detail.count("RMSNorms") == 1, detail
+
+
+# --------------------------------------------------------------------------
+# (d) a slip the value proves is named even where its factor is also a unit's (n_new = 4, as float32 is 4 bytes),
+# and two of a question's own slips at once are named together
+
+
+def test_d_all_new_tokens_summed_in_a_loop_is_named():
+    source = ("grown = resize_tinylm(run.model, n_new, 'mean')\n"
+              "p = np.exp(log_softmax(grown.logits(context)))[0]\n"
+              "p_new_token = 0.0\nfor i in range(n_new):\n    p_new_token += float(p[corpus.vocab_size + i])\n")
+    detail = _detail("12-change-a-vocabulary", "p_new_token", source)
+    assert "all n_new new tokens together" in detail, detail
+
+
+def test_d_a_factor_is_a_named_count_only_when_the_words_name_that_input():
+    import dataclasses
+
+    from embedlab.grading.kinds import _named_count
+    from embedlab.grading.lessons import questions_for
+
+    q = next(q for q in questions_for("12-change-a-vocabulary") if q.name == "p_new_token")
+    n = dataclasses.replace(q).inputs()["n_new"]
+    assert _named_count(q, "that is all n_new new tokens together", n)
+    assert not _named_count(q, "that is all new tokens together", n)  # the count not named
+    assert not _named_count(q, "that is all n_new new tokens together", n * 2)  # another factor
+    assert not _named_count(q, "yours is 4 times too much: float32 bytes?", n)
+
+
+def test_d_two_of_the_questions_own_slips_at_once_are_named_together():
+    # the words' share (unweighted) of words encoded without their space, in a loop
+    source = ("kept = used | set(range(256)) | {tok.eot_token}\nhits = 0\n"
+              "for w in next_words:\n    hits += set(tok.encode_ordinary(w)) <= kept\n"
+              "coverage = hits / len(next_words)\n")
+    detail = _detail("12-change-a-vocabulary", "coverage", source)
+    assert "without the space" in detail and "frequency" in detail, detail

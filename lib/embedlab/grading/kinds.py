@@ -515,7 +515,9 @@ class Question:
         if constant is not None and self._claims_factor(text, got, want):
             if any(_exactly(g, constant * w) for _, g, w in said):
                 return "look"
-            if not _typed_evidence(self, constant):
+            # the factor is a count the words name (all n_new new tokens, n_new = 4 here), not a unit: the words'
+            # own rule was exact on the book's inputs
+            if not _typed_evidence(self, constant) and not _quiet(_named_count, self, text, constant, default=False):
                 return "no"
         if how == "own" and any(words for words, _, _ in said):
             # "that is X" exact on the book's inputs only: the looks that weigh words (the learner's cell wrong
@@ -703,6 +705,15 @@ TYPED_EVIDENCE = {100: {100}, 1 / 100: {100}, 1e3: {1000}, 1e-3: {1000}, 1e6: {1
                   1e9: {10**9}, 1e-9: {10**9}, 1e12: {10**12}, 1e-12: {10**12}, 3600: {3600, 60}, 1 / 3600: {3600, 60},
                   1024: {1024, 2**10}, 1 / 1024: {1024, 2**10}, 2**20: {2**20, 1024}, 1 / 2**20: {2**20, 1024},
                   2**30: {2**30, 1024}, 1 / 2**30: {2**30, 1024}}
+
+
+def _named_count(question, text: str, c) -> bool:
+    """Do the words name, by its own name, an input of the question (`inputs`) whose value is the factor c?"""
+    import re
+
+    sizes = question.inputs() if callable(question.inputs) else {}
+    return any(isinstance(v, (int, float)) and not isinstance(v, bool) and v == c and v not in (0, 1)
+               and re.search(rf"(?<![\w.]){re.escape(str(k))}(?![\w])", text) for k, v in sizes.items())
 
 
 def _typed_evidence(question, c) -> bool:
