@@ -34,7 +34,7 @@ from test_hint_proof5 import _detail  # the notebook check's hint for a learner'
 ])
 def test_a_the_piece_that_makes_a_whole_number_a_float_is_named(lesson, name, source, cause):
     detail = _detail(lesson, name, source)
-    assert detail.startswith("right value, but a float where an int is asked"), detail
+    assert detail.startswith("right value, but give it as an int: "), detail
     assert cause in detail, detail
 
 

@@ -997,7 +997,7 @@ class Integer(Question):
         if "float" in data:
             got = data["float"]
             if got == expected:
-                return self._verdict(False, f"right value, but a float where an int is asked: {self._float_words(got)}")
+                return self._verdict(False, f"right value, but give it as an int: {self._float_words(got)}")
             if not float(got).is_integer():
                 if math.floor(got) == expected:
                     return self._verdict(False, "a float with a fraction: a whole number is asked; round down "
@@ -1010,7 +1010,7 @@ class Integer(Question):
         return self._verdict(False, self._number_hint(got, expected))
 
     def public_problems(self, data, params):
-        return [f"a float where an int is asked: {self._float_words(data['float'])}"] if "float" in data else []
+        return [f"give it as an int: {self._float_words(data['float'])}"] if "float" in data else []
 
     def _float_words(self, got) -> str:
         """What makes the learner's whole number a float, proved on their own cell (explain.float_cause); else
