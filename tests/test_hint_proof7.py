@@ -1,212 +1,194 @@
-"""Hints newcomer review 10 found wrong in exercises 04, 07 and 12, by kind (issue 46); each planted here as a NEW
-instance (another question, another code style than the review's), seen red before the fix.
+"""Nameable mistakes the blind heldout11 judge found told only generically (issue 46), by kind; each mechanism names
+its kind only when a counterfactual holds on the learner's own code or value, and each is planted here as NEW
+instances (other questions, other code styles than the corpus's entries).
 
-(a) a whole number given as a float: the hint names what in the learner's own cell makes it a float (`/`, a typed
-    2.0 or 1e9, a course table that holds floats, np.floor), proved by changing that piece in the learner's cell
-    read as arithmetic on the book's inputs; a construct the cell does not write (`/`) is never named, and where
-    nothing is proved it says only what is true of any float (int() makes it whole).
+(a) a ratio typed by hand (`3.5 * d`, `d // 16`) where the config gives the value: the config's field put in the
+    ratio's place makes the learner's own cell give the answer exactly (explain.slip_undone);
+(b)-(f) one edit of the learner's own code (embedlab.grading.undo), run in their kernel on the notebook's inputs (a
+    function: on the question's cases), gives the answer: (b) a reduction along the other axis, (c) an elementwise
+    function applied to its own result, (d) a squared length where the length belongs (a sum of squares without its
+    root, ‖a‖² where ‖a‖·‖b‖ belongs), (e) a sort where the own order belongs, (f) an inverted test; an edit whose
+    value is still wrong is never named;
+(g) an index past the end that is a value of an argument, held by a name made from it (`u = np.unique(storage)`):
+    the argument's values used as positions (function_hints.exception_cause).
 """
 
 from __future__ import annotations
 
-import pytest
-
 from test_hint_proof5 import _detail  # the notebook check's hint for a learner's lines
 
-# --------------------------------------------------------------------------
-# (a) a float where an int is asked
+
+def test_a_a_ratio_typed_where_the_config_gives_the_width_is_named():
+    for source in ("width = int(d * 2.75)\nmlp_layer = 3 * d * width\n",
+                   "mlp_layer = 3 * shape.hidden_size * (shape.hidden_size * 7 // 2)\n"):
+        detail = _detail("04-modern-blocks", "mlp_layer", source)
+        assert "ratio typed by hand" in detail and "`intermediate_size`" in detail, (source, detail)
 
 
-@pytest.mark.parametrize("lesson, name, source, cause", [
-    # a typed whole number as a float literal
-    ("06-params-vs-compute", "head_flops", "head_flops = 2.0 * d * V\n", "the number 2.0 you typed is a float"),
-    ("02-lookup-vs-matmul", "batch_flops", "batch_flops = 2 * V * d * n_tokens * 1.0\n", "the number 1.0 you typed"),
-    # `/` that divides exactly
-    ("02-lookup-vs-matmul", "one_hot_batch_bytes", "bits = n_tokens * V * 32\none_hot_batch_bytes = bits / 8\n",
-     "`/` always gives a float"),
-    # numpy's rounding calls give floats
-    ("07-memory", "max_batch", "import numpy as np\nmax_batch = np.floor((memory - weights) / per_sequence)\n",
-     "np.floor returns a float"),
-    # a course table that holds whole numbers as floats, renamed, read by a parameter
-    ("07-memory", "kv_bytes_per_token",
-     "per_number = BYTES_PER_PARAM[cache_precision]\nkv_bytes_per_token = per_number * 2 * h_kv * head_dim * L\n",
-     "BYTES_PER_PARAM holds floats ('bf16': 2.0)"),
-])
-def test_a_the_piece_that_makes_a_whole_number_a_float_is_named(lesson, name, source, cause):
-    detail = _detail(lesson, name, source)
-    assert detail.startswith("right value, but give it as an int: "), detail
-    assert cause in detail, detail
+def test_a_a_head_width_typed_as_a_ratio_is_named_as_the_configs_head_dim():
+    source = "hd = d // 16   # a head is d/16 wide\nattn_layer = 2 * d * h * hd + 2 * d * h_kv * hd\n"
+    detail = _detail("04-modern-blocks", "attn_layer", source)
+    assert "ratio typed by hand" in detail and "`head_dim`" in detail, detail
 
 
-@pytest.mark.parametrize("lesson, name, source", [
-    # no `/` written at all: the float comes from the table (review 10's own case, in another style)
-    ("07-memory", "kv_bytes_per_token",
-     "from embedlab import BYTES_PER_PARAM as B\nkv_bytes_per_token = 2 * L * h_kv * head_dim * B['bf16']\n"),
-    ("06-params-vs-compute", "head_flops", "head_flops = 2 * d * V * 1e0\n"),
-])
-def test_a_a_cell_without_a_division_is_never_told_to_use_floor_division(lesson, name, source):
-    detail = _detail(lesson, name, source)
-    assert "//" not in detail and "`/`" not in detail and "instead of /" not in detail, detail
-
-
-def test_a_a_division_that_is_not_what_makes_the_float_is_not_blamed():
-    # `/` written, but `//` in its place still gives a float (4.0 is typed): neither piece alone is proved
-    source = "half = d / 2\nhead_flops = 4.0 * half * V\n"
-    detail = _detail("06-params-vs-compute", "head_flops", source)
-    assert "//" not in detail and "`/`" not in detail, detail
-    assert "int()" in detail, detail
+def test_a_a_ratio_whose_field_does_not_give_the_answer_is_not_named():
+    # a ratio added where nothing belongs: no field of the config put in its place gives the answer
+    detail = _detail("04-modern-blocks", "mlp_layer", "mlp_layer = 3 * d * d_ff + 3.5 * d\n")
+    assert "ratio typed by hand" not in detail, detail
 
 
 # --------------------------------------------------------------------------
-# (b) two explanations of one number ("either A, or B"): each weighed on the learner's own cell
+# (b)-(f): one edit of the learner's own code, run in their kernel (embedlab.grading.undo), gives the answer
 
 
-def test_b_the_slip_a_look_finds_again_is_named_alone():
-    # the whole cache without grouping, its bytes typed (2 for bf16) and its heads multiplied in last: the looks
-    # (other precisions too) find the whole cache again, with the typed 2 as a second change; never a ratio there
-    source = "per_head = 2 * L * head_dim * 2 * context\ngqa_saving_gib = per_head * h / 2**30\n"
-    detail = _detail("07-memory", "gqa_saving_gib", source)
-    assert "whole cache without grouping" in detail, detail
-    assert "either" not in detail and "ratio" not in detail, detail
+def test_b_a_reduction_along_the_other_axis_is_named_in_a_cell():
+    for lesson, name, source in (
+            ("09-what-rows-learn", "gap",
+             "unit = E / np.linalg.norm(E, axis=0)\nC = unit @ unit.T\n"
+             "within = [C[i, j] for g in (animals, vehicles) for i in g for j in g if i < j]\n"
+             "gap = np.mean(within) - C[np.ix_(animals, vehicles)].mean()\n"),
+            ("09-what-rows-learn", "cos_cat",
+             "rows = E[animals + vehicles]\nlengths = np.sqrt((rows ** 2).sum(axis=0))\n"
+             "cos_cat = rows @ E[cat] / (lengths * np.linalg.norm(E[cat]))\n")):
+        detail = _detail(lesson, name, source)
+        assert "along axis 0" in detail and "along axis 1" in detail and "your own code gives the answer" in detail, \
+            (name, detail)
 
 
-def _either_question(source):
-    import dataclasses
-
-    from embedlab.grading.lessons import questions_for
-
-    q = next(q for q in questions_for("07-memory") if q.name == "gqa_saving_gib")
-    return dataclasses.replace(q, source=source, elsewhere=())  # no looks: the learner's code alone weighs
-
-
-def _planted_either(a, b):
-    from embedlab.grading import parts
-
-    words = f"two slips give exactly your number: either {a}, or {b}"
-    parts.EITHER[words] = (a, b)
-    return words
+def test_b_a_function_averaging_along_the_other_axis_is_named():
+    source = ("def unused_score(M, reference_ids):\n"
+              "    mean = M[reference_ids].mean(axis=1)\n"
+              "    return M @ mean / (np.linalg.norm(M, axis=1) * np.linalg.norm(mean))\n")
+    detail = _detail("10-glitch-tokens", "unused_score", source)
+    assert "`M[reference_ids].mean(axis=1)` works along axis 1" in detail, detail
 
 
-RATIO = ("that is a ratio (h / h_kv: how many times larger) where heads no longer cached is a difference "
-         "(h − h_kv: how much larger): subtract, do not divide")
-WHOLE = "that is the whole cache without grouping; the saving is the difference (h − h_kv)"
+def test_b_an_axis_whose_swap_does_not_give_the_answer_is_not_named():
+    # the wrong axis and cat's length left out: the axis put right alone is still wrong
+    source = "rows = E[animals + vehicles]\ncos_cat = rows @ E[cat] / np.linalg.norm(rows, axis=0)\n"
+    detail = _detail("09-what-rows-learn", "cos_cat", source)
+    assert "your own code gives the answer" not in detail, detail
 
 
-def test_b_an_alternative_the_learners_code_rules_out_is_dropped():
-    from embedlab.grading.text import hint_problems
-
-    # the cell divides only by a unit (2**30): no ratio of two computed numbers, so only the other stands
-    q = _either_question("full = 2 * L * h * head_dim * 2 * context\ngqa_saving_gib = full / 2**30\n")
-    said = q._either(_planted_either(RATIO, WHOLE), "book", 4.0, 3.0)
-    assert said == WHOLE, said
-    # a difference where a ratio is asked needs a subtraction the cell does not write
-    difference = ("that is a difference (grouped − full: how much larger) where the share is a ratio "
-                  "(grouped / full: how many times): divide, do not subtract")
-    said = q._either(_planted_either(difference, WHOLE), "book", 4.0, 3.0)
-    assert said == WHOLE and not hint_problems(said), said
-
-
-def test_b_two_that_stand_are_one_sentence_each_the_general_reading_last():
-    from embedlab.grading.text import hint_problems
-
-    # the cell divides by a computed number: both readings stand, written apart, the question's own one first
-    q = _either_question("ratio = h / h_kv\nfull = 2 * L * h * head_dim * 2 * context\n"
-                         "gqa_saving_gib = full / 2**30 + 0 * ratio\n")
-    said = q._either(_planted_either(RATIO, WHOLE), "book", 4.0, 3.0)
-    assert "either" not in said and ", or " not in said, said
-    assert said.index("whole cache") < said.index("a ratio"), said
-    assert said.startswith("two slips give exactly your number. The likelier: "), said
-    assert not hint_problems(said), said
+def test_c_a_function_applied_to_its_own_result_is_named():
+    for lesson, name, source, f in (
+            ("01-toy-table", "cosine",
+             "def cosine(a, b):\n    return float(a @ b / np.sqrt(np.sqrt((a @ a) * (b @ b))))\n", "sqrt"),
+            ("09-what-rows-learn", "tinylm_grads",
+             "def tinylm_grads(E, W, b, U, contexts, targets):\n"
+             "    B, C = contexts.shape\n"
+             "    x0 = E[contexts].reshape(B, -1)\n"
+             "    h = np.tanh(np.tanh(x0 @ W + b))   # the hidden layer\n"
+             "    logits = h @ U.T\n"
+             "    p = np.exp(logits - logits.max(axis=1, keepdims=True))\n"
+             "    p = p / p.sum(axis=1, keepdims=True)\n"
+             "    p[np.arange(B), targets] -= 1.0\n"
+             "    p = p / B\n"
+             "    dU = p.T @ h\n"
+             "    da = (p @ U) * (1 - h ** 2)\n"
+             "    dE = np.zeros_like(E)\n"
+             "    np.add.at(dE, contexts, (da @ W.T).reshape(B, C, -1))\n"
+             "    return dE, dU\n", "tanh")):
+        detail = _detail(lesson, name, source)
+        assert f"applies {f} to" in detail and f"already is {f}(…)" in detail, (name, detail)
 
 
-# --------------------------------------------------------------------------
-# (c) a hint that contradicts itself or says one thing twice: read as text (text.hint_problems, which the rendering
-# tests run on every hint built), and never built so
+def test_c_twice_deep_in_a_long_backward_pass_is_reported_before_its_axes():
+    # the slip sits after several reductions along an axis: its edit is still run and reported (undo.BYTES)
+    source = ("def tinylm_grads(E, W, b, U, contexts, targets):\n"
+              "    n, width = contexts.shape\n"
+              "    h = np.tanh(E[contexts].reshape(n, -1) @ W + b)\n"
+              "    z = h @ U.T\n"
+              "    z = z - z.max(axis=1, keepdims=True)\n"
+              "    q = np.exp(z) / np.exp(z).sum(axis=1, keepdims=True)\n"
+              "    q[np.arange(n), targets] -= 1\n"
+              "    q /= n\n"
+              "    da = (q @ U) * (1.0 - np.square(np.tanh(h)))\n"
+              "    dE = np.zeros_like(E)\n"
+              "    np.add.at(dE, contexts, (da @ W.T).reshape(n, width, -1))\n"
+              "    return dE, q.T @ h\n")
+    detail = _detail("09-what-rows-learn", "tinylm_grads", source)
+    assert "applies tanh to `h`" in detail and "already is tanh(…)" in detail, detail
 
 
-@pytest.mark.parametrize("words", [
-    # review 10's own two texts
-    "your function never reads its argument `tied`: its result must depend on it: tied=False: the head is its own "
-    "d × V matrix; count it (the `tied` flag read the other way round?)",
-    "the layer's two RMSNorms (d each: 2 · d) belong to the layer, not to the MLP: the question asks for the MLP "
-    "only; leave the layer's two RMSNorms out",
-    # new instances of each kind
-    "your function never reads its arguments `h_kv`, `d_ff`: its result must depend on them: check whether `d_ff` "
-    "is read as d",
-    "too big: between 2 and 3 times the expected value; a term left out makes it too small",
-    "the position table counted twice: the position table is missing from the total",
-    "the final RMSNorm (d) belongs to the model, not to the block: leave the final RMSNorm out",
-    "the biases (2 · d) belong to the layer, not to the attention: the question asks for the attention only",
-])
-def test_c_a_contradiction_or_a_repetition_is_read_as_a_problem(words):
-    from embedlab.grading.text import hint_problems
-
-    assert hint_problems(words), words
+def test_c_twice_is_not_named_when_once_is_still_wrong():
+    source = ("def cosine(a, b):\n    return float(a @ b / np.sqrt(np.sqrt((a @ a) * (b @ b))) + 1)\n")
+    detail = _detail("01-toy-table", "cosine", source)
+    assert "already is sqrt" not in detail, detail
 
 
-@pytest.mark.parametrize("words", [
-    # near misses that are fine: two alternatives, a contrast, a part named again for another reason
-    "two slips give exactly your number: either table counted twice, or the head is tied: the table is counted "
-    "once, not twice",
-    "two slips give exactly your number. One: the key projection k is missing. The other: the value projection v "
-    "is missing",
-    "your function never reads its argument `tied`: its result must depend on it, as the question's formula does",
-    "the layer's two RMSNorms (d each: 2 · d) belong to the layer, not to the MLP: leave them out",
-    "too big: between 1.25 and 1.5 times the expected value; recheck each term",
-])
-def test_c_two_different_claims_are_not_read_as_one_said_twice(words):
-    from embedlab.grading.text import hint_problems
-
-    assert not hint_problems(words), (words, hint_problems(words))
-
-
-def test_c_an_argument_never_read_is_not_also_said_to_be_read_the_wrong_way():
-    # the head always counted (tied=True then wrong): another form of review 10's llama_params
-    source = ("def llama_params(V, d, L, h, h_kv, d_ff, tied):\n    hd = d // h\n"
-              "    per_layer = 2 * d * hd * (h + h_kv) + 3 * d * d_ff + 2 * d\n"
-              "    return 2 * V * d + L * per_layer + d\n")
-    detail = _detail("04-modern-blocks", "llama_params", source)  # _detail fails on any hint_problems
-    assert "never reads its argument `tied`" in detail and "other way round" not in detail, detail
+def test_d_a_squared_length_is_named_where_the_length_belongs():
+    for lesson, name, source, says in (
+            ("01-toy-table", "cosine",
+             "def cosine(a, b):\n    return float(a @ b / (np.sum(a ** 2) * np.linalg.norm(b)))\n", "sum of squares"),
+            ("09-what-rows-learn", "cos_cat",
+             "rows = E[animals + vehicles]\n"
+             "cos_cat = rows @ E[cat] / (np.linalg.norm(rows, axis=1) * np.linalg.norm(E[cat]) ** 2)\n",
+             "squares a length"),
+            ("10-glitch-tokens", "unused_score",
+             "def unused_score(M, reference_ids):\n"
+             "    mean = M[reference_ids].mean(axis=0)\n"
+             "    return M @ mean / (np.linalg.norm(M, axis=1) * (mean @ mean))\n", "squared length"),
+            ("01-toy-table", "cosine",
+             "def cosine(a, b):\n    return float(a.dot(b) / (np.linalg.norm(b) ** 2))\n", "times itself")):
+        detail = _detail(lesson, name, source)
+        assert says in detail and "your own code gives the answer" in detail, (name, detail)
 
 
-def test_c_a_part_of_the_layer_counted_into_the_attention_is_said_once():
-    source = ("norms = 2 * d\nqo, kv = 2 * d * h * head_dim, 2 * d * h_kv * head_dim\n"
-              "attn_layer = qo + kv + norms\n")
-    detail = _detail("04-modern-blocks", "attn_layer", source)  # _detail fails on any hint_problems
-    assert "to the layer, not to the attention" in detail and detail.count("RMSNorms") == 1, detail
+def test_e_a_sort_where_the_own_order_belongs_is_named():
+    for lesson, name, source in (
+            ("01-toy-table", "batch", "ids = np.sort([words.index(w) for w in sentence])\nbatch = table[ids]\n"),
+            ("02-lookup-vs-matmul", "rows_lookup", "in_order = sorted(ids)\nrows_lookup = E[in_order]\n"),
+            ("02-lookup-vs-matmul", "rows_lookup", "order = list(ids)\norder.sort()\nrows_lookup = E[order]\n")):
+        detail = _detail(lesson, name, source)
+        assert "sorted order" in detail and "your own code gives the answer" in detail, (source, detail)
+
+
+def test_f_an_inverted_test_is_named():
+    source = 'ties = next(m for m in reversed(candidates) if not load_config(m)["tie_word_embeddings"])\n'
+    detail = _detail("05-weight-tying", "ties", source)
+    assert "inverts the test" in detail, detail
 
 
 # --------------------------------------------------------------------------
-# (d) a slip the value proves is named even where its factor is also a unit's (n_new = 4, as float32 is 4 bytes),
-# and two of a question's own slips at once are named together
+# (g) an index past the end that is a value of an argument, held by a name made from it
 
 
-def test_d_all_new_tokens_summed_in_a_loop_is_named():
-    source = ("grown = resize_tinylm(run.model, n_new, 'mean')\n"
-              "p = np.exp(log_softmax(grown.logits(context)))[0]\n"
-              "p_new_token = 0.0\nfor i in range(n_new):\n    p_new_token += float(p[corpus.vocab_size + i])\n")
-    detail = _detail("12-change-a-vocabulary", "p_new_token", source)
-    assert "all n_new new tokens together" in detail, detail
+def test_g_ids_used_as_positions_through_a_name_made_from_them():
+    for source in ("def count_unique(storage, sizes):\n    u = np.unique(storage)\n    total = 0\n"
+                   "    for s in u:\n        total += sizes[s]\n    return int(total)\n",
+                   "def count_unique(storage, sizes):\n    ids = sorted(set(storage))\n"
+                   "    return int(sum(sizes[i] for i in ids))\n"):
+        detail = _detail("05-weight-tying", "count_unique", source)
+        assert "is a value of `storage` (an id), not a position" in detail, (source, detail)
 
 
-def test_d_a_factor_is_a_named_count_only_when_the_words_name_that_input():
-    import dataclasses
-
-    from embedlab.grading.kinds import _named_count
-    from embedlab.grading.lessons import questions_for
-
-    q = next(q for q in questions_for("12-change-a-vocabulary") if q.name == "p_new_token")
-    n = dataclasses.replace(q).inputs()["n_new"]
-    assert _named_count(q, "that is all n_new new tokens together", n)
-    assert not _named_count(q, "that is all new tokens together", n)  # the count not named
-    assert not _named_count(q, "that is all n_new new tokens together", n * 2)  # another factor
-    assert not _named_count(q, "yours is 4 times too much: float32 bytes?", n)
+# --------------------------------------------------------------------------
+# The grader names the same edits: its probe runs them in the submission's kernel and reports them beside the answer
 
 
-def test_d_two_of_the_questions_own_slips_at_once_are_named_together():
-    # the words' share (unweighted) of words encoded without their space, in a loop
-    source = ("kept = used | set(range(256)) | {tok.eot_token}\nhits = 0\n"
-              "for w in next_words:\n    hits += set(tok.encode_ordinary(w)) <= kept\n"
-              "coverage = hits / len(next_words)\n")
-    detail = _detail("12-change-a-vocabulary", "coverage", source)
-    assert "without the space" in detail and "frequency" in detail, detail
+def _graded(lesson, name, source):
+    import contextlib
+    import io
+
+    from hint_corpus import Wrong, check_wrong
+    from solution_runner import grader_scoring
+
+    entry = Wrong(lesson, name, source, "", (), ())
+    with contextlib.redirect_stdout(io.StringIO()):
+        _, ns = check_wrong.run_entry(entry)
+    prelude = check_wrong.exercise_prelude(lesson, name)
+    cell = (prelude + "# YOUR CODE HERE\n" if prelude.strip() else "") + source
+    ns = {k: v for k, v in ns.items() if k != "_ih"}
+    ns["_ih"] = ["", cell]
+    return grader_scoring(lesson, name, ns, cell)
+
+
+def test_the_grader_names_a_proven_edit_as_the_notebook_check_does():
+    for lesson, name, source in (
+            ("02-lookup-vs-matmul", "rows_lookup", "in_order = sorted(ids)\nrows_lookup = E[in_order]\n"),
+            ("01-toy-table", "cosine",
+             "def cosine(a, b):\n    return float(a @ b / (np.sum(a ** 2) * np.linalg.norm(b)))\n")):
+        status, detail = _graded(lesson, name, source)
+        assert status == "incorrect" and "your own code gives the answer" in detail, (name, detail)
+        assert detail == _detail(lesson, name, source), (detail, _detail(lesson, name, source))
