@@ -285,7 +285,9 @@ def _copyable(value) -> bool:
                                   types.MethodType))
 
 
-SECONDS = 2.0  # wall-clock seconds the lines get on one case (they ran once already, on the notebook's inputs)
+SECONDS = 2.0  # CPU seconds the lines get on one case (they ran once already, on the notebook's inputs)
+WALL_FACTOR = 20  # ... and wall-clock seconds, SECONDS times this: lines that wait (sleep, block) meet it, and lines
+# on a machine so busy that they get under a twentieth of a core (a load above 40 on two cores)
 
 
 class OutOfTime(BaseException):
@@ -296,29 +298,44 @@ def _seconds(seconds: float):
     return _bounded(seconds)
 
 
+def cpu_seconds() -> float:
+    """The CPU seconds this process has used (all its threads): what the bounds below count."""
+    return time.process_time()
+
+
 @contextlib.contextmanager
 def _bounded(seconds: float):
-    """Raise OutOfTime in the lines after `seconds` (a real-time timer, main thread only; elsewhere
-    no bound but the cell's own time limit). The learner's own timer and handler are put back."""
+    """Raise OutOfTime in the lines after `seconds` of this process's CPU time, or after WALL_FACTOR times as
+    many seconds of wall-clock time (lines that wait rather than work). CPU time, not the clock: the same
+    lines get the same bound however busy the machine is, so what a look or an edit proves, and so a hint
+    or a refused coincidence, does not depend on the load beside the grader (a wall-clock bound ran out on
+    a busy machine and left a look out). Main thread only (elsewhere no bound but the cell's own time
+    limit); the learner's own timers and handlers are put back."""
     import signal
     import threading
 
-    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer") \
+            or not hasattr(signal, "SIGPROF"):
         yield
         return
 
     def out_of_time(signum, frame):
         raise OutOfTime()
 
-    previous = signal.signal(signal.SIGALRM, out_of_time)
-    left = signal.setitimer(signal.ITIMER_REAL, seconds)
+    seconds = max(float(seconds), 0.001)
+    previous = {sig: signal.signal(sig, out_of_time) for sig in (signal.SIGPROF, signal.SIGALRM)}
+    left = {which: signal.setitimer(which, limit) for which, limit in (
+        (signal.ITIMER_PROF, seconds), (signal.ITIMER_REAL, seconds * WALL_FACTOR))}
     try:
         yield
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
-        if left[0]:
-            signal.setitimer(signal.ITIMER_REAL, *left)
+        for which in left:
+            signal.setitimer(which, 0)
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+        for which, (delay, interval) in left.items():
+            if delay:
+                signal.setitimer(which, delay, interval)
 
 
 def _run(compiled, name: str, namespace: dict, inputs: dict, read: frozenset, bound: bool = True,
@@ -834,9 +851,9 @@ def _run_cell_edits(question, namespace: dict, compiled_source: str, read: froze
     left out) give with each edit made, run in the notebook's namespace (put back as it was): [{"undone",
     "kind", "got"}]. Edits that raise, hang or give no answer are left out."""
     out = []
-    start = time.monotonic()
+    start = cpu_seconds()
     for words, tree in undo.edits(compiled_source)[:undo.EDITS]:
-        left = undo.SECONDS - (time.monotonic() - start)
+        left = undo.SECONDS - (cpu_seconds() - start)
         if left <= 0:
             break
         try:
@@ -900,9 +917,9 @@ def _run_function_edits(question, namespace: dict, source: str | None, cases, ow
         return []
     params = tuple(a.arg for a in fns[-1].args.args)
     out = []
-    start = time.monotonic()
+    start = cpu_seconds()
     for words, edited in undo.edits(text, params)[:undo.EDITS * 3]:
-        left = undo.SECONDS - (time.monotonic() - start)
+        left = undo.SECONDS - (cpu_seconds() - start)
         if left <= 0:
             break
         scope = dict(namespace)
@@ -986,7 +1003,7 @@ def _judge_as(question, kind: str):
 # The counterfactual of an edit of the given code
 
 
-HANDED_SECONDS = 10.0  # wall-clock seconds the cells get, run again with the given lines as handed out
+HANDED_SECONDS = 10.0  # CPU seconds (_bounded) the cells get, run again with the given lines as handed out
 
 
 def as_handed_out(question, namespace: dict, source: str | None, edits, then):

@@ -24,7 +24,7 @@ import copy
 __all__ = ["edits", "proven", "UNDONE", "EDITS", "SECONDS", "BYTES", "PROBE_BYTES"]
 
 EDITS = 8  # edits run per answer at most
-SECONDS = 3.0  # wall-clock seconds all the edits of one answer get together
+SECONDS = 3.0  # CPU seconds all the edits of one answer get together (elsewhere._bounded)
 UNDONE = "undone"  # the key of an edit's report, beside "kind" and "got"
 BYTES = 96_000  # characters of JSON the edits of one answer report at most (the sandbox's channel is 1 MiB in all) …
 PROBE_BYTES = 320_000  # … and of all the answers of one probe together (embedlab.grading.wire)
