@@ -56,7 +56,7 @@ def test_b_the_attention_output_bias_left_out_is_one_of_two_parts_of_that_size()
               "    mlp = d * 4 * d + 4 * d + 4 * d * d + d\n"
               "    return V * d + T * d + L * (attention + mlp + 4 * d) + 2 * d\n")
     detail = _detail("03-counting-gpt2", "gpt2_params", source)
-    assert "attention output bias" in detail and "MLP second-layer bias" in detail and "either" in detail, detail
+    assert "attention output bias" in detail and "MLP second-layer bias" in detail and "The other: " in detail, detail
 
 
 def test_c_norms_counted_into_the_attention_belong_to_the_layer():
@@ -71,7 +71,7 @@ def test_c_the_attention_counted_into_the_mlp_belongs_to_the_layer():
               "attn = 2 * d * cfg.num_heads * cfg.head_dim + 2 * d * cfg.num_kv_heads * cfg.head_dim\n"
               "mlp_layer = 3 * d * d_ff + attn\n")
     detail = _detail("04-modern-blocks", "mlp_layer", source)
-    assert "belong to the layer" in detail and "attention" in detail, detail
+    assert "to the layer, not to the MLP" in detail and "attention" in detail, detail
 
 
 def test_d_rounding_down_with_math_floor_is_one_slip():

@@ -45,7 +45,8 @@ MODULES = {m.__name__.rsplit(".", 1)[1]: m for m in (code, carried, diagnose, el
 # (WrongForm, shown before any hint), a file's or a key's name, a row's line. Each with its reason.
 NOT_HINTS = {
     "code.handed_out": "a notebook's path",
-    "explain.book_inputs": "a module's name", "explain.book_envs": "a module's name", "explain._book_sizes": "a size's key, len(name)",
+    "explain.book_inputs": "a module's name", "explain.book_envs": "a module's name",
+    "explain._float_envs": "a module's name", "explain._book_sizes": "a size's key, len(name)",
     "kinds.Verdict.line": "a summary line", "kinds.Integer.to_data": "the value's form",
     "kinds.Real.__post_init__": "a question declared wrongly", "kinds.Real.statement": "how it is judged",
     "kinds.Real.result_phrase": "how it is judged", "kinds.Real.to_data": "the value's form",
@@ -302,6 +303,14 @@ def drive_value(q, want, lesson, key, full=True):
                     _quiet(explain.size_swapped, q, want * vx / vy, want)
         _quiet(q.judge, {"float": float(want) + 0.5} if isinstance(q, Integer) else {"real": float("nan")}, want)
         _quiet(q.judge, {"float": float(want) * 2}, want) if isinstance(q, Integer) else None
+        if isinstance(q, Integer) and full:  # a whole number as a float: what in the cell makes it one (explain.float_cause)
+            for source in (f"{q.name} = {want!r} * 1.0\n", f"{q.name} = {want!r} * 2 / 2\n",
+                           f"{q.name} = np.floor({want!r} * 1)\n",
+                           f"from embedlab import BYTES_PER_PARAM as B\n{q.name} = {want!r} * B['fp32'] // 4\n",
+                           f"{q.name} = {want!r} * 4.0 / 2 / 2.0\n"):
+                asked = dataclasses.replace(q, source=source)
+                _quiet(asked.judge, {"float": float(want)}, want)
+                _quiet(asked.public_problems, {"float": float(want)}, None)
     if isinstance(q, Array) and want is not None:
         w = np.asarray(want)
         for source in _sources(q):

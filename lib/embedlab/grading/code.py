@@ -932,6 +932,15 @@ def _eval(node, env: dict):
         if isinstance(out, (int, float)) and abs(out) > _BIG:
             raise _NotArithmetic("too large")
         return out
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get" \
+            and not node.keywords and 1 <= len(node.args) <= 2 and isinstance(node.args[0], ast.Constant) \
+            and isinstance(node.args[0].value, str):  # config.get("head_dim", d // h): the field, else the default
+        key = f"[{node.args[0].value!r}]"
+        if key in env:
+            return env[key]
+        if len(node.args) == 2:
+            return _eval(node.args[1], env)
+        raise _NotArithmetic("get")
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and f"{node.func.id}()" in env:
         return env[f"{node.func.id}()"]  # n_tokens(vocab_model), given as "n_tokens()"
     if isinstance(node, ast.Call) and not node.keywords:
@@ -986,7 +995,7 @@ def _course_table(module: str | None, level: int, name: str) -> dict | None:
     return dict(table)
 
 
-def evaluate(source: str | None, name: str, inputs: dict):
+def evaluate(source: str | None, name: str, inputs: dict, whole_tables: bool = False):
     """The answer `name` as the cell's own arithmetic gives it with `inputs` in place of those names:
     the cell read as a formula, never run. A name the cell assigns that is one of `inputs` takes the
     input's value instead (V = shape.vocab_size reads V); a statement that assigns nothing is passed
@@ -995,7 +1004,8 @@ def evaluate(source: str | None, name: str, inputs: dict):
     ".vocab_size" stands for any attribute of that name (shape.vocab_size), one named "['vocab_size']"
     for any subscript by that key (load_config(name)["vocab_size"]), one named "n_tokens()" for any
     call of that function (n_tokens(vocab_model)). A table of numbers imported from the course's
-    package (`from embedlab import BYTES_PER_PARAM as BYTES`) is read as the package holds it."""
+    package (`from embedlab import BYTES_PER_PARAM as BYTES`) is read as the package holds it; with
+    `whole_tables` its whole numbers held as floats (2.0) are read as ints (2): does the float come from it?"""
     if not source or len(source) > SOURCE_LIMIT:
         return None
     try:
@@ -1010,7 +1020,8 @@ def evaluate(source: str | None, name: str, inputs: dict):
                 for alias in stmt.names:
                     table = _course_table(stmt.module, stmt.level, alias.name)
                     if table is not None:
-                        env[alias.asname or alias.name] = table
+                        env[alias.asname or alias.name] = {k: int(v) if whole_tables and float(v).is_integer() else v
+                                                           for k, v in table.items()}
                 continue
             if isinstance(stmt, (ast.Import, ast.Pass)) or (
                     isinstance(stmt, ast.Expr) and not isinstance(stmt.value, ast.NamedExpr)):

@@ -625,6 +625,15 @@ def _construct_count(source: str | None, family: str) -> int | None:
             continue
         if family == "floor" and (isinstance(node, (ast.BinOp, ast.AugAssign)) and isinstance(node.op, ast.FloorDiv)):
             n += 1
+        elif family == "divide" and isinstance(node, (ast.BinOp, ast.AugAssign)) and isinstance(node.op, ast.Div) \
+                and not code._number_expr(node.right if isinstance(node, ast.BinOp) else node.value):
+            n += 1  # a division by a computed number: by 2**30 (a unit) is none
+        elif family == "subtract" and isinstance(node, (ast.BinOp, ast.AugAssign)) and isinstance(node.op, ast.Sub):
+            n += 1
+        elif family in ("divide", "subtract") and isinstance(node, ast.Call) and (
+                node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")) in (
+                {"divide": ("divide", "true_divide", "truediv"), "subtract": ("subtract", "sub")}[family]):
+            n += 1
         elif family == "percent" and isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult) and any(
                 isinstance(s, ast.Constant) and s.value in (100, 100.0) for s in (node.left, node.right)):
             n += 1
@@ -747,7 +756,10 @@ CONSTRUCT_WORDS = [(r"operator precedence", "precedence"), (r"divides with `//`|
                    # rows one after (or before) the word's own, said of the ids: the cell must move an index by one
                    # (ids ± 1, enumerate(…, start=1), range(1, …)); ids from a sorted list give the same rows on some
                    # inputs, by a coincidence of the alphabet, and no index is moved
-                   (r"every row is the one after|an off-by-one in the ids", "shift")]
+                   (r"every row is the one after|an off-by-one in the ids", "shift"),
+                   # a ratio given where a difference is asked needs a division by a computed number (not / 2**30,
+                   # a unit), and a difference where a ratio is asked a subtraction
+                   (r"^that is a ratio \(", "divide"), (r"^that is a difference \(", "subtract")]
 
 
 def construct_unwritten(question, text: str) -> bool:
@@ -809,6 +821,145 @@ def construct_proven(question, family: str, got, want) -> bool:
             return False
     relation = _relation(family, got, want, _round_places(own) if family == "round" else None)
     return True if relation is None else relation
+
+
+# --------------------------------------------------------------------------
+# A whole number given as a float (262144.0 where an int is asked): the piece of the learner's own cell that
+# makes it a float, proved on the cell read as arithmetic (code.evaluate) on the book's inputs: the cell must
+# first give the learner's float, then give an int once that piece is changed (`/` to `//`, a typed 2.0 to 2,
+# the course's table read as ints). A construct the cell does not write is never named.
+
+NUMPY_FLOAT_CALLS = ("floor", "ceil", "round", "around", "trunc", "rint")
+
+
+def _float_envs(question) -> list[dict]:
+    """The book's inputs (book_envs) with the lesson's word parameters too (cache_precision = 'bf16'), so a
+    lookup in a course table by a parameter (BYTES_PER_PARAM[cache_precision]) is read."""
+    words = {}
+    lesson = getattr(question, "lesson", "")
+    try:
+        import importlib
+
+        defaults = importlib.import_module(f"embedlab.grading.questions.l{lesson[:2]}").SPACE.defaults
+        words = {k: v for k, v in defaults.items() if isinstance(v, str)}
+    except Exception:  # noqa: BLE001 - a lesson without a variant space: its numbers only
+        pass
+    return [{**env, **words} for env in book_envs(question)] or ([words] if words else [])
+
+
+def _float_literals(source: str) -> list[str]:
+    """The whole numbers the learner typed as floats (`2.0`, `1e9`), as written."""
+    import ast
+
+    tree = _parsed(source)
+    if tree is None:
+        return []
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, float) and node.value.is_integer():
+            out.append(ast.get_source_segment(source, node) or repr(node.value))
+    return list(dict.fromkeys(out))
+
+
+def _changed(source: str, change: str) -> str | None:
+    """`source` with `/` written `//` (change "div") or each whole float typed as an int ("literal")."""
+    import ast
+
+    tree = _parsed(source)
+    if tree is None:
+        return None
+    for node in ast.walk(tree):
+        if change == "div" and isinstance(node, (ast.BinOp, ast.AugAssign)) and isinstance(node.op, ast.Div):
+            node.op = ast.FloorDiv()
+        if change == "literal" and isinstance(node, ast.Constant) and isinstance(node.value, float) \
+                and node.value.is_integer() and abs(node.value) < 1e18:
+            node.value = int(node.value)
+    try:
+        return ast.unparse(ast.fix_missing_locations(tree)) + "\n"
+    except Exception:  # noqa: BLE001
+        return None
+
+
+def _course_tables(source: str) -> list[str]:
+    """The names the cell gives the course's tables of numbers that hold whole numbers as floats."""
+    import ast
+
+    tree = _parsed(source)
+    if tree is None:
+        return []
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            for alias in node.names:
+                table = code._course_table(node.module, node.level, alias.name)
+                if table and any(isinstance(v, float) and v.is_integer() for v in table.values()):
+                    out.append((alias.asname or alias.name, alias.name))
+    return out
+
+
+def _quiet_eval(node, env):
+    """A table's key as the cell reads it (BYTES_PER_PARAM[cache_precision]), or None."""
+    try:
+        return code._eval(node, env)
+    except Exception:  # noqa: BLE001 - a key the reading does not follow
+        return None
+
+
+def float_cause(question, got) -> str:
+    """Words for why the learner's whole number is a float, proved on their own cell; "" when nothing is."""
+    import ast
+
+    source = getattr(question, "source", None)
+    own = code.own_part(source) if source else None
+    name = getattr(question, "name", None)
+    if not isinstance(own, str) or not name or not isinstance(got, (int, float)):
+        return ""
+    head = source[:len(source) - len(own)]
+    tree = _parsed(own)
+    if tree is None:
+        return ""
+    numpy_calls = sorted({n.func.attr for n in ast.walk(tree) if isinstance(n, ast.Call)
+                          and isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Name)
+                          and n.func.value.id in ("np", "numpy") and n.func.attr in NUMPY_FLOAT_CALLS})
+    writes_div = any(isinstance(n, (ast.BinOp, ast.AugAssign)) and isinstance(n.op, ast.Div) for n in ast.walk(tree))
+    literals = _float_literals(own)
+    tables = _course_tables(source)
+
+    def whole(value) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool) and value == got
+
+    for env in _float_envs(question):
+        value = code.evaluate(source, name, env)
+        if whole(value) and numpy_calls:
+            # read with Python's own floor/round (which give ints), the cell gives the number: numpy's call is
+            # what gives a float
+            call = numpy_calls[0]
+            return f"np.{call} returns a float, even for a whole number: wrap the result in int()"
+        if not (isinstance(value, float) and value == got):
+            continue  # the cell read as arithmetic here is not the learner's float
+        found = []
+        if writes_div and whole(code.evaluate(head + "\n" + (_changed(own, "div") or ""), name, env)):
+            found.append("`/` always gives a float, even when it divides exactly: divide with // "
+                         "(or wrap the result in int())")
+        if literals and whole(code.evaluate(head + "\n" + (_changed(own, "literal") or ""), name, env)):
+            typed = ", ".join(literals[:2])
+            found.append(f"the number{'s' * (len(literals) > 1)} {typed} you typed "
+                         f"{'is a float' if len(literals) == 1 else 'are floats'}, so the result is one: type whole "
+                         "numbers without a decimal point or an exponent (or wrap the result in int())")
+        if tables and whole(code.evaluate(source, name, env, whole_tables=True)):
+            alias, table = tables[0]
+            called = alias if alias == table else f"{alias} ({table})"
+            held = code._course_table("embedlab", 0, table)
+            keys = [code._eval(n.slice, env) for n in ast.walk(_parsed(source)) if isinstance(n, ast.Subscript)
+                    and isinstance(n.value, ast.Name) and n.value.id == alias and _quiet_eval(n.slice, env) in held]
+            key = next((k for k in keys if float(held[k]).is_integer()),
+                       next(k for k, v in held.items() if float(v).is_integer()))
+            found.append(f"{called} holds floats ({key!r}: {held[key]!r}), so a product with it is a float: wrap the "
+                         "result in int()")
+        if found:
+            return found[0]
+        return ""
+    return ""
 
 
 def _reveals(text: str, want: float) -> bool:

@@ -398,6 +398,7 @@ class Question:
                 self._said = "own"
                 return own
             found = _quiet(explain.number, self, got, want)
+            found = _quiet(self._either, found, "book", got, want, default=found) if found else found
             # an operator swapped or a number one off in the learner's function, undone on this call's arguments
             found = found or next(iter(_quiet(explain._one_edit_undone, self, got, want, default=[]) or []), None)
             self._said = "parts" if found else "generic"
@@ -521,7 +522,9 @@ class Question:
             return "no" if config else "book"
         said = self._said_on_looks()
         mine = _template(text, next((book for *_, book in looks if book), {}))
-        if any(_same_template(mine, t) for words, _, _ in said if words for t in words):
+        # found again on a look, alone or as one clause of two changes there ("X; and Y": the cell's other slip,
+        # a number typed for the book's inputs, moves the look's value too)
+        if any(_same_template(mine, c) for words, _, _ in said if words for t in words for c in _clauses(t)):
             return "look"
         if config:
             return "no"
@@ -529,7 +532,9 @@ class Question:
         if constant is not None and self._claims_factor(text, got, want):
             if any(_exactly(g, constant * w) for _, g, w in said):
                 return "look"
-            if not _typed_evidence(self, constant):
+            # the factor is a count the words name (all n_new new tokens, n_new = 4 here), not a unit: the words'
+            # own rule was exact on the book's inputs
+            if not _typed_evidence(self, constant) and not _quiet(_named_count, self, text, constant, default=False):
                 return "no"
         if how == "own" and any(words for words, _, _ in said):
             # "that is X" exact on the book's inputs only: the looks that weigh words (the learner's cell wrong
@@ -552,15 +557,54 @@ class Question:
     def _weigh(self, candidates: list, got, want) -> str:
         """The candidate to show: the first found again on a look, else the first exact on the book's inputs."""
         first = ""
+        rank = {"look": 2, "book": 1, "no": 0}
         for text, how in candidates:
+            # two explanations weighed one by one (`_either`): shown as it decides, supported as the words the
+            # sources build (a look says them too) or, narrowed to one, as that one
+            shown = self._either(text, how, got, want)
             support = self._support(text, how, got, want)
+            if shown != text and parts_alternatives(text) and shown in parts_alternatives(text):
+                support = max(support, self._support(shown, how, got, want), key=rank.get)
+            elif shown != text and support == "no":
+                support = "book" if self._support(shown, how, got, want) != "no" else "no"
             if support == "look":
-                return text
+                return shown
             if support == "book" and not first:
-                first = text
+                first = shown
                 if not self._looks():
                     return first
         return first
+
+    def _either(self, text: str, how: str, got, want) -> str:
+        """Words of two explanations ("either A, or B", parts.search) weighed one by one: an alternative the
+        learner's own lines rule out (a ratio where the cell divides by no computed number) is dropped, one a look
+        finds again is kept alone; two that stand are written one short sentence each, the likelier first (the
+        one a look finds, else one the question itself names before a general reading: a ratio for a
+        difference, a unit)."""
+        from embedlab.grading import parts
+
+        pair = parts.alternatives(text)
+        if not pair:
+            return text
+        left = [a for a in pair if not _quiet(explain.construct_unwritten, self, a, default=False)]
+        if len(left) == 1:
+            return left[0]
+        if not left:
+            return text
+        support = {a: self._support(a, how, got, want) for a in left}
+        kept = [a for a in left if support[a] != "no"] or left
+        if len(kept) == 1:
+            return kept[0]
+        found = [a for a in kept if support[a] == "look"]
+        if len(found) == 1:
+            return found[0]
+        import re
+
+        general = re.compile(r"^that is a (ratio|difference) \(")
+        rank = {a: (support[a] != "look", bool(general.match(a))) for a in kept}
+        first, second = sorted(kept, key=rank.get)
+        which = "The likelier" if rank[first] != rank[second] else "One"
+        return f"two slips give exactly your number. {which}: {first}. The other: {second}"
 
     def _measured(self, got, want) -> str:
         """What is measurably true of a value, no cause guessed: which way, how far, and what to recheck."""
@@ -629,6 +673,18 @@ def _template(text: str, params: dict | None) -> str:
     return _NUMBER.sub("#", text)
 
 
+def parts_alternatives(words: str):
+    from embedlab.grading import parts
+
+    return parts.alternatives(words) or ()
+
+
+def _clauses(words: str) -> list:
+    """Words, and each change of two they name ("X; and Y")."""
+    parts_ = words.split("; and ")
+    return [words] + (parts_ if len(parts_) > 1 else [])
+
+
 def _same_template(a: str, b: str) -> bool:
     """The same words said of two sets of inputs: equal once numbers are left out, but for at most two words
     in the same places (a model's name as the hint writes it, "OPT-125M" for opt-125m)."""
@@ -666,6 +722,15 @@ TYPED_EVIDENCE = {100: {100}, 1 / 100: {100}, 1e3: {1000}, 1e-3: {1000}, 1e6: {1
                   1e9: {10**9}, 1e-9: {10**9}, 1e12: {10**12}, 1e-12: {10**12}, 3600: {3600, 60}, 1 / 3600: {3600, 60},
                   1024: {1024, 2**10}, 1 / 1024: {1024, 2**10}, 2**20: {2**20, 1024}, 1 / 2**20: {2**20, 1024},
                   2**30: {2**30, 1024}, 1 / 2**30: {2**30, 1024}}
+
+
+def _named_count(question, text: str, c) -> bool:
+    """Do the words name, by its own name, an input of the question (`inputs`) whose value is the factor c?"""
+    import re
+
+    sizes = question.inputs() if callable(question.inputs) else {}
+    return any(isinstance(v, (int, float)) and not isinstance(v, bool) and v == c and v not in (0, 1)
+               and re.search(rf"(?<![\w.]){re.escape(str(k))}(?![\w])", text) for k, v in sizes.items())
 
 
 def _typed_evidence(question, c) -> bool:
@@ -949,7 +1014,7 @@ class Integer(Question):
         if "float" in data:
             got = data["float"]
             if got == expected:
-                return self._verdict(False, "right value, but give it as an int (e.g. int(x) or use // instead of /)")
+                return self._verdict(False, f"right value, but give it as an int: {self._float_words(got)}")
             if not float(got).is_integer():
                 if math.floor(got) == expected:
                     return self._verdict(False, "a float with a fraction: a whole number is asked; round down "
@@ -962,7 +1027,12 @@ class Integer(Question):
         return self._verdict(False, self._number_hint(got, expected))
 
     def public_problems(self, data, params):
-        return ["give it as an int (e.g. int(x), or // instead of /)"] if "float" in data else []
+        return [f"give it as an int: {self._float_words(data['float'])}"] if "float" in data else []
+
+    def _float_words(self, got) -> str:
+        """What makes the learner's whole number a float, proved on their own cell (explain.float_cause); else
+        only what is true of any float: int() makes it a whole number."""
+        return _quiet(explain.float_cause, self, got, default="") or "wrap the result in int()"
 
 
 EXACT_RTOL = 1e-9   # "exact" for a float: any order of float64 operations agrees to far better than this
@@ -1343,7 +1413,7 @@ class Function(Question):
             which = ", ".join(f"`{n}`" for n in unused)
             text = (f"your function never reads its argument{'s' * (len(unused) > 1)} {which}: its result must "
                     f"depend on {'them' if len(unused) > 1 else 'it'}")
-            hint = hint if where else ""
+            hint = _not_read_asides(hint if where else "", unused)
             if hint and not diagnose.direction_only(hint):  # what that leaves out, in the slip's own words
                 return self._verdict(False, f"{text}: {hint}")
             return self._verdict(False, f"{text}, as the question's formula does: use "
@@ -1440,6 +1510,16 @@ class Function(Question):
         return dataclasses.replace(inner, case=tuple(args), factors={**factors, **inner.factors},
                                    factor_hints={**self.factor_hints, **inner.factor_hints},
                                    source=self.source or inner.source, solved_in=self.lesson or inner.solved_in)
+
+def _not_read_asides(hint: str, unused) -> str:
+    """A call's words said after "your function never reads `tied`", without an aside that presumes the argument
+    is read ("(the `tied` flag read the other way round?)"): the function reads it in no way at all."""
+    import re
+
+    for name in unused:
+        hint = re.sub(rf"\s*\([^()]*`{re.escape(name)}`[^()]*\bread\b[^()]*\)", "", hint)
+    return hint.strip()
+
 
 def _learner_arg_names(source, name) -> list:
     import ast

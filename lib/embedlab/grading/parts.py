@@ -155,8 +155,9 @@ def belongs_elsewhere(whole: str, asked: str, terms) -> list:
     for name, amount, words in terms:
         if isinstance(amount, (int, float)) and amount > 0:
             how = f" ({words})" if words else ""
-            out.append(Extra(name, amount, f"{name}{how} belong to {whole}, not to {asked}: the question asks for "
-                                           f"{asked} only; leave {name} out", alone=True))
+            many = name.split()[-1].endswith("s") and not name.split()[-1].endswith("ss")  # "two RMSNorms"
+            out.append(Extra(name, amount, f"{name}{how} belong{'' if many else 's'} to {whole}, not to {asked}: "
+                                           f"leave {'them' if many else 'it'} out", alone=True))
     return out
 
 
@@ -979,8 +980,20 @@ def search(answer, got: float, want: float | None = None) -> str | None:
     if len(found) == 1:
         return found[0][1]
     if len(found) == 2:
-        return f"two slips give exactly your number: either {found[0][1]}, or {found[1][1]}"
+        words = f"two slips give exactly your number: either {found[0][1]}, or {found[1][1]}"
+        EITHER[words] = (found[0][1], found[1][1])
+        return words
     return None
+
+
+# "either A, or B" words the search built, with their two alternatives: the check weighs each on the learner's own
+# cell and looks (kinds.Question._weigh), keeps the one they prove, and writes two it cannot part one sentence each
+EITHER: dict = {}
+
+
+def alternatives(words: str) -> tuple | None:
+    """The two explanations of "two slips give exactly your number: either A, or B" words, or None."""
+    return EITHER.get(words) if isinstance(words, str) else None
 
 
 def recipe(answer) -> str:

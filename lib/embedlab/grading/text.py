@@ -318,6 +318,7 @@ def hint_problems(text: str, unit: str = "", unitless: tuple = ()) -> list[str]:
         slot = found.group(1) or found.group(2)
         if not is_symbol(slot):
             out.append(f"a word where a size belongs: {found.group(0)!r}")
+    out += _contradictions(text) + _repetitions(text)
     if unit in unitless:
         for family, pattern in _UNIT_WORDS.items():
             if family in UNITLESS_ALLOWED.get(unit, ()):
@@ -325,4 +326,51 @@ def hint_problems(text: str, unit: str = "", unitless: tuple = ()) -> list[str]:
             found = re.search(pattern, text)
             if found:
                 out.append(f"a unit ({found.group(0)}) on a {unit}, which has none")
+    return out
+
+
+# --------------------------------------------------------------------------
+# Clauses of one hint that contradict each other or say the same thing twice. Two explanations of one number
+# ("either A, or B"; "… The other: B") are read apart: each alternative is its own claim.
+
+_ALTERNATIVES = re.compile(r"\. The other: |\beither |, or (?=that is |your |the |you )")
+_NEVER_READS = re.compile(r"never reads (?:its arguments? )?((?:`\w+`(?:, | and )?)+)")
+_BELONGS = re.compile(r"(?P<part>(?:[\w'·]+ ){1,4}[\w'·]+)(?: \([^()]*\))? belongs? to (?:the )?[\w' ]+?, "
+                      r"not (?:to |in |of )?(?:the )?(?P<asked>[\w' -]+?)(?=[:;,.]|$)")
+
+
+def _alternatives(text: str) -> list[str]:
+    return [a for a in _ALTERNATIVES.split(text) if a.strip()]
+
+
+def _contradictions(text: str) -> list[str]:
+    """Two clauses that cannot both hold: an argument the function never reads then said to be read (the other
+    way round); the value too big and too small; one part both counted twice and left out."""
+    out = []
+    for found in _NEVER_READS.finditer(text):
+        for name in re.findall(r"`(\w+)`", found.group(1)):
+            if re.search(rf"`{re.escape(name)}`[^.;:]*\bread\b", text[found.end():]):
+                out.append(f"a contradiction: `{name}` is never read, then said to be read")
+    for alt in _alternatives(text):
+        if re.search(r"\btoo big\b", alt) and re.search(r"\btoo small\b", alt):
+            out.append(f"a contradiction: too big and too small in {alt[:60]!r}")
+        for found in re.finditer(r"((?:[\w']+ ){0,2}[\w']+) (?:is |are )?counted twice", alt):
+            part = " ".join(found.group(1).split()[-2:])
+            if re.search(rf"\b{re.escape(part)} (?:is |are )?(?:missing|left out)\b", alt):
+                out.append(f"a contradiction: {part!r} counted twice and left out")
+    return out
+
+
+def _repetitions(text: str) -> list[str]:
+    """One rule said twice in other words: a part said to belong elsewhere, then told to be left out by name, or
+    the asked part then said to be asked "only"."""
+    out = []
+    for alt in _alternatives(text):
+        for found in _BELONGS.finditer(alt):
+            part = re.sub(r"^(?:the|a|an) ", "", found.group("part"))
+            rest = alt[found.end():]
+            if re.search(rf"\bleave (?:the |a |an )?{re.escape(part)} out\b", rest):
+                out.append(f"a clause repeated: {found.group('part')!r} belongs elsewhere, then left out by name")
+            if re.search(rf"\basks for (?:the )?{re.escape(found.group('asked'))} only\b", rest):
+                out.append(f"a clause repeated: not {found.group('asked')!r}, then asked for it only")
     return out

@@ -7,6 +7,7 @@ variant space, `questions(params)` the questions with hints for one variant.
 """
 
 import functools
+import itertools
 import math
 
 import numpy as np
@@ -200,6 +201,35 @@ def coverage_without_space(tokenizer: str, lang: str, n_words: int) -> tuple[flo
         covered = np.array([set(tok.encode_ordinary(w)) <= kept for w in nxt])
         out.append(float(weights @ covered / weights.sum()))
     return tuple(out)
+
+
+COVERAGE_SLIPS = {  # question 7's usual slips, each in one short clause: two at once are named together
+    "space": "the next words are encoded without the space before them (each word is encoded after a space, "
+             "\" \" + w, as `used` was)",
+    "bytes": "the 256 byte tokens and the end-of-text token are kept too, not only `used`",
+    "unweighted": "weight each word by its frequency (its occurrences)",
+}
+
+
+@functools.lru_cache(maxsize=64)
+def coverage_slips(tokenizer: str, lang: str, n_words: int) -> dict:
+    """Question 7 with two of its usual slips at once (COVERAGE_SLIPS): {(slip, slip): the coverage}."""
+    import itertools
+
+    from embedlab import load_tokenizer
+
+    tok = load_tokenizer(tokenizer)
+    frequencies, words = _words(lang)
+    used = {i for w in words[:n_words] for i in tok.encode_ordinary(" " + w)}
+    nxt = words[n_words: 2 * n_words]
+    out = {}
+    for pair in itertools.combinations(sorted(COVERAGE_SLIPS), 2):
+        kept = used if "bytes" in pair else used | set(range(256)) | {tok.eot_token}
+        first = "" if "space" in pair else " "
+        covered = np.array([set(tok.encode_ordinary(first + w)) <= kept for w in nxt], dtype=np.float64)
+        weights = np.ones(len(nxt)) if "unweighted" in pair else np.array([frequencies[w] for w in nxt], float)
+        out[pair] = float(weights @ covered / weights.sum())
+    return out
 
 
 @functools.lru_cache(maxsize=16)
@@ -399,7 +429,7 @@ def questions(p: dict) -> list:
         Integer("padding_rows", hints=padding_hints(p), parts=lambda: padding_parts(p),
                 inputs=lambda: {"n_new": n, "pad_multiple": m, "n_tokens": T},
                 reads=("vocab_model", p["vocab_model"]), recheck=lambda: padding_rechecks(p)),
-        Real("p_new_token", sig=6, other_inputs=p_new_elsewhere, hints=[
+        Real("p_new_token", sig=6, other_inputs=p_new_elsewhere, inputs=lambda: {"n_new": n}, hints=[
             Hint(lambda got, want: math.isclose(got, 1 / (V_TINY + n), rel_tol=1e-6)
                  or math.isclose(got, 1 / V_TINY, rel_tol=1e-6),
                  "that is the bound 1/(V + n_new), not the model's probability: compute the softmax"),
@@ -479,6 +509,10 @@ def questions(p: dict) -> list:
                                                        "n_words words of the list, the ones not used to build `used`"),
             related(lambda want: trim()["any_token"], "that counts a word as covered when any one of its tokens is kept: "
                                                       "it is covered only when all of them are (set(ids) <= kept)"),
+            *[Hint(lambda got, want, pair=pair: math.isclose(
+                got, coverage_slips(p["tokenizer"], p["lang"], p["n_words"])[pair], rel_tol=1e-9),
+                f"two slips: {COVERAGE_SLIPS[pair[0]]}; and {COVERAGE_SLIPS[pair[1]]}")
+              for pair in itertools.combinations(sorted(COVERAGE_SLIPS), 2)],
         ]),
     ]
 
