@@ -1535,8 +1535,9 @@ class Design(Question):
             names = self._carried(data)
             if names:
                 return Verdict(CORRECT, self.points, self.points, carried_note(names, problems[0]))
-        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        return self._verdict(False, f"{problems[0]}{more}")
+        # every problem the rule finds, each said (a design over two budgets hears of both: "(and 1 more)" hid
+        # the second, and the learner fixed one to meet the other)
+        return self._verdict(False, "; ".join(dict.fromkeys(str(x) for x in problems)))
 
     def _carried(self, data) -> list[str] | None:
         """The earlier answers this answer is right from (the learner's own values), or None: no `carry`,

@@ -1,0 +1,37 @@
+"""Hints two newcomers and the heldout12 judge found misleading, generic or repetitive, by kind (issue 46); each
+kind is planted here as a NEW instance (another question, lesson or code style than the one reported). The one
+proof rule: a named slip is shown only if its counterfactual holds on the learner's own cell; otherwise the hint
+says what is measurably true.
+
+(a) every budget a design breaks is named (no "(and 1 more)" hiding the second);
+(b) a hint quotes the argument the learner wrote (errors='replace'), never another of the same family it did not;
+(c) an off-by-one ("context + 1 where context belongs") only when the learner's cell moves a count by one;
+(d) a count exactly one input short is not blamed on a term the model does not have ("a norm's scale? a bias?");
+    a matrix product counted exactly, n(2m − 1), is named as that convention;
+(e) a hint that says "use X" is withheld from a cell that already uses X;
+(f) a hint never states the expected value, nor says one clause twice in other words;
+(g) an array's differing entries are named by what they hold, and a merged entry (12 bytes: master copy and
+    moments together) is said as such;
+(h) a hint's code names are the learner's: a name the exercise only calls (n_tokens(…)) is not a value to use;
+(i) the judge's generic five, each named where it is provable.
+"""
+
+from __future__ import annotations
+
+from test_hint_proof5 import _detail  # the notebook check's hint for a learner's lines
+
+
+def test_a_every_broken_budget_is_named():
+    from embedlab.grading.questions.l11 import DEFAULTS, budget
+    from embedlab.sizing import llama_config, over_budget
+
+    # deep and wide, no kv heads shared, untied: every budget over, written with keywords
+    source = ("design = llama_config(vocab_size=32000, d=1536, num_layers=48, num_heads=24, num_kv_heads=24,\n"
+              "                      d_ff=6144, tied=False)\n")
+    broken = over_budget(llama_config(vocab_size=32000, d=1536, num_layers=48, num_heads=24, num_kv_heads=24,
+                                      d_ff=6144, tied=False), budget(DEFAULTS))
+    assert len(broken) >= 2, broken  # the instance needs two budgets or more to name
+    detail = _detail("11-size-a-model", "design", source)
+    assert "more)" not in detail, detail
+    for reason in broken:
+        assert reason.split(":")[0] + ":" in detail, (reason, detail)
