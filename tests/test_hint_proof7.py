@@ -35,3 +35,22 @@ def test_a_every_broken_budget_is_named():
     assert "more)" not in detail, detail
     for reason in broken:
         assert reason.split(":")[0] + ":" in detail, (reason, detail)
+
+
+def test_b_the_argument_the_learner_wrote_is_quoted():
+    # another lenient setting, another code style (a helper and a comprehension, double quotes)
+    source = ("def fails(b):\n    try:\n        b.decode(\"utf-8\", errors=\"surrogateescape\")\n        return False\n"
+              "    except UnicodeDecodeError:\n        return True\n\npartial_tokens = sum(fails(b) for b in ordinary)\n")
+    detail = _detail("10-glitch-tokens", "partial_tokens", source)
+    assert "surrogateescape" in detail and "'ignore'" not in detail, detail
+
+
+def test_b_quoting_is_one_mechanism_for_every_avoids_entry():
+    # a question's `avoids` words quote one value of a family; the cell wrote another: that one is quoted
+    from embedlab.grading import code, explain
+    from embedlab.grading.kinds import Integer
+
+    q = Integer("n", avoids={"axis=0|axis=2": "your code sums along axis=0, not along the rows: sum each row, axis=1"})
+    q.source = "import numpy as np\nn = int(np.sum(M, axis=2).max())\n"
+    said = explain.needs_and_avoids(q)
+    assert said and "axis=2" in said and "axis=0" not in said, said

@@ -231,11 +231,37 @@ def _missing_needs(question, got=None, want=None) -> str | None:
     used = code.features(own)
     for alternatives, says in question.avoids.items():
         if any(token in used for token in alternatives.split("|")) and not _refuted(question, says, got, want):
-            return says
+            return quote_written(says, alternatives.split("|"), used)
     for alternatives, says in question.needs.items():
         if not any(token in used for token in alternatives.split("|")) and not _refuted(question, says, got, want):
             return says
     return None
+
+
+def _token_forms(token: str) -> list[str]:
+    """How words may quote a code token of code.features: `errors=ignore` as errors='ignore', errors="ignore"
+    or errors=ignore; `axis=0` as axis=0."""
+    if "=" in token and not token.startswith("=") and not token.endswith("="):
+        key, value = token.split("=", 1)
+        return [f"{key}='{value}'", f'{key}="{value}"', token]
+    return [token]
+
+
+def quote_written(says: str, alternatives: list[str], used: set) -> str:
+    """The words of an `avoids` entry with each of its alternatives they quote but the cell does not write
+    replaced by the one the cell writes (errors='ignore' quoted to a cell that wrote errors='replace'): a hint
+    names what the learner wrote, or the family in general words, never a value of the family nobody wrote."""
+    written = [t for t in alternatives if t in used]
+    if not written:
+        return says
+    mine = written[0]
+    for token in alternatives:
+        if token in used:
+            continue
+        for form, theirs in zip(_token_forms(token), _token_forms(mine)):
+            if form in says:
+                says = says.replace(form, theirs)
+    return says
 
 
 def _a_rule_holds(hints, got, want) -> bool:

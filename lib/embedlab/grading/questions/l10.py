@@ -403,7 +403,7 @@ def questions(p: dict) -> list:
                  "none of these is among the highest scores: sort highest first (np.argsort(-scores), or reverse)"),
         ]),
         Integer("partial_tokens", avoids={
-            "errors=ignore|errors=replace|errors=backslashreplace": (
+            "errors=ignore|errors=replace|errors=backslashreplace|errors=surrogateescape": (
                 "errors='ignore' never raises, so nothing fails: decode strictly (the default, errors='strict') "
                 "and count the tokens that raise")},
             needs={"decode|UnicodeDecodeError": (
