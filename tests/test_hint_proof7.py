@@ -54,3 +54,26 @@ def test_b_quoting_is_one_mechanism_for_every_avoids_entry():
     q.source = "import numpy as np\nn = int(np.sum(M, axis=2).max())\n"
     said = explain.needs_and_avoids(q)
     assert said and "axis=2" in said and "axis=0" not in said, said
+
+
+def test_c_an_off_by_one_is_not_asserted_without_a_count_moved_by_one():
+    # one more token's cache added as a term of its own (no count moved): the value is that of context + 1, the
+    # code is not
+    source = ("def kv_cache_gb(L, h_kv, head_dim, bytes_per_number, context, batch):\n"
+              "    per_token = 2 * L * h_kv * head_dim * bytes_per_number\n"
+              "    return (per_token * context * batch + per_token * batch) / 1e9\n")
+    detail = _detail("07-memory", "kv_cache_gb", source)
+    assert "off-by-one" not in detail and "context + 1" not in detail, detail
+    # a per-block term of 4·d in a loop: the value of one more key's attention per block, no count moved
+    source = ("def forward_flops_per_token(V, d, L, d_ff, context):\n    total = 2 * d * V\n"
+              "    for layer in range(L):\n        total += 8 * d * d + 4 * d * d_ff + 4 * context * d + 4 * d\n"
+              "    return total\n")
+    detail = _detail("06-params-vs-compute", "forward_flops_per_token", source)
+    assert "off-by-one" not in detail and "context + 1" not in detail, detail
+
+
+def test_c_a_count_moved_by_one_is_still_named():
+    source = ("def kv_cache_gb(L, h_kv, head_dim, bytes_per_number, context, batch):\n"
+              "    return 2 * L * h_kv * head_dim * bytes_per_number * (context + 1) * batch / 1e9\n")
+    detail = _detail("07-memory", "kv_cache_gb", source)
+    assert "context + 1 where context belongs" in detail, detail

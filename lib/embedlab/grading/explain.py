@@ -770,7 +770,12 @@ CONSTRUCT_WORDS = [(r"operator precedence", "precedence"), (r"divides with `//`|
                    # rows one after (or before) the word's own, said of the ids: the cell must move an index by one
                    # (ids ± 1, enumerate(…, start=1), range(1, …)); ids from a sorted list give the same rows on some
                    # inputs, by a coincidence of the alphabet, and no index is moved
-                   (r"every row is the one after|an off-by-one in the ids", "shift")]
+                   (r"every row is the one after|an off-by-one in the ids", "shift"),
+                   # a count that multiplies one too many or one too few times (parts.OFF_BY_ONE: "context + 1 where
+                   # context belongs, an off-by-one"): the cell must move a count by one (n + 1, range(1, …)); a
+                   # term of another size that happens to equal one more of that count (4·L·d, one more key's
+                   # attention) is no off-by-one
+                   (r"one too (?:many|few): .+ belongs.*, an off-by-one", "shift")]
 
 
 def construct_unwritten(question, text: str) -> bool:

@@ -398,6 +398,8 @@ class Question:
                 self._said = "own"
                 return own
             found = _quiet(explain.number, self, got, want)
+            if found and _quiet(explain.construct_unwritten, self, found, default=False):
+                found = None  # words about a construct (an off-by-one) the learner's own lines do not write
             # an operator swapped or a number one off in the learner's function, undone on this call's arguments
             found = found or next(iter(_quiet(explain._one_edit_undone, self, got, want, default=[]) or []), None)
             self._said = "parts" if found else "generic"
@@ -492,8 +494,8 @@ class Question:
     def _support(self, text: str, how: str, got, want) -> str:
         """'look' (found again on a look), 'book' (exact on the book's inputs; no look finds it, or none ran),
         or 'no' (not to be shown: unreadable, or the whole × a unit no look and no typed constant shows)."""
-        if not text or _unreadable(text, self):
-            return "no"
+        if not text or _unreadable(text, self) or _quiet(explain.construct_unwritten, self, text, default=False):
+            return "no"  # unreadable, or words about a construct (an off-by-one) the learner's lines do not write
         if how == "code" or diagnose.direction_only(text):
             return "book"
         looks = self._looks()
