@@ -77,3 +77,22 @@ def test_c_a_count_moved_by_one_is_still_named():
               "    return 2 * L * h_kv * head_dim * bytes_per_number * (context + 1) * batch / 1e9\n")
     detail = _detail("07-memory", "kv_cache_gb", source)
     assert "context + 1 where context belongs" in detail, detail
+
+
+def test_d_a_matmul_counted_exactly_is_named_as_that_convention():
+    # the head of the forward pass counted n·(2m − 1), in a function, with a comment
+    source = ("def forward_flops_per_token(V, d, L, d_ff, context):\n"
+              "    blocks = L * (2 * (4 * d * d + 2 * d * d_ff) + 4 * context * d)\n"
+              "    head = V * (2 * d - 1)   # d multiplies, d - 1 adds per logit\n    return blocks + head\n")
+    detail = _detail("06-params-vs-compute", "forward_flops_per_token", source)
+    assert "exactly" in detail and "2 FLOPs per weight" in detail and "d − 1 adds" in detail, detail
+    assert "bias" not in detail and "norm" not in detail, detail
+
+
+def test_d_a_count_one_input_off_guesses_no_term():
+    # exactly V short and exactly d too many: measured, so said as measured; no term of the model guessed
+    for source, said in (("tied_count = untied - V * d - V\n", "exactly V short"),
+                         ("tied_count = untied - V * d + d\n", "exactly d too many")):
+        detail = _detail("05-weight-tying", "tied_count", source)
+        assert said in detail, detail
+        assert "?" not in detail and "bias" not in detail and "norm" not in detail, detail

@@ -33,8 +33,8 @@ a `key`: changing one changes both, as one change.
 from __future__ import annotations
 
 import itertools
-import re
 import math
+import re
 from dataclasses import dataclass, field
 
 from embedlab.grading import diagnose
@@ -437,6 +437,9 @@ def changes_of(answer: Answer) -> list[tuple[dict, str, tuple]]:
                 node.alts.append(Alt(node.amount - 1, f"one too few: {label} − 1{what} where {label} belongs"
                                                       f"{where.replace('±', '−')}{OFF_BY_ONE}", swap=True,
                                      last=True))
+        if isinstance(node, Prod) and (nid, "exact-flops") not in seen:
+            seen.add((nid, "exact-flops"))
+            node.alts.extend(_exact_flop_alts(node))
         if isinstance(node, Part) and isinstance(node.amount, (int, float)) and node.amount < 0 \
                 and (nid, "sign") not in seen and parent is not None and not node.key:
             # a term taken away (minus the head, −V): added instead is one change, the sign
@@ -509,6 +512,40 @@ def changes_of(answer: Answer) -> list[tuple[dict, str, tuple]]:
             if (nid, i) not in seen:
                 seen.add((nid, i))
                 out.append(({nid: ("alt", i)}, alt.says, (nid,) + ((f"tag:{alt.tag}",) if alt.tag else ())))
+    return out
+
+
+def _exact_flop_alts(prod) -> list:
+    """A matmul priced at 2 FLOPs per weight (a Prod with a factor 2 named FLOPs) counted the other known way:
+    exactly, m multiplies and m − 1 adds per dot product of m terms, n·(2m − 1) where the course counts 2·n·m.
+    A convention, not a slip of the model: named as such, for each whole factor m that may be the dot
+    product's length (the value tells them apart); one the question's own parts already say (an Alt of that
+    value on a factor) is not said twice."""
+    children = list(getattr(prod, "children", []))
+    two = [c for c in children if isinstance(c, Part) and c.amount == 2 and "flop" in c.name.lower()]
+    if len(two) != 1:
+        return []
+    factors = [c for c in children if c is not two[0]]
+    if not factors or not all(isinstance(c, Part) and isinstance(c.amount, int) and not isinstance(c.amount, bool)
+                              for c in factors):
+        return []
+    whole = 2
+    for c in factors:
+        whole *= c.amount
+    out = []
+    for c in factors:
+        m = c.amount
+        if m < 2 or not (c.name and _IDENT.fullmatch(c.name)):
+            continue
+        exact = whole - whole // (2 * m)
+        said = {whole // m * a.value for f in factors if f.amount for a in f.alts
+                if isinstance(a.value, (int, float)) and f is c} | {a.value for a in prod.alts}
+        if any(math.isclose(exact, v, rel_tol=1e-12) for v in said if isinstance(v, (int, float))):
+            continue
+        name = c.name
+        out.append(Alt(exact, f"that counts {prod.name} exactly: each dot product of {name} terms as {name} "
+                              f"multiplies and {name} − 1 adds, (2·{name} − 1) FLOPs per output; the course counts "
+                              f"2 FLOPs per weight (a multiply and an add each), 2·{name} per output"))
     return out
 
 
@@ -908,19 +945,21 @@ def _sizes(answer) -> dict:
 
 
 def _offset_words(answer, name, k, sign) -> str:
+    """The whole off by exactly one input (or two): measured, so said as measured. Which term of that size it is
+    (a norm's scale, a bias, the exact count's − V) the value cannot tell: no guess in parentheses."""
     if not is_symbol(name):  # a size named in words ("rows"): one number per row, not "exactly rows too many"
         each = f"each of the {name}" if k == 1 else f"each of the {name}, twice"
         if sign < 0:
-            return (f"{answer.context} is short by exactly one number for {each}: a term of one number per item "
-                    f"(a norm's scale? a bias?) left out, or subtracted where it does not belong")
-        return (f"{answer.context} has exactly one number too many for {each}: a term of one number per item "
-                f"counted that the model does not have (a bias where there is no bias? a norm's shift?)")
+            return (f"{answer.context} is short by exactly one number for {each}: recheck the terms of one number "
+                    f"per item the question counts, and any you subtract")
+        return (f"{answer.context} has exactly one number too many for {each}: recheck that the model has each "
+                f"term of one number per item you count")
     size = name if k == 1 else f"{k} · {name}"
     if sign < 0:
-        return (f"{answer.context} is exactly {size} short: a term of {size} numbers (a norm's scale? a bias?) "
-                f"left out, or subtracted where it does not belong")
-    return (f"{answer.context} has exactly {size} too many: a term of {size} numbers counted that the model does "
-            f"not have (a bias where there is no bias? a norm's shift?)")
+        return (f"{answer.context} is exactly {size} short: recheck the terms of {size} numbers the question counts, "
+                f"and any you subtract")
+    return (f"{answer.context} has exactly {size} too many: recheck that the model has each term of {size} numbers "
+            f"you count")
 
 
 def _out(n, found: dict, tagged: bool) -> list:
