@@ -96,3 +96,25 @@ def test_d_a_count_one_input_off_guesses_no_term():
         detail = _detail("05-weight-tying", "tied_count", source)
         assert said in detail, detail
         assert "?" not in detail and "bias" not in detail and "norm" not in detail, detail
+
+
+def test_e_use_np_add_at_is_not_said_to_a_cell_that_uses_it():
+    # np.add.at over each id's last slot only: one repeat kept, as `dE[ids] = dx0` keeps it, but the cell uses
+    # np.add.at; telling it to use np.add.at sends it to what it already does
+    source = ("import numpy as np\n\ndef embedding_grad(contexts, dx0, vocab_size):\n"
+              "    ids = np.asarray(contexts).reshape(-1)\n    rows = np.asarray(dx0).reshape(len(ids), -1)\n"
+              "    last = {int(i): k for k, i in enumerate(ids)}   # each id's slot\n"
+              "    dE = np.zeros((vocab_size, rows.shape[1]))\n"
+              "    np.add.at(dE, list(last), rows[list(last.values())])\n    return dE\n")
+    detail = _detail("09-what-rows-learn", "embedding_grad", source)
+    assert "use np.add.at" not in detail, detail
+
+
+def test_e_the_mean_over_every_row_is_named_and_not_called_untrained():
+    # every pair of rows of run.model.E, a double loop: the cell reads run.model.E
+    source = ("import numpy as np\nE = run.model.E\nU = E / np.linalg.norm(E, axis=1)[:, None]\n"
+              "total, pairs = 0.0, 0\nfor i in range(len(U)):\n    for j in range(i + 1, len(U)):\n"
+              "        total += U[i] @ U[j]\n        pairs += 1\nnever_cos = total / pairs\n")
+    detail = _detail("10-glitch-tokens", "never_cos", source)
+    assert "before training" not in detail and "use the trained rows" not in detail, detail
+    assert "every row" in detail and "never" in detail, detail

@@ -794,6 +794,54 @@ def construct_unwritten(question, text: str) -> bool:
     return False
 
 
+# "use X" where X is code (a dotted name, np.add.at, run.model.E, or `x` in backquotes): words that send the learner
+# to something their cell already reads are refuted by the cell (it did use it; the slip is elsewhere)
+_USE_WORDS = None
+
+
+def _used_code(source: str) -> set | None:
+    """The names and dotted attribute chains a cell reads (`run.model.E`, `np.add.at`), or None: not parsed."""
+    import ast
+
+    tree = _parsed(source)
+    if tree is None:
+        return None
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            out.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            try:
+                out.add(ast.unparse(node))
+            except Exception:  # noqa: BLE001 - an odd node: its name is read elsewhere
+                continue
+    return out
+
+
+def names_what_is_used(question, text: str) -> bool:
+    """Do the words tell the learner to use a piece of code ("use the trained rows, run.model.E", "use
+    np.add.at") their own lines already use? Then the words blame a source the learner did not get wrong."""
+    import re
+
+    global _USE_WORDS
+    if _USE_WORDS is None:
+        _USE_WORDS = re.compile(r"\buse (?:the [a-z ]+, )?(`[^`]+`|[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)")
+    source = code.own_part(getattr(question, "source", None)) if getattr(question, "source", None) else None
+    if not isinstance(source, str) or not isinstance(text, str):
+        return False
+    named = [m.group(1).strip("`") for m in _USE_WORDS.finditer(text)]
+    if not named:
+        return False
+    used = _used_code(source)
+    return bool(used) and any(n in used for n in named)
+
+
+def refuted_by_cell(question, text: str) -> bool:
+    """Words the learner's own lines refute: a construct they do not write (construct_unwritten), or a piece of
+    code to use that they already use (names_what_is_used)."""
+    return construct_unwritten(question, text) or names_what_is_used(question, text)
+
+
 def book_envs(question) -> list[dict]:
     """The book's inputs as code.evaluate reads them: one env per shipped model the lesson's parameters name
     (book_inputs), or the parameters' own numbers when they name none."""

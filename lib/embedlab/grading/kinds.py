@@ -282,7 +282,7 @@ class Question:
                     continue
             try:
                 if hint.when(got, want, *self.case) if hint.args else hint.when(got, want):
-                    if _quiet(explain.construct_unwritten, self, hint.message, default=False):
+                    if _quiet(explain.refuted_by_cell, self, hint.message, default=False):
                         continue  # words about a construct the learner's own lines do not write
                     return hint.message
             except Exception:
@@ -398,7 +398,7 @@ class Question:
                 self._said = "own"
                 return own
             found = _quiet(explain.number, self, got, want)
-            if found and _quiet(explain.construct_unwritten, self, found, default=False):
+            if found and _quiet(explain.refuted_by_cell, self, found, default=False):
                 found = None  # words about a construct (an off-by-one) the learner's own lines do not write
             # an operator swapped or a number one off in the learner's function, undone on this call's arguments
             found = found or next(iter(_quiet(explain._one_edit_undone, self, got, want, default=[]) or []), None)
@@ -494,7 +494,7 @@ class Question:
     def _support(self, text: str, how: str, got, want) -> str:
         """'look' (found again on a look), 'book' (exact on the book's inputs; no look finds it, or none ran),
         or 'no' (not to be shown: unreadable, or the whole × a unit no look and no typed constant shows)."""
-        if not text or _unreadable(text, self) or _quiet(explain.construct_unwritten, self, text, default=False):
+        if not text or _unreadable(text, self) or _quiet(explain.refuted_by_cell, self, text, default=False):
             return "no"  # unreadable, or words about a construct (an off-by-one) the learner's lines do not write
         if how == "code" or diagnose.direction_only(text):
             return "book"
@@ -564,7 +564,7 @@ def _own_hints(question, got, want) -> list:
             continue
         try:
             if hint.when(got, want, *question.case) if hint.args else hint.when(got, want):
-                if not _quiet(explain.construct_unwritten, question, hint.message, default=False):
+                if not _quiet(explain.refuted_by_cell, question, hint.message, default=False):
                     out.append(hint.message)  # words about a construct the learner's lines write, or any other
         except Exception:  # noqa: BLE001
             continue

@@ -275,6 +275,15 @@ def one_norm_cosines(p: dict) -> tuple[float, float]:
     return float((dots / norms[None, :])[pairs].mean()), float((dots / norms[:, None])[pairs].mean())
 
 
+def pair_cosines(p: dict, steps: int | None = None, every_row: bool = False) -> float:
+    """Question 4's mean cosine over pairs i < j, of the never-seen rows (or of every row), after `steps` steps
+    (None: the run's own; 0: the rows as initialised)."""
+    corpus, run = _trained(p["corpus_seed"], p["n_reserved"], p["steps"] if steps is None else steps, p["seed"])
+    rows = run.model.E if every_row else run.model.E[list(corpus.groups["never"])]
+    unit = rows / np.linalg.norm(rows, axis=1, keepdims=True)
+    return float((unit @ unit.T)[np.triu_indices(len(rows), k=1)].mean())
+
+
 # A row's length is taken along axis 1: norms along axis 0 measure the columns (lessons 09 and 10).
 ROW_NORMS = {"norm(axis=0)|normalize(axis=0)": "your code takes norms along axis=0, down the columns: a row's length "
                                                "is along axis=1 (normalise each row on its own)"}
@@ -378,7 +387,14 @@ def questions(p: dict) -> list:
             Hint(lambda got, want: math.isclose(got, (n + n * (n - 1) * want) / n ** 2, rel_tol=1e-6)
                  or math.isclose(got, (n + n * (n - 1) / 2 * want) / (n * (n + 1) / 2), rel_tol=1e-6),
                  "leave out each row's cosine with itself (the diagonal): only pairs of different rows"),
-            Hint(lambda got, want: abs(got) < 0.1, "near 0 is the value before training; use the trained rows, run.model.E"),
+            # "before training" only when the value is the untrained rows' (the run at step 0), and "every row" only
+            # when it is the mean over all pairs of run.model.E: each proven by its value, never "near 0"
+            related(lambda want: pair_cosines(p, steps=0), "that is the value before training, the rows as "
+                                                            "initialised: take the rows of the trained run, run.model.E",
+                    rel=1e-6),
+            related(lambda want: pair_cosines(p, every_row=True), "that averages the pairs of every row of "
+                                                                  "run.model.E: take only the never-seen rows, "
+                                                                  "run.model.E[never]", rel=1e-6),
             *[related(lambda want, i=i: one_norm_cosines(p)[i], ONE_NORM, rel=1e-6) for i in (0, 1)],
         ]),
         Array("top7", exact=True, shape=lambda p: (7,), avoids=ROW_NORMS, other_inputs=top7_elsewhere, needs={
