@@ -118,3 +118,33 @@ def test_e_the_mean_over_every_row_is_named_and_not_called_untrained():
     detail = _detail("10-glitch-tokens", "never_cos", source)
     assert "before training" not in detail and "use the trained rows" not in detail, detail
     assert "every row" in detail and "never" in detail, detail
+
+
+def test_f_a_hint_never_states_the_answer():
+    from embedlab.grading.kinds import Hint, Integer
+    from embedlab.grading.text import states_answer
+
+    # the lookup's FLOPs, another wrong count (a multiply-add per number copied): the hint may not say the answer
+    detail = _detail("06-params-vs-compute", "lookup_flops", "lookup_flops = 2 * d   # a multiply-add per number\n")
+    assert not states_answer(detail, 0) and "0 FLOPs" not in detail, detail
+    # any question's own hint whose words state the expected value is withheld (one mechanism)
+    q = Integer("cache_bytes", hints=[Hint(lambda g, w: g == 2 * w, "each number is 2 bytes in fp16: the cache "
+                                                                    "here is 4,096 bytes")])
+    detail = q.judge(q.to_data(8192), 4096).detail
+    assert "4,096 bytes" not in detail, detail
+    assert states_answer("a lookup costs 0 FLOPs", 0) and not states_answer("2 FLOPs per weight", 2)
+
+
+def test_f_a_clause_is_not_said_twice_in_other_words():
+    from embedlab.grading.kinds import Integer, ratio
+    from embedlab.grading.text import hint_problems
+
+    # the half-FLOPs words and a question's own words for the same factor of 2, joined: said once
+    q = Integer("matmul_flops", hints=[ratio(0.5, "each weight costs a multiply and an add: 2 FLOPs per weight")])
+    detail = q.judge(q.to_data(3000), 6000).detail
+    assert "each weight costs" not in detail and "half" in detail, detail
+    assert not hint_problems(detail), detail
+    # the reader finds a clause said again in other words, and leaves a continuation ("and …") alone
+    assert hint_problems("the cache keeps a key and a value per layer per token; each token stores one key and "
+                         "one value in every layer")
+    assert not hint_problems("the head is missing; and the final LayerNorm is missing")

@@ -31,6 +31,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from embedlab.grading import code, diagnose, explain, function_hints
+from embedlab.grading.text import join_clauses, states_answer
 from embedlab.grading.status import CORRECT, INCORRECT, NOT_ATTEMPTED, TO_MARK, format_points
 from embedlab.grading.values import (
     NotAttempted,
@@ -266,7 +267,10 @@ class Question:
     def _verdict(self, ok: bool, detail: str = "") -> Verdict:
         if ok:
             return Verdict(CORRECT, self.points, self.points, "")
-        return Verdict(INCORRECT, 0.0, self.points, detail)
+        from embedlab.grading.text import without_repeats
+
+        # a clause that says again what an earlier one says (two sources joined) is left out: said once
+        return Verdict(INCORRECT, 0.0, self.points, _quiet(without_repeats, detail, default=detail))
 
     def _hint(self, got, want, default: str) -> str:
         if _STATUS_ONLY.get():
@@ -282,8 +286,9 @@ class Question:
                     continue
             try:
                 if hint.when(got, want, *self.case) if hint.args else hint.when(got, want):
-                    if _quiet(explain.refuted_by_cell, self, hint.message, default=False):
-                        continue  # words about a construct the learner's own lines do not write
+                    if _quiet(explain.refuted_by_cell, self, hint.message, default=False) \
+                            or _quiet(states_answer, hint.message, want, default=False):
+                        continue  # words about a construct the learner's own lines do not write, or the answer
                     return hint.message
             except Exception:
                 continue
@@ -393,7 +398,7 @@ class Question:
             own = self._hint(got, want, "")
             if half:  # exactly half a FLOP count: the slip named, with the question's own rule after it
                 self._said = "own"
-                return f"{half}; {own}" if own and own != half else half
+                return join_clauses(half, own) if own and own != half else half
             if own:
                 self._said = "own"
                 return own
@@ -411,7 +416,7 @@ class Question:
             return first
         if half and self._weigh([(half, "book")], got, want):  # exactly half a FLOP count: the slip named
             own = self._weigh([(t, "own") for t in _own_hints(self, got, want)], got, want)
-            return f"{half}; {own}" if own and own != half else half
+            return join_clauses(half, own) if own and own != half else half
         # "that is X" (a question's own declared hint): shown only when a look finds it again, where looks ran
         candidates = [(t, "own") for t in _quiet(_own_hints, self, got, want, default=[])]
         candidates += [(t, "book") for t in _quiet(_parts_and_code, self, got, want, default=[])]
@@ -494,7 +499,8 @@ class Question:
     def _support(self, text: str, how: str, got, want) -> str:
         """'look' (found again on a look), 'book' (exact on the book's inputs; no look finds it, or none ran),
         or 'no' (not to be shown: unreadable, or the whole × a unit no look and no typed constant shows)."""
-        if not text or _unreadable(text, self) or _quiet(explain.refuted_by_cell, self, text, default=False):
+        if not text or _unreadable(text, self) or _quiet(explain.refuted_by_cell, self, text, default=False) \
+                or _quiet(states_answer, text, want, default=False):  # … or the words state the answer itself
             return "no"  # unreadable, or words about a construct (an off-by-one) the learner's lines do not write
         if how == "code" or diagnose.direction_only(text):
             return "book"
@@ -564,7 +570,8 @@ def _own_hints(question, got, want) -> list:
             continue
         try:
             if hint.when(got, want, *question.case) if hint.args else hint.when(got, want):
-                if not _quiet(explain.refuted_by_cell, question, hint.message, default=False):
+                if not _quiet(explain.refuted_by_cell, question, hint.message, default=False) \
+                        and not _quiet(states_answer, hint.message, want, default=False):
                     out.append(hint.message)  # words about a construct the learner's lines write, or any other
         except Exception:  # noqa: BLE001
             continue
@@ -628,7 +635,10 @@ def _unreadable(text: str, question) -> bool:
     embedlab.grading.text.hint_problems."""
     from embedlab.grading.text import hint_problems
 
-    return bool(_quiet(hint_problems, text, question.unit_of(), diagnose.UNITLESS, default=[]))
+    from embedlab.grading.text import without_repeats
+
+    # read as it will be shown: a repeated clause is left out then (Question._verdict), not held against the rest
+    return bool(_quiet(hint_problems, without_repeats(text), question.unit_of(), diagnose.UNITLESS, default=[]))
 
 
 def _constant_ratio(got, want):

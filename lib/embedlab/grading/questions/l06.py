@@ -347,12 +347,13 @@ def questions(p: dict) -> list:
             **reads("head_flops")),
         Integer("lookup_flops", hints=[
             Hint(lambda got, want: got > 0 and got % table.hidden_size == 0 and got // table.hidden_size <= 4,
-                 "a lookup copies d numbers: copying moves data but does no arithmetic, 0 FLOPs"),
+                 "a lookup copies d numbers: copying moves data but does no arithmetic; a FLOP is one multiply "
+                 "or one add"),
             Hint(lambda got, want: got == 2 * table.vocab_size * table.hidden_size,
                  "that is what the one-hot matmul would cost; the lookup only copies a row"),
             Hint(lambda got, want: want == 0 and got != 0,
-                 "a lookup copies a row of the table: it moves data and does no arithmetic, 0 FLOPs whatever the "
-                 "table's size (only the head is a matmul)"),
+                 "a lookup copies a row of the table: it moves data and does no arithmetic, whatever the table's "
+                 "size (only the head is a matmul); a FLOP is one multiply or one add"),
         ]),
         Integer("kaplan_n", hints=[
             Hint(lambda got, want: got == counts.total - counts.token_embedding,
