@@ -18,6 +18,8 @@ says what is measurably true.
 
 from __future__ import annotations
 
+import numpy as np
+
 from test_hint_proof5 import _detail  # the notebook check's hint for a learner's lines
 
 
@@ -148,3 +150,23 @@ def test_f_a_clause_is_not_said_twice_in_other_words():
     assert hint_problems("the cache keeps a key and a value per layer per token; each token stores one key and "
                          "one value in every layer")
     assert not hint_problems("the head is missing; and the final LayerNorm is missing")
+
+
+def test_g_entries_given_together_are_named_by_what_they_hold():
+    # the moments put in with the gradients (another merge than the lesson's 2 + 2 + 12), written as a list
+    source = ("import numpy as np\nN = n_params\nadam_parts = np.array([2 * N, 2 * N + 4 * N + 4 * N, 4 * N, 0])\n")
+    detail = _detail("07-memory", "adam_parts", source)
+    assert "gradients" in detail and "moments" in detail and "together" in detail, detail
+    # one mechanism for any named 1-D answer: a cache's keys and values given as one entry
+    from embedlab.grading.kinds import Array
+
+    q = Array("kv_parts", exact=True, entries=("keys", "values"))
+    detail = q.judge(q.to_data(np.array([4096, 0])), q.to_data(np.array([2048, 2048]))).detail
+    assert "keys and values together" in detail, detail
+
+
+def test_g_entries_that_differ_are_named():
+    # a third optimizer state counted with the moments: the entry that differs, named by what it holds
+    source = "import numpy as np\nadam_parts = np.array([2, 2, 4, 12]) * n_params   # m, v and a third state\n"
+    detail = _detail("07-memory", "adam_parts", source)
+    assert "(moments (m and v))" in detail, detail

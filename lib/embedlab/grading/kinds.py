@@ -559,6 +559,47 @@ class Question:
                              or ("too big" if got > want else "too small"))
 
 
+def _merged_entries(question, got, want) -> str:
+    """Two or more entries of a named 1-D answer given together in one (the master copy and the moments as one
+    12-byte entry, the others 0): proven exactly, entry i of the learner's equal to the sum of the answer's
+    entries i and J, each of J given as 0."""
+    names = list(getattr(question, "entries", ()) or ())
+    try:
+        g, w = np.asarray(got, dtype=float), np.asarray(want, dtype=float)
+    except (TypeError, ValueError):
+        return ""
+    if not names or g.shape != w.shape or g.shape != (len(names),):
+        return ""
+    bad = [j for j in range(len(names)) if g[j] != w[j]]
+    for i in bad:
+        rest = [j for j in bad if j != i]
+        if rest and all(g[j] == 0 and w[j] != 0 for j in rest) and g[i] == w[i] + sum(w[j] for j in rest):
+            together = " and ".join([names[i], *[names[j] for j in rest]])
+            order = ", ".join(names)
+            zeros = " and ".join(names[j] for j in rest)
+            return (f"your {names[i]} entry holds the {together} together, and your {zeros} "
+                    f"entr{'y is' if len(rest) == 1 else 'ies are'} 0: give each part its own entry, in the order "
+                    f"[{order}]")
+    return ""
+
+
+def _named_entries(question, text: str) -> str:
+    """The general words' "entries 2, 3 differ" with what those entries hold, for a named 1-D answer."""
+    import re
+
+    names = list(getattr(question, "entries", ()) or ())
+    if not names or not isinstance(text, str):
+        return text
+
+    def name(m):
+        idx = [int(k) for k in re.findall(r"\d+", m.group(1))]
+        if not idx or any(k >= len(names) for k in idx):
+            return m.group(0)
+        said = ", ".join(names[k] for k in idx)
+        return f"{m.group(0)[:-len(m.group(2))]}({said}) {m.group(2)}"
+    return re.sub(r"entr(?:ies|y) ((?:\d+, )*\d+) (differs?)", name, text)
+
+
 def _own_hints(question, got, want) -> list:
     """The question's own hints that hold for (got, want), in order (their `unless` read from the code)."""
     out = []
@@ -1037,6 +1078,7 @@ class Array(Question):
     rtol: float | None = None
     atol: float | None = None
     shape: Callable[[dict], tuple] | None = None  # the expected shape from a variant's parameters (class mode)
+    entries: Sequence[str] = ()  # what each entry of a short 1-D answer holds ("weights", "master copy"): named
     kind = "array"
 
     def __post_init__(self):
@@ -1095,8 +1137,9 @@ class Array(Question):
         other = _other_values(got, want, *kinds)  # fractions where whole numbers (ids) are asked: before rules on ids
         other = other or _whole_matrix_norm(got, want, self.case) or _divided_by_count(got, want, self.case) \
             or _distance_not_cosine(got, want, self.case) or _numbered_from(got, want)
-        return self._verdict(False, other or self._weighed_array(got, want) or explain.array(self, got, want)
-                             or diagnose.array_hint(got, want, self.close, *kinds))
+        return self._verdict(False, other or self._weighed_array(got, want) or _merged_entries(self, got, want)
+                             or _named_entries(self, explain.array(self, got, want)
+                                               or diagnose.array_hint(got, want, self.close, *kinds)))
 
     def _weighed_array(self, got, want) -> str:
         """The question's own hints on an array, weighed on the looks as a number's are (`_weigh`)."""

@@ -283,17 +283,17 @@ def _size_like(token: str) -> bool:
 
 
 # A clause said twice in other words ("… (2 FLOPs per weight, a multiply and an add); a matmul costs 2 FLOPs per
-# weight: one multiply and one add"): the hint's clauses are its "; "-separated segments; a later one whose
-# content words are, 70 % or more (4 words or more), in an earlier one says nothing new. A segment that continues
-# the sentence ("and …", "or …") is part of what the earlier one says, not a repeat.
+# weight: one multiply and one add"): the hint's clauses are its "; "-separated segments; a later one whose content
+# words (5 or more; code quoted is one word) are, 70 % or more, in an earlier one says nothing new. A segment that
+# continues the sentence ("and …", "or …") is part of what the earlier one says, not a repeat.
 _STOP_WORDS = frozenset("a an the and or of to in on at for by is are be it its this that these those your you one "
                         "per each as with from not no but if so than then into only all every any do does what which "
                         "where when how".split())
 
 
 def _content_words(segment: str) -> set:
-    out = set()
-    for w in re.findall(r"[a-z0-9]+", segment.lower()):
+    out = set(re.findall(r"`[^`]*`", segment))  # code quoted is one word (`num_hidden_layers`)
+    for w in re.findall(r"[a-z0-9]+", re.sub(r"`[^`]*`", " ", segment).lower()):
         if w in _STOP_WORDS:
             continue
         out.add(w[:-1] if len(w) > 3 and w.endswith("s") else w)
@@ -304,7 +304,7 @@ def _repeats(later: str, earlier: str) -> bool:
     if re.match(r"\s*(and|or|either|but)\b", later):
         return False
     words = _content_words(later)
-    return len(words) >= 4 and len(words & _content_words(earlier)) >= 0.7 * len(words)
+    return len(words) >= 5 and len(words & _content_words(earlier)) >= 0.7 * len(words)
 
 
 def repeated_clause(text: str) -> str | None:
