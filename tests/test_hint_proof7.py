@@ -170,3 +170,48 @@ def test_g_entries_that_differ_are_named():
     source = "import numpy as np\nadam_parts = np.array([2, 2, 4, 12]) * n_params   # m, v and a third state\n"
     detail = _detail("07-memory", "adam_parts", source)
     assert "(moments (m and v))" in detail, detail
+
+
+def _called_only(lesson: str) -> set:
+    """Names the exercise's code cells only call (`n_tokens(vocab_model)`), never hold as a value: a hint that
+    says 'subtract n_tokens + n_new' names a function where the learner's cell has a number (n_tok)."""
+    import ast
+    import json
+    from pathlib import Path
+
+    nb = json.loads((Path(__file__).resolve().parents[1] / "exercises" / f"{lesson}.ipynb").read_text())
+    called, held = set(), set()
+    for cell in nb["cells"]:
+        if cell["cell_type"] != "code":
+            continue
+        try:
+            tree = ast.parse("".join(cell["source"]))
+        except SyntaxError:
+            continue
+        calls = {id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name):
+                (called if id(node) in calls else held).add(node.id)
+    return called - held
+
+
+def test_h_a_hint_names_values_the_exercise_holds_not_functions_it_calls():
+    import re
+
+    from embedlab.grading.lessons import known_lessons, load_key, questions_for
+    from test_hint_rendering import rendered
+
+    bad = []
+    for lesson in known_lessons():
+        functions = {n for n in _called_only(lesson) if "_" in n}
+        if not functions:
+            continue
+        key = load_key(lesson)
+        for q in questions_for(lesson, None):
+            for words in rendered(q, key.get(q.name)):
+                for name in functions:
+                    # the name as a value: in arithmetic or alone, not called (`n_tokens(…)`) nor quoted as a call
+                    # (a function named in parentheses, "(count_params)", is a mention of it, not a value)
+                    if re.search(rf"(?<![\w.`(]){re.escape(name)}(?![\w(`])|\({re.escape(name)}(?![\w()`])", words):
+                        bad.append((lesson, q.name, name, words[:120]))
+    assert not bad, "\n".join(map(str, dict.fromkeys(bad)))
