@@ -215,3 +215,44 @@ def test_h_a_hint_names_values_the_exercise_holds_not_functions_it_calls():
                     if re.search(rf"(?<![\w.`(]){re.escape(name)}(?![\w(`])|\({re.escape(name)}(?![\w()`])", words):
                         bad.append((lesson, q.name, name, words[:120]))
     assert not bad, "\n".join(map(str, dict.fromkeys(bad)))
+
+
+def test_i_rows_never_filled_are_named():
+    # lesson 01's table filled by a loop one short (not a function: the array's own check)
+    source = ("E = np.zeros((len(words), len(features)), dtype=int)\nfor i in range(len(words) - 1):\n"
+              "    for j, f in enumerate(features):\n        E[i, j] = int(f in traits[words[i]])\n")
+    detail = _detail("01-toy-table", "E", source)
+    assert "the last, is all zeros" in detail and "one short" in detail, detail
+    # a one-hot function that skips the first id (enumerate from the second): which row, no loop blamed
+    source = ("import numpy as np\ndef one_hot(ids, V):\n    out = np.zeros((len(ids), V), dtype=int)\n"
+              "    for t, i in enumerate(ids[1:]):\n        out[t + 1, i] = 1\n    return out\n")
+    detail = _detail("02-lookup-vs-matmul", "one_hot", source)
+    assert "row 0 is all zeros" in detail and "one short" not in detail, detail
+
+
+def test_i_a_part_given_as_one_of_its_factors_is_named():
+    # the head entry of the state dict added as its vocabulary only, written from the config dict
+    source = ("cfg = load_config(tied_model)\nstate_dict_sum = count_params(cfg).total + cfg['vocab_size']\n")
+    detail = _detail("05-weight-tying", "state_dict_sum", source)
+    assert "V where V·d belongs" in detail, detail
+
+
+def test_i_the_diagonal_left_out_of_the_keys_is_named():
+    # reading a prompt (question 5, not 4), keys written T**2 // 2
+    source = ("keys = T ** 2 // 2\n"
+              "head_share_prompt = c.head / (T * (c.input + c.blocks) + c.head + c.attention_per_key * keys)\n")
+    detail = _detail("06-params-vs-compute", "head_share_prompt", source)
+    assert "T(T+1)/2" in detail and "diagonal" in detail, detail
+
+
+def test_i_the_number_of_blocks_given_for_the_padding_is_named():
+    # lesson 12's padding (not lesson 10's), the blocks of the grown table
+    source = "import math\npadding_rows = math.ceil(max(V, n_tok + n_new) / pad_multiple)\n"
+    detail = _detail("12-change-a-vocabulary", "padding_rows", source)
+    assert "blocks of pad_multiple rows" in detail, detail
+
+
+def test_i_every_high_byte_token_counted_as_partial_is_named():
+    source = "partial_tokens = len([b for b in ordinary if max(b) > 127])\n"
+    detail = _detail("10-glitch-tokens", "partial_tokens", source)
+    assert "0x80" in detail and "whole multi-byte characters" in detail, detail

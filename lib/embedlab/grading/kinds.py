@@ -1136,7 +1136,8 @@ class Array(Question):
             expected.get("kind") if isinstance(expected, dict) else None
         other = _other_values(got, want, *kinds)  # fractions where whole numbers (ids) are asked: before rules on ids
         other = other or _whole_matrix_norm(got, want, self.case) or _divided_by_count(got, want, self.case) \
-            or _distance_not_cosine(got, want, self.case) or _numbered_from(got, want)
+            or _distance_not_cosine(got, want, self.case) or function_hints.rows_left_empty(self, got, want) \
+            or _numbered_from(got, want)
         return self._verdict(False, other or self._weighed_array(got, want) or _merged_entries(self, got, want)
                              or _named_entries(self, explain.array(self, got, want)
                                                or diagnose.array_hint(got, want, self.close, *kinds)))
@@ -1813,6 +1814,14 @@ def padding_recheck(V: int, m: int) -> tuple[dict, int, str]:
     Vm = -(-V // m) * m
     return ({"V": Vm, ".vocab_size": Vm, "['vocab_size']": Vm, "pad_multiple": m}, 0,
             f"for V = {Vm:,}, already a multiple of pad_multiple = {m}")
+
+
+def padding_blocks(rows: int, m: int, of: str) -> Hint:
+    """A padding question answered with the number of blocks of m rows the padded table spans, ceil(rows / m):
+    a count of blocks where a count of rows is asked (proven by its value)."""
+    return Hint(lambda got, want: got == -(-rows // m) and got != want,
+                f"that is how many blocks of pad_multiple rows the padded table spans, not a count of rows: the "
+                f"padded size is that many blocks times pad_multiple, and the padding is the rows past {of}")
 
 
 def padding_rechecks(V: int, m: int) -> list[tuple[dict, int, str]]:

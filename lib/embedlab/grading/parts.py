@@ -437,6 +437,9 @@ def changes_of(answer: Answer) -> list[tuple[dict, str, tuple]]:
                 node.alts.append(Alt(node.amount - 1, f"one too few: {label} − 1{what} where {label} belongs"
                                                       f"{where.replace('±', '−')}{OFF_BY_ONE}", swap=True,
                                      last=True))
+        if isinstance(node, Part) and named and not node.key and (nid, "factor-left-out") not in seen:
+            seen.add((nid, "factor-left-out"))
+            node.alts.extend(_factor_left_out_alts(node, named))
         if isinstance(node, Prod) and (nid, "exact-flops") not in seen:
             seen.add((nid, "exact-flops"))
             node.alts.extend(_exact_flop_alts(node))
@@ -512,6 +515,26 @@ def changes_of(answer: Answer) -> list[tuple[dict, str, tuple]]:
             if (nid, i) not in seen:
                 seen.add((nid, i))
                 out.append(({nid: ("alt", i)}, alt.says, (nid,) + ((f"tag:{alt.tag}",) if alt.tag else ())))
+    return out
+
+
+def _factor_left_out_alts(node, named: dict) -> list:
+    """A part that is the product of two of the answer's sizes (the tied table, V·d) given as one of them (V: one
+    number per token where a row of d belongs): the other factor left out. Tried alone, when nothing else explains
+    the value (last), and named by the sizes, not guessed."""
+    amount = node.amount
+    if not isinstance(amount, int) or isinstance(amount, bool) or amount < 4:
+        return []
+    sizes = {k: v for k, v in named.items() if isinstance(v, int) and not isinstance(v, bool) and v >= 2
+             and v != amount and size_like(k)}
+    out, seen = [], set()
+    for a, va in sizes.items():
+        for b, vb in sizes.items():
+            if a == b or va * vb != amount or va in seen or any(alt.value == va for alt in node.alts):
+                continue
+            seen.add(va)
+            what = f"{node.name}: {node.words}" if node.words else node.name
+            out.append(Alt(va, f"{a} where {a}·{b} belongs ({what}): a factor {b} left out", swap=True, last=True))
     return out
 
 

@@ -325,7 +325,13 @@ def questions(p: dict) -> list:
                 Part("attention over the context", costs.attention_per_key * keys, "grows with every position",
                      missing="too big: you left out attention over the context, which grows with every position",
                      alts=[Alt(costs.attention_per_key * T * T,
-                               "token t attends to t positions: T(T+1)/2 keys in all, not T²")])]),
+                               "token t attends to t positions: T(T+1)/2 keys in all, not T²"),
+                           # half the T × T score matrix: the diagonal (each token's key of its own) left out
+                           *[Alt(costs.attention_per_key * k, f"{words}: token t attends to t positions, itself "
+                                                              "included, so T(T+1)/2 keys in all; the diagonal of "
+                                                              "the T × T scores belongs in")
+                             for k, words in ((T * T / 2, "T²/2 keys is half the T × T scores"),
+                                              (T * (T - 1) // 2, "T(T−1)/2 keys leaves out each token's own key"))]])]),
             upside_down="upside down: the share is the head's FLOPs over the whole pass's"), context="your share",
             # a share has no unit: bytes, KiB or GB cannot be its slip (units=False); a percentage can
             units=False, scales=[Scale(100, "a percentage: give the fraction (between 0 and 1)")] + ([Scale(

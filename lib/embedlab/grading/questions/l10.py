@@ -11,7 +11,8 @@ import math
 import numpy as np
 
 from embedlab.grading.elsewhere import Elsewhere
-from embedlab.grading.kinds import Array, Function, Hint, Integer, Real, offset, padding_rechecks, related
+from embedlab.grading.kinds import (Array, Function, Hint, Integer, Real, offset, padding_blocks, padding_rechecks,
+                                    related)
 from embedlab.grading.parts import Alt, Answer, Part, Sum
 from embedlab.grading.space import FRESH_INPUTS, Space, equal_to_book
 from embedlab.grading.verdicts import untold_slips
@@ -183,6 +184,14 @@ def partial_count(tokenizer: str) -> tuple[int, int]:
 
 
 @functools.lru_cache(maxsize=8)
+def high_byte_count(tokenizer: str) -> int:
+    """The ordinary tokens of a real tokenizer with any byte from 0x80 up (fragments and whole characters alike)."""
+    from embedlab import load_tokenizer
+
+    return sum(any(x >= 0x80 for x in b) for b in load_tokenizer(tokenizer).token_byte_values())
+
+
+@functools.lru_cache(maxsize=8)
 def bytes_never_used(top: int) -> int:
     """Question 2 with only the code points below `top` encoded: the byte values none of them uses."""
     used = {b for c in range(top) if not 0xD800 <= c <= 0xDFFF for b in chr(c).encode("utf-8")}
@@ -331,6 +340,7 @@ def questions(p: dict) -> list:
     return [
         Integer("padding_rows", hints=[
             Hint(lambda got, want: got == padded, "that is the padded size; the question asks how many rows were added"),
+            padding_blocks(V, m, "V"),
             Hint(lambda got, want: got == V % m,
                  "that is the remainder V % pad_multiple, how far V is past a multiple: the padding is what is "
                  "missing up to the next multiple (round up)"),
@@ -425,6 +435,10 @@ def questions(p: dict) -> list:
             needs={"decode|UnicodeDecodeError": (
                 "a fragment is a token whose bytes do not decode as UTF-8 on their own: decode each token (merged "
                 "multi-byte ones too, not only single bytes) and count those that fail")}, hints=[
+            # a byte from 0x80 up is in every multi-byte character: the tokens holding one whole still decode
+            Hint(lambda got, want: got == high_byte_count(p["tokenizer"]) and got != want,
+                 "that counts every token with a byte from 0x80 up; a token that holds whole multi-byte characters "
+                 "decodes fine: count only those whose bytes fail .decode('utf-8')", proven=True),
             offset(-128, "you left out the 128 single-byte tokens 0x80-0xFF: none decodes on its own (most are "
                          "pieces of a character; the others, question 2's bytes, never occur in valid UTF-8 at "
                          "all)"),

@@ -12,7 +12,7 @@ import math
 import numpy as np
 
 from embedlab.grading.elsewhere import Elsewhere
-from embedlab.grading.kinds import Hint, Integer, Real, given_replaced, offset, ratio, related
+from embedlab.grading.kinds import Hint, Integer, Real, given_replaced, offset, padding_blocks, ratio, related
 from embedlab.grading.parts import Alt, Answer, Part, Prod, Sum
 from embedlab.grading.space import Space, equal_to_book
 from embedlab.grading.verdicts import untold_slips
@@ -508,6 +508,7 @@ def padding_hints(p: dict) -> list:
             out.append(Hint(lambda got, want: got == padded_size(rows, m) - rows,
                             "that counts only the rows the rounding adds; " + spare
                             if not spare.startswith("either") else "that counts " + spare))
+    out.append(padding_blocks(rows, m, "the tokens' rows, n_tok + n_new"))
     out += [Hint(lambda got, want: got == padded_size(V, m) - V,
                  "that pads V, the table before the new tokens are in; pad it after, with n_tok + n_new "
                  "tokens"),
