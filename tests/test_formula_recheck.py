@@ -33,6 +33,14 @@ def test_evaluate_reads_a_cell_as_arithmetic_and_gives_up_on_anything_else():
     # V read under another name: given as the attribute or the key it is read by
     assert code.evaluate("vocab = shape.vocab_size\nx = 64 - vocab % 64", "x", {".vocab_size": 128}) == 64
     assert code.evaluate('n = cfg["vocab_size"]\nx = -n % 8', "x", {"['vocab_size']": 16}) == 0
+    # the course's own table of bytes per number, imported under any name, as the lessons read it
+    kv = "from embedlab import BYTES_PER_PARAM as B\nx = 2 * L * B[precision]\n"
+    assert code.evaluate(kv, "x", {"L": 3, "precision": "fp32"}) == 24
+    assert code.evaluate(kv, "x", {"L": 3, "precision": "int4"}) == 3
+    # … and nothing else imported: another package's name, a function of the course, a key it lacks
+    assert code.evaluate(kv.replace("embedlab", "numpy"), "x", {"L": 3, "precision": "fp32"}) is None
+    assert code.evaluate(kv.replace("BYTES_PER_PARAM", "count_params"), "x", {"L": 3, "precision": "fp32"}) is None
+    assert code.evaluate(kv, "x", {"L": 3, "precision": "fp64"}) is None
     # what it does not follow gives None, never a guess
     assert code.evaluate(src.replace("pad_multiple - V % pad_multiple", "helper(V)"), "padding_rows",
                          {"V": 1, "pad_multiple": 64}) is None

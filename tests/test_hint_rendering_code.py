@@ -387,6 +387,8 @@ def render_lesson(lesson):
     for params in book:
         module = _module(lesson)
         if params is not None:  # what a variant's draw checks (its untold slips): a kept draw skips it, so driven here
+            if WATCH[0] is not None:  # every question of the variant at once: no one question's unit to hold them to
+                WATCH[0].unit = ""
             _quiet(space_for(lesson).problems, params)
         want_of = _quiet(module.answers, params) if params is not None and hasattr(module, "answers") else None
         want_of = want_of or key

@@ -966,6 +966,26 @@ def _targets(target) -> list[str]:
     return []
 
 
+def _course_table(module: str | None, level: int, name: str) -> dict | None:
+    """A table of numbers the course's package exports by `name` (BYTES_PER_PARAM: bytes per number of
+    each format), as `from embedlab import name` gives it to a cell; None for anything else: another
+    package, a relative import, a function, a table of anything but numbers."""
+    if module != "embedlab" or level:
+        return None
+    import embedlab  # here, not at the top: reading a cell needs the package only for its tables
+
+    try:
+        table = getattr(embedlab, name)
+    except AttributeError:
+        return None
+    if not isinstance(table, dict) or not 0 < len(table) <= 64:
+        return None
+    if not all(isinstance(k, str) and isinstance(v, (int, float)) and not isinstance(v, bool)
+               for k, v in table.items()):
+        return None
+    return dict(table)
+
+
 def evaluate(source: str | None, name: str, inputs: dict):
     """The answer `name` as the cell's own arithmetic gives it with `inputs` in place of those names:
     the cell read as a formula, never run. A name the cell assigns that is one of `inputs` takes the
@@ -974,7 +994,8 @@ def evaluate(source: str | None, name: str, inputs: dict):
     name it cannot trace) gives None, and so does a hostile or unparsable source. An input named
     ".vocab_size" stands for any attribute of that name (shape.vocab_size), one named "['vocab_size']"
     for any subscript by that key (load_config(name)["vocab_size"]), one named "n_tokens()" for any
-    call of that function (n_tokens(vocab_model))."""
+    call of that function (n_tokens(vocab_model)). A table of numbers imported from the course's
+    package (`from embedlab import BYTES_PER_PARAM as BYTES`) is read as the package holds it."""
     if not source or len(source) > SOURCE_LIMIT:
         return None
     try:
@@ -985,7 +1006,13 @@ def evaluate(source: str | None, name: str, inputs: dict):
     unknown = set()
     try:
         for stmt in tree.body:
-            if isinstance(stmt, (ast.Import, ast.ImportFrom, ast.Pass)) or (
+            if isinstance(stmt, ast.ImportFrom):  # the course's own tables are read, as the lessons read them
+                for alias in stmt.names:
+                    table = _course_table(stmt.module, stmt.level, alias.name)
+                    if table is not None:
+                        env[alias.asname or alias.name] = table
+                continue
+            if isinstance(stmt, (ast.Import, ast.Pass)) or (
                     isinstance(stmt, ast.Expr) and not isinstance(stmt.value, ast.NamedExpr)):
                 continue
             if isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
