@@ -440,7 +440,8 @@ def changes_of(answer: Answer) -> list[tuple[dict, str, tuple]]:
         if isinstance(node, Part) and named and not node.key and (nid, "factor-left-out") not in seen:
             seen.add((nid, "factor-left-out"))
             node.alts.extend(_factor_left_out_alts(node, named))
-        if isinstance(node, Prod) and (nid, "exact-flops") not in seen:
+        if isinstance(node, Prod) and (nid, "exact-flops") not in seen \
+                and not any(isinstance(n, Ratio) for n in answer.tree.nodes()):
             seen.add((nid, "exact-flops"))
             node.alts.extend(_exact_flop_alts(node))
         if isinstance(node, Part) and isinstance(node.amount, (int, float)) and node.amount < 0 \
@@ -543,7 +544,8 @@ def _exact_flop_alts(prod) -> list:
     exactly, m multiplies and m − 1 adds per dot product of m terms, n·(2m − 1) where the course counts 2·n·m.
     A convention, not a slip of the model: named as such, for each whole factor m that may be the dot
     product's length (the value tells them apart); one the question's own parts already say (an Alt of that
-    value on a factor) is not said twice."""
+    value on a factor) is not said twice. A count only: in a share (a Ratio) the convention cancels nearly
+    out, and its alternatives would crowd the slips a share's value proves."""
     children = list(getattr(prod, "children", []))
     two = [c for c in children if isinstance(c, Part) and c.amount == 2 and "flop" in c.name.lower()]
     if len(two) != 1:
@@ -975,12 +977,21 @@ def _offset_words(answer, name, k, sign) -> str:
         if sign < 0:
             return (f"{answer.context} is short by exactly one number for {each}: recheck the terms of one number "
                     f"per item the question counts, and any you subtract")
+        value = answer.siblings().get(name)
+        if isinstance(value, (int, float)) and any(v == k * value for v, _ in (answer.present or ())):
+            return (f"{answer.context} has exactly one number too many for {each}, and your code adds a term of "
+                    f"exactly that size: the model has no such term (count only what the question lists)")
         return (f"{answer.context} has exactly one number too many for {each}: recheck that the model has each "
                 f"term of one number per item you count")
     size = name if k == 1 else f"{k} · {name}"
     if sign < 0:
         return (f"{answer.context} is exactly {size} short: recheck the terms of {size} numbers the question counts, "
                 f"and any you subtract")
+    value = answer.siblings().get(name)
+    if isinstance(value, (int, float)) and any(v == k * value for v, _ in (answer.present or ())):
+        # the learner's own expression adds a term of exactly that size: the code shows what the value measures
+        return (f"{answer.context} has exactly {size} too many, and your code adds a term of exactly {size} "
+                f"numbers: the model has no such term (count only what the question lists)")
     return (f"{answer.context} has exactly {size} too many: recheck that the model has each term of {size} numbers "
             f"you count")
 
