@@ -434,7 +434,8 @@ def searched_answer(question, want):
 
 def present_terms(question) -> set:
     """{(value, the name it is assigned to)} of the terms the learner's own expression adds (each leaf of a `+`
-    chain: `4 * d` in `mlp = d * 4 * d + 4 * d + …`), read as arithmetic on the book's inputs, where the cell
+    chain: `4 * d` in `mlp = d * 4 * d + 4 * d + …`; a term subtracted, `- d`, as its negative value), read as
+    arithmetic on the book's inputs, where the cell
     reads as arithmetic there: what the code does count, and under which name (a part of that size, of the
     part the name says, is not what it left out)."""
     import ast
@@ -448,14 +449,19 @@ def present_terms(question) -> set:
         return set()
     whole = question.source
     head = whole[:len(whole) - len(source)]
-    leaves = []
+    leaves, taken = [], set()  # taken: the leaves subtracted (`- d` in `untied - V * d - d`), read as negative
 
-    def walk(node):
+    def walk(node, minus=False):
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
-            walk(node.left)
-            walk(node.right)
+            walk(node.left, minus)
+            walk(node.right, minus)
+        elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Sub):
+            walk(node.left, minus)
+            walk(node.right, not minus)
         else:
             leaves.append(node)
+            if minus:
+                taken.add(id(node))
     for node in ast.walk(tree):
         if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and node.value is not None:
             start = len(leaves)
@@ -471,7 +477,7 @@ def present_terms(question) -> set:
             segment = ast.get_source_segment(source, leaf)
             value = code.evaluate(head + source + f"\nterm_ = {segment}\n", "term_", env) if segment else None
             if isinstance(value, (int, float)) and not isinstance(value, bool) and value:
-                out.add((value, name))
+                out.add((-value if id(leaf) in taken else value, name))
         if out:
             break
     return out

@@ -984,10 +984,14 @@ def _offset_words(answer, name, k, sign) -> str:
         return (f"{answer.context} has exactly one number too many for {each}: recheck that the model has each "
                 f"term of one number per item you count")
     size = name if k == 1 else f"{k} · {name}"
+    value = answer.siblings().get(name)
     if sign < 0:
+        if isinstance(value, (int, float)) and any(v == -k * value for v, _ in (answer.present or ())):
+            # the learner's own expression takes away a term of exactly that size: the code shows it
+            return (f"{answer.context} is exactly {size} short, and your code subtracts a term of exactly {size} "
+                    f"numbers: the question's count keeps it (take away only what the question lists)")
         return (f"{answer.context} is exactly {size} short: recheck the terms of {size} numbers the question counts, "
                 f"and any you subtract")
-    value = answer.siblings().get(name)
     if isinstance(value, (int, float)) and any(v == k * value for v, _ in (answer.present or ())):
         # the learner's own expression adds a term of exactly that size: the code shows what the value measures
         return (f"{answer.context} has exactly {size} too many, and your code adds a term of exactly {size} "
