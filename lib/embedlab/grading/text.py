@@ -288,13 +288,13 @@ def _size_like(token: str) -> bool:
 # continues the sentence ("and …", "or …") is part of what the earlier one says, not a repeat.
 _STOP_WORDS = frozenset("a an the and or of to in on at for by is are be it its this that these those your you one "
                         "per each as with from not no but if so than then into only all every any do does what which "
-                        "where when how".split())
+                        "where when how them they their has have".split())
 
 
 def _content_words(segment: str) -> set:
     out = set(re.findall(r"`[^`]*`", segment))  # code quoted is one word (`num_hidden_layers`)
-    for w in re.findall(r"[a-z0-9]+", re.sub(r"`[^`]*`", " ", segment).lower()):
-        if w in _STOP_WORDS:
+    for w in re.findall(r"[a-z0-9_]+", re.sub(r"`[^`]*`", " ", segment).lower()):
+        if w in _STOP_WORDS or (len(w) < 2 and not w.isdigit()):  # a name (n_tok) is one word; a letter none
             continue
         out.add(w[:-1] if len(w) > 3 and w.endswith("s") else w)
     return out
