@@ -282,3 +282,14 @@ def test_rows_divided_by_the_whole_matrix_norm_are_named():
     got = M @ mean / (np.linalg.norm(M) * np.linalg.norm(mean))
     assert "axis=1" in _whole_matrix_norm(got, want, (M, [0]))
     assert _whole_matrix_norm(want[::-1], want, (M, [0])) == ""
+
+
+def test_the_hint_for_one_training_sequence_leads_to_an_accepted_answer():
+    """A learner who prices one sequence is told what to multiply by; doing what the hint says is then right
+    (a newcomer followed "D / T_train" and was refused: a float where an int is asked)."""
+    lesson, name = "11-size-a-model", "design_train_flops"
+    one = f"{name} = training_flops(design, T_train).total\n"
+    verdict = _verdict(lesson, name, one, one)
+    assert verdict.status == INCORRECT and "D // T_train" in verdict.detail, verdict.detail
+    followed = f"{name} = training_flops(design, T_train).total * (D // T_train)\n"
+    assert _verdict(lesson, name, followed, followed).status == "correct"

@@ -41,7 +41,8 @@ def test_b_ids_from_a_sorted_list_are_not_called_an_off_by_one():
     source = "ids = [sorted(words).index(w) for w in sentence]\nbatch = table[ids]\n"
     detail = _detail("01-toy-table", "batch", source)
     assert "off-by-one" not in detail and "one after" not in detail, detail
-    assert "differ" in detail, detail  # what is measurably true: which rows differ
+    # the sort left out of the learner's own code gives the answer (embedlab.grading.undo, proven in their kernel)
+    assert "sorted order" in detail and "your own code gives the answer" in detail, detail
 
 
 def test_b_an_index_moved_by_one_is_still_an_off_by_one():

@@ -28,7 +28,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from embedlab.grading import carried, code, diagnose, elsewhere, explain, function_hints, kinds, parts
+from embedlab.grading import carried, code, diagnose, elsewhere, explain, function_hints, kinds, parts, undo
 from embedlab.grading.cases import rng_for
 from embedlab.grading.kinds import Array, Choice, Design, Function, Integer, Real, Written
 from embedlab.grading.lessons import known_lessons, load_key, questions_for
@@ -39,7 +39,7 @@ from test_hint_rendering import parameter_sets, space_for
 
 GRADING = Path(explain.__file__).resolve().parent
 MODULES = {m.__name__.rsplit(".", 1)[1]: m for m in (code, carried, diagnose, elsewhere, explain, function_hints,
-                                                     kinds, parts)}
+                                                     kinds, parts, undo)}
 # Functions of those modules that write prose into an f-string but build no hint a learner reads for a wrong
 # answer: how an answer is judged (statements), a question declared wrongly (ValueError), the form of a value
 # (WrongForm, shown before any hint), a file's or a key's name, a row's line. Each with its reason.
@@ -200,6 +200,43 @@ def _function_sources(q) -> list[str]:
     return [f"def {q.name}({args}):\n    return 3\n",
             f"def {q.name}({args}):\n    na = np.linalg.norm({names[0] if names else 'x'})\n"
             f"    nb = np.linalg.norm({names[-1] if names else 'x'})\n    return 1.0 / na + nb\n"]
+
+
+# every kind of edit embedlab.grading.undo reads, in a cell and in a function of two parameters (a, b)
+UNDO_SOURCES = (
+    "unit = E / np.linalg.norm(E, axis=0)\nrows = np.stack([E[i] for i in ids], axis=1)\nm = X.mean(axis=-1)\n",
+    "ids = sorted(set(words))\norder = np.sort(ids)\nlisted = list(ids)\nlisted.sort()\n",
+    "ok = [m for m in names if not tied[m]]\nh = np.tanh(np.tanh(a))\ny = np.exp(x)\nz = np.exp(y)\n",
+    "n = np.sum(v ** 2)\nm = (v * v).sum()\nk = v @ v\nj = np.dot(v, v)\nl = np.linalg.norm(v) ** 2\n",
+)
+UNDO_FUNCTION = "def f(a, b):\n    return float(a @ b / np.linalg.norm(a) ** 2 + np.sum(b))\n"
+
+
+def drive_undo(q, lesson):
+    """The edits of embedlab.grading.undo on the solution's own code of the question and on every kind of edit;
+    a function's proven edit as its judge words it, on a wrong result and on a call that raised."""
+    from embedlab.grading.verdicts import evaluate
+
+    solved = _quiet(code.solution_source, lesson, q.name)
+    for source in (solved, *UNDO_SOURCES) if isinstance(solved, str) else UNDO_SOURCES:
+        _quiet(undo.edits, source)
+    _quiet(undo.edits, UNDO_FUNCTION, ("a", "b"))
+    if not isinstance(q, Function) or q.reference is None:
+        return
+    names = function_hints.arg_names(q.reference, 8)
+    if isinstance(solved, str):
+        _quiet(undo.edits, solved, tuple(names))
+    cases = q.cases(rng_for(lesson, q.name))[:3]
+    ref = q.reference
+    right = _quiet(q.run_cases, ref, cases)
+    if not right:
+        return
+    for words in [w for w, _ in (_quiet(undo.edits, solved or "", tuple(names)) or [])][:2] or \
+            [w for w, _ in undo.edits(UNDO_FUNCTION, ("a", "b"))][:2]:
+        undone = [{"undone": words, "kind": "function", "got": right}]
+        for wrong in (lambda *a: 2 * np.asarray(ref(*a)) if np.ndim(ref(*a)) else 2 * ref(*a),
+                      lambda *a: np.zeros(2)[7]):
+            _quiet(evaluate, q, wrong, None, cases, source=solved, elsewhere=undone)
 
 
 def drive_config_slips(q, want):
@@ -397,6 +434,8 @@ def render_lesson(lesson):
                 continue
             if WATCH[0] is not None:
                 WATCH[0].unit = (q.result if isinstance(q, Function) and q.result is not None else q).unit_of()
+            if params is None or params == book[0]:
+                drive_undo(q, lesson)
             if isinstance(q, Function):
                 if params is None or params == book[0]:
                     drive_function(q, lesson)

@@ -41,13 +41,14 @@ import copy
 import functools
 import io
 import numbers
+import time
 import types
 import warnings
 from dataclasses import dataclass
 
-from embedlab.grading import code
+from embedlab.grading import code, undo
 
-__all__ = ["Elsewhere", "run_elsewhere", "learner_lines"]
+__all__ = ["Elsewhere", "run_elsewhere", "learner_lines", "run_cell_edits", "run_function_edits"]
 
 # What shows or asks for something: lines that use it are not run again (their output would land under
 # the check, or wait for the learner). Judged by what a name holds, never by the name: the verdict is the
@@ -284,7 +285,9 @@ def _copyable(value) -> bool:
                                   types.MethodType))
 
 
-SECONDS = 2.0  # wall-clock seconds the lines get on one case (they ran once already, on the notebook's inputs)
+SECONDS = 2.0  # CPU seconds the lines get on one case (they ran once already, on the notebook's inputs)
+WALL_FACTOR = 20  # ... and wall-clock seconds, SECONDS times this: lines that wait (sleep, block) meet it, and lines
+# on a machine so busy that they get under a twentieth of a core (a load above 40 on two cores)
 
 
 class OutOfTime(BaseException):
@@ -295,29 +298,44 @@ def _seconds(seconds: float):
     return _bounded(seconds)
 
 
+def cpu_seconds() -> float:
+    """The CPU seconds this process has used (all its threads): what the bounds below count."""
+    return time.process_time()
+
+
 @contextlib.contextmanager
 def _bounded(seconds: float):
-    """Raise OutOfTime in the lines after `seconds` (a real-time timer, main thread only; elsewhere
-    no bound but the cell's own time limit). The learner's own timer and handler are put back."""
+    """Raise OutOfTime in the lines after `seconds` of this process's CPU time, or after WALL_FACTOR times as
+    many seconds of wall-clock time (lines that wait rather than work). CPU time, not the clock: the same
+    lines get the same bound however busy the machine is, so what a look or an edit proves, and so a hint
+    or a refused coincidence, does not depend on the load beside the grader (a wall-clock bound ran out on
+    a busy machine and left a look out). Main thread only (elsewhere no bound but the cell's own time
+    limit); the learner's own timers and handlers are put back."""
     import signal
     import threading
 
-    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer") \
+            or not hasattr(signal, "SIGPROF"):
         yield
         return
 
     def out_of_time(signum, frame):
         raise OutOfTime()
 
-    previous = signal.signal(signal.SIGALRM, out_of_time)
-    left = signal.setitimer(signal.ITIMER_REAL, seconds)
+    seconds = max(float(seconds), 0.001)
+    previous = {sig: signal.signal(sig, out_of_time) for sig in (signal.SIGPROF, signal.SIGALRM)}
+    left = {which: signal.setitimer(which, limit) for which, limit in (
+        (signal.ITIMER_PROF, seconds), (signal.ITIMER_REAL, seconds * WALL_FACTOR))}
     try:
         yield
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
-        if left[0]:
-            signal.setitimer(signal.ITIMER_REAL, *left)
+        for which in left:
+            signal.setitimer(which, 0)
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+        for which, (delay, interval) in left.items():
+            if delay:
+                signal.setitimer(which, delay, interval)
 
 
 def _run(compiled, name: str, namespace: dict, inputs: dict, read: frozenset, bound: bool = True,
@@ -723,10 +741,13 @@ def second_looks(question, namespace: dict, lesson: str, source: str, own_assign
 
 def run_elsewhere(question, namespace: dict, lesson: str, source: str | None = None,
                   given: list | None = None, foreign: list | None = None, looks: list | None = None,
-                  solution: str | None = None, prefix=None) -> list[dict] | None:
+                  solution: str | None = None, prefix=None, edits: bool = True,
+                  edit_bytes: int | None = None) -> list[dict] | None:
     """What the learner's lines give on each of the question's `other_inputs`, as plain data
     ({"kind", "got", "want", "words", "why"} per case), or None when the question has none or its
-    cases cannot be run. Runs in the learner's kernel; never raises (but a KeyboardInterrupt, the
+    cases cannot be run; with `edits`, also what they give with one slip undone (embedlab.grading.undo:
+    {"undone", "kind", "got"} per edit; the notebook's check asks only for a wrong answer, the grader's
+    probe cannot tell). Runs in the learner's kernel; never raises (but a KeyboardInterrupt, the
     cell's time limit, goes through)."""
     if _RUNNING.get():
         return None
@@ -736,8 +757,6 @@ def run_elsewhere(question, namespace: dict, lesson: str, source: str | None = N
         solution = code.solution_cells(lesson).get(question.name)
     if prefix is None:
         prefix = code.solution_prefix(lesson)
-    if question.other_inputs is None and not foreign and not (looks and solution):
-        return None
     token = _RUNNING.set(True)  # lines that call the check again do not run again inside it
     try:
         if source is None:
@@ -749,6 +768,11 @@ def run_elsewhere(question, namespace: dict, lesson: str, source: str | None = N
         if _shows(read, namespace, source, lesson, question.name, given) or continues(source, question.name) \
                 or changed_later(namespace, source, question.name):
             return None  # it draws or asks, or the answer is made by more cells than this one: nothing to tell
+        # the learner's own lines with one slip undone (embedlab.grading.undo): the judge names an edit whose
+        # value is the answer
+        undone = _undone_runs(question, namespace, lesson, source, given, read, edit_bytes) if edits else []
+        if question.other_inputs is None and not foreign and not (looks and solution):
+            return undone or None
         typed = not any(n in namespace and _copyable(namespace[n]) for n in read)
         try:  # a typed answer reads no input: its value stays, and is held to the answer there too
             cases = list(question.other_inputs(namespace))[:CASES] if question.other_inputs is not None else []
@@ -781,11 +805,137 @@ def run_elsewhere(question, namespace: dict, lesson: str, source: str | None = N
                         "own": case.foreign, "same": not case.foreign and _same_data(got, judge_as, answer_of_ns)})
         if question.kind in ("integer", "real", "array", "choice", "design"):
             out += second_looks(question, namespace, lesson, source, assigned, looks or [], solution, foreign, prefix)
-        return out or None
+        return (out + undone) or None
     except Exception:  # noqa: BLE001 - the check never stops the notebook
         return None
     finally:
         _RUNNING.reset(token)
+
+
+def _undone_runs(question, namespace: dict, lesson: str, source: str, given, read, budget=None) -> list:
+    """What the learner's own lines give with one slip undone (embedlab.grading.undo), on the notebook's own
+    inputs: [] for a cell that calls something costly or whose lines cannot be read."""
+    if question.kind not in ("integer", "real", "array", "choice"):
+        return []
+    if given is None:
+        found = code.given_code(lesson).get(question.name)
+        given = [*found[0], *found[1]] if found else None
+    kept = code.own_statements(source, given) if given else None
+    if not kept:
+        return []
+    try:
+        text = ast.unparse(ast.Module(body=kept, type_ignores=[]))
+    except Exception:  # noqa: BLE001
+        return []
+    if _costly(text, namespace):  # the learner's own lines train or tokenise at length: not run again
+        return []
+    try:
+        own = _judge_as(question, question.kind).to_data(namespace.get(question.name))
+    except (Exception, SystemExit):  # noqa: BLE001
+        own = None
+    return run_cell_edits(question, namespace, text, read, own, budget)
+
+
+def run_cell_edits(question, namespace: dict, compiled_source: str, read: frozenset, own=None,
+                   budget: int | None = None) -> list[dict]:
+    """`_run_cell_edits`, never raising (the check never stops the notebook; a KeyboardInterrupt goes through)."""
+    try:
+        return _run_cell_edits(question, namespace, compiled_source, read, own, budget)
+    except (Exception, SystemExit, OutOfTime):  # noqa: BLE001 - an edit that cannot be read or run proves nothing
+        return []
+
+
+def _run_cell_edits(question, namespace: dict, compiled_source: str, read: frozenset, own=None,
+                    budget: int | None = None) -> list[dict]:
+    """What the learner's own lines of an answer cell (`compiled_source`: their text, the exercise's given lines
+    left out) give with each edit made, run in the notebook's namespace (put back as it was): [{"undone",
+    "kind", "got"}]. Edits that raise, hang or give no answer are left out."""
+    out = []
+    start = cpu_seconds()
+    for words, tree in undo.edits(compiled_source)[:undo.EDITS]:
+        left = undo.SECONDS - (cpu_seconds() - start)
+        if left <= 0:
+            break
+        try:
+            compiled = compile(tree, "<the answer cell, one slip undone>", "exec")
+            with _bounded(left):
+                value = _run(compiled, question.name, namespace, {}, read, bound=False)
+            if value is _NONE:
+                continue
+            got = _judge_as(question, question.kind).to_data(value)
+        except (Exception, SystemExit, OutOfTime):  # noqa: BLE001 - an edit that cannot run proves nothing
+            continue
+        if _reported(out, words, question.kind, got, own, budget):
+            break
+    return out
+
+
+def _reported(out: list, words: str, kind: str, got, own, budget: int | None = None) -> bool:
+    """Add one edit's report to `out` unless it gives the learner's own answer (it undoes nothing); True when the
+    reports of this answer have reached undo.BYTES, or `budget` (what the probe has left: the channel back from the
+    sandbox is small; the rest is left out, and an edit not reported is never named)."""
+    import json
+
+    if own is not None and got == own:
+        return False
+    try:
+        size = len(json.dumps(got, default=str))
+    except (TypeError, ValueError, RecursionError):
+        return False
+    used = sum(case.get("_bytes", 0) for case in out)
+    if used + size > min(undo.BYTES, budget if budget is not None else undo.BYTES):
+        return True
+    out.append({undo.UNDONE: words, "kind": kind, "got": got, "_bytes": size})
+    return False
+
+
+def run_function_edits(question, namespace: dict, source: str | None, cases, own=None,
+                       budget: int | None = None) -> list[dict]:
+    """`_run_function_edits`, never raising (the check never stops the notebook; a KeyboardInterrupt goes through)."""
+    try:
+        return _run_function_edits(question, namespace, source, cases, own, budget)
+    except (Exception, SystemExit, OutOfTime):  # noqa: BLE001 - an edit that cannot be read or run proves nothing
+        return []
+
+
+def _run_function_edits(question, namespace: dict, source: str | None, cases, own=None,
+                        budget: int | None = None) -> list[dict]:
+    """What the learner's own function (its `def` in the answer cell `source`) gives on the question's `cases`
+    with each edit made in its body: [{"undone", "kind": "function", "got": one result per case}]. The edited
+    function is defined in a copy of the notebook's namespace; edits that fail to run are left out."""
+    if not isinstance(source, str) or len(source) > code.SOURCE_LIMIT or cases is None:
+        return []
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError):
+        return []
+    fns = [n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == question.name]
+    if not fns:
+        return []
+    text = ast.get_source_segment(source, fns[-1])
+    if not text:
+        return []
+    params = tuple(a.arg for a in fns[-1].args.args)
+    out = []
+    start = cpu_seconds()
+    for words, edited in undo.edits(text, params)[:undo.EDITS * 3]:
+        left = undo.SECONDS - (cpu_seconds() - start)
+        if left <= 0:
+            break
+        scope = dict(namespace)
+        try:
+            with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()), \
+                    warnings.catch_warnings(), _bounded(left):
+                warnings.simplefilter("ignore")
+                exec(compile(edited, "<the function, one slip undone>", "exec"), scope)  # noqa: S102 - the learner's own code, in their own kernel
+                got = question.run_cases(scope[question.name], cases)
+        except (Exception, SystemExit, OutOfTime):  # noqa: BLE001 - an edit that cannot run proves nothing
+            continue
+        if any(not isinstance(g, dict) or "raised" in g or "wrong_form" in g for g in got):
+            continue
+        if _reported(out, words, "function", got, own, budget):
+            break
+    return out
 
 
 def _equal(a, b) -> bool:
@@ -853,7 +1003,7 @@ def _judge_as(question, kind: str):
 # The counterfactual of an edit of the given code
 
 
-HANDED_SECONDS = 10.0  # wall-clock seconds the cells get, run again with the given lines as handed out
+HANDED_SECONDS = 10.0  # CPU seconds (_bounded) the cells get, run again with the given lines as handed out
 
 
 def as_handed_out(question, namespace: dict, source: str | None, edits, then):

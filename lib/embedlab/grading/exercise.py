@@ -22,6 +22,7 @@ from embedlab.grading.code import (CLASS, OTHER, RIGHT, SAME, answer_source, edi
                                    harmless, restored, with_marker)
 from embedlab.grading.explain import with_source
 from embedlab.grading.elsewhere import as_handed_out, run_elsewhere
+from embedlab.grading.elsewhere import run_function_edits
 from embedlab.grading.lessons import load_key, questions_for
 from embedlab.grading.status import CORRECT, ERROR, INCORRECT, NOT_ATTEMPTED, TO_MARK, format_points
 from embedlab.grading.variants import look_question, second_look, space_for
@@ -71,7 +72,13 @@ class Exercise:
             # the inputs the grader uses too (by default): the question's own (grading.cases)
             rng = rng_for(self.lesson, name)
             cases = question.cases(rng)
-            return self._given(name, namespace, cell, evaluate(question, value, None, cases, source), cases)
+            verdict = evaluate(question, value, None, cases, source)
+            if verdict.status == INCORRECT and callable(value):
+                # the learner's own function with one slip undone, on the same cases (embedlab.grading.undo)
+                undone = run_function_edits(question, namespace, cell, cases)
+                if undone:
+                    verdict = evaluate(question, value, None, cases, source, elsewhere=undone)
+            return self._given(name, namespace, cell, verdict, cases)
         if question.kind == "written":  # marked by the instructor: the check counts what is written
             return evaluate(question, value, None, source=source)
         if self.mode == CLASS:
@@ -85,7 +92,8 @@ class Exercise:
             # value's hint is weighed on the second looks (kinds.Question._support): the cell runs again on
             # them, as the grader's kernel runs every one
             elsewhere = run_elsewhere(question, namespace, self.lesson, cell,
-                                      looks=second_look(self.lesson, namespace))
+                                      looks=second_look(self.lesson, namespace),
+                                      edits=verdict.status == INCORRECT)
             if elsewhere:
                 verdict = evaluate(question, value, self.key[name], source=source, others=self.key,
                                    elsewhere=elsewhere)

@@ -29,7 +29,10 @@ def with_source(question, source, others: dict | None = None, elsewhere=None):
     exercise's answers (its key), a wrong value equal to another of them is named as that answer; with
     `elsewhere`, what the learner's lines gave on the question's other inputs (embedlab.grading.elsewhere)."""
     if isinstance(elsewhere, list) and elsewhere:
-        question = dataclasses.replace(question, elsewhere=tuple(elsewhere[:8]))
+        # the other inputs' cases (8 at most), then the learner's code with one slip undone (embedlab.grading.undo)
+        undone = [c for c in elsewhere if isinstance(c, dict) and "undone" in c]
+        rest = [c for c in elsewhere if not (isinstance(c, dict) and "undone" in c)]
+        question = dataclasses.replace(question, elsewhere=tuple(rest[:8] + undone[:24]))
     if isinstance(others, dict) and others:
         question = dataclasses.replace(question, others={k: v for k, v in others.items()
                                                          if k != question.name and isinstance(v, (int, float))})
@@ -1112,7 +1115,41 @@ def slip_undone(question, got, want) -> list[str]:
                         source_of = "config" if other in fields else "exact count (count_params)"
                         out.append(f"`{segment}` is {what}: {model}'s {source_of} gives `{other}` itself, and it is "
                                    f"not that: read it, do not estimate it")
+                if not out and typed is not None and _typed_ratio(node):
+                    out += _ratio_for_field(source, head, question.name, node, segment, typed, model, fields, env, want)
     return list(dict.fromkeys(out)) or _one_edit_undone(question, got, want)
+
+
+def _typed_ratio(node) -> bool:
+    """Is `node` a number typed by hand times (or over) something read, `3.5 * d`, `d * 8 // 3`: a ratio typed in?"""
+    import ast
+
+    consts = [n for n in ast.walk(node) if isinstance(n, ast.Constant) and isinstance(n.value, (int, float))
+              and not isinstance(n.value, bool) and n.value not in (0, 1)]
+    read = [n for n in ast.walk(node) if isinstance(n, (ast.Name, ast.Attribute, ast.Subscript))]
+    ops = [n for n in ast.walk(node) if isinstance(n, ast.BinOp)]
+    return bool(consts and read and ops and all(isinstance(n.op, (ast.Mult, ast.Div, ast.FloorDiv)) for n in ops))
+
+
+def _ratio_for_field(source, head, name, node, segment, typed, model, fields, env, want) -> list[str]:
+    """A ratio typed by hand (`3.5 * d`) where a field of the same config gives the value (intermediate_size):
+    named only when that field put in the ratio's place makes the learner's own cell give the answer exactly,
+    the ratio is not that field's value, and one value of the config's fields (whatever its names) does it."""
+    patched = _patched(source, node, "undone_")
+    if not patched:
+        return []
+    right = {}
+    for other, value in fields.items():
+        if value < 2 or _exact(typed, value) or value in right.values():
+            continue
+        if _exact(code.evaluate(head + patched, name, {**env, "undone_": value}), want):
+            right[other] = value
+    if len(right) != 1:
+        return []  # none, or two values of the config that both give it: not said
+    other = next(iter(right))
+    return [f"`{segment}` is a ratio typed by hand ({code._fmt(typed)} here), where {model}'s config gives "
+            f"`{other}` itself ({code._fmt(right[other])}): read it from the config, a typed ratio fits some "
+            f"models, not this one"]
 
 
 # One piece of the learner's own expression written another way: an operator swapped (+ for -, * for /, / for //,

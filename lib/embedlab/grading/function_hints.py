@@ -389,6 +389,12 @@ def _indexes_with(source, index: int) -> set | None:
             for target in ast.walk(node.target):
                 if isinstance(target, ast.Name):
                     loops.setdefault(target.id, set()).update(looped)
+        elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            # a name that holds the values of another (`kept = np.unique(storage)`) stands for them too
+            loops.setdefault(node.targets[0].id, set()).update(_index_names(node.value))
+    for _ in range(3):  # names made from names made from the arguments (`u = np.unique(s)`, `k = sorted(u)`)
+        for name, held in list(loops.items()):
+            loops[name] = held | set().union(*(loops.get(h, set()) for h in held))
     for node in ast.walk(tree):
         if not isinstance(node, ast.Subscript):
             continue

@@ -30,7 +30,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from embedlab.grading import code, diagnose, explain, function_hints
+from embedlab.grading import code, diagnose, explain, function_hints, undo
 from embedlab.grading.text import join_clauses, states_answer
 from embedlab.grading.status import CORRECT, INCORRECT, NOT_ATTEMPTED, TO_MARK, format_points
 from embedlab.grading.values import (
@@ -409,6 +409,9 @@ class Question:
             found = found or next(iter(_quiet(explain._one_edit_undone, self, got, want, default=[]) or []), None)
             self._said = "parts" if found else "generic"
             return found or _quiet(diagnose.precision_hint, got, want) or generic()
+        edit = self._proven_edit(want)  # one slip undone in the learner's own lines gives the answer: proved
+        if edit:
+            return edit
         typed = _quiet(explain.typed_by_hand, self)  # the cell types its answer (or we cannot read it): rounded?
         first = (_quiet(explain.code_first, self, got, want) or _quiet(self._bytes_slip, got, want, default=None)
                  or (typed and _quiet(diagnose.precision_hint, got, want)))
@@ -432,6 +435,20 @@ class Question:
         if found and not diagnose.direction_only(found):
             return found
         return self._pointed(found) if found else self._measured(got, want)
+
+    def _proven_edit(self, expected) -> str:
+        """An edit of the learner's own code (embedlab.grading.undo) whose value, run in their kernel, the check
+        accepts as the answer: the slip named by its counterfactual. "" when none is reported or none is right."""
+        if _STATUS_ONLY.get() or not self.elsewhere:
+            return ""
+        bare = dataclasses.replace(self, elsewhere=(), source=None, recheck=None, other_inputs=None, at_look=None,
+                                   hints=(), others={})
+
+        def right(data) -> bool:
+            with status_only():
+                return bare.judge(data, expected).status == CORRECT
+
+        return _quiet(undo.proven, self, self.elsewhere, right, default=None) or ""
 
     def _pointed(self, said: str) -> str:
         """Measured words (a direction, a band), with the lesson's section to reread."""
@@ -1134,6 +1151,13 @@ class Array(Question):
             return self._verdict(False)
         kinds = data.get("kind") if isinstance(data, dict) else None, \
             expected.get("kind") if isinstance(expected, dict) else None
+        # one slip undone in the learner's own lines gives the answer: proved (after a result that is exactly the
+        # answer transposed, which the value itself proves and names)
+        transposed = got.ndim == 2 and got.shape == want.shape[::-1] and got.shape != want.shape \
+            and bool(self.close(got.T, want).all())
+        edit = "" if transposed else self._proven_edit(expected)
+        if edit:
+            return self._verdict(False, edit)
         other = _other_values(got, want, *kinds)  # fractions where whole numbers (ids) are asked: before rules on ids
         other = other or _whole_matrix_norm(got, want, self.case) or _divided_by_count(got, want, self.case) \
             or _distance_not_cosine(got, want, self.case) or function_hints.rows_left_empty(self, got, want) \
@@ -1210,7 +1234,8 @@ class Choice(Question):
         got = data["str"]
         if got == str(expected).strip().lower():
             return self._accepted()
-        return self._verdict(False, self._hint(got, expected, "not the right choice; reread the question"))
+        edit = self._proven_edit(expected)  # one slip undone in the learner's own lines gives the answer: proved
+        return self._verdict(False, edit or self._hint(got, expected, "not the right choice; reread the question"))
 
 
 SEARCHED_CASES = 2  # failing calls of a function whose result gets the (costlier) named-parts search
@@ -1296,6 +1321,9 @@ class Function(Question):
             function_hints.matching_slips, self, data, expected, default=None)
         if slipped:
             return self._verdict(False, slipped)
+        edit = None if _STATUS_ONLY.get() else _quiet(self._proven_function_edit, data, expected, default=None)
+        if edit:
+            return self._verdict(False, edit)
         failures = []  # (case index, what to say before the hint, the hint)
         calls = []  # (result, reference's result, arguments) of each failing call, in that order
         # an argument the learner's function never reads (its def, read): named before any call's symptom
@@ -1381,6 +1409,31 @@ class Function(Question):
             failures, explained=lambda k: self._explained(*calls[k][:3]),
             generic=lambda k: diagnose.direction_only(failures[k][2]) or calls[k][3] == "generic",
             plain=lambda k: self._plain(*calls[k][:3]), facts={i.says for i in self.invariants}))
+
+    def _proven_function_edit(self, data, expected) -> str | None:
+        """An edit of the learner's own function (embedlab.grading.undo), run in their kernel on the same cases,
+        whose results are the reference's on every one: named with the first call the learner's fails."""
+        if not self.elsewhere:
+            return None
+        inner = self._result_question()
+        outs = [function_hints.case_parts(w, self.name) for w in expected]
+
+        def right(got) -> bool:
+            return isinstance(got, list) and len(got) == len(outs) and all(
+                isinstance(g, dict) and function_hints.same_result(inner, g, out) for g, (_, out, _) in zip(got, outs))
+
+        words = undo.proven(self, self.elsewhere, right)
+        if not words:
+            return None
+        for i, (got, (call, out, _)) in enumerate(zip(data, outs)):
+            if not isinstance(got, dict) or "raised" in got or "wrong_form" in got \
+                    or not function_hints.same_result(inner, got, out):
+                where = f"on input {i + 1} of {len(data)}, {call}" if call else f"on input {i + 1} of {len(data)}"
+                if isinstance(got, dict) and "raised" in got:
+                    return f"{where} raised {str(got['raised']).partition(':')[0][:60]}: {words}"
+                result = function_hints.shown(inner, got) if isinstance(got, dict) and "wrong_form" not in got else ""
+                return f"{where}{' returned ' + result if result else ''}: {words}"
+        return None
 
     def _ignores_too(self, unused) -> bool:
         """Does the reference itself ignore an argument the learner's function never reads (its result the same

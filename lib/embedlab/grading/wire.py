@@ -65,7 +65,9 @@ def probe_entries(lesson: str, namespace: dict, cases: dict | None = None, funct
     cell, run on the second-look parameters (embedlab.grading.variants)}, and
     "__prefix__" to the solution's cells above the answers (grader.given_lines).
     """
+    from embedlab.grading import code, undo
     from embedlab.grading.elsewhere import run_elsewhere
+    from embedlab.grading.elsewhere import run_function_edits
     from embedlab.grading.variants import second_look
     from embedlab.grading.kinds import Function, NotAttempted, WrongForm, answer_of
     from embedlab.grading.lessons import questions_for
@@ -84,6 +86,8 @@ def probe_entries(lesson: str, namespace: dict, cases: dict | None = None, funct
         try:
             if isinstance(q, Function):
                 entry = {DATA: q.run_cases(value, decode_value((cases or {})[q.name]))}
+                if reruns:  # the learner's own function with one slip undone, on the same cases (below)
+                    later.append((q, entry))
             else:
                 entry = {DATA: q.to_data(value)}
                 if reruns and q.kind != "written":  # a written answer is marked, never run again
@@ -99,10 +103,20 @@ def probe_entries(lesson: str, namespace: dict, cases: dict | None = None, funct
         yield q.name, entry
     # then the learner's lines on other inputs, once every answer is out: lines that hang there cost
     # only this report (each case is bounded too); the entry is published again, with it
+    reported = 0  # characters of the edits' reports so far (embedlab.grading.undo.PROBE_BYTES in all)
     for q, entry in later:
+        if isinstance(q, Function):
+            undone = run_function_edits(q, namespace, code.answer_source(q.name, namespace),
+                                        decode_value((cases or {})[q.name]), entry.get(DATA),
+                                        undo.PROBE_BYTES - reported)
+            reported += sum(case.get("_bytes", 0) for case in undone)
+            if undone:
+                entry[ELSEWHERE] = undone
+                yield q.name, entry
+            continue
         looks = second_look(lesson, namespace)
         if given is None:
-            elsewhere = run_elsewhere(q, namespace, lesson, looks=looks)
+            elsewhere = run_elsewhere(q, namespace, lesson, looks=looks, edit_bytes=undo.PROBE_BYTES - reported)
         else:  # the grader's: only questions it names, with their given lines, foreign inputs and solution
             sent = given.get(q.name)
             if not isinstance(sent, dict):
@@ -112,7 +126,9 @@ def probe_entries(lesson: str, namespace: dict, cases: dict | None = None, funct
             prefix = (prefix.get("cells"), prefix.get("upto")) if isinstance(prefix, dict) else ((), {})
             elsewhere = run_elsewhere(q, namespace, lesson, given=lines if isinstance(lines, list) else None,
                                       foreign=foreign if isinstance(foreign, list) else [], looks=looks,
-                                      solution=solution if isinstance(solution, str) else "", prefix=prefix)
+                                      solution=solution if isinstance(solution, str) else "", prefix=prefix,
+                                      edit_bytes=undo.PROBE_BYTES - reported)
+        reported += sum(case.get("_bytes", 0) for case in elsewhere or () if isinstance(case, dict))
         if elsewhere:
             entry[ELSEWHERE] = elsewhere
             yield q.name, entry

@@ -317,7 +317,7 @@ def questions(p: dict) -> list:
             return ["that is the rule of thumb 6·N·D: the budget counts with training_flops (attention in, "
                     "lookup free)"]
         if _close(got, f.train_flops / sequences):
-            return ["that is one training sequence: multiply by the number of sequences, D / T_train"]
+            return ["that is one training sequence: multiply by the number of sequences, D // T_train (a whole number)"]
         if _close(got, f.train_flops / 3):
             return ["that is a forward pass: training costs about three (forward and backward)"]
         if job.context != job.train_context:
@@ -329,10 +329,11 @@ def questions(p: dict) -> list:
                 return [f"that cuts D into sequences of the serving context: training sequences are "
                         f"train_context = {job.train_context:,} tokens long (BUDGET.train_context)"]
         found = named.search(Answer(Prod("the training FLOPs", [
-            Part("sequences", sequences, "D / T_train", alts=[
-                Alt(job.train_tokens, "multiply one sequence's FLOPs by the number of sequences (D / T_train), not "
+            Part("sequences", sequences, "D // T_train", alts=[
+                Alt(job.train_tokens, "multiply one sequence's FLOPs by the number of sequences (D // T_train), not "
                                       "by the tokens D")],
-                 missing="that is one training sequence: multiply by the number of sequences, D / T_train"),
+                 missing="that is one training sequence: multiply by the number of sequences, "
+                         "D // T_train (a whole number)"),
             Part("one sequence", f.train_flops / sequences)], alts=[
             Alt(6 * f.non_embedding * job.train_tokens, "that is 6·N·D with the non-embedding N, a rule of thumb: "
                                                          "count with training_flops (every parameter, attention in)"),

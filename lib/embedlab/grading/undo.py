@@ -1,0 +1,223 @@
+"""A slip undone in the learner's own code, run in the learner's kernel: the proof a hint needs to name it.
+
+A hint names a mistake only when it can prove it on the learner's own code (issue 46). Some slips cannot be
+read from a value, nor from the cell read as arithmetic (embedlab.grading.explain): a reduction along the
+other axis, a list sorted where its own order was asked, a test inverted, an elementwise function applied to
+a value that already is its result, a length squared where two lengths belong. Each is one edit of the code,
+so the counterfactual is that edit: the learner's own lines (an answer cell's, or a function's body) with the
+one piece changed are run again in their kernel, on the notebook's own inputs (a function: on the question's
+cases), and what they give is reported as plain data beside the answer ({"undone": the edit in words,
+"kind", "got"}). The judge names the edit only when that value is the answer (`proven`); an edit whose
+value is not the answer says nothing, and so does one that raises, hangs past SECONDS or cannot be run.
+
+Edits are read from the syntax only (`edits`), whatever the learner calls things, at most EDITS of them per
+answer; they run in the learner's own kernel (embedlab.grading.elsewhere.run_cell_edits, run_function_edits),
+never in the checking process, and the namespace is put back as it was. This module reads and judges only.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+
+
+__all__ = ["edits", "proven", "UNDONE", "EDITS", "SECONDS", "BYTES", "PROBE_BYTES"]
+
+EDITS = 8  # edits run per answer at most
+SECONDS = 3.0  # CPU seconds all the edits of one answer get together (elsewhere._bounded)
+UNDONE = "undone"  # the key of an edit's report, beside "kind" and "got"
+BYTES = 96_000  # characters of JSON the edits of one answer report at most (the sandbox's channel is 1 MiB in all) …
+PROBE_BYTES = 320_000  # … and of all the answers of one probe together (embedlab.grading.wire)
+
+# functions applied entry by entry: one applied to its own result is applied twice
+ELEMENTWISE = {"tanh", "exp", "log", "sqrt", "sin", "cos", "abs", "fabs", "sigmoid", "arctanh", "log1p", "expm1",
+               "square", "exp2", "log2", "log10", "relu", "gelu", "silu", "softmax", "log_softmax"}
+
+
+# reductions: along an axis they give one value per row (axis=1) or per column (axis=0)
+REDUCTIONS = {"sum", "mean", "norm", "max", "min", "std", "var", "prod", "argmax", "argmin", "any", "all", "median",
+              "average", "nansum", "nanmean", "amax", "amin", "ptp", "logsumexp", "count_nonzero", "nanmax", "nanmin"}
+
+
+def _name_of(func) -> str | None:
+    if isinstance(func, ast.Name):
+        return func.id
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    return None
+
+
+def _seg(source: str, node) -> str:
+    text = ast.get_source_segment(source, node) or ast.unparse(node)
+    text = " ".join(text.split())
+    return text if len(text) <= 60 else text[:57] + "…"
+
+
+def _replaced(tree, k: int, make):
+    """A copy of `tree` with its k-th node (ast.walk order) replaced by make(that node) (None: the statement left
+    out, as `pass`), or None when the node has no parent to hold the new one."""
+    tree = copy.deepcopy(tree)
+    nodes = list(ast.walk(tree))
+    target = nodes[k]
+    new = make(target)
+    for parent in nodes:
+        for field, value in ast.iter_fields(parent):
+            if value is target:
+                setattr(parent, field, new if new is not None else ast.Pass())
+                return ast.fix_missing_locations(tree)
+            if isinstance(value, list) and any(v is target for v in value):
+                value[[i for i, v in enumerate(value) if v is target][0]] = new if new is not None else ast.Pass()
+                return ast.fix_missing_locations(tree)
+    return None
+
+
+def _axis_words(k: int) -> str:
+    return "one value per column" if k == 0 else "one value per row" if k in (1, -1) else f"axis {k}"
+
+
+def edits(source: str, params: tuple = ()) -> list[tuple[str, ast.AST]]:
+    """[(the edit in words, the code's tree with it made)] for each slip one edit of `source` undoes: an axis
+    swapped (0 and 1), a sort left out (sorted, np.sort, .sort()), a `not` left out, an elementwise function
+    applied once where it is applied to its own result, and, among a function's parameters (`params`), one read
+    for another or a square whose second factor is another parameter's (‖a‖² where ‖a‖·‖b‖ belongs)."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError):
+        return []
+    nodes = list(ast.walk(tree))
+    made = {}  # name -> the elementwise function its (last) assignment applies
+    for node in nodes:
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and _name_of(node.value.func) in ELEMENTWISE:
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    made[target.id] = _name_of(node.value.func)
+    out = []
+
+    def add(words, k, make, rank=0):
+        new = _replaced(tree, k, make)
+        if new is not None and words not in [w for w, _, _ in out]:
+            out.append((words, new, rank))
+
+    for k, node in enumerate(nodes):
+        if isinstance(node, ast.Call):
+            name = _name_of(node.func)
+            for j, kw in enumerate(node.keywords):
+                if kw.arg == "axis" and isinstance(kw.value, ast.Constant) and kw.value.value in (0, 1, -1) \
+                        and not isinstance(kw.value.value, bool):
+                    old = kw.value.value
+                    new = 1 if old == 0 else 0
+                    if name not in REDUCTIONS:  # np.stack, np.concatenate, np.sort: no value per row or column
+                        add(f"`{_seg(source, node)}` works along axis {old}: with axis={new} there, your own code "
+                            f"gives the answer", nodes.index(kw.value), lambda n, new=new: ast.Constant(new), 1)
+                        continue
+                    words = (f"`{_seg(source, node)}` works along axis {old} ({_axis_words(old)}): along axis {new} "
+                             f"({_axis_words(new)}), your own code gives the answer")
+                    add(words, nodes.index(kw.value), lambda n, new=new: ast.Constant(new), 1)
+                    if not any(other.arg == "keepdims" for other in node.keywords):
+                        # the reduced axis kept (keepdims=True), so that the result still lines up with the array
+                        def keep(n, j=j, new=new):
+                            n = copy.deepcopy(n)
+                            n.keywords[j].value = ast.Constant(new)
+                            n.keywords.append(ast.keyword("keepdims", ast.Constant(True)))
+                            return n
+                        add(f"`{_seg(source, node)}` works along axis {old} ({_axis_words(old)}): along axis {new} "
+                            f"({_axis_words(new)}, with keepdims=True so that it lines up with the array), your own "
+                            f"code gives the answer", k, keep, 1)
+            if name in ("sorted", "sort") and node.args and not isinstance(node.func, ast.Attribute) or \
+                    name == "sort" and isinstance(node.func, ast.Attribute) and node.args and len(node.args) == 1 \
+                    and _name_of(node.func.value) in ("np", "numpy"):
+                add(f"`{_seg(source, node)}` puts them in sorted order: in their own order (without the sort), your "
+                    f"own code gives the answer", k, lambda n: n.args[0])
+            if name in ELEMENTWISE and len(node.args) == 1 and not node.keywords:
+                arg = node.args[0]
+                twice = (isinstance(arg, ast.Call) and _name_of(arg.func) == name) or \
+                    (isinstance(arg, ast.Name) and made.get(arg.id) == name)
+                if twice:
+                    add(f"`{_seg(source, node)}` applies {name} to `{_seg(source, arg)}`, which already is "
+                        f"{name}(…): applied once, your own code gives the answer", k, lambda n: n.args[0])
+        if isinstance(node, ast.Call) and _name_of(node.func) in ("sum", "dot", "vdot", "inner") and _squares(node):
+            add(f"`{_seg(source, node)}` is a sum of squares (a squared length): with its square root, "
+                f"`np.sqrt({_seg(source, node)})`, your own code gives the answer", k, _sqrt_of)
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.MatMult) and ast.dump(node.left) == ast.dump(node.right):
+            add(f"`{_seg(source, node)}` is a squared length (x·x): with its square root, your own code gives the "
+                f"answer", k, _sqrt_of)
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow) and isinstance(node.right, ast.Constant) \
+                and node.right.value == 2 and isinstance(node.left, ast.Call) and _name_of(node.left.func) == "norm":
+            add(f"`{_seg(source, node)}` squares a length: without `** 2`, your own code gives the answer", k,
+                lambda n: n.left)
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) and _name_of(node.value.func) == "sort" \
+                and isinstance(node.value.func, ast.Attribute) and not node.value.args:
+            add(f"`{_seg(source, node.value)}` puts them in sorted order: in their own order (without the sort), "
+                f"your own code gives the answer", k, lambda n: None)
+        elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+            add(f"`{_seg(source, node)}` inverts the test: without `not`, your own code gives the answer", k,
+                lambda n: n.operand)
+        elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow) and isinstance(node.right, ast.Constant) \
+                and node.right.value == 2 and params:
+            names = {n.id for n in ast.walk(node.left) if isinstance(n, ast.Name) and n.id in params}
+            if len(names) == 1:
+                (old,) = names
+                for other in params:
+                    if other == old:
+                        continue
+                    second = copy.deepcopy(node.left)
+                    for n in ast.walk(second):
+                        if isinstance(n, ast.Name) and n.id == old:
+                            n.id = other
+                    factor = ast.unparse(node.left)
+                    add(f"`{_seg(source, node)}` is `{factor}` times itself: with its second factor of `{other}`, "
+                        f"`{factor} * {ast.unparse(second)}`, your own code gives the answer", k,
+                        lambda n, second=second: ast.BinOp(n.left, ast.Mult(), second))
+    if params:
+        for k, node in enumerate(nodes):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in params:
+                for other in params:
+                    if other != node.id:
+                        add(f"your code reads `{node.id}` where `{other}` belongs (at `{_seg(source, _parent(nodes, node))}`): "
+                            f"with `{other}` there, your own code gives the answer", k,
+                            lambda n, other=other: ast.Name(other, ast.Load()), 2)
+    # the slips one construct makes first (a function twice, a root, a sort, a `not`), then an axis, then a name read
+    # for another (many of them in a long body): what is reported within undo.BYTES is what can be named
+    return [(words, new) for words, new, _ in sorted(out, key=lambda item: item[2])]
+
+
+def _squares(call) -> bool:
+    """Does a sum (np.sum(x ** 2), (x * x).sum(), np.dot(x, x)) add squares?"""
+    def square(n) -> bool:
+        return isinstance(n, ast.BinOp) and (
+            isinstance(n.op, ast.Pow) and isinstance(n.right, ast.Constant) and n.right.value == 2
+            or isinstance(n.op, ast.Mult) and ast.dump(n.left) == ast.dump(n.right))
+
+    if _name_of(call.func) in ("dot", "vdot", "inner"):
+        return len(call.args) == 2 and ast.dump(call.args[0]) == ast.dump(call.args[1])
+    if call.args:
+        return square(call.args[0])
+    return isinstance(call.func, ast.Attribute) and square(call.func.value)
+
+
+def _sqrt_of(node):
+    numpy = ast.Call(ast.Name("__import__", ast.Load()), [ast.Constant("numpy")], [])
+    return ast.Call(ast.Attribute(numpy, "sqrt", ast.Load()), [node], [])
+
+
+def _parent(nodes, node):
+    for parent in nodes:
+        for child in ast.iter_child_nodes(parent):
+            if child is node:
+                return parent if not isinstance(parent, (ast.Module, ast.stmt)) else node
+    return node
+
+
+def proven(question, elsewhere, right) -> str | None:
+    """The words of the first edit reported in `elsewhere` whose value `right(got)` says is the answer, or None."""
+    for case in elsewhere if isinstance(elsewhere, (list, tuple)) else ():
+        if not isinstance(case, dict) or not isinstance(case.get(UNDONE), str) or "got" not in case:
+            continue
+        if case.get("kind") != question.kind:
+            continue
+        try:
+            if right(case["got"]):
+                return case[UNDONE][:300]
+        except Exception:  # noqa: BLE001 - the kernel's report is the learner's: a malformed one proves nothing
+            continue
+    return None
