@@ -116,7 +116,7 @@ def test_questions_1_and_2_count_tokens_not_rows_in_a_padded_table(capsys):
     assert b["added_params"] == (50_277 + 1000 - 50_688) * 5120 * 2
     assert b["padding_rows"] == 51_328 - 51_277
     partly = evaluate({q.name: q for q in l12.questions(big)}["added_params"], 1000 * 5120 * 2, b["added_params"])
-    assert "n_tokens + n_new − V" in partly.detail
+    assert "n_tok + n_new − V" in partly.detail
     capsys.readouterr()
 
 

@@ -234,11 +234,37 @@ def _missing_needs(question, got=None, want=None) -> str | None:
     used = code.features(own)
     for alternatives, says in question.avoids.items():
         if any(token in used for token in alternatives.split("|")) and not _refuted(question, says, got, want):
-            return says
+            return quote_written(says, alternatives.split("|"), used)
     for alternatives, says in question.needs.items():
         if not any(token in used for token in alternatives.split("|")) and not _refuted(question, says, got, want):
             return says
     return None
+
+
+def _token_forms(token: str) -> list[str]:
+    """How words may quote a code token of code.features: `errors=ignore` as errors='ignore', errors="ignore"
+    or errors=ignore; `axis=0` as axis=0."""
+    if "=" in token and not token.startswith("=") and not token.endswith("="):
+        key, value = token.split("=", 1)
+        return [f"{key}='{value}'", f'{key}="{value}"', token]
+    return [token]
+
+
+def quote_written(says: str, alternatives: list[str], used: set) -> str:
+    """The words of an `avoids` entry with each of its alternatives they quote but the cell does not write
+    replaced by the one the cell writes (errors='ignore' quoted to a cell that wrote errors='replace'): a hint
+    names what the learner wrote, or the family in general words, never a value of the family nobody wrote."""
+    written = [t for t in alternatives if t in used]
+    if not written:
+        return says
+    mine = written[0]
+    for token in alternatives:
+        if token in used:
+            continue
+        for form, theirs in zip(_token_forms(token), _token_forms(mine)):
+            if form in says:
+                says = says.replace(form, theirs)
+    return says
 
 
 def _a_rule_holds(hints, got, want) -> bool:
@@ -411,7 +437,8 @@ def searched_answer(question, want):
 
 def present_terms(question) -> set:
     """{(value, the name it is assigned to)} of the terms the learner's own expression adds (each leaf of a `+`
-    chain: `4 * d` in `mlp = d * 4 * d + 4 * d + …`), read as arithmetic on the book's inputs, where the cell
+    chain: `4 * d` in `mlp = d * 4 * d + 4 * d + …`; a term subtracted, `- d`, as its negative value), read as
+    arithmetic on the book's inputs, where the cell
     reads as arithmetic there: what the code does count, and under which name (a part of that size, of the
     part the name says, is not what it left out)."""
     import ast
@@ -425,14 +452,19 @@ def present_terms(question) -> set:
         return set()
     whole = question.source
     head = whole[:len(whole) - len(source)]
-    leaves = []
+    leaves, taken = [], set()  # taken: the leaves subtracted (`- d` in `untied - V * d - d`), read as negative
 
-    def walk(node):
+    def walk(node, minus=False):
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
-            walk(node.left)
-            walk(node.right)
+            walk(node.left, minus)
+            walk(node.right, minus)
+        elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Sub):
+            walk(node.left, minus)
+            walk(node.right, not minus)
         else:
             leaves.append(node)
+            if minus:
+                taken.add(id(node))
     for node in ast.walk(tree):
         if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and node.value is not None:
             start = len(leaves)
@@ -448,7 +480,7 @@ def present_terms(question) -> set:
             segment = ast.get_source_segment(source, leaf)
             value = code.evaluate(head + source + f"\nterm_ = {segment}\n", "term_", env) if segment else None
             if isinstance(value, (int, float)) and not isinstance(value, bool) and value:
-                out.add((value, name))
+                out.add((-value if id(leaf) in taken else value, name))
         if out:
             break
     return out
@@ -759,7 +791,12 @@ CONSTRUCT_WORDS = [(r"operator precedence", "precedence"), (r"divides with `//`|
                    (r"every row is the one after|an off-by-one in the ids", "shift"),
                    # a ratio given where a difference is asked needs a division by a computed number (not / 2**30,
                    # a unit), and a difference where a ratio is asked a subtraction
-                   (r"^that is a ratio \(", "divide"), (r"^that is a difference \(", "subtract")]
+                   (r"^that is a ratio \(", "divide"), (r"^that is a difference \(", "subtract"),
+                   # a count that multiplies one too many or one too few times (parts.OFF_BY_ONE: "context + 1 where
+                   # context belongs, an off-by-one"): the cell must move a count by one (n + 1, range(1, …)); a
+                   # term of another size that happens to equal one more of that count (4·L·d, one more key's
+                   # attention) is no off-by-one
+                   (r"one too (?:many|few): .+ belongs.*, an off-by-one", "shift")]
 
 
 def construct_unwritten(question, text: str) -> bool:
@@ -776,6 +813,54 @@ def construct_unwritten(question, text: str) -> bool:
             if n is not None and n == 0:
                 return True
     return False
+
+
+# "use X" where X is code (a dotted name, np.add.at, run.model.E, or `x` in backquotes): words that send the learner
+# to something their cell already reads are refuted by the cell (it did use it; the slip is elsewhere)
+_USE_WORDS = None
+
+
+def _used_code(source: str) -> set | None:
+    """The names and dotted attribute chains a cell reads (`run.model.E`, `np.add.at`), or None: not parsed."""
+    import ast
+
+    tree = _parsed(source)
+    if tree is None:
+        return None
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            out.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            try:
+                out.add(ast.unparse(node))
+            except Exception:  # noqa: BLE001 - an odd node: its name is read elsewhere
+                continue
+    return out
+
+
+def names_what_is_used(question, text: str) -> bool:
+    """Do the words tell the learner to use a piece of code ("use the trained rows, run.model.E", "use
+    np.add.at") their own lines already use? Then the words blame a source the learner did not get wrong."""
+    import re
+
+    global _USE_WORDS
+    if _USE_WORDS is None:
+        _USE_WORDS = re.compile(r"\buse (?:the [a-z ]+, )?(`[^`]+`|[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)")
+    source = code.own_part(getattr(question, "source", None)) if getattr(question, "source", None) else None
+    if not isinstance(source, str) or not isinstance(text, str):
+        return False
+    named = [m.group(1).strip("`") for m in _USE_WORDS.finditer(text)]
+    if not named:
+        return False
+    used = _used_code(source)
+    return bool(used) and any(n in used for n in named)
+
+
+def refuted_by_cell(question, text: str) -> bool:
+    """Words the learner's own lines refute: a construct they do not write (construct_unwritten), or a piece of
+    code to use that they already use (names_what_is_used)."""
+    return construct_unwritten(question, text) or names_what_is_used(question, text)
 
 
 def book_envs(question) -> list[dict]:

@@ -156,6 +156,39 @@ def _explains(reference, change, cases, failing) -> bool:
     return True
 
 
+def rows_left_empty(question, got, want) -> str:
+    """Rows left all zeros where the answer's are not, every other row right: measured (which rows), and "a loop
+    one short" only when they are the last rows and the learner's own lines move a count by one (range(n - 1))."""
+    try:
+        g, w = np.asarray(got), np.asarray(want)
+        if g.shape != w.shape or g.ndim != 2 or g.shape[0] < 2 or g.dtype.kind not in "biuf":
+            return ""
+        empty = np.flatnonzero(~g.any(axis=1) & w.any(axis=1))
+        rest = np.setdiff1d(np.arange(g.shape[0]), empty)
+        if not len(empty) or len(empty) == g.shape[0] or not np.array_equal(g[rest], w[rest]):
+            return ""
+    except Exception:  # noqa: BLE001
+        return ""
+    n = g.shape[0]
+    last = list(empty) == list(range(n - len(empty), n))
+    which = (f"row {empty[0]}" if len(empty) == 1 else f"rows {', '.join(str(int(i)) for i in empty[:6])}") + \
+        (", the last," if last and len(empty) == 1 else ", the last ones," if last else "")
+    said = f"{which} {'is' if len(empty) == 1 else 'are'} all zeros, never filled; every other row is right"
+    if last and _shift_written(question):
+        said += f": your loop stops {'one' if len(empty) == 1 else len(empty)} short (range(len(…) − 1)?); go " \
+                "through every position"
+    return said
+
+
+def _shift_written(question) -> bool:
+    """Do the learner's own lines move a count by one (range(n - 1), i + 1)?"""
+    try:
+        source = getattr(question, "source", None)
+        return bool(source) and bool(explain._construct_count(code.own_part(source), "shift"))
+    except Exception:  # noqa: BLE001
+        return False
+
+
 def broken_invariant(question, inner, got, want, args) -> str | None:
     """The first invariant the result breaks, unless the result question's own hints name the
     mistake (they were written for it); before the invariants, what a right cell always or never
@@ -170,6 +203,9 @@ def broken_invariant(question, inner, got, want, args) -> str | None:
         return None  # nan or inf breaks every invariant: the result's own not-finite hint says what it is
     if inner._hint(value, wanted, ""):
         return None
+    empty = rows_left_empty(question, value, wanted)  # rows never filled: which ones, before a property they break
+    if empty:
+        return empty
     moved = diagnose.shifted(value, wanted)  # every value one place off: seen on the result, before a property it breaks
     if moved:
         return moved

@@ -31,6 +31,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from embedlab.grading import code, diagnose, explain, function_hints, undo
+from embedlab.grading.text import join_clauses, states_answer
 from embedlab.grading.status import CORRECT, INCORRECT, NOT_ATTEMPTED, TO_MARK, format_points
 from embedlab.grading.values import (
     NotAttempted,
@@ -266,7 +267,10 @@ class Question:
     def _verdict(self, ok: bool, detail: str = "") -> Verdict:
         if ok:
             return Verdict(CORRECT, self.points, self.points, "")
-        return Verdict(INCORRECT, 0.0, self.points, detail)
+        from embedlab.grading.text import without_repeats
+
+        # a clause that says again what an earlier one says (two sources joined) is left out: said once
+        return Verdict(INCORRECT, 0.0, self.points, _quiet(without_repeats, detail, default=detail))
 
     def _hint(self, got, want, default: str) -> str:
         if _STATUS_ONLY.get():
@@ -282,8 +286,9 @@ class Question:
                     continue
             try:
                 if hint.when(got, want, *self.case) if hint.args else hint.when(got, want):
-                    if _quiet(explain.construct_unwritten, self, hint.message, default=False):
-                        continue  # words about a construct the learner's own lines do not write
+                    if _quiet(explain.refuted_by_cell, self, hint.message, default=False) \
+                            or _quiet(states_answer, hint.message, want, default=False):
+                        continue  # words about a construct the learner's own lines do not write, or the answer
                     return hint.message
             except Exception:
                 continue
@@ -393,11 +398,13 @@ class Question:
             own = self._hint(got, want, "")
             if half:  # exactly half a FLOP count: the slip named, with the question's own rule after it
                 self._said = "own"
-                return f"{half}; {own}" if own and own != half else half
+                return join_clauses(half, own) if own and own != half else half
             if own:
                 self._said = "own"
                 return own
             found = _quiet(explain.number, self, got, want)
+            if found and _quiet(explain.refuted_by_cell, self, found, default=False):
+                found = None  # words about a construct (an off-by-one) the learner's own lines do not write
             found = _quiet(self._either, found, "book", got, want, default=found) if found else found
             # an operator swapped or a number one off in the learner's function, undone on this call's arguments
             found = found or next(iter(_quiet(explain._one_edit_undone, self, got, want, default=[]) or []), None)
@@ -413,7 +420,7 @@ class Question:
             return first
         if half and self._weigh([(half, "book")], got, want):  # exactly half a FLOP count: the slip named
             own = self._weigh([(t, "own") for t in _own_hints(self, got, want)], got, want)
-            return f"{half}; {own}" if own and own != half else half
+            return join_clauses(half, own) if own and own != half else half
         # "that is X" (a question's own declared hint): shown only when a look finds it again, where looks ran
         candidates = [(t, "own") for t in _quiet(_own_hints, self, got, want, default=[])]
         candidates += [(t, "book") for t in _quiet(_parts_and_code, self, got, want, default=[])]
@@ -510,8 +517,9 @@ class Question:
     def _support(self, text: str, how: str, got, want) -> str:
         """'look' (found again on a look), 'book' (exact on the book's inputs; no look finds it, or none ran),
         or 'no' (not to be shown: unreadable, or the whole × a unit no look and no typed constant shows)."""
-        if not text or _unreadable(text, self):
-            return "no"
+        if not text or _unreadable(text, self) or _quiet(explain.refuted_by_cell, self, text, default=False) \
+                or _quiet(states_answer, text, want, default=False):  # … or the words state the answer itself
+            return "no"  # unreadable, or words about a construct (an off-by-one) the learner's lines do not write
         if how == "code" or diagnose.direction_only(text):
             return "book"
         looks = self._looks()
@@ -612,6 +620,47 @@ class Question:
                              or ("too big" if got > want else "too small"))
 
 
+def _merged_entries(question, got, want) -> str:
+    """Two or more entries of a named 1-D answer given together in one (the master copy and the moments as one
+    12-byte entry, the others 0): proven exactly, entry i of the learner's equal to the sum of the answer's
+    entries i and J, each of J given as 0."""
+    names = list(getattr(question, "entries", ()) or ())
+    try:
+        g, w = np.asarray(got, dtype=float), np.asarray(want, dtype=float)
+    except (TypeError, ValueError):
+        return ""
+    if not names or g.shape != w.shape or g.shape != (len(names),):
+        return ""
+    bad = [j for j in range(len(names)) if g[j] != w[j]]
+    for i in bad:
+        rest = [j for j in bad if j != i]
+        if rest and all(g[j] == 0 and w[j] != 0 for j in rest) and g[i] == w[i] + sum(w[j] for j in rest):
+            together = " and ".join([names[i], *[names[j] for j in rest]])
+            order = ", ".join(names)
+            zeros = " and ".join(names[j] for j in rest)
+            return (f"your {names[i]} entry holds the {together} together, and your {zeros} "
+                    f"entr{'y is' if len(rest) == 1 else 'ies are'} 0: give each part its own entry, in the order "
+                    f"[{order}]")
+    return ""
+
+
+def _named_entries(question, text: str) -> str:
+    """The general words' "entries 2, 3 differ" with what those entries hold, for a named 1-D answer."""
+    import re
+
+    names = list(getattr(question, "entries", ()) or ())
+    if not names or not isinstance(text, str):
+        return text
+
+    def name(m):
+        idx = [int(k) for k in re.findall(r"\d+", m.group(1))]
+        if not idx or any(k >= len(names) for k in idx):
+            return m.group(0)
+        said = ", ".join(names[k] for k in idx)
+        return f"{m.group(0)[:-len(m.group(2))]}({said}) {m.group(2)}"
+    return re.sub(r"entr(?:ies|y) ((?:\d+, )*\d+) (differs?)", name, text)
+
+
 def _own_hints(question, got, want) -> list:
     """The question's own hints that hold for (got, want), in order (their `unless` read from the code)."""
     out = []
@@ -623,7 +672,8 @@ def _own_hints(question, got, want) -> list:
             continue
         try:
             if hint.when(got, want, *question.case) if hint.args else hint.when(got, want):
-                if not _quiet(explain.construct_unwritten, question, hint.message, default=False):
+                if not _quiet(explain.refuted_by_cell, question, hint.message, default=False) \
+                        and not _quiet(states_answer, hint.message, want, default=False):
                     out.append(hint.message)  # words about a construct the learner's lines write, or any other
         except Exception:  # noqa: BLE001
             continue
@@ -699,7 +749,10 @@ def _unreadable(text: str, question) -> bool:
     embedlab.grading.text.hint_problems."""
     from embedlab.grading.text import hint_problems
 
-    return bool(_quiet(hint_problems, text, question.unit_of(), diagnose.UNITLESS, default=[]))
+    from embedlab.grading.text import without_repeats
+
+    # read as it will be shown: a repeated clause is left out then (Question._verdict), not held against the rest
+    return bool(_quiet(hint_problems, without_repeats(text), question.unit_of(), diagnose.UNITLESS, default=[]))
 
 
 def _constant_ratio(got, want):
@@ -1112,6 +1165,7 @@ class Array(Question):
     rtol: float | None = None
     atol: float | None = None
     shape: Callable[[dict], tuple] | None = None  # the expected shape from a variant's parameters (class mode)
+    entries: Sequence[str] = ()  # what each entry of a short 1-D answer holds ("weights", "master copy"): named
     kind = "array"
 
     def __post_init__(self):
@@ -1176,9 +1230,11 @@ class Array(Question):
             return self._verdict(False, edit)
         other = _other_values(got, want, *kinds)  # fractions where whole numbers (ids) are asked: before rules on ids
         other = other or _whole_matrix_norm(got, want, self.case) or _divided_by_count(got, want, self.case) \
-            or _distance_not_cosine(got, want, self.case) or _numbered_from(got, want)
-        return self._verdict(False, other or self._weighed_array(got, want) or explain.array(self, got, want)
-                             or diagnose.array_hint(got, want, self.close, *kinds))
+            or _distance_not_cosine(got, want, self.case) or function_hints.rows_left_empty(self, got, want) \
+            or _numbered_from(got, want)
+        return self._verdict(False, other or self._weighed_array(got, want) or _merged_entries(self, got, want)
+                             or _named_entries(self, explain.array(self, got, want)
+                                               or diagnose.array_hint(got, want, self.close, *kinds)))
 
     def _weighed_array(self, got, want) -> str:
         """The question's own hints on an array, weighed on the looks as a number's are (`_weigh`)."""
@@ -1668,8 +1724,9 @@ class Design(Question):
             names = self._carried(data)
             if names:
                 return Verdict(CORRECT, self.points, self.points, carried_note(names, problems[0]))
-        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        return self._verdict(False, f"{problems[0]}{more}")
+        # every problem the rule finds, each said (a design over two budgets hears of both: "(and 1 more)" hid
+        # the second, and the learner fixed one to meet the other)
+        return self._verdict(False, "; ".join(dict.fromkeys(str(x) for x in problems)))
 
     def _carried(self, data) -> list[str] | None:
         """The earlier answers this answer is right from (the learner's own values), or None: no `carry`,
@@ -1890,6 +1947,14 @@ def padding_recheck(V: int, m: int) -> tuple[dict, int, str]:
     Vm = -(-V // m) * m
     return ({"V": Vm, ".vocab_size": Vm, "['vocab_size']": Vm, "pad_multiple": m}, 0,
             f"for V = {Vm:,}, already a multiple of pad_multiple = {m}")
+
+
+def padding_blocks(rows: int, m: int, of: str) -> Hint:
+    """A padding question answered with the number of blocks of m rows the padded table spans, ceil(rows / m):
+    a count of blocks where a count of rows is asked (proven by its value)."""
+    return Hint(lambda got, want: got == -(-rows // m) and got != want,
+                f"that is how many blocks of pad_multiple rows the padded table spans, not a count of rows: the "
+                f"padded size is that many blocks times pad_multiple, and the padding is the rows past {of}")
 
 
 def padding_rechecks(V: int, m: int) -> list[tuple[dict, int, str]]:

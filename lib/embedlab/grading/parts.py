@@ -33,8 +33,8 @@ a `key`: changing one changes both, as one change.
 from __future__ import annotations
 
 import itertools
-import re
 import math
+import re
 from dataclasses import dataclass, field
 
 from embedlab.grading import diagnose
@@ -438,6 +438,13 @@ def changes_of(answer: Answer) -> list[tuple[dict, str, tuple]]:
                 node.alts.append(Alt(node.amount - 1, f"one too few: {label} − 1{what} where {label} belongs"
                                                       f"{where.replace('±', '−')}{OFF_BY_ONE}", swap=True,
                                      last=True))
+        if isinstance(node, Part) and named and not node.key and (nid, "factor-left-out") not in seen:
+            seen.add((nid, "factor-left-out"))
+            node.alts.extend(_factor_left_out_alts(node, named))
+        if isinstance(node, Prod) and (nid, "exact-flops") not in seen \
+                and not any(isinstance(n, Ratio) for n in answer.tree.nodes()):
+            seen.add((nid, "exact-flops"))
+            node.alts.extend(_exact_flop_alts(node))
         if isinstance(node, Part) and isinstance(node.amount, (int, float)) and node.amount < 0 \
                 and (nid, "sign") not in seen and parent is not None and not node.key:
             # a term taken away (minus the head, −V): added instead is one change, the sign
@@ -510,6 +517,61 @@ def changes_of(answer: Answer) -> list[tuple[dict, str, tuple]]:
             if (nid, i) not in seen:
                 seen.add((nid, i))
                 out.append(({nid: ("alt", i)}, alt.says, (nid,) + ((f"tag:{alt.tag}",) if alt.tag else ())))
+    return out
+
+
+def _factor_left_out_alts(node, named: dict) -> list:
+    """A part that is the product of two of the answer's sizes (the tied table, V·d) given as one of them (V: one
+    number per token where a row of d belongs): the other factor left out. Tried alone, when nothing else explains
+    the value (last), and named by the sizes, not guessed."""
+    amount = node.amount
+    if not isinstance(amount, int) or isinstance(amount, bool) or amount < 4:
+        return []
+    sizes = {k: v for k, v in named.items() if isinstance(v, int) and not isinstance(v, bool) and v >= 2
+             and v != amount and size_like(k)}
+    out, seen = [], set()
+    for a, va in sizes.items():
+        for b, vb in sizes.items():
+            if a == b or va * vb != amount or va in seen or any(alt.value == va for alt in node.alts):
+                continue
+            seen.add(va)
+            what = f"{node.name}: {node.words}" if node.words else node.name
+            out.append(Alt(va, f"{a} where {a}·{b} belongs ({what}): a factor {b} left out", swap=True, last=True))
+    return out
+
+
+def _exact_flop_alts(prod) -> list:
+    """A matmul priced at 2 FLOPs per weight (a Prod with a factor 2 named FLOPs) counted the other known way:
+    exactly, m multiplies and m − 1 adds per dot product of m terms, n·(2m − 1) where the course counts 2·n·m.
+    A convention, not a slip of the model: named as such, for each whole factor m that may be the dot
+    product's length (the value tells them apart); one the question's own parts already say (an Alt of that
+    value on a factor) is not said twice. A count only: in a share (a Ratio) the convention cancels nearly
+    out, and its alternatives would crowd the slips a share's value proves."""
+    children = list(getattr(prod, "children", []))
+    two = [c for c in children if isinstance(c, Part) and c.amount == 2 and "flop" in c.name.lower()]
+    if len(two) != 1:
+        return []
+    factors = [c for c in children if c is not two[0]]
+    if not factors or not all(isinstance(c, Part) and isinstance(c.amount, int) and not isinstance(c.amount, bool)
+                              for c in factors):
+        return []
+    whole = 2
+    for c in factors:
+        whole *= c.amount
+    out = []
+    for c in factors:
+        m = c.amount
+        if m < 2 or not (c.name and _IDENT.fullmatch(c.name)):
+            continue
+        exact = whole - whole // (2 * m)
+        said = {whole // m * a.value for f in factors if f.amount for a in f.alts
+                if isinstance(a.value, (int, float)) and f is c} | {a.value for a in prod.alts}
+        if any(math.isclose(exact, v, rel_tol=1e-12) for v in said if isinstance(v, (int, float))):
+            continue
+        name = c.name
+        out.append(Alt(exact, f"that counts {prod.name} exactly: each dot product of {name} terms as {name} "
+                              f"multiplies and {name} − 1 adds, (2·{name} − 1) FLOPs per output; the course counts "
+                              f"2 FLOPs per weight (a multiply and an add each), 2·{name} per output"))
     return out
 
 
@@ -927,19 +989,34 @@ def _sizes(answer) -> dict:
 
 
 def _offset_words(answer, name, k, sign) -> str:
+    """The whole off by exactly one input (or two): measured, so said as measured. Which term of that size it is
+    (a norm's scale, a bias, the exact count's − V) the value cannot tell: no guess in parentheses."""
     if not is_symbol(name):  # a size named in words ("rows"): one number per row, not "exactly rows too many"
         each = f"each of the {name}" if k == 1 else f"each of the {name}, twice"
         if sign < 0:
-            return (f"{answer.context} is short by exactly one number for {each}: a term of one number per item "
-                    f"(a norm's scale? a bias?) left out, or subtracted where it does not belong")
-        return (f"{answer.context} has exactly one number too many for {each}: a term of one number per item "
-                f"counted that the model does not have (a bias where there is no bias? a norm's shift?)")
+            return (f"{answer.context} is short by exactly one number for {each}: recheck the terms of one number "
+                    f"per item the question counts, and any you subtract")
+        value = answer.siblings().get(name)
+        if isinstance(value, (int, float)) and any(v == k * value for v, _ in (answer.present or ())):
+            return (f"{answer.context} has exactly one number too many for {each}, and your code adds a term of "
+                    f"exactly that size: the model has no such term (count only what the question lists)")
+        return (f"{answer.context} has exactly one number too many for {each}: recheck that the model has each "
+                f"term of one number per item you count")
     size = name if k == 1 else f"{k} · {name}"
+    value = answer.siblings().get(name)
     if sign < 0:
-        return (f"{answer.context} is exactly {size} short: a term of {size} numbers (a norm's scale? a bias?) "
-                f"left out, or subtracted where it does not belong")
-    return (f"{answer.context} has exactly {size} too many: a term of {size} numbers counted that the model does "
-            f"not have (a bias where there is no bias? a norm's shift?)")
+        if isinstance(value, (int, float)) and any(v == -k * value for v, _ in (answer.present or ())):
+            # the learner's own expression takes away a term of exactly that size: the code shows it
+            return (f"{answer.context} is exactly {size} short, and your code subtracts a term of exactly {size} "
+                    f"numbers: the question's count keeps it (take away only what the question lists)")
+        return (f"{answer.context} is exactly {size} short: recheck the terms of {size} numbers the question counts, "
+                f"and any you subtract")
+    if isinstance(value, (int, float)) and any(v == k * value for v, _ in (answer.present or ())):
+        # the learner's own expression adds a term of exactly that size: the code shows what the value measures
+        return (f"{answer.context} has exactly {size} too many, and your code adds a term of exactly {size} "
+                f"numbers: the model has no such term (count only what the question lists)")
+    return (f"{answer.context} has exactly {size} too many: recheck that the model has each term of {size} numbers "
+            f"you count")
 
 
 def _out(n, found: dict, tagged: bool) -> list:

@@ -282,6 +282,82 @@ def _size_like(token: str) -> bool:
     return is_symbol(bare) and (not re.search(r"[a-z]{3,}", bare) or bool(re.search(r"[_.\d]", bare)))
 
 
+# A clause said twice in other words ("… (2 FLOPs per weight, a multiply and an add); a matmul costs 2 FLOPs per
+# weight: one multiply and one add"): the hint's clauses are its "; "-separated segments; a later one whose content
+# words (5 or more; code quoted is one word) are, 70 % or more, in an earlier one says nothing new. A segment that
+# continues the sentence ("and …", "or …") is part of what the earlier one says, not a repeat.
+_STOP_WORDS = frozenset("a an the and or of to in on at for by is are be it its this that these those your you one "
+                        "per each as with from not no but if so than then into only all every any do does what which "
+                        "where when how them they their has have".split())
+
+
+def _content_words(segment: str) -> set:
+    out = set(re.findall(r"`[^`]*`", segment))  # code quoted is one word (`num_hidden_layers`)
+    for w in re.findall(r"[a-z0-9_]+", re.sub(r"`[^`]*`", " ", segment).lower()):
+        if w in _STOP_WORDS or (len(w) < 2 and not w.isdigit()):  # a name (n_tok) is one word; a letter none
+            continue
+        out.add(w[:-1] if len(w) > 3 and w.endswith("s") else w)
+    return out
+
+
+def _repeats(later: str, earlier: str) -> bool:
+    if re.match(r"\s*(and|or|either|but)\b", later):
+        return False
+    words = _content_words(later)
+    return len(words) >= 5 and len(words & _content_words(earlier)) >= 0.7 * len(words)
+
+
+def repeated_clause(text: str) -> str | None:
+    """The first clause (a "; "-separated segment) that says again what an earlier one says, or None."""
+    if not isinstance(text, str):
+        return None
+    segments = [x for x in text.split("; ") if x.strip()]
+    for j in range(1, len(segments)):
+        if any(_repeats(segments[j], segments[i]) for i in range(j)):
+            return segments[j]
+    return None
+
+
+def without_repeats(text: str) -> str:
+    """The hint with each clause that repeats an earlier one left out (join_clauses after the fact)."""
+    if not isinstance(text, str) or "; " not in text:
+        return text
+    kept = []
+    for segment in text.split("; "):
+        if segment.strip() and any(_repeats(segment, k) for k in kept):
+            continue
+        kept.append(segment)
+    return "; ".join(kept)
+
+
+def join_clauses(*clauses: str) -> str:
+    """Clauses joined with "; ", each left out that says again what an earlier one says."""
+    return without_repeats("; ".join(c for c in clauses if c))
+
+
+_VALUE_WITH_UNIT = re.compile(r"(?<![\w.·×/^*])(-?\d[\d,_]*(?:\.\d+)?)\s*(FLOPs?|bytes?|parameters|params|GB|GiB|MB|MiB|KiB|"
+                              r"rows|tokens|sequences)\b(?!\s*(?:per|each|a|an)\b)")
+
+
+def states_answer(text: str, want) -> bool:
+    """Do the words state the expected value itself, as a number with a unit ("0 FLOPs", "12 bytes")? A hint says
+    what is off, never the answer. A number with "per …" after it is a rate of the reasoning (2 FLOPs per
+    weight), not the answer."""
+    if not isinstance(text, str):
+        return False
+    try:
+        w = float(want)
+    except (TypeError, ValueError):
+        return False
+    for found in _VALUE_WITH_UNIT.finditer(text):
+        try:
+            if float(found.group(1).replace(",", "").replace("_", "")) == w:
+                return True
+        except ValueError:
+            continue
+    return False
+
+
 def hint_problems(text: str, unit: str = "", unitless: tuple = ()) -> list[str]:
     """What is wrong with a hint's words as written: a placeholder left in, an empty slot, a doubled or
     a missing word, a size slot filled with a word where a symbol belongs ("exactly rows too many"), or a
@@ -319,6 +395,9 @@ def hint_problems(text: str, unit: str = "", unitless: tuple = ()) -> list[str]:
         if not is_symbol(slot):
             out.append(f"a word where a size belongs: {found.group(0)!r}")
     out += _contradictions(text) + _repetitions(text)
+    again = repeated_clause(text)
+    if again:
+        out.append(f"a clause said twice in other words: {again[:60]!r}")
     if unit in unitless:
         for family, pattern in _UNIT_WORDS.items():
             if family in UNITLESS_ALLOWED.get(unit, ()):

@@ -86,6 +86,12 @@ def _table(name: str) -> int:
     return shape.vocab_size * shape.hidden_size
 
 
+def _table_shape(name: str) -> tuple[int, int]:
+    """(V, d) of a model's token table."""
+    shape = model_shape(load_config(name))
+    return shape.vocab_size, shape.hidden_size
+
+
 def ties_of(p: dict) -> str:
     """Question 4's answer: the one candidate whose config says tie_word_embeddings."""
     return next(name for name in p["candidates"] if load_config(name)["tie_word_embeddings"])
@@ -285,7 +291,8 @@ def questions(p: dict) -> list:
                 Alt(-tied_table, "the naive sum adds the tied table a second time (its two names): add V·d, do not "
                                  "subtract it"),
                 Alt(count_params(load_config(p["tied_model"])).position_embedding,
-                    "the entry listed twice is the token table (V × d), the tied head's: not the position table")])]))),
+                    "the entry listed twice is the token table (V × d), the tied head's: not the position table")])])),
+            inputs=lambda: dict(zip(("V", "d"), _table_shape(p["tied_model"])))),
     ]
 
 

@@ -325,7 +325,13 @@ def questions(p: dict) -> list:
                 Part("attention over the context", costs.attention_per_key * keys, "grows with every position",
                      missing="too big: you left out attention over the context, which grows with every position",
                      alts=[Alt(costs.attention_per_key * T * T,
-                               "token t attends to t positions: T(T+1)/2 keys in all, not T²")])]),
+                               "token t attends to t positions: T(T+1)/2 keys in all, not T²"),
+                           # half the T × T score matrix: the diagonal (each token's key of its own) left out
+                           *[Alt(costs.attention_per_key * k, f"{words}: token t attends to t positions, itself "
+                                                              "included, so T(T+1)/2 keys in all; the diagonal of "
+                                                              "the T × T scores belongs in")
+                             for k, words in ((T * T / 2, "T²/2 keys is half the T × T scores"),
+                                              (T * (T - 1) // 2, "T(T−1)/2 keys leaves out each token's own key"))]])]),
             upside_down="upside down: the share is the head's FLOPs over the whole pass's"), context="your share",
             # a share has no unit: bytes, KiB or GB cannot be its slip (units=False); a percentage can
             units=False, scales=[Scale(100, "a percentage: give the fraction (between 0 and 1)")] + ([Scale(
@@ -347,12 +353,13 @@ def questions(p: dict) -> list:
             **reads("head_flops")),
         Integer("lookup_flops", hints=[
             Hint(lambda got, want: got > 0 and got % table.hidden_size == 0 and got // table.hidden_size <= 4,
-                 "a lookup copies d numbers: copying moves data but does no arithmetic, 0 FLOPs"),
+                 "a lookup copies d numbers: copying moves data but does no arithmetic; a FLOP is one multiply "
+                 "or one add"),
             Hint(lambda got, want: got == 2 * table.vocab_size * table.hidden_size,
                  "that is what the one-hot matmul would cost; the lookup only copies a row"),
             Hint(lambda got, want: want == 0 and got != 0,
-                 "a lookup copies a row of the table: it moves data and does no arithmetic, 0 FLOPs whatever the "
-                 "table's size (only the head is a matmul)"),
+                 "a lookup copies a row of the table: it moves data and does no arithmetic, whatever the table's "
+                 "size (only the head is a matmul); a FLOP is one multiply or one add"),
         ]),
         Integer("kaplan_n", hints=[
             Hint(lambda got, want: got == counts.total - counts.token_embedding,

@@ -335,7 +335,8 @@ def questions(p: dict) -> list:
             ratio(GIB_PER_GB, "that is GiB (2**30 bytes); the question asks for GB (10**9 bytes)"),
             ratio(1e9, "give it in GB: divide the bytes by 10**9"),
         ]),
-        Array("adam_parts", exact=True, shape=lambda q: (4,), hints=[
+        Array("adam_parts", exact=True, shape=lambda q: (4,),
+              entries=("weights", "gradients", "master copy", "moments (m and v)"), hints=[
             # judged part by part: recipes with different parts can share a total (4 + 4 + 4 + 4 = 2 + 2 + 12)
             Hint(lambda got, want: got.size == 1 and got.ravel()[0] == want.sum(),
                  "that is the total: give the four parts, in the order the question asks"),

@@ -11,7 +11,8 @@ import math
 import numpy as np
 
 from embedlab.grading.elsewhere import Elsewhere
-from embedlab.grading.kinds import Array, Function, Hint, Integer, Real, offset, padding_rechecks, related
+from embedlab.grading.kinds import (Array, Function, Hint, Integer, Real, offset, padding_blocks, padding_rechecks,
+                                    related)
 from embedlab.grading.parts import Alt, Answer, Part, Sum
 from embedlab.grading.space import FRESH_INPUTS, Space, equal_to_book
 from embedlab.grading.verdicts import untold_slips
@@ -183,6 +184,14 @@ def partial_count(tokenizer: str) -> tuple[int, int]:
 
 
 @functools.lru_cache(maxsize=8)
+def high_byte_count(tokenizer: str) -> int:
+    """The ordinary tokens of a real tokenizer with any byte from 0x80 up (fragments and whole characters alike)."""
+    from embedlab import load_tokenizer
+
+    return sum(any(x >= 0x80 for x in b) for b in load_tokenizer(tokenizer).token_byte_values())
+
+
+@functools.lru_cache(maxsize=8)
 def bytes_never_used(top: int) -> int:
     """Question 2 with only the code points below `top` encoded: the byte values none of them uses."""
     used = {b for c in range(top) if not 0xD800 <= c <= 0xDFFF for b in chr(c).encode("utf-8")}
@@ -275,6 +284,15 @@ def one_norm_cosines(p: dict) -> tuple[float, float]:
     return float((dots / norms[None, :])[pairs].mean()), float((dots / norms[:, None])[pairs].mean())
 
 
+def pair_cosines(p: dict, steps: int | None = None, every_row: bool = False) -> float:
+    """Question 4's mean cosine over pairs i < j, of the never-seen rows (or of every row), after `steps` steps
+    (None: the run's own; 0: the rows as initialised)."""
+    corpus, run = _trained(p["corpus_seed"], p["n_reserved"], p["steps"] if steps is None else steps, p["seed"])
+    rows = run.model.E if every_row else run.model.E[list(corpus.groups["never"])]
+    unit = rows / np.linalg.norm(rows, axis=1, keepdims=True)
+    return float((unit @ unit.T)[np.triu_indices(len(rows), k=1)].mean())
+
+
 # A row's length is taken along axis 1: norms along axis 0 measure the columns (lessons 09 and 10).
 ROW_NORMS = {"norm(axis=0)|normalize(axis=0)": "your code takes norms along axis=0, down the columns: a row's length "
                                                "is along axis=1 (normalise each row on its own)"}
@@ -322,6 +340,7 @@ def questions(p: dict) -> list:
     return [
         Integer("padding_rows", hints=[
             Hint(lambda got, want: got == padded, "that is the padded size; the question asks how many rows were added"),
+            padding_blocks(V, m, "V"),
             Hint(lambda got, want: got == V % m,
                  "that is the remainder V % pad_multiple, how far V is past a multiple: the padding is what is "
                  "missing up to the next multiple (round up)"),
@@ -378,7 +397,14 @@ def questions(p: dict) -> list:
             Hint(lambda got, want: math.isclose(got, (n + n * (n - 1) * want) / n ** 2, rel_tol=1e-6)
                  or math.isclose(got, (n + n * (n - 1) / 2 * want) / (n * (n + 1) / 2), rel_tol=1e-6),
                  "leave out each row's cosine with itself (the diagonal): only pairs of different rows"),
-            Hint(lambda got, want: abs(got) < 0.1, "near 0 is the value before training; use the trained rows, run.model.E"),
+            # "before training" only when the value is the untrained rows' (the run at step 0), and "every row" only
+            # when it is the mean over all pairs of run.model.E: each proven by its value, never "near 0"
+            related(lambda want: pair_cosines(p, steps=0), "that is the value before training, the rows as "
+                                                            "initialised: take the rows of the trained run, run.model.E",
+                    rel=1e-6),
+            related(lambda want: pair_cosines(p, every_row=True), "that averages the pairs of every row of "
+                                                                  "run.model.E: take only the never-seen rows, "
+                                                                  "run.model.E[never]", rel=1e-6),
             *[related(lambda want, i=i: one_norm_cosines(p)[i], ONE_NORM, rel=1e-6) for i in (0, 1)],
         ]),
         Array("top7", exact=True, shape=lambda p: (7,), avoids=ROW_NORMS, other_inputs=top7_elsewhere, needs={
@@ -403,12 +429,16 @@ def questions(p: dict) -> list:
                  "none of these is among the highest scores: sort highest first (np.argsort(-scores), or reverse)"),
         ]),
         Integer("partial_tokens", avoids={
-            "errors=ignore|errors=replace|errors=backslashreplace": (
+            "errors=ignore|errors=replace|errors=backslashreplace|errors=surrogateescape": (
                 "errors='ignore' never raises, so nothing fails: decode strictly (the default, errors='strict') "
                 "and count the tokens that raise")},
             needs={"decode|UnicodeDecodeError": (
                 "a fragment is a token whose bytes do not decode as UTF-8 on their own: decode each token (merged "
                 "multi-byte ones too, not only single bytes) and count those that fail")}, hints=[
+            # a byte from 0x80 up is in every multi-byte character: the tokens holding one whole still decode
+            Hint(lambda got, want: got == high_byte_count(p["tokenizer"]) and got != want,
+                 "that counts every token with a byte from 0x80 up; a token that holds whole multi-byte characters "
+                 "decodes fine: count only those whose bytes fail .decode('utf-8')", proven=True),
             offset(-128, "you left out the 128 single-byte tokens 0x80-0xFF: none decodes on its own (most are "
                          "pieces of a character; the others, question 2's bytes, never occur in valid UTF-8 at "
                          "all)"),

@@ -225,9 +225,9 @@ def questions(p: dict) -> list:
                 problems = [problems[0] + f"; most of it is the KV cache, one key and one value vector per kv head "
                                           f"per layer per token: {kv[0]} alone (query heads sharing a kv head) "
                                           "fits every budget", *problems[1:]]
-            elif len(fixes) == 1:
-                problems = [problems[0] + f"; one change alone would fit every budget: {fixes[0]} (the rest of "
-                                          "the design as it is)", *problems[1:]]
+            elif len(fixes) == 1:  # after every budget it breaks, each named
+                problems = [*problems, f"one change alone would fit every budget: {fixes[0]} (the rest of the "
+                                       "design as it is)"]
             return problems
         if model_shape(design).head_dim != p["head_dim"]:
             return [f"the job's heads are head_dim = {p['head_dim']} wide (d / h); "

@@ -13,7 +13,7 @@ import math
 import numpy as np
 
 from embedlab.grading.elsewhere import Elsewhere
-from embedlab.grading.kinds import Hint, Integer, Real, given_replaced, offset, ratio, related
+from embedlab.grading.kinds import Hint, Integer, Real, given_replaced, offset, padding_blocks, ratio, related
 from embedlab.grading.parts import Alt, Answer, Part, Prod, Sum
 from embedlab.grading.space import Space, equal_to_book
 from embedlab.grading.verdicts import untold_slips
@@ -375,12 +375,12 @@ def questions(p: dict) -> list:
     whole = calculate(p["vocab_model"], vocab_size=grown_v)
     every_new = n * e * (1 if tied else 2) + (n if bias else 0)  # every new token given a new row
     spare = ("the new ids start at len(tokenizer) = n_tokens(vocab_model), and this table has spare rows past "
-             "its tokens (V > n_tokens): ")
+             "its tokens (V > n_tok): ")
     added = [
         Hint(lambda got, want: new_rows < n and got in {every_new, n * d * (1 if tied else 2)},
              spare + ("they all fit in the rows the table already has: it gains no parameter" if new_rows == 0
                       else "the first of them fit in the rows the table already has; only the ids past its last "
-                           "row, n_tokens + n_new − V of them, need new rows")),
+                           "row, n_tok + n_new − V of them, need new rows")),
         Hint(lambda got, want: want == 0 and got != 0,
              spare + "the new ids fit in the rows the table already has, so nothing is added"),
         Hint(lambda got, want: new_rows > 0 and got == new_rows,
@@ -407,15 +407,15 @@ def questions(p: dict) -> list:
                      missing="each new row holds a row's width of numbers: multiply by the width of the table",
                      alts=[Alt(d, "hidden_size is not this table's width: its rows are word_embed_proj_dim "
                                   "numbers wide (count_params(config).token_embedding / V)")] if e != d else [])
-        row_alts = [Alt(n, spare + "only the ids past the table's last row, n_tokens + n_new − V of them, need new "
+        row_alts = [Alt(n, spare + "only the ids past the table's last row, n_tok + n_new − V of them, need new "
                                "rows")] if new_rows != n else []
         padded_rows = padded_size(grown_v, p["pad_multiple"]) - V
         if padded_rows != new_rows:  # a step of question 2 (padding) taken in question 1: rows up to the padded size
-            row_alts.append(Alt(padded_rows, "question 1 does not pad: the table grows to max(V, n_tokens + n_new) "
+            row_alts.append(Alt(padded_rows, "question 1 does not pad: the table grows to max(V, n_tok + n_new) "
                                              "rows, no more; padding to a multiple of pad_multiple is question 2's "
                                              "step"))
         rows = Prod("the new rows' numbers", [
-            Part("new rows", new_rows, "n_tokens + n_new − V, the new ids past the table's last row", alts=row_alts),
+            Part("new rows", new_rows, "n_tok + n_new − V, the new ids past the table's last row", alts=row_alts),
             width, matrices(tied, "new rows")])
         if not bias:
             return Answer(rows)
@@ -427,7 +427,7 @@ def questions(p: dict) -> list:
         Integer("added_params", hints=added, parts=added_parts if new_rows else None,
                 inputs=lambda: {"n_new": n, "d": d, **({"word_embed_proj_dim": e} if e != d else {})}),
         Integer("padding_rows", hints=padding_hints(p), parts=lambda: padding_parts(p),
-                inputs=lambda: {"n_new": n, "pad_multiple": m, "n_tokens": T},
+                inputs=lambda: {"n_new": n, "pad_multiple": m, "n_tok": T},
                 reads=("vocab_model", p["vocab_model"]), recheck=lambda: padding_rechecks(p)),
         Real("p_new_token", sig=6, other_inputs=p_new_elsewhere, inputs=lambda: {"n_new": n}, hints=[
             Hint(lambda got, want: math.isclose(got, 1 / (V_TINY + n), rel_tol=1e-6)
@@ -519,8 +519,8 @@ def questions(p: dict) -> list:
 
 ROWS_NOT_TOKENS = ("V counts the table's rows, and this table has more rows than its tokenizer has tokens "
                    "(n_tokens(vocab_model) = len(tokenizer)): the rows no token owns are the padded size less "
-                   "n_tokens + n_new")
-REMAINDER = ("that is the remainder max(V, n_tokens + n_new) % pad_multiple, how far the table is past a multiple: "
+                   "n_tok + n_new")
+REMAINDER = ("that is the remainder max(V, n_tok + n_new) % pad_multiple, how far the table is past a multiple: "
              "the padding is what is missing up to the next multiple (round up)")
 
 
@@ -531,19 +531,20 @@ def padding_hints(p: dict) -> list:
     rows, owned = grown_rows(p), owned_rows(p)
     out = [Hint(lambda got, want: got == padded_size(rows, m),
                 "that is the padded size; the question asks how many of its rows no token owns: subtract the "
-                "tokens' rows, n_tokens + n_new")]
+                "tokens' rows, n_tok + n_new")]
     if V > T:
         out.append(Hint(lambda got, want: got == padded_size(V + n, m) - (V + n), ROWS_NOT_TOKENS))
         if rows > owned:
-            spare = "the table's spare rows past its tokens (V − n_tokens − n_new of them) belong to no token either"
+            spare = "the table's spare rows past its tokens (V − n_tok − n_new of them) belong to no token either"
             if padded_size(rows, m) - rows == rows % m and rows % m:  # the remainder is the same number: name both
                 spare = ("either the rows the rounding adds, or the remainder, how far the table is past a "
                          "multiple (the same number here): " + spare)
             out.append(Hint(lambda got, want: got == padded_size(rows, m) - rows,
                             "that counts only the rows the rounding adds; " + spare
                             if not spare.startswith("either") else "that counts " + spare))
+    out.append(padding_blocks(rows, m, "the tokens' rows, n_tok + n_new"))
     out += [Hint(lambda got, want: got == padded_size(V, m) - V,
-                 "that pads V, the table before the new tokens are in; pad it after, with n_tokens + n_new "
+                 "that pads V, the table before the new tokens are in; pad it after, with n_tok + n_new "
                  "tokens"),
             Hint(lambda got, want: got == rows % m, REMAINDER)]
     return out
@@ -580,7 +581,7 @@ def padding_rechecks(p: dict) -> list[tuple[dict, int, str]]:
         rows = max(V, T + n)
         out.append(({"V": V, ".vocab_size": V, "['vocab_size']": V, "n_tok": T, "T": T, "n_tokens()": T, "n_new": n,
                      "pad_multiple": m}, padded_size(rows, m) - (T + n),
-                    f"for V = {V:,} rows, n_tokens = {T:,} and n_new = {n}"))
+                    f"for V = {V:,} rows, n_tok = {T:,} and n_new = {n}"))
     return out
 
 
@@ -595,15 +596,15 @@ def padding_parts(p: dict) -> Answer:
                                                       "multiple of pad_multiple")]
     if padded_size(V + n, m) != padded_size(rows, m):
         size_alts.append(Alt(padded_size(V + n, m), "V + n_new is not the table's size here: the new ids start "
-                                                    "at n_tokens and fill the spare rows first, so the table has "
-                                                    "max(V, n_tokens + n_new) rows before the rounding"))
-    owned_alts = [Alt(-T, "the new tokens own their rows too: subtract n_tokens + n_new")]
+                                                    "at n_tok and fill the spare rows first, so the table has "
+                                                    "max(V, n_tok + n_new) rows before the rounding"))
+    owned_alts = [Alt(-T, "the new tokens own their rows too: subtract n_tok + n_new")]
     if V + n != owned:
         owned_alts.append(Alt(-(V + n), ROWS_NOT_TOKENS))
     return Answer(Sum("the rows no token owns", alts=[Alt(rows % m, REMAINDER)], children=[
-        Part("the padded size", padded_size(rows, m), "max(V, n_tokens + n_new) rounded up to a multiple of "
+        Part("the padded size", padded_size(rows, m), "max(V, n_tok + n_new) rounded up to a multiple of "
                                                       "pad_multiple", alts=size_alts),
-        Part("minus the tokens' rows", -owned, "n_tokens + n_new", can_double=False, alts=owned_alts,
+        Part("minus the tokens' rows", -owned, "n_tok + n_new", can_double=False, alts=owned_alts,
              missing="that is the padded size; the question asks how many of its rows no token owns")]))
 
 
