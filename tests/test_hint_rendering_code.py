@@ -330,7 +330,12 @@ def _arrays_near(w):
         out += [np.delete(w, 0, axis=0), np.concatenate([w, w])]
     if w.ndim == 2:
         out += [w.T, w[:, ::-1], w[:, 1:], w.sum(axis=0), np.round(w, 1), w * np.arange(1, w.shape[0] + 1)[:, None]]
+        if len(w) > 1:  # the last row never filled (a loop one short)
+            out.append(np.where(np.arange(len(w))[:, None] == len(w) - 1, 0, w))
         out += [np.vstack([w[1:], np.zeros((1, w.shape[1]))])]
+    if w.ndim == 1 and len(w) > 1 and w.dtype.kind in "biuf":  # two entries given together in the first, the other 0
+        out.append(np.concatenate([[w[0] + w[1], 0], w[2:]]).astype(w.dtype))
+        out.append(np.concatenate([w[:-2], [w[-2] + w[-1], 0]]).astype(w.dtype))
     if w.ndim == 1 and w.dtype.kind in "iu":
         out += [np.sort(w), w.astype(float) + 0.5, np.unique(w)]
     if w.ndim == 0:
