@@ -192,3 +192,16 @@ def test_the_grader_names_a_proven_edit_as_the_notebook_check_does():
         status, detail = _graded(lesson, name, source)
         assert status == "incorrect" and "your own code gives the answer" in detail, (name, detail)
         assert detail == _detail(lesson, name, source), (detail, _detail(lesson, name, source))
+
+
+def test_an_edit_that_flips_a_choice_proves_nothing():
+    """A yes/no answer testing the wrong thing: removing its `not` gives the answer as any flip would; the edit is
+    not named (lesson 09: whether the matrix changes, where the question asks whether the cosines do)."""
+    from embedlab.grading import undo
+    from embedlab.grading.lessons import questions_for
+
+    q = next(q for q in questions_for("09-what-rows-learn") if q.name == "rotation_changes_cosines")
+    report = [{"kind": q.kind, "got": {"choice": "no"}, undo.UNDONE: "`not x` inverts the test"}]
+    assert undo.proven(q, report, lambda got: True) is None
+    integer = next(q for q in questions_for("09-what-rows-learn") if q.name == "n_params")
+    assert undo.proven(integer, [{**report[0], "kind": integer.kind}], lambda got: True)

@@ -209,7 +209,11 @@ def _parent(nodes, node):
 
 
 def proven(question, elsewhere, right) -> str | None:
-    """The words of the first edit reported in `elsewhere` whose value `right(got)` says is the answer, or None."""
+    """The words of the first edit reported in `elsewhere` whose value `right(got)` says is the answer, or None.
+    Never for a choice (yes/no, one of a few words): any edit that flips a wrong choice gives the answer, so it
+    proves nothing about the slip (a `not` removed from a test of the wrong thing)."""
+    if getattr(question, "kind", None) == "choice":
+        return None
     for case in elsewhere if isinstance(elsewhere, (list, tuple)) else ():
         if not isinstance(case, dict) or not isinstance(case.get(UNDONE), str) or "got" not in case:
             continue
