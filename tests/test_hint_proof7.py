@@ -201,7 +201,7 @@ def test_an_edit_that_flips_a_choice_proves_nothing():
     from embedlab.grading.lessons import questions_for
 
     q = next(q for q in questions_for("09-what-rows-learn") if q.name == "rotation_changes_cosines")
-    report = [{"kind": q.kind, "got": {"choice": "no"}, undo.UNDONE: "`not x` inverts the test"}]
+    report = [{"kind": q.kind, "got": {"str": "no"}, undo.UNDONE: "`not x` inverts the test"}]
     assert undo.proven(q, report, lambda got: True) is None
     integer = next(q for q in questions_for("09-what-rows-learn") if q.name == "n_params")
     assert undo.proven(integer, [{**report[0], "kind": integer.kind}], lambda got: True)

@@ -208,16 +208,20 @@ def _parent(nodes, node):
     return node
 
 
+YES_NO = {"yes", "no", "true", "false"}  # a choice of two: any flip of a wrong one gives the right one
+
+
 def proven(question, elsewhere, right) -> str | None:
     """The words of the first edit reported in `elsewhere` whose value `right(got)` says is the answer, or None.
-    Never for a choice (yes/no, one of a few words): any edit that flips a wrong choice gives the answer, so it
-    proves nothing about the slip (a `not` removed from a test of the wrong thing)."""
-    if getattr(question, "kind", None) == "choice":
-        return None
+    Never for a yes/no answer: any edit that flips a wrong yes/no gives the answer, so it proves nothing about the
+    slip (a `not` removed from a test of the wrong thing). A choice among models is proven as a number is."""
     for case in elsewhere if isinstance(elsewhere, (list, tuple)) else ():
         if not isinstance(case, dict) or not isinstance(case.get(UNDONE), str) or "got" not in case:
             continue
         if case.get("kind") != question.kind:
+            continue
+        got = case["got"]
+        if question.kind == "choice" and isinstance(got, dict) and str(got.get("str", "")).strip().lower() in YES_NO:
             continue
         try:
             if right(case["got"]):
