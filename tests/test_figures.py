@@ -2,6 +2,8 @@
 
 import struct
 
+import numpy as np
+
 import matplotlib
 
 matplotlib.use("Agg")
@@ -232,3 +234,51 @@ def test_no_lesson_gives_one_series_two_colours():
     wrong = {(nb, label): colours for nb, rs in records.items() for r in rs for label, colours in r.items()
              if label in figures.SERIES and colours != [figures.SERIES[label]]}
     assert not wrong, f"a named series not in its figures.SERIES colour: {wrong}"
+
+
+# ---- lesson 06's drawing functions ----
+
+def test_parameter_parts_add_up_and_each_count_of_n_is_count_params_own():
+    """The bars lesson 06 draws are the counts it defines: the parts sum to every stored parameter, and
+    N_all, N_non-emb and N_active are count_params' total, non_embedding and active, for every shipped
+    model (dense, tied, untied, mixtures of experts)."""
+    from embedlab import available_models, count_params, load_config
+
+    for name in available_models():
+        n = count_params(load_config(name))
+        parts = figures.parameter_parts(n)
+        assert list(parts) == list(figures.PARAMETER_PARTS)
+        assert all(v >= 0 for v in parts.values()), (name, parts)
+        assert sum(parts.values()) == n.total, name
+        assert figures.n_count(n, "N_all") == n.total
+        assert figures.n_count(n, "N_non-emb") == n.non_embedding, name
+        assert figures.n_count(n, "N_active") == n.active, name
+        looked_up = (0 if n.tied else n.token_embedding) + n.position_embedding
+        assert figures.n_count(n, "N_mult") == n.active - looked_up, name
+
+
+def test_a_count_of_n_the_course_does_not_name_is_refused():
+    from embedlab import count_params, load_config
+
+    n = count_params(load_config("gpt2"))
+    with pytest.raises(ValueError, match="name=.N_total"):
+        figures.n_count(n, "N_total")
+    with pytest.raises(ValueError, match="N_total"):
+        figures.parameter_bars([load_config("gpt2")], ["N_all", "N_total"])
+
+
+def test_lesson_06_figures_draw_their_series_in_the_course_colours_with_legends_off_the_data():
+    from embedlab import forward_flops, load_config
+
+    gpt2, llama = load_config("gpt2"), load_config("llama-3-8b")
+    drawn = [figures.parameter_bars([gpt2, llama], ["N_all", "N_mult"]),
+             figures.cost_by_position([gpt2, llama], 2 ** np.arange(7, 18)),
+             figures.share_bars([("a", forward_flops(gpt2, 1024)),
+                                 ("b", forward_flops(llama, 8192, logits="last"))])]
+    for fig in drawn:
+        assert figures.legend_overlaps(fig) == []
+        assert fig.get_figwidth() <= figures.MAX_WIDTH_IN
+        for label, colours in figures.series_colours(fig).items():
+            if label in figures.SERIES:
+                assert colours == [figures.SERIES[label]], label
+        plt.close(fig)

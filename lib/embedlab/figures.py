@@ -264,3 +264,145 @@ def use() -> None:
     from matplotlib.figure import Figure
 
     shell.display_formatter.formatters["image/png"].for_type(Figure, png)
+
+
+# ---- Lesson 06's figures: the drawing lives here so the lesson's cells stay about the counts ----
+
+# A model's stored parameters, split into the parts lesson 06's bars draw, in drawing order, with
+# each part's style (colours from SERIES where the part is one of its series).
+PARAMETER_PARTS = {
+    "position table": dict(color="#404040"),
+    "token table, untied": dict(color=SERIES["input"]),
+    "E, tied: also the head": dict(color=SERIES["LM head"], hatch="//", edgecolor="white"),
+    "blocks": dict(color=SERIES["blocks"]),
+    "experts a token skips": dict(color="#aec7e8", hatch="..", edgecolor="white"),
+    "LM head": dict(color=SERIES["LM head"]),
+}
+
+# Which parts each count of N holds (lesson 06, sections 3 and 6).
+N_COUNTS = {
+    "N_all": set(PARAMETER_PARTS),
+    "N_non-emb": {"blocks", "experts a token skips"},
+    "N_active": set(PARAMETER_PARTS) - {"experts a token skips"},
+    "N_mult": {"E, tied: also the head", "blocks", "LM head"},
+}
+
+
+def parameter_parts(n) -> dict[str, int]:
+    """A model's stored parameters by part (PARAMETER_PARTS order), from a count_params(...) result:
+    the parts sum to n.total."""
+    untied_table = 0 if n.tied else n.token_embedding
+    skipped = n.total - n.active     # experts a token is not sent to
+    blocks = n.total - n.position_embedding - n.token_embedding - n.lm_head - skipped
+    return {"position table": n.position_embedding, "token table, untied": untied_table,
+            "E, tied: also the head": n.token_embedding - untied_table, "blocks": blocks,
+            "experts a token skips": skipped, "LM head": n.lm_head}
+
+
+def n_count(n, name: str) -> int:
+    """The count of N called `name` (a key of N_COUNTS): the sum of the parts it holds."""
+    if name not in N_COUNTS:
+        raise ValueError(f"name must be one of {sorted(N_COUNTS)}, got name={name!r}")
+    return sum(v for part, v in parameter_parts(n).items() if part in N_COUNTS[name])
+
+
+def parameter_bars(configs, names):
+    """Lesson 06's bars: one panel per model config, one bar per count of N in `names` (keys of
+    N_COUNTS), each bar the parts it holds end to end as shares of the stored parameters. A part too
+    thin to see is named above the first bar; one legend for all panels sits below them. Returns the
+    figure (show it with plt.show())."""
+    import matplotlib.pyplot as plt
+    from matplotlib.ticker import PercentFormatter
+
+    from embedlab.params import count_params
+
+    for name in names:
+        if name not in N_COUNTS:
+            raise ValueError(f"names must be keys of {sorted(N_COUNTS)}, got names={list(names)!r}")
+    counts = [count_params(config) for config in configs]
+    thin = [any(0 < v / n.total < 0.015 for p, v in parameter_parts(n).items()
+                if p in N_COUNTS[names[0]]) for n in counts]   # slivers to name
+    height = 1.4 + (0.8 + 0.4 * len(names)) * len(configs) + 0.4 * sum(thin)
+    fig, axes = plt.subplots(len(configs), 1, figsize=(MAX_WIDTH_IN, height),
+                             height_ratios=[len(names) + 1.2 * t for t in thin])
+    handles = {}
+    for ax, config, n, room in zip(np.atleast_1d(axes), configs, counts, thin):
+        for row, name in enumerate(names):
+            left = 0
+            for part, size in parameter_parts(n).items():
+                if not size or part not in N_COUNTS[name]:
+                    continue
+                width = size / n.total
+                handles[part] = ax.barh(row, width, left=left, label=part, **PARAMETER_PARTS[part])
+                if row == 0 and width < 0.015:   # a sliver: say what it is
+                    x = left + width / 2
+                    ax.annotate(part, (x, -0.4), xytext=(x, -1.25), fontsize=12,
+                                ha="left" if x < 0.5 else "right", va="center",
+                                arrowprops=dict(arrowstyle="-", lw=0.8))
+                left += width
+        ax.set_yticks(range(len(names)), names)
+        ax.set_ylim(len(names) - 0.5, -1.6 if room else -0.5)   # inverted
+        ax.set_xlim(0, 1)
+        ax.xaxis.set_major_formatter(PercentFormatter(1))
+        ax.set_title(f"{config['_name']}, {'tied' if n.tied else 'untied'}", fontsize=12)
+    ax.set_xlabel("share of the stored parameters", fontsize=12)
+    order = [p for p in PARAMETER_PARTS if p in handles]
+    fig.legend([handles[p] for p in order], order, loc="lower center", ncol=2, fontsize=12)
+    strip = 0.2 + 0.3 * -(-len(order) // 2)     # inches: one legend line per two entries
+    fig.tight_layout(rect=(0, strip / fig.get_figheight(), 1, 1))
+    return fig
+
+
+def cost_by_position(configs, contexts):
+    """Lesson 06's FLOPs for one token against its position t (log-log), one stacked panel per
+    model config: the blocks and the LM head (flat), attention over the context (growing with t),
+    and a dotted line at the model's longest context. Returns the figure."""
+    import matplotlib.pyplot as plt
+
+    from embedlab.compute import token_costs
+
+    contexts = np.asarray(contexts)
+    fig, axes = plt.subplots(len(configs), 1, figsize=(MAX_WIDTH_IN, 4 * len(configs)),
+                             squeeze=False)
+    for ax, config in zip(axes[:, 0], configs):
+        c = token_costs(config)
+        ax.plot(contexts, np.full(len(contexts), c.blocks), label="blocks", color=colour("blocks"))
+        ax.plot(contexts, np.full(len(contexts), c.head), label="LM head", color=colour("LM head"))
+        ax.plot(contexts, c.attention_per_key * contexts, label="attention over the context",
+                color=colour("attention over the context"))
+        longest = config.get("n_positions") or config.get("max_position_embeddings")
+        ax.axvline(longest, color="gray", linestyle=":", label="the model's longest context")
+        ax.set_xscale("log", base=2)
+        ax.set_yscale("log")
+        ax.set_xlabel("position t (keys attended to)", fontsize=12)
+        ax.set_ylabel("FLOPs for one token", fontsize=12)
+        ax.set_title(f"{config['_name']}: longest context {longest:,}", fontsize=12)
+    # one legend for all panels, below them: inside, it would hide a line
+    axes[-1, 0].legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=2, fontsize=12)
+    fig.tight_layout()
+    return fig
+
+
+def share_bars(cases, xlabel="share of the FLOPs of one forward pass"):
+    """Lesson 06's stacked bars: one bar per (label, Flops) in `cases`, its blocks, attention and
+    LM head as shares of the pass (the input is too thin to draw: print its share beside).
+    Returns the figure."""
+    import matplotlib.pyplot as plt
+    from matplotlib.ticker import PercentFormatter
+
+    fig, ax = plt.subplots(figsize=(MAX_WIDTH_IN, 4))
+    left = np.zeros(len(cases))
+    for part, label in (("blocks", "blocks"), ("attention", "attention over the context"),
+                        ("head", "LM head")):
+        share = np.array([flops.share(part) for _, flops in cases])
+        ax.barh([name for name, _ in cases], share, left=left, label=label, color=colour(label))
+        left += share
+    ax.set_xlim(0, 1)
+    ax.set_xticks([0, 0.25, 0.5, 0.75, 1])
+    ax.xaxis.set_major_formatter(PercentFormatter(1))
+    ax.set_xlabel(xlabel, fontsize=12)
+    ax.invert_yaxis()
+    ax.tick_params(labelsize=12)
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=2, fontsize=12)
+    fig.tight_layout()
+    return fig
