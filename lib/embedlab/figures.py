@@ -271,7 +271,7 @@ def use() -> None:
 # A model's stored parameters, split into the parts lesson 06's bars draw, in drawing order, with
 # each part's style (colours from SERIES where the part is one of its series).
 PARAMETER_PARTS = {
-    "position table": dict(color="#404040"),
+    "position table": dict(color="#9467bd"),     # apart from the grey token table
     "token table, untied": dict(color=SERIES["input"]),
     "E, tied: also the head": dict(color=SERIES["LM head"], hatch="//", edgecolor="white"),
     "blocks": dict(color=SERIES["blocks"]),
@@ -348,7 +348,7 @@ def parameter_bars(configs, names):
     ax.set_xlabel("share of the stored parameters", fontsize=12)
     order = [p for p in PARAMETER_PARTS if p in handles]
     fig.legend([handles[p] for p in order], order, loc="lower center", ncol=2, fontsize=12)
-    strip = 0.2 + 0.3 * -(-len(order) // 2)     # inches: one legend line per two entries
+    strip = 0.1 + 0.28 * -(-len(order) // 2)    # inches: one legend line per two entries
     fig.tight_layout(rect=(0, strip / fig.get_figheight(), 1, 1))
     return fig
 
