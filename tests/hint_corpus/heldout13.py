@@ -1,13 +1,16 @@
 """Held-out corpus 13: wrong answers to the twelve exercises, written blind (lab notebook below).
 
-Who: helper blind13. When: started 08:07 UTC, first full run of check_wrong 08:14 UTC,
-trimmed and committed 08:18 UTC, Mon 7 Dec 2026 (times from `date -u`).
+Who: helper blind13. When (Mon 7 Dec 2026, UTC, from `date -u`): started 08:07; first
+full run of check_wrong 08:14; trimmed to 14 per lesson and first commit 08:18; API
+entries swapped in 08:17-08:18; words tightened and wrong_words added 08:19-08:20;
+second commit 08:22.
 
 What I read: /work/notes/RULES.md; /work/shared/COURSE.md; the exercise notebooks
 exercises/*.ipynb (questions, parameters cells, the given lines of each answer cell); the
 answer cells of solutions/*.ipynb (to know what each question computes); the code cells
 and section headings of the lesson notebooks notebooks/*.ipynb (01-03 in full, 04-12 their
-headings, code of the sections the questions lean on); tests/hint_corpus/__init__.py and
+headings and code; the markdown of 04, 06, 07, 10 and 12 read after the first commit,
+to check the entries against what a reader of those lessons is told); tests/hint_corpus/__init__.py and
 tests/hint_corpus/check_wrong.py; the signatures and docstrings of public embedlab helpers
 (count_params, model_shape, token_costs, serving_memory, training_flops, llama_config,
 deepest_fit, design_figures, resize_tinylm, kl_divergence, unused_scores, one_hot_bytes,
@@ -26,16 +29,21 @@ once (functions and lesson 11's design and defence included). 35 marked `# restr
 (own helpers, loops, dicts, comprehensions, the math module, pure python; 2-3 per
 lesson), 33 marked `# hard` (two slips at once, a right answer on the question's own
 example, a value close to right, the lesson's number for another model, a bound typed in
-place of the measured value), 4 marked `# API` (an embedlab helper called with a missing
+place of the measured value), 5 marked `# API` (an embedlab helper called with a missing
 or swapped argument, a default left as it is, or the wrong field of model_shape).
 
-Entries that raise: none when run as a cell. Two function entries raise on some inputs
-as the mistake itself would in a notebook (02 embedding_backward was dropped; 05
-count_unique indexing is not used); check_wrong counts a function that raises on an
-input as wrong, not as a problem.
+Entries that raise: none, neither as a cell nor on any input of a function question
+(checked: no judge detail says "raises").
 
 check_wrong: `cd tests && nice ../.venv/bin/python -m hint_corpus.check_wrong heldout13
 --same`: 168 entries, problems 0, no two entries of one question with the same value.
+
+Words: chosen with each entry, from the mistake alone (no hint was ever seen). After the
+first commit I removed fragments so generic that almost any hint of that question would
+contain them ("2", "0", "k", "u", "id", "row", "order", "both", "model", "total", ...),
+replacing them by phrasings a tutor would use ("factor 2", "2·d·v", "every layer", ...).
+21 entries carry wrong_words: the tempting wrong diagnosis for that value (e.g. the GPT-2
+small block count typed for GPT-2 medium must not be blamed on missing biases).
 
 Dropped and why: my first draft had 226 entries; the brief asks 12-14 per lesson, so I
 kept 14 per lesson, keeping every question covered and the restructured and hard ones,
@@ -67,12 +75,12 @@ ENTRIES = [
           "        if f in traits[w]:\n"
           "            E[i, j] = 1\n",
           "Built the table transposed, one row per feature and one column per word.",
-          ("transpos", "shape", "one row per word", "rows"), ()),
+          ("transpos", "shape", "one row per word", "swapped"), ()),
     Wrong(L01, "E",
           "vocab = ['cat', 'dog', 'car']\n"
           "E = np.array([[int(f in traits[w]) for f in features] for w in vocab])\n",
           "Kept the lesson's three words and left out `horse`, so the table has 3 rows, not 4.",
-          ("shape", "row", "horse", "words", "every word"), ("order",)),
+          ("horse", "every word", "shape", "one row per word", "missing"), ("order",)),
     Wrong(L01, "n_params",
           "n_params = len(words) + len(features)\n",
           "Added the number of rows and columns instead of multiplying them.",
@@ -81,21 +89,21 @@ ENTRIES = [
     Wrong(L01, "n_params",
           "n_params = int(E.sum())\n",
           "Counted only the 1 entries of the table; every entry, zeros too, is a parameter.",
-          ("every entry", "zeros", "size", "rows", "entries", "0s"), ("bias",)),
+          ("every entry", "zeros", "entries", ".size", "not only the ones"), ("bias",)),
     Wrong(L01, "batch",
           "batch = table[[word_to_id[w] for w in sorted(set(sentence))]]\n",
           "Looked up each distinct word once, sorted, losing the repeats and the sentence order.",
-          ("repeat", "order", "twice", "every word", "one row per word", "duplicate"), ()),
+          ("repeat", "twice", "every word", "one row per word", "duplicate", "sentence order"), ()),
     # hard: ids taken from the wrong list
     Wrong(L01, "batch",
           "batch = table[[sentence.index(w) for w in sentence]]\n",
           "Used each word's position in the sentence as its id instead of its id in `words`.",
-          ("id", "word_to_id", "words", "index"), ()),
+          ("word_to_id", "position in", "sentence.index", "its id"), ()),
     Wrong(L01, "cosine",
           "def cosine(a, b):\n"
           "    return float(a @ b / (np.sum(a ** 2) * np.sum(b ** 2)))\n",
           "Divided by the squared lengths: forgot the square root in the norms.",
-          ("sqrt", "square root", "norm", "length"), ()),
+          ("sqrt", "square root", "squared", "np.linalg.norm"), ()),
     # restructured
     Wrong(L01, "cosine",
           "import math\n"
@@ -105,33 +113,33 @@ ENTRIES = [
           "    nb = math.sqrt(sum(y * y for y in b))\n"
           "    return float(dot / (na + nb))\n",
           "Divided by the sum of the two norms instead of their product.",
-          ("product", "multipl", "norm", "times"), ()),
+          ("product", "multipl", "times", "not their sum", "plus"), ()),
     Wrong(L01, "cos_pair",
           "a, b = table[word_to_id[pair[0]]], table[word_to_id[pair[1]]]\n"
           "cos_pair = float(np.arccos(cosine_similarity(a, b)))\n",
           "Gave the angle between the rows (arccos, in radians) instead of its cosine.",
-          ("cosine", "angle", "arccos", "radian"), ()),
+          ("arccos", "radian", "angle"), ()),
     # hard: 1.0, cat and dog share a row
     Wrong(L01, "cos_pair",
           "cos_pair = cosine_similarity(table[0], table[1])\n",
           "Took rows 0 and 1 instead of the rows of the two words of `pair`.",
-          ("pair", "word_to_id", "id", "row"), ()),
+          ("pair", "word_to_id", "rows 0 and 1", "horse"), ()),
     Wrong(L01, "model_table",
           "from embedlab import count_params\n"
           "model_table = count_params(load_config(model)).total\n",
           "Gave the whole model's parameter count instead of the token table's.",
-          ("token table", "embedding", "whole model", "total", "v × d", "v·d"), ()),
+          ("token table", "whole model", "only the table", "v × d", "v·d", "vocab_size * hidden_size", "count_params"), ()),
     # API: the wrong field of model_shape
     Wrong(L01, "model_table",
           "shape = model_shape(load_config(model))\n"
           "model_table = shape.vocab_size * shape.intermediate_size\n",
           "Read the MLP width `intermediate_size` instead of the model width `hidden_size` for d.",
-          ("hidden_size", "width", "d ", "intermediate"), ()),
+          ("hidden_size", "intermediate", "mlp width", "d_ff"), ()),
     Wrong(L01, "extra_dim_cost",
           "shape = model_shape(load_config(model))\n"
           "extra_dim_cost = extra_features * shape.hidden_size\n",
           "Multiplied the new features by the width d instead of the vocabulary V: a new column has one entry per token.",
-          ("every token", "vocab", "row", "column", "v "), ()),
+          ("every token", "vocab_size", "one per token", "each row", "v ×", "× v"), ()),
     # restructured
     Wrong(L01, "extra_dim_cost",
           "s = model_shape(load_config(model))\n"
@@ -159,11 +167,11 @@ ENTRIES = [
           "        rows.append(row)\n"
           "    return np.array(rows)\n",
           "Put the 1 in column ids[t] - 1, treating ids as counted from 1.",
-          ("off by one", "column", "index", "ids[t]", "position"), ()),
+          ("off by one", "ids[t]", "minus 1", "- 1", "from 0", "zero-based"), ()),
     Wrong(L02, "rows_lookup",
           "rows_lookup = E[np.unique(ids)]\n",
           "Looked each id up once, sorted, so the repeated id 5 gives one row and the order is lost.",
-          ("repeat", "every id", "order", "duplicate", "one row per id", "twice"), ()),
+          ("repeat", "every id", "duplicate", "one row per id", "twice", "np.unique", "sorted"), ()),
     Wrong(L02, "rows_matmul",
           "rows_matmul = np.eye(table_V)[ids]\n",
           "Built the one-hot matrix but never multiplied it by E.",
@@ -171,20 +179,20 @@ ENTRIES = [
     Wrong(L02, "keeps_sign",
           "keeps_sign = \"both\"\n",
           "Assumed both paths return the same bits, but the matmul adds +0.0 products and loses the sign of -0.0.",
-          ("matmul", "add", "sum", "+0", "positive zero", "signbit", "lookup"), ()),
+          ("+0", "positive zero", "signbit", "sign bit", "adds", "loses the sign", "sum of", "zero products"), ()),
     # hard: computed, with the test inverted
     Wrong(L02, "keeps_sign",
           "by_matmul = np.eye(3)[[0]] @ E_zero\n"
           "keeps_sign = \"matmul\" if not np.signbit(by_matmul[0, 0]) else \"lookup\"\n",
           "Ran the test but read np.signbit the wrong way round: False means the sign was lost.",
-          ("signbit", "lookup", "sign", "copies", "+0", "matmul"), ()),
+          ("signbit", "true means", "false means", "invert", "the other way", "sign bit", "copies"), ()),
     Wrong(L02, "embedding_backward",
           "def embedding_backward(ids, grad_out, V):\n"
           "    grad_E = np.zeros((V, grad_out.shape[1]))\n"
           "    grad_E[ids] = grad_out\n"
           "    return grad_E\n",
           "Assigned the gradients by fancy indexing, so a repeated id keeps only its last row instead of the sum.",
-          ("add.at", "repeat", "accumul", "overwrit", "sum", "twice"), ()),
+          ("add.at", "repeat", "accumul", "overwrit", "twice", "last one", "sum of"), ()),
     # restructured
     Wrong(L02, "embedding_backward",
           "def embedding_backward(ids, grad_out, V):\n"
@@ -193,11 +201,11 @@ ENTRIES = [
           "        grad_E[v] = grad_out[np.asarray(ids) == v].mean(axis=0)\n"
           "    return grad_E\n",
           "Averaged the rows of a repeated id instead of summing them.",
-          ("sum", "add", "mean", "average", "accumul"), ()),
+          ("average", "mean", "divid"), ()),
     Wrong(L02, "updated_rows",
           "updated_rows = np.arange(batch_V)\n",
           "Said every row changes, which is the tied case; untied, only the looked-up rows get a gradient.",
-          ("untied", "looked up", "appear", "only", "in the batch"), ()),
+          ("untied", "looked up", "appear", "in the batch", "only the rows", "tied case", "every row"), ()),
     # restructured
     Wrong(L02, "updated_rows",
           "rows = set()\n"
@@ -205,26 +213,26 @@ ENTRIES = [
           "    rows.add(token)\n"
           "updated_rows = np.array(sorted(rows))\n",
           "Took the ids of the first sequence only, not of the whole batch.",
-          ("every sequence", "all sequences", "whole batch", "second", "both"), ()),
+          ("every sequence", "all sequences", "whole batch", "second sequence", "both sequences", "batch[0]", "first sequence"), ()),
     # API: the lesson's helper without its n_tokens argument
     Wrong(L02, "batch_flops",
           "from embedlab import matmul_flops\n"
           "batch_flops = matmul_flops(V, d)\n",
           "Called matmul_flops without n_tokens, so it priced one token instead of the batch.",
-          ("n_tokens", "per token", "batch", "every token", "one token"), ()),
+          ("n_tokens", "per token", "every token", "one token", "1024"), ()),
     Wrong(L02, "batch_flops",
           "batch_flops = V * d * n_tokens\n",
           "Counted one FLOP per weight instead of two (a multiply and an add).",
-          ("2", "two", "multiply-add", "multiply and add", "2·v·d"), ()),
+          ("2 flops", "two", "multiply-add", "multiply and add", "2·v·d", "2 *", "factor 2", "factor of 2"), ()),
     # hard: the dtype numpy would give by default
     Wrong(L02, "one_hot_batch_bytes",
           "one_hot_batch_bytes = n_tokens * V * np.zeros(1).itemsize\n",
           "Used numpy's default float64 (8 bytes) instead of the dtype named in `precision`.",
-          ("float32", "4 bytes", "precision", "dtype", "itemsize"), ()),
+          ("float32", "4 bytes", "precision", "dtype", "itemsize"), ("bits",)),
     Wrong(L02, "one_hot_batch_bytes",
           "one_hot_batch_bytes = n_tokens * V * 32\n",
           "Counted bits (32 per float32) instead of bytes.",
-          ("bits", "bytes", "itemsize", "8"), ()),
+          ("bits", "itemsize", "/ 8", "divide by 8", "4 bytes"), ("float64",)),
 
     # ------------------------------------------------------------------ 03 counting GPT-2
     Wrong(L03, "linear_params",
@@ -242,7 +250,7 @@ ENTRIES = [
           "mlp = 4 * d * d + 5 * d\n"
           "block_params = attention + mlp + 4 * d\n",
           "Counted the MLP as 4·d² (one d × 4d matrix), but d → 4d → d has two such matrices, 8·d².",
-          ("8", "mlp", "two", "4d → d", "second", "c_proj"), ()),
+          ("8·d²", "8d²", "8 * d", "two matrices", "second", "c_proj", "4d → d", "both mlp"), ()),
     # restructured
     Wrong(L03, "block_params",
           "def linear(m, n):\n"
@@ -251,21 +259,21 @@ ENTRIES = [
           "norms = 2 * d   # two LayerNorms, one vector each\n"
           "block_params = sum(layers) + norms\n",
           "Gave each LayerNorm one vector of d numbers; it has a scale and a shift, 2·d.",
-          ("layernorm", "scale", "shift", "two vectors", "2·d", "2 * d", "norm"), ()),
+          ("layernorm", "scale", "shift", "two vectors", "2·d", "2 * d", "gain", "beta"), ()),
     # hard: GPT-2 small's block, the lesson's printed 7,087,872
     Wrong(L03, "block_params",
           "block_params = 7_087_872\n",
           "Typed the lesson's block count of GPT-2 small (d = 768) instead of counting the block of `block_model`.",
-          ("block_model", "medium", "1024", "small", "768", "width"), ()),
+          ("block_model", "medium", "1024", "gpt-2 small", "7,087,872", "7087872", "768"), ("bias", "layernorm")),
     Wrong(L03, "interview",
           "interview = 2 * interview_V * interview_d\n",
           "Counted the tied table twice, once for the input and once for the head.",
-          ("tied", "once", "twice", "shared", "same matrix"), ()),
+          ("tied", "once", "twice", "shared", "same matrix"), ("position",)),
     # hard: adds GPT-2's position table, a real part of GPT-2 but not asked
     Wrong(L03, "interview",
           "interview = interview_V * interview_d + 1024 * interview_d\n",
           "Added a 1024-position table, which the question does not ask about (only the table and the head).",
-          ("position", "only", "table and the head", "v × d", "v·d"), ()),
+          ("position", "table and the head", "not asked", "only the table", "v × d", "v·d"), ("twice",)),
     Wrong(L03, "embedding_share",
           "counts = count_params(load_config(share_model))\n"
           "embedding_share = (counts.token_embedding + counts.position_embedding) / counts.total\n",
@@ -279,21 +287,21 @@ ENTRIES = [
           "    shares[name] = c.token_embedding / c.total\n"
           "embedding_share = shares['gpt2']\n",
           "Computed the share for GPT-2 small, the lesson's model, instead of `share_model`.",
-          ("share_model", "xl", "gpt2-xl", "model"), ()),
+          ("share_model", "gpt2-xl", "xl", "gpt-2 xl", "another model"), ()),
     Wrong(L03, "estimate_gap",
           "estimate_gap = (V * d + 12 * L * d**2) - exact\n",
           "Subtracted the wrong way round (estimate − exact), so the gap is negative.",
-          ("sign", "negative", "exact − estimate", "exact - estimate", "short", "order"), ()),
+          ("sign", "negative", "exact − estimate", "exact - estimate", "short"), ()),
     # hard: one term of the gap, the largest
     Wrong(L03, "estimate_gap",
           "estimate_gap = config['n_positions'] * d\n",
           "Gave only the position table, leaving out the block biases, LayerNorms and final LayerNorm.",
-          ("bias", "layernorm", "norm", "13", "final"), ()),
+          ("bias", "layernorm", "13", "final"), ()),
     Wrong(L03, "gpt2_params",
           "def gpt2_params(V, d, L, T):\n"
           "    return V * d + L * (12 * d * d + 13 * d) + 2 * d\n",
           "Forgot the learned position table, T × d.",
-          ("position", "t ×", "t·d", "wpe", "context"), ()),
+          ("position", "wpe", "t × d", "t·d", "t * d"), ()),
     Wrong(L03, "gpt2_params",
           "def gpt2_params(V, d, L, T):\n"
           "    return V * d + T * d + L * (12 * d * d + 13 * d)\n",
@@ -310,31 +318,31 @@ ENTRIES = [
           "        total += block\n"
           "    return total + 2 * d\n",
           "Dropped the bias of the MLP's second layer (4d → d) in every block.",
-          ("bias", "mlp", "c_proj", "13", "second"), ()),
+          ("bias", "c_proj", "13", "second mlp"), ()),
 
     # ------------------------------------------------------------------ 04 modern blocks
     Wrong(L04, "attn_layer",
           "attn_layer = 4 * d * d\n",
           "Counted four d × d matrices, ignoring that k and v have only h_kv heads.",
-          ("h_kv", "key/value", "kv", "grouped", "fewer"), ()),
+          ("h_kv", "key/value", "kv heads", "grouped", "fewer", "gqa"), ()),
     Wrong(L04, "attn_layer",
           "attn_layer = d * h * head_dim + d * h_kv * head_dim + h * head_dim * d\n",
           "Counted the k and v projections as one matrix instead of two.",
-          ("k and v", "both", "two", "2 *", "value"), ()),
+          ("k and v", "key and value", "both k", "two matrices", "value", "2 *"), ()),
     Wrong(L04, "attn_layer",
           "attn_layer = 4 * d * h_kv * head_dim\n",
           "Gave all four projections the h_kv key/value heads; q and o have the h query heads.",
-          ("query", "h ", "q and o", "output", "query heads"), ()),
+          ("query", "q and o", "query heads", "h query", "num_heads"), ()),
     # hard: every layer, not one
     Wrong(L04, "attn_layer",
           "per_layer = d * h * head_dim + 2 * d * h_kv * head_dim + h * head_dim * d\n"
           "attn_layer = shape.num_layers * per_layer\n",
           "Multiplied by the number of layers; the question asks for one layer.",
-          ("one layer", "per layer", "layers", "num_layers"), ()),
+          ("one layer", "per layer", "layers", "num_layers"), ("h_kv", "bias")),
     Wrong(L04, "mlp_layer",
           "mlp_layer = 2 * d * d_ff\n",
           "Counted two matrices; a SwiGLU MLP has three (gate, up, down).",
-          ("gate", "three", "3", "swiglu"), ()),
+          ("gate", "three", "swiglu", "3 *", "3·d"), ()),
     Wrong(L04, "vocab_share",
           "c = count_params(load_config(share_model))\n"
           "vocab_share = c.token_embedding / c.total\n",
@@ -347,25 +355,25 @@ ENTRIES = [
           "    return (c.token_embedding + c.lm_head) / c.total\n"
           "vocab_share = share(attn_model)\n",
           "Computed it for `attn_model` (Llama 3.2 1B) instead of `share_model`.",
-          ("share_model", "llama-3-8b", "8b", "model"), ()),
+          ("share_model", "llama-3-8b", "8b", "attn_model"), ()),
     # restructured
     Wrong(L04, "padding_params",
           "import math\n"
           "rows_added = math.ceil(V / pad_multiple) * pad_multiple - V\n"
           "padding_params = rows_added\n",
           "Gave the number of padded rows, not their parameters (rows × d).",
-          ("× d", "width", "parameters", "rows", "768", "* d"), ()),
+          ("× d", "* d", "times d", "hidden_size", "parameters per row", "768"), ("tied", "twice")),
     Wrong(L04, "padding_params",
           "padding_params = (V % pad_multiple) * d\n",
           "Used the remainder V mod 64 as the number of added rows instead of rounding up to the next multiple.",
-          ("up", "next multiple", "round", "ceil", "remainder"), ()),
+          ("round up", "next multiple", "ceil", "remainder", "64 -", "up to"), ()),
     # hard: two slips, tied head counted twice and the whole padded table
     Wrong(L04, "padding_params",
           "import math\n"
           "V_padded = math.ceil(V / pad_multiple) * pad_multiple\n"
           "padding_params = 2 * (V_padded - V) * d\n",
           "Counted the padded rows twice, for the table and the head, though the head is tied.",
-          ("tied", "once", "head", "twice"), ()),
+          ("tied", "once", "twice"), ("remainder", "round up")),
     Wrong(L04, "llama_params",
           "def llama_params(V, d, L, h, h_kv, d_ff, tied):\n"
           "    head_dim = d // h_kv\n"
@@ -380,14 +388,14 @@ ENTRIES = [
           "    layer = 2 * d * h * hd + 2 * d * h_kv * hd + 3 * d * d_ff + 2 * d\n"
           "    return V * d + L * layer + (0 if tied else V * d)\n",
           "Forgot the final RMSNorm (d).",
-          ("final", "norm", "+ d"), ()),
+          ("final", "final norm", "+ d", "before the head"), ()),
     Wrong(L04, "llama_params",
           "def llama_params(V, d, L, h, h_kv, d_ff, tied):\n"
           "    hd = d // h\n"
           "    layer = 2 * d * h * hd + 2 * d * h_kv * hd + 3 * d * d_ff + 2 * d\n"
           "    return V * d + L * layer + d + (V * d if tied else 0)\n",
           "Inverted the tying test: added the head when it is tied and left it out when untied.",
-          ("tied", "untied", "invert", "head"), ()),
+          ("tied", "untied", "invert", "the other way", "reversed"), ()),
     # restructured
     Wrong(L04, "llama_params",
           "def llama_params(V, d, L, h, h_kv, d_ff, tied):\n"
@@ -400,13 +408,13 @@ ENTRIES = [
           "    }\n"
           "    return sum(parts.values())\n",
           "Counted attention as 4·d² per layer, ignoring grouped-query attention's h_kv key/value heads.",
-          ("h_kv", "grouped", "key/value", "kv"), ()),
+          ("h_kv", "grouped", "key/value", "kv heads", "gqa", "4·d²", "4 * d * d"), ()),
 
     # ------------------------------------------------------------------ 05 weight tying
     Wrong(L05, "tied_count",
           "tied_count = untied - 2 * V * d\n",
           "Took away both the table and the head; tying keeps one V × d matrix.",
-          ("once", "one", "keep", "shared", "table stays"), ()),
+          ("once", "keep", "shared", "table stays", "one v × d", "only the head", "twice"), ()),
     # hard: the lesson's tied model of the same family
     Wrong(L05, "tied_count",
           "tied_count = count_params(load_config('llama-3.2-1b')).total\n",
@@ -415,12 +423,12 @@ ENTRIES = [
     Wrong(L05, "grad_E",
           "grad_E = dlogits.T @ x\n",
           "Kept only the head's gradient and forgot the lookup path.",
-          ("lookup", "both", "sum", "dx0", "input", "two paths"), ()),
+          ("lookup", "dx0", "two paths", "both paths", "input path", "add.at"), ()),
     Wrong(L05, "grad_E",
           "grad_E = np.zeros((V, d))\n"
           "np.add.at(grad_E, ids, dx0)\n",
           "Kept only the lookup's gradient and forgot the head path.",
-          ("head", "logits", "both", "dlogits", "output", "two paths"), ()),
+          ("dlogits", "head path", "two paths", "both paths", "output", "logits"), ()),
     Wrong(L05, "grad_E",
           "grad_E = dlogits.T @ x\n"
           "grad_E[ids] += dx0\n",
@@ -451,7 +459,7 @@ ENTRIES = [
           "    shared = storage == storage[0]\n"
           "    return int(sizes.sum() - sizes[shared][1:].sum())\n",
           "Removed only the repeats of the first entry's storage (the embedding), not of every shared storage.",
-          ("every storage", "each storage", "storage", "all"), ()),
+          ("every storage", "each storage", "other shared", "first entry", "only the first"), ()),
     # restructured
     Wrong(L05, "count_unique",
           "def count_unique(storage, sizes):\n"
@@ -462,7 +470,7 @@ ENTRIES = [
           "        seen.add(s)\n"
           "    return total\n",
           "Inverted the test: adds an entry's size only when its storage was already seen.",
-          ("first", "once", "storage", "invert", "seen"), ()),
+          ("first time", "invert", "already seen", "new storage", "not seen", "only when"), ()),
     Wrong(L05, "ties",
           "ties = \"llama-3-8b\"\n",
           "Named Llama-3-8B, which does not tie; the small Llama 3.2 1B does.",
@@ -478,13 +486,13 @@ ENTRIES = [
           "         'everything else': counts.total - counts.token_embedding}\n"
           "state_dict_sum = sum(state.values())\n",
           "Listed the table under one name only, giving the true count; the state dict lists it twice.",
-          ("twice", "two names", "both", "double", "state dict"), ()),
+          ("twice", "two names", "double", "state dict", "both names", "wte", "lm_head"), ()),
     # hard: subtracting instead of adding
     Wrong(L05, "state_dict_sum",
           "shape = model_shape(load_config(tied_model))\n"
           "state_dict_sum = count_params(load_config(tied_model)).total - shape.vocab_size * shape.hidden_size\n",
           "Subtracted the table instead of counting it a second time.",
-          ("add", "twice", "plus", "more", "second"), ()),
+          ("subtract", "plus", "twice", "second", "add the table"), ()),
 
     # ------------------------------------------------------------------ 06 params vs compute
     # hard: the other model of the exercise
@@ -492,27 +500,27 @@ ENTRIES = [
           "s = model_shape(load_config(model))\n"
           "head_flops = 2 * s.hidden_size * s.vocab_size\n",
           "Used `model` (Llama-3-8B, d = 4096) instead of `head_model`.",
-          ("head_model", "llama-3.2-1b", "1b", "2048", "model"), ()),
+          ("head_model", "llama-3.2-1b", "1b", "2048", "llama-3-8b", "4096"), ()),
     Wrong(L06, "lookup_flops",
           "lookup_flops = 2 * V * d\n",
           "Priced the lookup as the one-hot matmul.",
-          ("zero", "0", "copy", "lookup", "no multipl"), ()),
+          ("zero", "copy", "copies", "no multipl", "no arithmetic", "0 flops"), ()),
     # restructured
     Wrong(L06, "kaplan_n",
           "skip = ['token_embedding', 'position_embedding']\n"
           "kaplan_n = counts.total - sum(getattr(counts, part) for part in skip)\n",
           "Forgot to take away the untied head.",
-          ("head", "lm_head", "untied"), ()),
+          ("lm_head", "untied", "output head", "head"), ()),
     # hard: close to right, also removed the final norm
     Wrong(L06, "kaplan_n",
           "kaplan_n = (counts.total - counts.token_embedding - counts.lm_head\n"
           "            - counts.final_norm)\n",
           "Also took away the final norm, which is not an embedding and stays in N.",
-          ("norm", "final_norm", "final"), ()),
+          ("norm", "final_norm", "final"), ("lm_head", "untied head")),
     Wrong(L06, "head_share_training",
           "head_share_training = c.head / (c.input + c.blocks + c.head)\n",
           "Left attention over the context out of the total.",
-          ("attention", "context", "t(t+1)/2", "keys"), ()),
+          ("attention", "t(t+1)/2", "keys", "attention_per_key"), ()),
     # hard: close to right
     Wrong(L06, "head_share_training",
           "attention = c.attention_per_key * T * T\n"
@@ -525,7 +533,7 @@ ENTRIES = [
           "f = forward_flops(load_config(share_model), T)\n"
           "head_share_prompt = f.head / f.total\n",
           "Used forward_flops with its default logits='all', which prices the head at every position; reading a prompt needs it once.",
-          ("once", "last", "only the last", "logits"), ()),
+          ("once", "last", "only the last", "logits='last'", 'logits="last"', "logits="), ()),
     # restructured
     Wrong(L06, "head_share_prompt",
           "runs = {'input': T, 'blocks': T, 'head': 1}\n"
@@ -560,11 +568,11 @@ ENTRIES = [
     Wrong(L06, "active_params",
           "active_params = counts.total - (n_experts - k) * 3 * d * d_ff\n",
           "Took away the skipped experts of one layer instead of every expert layer.",
-          ("layer", "every layer", "moe_layers", "32"), ()),
+          ("every layer", "moe_layers", "each layer", "all layers", "32 layers"), ()),
     Wrong(L06, "active_params",
           "active_params = moe_layers * k * 3 * d * d_ff\n",
           "Counted only the experts a token uses, forgetting attention, the norms and the embeddings.",
-          ("total", "attention", "rest", "everything else", "start from"), ()),
+          ("attention", "everything else", "start from", "counts.total", "shared", "norms"), ()),
 
     # ------------------------------------------------------------------ 07 memory
     Wrong(L07, "weights_gb_4bit",
@@ -575,39 +583,39 @@ ENTRIES = [
     Wrong(L07, "weights_gb_4bit",
           "weights_gb_4bit = N * 2 / 1e9\n",
           "Used bf16's 2 bytes per parameter instead of int4's half byte.",
-          ("int4", "4 bits", "half", "0.5"), ()),
+          ("int4", "4 bits", "half", "0.5"), ("gib",)),
     Wrong(L07, "adam_parts",
           "adam_parts = np.array([2, 2, 4, 4]) * n_params\n",
           "Counted one Adam moment instead of two (m and v).",
-          ("two moments", "m and v", "both", "8"), ()),
+          ("two moments", "m and v", "both moments", "8 bytes", "moment"), ()),
     # restructured
     Wrong(L07, "adam_parts",
           "bits = {'weights': 16, 'gradients': 16, 'master': 32, 'moments': 2 * 32}\n"
           "adam_parts = np.array([bits[k] * n_params for k in bits])\n",
           "Counted bits per parameter instead of bytes.",
-          ("bits", "bytes", "8"), ()),
+          ("bits", "/ 8", "divide by 8", "not bytes"), ()),
     Wrong(L07, "kv_bytes_per_token",
           "kv_bytes_per_token = int(2 * L * h * head_dim * BYTES_PER_PARAM[cache_precision])\n",
           "Used the h query heads instead of the h_kv key/value heads.",
-          ("h_kv", "key/value heads", "grouped", "kv heads"), ()),
+          ("h_kv", "key/value heads", "grouped", "kv heads"), ("bf16", "precision")),
     # hard
     Wrong(L07, "kv_bytes_per_token",
           "kv_bytes_per_token = 2 * L * h_kv * head_dim * 4\n",
           "Stored the cache in fp32 (4 bytes) instead of `cache_precision`.",
-          ("bf16", "2 bytes", "precision", "cache_precision"), ()),
+          ("bf16", "2 bytes", "precision", "cache_precision"), ("h_kv", "key/value heads")),
     # restructured
     # API: the whole-cache helper instead of per token
     Wrong(L07, "kv_bytes_per_token",
           "from embedlab import kv_cache_bytes\n"
           "kv_bytes_per_token = int(kv_cache_bytes(config, 8192, precision=cache_precision))\n",
           "Used kv_cache_bytes with a context of 8192, giving a whole sequence's cache instead of one token's.",
-          ("per token", "one token", "context", "8192"), ()),
+          ("per token", "one token", "8192", "whole sequence", "context of"), ()),
     Wrong(L07, "gqa_saving_gib",
           "def cache(heads):\n"
           "    return 2 * L * heads * head_dim * BYTES_PER_PARAM[cache_precision] * context\n"
           "gqa_saving_gib = cache(h_kv) / 2**30\n",
           "Gave the grouped cache itself instead of the difference from one key/value head per query head.",
-          ("saving", "difference", "full", "minus", "compared"), ()),
+          ("saving", "difference", "full", "minus", "compared"), ("10⁹", "1e9")),
     # hard
     Wrong(L07, "gqa_saving_gib",
           "b = BYTES_PER_PARAM[cache_precision]\n"
@@ -635,7 +643,7 @@ ENTRIES = [
           "import math\n"
           "max_batch = math.ceil((memory - weights) / per_sequence)\n",
           "Rounded up; a partial sequence does not fit, so round down.",
-          ("whole", "floor", "round down", "fit", "ceil"), ()),
+          ("floor", "round down", "ceil", "whole sequences", "//"), ()),
     # hard
     Wrong(L07, "max_batch",
           "max_batch = int((gpu_gb * 2**30 - weights) // per_sequence)\n",
@@ -646,15 +654,15 @@ ENTRIES = [
     Wrong(L08, "embedding_params",
           "embedding_params = 2 * V_big * d\n",
           "Counted the tied head as a second table.",
-          ("tied", "once", "head", "twice"), ()),
+          ("tied", "once", "twice"), ()),
     Wrong(L08, "embedding_share",
           "embedding_share = rest / (table + rest)\n",
           "Gave the share of everything but the table.",
-          ("table", "embedding", "complement", "1 -"), ()),
+          ("complement", "1 -", "rest /", "everything but"), ()),
     Wrong(L08, "extra_head_flops",
           "extra_head_flops = d * (V_big - V_small)\n",
           "Counted 1 FLOP per head weight instead of 2.",
-          ("2", "two", "multiply-add"), ()),
+          ("2·d", "2 *", "two flops", "factor 2", "multiply-add"), ()),
     Wrong(L08, "break_even_r",
           "break_even_r = (blocks + 2 * d * V_big) / (blocks + 2 * d * V_small)\n",
           "Inverted the ratio: fewer tokens are needed with V_big, so r is below 1.",
@@ -663,12 +671,12 @@ ENTRIES = [
     Wrong(L08, "break_even_r",
           "break_even_r = (blocks + d * V_small) / (blocks + d * V_big)\n",
           "Priced the head at d·V instead of 2·d·V.",
-          ("2", "2·d·v", "two"), ()),
+          ("2·d", "2 *", "two flops", "factor 2", "2·d·v"), ("invert", "upside")),
     Wrong(L08, "tokens_per_word",
           "def tokens_per_word(counts, n_tokens):\n"
           "    return float(np.mean(n_tokens))\n",
           "Averaged over distinct words without weighting by how often each occurs.",
-          ("weight", "count", "running", "frequen"), ()),
+          ("weight", "running", "frequen", "how often", "occurrence"), ()),
     # restructured
     Wrong(L08, "tokens_per_word",
           "def tokens_per_word(counts, n_tokens):\n"
@@ -761,7 +769,7 @@ ENTRIES = [
           "            words[i] = out\n"
           "    return merges\n",
           "Counted each pair once per word, not weighted by the word's count.",
-          ("weight", "count", "frequen", "times"), ()),
+          ("weight", "frequen", "word's count", "by its count", "how often"), ()),
     Wrong(L08, "bpe_merges",
           "def bpe_merges(counts, n_merges):\n"
           "    words = {w: list(w.encode('utf-8')) for w in counts}\n"
@@ -787,7 +795,7 @@ ENTRIES = [
           "            words[w] = out\n"
           "    return merges\n",
           "Gave every merge the id 256 instead of 256 + k.",
-          ("256 + k", "new id", "token id", "id", "k"), ()),
+          ("256 + k", "new id", "token id", "same id", "every merge"), ()),
 
     # ------------------------------------------------------------------ 09 what rows learn
     # restructured
@@ -795,17 +803,17 @@ ENTRIES = [
           "shapes = [(V, d), (2 * d, d), (d,)]\n"
           "n_params = int(sum(np.prod(s) for s in shapes))\n",
           "Left out the untied output matrix U.",
-          ("u", "output", "untied", "head"), ()),
+          ("untied", "output matrix", "output", "head", " u"), ()),
     Wrong(L09, "n_params",
           "n_params = V * d + d * d + d + V * d\n",
           "Gave W d × d inputs instead of the two context rows side by side (2d).",
-          ("two", "2 * d", "2d", "context", "side by side"), ()),
+          ("2 * d", "2d", "2·d", "two context", "side by side", "two rows"), ()),
     # hard: a bias on U too
     Wrong(L09, "n_params",
           "sizes = {'E': V * d, 'W': 2 * d * d, 'b': d, 'U': V * d, 'U_bias': V}\n"
           "n_params = sum(sizes.values())\n",
           "Added an output bias of V numbers the model does not have.",
-          ("bias", "no bias", "v × d", "only"), ()),
+          ("no bias", "extra", "output bias", "u has", "too many", "bias"), ()),
     Wrong(L09, "embedding_grad",
           "def embedding_grad(contexts, dx0, vocab_size):\n"
           "    dE = np.zeros((vocab_size, dx0.shape[-1]))\n"
@@ -819,7 +827,7 @@ ENTRIES = [
           "    np.add.at(dE, contexts[:, 0], dx0[:, 0])\n"
           "    return dE\n",
           "Added only the first context slot's gradients.",
-          ("slot", "every slot", "both slots", "k", "all context"), ()),
+          ("slot", "every slot", "both slots", "contexts[:, 0]", "second slot", "all context"), ()),
     # restructured
     Wrong(L09, "embedding_grad",
           "def embedding_grad(contexts, dx0, vocab_size):\n"
@@ -843,7 +851,7 @@ ENTRIES = [
           "within = [S[i, j] for g in (animals, vehicles) for i in g for j in g if i < j]\n"
           "gap = np.mean(within) - S[np.ix_(animals, vehicles)].mean()\n",
           "Used raw dot products instead of cosine similarities.",
-          ("cosine", "norm", "normali", "length"), ()),
+          ("cosine", "normali", "length", "dot product", "unit"), ()),
     # hard
     Wrong(L09, "gap",
           "U_ = run.model.U\n"
@@ -852,7 +860,7 @@ ENTRIES = [
           "within = [C[i, j] for g in (animals, vehicles) for i in g for j in g if i < j]\n"
           "gap = np.mean(within) - C[np.ix_(animals, vehicles)].mean()\n",
           "Measured the output matrix U instead of the embedding E.",
-          ("embedding", "input", "output matrix", "run.model.e", "head"), ()),
+          ("run.model.e", "output matrix", "input table", "run.model.u", "embedding table", "not u"), ("diagonal", "itself")),
     Wrong(L09, "cos_cat",
           "others = [i for i in animals + vehicles if i != cat]\n"
           "rows = E[others]\n"
@@ -880,7 +888,7 @@ ENTRIES = [
           "    np.add.at(dE, contexts, dx0)\n"
           "    return dE, dU\n",
           "Forgot to divide by the batch size: the loss is the mean over the batch.",
-          ("mean", "batch", "divide", "/ b"), ()),
+          ("mean over", "divide", "/ b", "batch size", "average"), ()),
     Wrong(L09, "tinylm_grads",
           "def tinylm_grads(E, W, b, U, contexts, targets):\n"
           "    B, C = contexts.shape\n"
@@ -931,7 +939,7 @@ ENTRIES = [
           "    n -= 1\n"
           "padding_rows = n - V\n",
           "Rounded V down to a multiple instead of up, giving a negative number.",
-          ("up", "ceil", "down", "next multiple", "negative"), ()),
+          ("round up", "ceil", "down", "next multiple", "negative"), ()),
     Wrong(L10, "invalid_bytes",
           "invalid_bytes = 2   # 0xC0 and 0xC1, overlong\n",
           "Counted only the overlong lead bytes 0xC0 and 0xC1, forgetting 0xF5 to 0xFF.",
@@ -966,7 +974,7 @@ ENTRIES = [
           "    mean = np.mean(M[reference_ids], axis=0)\n"
           "    return (M @ mean) / np.linalg.norm(M, axis=1)\n",
           "Divided by the rows' norms but not by the mean's norm.",
-          ("norm of the mean", "mean's norm", "both norms", "norm"), ()),
+          ("norm of the mean", "mean's norm", "both norms", "norm"), ("reference rows", "mean of all")),
     Wrong(L10, "never_cos",
           "rows = run.model.E[never]\n"
           "unit = rows / np.linalg.norm(rows, axis=1, keepdims=True)\n"
@@ -980,7 +988,7 @@ ENTRIES = [
           "C = unit @ unit.T\n"
           "never_cos = C[np.triu_indices(len(reserved), k=1)].mean()\n",
           "Used only the reserved rows and left out the glitch word.",
-          ("never", "glitch", "all of", "word"), ()),
+          ("never", "glitch", "zorblox", "all of"), ()),
     Wrong(L10, "top7",
           "from embedlab import unused_scores\n"
           "scores = unused_scores(run.model.E, reference)\n"
@@ -993,7 +1001,7 @@ ENTRIES = [
           "order = [i for i in np.argsort(scores, kind='stable') if i not in reference]\n"
           "top7 = np.array(order[:7])\n",
           "Sorted ascending, so it gave the 7 lowest scores.",
-          ("highest", "descend", "order", "reverse", "-scores"), ()),
+          ("highest", "descend", "reverse", "-scores", "ascending", "lowest"), ()),
     # restructured
     Wrong(L10, "top7",
           "from embedlab import unused_scores\n"
@@ -1001,7 +1009,7 @@ ENTRIES = [
           "best = sorted(range(len(scores)), key=lambda i: -scores[i])[:7]\n"
           "top7 = np.array([i for i in best if i not in reference])\n",
           "Took the top 7 first and removed the references afterwards, leaving fewer than 7.",
-          ("7", "seven", "after", "shape", "first"), ()),
+          ("seven", "fewer than", "shape", "leave out first", "then take"), ()),
     Wrong(L10, "partial_tokens",
           "partial_tokens = sum(1 for b in ordinary if len(b) == 1 and b[0] >= 0x80)\n",
           "Counted only the single high bytes, not merged tokens cut inside a character.",
@@ -1031,7 +1039,7 @@ ENTRIES = [
     Wrong(L11, "design",
           "L = deepest_fit(lambda n: llama_config(32000, 1024, n, 16, 4, 4096, True), BUDGET).layers\n"
           "design = llama_config(32000, 1024, L, 16, 16, 4096, True)\n",
-          "Searched the depth with 4 key/value heads, then built the design with 16 (no grouping), so the KV cache breaks the memory budget.",
+          "Searched the depth with 4 key/value heads, then built the design with 16 (no grouping): the KV cache breaks the memory budget, the wider k and v matrices the compute one.",
           ("kv", "key/value", "cache", "memory", "grouped"), ()),
     # hard: one layer past the deepest fit
     Wrong(L11, "design",
@@ -1039,7 +1047,7 @@ ENTRIES = [
           "L = deepest_fit(build, BUDGET).layers\n"
           "design = build(L + 1)\n",
           "Took one layer more than the deepest design that fits.",
-          ("layer", "deep", "over", "budget", "one"), ()),
+          ("one layer", "deepest", "layers", "too deep", "over budget"), ("head_dim", "vocab")),
     # restructured
     Wrong(L11, "design_params",
           "figs = design_figures(design, BUDGET)\n"
@@ -1061,7 +1069,7 @@ ENTRIES = [
           "    return 6 * count_params(cfg).total * tokens\n"
           "design_train_flops = int(six_nd(design, D))\n",
           "Used the 6·N·D approximation instead of counting with training_flops.",
-          ("training_flops", "6", "attention", "count", "head"), ()),
+          ("training_flops", "6·n·d", "6nd", "6 *", "attention", "count it"), ()),
     Wrong(L11, "design_train_flops",
           "design_train_flops = training_flops(design, T_train).total\n",
           "Gave the FLOPs of one sequence, not of all train_tokens // train_context sequences.",
@@ -1081,7 +1089,7 @@ ENTRIES = [
     Wrong(L11, "other_tying_params",
           "other_tying_params = count_params(design).total\n",
           "Recounted the design as it is, without flipping the tying.",
-          ("flip", "tie", "other", "untied"), ()),
+          ("flip", "other tying", "untied", "tie_word_embeddings", "same design"), ()),
     Wrong(L11, "other_tying_params",
           "other_tying_params = design_params - design['vocab_size'] * design['hidden_size']\n",
           "Always subtracted V × d; untying a tied head adds it.",
@@ -1109,43 +1117,44 @@ ENTRIES = [
     Wrong(L12, "added_params",
           "added_params = 0\n",
           "Assumed the new tokens fit in spare rows; GPT-2's table has none past its tokenizer.",
-          ("spare", "n_tok", "fit", "grow", "rows"), ()),
+          ("spare", "n_tok", "grow", "no spare", "new rows"), ()),
     Wrong(L12, "padding_rows",
           "padding_rows = padded_size(V, pad_multiple) - V\n",
           "Padded the old table and left out the new tokens.",
-          ("new", "n_new", "old and new", "tokens"), ()),
+          ("n_new", "old and new", "new tokens", "n_tok + n_new"), ()),
+    # API: padded_size's arguments swapped
     Wrong(L12, "padding_rows",
           "rows = max(V, n_tok + n_new)\n"
           "padding_rows = padded_size(pad_multiple, rows) - rows\n",
           "Swapped padded_size's arguments (it takes the size first, then the multiple), so it pads nothing.",
-          ("argument", "order", "padded_size(", "swap", "multiple"), ()),
+          ("argument", "padded_size(", "swap", "order of", "the other way"), ()),
     Wrong(L12, "p_new_token",
           "grown = resize_tinylm(run.model, n_new, 'zeros')\n"
           "p_new_token = float(np.exp(log_softmax(grown.logits(context)))[0][corpus.vocab_size])\n",
           "Started the new rows at zero instead of the mean.",
-          ("mean", "init", "zeros"), ()),
+          ("mean", "init", "zeros"), ("log-prob",)),
     Wrong(L12, "p_new_token",
           "p = np.exp(log_softmax(run.model.logits(context)))[0]\n"
           "p_new_token = float(p[corpus.vocab_size - 1])\n",
           "Read the last old token's probability from the model before resizing.",
-          ("new", "resize", "first new", "vocab_size"), ()),
+          ("resize", "first new", "corpus.vocab_size", "new token", "grown", "before resizing"), ()),
     # hard: the lesson's bound, not the value
     Wrong(L12, "p_new_token",
           "p_new_token = 1 / (corpus.vocab_size + n_new)\n",
           "Gave the bound 1/(V+k) instead of computing the model's probability.",
-          ("bound", "compute", "model", "actual", "at most"), ()),
+          ("bound", "at most", "actual", "compute it"), ()),
     Wrong(L12, "kl_mean",
           "grown = resize_tinylm(run.model, n_new, 'mean')\n"
           "train_contexts, _ = corpus.training_pairs(context=2)\n"
           "kl_mean = float(kl_divergence(run.model.logits(train_contexts),\n"
           "                              grown.logits(train_contexts)).mean())\n",
           "Measured on the training corpus's positions instead of those of `ordinary`.",
-          ("ordinary", "contexts", "positions", "text"), ()),
+          ("ordinary", "training corpus", "training_pairs", "wrong positions"), ()),
     Wrong(L12, "kl_mean",
           "grown = resize_tinylm(run.model, n_new, 'mean')\n"
           "kl_mean = float(kl_divergence(run.model.logits(contexts), grown.logits(contexts)).sum())\n",
           "Summed over the positions instead of averaging.",
-          ("mean", "average", "sum"), ()),
+          ("mean", "average", "sum"), ("direction", "reverse")),
     Wrong(L12, "trimmed_rows",
           "trimmed_rows = len(used)\n",
           "Left out the 256 byte tokens and the end-of-text token.",
@@ -1177,5 +1186,5 @@ ENTRIES = [
           "        hit += frequencies[w] * (t in kept)\n"
           "coverage = hit / total\n",
           "Counted kept tokens instead of words whose every token is kept.",
-          ("word", "whole word", "every token", "all its tokens"), ()),
+          ("whole word", "every token", "all its tokens", "words, not tokens", "per word"), ()),
 ]
