@@ -2,20 +2,22 @@
 
 Who: helper blind13. When (Mon 7 Dec 2026, UTC, from `date -u`): started 08:07; first
 full run of check_wrong 08:14; trimmed to 14 per lesson and first commit 08:18; API
-entries swapped in 08:17-08:18; words tightened and wrong_words added 08:19-08:20;
-second commit 08:22.
+entries swapped in 08:17-08:18; words tightened and wrong_words added 08:19-08:20, second
+commit 08:20; lesson prose read and this notebook finished 08:21-08:24.
 
 What I read: /work/notes/RULES.md; /work/shared/COURSE.md; the exercise notebooks
 exercises/*.ipynb (questions, parameters cells, the given lines of each answer cell); the
-answer cells of solutions/*.ipynb (to know what each question computes); the code cells
-and section headings of the lesson notebooks notebooks/*.ipynb (01-03 in full, 04-12 their
-headings and code; the markdown of 04, 06, 07, 10 and 12 read after the first commit,
-to check the entries against what a reader of those lessons is told); tests/hint_corpus/__init__.py and
-tests/hint_corpus/check_wrong.py; the signatures and docstrings of public embedlab helpers
-(count_params, model_shape, token_costs, serving_memory, training_flops, llama_config,
-deepest_fit, design_figures, resize_tinylm, kl_divergence, unused_scores, one_hot_bytes,
-matmul_flops, kv_cache_bytes, padded_size, forward_flops, adam_training_memory, ...),
-called from a python shell on the book's inputs.
+answer cells of solutions/*.ipynb (to know what each question computes); in the lesson
+notebooks notebooks/*.ipynb, the code cells of 01-03 (first 600 characters of each), the
+section headings of 04-12, and the markdown of 04, 05, 06 (to section 5), 07, 08 (its
+start), 09, 10 (its start), 11 (to section 4); lesson 12 only through its headings and
+its exercise (the markdown was read after the first commit, to check the entries
+against what a reader of each lesson is told; no entry had to change for it);
+tests/hint_corpus/__init__.py and tests/hint_corpus/check_wrong.py; the signatures and
+docstrings of public embedlab helpers (count_params, model_shape, token_costs,
+serving_memory, training_flops, llama_config, deepest_fit, design_figures, resize_tinylm,
+kl_divergence, unused_scores, one_hot_bytes, matmul_flops, kv_cache_bytes, padded_size,
+forward_flops, adam_training_memory, ...), called from a python shell on the book's inputs.
 
 What I never opened, listed, grepped or ran: lib/embedlab/grading/, tests/test_*.py,
 tests/hint_corpus/learners.py, coincidences.py, right_answers.py, run_right.py, the other
@@ -53,7 +55,8 @@ the trim: 4 entries check_wrong proved right or erroring: 04 attn_layer with h a
 swapped (the count is symmetric in them, so it is right), 05 count_unique deduplicating
 by size (right on every test input: random sizes never collide), 11 tightest_budget by
 raw amounts (happens to give the right budget on the book's design), 12 kl_mean with
-the KL reversed (raises: the two distributions have different widths); each replaced by
+the KL reversed (raises: kl_divergence wants logits_after at least as wide as
+logits_before, and the grown model has 4 more columns); each replaced by
 another mistake. 01 cos_pair by Euclidean distance computed 1.0, the same value as the
 rows-0-and-1 entry, so it became the angle (arccos) instead. Then swapped in 5 API-misuse
 entries for 5 plainer ones, to cover embedlab helpers the lessons show.
