@@ -477,11 +477,16 @@ DEFENCE = Written("defence", carries=("design", "design_params", "design_serving
                            "that one layer more would break, priced: those are the ones to relax for a bigger "
                            "model (when two break, relaxing one alone buys nothing)")), figures=True),
     Criterion("shape", "Why this width and depth:",
-              "argue d and L from the job, not from taste.", (
-                  Level(0, "width and depth stated without a reason"),
-                  Level(1, "a reason for one of them (d from head_dim and the heads, or L from the budgets)"),
-                  Level(2, "both argued from the job: d set by head_dim and the number of heads, L the depth "
-                           "the budgets allow, with the figure that rules out one layer more")), figures=True),
+              "argue d and L from the job and an objective, not from taste. The job fixes the head width, "
+              "so choosing d is choosing the number of heads h (d = h · head_dim).", (
+                  Level(0, "width and depth stated without a reason, or d argued only by d = h · head_dim "
+                           "(that says which widths are allowed, not which one to pick)"),
+                  Level(1, "one of the two argued: L as the deepest depth within every budget, with the "
+                           "figure that rules out one layer more, or d compared with another number of heads"),
+                  Level(2, "both: L the deepest depth within every budget, with the figure that rules out one "
+                           "layer more; and d compared with at least one other number of heads, each at its "
+                           "own deepest depth, by a stated objective (lesson 11, section 6: the most "
+                           "non-embedding parameters)")), figures=True),
     Criterion("tying", "What the tying choice costs:",
               "say what tying (or not) the head costs or saves, in your design's own numbers.", (
                   Level(0, "the choice not discussed"),
