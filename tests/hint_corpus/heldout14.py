@@ -16,7 +16,9 @@ those the exercise texts, the solutions and COURSE.md's lesson summaries invite.
 Never opened, listed, grepped or run: lib/embedlab/grading/, lib/embedlab/grade.py (kept away from
 as possibly hint-related), tests/test_*.py, any other file of tests/hint_corpus/, the `issues`
 command, other commits' log/show, /work/notes/* but RULES.md; no `ex.check(...)`, no grader, no
-hint text. Slips: none. (check_wrong's own output prints the solution's value next to each entry's:
+hint text. Slips: none in reading; `git merge main` (08:40, after the first commit) printed the
+name of another corpus file it merged, tests/hint_corpus/heldout13.py, with "40 insertions", nothing of
+its content. (check_wrong's own output prints the solution's value next to each entry's:
 seen, as the brief's verification requires.)
 
 Counts: 144 entries, 12 per lesson (01-12), every one of the 79 questions at least once (lesson
