@@ -38,3 +38,17 @@ def test_a_key_read_for_another_is_named_as_a_key_of_the_config():
                      "config = load_config(model)\nmodel_table = config['vocab_size'] * config['n_layer']\n")
     assert "`n_layer`" in detail, detail
     assert _named(detail) in load_config("gpt2"), detail  # config['hidden_size'] would be a KeyError
+
+
+def test_lengths_of_another_norm_are_named_not_a_missing_division():
+    """judge14 #1: lengths as sums of absolute values were told "a cosine is scale-free (divide the dot product by
+    both lengths)", though the code divides by both. Planted: the largest entry as the length (another norm than
+    the report's), and L1 written as a loop (another style)."""
+    from test_hint_proof5 import _detail as detail
+
+    by_max = "def cosine(a, b):\n    return float(a @ b) / (np.max(np.abs(a)) * np.max(np.abs(b)))\n"
+    assert "max norm" in detail("01-toy-table", "cosine", by_max)
+    by_loop = ("def cosine(a, b):\n    la = lb = 0.0\n    for x, y in zip(a, b):\n        la += abs(x)\n"
+               "        lb += abs(y)\n    return float(a @ b) / (la * lb)\n")
+    text = detail("01-toy-table", "cosine", by_loop)
+    assert "l1 norm" in text.lower() and "divide the dot product by both lengths" not in text, text
