@@ -36,8 +36,10 @@ import nbformat
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 SPECS = NOTEBOOKS / "try_its.toml"
-TRY_IT = re.compile(r"\*\*Try it:?\*\*")
+TRY_IT = re.compile(r"(?i)\*\*\s*try it\b")   # "**Try it:**", in any case
 UNTIL = ("section", "end")
+BOOK_TAG = "TRY-IT-BOOK"
+ORIGIN = "try_it_origin"   # a cell's metadata: which cell of the stored notebook it is
 SPEC_KEYS = {"lesson", "words", "edit", "run", "until", "book", "check"}
 
 
@@ -80,6 +82,7 @@ class Spec:
     until: str = "section"      # run to the end of the Try-it's section, or "end" (Run All)
     book: list[str] = field(default_factory=list)   # expressions read in the unchanged notebook
     check: str = ""             # Python run at the end; `book` maps each expression to its value
+    folder: Path = NOTEBOOKS    # where the notebook is: the folder of the specs' file
 
     @property
     def name(self) -> str:
@@ -124,12 +127,12 @@ def load_specs(path: Path = SPECS) -> list[Spec]:
         if not edits and not runs:
             raise ValueError(f"{where} ({raw['words']!r}): no edit and no run: what does the learner do?")
         specs.append(Spec(raw["lesson"], raw["words"], edits, runs, until, list(raw.get("book", [])),
-                          raw.get("check", "")))
+                          raw.get("check", ""), path.parent))
     return specs
 
 
-def notebook_path(lesson: str) -> Path:
-    return NOTEBOOKS / f"{lesson}.ipynb"
+def notebook_path(spec: Spec) -> Path:
+    return spec.folder / f"{spec.lesson}.ipynb"
 
 
 def try_it_paragraphs(nb) -> list[tuple[int, str]]:
@@ -187,25 +190,30 @@ def _book_cell(exprs: list[str], tag: str) -> str:
 def prepare(spec: Spec, nb=None):
     """The spec applied to a copy of its notebook, cut where its run stops: (notebook, index of the
     last cell the learner's run reaches). Raises SpecError when the spec does not apply."""
-    nb = nb if nb is not None else nbformat.read(notebook_path(spec.lesson), as_version=4)
+    path = notebook_path(spec)
+    if nb is None and not path.exists():
+        raise SpecError(f"{spec.name}: no notebook {path.name} in {path.parent}")
+    nb = nb if nb is not None else nbformat.read(path, as_version=4)
     nb = nbformat.from_dict(json.loads(json.dumps(nb)))
     try_it = find_try_it(nb, spec)
     stop = section_end(nb, try_it, spec.words) if spec.until == "section" else len(nb.cells)
-    inserts = []
+    for index, cell in enumerate(nb.cells):   # where a failure is, in the notebook as stored
+        cell.metadata[ORIGIN] = f"cells[{index}]"
     # every cell is named in the notebook as stored, before any edit changes its text
     targets = [find_cell(nb, edit.cell, spec) for edit in spec.edits]
+    inserts = [(find_cell(nb, run.after, spec), run.code) for run in spec.runs]
     for edit, index in zip(spec.edits, targets):
         count = nb.cells[index].source.count(edit.old)
         if count != 1:
             raise SpecError(f"{spec.name}: {edit.old!r} occurs {count} times in cells[{index}], not once")
         nb.cells[index].source = nb.cells[index].source.replace(edit.old, edit.new)
-    for run in spec.runs:
-        index = find_cell(nb, run.after, spec)
+    for (index, code), run in zip(inserts, spec.runs):
         if index >= stop:
             raise SpecError(f"{spec.name}: cells[{index}] ({run.after!r}) is past where the run stops")
-        inserts.append((index, run.code))
-    for index, code in sorted(inserts, reverse=True):
-        nb.cells.insert(index + 1, nbformat.v4.new_code_cell(code))
+    for index, code in sorted(inserts, key=lambda insert: insert[0], reverse=True):
+        added = nbformat.v4.new_code_cell(code)
+        added.metadata[ORIGIN] = f"the learner's cell after cells[{index}]"
+        nb.cells.insert(index + 1, added)
         stop += 1
     nb.cells = nb.cells[:stop]
     return nb, stop
@@ -219,33 +227,32 @@ def _last_line(error) -> str:
     return lines[-1] if lines else type(error).__name__
 
 
-def _run(nb) -> tuple[object, str | None, int | None]:
+def _run(nb, folder: Path) -> tuple[object, str | None, int | None]:
     """Execute `nb` in a fresh kernel: (executed notebook, the error's last line or None, its cell)."""
     from nbclient.exceptions import CellExecutionError
 
     try:
-        _executor()(nb, NOTEBOOKS)
+        _executor()(nb, folder)
         return nb, None, None
     except CellExecutionError as error:
-        failed = next((i for i, c in enumerate(nb.cells) if c.cell_type == "code"
-                       and any(o.output_type == "error" for o in c.get("outputs", []))), None)
+        failed = next((c.metadata.get(ORIGIN, "?") for c in nb.cells if c.cell_type == "code"
+                       and any(o.output_type == "error" for o in c.get("outputs", []))), "?")
         return nb, _last_line(error), failed
     except Exception as error:  # a dead kernel, a cell time-out: still this Try-it's failure
-        return nb, f"{type(error).__name__}: {_last_line(error)}", None
+        return nb, f"{type(error).__name__}: {_last_line(error)}", "?"
 
 
-BOOK_TAG = "TRY-IT-BOOK"
 
 
-def book_values(spec: Spec, stop_label: str = "") -> dict:
+def book_values(spec: Spec) -> dict:
     """The spec's `book` expressions in the unchanged notebook, at the last cell its run reaches."""
-    nb = nbformat.read(notebook_path(spec.lesson), as_version=4)
+    nb = nbformat.read(notebook_path(spec), as_version=4)
     try_it = find_try_it(nb, spec)
     stop = section_end(nb, try_it, spec.words) if spec.until == "section" else len(nb.cells)
     nb.cells = nb.cells[:stop] + [nbformat.v4.new_code_cell(_book_cell(spec.book, BOOK_TAG))]
-    nb, error, cell = _run(nb)
+    nb, error, cell = _run(nb, spec.folder)
     if error:
-        raise SpecError(f"{spec.name}: the unchanged notebook fails reading `book`: cells[{cell}]: {error}")
+        raise SpecError(f"{spec.name}: the unchanged notebook fails reading `book`: {cell}: {error}")
     text = "".join(o.get("text", "") for o in nb.cells[-1].outputs if o.output_type == "stream")
     line = next(line for line in text.splitlines() if line.startswith(BOOK_TAG))
     return json.loads(line[len(BOOK_TAG):])
@@ -260,13 +267,14 @@ def check(spec: Spec) -> Result:
     except SpecError as error:
         return Result(spec, False, f"the spec does not apply: {error}", time.perf_counter() - start)
     if spec.check.strip() or book:
-        nb.cells.append(nbformat.v4.new_code_cell(
-            f"import json as _json\nbook = _json.loads({json.dumps(book)!r})\n" + spec.check))
-    nb, error, cell = _run(nb)
+        last = nbformat.v4.new_code_cell(
+            f"import json as _json\nbook = _json.loads({json.dumps(book)!r})\n" + spec.check)
+        last.metadata[ORIGIN] = "the check"
+        nb.cells.append(last)
+    nb, error, where = _run(nb, spec.folder)
     seconds = time.perf_counter() - start
     if error is None:
         return Result(spec, True, "", seconds)
-    where = "the check" if cell == len(nb.cells) - 1 and (spec.check.strip() or book) else f"cells[{cell}]"
     return Result(spec, False, f"{where}: {error}", seconds)
 
 
