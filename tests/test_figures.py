@@ -291,8 +291,8 @@ def test_lesson_07_cache_figure_draws_the_cache_the_weights_and_each_models_own_
     batch, the weights weight_bytes computes, and a dotted line at the longest context the model's own
     config states (Llama 3's 8,192, Llama 2's 4,096, GPT-2's n_positions), named with its value in the
     legend; none for a config that states none. Each batch's crossing of the weights is marked on the
-    weights line at weights / (cache per token · batch), with that context written beside it, when it
-    falls inside the contexts drawn. Seen red with the line at a fixed 8,192 (Llama 2 drawn past its
+    weights line at weights / (cache per token · batch), in the batch's colour, with that context in the
+    legend, when it falls inside the contexts drawn. Seen red with the line at a fixed 8,192 (Llama 2 drawn past its
     context), and with the crossings at even · batch instead of even / batch."""
     from embedlab import GB, kv_cache_bytes, kv_cache_bytes_per_token, load_config, weight_bytes
 
@@ -327,8 +327,11 @@ def test_lesson_07_cache_figure_draws_the_cache_the_weights_and_each_models_own_
             assert [line.get_xdata()[0] for line in crosses] == pytest.approx(want_x, rel=1e-12), \
                 config["_name"]
             assert all(line.get_ydata()[0] == weight_bytes(config, "fp8") / GB for line in crosses)
-            assert [text.get_text() for text in ax.texts] == [f"{x:,.0f}" for x in want_x]
-            assert ("cache = weights" in legend) == bool(want_x)
+            assert [line.get_label() for line in crosses] == [f"crosses at {x:,.0f}" for x in want_x]
+            assert all(line.get_label() in legend for line in crosses) and len(ax.texts) == 0
+            # each crossing sits in the legend's row of its batch's line, in that line's colour
+            lines_of = [lines[f"KV cache, batch {b}"] for b in (1, 8) if contexts.min() <= even / b]
+            assert [line.get_color() for line in crosses] == [line.get_color() for line in lines_of]
             assert figures.legend_overlaps(fig) == []
             assert fig.get_figwidth() <= figures.MAX_WIDTH_IN
         finally:

@@ -413,12 +413,12 @@ def share_bars(cases, xlabel="share of the FLOPs of one forward pass"):
 def cache_against_weights(config, contexts, batches=(1, 8, 32), precision="bf16"):
     """Lesson 07's figure (log-log, in GB): the KV cache against the context, one line per batch size
     in `batches`, the weights in `precision` as a dashed line, and a dotted line at the longest context
-    the model's config states (`memory_widget.context_limit`; none if it states none), its value in the
-    legend. Where a batch's cache passes the weights (context = weights / (cache per token · batch)), an
-    X on the weights line in the batch's colour, with that context written beside it, off the line: on a
-    log axis the first drawn context past the weights sits almost on the line, the crossing does not.
-    Crossings outside `contexts` are not drawn. One legend below the axes. Returns the figure (show it
-    with plt.show())."""
+    the model's config states (`memory_widget.context_limit`; none if it states none). Where a batch's
+    cache passes the weights (context = weights / (cache per token · batch)), an X on the weights line
+    in the batch's colour, its context in the legend: on a log axis the first drawn context past the
+    weights sits almost on the line, the crossing does not. Crossings outside `contexts` are not drawn.
+    One legend below the axes, in two columns: the cache lines and the weights, then the crossings and
+    the longest context. Returns the figure (show it with plt.show())."""
     import matplotlib.pyplot as plt
 
     from embedlab.memory import GB, kv_cache_bytes, kv_cache_bytes_per_token, weight_bytes
@@ -428,43 +428,33 @@ def cache_against_weights(config, contexts, batches=(1, 8, 32), precision="bf16"
     limit = context_limit(config)
     weights_gb = weight_bytes(config, precision) / GB
     even = weight_bytes(config, precision) / kv_cache_bytes_per_token(config, precision=precision)
-    fig, ax = plt.subplots(figsize=(MAX_WIDTH_IN, 4.2))
-    crossed = False
+    fig, ax = plt.subplots(figsize=(MAX_WIDTH_IN, 4.4))
+    firsts, seconds = [], []               # the legend's two columns
     for batch in batches:
         cache = [kv_cache_bytes(config, int(t), batch, precision=precision) for t in contexts]
         (line,) = ax.plot(contexts, np.array(cache) / GB, marker="o", label=f"KV cache, batch {batch}")
+        firsts.append(line)
         cross = even / batch               # the context where this batch's cache equals the weights
         if contexts.min() <= cross <= contexts.max():
-            ax.plot([cross], [weights_gb], marker="X", markersize=11, linestyle="none",
-                    color=line.get_color(), markeredgecolor="black", zorder=3,
-                    label=None if crossed else "cache = weights")
-            crossed = True
-            # off the batch's own line, which leaves the crossing down-left and up-right: below and
-            # to the right, or above and to the left where the text would run past the last context
-            right = np.log2(contexts.max() / cross) > 1.5
-            ax.annotate(f"{cross:,.0f}", (cross, weights_gb), xytext=(5, -6) if right else (-5, 6),
-                        textcoords="offset points", ha="left" if right else "right",
-                        va="top" if right else "bottom", color=line.get_color(),
-                        bbox=dict(facecolor="white", edgecolor="none", pad=1))
-    ax.axhline(weights_gb, color="black", linestyle="--",
-               label=f"{precision} weights ({weights_gb:.1f} GB)")
+            (mark,) = ax.plot([cross], [weights_gb], marker="X", markersize=11, linestyle="none",
+                              color=line.get_color(), markeredgecolor="black", zorder=3,
+                              label=f"crosses at {cross:,.0f}")
+            seconds.append(mark)
+    firsts.append(ax.axhline(weights_gb, color="black", linestyle="--",
+                             label=f"{precision} weights ({weights_gb:.1f} GB)"))
     ax.set_xscale("log", base=2)
     ax.set_xticks(contexts)                # every context drawn, as a power of two
     if limit is not None:                  # the longest context the model was built for
         longest = limit[1]
-        ax.axvline(longest, color="0.5", linestyle=":", label=f"its longest context ({longest:,})")
+        seconds.append(ax.axvline(longest, color="0.5", linestyle=":",
+                                  label=f"longest context ({longest:,})"))
     ax.set_yscale("log")
     ax.set_xlabel("context (tokens per sequence)")
     ax.set_ylabel("GB")
     ax.set_title(f"{config['_name']}: KV cache ({precision}) against its weights")
-    # below the axes (inside, it would cover the batch-1 line), in two columns: the cache lines,
-    # then the weights, the crossings and the longest context
-    handles, labels = ax.get_legend_handles_labels()
-    if "cache = weights" in labels:
-        at = labels.index("cache = weights")
-        handles.append(handles.pop(at))
-        labels.append(labels.pop(at))
-        if limit is not None:              # the dotted line stays last
-            handles[-2:], labels[-2:] = handles[:-3:-1], labels[:-3:-1]
-    ax.legend(handles, labels, loc="upper center", bbox_to_anchor=(0.5, -0.22), ncol=2)
+    # below the axes: inside, it would cover the batch-1 line; the columns filled to the same length so
+    # that each starts its own column
+    handles = firsts + [plt.Line2D([], [], linestyle="none", label=" ")] * max(0, len(seconds) - len(firsts))
+    handles += seconds + [plt.Line2D([], [], linestyle="none", label=" ")] * max(0, len(firsts) - len(seconds))
+    ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.22), ncol=2)
     return fig
