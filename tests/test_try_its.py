@@ -7,6 +7,7 @@ the test's own: a Try-it that holds is ok, one whose cell or check fails is repo
 failed and the traceback's last line, and `book` reads the unchanged notebook.
 """
 
+import os
 import re
 
 import nbformat
@@ -124,3 +125,15 @@ def test_a_spec_that_no_longer_applies_is_refused(tmp_path):
             runner.prepare(spec)
         result = runner.check(spec)                  # reported, not raised, by the runner
         assert not result.ok and "the spec does not apply" in result.message, result.message
+
+
+def test_each_run_stops_its_kernel(tmp_path):
+    """The runner starts a kernel per Try-it (and `make notebooks` one per notebook) through
+    tools/run_notebooks.py's execute(), which stops it when the notebook is done: left running,
+    they pile up until the process exits."""
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell("import os\nprint(os.getpid())")]
+    load_tool("run_notebooks").execute(nb, tmp_path)
+    pid = int(nb.cells[0].outputs[0].text)
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)
