@@ -612,7 +612,7 @@ class Question:
         rank = {a: (support[a] != "look", bool(general.match(a))) for a in kept}
         first, second = sorted(kept, key=rank.get)
         which = "The likelier" if rank[first] != rank[second] else "One"
-        return f"two slips give exactly your number. {which}: {first}. The other: {second}"
+        return f"{parts.TWO_SLIPS}. {which}: {first}. The other: {second}"
 
     def _measured(self, got, want) -> str:
         """What is measurably true of a value, no cause guessed: which way, how far, and what to recheck."""
