@@ -136,7 +136,8 @@ def related(value, message: str, rel: float = 1e-9, abs_tol: float = 0.0) -> Hin
     for the gain, the share of the other language, a probability at the neighbouring index, the same
     figure with the setup edited): `value` is that quantity, or a function of the expected value
     (lambda want: 256 - want, the complement), computed only when the hint is tried. Matched computed
-    (to `rel`, or within `abs_tol` of a quantity near 0) or typed rounded to 3 or more digits."""
+    (to `rel`, or within `abs_tol` of a quantity near 0) or typed rounded to 3 or more digits: the words say
+    "that is X", so a value merely near X (within diagnose.same's 10^-6) is not X."""
 
     def when(got, want):
         try:
@@ -146,7 +147,10 @@ def related(value, message: str, rel: float = 1e-9, abs_tol: float = 0.0) -> Hin
             return False
         if not (math.isfinite(got) and math.isfinite(target)):
             return False
-        return math.isclose(got, target, rel_tol=rel, abs_tol=abs_tol) or (target != 0 and diagnose.same(got, target))
+        if math.isclose(got, target, rel_tol=rel, abs_tol=abs_tol):
+            return True
+        typed = diagnose.rounded_from(got, target) if target != 0 else None
+        return typed is not None and typed >= 3
 
     return Hint(when, message)
 

@@ -559,19 +559,34 @@ def _used(ns: dict, job: Budget) -> dict:
     return out
 
 
-def _tying_flipped(ns: dict, why: str, own_count: bool) -> list:
+# The figures earlier questions report, each as the design's recount gives it: a case that changes the design
+# gives the ones its question carries (reads from the notebook) as they are for the changed design, so a cell that
+# reads them (design_params + V·d) runs on a world that agrees with itself, and is not passed over as reading a
+# figure made from the design before it changed (elsewhere.derived_names).
+FIGURES = {"design_params": lambda f: f.params, "design_serving_gb": lambda f: f.serving_gb,
+           "design_train_flops": lambda f: f.train_flops}
+
+
+def _tying_flipped(ns: dict, why: str, own_count: bool, carried: tuple = ()) -> list:
     """One case: the learner's design with its tying flipped. The count expected there is the flipped
-    design's (`own_count` False) or the design's own (True: flipping the flipped one back)."""
+    design's (`own_count` False) or the design's own (True: flipping the flipped one back). The figures of
+    `carried` (names of FIGURES) are given for the flipped design, recounted on the notebook's job."""
     design = ns["design"]
     if not isinstance(design, dict) or not isinstance(design.get("tie_word_embeddings"), bool):
         return []
     flipped = {**design, "tie_word_embeddings": not design["tie_word_embeddings"]}
     try:
         want = count_params(design if own_count else flipped).total
-    except ValueError:
+        inputs = {"design": flipped}
+        if set(carried) - {"design_params"}:  # serving GB and FLOPs are the job's too
+            f = design_figures(flipped, ns["BUDGET"])
+            inputs.update({name: FIGURES[name](f) for name in carried})
+        elif carried:  # a count is the design's alone: no job needed
+            inputs["design_params"] = count_params(flipped).total
+    except (ValueError, OverflowError, KeyError, TypeError):
         return []
     tying = "untied" if design["tie_word_embeddings"] else "tied"
-    return [Elsewhere({"design": flipped}, want, f"with the design {tying}", why, kind="integer")]
+    return [Elsewhere(inputs, want, f"with the design {tying}", why, kind="integer")]
 
 
 def design_params_elsewhere(ns: dict) -> list:
@@ -585,7 +600,7 @@ def other_tying_elsewhere(ns: dict) -> list:
     """Question 6 on the design with its tying flipped: flipping it back gives the design's own count. A
     cell that always adds a head (or always drops one) is right for one tying only."""
     return _tying_flipped(ns, "flip the tying the design has (not design['tie_word_embeddings']): untying adds "
-                              "a head, tying takes one away", own_count=True)
+                              "a head, tying takes one away", own_count=True, carried=("design_params",))
 
 
 def _counts_6nd(source) -> bool:
