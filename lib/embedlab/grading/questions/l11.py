@@ -10,8 +10,10 @@ variant (SPACE); `questions(params)` makes rules that close over that budget.
 """
 
 import dataclasses
+import functools
 import math
 import numbers
+import re
 
 import numpy as np
 
@@ -458,7 +460,7 @@ def questions(p: dict) -> list:
                carries=("design", *figures_of), carry=tightest_carried, expects=of_design(tightest)),
         Design("other_tying_params", rule=other_tying_rule, uses=("design",), other_inputs=other_tying_elsewhere,
                carries=("design", "design_params"), carry=other_tying_carried, expects=of_design(flipped)),
-        DEFENCE,
+        dataclasses.replace(DEFENCE, figures=lambda known, text: defence_figures(known, text, job)),
     ]
 
 
@@ -651,3 +653,104 @@ REREAD = {
     "other_tying_params": "2. A design is a config dict",
     "defence": "6. Choose, and defend the choice",
 }
+
+
+# --------------------------------------------------------------------------
+# The defence's figures: those of lesson 11's worked example, pasted where the learner's own belong
+
+# Lesson 11's job and the designs it works (notebooks/11-size-a-model.ipynb, cells 4, 6 and 27: the team's design,
+# the one section 6 chooses, the best without backing off): their figures are the lesson's, never a learner's on
+# this exercise's job (tests/test_hint_proof13.py checks the lesson prints them).
+LESSON_JOB = Budget(max_params=1_500_000_000, max_serving_gb=8.0, context=8192, batch=16, weights="bf16", kv="bf16",
+                    max_train_flops=4e21, train_tokens=400_000_000_000, train_context=4096, min_vocab_size=128_000)
+LESSON_DESIGNS = ((256_000, 2048, 16, 32, 8, 8192, True), (128_000, 2048, 19, 32, 8, 8192, True),
+                  (128_000, 2560, 12, 40, 8, 10_240, True))
+MIN_DIGITS = 3  # a number written with fewer significant digits (8 GB, 16 layers) may be anyone's
+
+
+def _design_numbers(design: dict, job: Budget) -> list[float]:
+    """The figures a defence may quote of one design on one job: its sizes, counts, memory, FLOPs, the fraction
+    of each budget it uses, its table, and the same with the tying flipped and with one layer more."""
+    out = []
+    s = model_shape(design)
+    out += [s.vocab_size, s.hidden_size, s.num_layers, s.num_heads, s.num_kv_heads, s.intermediate_size,
+            s.head_dim, s.vocab_size * s.hidden_size]
+    flipped = {**design, "tie_word_embeddings": not design["tie_word_embeddings"]}
+    deeper = {**design, "num_hidden_layers": design["num_hidden_layers"] + 1}
+    for one in (design, flipped, deeper):
+        f = design_figures(one, job)
+        out += [f.params, f.non_embedding, f.serving_gb, f.weights_gb, f.kv_cache_gb, f.train_flops,
+                f.train_flops_6nd, one["num_hidden_layers"]]
+        out += [100 * v for v in headroom(f, job).values()]  # written as percentages
+        out += list(headroom(f, job).values())
+    return [float(v) for v in out]
+
+
+@functools.lru_cache(maxsize=1)
+def _lesson_numbers() -> tuple:
+    """The figures of lesson 11's worked designs on its job (`_design_numbers`), and its job's limits."""
+    out = []
+    for V, d, L, h, h_kv, d_ff, tied in LESSON_DESIGNS:
+        out += _design_numbers(llama_config(V, d, L, h, h_kv, d_ff, tied), LESSON_JOB)
+    out += [float(v) for v in vars(LESSON_JOB).values() if isinstance(v, (int, float)) and not isinstance(v, bool)]
+    return tuple(out)
+
+
+_NUMBER = re.compile(r"(?<![\w.])(\d[\d,]*(?:\.\d+)?(?:[eE][-+]?\d+)?)(\s*%)?")
+
+
+def _written_numbers(text: str) -> list[tuple[str, float, int]]:
+    """(as written, value, significant digits) of each number in the text (1,497,434,112; 7.94; 3.79e+21; 99.2%)."""
+    out = []
+    for m in _NUMBER.finditer(text):
+        written = m.group(1).rstrip(",")
+        if "," in written and not re.fullmatch(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?", written.split("e")[0].split("E")[0]):
+            continue  # a list (8, 16, 32), not one number grouped in thousands
+        plain = written.replace(",", "")
+        try:
+            value = float(plain)
+        except ValueError:
+            continue
+        mantissa = re.split(r"[eE]", plain)[0].replace(".", "").lstrip("0")
+        out.append((written + ("%" if m.group(2) else ""), value, len(mantissa)))
+    return out
+
+
+def _matches(value: float, digits: int, figures) -> bool:
+    """Is `value`, written with `digits` significant digits, one of `figures` rounded to as many?"""
+    for x in figures:
+        if x and math.isclose(float(f"{x:.{digits}g}"), value, rel_tol=1e-9):
+            return True
+    return False
+
+
+def defence_figures(known: dict, text: str, job: Budget) -> str:
+    """The numbers of the defence (MIN_DIGITS significant digits or more) that are figures of lesson 11's worked
+    example and none of the learner's: of their design (recounted on this job, its tying flipped, one layer
+    deeper), their reported answers, or this job. "" when there are none, or the design cannot be counted."""
+    def own(name):
+        data = known.get(name)
+        return data.get(name) if isinstance(data, dict) else None
+
+    design = own("design")
+    if not isinstance(design, dict):
+        return ""
+    try:
+        mine = _design_numbers(design, job)
+    except (ValueError, OverflowError, KeyError, TypeError):
+        return ""
+    for name in ("design_params", "design_serving_gb", "design_train_flops", "other_tying_params"):
+        value = own(name)
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value):
+            mine.append(float(value))
+    mine += [float(v) for v in vars(job).values() if isinstance(v, (int, float)) and not isinstance(v, bool)]
+    lesson = _lesson_numbers()
+    pasted = [w for w, v, k in _written_numbers(text)
+              if k >= MIN_DIGITS and _matches(v, k, lesson) and not _matches(v, k, mine)]
+    pasted = list(dict.fromkeys(pasted))
+    if not pasted:
+        return ""
+    which = ", ".join(pasted[:4]) + (" …" if len(pasted) > 4 else "")
+    return (f"{which} {'is a figure' if len(pasted) == 1 else 'are figures'} of lesson 11's worked example (its "
+            "designs, on its own job), not of your design: defend yours with your own figures (design_params, "
+            "design_serving_gb, design_train_flops, other_tying_params, headroom)")
