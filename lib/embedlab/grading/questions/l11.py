@@ -188,6 +188,81 @@ def _non_embedding_problem(got, f, s, table):
     return None
 
 
+def _not_a_design(design, job: Budget, source=None) -> str:
+    """Why `design` cannot be judged: None is what deepest_fit(...).design gives when not even one layer fits,
+    and the cell's own vocabulary below the job's minimum is named when the cell types it (a number passed as
+    vocab_size, or as llama_config's first argument); anything else is asked to be a config dict."""
+    if design is not None:
+        return "`design` must be a config dict (use llama_config(...))"
+    said = ("`design` holds no config: deepest_fit(...).design is left empty when not even one layer fits every "
+            "budget (its .reasons say what one layer breaks)")
+    small = [v for v in _typed_vocab(source) if v < job.min_vocab_size]
+    if small:
+        return (f"{said}; your cell passes vocab_size = {small[0]:,}, below the job's minimum, min_vocab_size = "
+                f"{job.min_vocab_size:,}: no depth fixes a vocabulary that small")
+    return said + ": print them, and change what they name"
+
+
+def _typed_vocab(source) -> list:
+    """The whole numbers the cell passes as a vocabulary: vocab_size=N, or llama_config(N, ...)."""
+    import ast
+
+    if not isinstance(source, str):
+        return []
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return []
+    out = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        values = [k.value for k in node.keywords if k.arg == "vocab_size"]
+        if getattr(node.func, "id", getattr(node.func, "attr", "")) == "llama_config" and node.args:
+            values.append(node.args[0])
+        out += [v.value for v in values if isinstance(v, ast.Constant) and isinstance(v.value, int)
+                and not isinstance(v.value, bool)]
+    return out
+
+
+# Units a serving memory may be given in by mistake, each with the bytes it stands for
+_MEMORY_UNITS = (("bytes", 1), ("kB (10**3 bytes)", 10**3), ("MB (10**6 bytes)", 10**6), ("TB (10**12 bytes)", 10**12),
+                 ("KiB (2**10 bytes)", 2**10), ("MiB (2**20 bytes)", 2**20))
+
+
+def _cache_multiple(got, f) -> str:
+    """The words for a serving memory whose weights are the design's and whose KV cache is a whole multiple (2 or
+    more) of the design's, exactly: measured, so said as measured (a batch, a context or a precision may make it)."""
+    if not f.kv_cache_gb > 0:
+        return ""
+    k = (got - f.weights_gb) / f.kv_cache_gb
+    if k > 1.5 and abs(k - round(k)) < 1e-9:
+        return (f"your weights are right, and your KV cache is exactly {round(k)} times your design's at the job's "
+                "context, batch and KV precision (one conversation of BUDGET.context tokens in BUDGET.kv): recheck "
+                "what you pass to serving_memory for each")
+    return ""
+
+
+def _serving_measured(got, f) -> str:
+    """Question 3's words when no named slip explains the value: each only when the value proves it (the
+    design's serving memory in another unit, or rounded; its weights right with a whole multiple of its KV
+    cache), else what is measured, no cause guessed."""
+    total = f.serving_gb * GB
+    for unit, size in _MEMORY_UNITS:
+        if _close(got, total / size, 1e-9):
+            return f"that is your design's serving memory in {unit}: give it in GB (10**9 bytes), divide the bytes by GB"
+    if any(got == round(f.serving_gb, k) for k in range(7)) or any(
+            got == float(f"{f.serving_gb:.{k}g}") for k in range(1, 7)):
+        return ("that is your design's serving memory rounded: the question asks for it not rounded (the check "
+                "wants it to 1 part in 10^9)")
+    multiple = _cache_multiple(got, f)
+    if multiple:
+        return multiple
+    from embedlab.grading import diagnose
+
+    return "not the serving memory of your design: " + diagnose.measured_hint(got, f.serving_gb)
+
+
 def questions(p: dict) -> list:
     """The questions of variant `p`: every rule judges against that variant's budget."""
     job = budget(p)
@@ -197,7 +272,7 @@ def questions(p: dict) -> list:
         """(figures, None) for the learner's design, or (None, the problem) when it cannot be counted."""
         design = answers.get("design")
         if not isinstance(design, dict):
-            return None, "`design` must be a config dict (use llama_config(...))"
+            return None, _not_a_design(design, job)
         try:
             return design_figures(design, job), None
         except (ValueError, OverflowError) as exc:
@@ -208,11 +283,11 @@ def questions(p: dict) -> list:
         problem = _number(answers[name], name)
         return (None, problem) if problem else figures(answers)
 
-    def design_rule(answers):
+    def design_rule(answers, source=None):
         """The design does the job: a model the calculators can count, within every budget."""
         design = answers["design"]
         if not isinstance(design, dict):
-            return ["`design` must be a config dict (use llama_config(...))"]
+            return [_not_a_design(design, job, source)]
         problems = over_budget(design, job)
         if problems:
             # the one field whose change alone does it, when only one does (two would be a guess between them)
@@ -305,7 +380,10 @@ def questions(p: dict) -> list:
                                       if v != kv_bytes])],
                  missing="that is the weights only: the KV cache of the conversation comes on top")]),
             context="your memory"), got)
-        return [found or "not the serving memory of your design at the job's context, batch and precisions"]
+        if found and "; and " in found:  # two changes guessed at once: a whole multiple of the cache is measured
+            multiple = _cache_multiple(got, f)
+            found = multiple or found
+        return [found or _serving_measured(got, f)]
 
     def train_flops_rule(answers):
         got = answers["design_train_flops"]
