@@ -250,3 +250,19 @@ def test_e_a_design_that_is_none_says_what_none_means():
               "design = fit.design\n")
     detail = _detail(L11, "design", source)
     assert "`design` holds no config" in detail and "vocab" not in detail, detail
+
+
+def test_e_the_new_tokens_share_given_for_the_kl_is_named():
+    # P_new from the model's own softmax, summed over the new columns, per position then averaged
+    source = ("grown = resize_tinylm(run.model, n_new, 'mean')\n"
+              "z = grown.logits(contexts)\nz = z - z.max(axis=1, keepdims=True)\n"
+              "p = np.exp(z) / np.exp(z).sum(axis=1, keepdims=True)\n"
+              "kl_mean = float(p[:, corpus.vocab_size:].sum(axis=1).mean())\n")
+    detail = _detail(L12, "kl_mean", source)
+    assert "P_new" in detail and "off by one" not in detail, detail
+
+
+def test_e_words_counted_for_rows_are_named():
+    source = "trimmed_rows = len(words[:n_words]) + 256 + 1\n"
+    detail = _detail(L12, "trimmed_rows", source)
+    assert "counts the words, not their tokens" in detail and "off by one" not in detail, detail

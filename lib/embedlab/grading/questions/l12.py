@@ -155,6 +155,16 @@ def _ordinary_contexts() -> np.ndarray:
 
 
 @functools.lru_cache(maxsize=64)
+def p_new_share(seed: int, n_new: int) -> float:
+    """Question 4's slip: the mean over the ordinary contexts of P_new, the new tokens' share of the grown model's
+    probability, given for the KL (lesson 12 shows the two side by side, nearly equal: KL = −log(1 − P_new))."""
+    _, _, grown = _grown(seed, n_new)
+    V = _corpus().vocab_size
+    p = np.exp(log_softmax(grown.logits(_ordinary_contexts())))
+    return float(p[:, V:].sum(axis=1).mean())
+
+
+@functools.lru_cache(maxsize=64)
 def edited_setups(seed: int, n_new: int) -> tuple:
     """Questions 3 and 4 computed with the setup edited, the quantities a learner may give instead, from
     the same trained model: ((p_new_token, kl_mean) for each other way to start the new rows, in INITS' order,
@@ -513,6 +523,10 @@ def questions(p: dict) -> list:
                  "that is the bound log(1 + n_new/V), not the model's KL: compute it from the logits"),
             Hint(lambda got, want: got < 0, "a KL divergence is never negative: KL(before ‖ after) = "
                                             "Σ p_before · (log p_before − log p_after)"),
+            related(lambda want: p_new_share(p["seed"], n), "that is the mean of P_new, the new tokens' share of the "
+                                                            "probability: under a mean initialisation the KL at each "
+                                                            "position is −log(1 − P_new), close to it but not it; "
+                                                            "compute the KL from the logits, before and after"),
             related(lambda want: edited()[2], "that is the KL with the new tokens' columns cut off the new logits: "
                                               "cut, the old tokens' probabilities are as before, and the share the "
                                               "new tokens take from them is lost; pass all of grown's logits "
@@ -525,6 +539,9 @@ def questions(p: dict) -> list:
                             what={"n_new": "of a vocabulary grown by {literal} token"}),
         ]),
         Integer("trimmed_rows", hints=[
+            Hint(lambda got, want: got in (p["n_words"] + 257, p["n_words"] + 256, p["n_words"] + 1, p["n_words"]),
+                 "that counts the words, not their tokens: a word may take several tokens and words share tokens; "
+                 "keep the distinct ids of the words' tokens (a set), with the byte tokens and the end-of-text token"),
             Hint(lambda got, want: got in (trim()["used"], trim()["used"] + 1),
                  "keep the 256 byte tokens too: without them some text cannot be encoded at all"),
             offset(-1, "one row short: either the end-of-text token (tok.eot_token) is left out, or one of the 256 "
