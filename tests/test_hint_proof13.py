@@ -266,3 +266,12 @@ def test_e_words_counted_for_rows_are_named():
     source = "trimmed_rows = len(words[:n_words]) + 256 + 1\n"
     detail = _detail(L12, "trimmed_rows", source)
     assert "counts the words, not their tokens" in detail and "off by one" not in detail, detail
+
+
+def test_d_sizes_a_learner_may_compare_are_never_called_the_lessons():
+    # another number of heads compared (d = 2,048, 32 heads: the lesson's width) and a 128,000 vocabulary weighed:
+    # sizes anyone may write, not figures of the lesson's designs
+    text = ("Which budget binds, and by how much:\nCompute, 99.3%.\n\n"
+            "Why this width and depth:\nd = 2,048 (32 heads) fits fewer layers; a 128,000 vocabulary fits fewer.\n\n"
+            "What the tying choice costs:\nUntied, the head adds 32,768,000 parameters.\n")
+    assert "worked example" not in _defence(text), _defence(text)

@@ -746,19 +746,20 @@ LESSON_DESIGNS = ((256_000, 2048, 16, 32, 8, 8192, True), (128_000, 2048, 19, 32
 MIN_DIGITS = 3  # a number written with fewer significant digits (8 GB, 16 layers) may be anyone's
 
 
-def _design_numbers(design: dict, job: Budget) -> list[float]:
-    """The figures a defence may quote of one design on one job: its sizes, counts, memory, FLOPs, the fraction
-    of each budget it uses, its table, and the same with the tying flipped and with one layer more."""
-    out = []
+def _design_numbers(design: dict, job: Budget, sizes: bool = True) -> list[float]:
+    """The figures a defence may quote of one design on one job: its sizes (with `sizes`), counts, memory, FLOPs,
+    the fraction of each budget it uses, its table, and the same with the tying flipped and with one layer more."""
     s = model_shape(design)
-    out += [s.vocab_size, s.hidden_size, s.num_layers, s.num_heads, s.num_kv_heads, s.intermediate_size,
-            s.head_dim, s.vocab_size * s.hidden_size]
+    out = [s.vocab_size * s.hidden_size]
+    if sizes:
+        out += [s.vocab_size, s.hidden_size, s.num_layers, s.num_heads, s.num_kv_heads, s.intermediate_size,
+                s.head_dim]
     flipped = {**design, "tie_word_embeddings": not design["tie_word_embeddings"]}
     deeper = {**design, "num_hidden_layers": design["num_hidden_layers"] + 1}
     for one in (design, flipped, deeper):
         f = design_figures(one, job)
         out += [f.params, f.non_embedding, f.serving_gb, f.weights_gb, f.kv_cache_gb, f.train_flops,
-                f.train_flops_6nd, one["num_hidden_layers"]]
+                f.train_flops_6nd] + ([one["num_hidden_layers"]] if sizes else [])
         out += [100 * v for v in headroom(f, job).values()]  # written as percentages
         out += list(headroom(f, job).values())
     return [float(v) for v in out]
@@ -766,11 +767,12 @@ def _design_numbers(design: dict, job: Budget) -> list[float]:
 
 @functools.lru_cache(maxsize=1)
 def _lesson_numbers() -> tuple:
-    """The figures of lesson 11's worked designs on its job (`_design_numbers`), and its job's limits."""
+    """The figures of lesson 11's worked designs on its job (`_design_numbers`): counts, memory, FLOPs, fractions,
+    tables. Not their sizes (a width of 2,048, a vocabulary of 128,000), nor the lesson's limits: a learner may
+    compare a design of those sizes, or choose that vocabulary, on this job."""
     out = []
     for V, d, L, h, h_kv, d_ff, tied in LESSON_DESIGNS:
-        out += _design_numbers(llama_config(V, d, L, h, h_kv, d_ff, tied), LESSON_JOB)
-    out += [float(v) for v in vars(LESSON_JOB).values() if isinstance(v, (int, float)) and not isinstance(v, bool)]
+        out += _design_numbers(llama_config(V, d, L, h, h_kv, d_ff, tied), LESSON_JOB, sizes=False)
     return tuple(out)
 
 
