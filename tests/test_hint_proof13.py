@@ -275,3 +275,39 @@ def test_d_sizes_a_learner_may_compare_are_never_called_the_lessons():
             "Why this width and depth:\nd = 2,048 (32 heads) fits fewer layers; a 128,000 vocabulary fits fewer.\n\n"
             "What the tying choice costs:\nUntied, the head adds 32,768,000 parameters.\n")
     assert "worked example" not in _defence(text), _defence(text)
+
+
+def test_d_a_class_handouts_check_reads_the_defence_on_the_variants_job(monkeypatch):
+    # the note is made against the job of the variant the handout's parameters are (its context here)
+    from embedlab.grading import variants
+    from embedlab.grading.questions import l11
+
+    params = variants.parameters_of(L11, 2, secret=b"probe")
+    assert params["context"] != l11.DEFAULTS["context"]
+    monkeypatch.setattr(l11, "defence_figures", lambda known, text, job: f"judged on a context of {job.context}")
+    ns = {**params, "design": l11.solution_design(params), "defence": "Which budget binds, and by how much:\nMemory.\n"}
+    detail = Exercise(L11, mode="class").verdict("defence", ns).detail
+    assert f"judged on a context of {params['context']}" in detail, detail
+
+
+def test_d_a_class_handouts_check_and_the_grader_agree_on_the_defence():
+    # class mode: the check judges the written answer with the question made for the handout's parameters, as
+    # the grader does for that learner's variant, so the two notes agree word for word
+    from embedlab.grading import variants
+    from embedlab.grading.kinds import carried_data
+    from embedlab.grading.questions.l11 import solution_design
+    from embedlab.sizing import design_figures
+    from embedlab.grading.questions.l11 import budget
+
+    params = variants.parameters_of(L11, 2, secret=b"probe")
+    design = solution_design(params)
+    f = design_figures(design, budget(params))
+    text = ("Which budget binds, and by how much:\nMemory, 7.94 GB.\n\nWhy this width and depth:\n"
+            f"It keeps {f.params:,} parameters.\n\nWhat the tying choice costs:\nTying saves 1,155,610,624.\n")
+    ns = {**params, "design": design, "design_params": f.params, "defence": text}
+    ex = Exercise(L11, mode="class")
+    checked = ex.verdict("defence", ns).detail
+    graded = next(q for q in questions_for(L11, params) if q.name == "defence")
+    known = carried_data(graded, lambda c: ex._data(c, ns))
+    assert graded.with_known(known).judge(graded.to_data(text), None).detail == checked
+    assert "7.94" in checked and "1,155,610,624" in checked and f"{f.params:,}" not in checked.split("rubric")[-1]

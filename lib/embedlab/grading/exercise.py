@@ -82,6 +82,8 @@ class Exercise:
         if question.kind == "written":  # marked by the instructor: the check counts what is written
             # read against the learner's carried answers, as the grader's probe reports them (kinds.carried_data)
             known = carried_data(question, lambda c: self._data(c, namespace))
+            if self.mode == CLASS:  # a class handout's job is its variant's: the question made for its parameters
+                question = self._variant_question(question, namespace)
             return evaluate(question.with_known(known), value, None, source=source)
         if self.mode == CLASS:
             return self._typed(question, source, self.form_verdict(question, value, namespace))
@@ -100,6 +102,18 @@ class Exercise:
                 verdict = evaluate(question, value, self.key[name], source=source, others=self.key,
                                    elsewhere=elsewhere)
         return self._given(name, namespace, cell, verdict)
+
+    def _variant_question(self, question: Question, namespace: dict) -> Question:
+        """`question` as made for the variant whose parameters the notebook holds (the book's when it holds
+        none, or they make no questions)."""
+        space = space_for(self.lesson)
+        params = {n: namespace[n] for n in space.names() if n in namespace} if space else None
+        if not params or set(params) != set(space.names()):
+            return question
+        try:
+            return next((q for q in questions_for(self.lesson, params) if q.name == question.name), question)
+        except Exception:  # noqa: BLE001 - parameters the variant's questions cannot be made from
+            return question
 
     def _data(self, name: str, namespace: dict):
         """An answer as the grader's probe reports it (its question's to_data), or None: not given, or unreadable."""
