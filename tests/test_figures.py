@@ -284,6 +284,34 @@ def test_lesson_06_figures_draw_their_series_in_the_course_colours_with_legends_
         plt.close(fig)
 
 
+def test_lesson_06_cost_figure_marks_where_attention_crosses_the_head_and_the_blocks():
+    """cost_by_position puts a dot, written with its position, where attention's cost (t times
+    attention_per_key) equals the head's and the blocks' (the crossings lesson 06 quotes), and none
+    for a crossing outside the positions drawn. Seen red with the dots at half the position."""
+    from embedlab import load_config, token_costs
+
+    gpt2, llama = load_config("gpt2"), load_config("llama-3-8b")
+    cases = [(2 ** np.arange(7, 18), [gpt2, llama]), (2 ** np.arange(7, 12), [gpt2, llama])]
+    for contexts, configs in cases:
+        fig = figures.cost_by_position(configs, contexts)
+        try:
+            for ax, config in zip(fig.axes, configs):
+                c = token_costs(config)
+                want = [(cost / c.attention_per_key, cost) for cost in (c.head, c.blocks)
+                        if contexts.min() <= cost / c.attention_per_key <= contexts.max()]
+                dots = [(line.get_xdata()[0], line.get_ydata()[0]) for line in ax.get_lines()
+                        if line.get_marker() == "o"]
+                assert dots == want, (config["_name"], contexts.max())
+                for t, cost in dots:     # the attention line passes through each dot
+                    assert c.attention_per_key * t == pytest.approx(cost, rel=1e-12)
+                assert [text.get_text() for text in ax.texts] == [f"{t:,.0f}" for t, _ in want]
+        finally:
+            plt.close(fig)
+    # the crossings lesson 06 prints: Llama-3-8B's head at exactly 2,004, blocks at 26,624
+    c = token_costs(llama)
+    assert (c.head / c.attention_per_key, c.blocks / c.attention_per_key) == (2004, 26624)
+
+
 # ---- lesson 07's drawing function ----
 
 def test_lesson_07_cache_figure_draws_the_cache_the_weights_and_each_models_own_longest_context():

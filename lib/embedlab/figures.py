@@ -356,7 +356,9 @@ def parameter_bars(configs, names):
 def cost_by_position(configs, contexts):
     """Lesson 06's FLOPs for one token against its position t (log-log), one stacked panel per
     model config: the blocks and the LM head (flat), attention over the context (growing with t),
-    and a dotted line at the model's longest context. Returns the figure."""
+    a dotted line at the model's longest context, and a dot where attention crosses the head and
+    where it crosses the blocks (at t = cost / attention_per_key), written with that position,
+    when the crossing lies within `contexts`. Returns the figure."""
     import matplotlib.pyplot as plt
 
     from embedlab.compute import token_costs
@@ -372,6 +374,12 @@ def cost_by_position(configs, contexts):
                 color=colour("attention over the context"))
         longest = config.get("n_positions") or config.get("max_position_embeddings")
         ax.axvline(longest, color="gray", linestyle=":", label="the model's longest context")
+        for cost in (c.head, c.blocks):         # where attention costs as much as the part
+            t = cost / c.attention_per_key
+            if contexts.min() <= t <= contexts.max():
+                ax.plot([t], [cost], "o", color="black", markersize=5, label="_crossing")
+                ax.annotate(f"{t:,.0f}", (t, cost), xytext=(4, -4), textcoords="offset points",
+                            ha="left", va="top", fontsize=12)
         ax.set_xscale("log", base=2)
         ax.set_yscale("log")
         ax.set_xlabel("position t (keys attended to)", fontsize=12)
