@@ -833,26 +833,37 @@ def _undone_runs(question, namespace: dict, lesson: str, source: str, given, rea
         own = _judge_as(question, question.kind).to_data(namespace.get(question.name))
     except (Exception, SystemExit):  # noqa: BLE001
         own = None
-    return run_cell_edits(question, namespace, text, read, own, budget)
+    return run_cell_edits(question, namespace, text, read, own, budget, parameter_values(lesson, namespace))
+
+
+def parameter_values(lesson: str, namespace: dict) -> dict:
+    """{name: number} of the notebook's parameters (the parameters cell the solution's cells above start from)
+    that hold a number: what a number typed in a call may stand for (undo.edits' `values`)."""
+    try:
+        cells, _ = code.solution_prefix(lesson)
+        names = _parameter_names(tuple(str(c[0]) for c in cells if c[1])) or ()
+    except Exception:  # noqa: BLE001 - no solution's cells to read: the numbers typed are tried against 1 only
+        return {}
+    return {n: namespace[n] for n in sorted(names) if type(namespace.get(n)) in (int, float)}
 
 
 def run_cell_edits(question, namespace: dict, compiled_source: str, read: frozenset, own=None,
-                   budget: int | None = None) -> list[dict]:
+                   budget: int | None = None, values: dict | None = None) -> list[dict]:
     """`_run_cell_edits`, never raising (the check never stops the notebook; a KeyboardInterrupt goes through)."""
     try:
-        return _run_cell_edits(question, namespace, compiled_source, read, own, budget)
+        return _run_cell_edits(question, namespace, compiled_source, read, own, budget, values)
     except (Exception, SystemExit, OutOfTime):  # noqa: BLE001 - an edit that cannot be read or run proves nothing
         return []
 
 
 def _run_cell_edits(question, namespace: dict, compiled_source: str, read: frozenset, own=None,
-                    budget: int | None = None) -> list[dict]:
+                    budget: int | None = None, values: dict | None = None) -> list[dict]:
     """What the learner's own lines of an answer cell (`compiled_source`: their text, the exercise's given lines
     left out) give with each edit made, run in the notebook's namespace (put back as it was): [{"undone",
     "kind", "got"}]. Edits that raise, hang or give no answer are left out."""
     out = []
     start = cpu_seconds()
-    for words, tree in undo.edits(compiled_source)[:undo.EDITS]:
+    for words, tree in undo.edits(compiled_source, (), values)[:undo.EDITS]:
         left = undo.SECONDS - (cpu_seconds() - start)
         if left <= 0:
             break

@@ -526,16 +526,21 @@ class Question:
         # a factor named as a field of the model's config (d, L) may be that number by chance (d = 2048 is
         # 2 × 1024): said only when a look, on another model, finds the same words with its own number
         config = _quiet(_names_config_size, self, text, default=True)
+        # two slips at once (two parts, a part and a unit): each is proven only when a look, on other inputs, finds
+        # the same two again; the book's inputs alone fit many pairs (a value of 0 is every part left out)
+        from embedlab.grading import parts as parts_
+
+        two = parts_.two_changes(text)
         if not looks:
-            return "no" if config else "book"
+            return "no" if config or two else "book"
         said = self._said_on_looks()
         mine = _template(text, next((book for *_, book in looks if book), {}))
         # found again on a look, alone or as one clause of two changes there ("X; and Y": the cell's other slip,
         # a number typed for the book's inputs, moves the look's value too)
         if any(_same_template(mine, c) for words, _, _ in said if words for t in words for c in _clauses(t)):
             return "look"
-        if config:
-            return "no"
+        if config or two:
+            return "no"  # a config's size, or two slips at once, that no look finds again: not proven
         constant = _constant_ratio(got, want)
         if constant is not None and self._claims_factor(text, got, want):
             if any(_exactly(g, constant * w) for _, g, w in said):

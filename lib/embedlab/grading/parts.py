@@ -746,11 +746,42 @@ def matches(answer: Answer, got: float, want: float | None = None, tagged: bool 
             v = math.floor(v) if answer.floor and math.isfinite(v) else v
         except (ArithmeticError, ValueError, TypeError, OverflowError):
             continue
-        if _close(v, got):
+        if _close(v, got) and not _written(answer, ca) and not _written(answer, cb):
             found.setdefault((frozenset(ia) | frozenset(ib), None), _pair_words(answer, ca, wa, cb, wb))
     if not found:
         return _out(1, _last_resort(answer, last, base, got), tagged)
-    return _out(2, found, tagged)
+    out = _out(2, found, tagged)
+    TWO.update(words for _, words, *_ in out)
+    return out
+
+
+# the words of explanations made of two changes at once (two parts, a part and a scale, two scales): the check
+# shows one only where a look, on other inputs, finds the same two again (kinds.Question._support)
+TWO: set = set()
+
+
+def two_changes(words: str) -> bool:
+    """Are the words an explanation of two changes at once (matches' second round)?"""
+    if not isinstance(words, str):
+        return False
+    pair = alternatives(words)  # "either A, or B": two slips at once when each of the two is
+    return words in TWO or bool(pair) and all(a in TWO for a in pair)
+
+
+def _written(answer, change: dict) -> bool:
+    """Does a change leave out a part the learner's own expression writes? A part left out (or not subtracted)
+    whose value is exactly that of a term the cell adds (or subtracts: answer.present, read as arithmetic on the
+    book's inputs) is there: the clause "leaves out X" is refuted by the cell, whatever the term's name."""
+    if not answer.present or len(change) != 1:
+        return False
+    (key, op), = change.items()
+    if op != DROP:
+        return False
+    node = next((n for n in answer.tree.nodes() if n.id() == key), None)
+    amount = getattr(node, "amount", None)
+    if not isinstance(node, Part) or not isinstance(amount, (int, float)) or isinstance(amount, bool) or not amount:
+        return False
+    return any(_close(amount, v) for v, _ in answer.present)
 
 
 def _pair_words(answer, ca: dict, wa: str, cb: dict, wb: str) -> str:
