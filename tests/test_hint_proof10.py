@@ -11,7 +11,14 @@ only when its counterfactual holds on the learner's own code or value; otherwise
     gives the answer;
 (d) `X[idx] += v` with an index repeated: `np.add.at(X, idx, v)` in its place gives the answer;
 (e) a test inverted without `not` (`in` for `not in`, `!=` for `==`), or a test that needs a `not`: the test
-    inverted gives the answer. A yes/no answer is never proven by a flip (undo.YES_NO).
+    inverted gives the answer; a boundary kept or left out (`<=` for `<`) is tried first (a symmetric table makes
+    `i > j` give what `i < j` does). A yes/no answer is never proven by a flip (undo.YES_NO), nor a choice among a
+    few words (any flip reaches another of them);
+(f) the edits' controls: a swap of a range's start and stop is leaving the range out, not an order; a number typed
+    is named as a parameter only when another number there (the parameter's + 1) does not give the answer too, and
+    a rounding's digits are a setting, not a quantity;
+(g) rows written into a table of zeros by plain assignment (`dE[ids] = dx0`): a repeated index keeps its last value;
+    `np.add.at` in its place gives the answer (a hint that quotes `+=` to such a cell quotes code it did not write).
 """
 
 from __future__ import annotations
@@ -223,6 +230,64 @@ def test_e_a_yes_no_answer_is_never_proven_by_inverting_a_comparison():
     assert any("inverts the test" in w for w in words), words
     report = [{"kind": q.kind, "got": {"str": "yes"}, undo.UNDONE: words[0]}]
     assert undo.proven(q, report, lambda got: True) is None
+
+
+def test_e_a_boundary_kept_is_named_as_the_boundary_not_an_inversion():
+    # the diagonal of a symmetric cosine table kept (`j >= i`), in a comprehension
+    source = ("unit = E / np.linalg.norm(E, axis=1, keepdims=True)\nC = unit @ unit.T\n"
+              "within = [C[i, j] for g in (animals, vehicles) for i in g for j in g if j >= i]\n"
+              "gap = np.mean(within) - C[np.ix_(animals, vehicles)].mean()\n")
+    detail = _detail("09-what-rows-learn", "gap", source)
+    assert "`j >= i` keeps the boundary" in detail and "`j > i`" in detail and PROVEN in detail, detail
+    assert "inverts the test" not in detail, detail
+
+
+def test_e_a_choice_among_a_few_words_is_never_proven_by_a_flip():
+    # == cannot tell -0.0 from 0.0: the test is the wrong test, not an inverted one, though flipping it reaches the
+    # other word
+    source = ("rows = E_zero[[0, 1]]\nvia_matmul = np.eye(len(E_zero))[[0, 1]] @ E_zero\n"
+              "keeps_sign = 'lookup' if rows[0, 0] != via_matmul[0, 0] else 'both'\n")
+    detail = _detail("02-lookup-vs-matmul", "keeps_sign", source)
+    assert "inverts the test" not in detail and PROVEN not in detail, detail
+
+
+# --------------------------------------------------------------------------
+# (f) the edits' controls
+
+
+def test_f_a_range_swapped_empty_is_not_named_as_swapped_arguments():
+    # the continuation bytes counted as invalid: range(192, 128) is empty, which leaves them out, no order fixed
+    detail = _detail("10-glitch-tokens", "invalid_bytes", "invalid_bytes = len(range(128, 192)) + len(range(245, 256)) + 2\n")
+    assert "other way round" not in detail, detail
+
+
+def test_f_a_rounding_s_digits_are_not_a_parameter():
+    from embedlab.grading import undo
+
+    words = [w for w, _ in undo.edits("y = np.round(x @ W, 4)\nz = (x @ W).round(4)\n", (), {"batch_V": 10})]
+    assert not any("you typed" in w for w in words), words
+    # a number of a quantity is tried, with its control (the parameter's value + 1) beside it
+    made = undo.edits("b = one_hot_bytes(V, 512)\n", (), {"n_tokens": 1024})
+    named = [w for w, t in made if "with `n_tokens` in its place" in w]
+    controls = [getattr(t, undo.CONTROL) for _, t in made if getattr(t, undo.CONTROL, None)]
+    assert named and named[0] in controls, (named, controls)
+    # an edit whose control gives the answer too proves nothing
+    q = type("Q", (), {"kind": "integer"})()
+    report = [{undo.UNDONE: named[0], "kind": "integer", "got": 1}, {undo.UNDONE: "(control) " + named[0],
+                                                                     undo.CONTROL: named[0], "kind": "integer", "got": 1}]
+    assert undo.proven(q, report, lambda got: got == 1) is None
+    assert undo.proven(q, report[:1] + [{**report[1], "got": 2}], lambda got: got == 1) == named[0]
+
+
+# --------------------------------------------------------------------------
+# (g) rows written into zeros by plain assignment
+
+
+def test_g_rows_assigned_into_zeros_are_named_with_add_at():
+    source = "lookup = np.zeros((V, d))\nlookup[ids] = dx0\ngrad_E = dlogits.T @ x + lookup\n"
+    detail = _detail("05-weight-tying", "grad_E", source)
+    assert "`lookup[ids] = dx0` keeps one value per repeated index" in detail, detail
+    assert "np.add.at(lookup, ids, …)" in detail and PROVEN in detail and "+=" not in detail, detail
 
 
 # --------------------------------------------------------------------------

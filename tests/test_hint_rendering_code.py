@@ -211,7 +211,8 @@ UNDO_SOURCES = (
     "n = np.sum(v ** 2)\nm = (v * v).sum()\nk = v @ v\nj = np.dot(v, v)\nl = np.linalg.norm(v) ** 2\n",
     # a test inverted (a comparison, a bare test), a scatter with +=, two arguments swapped, a number typed
     "k = [w for w in words if w in seen and n != 2]\nif ok:\n    c += 1\nG[ids, :] += g\nG[ids[1:3]] -= g\n"
-    "p = padded_size(pad_multiple, rows)\nb = kv_cache_bytes(config, 8192, precision='bf16')\n",
+    "p = padded_size(pad_multiple, rows)\nb = kv_cache_bytes(config, 8192, precision='bf16')\n"
+    "G = np.zeros((V, d))\nG[ids] = g\nm = [x for x in C if x <= 3]\n",
 )
 UNDO_FUNCTION = "def f(a, b):\n    return float(a @ b / np.linalg.norm(a) ** 2 + np.sum(b))\n"
 

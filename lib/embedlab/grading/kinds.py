@@ -531,6 +531,8 @@ class Question:
         from embedlab.grading import parts as parts_
 
         two = parts_.two_changes(text)
+        if two and text in parts_.SCALES_OF and all(_typed_evidence(self, f) for f in parts_.SCALES_OF[text]):
+            two = False  # two unit scales, each of whose constants the cell types (32 bits, 2**20): the code shows both
         if not looks:
             return "no" if config or two else "book"
         said = self._said_on_looks()

@@ -729,6 +729,7 @@ def matches(answer: Answer, got: float, want: float | None = None, tagged: bool 
     for (f1, s1), (f2, s2) in itertools.combinations(scales, 2):
         if _close(base * f1 * f2, got) and not _close(f1 * f2, 1):
             found.setdefault((frozenset(), f1 * f2), f"{s1}; and {s2}")
+            SCALES_OF[f"{s1}; and {s2}"] = (f1, f2)
     for (change, words, ids), v in zip(singles, values):
         if _close(v, base):
             continue
@@ -758,6 +759,7 @@ def matches(answer: Answer, got: float, want: float | None = None, tagged: bool 
 # the words of explanations made of two changes at once (two parts, a part and a scale, two scales): the check
 # shows one only where a look, on other inputs, finds the same two again (kinds.Question._support)
 TWO: set = set()
+SCALES_OF: dict = {}  # the words of two unit scales at once: their two factors (each may be typed in the cell)
 
 
 def two_changes(words: str) -> bool:
@@ -781,7 +783,10 @@ def _written(answer, change: dict) -> bool:
     amount = getattr(node, "amount", None)
     if not isinstance(node, Part) or not isinstance(amount, (int, float)) or isinstance(amount, bool) or not amount:
         return False
-    return any(_close(amount, v) for v, _ in answer.present)
+    # another part of that very size (a LayerNorm's scales and its shifts) may be the term the cell writes
+    twins = [n for n in answer.tree.nodes() if n is not node and isinstance(n, Part)
+             and isinstance(getattr(n, "amount", None), (int, float)) and _close(n.amount, amount)]
+    return not twins and any(_close(amount, v) for v, _ in answer.present)
 
 
 def _pair_words(answer, ca: dict, wa: str, cb: dict, wb: str) -> str:
