@@ -261,6 +261,15 @@ def test_f_a_range_swapped_empty_is_not_named_as_swapped_arguments():
     assert "other way round" not in detail, detail
 
 
+def test_f_a_swap_that_makes_the_call_do_nothing_is_not_named():
+    # padded_size(multiple, n) is n: the swap leaves the padding out, which is the slip (question 1 does not pad),
+    # not the order of the arguments; its control (the call replaced by its argument) gives the answer too
+    source = ("grown = padded_size(max(V, n_tok + n_new), pad_multiple)\n"
+              "added_params = (grown - V) * d * (1 if tied else 2)\n")
+    detail = _detail("12-change-a-vocabulary", "added_params", source)
+    assert "other way round" not in detail and PROVEN not in detail, detail
+
+
 def test_f_a_rounding_s_digits_are_not_a_parameter():
     from embedlab.grading import undo
 

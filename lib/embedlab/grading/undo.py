@@ -250,9 +250,15 @@ def _test_and_call_edits(source: str, nodes: list, k: int, node, values: dict | 
                     continue
                 swapped = copy.deepcopy(node)
                 swapped.args[i], swapped.args[j] = swapped.args[j], swapped.args[i]
-                add(f"`{_seg(source, node)}` gets `{_seg(source, args[i])}` and `{_seg(source, args[j])}` the "
-                    f"other way round: with them swapped, `{_seg(None, swapped)}`, your own code gives the "
-                    f"answer", k, lambda n, i=i, j=j: _swapped(n, i, j), 1)
+                words = (f"`{_seg(source, node)}` gets `{_seg(source, args[i])}` and `{_seg(source, args[j])}` the "
+                         f"other way round: with them swapped, `{_seg(None, swapped)}`, your own code gives the "
+                         f"answer")
+                add(words, k, lambda n, i=i, j=j: _swapped(n, i, j), 1)
+                # the controls: the call left out, one of its arguments in its place; when that gives the answer too,
+                # the swap only made the call do nothing (padded_size(64, n) is n), and proves no order
+                for a in (i, j):
+                    add(f"{CONTROL_PREFIX}{a}: {words}", k, lambda n, a=a: copy.deepcopy(n.args[a]), 1,
+                        {CONTROL: words})
         numbers = [] if _name_of(node.func) in SETTINGS else [*args, *(kw.value for kw in node.keywords
                                                                            if kw.arg not in KEPT_KEYWORDS)]
         for arg in numbers:
