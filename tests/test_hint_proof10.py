@@ -18,7 +18,12 @@ only when its counterfactual holds on the learner's own code or value; otherwise
     is named as a parameter only when another number there (the parameter's + 1) does not give the answer too, and
     a rounding's digits are a setting, not a quantity;
 (g) rows written into a table of zeros by plain assignment (`dE[ids] = dx0`): a repeated index keeps its last value;
-    `np.add.at` in its place gives the answer (a hint that quotes `+=` to such a cell quotes code it did not write).
+    `np.add.at` in its place gives the answer (a hint that quotes `+=` to such a cell quotes code it did not write);
+(h) words name what the cell writes: an angle by the calls it makes (arccos gives radians, not degrees); a unit of
+    bytes (bits, MiB) never for a FLOP or parameter count, and an eighth said as divided by 8 once too often,
+    never as "bits asked" (no question asks bits); a question's own hint says the value it tests (1/V is not
+    1/(V + n_new));
+(i) two explanations that fit the same value are said as alternatives, each a slip alone, never as two made at once.
 """
 
 from __future__ import annotations
@@ -297,6 +302,45 @@ def test_g_rows_assigned_into_zeros_are_named_with_add_at():
     detail = _detail("05-weight-tying", "grad_E", source)
     assert "`lookup[ids] = dx0` keeps one value per repeated index" in detail, detail
     assert "np.add.at(lookup, ids, …)" in detail and PROVEN in detail and "+=" not in detail, detail
+
+
+# --------------------------------------------------------------------------
+# (h) words that name what the cell writes
+
+
+def test_h_an_angle_is_named_by_the_calls_the_cell_makes():
+    for source, said in (
+            ("i, j = word_to_id[pair[0]], word_to_id[pair[1]]\ncos_pair = float(np.arccos(table[i] @ table[j] / "
+             "(np.linalg.norm(table[i]) * np.linalg.norm(table[j]))))\n", "(arccos)"),
+            ("i, j = word_to_id[pair[0]], word_to_id[pair[1]]\n"
+             "cos_pair = float(np.degrees(np.arccos(cosine_similarity(table[i], table[j]))))\n", "(arccos, degrees)")):
+        detail = _detail("01-toy-table", "cos_pair", source)
+        assert f"an angle {said}" in detail, (source, detail)
+
+
+def test_h_no_bits_or_bytes_for_a_flop_rate_and_an_eighth_said_as_measured():
+    detail = _detail("06-params-vs-compute", "flop_rate",
+                     "gpus_per_node = 8\nflop_rate = 6 * N * D / (GPU_HOURS * 3600) / gpus_per_node\n")
+    assert "bits" not in detail and "bytes" not in detail, detail
+    detail = _detail("07-memory", "weights_gb_4bit", "bits = N * 4\nweights_gb_4bit = bits / 8 / 8 / 1e9\n")
+    assert "divided by 8 once too often" in detail and "bits are asked" not in detail, detail
+
+
+def test_h_a_questions_own_hint_says_the_value_it_tests():
+    detail = _detail("12-change-a-vocabulary", "p_new_token", "p_new_token = 1 / corpus.vocab_size\n")
+    assert "1/V" in detail and "1/(V + n_new)" not in detail, detail
+
+
+# --------------------------------------------------------------------------
+# (i) alternatives said as alternatives
+
+
+def test_i_two_explanations_are_said_each_alone():
+    # one of k and v left out, written as grouped terms: either fits, the cell cannot tell which
+    source = "q_and_o = 2 * d * h * head_dim\nkv = d * h_kv * head_dim\nattn_layer = q_and_o + kv\n"
+    detail = _detail("04-modern-blocks", "attn_layer", source)
+    assert detail.startswith("each of two slips, alone, gives exactly your number. "), detail
+    assert "two slips give" not in detail, detail
 
 
 # --------------------------------------------------------------------------

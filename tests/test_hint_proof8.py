@@ -115,7 +115,7 @@ def test_b_two_that_stand_are_one_sentence_each_the_general_reading_last():
     said = q._either(_planted_either(RATIO, WHOLE), "book", 4.0, 3.0)
     assert "either" not in said and ", or " not in said, said
     assert said.index("whole cache") < said.index("a ratio"), said
-    assert said.startswith("two slips give exactly your number. The likelier: "), said
+    assert said.startswith("each of two slips, alone, gives exactly your number. The likelier: "), said
     assert not hint_problems(said), said
 
 
@@ -148,8 +148,8 @@ def test_c_a_contradiction_or_a_repetition_is_read_as_a_problem(words):
     # near misses that are fine: two alternatives, a contrast, a part named again for another reason
     "two slips give exactly your number: either table counted twice, or the head is tied: the table is counted "
     "once, not twice",
-    "two slips give exactly your number. One: the key projection k is missing. The other: the value projection v "
-    "is missing",
+    "each of two slips, alone, gives exactly your number. One: the key projection k is missing. The other: the "
+    "value projection v is missing",
     "your function never reads its argument `tied`: its result must depend on it, as the question's formula does",
     "the layer's two RMSNorms (d each: 2 · d) belong to the layer, not to the MLP: leave them out",
     "too big: between 1.25 and 1.5 times the expected value; recheck each term",

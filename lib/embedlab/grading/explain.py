@@ -582,7 +582,8 @@ def code_features(question, got, want) -> str | None:
         return ("your code indexes columns, `[:, …]`: a word's vector is its row of the table (axis 0), "
                 "so index the rows")
     if reading.calls & ANGLE_CALLS and construct_proven(question, "angle", got, want):
-        return "your code turns the cosine into an angle (arccos, degrees): the question asks for the cosine itself"
+        written = ", ".join(sorted(reading.calls & ANGLE_CALLS))  # what the cell calls: arccos gives radians
+        return f"your code turns the cosine into an angle ({written}): the question asks for the cosine itself"
     integer = getattr(question, "kind", "") == "integer"  # an Integer question (a function's integer result too)
     if reading.times_100 and want != 0 and abs(got) > abs(want) * 10 and construct_proven(question, "percent", got,
                                                                                           want):

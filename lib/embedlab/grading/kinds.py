@@ -595,7 +595,7 @@ class Question:
         learner's own lines rule out (a ratio where the cell divides by no computed number) is dropped, one a look
         finds again is kept alone; two that stand are written one short sentence each, the likelier first (the
         one a look finds, else one the question itself names before a general reading: a ratio for a
-        difference, a unit)."""
+        difference, a unit), under words that say each is a slip alone (never both made at once)."""
         from embedlab.grading import parts
 
         pair = parts.alternatives(text)
@@ -619,7 +619,8 @@ class Question:
         rank = {a: (support[a] != "look", bool(general.match(a))) for a in kept}
         first, second = sorted(kept, key=rank.get)
         which = "The likelier" if rank[first] != rank[second] else "One"
-        return f"two slips give exactly your number. {which}: {first}. The other: {second}"
+        # said as two alternatives, each alone: "two slips give your number" reads as both made at once
+        return f"each of two slips, alone, gives exactly your number. {which}: {first}. The other: {second}"
 
     def _measured(self, got, want) -> str:
         """What is measurably true of a value, no cause guessed: which way, how far, and what to recheck."""

@@ -276,7 +276,7 @@ class Scale:
 # Unit factors any size or cost may be off by (named by `Answer(units=True)`, the default).
 UNIT_SCALES = [
     Scale(8, "8 times too much: bits where bytes are asked?"),
-    Scale(1 / 8, "an eighth: bytes where bits are asked?"),
+    Scale(1 / 8, "an eighth: divided by 8 once too often (bits to bytes twice?)"),
     Scale(100, "a percentage: give the fraction (between 0 and 1)"),
     Scale(1e-9, "in units of 10**9 (GB, billions) where plain units are asked"),
     Scale(1e9, "10**9 times too much: bytes (or units) where GB (billions) are asked"),
@@ -301,6 +301,12 @@ UNIT_SCALES = [
 # cannot have)
 UNITLESS_SCALES = {"cosine": (100, -1), "share": (100, -1), "probability": (100, -1),
                    "divergence": (100, -1, 1 / math.log(2), math.log(2))}
+
+
+# quantities counted in no bytes (Question.unit_of), and the unit scales that are bytes' (bits, MiB, KiB, GiB/GB):
+# "bits where bytes are asked" of a FLOP rate blames a unit it does not have (a factor 8 there is 8 GPUs)
+NOT_BYTES = {"flops", "parameters"}
+BYTE_FACTORS = (8, 1 / 8, 2**20, 1 / 2**20, 1 / 2**10, 1e9 / 2**30, 2**30 / 1e9)
 
 
 @dataclass
@@ -372,8 +378,10 @@ class Answer:
     def all_scales(self) -> list:
         own = {round(s.factor, 12) for s in self.scales}
         kept = UNITLESS_SCALES.get(self.unit)
+        bytes_free = self.unit in NOT_BYTES  # FLOPs and parameters come in no bits, bytes, MiB or GiB
         return list(self.scales) + [s for s in UNIT_SCALES if self.units and round(s.factor, 12) not in own
-                                    and (kept is None or any(_close(s.factor, k) for k in kept))]
+                                    and (kept is None or any(_close(s.factor, k) for k in kept))
+                                    and not (bytes_free and any(_close(s.factor, b) for b in BYTE_FACTORS))]
 
 
 # --------------------------------------------------------------------------

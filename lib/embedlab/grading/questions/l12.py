@@ -430,9 +430,11 @@ def questions(p: dict) -> list:
                 inputs=lambda: {"n_new": n, "pad_multiple": m, "n_tok": T},
                 reads=("vocab_model", p["vocab_model"]), recheck=lambda: padding_rechecks(p)),
         Real("p_new_token", sig=6, other_inputs=p_new_elsewhere, inputs=lambda: {"n_new": n}, hints=[
-            Hint(lambda got, want: math.isclose(got, 1 / (V_TINY + n), rel_tol=1e-6)
-                 or math.isclose(got, 1 / V_TINY, rel_tol=1e-6),
+            Hint(lambda got, want: math.isclose(got, 1 / (V_TINY + n), rel_tol=1e-6),
                  "that is the bound 1/(V + n_new), not the model's probability: compute the softmax"),
+            Hint(lambda got, want: math.isclose(got, 1 / V_TINY, rel_tol=1e-6),
+                 "that is 1/V, the mean of the old model's V probabilities (they add up to 1), not the new token's: "
+                 "compute the softmax of the grown model's logits and read the first new id"),
             Hint(lambda got, want: math.isclose(got, all_new(), rel_tol=1e-5),
                  "that is all n_new new tokens together; give the first one's probability"),
             Hint(lambda got, want: math.isclose(got, head_from_e(), rel_tol=1e-5),
