@@ -23,7 +23,9 @@ only when its counterfactual holds on the learner's own code or value; otherwise
     bytes (bits, MiB) never for a FLOP or parameter count, and an eighth said as divided by 8 once too often,
     never as "bits asked" (no question asks bits); a question's own hint says the value it tests (1/V is not
     1/(V + n_new));
-(i) two explanations that fit the same value are said as alternatives, each a slip alone, never as two made at once.
+(i) two explanations that fit the same value are said as alternatives, each a slip alone, never as two made at once;
+(j) of two such explanations, the one whose changed part the learner's own expression writes at its changed value
+    (`layer_norms = d + d`: half the LayerNorms; `d * V_small` in a ratio: 1 FLOP per weight) is named alone.
 """
 
 from __future__ import annotations
@@ -341,6 +343,18 @@ def test_i_two_explanations_are_said_each_alone():
     detail = _detail("04-modern-blocks", "attn_layer", source)
     assert detail.startswith("each of two slips, alone, gives exactly your number. "), detail
     assert "two slips give" not in detail, detail
+
+
+def test_j_the_alternative_the_cell_writes_is_named_alone():
+    for lesson, name, source, said, not_said in (
+            ("03-counting-gpt2", "block_params",
+             "attn = 4 * d * d + 4 * d\nmlp = 8 * d * d + 5 * d\nlayer_norms = d + d\n"
+             "block_params = attn + mlp + layer_norms\n", "half of the LayerNorms", "q, k, v"),
+            ("08-vocabulary-size", "break_even_r",
+             "head_small = d * V_small\nhead_big = d * V_big\nbreak_even_r = (blocks + head_small) / (blocks + head_big)\n",
+             "2 FLOPs per weight", "counted twice")):
+        detail = _detail(lesson, name, source)
+        assert said in detail and not_said not in detail and "two slips" not in detail, (name, detail)
 
 
 # --------------------------------------------------------------------------

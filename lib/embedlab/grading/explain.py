@@ -435,9 +435,10 @@ def searched_answer(question, want):
     return answer
 
 
-def present_terms(question) -> set:
+def present_terms(question, whole_values: bool = False) -> set:
     """{(value, the name it is assigned to)} of the terms the learner's own expression adds (each leaf of a `+`
-    chain: `4 * d` in `mlp = d * 4 * d + 4 * d + …`; a term subtracted, `- d`, as its negative value), read as
+    chain: `4 * d` in `mlp = d * 4 * d + 4 * d + …`, the two sides of a ratio walked into; a term subtracted, `- d`,
+    as its negative value; with `whole_values`, each assignment's whole value instead), read as
     arithmetic on the book's inputs, where the cell
     reads as arithmetic there: what the code does count, and under which name (a part of that size, of the
     part the name says, is not what it left out)."""
@@ -453,6 +454,7 @@ def present_terms(question) -> set:
     whole = question.source
     head = whole[:len(whole) - len(source)]
     leaves, taken = [], set()  # taken: the leaves subtracted (`- d` in `untied - V * d - d`), read as negative
+    depth = [0]  # ratios walked into: the top one only
 
     def walk(node, minus=False):
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
@@ -461,6 +463,11 @@ def present_terms(question) -> set:
         elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Sub):
             walk(node.left, minus)
             walk(node.right, not minus)
+        elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div) and depth[0] == 0:
+            depth[0] += 1  # a ratio's two sides, each a sum of terms (a share's part and its whole)
+            walk(node.left, minus)
+            walk(node.right, minus)
+            depth[0] -= 1
         else:
             leaves.append(node)
             if minus:
@@ -468,17 +475,22 @@ def present_terms(question) -> set:
     for node in ast.walk(tree):
         if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and node.value is not None:
             start = len(leaves)
-            walk(node.value)
+            if whole_values:  # each assignment's whole value (`layer_norms = d + d`: 2 · d), not its terms
+                leaves.append(node.value)
+            else:
+                walk(node.value)
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             name = next((t.id for t in targets if isinstance(t, ast.Name)), "")
             leaves[start:] = [(leaf, name) for leaf in leaves[start:]]
     out = set()
-    for model, fields, env, readable in book_inputs(question):
-        if code.evaluate(whole, question.name, env) is None:
-            continue
+    for env in book_envs(question):  # each model the book names, or the parameters' own numbers
+        # the whole cell read as arithmetic; where it cannot be (a helper `def`, a list summed), each term alone on
+        # the given lines' names (`norms = 2 * d`): what it reads is then an input, not a name the cell made
+        alone = code.evaluate(whole, question.name, env) is None
         for leaf, name in leaves:
             segment = ast.get_source_segment(source, leaf)
-            value = code.evaluate(head + source + f"\nterm_ = {segment}\n", "term_", env) if segment else None
+            text = head + ("" if alone else source) + f"\nterm_ = {segment}\n"
+            value = code.evaluate(text, "term_", env) if segment else None
             if isinstance(value, (int, float)) and not isinstance(value, bool) and value:
                 out.add((-value if id(leaf) in taken else value, name))
         if out:

@@ -606,6 +606,13 @@ class Question:
             return left[0]
         if not left:
             return text
+        # the one whose changed part the learner's own expression writes, at that changed value (`norms = 2 * d`:
+        # half the LayerNorms), where the other's it does not: the cell shows which slip it made
+        for whole in (False, True):  # its terms (d · V_small in a ratio), then its named wholes (`norms = d + d`)
+            present = _quiet(explain.present_terms, self, whole, default=set()) or set()
+            written = [a for a in left if parts.written_by(a, present)]
+            if len(written) == 1:
+                return written[0]
         support = {a: self._support(a, how, got, want) for a in left}
         kept = [a for a in left if support[a] != "no"] or left
         if len(kept) == 1:

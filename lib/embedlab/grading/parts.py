@@ -700,6 +700,7 @@ def matches(answer: Answer, got: float, want: float | None = None, tagged: bool 
     for (change, words, ids), v in zip(singles, values):
         if not _close(v, base) and _close(v, got):
             found.setdefault((frozenset(ids) | {SINGLE} | same_den.get(id(change), set()), None), words)
+            WRITTEN_AS[words] = _changed_values(answer, change)
     _present_ruled_out(answer, found)
     for factor, says in scales:
         if _close(base * factor, got):
@@ -762,6 +763,49 @@ def matches(answer: Answer, got: float, want: float | None = None, tagged: bool 
     out = _out(2, found, tagged)
     TWO.update(words for _, words, *_ in out)
     return out
+
+
+# the words of one change: the values the changed part (and the group holding it) take under it, which the learner's
+# own expression may write (explain.present_terms): of two explanations of one value, the one the cell writes
+WRITTEN_AS: dict = {}
+
+
+def _changed_values(answer, change: dict) -> tuple:
+    """The values a single change gives its part and that part's group (a LayerNorm's shifts left out: the
+    LayerNorms are then 2 · d), on the book's inputs."""
+    parents = {c.id(): n for n in answer.tree.nodes() for c in getattr(n, "children", [])}
+    out = []
+    for key in change:
+        node = next((n for n in answer.tree.nodes() if n.id() == key), None)
+        if node is None:
+            continue
+        parent = parents.get(key)
+        names = f"{node.name} {getattr(parent, 'name', '')}".lower()
+        for n in (node, parent):
+            if n is None:
+                continue
+            try:
+                value = _term(n, change, 0, 2) if n is node else _eval(n, change)
+            except (ArithmeticError, ValueError, TypeError, OverflowError):
+                continue
+            if isinstance(value, (int, float)) and math.isfinite(value) and value:
+                # a part or a group's sum is written under a name that says it (`norms = 2 * d`: a lone d may be
+                # any of several parts); a product at its changed value (d · V where 2 · d · V belongs), whatever
+                # its name
+                out.append((value, "product" if n is not node and isinstance(n, Prod) else "named", names))
+    return tuple(out)
+
+
+def written_by(words: str, present) -> bool:
+    """Does the learner's expression (explain.present_terms: {(value, name)}) write the part a single change of
+    `words` changes, at its changed value?"""
+    for value, kind, names in WRITTEN_AS.get(words, ()):
+        for v, name in present:
+            if not _close(value, v):
+                continue
+            if kind == "product" or any(len(w) >= 3 and w in names for w in str(name).lower().split("_")):
+                return True
+    return False
 
 
 # the words of explanations made of two changes at once (two parts, a part and a scale, two scales): the check
@@ -850,12 +894,18 @@ def _present_ruled_out(answer, found: dict) -> None:
         words = f"{node.name} {getattr(parents.get(node.id()), 'name', '')}".lower()
         return any(len(w) >= 3 and w in words for w in target.lower().split("_"))
 
+    def twin(node, target: str) -> bool:  # another part of that size the same name says (a LayerNorm's scales and
+        # its shifts, both "norms"): either may be the term written
+        return any(n is not node and isinstance(n, Part) and isinstance(getattr(n, "amount", None), (int, float))
+                   and _close(n.amount, node.amount) and named(n, target) for n in answer.tree.nodes())
+
     def present(key) -> bool:
         ids, factor = key
         dropped = [nodes[i] for i in ids if i in nodes]
         return factor is None and SINGLE in ids and len(dropped) == 1 and isinstance(dropped[0], Part) \
             and found[key] == dropped[0].say_missing(answer.context) \
-            and any(_close(dropped[0].amount, v) and named(dropped[0], t) for v, t in answer.present)
+            and any(_close(dropped[0].amount, v) and named(dropped[0], t) and not twin(dropped[0], t)
+                    for v, t in answer.present)
     out = [k for k in found if present(k)]
     if out and len(out) < len(found):
         for k in out:
