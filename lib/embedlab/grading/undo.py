@@ -217,15 +217,17 @@ def _test_and_call_edits(source: str, nodes: list, k: int, node, values: dict | 
     if isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in INVERSE:
         flipped = INVERSE[type(node.ops[0])]()
         inverse = ast.Compare(node.left, [flipped], node.comparators)
-        add(f"`{_seg(source, node)}` inverts the test: with `{_seg(None, inverse)}`, your own code gives the "
-            f"answer", k, lambda n, flipped=flipped: ast.Compare(n.left, [flipped], n.comparators), 1, flip)
+        add(f"`{_seg(source, node)}` inverts the test, so your code keeps its complement (what the test should "
+            f"leave out): with `{_seg(None, inverse)}`, your own code gives the answer", k,
+            lambda n, flipped=flipped: ast.Compare(n.left, [flipped], n.comparators), 1, flip)
     for test in _tests(node):
         if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) or \
                 isinstance(test, ast.Compare) and len(test.ops) == 1 and type(test.ops[0]) in INVERSE:
             continue  # a `not` left out, or a comparison inverted, above: the same edit
         negated = _seg(None, ast.UnaryOp(ast.Not(), test))
-        add(f"the test `{_seg(source, test)}` is the wrong way round: with `{negated}`, your own code gives the "
-            f"answer", nodes.index(test), lambda n: ast.UnaryOp(ast.Not(), n), 1, flip)
+        add(f"the test `{_seg(source, test)}` is the wrong way round, so your code keeps its complement: with "
+            f"`{negated}`, your own code gives the answer", nodes.index(test), lambda n: ast.UnaryOp(ast.Not(), n), 1,
+            flip)
     if isinstance(node, ast.AugAssign) and isinstance(node.op, (ast.Add, ast.Sub)) \
             and isinstance(node.target, ast.Subscript) and _may_repeat(node.target.slice):
         ufunc = "add" if isinstance(node.op, ast.Add) else "subtract"
