@@ -25,7 +25,9 @@ only when its counterfactual holds on the learner's own code or value; otherwise
     1/(V + n_new));
 (i) two explanations that fit the same value are said as alternatives, each a slip alone, never as two made at once;
 (j) of two such explanations, the one whose changed part the learner's own expression writes at its changed value
-    (`layer_norms = d + d`: half the LayerNorms; `d * V_small` in a ratio: 1 FLOP per weight) is named alone.
+    (`layer_norms = d + d`: half the LayerNorms; `d * V_small` in a ratio: 1 FLOP per weight) is named alone;
+(k) an operator swapped in the learner's expression is named only when the term it joins does not vanish: `2 * d`
+    made `2 / d` beside billions gives the answer as the term left out does (its control), so it proves no operator.
 """
 
 from __future__ import annotations
@@ -355,6 +357,13 @@ def test_j_the_alternative_the_cell_writes_is_named_alone():
              "2 FLOPs per weight", "counted twice")):
         detail = _detail(lesson, name, source)
         assert said in detail and not_said not in detail and "two slips" not in detail, (name, detail)
+
+
+def test_k_an_operator_whose_term_vanishes_is_not_named():
+    # the final norm added to the whole (a named term), where the answer has none
+    source = "norms = 2 * d   # the final norm's scale and shift\nembedding_share = table / (table + rest + norms)\n"
+    detail = _detail("08-vocabulary-size", "embedding_share", source)
+    assert "where the formula divides" not in detail and PROVEN not in detail, detail
 
 
 # --------------------------------------------------------------------------

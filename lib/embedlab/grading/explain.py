@@ -1374,6 +1374,8 @@ def _one_edit_undone(question, got, want) -> list[str]:
                 continue
             if not _exact(code.evaluate(head + "\n" + text + "\n", name, env), want):
                 continue
+            if how == "op" and _vanishes(source, head, name, env, k, want):
+                continue  # the term gone (0, or 1 in a product) gives the answer too: its size, not its operator
             segment = ast.get_source_segment(source, node) or ast.unparse(node)
             if how == "op":
                 old_sym, old_verb = _OPS[type(node.op).__name__]
@@ -1390,6 +1392,30 @@ def _one_edit_undone(question, got, want) -> list[str]:
     if len(found) != 1:
         return []  # none, or several edits alike: not said
     return list(found)
+
+
+def _vanishes(source: str, head: str, name: str, env: dict, k: int, want) -> bool:
+    """Does the cell give the answer with its k-th node (ast.walk order) replaced by 0 or by 1? Then an operator
+    swapped there (`2 * d` made `2 / d`, about 0 beside billions) proves only that the term does not belong."""
+    import ast
+
+    for blank in (0, 1):
+        changed = ast.parse(source)
+        nodes = list(ast.walk(changed))
+        target = nodes[k]
+        for parent in nodes:
+            for field, value in ast.iter_fields(parent):
+                if value is target:
+                    setattr(parent, field, ast.Constant(blank))
+                elif isinstance(value, list) and any(v is target for v in value):
+                    value[[i for i, v in enumerate(value) if v is target][0]] = ast.Constant(blank)
+        try:
+            text = ast.unparse(ast.fix_missing_locations(changed))
+        except Exception:  # noqa: BLE001
+            continue
+        if _exact(code.evaluate(head + "\n" + text + "\n", name, env), want):
+            return True
+    return False
 
 
 RESULT = "result_"
