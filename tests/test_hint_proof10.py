@@ -27,7 +27,9 @@ only when its counterfactual holds on the learner's own code or value; otherwise
 (j) of two such explanations, the one whose changed part the learner's own expression writes at its changed value
     (`layer_norms = d + d`: half the LayerNorms; `d * V_small` in a ratio: 1 FLOP per weight) is named alone;
 (k) an operator swapped in the learner's expression is named only when the term it joins does not vanish: `2 * d`
-    made `2 / d` beside billions gives the answer as the term left out does (its control), so it proves no operator.
+    made `2 / d` beside billions gives the answer as the term left out does (its control), so it proves no operator;
+(l) "you used X where Y belongs" is refuted by a cell whose own lines read Y: the value's match is a coincidence of
+    the book's inputs (h = L = 32 in Llama 3 8B), not the slip.
 """
 
 from __future__ import annotations
@@ -364,6 +366,25 @@ def test_k_an_operator_whose_term_vanishes_is_not_named():
     source = "norms = 2 * d   # the final norm's scale and shift\nembedding_share = table / (table + rest + norms)\n"
     detail = _detail("08-vocabulary-size", "embedding_share", source)
     assert "where the formula divides" not in detail and PROVEN not in detail, detail
+
+
+def test_l_an_input_said_missing_that_the_cell_reads_is_not_named():
+    # a stray h_kv / h on the saving, factored (h - h_kv): L is read, so h_kv is not where L belongs
+    source = ("saving = 2 * L * (h - h_kv) * head_dim * BYTES_PER_PARAM[cache_precision] * context\n"
+              "gqa_saving_gib = saving / 2**30 * h_kv / h\n")
+    detail = _detail("07-memory", "gqa_saving_gib", source)
+    assert "where L belongs" not in detail, detail
+    # the rule itself: a cell that never reads L is told, one that does is not
+    import dataclasses
+
+    from embedlab.grading import explain
+    from embedlab.grading.lessons import questions_for
+
+    q = next(q for q in questions_for("07-memory") if q.name == "gqa_saving_gib")
+    words = "you used h_kv where L belongs (layers: L)"
+    assert explain.swap_refuted(dataclasses.replace(q, source=source), words)
+    assert not explain.swap_refuted(dataclasses.replace(q, source="gqa_saving_gib = 2 * h_kv * h * head_dim / 2**30\n"),
+                                    words)
 
 
 # --------------------------------------------------------------------------

@@ -870,10 +870,45 @@ def names_what_is_used(question, text: str) -> bool:
     return bool(used) and any(n in used for n in named)
 
 
+_SWAP_WORDS = None
+
+
+def swap_refuted(question, text: str) -> bool:
+    """Do the words say the cell uses one input where another belongs ("you used h_kv where L belongs") of a cell
+    whose own lines read the one said missing (L), as the solution's do? Then it is not missing: the value's match
+    is a coincidence of the book's inputs (h = L = 32), not the slip."""
+    import ast
+    import re
+
+    global _SWAP_WORDS
+    if _SWAP_WORDS is None:
+        _SWAP_WORDS = re.compile(r"\byou used `?([A-Za-z_]\w*)`? where `?([A-Za-z_]\w*)`? belongs")
+    source = code.own_part(getattr(question, "source", None)) if getattr(question, "source", None) else None
+    if not isinstance(source, str) or not isinstance(text, str):
+        return False
+    found = _SWAP_WORDS.findall(text)
+    if not found:
+        return False
+    lesson = getattr(question, "lesson", "") or getattr(question, "solved_in", "")
+    try:
+        solved = code.solution_source(lesson, question.name) if lesson else None
+    except Exception:  # noqa: BLE001 - no solution to count against: nothing refuted
+        solved = None
+    mine, theirs = _parsed(source), _parsed(solved) if isinstance(solved, str) else None
+    if mine is None or theirs is None:
+        return False
+
+    def reads(tree, name: str) -> int:
+        return sum(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load) for n in ast.walk(tree))
+    # read at all: a factored form reads it once where the solution's two terms read it twice
+    return any(reads(theirs, missing) and reads(mine, missing) for _, missing in found)
+
+
 def refuted_by_cell(question, text: str) -> bool:
-    """Words the learner's own lines refute: a construct they do not write (construct_unwritten), or a piece of
-    code to use that they already use (names_what_is_used)."""
-    return construct_unwritten(question, text) or names_what_is_used(question, text)
+    """Words the learner's own lines refute: a construct they do not write (construct_unwritten), a piece of
+    code to use that they already use (names_what_is_used), or an input said missing that they read
+    (swap_refuted)."""
+    return construct_unwritten(question, text) or names_what_is_used(question, text) or swap_refuted(question, text)
 
 
 def book_envs(question) -> list[dict]:
