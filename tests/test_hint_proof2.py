@@ -159,7 +159,17 @@ def test_a_doubled_answer_is_one_slip_not_two():
 
 
 def test_two_slips_are_still_named_where_no_single_slip_explains():
-    q = Integer("count", parts=lambda: Answer(Sum("the count", [
-        Part("the model", 700, can_drop=False), Part("the table", 300), Part("the head", 50)])))
+    """Two slips at once are named where a look, on other inputs, finds the same two again (issue 46: each slip
+    proven); on the book's inputs alone they are not (test_hint_proof10 (a)), and what is measured is said."""
+    def question(model, table, head):
+        return Integer("count", parts=lambda: Answer(Sum("the count", [
+            Part("the model", model, can_drop=False), Part("the table", table), Part("the head", head)])))
+
+    q = question(700, 300, 50)
     detail = q.judge({"int": 700 + 600 + 100}, 1050).detail  # table and head each counted twice: 1400/1050
+    assert "the table" not in detail and "too big" in detail, detail
+    look = question(900, 410, 70)  # the learner's cell there: table and head counted twice again
+    report = [{"look": 0, "kind": "integer", "got": {"int": 900 + 820 + 140}, "want": {"int": 1380}}]
+    q = dataclasses.replace(q, elsewhere=report, at_look=lambda k: (look, {"m": 900}, {"m": 700}))
+    detail = q.judge({"int": 700 + 600 + 100}, 1050).detail
     assert "the table" in detail and "the head" in detail, detail

@@ -148,8 +148,9 @@ def test_c_a_contradiction_or_a_repetition_is_read_as_a_problem(words):
     # near misses that are fine: two alternatives, a contrast, a part named again for another reason
     "two slips give exactly your number: either table counted twice, or the head is tied: the table is counted "
     "once, not twice",
-    "two slips give exactly your number. One: the key projection k is missing. The other: the value projection v "
-    "is missing",
+    "two slips give exactly your number; put right the one you made. One: the key projection k is missing. The "
+    "other: the "
+    "value projection v is missing",
     "your function never reads its argument `tied`: its result must depend on it, as the question's formula does",
     "the layer's two RMSNorms (d each: 2 · d) belong to the layer, not to the MLP: leave them out",
     "too big: between 1.25 and 1.5 times the expected value; recheck each term",

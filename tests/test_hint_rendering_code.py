@@ -209,6 +209,10 @@ UNDO_SOURCES = (
     "ids = sorted(set(words))\norder = np.sort(ids)\nlisted = list(ids)\nlisted.sort()\n",
     "ok = [m for m in names if not tied[m]]\nh = np.tanh(np.tanh(a))\ny = np.exp(x)\nz = np.exp(y)\n",
     "n = np.sum(v ** 2)\nm = (v * v).sum()\nk = v @ v\nj = np.dot(v, v)\nl = np.linalg.norm(v) ** 2\n",
+    # a test inverted (a comparison, a bare test), a scatter with +=, two arguments swapped, a number typed
+    "k = [w for w in words if w in seen and n != 2]\nif ok:\n    c += 1\nG[ids, :] += g\nG[ids[1:3]] -= g\n"
+    "p = padded_size(pad_multiple, rows)\nb = kv_cache_bytes(config, 8192, precision='bf16')\n"
+    "G = np.zeros((V, d))\nG[ids] = g\nm = [x for x in C if x <= 3]\n",
 )
 UNDO_FUNCTION = "def f(a, b):\n    return float(a @ b / np.linalg.norm(a) ** 2 + np.sum(b))\n"
 
@@ -220,7 +224,7 @@ def drive_undo(q, lesson):
 
     solved = _quiet(code.solution_source, lesson, q.name)
     for source in (solved, *UNDO_SOURCES) if isinstance(solved, str) else UNDO_SOURCES:
-        _quiet(undo.edits, source)
+        _quiet(undo.edits, source, (), {"n_tokens": 1024, "gqa_context": 8192})
     _quiet(undo.edits, UNDO_FUNCTION, ("a", "b"))
     if not isinstance(q, Function) or q.reference is None:
         return

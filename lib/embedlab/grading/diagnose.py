@@ -32,7 +32,7 @@ FACTORS = [
     (2, "twice the expected value: something counted twice?"),
     (1 / 2, "half the expected value: a factor 2 left out (a multiply and an add? keys and values?)"),
     (8, "8 times the expected value: bits where bytes are asked?"),
-    (1 / 8, "an eighth of the expected value: a factor 8 left out (bytes where bits are asked?)"),
+    (1 / 8, "an eighth of the expected value: divided by 8 once too often (bits to bytes twice?)"),
     (4, "4 times the expected value: a factor 4 too many (4 bytes per float32?)"),
     (1 / 4, "a quarter of the expected value: a factor 4 left out (4 bytes per float32?)"),
     (100, "100 times the expected value: a percentage? give a fraction between 0 and 1"),
@@ -271,6 +271,8 @@ def number_hint(got: float, want: float, factors: dict | None = None, factor_hin
             if unit in UNITLESS and factor not in (-1, 100, 1 / 100, 2, 1 / 2) + (
                     (1 / math.log(2), math.log(2)) if unit == "divergence" else ()):
                 continue  # bits, bytes, GiB, seconds: units a cosine or a share does not have (a divergence: bits)
+            if unit in ("flops", "parameters") and factor in (8, 1 / 8) or unit == "flops" and factor in (4, 1 / 4):
+                continue  # bits and bytes (and 4 bytes per float32): units a FLOP count or a parameter count has not
             if factor in NEEDS_CODE and typed is None:
                 continue
             if typed is not None and factor in UNIT_EVIDENCE and not (UNIT_EVIDENCE[factor] & typed):

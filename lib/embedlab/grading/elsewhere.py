@@ -833,26 +833,37 @@ def _undone_runs(question, namespace: dict, lesson: str, source: str, given, rea
         own = _judge_as(question, question.kind).to_data(namespace.get(question.name))
     except (Exception, SystemExit):  # noqa: BLE001
         own = None
-    return run_cell_edits(question, namespace, text, read, own, budget)
+    return run_cell_edits(question, namespace, text, read, own, budget, parameter_values(lesson, namespace))
+
+
+def parameter_values(lesson: str, namespace: dict) -> dict:
+    """{name: number} of the notebook's parameters (the parameters cell the solution's cells above start from)
+    that hold a number: what a number typed in a call may stand for (undo.edits' `values`)."""
+    try:
+        cells, _ = code.solution_prefix(lesson)
+        names = _parameter_names(tuple(str(c[0]) for c in cells if c[1])) or ()
+    except Exception:  # noqa: BLE001 - no solution's cells to read: the numbers typed are tried against 1 only
+        return {}
+    return {n: namespace[n] for n in sorted(names) if type(namespace.get(n)) in (int, float)}
 
 
 def run_cell_edits(question, namespace: dict, compiled_source: str, read: frozenset, own=None,
-                   budget: int | None = None) -> list[dict]:
+                   budget: int | None = None, values: dict | None = None) -> list[dict]:
     """`_run_cell_edits`, never raising (the check never stops the notebook; a KeyboardInterrupt goes through)."""
     try:
-        return _run_cell_edits(question, namespace, compiled_source, read, own, budget)
+        return _run_cell_edits(question, namespace, compiled_source, read, own, budget, values)
     except (Exception, SystemExit, OutOfTime):  # noqa: BLE001 - an edit that cannot be read or run proves nothing
         return []
 
 
 def _run_cell_edits(question, namespace: dict, compiled_source: str, read: frozenset, own=None,
-                    budget: int | None = None) -> list[dict]:
+                    budget: int | None = None, values: dict | None = None) -> list[dict]:
     """What the learner's own lines of an answer cell (`compiled_source`: their text, the exercise's given lines
     left out) give with each edit made, run in the notebook's namespace (put back as it was): [{"undone",
     "kind", "got"}]. Edits that raise, hang or give no answer are left out."""
     out = []
     start = cpu_seconds()
-    for words, tree in undo.edits(compiled_source)[:undo.EDITS]:
+    for words, tree in undo.first(undo.edits(compiled_source, (), values), undo.EDITS):
         left = undo.SECONDS - (cpu_seconds() - start)
         if left <= 0:
             break
@@ -865,12 +876,17 @@ def _run_cell_edits(question, namespace: dict, compiled_source: str, read: froze
             got = _judge_as(question, question.kind).to_data(value)
         except (Exception, SystemExit, OutOfTime):  # noqa: BLE001 - an edit that cannot run proves nothing
             continue
-        if _reported(out, words, question.kind, got, own, budget):
+        if _reported(out, words, question.kind, got, own, budget, _meta(tree)):
             break
     return out
 
 
-def _reported(out: list, words: str, kind: str, got, own, budget: int | None = None) -> bool:
+def _meta(tree) -> dict:
+    """What an edit's tree carries besides its words (undo.FLIP, undo.CONTROL), reported beside its value."""
+    return {key: getattr(tree, key) for key in (undo.FLIP, undo.CONTROL) if getattr(tree, key, None) is not None}
+
+
+def _reported(out: list, words: str, kind: str, got, own, budget: int | None = None, meta: dict | None = None) -> bool:
     """Add one edit's report to `out` unless it gives the learner's own answer (it undoes nothing); True when the
     reports of this answer have reached undo.BYTES, or `budget` (what the probe has left: the channel back from the
     sandbox is small; the rest is left out, and an edit not reported is never named)."""
@@ -885,7 +901,7 @@ def _reported(out: list, words: str, kind: str, got, own, budget: int | None = N
     used = sum(case.get("_bytes", 0) for case in out)
     if used + size > min(undo.BYTES, budget if budget is not None else undo.BYTES):
         return True
-    out.append({undo.UNDONE: words, "kind": kind, "got": got, "_bytes": size})
+    out.append({undo.UNDONE: words, "kind": kind, "got": got, "_bytes": size, **(meta or {})})
     return False
 
 
@@ -918,7 +934,7 @@ def _run_function_edits(question, namespace: dict, source: str | None, cases, ow
     params = tuple(a.arg for a in fns[-1].args.args)
     out = []
     start = cpu_seconds()
-    for words, edited in undo.edits(text, params)[:undo.EDITS * 3]:
+    for words, edited in undo.first(undo.edits(text, params), undo.EDITS * 3):
         left = undo.SECONDS - (cpu_seconds() - start)
         if left <= 0:
             break
@@ -933,7 +949,7 @@ def _run_function_edits(question, namespace: dict, source: str | None, cases, ow
             continue
         if any(not isinstance(g, dict) or "raised" in g or "wrong_form" in g for g in got):
             continue
-        if _reported(out, words, "function", got, own, budget):
+        if _reported(out, words, "function", got, own, budget, _meta(edited)):
             break
     return out
 

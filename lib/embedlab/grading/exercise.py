@@ -75,7 +75,13 @@ class Exercise:
             verdict = evaluate(question, value, None, cases, source)
             if verdict.status == INCORRECT and callable(value):
                 # the learner's own function with one slip undone, on the same cases (embedlab.grading.undo)
-                undone = run_function_edits(question, namespace, cell, cases)
+                # beside the learner's own results, as the grader's probe reports them: an edit that gives
+                # those undoes nothing, and is not reported (its room left to the others)
+                try:
+                    own = question.run_cases(value, cases)
+                except Exception:  # noqa: BLE001 - the check never stops the notebook
+                    own = None
+                undone = run_function_edits(question, namespace, cell, cases, own)
                 if undone:
                     verdict = evaluate(question, value, None, cases, source, elsewhere=undone)
             return self._given(name, namespace, cell, verdict, cases)

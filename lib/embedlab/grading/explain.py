@@ -437,9 +437,10 @@ def searched_answer(question, want):
     return answer
 
 
-def present_terms(question) -> set:
+def present_terms(question, whole_values: bool = False) -> set:
     """{(value, the name it is assigned to)} of the terms the learner's own expression adds (each leaf of a `+`
-    chain: `4 * d` in `mlp = d * 4 * d + 4 * d + …`; a term subtracted, `- d`, as its negative value), read as
+    chain: `4 * d` in `mlp = d * 4 * d + 4 * d + …`, the two sides of a ratio walked into; a term subtracted, `- d`,
+    as its negative value; with `whole_values`, each assignment's whole value instead), read as
     arithmetic on the book's inputs, where the cell
     reads as arithmetic there: what the code does count, and under which name (a part of that size, of the
     part the name says, is not what it left out)."""
@@ -455,6 +456,7 @@ def present_terms(question) -> set:
     whole = question.source
     head = whole[:len(whole) - len(source)]
     leaves, taken = [], set()  # taken: the leaves subtracted (`- d` in `untied - V * d - d`), read as negative
+    depth = [0]  # ratios walked into: the top one only
 
     def walk(node, minus=False):
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
@@ -463,6 +465,11 @@ def present_terms(question) -> set:
         elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Sub):
             walk(node.left, minus)
             walk(node.right, not minus)
+        elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div) and depth[0] == 0:
+            depth[0] += 1  # a ratio's two sides, each a sum of terms (a share's part and its whole)
+            walk(node.left, minus)
+            walk(node.right, minus)
+            depth[0] -= 1
         else:
             leaves.append(node)
             if minus:
@@ -470,17 +477,22 @@ def present_terms(question) -> set:
     for node in ast.walk(tree):
         if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and node.value is not None:
             start = len(leaves)
-            walk(node.value)
+            if whole_values:  # each assignment's whole value (`layer_norms = d + d`: 2 · d), not its terms
+                leaves.append(node.value)
+            else:
+                walk(node.value)
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             name = next((t.id for t in targets if isinstance(t, ast.Name)), "")
             leaves[start:] = [(leaf, name) for leaf in leaves[start:]]
     out = set()
-    for model, fields, env, readable in book_inputs(question):
-        if code.evaluate(whole, question.name, env) is None:
-            continue
+    for env in book_envs(question):  # each model the book names, or the parameters' own numbers
+        # the whole cell read as arithmetic; where it cannot be (a helper `def`, a list summed), each term alone on
+        # the given lines' names (`norms = 2 * d`): what it reads is then an input, not a name the cell made
+        alone = code.evaluate(whole, question.name, env) is None
         for leaf, name in leaves:
             segment = ast.get_source_segment(source, leaf)
-            value = code.evaluate(head + source + f"\nterm_ = {segment}\n", "term_", env) if segment else None
+            text = head + ("" if alone else source) + f"\nterm_ = {segment}\n"
+            value = code.evaluate(text, "term_", env) if segment else None
             if isinstance(value, (int, float)) and not isinstance(value, bool) and value:
                 out.add((-value if id(leaf) in taken else value, name))
         if out:
@@ -584,7 +596,8 @@ def code_features(question, got, want) -> str | None:
         return ("your code indexes columns, `[:, …]`: a word's vector is its row of the table (axis 0), "
                 "so index the rows")
     if reading.calls & ANGLE_CALLS and construct_proven(question, "angle", got, want):
-        return "your code turns the cosine into an angle (arccos, degrees): the question asks for the cosine itself"
+        written = ", ".join(sorted(reading.calls & ANGLE_CALLS))  # what the cell calls: arccos gives radians
+        return f"your code turns the cosine into an angle ({written}): the question asks for the cosine itself"
     integer = getattr(question, "kind", "") == "integer"  # an Integer question (a function's integer result too)
     if reading.times_100 and want != 0 and abs(got) > abs(want) * 10 and construct_proven(question, "percent", got,
                                                                                           want):
@@ -859,10 +872,45 @@ def names_what_is_used(question, text: str) -> bool:
     return bool(used) and any(n in used for n in named)
 
 
+_SWAP_WORDS = None
+
+
+def swap_refuted(question, text: str) -> bool:
+    """Do the words say the cell uses one input where another belongs ("you used h_kv where L belongs") of a cell
+    whose own lines read the one said missing (L), as the solution's do? Then it is not missing: the value's match
+    is a coincidence of the book's inputs (h = L = 32), not the slip."""
+    import ast
+    import re
+
+    global _SWAP_WORDS
+    if _SWAP_WORDS is None:
+        _SWAP_WORDS = re.compile(r"\byou used `?([A-Za-z_]\w*)`? where `?([A-Za-z_]\w*)`? belongs")
+    source = code.own_part(getattr(question, "source", None)) if getattr(question, "source", None) else None
+    if not isinstance(source, str) or not isinstance(text, str):
+        return False
+    found = _SWAP_WORDS.findall(text)
+    if not found:
+        return False
+    lesson = getattr(question, "lesson", "") or getattr(question, "solved_in", "")
+    try:
+        solved = code.solution_source(lesson, question.name) if lesson else None
+    except Exception:  # noqa: BLE001 - no solution to count against: nothing refuted
+        solved = None
+    mine, theirs = _parsed(source), _parsed(solved) if isinstance(solved, str) else None
+    if mine is None or theirs is None:
+        return False
+
+    def reads(tree, name: str) -> int:
+        return sum(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load) for n in ast.walk(tree))
+    # read at all: a factored form reads it once where the solution's two terms read it twice
+    return any(reads(theirs, missing) and reads(mine, missing) for _, missing in found)
+
+
 def refuted_by_cell(question, text: str) -> bool:
-    """Words the learner's own lines refute: a construct they do not write (construct_unwritten), or a piece of
-    code to use that they already use (names_what_is_used)."""
-    return construct_unwritten(question, text) or names_what_is_used(question, text)
+    """Words the learner's own lines refute: a construct they do not write (construct_unwritten), a piece of
+    code to use that they already use (names_what_is_used), or an input said missing that they read
+    (swap_refuted)."""
+    return construct_unwritten(question, text) or names_what_is_used(question, text) or swap_refuted(question, text)
 
 
 def book_envs(question) -> list[dict]:
@@ -1381,6 +1429,8 @@ def _one_edit_undone(question, got, want) -> list[str]:
                 continue
             if not _exact(code.evaluate(head + "\n" + text + "\n", name, env), want):
                 continue
+            if how == "op" and _vanishes(source, head, name, env, k, want):
+                continue  # the term gone (0, or 1 in a product) gives the answer too: its size, not its operator
             segment = ast.get_source_segment(source, node) or ast.unparse(node)
             if how == "op":
                 old_sym, old_verb = _OPS[type(node.op).__name__]
@@ -1397,6 +1447,30 @@ def _one_edit_undone(question, got, want) -> list[str]:
     if len(found) != 1:
         return []  # none, or several edits alike: not said
     return list(found)
+
+
+def _vanishes(source: str, head: str, name: str, env: dict, k: int, want) -> bool:
+    """Does the cell give the answer with its k-th node (ast.walk order) replaced by 0 or by 1? Then an operator
+    swapped there (`2 * d` made `2 / d`, about 0 beside billions) proves only that the term does not belong."""
+    import ast
+
+    for blank in (0, 1):
+        changed = ast.parse(source)
+        nodes = list(ast.walk(changed))
+        target = nodes[k]
+        for parent in nodes:
+            for field, value in ast.iter_fields(parent):
+                if value is target:
+                    setattr(parent, field, ast.Constant(blank))
+                elif isinstance(value, list) and any(v is target for v in value):
+                    value[[i for i, v in enumerate(value) if v is target][0]] = ast.Constant(blank)
+        try:
+            text = ast.unparse(ast.fix_missing_locations(changed))
+        except Exception:  # noqa: BLE001
+            continue
+        if _exact(code.evaluate(head + "\n" + text + "\n", name, env), want):
+            return True
+    return False
 
 
 RESULT = "result_"

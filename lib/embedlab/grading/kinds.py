@@ -530,16 +530,23 @@ class Question:
         # a factor named as a field of the model's config (d, L) may be that number by chance (d = 2048 is
         # 2 × 1024): said only when a look, on another model, finds the same words with its own number
         config = _quiet(_names_config_size, self, text, default=True)
+        # two slips at once (two parts, a part and a unit): each is proven only when a look, on other inputs, finds
+        # the same two again; the book's inputs alone fit many pairs (a value of 0 is every part left out)
+        from embedlab.grading import parts as parts_
+
+        two = parts_.two_changes(text)
+        if two and text in parts_.SCALES_OF and all(_typed_evidence(self, f) for f in parts_.SCALES_OF[text]):
+            two = False  # two unit scales, each of whose constants the cell types (32 bits, 2**20): the code shows both
         if not looks:
-            return "no" if config else "book"
+            return "no" if config or two else "book"
         said = self._said_on_looks()
         mine = _template(text, next((book for *_, book in looks if book), {}))
         # found again on a look, alone or as one clause of two changes there ("X; and Y": the cell's other slip,
         # a number typed for the book's inputs, moves the look's value too)
         if any(_same_template(mine, c) for words, _, _ in said if words for t in words for c in _clauses(t)):
             return "look"
-        if config:
-            return "no"
+        if config or two:
+            return "no"  # a config's size, or two slips at once, that no look finds again: not proven
         constant = _constant_ratio(got, want)
         if constant is not None and self._claims_factor(text, got, want):
             if any(_exactly(g, constant * w) for _, g, w in said):
@@ -592,7 +599,7 @@ class Question:
         learner's own lines rule out (a ratio where the cell divides by no computed number) is dropped, one a look
         finds again is kept alone; two that stand are written one short sentence each, the likelier first (the
         one a look finds, else one the question itself names before a general reading: a ratio for a
-        difference, a unit)."""
+        difference, a unit), under words that say each is a slip alone (never both made at once)."""
         from embedlab.grading import parts
 
         pair = parts.alternatives(text)
@@ -603,6 +610,13 @@ class Question:
             return left[0]
         if not left:
             return text
+        # the one whose changed part the learner's own expression writes, at that changed value (`norms = 2 * d`:
+        # half the LayerNorms), where the other's it does not: the cell shows which slip it made
+        for whole in (False, True):  # its terms (d · V_small in a ratio), then its named wholes (`norms = d + d`)
+            present = _quiet(explain.present_terms, self, whole, default=set()) or set()
+            written = [a for a in left if parts.written_by(a, present)]
+            if len(written) == 1:
+                return written[0]
         support = {a: self._support(a, how, got, want) for a in left}
         kept = [a for a in left if support[a] != "no"] or left
         if len(kept) == 1:

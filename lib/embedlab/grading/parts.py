@@ -276,7 +276,7 @@ class Scale:
 # Unit factors any size or cost may be off by (named by `Answer(units=True)`, the default).
 UNIT_SCALES = [
     Scale(8, "8 times too much: bits where bytes are asked?"),
-    Scale(1 / 8, "an eighth: bytes where bits are asked?"),
+    Scale(1 / 8, "an eighth: divided by 8 once too often (bits to bytes twice?)"),
     Scale(100, "a percentage: give the fraction (between 0 and 1)"),
     Scale(1e-9, "in units of 10**9 (GB, billions) where plain units are asked"),
     Scale(1e9, "10**9 times too much: bytes (or units) where GB (billions) are asked"),
@@ -301,6 +301,12 @@ UNIT_SCALES = [
 # cannot have)
 UNITLESS_SCALES = {"cosine": (100, -1), "share": (100, -1), "probability": (100, -1),
                    "divergence": (100, -1, 1 / math.log(2), math.log(2))}
+
+
+# quantities counted in no bytes (Question.unit_of), and the unit scales that are bytes' (bits, MiB, KiB, GiB/GB):
+# "bits where bytes are asked" of a FLOP rate blames a unit it does not have (a factor 8 there is 8 GPUs)
+NOT_BYTES = {"flops", "parameters"}
+BYTE_FACTORS = (8, 1 / 8, 2**20, 1 / 2**20, 1 / 2**10, 1e9 / 2**30, 2**30 / 1e9)
 
 
 @dataclass
@@ -372,8 +378,10 @@ class Answer:
     def all_scales(self) -> list:
         own = {round(s.factor, 12) for s in self.scales}
         kept = UNITLESS_SCALES.get(self.unit)
+        bytes_free = self.unit in NOT_BYTES  # FLOPs and parameters come in no bits, bytes, MiB or GiB
         return list(self.scales) + [s for s in UNIT_SCALES if self.units and round(s.factor, 12) not in own
-                                    and (kept is None or any(_close(s.factor, k) for k in kept))]
+                                    and (kept is None or any(_close(s.factor, k) for k in kept))
+                                    and not (bytes_free and any(_close(s.factor, b) for b in BYTE_FACTORS))]
 
 
 # --------------------------------------------------------------------------
@@ -692,6 +700,7 @@ def matches(answer: Answer, got: float, want: float | None = None, tagged: bool 
     for (change, words, ids), v in zip(singles, values):
         if not _close(v, base) and _close(v, got):
             found.setdefault((frozenset(ids) | {SINGLE} | same_den.get(id(change), set()), None), words)
+            WRITTEN_AS[words] = _changed_values(answer, change)
     _present_ruled_out(answer, found)
     for factor, says in scales:
         if _close(base * factor, got):
@@ -729,6 +738,7 @@ def matches(answer: Answer, got: float, want: float | None = None, tagged: bool 
     for (f1, s1), (f2, s2) in itertools.combinations(scales, 2):
         if _close(base * f1 * f2, got) and not _close(f1 * f2, 1):
             found.setdefault((frozenset(), f1 * f2), f"{s1}; and {s2}")
+            SCALES_OF[f"{s1}; and {s2}"] = (f1, f2)
     for (change, words, ids), v in zip(singles, values):
         if _close(v, base):
             continue
@@ -746,11 +756,89 @@ def matches(answer: Answer, got: float, want: float | None = None, tagged: bool 
             v = math.floor(v) if answer.floor and math.isfinite(v) else v
         except (ArithmeticError, ValueError, TypeError, OverflowError):
             continue
-        if _close(v, got):
+        if _close(v, got) and not _written(answer, ca) and not _written(answer, cb):
             found.setdefault((frozenset(ia) | frozenset(ib), None), _pair_words(answer, ca, wa, cb, wb))
     if not found:
         return _out(1, _last_resort(answer, last, base, got), tagged)
-    return _out(2, found, tagged)
+    out = _out(2, found, tagged)
+    TWO.update(words for _, words, *_ in out)
+    return out
+
+
+# the words of one change: the values the changed part (and the group holding it) take under it, which the learner's
+# own expression may write (explain.present_terms): of two explanations of one value, the one the cell writes
+WRITTEN_AS: dict = {}
+
+
+def _changed_values(answer, change: dict) -> tuple:
+    """The values a single change gives its part and that part's group (a LayerNorm's shifts left out: the
+    LayerNorms are then 2 · d), on the book's inputs."""
+    parents = {c.id(): n for n in answer.tree.nodes() for c in getattr(n, "children", [])}
+    out = []
+    for key in change:
+        node = next((n for n in answer.tree.nodes() if n.id() == key), None)
+        if node is None:
+            continue
+        parent = parents.get(key)
+        names = f"{node.name} {getattr(parent, 'name', '')}".lower()
+        for n in (node, parent):
+            if n is None:
+                continue
+            try:
+                value = _term(n, change, 0, 2) if n is node else _eval(n, change)
+            except (ArithmeticError, ValueError, TypeError, OverflowError):
+                continue
+            if isinstance(value, (int, float)) and math.isfinite(value) and value:
+                # a part or a group's sum is written under a name that says it (`norms = 2 * d`: a lone d may be
+                # any of several parts); a product at its changed value (d · V where 2 · d · V belongs), whatever
+                # its name
+                out.append((value, "product" if n is not node and isinstance(n, Prod) else "named", names))
+    return tuple(out)
+
+
+def written_by(words: str, present) -> bool:
+    """Does the learner's expression (explain.present_terms: {(value, name)}) write the part a single change of
+    `words` changes, at its changed value?"""
+    for value, kind, names in WRITTEN_AS.get(words, ()):
+        for v, name in present:
+            if not _close(value, v):
+                continue
+            if kind == "product" or any(len(w) >= 3 and w in names for w in str(name).lower().split("_")):
+                return True
+    return False
+
+
+# the words of explanations made of two changes at once (two parts, a part and a scale, two scales): the check
+# shows one only where a look, on other inputs, finds the same two again (kinds.Question._support)
+TWO: set = set()
+SCALES_OF: dict = {}  # the words of two unit scales at once: their two factors (each may be typed in the cell)
+
+
+def two_changes(words: str) -> bool:
+    """Are the words an explanation of two changes at once (matches' second round)?"""
+    if not isinstance(words, str):
+        return False
+    pair = alternatives(words)  # "either A, or B": two slips at once when each of the two is
+    return words in TWO or bool(pair) and all(a in TWO for a in pair)
+
+
+def _written(answer, change: dict) -> bool:
+    """Does a change leave out a part the learner's own expression writes? A part left out (or not subtracted)
+    whose value is exactly that of a term the cell adds (or subtracts: answer.present, read as arithmetic on the
+    book's inputs) is there: the clause "leaves out X" is refuted by the cell, whatever the term's name."""
+    if not answer.present or len(change) != 1:
+        return False
+    (key, op), = change.items()
+    if op != DROP:
+        return False
+    node = next((n for n in answer.tree.nodes() if n.id() == key), None)
+    amount = getattr(node, "amount", None)
+    if not isinstance(node, Part) or not isinstance(amount, (int, float)) or isinstance(amount, bool) or not amount:
+        return False
+    # another part of that very size (a LayerNorm's scales and its shifts) may be the term the cell writes
+    twins = [n for n in answer.tree.nodes() if n is not node and isinstance(n, Part)
+             and isinstance(getattr(n, "amount", None), (int, float)) and _close(n.amount, amount)]
+    return not twins and any(_close(amount, v) for v, _ in answer.present)
 
 
 def _pair_words(answer, ca: dict, wa: str, cb: dict, wb: str) -> str:
@@ -806,12 +894,18 @@ def _present_ruled_out(answer, found: dict) -> None:
         words = f"{node.name} {getattr(parents.get(node.id()), 'name', '')}".lower()
         return any(len(w) >= 3 and w in words for w in target.lower().split("_"))
 
+    def twin(node, target: str) -> bool:  # another part of that size the same name says (a LayerNorm's scales and
+        # its shifts, both "norms"): either may be the term written
+        return any(n is not node and isinstance(n, Part) and isinstance(getattr(n, "amount", None), (int, float))
+                   and _close(n.amount, node.amount) and named(n, target) for n in answer.tree.nodes())
+
     def present(key) -> bool:
         ids, factor = key
         dropped = [nodes[i] for i in ids if i in nodes]
         return factor is None and SINGLE in ids and len(dropped) == 1 and isinstance(dropped[0], Part) \
             and found[key] == dropped[0].say_missing(answer.context) \
-            and any(_close(dropped[0].amount, v) and named(dropped[0], t) for v, t in answer.present)
+            and any(_close(dropped[0].amount, v) and named(dropped[0], t) and not twin(dropped[0], t)
+                    for v, t in answer.present)
     out = [k for k in found if present(k)]
     if out and len(out) < len(found):
         for k in out:

@@ -21,7 +21,7 @@ import ast
 import copy
 
 
-__all__ = ["edits", "proven", "UNDONE", "EDITS", "SECONDS", "BYTES", "PROBE_BYTES"]
+__all__ = ["edits", "first", "proven", "UNDONE", "FLIP", "CONTROL", "EDITS", "SECONDS", "BYTES", "PROBE_BYTES"]
 
 EDITS = 8  # edits run per answer at most
 SECONDS = 3.0  # CPU seconds all the edits of one answer get together (elsewhere._bounded)
@@ -48,7 +48,10 @@ def _name_of(func) -> str | None:
 
 
 def _seg(source: str, node) -> str:
-    text = ast.get_source_segment(source, node) or ast.unparse(node)
+    try:
+        text = (ast.get_source_segment(source, node) if source else None) or ast.unparse(node)
+    except (IndexError, ValueError):  # a node made by an edit: no place in the source
+        text = ast.unparse(node)
     text = " ".join(text.split())
     return text if len(text) <= 60 else text[:57] + "…"
 
@@ -75,11 +78,15 @@ def _axis_words(k: int) -> str:
     return "one value per column" if k == 0 else "one value per row" if k in (1, -1) else f"axis {k}"
 
 
-def edits(source: str, params: tuple = ()) -> list[tuple[str, ast.AST]]:
+def edits(source: str, params: tuple = (), values: dict | None = None) -> list[tuple[str, ast.AST]]:
     """[(the edit in words, the code's tree with it made)] for each slip one edit of `source` undoes: an axis
-    swapped (0 and 1), a sort left out (sorted, np.sort, .sort()), a `not` left out, an elementwise function
-    applied once where it is applied to its own result, and, among a function's parameters (`params`), one read
-    for another or a square whose second factor is another parameter's (‖a‖² where ‖a‖·‖b‖ belongs)."""
+    swapped (0 and 1), a sort left out (sorted, np.sort, .sort()), a `not` left out or put in, a comparison
+    inverted (`in` for `not in`, `==` for `!=`, `<` for `>=`, `is` for `is not`), an elementwise function applied
+    once where it is applied to its own result, `X[idx] += v` (a repeated index adds once) made `np.add.at(X, idx,
+    v)`, two positional arguments of a call swapped, a number typed as a call's argument replaced by 1 or by a
+    value of `values` ({name: number}: the notebook's parameters) of its type, and, among a function's
+    parameters (`params`), one read for another or a square whose second factor is another parameter's (‖a‖²
+    where ‖a‖·‖b‖ belongs)."""
     try:
         tree = ast.parse(source)
     except (SyntaxError, ValueError, RecursionError):
@@ -93,9 +100,11 @@ def edits(source: str, params: tuple = ()) -> list[tuple[str, ast.AST]]:
                     made[target.id] = _name_of(node.value.func)
     out = []
 
-    def add(words, k, make, rank=0):
+    def add(words, k, make, rank=0, meta=None):
         new = _replaced(tree, k, make)
         if new is not None and words not in [w for w, _, _ in out]:
+            for key, value in (meta or {}).items():  # read by the runs, reported beside the edit (FLIP, CONTROL)
+                setattr(new, key, value)
             out.append((words, new, rank))
 
     for k, node in enumerate(nodes):
@@ -168,6 +177,13 @@ def edits(source: str, params: tuple = ()) -> list[tuple[str, ast.AST]]:
                     add(f"`{_seg(source, node)}` is `{factor}` times itself: with its second factor of `{other}`, "
                         f"`{factor} * {ast.unparse(second)}`, your own code gives the answer", k,
                         lambda n, second=second: ast.BinOp(n.left, ast.Mult(), second))
+    for k, node in enumerate(nodes):
+        try:
+            made = _test_and_call_edits(source, nodes, k, node, values)
+        except (ValueError, TypeError, IndexError, AttributeError, RecursionError):
+            continue  # a node these edits cannot read: the others are still made
+        for words, at, make, rank, meta in made:
+            add(words, at, make, rank, meta)
     if params:
         for k, node in enumerate(nodes):
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in params:
@@ -179,6 +195,191 @@ def edits(source: str, params: tuple = ()) -> list[tuple[str, ast.AST]]:
     # the slips one construct makes first (a function twice, a root, a sort, a `not`), then an axis, then a name read
     # for another (many of them in a long body): what is reported within undo.BYTES is what can be named
     return [(words, new) for words, new, _ in sorted(out, key=lambda item: item[2])]
+
+
+def _test_and_call_edits(source: str, nodes: list, k: int, node, values: dict | None) -> list:
+    """The edits of one node that invert a test, scatter with np.add.at, swap two arguments of a call, or put 1 (or
+    a parameter's name) where the call has a number typed: [(words, the node's place, make, rank)]."""
+    out = []
+
+    def add(words, at, make, rank=0, meta=None):
+        out.append((words, at, make, rank, meta))
+
+    flip = {FLIP: True}
+    if isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in BOUNDARY:
+        # the boundary kept or left out (`i <= j` where `i < j` belongs: the diagonal): tried before the inversion,
+        # which a symmetric table would also prove (`i > j` holds the same pairs as `i < j`)
+        moved = BOUNDARY[type(node.ops[0])]()
+        shown = _seg(None, ast.Compare(node.left, [moved], node.comparators))
+        add(f"`{_seg(source, node)}` {'keeps' if type(node.ops[0]) in (ast.LtE, ast.GtE) else 'leaves out'} the "
+            f"boundary (where the two sides are equal): with `{shown}`, your own code gives the answer", k,
+            lambda n, moved=moved: ast.Compare(n.left, [moved], n.comparators), 1, flip)
+    if isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in INVERSE:
+        flipped = INVERSE[type(node.ops[0])]()
+        inverse = ast.Compare(node.left, [flipped], node.comparators)
+        add(f"`{_seg(source, node)}` inverts the test, so your code keeps its complement (what the test should "
+            f"leave out): with `{_seg(None, inverse)}`, your own code gives the answer", k,
+            lambda n, flipped=flipped: ast.Compare(n.left, [flipped], n.comparators), 1, flip)
+    for test in _tests(node):
+        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) or \
+                isinstance(test, ast.Compare) and len(test.ops) == 1 and type(test.ops[0]) in INVERSE:
+            continue  # a `not` left out, or a comparison inverted, above: the same edit
+        negated = _seg(None, ast.UnaryOp(ast.Not(), test))
+        add(f"the test `{_seg(source, test)}` is the wrong way round, so your code keeps its complement: with "
+            f"`{negated}`, your own code gives the answer", nodes.index(test), lambda n: ast.UnaryOp(ast.Not(), n), 1,
+            flip)
+    if isinstance(node, ast.AugAssign) and isinstance(node.op, (ast.Add, ast.Sub)) \
+            and isinstance(node.target, ast.Subscript) and _may_repeat(node.target.slice):
+        ufunc = "add" if isinstance(node.op, ast.Add) else "subtract"
+        target = _seg(source, node.target.value)
+        index = _seg(None, _at_index(node.target.slice, shown=True))
+        add(f"`{_seg(source, node)}` adds a repeated index once: with `np.{ufunc}.at({target}, {index}, …)`, "
+            f"your own code gives the answer", k, lambda n, ufunc=ufunc: _at(n, ufunc))
+    if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Subscript) \
+            and _may_repeat(node.targets[0].slice) and _starts_at_zero(nodes, node.targets[0].value):
+        # rows written into a table of zeros (`dE[ids] = dx0`): a repeated index keeps its last value only
+        target = _seg(source, node.targets[0].value)
+        index = _seg(None, _at_index(node.targets[0].slice, shown=True))
+        add(f"`{_seg(source, node)}` keeps one value per repeated index (the last written): with "
+            f"`np.add.at({target}, {index}, …)`, your own code gives the answer", k, lambda n: _at(n, "add"))
+    if isinstance(node, ast.Call) and _name_of(node.func) not in SYMMETRIC | UNSWAPPED:
+        args = node.args
+        if 2 <= len(args) <= 4 and not any(isinstance(a, ast.Starred) for a in args):
+            pairs = [(i, j) for i in range(len(args)) for j in range(i + 1, len(args))] if len(args) <= 3 \
+                else [(i, i + 1) for i in range(len(args) - 1)]
+            for i, j in pairs:
+                if ast.dump(args[i]) == ast.dump(args[j]):
+                    continue
+                swapped = copy.deepcopy(node)
+                swapped.args[i], swapped.args[j] = swapped.args[j], swapped.args[i]
+                words = (f"`{_seg(source, node)}` gets `{_seg(source, args[i])}` and `{_seg(source, args[j])}` the "
+                         f"other way round: with them swapped, `{_seg(None, swapped)}`, your own code gives the "
+                         f"answer")
+                add(words, k, lambda n, i=i, j=j: _swapped(n, i, j), 1)
+                # the controls: the call left out, one of its arguments in its place; when that gives the answer too,
+                # the swap only made the call do nothing (padded_size(64, n) is n), and proves no order
+                for a in (i, j):
+                    add(f"{CONTROL_PREFIX}{a}: {words}", k, lambda n, a=a: copy.deepcopy(n.args[a]), 1,
+                        {CONTROL: words})
+        numbers = [] if _name_of(node.func) in SETTINGS else [*args, *(kw.value for kw in node.keywords
+                                                                           if kw.arg not in KEPT_KEYWORDS)]
+        for arg in numbers:
+            if not (isinstance(arg, ast.Constant) and isinstance(arg.value, (int, float))
+                    and not isinstance(arg.value, bool) and arg.value != 0):
+                continue  # (a 1 typed may stand for a parameter; 1 in its place is no edit, skipped below)
+            typed = _seg(source, arg)
+            for name, value in [("1", 1), *sorted((values or {}).items())]:
+                if type(value) is not type(arg.value) and name != "1" or value == arg.value:
+                    continue
+                put = ast.Constant(1 if isinstance(arg.value, int) else 1.0) if name == "1" \
+                    else ast.Name(name, ast.Load())
+                words = (f"`{_seg(source, node)}` is given the number {typed} you typed: with "
+                         f"{'1' if name == '1' else f'`{name}`'} in its place, your own code gives the answer")
+                rank = 1 if name == "1" else 2  # a parameter's name after the edits of one construct
+                add(words, nodes.index(arg), lambda n, put=put: copy.deepcopy(put), rank)
+                # the control: another number there must not give the answer too (a rounding's digits, a cap
+                # past every value: any large number would do, so the name proves nothing)
+                other = value + 1
+                add(f"{CONTROL_PREFIX}{words}", nodes.index(arg), lambda n, other=other: ast.Constant(other), rank,
+                    {CONTROL: words})
+    return out
+
+
+FLIP = "undo_flip"  # an edit that inverts a test: on a choice among a few words any flip reaches another word
+CONTROL = "undo_control"  # an edit run only to check another's: the words of the edit it checks
+CONTROL_PREFIX = "(control) "
+# a comparison and its boundary moved: the same test with the equal case kept or left out
+BOUNDARY = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt}
+# calls whose first two arguments are a start and a stop: swapped, they give nothing (an empty range), which is
+# leaving the range out, not the order of the arguments
+UNSWAPPED = {"range", "arange", "slice", "linspace", "randint", "integers", "uniform", "clip"}
+# a comparison and its inverse: the test that keeps what the other leaves out
+INVERSE = {ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.Lt: ast.GtE,
+           ast.GtE: ast.Lt, ast.Gt: ast.LtE, ast.LtE: ast.Gt, ast.Is: ast.IsNot, ast.IsNot: ast.Is}
+# calls whose positional arguments give the same in either order: a swap undoes nothing
+SYMMETRIC = {"max", "min", "maximum", "minimum", "fmax", "fmin", "add", "multiply", "hypot", "gcd", "lcm", "isclose",
+             "allclose", "array_equal", "logaddexp", "print", "zip", "union", "intersection"}
+# keyword arguments whose number is a setting, not a quantity of the question (axis has its own edit)
+SETTINGS = {"round", "around", "format", "set_printoptions", "printoptions", "seed", "default_rng", "RandomState",
+            "sleep", "reshape", "transpose", "astype", "view"}  # calls whose numbers are settings or shapes
+KEPT_KEYWORDS = {"axis", "keepdims", "ddof", "ord", "seed", "decimals", "ndigits", "dtype", "base", "step"}
+
+
+def _tests(node) -> list:
+    """The tests a statement or expression keeps or leaves out by: an `if`'s, a `while`'s, a conditional
+    expression's, a comprehension's filters."""
+    if isinstance(node, (ast.If, ast.While, ast.IfExp)):
+        return [node.test]
+    if isinstance(node, ast.comprehension):
+        return list(node.ifs)
+    return []
+
+
+def _may_repeat(index) -> bool:
+    """Can a subscript's index hold one position twice (an array or list of ids), not a slice or one number?"""
+    items = index.elts if isinstance(index, ast.Tuple) else [index]
+    if not any(not isinstance(i, (ast.Slice, ast.Constant)) for i in items):
+        return False
+    # a single name or expression read as one position (E[i] in a loop) is as likely: the edit's value decides
+    return True
+
+
+def _at(node, ufunc: str):
+    """`X[idx] += v` (or `X[idx] = v`) as `np.add.at(X, idx, v)` (`-=`: np.subtract.at), a slice as slice(…)."""
+    numpy = ast.Call(ast.Name("__import__", ast.Load()), [ast.Constant("numpy")], [])
+    subscript = node.target if isinstance(node, ast.AugAssign) else node.targets[0]  # `X[idx] = v` too
+    target = copy.deepcopy(subscript.value)
+    target.ctx = ast.Load()
+    call = ast.Call(ast.Attribute(ast.Attribute(numpy, ufunc, ast.Load()), "at", ast.Load()),
+                    [target, _at_index(subscript.slice), node.value], [])
+    return ast.Expr(call)
+
+
+def _at_index(index, shown: bool = False):
+    """A subscript's index as np.add.at takes it: its trailing whole slices (`ids, :`) left out, any other slice
+    as slice(…) (`shown`: written `slice(…)` for the words, else the builtin itself, which no name can hide)."""
+    items = list(index.elts) if isinstance(index, ast.Tuple) else [index]
+    while len(items) > 1 and isinstance(items[-1], ast.Slice) and not (items[-1].lower or items[-1].upper
+                                                                           or items[-1].step):
+        items.pop()
+
+    def plain(i):
+        if not isinstance(i, ast.Slice):
+            return i
+        builtin = ast.Name("slice", ast.Load()) if shown else ast.Attribute(
+            ast.Call(ast.Name("__import__", ast.Load()), [ast.Constant("builtins")], []), "slice", ast.Load())
+        return ast.Call(builtin, [i.lower or ast.Constant(None), i.upper or ast.Constant(None),
+                                  i.step or ast.Constant(None)], [])
+    return plain(items[0]) if len(items) == 1 else ast.Tuple([plain(i) for i in items], ast.Load())
+
+
+def _starts_at_zero(nodes: list, target) -> bool:
+    """Is the table a subscript writes into made as zeros in the same code (`dE = np.zeros(…)`, np.zeros_like)?"""
+    if not isinstance(target, ast.Name):
+        return False
+    for node in nodes:
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == target.id for t in node.targets) \
+                and isinstance(node.value, ast.Call) and _name_of(node.value.func) in ("zeros", "zeros_like"):
+            return True
+    return False
+
+
+def _swapped(node, i: int, j: int):
+    node = copy.deepcopy(node)
+    node.args[i], node.args[j] = node.args[j], node.args[i]
+    return node
+
+
+def first(made: list, n: int) -> list:
+    """The first n edits of `made` (edits' list), each with its controls (undo.CONTROL): what is run."""
+    out, count = [], 0
+    for words, tree in made:
+        if getattr(tree, CONTROL, None) is None:
+            count += 1
+            if count > n:
+                break
+        out.append((words, tree))
+    return out
 
 
 def _squares(call) -> bool:
@@ -215,14 +416,26 @@ def proven(question, elsewhere, right) -> str | None:
     """The words of the first edit reported in `elsewhere` whose value `right(got)` says is the answer, or None.
     Never for a yes/no answer: any edit that flips a wrong yes/no gives the answer, so it proves nothing about the
     slip (a `not` removed from a test of the wrong thing). A choice among models is proven as a number is."""
-    for case in elsewhere if isinstance(elsewhere, (list, tuple)) else ():
-        if not isinstance(case, dict) or not isinstance(case.get(UNDONE), str) or "got" not in case:
+    cases = [c for c in (elsewhere if isinstance(elsewhere, (list, tuple)) else ()) if isinstance(c, dict)]
+    # an edit whose control (another number in the same place) gives the answer too: that number does not matter
+    loose = set()
+    for case in cases:
+        if isinstance(case.get(CONTROL), str) and case.get("kind") == question.kind and "got" in case:
+            try:
+                if right(case["got"]):
+                    loose.add(case[CONTROL])
+            except Exception:  # noqa: BLE001 - a malformed report proves nothing, nor disproves
+                continue
+    for case in cases:
+        if not isinstance(case.get(UNDONE), str) or "got" not in case or case.get(CONTROL) is not None:
             continue
-        if case.get("kind") != question.kind:
+        if case.get("kind") != question.kind or case[UNDONE] in loose:
             continue
         got = case["got"]
         if question.kind == "choice" and isinstance(got, dict) and str(got.get("str", "")).strip().lower() in YES_NO:
             continue
+        if question.kind == "choice" and case.get(FLIP):
+            continue  # a test inverted in a choice among a few words: any flip reaches another of them
         try:
             if right(case["got"]):
                 return case[UNDONE][:300]
