@@ -1,0 +1,71 @@
+"""Generic hints the heldout13 judge found where the mistake was nameable (issue 46), by kind; each kind planted here
+as a NEW instance (another question, lesson, field or code style than the corpus's record), red before its fix. The
+one proof rule: a slip is named only when its counterfactual holds on the learner's own cell or value.
+
+(a) a design over budget: a one-field change of the learner's own design that makes it fit (the value the cell's
+    depth search was built with, or one layer fewer), named only when the changed design fits every budget;
+"""
+
+from __future__ import annotations
+
+from test_hint_proof5 import _detail  # the notebook check's hint for a learner's lines
+
+SEARCH = "deepest_fit(lambda n: llama_config(32000, 1024, n, 16, 4, 4096, True), BUDGET)"
+
+
+def _fits(design: dict, **change) -> bool:
+    from embedlab.grading.questions.l11 import BUDGET
+    from embedlab.sizing import over_budget
+
+    return not over_budget({**design, **change}, BUDGET)
+
+
+def test_a_the_field_the_search_was_built_with_is_named_when_it_fits():
+    from embedlab.grading.questions.l11 import BUDGET
+    from embedlab.sizing import deepest_fit, llama_config
+
+    # d_ff widened after the search (keywords; the search a lambda held in a name), then the tying flipped
+    L = deepest_fit(lambda n: llama_config(32000, 1024, n, 16, 4, 4096, True), BUDGET).layers
+    source = ("build = lambda n: llama_config(32000, 1024, n, 16, 4, 4096, True)\n"
+              "L = deepest_fit(build, BUDGET).layers\n"
+              "design = llama_config(vocab_size=32000, d=1024, num_layers=L, num_heads=16, num_kv_heads=4,\n"
+              "                      d_ff=5632, tied=True)\n")
+    design = llama_config(32000, 1024, L, 16, 4, 5632, True)
+    assert not _fits(design) and _fits(design, intermediate_size=4096)  # the counterfactual holds
+    detail = _detail("11-size-a-model", "design", source)
+    assert "d_ff = 5,632" in detail and "d_ff = 4,096" in detail and "fits every budget" in detail, detail
+    source = f"L = {SEARCH}.layers\ndesign = llama_config(32000, 1024, L, 16, 4, 4096, False)\n"
+    detail = _detail("11-size-a-model", "design", source)
+    assert "tied = False" in detail and "with tied = True" in detail, detail
+
+
+def test_a_a_field_of_another_call_is_not_named_when_it_does_not_fit():
+    from embedlab.sizing import llama_config
+
+    # an exploratory call that differs in the kv heads only, at a depth no kv heads rescue
+    source = ("small = llama_config(32000, 1024, 40, 16, 8, 4096, True)\n"
+              "design = llama_config(32000, 1024, 40, 16, 16, 4096, True)\n")
+    design = llama_config(32000, 1024, 40, 16, 16, 4096, True)
+    assert not _fits(design, num_key_value_heads=8)
+    detail = _detail("11-size-a-model", "design", source)
+    assert "num_kv_heads = 8" not in detail and "where your cell" not in detail, detail
+
+
+def test_a_one_layer_too_deep_is_named_and_only_when_one_fewer_fits():
+    from embedlab.grading.questions.l11 import BUDGET
+    from embedlab.sizing import deepest_fit, llama_config
+
+    search = deepest_fit(lambda n: llama_config(32000, 1024, n, 16, 4, 4096, True), BUDGET)
+    # one layer past the search, written with keywords and the search's result held
+    source = ("search = deepest_fit(lambda n: llama_config(vocab_size=32000, d=1024, num_layers=n, num_heads=16,\n"
+              "                                            num_kv_heads=4, d_ff=4096, tied=True), BUDGET)\n"
+              "design = llama_config(vocab_size=32000, d=1024, num_layers=search.layers + 1, num_heads=16,\n"
+              "                      num_kv_heads=4, d_ff=4096, tied=True)\n")
+    detail = _detail("11-size-a-model", "design", source)
+    assert f"one layer fewer (num_layers = {search.layers}" in detail and "one layer deeper" in detail, detail
+    # the depth the parameters alone allow: several layers too deep, one fewer does not fit: not said
+    deep = llama_config(32000, 1024, search.layers_by_params, 16, 4, 4096, True)
+    assert search.layers_by_params - 1 > search.layers and not _fits(deep, num_hidden_layers=search.layers_by_params - 1)
+    source = f"search = {SEARCH}\ndesign = llama_config(32000, 1024, search.layers_by_params, 16, 4, 4096, True)\n"
+    detail = _detail("11-size-a-model", "design", source)
+    assert "one layer" not in detail, detail
