@@ -69,3 +69,38 @@ def test_a_one_layer_too_deep_is_named_and_only_when_one_fewer_fits():
     source = f"search = {SEARCH}\ndesign = llama_config(32000, 1024, search.layers_by_params, 16, 4, 4096, True)\n"
     detail = _detail("11-size-a-model", "design", source)
     assert "one layer" not in detail, detail
+
+
+def _loaded(lesson, name, source):
+    return _detail(lesson, name, source)
+
+
+def test_b_the_same_quantity_for_a_model_loaded_by_name_is_named():
+    from embedlab.grading.questions import l04, l05, l07
+
+    # the cache of another model (config dict read by key, a precision table): it was told bits and a sum of sizes
+    source = ("c = load_config('llama-3-8b')\nkv_bytes_per_token = int(2 * c['num_hidden_layers'] * "
+              "c['num_key_value_heads'] * (c['hidden_size'] // c['num_attention_heads']) * "
+              "BYTES_PER_PARAM[cache_precision])\n")
+    assert l07.answers({**l07.DEFAULTS, "cache_model": "llama-3-8b"})["kv_bytes_per_token"] != \
+        l07.answers(l07.DEFAULTS)["kv_bytes_per_token"]
+    detail = _detail("07-memory", "kv_bytes_per_token", source)
+    assert "same quantity for llama-3-8b" in detail and "`cache_model`" in detail and "bits" not in detail, detail
+    # another model's attention (a ModelShape's fields), and another tied model's state dict
+    source = ("s = model_shape(load_config('llama-3.2-3b'))\nattn_layer = 2 * s.hidden_size * s.num_heads * "
+              "s.head_dim + 2 * s.hidden_size * s.num_kv_heads * s.head_dim\n")
+    detail = _detail("04-modern-blocks", "attn_layer", source)
+    assert "same quantity for llama-3.2-3b" in detail and "`attn_model`" in detail and "two slips" not in detail, detail
+    source = ("c = load_config('gpt2-xl')\n"
+              "state_dict_sum = count_params(c).total + model_shape(c).vocab_size * model_shape(c).hidden_size\n")
+    detail = _detail("05-weight-tying", "state_dict_sum", source)
+    assert "same quantity for gpt2-xl" in detail and "`tied_model`" in detail, detail
+    assert l05.DEFAULTS["tied_model"] != "gpt2-xl" and l04.DEFAULTS["attn_model"] != "llama-3.2-3b"
+
+
+def test_b_another_model_loaded_is_not_named_when_the_value_is_none_of_its_figures():
+    # the other model's table over the asked model's total: a mix, no figure of either model
+    source = ("embedding_share = count_params(load_config('gpt2-large')).token_embedding / "
+              "count_params(load_config(share_model)).total\n")
+    detail = _detail("03-counting-gpt2", "embedding_share", source)
+    assert "same quantity for" not in detail and "as released" not in detail, detail

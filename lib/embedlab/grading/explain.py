@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import re
 from typing import Callable
 
 from embedlab.grading import code, parts
@@ -407,6 +408,70 @@ def other_model_value(question, got, want) -> str | None:
             return (f"that is the same quantity for {name}, another model, not for {model}: this question is about "
                     f"`{param}` ({model}); read its sizes from `{param}`")
     return None
+
+
+def loaded_model_figure(question, got, want) -> str | None:
+    """A figure of another shipped model that the learner's own lines load by name (a string literal), given where
+    the question's model is asked: the same quantity for that model (the lesson's `answers` with that model in the
+    question's model's place) or one of its plain figures (its parameter count, its V·d table). Named only when
+    that figure is the learner's value EXACTLY, this model's answer is not it, and the question is on the book's
+    parameters (the lesson's `answers` there is the expected value: a class variant's question is not rebuilt)."""
+    lesson = getattr(question, "lesson", "")
+    if not lesson or getattr(question, "case", None) is not None or not question.source:
+        return None
+    own = code.read(code.own_part(question.source), question.name)
+    if not own.parsed:
+        return None
+    from embedlab.params import available_models, count_params, load_config, model_shape
+
+    known = set(available_models())
+    loaded = [s for s in dict.fromkeys(own.strings) if s in known]
+    if not loaded:
+        return None
+    import importlib
+
+    try:  # the lesson's question module (as explain.other_model_value loads it): its book parameters and answers
+        module = importlib.import_module(f"embedlab.grading.questions.l{lesson[:2]}")
+        defaults = dict(module.SPACE.defaults)
+        if not _exact_answer(module.answers(defaults).get(question.name), want):
+            return None  # not the book's parameters (a class variant): the figures below are not this one's
+    except Exception:  # noqa: BLE001 - a lesson without a variant space or answers: nothing to rebuild
+        return None
+    asked = code.solution_source(lesson, question.name) or ""
+    params = [k for k, v in defaults.items() if isinstance(v, str) and v in known
+              and re.search(rf"(?<![\w.]){re.escape(k)}(?!\w)", asked)]
+    if len(params) != 1:
+        return None  # the question's model is not one parameter the solution's cell reads: no model to name
+    param, model = params[0], defaults[params[0]]
+    for name in loaded:
+        if name == model:
+            continue
+        figures = []
+        try:
+            figures.append((module.answers({**defaults, param: name}).get(question.name),
+                            f"the same quantity for {name}"))
+        except Exception:  # noqa: BLE001 - a model this lesson's answers cannot be computed for
+            pass
+        try:
+            shape = model_shape(load_config(name))
+            figures += [(count_params(load_config(name)).total, f"the parameter count of {name} as released "
+                                                                f"(count_params(...).total)"),
+                        (shape.vocab_size * shape.hidden_size, f"the V × d table of {name}")]
+        except Exception:  # noqa: BLE001
+            pass
+        for value, what in figures:
+            if _exact_answer(value, got) and not _exact_answer(value, want):
+                return (f"that is {what}, the model your code loads by name: this question is about `{param}` "
+                        f"({model}); read the model from `{param}`")
+    return None
+
+
+def _exact_answer(value, target) -> bool:
+    """Equal as answers are (a whole number exactly, a float to 1 part in 10**9); False for anything else."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or isinstance(target, bool) \
+            or not isinstance(target, (int, float)):
+        return False
+    return value == target or _exact(value, target)
 
 
 def searched_answer(question, want):

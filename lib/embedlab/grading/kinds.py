@@ -413,6 +413,10 @@ class Question:
         edit = self._proven_edit(want)  # one slip undone in the learner's own lines gives the answer: proved
         if edit:
             return edit
+        # another shipped model, loaded by name in the learner's lines, whose figure is exactly the learner's value
+        other = _quiet(explain.loaded_model_figure, self, got, want, default=None)
+        if other and not _unreadable(other, self):
+            return other
         typed = _quiet(explain.typed_by_hand, self)  # the cell types its answer (or we cannot read it): rounded?
         first = (_quiet(explain.code_first, self, got, want) or _quiet(self._bytes_slip, got, want, default=None)
                  or (typed and _quiet(diagnose.precision_hint, got, want)))
