@@ -104,3 +104,23 @@ def test_b_another_model_loaded_is_not_named_when_the_value_is_none_of_its_figur
               "count_params(load_config(share_model)).total\n")
     detail = _detail("03-counting-gpt2", "embedding_share", source)
     assert "same quantity for" not in detail and "as released" not in detail, detail
+
+
+def test_c_a_term_the_question_does_not_count_is_quoted():
+    # a position table added in a second statement (+=), and in a block of another question of the lesson
+    source = "total = interview_V * interview_d\ntotal += 2048 * interview_d   # positions\ninterview = total\n"
+    detail = _detail("03-counting-gpt2", "interview", source)
+    assert "adds `2048 * interview_d`" in detail and "does not count" in detail, detail
+    detail = _detail("03-counting-gpt2", "block_params", "block_params = 12 * d * d + 13 * d + 2 * 1024 * d\n")
+    assert "adds `2 * 1024 * d`" in detail, detail
+    # another lesson, the term read from a model's shape
+    source = ("c = load_config(tied_model)\nstate_dict_sum = count_params(c).total + model_shape(c).vocab_size * "
+              "model_shape(c).hidden_size + 1024 * model_shape(c).hidden_size\n")
+    detail = _detail("05-weight-tying", "state_dict_sum", source)
+    assert "adds `1024 * model_shape(c).hidden_size`" in detail, detail
+
+
+def test_c_a_term_that_only_the_book_s_inputs_make_extra_is_not_quoted():
+    # 40,000 typed for interview_V: the position term out gives the answer on the book's inputs only
+    detail = _detail("03-counting-gpt2", "interview", "interview = 40_000 * interview_d + 1024 * interview_d\n")
+    assert "1024 * interview_d`" not in detail and "does not count" not in detail, detail

@@ -46,6 +46,7 @@ MODULES = {m.__name__.rsplit(".", 1)[1]: m for m in (code, carried, diagnose, el
 NOT_HINTS = {
     "code.handed_out": "a notebook's path",
     "explain.book_inputs": "a module's name", "explain.book_envs": "a module's name",
+    "explain._second_envs": "a module's name",
     "explain._float_envs": "a module's name", "explain._book_sizes": "a size's key, len(name)",
     "kinds.Verdict.line": "a summary line", "kinds.Integer.to_data": "the value's form",
     "kinds.Real.__post_init__": "a question declared wrongly", "kinds.Real.statement": "how it is judged",
@@ -281,6 +282,7 @@ def drive_value(q, want, lesson, key, full=True):
                                                                for a in getattr(n, "alts", []) if a.swap])
     _quiet(explain._config_scales, q)
     drive_loaded_model(q, want, lesson)
+    drive_term_dropped(q, want, lesson)
     others = {k: v for k, v in key.items() if isinstance(v, (int, float)) and not isinstance(v, bool)}
     if isinstance(q, (Integer, Real)) and isinstance(want, (int, float)):
         for source in _sources(q):
@@ -349,6 +351,19 @@ def drive_loaded_model(q, want, lesson):
         for value in (_quiet(lambda: module.answers({**defaults, param: other})[q.name]),
                       count_params(load_config(other)).total):
             _quiet(explain.loaded_model_figure, dataclasses.replace(asked, source=source), value, want)
+
+
+def drive_term_dropped(q, want, lesson):
+    """A term added to the solution's own cell (explain.term_dropped): the answer and 1024 · 3 more."""
+    from embedlab.grading import code
+
+    if not isinstance(q, (Integer, Real)) or not isinstance(want, (int, float)) or isinstance(want, bool):
+        return
+    solved = _quiet(code.solution_source, lesson, q.name)
+    if solved:
+        source = f"{solved}\n{q.name} = {q.name} + 1024 * 3\n"
+        _quiet(explain.term_dropped, dataclasses.replace(q, lesson=lesson, source=source), want + 3072, want)
+
 
 def _arrays_near(w):
     out = [w * 2, -w, w + 1, np.asarray(w, dtype=np.float32).astype(float) * (1 + 1e-7)]

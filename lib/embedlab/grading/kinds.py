@@ -430,6 +430,8 @@ class Question:
         candidates += [(t, "book") for t in _quiet(_parts_and_code, self, got, want, default=[])]
         # a piece of the learner's own expression that, put right, gives the answer: proved by the code itself
         candidates += [(t, "code") for t in _quiet(explain.slip_undone, self, got, want, default=[])]
+        # a term of the learner's own sum the answer does not have: taken out, the cell is right, on a second look too
+        candidates += [(t, "code") for t in _quiet(explain.term_dropped, self, got, want, default=[])]
         candidates += [(t, "book") for t in _quiet(explain.size_swapped, self, got, want, default=[])]
         candidates += [(t, "code") for t in (_quiet(self._other_answer, got, want),
                                              not typed and _quiet(diagnose.precision_hint, got, want)) if t]
