@@ -4,6 +4,14 @@ one proof rule: a slip is named only when its counterfactual holds on the learne
 
 (a) a design over budget: a one-field change of the learner's own design that makes it fit (the value the cell's
     depth search was built with, or one layer fewer), named only when the changed design fits every budget;
+(b) another shipped model loaded by name: named only when the learner's value is exactly a figure of that model (the
+    same quantity for it, its parameter count, its table) and the question's model's answer is not;
+(c) a term of the learner's own sum the question does not count (a position table added to a table and head):
+    quoted only when the cell read as arithmetic, with that term out, gives the answer on the book's inputs and on
+    a second look (other numbers, another model) where the solution's cell gives it;
+(d) a value that is a step of the answer's own computation short of its end (the one-hot matrix before the product
+    with E, the ids before their rows are looked up), or rows looked up by other ids (positions in the sentence):
+    exact on the variant's own inputs, said with what comes after, never the answer;
 """
 
 from __future__ import annotations
@@ -124,3 +132,33 @@ def test_c_a_term_that_only_the_book_s_inputs_make_extra_is_not_quoted():
     # 40,000 typed for interview_V: the position term out gives the answer on the book's inputs only
     detail = _detail("03-counting-gpt2", "interview", "interview = 40_000 * interview_d + 1024 * interview_d\n")
     assert "1024 * interview_d`" not in detail and "does not count" not in detail, detail
+
+
+def test_d_a_step_short_of_the_end_is_named_with_what_comes_after():
+    # the one-hot built by assignment (not np.eye), float32, never multiplied by E
+    source = ("oh = np.zeros((len(ids), table_V), dtype=np.float32)\noh[np.arange(len(ids)), ids] = 1\n"
+              "rows_matmul = oh\n")
+    detail = _detail("02-lookup-vs-matmul", "rows_matmul", source)
+    assert "one-hot matrix" in detail and "one_hot @ E" in detail, detail
+    # another lesson: the ids of the sentence's words, never looked up (a list, not an array)
+    detail = _detail("01-toy-table", "batch", "batch = [word_to_id[w] for w in sentence]\n")
+    assert "the ids of the sentence's words" in detail and "table[ids]" in detail, detail
+    # the one-hot cut to d columns is no step of the computation: not named
+    detail = _detail("02-lookup-vs-matmul", "rows_matmul", "rows_matmul = np.eye(table_V)[ids][:, :table_d]\n")
+    assert "one-hot" not in detail, detail
+
+
+def test_d_rows_looked_up_by_positions_in_the_sentence_are_named_only_when_they_are_those():
+    from embedlab.grading.questions.l01 import DEFAULTS
+
+    sentence = DEFAULTS["sentence"]
+    assert len(set(sentence)) < len(sentence)  # a repeat: first and last positions differ
+    # a loop of first positions (sentence.index), not the comprehension of the corpus's record
+    source = "rows = []\nfor w in sentence:\n    rows.append(table[sentence.index(w)])\nbatch = np.array(rows)\n"
+    detail = _detail("01-toy-table", "batch", source)
+    assert "position in the sentence" in detail and "word_to_id[w]" in detail, detail
+    # each word's LAST position (a dict of enumerate): other ids than sentence.index gives, so not said so
+    source = "pos = {w: i for i, w in enumerate(sentence)}\nbatch = table[[pos[w] for w in sentence]]\n"
+    detail = _detail("01-toy-table", "batch", source)
+    assert "sentence.index" not in detail, detail
+
