@@ -12,6 +12,11 @@ one proof rule: a slip is named only when its counterfactual holds on the learne
 (d) a value that is a step of the answer's own computation short of its end (the one-hot matrix before the product
     with E, the ids before their rows are looked up), or rows looked up by other ids (positions in the sentence):
     exact on the variant's own inputs, said with what comes after, never the answer;
+(e) nothing added (0) where the table has fewer spare rows past its tokens than new tokens: named from the inputs
+    (V − n_tok < n_new), on the book's table (none spare) and on a variant's (some, too few);
+(f) a measure taken on the wrong positions (the training corpus's, not `ordinary`'s) and a share whose numerator
+    counts tokens where words are asked: each the question's figure recomputed with that edit, named only when the
+    learner's value is that figure (to the question's precision), never a cousin of it.
 """
 
 from __future__ import annotations
@@ -162,3 +167,47 @@ def test_d_rows_looked_up_by_positions_in_the_sentence_are_named_only_when_they_
     detail = _detail("01-toy-table", "batch", source)
     assert "sentence.index" not in detail, detail
 
+
+def test_e_no_rows_added_where_the_table_has_too_few_spare_rows_is_named():
+    from embedlab.grading.questions import l12
+
+    # the book's GPT-2 (V = n_tok), the 0 reached by a computation rather than typed
+    source = "spare = V - n_tok\nadded_params = max(0, n_new - spare - n_new) * d\n"
+    detail = _detail("12-change-a-vocabulary", "added_params", source)
+    assert "spare rows" in detail and "V = n_tok" in detail, detail
+    # OPT's table has 7 spare rows: 10 new tokens do not fit, 4 do (then 0 is the answer, and no hint is asked)
+    for n_new, needed in ((10, True), (4, False)):
+        p = {**l12.DEFAULTS, "vocab_model": "opt-125m", "n_new": n_new}
+        q = next(q for q in l12.questions(p) if q.name == "added_params")
+        want = l12.answers(p)["added_params"]
+        assert (want != 0) == needed, want
+        verdict = q.judge(q.to_data(0), want)
+        if needed:
+            assert "only V − n_tok" in verdict.detail and "spare rows" in verdict.detail, verdict.detail
+        else:
+            assert verdict.status == "correct", verdict
+
+
+def test_f_a_measure_on_the_training_positions_and_a_share_of_tokens_are_named():
+    # the training pairs held whole, the KL of one position at a time averaged by hand
+    source = ("grown = resize_tinylm(run.model, n_new, 'mean')\npairs = corpus.training_pairs(context=2)\n"
+              "kls = kl_divergence(run.model.logits(pairs[0]), grown.logits(pairs[0]))\n"
+              "kl_mean = float(sum(kls) / len(kls))\n")
+    detail = _detail("12-change-a-vocabulary", "kl_mean", source)
+    assert "training corpus's positions" in detail and "`ordinary`" in detail, detail
+    # the kept tokens counted with comprehensions over the encoded words
+    source = ("kept = used | set(range(256)) | {tok.eot_token}\n"
+              "enc = {w: tok.encode_ordinary(' ' + w) for w in next_words}\n"
+              "num = sum(frequencies[w] * sum(t in kept for t in ids) for w, ids in enc.items())\n"
+              "den = sum(frequencies[w] * len(ids) for w, ids in enc.items())\ncoverage = num / den\n")
+    detail = _detail("12-change-a-vocabulary", "coverage", source)
+    assert "counts tokens" in detail and "every one of its tokens" in detail, detail
+
+
+def test_f_a_share_of_tokens_unweighted_is_not_said_to_be_the_weighted_one():
+    # tokens counted without the words' frequencies: another figure, so the words for the weighted one are withheld
+    source = ("kept = used | set(range(256)) | {tok.eot_token}\n"
+              "ids = [t for w in next_words for t in tok.encode_ordinary(' ' + w)]\n"
+              "coverage = sum(t in kept for t in ids) / len(ids)\n")
+    detail = _detail("12-change-a-vocabulary", "coverage", source)
+    assert "counts tokens" not in detail, detail
