@@ -16,7 +16,9 @@ one proof rule: a slip is named only when its counterfactual holds on the learne
     (V − n_tok < n_new), on the book's table (none spare) and on a variant's (some, too few);
 (f) a measure taken on the wrong positions (the training corpus's, not `ordinary`'s) and a share whose numerator
     counts tokens where words are asked: each the question's figure recomputed with that edit, named only when the
-    learner's value is that figure (to the question's precision), never a cousin of it.
+    learner's value is that figure (to the question's precision), never a cousin of it;
+(g) a merge loop that gives every new token the same id (256, not 256 + k): a declared slip of the function, named
+    only when its results are the learner's on every input drawn.
 """
 
 from __future__ import annotations
@@ -211,3 +213,24 @@ def test_f_a_share_of_tokens_unweighted_is_not_said_to_be_the_weighted_one():
               "coverage = sum(t in kept for t in ids) / len(ids)\n")
     detail = _detail("12-change-a-vocabulary", "coverage", source)
     assert "counts tokens" not in detail, detail
+
+
+def test_g_every_merge_numbered_the_same_is_named():
+    # a while loop, the new id held in a constant, the tie broken by min over the top pairs
+    source = ("def bpe_merges(counts, n_merges):\n    seqs = {w: list(w.encode('utf-8')) for w in counts}\n"
+              "    merges = []\n    NEW = 256\n    while len(merges) < n_merges:\n        tally = {}\n"
+              "        for w, s in seqs.items():\n            for a, b in zip(s, s[1:]):\n"
+              "                tally[(a, b)] = tally.get((a, b), 0) + counts[w]\n        if not tally:\n"
+              "            break\n        top = max(tally.values())\n"
+              "        pair = min(p for p in tally if tally[p] == top)\n        merges.append(pair)\n"
+              "        for w, s in seqs.items():\n            i, out = 0, []\n            while i < len(s):\n"
+              "                if i + 1 < len(s) and (s[i], s[i + 1]) == pair:\n"
+              "                    out.append(NEW)\n                    i += 2\n                else:\n"
+              "                    out.append(s[i])\n                    i += 1\n            seqs[w] = out\n"
+              "    return merges\n")
+    detail = _detail("08-vocabulary-size", "bpe_merges", source)
+    assert "the same id, 256" in detail and "256 + k" in detail, detail
+    # numbered from 257 (one off, each merge its own id): another slip, not this one
+    detail = _detail("08-vocabulary-size", "bpe_merges", source.replace("out.append(NEW)",
+                                                                        "out.append(NEW + 1 + len(merges) - 1)"))
+    assert "the same id" not in detail, detail
