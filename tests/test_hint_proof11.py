@@ -133,6 +133,9 @@ def test_c_a_term_the_question_does_not_count_is_quoted():
               "model_shape(c).hidden_size + 1024 * model_shape(c).hidden_size\n")
     detail = _detail("05-weight-tying", "state_dict_sum", source)
     assert "adds `1024 * model_shape(c).hidden_size`" in detail, detail
+    # a term taken away that the question keeps (lesson 05's tied count, a position table subtracted too)
+    detail = _detail("05-weight-tying", "tied_count", "tied_count = untied - V * d - 1024 * d\n")
+    assert "subtracts `1024 * d`" in detail and "does not take away" in detail, detail
 
 
 def test_c_a_term_that_only_the_book_s_inputs_make_extra_is_not_quoted():

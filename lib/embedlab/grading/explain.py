@@ -615,8 +615,8 @@ def term_dropped(question, got, want) -> list[str]:
             if seen:
                 value = f"{abs(term):,}" if isinstance(term, int) or float(term).is_integer() else f"{abs(term):.6g}"
                 out.append(f"your cell {'subtracts' if minus else 'adds'} `{segment}` ({value} here), a term the "
-                           f"question does not count: without it your cell is right; reread what the question "
-                           f"counts")
+                           f"question does not {'take away' if minus else 'count'}: without it your cell is right; "
+                           f"reread what the question counts")
         if out:
             break
     return list(dict.fromkeys(out))
