@@ -400,7 +400,9 @@ def questions(p: dict) -> list:
         if _close(got, f.train_flops):
             return []
         sequences = job.train_tokens // job.train_context
-        if _close(got, f.train_flops_6nd):
+        # 6·N·D with lesson 06's N_mult (train_flops_6nd), or with every parameter (an untied design's lookup
+        # table counted as if it were multiplied): the same rule of thumb either way
+        if _close(got, f.train_flops_6nd) or _close(got, 6 * f.params * job.train_tokens):
             return ["that is the rule of thumb 6·N·D: the budget counts with training_flops (attention in, "
                     "lookup free)"]
         if _close(got, f.train_flops / sequences):
