@@ -355,7 +355,7 @@ def test_lesson_07_cache_figure_draws_the_cache_the_weights_and_each_models_own_
             assert [line.get_xdata()[0] for line in crosses] == pytest.approx(want_x, rel=1e-12), \
                 config["_name"]
             assert all(line.get_ydata()[0] == weight_bytes(config, "fp8") / GB for line in crosses)
-            assert [line.get_label() for line in crosses] == [f"crosses at {x:,.0f}" for x in want_x]
+            assert [line.get_label() for line in crosses] == [f"cache = weights at\n{x:,.0f} tokens" for x in want_x]
             assert all(line.get_label() in legend for line in crosses) and len(ax.texts) == 0
             # each crossing sits in the legend's row of its batch's line, in that line's colour
             lines_of = [lines[f"KV cache, batch {b}"] for b in (1, 8) if contexts.min() <= even / b]
@@ -364,3 +364,113 @@ def test_lesson_07_cache_figure_draws_the_cache_the_weights_and_each_models_own_
             assert fig.get_figwidth() <= figures.MAX_WIDTH_IN
         finally:
             plt.close(fig)
+
+
+# ---- lesson 11's drawing functions ----
+
+def lesson_11_grid():
+    """Lesson 11's job and its grid of shapes, each at the deepest depth that fits."""
+    from embedlab import Budget, deepest_fit, llama_config
+
+    job = Budget(max_params=1_500_000_000, max_serving_gb=8.0, context=8192, batch=16,
+                 weights="bf16", kv="bf16", max_train_flops=4e21,
+                 train_tokens=400_000_000_000, train_context=4096, min_vocab_size=128_000)
+
+    def family(V, d, tied):
+        return lambda L: llama_config(vocab_size=V, d=d, num_layers=L, num_heads=d // 64,
+                                      num_kv_heads=8, d_ff=4 * d, tied=tied)
+    searches = {(V, d, tied): deepest_fit(family(V, d, tied), job)
+                for V in (128_000, 256_000) for d in (1536, 2048, 2560) for tied in (True, False)}
+    return job, searches
+
+
+def label_clashes(fig, xy, dot_points):
+    """What the written labels of fig's first axes cover: another label, a point of `xy` (data
+    coordinates, each a dot `dot_points` points across), or the edge of the axes."""
+    ax = fig.axes[0]
+    renderer = fig.canvas.get_renderer()
+    boxes = [(t.get_text(), t.get_window_extent(renderer)) for t in ax.texts if t.get_text()]
+    radius = renderer.points_to_pixels(dot_points / 2)
+    frame = ax.get_window_extent(renderer)
+    found = []
+    for i, (text, box) in enumerate(boxes):
+        found += [f"{text!r} on {other!r}" for other, b in boxes[i + 1:] if box.overlaps(b)]
+        for x, y in xy:
+            px, py = ax.transData.transform((x, y))
+            if box.x0 - radius < px < box.x1 + radius and box.y0 - radius < py < box.y1 + radius:
+                found.append(f"{text!r} on the point at ({x:.3f}, {y:.3f})")
+        if not (frame.x0 <= box.x0 and box.x1 <= frame.x1 and frame.y0 <= box.y0
+                and box.y1 <= frame.y1):
+            found.append(f"{text!r} outside the axes")
+    return found
+
+
+def test_lesson_11_map_labels_every_shape_clear_of_the_others_with_its_legend_off_the_data():
+    """figures.back_off_map draws one point per shape of lesson 11's grid at its memory and compute
+    fractions (headroom), labels each with its d and depth, and no label covers another label, a
+    point or leaves the axes; the two shapes whose labels would read alike (d 1,536, L 31→21 at
+    98.5% memory, V 128,000 untied and V 256,000 tied) are told apart by their tying; the legend
+    covers no data. Seen red with place_labels' check against placed labels removed (labels over
+    labels), and with the alike labels left alike."""
+    from embedlab import design_figures, headroom
+
+    job, searches = lesson_11_grid()
+    marked = [(searches[128_000, 2048, True].design, "ours")]
+    with plt.rc_context(figures.RC):
+        fig = figures.back_off_map(searches, job, marked)
+    try:
+        ax = fig.axes[0]
+        used = [headroom(design_figures(s.design, job), job) for s in searches.values()]
+        xy = [(u["memory"], u["compute"]) for u in used]
+        from matplotlib.collections import PathCollection
+        drawn = sorted(tuple(o) for c in ax.collections if isinstance(c, PathCollection)
+                       for o in c.get_offsets())
+        assert drawn == sorted(xy)                           # one point per shape, where it is
+        labels = [t.get_text() for t in ax.texts if t.get_text()]
+        assert len(labels) == len(searches) == len(set(labels))   # every label reads apart
+        for (V, d, tied), s in searches.items():
+            depth = (f"{s.layers_by_params}→{s.layers}" if s.layers < s.layers_by_params
+                     else f"{s.layers}")
+            assert sum(label.startswith(f"d {d:,}, L {depth}") for label in labels) >= 1
+        assert "d 2,048, L 20→19: ours, memory 99.2%" in labels
+        alike = sorted(label.replace("\n", " ") for label in labels if "31→21" in label)
+        assert alike == ["d 1,536, L 31→21 memory 98.5%, untied",
+                         "d 1,536, L 31→21, memory 98.5%, tied"]
+        assert label_clashes(fig, xy, np.sqrt(70)) == []
+        assert figures.legend_overlaps(fig) == []
+        assert fig.get_figwidth() <= figures.MAX_WIDTH_IN
+    finally:
+        plt.close(fig)
+
+
+def test_place_labels_keeps_a_crowded_cluster_apart_and_off_the_lines_it_is_told_to_avoid():
+    """place_labels on a tight cluster (points 0.02 apart in y, long labels that would cover the
+    neighbouring points if written beside each) moves labels until none covers another or a point,
+    and writes a label that would cross the vertical line at x = 1 on the point's other side; a
+    label that had to move up or down is joined to its point by a line.
+    Seen red with the check against the lines removed (a label across x = 1)."""
+    rng = np.random.default_rng(0)
+    xy = [(0.95 + 0.03 * rng.random(), 0.5 + 0.02 * i) for i in range(8)]
+    xy += [(0.3, 0.55), (0.5, 0.6), (0.9, 0.3)]   # the last one's label, right of it, would cross x = 1
+    with plt.rc_context(figures.RC):
+        fig, ax = plt.subplots(figsize=(5, 5))
+        ax.scatter(*zip(*xy), s=70)
+        ax.axvline(1)
+        ax.set_xlim(0, 1.5)         # room right of the line: only the line keeps labels off it
+        ax.set_ylim(0, 1)
+        fig.tight_layout()
+        points = [(x, y, (f"point {i}, a long label", f"point {i}\na long label"), False)
+                  for i, (x, y) in enumerate(xy)]
+        boxes = figures.place_labels(fig, ax, points, avoid_x=(1,))
+    try:
+        assert len(boxes) == len(xy)
+        assert label_clashes(fig, xy, np.sqrt(70)) == []
+        line_x = ax.transData.transform((1, 0))[0]
+        assert not any(b.x0 < line_x < b.x1 for b in boxes)
+        for text in (t for t in ax.texts if t.get_text()):
+            at = ax.transData.transform(text.get_position())
+            moved = abs(at[1] - ax.transData.transform(text.xy)[1]) > 0.5
+            joined = any(not t.get_text() and t.xy == text.xy for t in ax.texts)
+            assert moved == joined, text.get_text()
+    finally:
+        plt.close(fig)

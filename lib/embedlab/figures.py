@@ -446,7 +446,7 @@ def cache_against_weights(config, contexts, batches=(1, 8, 32), precision="bf16"
         if contexts.min() <= cross <= contexts.max():
             (mark,) = ax.plot([cross], [weights_gb], marker="X", markersize=11, linestyle="none",
                               color=line.get_color(), markeredgecolor="black", zorder=3,
-                              label=f"crosses at {cross:,.0f}")
+                              label=f"cache = weights at\n{cross:,.0f} tokens")
             seconds.append(mark)
     firsts.append(ax.axhline(weights_gb, color="black", linestyle="--",
                              label=f"{precision} weights ({weights_gb:.1f} GB)"))
@@ -465,4 +465,148 @@ def cache_against_weights(config, contexts, batches=(1, 8, 32), precision="bf16"
     handles = firsts + [plt.Line2D([], [], linestyle="none", label=" ")] * max(0, len(seconds) - len(firsts))
     handles += seconds + [plt.Line2D([], [], linestyle="none", label=" ")] * max(0, len(firsts) - len(seconds))
     ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.22), ncol=2)
+    return fig
+
+
+# ---- Lesson 11's figure: the label placement lives here so the capstone's cell stays about the designs ----
+
+def place_labels(fig, ax, points, avoid_x=(), avoid_y=()):
+    """Write each point's label beside it without covering another label, a point or a line.
+
+    Why a function: a scatter of designs has points a few hundredths apart (lesson 11's shapes that
+    backed off all stop just inside the memory line), and matplotlib writes each label where it is
+    told, on top of its neighbours. `points` are (x, y, label, bold) in data coordinates, `label` a
+    string or a tuple of ways to write it (say one line, then two narrower lines), tried in that
+    order at each place; `avoid_x`
+    and `avoid_y` are the x of vertical lines and the y of horizontal lines no label may cross (the
+    budget lines). A label goes to the right of its point, or to the left when the point sits in the
+    axes' right quarter; if that place is taken it moves up or down, in small steps, nearest first,
+    as far as the axes reach, and a thin grey line joins it to its point. Bold labels are placed
+    first, then from the top down, so a label moved down lands below the ones already placed.
+    When no free place is left anywhere in the axes the label is written beside its point.
+    Returns the labels' boxes, in display pixels, in the order placed."""
+    renderer = fig.canvas.get_renderer()
+    r = renderer.points_to_pixels(7)                     # a point's radius, and a margin
+    dots = [ax.transData.transform((x, y)) for x, y, _, _ in points]
+    frame = ax.get_window_extent(renderer)
+    lines_px = ([ax.transData.transform((x, 0))[0] for x in avoid_x],
+                [ax.transData.transform((0, y))[1] for y in avoid_y])
+    x0, x1 = ax.get_xlim()
+    y0, y1 = ax.get_ylim()
+    gap, step_y = 0.03 * (x1 - x0), 0.015 * (y1 - y0)
+    reach = int(1 / 0.015) + 1         # steps that can carry a label across the whole axes
+    placed = []
+
+    def write(x, y, label, bold, side, at):
+        return ax.annotate(label, (x, y), xytext=(x + side, at), va="center",
+                           ha="left" if side > 0 else "right",
+                           fontweight="bold" if bold else "normal")
+
+    for x, y, label, bold in sorted(points, key=lambda p: (not p[3], -p[1])):
+        forms = (label,) if isinstance(label, str) else tuple(label)
+        sides = (-1,) if x > x0 + 0.75 * (x1 - x0) else (1, -1)
+        for step, label, side in [(step, form, side * gap)
+                                  for step in sorted(range(-reach, reach + 1), key=abs)
+                                  for form in forms for side in sides]:
+            at = y + step * step_y
+            text = write(x, y, label, bold, side, at)
+            box = text.get_window_extent(renderer).padded(r / 3)
+            hits = (any(box.overlaps(b) for b in placed)
+                    or any(box.x0 - r < px < box.x1 + r and box.y0 - r < py < box.y1 + r
+                           for px, py in dots)
+                    or any(box.x0 < lx < box.x1 for lx in lines_px[0])
+                    or any(box.y0 < ly < box.y1 for ly in lines_px[1]))
+            inside = (frame.x0 < box.x0 and box.x1 < frame.x1 and frame.y0 < box.y0
+                      and box.y1 < frame.y1)
+            if not hits and inside:
+                break
+            text.remove()
+        else:                      # no free place: beside the point
+            step, label, side, at = 0, forms[0], sides[0] * gap, y
+            text = write(x, y, label, bold, side, at)
+            box = text.get_window_extent(renderer)
+        if step:                   # moved: a thin line from the label to its point
+            ax.annotate("", (x, y), xytext=(x + side, at),
+                        arrowprops=dict(arrowstyle="-", color="0.5", lw=0.6, shrinkA=0,
+                                        shrinkB=4))
+        placed.append(box)
+    return placed
+
+
+def back_off_map(searches, budget, marked=()):
+    """Lesson 11's map of a grid of designs: serving memory against training compute, each as the
+    fraction of its budget, one point per shape at the deepest depth that fits every budget.
+
+    `searches` maps (V, d, tied) to deepest_fit's result for that shape; `marked` is
+    [(design, word)], a word added in bold to that design's label. The region inside both budgets is
+    shaded and the two budget lines dashed; colour is V (the first two V take tab:blue and
+    tab:orange), a hollow point an untied head, one legend below the axes. A label gives d and L, and
+    where the search backed off, `L(N)→L` and how full the fuller budget is at L. Shapes whose
+    labels would read alike (the same d, depths and fraction) also name what tells them apart: the
+    tying if that is enough, else V and the tying. Each such label may be written on one line or,
+    narrower, on two; place_labels takes the first that finds a free place nearest its point.
+    Returns the figure."""
+    import matplotlib.pyplot as plt
+
+    from embedlab.sizing import design_figures, headroom
+
+    palette = ("tab:blue", "tab:orange", "tab:green", "tab:red")
+    vocabularies = sorted({V for V, _, _ in searches})
+    if len(vocabularies) > len(palette):
+        raise ValueError(f"searches may hold at most {len(palette)} vocabularies, got "
+                         f"{len(vocabularies)}: {vocabularies}")
+    colors = dict(zip(vocabularies, palette))
+    fig, ax = plt.subplots(figsize=(MAX_WIDTH_IN, 7))
+    ax.fill_between([0, 1], 0, 1, color="tab:green", alpha=0.1, lw=0, zorder=0)
+    ax.axvline(1, color="gray", linestyle="--", lw=1, zorder=0)
+    ax.axhline(1, color="gray", linestyle="--", lw=1, zorder=0)
+    ax.set_xlabel("serving memory / budget")
+    ax.set_ylabel("training FLOPs / budget")
+    for V, color in colors.items():
+        for tied in (True, False):
+            ax.scatter([], [], s=70, color=color if tied else "white", edgecolor=color,
+                       linewidth=2, label=f"V {V:,}, {'tied' if tied else 'untied'}")
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.12), ncol=2,
+              handletextpad=0.3, columnspacing=1)
+    points = []                   # (x, y, label, bold, V and tying)
+    for (V, d, tied), s in searches.items():
+        if s.design is None:      # no depth fits: nothing to draw
+            continue
+        used = headroom(design_figures(s.design, budget), budget)
+        x, y = used["memory"], used["compute"]
+        ax.scatter(x, y, s=70, color=colors[V] if tied else "white",
+                   edgecolor=colors[V], linewidth=2, zorder=3)
+        depth = (f"{s.layers_by_params}→{s.layers}" if s.layers < s.layers_by_params
+                 else f"{s.layers}")
+        name = next((word for design, word in marked if design == s.design), "")
+        label, fraction = f"d {d:,}, L {depth}" + (f": {name}" if name else ""), ""
+        if s.layers < s.layers_by_params:   # backed off: how near the line it stopped
+            fuller = max(("memory", "compute"), key=used.get)
+            fraction = f"{fuller} {used[fuller]:.1%}"
+        points.append((x, y, (label, fraction), bool(name), (V, tied)))
+    # labels that would read alike (same d, depths and fraction) also name what tells them
+    # apart, on the same line: the tying if that is enough, else V and the tying
+    groups = {}
+    for *_, label, _, shape in points:
+        groups.setdefault(label, []).append(shape)
+
+    def forms(label, V, tied):
+        # one line, or two (the fraction and what tells it apart on the second), narrower
+        shapes = groups[label]
+        first, second = label
+        if len(shapes) > 1:
+            which = "tied" if tied else "untied"
+            if len({t for _, t in shapes}) < len(shapes):
+                which = f"V {V:,} {which}"
+            second = f"{second}, {which}" if second else which
+        if not second:
+            return first
+        return f"{first}, {second}", f"{first}\n{second}"
+    points = [(x, y, forms(label, *shape), bold) for x, y, label, bold, shape in points]
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    # every drawn design fits, so nothing lies past a budget line: the axes end just after it
+    ax.set_xlim(min(xs) - 0.04, 1.03)
+    ax.set_ylim(min(ys) - 0.04, 1.02)
+    fig.tight_layout()
+    place_labels(fig, ax, points, avoid_x=(1,), avoid_y=(1,))
     return fig
