@@ -46,6 +46,7 @@ MODULES = {m.__name__.rsplit(".", 1)[1]: m for m in (code, carried, diagnose, el
 NOT_HINTS = {
     "code.handed_out": "a notebook's path",
     "explain.book_inputs": "a module's name", "explain.book_envs": "a module's name",
+    "explain._second_envs": "a module's name",
     "explain._float_envs": "a module's name", "explain._book_sizes": "a size's key, len(name)",
     "kinds.Verdict.line": "a summary line", "kinds.Integer.to_data": "the value's form",
     "kinds.Real.__post_init__": "a question declared wrongly", "kinds.Real.statement": "how it is judged",
@@ -284,6 +285,8 @@ def drive_value(q, want, lesson, key, full=True):
                 WATCH[0]._record("explain._typed_for_inputs", [a.says for n in one.tree.nodes()
                                                                for a in getattr(n, "alts", []) if a.swap])
     _quiet(explain._config_scales, q)
+    drive_loaded_model(q, want, lesson)
+    drive_term_dropped(q, want, lesson)
     others = {k: v for k, v in key.items() if isinstance(v, (int, float)) and not isinstance(v, bool)}
     if isinstance(q, (Integer, Real)) and isinstance(want, (int, float)):
         for source in _sources(q):
@@ -325,6 +328,45 @@ def drive_value(q, want, lesson, key, full=True):
             _quiet(diagnose.array_hint, got, w, q.close)
             if full:
                 _quiet(q.judge, q.to_data(got), q.to_data(w))
+
+
+
+def drive_loaded_model(q, want, lesson):
+    """Another shipped model loaded by name (explain.loaded_model_figure): for each of the lesson's model parameters,
+    the first other shipped model, its same quantity and its parameter count given as the learner's value."""
+    import importlib
+
+    from embedlab.params import available_models, count_params, load_config
+
+    if not isinstance(q, (Integer, Real)) or not isinstance(want, (int, float)) or isinstance(want, bool):
+        return
+    try:
+        module = importlib.import_module(f"embedlab.grading.questions.l{lesson[:2]}")
+        defaults = dict(module.SPACE.defaults)
+    except Exception:  # noqa: BLE001
+        return
+    known = list(available_models())
+    asked = dataclasses.replace(q, lesson=lesson)
+    for param, model in defaults.items():
+        if not isinstance(model, str) or model not in known:
+            continue
+        other = next(m for m in known if m != model)
+        source = f"{q.name} = figure({other!r})\n"
+        for value in (_quiet(lambda: module.answers({**defaults, param: other})[q.name]),
+                      count_params(load_config(other)).total):
+            _quiet(explain.loaded_model_figure, dataclasses.replace(asked, source=source), value, want)
+
+
+def drive_term_dropped(q, want, lesson):
+    """A term added to the solution's own cell (explain.term_dropped): the answer and 1024 · 3 more."""
+    from embedlab.grading import code
+
+    if not isinstance(q, (Integer, Real)) or not isinstance(want, (int, float)) or isinstance(want, bool):
+        return
+    solved = _quiet(code.solution_source, lesson, q.name)
+    if solved:
+        source = f"{solved}\n{q.name} = {q.name} + 1024 * 3\n"
+        _quiet(explain.term_dropped, dataclasses.replace(q, lesson=lesson, source=source), want + 3072, want)
 
 
 def _arrays_near(w):

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import re
 from typing import Callable
 
 from embedlab.grading import code, parts
@@ -411,6 +412,70 @@ def other_model_value(question, got, want) -> str | None:
     return None
 
 
+def loaded_model_figure(question, got, want) -> str | None:
+    """A figure of another shipped model that the learner's own lines load by name (a string literal), given where
+    the question's model is asked: the same quantity for that model (the lesson's `answers` with that model in the
+    question's model's place) or one of its plain figures (its parameter count, its V·d table). Named only when
+    that figure is the learner's value EXACTLY, this model's answer is not it, and the question is on the book's
+    parameters (the lesson's `answers` there is the expected value: a class variant's question is not rebuilt)."""
+    lesson = getattr(question, "lesson", "")
+    if not lesson or getattr(question, "case", None) is not None or not question.source:
+        return None
+    own = code.read(code.own_part(question.source), question.name)
+    if not own.parsed:
+        return None
+    from embedlab.params import available_models, count_params, load_config, model_shape
+
+    known = set(available_models())
+    loaded = [s for s in dict.fromkeys(own.strings) if s in known]
+    if not loaded:
+        return None
+    import importlib
+
+    try:  # the lesson's question module (as explain.other_model_value loads it): its book parameters and answers
+        module = importlib.import_module(f"embedlab.grading.questions.l{lesson[:2]}")
+        defaults = dict(module.SPACE.defaults)
+        if not _exact_answer(module.answers(defaults).get(question.name), want):
+            return None  # not the book's parameters (a class variant): the figures below are not this one's
+    except Exception:  # noqa: BLE001 - a lesson without a variant space or answers: nothing to rebuild
+        return None
+    asked = code.solution_source(lesson, question.name) or ""
+    params = [k for k, v in defaults.items() if isinstance(v, str) and v in known
+              and re.search(rf"(?<![\w.]){re.escape(k)}(?!\w)", asked)]
+    if len(params) != 1:
+        return None  # the question's model is not one parameter the solution's cell reads: no model to name
+    param, model = params[0], defaults[params[0]]
+    for name in loaded:
+        if name == model:
+            continue
+        figures = []
+        try:
+            figures.append((module.answers({**defaults, param: name}).get(question.name),
+                            f"the same quantity for {name}"))
+        except Exception:  # noqa: BLE001 - a model this lesson's answers cannot be computed for
+            pass
+        try:
+            shape = model_shape(load_config(name))
+            figures += [(count_params(load_config(name)).total, f"the parameter count of {name} as released "
+                                                                f"(count_params(...).total)"),
+                        (shape.vocab_size * shape.hidden_size, f"the V × d table of {name}")]
+        except Exception:  # noqa: BLE001
+            pass
+        for value, what in figures:
+            if _exact_answer(value, got) and not _exact_answer(value, want):
+                return (f"that is {what}, the model your code loads by name: this question is about `{param}` "
+                        f"({model}); read the model from `{param}`")
+    return None
+
+
+def _exact_answer(value, target) -> bool:
+    """Equal as answers are (a whole number exactly, a float to 1 part in 10**9); False for anything else."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or isinstance(target, bool) \
+            or not isinstance(target, (int, float)):
+        return False
+    return value == target or _exact(value, target)
+
+
 def searched_answer(question, want):
     """The answer's named parts as `number` searches them: the question's own, with its inputs and its
     model's sizes added (or the answer as one number when it has no parts but inputs or sizes)."""
@@ -497,6 +562,104 @@ def present_terms(question, whole_values: bool = False) -> set:
                 out.add((-value if id(leaf) in taken else value, name))
         if out:
             break
+    return out
+
+
+def term_dropped(question, got, want) -> list[str]:
+    """A term the learner's own expression adds (or subtracts) that the answer does not have: the cell, read as
+    arithmetic on the book's inputs, gives the learner's value, and with that one term taken out (0 in its place)
+    it gives the answer exactly; then again on a second look, other inputs (the lesson's numbers moved, its model
+    another shipped one) where the solution's own cell, read the same way, gives the answer. The term is quoted as
+    the learner wrote it. [] when no term does that on both."""
+    import ast
+
+    source = code.own_part(question.source) if question.source else None
+    if not source or question.case is not None or len(source) > code.SOURCE_LIMIT \
+            or not isinstance(got, (int, float)) or isinstance(got, bool):
+        return []
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError):
+        return []
+    whole = question.source
+    head = whole[:len(whole) - len(source)]
+    chains = []  # (leaf, subtracted) of each + / - chain of two or more terms
+
+    def walk(node, minus, out):
+        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):
+            walk(node.left, minus, out)
+            walk(node.right, minus != isinstance(node.op, ast.Sub), out)
+        else:
+            out.append((node, minus))
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Assign, ast.AugAssign)) and node.value is not None:
+            leaves = []
+            walk(node.value, False, leaves)
+            if isinstance(node, ast.AugAssign) and isinstance(node.op, (ast.Add, ast.Sub)):
+                leaves = [(leaf, minus != isinstance(node.op, ast.Sub)) for leaf, minus in leaves]
+            elif len(leaves) < 2:
+                continue
+            chains += leaves
+    if not chains:
+        return []
+    solved = code.solution_source(getattr(question, "lesson", ""), question.name)
+    looks = _second_envs(question)
+    out = []
+    for model, fields, env, readable in book_inputs(question) or [(None, {}, env, {}) for env in book_envs(question)]:
+        if not _exact(code.evaluate(whole, question.name, env), got):
+            continue  # the cell, read as arithmetic here, is not the learner's value
+        for leaf, minus in chains:
+            segment = ast.get_source_segment(source, leaf)
+            patched = _patched(source, leaf, "0")
+            term = code.evaluate(head + source + f"\nterm_ = {segment}\n", "term_", env) if segment else None
+            if not patched or not isinstance(term, (int, float)) or isinstance(term, bool) or not term \
+                    or not _exact(code.evaluate(head + patched, question.name, env), want):
+                continue
+            seen = False  # the second look: the term out gives the solution's answer there too, and it is not 0
+            for other in looks:
+                theirs = code.evaluate(solved, question.name, other) if solved else None
+                mine = code.evaluate(whole.replace(source, "") + patched, question.name, other)
+                there = code.evaluate(whole, question.name, other)
+                if theirs is None or mine is None or there is None:
+                    continue
+                if not _exact(mine, theirs) or _exact(there, theirs):
+                    seen = False
+                    break
+                seen = True
+            if seen:
+                value = f"{abs(term):,}" if isinstance(term, int) or float(term).is_integer() else f"{abs(term):.6g}"
+                out.append(f"your cell {'subtracts' if minus else 'adds'} `{segment}` ({value} here), a term the "
+                           f"question does not {'take away' if minus else 'count'}: without it your cell is right; "
+                           f"reread what the question counts")
+        if out:
+            break
+    return list(dict.fromkeys(out))
+
+
+
+def _second_envs(question) -> list[dict]:
+    """Other inputs for a second look, as code.evaluate reads them: the lesson's book numbers moved (each whole
+    number over 1 plus 3, each fraction times 1.1), and each model it names replaced by another shipped model."""
+    lesson = getattr(question, "lesson", "")
+    try:
+        import importlib
+
+        from embedlab.params import available_models
+
+        defaults = importlib.import_module(f"embedlab.grading.questions.l{lesson[:2]}").SPACE.defaults
+        known = list(available_models())
+    except Exception:  # noqa: BLE001 - a lesson without a variant space
+        return []
+    items = {k: v for k, v in defaults.items() if isinstance(v, (int, float, str)) and not isinstance(v, bool)}
+    moved = {k: (v + 3 if isinstance(v, int) and v > 1 else v * 1.1 if isinstance(v, float) else v)
+             for k, v in items.items()}
+    models = {k: v for k, v in items.items() if isinstance(v, str) and v in known}
+    out = []
+    for k, v in models.items() or [(None, None)]:
+        if k is not None:
+            moved = {**moved, k: next((m for m in known if m != v and m not in models.values()), v)}
+    found = _book_inputs(lesson, tuple(sorted(moved.items())))
+    out += [env for _, _, env, _ in found] or ([{k: v for k, v in moved.items() if not isinstance(v, str)}])
     return out
 
 

@@ -43,7 +43,7 @@ from embedlab.grading.values import (
     read_real,
 )
 
-__all__ = ["Verdict", "Hint", "Invariant", "Slip", "Arrays", "ratio", "offset", "related", "given_replaced", "Question", "Integer", "Real", "Array", "Choice", "Function",
+__all__ = ["Verdict", "Hint", "Invariant", "Slip", "Arrays", "ratio", "offset", "related", "given_replaced", "step", "rows_by", "Question", "Integer", "Real", "Array", "Choice", "Function",
            "Design", "Answers", "answer_of", "expected_value", "NotAttempted", "WrongForm", "MISSING"]
 
 MISSING = object()  # what answer_of returns for an undefined name (unless told otherwise)
@@ -417,6 +417,10 @@ class Question:
         edit = self._proven_edit(want)  # one slip undone in the learner's own lines gives the answer: proved
         if edit:
             return edit
+        # another shipped model, loaded by name in the learner's lines, whose figure is exactly the learner's value
+        other = _quiet(explain.loaded_model_figure, self, got, want, default=None)
+        if other and not _unreadable(other, self):
+            return other
         typed = _quiet(explain.typed_by_hand, self)  # the cell types its answer (or we cannot read it): rounded?
         first = (_quiet(explain.code_first, self, got, want) or _quiet(self._bytes_slip, got, want, default=None)
                  or (typed and _quiet(diagnose.precision_hint, got, want)))
@@ -430,6 +434,8 @@ class Question:
         candidates += [(t, "book") for t in _quiet(_parts_and_code, self, got, want, default=[])]
         # a piece of the learner's own expression that, put right, gives the answer: proved by the code itself
         candidates += [(t, "code") for t in _quiet(explain.slip_undone, self, got, want, default=[])]
+        # a term of the learner's own sum the answer does not have: taken out, the cell is right, on a second look too
+        candidates += [(t, "code") for t in _quiet(explain.term_dropped, self, got, want, default=[])]
         candidates += [(t, "book") for t in _quiet(explain.size_swapped, self, got, want, default=[])]
         candidates += [(t, "code") for t in (_quiet(self._other_answer, got, want),
                                              not typed and _quiet(diagnose.precision_hint, got, want)) if t]
@@ -926,6 +932,32 @@ def positions_hint(table: Callable, ids: Sequence, name: str = "E", ids_name: st
                       f"not the ids: the rows asked are those of the ids themselves, {name}[{ids_name}] (id {ids[0]} "
                       f"first)")
 
+
+
+def step(value: Callable, what: str, after: str) -> Hint:
+    """A question's hint for a value that is a step of the answer's own computation short of its end (the one-hot
+    matrix before its product with E, the ids before their rows are looked up): `value()` computes that step from
+    the variant's inputs, as the solution does (read only when the hint is tried). Exact: an array's shape and every
+    entry (whatever its dtype), never when the step is the answer itself. The words say which step it is and what
+    comes after it, never the answer."""
+    def when(got, want):
+        mine, theirs = np.asarray(got), np.asarray(value())
+        if mine.shape != theirs.shape or mine.dtype.kind not in "biuf" or theirs.dtype.kind not in "biuf":
+            return False
+        return bool(np.array_equal(mine, theirs)) and not (np.shape(want) == theirs.shape
+                                                           and np.array_equal(np.asarray(want), theirs))
+    return Hint(when, f"that is {what}, a step of the computation short of its end: {after}", proven=True)
+
+
+def rows_by(table: Callable, ids: Callable, what: str, right: str) -> Hint:
+    """A question's hint for rows looked up by other ids than the asked ones: `table()` the table the rows come from,
+    `ids()` the ids a learner may use in their place (each word's position in a list, say), both read only when the
+    hint is tried; `what` says what those ids are, `right` which ids are asked. Exact (every row), and only where
+    those ids pick other rows than the answer's."""
+    def when(got, want):
+        rows = np.asarray(table())[list(ids())]
+        return np.shape(got) == rows.shape and bool(np.array_equal(got, rows)) and not np.array_equal(got, want)
+    return Hint(when, f"your rows are rows of the table looked up by {what}, not by {right}", proven=True)
 
 def whole_norm_hint(rows: Callable) -> Hint:
     """A question's hint for a per-row result (cosines of rows) computed with the norm of the whole block of

@@ -9,7 +9,7 @@ import math
 import numpy as np
 
 from embedlab.grading.elsewhere import Elsewhere
-from embedlab.grading.kinds import Array, Function, Hint, Integer, Invariant, Real, lesson_example, ratio, related
+from embedlab.grading.kinds import Array, Function, Hint, Integer, Invariant, Real, lesson_example, ratio, related, rows_by, step
 from embedlab.grading.parts import Alt, Answer, Extra, Part, Prod, Sum
 from embedlab.params import count_params
 from embedlab.grading.space import FRESH_INPUTS, Space, equal_to_book
@@ -317,6 +317,10 @@ def questions(p: dict) -> list:
             Extra("a bias", n_features, "a lookup table has no bias: only the table, rows × columns"),
             Extra("a bias", n_words, "a lookup table has no bias: only the table, rows × columns")]))),
         Array("batch", exact=True, shape=lambda q: (len(q["sentence"]), len(q["table"][0])), hints=[
+            step(lambda: [p["words"].index(w) for w in p["sentence"]], "the ids of the sentence's words (word_to_id "
+                 "of each)", "look their rows up in `table`, table[ids]: one row per word"),
+            rows_by(lambda: p["table"], lambda: [p["sentence"].index(w) for w in p["sentence"]],
+                    "each word's position in the sentence (sentence.index(w))", "its id in `words` (word_to_id[w])"),
             Hint(lambda got, want: got.ndim == 1, "look up all the words at once: the result has one row per word"),
             Hint(lambda got, want: len(set(p["sentence"])) < len(p["sentence"]) and any(
                 np.array_equal(got, np.array(p["table"])[[p["words"].index(w) for w in words]])

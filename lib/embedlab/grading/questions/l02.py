@@ -6,7 +6,7 @@ variant space, `questions(params)` the questions with hints for one variant.
 
 import numpy as np
 
-from embedlab.grading.kinds import Array, Choice, Function, Hint, Integer, Invariant, positions_hint, ratio
+from embedlab.grading.kinds import Array, Choice, Function, Hint, Integer, Invariant, positions_hint, ratio, step
 from embedlab.grading.parts import Alt, Answer, Part, Prod
 from embedlab.grading.space import FRESH_INPUTS, Space, equal_to_book
 from embedlab.lookup import embedding_backward, one_hot
@@ -279,6 +279,8 @@ def questions(p: dict) -> list:
             positions_hint(lambda: table(p), p["ids"]),
         ]),
         Array("rows_matmul", exact=True, shape=rows_shape, hints=[
+            step(lambda: np.eye(p["table_V"])[p["ids"]], "the one-hot matrix of the ids (a row per id, a 1 in the "
+                 "id's column)", "multiply it by E, one_hot @ E: the product picks each id's row of E"),
             Hint(_is_transposed, "transposed: one_hot(ids, V) goes on the left, one_hot @ E: "
                                  "(len(ids) × V) @ (V × d)"),
             Hint(lambda got, want: got.shape[-1] != want.shape[-1],

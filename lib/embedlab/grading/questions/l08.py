@@ -239,11 +239,12 @@ def bpe_merges(counts, n_merges):
     return [tuple(int(t) for t in pair) for pair in train_bpe(dict(counts), BASE_VOCAB + int(n_merges)).merges]
 
 
-def _merge_loop(counts, n_merges, tie="smallest", weighted=True, every=True, as_bytes=True):
+def _merge_loop(counts, n_merges, tie="smallest", weighted=True, every=True, as_bytes=True, numbered=True):
     """The merge loop written plainly, with the usual slips as switches: `tie` "largest" (the other way),
     "first" or "last" (the first or last pair counted, as max(pairs, key=pairs.get) or a stable sort
     leaves it); `weighted` False (each word's pairs counted once); `every` False (only a word's first
-    occurrence of the pair merged); `as_bytes` False (words start as characters, ord(), not bytes)."""
+    occurrence of the pair merged); `as_bytes` False (words start as characters, ord(), not bytes); `numbered`
+    False (every merge's new token given the same id, 256, not 256 + k)."""
     words = [list(w.encode("utf-8")) if as_bytes else [ord(ch) for ch in w] for w in counts]
     freqs = [int(n) for n in counts.values()]
     merges = []
@@ -262,7 +263,7 @@ def _merge_loop(counts, n_merges, tie="smallest", weighted=True, every=True, as_
             out, j, done = [], 0, False
             while j < len(tokens):
                 if j + 1 < len(tokens) and (tokens[j], tokens[j + 1]) == best and not done:
-                    out.append(256 + k)
+                    out.append(256 + k if numbered else 256)
                     j += 2
                     done = not every
                 else:
@@ -279,6 +280,8 @@ UNWEIGHTED_WORDS = ("each word's pairs are counted once: weight every pair by ho
                     "word's count, not 1)")
 CHARS_WORDS = ("your words start as characters (ord), not bytes: byte-level BPE starts every word as its UTF-8 "
                "bytes, list(word.encode('utf-8')), so a letter outside ASCII is two or three tokens")
+SAME_ID_WORDS = ("every merge's new token gets the same id, 256: merge k makes a token of its own, id 256 + k (k "
+                 "from 0), so a later merge can tell the new tokens apart")
 FIRST_ONLY_WORDS = ("only the first occurrence of the pair in a word is merged: merge every occurrence, left to "
                     "right, without overlaps (`a a a` becomes `N a`)")
 
@@ -287,7 +290,7 @@ def _merge_slips() -> list:
     """The usual slips of the merge loop, alone and two at a time."""
     one = [({"tie": tie}, TIE_WORDS) for tie in ("largest", "first", "last")] + [
         ({"weighted": False}, UNWEIGHTED_WORDS), ({"every": False}, FIRST_ONLY_WORDS),
-        ({"as_bytes": False}, CHARS_WORDS)]
+        ({"as_bytes": False}, CHARS_WORDS), ({"numbered": False}, SAME_ID_WORDS)]
     out = [Slip(functools.partial(_merge_loop, **kw), words) for kw, words in one]
     for i, (kw1, w1) in enumerate(one):
         for kw2, w2 in one[i + 1:]:

@@ -188,6 +188,88 @@ def _non_embedding_problem(got, f, s, table):
     return None
 
 
+# llama_config's arguments, in order, and the config field each one sets
+LLAMA_ARGS = (("vocab_size", "vocab_size"), ("d", "hidden_size"), ("num_layers", "num_hidden_layers"),
+              ("num_heads", "num_attention_heads"), ("num_kv_heads", "num_key_value_heads"),
+              ("d_ff", "intermediate_size"), ("tied", "tie_word_embeddings"))
+
+
+def _fits(design: dict, job, field: str, value) -> bool:
+    try:
+        return not over_budget({**design, field: value}, job)
+    except (ValueError, OverflowError, TypeError, ZeroDivisionError):
+        return False
+
+
+def _config_calls(source: str | None) -> list:
+    """[(the literal fields of one llama_config call in the cell: {config field: (argument, value)}, whether
+    deepest_fit searches it)] for every llama_config call of the learner's own lines; [] when they do not parse."""
+    import ast
+
+    from embedlab.grading import code
+
+    try:
+        tree = ast.parse(code.own_part(source or ""))
+    except (SyntaxError, ValueError, RecursionError, TypeError):
+        return []
+
+    def called(node, name):
+        f = node.func if isinstance(node, ast.Call) else None
+        return isinstance(f, ast.Name) and f.id == name or isinstance(f, ast.Attribute) and f.attr == name
+
+    # what deepest_fit searches: the calls inside its arguments, or inside a function (def, lambda assigned to a
+    # name) it is handed by name
+    searched_names = {a.id for n in ast.walk(tree) if called(n, "deepest_fit") for a in n.args + [k.value for k in
+                      n.keywords] if isinstance(a, ast.Name)}
+    searched = set()
+    for n in ast.walk(tree):
+        inside = called(n, "deepest_fit") or (isinstance(n, ast.FunctionDef) and n.name in searched_names) or (
+            isinstance(n, ast.Assign) and any(isinstance(t, ast.Name) and t.id in searched_names for t in n.targets))
+        if inside:
+            searched |= {id(c) for c in ast.walk(n) if called(c, "llama_config")}
+    out = []
+    for n in ast.walk(tree):
+        if not called(n, "llama_config"):
+            continue
+        fields = {}
+        pairs = list(zip(LLAMA_ARGS, n.args)) + [(a, k.value) for k in n.keywords for a in LLAMA_ARGS
+                                                 if k.arg == a[0]]
+        for (arg, field), node in pairs:
+            try:
+                fields[field] = (arg, ast.literal_eval(node))
+            except (ValueError, TypeError, SyntaxError, RecursionError):
+                continue
+        out.append((fields, id(n) in searched))
+    return out
+
+
+def _proven_change(design: dict, job, source: str | None) -> str:
+    """One change of the learner's own design that makes it fit every budget, named only when the changed design
+    is counted and fits: (1) a field the cell's other llama_config call (the family its depth search was built
+    from) sets to another value, the only field they differ in; (2) one layer fewer (then the design is one layer
+    past the deepest of its family that fits: every budget grows with depth). "" when neither holds."""
+    for fields, searched in _config_calls(source):
+        differ = [(field, arg, value) for field, (arg, value) in fields.items()
+                  if field in design and value != design[field] and not isinstance(design[field], (list, dict))]
+        if len(differ) != 1:
+            continue
+        field, arg, value = differ[0]
+        if type(value) is not type(design[field]) or not _fits(design, job, field, value):
+            continue
+        mine, theirs = (repr(design[field]), repr(value)) if isinstance(value, bool) else (
+            f"{design[field]:,}", f"{value:,}")
+        where = ("the llama_config call your depth search (deepest_fit) was built from" if searched
+                 else "your cell's other llama_config call")
+        return (f"your design has {arg} = {mine}, where {where} has {arg} = {theirs}: with {arg} = {theirs}, the "
+                f"rest as it is, your design fits every budget")
+    layers = design.get("num_hidden_layers")
+    if isinstance(layers, int) and not isinstance(layers, bool) and layers > 1 \
+            and _fits(design, job, "num_hidden_layers", layers - 1):
+        return (f"one layer fewer (num_layers = {layers - 1:,}, the rest as it is) fits every budget: your design is "
+                f"one layer deeper than the deepest of its kind that fits")
+    return ""
+
+
 def _not_a_design(design, job: Budget, source=None) -> str:
     """Why `design` cannot be judged: None is what deepest_fit(...).design gives when not even one layer fits,
     and the cell's own vocabulary below the job's minimum is named when the cell types it (a number passed as
@@ -290,6 +372,11 @@ def questions(p: dict) -> list:
             return [_not_a_design(design, job, source)]
         problems = over_budget(design, job)
         if problems:
+            # a one-field change the learner's own cell shows (the value its search was built with), or one layer
+            # fewer, proven by the changed design fitting every budget
+            proven = _proven_change(design, job, source)
+            if proven:
+                return [*problems, proven]
             # the one field whose change alone does it, when only one does (two would be a guess between them)
             try:
                 fixes = one_field_fixes(design, job)

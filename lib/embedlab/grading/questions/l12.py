@@ -155,6 +155,15 @@ def _ordinary_contexts() -> np.ndarray:
 
 
 @functools.lru_cache(maxsize=64)
+def kl_on_training(seed: int, n_new: int) -> float:
+    """Question 4 measured on the training corpus's own positions (corpus.training_pairs) instead of
+    `ordinary`'s: the figure a learner gets who passes the contexts the model was trained on."""
+    corpus, model, grown = _grown(seed, n_new)
+    contexts = corpus.training_pairs(context=2)[0]
+    return float(kl_divergence(model.logits(contexts), grown.logits(contexts)).mean())
+
+
+@functools.lru_cache(maxsize=64)
 def p_new_share(seed: int, n_new: int) -> float:
     """Question 4's slip: the mean over the ordinary contexts of P_new, the new tokens' share of the grown model's
     probability, given for the KL (lesson 12 shows the two side by side, nearly equal: KL = −log(1 − P_new))."""
@@ -269,7 +278,11 @@ def trimming(tokenizer: str, lang: str, n_words: int) -> dict:
     any_token = np.array([bool(set(ids) & kept) for ids in nxt])
     first = np.array([frequencies[w] for w in words[:n_words]], dtype=np.float64)
     kept_words = float(first @ np.array([set(ids) <= kept for ids in encoded[:n_words]]) / first.sum())
-    return {"used": len(used), "kept": len(kept), "used_tokens": sum(len(ids) for ids in encoded[:n_words]),
+    # the next words' TOKENS kept, each weighted by its word's frequency, over all their tokens: a count of tokens
+    tokens = np.array([len(ids) for ids in nxt], dtype=np.float64)
+    kept_tokens = np.array([sum(i in kept for i in ids) for ids in nxt], dtype=np.float64)
+    return {"by_tokens": float(weights @ kept_tokens / (weights @ tokens)),
+            "used": len(used), "kept": len(kept), "used_tokens": sum(len(ids) for ids in encoded[:n_words]),
             "n_vocab": tok.n_vocab, "coverage": float(weights @ covered / weights.sum()),
             "unweighted": float(covered.mean()), "without_bytes": float(weights @ by_words / weights.sum()),
             "n_next": len(nxt), "any_token": float(weights @ any_token / weights.sum()), "kept_words": kept_words}
@@ -446,6 +459,12 @@ def questions(p: dict) -> list:
                            "row, n_tok + n_new − V of them, need new rows")),
         Hint(lambda got, want: want == 0 and got != 0,
              spare + "the new ids fit in the rows the table already has, so nothing is added"),
+        # nothing added, where the table lacks spare rows for them: proven by the inputs (V − n_tok < n_new)
+        Hint(lambda got, want: got == 0 and want != 0 and grown_v > V,
+             "0 means the new ids all fit in spare rows past the tokenizer's tokens (rows past n_tok = len(tokenizer)); "
+             + ("this table has none: V = n_tok, so every new id needs a new row" if V == T else
+                "this table has only V − n_tok of them, fewer than n_new: the ids past its last row need new rows"),
+             proven=True),
         Hint(lambda got, want: new_rows > 0 and got == new_rows,
              "each new row holds a row's width of numbers: multiply by the width of the table"),
         Hint(lambda got, want: got in {V * d, 2 * V * d, grown_v * d, 2 * grown_v * d, whole.token_embedding,
@@ -532,6 +551,9 @@ def questions(p: dict) -> list:
                                               "new tokens take from them is lost; pass all of grown's logits "
                                               "(kl_divergence takes the extra columns)", rel=1e-6, abs_tol=1e-12),
             *[related(lambda want, i=i: edited()[0][i][1], edited_words[i], rel=1e-6) for i in range(len(INITS) - 1)],
+            related(lambda want: kl_on_training(p["seed"], n),
+                    "that is measured on the training corpus's positions (corpus.training_pairs): the question "
+                    "measures on `ordinary`'s contexts, text the model was not trained on", rel=1e-6),
             related(lambda want: edited()[3], "that passes probabilities to kl_divergence, which takes logits (it "
                                               "applies softmax itself, so a softmax is taken twice): pass the logits, "
                                               "before and after", rel=1e-6),
@@ -578,6 +600,10 @@ def questions(p: dict) -> list:
                       "that encodes the words without the space before them: each word is encoded after a space "
                       "(\" \" + w), as `used` was, and a word's tokens differ without it") for i in (0, 1)],
             ratio(100, "give a share between 0 and 1, not a percentage"),
+            related(lambda want: trim()["by_tokens"],
+                    "that counts tokens: the next words' kept tokens over all their tokens; the share asked counts "
+                    "words, each covered only when every one of its tokens is kept (set(ids) <= kept), weighted by "
+                    "its frequency"),
             related(lambda want: trim()["kept_words"], "that measures the kept words themselves, which are covered by "
                                                        "construction (their tokens are the kept ones): measure the next "
                                                        "n_words words of the list, the ones not used to build `used`"),
