@@ -1332,6 +1332,10 @@ class Function(Question):
     result: Question | None = None  # how one output is compared (default: Array)
     invariants: Sequence[Invariant] = ()  # what any right result holds: the first one broken is named
     slips: Sequence[Slip] = ()  # wrong functions a learner may write: one whose results are the learner's is named
+    # integer arguments that count or size things, not ids, and id arguments that are a set (never repeated): what
+    # cases.blind_spots does not ask of their fixed inputs (several digits, overlapping digits, repeats, disorder)
+    quantities: Sequence[str] = ()
+    distinct: Sequence[str] = ()
     kind = "function"
 
     def statement(self) -> str:
@@ -1396,6 +1400,9 @@ class Function(Question):
             return self._verdict(False, edit)
         failures = []  # (case index, what to say before the hint, the hint)
         calls = []  # (result, reference's result, arguments) of each failing call, in that order
+        # a result length off by a count the calls ask for, on every call that asks it (function_hints.count_relation)
+        self._counted = None if _STATUS_ONLY.get() else _quiet(function_hints.count_relation, self, data, expected,
+                                                               default=None)
         # an argument the learner's function never reads (its def, read): named before any call's symptom
         unused = _quiet(function_hints.unused_arguments, self.source, self.name, default=[])
         unused = unused if unused and not _quiet(self._ignores_too, unused, default=True) else []
@@ -1408,7 +1415,8 @@ class Function(Question):
                 if "raised" in got:
                     names = function_hints.arg_names(self.reference, len(args)) if args is not None else []
                     cause = _quiet(function_hints.exception_cause, got["raised"], args, names, self.source,
-                                   default=None)
+                                   default=None) or _quiet(function_hints.exception_context, self, got["raised"],
+                                                           want, args, default=None)
                     if unused and not failures:  # the argument never read is the slip the raise follows from
                         which = ", ".join(f"`{n}`" for n in unused)
                         return self._verdict(False, f"your function never reads its argument"
@@ -1550,7 +1558,15 @@ class Function(Question):
         self._last_said = getattr(inner, "_said", None)
         if verdict.status == CORRECT:
             return None
-        broken = None if _STATUS_ONLY.get() else function_hints.broken_invariant(self, inner, got, want, args)
+        # how many results before what each holds: a count off (n_merges − 1 merges) said first, unless the result's
+        # own hints name the call's mistake
+        counted = None if _STATUS_ONLY.get() else _quiet(
+            function_hints.count_words, self, got, want, args, getattr(self, "_counted", None), default=None)
+        if counted and _quiet(lambda: inner._hint(function_hints.plain_value(inner, got),
+                                                  function_hints.plain_value(inner, want), ""), default=""):
+            counted = None
+        broken = counted or (None if _STATUS_ONLY.get() else function_hints.broken_invariant(self, inner, got, want,
+                                                                                               args))
         if broken and inner.kind == "array" and _quiet(_proven_from_args, got, want, args, default=""):
             broken = None  # a slip proven on the call's own arguments names the mistake; the invariant only its symptom
         return (function_hints.shown(inner, got), broken or verdict.detail,

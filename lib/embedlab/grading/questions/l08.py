@@ -317,13 +317,18 @@ def _merge_cases(rng):
       merged tokens merged again (ids 256 + k).
     * thirty ten-letter words, 60 merges: ids past 300 (a table of pair counts of a fixed size, 300 × 300
       or 256 + a few, overflows or misses them).
+    * ``{"AB": 4, "¥B": 2}``, 3 merges, and ``{"aa88": 4, "aa": 5}``, 3 merges: ids whose decimal forms
+      overlap (cases.blind_spots): ¥ is the bytes 194 165, and "194 165 66" holds "65 66", the pair AB;
+      the first merge's token 256 ends with the digits of 8 (56), and "256 56 56" holds "56 56". Ids
+      written as text and merged with str.replace merge inside a neighbour there.
     Then random counts over 3 to 5 letters (small alphabets: repeats and ties), one letter sometimes
     two bytes in UTF-8.
     """
     cases = [({"zy": 3, "ab": 3}, 1), ({"ab": 3, "zy": 3}, 1), ({"zy": 10, "ab": 1, "abc": 1}, 1),
              ({"abab": 1}, 2), ({"aaa": 2, "b": 1}, 3), ({"के": 3, "है": 2}, 4),
              ({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 6),
-             ({"".join(chr(97 + (7 * i + 3 * j) % 26) for j in range(10)): i + 1 for i in range(30)}, 60)]
+             ({"".join(chr(97 + (7 * i + 3 * j) % 26) for j in range(10)): i + 1 for i in range(30)}, 60),
+             ({"AB": 4, "¥B": 2}, 3), ({"aa88": 4, "aa": 5}, 3)]
     for n_words, n_merges in ((5, 4), (8, 8), (12, 12)):
         letters = list(rng.choice(list("abcdefgh"), size=int(rng.integers(3, 6)), replace=False))
         if rng.random() < 0.5:
@@ -474,6 +479,7 @@ def questions(p: dict) -> list:
                  "the blocks cost the same per token with either vocabulary: include them"),
         ], parts=ratio_parts),
         Function("tokens_per_word", reference=tokens_per_word, cases=_word_lists, invariants=PER_WORD_INVARIANTS,
+                 quantities=("counts", "n_tokens"),
                  result=Real("tokens_per_word", exact=True, hints=[
             Hint(lambda got, want, counts, n_tokens: _is(got, float(np.mean(n_tokens))),
                  "that is the plain mean over the word list: weight each word by how often it occurs (its count)", args=True),

@@ -32,11 +32,14 @@ def _score_cases(rng):
     * 5 × 3, reference rows 1 and 4 (the last row): only the first reference row used, the
       reference read as ``M[ids[0]:ids[-1]]`` (a range, one short).
     * a single row (1 × 3), its own reference: score 1: code that assumes several rows.
+    * 170 × 4 (drawn once, the same on every seed), reference rows [165, 65, 5]: ids whose decimal forms
+      overlap (cases.blind_spots), out of order: a reference taken as a range or as text.
     """
     cases = [(np.array([[1.0, 0.0], [0.0, 2.0], [3.0, 3.0], [-1.0, 0.0]]), [0]),
              (np.array([[1, 0], [0, 2], [3, 3], [-1, 0]]), [0]),
              (np.array([[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [1.0, 1.0, 1.0], [0.0, 0.0, 2.0], [0.0, 2.0, 2.0]]), [1, 4]),
-             (np.array([[0.5, -1.0, 2.0]]), [0])]
+             (np.array([[0.5, -1.0, 2.0]]), [0]),
+             (np.random.default_rng(165).normal(size=(170, 4)), [165, 65, 5])]
     for n, d, n_unused in ((10, 3, 3), (30, 8, 5), (74, 16, 9)):
         M = rng.normal(size=(n, d))
         direction = rng.normal(size=d)
@@ -377,7 +380,8 @@ def questions(p: dict) -> list:
                                                    "byte values you counted (the lead and continuation bytes of "
                                                    "multi-byte characters appear too)"),
         ]),
-        Function("unused_score", reference=unused_scores, cases=_score_cases,
+        Function("unused_score", reference=unused_scores, cases=_score_cases, quantities=("M",),
+                 distinct=("reference_ids",),
                  result=Array("unused_score", hints=[
                      Hint(lambda got, want, M, ref: _same(got, _mean_of_cosines(M, ref)),
                           "that averages the cosines with each reference row: take the mean row first (the mean "

@@ -1,0 +1,211 @@
+"""Wrong answers the checks accepted, and hints that blamed the wrong answer, found by two newcomers (issue 46);
+each kind is planted here as a NEW instance (another question, lesson or code style than the one reported).
+
+(1) a function question whose fixed inputs cannot tell a wrong method from the right one: ids handled as text
+    (merged with str.replace, remembered in a string) pass unless two ids' decimal forms overlap; every
+    function question's fixed inputs are held to cases.blind_spots (several digits, overlapping digits,
+    repeats, disorder, a table that is not square);
+(2) a value typed where a parameter belongs, in any syntactic place (a slice, range(), an index, a keyword):
+    the learner's lines run on the question's other inputs with the typed number put back as the parameter
+    they stand for;
+(3) an answer computed with the learner's own earlier answer that is itself wrong: said first, and proven by
+    running the lines again with the right earlier answer; never "too small" for ids;
+(4) a function result of the wrong length: its count is said before what its entries hold;
+(5) an exception: kept, with one true line of what the input is (plain lists, empty) or where it happens
+    (nothing left), proven from that input.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from embedlab.grading.cases import blind_spots, fixed_cases, rng_for
+from embedlab.grading.kinds import Array, Function, status_only
+from embedlab.grading.lessons import known_lessons, questions_for
+from embedlab.grading.text import hint_problems
+
+from test_hint_proof5 import _detail  # the notebook check's hint for a learner's lines
+
+
+def _raw_detail(lesson, name, source):
+    """The notebook check's hint, as _detail reads it, without its rendering check: the call's own text may be
+    read as an empty slot (`one_hot([], 5)`), which is the call, not the hint's words."""
+    import contextlib
+    import io
+
+    from embedlab.grading.exercise import Exercise
+    from hint_corpus import Wrong, check_wrong
+
+    with contextlib.redirect_stdout(io.StringIO()):
+        _, ns = check_wrong.run_entry(Wrong(lesson, name, source, "", (), ()))
+    prelude = check_wrong.exercise_prelude(lesson, name)
+    ns["_ih"] = ["", (prelude + "# YOUR CODE HERE\n" if prelude.strip() else "") + source]
+    verdict = Exercise(lesson).verdict(name, ns)
+    assert verdict.status == "incorrect", verdict
+    return verdict.detail
+
+
+def _question(lesson, name):
+    return next(q for q in questions_for(lesson) if q.name == name)
+
+
+def _status(lesson, name, source, seed=None):
+    q = _question(lesson, name)
+    namespace = {"np": np}
+    exec(source, namespace)  # noqa: S102 - the planted answers are ours
+    cases = q.cases(rng_for(lesson, name, seed))
+    with status_only():
+        return q.judge(q.run_cases(namespace[name], cases), q.expected_outputs(cases)).status
+
+
+# --------------------------------------------------------------------------
+# (1) inputs too regular to tell a wrong method from the right one
+
+
+def test_1_every_function_question_has_fixed_inputs_without_blind_spots():
+    found = [spot for lesson in known_lessons() for q in questions_for(lesson) if isinstance(q, Function)
+             for spot in blind_spots(q)]
+    assert found == []
+
+
+def test_1_blind_spots_are_found_in_regular_inputs():
+    # a question drawn only from ids below 10, each once, in order, with a square table: every spot named
+    q = Function("f", reference=lambda table, ids: table[ids].sum(axis=0),
+                 cases=lambda rng: [(np.eye(3), np.array([0, 1, 2])), (np.ones((2, 2)), np.array([1]))])
+    spots = " ".join(blind_spots(q))
+    for words in ("two digits", "ends or begins", "never repeats", "out of order", "square"):
+        assert words in spots, spots
+    assert fixed_cases(q) and len(fixed_cases(q)) == 2
+
+
+# storages remembered as text: `str(s) in seen` finds 65 inside " 165" (lesson 05, another question than BPE)
+TEXT_STORAGES = ("def count_unique(storage, sizes):\n    seen = ''\n    total = 0\n"
+                 "    for s, n in zip(storage, sizes):\n        if str(s) not in seen:\n"
+                 "            seen += ' ' + str(s)\n            total += int(n)\n    return total\n")
+# the merge loop on words written as text, the pair merged with str.replace (another style than the newcomer's:
+# a list of strings, the pair counted on split words, an f-string pattern)
+TEXT_MERGES = ("def bpe_merges(counts, n_merges):\n"
+               "    words = [' '.join(map(str, w.encode('utf-8'))) for w in counts]\n    merges = []\n"
+               "    for k in range(n_merges):\n        pairs = {}\n"
+               "        for w, n in zip(words, counts.values()):\n            t = [int(x) for x in w.split()]\n"
+               "            for p in zip(t, t[1:]):\n                pairs[p] = pairs.get(p, 0) + n\n"
+               "        if not pairs:\n            break\n        best = min(pairs, key=lambda p: (-pairs[p], p))\n"
+               "        merges.append(best)\n"
+               "        words = [w.replace(f'{best[0]} {best[1]}', str(256 + k)) for w in words]\n"
+               "    return merges\n")
+# ids of a one-hot batch turned to text and back, a set of ids found by substring (lesson 02)
+TEXT_ONE_HOT = ("def one_hot(ids, V):\n    text = ' '.join(str(i) for i in ids)\n    out = np.zeros((len(ids), V))\n"
+                "    for v in range(V):\n        if str(v) in text:\n"
+                "            for row, i in enumerate(ids):\n                if i == v:\n"
+                "                    out[row, v] = 1\n    return out\n")
+
+
+@pytest.mark.parametrize("lesson, name, source", [("05-weight-tying", "count_unique", TEXT_STORAGES),
+                                                  ("08-vocabulary-size", "bpe_merges", TEXT_MERGES)])
+def test_1_ids_handled_as_text_fail_on_every_seed(lesson, name, source):
+    for seed in (None, 1, 2, 3):
+        assert _status(lesson, name, source, seed) == "incorrect", seed
+
+
+def test_1_a_text_method_that_is_right_on_every_input_stays_right():
+    # the substring test only skips ids absent from the batch, so it is right: overlapping digits do not refute it
+    assert _status("02-lookup-vs-matmul", "one_hot", TEXT_ONE_HOT) == "correct"
+
+
+# --------------------------------------------------------------------------
+# (4) a result's count before what each entry holds
+
+
+def test_4_a_loop_one_short_is_counted_before_the_entries_are_judged():
+    # another style than range(n_merges - 1): a while loop that stops one merge early
+    source = ("def bpe_merges(counts, n_merges):\n    from embedlab.bpe import merge_word\n"
+              "    words = [list(w.encode('utf-8')) for w in counts]\n    merges = []\n"
+              "    while len(merges) < n_merges - 1:\n        pairs = {}\n"
+              "        for t, n in zip(words, counts.values()):\n            for p in zip(t, t[1:]):\n"
+              "                pairs[p] = pairs.get(p, 0) + n\n        if not pairs:\n            break\n"
+              "        best = min(pairs, key=lambda p: (-pairs[p], p))\n        merges.append(best)\n"
+              "        words = [merge_word(t, best, 255 + len(merges)) for t in words]\n    return merges\n")
+    detail = _detail("08-vocabulary-size", "bpe_merges", source)
+    assert "n_merges − 1 merges where n_merges are asked" in detail, detail
+    assert "(a, b) pairs" not in detail, detail
+
+
+def test_4_a_count_asked_by_another_argument_is_named_by_it():
+    # a question nobody wrote: the k highest scores' positions, written with range(k + 1)
+    q = Function("top_k", reference=lambda scores, k: np.argsort(-np.asarray(scores), kind="stable")[:k],
+                 cases=lambda rng: [(np.array([0.5, 2.0, 1.0, -1.0]), 2), (np.array([3.0, 1.0, 2.0]), 1)],
+                 result=Array("top_k", exact=True))
+
+    def top_k(scores, k):
+        order = np.argsort(-np.asarray(scores), kind="stable")
+        return order[:k + 1]
+
+    cases = q.cases(None)
+    detail = q.judge(q.run_cases(top_k, cases), q.expected_outputs(cases)).detail
+    assert "k + 1 entries where k are asked" in detail, detail
+    assert not hint_problems(detail), detail
+
+
+def test_4_a_count_off_on_one_input_only_is_not_said_to_be_the_loop():
+    # the text merge loop makes one merge too few on one input and the right number on another: no count relation
+    detail = _detail("08-vocabulary-size", "bpe_merges", TEXT_MERGES)
+    assert "n_merges − 1" not in detail and "where n_merges are asked" not in detail, detail
+
+
+def test_4_a_count_does_not_displace_a_slip_proven_on_the_arguments():
+    # the last id left out: the reference on the arguments changed so names it; the bare count comes after
+    source = "def one_hot(ids, V):\n    return np.eye(V)[np.asarray(ids)[:-1]]\n"
+    detail = _detail("02-lookup-vs-matmul", "one_hot", source)
+    assert "leaves out the last item of `ids`" in detail and "too few" not in detail, detail
+
+
+def test_4_a_short_result_of_right_entries_is_counted():
+    # every row right but the batch's repeats dropped (np.unique): fewer rows than ids, each a one-hot row
+    source = "def one_hot(ids, V):\n    return np.eye(V)[np.unique(np.asarray(ids))]\n"
+    detail = _detail("02-lookup-vs-matmul", "one_hot", source)
+    assert "2 rows where 3 are expected: too few" in detail, detail
+
+
+# --------------------------------------------------------------------------
+# (5) an exception, with one true line on its input
+
+
+def test_5_a_list_argument_is_said_to_be_a_list():
+    # lesson 10: reference_ids arrives as a list; .astype is a numpy array's
+    source = ("def unused_score(M, reference_ids):\n    ref = M[reference_ids.astype(int)].mean(axis=0)\n"
+              "    return M @ ref / (np.linalg.norm(M, axis=1) * np.linalg.norm(ref))\n")
+    detail = _detail("10-glitch-tokens", "unused_score", source)
+    assert "AttributeError" in detail and "'list' object has no attribute 'astype'" in detail, detail
+    assert "plain lists" in detail and "`reference_ids` is a list" in detail, detail
+
+
+def test_5_an_empty_input_is_said_to_be_empty():
+    source = ("def one_hot(ids, V):\n    assert ids.max() < V\n    out = np.zeros((len(ids), V))\n"
+              "    out[np.arange(len(ids)), ids] = 1\n    return out\n")
+    detail = _raw_detail("02-lookup-vs-matmul", "one_hot", source)
+    assert "ValueError" in detail and "zero-size array" in detail, detail
+    assert "`ids` is empty" in detail, detail
+    said = detail[detail.index("here `ids`"):detail.index(" (its message")]
+    assert not hint_problems(said), said
+
+
+def test_5_nothing_left_to_merge_is_said_where_the_input_has_no_pair_left():
+    # another style: max(pairs, key=pairs.get) on an empty dict
+    source = ("def bpe_merges(counts, n_merges):\n    from embedlab.bpe import merge_word\n"
+              "    words = {w: list(w.encode('utf-8')) for w in counts}\n    merges = []\n"
+              "    for k in range(n_merges):\n        pairs = {}\n        for w, t in words.items():\n"
+              "            for p in zip(t, t[1:]):\n                pairs[p] = pairs.get(p, 0) + counts[w]\n"
+              "        top = max(pairs.values())\n"
+              "        best = min(p for p in pairs if pairs[p] == top)\n        merges.append(best)\n"
+              "        words = {w: merge_word(t, best, 256 + k) for w, t in words.items()}\n    return merges\n")
+    detail = _detail("08-vocabulary-size", "bpe_merges", source)
+    assert "ValueError" in detail and "empty" in detail, detail
+    assert "only 2 merges can be made (n_merges = 3)" in detail and "nothing is left" in detail, detail
+
+
+def test_5_no_line_is_added_where_the_input_does_not_prove_it():
+    # an exception on a call given arrays only, with nothing empty: the exception alone
+    source = ("def unused_score(M, reference_ids):\n    raise ValueError('not done')\n")
+    detail = _detail("10-glitch-tokens", "unused_score", source)
+    assert "plain lists" not in detail and "is empty" not in detail and "nothing is left" not in detail, detail
