@@ -209,3 +209,59 @@ def test_5_no_line_is_added_where_the_input_does_not_prove_it():
     source = ("def unused_score(M, reference_ids):\n    raise ValueError('not done')\n")
     detail = _detail("10-glitch-tokens", "unused_score", source)
     assert "plain lists" not in detail and "is empty" not in detail and "nothing is left" not in detail, detail
+
+
+# --------------------------------------------------------------------------
+# (2) a number typed where a parameter belongs, in any syntactic place
+
+
+@pytest.mark.parametrize("source", [
+    # a function's argument (itertools.islice), a comparison in a comprehension, a slice of the right list
+    "import itertools\nhindi_single_token_share = np.mean([bpe.count_tokens(w) == 1 for w in itertools.islice(hindi, 100)])\n",
+    "hindi_single_token_share = np.mean([bpe.count_tokens(w) == 1 for i, w in enumerate(hindi) if i < 100])\n",
+    "hindi_single_token_share = sum(bpe.count_tokens(w) == 1 for w in top_hindi[:100]) / len(top_hindi)\n",
+])
+def test_2_a_typed_count_in_any_place_is_named_as_the_parameter(source):
+    detail = _detail("08-vocabulary-size", "hindi_single_token_share", source)
+    assert detail.startswith("right for these inputs only") and "`n_top`'s value" in detail, detail
+
+
+def test_2_a_typed_length_is_named_in_another_lesson():
+    # lesson 10: the 9 never-seen rows' pairs typed into triu_indices; on one row fewer the cell raises
+    source = ("rows = run.model.E[never]\nunit = rows / np.linalg.norm(rows, axis=1, keepdims=True)\n"
+              "C = unit @ unit.T\nnever_cos = C[np.triu_indices(9, k=1)].mean()\n")
+    detail = _detail("10-glitch-tokens", "never_cos", source)
+    assert "the 9 your lines type is len(never)" in detail, detail
+
+
+def test_2_the_right_cells_stay_right():
+    from test_hint_proof5 import check_wrong, Wrong  # noqa: F401 - the same runner as _detail
+    import contextlib
+    import io
+
+    from embedlab.grading.exercise import Exercise
+
+    for lesson, name, source in [
+        ("08-vocabulary-size", "hindi_single_token_share",
+         "hindi_single_token_share = sum(bpe.count_tokens(w) == 1 for w in top_hindi) / len(top_hindi)\n"),
+        ("08-vocabulary-size", "hindi_single_token_share",
+         "hindi_single_token_share = np.mean([bpe.count_tokens(w) == 1 for w in list(hindi)[:n_top]])\n"),
+        ("10-glitch-tokens", "never_cos",
+         "rows = run.model.E[never]\nunit = rows / np.linalg.norm(rows, axis=1, keepdims=True)\n"
+         "C = unit @ unit.T\nnever_cos = C[np.triu_indices(len(rows), k=1)].mean()\n")]:
+        with contextlib.redirect_stdout(io.StringIO()):
+            _, ns = check_wrong.run_entry(Wrong(lesson, name, source, "", (), ()))
+        prelude = check_wrong.exercise_prelude(lesson, name)
+        ns["_ih"] = ["", prelude + "# YOUR CODE HERE\n" + source]
+        assert Exercise(lesson).verdict(name, ns).status == "correct", source
+
+
+def test_2_typed_numbers_are_found_in_every_syntactic_place():
+    import ast
+
+    from embedlab.grading.elsewhere import typed_parameters
+
+    module = ast.parse("a = x[:100]\nb = range(100)\nc = np.arange(stop=100)\nd = y[100]\ne = 2 * z\n"
+                       "f = [w for i, w in enumerate(v) if i < 100]\n")
+    found = typed_parameters(module, {"n_top": 100, "d": 2}, {"n_top": 50, "d": 3}, solution="e = 2 * z\n")
+    assert [(v, n, there, len(nodes)) for v, n, there, nodes in found] == [(100, "n_top", 50, 5)]

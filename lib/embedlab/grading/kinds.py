@@ -1899,8 +1899,9 @@ def _elsewhere_case(question: Question, case) -> str | None:
     if judge_as is None:
         return None
     if isinstance(case.get("raised"), str):  # the solution's cell gives an answer there, the learner's raises
+        why = case.get("why") if case.get("typed") and isinstance(case.get("why"), str) else ""
         return (f"right for these inputs only: {case['words'][:ELSEWHERE_TEXT]}, your cell raises "
-                f"{case['raised'][:ELSEWHERE_TEXT]}: {raised_there(case['raised'])}")
+                f"{case['raised'][:ELSEWHERE_TEXT]}: {why[:ELSEWHERE_TEXT] or raised_there(case['raised'])}")
     want = expected_value(judge_as, case["want"])
     with status_only():
         verdict = judge_as.judge(case["got"], want)
