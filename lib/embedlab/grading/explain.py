@@ -1245,8 +1245,9 @@ def slip_undone(question, got, want) -> list[str]:
                 if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant) else None
             if isinstance(field, str) and field in fields:  # a field read for another field of the same config
                 seen = {fields[field]}
+                names = _names_read_as(node, model)  # what the same object can be read by: `.x` or `['x']`
                 for other, value in fields.items():
-                    if other == field or value in seen or value < 2:
+                    if other == field or value in seen or value < 2 or other not in names:
                         continue
                     seen.add(value)  # one field per value: the first the config names it by
                     patched = _patched(source, node, "undone_")
@@ -1269,6 +1270,23 @@ def slip_undone(question, got, want) -> list[str]:
                 if not out and typed is not None and _typed_ratio(node):
                     out += _ratio_for_field(source, head, question.name, node, segment, typed, model, fields, env, want)
     return list(dict.fromkeys(out)) or _one_edit_undone(question, got, want)
+
+
+def _names_read_as(node, model: str) -> set:
+    """The field names the object `node` reads from can be read by: a `.field` reads model_shape's result (its
+    attributes: hidden_size, never gpt2's n_embd), a `['field']` reads the config itself (its own keys). The
+    field to read instead is named as the learner's own object spells it, else following the hint fails."""
+    import ast
+    import dataclasses
+
+    from embedlab.params import ModelShape, load_config
+
+    if isinstance(node, ast.Attribute):
+        return {f.name for f in dataclasses.fields(ModelShape)}
+    try:
+        return set(load_config(model))
+    except Exception:  # noqa: BLE001 - not a shipped model's name
+        return set()
 
 
 def _typed_ratio(node) -> bool:

@@ -154,7 +154,21 @@ COSINE_HINTS = [
          "a @ a is the squared length: take the square root (np.linalg.norm does)", args=True),
     Hint(lambda got, want: abs(got - (1 - want)) <= 1e-9,
          "that is 1 - cosine, the cosine distance: return the similarity itself, a @ b / (|a| |b|)"),
+    Hint(lambda got, want, a, b: _other_lengths(got, a, b, 1),
+         "your lengths are sums of absolute values (the L1 norm): a vector's length is the square root of the "
+         "sum of its squares, np.linalg.norm(a)", args=True),
+    Hint(lambda got, want, a, b: _other_lengths(got, a, b, np.inf),
+         "your lengths are each vector's largest entry (the max norm): a vector's length is the square root of "
+         "the sum of its squares, np.linalg.norm(a)", args=True),
 ]
+
+
+def _other_lengths(got, a, b, order) -> bool:
+    """Is `got` the dot product divided by the lengths of another norm (`order`: 1, np.inf), where that norm
+    differs from the Euclidean length of a or b (else the two readings are one value)?"""
+    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    other = float(np.linalg.norm(a, order)) * float(np.linalg.norm(b, order))
+    return other > 0 and not _is(other, _norm(a) * _norm(b)) and _is(got, float(a @ b) / other)
 
 
 def _vector_pairs(rng):

@@ -426,7 +426,7 @@ def questions(p: dict) -> list:
 
     def ratio_parts():
         def side(V, name):
-            return Sum(f"tokens with {name}", [
+            return Sum(f"a token's FLOPs with {name}", [
                 Part("blocks", p["blocks"], "the blocks' FLOPs per token", key="blocks", alts=[
                     Alt(p["rest"], "`rest` counts parameters: the blocks' FLOPs per token are `blocks`")],
                      missing="the blocks cost the same per token with either vocabulary: include them"),
