@@ -265,3 +265,125 @@ def test_2_typed_numbers_are_found_in_every_syntactic_place():
                        "f = [w for i, w in enumerate(v) if i < 100]\n")
     found = typed_parameters(module, {"n_top": 100, "d": 2}, {"n_top": 50, "d": 3}, solution="e = 2 * z\n")
     assert [(v, n, there, len(nodes)) for v, n, there, nodes in found] == [(100, "n_top", 50, 5)]
+
+
+# --------------------------------------------------------------------------
+# (3) an answer computed with the learner's own earlier answer that is not right yet
+
+
+def _notebook_and_grader(lesson, cells: dict, name):
+    """(the notebook check's verdict, the grader's (status, detail)) of `name` in a namespace where the solution's
+    cells ran and then each of `cells` ({question: the learner's own lines}) replaced that question's own, in order;
+    the grader's scoring as embedlab-grade's, on its probe of that namespace (every function's inputs drawn)."""
+    import contextlib
+    import io
+    import warnings
+
+    from jupyter_client.session import json_packer, json_unpacker
+
+    from embedlab.grading import wire
+    from embedlab.grading.code import SOURCE_LIMIT
+    from embedlab.grading.exercise import Exercise
+    from embedlab.grading.judge import score
+    from embedlab.grading.lessons import load_key
+    from embedlab.grading.sandbox import Limits, RunResult
+    from embedlab.grading.values import encode_value
+    from hint_corpus import check_wrong
+
+    first = next(iter(cells))
+    with contextlib.redirect_stdout(io.StringIO()):
+        ns = check_wrong.fresh(check_wrong.preluded(lesson, name))
+    sources = {}
+    for q_name, own in cells.items():
+        prelude = check_wrong.exercise_prelude(lesson, q_name)
+        sources[q_name] = (prelude + "# YOUR CODE HERE\n" if prelude.strip() else "") + own
+        with contextlib.redirect_stdout(io.StringIO()):
+            exec(sources[q_name], ns)  # noqa: S102 - the planted answers are ours
+    ns["_ih"] = [""] + [sources[q] for q in cells]
+    notebook = Exercise(lesson).verdict(name, ns)
+    cases, reference = {}, {}
+    for q in questions_for(lesson):
+        if isinstance(q, Function):
+            args = q.cases(rng_for(lesson, q.name))
+            cases[q.name] = encode_value(list(args))
+            reference[q.name] = q.expected_outputs(args)
+    with contextlib.redirect_stdout(io.StringIO()), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        answers = json_unpacker(json_packer(dict(wire.probe(lesson, ns, json_unpacker(json_packer(cases))))))
+    result = RunResult("finished", report={"sources": {q: s[:SOURCE_LIMIT] for q, s in sources.items()}},
+                       answers=answers)
+    _, _, status, detail = score(_question(lesson, name), load_key(lesson), reference, result, Limits(), lesson)
+    assert first  # the cells are applied in order
+    return notebook, (status, detail)
+
+
+# lesson 10's question 3 with the mean of every row (not the reference rows'), written as a loop
+MEAN_OF_ALL = ("def unused_score(M, reference_ids):\n    mean = sum(M[i] for i in range(len(M))) / len(M)\n"
+               "    return (M @ mean) / (np.linalg.norm(M, axis=1) * np.linalg.norm(mean))\n")
+
+
+def test_3_a_right_ranking_with_a_wrong_earlier_function_blames_the_function():
+    # another code style than the newcomer's: the ranking with np.setdiff1d-free filtering in a loop
+    top7 = ("s = unused_score(run.model.E, reference)\ntop7 = []\nfor i in np.argsort(-s, kind='stable'):\n"
+            "    if i not in reference and len(top7) < 7:\n        top7.append(int(i))\ntop7 = np.array(top7)\n")
+    notebook, (status, detail) = _notebook_and_grader(
+        "10-glitch-tokens", {"unused_score": MEAN_OF_ALL, "top7": top7}, "top7")
+    assert notebook.status == status == "incorrect", (notebook, detail)
+    assert notebook.detail == detail, (notebook.detail, detail)
+    assert detail.startswith("your `unused_score` (question 3) is not right yet, and this answer uses it"), detail
+    assert "with a right `unused_score` your lines give the answer" in detail, detail
+    assert "too small" not in detail and "too big" not in detail, detail
+
+
+def test_3_a_ranking_wrong_on_its_own_too_gets_its_own_hint_after():
+    # lowest first, with the same wrong function: fixing question 3 is not enough, and the rest is said
+    top7 = ("s = unused_score(run.model.E, reference)\n"
+            "top7 = np.array([i for i in np.argsort(s, kind='stable') if i not in reference][:7])\n")
+    notebook, (status, detail) = _notebook_and_grader(
+        "10-glitch-tokens", {"unused_score": MEAN_OF_ALL, "top7": top7}, "top7")
+    assert notebook.detail == detail, (notebook.detail, detail)
+    assert detail.startswith("your `unused_score` (question 3) is not right yet"), detail
+    assert "still give another answer" in detail and "highest first" in detail, detail
+
+
+def test_3_a_right_earlier_function_changes_nothing():
+    top7 = ("s = unused_score(run.model.E, reference)\n"
+            "top7 = np.array([i for i in np.argsort(s, kind='stable') if i not in reference][:7])\n")
+    right = ("def unused_score(M, reference_ids):\n    mean = M[reference_ids].mean(axis=0)\n"
+             "    return M @ mean / (np.linalg.norm(M, axis=1) * np.linalg.norm(mean))\n")
+    notebook, (status, detail) = _notebook_and_grader(
+        "10-glitch-tokens", {"unused_score": right, "top7": top7}, "top7")
+    assert "question 3" not in detail and notebook.detail == detail, detail
+
+
+def test_3_ids_are_never_too_small():
+    from embedlab.grading.kinds import Array
+
+    q = Array("top", exact=True, ids=True)
+    detail = q.judge(q.to_data(np.array([3, 1, 2])), q.to_data(np.array([9, 8, 7]))).detail
+    assert "too small" not in detail and "too big" not in detail, detail
+    assert "too small" in Array("n", exact=True).judge(Array("n").to_data(np.array([3, 1, 2])),
+                                                       Array("n").to_data(np.array([9, 8, 7]))).detail
+
+
+def test_3_a_matmul_with_a_wrong_earlier_one_hot_blames_the_one_hot():
+    # lesson 02: the learner's own one_hot (question 1), one column off, used for rows_matmul
+    one_hot = ("def one_hot(ids, V):\n    out = np.zeros((len(ids), V))\n"
+               "    out[np.arange(len(ids)), (np.asarray(ids) + 1) % V] = 1.0\n    return out\n")
+    notebook, (status, detail) = _notebook_and_grader(
+        "02-lookup-vs-matmul", {"one_hot": one_hot, "rows_matmul": "rows_matmul = one_hot(ids, table_V) @ E\n"},
+        "rows_matmul")
+    assert notebook.detail == detail and status == "incorrect", (notebook.detail, detail)
+    assert detail.startswith("your `one_hot` (question 1) is not right yet, and this answer uses it"), detail
+    assert "your lines give the answer" in detail, detail
+
+
+def test_3_a_count_from_a_wrong_earlier_table_blames_the_table():
+    # lesson 01: the learner's own table E (question 1) with a feature left out, then n_params read from it: a
+    # value, which no rerun can put right, so only what is known is said
+    table = "E = np.array([[int(f in traits[w]) for f in features[:-1]] for w in words])\n"
+    notebook, (status, detail) = _notebook_and_grader(
+        "01-toy-table", {"E": table, "n_params": "n_params = E.shape[0] * E.shape[1]\n"}, "n_params")
+    assert notebook.detail == detail and status == "incorrect", (notebook.detail, detail)
+    assert detail == ("your `E` (question 1) is not right yet, and this answer uses it: fix question 1 first, then "
+                      "check this answer again"), detail

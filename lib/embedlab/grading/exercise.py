@@ -20,6 +20,8 @@ from embedlab.grading.kinds import (MISSING, TYPED, Function, NotAttempted, Ques
                                    answer_of, points_text, typed_cell)
 from embedlab.grading.code import (CLASS, OTHER, RIGHT, SAME, answer_source, edit_hint, given_code, given_edits,
                                    harmless, restored, with_marker)
+from embedlab.grading.earlier import earlier_read, rerun
+from embedlab.grading.earlier import hint as earlier_hint
 from embedlab.grading.explain import with_source
 from embedlab.grading.elsewhere import as_handed_out, run_elsewhere
 from embedlab.grading.elsewhere import run_function_edits
@@ -60,6 +62,7 @@ class Exercise:
         self.lesson, self.mode = lesson, mode
         self.questions = {q.name: q for q in questions_for(lesson)}
         self.key = load_key(lesson) if mode != CLASS else {}
+        self._checking = set()  # questions whose earlier answers are being judged (earlier.hint): not again
 
     def verdict(self, name: str, namespace: dict) -> Verdict:
         """Judge one question against a namespace (the notebook's globals). Never raises."""
@@ -97,7 +100,34 @@ class Exercise:
             if elsewhere:
                 verdict = evaluate(question, value, self.key[name], source=source, others=self.key,
                                    elsewhere=elsewhere)
-        return self._given(name, namespace, cell, verdict)
+        return self._given(name, namespace, cell, self._earlier(name, namespace, cell, source, verdict))
+
+    def _earlier(self, name: str, namespace: dict, cell, source, verdict: Verdict) -> Verdict:
+        """A wrong answer whose own lines read an earlier answer that is not right yet says so first
+        (embedlab.grading.earlier), as the grader does (judge.score): the lines run again with the earlier
+        functions put right tell whether that explains it."""
+        if verdict.status != INCORRECT or name in self._checking:
+            return verdict
+        try:
+            question = self.questions[name]
+            given = given_code(self.lesson, self.mode).get(name)
+            questions = list(self.questions.values())
+            read = earlier_read(questions, name, cell, given)
+            if not read:
+                return verdict
+            self._checking.add(name)
+            try:
+                wrong = {q.name for _, q in read if self.verdict(q.name, namespace).status == INCORRECT}
+            finally:
+                self._checking.discard(name)
+            if not wrong:
+                return verdict
+            again = rerun(question, namespace, self.lesson, cell, given, read)
+            detail = earlier_hint(question, verdict.detail, source, given, questions, lambda q: q.name in wrong,
+                                  again, self.key, self.key[name])
+        except Exception:  # noqa: BLE001 - a check must never stop the notebook
+            return verdict
+        return dataclasses.replace(verdict, detail=detail)
 
     def _given(self, name: str, namespace: dict, source, verdict: Verdict, cases=None) -> Verdict:
         """A wrong answer whose cells edit the code the exercise gives (IPython's history, against the

@@ -1166,6 +1166,7 @@ class Array(Question):
     atol: float | None = None
     shape: Callable[[dict], tuple] | None = None  # the expected shape from a variant's parameters (class mode)
     entries: Sequence[str] = ()  # what each entry of a short 1-D answer holds ("weights", "master copy"): named
+    ids: bool = False  # its entries are ids (token ids, rows), not quantities: never "too big" or "too small"
     kind = "array"
 
     def __post_init__(self):
@@ -1234,7 +1235,8 @@ class Array(Question):
             or _numbered_from(got, want)
         return self._verdict(False, other or self._weighed_array(got, want) or _merged_entries(self, got, want)
                              or _named_entries(self, explain.array(self, got, want)
-                                               or diagnose.array_hint(got, want, self.close, *kinds)))
+                                               or diagnose.array_hint(got, want, self.close, *kinds,
+                                                                      quantities=not self.ids)))
 
     def _weighed_array(self, got, want) -> str:
         """The question's own hints on an array, weighed on the looks as a number's are (`_weigh`)."""

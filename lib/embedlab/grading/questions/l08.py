@@ -527,7 +527,7 @@ def questions(p: dict) -> list:
             avoids={"filter": "your code leaves some words out (a comprehension with `if …`): keep all of them, "
                              "all n_words words, as the question asks"}),
         Function("bpe_merges", reference=bpe_merges, cases=_merge_cases, invariants=MERGE_INVARIANTS,
-                 slips=_merge_slips(), result=Array("bpe_merges", exact=True)),
+                 slips=_merge_slips(), result=Array("bpe_merges", exact=True, ids=True)),
     ]
 
 

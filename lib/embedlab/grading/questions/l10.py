@@ -412,7 +412,7 @@ def questions(p: dict) -> list:
                                                                   "run.model.E[never]", rel=1e-6),
             *[related(lambda want, i=i: one_norm_cosines(p)[i], ONE_NORM, rel=1e-6) for i in (0, 1)],
         ]),
-        Array("top7", exact=True, shape=lambda p: (7,), avoids=ROW_NORMS, other_inputs=top7_elsewhere, needs={
+        Array("top7", exact=True, shape=lambda p: (7,), ids=True, avoids=ROW_NORMS, other_inputs=top7_elsewhere, needs={
             "norm|normalize|unused_scores|unused_score|cosine|cosine_similarity": (
                 "rank by the cosine with the reference mean (unused_scores, or normalise each row): a dot product "
                 "lets long rows win")}, hints=[
