@@ -387,3 +387,17 @@ def test_3_a_count_from_a_wrong_earlier_table_blames_the_table():
     assert notebook.detail == detail and status == "incorrect", (notebook.detail, detail)
     assert detail == ("your `E` (question 1) is not right yet, and this answer uses it: fix question 1 first, then "
                       "check this answer again"), detail
+
+
+# --------------------------------------------------------------------------
+# newcomer A's first defect, by kind: an order said to be a sort direction where no direction is proven
+
+
+def test_the_right_rows_ranked_by_another_measure_are_not_told_to_sort_highest_first():
+    # ranked by length, shortest first, ascending (another style than -norm sorted highest first): the same seven
+    # rows, in the order of another measure; the sort direction is not the slip
+    source = ("lengths = np.linalg.norm(run.model.E, axis=1)\n"
+              "order = [int(i) for i in np.argsort(lengths, kind='stable') if i not in reference]\n"
+              "top7 = np.array(order[:7])\n")
+    detail = _detail("10-glitch-tokens", "top7", source)
+    assert "not the order of their scores" in detail and "cosine with the reference rows' mean" in detail, detail

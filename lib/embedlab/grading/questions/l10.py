@@ -424,7 +424,10 @@ def questions(p: dict) -> list:
                  "tokens only (reference_ids), and only those are left out of the ranking"),
             Hint(lambda got, want: np.asarray(got).shape == (7,)
                  and set(np.asarray(got).tolist()) == set(np.asarray(want).tolist()),
-                 "the right rows in the wrong order: highest score first"),
+                 # the set of the top 7 with another order: not proven to be a sort direction (the exact reversal is
+                 # named above), so the order is said to be not the score's, and which score
+                 "the right rows in the wrong order: not the order of their scores; rank them by the cosine with the "
+                 "reference rows' mean, highest first"),
             Hint(lambda got, want: np.isin(np.asarray(got), reference_ids(p)).any(),
                  "leave the four reference rows out: they score high against their own mean"),
             Hint(lambda got, want: np.asarray(got).ndim == 1 and np.asarray(got).size < 7
