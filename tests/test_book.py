@@ -236,8 +236,10 @@ def test_each_lesson_is_followed_by_its_exercise_then_its_solution():
         slug = chapter["file"].removeprefix("notebooks/")
         assert [s["file"] for s in chapter.get("sections", [])] == [f"exercises/{slug}", f"solutions/{slug}"], (
             f"{slug}: its sections in _toc.yml must be its exercise, then its solution")
-    assert [c["file"] for c in toc["parts"][-1]["chapters"]] == ["book/a-term", "book/grading"], (
-        "the instructors' part comes last: the term step by step, then the grading reference")
+    assert [c["file"] for c in toc["parts"][-1]["chapters"]] == ["book/instructors", "book/a-term",
+                                                                  "book/grading"], (
+        "the instructors' part comes last: the commands at a glance (the README's For instructors links it), "
+        "the term step by step, then the grading reference")
 
 
 def test_notebook_pages_carry_their_stored_outputs(book):

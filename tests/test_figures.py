@@ -282,3 +282,42 @@ def test_lesson_06_figures_draw_their_series_in_the_course_colours_with_legends_
             if label in figures.SERIES:
                 assert colours == [figures.SERIES[label]], label
         plt.close(fig)
+
+
+# ---- lesson 07's drawing function ----
+
+def test_lesson_07_cache_figure_draws_the_cache_the_weights_and_each_models_own_longest_context():
+    """figures.cache_against_weights draws, for any model, the cache kv_cache_bytes computes for each
+    batch, the weights weight_bytes computes, and a dotted line at the longest context the model's own
+    config states (Llama 3's 8,192, Llama 2's 4,096, GPT-2's n_positions), written at its top; none for
+    a config that states none. Seen red with the line at a fixed 8,192 (Llama 2 drawn past its context)."""
+    from embedlab import GB, kv_cache_bytes, load_config, weight_bytes
+
+    contexts = 2 ** np.arange(9, 18)
+    cases = [(load_config("llama-3-8b"), 8192), (load_config("llama-2-7b"), 4096),
+             (load_config("gpt2"), 1024)]
+    no_limit = {k: v for k, v in load_config("llama-2-7b").items() if k != "max_position_embeddings"}
+    cases.append((no_limit, None))
+    for config, longest in cases:
+        fig = figures.cache_against_weights(config, contexts, batches=(1, 8), precision="fp8")
+        try:
+            ax = fig.axes[0]
+            lines = {line.get_label(): line for line in ax.get_lines()}
+            for batch in (1, 8):
+                want = [kv_cache_bytes(config, int(t), batch, precision="fp8") / GB for t in contexts]
+                line = lines[f"KV cache, batch {batch}"]
+                assert np.array_equal(line.get_xdata(), contexts)
+                assert np.allclose(line.get_ydata(), want, rtol=1e-12), (config["_name"], batch)
+            weights = [line for label, line in lines.items() if label.startswith("fp8 weights")]
+            assert len(weights) == 1 and weights[0].get_ydata()[0] == weight_bytes(config, "fp8") / GB
+            dotted = [line for line in ax.get_lines() if line.get_linestyle() == ":"]
+            marks = [text.get_text() for text in ax.texts]
+            if longest is None:
+                assert dotted == [] and marks == [], config["_name"]
+            else:
+                assert [list(line.get_xdata()) for line in dotted] == [[longest, longest]], config["_name"]
+                assert marks == [f"{longest:,}"]
+            assert figures.legend_overlaps(fig) == []
+            assert fig.get_figwidth() <= figures.MAX_WIDTH_IN
+        finally:
+            plt.close(fig)

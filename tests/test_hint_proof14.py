@@ -52,3 +52,18 @@ def test_lengths_of_another_norm_are_named_not_a_missing_division():
                "        lb += abs(y)\n    return float(a @ b) / (la * lb)\n")
     text = detail("01-toy-table", "cosine", by_loop)
     assert "l1 norm" in text.lower() and "divide the dot product by both lengths" not in text, text
+
+
+def test_a_negative_gap_is_blamed_on_the_order_only_when_it_is_the_gap_turned_round():
+    """judge14 #107: Euclidean distances (a negative gap) were told "within minus between", though the code
+    subtracts in that order. Planted: distances written another way (squared distances); and the order
+    really turned round still gets its hint."""
+    from test_hint_proof5 import _detail as detail
+
+    squared = ("D = ((E[:, None, :] - E[None, :, :]) ** 2).sum(axis=-1)\n"
+               "a, v = list(range(8)), list(range(8, 16))\n"
+               "within = np.mean([D[i, j] for g in (a, v) for i in g for j in g if i < j])\n"
+               "between = np.mean([D[i, j] for i in a for j in v])\n"
+               "gap = float(within - between)\n")
+    text = detail("09-what-rows-learn", "gap", squared)
+    assert "within minus between: the animal" not in text and "cosine similarities" in text, text

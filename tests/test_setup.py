@@ -233,6 +233,41 @@ def test_make_grade_writes_into_the_ignored_grades_folder_with_each_keys_folder(
     assert len(ignored.stdout.split()) == 5, ignored.stdout
 
 
+
+def test_the_instructors_page_names_only_commands_and_flags_that_exist():
+    """book/instructors.md (where the README's "For instructors" sends an instructor): each `make grade` and
+    `make handout` line expands (make -n) to the grader's or the handout's command, every value it passes
+    reaching that command; every `VAR=` it names is one the Makefile reads; each `embedlab-assign` line
+    parses; and every --flag it names is one embedlab-grade, embedlab-assign or embedlab-handout accepts.
+    Seen red with a flag renamed on the page (--public-bundles) and with KEY= for KEYS=."""
+    import shlex
+
+    from embedlab.grading import assign, cli
+
+    page = (ROOT / "book" / "instructors.md").read_text(encoding="utf-8")
+    parsers = (cli.build_parser(), assign.build_parser(), assign.build_handout_parser())
+    known = {flag for parser in parsers for action in parser._actions for flag in action.option_strings}
+    named = set(re.findall(r"(?<![\w-])--[a-z][\w-]*", page))
+    assert len(named) > 10 and not named - known, f"flags no tool accepts: {sorted(named - known)}"
+    makes = re.findall(r"^make (grade|handout)((?: [A-Z]+=\S+)+)", page, re.M)
+    assert {target for target, _ in makes} == {"grade", "handout"}
+    for target, args in makes:
+        done = subprocess.run(["make", "-n", "--no-print-directory", "-C", str(ROOT), target, *args.split()],
+                              capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, done.stderr
+        command = next(line for line in done.stdout.replace("\\\n", " ").splitlines()
+                       if f"embedlab-{'grade' if target == 'grade' else 'handout'}" in line)
+        for arg in args.split():
+            assert arg.split("=", 1)[1] in command, (target, arg, command)
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    variables = set(re.findall(r"\b([A-Z]+)=", page))
+    assert {"SUBMISSIONS", "KEYS", "GRADES", "POLICY", "FEEDBACK"} <= variables
+    assert all(f"$({v})" in makefile for v in variables), [v for v in variables if f"$({v})" not in makefile]
+    lines = re.findall(r"^embedlab-assign (.+?)\s*$", page, re.M)
+    assert lines
+    for line in lines:
+        assign.build_parser().parse_args(shlex.split(line))
+
 def test_every_file_names_the_same_oldest_python():
     """pyproject.toml's requires-python, the Makefile's check, the README and requirements.in's comment
     name one oldest Python (requirements.in once said 3.10 while the rest said 3.11)."""

@@ -87,16 +87,20 @@ def test_the_hub_recipe_pins_the_release_and_its_link_is_the_one_the_book_builds
 
 
 def test_readme_says_what_ci_runs_on_other_pythons_cpus_and_kernels():
-    """README's install paragraph names the Pythons, CPUs and kernels CI runs the course on; .ci/run
-    runs the tools that do it, and they are the ones the paragraph names."""
+    """README's "Setting up" points to CONTRIBUTING.md's "What CI runs the course on", which names the
+    Pythons, CPUs and kernels CI runs the course on; .ci/run runs the tools that do it, and they are the
+    ones the paragraph names."""
 
     from embedlab import numerics
     check_wheels = load_tool("check_wheels")
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    contributing = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     # the learner's "Setting up" points to the contributors' "What CI runs the course on", which says it
-    assert '"What CI runs the course on"' in readme[readme.index("## Setting up"):readme.index("The first call of")]
-    paragraph = readme[readme.index("### What CI runs the course on"):readme.index("### Building the book")]
+    pointer = readme[readme.index("## Setting up"):readme.index("The first call of")]
+    assert 'CONTRIBUTING.md, "What CI runs the course on"' in pointer
+    paragraph = contributing[contributing.index("### What CI runs the course on"):
+                             contributing.index("### Building the book")]
     first, last = check_wheels.PYTHONS[0], check_wheels.PYTHONS[-1]
     assert f"CPython {first} to {last}" in paragraph
     others = re.search(r"on Debian's CPython ([\d., and]+)\s*\(", paragraph).group(1)

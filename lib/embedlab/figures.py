@@ -406,3 +406,40 @@ def share_bars(cases, xlabel="share of the FLOPs of one forward pass"):
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=2, fontsize=12)
     fig.tight_layout()
     return fig
+
+
+# ---- Lesson 07's figure: the drawing lives here so the lesson's cell stays about the crossings ----
+
+def cache_against_weights(config, contexts, batches=(1, 8, 32), precision="bf16"):
+    """Lesson 07's figure (log-log, in GB): the KV cache against the context, one line per batch size
+    in `batches`, the weights in `precision` as a dashed line, and a dotted line at the longest context
+    the model's config states (`memory_widget.context_limit`; none if it states none), its value written
+    at the top. One legend below the axes. Returns the figure (show it with plt.show())."""
+    import matplotlib.pyplot as plt
+
+    from embedlab.memory import GB, kv_cache_bytes, weight_bytes
+    from embedlab.memory_widget import context_limit
+
+    contexts = np.asarray(contexts)
+    limit = context_limit(config)
+    weights_gb = weight_bytes(config, precision) / GB
+    fig, ax = plt.subplots(figsize=(MAX_WIDTH_IN, 3.6))
+    for batch in batches:
+        cache = [kv_cache_bytes(config, int(t), batch, precision=precision) for t in contexts]
+        ax.plot(contexts, np.array(cache) / GB, marker="o", label=f"KV cache, batch {batch}")
+    ax.axhline(weights_gb, color="black", linestyle="--",
+               label=f"{precision} weights ({weights_gb:.1f} GB)")
+    ax.set_xscale("log", base=2)
+    ax.set_xticks(contexts)                # every context drawn, as a power of two
+    if limit is not None:                  # the longest context the model was built for
+        longest = limit[1]
+        ax.axvline(longest, color="0.5", linestyle=":")
+        ax.annotate(f"{longest:,}", (longest, 1), xycoords=("data", "axes fraction"),
+                    xytext=(3, -3), textcoords="offset points", va="top")
+    ax.set_yscale("log")
+    ax.set_xlabel("context (tokens per sequence)")
+    ax.set_ylabel("GB")
+    ax.set_title(f"{config['_name']}: KV cache ({precision}) against its weights")
+    # below the axes: inside, it would cover the batch-1 line
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.22), ncol=2)
+    return fig

@@ -523,7 +523,7 @@ def questions(p: dict) -> list:
             Hint(lambda got, want: any(_is(got, m) for m in hindi_r_figures(n_words)[1]),
                  "that is one tokenizer's tokens per word; r is the ratio of the two"),
         ], needs={"encode|encode_ordinary|encode_ordinary_batch|count_tokens": (
-            "count tokens with the two tokenizers (len(tok.encode(' ' + w))), not characters or words")},
+            "count tokens with the two tokenizers (len(tok.encode_ordinary(' ' + w))), not characters or words")},
             avoids={"filter": "your code leaves some words out (a comprehension with `if …`): keep all of them, "
                              "all n_words words, as the question asks"}),
         Function("bpe_merges", reference=bpe_merges, cases=_merge_cases, invariants=MERGE_INVARIANTS,

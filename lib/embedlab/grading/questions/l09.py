@@ -9,6 +9,8 @@ A variant trains its own model (its own width d, corpus and training run);
 
 import functools
 
+import math
+
 import numpy as np
 
 from embedlab.grading.elsewhere import Elsewhere
@@ -446,7 +448,14 @@ def questions(p: dict) -> list:
                                         "diagonal, has cosine 1 and raises the within-group mean"},
              avoids={**READS_U, "axis=0": "your code normalises along axis=0, the columns: normalise each row (a word's "
                                "vector) on its own, axis=1"}, hints=[
-            Hint(lambda got, want: got < 0, "within minus between: the animal and vehicle groups are tighter inside"),
+            # The order of the subtraction is named only when the value is the gap turned round (to the figures
+            # the check keeps); any other negative gap says what is measurably true, not which slip made it.
+            Hint(lambda got, want: math.isclose(got, -want, rel_tol=1e-5),
+                 "within minus between: the animal and vehicle groups are tighter inside"),
+            Hint(lambda got, want: got < 0 < want,
+                 "your gap is below 0, as if a group's words were farther apart than words of the two groups: "
+                 "both means are cosine similarities (higher is closer; a distance is lower when closer), and "
+                 "the gap is within minus between"),
             # A word with itself has cosine 1: taking those pairs in raises the within-group mean by
             # a fraction of (1 - within), at most about 0.25 for 8 words per group. One group's pairs
             # alone land in the same range (the tighter group raises the mean), so a value here that
