@@ -54,7 +54,11 @@ def earlier_read(questions, name: str, source: str | None, given) -> list[tuple[
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             assigned.add(node.name)
     upto = names.index(name)
-    return [(i + 1, q) for i, q in enumerate(questions[:upto]) if q.name in read - assigned]
+    # an earlier answer the question is judged with (error carried forward: a Design's `uses`, `carries`) is not
+    # the later answer's mistake: it is judged on the learner's own
+    this = questions[upto]
+    carried = set(getattr(this, "uses", ()) or ()) | set(getattr(this, "carries", ()) or ())
+    return [(i + 1, q) for i, q in enumerate(questions[:upto]) if q.name in read - assigned - carried]
 
 
 def rerun(question, namespace: dict, lesson: str, source: str | None, given, earlier) -> dict | None:

@@ -918,7 +918,10 @@ def _typed_parameter_run(question, namespace: dict, module, case, read: frozense
         shown = f"{typed:,}" if isinstance(typed, int) else f"{typed:g}"
         what = f"`{name}`" if _number(namespace.get(name)) else f"len({name})"
         value_of = f"{what}'s value" if what.startswith("`") else what
-        why = (f"the {shown} your lines type is {value_of} on your inputs: with {what} in its place your lines give "
+        own = case.why if case.why and (not case.why_reads or set(case.why_reads) & read) else ""
+        why = (f"the {shown} your lines type is {value_of} on your inputs (with {what} in its place your lines give "
+               f"the answer there too): {own}" if own else
+               f"the {shown} your lines type is {value_of} on your inputs: with {what} in its place your lines give "
                f"the answer there too; use {what}, not the number, so it holds for any input")
         if got is None:
             return {"kind": kind, "raised": raised, "want": want, "words": case.words, "why": why, "typed": shown}
