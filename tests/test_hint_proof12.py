@@ -401,3 +401,17 @@ def test_the_right_rows_ranked_by_another_measure_are_not_told_to_sort_highest_f
               "top7 = np.array(order[:7])\n")
     detail = _detail("10-glitch-tokens", "top7", source)
     assert "not the order of their scores" in detail and "cosine with the reference rows' mean" in detail, detail
+
+
+def test_4_5_a_size_argument_is_not_taken_for_a_count_asked():
+    # one_hot(ids, V): V is a size, not a count the result's length follows, even where len(ids) == V ([0], 1)
+    from embedlab.grading import function_hints
+
+    q = _question("02-lookup-vs-matmul", "one_hot")
+    cases = q.cases(rng_for("02-lookup-vs-matmul", "one_hot"))
+    data = q.run_cases(lambda ids, V: np.eye(V)[np.asarray(ids)[:-1]], cases)
+    assert function_hints.count_relation(q, data, q.expected_outputs(cases)) is None
+    args = (np.array([2, 0, 2]), 4)
+    want = q.expected_outputs([args])[0]["out"]
+    said = function_hints.exception_context(q, "ValueError: max() arg is an empty sequence", want, args)
+    assert said is None, said

@@ -688,6 +688,25 @@ def _counts_asked(question, args) -> list:
             if isinstance(a, (int, np.integer)) and not isinstance(a, (bool, np.bool_)) and a >= 0]
 
 
+def _tracks(question, args, name: str, made: int) -> bool:
+    """Is argument `name` a count the result's length follows? The reference asked for one less than `made`
+    (the length it gives on `args`) gives exactly one entry less: n_merges is (asked for 1 merge, 1 merge), a
+    vocabulary size V is not (asked for a smaller V, the same rows or an error)."""
+    if made < 1 or question.reference is None:
+        return False
+    names = arg_names(question.reference, len(args))
+    if name not in names:
+        return False
+    changed = list(copy_args(args))
+    changed[names.index(name)] = made - 1
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return len(np.asarray(question.reference(*changed))) == made - 1
+    except Exception:  # noqa: BLE001 - a reference that refuses the smaller count: not a count it follows
+        return False
+
+
 def _noun(name: str, rows: bool) -> str:
     return name[2:].replace("_", " ") if name.startswith("n_") and len(name) > 2 else ("rows" if rows else "entries")
 
@@ -702,7 +721,7 @@ def count_relation(question, data, expected) -> dict | None:
         return None
     found = None
     for name in dict.fromkeys(n for *_, args in lengths for n, _ in _counts_asked(question, args)):
-        ks, ok = set(), True
+        ks, ok, asked = set(), True, []
         for g, w, _, _, args in lengths:
             value = dict(_counts_asked(question, args)).get(name)
             if value is None:
@@ -710,10 +729,13 @@ def count_relation(question, data, expected) -> dict | None:
                 break
             if w == value:
                 ks.add(g - value)
+                asked.append((args, w))
             elif g > w:
                 ok = False
                 break
-        if ok and len(ks) == 1 and 0 not in ks:
+        # the count asked on most calls (two at least), and one the reference's length follows
+        if ok and len(ks) == 1 and 0 not in ks and len(asked) >= max(2, len(lengths) // 2) \
+                and _tracks(question, asked[0][0], name, asked[0][1]):
             found = {"name": name, "k": ks.pop()}
             break
     return found
@@ -740,7 +762,7 @@ def count_words(question, got, want, args, relation) -> str | None:
     if g and tuple(g_rest) != tuple(w_rest):
         return None  # entries of another form: what they hold is the first thing to say
     for name, value in _counts_asked(question, args):
-        if g == value and w < value:
+        if g == value and w < value and _tracks(question, args, name, w):
             noun = _noun(name, rows)
             return (f"{name} {noun} where only {w} can be made on this input: nothing is left after that, so "
                     f"stop when nothing is left rather than making up more")
@@ -753,6 +775,7 @@ def count_words(question, got, want, args, relation) -> str | None:
 
 _EMPTY = re.compile(r"empty sequence|iterable argument is empty|zero-size array|with size 0\b|"
                     r"index out of range|out of bounds for axis \d+ with size 0")
+_NOTHING_LEFT = re.compile(r"empty sequence|iterable argument is empty|zero-size array")
 _PLAIN_TYPES = {"list": list, "tuple": tuple}
 
 
@@ -769,8 +792,8 @@ def exception_context(question, raised: str, want, args) -> str | None:
             plain = [n for n, a in zip(names, args) if type(a) is kind]
             if plain and (f"'{word}'" in raised or f"{word} " in raised or "sequence" in raised):
                 which = " and ".join(f"`{n}`" for n in plain)
-                return (f"the inputs may be plain {word}s (here {which} {'are' if len(plain) > 1 else 'is a'} "
-                        f"{word}{'s' if len(plain) > 1 else ''}, not numpy arrays): turn each into an array first "
+                what = f"are {word}s, not numpy arrays" if len(plain) > 1 else f"is a {word}, not a numpy array"
+                return (f"the inputs may be plain {word}s (here {which} {what}): turn each into an array first "
                         f"(np.asarray), or write code that works on both")
     if not _EMPTY.search(raised):
         return None
@@ -778,6 +801,8 @@ def exception_context(question, raised: str, want, args) -> str | None:
     if empty:
         return (f"here `{empty[0]}` is empty (no entry at all), which the question allows: handle that input "
                 f"without taking anything out of it")
+    if not _NOTHING_LEFT.search(raised):
+        return None
     try:
         made = data_to_array(want)
     except Exception:  # noqa: BLE001
@@ -785,7 +810,7 @@ def exception_context(question, raised: str, want, args) -> str | None:
     if made.ndim < 1:
         return None
     for name, value in _counts_asked(question, args):
-        if made.shape[0] < value:
+        if made.shape[0] < value and _tracks(question, args, name, made.shape[0]):
             noun = _noun(name, made.ndim > 1)
             return (f"on this input only {made.shape[0]} {noun} can be made ({name} = {value}): after them "
                     f"nothing is left, and your code takes something out of an empty sequence; stop when nothing "
