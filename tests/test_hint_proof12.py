@@ -415,3 +415,35 @@ def test_4_5_a_size_argument_is_not_taken_for_a_count_asked():
     want = q.expected_outputs([args])[0]["out"]
     said = function_hints.exception_context(q, "ValueError: max() arg is an empty sequence", want, args)
     assert said is None, said
+
+
+def test_2_the_grader_says_the_same_words():
+    source = ("import itertools\n"
+              "hindi_single_token_share = np.mean([bpe.count_tokens(w) == 1 for w in itertools.islice(hindi, 100)])\n")
+    notebook, (status, detail) = _notebook_and_grader(
+        "08-vocabulary-size", {"hindi_single_token_share": source}, "hindi_single_token_share")
+    from embedlab.grading.text import cut
+
+    # the grader's row holds the detail cut to the CSV's 300 characters: the same words, as far as they go
+    assert status == notebook.status == "incorrect" and cut(notebook.detail) == detail, (notebook.detail, detail)
+    assert "`n_top`'s value" in detail, detail
+
+
+# the newcomer's own merge loop (their code style and input), kept as the reported instance
+REPORTED_TEXT_MERGES = (
+    "def bpe_merges(counts, n_merges):\n"
+    "    seqs = {w: ' '.join(str(b) for b in w.encode('utf-8')) for w in counts}\n    merges = []\n"
+    "    for k in range(n_merges):\n        pairs = {}\n        for w, s in seqs.items():\n"
+    "            t = [int(x) for x in s.split()]\n            for p in zip(t, t[1:]):\n"
+    "                pairs[p] = pairs.get(p, 0) + counts[w]\n        if not pairs:\n            break\n"
+    "        best = min(pairs, key=lambda p: (-pairs[p], p))\n        merges.append(best)\n"
+    "        pat = f'{best[0]} {best[1]}'\n        seqs = {w: s.replace(pat, str(256 + k)) for w, s in seqs.items()}\n"
+    "    return merges\n")
+
+
+def test_1_the_reported_merge_loop_is_refused_too():
+    assert _status("08-vocabulary-size", "bpe_merges", REPORTED_TEXT_MERGES) == "incorrect"
+    q = _question("08-vocabulary-size", "bpe_merges")
+    namespace = {}
+    exec(REPORTED_TEXT_MERGES, namespace)  # noqa: S102
+    assert namespace["bpe_merges"]({"AB": 5, "ĥB": 1, "ĥX": 1}, 4) != q.reference({"AB": 5, "ĥB": 1, "ĥX": 1}, 4)
