@@ -447,3 +447,16 @@ def test_1_the_reported_merge_loop_is_refused_too():
     namespace = {}
     exec(REPORTED_TEXT_MERGES, namespace)  # noqa: S102
     assert namespace["bpe_merges"]({"AB": 5, "ĥB": 1, "ĥX": 1}, 4) != q.reference({"AB": 5, "ĥB": 1, "ĥX": 1}, 4)
+
+
+def test_3_a_function_built_on_a_wrong_earlier_function_blames_that_function():
+    # lesson 02: the gradient written as one_hot(ids, V).T @ grad_out with the learner's own one_hot (question 1),
+    # one column off: a function answer reading an earlier function answer
+    one_hot = ("def one_hot(ids, V):\n    out = np.zeros((len(ids), V))\n"
+               "    out[np.arange(len(ids)), (np.asarray(ids) + 1) % V] = 1.0\n    return out\n")
+    backward = "def embedding_backward(ids, grad_out, V):\n    return one_hot(ids, V).T @ grad_out\n"
+    notebook, (status, detail) = _notebook_and_grader(
+        "02-lookup-vs-matmul", {"one_hot": one_hot, "embedding_backward": backward}, "embedding_backward")
+    assert notebook.detail == detail and status == "incorrect", (notebook.detail, detail)
+    assert detail.startswith("your `one_hot` (question 1) is not right yet, and this answer uses it"), detail
+    assert "your lines give the answer" in detail, detail

@@ -93,6 +93,35 @@ def rerun(question, namespace: dict, lesson: str, source: str | None, given, ear
         return {"raised": f"{type(exc).__name__}: {exc}"[:200], "names": [q.name for q in functions]}
 
 
+def rerun_function(question, func, cases, earlier) -> dict | None:
+    """A function answer called again on its cases with each earlier function answer it reads (`earlier`) replaced,
+    in the globals it reads them from, by the course's reference for it: {"data": its results, "names": the functions
+    replaced}; None when none is such a function, or it cannot be called so. The globals are put back as they were."""
+    from embedlab.grading import elsewhere
+    from embedlab.grading.kinds import Function
+
+    functions = [q for _, q in earlier if isinstance(q, Function) and q.reference is not None]
+    globals_ = getattr(func, "__globals__", None)
+    if not functions or not callable(func) or not isinstance(globals_, dict):
+        return None
+    missing = object()
+    saved = {q.name: globals_.get(q.name, missing) for q in functions}
+    try:
+        for q in functions:
+            globals_[q.name] = q.reference
+        with elsewhere._bounded(5 * elsewhere.SECONDS):
+            data = question.run_cases(func, cases)
+    except (Exception, SystemExit, elsewhere.OutOfTime):  # noqa: BLE001 - not attempted, not a function: nothing
+        return None
+    finally:
+        for name, value in saved.items():
+            if value is missing:
+                globals_.pop(name, None)
+            else:
+                globals_[name] = value
+    return {"data": data, "names": [q.name for q in functions]}
+
+
 def _listed(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 

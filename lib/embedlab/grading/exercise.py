@@ -20,7 +20,7 @@ from embedlab.grading.kinds import (MISSING, TYPED, Function, NotAttempted, Ques
                                    answer_of, points_text, typed_cell)
 from embedlab.grading.code import (CLASS, OTHER, RIGHT, SAME, answer_source, edit_hint, given_code, given_edits,
                                    harmless, restored, with_marker)
-from embedlab.grading.earlier import earlier_read, rerun
+from embedlab.grading.earlier import earlier_read, rerun, rerun_function
 from embedlab.grading.earlier import hint as earlier_hint
 from embedlab.grading.explain import with_source
 from embedlab.grading.elsewhere import as_handed_out, run_elsewhere
@@ -81,6 +81,7 @@ class Exercise:
                 undone = run_function_edits(question, namespace, cell, cases)
                 if undone:
                     verdict = evaluate(question, value, None, cases, source, elsewhere=undone)
+            verdict = self._earlier(name, namespace, cell, source, verdict, value, cases)
             return self._given(name, namespace, cell, verdict, cases)
         if question.kind == "written":  # marked by the instructor: the check counts what is written
             return evaluate(question, value, None, source=source)
@@ -102,7 +103,8 @@ class Exercise:
                                    elsewhere=elsewhere)
         return self._given(name, namespace, cell, self._earlier(name, namespace, cell, source, verdict))
 
-    def _earlier(self, name: str, namespace: dict, cell, source, verdict: Verdict) -> Verdict:
+    def _earlier(self, name: str, namespace: dict, cell, source, verdict: Verdict, value=None,
+                 cases=None) -> Verdict:
         """A wrong answer whose own lines read an earlier answer that is not right yet says so first
         (embedlab.grading.earlier), as the grader does (judge.score): the lines run again with the earlier
         functions put right tell whether that explains it."""
@@ -122,9 +124,14 @@ class Exercise:
                 self._checking.discard(name)
             if not wrong:
                 return verdict
-            again = rerun(question, namespace, self.lesson, cell, given, read)
+            if isinstance(question, Function):
+                again = rerun_function(question, value, cases, read)
+                expected = question.expected_outputs(cases)
+            else:
+                again = rerun(question, namespace, self.lesson, cell, given, read)
+                expected = self.key[name]
             detail = earlier_hint(question, verdict.detail, source, given, questions, lambda q: q.name in wrong,
-                                  again, self.key, self.key[name])
+                                  again, self.key, expected)
         except Exception:  # noqa: BLE001 - a check must never stop the notebook
             return verdict
         return dataclasses.replace(verdict, detail=detail)

@@ -108,7 +108,7 @@ def score(q: Question, key: dict, reference: dict, result: RunResult, limits: Li
         return 0.0, q.points, verdict.status, cut(verdict.detail)
     detail = verdict.detail
     looked = lesson or getattr(q, "lesson", "")
-    if looked and not isinstance(q, Function) and q.kind != "written":
+    if looked and q.kind != "written":
         # an earlier answer its own lines read that is not right yet is said first (embedlab.grading.earlier), as the
         # notebook's check says it: judged here as the grader judges that question
         def is_wrong(earlier_q) -> bool:
