@@ -160,11 +160,26 @@ def test_4_a_count_does_not_displace_a_slip_proven_on_the_arguments():
     assert "leaves out the last item of `ids`" in detail and "too few" not in detail, detail
 
 
-def test_4_a_short_result_of_right_entries_is_counted():
-    # every row right but the batch's repeats dropped (np.unique): fewer rows than ids, each a one-hot row
+def test_4_a_short_result_no_count_explains_keeps_the_shape_words():
+    # every row right but the batch's repeats dropped (np.unique): fewer rows than ids, and no count argument
+    # explains the length (V is a size): the question's own words on the shape stand, no count is guessed
     source = "def one_hot(ids, V):\n    return np.eye(V)[np.unique(np.asarray(ids))]\n"
     detail = _detail("02-lookup-vs-matmul", "one_hot", source)
-    assert "2 rows where 3 are expected: too few" in detail, detail
+    assert "one row per id" in detail and "where" not in detail, detail
+
+
+def test_4_a_made_up_merge_is_counted_where_nothing_is_left():
+    # a loop that never stops early: when no pair is left it merges the last pair again
+    source = ("def bpe_merges(counts, n_merges):\n    from embedlab.bpe import merge_word\n"
+              "    words = [list(w.encode('utf-8')) for w in counts]\n    merges, best = [], None\n"
+              "    for k in range(n_merges):\n        pairs = {}\n"
+              "        for t, n in zip(words, counts.values()):\n            for p in zip(t, t[1:]):\n"
+              "                pairs[p] = pairs.get(p, 0) + n\n"
+              "        if pairs:\n            best = min(pairs, key=lambda p: (-pairs[p], p))\n"
+              "        merges.append(best)\n        words = [merge_word(t, best, 256 + k) for t in words]\n"
+              "    return merges\n")
+    detail = _detail("08-vocabulary-size", "bpe_merges", source)
+    assert "n_merges merges where only 2 can be made on this input" in detail, detail
 
 
 # --------------------------------------------------------------------------

@@ -742,9 +742,9 @@ def count_relation(question, data, expected) -> dict | None:
 
 
 def count_words(question, got, want, args, relation) -> str | None:
-    """What one call's result length says, before what its entries hold: `relation` (count_relation)
-    proven over every call, else the call's own lengths where the entries have the right form (or there
-    is none)."""
+    """What one call's result length says, before what its entries hold: `relation` (count_relation) proven over
+    every call, or, where the reference makes fewer than a count argument asks (nothing left) and the learner's
+    makes that many, that; None otherwise (a length off by nothing a count explains: the shape's own words)."""
     lengths = _lengths(question, [got], [{"call": "", "out": want, "args": args}]) if args is not None else []
     if not lengths:
         return None
@@ -766,8 +766,7 @@ def count_words(question, got, want, args, relation) -> str | None:
             noun = _noun(name, rows)
             return (f"{name} {noun} where only {w} can be made on this input: nothing is left after that, so "
                     f"stop when nothing is left rather than making up more")
-    noun = "rows" if rows else "entries"
-    return f"{g} {noun} where {w} are expected: {'too few' if g < w else 'too many'}, before what each one holds"
+    return None  # a length off with no count argument to explain it: the shape's own words say it (Array's judge)
 
 
 # --------------------------------------------------------------------------
