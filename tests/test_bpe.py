@@ -165,3 +165,22 @@ def test_every_shipped_training_is_what_training_gives(monkeypatch):
         assert read.merges == fresh.merges == [tuple(p) for p in shipped["merges"]]
     # any other training trains: one word count more changes the key
     assert training_key({"a": 1}, 300) != training_key({"a": 2}, 300)
+
+
+def test_word_counts_read_wordfreqs_shipped_lists_without_any_network(monkeypatch):
+    """The README's "no downloads while you work" for lesson 08's word lists: word_counts reads the
+    lists wordfreq ships, with every socket refused (wordfreq's cache emptied first, so the lists are
+    read here). Seen red with word_counts opening a connection first."""
+    import socket
+
+    import wordfreq
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("word_counts tried to open a network connection")
+
+    monkeypatch.setattr(socket, "socket", refuse)
+    monkeypatch.setattr(socket, "create_connection", refuse)
+    wordfreq.get_frequency_dict.cache_clear()
+    for lang in ("en", "hi", "bn", "ta", "ur"):
+        counts = word_counts(lang, 100)
+        assert len(counts) == 100 and all(n >= 1 for n in counts.values()), lang

@@ -103,6 +103,18 @@ def test_hints_for_common_mistakes():
     assert v.status == INCORRECT and "int" in v.detail
 
 
+def test_six_n_d_is_named_with_either_n_on_an_untied_design():
+    """6·N·D is the rule of thumb whether N is lesson 06's N_mult (design_figures' train_flops_6nd) or every
+    parameter (count_params(design).total): on an untied design the two differ by the input table, and
+    either is the same slip (red once train_flops_6nd became N_mult, for the second reading)."""
+    a = answers_for(SECOND_DESIGN)
+    f = design_figures(SECOND_DESIGN, BUDGET)
+    assert not SECOND_DESIGN["tie_word_embeddings"] and f.train_flops_6nd != 6 * f.params * BUDGET.train_tokens
+    for value in (f.train_flops_6nd, 6 * f.params * BUDGET.train_tokens):
+        v = verdicts({**a, "design_train_flops": value})["design_train_flops"]
+        assert v.status == INCORRECT and "6·N·D" in v.detail, (value, v.detail)
+
+
 def test_not_attempted_until_the_design_exists():
     got = verdicts({"design_params": 123})
     assert got["design"].status == NOT_ATTEMPTED

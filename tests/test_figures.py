@@ -284,14 +284,45 @@ def test_lesson_06_figures_draw_their_series_in_the_course_colours_with_legends_
         plt.close(fig)
 
 
+def test_lesson_06_cost_figure_marks_where_attention_crosses_the_head_and_the_blocks():
+    """cost_by_position puts a dot, written with its position, where attention's cost (t times
+    attention_per_key) equals the head's and the blocks' (the crossings lesson 06 quotes), and none
+    for a crossing outside the positions drawn. Seen red with the dots at half the position."""
+    from embedlab import load_config, token_costs
+
+    gpt2, llama = load_config("gpt2"), load_config("llama-3-8b")
+    cases = [(2 ** np.arange(7, 18), [gpt2, llama]), (2 ** np.arange(7, 12), [gpt2, llama])]
+    for contexts, configs in cases:
+        fig = figures.cost_by_position(configs, contexts)
+        try:
+            for ax, config in zip(fig.axes, configs):
+                c = token_costs(config)
+                want = [(cost / c.attention_per_key, cost) for cost in (c.head, c.blocks)
+                        if contexts.min() <= cost / c.attention_per_key <= contexts.max()]
+                dots = [(line.get_xdata()[0], line.get_ydata()[0]) for line in ax.get_lines()
+                        if line.get_marker() == "o"]
+                assert dots == want, (config["_name"], contexts.max())
+                for t, cost in dots:     # the attention line passes through each dot
+                    assert c.attention_per_key * t == pytest.approx(cost, rel=1e-12)
+                assert [text.get_text() for text in ax.texts] == [f"{t:,.0f}" for t, _ in want]
+        finally:
+            plt.close(fig)
+    # the crossings lesson 06 prints: Llama-3-8B's head at exactly 2,004, blocks at 26,624
+    c = token_costs(llama)
+    assert (c.head / c.attention_per_key, c.blocks / c.attention_per_key) == (2004, 26624)
+
+
 # ---- lesson 07's drawing function ----
 
 def test_lesson_07_cache_figure_draws_the_cache_the_weights_and_each_models_own_longest_context():
     """figures.cache_against_weights draws, for any model, the cache kv_cache_bytes computes for each
     batch, the weights weight_bytes computes, and a dotted line at the longest context the model's own
-    config states (Llama 3's 8,192, Llama 2's 4,096, GPT-2's n_positions), written at its top; none for
-    a config that states none. Seen red with the line at a fixed 8,192 (Llama 2 drawn past its context)."""
-    from embedlab import GB, kv_cache_bytes, load_config, weight_bytes
+    config states (Llama 3's 8,192, Llama 2's 4,096, GPT-2's n_positions), named with its value in the
+    legend; none for a config that states none. Each batch's crossing of the weights is marked on the
+    weights line at weights / (cache per token · batch), in the batch's colour, with that context in the
+    legend, when it falls inside the contexts drawn. Seen red with the line at a fixed 8,192 (Llama 2 drawn past its
+    context), and with the crossings at even · batch instead of even / batch."""
+    from embedlab import GB, kv_cache_bytes, kv_cache_bytes_per_token, load_config, weight_bytes
 
     contexts = 2 ** np.arange(9, 18)
     cases = [(load_config("llama-3-8b"), 8192), (load_config("llama-2-7b"), 4096),
@@ -311,12 +342,24 @@ def test_lesson_07_cache_figure_draws_the_cache_the_weights_and_each_models_own_
             weights = [line for label, line in lines.items() if label.startswith("fp8 weights")]
             assert len(weights) == 1 and weights[0].get_ydata()[0] == weight_bytes(config, "fp8") / GB
             dotted = [line for line in ax.get_lines() if line.get_linestyle() == ":"]
-            marks = [text.get_text() for text in ax.texts]
+            legend = [text.get_text() for text in ax.get_legend().get_texts()]
             if longest is None:
-                assert dotted == [] and marks == [], config["_name"]
+                assert dotted == [] and not any("longest" in label for label in legend), config["_name"]
             else:
                 assert [list(line.get_xdata()) for line in dotted] == [[longest, longest]], config["_name"]
-                assert marks == [f"{longest:,}"]
+                assert dotted[0].get_label() in legend and f"({longest:,})" in dotted[0].get_label()
+            # the crossings: an X on the weights line where batch × context = weights / cache per token
+            even = weight_bytes(config, "fp8") / kv_cache_bytes_per_token(config, precision="fp8")
+            want_x = [even / b for b in (1, 8) if contexts.min() <= even / b <= contexts.max()]
+            crosses = [line for line in ax.get_lines() if line.get_marker() == "X"]
+            assert [line.get_xdata()[0] for line in crosses] == pytest.approx(want_x, rel=1e-12), \
+                config["_name"]
+            assert all(line.get_ydata()[0] == weight_bytes(config, "fp8") / GB for line in crosses)
+            assert [line.get_label() for line in crosses] == [f"crosses at {x:,.0f}" for x in want_x]
+            assert all(line.get_label() in legend for line in crosses) and len(ax.texts) == 0
+            # each crossing sits in the legend's row of its batch's line, in that line's colour
+            lines_of = [lines[f"KV cache, batch {b}"] for b in (1, 8) if contexts.min() <= even / b]
+            assert [line.get_color() for line in crosses] == [line.get_color() for line in lines_of]
             assert figures.legend_overlaps(fig) == []
             assert fig.get_figwidth() <= figures.MAX_WIDTH_IN
         finally:

@@ -67,3 +67,39 @@ def test_a_negative_gap_is_blamed_on_the_order_only_when_it_is_the_gap_turned_ro
                "gap = float(within - between)\n")
     text = detail("09-what-rows-learn", "gap", squared)
     assert "within minus between: the animal" not in text and "cosine similarities" in text, text
+
+
+def test_a_function_that_hands_the_asked_work_to_the_library_is_not_the_learners():
+    """newcomerE: `return list(train_bpe(c, 256 + n).merges)` got ✅ for exercise 08's merge loop, the one question
+    that asks the learner to write the algorithm. A Function's own_work names what the question asks to write:
+    an answer cell that calls it, aliases it, imports it under another name or reaches it as an attribute is
+    refused with why, in every form; the solution, and a cell that names it only in a comment, are not."""
+    from embedlab.grading.exercise import Exercise
+    from hint_corpus import check_wrong
+    from hint_corpus import Wrong
+    from solution_runner import grader_scoring
+
+    forms = [
+        "def bpe_merges(counts, n_merges):\n    return [tuple(p) for p in train_bpe(counts, 256 + n_merges).merges]\n",
+        "run = train_bpe\n\ndef bpe_merges(counts, n_merges):\n    return list(run(counts, 256 + n_merges).merges)\n",
+        "import embedlab\n\ndef bpe_merges(counts, n_merges):\n"
+        "    return list(embedlab.train_bpe(counts, 256 + n_merges).merges)\n",
+        "from embedlab.bpe import train_bpe as fit\n\ndef helper(c, n):\n    return fit(c, 256 + n)\n\n"
+        "def bpe_merges(counts, n_merges):\n    return list(helper(counts, n_merges).merges)\n",
+    ]
+    for source in forms:
+        entry = Wrong("08-vocabulary-size", "bpe_merges", source, "", (), ())
+        _, ns = check_wrong.run_entry(entry)
+        ns["_ih"] = ["", source]
+        verdict = Exercise("08-vocabulary-size").verdict("bpe_merges", ns)
+        assert verdict.status == "incorrect" and "write it yourself" in verdict.detail, (source, verdict)
+        assert grader_scoring("08-vocabulary-size", "bpe_merges", ns, source) == (verdict.status, verdict.detail)
+    # the solution's own loop, with a comment that names train_bpe, is still right
+    from embedlab.grading import code
+
+    solution = code.solution_source("08-vocabulary-size", "bpe_merges")
+    assert "def bpe_merges" in solution
+    source = "# compare with train_bpe afterwards\n" + solution
+    _, ns = check_wrong.run_entry(Wrong("08-vocabulary-size", "bpe_merges", source, "", (), ()))
+    ns["_ih"] = ["", source]
+    assert Exercise("08-vocabulary-size").verdict("bpe_merges", ns).status == "correct"

@@ -30,6 +30,23 @@ def test_team_design_figures_by_hand():
     assert all(0 < used <= 1 for used in headroom(f, JOB).values())
 
 
+def test_six_n_d_counts_the_weights_a_token_multiplies():
+    """6·N·D with lesson 06's N_mult: an untied input table (looked up) and a position table (added) are
+    left out, a tied table (also the head) kept; so 2·N_mult is a token's forward matmul FLOPs (to 0.1%)."""
+    from embedlab.compute import token_costs
+    from embedlab.params import load_config
+    designs = [TEAM, {**TEAM, "tie_word_embeddings": False}] + [
+        load_config(name) for name in ("gpt2", "llama-3-8b", "mixtral-8x7b", "opt-350m", "phi-2")]
+    for config in designs:
+        n, c = count_params(config), token_costs(config)
+        n_mult = n.active - (0 if n.tied else n.token_embedding) - n.position_embedding
+        f = design_figures(config, JOB)
+        assert f.train_flops_6nd == 6 * n_mult * JOB.train_tokens, config.get("_name", config)
+        assert abs(2 * n_mult / (c.input + c.blocks + c.head) - 1) < 1e-3, config.get("_name", config)
+    untied = design_figures({**TEAM, "tie_word_embeddings": False}, JOB)
+    assert untied.train_flops_6nd == design_figures(TEAM, JOB).train_flops_6nd  # the head's matmul either way
+
+
 def test_each_budget_gives_its_reason():
     untied = {**TEAM, "tie_word_embeddings": False}
     assert [r.split(":")[0] for r in over_budget(untied, JOB)] == ["parameters", "memory"]
@@ -152,7 +169,8 @@ def test_a_mixture_of_experts_design_stores_every_expert_and_computes_with_the_a
     n = count_params(mixtral)
     f = design_figures(mixtral, JOB)
     assert f.params == n.total and f.weights_gb == 2 * n.total / GB
-    assert f.train_flops_6nd == 6 * n.active * 400_000_000_000
+    # N_mult: the active weights, but the untied input table is only looked up
+    assert f.train_flops_6nd == 6 * (n.active - n.token_embedding) * 400_000_000_000
     assert f.train_flops < 6 * n.total * 400_000_000_000 / 3  # the arithmetic follows the 12.9B, not the 46.7B
 
 

@@ -201,7 +201,8 @@ def test_lesson_08_tokens_per_word_ratios(gpt2, cl100k):
 
 
 def test_the_prose_sample_is_the_frozen_prose_of_lessons_01_to_11():
-    """prose_sample(): real running English for lesson 12's trimming, frozen so its figures stay put."""
+    """prose_sample(): real running English, a fresh dict keyed by lesson name, frozen so its figures stay
+    put (lesson 12's last "Try it" trims to it)."""
     import json
 
     from embedlab import prose_sample
@@ -212,4 +213,4 @@ def test_the_prose_sample_is_the_frozen_prose_of_lessons_01_to_11():
     assert all(len(text.split()) > 500 for text in prose.values())
     assert sum(len(text.split()) for text in prose.values()) == 23_427
     assert "frozen" in json.loads(PROSE_SAMPLE.read_text())["about"]
-    assert prose_sample() is not prose and prose_sample() == prose  # a fresh dict: lesson 12 pops from it
+    assert prose_sample() is not prose and prose_sample() == prose  # a fresh dict: a caller may change it

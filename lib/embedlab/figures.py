@@ -356,7 +356,9 @@ def parameter_bars(configs, names):
 def cost_by_position(configs, contexts):
     """Lesson 06's FLOPs for one token against its position t (log-log), one stacked panel per
     model config: the blocks and the LM head (flat), attention over the context (growing with t),
-    and a dotted line at the model's longest context. Returns the figure."""
+    a dotted line at the model's longest context, and a dot where attention crosses the head and
+    where it crosses the blocks (at t = cost / attention_per_key), written with that position,
+    when the crossing lies within `contexts`. Returns the figure."""
     import matplotlib.pyplot as plt
 
     from embedlab.compute import token_costs
@@ -372,6 +374,12 @@ def cost_by_position(configs, contexts):
                 color=colour("attention over the context"))
         longest = config.get("n_positions") or config.get("max_position_embeddings")
         ax.axvline(longest, color="gray", linestyle=":", label="the model's longest context")
+        for cost in (c.head, c.blocks):         # where attention costs as much as the part
+            t = cost / c.attention_per_key
+            if contexts.min() <= t <= contexts.max():
+                ax.plot([t], [cost], "o", color="black", markersize=5, label="_crossing")
+                ax.annotate(f"{t:,.0f}", (t, cost), xytext=(4, -4), textcoords="offset points",
+                            ha="left", va="top", fontsize=12)
         ax.set_xscale("log", base=2)
         ax.set_yscale("log")
         ax.set_xlabel("position t (keys attended to)", fontsize=12)
@@ -413,33 +421,48 @@ def share_bars(cases, xlabel="share of the FLOPs of one forward pass"):
 def cache_against_weights(config, contexts, batches=(1, 8, 32), precision="bf16"):
     """Lesson 07's figure (log-log, in GB): the KV cache against the context, one line per batch size
     in `batches`, the weights in `precision` as a dashed line, and a dotted line at the longest context
-    the model's config states (`memory_widget.context_limit`; none if it states none), its value written
-    at the top. One legend below the axes. Returns the figure (show it with plt.show())."""
+    the model's config states (`memory_widget.context_limit`; none if it states none). Where a batch's
+    cache passes the weights (context = weights / (cache per token · batch)), an X on the weights line
+    in the batch's colour, its context in the legend: on a log axis the first drawn context past the
+    weights sits almost on the line, the crossing does not. Crossings outside `contexts` are not drawn.
+    One legend below the axes, in two columns: the cache lines and the weights, then the crossings and
+    the longest context. Returns the figure (show it with plt.show())."""
     import matplotlib.pyplot as plt
 
-    from embedlab.memory import GB, kv_cache_bytes, weight_bytes
+    from embedlab.memory import GB, kv_cache_bytes, kv_cache_bytes_per_token, weight_bytes
     from embedlab.memory_widget import context_limit
 
     contexts = np.asarray(contexts)
     limit = context_limit(config)
     weights_gb = weight_bytes(config, precision) / GB
-    fig, ax = plt.subplots(figsize=(MAX_WIDTH_IN, 3.6))
+    even = weight_bytes(config, precision) / kv_cache_bytes_per_token(config, precision=precision)
+    fig, ax = plt.subplots(figsize=(MAX_WIDTH_IN, 4.4))
+    firsts, seconds = [], []               # the legend's two columns
     for batch in batches:
         cache = [kv_cache_bytes(config, int(t), batch, precision=precision) for t in contexts]
-        ax.plot(contexts, np.array(cache) / GB, marker="o", label=f"KV cache, batch {batch}")
-    ax.axhline(weights_gb, color="black", linestyle="--",
-               label=f"{precision} weights ({weights_gb:.1f} GB)")
+        (line,) = ax.plot(contexts, np.array(cache) / GB, marker="o", label=f"KV cache, batch {batch}")
+        firsts.append(line)
+        cross = even / batch               # the context where this batch's cache equals the weights
+        if contexts.min() <= cross <= contexts.max():
+            (mark,) = ax.plot([cross], [weights_gb], marker="X", markersize=11, linestyle="none",
+                              color=line.get_color(), markeredgecolor="black", zorder=3,
+                              label=f"crosses at {cross:,.0f}")
+            seconds.append(mark)
+    firsts.append(ax.axhline(weights_gb, color="black", linestyle="--",
+                             label=f"{precision} weights ({weights_gb:.1f} GB)"))
     ax.set_xscale("log", base=2)
     ax.set_xticks(contexts)                # every context drawn, as a power of two
     if limit is not None:                  # the longest context the model was built for
         longest = limit[1]
-        ax.axvline(longest, color="0.5", linestyle=":")
-        ax.annotate(f"{longest:,}", (longest, 1), xycoords=("data", "axes fraction"),
-                    xytext=(3, -3), textcoords="offset points", va="top")
+        seconds.append(ax.axvline(longest, color="0.5", linestyle=":",
+                                  label=f"longest context ({longest:,})"))
     ax.set_yscale("log")
     ax.set_xlabel("context (tokens per sequence)")
     ax.set_ylabel("GB")
     ax.set_title(f"{config['_name']}: KV cache ({precision}) against its weights")
-    # below the axes: inside, it would cover the batch-1 line
-    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.22), ncol=2)
+    # below the axes: inside, it would cover the batch-1 line; the columns filled to the same length so
+    # that each starts its own column
+    handles = firsts + [plt.Line2D([], [], linestyle="none", label=" ")] * max(0, len(seconds) - len(firsts))
+    handles += seconds + [plt.Line2D([], [], linestyle="none", label=" ")] * max(0, len(firsts) - len(seconds))
+    ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.22), ncol=2)
     return fig

@@ -13,10 +13,12 @@ questions a model proposal has to answer.
 * **training compute**: the FLOPs of training on `train_tokens` tokens in
   sequences of `train_context`, counted by `training_flops` (every matmul of
   the blocks and the head, attention over the context; the lookup is free).
-  The rule of thumb 6·N·D is close to it but charges an untied input table that
-  does no arithmetic and leaves out attention, so the budget uses the count.
-  (For a mixture-of-experts design N is the active count: the weights hold
-  every expert, the arithmetic only the ones a token is routed to.)
+  The rule of thumb 6·N·D (`Figures.train_flops_6nd`) takes for N lesson 06's
+  N_mult, the weights a token multiplies: the active parameters without an
+  untied input table (only looked up) or a position table (only added); a tied
+  table is also the head, so it stays in. It leaves out attention, so the budget
+  uses the count. (For a mixture-of-experts design the weights hold every
+  expert, the arithmetic only the ones a token is routed to.)
 """
 
 from __future__ import annotations
@@ -67,7 +69,16 @@ class Figures:
     kv_cache_gb: float
     serving_gb: float  # weights_gb + kv_cache_gb
     train_flops: int  # training_flops(config, train_context).total × sequences
-    train_flops_6nd: int  # the rule of thumb 6·N·D with every parameter a token uses (the active ones), for comparison
+    train_flops_6nd: int  # the rule of thumb 6·N·D with N = N_mult (lesson 06, `n_mult`), for comparison
+
+
+def n_mult(n) -> int:
+    """Lesson 06's N_mult of a `count_params(...)` result: the weights one token multiplies.
+
+    The active count without an untied input table (a lookup, 0 FLOPs) and a position
+    table (an addition); a tied table is also the head, so it stays in.
+    """
+    return n.active - (0 if n.tied else n.token_embedding) - n.position_embedding
 
 
 def design_figures(config: dict, budget: Budget) -> Figures:
@@ -83,7 +94,7 @@ def design_figures(config: dict, budget: Budget) -> Figures:
         kv_cache_gb=memory["kv_cache"] / GB,
         serving_gb=memory["total"] / GB,
         train_flops=training_flops(config, budget.train_context).total * sequences,
-        train_flops_6nd=6 * n.active * budget.train_tokens,
+        train_flops_6nd=6 * n_mult(n) * budget.train_tokens,
     )
 
 

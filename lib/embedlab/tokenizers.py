@@ -185,11 +185,11 @@ PROSE_SAMPLE = Path(__file__).parent / "data" / "shipped" / "prose-sample.json"
 
 
 def prose_sample() -> dict[str, str]:
-    """A frozen sample of real running English, by lesson: the prose (markdown cells) of lessons 01
-    to 11 of this course, copied once and never updated, so the figures lesson 12 computes from it
-    stay put. Real text has capitals, punctuation, numbers and line breaks that a word list has not:
-    lesson 12 builds a trimmed vocabulary from a tokenised sample of it, as Ushio et al. (2023) do
-    from a corpus of the language, and measures the drop on held-out text."""
+    """A frozen sample of real running English: a fresh dict from a lesson's name ("01-toy-table",
+    ...) to its prose (the markdown cells of lessons 01 to 11 of this course), copied once and never
+    updated, so what is computed from it stays put. Real text has capitals, punctuation, numbers and
+    line breaks that a word list has not: lesson 12's last "Try it" trims a vocabulary to its tokens,
+    as Ushio et al. (2023) trim to a corpus of the language, and measures it on `licence_text()`."""
     return dict(json.loads(PROSE_SAMPLE.read_text(encoding="utf-8"))["lessons"])
 
 
@@ -197,7 +197,8 @@ LICENCE = Path(__file__).parent / "data" / "shipped" / "licence.txt"
 
 
 def licence_text() -> str:
-    """The course's licence (the repository's LICENSE, shipped inside the package): lesson 12's
-    second held-out text, legal English unlike the lessons' prose. Inside the package so that a
-    lesson opened on its own (Colab, Binder, a downloaded notebook) reads it as a clone does."""
+    """The course's licence (the repository's LICENSE, shipped inside the package) as one string:
+    held-out legal English, unlike the lessons' prose, that lesson 12's last "Try it" measures a
+    vocabulary trimmed to `prose_sample()` on. Inside the package so that a lesson opened on its own
+    (Colab, Binder, a downloaded notebook) reads it as a clone does."""
     return LICENCE.read_text(encoding="utf-8")

@@ -23,3 +23,23 @@ class Wrong:
     mistake: str       # one sentence: what the learner did wrong, in plain words
     words: tuple       # a correct hint contains at least one of these (case-insensitive)
     wrong_words: tuple = ()  # a hint containing one of these blames a mistake not made
+
+
+def calibrated(entries: list, table: dict, slots: tuple) -> list:
+    """`entries` with the word lists of those `table` names recalibrated to an independent judge's verdicts (a
+    corpus's CALIBRATED, added after the judge read the hints, never by the corpus's author). `table` maps
+    (name, the mistake's first characters) to a tuple whose slots `slots` names, each a tuple of words:
+    "drop_wrong" (wrong words a right hint uses), "add_wrong" (the false clause the judge found), "add"
+    (the hint's own naming of the real mistake), "drop" (words a generic hint matched by chance)."""
+    out = []
+    for entry in entries:
+        key = next((k for k in table if k[0] == entry.name and entry.mistake.startswith(k[1])), None)
+        if key is None:
+            out.append(entry)
+            continue
+        change = dict(zip(slots, table[key]))
+        words = tuple(w for w in entry.words if w not in change.get("drop", ())) + tuple(change.get("add", ()))
+        wrong = tuple(w for w in entry.wrong_words if w not in change.get("drop_wrong", ())) \
+            + tuple(change.get("add_wrong", ()))
+        out.append(Wrong(entry.lesson, entry.name, entry.source, entry.mistake, words, wrong))
+    return out

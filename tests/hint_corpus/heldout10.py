@@ -1163,6 +1163,7 @@ ENTRIES += UNJUDGED
 # added)}; the author's entries above are left as written. Once the classifier matched wrong words as whole
 # words (hints11), 7 of the first 20 were no longer needed and were removed: the 13 left are the hints the
 # whole-word classifier still miscounts (a wrong word the right hint uses: "mean", "scores", "tied", …).
+from hint_corpus import calibrated  # noqa: E402
 CALIBRATED = {
     ('count_unique', 'Sums every entry: a storage shared by tw'): (('sizes',), ()),  # judge10 #80
     ('forward_flops_per_token', 'Leaves out attention over the context (4'): (('per block',), ()),  # judge10 #99
@@ -1180,13 +1181,4 @@ CALIBRATED = {
 }
 
 
-def _calibrated(entry):
-    key = next((k for k in CALIBRATED if k[0] == entry.name and entry.mistake.startswith(k[1])), None)
-    if key is None:
-        return entry
-    drop, extra = CALIBRATED[key]
-    return W(entry.lesson, entry.name, entry.source, entry.mistake, tuple(entry.words) + tuple(extra),
-             tuple(w for w in entry.wrong_words if w not in drop))
-
-
-ENTRIES = [_calibrated(e) for e in ENTRIES]
+ENTRIES = calibrated(ENTRIES, CALIBRATED, ("drop_wrong", "add"))

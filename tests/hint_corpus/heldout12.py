@@ -1175,6 +1175,7 @@ coverage = float(weights @ covered / weights.sum())
 # judge, entry by entry: (wrong words dropped, words added, words dropped). The words added are the hint's own words
 # that name the mistake; the words dropped are those a generic hint matched by chance (a section title's "rows",
 # np.arange's "range").
+from . import calibrated  # noqa: E402
 CALIBRATED = {
     ('E', 'Marked only the first listed trait of ea'): (('shape',), ('rows 0, 1 differ',), ()),  # judge12 #2
     ('n_params', "Copied the lesson's 3 × 2 = 6 instead of"): ((), ('typed in',), ()),  # judge12 #4
@@ -1192,14 +1193,4 @@ CALIBRATED = {
 }
 
 
-def _calibrated(entry):
-    key = next((k for k in CALIBRATED if k[0] == entry.name and entry.mistake.startswith(k[1])), None)
-    if key is None:
-        return entry
-    drop_wrong, extra, drop = CALIBRATED[key]
-    return Wrong(entry.lesson, entry.name, entry.source, entry.mistake,
-                 tuple(w for w in entry.words if w not in drop) + tuple(extra),
-                 tuple(w for w in entry.wrong_words if w not in drop_wrong))
-
-
-ENTRIES = [_calibrated(e) for e in ENTRIES]
+ENTRIES = calibrated(ENTRIES, CALIBRATED, ("drop_wrong", "add", "drop"))

@@ -1201,6 +1201,7 @@ ENTRIES = [
 # not made); a word added is the hint's own naming of the real mistake; a word dropped is one a generic hint
 # matched by chance. With them the classifier gives the judge's counts on the hints before any fix: 147
 # specific, 12 generic, 9 misleading (tests/test_hint_corpus_learners.py's docstring).
+from . import calibrated  # noqa: E402
 CALIBRATED = {
     ('cos_pair', 'Gave the angle between the rows (arccos,'): (('degrees',), (), ()),  # judge13 #8: radians
     ('cos_pair', 'Took rows 0 and 1 instead of the rows of'): ((), ('the right rows?',), ()),  # #9
@@ -1221,13 +1222,4 @@ CALIBRATED = {
 }
 
 
-def _calibrated(entry):
-    key = next((k for k in CALIBRATED if k[0] == entry.name and entry.mistake.startswith(k[1])), None)
-    if key is None:
-        return entry
-    wrong, extra, drop = CALIBRATED[key]
-    return Wrong(entry.lesson, entry.name, entry.source, entry.mistake,
-                 tuple(w for w in entry.words if w not in drop) + tuple(extra), tuple(entry.wrong_words) + wrong)
-
-
-ENTRIES = [_calibrated(e) for e in ENTRIES]
+ENTRIES = calibrated(ENTRIES, CALIBRATED, ("add_wrong", "add", "drop"))

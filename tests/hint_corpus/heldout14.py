@@ -926,6 +926,7 @@ HARD = [h for _, h, _ in _ENTRIES]
 # (wrong words added, words added, words dropped). A wrong word added is the false clause the judge found; a word
 # added is the hint's own naming of the real mistake; a word dropped is one a generic hint matched by chance. With
 # them the classifier gives the judge's counts on those hints: 127 specific, 11 generic, 6 misleading.
+from . import calibrated  # noqa: E402
 CALIBRATED = {
     ('cosine', "Measured each vector's length as the sum"): (('a cosine is scale-free',), (), ()),  # judge14 #1
     ('model_table', 'Multiplied the vocabulary by the number '): (("read `n_embd`",), (), ()),  # #6: no such field
@@ -944,13 +945,4 @@ CALIBRATED = {
 }
 
 
-def _calibrated(entry):
-    key = next((k for k in CALIBRATED if k[0] == entry.name and entry.mistake.startswith(k[1])), None)
-    if key is None:
-        return entry
-    wrong, extra, drop = CALIBRATED[key]
-    return Wrong(entry.lesson, entry.name, entry.source, entry.mistake,
-                 tuple(w for w in entry.words if w not in drop) + tuple(extra), tuple(entry.wrong_words) + wrong)
-
-
-ENTRIES = [_calibrated(e) for e in ENTRIES]
+ENTRIES = calibrated(ENTRIES, CALIBRATED, ("add_wrong", "add", "drop"))

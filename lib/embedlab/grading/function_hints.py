@@ -632,6 +632,29 @@ def argument_changes(names, all_args, typed, own_words=None):
     return out
 
 
+def forbidden_reference(source: str | None, names) -> str | None:
+    """The first of `names` (library functions the question asks the learner to write themselves) that the
+    answer cell refers to: called, aliased (`f = train_bpe`), imported (`from embedlab import train_bpe as t`)
+    or read as an attribute (`embedlab.train_bpe`), anywhere in the cell, a helper of its own included. Read
+    from the source, never run; None when the cell names none of them (or cannot be read)."""
+    import ast
+
+    if not names or not isinstance(source, str) or len(source) > code.SOURCE_LIMIT:
+        return None
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError):
+        return None
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and node.id in names and isinstance(node.ctx, ast.Load):
+            return node.id
+        if isinstance(node, ast.Attribute) and node.attr in names:
+            return node.attr
+        if isinstance(node, ast.ImportFrom) and any(a.name in names for a in node.names):
+            return next(a.name for a in node.names if a.name in names)
+    return None
+
+
 def unused_arguments(source: str | None, name: str) -> list[str]:
     """The arguments the learner's function `name` takes and never reads (its body never loads them, nor
     passes them on): read from the answer cell's source, never run. [] when the function is not found, takes

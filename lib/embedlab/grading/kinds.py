@@ -26,7 +26,7 @@ import itertools
 import math
 import numbers
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
+from typing import Callable, Mapping, Sequence
 
 import numpy as np
 
@@ -1338,6 +1338,9 @@ class Function(Question):
     # cases.blind_spots does not ask of their fixed inputs (several digits, overlapping digits, repeats, disorder)
     quantities: Sequence[str] = ()
     distinct: Sequence[str] = ()
+    # {library function: why}: what the question asks the learner to write, so an answer cell that hands the
+    # work to it (calls it, aliases or imports it) is not the learner's function, whatever it returns
+    own_work: Mapping[str, str] = dataclasses.field(default_factory=dict)
     kind = "function"
 
     def statement(self) -> str:
@@ -1390,6 +1393,9 @@ class Function(Question):
         same cases (each reference output with its call), in the grader's or the notebook's process."""
         if len(data) != len(expected):
             return self._verdict(False, "the function did not return one result per input")
+        handed = _quiet(function_hints.forbidden_reference, self.source, self.own_work, default=None)
+        if handed:
+            return self._verdict(False, f"your cell uses `{handed}`: {self.own_work[handed]}")
         # the reference on changed arguments (named below); a search that cannot run names nothing
         changed = _quiet(function_hints.changed_arguments, self, data, expected, default=None)
         # a declared slip whose results are the learner's on every input: the strongest evidence there is

@@ -527,7 +527,10 @@ def questions(p: dict) -> list:
             avoids={"filter": "your code leaves some words out (a comprehension with `if …`): keep all of them, "
                              "all n_words words, as the question asks"}),
         Function("bpe_merges", reference=bpe_merges, cases=_merge_cases, invariants=MERGE_INVARIANTS,
-                 slips=_merge_slips(), result=Array("bpe_merges", exact=True, ids=True)),
+                 slips=_merge_slips(), result=Array("bpe_merges", exact=True, ids=True), own_work={
+                     name: "the merge loop is the question: write it yourself (train_bpe is the lesson's own "
+                           "loop; call it after your cell to compare)"
+                     for name in ("train_bpe", "BPE", "_shipped_merges")}),
     ]
 
 

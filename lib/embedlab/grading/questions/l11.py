@@ -313,7 +313,9 @@ def questions(p: dict) -> list:
         if _close(got, f.train_flops):
             return []
         sequences = job.train_tokens // job.train_context
-        if _close(got, f.train_flops_6nd):
+        # 6·N·D with lesson 06's N_mult (train_flops_6nd), or with every parameter (an untied design's lookup
+        # table counted as if it were multiplied): the same rule of thumb either way
+        if _close(got, f.train_flops_6nd) or _close(got, 6 * f.params * job.train_tokens):
             return ["that is the rule of thumb 6·N·D: the budget counts with training_flops (attention in, "
                     "lookup free)"]
         if _close(got, f.train_flops / sequences):
@@ -468,24 +470,28 @@ DEFENCE = Written("defence", carries=("design", "design_params", "design_serving
                                       "tightest_budget", "other_tying_params"), criteria=(
     Criterion("binding", "Which budget binds, and by how much:",
               "name the budget your design uses the largest fraction of, with your own figures, and every "
-              "budget that one layer more would break.", (
+              "budget that one layer more would break, with the fraction of it that L + 1 layers would use.", (
                   Level(0, "no budget named, or one named with no figure"),
                   Level(1, "the fullest budget named with its fraction, but the other two budgets not compared "
                            "(or raw amounts compared instead of fractions), or no check of what one layer more "
-                           "would break"),
+                           "would break, or the budgets it breaks named without the fraction L + 1 layers "
+                           "would use"),
                   Level(2, "the fraction of each of the three budgets your own figures use, and every budget "
-                           "that one layer more would break, priced: those are the ones to relax for a bigger "
-                           "model (when two break, relaxing one alone buys nothing)")), figures=True),
+                           "that one layer more would break, each with the fraction of it that L + 1 layers would "
+                           "use (over 100%): those are the ones to relax for a bigger model (when two "
+                           "break, relaxing one alone buys nothing)")), figures=True),
     Criterion("shape", "Why this width and depth:",
               "argue d and L from the job and an objective, not from taste. The job fixes the head width, "
               "so choosing d is choosing the number of heads h (d = h · head_dim).", (
                   Level(0, "width and depth stated without a reason, or d argued only by d = h · head_dim "
                            "(that says which widths are allowed, not which one to pick)"),
                   Level(1, "one of the two argued: L as the deepest depth within every budget, with the "
-                           "figure that rules out one layer more, or d compared with another number of heads"),
-                  Level(2, "both: L the deepest depth within every budget, with the figure that rules out one "
-                           "layer more; and d compared with at least one other number of heads, each at its "
-                           "own deepest depth, by a stated objective (lesson 11, section 6: the most "
+                           "fraction (over 100%) of a budget that L + 1 layers would use, or d compared with "
+                           "another number of heads"),
+                  Level(2, "both: L the deepest depth within every budget, with the fraction (over 100%) of a "
+                           "budget that L + 1 layers would use; and d compared with at least one other number of "
+                           "heads, each at its own deepest depth, by a stated objective (lesson 11, section 6: "
+                           "the most "
                            "non-embedding parameters)")), figures=True),
     Criterion("tying", "What the tying choice costs:",
               "say what tying (or not) the head costs or saves, in your design's own numbers.", (
