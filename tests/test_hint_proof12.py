@@ -475,3 +475,9 @@ def test_3_a_function_built_on_a_wrong_earlier_function_blames_that_function():
     assert notebook.detail == detail and status == "incorrect", (notebook.detail, detail)
     assert detail.startswith("your `one_hot` (question 1) is not right yet, and this answer uses it"), detail
     assert "your lines give the answer" in detail, detail
+
+
+@pytest.mark.parametrize("source", [TEXT_MERGES, REPORTED_TEXT_MERGES])
+def test_1_a_merge_made_on_text_is_named_as_such(source):
+    detail = _detail("08-vocabulary-size", "bpe_merges", source)
+    assert "merged inside the text of a neighbouring id" in detail and "not as characters" not in detail, detail

@@ -359,7 +359,29 @@ def _merges_in_order(got, counts, n_merges) -> bool:
         0 <= a < 256 + k and 0 <= b < 256 + k for k, (a, b) in enumerate(got.tolist()))
 
 
+def _no_text_merge(got, counts, n_merges) -> bool:
+    """No merge joins an id that no merge made whose decimal form holds a made token's digits after others
+    (1256 = "1" + "256"): the signature of ids merged as text ("165 66" holds "65 66", replaced by "256")."""
+    got = np.asarray(got)
+    if got.ndim != 2 or got.shape[1:] != (2,):
+        return True
+    if not np.all(np.isfinite(got)) or not np.all(got == np.round(got)):
+        return True
+    for k, pair in enumerate(got.astype(np.int64).tolist()):
+        for x in pair:
+            if not 0 <= x < 256 + k and any(str(x) != str(256 + j) and str(x).endswith(str(256 + j))
+                                            for j in range(k)):
+                return False
+    return True
+
+
+TEXT_MERGE_WORDS = ("a merge joins an id no merge made, whose digits end with a merged token's id (for example 1256, "
+                    "which ends with 256): a pair was merged inside the text of a neighbouring id (as \"165 66\" "
+                    "holds \"65 66\"); keep each word as a list of int ids and merge whole ids, never their "
+                    "decimal text")
+
 MERGE_INVARIANTS = [
+    Invariant(_no_text_merge, TEXT_MERGE_WORDS),
     Invariant(lambda got, counts, n_merges: np.asarray(got).ndim == 2 and np.asarray(got).shape[1] == 2,
               "each merge is a pair of two token ids: return a list of (a, b) pairs, one per merge"),
     Invariant(lambda got, counts, n_merges: len(np.asarray(got)) <= n_merges,
