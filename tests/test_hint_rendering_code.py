@@ -375,6 +375,19 @@ def drive_function(q, lesson):
             _quiet(function_hints.exception_cause, "KeyError: 'x'", case, names, None)
             _quiet(function_hints.exception_cause, "ValueError: shapes (3,4) and (5,4) not aligned", case, names,
                    None)
+        # a result's length off by a count argument (n_merges − 1 merges), and as many as asked where fewer can be made
+        for i, (arg_name, a) in enumerate(zip(names, case)):
+            if isinstance(a, (int, np.integer)) and not isinstance(a, (bool, np.bool_)) and a > 1:
+                out = q.expected_outputs([case])[0]["out"]
+                short = list(case)
+                short[i] = a - 1
+                got = _quiet(lambda: q._result_question().to_data(ref(*short)))
+                if got is not None:
+                    _quiet(function_hints.count_words, q, got, out, case, {"name": arg_name, "k": -1})
+                made = _quiet(data_to_array, out)
+                if made is not None and made.ndim >= 1:
+                    padded = q._result_question().to_data(np.zeros((int(a),) + made.shape[1:], dtype=int))
+                    _quiet(function_hints.count_words, q, padded, out, case, None)
         # an exception read against its input: plain lists, an empty argument, nothing left to take
         listed = tuple(np.asarray(a).tolist() if isinstance(a, np.ndarray) else a for a in case)
         want = q.expected_outputs([case])[0]["out"]
