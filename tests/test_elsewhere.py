@@ -208,7 +208,7 @@ def test_only_the_questions_that_need_it_declare_other_inputs():
         "01-toy-table": ["batch", "cos_pair"], "08-vocabulary-size": ["hindi_single_token_share"],
         "09-what-rows-learn": ["gap", "cos_cat"], "10-glitch-tokens": ["never_cos", "top7"],
         "11-size-a-model": ["design_params", "tightest_budget", "other_tying_params"],
-        "12-change-a-vocabulary": ["p_new_token"]}
+        "12-change-a-vocabulary": ["added_params", "p_new_token"]}
 
 
 def test_a_typed_answer_is_held_to_other_inputs_too():

@@ -115,7 +115,7 @@ def test_b_two_that_stand_are_one_sentence_each_the_general_reading_last():
     said = q._either(_planted_either(RATIO, WHOLE), "book", 4.0, 3.0)
     assert "either" not in said and ", or " not in said, said
     assert said.index("whole cache") < said.index("a ratio"), said
-    assert said.startswith("two slips give exactly your number. The likelier: "), said
+    assert said.startswith("two slips give exactly your number; put right the one you made. The likelier: "), said
     assert not hint_problems(said), said
 
 

@@ -69,7 +69,13 @@ def execute(nb, cwd: Path):
         store_widget_state=True,
         resources={"metadata": {"path": str(cwd)}},
     )
-    client.execute(cwd=str(cwd))
+    try:
+        client.execute(cwd=str(cwd))
+    finally:
+        # nbclient shuts down only a kernel it started itself; this one it was handed, so stop it
+        # here (or every notebook run leaves its kernel alive until this process exits)
+        if client.km is not None:
+            client._cleanup_kernel()
     return nb
 
 

@@ -446,7 +446,7 @@ def cache_against_weights(config, contexts, batches=(1, 8, 32), precision="bf16"
         if contexts.min() <= cross <= contexts.max():
             (mark,) = ax.plot([cross], [weights_gb], marker="X", markersize=11, linestyle="none",
                               color=line.get_color(), markeredgecolor="black", zorder=3,
-                              label=f"crosses at {cross:,.0f}")
+                              label=f"cache = weights at\n{cross:,.0f} tokens")
             seconds.append(mark)
     firsts.append(ax.axhline(weights_gb, color="black", linestyle="--",
                              label=f"{precision} weights ({weights_gb:.1f} GB)"))

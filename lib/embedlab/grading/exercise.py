@@ -17,7 +17,7 @@ import textwrap
 
 from embedlab.grading.cases import rng_for
 from embedlab.grading.kinds import (MISSING, TYPED, Function, NotAttempted, Question, Verdict, WrongForm,
-                                   answer_of, points_text, typed_cell)
+                                   answer_of, carried_data, points_text, typed_cell)
 from embedlab.grading.code import (CLASS, OTHER, RIGHT, SAME, answer_source, edit_hint, given_code, given_edits,
                                    harmless, restored, with_marker)
 from embedlab.grading.earlier import earlier_read, rerun, rerun_function
@@ -84,7 +84,11 @@ class Exercise:
             verdict = self._earlier(name, namespace, cell, source, verdict, value, cases)
             return self._given(name, namespace, cell, verdict, cases)
         if question.kind == "written":  # marked by the instructor: the check counts what is written
-            return evaluate(question, value, None, source=source)
+            # read against the learner's carried answers, as the grader's probe reports them (kinds.carried_data)
+            known = carried_data(question, lambda c: self._data(c, namespace))
+            if self.mode == CLASS:  # a class handout's job is its variant's: the question made for its parameters
+                question = self._variant_question(question, namespace)
+            return evaluate(question.with_known(known), value, None, source=source)
         if self.mode == CLASS:
             return self._typed(question, source, self.form_verdict(question, value, namespace))
         if name not in self.key:
@@ -135,6 +139,26 @@ class Exercise:
         except Exception:  # noqa: BLE001 - a check must never stop the notebook
             return verdict
         return dataclasses.replace(verdict, detail=detail)
+
+    def _variant_question(self, question: Question, namespace: dict) -> Question:
+        """`question` as made for the variant whose parameters the notebook holds (the book's when it holds
+        none, or they make no questions)."""
+        space = space_for(self.lesson)
+        params = {n: namespace[n] for n in space.names() if n in namespace} if space else None
+        if not params or set(params) != set(space.names()):
+            return question
+        try:
+            return next((q for q in questions_for(self.lesson, params) if q.name == question.name), question)
+        except Exception:  # noqa: BLE001 - parameters the variant's questions cannot be made from
+            return question
+
+    def _data(self, name: str, namespace: dict):
+        """An answer as the grader's probe reports it (its question's to_data), or None: not given, or unreadable."""
+        q = self.questions.get(name)
+        if q is None or isinstance(q, Function):
+            return None
+        value = answer_of(q, namespace)
+        return None if value is MISSING else q.to_data(value)
 
     def _given(self, name: str, namespace: dict, source, verdict: Verdict, cases=None) -> Verdict:
         """A wrong answer whose cells edit the code the exercise gives (IPython's history, against the

@@ -156,7 +156,9 @@ def _units_only(answer, words: str) -> bool:
     """Is an explanation made of unit scales alone (no part named)? Too weak to add to another slip."""
     answers = answer if isinstance(answer, (list, tuple)) else [answer]
     says = {s.says for one in answers for s in one.all_scales()}
-    pieces = [w for w in words.replace("two slips give exactly your number: either ", "").split("; and ")]
+    for lead in (parts.EITHER_LEAD, "two slips give exactly your number: either "):
+        words = words.replace(lead, "")
+    pieces = words.split("; and ")
     return all(p.strip().rstrip(",") in says for p in pieces)
 
 

@@ -287,15 +287,20 @@ EITHER = "two slips give exactly your number: either "
 
 
 def _either(hint: str) -> list:
-    """The (A, B) an "either A, or B" may be read as (each place its ", or " may split it)."""
-    if not hint.startswith(EITHER):
-        return []
-    rest = hint[len(EITHER):]
-    out, at = [], rest.find(", or ")
-    while at > 0:
-        out.append((rest[:at], rest[at + len(", or "):]))
-        at = rest.find(", or ", at + 1)
-    return out
+    """The (A, B) an "either A; or B" (parts.either) may be read as; the registered pair when the search built it,
+    else each place its separator may split it (", or " in the older frame)."""
+    known = parts.alternatives(hint)
+    if known:
+        return [known]
+    for lead, sep in ((parts.EITHER_LEAD, parts.EITHER_SEP), (EITHER, ", or ")):
+        if hint.startswith(lead):
+            rest = hint[len(lead):]
+            out, at = [], rest.find(sep)
+            while at > 0:
+                out.append((rest[:at], rest[at + len(sep):]))
+                at = rest.find(sep, at + 1)
+            return out
+    return []
 
 
 def call_explanations(question, inner, got, want, args) -> set:

@@ -17,7 +17,7 @@ from embedlab.grading import earlier, wire
 from embedlab.grading.code import (OTHER, RIGHT, SAME, SELF_STUDY, edit_hint, given_code, given_edits, harmless, restored,
                                    with_marker)
 from embedlab.grading.explain import with_source
-from embedlab.grading.kinds import CARRIED, WRITTEN_LIMIT, Function, Question
+from embedlab.grading.kinds import CARRIED, WRITTEN_LIMIT, Function, Question, carried_data
 from embedlab.grading.lessons import questions_for
 from embedlab.grading.sandbox import Limits, RunResult
 from embedlab.grading.status import CORRECT, CRASHED, ERROR, INCORRECT, MEMORY, NOT_ATTEMPTED, TIMEOUT, TO_MARK
@@ -96,6 +96,9 @@ def score(q: Question, key: dict, reference: dict, result: RunResult, limits: Li
     source = with_marker(cell, given_code(lesson, mode).get(q.name, ((), ()))[1]) if lesson else cell
     try:
         judged = with_source(q, source, key, entry.get(wire.ELSEWHERE))
+        if getattr(q, "kind", "") == "written":  # read against the carried answers, as the notebook's check reads them
+            judged = judged.with_known(carried_data(q, lambda c: answers[c].get(wire.DATA)
+                                                    if isinstance(answers.get(c), dict) else None))
         looked = lesson or getattr(q, "lesson", "")  # the question knows its lesson (lessons.questions_for)
         if looked and not isinstance(q, Function):  # a hint is weighed on the second looks too (kinds._support)
             judged = dataclasses.replace(judged, at_look=look_question(looked, q.name))

@@ -136,7 +136,8 @@ def related(value, message: str, rel: float = 1e-9, abs_tol: float = 0.0) -> Hin
     for the gain, the share of the other language, a probability at the neighbouring index, the same
     figure with the setup edited): `value` is that quantity, or a function of the expected value
     (lambda want: 256 - want, the complement), computed only when the hint is tried. Matched computed
-    (to `rel`, or within `abs_tol` of a quantity near 0) or typed rounded to 3 or more digits."""
+    (to `rel`, or within `abs_tol` of a quantity near 0) or typed rounded to 3 or more digits: the words say
+    "that is X", so a value merely near X (within diagnose.same's 10^-6) is not X."""
 
     def when(got, want):
         try:
@@ -146,7 +147,10 @@ def related(value, message: str, rel: float = 1e-9, abs_tol: float = 0.0) -> Hin
             return False
         if not (math.isfinite(got) and math.isfinite(target)):
             return False
-        return math.isclose(got, target, rel_tol=rel, abs_tol=abs_tol) or (target != 0 and diagnose.same(got, target))
+        if math.isclose(got, target, rel_tol=rel, abs_tol=abs_tol):
+            return True
+        typed = diagnose.rounded_from(got, target) if target != 0 else None
+        return typed is not None and typed >= 3
 
     return Hint(when, message)
 
@@ -612,7 +616,7 @@ class Question:
         rank = {a: (support[a] != "look", bool(general.match(a))) for a in kept}
         first, second = sorted(kept, key=rank.get)
         which = "The likelier" if rank[first] != rank[second] else "One"
-        return f"two slips give exactly your number. {which}: {first}. The other: {second}"
+        return f"{parts.TWO_SLIPS}. {which}: {first}. The other: {second}"
 
     def _measured(self, got, want) -> str:
         """What is measurably true of a value, no cause guessed: which way, how far, and what to recheck."""
@@ -2051,7 +2055,16 @@ class Written(Question):
     # The earlier answers whose figures the text argues with (error carried forward, declared): the
     # instructor judges it on the learner's own values, shown beside it on the marking page.
     carries: tuple = ()
+    # What the automatic note may say of the figures in the text: `figures(known, text)` gives its words ("" for
+    # nothing to say), from `known`, the plain data of the carried answers (as the grader's probe reports them:
+    # each question's to_data), which `with_known` sets the same way in the notebook's check and in the grader.
+    figures: Callable | None = None
+    known: dict | None = None
     kind = "written"
+
+    def with_known(self, known: dict) -> "Written":
+        """This question with the learner's carried answers (plain data, by name) to read the text against."""
+        return dataclasses.replace(self, known=dict(known))
 
     def __post_init__(self):
         if not self.criteria or any(not isinstance(c, Criterion) for c in self.criteria):
@@ -2091,11 +2104,21 @@ class Written(Question):
             return Verdict(NOT_ATTEMPTED, 0.0, self.points, said)
         words = len(own.split())
         lacking = self.without_figures(text)
-        lacks = "".join(f"; under “{c.prompt.rstrip(':')}” no figure of your design: the rubric asks you to "
-                        f"{c.asks[0].lower() + c.asks[1:].rstrip('.')}" for c in lacking)
+        unfilled = unfilled_fields(own)
+        notes = ""
+        if unfilled:
+            shown = ", ".join(unfilled[:3]) + (" …" if len(unfilled) > 3 else "")
+            notes += (f"; your text holds {shown} as typed, not your figures: the f before the opening quotes is "
+                      f"missing (f\"\"\"…\"\"\"), so Python left the braces unfilled")
+        notes += "".join(f"; under “{c.prompt.rstrip(':')}” no figure of your design: the rubric asks you to "
+                         f"{c.asks[0].lower() + c.asks[1:].rstrip('.')}" for c in lacking)
+        if self.figures is not None and self.known is not None:
+            said = _quiet(self.figures, self.known, without_fields(own), default="")
+            if isinstance(said, str) and said:
+                notes += "; " + said
         return Verdict(TO_MARK, 0.0, self.points,
                        f"written: {words} word{'' if words == 1 else 's'}; your instructor marks it against "
-                       f"the rubric{lacks}")
+                       f"the rubric{notes}")
 
     def sections(self, text: str) -> dict:
         """{criterion name: the learner's lines under its heading} (a heading not found: no entry)."""
@@ -2115,7 +2138,7 @@ class Written(Question):
         measured here: the instructor reads the whole text)."""
         import re
 
-        sections = self.sections(text)
+        sections = {k: without_fields(v) for k, v in self.sections(text).items()}  # {x:.4g} holds no figure
         return [c for c in self.criteria if c.figures and c.name in sections and not re.search(r"\d", sections[c.name])]
 
     def rubric_markdown(self) -> str:
@@ -2129,4 +2152,34 @@ class Written(Question):
         return "\n".join(out).strip()
 
 
-__all__ += ["Level", "Criterion", "Written", "TYPED", "typed_cell", "carried_note", "recounted_problem"]
+# A replacement field of an f-string left as typed in the text (the f prefix missing): braces around a Python name,
+# with what may follow it (an index, an attribute, a format spec): {design_params:,}, {shares['compute']:.1%}
+_FIELD = __import__("re").compile(r"\{[A-Za-z_][\w.]*(?:\[[^{}\[\]]*\])*(?:![rsa])?(?::[^{}]*)?\}")
+
+
+def unfilled_fields(text: str) -> list:
+    """The f-string replacement fields a text holds as typed, each once, in order."""
+    return list(dict.fromkeys(_FIELD.findall(str(text))))
+
+
+def without_fields(text: str) -> str:
+    """The text with its unfilled replacement fields left out (their format specs hold digits, not figures)."""
+    return _FIELD.sub(" ", str(text))
+
+
+def carried_data(question, data_of) -> dict:
+    """{name: plain data} of the answers a Written question carries, read by `data_of(name)` (None: not given):
+    the notebook's check and the grader read them the same way, each answer's to_data."""
+    out = {}
+    for name in getattr(question, "carries", ()) or ():
+        try:
+            value = data_of(name)
+        except Exception:  # noqa: BLE001 - an answer that cannot be read is not carried
+            value = None
+        if value is not None:
+            out[name] = value
+    return out
+
+
+__all__ += ["Level", "Criterion", "Written", "TYPED", "typed_cell", "carried_note", "recounted_problem",
+            "unfilled_fields", "without_fields", "carried_data"]

@@ -1057,19 +1057,32 @@ def search(answer, got: float, want: float | None = None) -> str | None:
     if len(found) == 1:
         return found[0][1]
     if len(found) == 2:
-        words = f"two slips give exactly your number: either {found[0][1]}, or {found[1][1]}"
-        EITHER[words] = (found[0][1], found[1][1])
-        return words
+        return either(found[0][1], found[1][1])
     return None
 
 
-# "either A, or B" words the search built, with their two alternatives: the check weighs each on the learner's own
+# "either A; or B" words the search built, with their two alternatives: the check weighs each on the learner's own
 # cell and looks (kinds.Question._weigh), keeps the one they prove, and writes two it cannot part one sentence each
 EITHER: dict = {}
 
+# How two explanations of one number are framed. Each alternative's words are written as what puts the number
+# right, the question's setting first ("the cache is sized at the serving context, not the training context"): a
+# frame that read them as the slips made ("either A, or B" after "two slips") would name the right setting as
+# the slip. So the frame asks the learner to put right the one they made, and lists the fixes.
+TWO_SLIPS = "two slips give exactly your number; put right the one you made"
+EITHER_LEAD = TWO_SLIPS + ": either "
+EITHER_SEP = "; or "
+
+
+def either(a: str, b: str) -> str:
+    """The words naming two explanations of one number, each as its fix; registered for `alternatives`."""
+    words = f"{EITHER_LEAD}{a}{EITHER_SEP}{b}"
+    EITHER[words] = (a, b)
+    return words
+
 
 def alternatives(words: str) -> tuple | None:
-    """The two explanations of "two slips give exactly your number: either A, or B" words, or None."""
+    """The two explanations of `either(A, B)` words, or None."""
     return EITHER.get(words) if isinstance(words, str) else None
 
 

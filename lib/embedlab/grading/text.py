@@ -412,7 +412,7 @@ def hint_problems(text: str, unit: str = "", unitless: tuple = ()) -> list[str]:
 # Clauses of one hint that contradict each other or say the same thing twice. Two explanations of one number
 # ("either A, or B"; "… The other: B") are read apart: each alternative is its own claim.
 
-_ALTERNATIVES = re.compile(r"\. The other: |\beither |, or (?=that is |your |the |you )")
+_ALTERNATIVES = re.compile(r"\. The other: |\beither |, or (?=that is |your |the |you )|; or ")
 _NEVER_READS = re.compile(r"never reads (?:its arguments? )?((?:`\w+`(?:, | and )?)+)")
 _BELONGS = re.compile(r"(?P<part>(?:[\w'·]+ ){1,4}[\w'·]+)(?: \([^()]*\))? belongs? to (?:the )?[\w' ]+?, "
                       r"not (?:to |in |of )?(?:the )?(?P<asked>[\w' -]+?)(?=[:;,.]|$)")

@@ -10,8 +10,10 @@ variant (SPACE); `questions(params)` makes rules that close over that budget.
 """
 
 import dataclasses
+import functools
 import math
 import numbers
+import re
 
 import numpy as np
 
@@ -186,6 +188,81 @@ def _non_embedding_problem(got, f, s, table):
     return None
 
 
+def _not_a_design(design, job: Budget, source=None) -> str:
+    """Why `design` cannot be judged: None is what deepest_fit(...).design gives when not even one layer fits,
+    and the cell's own vocabulary below the job's minimum is named when the cell types it (a number passed as
+    vocab_size, or as llama_config's first argument); anything else is asked to be a config dict."""
+    if design is not None:
+        return "`design` must be a config dict (use llama_config(...))"
+    said = ("`design` holds no config: deepest_fit(...).design is left empty when not even one layer fits every "
+            "budget (its .reasons say what one layer breaks)")
+    small = [v for v in _typed_vocab(source) if v < job.min_vocab_size]
+    if small:
+        return (f"{said}; your cell passes vocab_size = {small[0]:,}, below the job's minimum, min_vocab_size = "
+                f"{job.min_vocab_size:,}: no depth fixes a vocabulary that small")
+    return said + ": print them, and change what they name"
+
+
+def _typed_vocab(source) -> list:
+    """The whole numbers the cell passes as a vocabulary: vocab_size=N, or llama_config(N, ...)."""
+    import ast
+
+    if not isinstance(source, str):
+        return []
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return []
+    out = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        values = [k.value for k in node.keywords if k.arg == "vocab_size"]
+        if getattr(node.func, "id", getattr(node.func, "attr", "")) == "llama_config" and node.args:
+            values.append(node.args[0])
+        out += [v.value for v in values if isinstance(v, ast.Constant) and isinstance(v.value, int)
+                and not isinstance(v.value, bool)]
+    return out
+
+
+# Units a serving memory may be given in by mistake, each with the bytes it stands for
+_MEMORY_UNITS = (("bytes", 1), ("kB (10**3 bytes)", 10**3), ("MB (10**6 bytes)", 10**6), ("TB (10**12 bytes)", 10**12),
+                 ("KiB (2**10 bytes)", 2**10), ("MiB (2**20 bytes)", 2**20))
+
+
+def _cache_multiple(got, f) -> str:
+    """The words for a serving memory whose weights are the design's and whose KV cache is a whole multiple (2 or
+    more) of the design's, exactly: measured, so said as measured (a batch, a context or a precision may make it)."""
+    if not f.kv_cache_gb > 0:
+        return ""
+    k = (got - f.weights_gb) / f.kv_cache_gb
+    if k > 1.5 and abs(k - round(k)) < 1e-9:
+        return (f"your weights are right, and your KV cache is exactly {round(k)} times your design's at the job's "
+                "context, batch and KV precision (one conversation of BUDGET.context tokens in BUDGET.kv): recheck "
+                "what you pass to serving_memory for each")
+    return ""
+
+
+def _serving_measured(got, f) -> str:
+    """Question 3's words when no named slip explains the value: each only when the value proves it (the
+    design's serving memory in another unit, or rounded; its weights right with a whole multiple of its KV
+    cache), else what is measured, no cause guessed."""
+    total = f.serving_gb * GB
+    for unit, size in _MEMORY_UNITS:
+        if _close(got, total / size, 1e-9):
+            return f"that is your design's serving memory in {unit}: give it in GB (10**9 bytes), divide the bytes by GB"
+    if any(got == round(f.serving_gb, k) for k in range(7)) or any(
+            got == float(f"{f.serving_gb:.{k}g}") for k in range(1, 7)):
+        return ("that is your design's serving memory rounded: the question asks for it not rounded (the check "
+                "wants it to 1 part in 10^9)")
+    multiple = _cache_multiple(got, f)
+    if multiple:
+        return multiple
+    from embedlab.grading import diagnose
+
+    return "not the serving memory of your design: " + diagnose.measured_hint(got, f.serving_gb)
+
+
 def questions(p: dict) -> list:
     """The questions of variant `p`: every rule judges against that variant's budget."""
     job = budget(p)
@@ -195,7 +272,7 @@ def questions(p: dict) -> list:
         """(figures, None) for the learner's design, or (None, the problem) when it cannot be counted."""
         design = answers.get("design")
         if not isinstance(design, dict):
-            return None, "`design` must be a config dict (use llama_config(...))"
+            return None, _not_a_design(design, job)
         try:
             return design_figures(design, job), None
         except (ValueError, OverflowError) as exc:
@@ -206,11 +283,11 @@ def questions(p: dict) -> list:
         problem = _number(answers[name], name)
         return (None, problem) if problem else figures(answers)
 
-    def design_rule(answers):
+    def design_rule(answers, source=None):
         """The design does the job: a model the calculators can count, within every budget."""
         design = answers["design"]
         if not isinstance(design, dict):
-            return ["`design` must be a config dict (use llama_config(...))"]
+            return [_not_a_design(design, job, source)]
         problems = over_budget(design, job)
         if problems:
             # the one field whose change alone does it, when only one does (two would be a guess between them)
@@ -303,7 +380,10 @@ def questions(p: dict) -> list:
                                       if v != kv_bytes])],
                  missing="that is the weights only: the KV cache of the conversation comes on top")]),
             context="your memory"), got)
-        return [found or "not the serving memory of your design at the job's context, batch and precisions"]
+        if found and "; and " in found:  # two changes guessed at once: a whole multiple of the cache is measured
+            multiple = _cache_multiple(got, f)
+            found = multiple or found
+        return [found or _serving_measured(got, f)]
 
     def train_flops_rule(answers):
         got = answers["design_train_flops"]
@@ -460,7 +540,7 @@ def questions(p: dict) -> list:
                carries=("design", *figures_of), carry=tightest_carried, expects=of_design(tightest)),
         Design("other_tying_params", rule=other_tying_rule, uses=("design",), other_inputs=other_tying_elsewhere,
                carries=("design", "design_params"), carry=other_tying_carried, expects=of_design(flipped)),
-        DEFENCE,
+        dataclasses.replace(DEFENCE, figures=lambda known, text: defence_figures(known, text, job)),
     ]
 
 
@@ -565,19 +645,34 @@ def _used(ns: dict, job: Budget) -> dict:
     return out
 
 
-def _tying_flipped(ns: dict, why: str, own_count: bool) -> list:
+# The figures earlier questions report, each as the design's recount gives it: a case that changes the design
+# gives the ones its question carries (reads from the notebook) as they are for the changed design, so a cell that
+# reads them (design_params + V·d) runs on a world that agrees with itself, and is not passed over as reading a
+# figure made from the design before it changed (elsewhere.derived_names).
+FIGURES = {"design_params": lambda f: f.params, "design_serving_gb": lambda f: f.serving_gb,
+           "design_train_flops": lambda f: f.train_flops}
+
+
+def _tying_flipped(ns: dict, why: str, own_count: bool, carried: tuple = ()) -> list:
     """One case: the learner's design with its tying flipped. The count expected there is the flipped
-    design's (`own_count` False) or the design's own (True: flipping the flipped one back)."""
+    design's (`own_count` False) or the design's own (True: flipping the flipped one back). The figures of
+    `carried` (names of FIGURES) are given for the flipped design, recounted on the notebook's job."""
     design = ns["design"]
     if not isinstance(design, dict) or not isinstance(design.get("tie_word_embeddings"), bool):
         return []
     flipped = {**design, "tie_word_embeddings": not design["tie_word_embeddings"]}
     try:
         want = count_params(design if own_count else flipped).total
-    except ValueError:
+        inputs = {"design": flipped}
+        if set(carried) - {"design_params"}:  # serving GB and FLOPs are the job's too
+            f = design_figures(flipped, ns["BUDGET"])
+            inputs.update({name: FIGURES[name](f) for name in carried})
+        elif carried:  # a count is the design's alone: no job needed
+            inputs["design_params"] = count_params(flipped).total
+    except (ValueError, OverflowError, KeyError, TypeError):
         return []
     tying = "untied" if design["tie_word_embeddings"] else "tied"
-    return [Elsewhere({"design": flipped}, want, f"with the design {tying}", why, kind="integer")]
+    return [Elsewhere(inputs, want, f"with the design {tying}", why, kind="integer")]
 
 
 def design_params_elsewhere(ns: dict) -> list:
@@ -591,7 +686,7 @@ def other_tying_elsewhere(ns: dict) -> list:
     """Question 6 on the design with its tying flipped: flipping it back gives the design's own count. A
     cell that always adds a head (or always drops one) is right for one tying only."""
     return _tying_flipped(ns, "flip the tying the design has (not design['tie_word_embeddings']): untying adds "
-                              "a head, tying takes one away", own_count=True)
+                              "a head, tying takes one away", own_count=True, carried=("design_params",))
 
 
 def _counts_6nd(source) -> bool:
@@ -642,3 +737,106 @@ REREAD = {
     "other_tying_params": "2. A design is a config dict",
     "defence": "6. Choose, and defend the choice",
 }
+
+
+# --------------------------------------------------------------------------
+# The defence's figures: those of lesson 11's worked example, pasted where the learner's own belong
+
+# Lesson 11's job and the designs it works (notebooks/11-size-a-model.ipynb, cells 4, 6 and 27: the team's design,
+# the one section 6 chooses, the best without backing off): their figures are the lesson's, never a learner's on
+# this exercise's job (tests/test_hint_proof13.py checks the lesson prints them).
+LESSON_JOB = Budget(max_params=1_500_000_000, max_serving_gb=8.0, context=8192, batch=16, weights="bf16", kv="bf16",
+                    max_train_flops=4e21, train_tokens=400_000_000_000, train_context=4096, min_vocab_size=128_000)
+LESSON_DESIGNS = ((256_000, 2048, 16, 32, 8, 8192, True), (128_000, 2048, 19, 32, 8, 8192, True),
+                  (128_000, 2560, 12, 40, 8, 10_240, True))
+MIN_DIGITS = 3  # a number written with fewer significant digits (8 GB, 16 layers) may be anyone's
+
+
+def _design_numbers(design: dict, job: Budget, sizes: bool = True) -> list[float]:
+    """The figures a defence may quote of one design on one job: its sizes (with `sizes`), counts, memory, FLOPs,
+    the fraction of each budget it uses, its table, and the same with the tying flipped and with one layer more."""
+    s = model_shape(design)
+    out = [s.vocab_size * s.hidden_size]
+    if sizes:
+        out += [s.vocab_size, s.hidden_size, s.num_layers, s.num_heads, s.num_kv_heads, s.intermediate_size,
+                s.head_dim]
+    flipped = {**design, "tie_word_embeddings": not design["tie_word_embeddings"]}
+    deeper = {**design, "num_hidden_layers": design["num_hidden_layers"] + 1}
+    for one in (design, flipped, deeper):
+        f = design_figures(one, job)
+        out += [f.params, f.non_embedding, f.serving_gb, f.weights_gb, f.kv_cache_gb, f.train_flops,
+                f.train_flops_6nd] + ([one["num_hidden_layers"]] if sizes else [])
+        out += [100 * v for v in headroom(f, job).values()]  # written as percentages
+        out += list(headroom(f, job).values())
+    return [float(v) for v in out]
+
+
+@functools.lru_cache(maxsize=1)
+def _lesson_numbers() -> tuple:
+    """The figures of lesson 11's worked designs on its job (`_design_numbers`): counts, memory, FLOPs, fractions,
+    tables. Not their sizes (a width of 2,048, a vocabulary of 128,000), nor the lesson's limits: a learner may
+    compare a design of those sizes, or choose that vocabulary, on this job."""
+    out = []
+    for V, d, L, h, h_kv, d_ff, tied in LESSON_DESIGNS:
+        out += _design_numbers(llama_config(V, d, L, h, h_kv, d_ff, tied), LESSON_JOB, sizes=False)
+    return tuple(out)
+
+
+_NUMBER = re.compile(r"(?<![\w.])(\d[\d,]*(?:\.\d+)?(?:[eE][-+]?\d+)?)(\s*%)?")
+
+
+def _written_numbers(text: str) -> list[tuple[str, float, int]]:
+    """(as written, value, significant digits) of each number in the text (1,497,434,112; 7.94; 3.79e+21; 99.2%)."""
+    out = []
+    for m in _NUMBER.finditer(text):
+        written = m.group(1).rstrip(",")
+        if "," in written and not re.fullmatch(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?", written.split("e")[0].split("E")[0]):
+            continue  # a list (8, 16, 32), not one number grouped in thousands
+        plain = written.replace(",", "")
+        try:
+            value = float(plain)
+        except ValueError:
+            continue
+        mantissa = re.split(r"[eE]", plain)[0].replace(".", "").lstrip("0")
+        out.append((written + ("%" if m.group(2) else ""), value, len(mantissa)))
+    return out
+
+
+def _matches(value: float, digits: int, figures) -> bool:
+    """Is `value`, written with `digits` significant digits, one of `figures` rounded to as many?"""
+    for x in figures:
+        if x and math.isclose(float(f"{x:.{digits}g}"), value, rel_tol=1e-9):
+            return True
+    return False
+
+
+def defence_figures(known: dict, text: str, job: Budget) -> str:
+    """The numbers of the defence (MIN_DIGITS significant digits or more) that are figures of lesson 11's worked
+    example and none of the learner's: of their design (recounted on this job, its tying flipped, one layer
+    deeper), their reported answers, or this job. "" when there are none, or the design cannot be counted."""
+    def own(name):
+        data = known.get(name)
+        return data.get(name) if isinstance(data, dict) else None
+
+    design = own("design")
+    if not isinstance(design, dict):
+        return ""
+    try:
+        mine = _design_numbers(design, job)
+    except (ValueError, OverflowError, KeyError, TypeError):
+        return ""
+    for name in ("design_params", "design_serving_gb", "design_train_flops", "other_tying_params"):
+        value = own(name)
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value):
+            mine.append(float(value))
+    mine += [float(v) for v in vars(job).values() if isinstance(v, (int, float)) and not isinstance(v, bool)]
+    lesson = _lesson_numbers()
+    pasted = [w for w, v, k in _written_numbers(text)
+              if k >= MIN_DIGITS and _matches(v, k, lesson) and not _matches(v, k, mine)]
+    pasted = list(dict.fromkeys(pasted))
+    if not pasted:
+        return ""
+    which = ", ".join(pasted[:4]) + (" …" if len(pasted) > 4 else "")
+    return (f"{which} {'is a figure' if len(pasted) == 1 else 'are figures'} of lesson 11's worked example (its "
+            "designs, on its own job), not of your design: defend yours with your own figures (design_params, "
+            "design_serving_gb, design_train_flops, other_tying_params, headroom)")

@@ -155,6 +155,16 @@ def _ordinary_contexts() -> np.ndarray:
 
 
 @functools.lru_cache(maxsize=64)
+def p_new_share(seed: int, n_new: int) -> float:
+    """Question 4's slip: the mean over the ordinary contexts of P_new, the new tokens' share of the grown model's
+    probability, given for the KL (lesson 12 shows the two side by side, nearly equal: KL = −log(1 − P_new))."""
+    _, _, grown = _grown(seed, n_new)
+    V = _corpus().vocab_size
+    p = np.exp(log_softmax(grown.logits(_ordinary_contexts())))
+    return float(p[:, V:].sum(axis=1).mean())
+
+
+@functools.lru_cache(maxsize=64)
 def edited_setups(seed: int, n_new: int) -> tuple:
     """Questions 3 and 4 computed with the setup edited, the quantities a learner may give instead, from
     the same trained model: ((p_new_token, kl_mean) for each other way to start the new rows, in INITS' order,
@@ -346,6 +356,59 @@ def p_new_elsewhere(ns: dict) -> list:
                       keeps=("corpus", "run", "context"))]
 
 
+GROWN_BY = 5  # question 1's other inputs: as many new tokens as fill a model's spare rows, and 3 more
+
+
+@functools.lru_cache(maxsize=None)
+def _by_hand_parted() -> tuple:
+    """Question 1's count by hand, new rows × d × (1 if tied else 2), against the course's count (count_params
+    of the grown config less the shipped one), on every shipped model whose tokenizer size the course cites,
+    each grown GROWN_BY rows past its table: ((model, n_new, what the by-hand count misses), ...), one model per
+    kind of miss (a table narrower than d, a head bias, both), found by counting, not listed. The book's model
+    may be of none of these kinds (GPT-2's count is the by-hand one), so its inputs cannot tell the two apart."""
+    out, seen = [], set()
+    for model in sorted(m for m in available_models() if _cited(m)):
+        config = load_config(model)
+        s = model_shape(config)
+        n_new = s.vocab_size - n_tokens(model) + GROWN_BY
+        added = calculate(model, vocab_size=s.vocab_size + GROWN_BY).total - count_params(config).total
+        if added == GROWN_BY * s.hidden_size * (1 if s.tied else 2):
+            continue
+        width = count_params(config).token_embedding // s.vocab_size
+        misses = tuple(w for w, holds in (
+            (f"its table's rows are {width:,} numbers wide (word_embed_proj_dim), not d = {s.hidden_size:,}",
+             width != s.hidden_size),
+            ("its head has a bias, one number per new row", family(config["model_type"]).head_bias)) if holds)
+        kind = (width != s.hidden_size, family(config["model_type"]).head_bias)
+        if kind not in seen and misses:
+            seen.add(kind)
+            out.append((model, n_new, "; ".join(misses)))
+    return tuple(out)
+
+
+def added_elsewhere(ns: dict) -> list:
+    """Question 1 on the shipped models where a count by hand (new rows × d × 1 or 2) is not the course's
+    count (`_by_hand_parted`): the cell run there with vocab_model and n_new changed, and the names the
+    exercise's given lines make from them (shape, V, d, tied, n_tok) made again, since the check runs the
+    learner's own lines only. count_params gives the right count on every one; a formula by hand does not."""
+    out = []
+    for model, n_new, misses in _by_hand_parted():
+        if model == ns.get("vocab_model"):
+            continue
+        config = load_config(model)
+        shape = model_shape(config)
+        rows = max(shape.vocab_size, n_tokens(model) + n_new)
+        want = calculate(model, vocab_size=rows).total - count_params(config).total
+        out.append(Elsewhere({"vocab_model": model, "n_new": n_new, "shape": shape, "V": shape.vocab_size,
+                              "d": shape.hidden_size, "tied": shape.tied, "n_tok": n_tokens(model)}, want,
+                             f"with vocab_model = {model!r} and n_new = {n_new:,} (its table grows by "
+                             f"{rows - shape.vocab_size:,} rows)",
+                             f"count the model before and after with count_params, as the question asks: a count "
+                             f"by hand, new rows × d × (1 or 2), misses what {model}'s config holds ({misses})",
+                             kind="integer"))
+    return out
+
+
 def questions(p: dict) -> list:
     """The questions of variant `p` (the hints know its parameters; none states an answer)."""
     V, d, tied = shape_of(p)
@@ -424,15 +487,19 @@ def questions(p: dict) -> list:
             missing="the head has a bias (one number per row of the head): each new token adds its bias too")]))
 
     return [
-        Integer("added_params", hints=added, parts=added_parts if new_rows else None,
+        Integer("added_params", hints=added, parts=added_parts if new_rows else None, other_inputs=added_elsewhere,
                 inputs=lambda: {"n_new": n, "d": d, **({"word_embed_proj_dim": e} if e != d else {})}),
         Integer("padding_rows", hints=padding_hints(p), parts=lambda: padding_parts(p),
                 inputs=lambda: {"n_new": n, "pad_multiple": m, "n_tok": T},
                 reads=("vocab_model", p["vocab_model"]), recheck=lambda: padding_rechecks(p)),
         Real("p_new_token", sig=6, other_inputs=p_new_elsewhere, inputs=lambda: {"n_new": n}, hints=[
-            Hint(lambda got, want: math.isclose(got, 1 / (V_TINY + n), rel_tol=1e-6)
-                 or math.isclose(got, 1 / V_TINY, rel_tol=1e-6),
-                 "that is the bound 1/(V + n_new), not the model's probability: compute the softmax"),
+            # each "that is X" said only of X itself, computed (to 1 part in 10^9), never of a value near it
+            related(1 / (V_TINY + n), "that is the bound 1/(V + n_new), not the model's probability: compute the "
+                                      "softmax"),
+            related(1 / V_TINY, "that is 1/V, the mean of the old model's V probabilities (they sum to 1): a new "
+                                "row at the mean gets the probability of the mean logit, exp(mean logit) / the "
+                                "softmax's sum, which is below 1/V; take the softmax of the grown "
+                                "model's logits and read id corpus.vocab_size"),
             Hint(lambda got, want: math.isclose(got, all_new(), rel_tol=1e-5),
                  "that is all n_new new tokens together; give the first one's probability"),
             Hint(lambda got, want: math.isclose(got, head_from_e(), rel_tol=1e-5),
@@ -456,6 +523,10 @@ def questions(p: dict) -> list:
                  "that is the bound log(1 + n_new/V), not the model's KL: compute it from the logits"),
             Hint(lambda got, want: got < 0, "a KL divergence is never negative: KL(before ‖ after) = "
                                             "Σ p_before · (log p_before − log p_after)"),
+            related(lambda want: p_new_share(p["seed"], n), "that is the mean of P_new, the new tokens' share of the "
+                                                            "probability: under a mean initialisation the KL at each "
+                                                            "position is −log(1 − P_new), close to it but not it; "
+                                                            "compute the KL from the logits, before and after"),
             related(lambda want: edited()[2], "that is the KL with the new tokens' columns cut off the new logits: "
                                               "cut, the old tokens' probabilities are as before, and the share the "
                                               "new tokens take from them is lost; pass all of grown's logits "
@@ -468,6 +539,9 @@ def questions(p: dict) -> list:
                             what={"n_new": "of a vocabulary grown by {literal} token"}),
         ]),
         Integer("trimmed_rows", hints=[
+            Hint(lambda got, want: got in (p["n_words"] + 257, p["n_words"] + 256, p["n_words"] + 1, p["n_words"]),
+                 "that counts the words, not their tokens: a word may take several tokens and words share tokens; "
+                 "keep the distinct ids of the words' tokens (a set), with the byte tokens and the end-of-text token"),
             Hint(lambda got, want: got in (trim()["used"], trim()["used"] + 1),
                  "keep the 256 byte tokens too: without them some text cannot be encoded at all"),
             offset(-1, "one row short: either the end-of-text token (tok.eot_token) is left out, or one of the 256 "
