@@ -28,7 +28,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from embedlab.grading import carried, code, diagnose, elsewhere, explain, function_hints, kinds, parts, undo
+from embedlab.grading import carried, code, diagnose, earlier, elsewhere, explain, function_hints, kinds, parts, undo
 from embedlab.grading.cases import rng_for
 from embedlab.grading.kinds import Array, Choice, Design, Function, Integer, Real, Written
 from embedlab.grading.lessons import known_lessons, load_key, questions_for
@@ -38,8 +38,8 @@ from embedlab.grading.values import data_to_array
 from test_hint_rendering import parameter_sets, space_for
 
 GRADING = Path(explain.__file__).resolve().parent
-MODULES = {m.__name__.rsplit(".", 1)[1]: m for m in (code, carried, diagnose, elsewhere, explain, function_hints,
-                                                     kinds, parts, undo)}
+MODULES = {m.__name__.rsplit(".", 1)[1]: m for m in (code, carried, diagnose, earlier, elsewhere, explain,
+                                                     function_hints, kinds, parts, undo)}
 # Functions of those modules that write prose into an f-string but build no hint a learner reads for a wrong
 # answer: how an answer is judged (statements), a question declared wrongly (ValueError), the form of a value
 # (WrongForm, shown before any hint), a file's or a key's name, a row's line. Each with its reason.
@@ -421,6 +421,30 @@ def drive_function(q, lesson):
             _quiet(function_hints.exception_cause, "KeyError: 'x'", case, names, None)
             _quiet(function_hints.exception_cause, "ValueError: shapes (3,4) and (5,4) not aligned", case, names,
                    None)
+        # a result's length off by a count argument (n_merges − 1 merges), and as many as asked where fewer can be made
+        for i, (arg_name, a) in enumerate(zip(names, case)):
+            if isinstance(a, (int, np.integer)) and not isinstance(a, (bool, np.bool_)) and a > 1:
+                out = q.expected_outputs([case])[0]["out"]
+                short = list(case)
+                short[i] = a - 1
+                got = _quiet(lambda: q._result_question().to_data(ref(*short)))
+                if got is not None:
+                    _quiet(function_hints.count_words, q, got, out, case, {"name": arg_name, "k": -1})
+                made = _quiet(data_to_array, out)
+                if made is not None and made.ndim >= 1:
+                    padded = q._result_question().to_data(np.zeros((int(a),) + made.shape[1:], dtype=int))
+                    _quiet(function_hints.count_words, q, padded, out, case, None)
+        # an exception read against its input: plain lists, an empty argument, nothing left to take
+        listed = tuple(np.asarray(a).tolist() if isinstance(a, np.ndarray) else a for a in case)
+        want = q.expected_outputs([case])[0]["out"]
+        for raised in ("TypeError: can't multiply sequence by non-int of type 'list'",
+                       "AttributeError: 'list' object has no attribute 'shape'",
+                       "ValueError: min() arg is an empty sequence",
+                       "ValueError: zero-size array to reduction operation maximum which has no identity"):
+            _quiet(function_hints.exception_context, q, raised, want, listed)
+            _quiet(function_hints.exception_context, q, raised, want, case)
+        emptied = tuple(a[:0] if isinstance(a, (np.ndarray, list)) else a for a in case)
+        _quiet(function_hints.exception_context, q, "ValueError: max() arg is an empty sequence", want, emptied)
         for v in case:  # a shape error whose two sizes are a 2-D argument's rows and width
             shape = np.shape(v)
             if len(shape) == 2 and shape[0] != shape[1]:
@@ -474,6 +498,41 @@ def drive_elsewhere(lesson, q):
     for raised in ("KeyError: 'gpt2'", "IndexError: index 9 is out of bounds", "NameError: name 'x' is not defined"):
         _quiet(kinds._elsewhere_case, q, {"kind": q.kind, "got": data[0], "want": data[1], "words": "with L = 7",
                                           "raised": raised})
+    drive_typed_parameter(q)
+    drive_earlier(lesson, q)
+
+
+def drive_typed_parameter(q):
+    """A number typed where an input belongs (elsewhere._typed_parameter_run), the input a count and a list's
+    length, the lines giving another value there and raising there; each report rendered as the check renders it."""
+    import ast as _ast
+
+    if q.kind not in ("integer", "real"):
+        return
+    for inputs, namespace, source in (({"n_top": 50}, {"n_top": 100}, f"{q.name} = 100 * 1\n"),
+                                      ({"never": [1, 2]}, {"never": [1, 2, 3]}, f"{q.name} = [0, 1, 2][3 - 1]\n"),
+                                      ({"n_top": 50}, {"n_top": 100}, f"{q.name} = [1] * 100\n{q.name} = {q.name}[99]\n")):
+        want = 50 if "n_top" in inputs else 1
+        case = elsewhere.Elsewhere(inputs, want if q.kind == "integer" else float(want), "with other inputs")
+        module = _ast.parse(source)
+        report = _quiet(elsewhere._typed_parameter_run, q, dict(namespace), module, case,
+                        frozenset(namespace), None, None)
+        if report:
+            _quiet(kinds._elsewhere_case, q, report)
+
+
+def drive_earlier(lesson, q):
+    """An answer reading earlier answers not right yet (earlier.words): one and two of them, with no rerun, a rerun
+    that raises, one that gives the answer and one that gives another."""
+    names = [x.name for x in questions_for(lesson)][:2]
+    wrong = [(i + 1, n) for i, n in enumerate(names)]
+    right = kinds.Verdict("correct", 1.0, 1.0, "")
+    other = kinds.Verdict("incorrect", 0.0, 1.0, "too big: between 2 and 3 times the expected value")
+    for some in (wrong[:1], wrong):
+        for again in (None, {"names": [n for _, n in some], "raised": "TypeError: x"},
+                      {"names": [n for _, n in some], "data": {"int": 1}}):
+            for verdict in (right, other):
+                _quiet(earlier.words, some, again, lambda data, v=verdict: v)
 
 
 def render_lesson(lesson):

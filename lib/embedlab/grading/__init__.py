@@ -18,6 +18,7 @@ Kernel side (the learner's notebook and any process: questions, and judging plai
     undo        a slip undone in the learner's own code (its edits read; their runs judged)
     kinds       question kinds (Integer, Real, Array, Choice, Function, Design) and hints
     elsewhere   an answer cell's own lines run again on other inputs (a method right only on these)
+    earlier     an answer computed with the learner's own earlier answer that is not right yet
     verdicts    a live answer judged as the check does; the slips hints must tell
     space       a lesson's variant space, as its question module declares it
     questions   each lesson's questions (questions/lNN.py)

@@ -364,8 +364,10 @@ def precision_hint(got: float, want: float, percent: bool = True) -> str | None:
 
 
 def array_hint(got: np.ndarray, want: np.ndarray, close, got_kind: str | None = None,
-               want_kind: str | None = None) -> str:
-    """What is off about an array: its shape, a factor, an order, which entries differ."""
+               want_kind: str | None = None, quantities: bool = True) -> str:
+    """What is off about an array: its shape, a factor, an order, which entries differ. An array of ids, not
+    quantities (`quantities` False: token ids, rows), is never said to be too big or too small, nor off by a
+    factor."""
     whole = _whole_for_rows(got, want)  # one number for the whole array where one per row is asked
     if whole:
         return whole
@@ -379,7 +381,7 @@ def array_hint(got: np.ndarray, want: np.ndarray, close, got_kind: str | None = 
     with np.errstate(all="ignore"):
         flat_w, flat_g = want.ravel(), got.ravel()
         denom = float(flat_w @ flat_w)
-        if denom > 0:
+        if denom > 0 and quantities:
             c = float(flat_g @ flat_w) / denom
             if c != 0 and close(got, c * want).all():
                 for factor, message in FACTORS:
@@ -444,7 +446,9 @@ def array_hint(got: np.ndarray, want: np.ndarray, close, got_kind: str | None = 
         where = f"entr{'ies' if len(idx) != 1 else 'y'} {_list(idx)} differ{'s' * (len(idx) == 1)}"
         count = f"{len(idx)} of {got.size} values"
     diff = (got - want)[bad]
-    if (diff > 0).all():
+    if not quantities:
+        way = ""
+    elif (diff > 0).all():
         way = "; there yours are too big"
     elif (diff < 0).all():
         way = "; there yours are too small"

@@ -784,7 +784,15 @@ def run_elsewhere(question, namespace: dict, lesson: str, source: str | None = N
         cases += extra[:CASES]
         out = []
         answer_of_ns = namespace.get(question.name)
+        own_module = _own_module(lesson, question.name, source, given)
         for case in cases:
+            # a number the lines type where the case changes an input (a count, a list's length), in any place:
+            # the lines run with that number put back as the input's value there; proven when that gives the
+            # answer and the lines as written do not (said before any other reading of the case)
+            typed = _typed_parameter_run(question, namespace, own_module, case, read, solution, answer_of_ns)
+            if typed is not None:
+                out.append(typed)
+                continue
             if set(case.inputs) & assigned:
                 continue  # the lines set that input themselves: the case cannot tell
             if (read - assigned) & derived_names(namespace, case.inputs, source, case.keeps):
@@ -810,6 +818,138 @@ def run_elsewhere(question, namespace: dict, lesson: str, source: str | None = N
         return None
     finally:
         _RUNNING.reset(token)
+
+
+def _own_module(lesson: str, name: str, source: str | None, given) -> ast.Module | None:
+    """The learner's own statements of the answer cell (the exercise's given lines left out), as one module."""
+    if not isinstance(source, str):
+        return None
+    if given is None:
+        found = code.given_code(lesson).get(name)
+        given = [*found[0], *found[1]] if found else None
+    kept = code.own_statements(source, given) if given else None
+    return ast.Module(body=kept, type_ignores=[]) if kept else None
+
+
+def _number(value) -> bool:
+    import numpy as np
+
+    return isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, (bool, np.bool_))
+
+
+def typed_parameters(module: ast.Module | None, namespace: dict, inputs: dict, solution: str | None = None) -> list:
+    """[(the number typed, the input it is the value of, the value there, the literal nodes)] for each number the
+    learner's own statements type that is the notebook's value of an input `inputs` changes (n_top = 100 typed as
+    `[:100]`), or its length (a list's, typed as `range(9)`), in any syntactic place: a slice, an index, range(), a
+    keyword, arithmetic. A number the solution's own lines type too (a 2 in 2·d), 0 and 1 are never read so."""
+    if module is None:
+        return []
+    solved = set()
+    if isinstance(solution, str):
+        try:
+            tree = ast.parse(solution.split("# BEGIN SOLUTION")[-1])
+            solved = {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and _number(n.value)}
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return []
+    literals = [n for n in ast.walk(module) if isinstance(n, ast.Constant) and _number(n.value)]
+    out = []
+    for name, new in inputs.items():
+        old = namespace.get(name, _NONE)
+        pairs = []
+        if _number(old) and _number(new) and old != new:
+            pairs.append((old, new))
+        try:
+            if old is not _NONE and not isinstance(old, (str, bytes)) and hasattr(old, "__len__") \
+                    and hasattr(new, "__len__") and len(old) != len(new):
+                pairs.append((len(old), len(new)))
+        except Exception:  # noqa: BLE001 - a length that cannot be read: not a count typed
+            pass
+        for value, there in pairs:
+            if abs(value) < 2 or value in solved:
+                continue
+            nodes = [n for n in literals if n.value == value]
+            if nodes:
+                out.append((value, name, there, nodes))
+    return out
+
+
+def _typed_parameter_run(question, namespace: dict, module, case, read: frozenset, solution, answer) -> dict | None:
+    """One of `question`'s other inputs (`case`) with a number the learner's lines type (typed_parameters) proven to
+    stand for the input it changes: the lines as written give another answer there, and the same lines with that
+    number replaced by the input's value there give the answer. Reported as the case is, with the number named
+    ({"kind", "got", "want", "words", "why", "same"}); None when no typed number is proven so."""
+    found = typed_parameters(module, namespace, case.inputs, solution)
+    if not found:
+        return None
+    kind = case.kind or question.kind
+    judge_as = _judge_as(question, kind)
+    if judge_as is None:
+        return None
+    want = judge_as.to_data(case.expected)
+    from embedlab.grading.status import CORRECT
+
+    def right(data) -> bool:
+        from embedlab.grading.kinds import expected_value, status_only
+
+        with status_only():
+            return judge_as.judge(data, expected_value(judge_as, want)).status == CORRECT
+    raised = None
+    try:
+        plain = compile(module, "<the answer cell, on other inputs>", "exec")
+        value = _run(plain, question.name, namespace, case.inputs, read)
+        got = judge_as.to_data(value) if value is not _NONE else None
+    except (Exception, SystemExit) as exc:  # noqa: BLE001 - lines that fail there as written
+        got, raised = None, f"{type(exc).__name__}: {exc}"[:200]
+    except OutOfTime:
+        return None
+    if got is None and raised is None:
+        return None
+    if got is not None and right(got):
+        return None
+    for typed, name, there, nodes in found:
+        edited = _replaced(module, nodes, there)  # a copy: the nodes are the module's own
+        try:
+            value = _run(compile(edited, "<the answer cell, its typed number put back>", "exec"), question.name,
+                         namespace, case.inputs, read)
+            if value is _NONE or not right(judge_as.to_data(value)):
+                continue
+        except (Exception, SystemExit, OutOfTime):  # noqa: BLE001
+            continue
+        shown = f"{typed:,}" if isinstance(typed, int) else f"{typed:g}"
+        what = f"`{name}`" if _number(namespace.get(name)) else f"len({name})"
+        value_of = f"{what}'s value" if what.startswith("`") else what
+        own = case.why if case.why and (not case.why_reads or set(case.why_reads) & read) else ""
+        why = (f"the {shown} your lines type is {value_of} on your inputs (with {what} in its place your lines give "
+               f"the answer there too): {own}" if own else
+               f"the {shown} your lines type is {value_of} on your inputs: with {what} in its place your lines give "
+               f"the answer there too; use {what}, not the number, so it holds for any input")
+        if got is None:
+            return {"kind": kind, "raised": raised, "want": want, "words": case.words, "why": why, "typed": shown}
+        return {"kind": kind, "got": got, "want": want, "words": case.words, "why": why,
+                "same": _same_data(got, judge_as, answer), "typed": shown}
+    return None
+
+
+def _replaced(module: ast.Module, nodes, value) -> ast.Module:
+    """A copy of `module` with the literal nodes `nodes` (the module's own, by identity) set to `value`."""
+    import copy as _copy
+
+    marks = {id(n) for n in nodes}
+    for n in ast.walk(module):
+        if id(n) in marks:
+            n._embedlab_put_back = True  # noqa: SLF001 - a mark the copy keeps
+    try:
+        copied = _copy.deepcopy(module)
+    finally:
+        for n in ast.walk(module):
+            if hasattr(n, "_embedlab_put_back"):
+                del n._embedlab_put_back
+    plain = value.item() if hasattr(value, "item") else value
+    for n in ast.walk(copied):
+        if getattr(n, "_embedlab_put_back", False):
+            n.value = plain
+            del n._embedlab_put_back
+    return ast.fix_missing_locations(copied)
 
 
 def _undone_runs(question, namespace: dict, lesson: str, source: str, given, read, budget=None) -> list:

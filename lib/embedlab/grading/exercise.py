@@ -20,6 +20,8 @@ from embedlab.grading.kinds import (MISSING, TYPED, Function, NotAttempted, Ques
                                    answer_of, carried_data, points_text, typed_cell)
 from embedlab.grading.code import (CLASS, OTHER, RIGHT, SAME, answer_source, edit_hint, given_code, given_edits,
                                    harmless, restored, with_marker)
+from embedlab.grading.earlier import earlier_read, rerun, rerun_function
+from embedlab.grading.earlier import hint as earlier_hint
 from embedlab.grading.explain import with_source
 from embedlab.grading.elsewhere import as_handed_out, run_elsewhere
 from embedlab.grading.elsewhere import run_function_edits
@@ -60,6 +62,7 @@ class Exercise:
         self.lesson, self.mode = lesson, mode
         self.questions = {q.name: q for q in questions_for(lesson)}
         self.key = load_key(lesson) if mode != CLASS else {}
+        self._checking = set()  # questions whose earlier answers are being judged (earlier.hint): not again
 
     def verdict(self, name: str, namespace: dict) -> Verdict:
         """Judge one question against a namespace (the notebook's globals). Never raises."""
@@ -84,6 +87,7 @@ class Exercise:
                 undone = run_function_edits(question, namespace, cell, cases, own)
                 if undone:
                     verdict = evaluate(question, value, None, cases, source, elsewhere=undone)
+            verdict = self._earlier(name, namespace, cell, source, verdict, value, cases)
             return self._given(name, namespace, cell, verdict, cases)
         if question.kind == "written":  # marked by the instructor: the check counts what is written
             # read against the learner's carried answers, as the grader's probe reports them (kinds.carried_data)
@@ -107,7 +111,40 @@ class Exercise:
             if elsewhere:
                 verdict = evaluate(question, value, self.key[name], source=source, others=self.key,
                                    elsewhere=elsewhere)
-        return self._given(name, namespace, cell, verdict)
+        return self._given(name, namespace, cell, self._earlier(name, namespace, cell, source, verdict))
+
+    def _earlier(self, name: str, namespace: dict, cell, source, verdict: Verdict, value=None,
+                 cases=None) -> Verdict:
+        """A wrong answer whose own lines read an earlier answer that is not right yet says so first
+        (embedlab.grading.earlier), as the grader does (judge.score): the lines run again with the earlier
+        functions put right tell whether that explains it."""
+        if verdict.status != INCORRECT or name in self._checking:
+            return verdict
+        try:
+            question = self.questions[name]
+            given = given_code(self.lesson, self.mode).get(name)
+            questions = list(self.questions.values())
+            read = earlier_read(questions, name, cell, given)
+            if not read:
+                return verdict
+            self._checking.add(name)
+            try:
+                wrong = {q.name for _, q in read if self.verdict(q.name, namespace).status == INCORRECT}
+            finally:
+                self._checking.discard(name)
+            if not wrong:
+                return verdict
+            if isinstance(question, Function):
+                again = rerun_function(question, value, cases, read)
+                expected = question.expected_outputs(cases)
+            else:
+                again = rerun(question, namespace, self.lesson, cell, given, read)
+                expected = self.key[name]
+            detail = earlier_hint(question, verdict.detail, source, given, questions, lambda q: q.name in wrong,
+                                  again, self.key, expected)
+        except Exception:  # noqa: BLE001 - a check must never stop the notebook
+            return verdict
+        return dataclasses.replace(verdict, detail=detail)
 
     def _variant_question(self, question: Question, namespace: dict) -> Question:
         """`question` as made for the variant whose parameters the notebook holds (the book's when it holds

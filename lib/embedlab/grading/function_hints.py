@@ -684,3 +684,162 @@ def unused_arguments(source: str | None, name: str) -> list[str]:
            for stmt in func.body for n in ast.walk(stmt)):
         return []
     return [a for a in names if a not in loaded and not a.startswith("_")]
+
+
+# --------------------------------------------------------------------------
+# How many results: counted before what each one holds
+
+
+def _lengths(question, data, expected) -> list:
+    """(the learner's length, the reference's, the arguments) of each call whose results are both arrays
+    of one dimension or more (a call that raised, or a result of another form, is left out)."""
+    if getattr(question._result_question(), "kind", "") != "array":
+        return []
+    out = []
+    for got, w in zip(data, expected):
+        _, want, args = case_parts(w, question.name)
+        if not isinstance(got, dict) or "raised" in got or "wrong_form" in got or args is None:
+            continue
+        try:
+            g, wa = data_to_array(got), data_to_array(want)
+        except Exception:  # noqa: BLE001
+            continue
+        if g.ndim >= 1 and wa.ndim >= 1:
+            out.append((g.shape[0], wa.shape[0], g.shape[1:], wa.shape[1:], args))
+    return out
+
+
+def _counts_asked(question, args) -> list:
+    """(name, value) of the call's whole-number arguments: the counts a result's length may be asked by."""
+    names = arg_names(question.reference, len(args))
+    return [(n, int(a)) for n, a in zip(names, args)
+            if isinstance(a, (int, np.integer)) and not isinstance(a, (bool, np.bool_)) and a >= 0]
+
+
+def _tracks(question, args, name: str, made: int) -> bool:
+    """Is argument `name` a count the result's length follows? The reference asked for one less than `made`
+    (the length it gives on `args`) gives exactly one entry less: n_merges is (asked for 1 merge, 1 merge), a
+    vocabulary size V is not (asked for a smaller V, the same rows or an error)."""
+    if made < 1 or question.reference is None:
+        return False
+    names = arg_names(question.reference, len(args))
+    if name not in names:
+        return False
+    changed = list(copy_args(args))
+    changed[names.index(name)] = made - 1
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return len(np.asarray(question.reference(*changed))) == made - 1
+    except Exception:  # noqa: BLE001 - a reference that refuses the smaller count: not a count it follows
+        return False
+
+
+def _noun(name: str, rows: bool) -> str:
+    return name[2:].replace("_", " ") if name.startswith("n_") and len(name) > 2 else ("rows" if rows else "entries")
+
+
+def count_relation(question, data, expected) -> dict | None:
+    """The learner's result length against a count the call asks for, proven on every call that asks it:
+    {"name", "k"} when on every call whose reference result has exactly `name` entries the learner's has
+    `name` + k (k ≠ 0, the same k everywhere; at least one call), and never more than the reference's on a
+    call where the reference stops early. None when no count argument explains the lengths so."""
+    lengths = _lengths(question, data, expected)
+    if not any(g != w for g, w, *_ in lengths):
+        return None
+    found = None
+    for name in dict.fromkeys(n for *_, args in lengths for n, _ in _counts_asked(question, args)):
+        ks, ok, asked = set(), True, []
+        for g, w, _, _, args in lengths:
+            value = dict(_counts_asked(question, args)).get(name)
+            if value is None:
+                ok = False
+                break
+            if w == value:
+                ks.add(g - value)
+                asked.append((args, w))
+            elif g > w:
+                ok = False
+                break
+        # the count asked on most calls (two at least), and one the reference's length follows
+        if ok and len(ks) == 1 and 0 not in ks and len(asked) >= max(2, len(lengths) // 2) \
+                and _tracks(question, asked[0][0], name, asked[0][1]):
+            found = {"name": name, "k": ks.pop()}
+            break
+    return found
+
+
+def count_words(question, got, want, args, relation) -> str | None:
+    """What one call's result length says, before what its entries hold: `relation` (count_relation) proven over
+    every call, or, where the reference makes fewer than a count argument asks (nothing left) and the learner's
+    makes that many, that; None otherwise (a length off by nothing a count explains: the shape's own words)."""
+    lengths = _lengths(question, [got], [{"call": "", "out": want, "args": args}]) if args is not None else []
+    if not lengths:
+        return None
+    g, w, g_rest, w_rest, _ = lengths[0]
+    if g == w:
+        return None
+    rows = len(w_rest) > 0
+    if relation is not None:
+        name, k = relation["name"], relation["k"]
+        value = dict(_counts_asked(question, args)).get(name)
+        if value is not None and w == value:
+            more = f"{name} {'+' if k > 0 else '−'} {abs(k)}"
+            return (f"{more} {_noun(name, rows)} where {name} are asked (on every input that has {name} to make): "
+                    f"count what your loop makes")
+    if g and tuple(g_rest) != tuple(w_rest):
+        return None  # entries of another form: what they hold is the first thing to say
+    for name, value in _counts_asked(question, args):
+        if g == value and w < value and _tracks(question, args, name, w):
+            noun = _noun(name, rows)
+            return (f"{name} {noun} where only {w} can be made on this input: nothing is left after that, so "
+                    f"stop when nothing is left rather than making up more")
+    return None  # a length off with no count argument to explain it: the shape's own words say it (Array's judge)
+
+
+# --------------------------------------------------------------------------
+# An exception, read against the input it was raised on
+
+_EMPTY = re.compile(r"empty sequence|iterable argument is empty|zero-size array|with size 0\b|"
+                    r"index out of range|out of bounds for axis \d+ with size 0")
+_NOTHING_LEFT = re.compile(r"empty sequence|iterable argument is empty|zero-size array")
+_PLAIN_TYPES = {"list": list, "tuple": tuple}
+
+
+def exception_context(question, raised: str, want, args) -> str | None:
+    """One true line on the input an exception was raised on, proven from that input: the plain lists it
+    holds (an error that names `list` on a call given lists: the inputs may be plain lists), the argument
+    that is empty, or, for an error of an empty sequence on a call whose reference result is shorter than a
+    count the call asks for, where nothing is left. None when the input shows none of these."""
+    if not isinstance(raised, str) or args is None:
+        return None
+    names = arg_names(question.reference, len(args))
+    for word, kind in _PLAIN_TYPES.items():
+        if re.search(rf"'{word}'|\b{word} (indices|object)|sequence", raised):
+            plain = [n for n, a in zip(names, args) if type(a) is kind]
+            if plain and (f"'{word}'" in raised or f"{word} " in raised or "sequence" in raised):
+                which = " and ".join(f"`{n}`" for n in plain)
+                what = f"are {word}s, not numpy arrays" if len(plain) > 1 else f"is a {word}, not a numpy array"
+                return (f"the inputs may be plain {word}s (here {which} {what}): turn each into an array first "
+                        f"(np.asarray), or write code that works on both")
+    if not _EMPTY.search(raised):
+        return None
+    empty = [n for n, a in zip(names, args) if hasattr(a, "__len__") and not isinstance(a, str) and _length(a) == 0]
+    if empty:
+        return (f"here `{empty[0]}` is empty (no entry at all), which the question allows: handle that input "
+                f"without taking anything out of it")
+    if not _NOTHING_LEFT.search(raised):
+        return None
+    try:
+        made = data_to_array(want)
+    except Exception:  # noqa: BLE001
+        return None
+    if made.ndim < 1:
+        return None
+    for name, value in _counts_asked(question, args):
+        if made.shape[0] < value and _tracks(question, args, name, made.shape[0]):
+            noun = _noun(name, made.ndim > 1)
+            return (f"on this input only {made.shape[0]} {noun} can be made ({name} = {value}): after them "
+                    f"nothing is left, and your code takes something out of an empty sequence; stop when nothing "
+                    f"is left")
+    return None

@@ -13,7 +13,7 @@ import json
 import dataclasses
 from dataclasses import dataclass, field
 
-from embedlab.grading import wire
+from embedlab.grading import earlier, wire
 from embedlab.grading.code import (OTHER, RIGHT, SAME, SELF_STUDY, edit_hint, given_code, given_edits, harmless, restored,
                                    with_marker)
 from embedlab.grading.explain import with_source
@@ -109,8 +109,23 @@ def score(q: Question, key: dict, reference: dict, result: RunResult, limits: Li
         return q.points, q.points, CORRECT, cut(verdict.detail, 900) if verdict.detail.startswith(CARRIED) else ""
     if verdict.status in (TO_MARK, NOT_ATTEMPTED):  # a written answer: to mark, or nothing of the learner's own
         return 0.0, q.points, verdict.status, cut(verdict.detail)
-    detail = given_hint(q, verdict.detail, expected, entry, result.report.get("code"), cell, lesson, mode,
-                        key) if lesson else verdict.detail
+    detail = verdict.detail
+    looked = lesson or getattr(q, "lesson", "")
+    if looked and q.kind != "written":
+        # an earlier answer its own lines read that is not right yet is said first (embedlab.grading.earlier), as the
+        # notebook's check says it: judged here as the grader judges that question
+        def is_wrong(earlier_q) -> bool:
+            try:
+                return score(earlier_q, key, reference, result, limits, looked, mode)[2] == INCORRECT
+            except Exception:  # noqa: BLE001
+                return False
+        try:
+            detail = earlier.hint(q, detail, source, given_code(looked, mode).get(q.name), questions_for(looked),
+                                  is_wrong, entry.get(earlier.EARLIER), key, expected)
+        except Exception:  # noqa: BLE001 - the submission's text: what cannot be read is not said
+            detail = verdict.detail
+    detail = given_hint(q, detail, expected, entry, result.report.get("code"), cell, lesson, mode,
+                        key) if lesson else detail
     return 0.0, q.points, INCORRECT, cut(detail)
 
 

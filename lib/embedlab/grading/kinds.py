@@ -1216,6 +1216,7 @@ class Array(Question):
     atol: float | None = None
     shape: Callable[[dict], tuple] | None = None  # the expected shape from a variant's parameters (class mode)
     entries: Sequence[str] = ()  # what each entry of a short 1-D answer holds ("weights", "master copy"): named
+    ids: bool = False  # its entries are ids (token ids, rows), not quantities: never "too big" or "too small"
     kind = "array"
 
     def __post_init__(self):
@@ -1284,7 +1285,8 @@ class Array(Question):
             or _numbered_from(got, want)
         return self._verdict(False, other or self._weighed_array(got, want) or _merged_entries(self, got, want)
                              or _named_entries(self, explain.array(self, got, want)
-                                               or diagnose.array_hint(got, want, self.close, *kinds)))
+                                               or diagnose.array_hint(got, want, self.close, *kinds,
+                                                                      quantities=not self.ids)))
 
     def _weighed_array(self, got, want) -> str:
         """The question's own hints on an array, weighed on the looks as a number's are (`_weigh`)."""
@@ -1382,6 +1384,10 @@ class Function(Question):
     result: Question | None = None  # how one output is compared (default: Array)
     invariants: Sequence[Invariant] = ()  # what any right result holds: the first one broken is named
     slips: Sequence[Slip] = ()  # wrong functions a learner may write: one whose results are the learner's is named
+    # integer arguments that count or size things, not ids, and id arguments that are a set (never repeated): what
+    # cases.blind_spots does not ask of their fixed inputs (several digits, overlapping digits, repeats, disorder)
+    quantities: Sequence[str] = ()
+    distinct: Sequence[str] = ()
     # {library function: why}: what the question asks the learner to write, so an answer cell that hands the
     # work to it (calls it, aliases or imports it) is not the learner's function, whatever it returns
     own_work: Mapping[str, str] = dataclasses.field(default_factory=dict)
@@ -1452,6 +1458,9 @@ class Function(Question):
             return self._verdict(False, edit)
         failures = []  # (case index, what to say before the hint, the hint)
         calls = []  # (result, reference's result, arguments) of each failing call, in that order
+        # a result length off by a count the calls ask for, on every call that asks it (function_hints.count_relation)
+        self._counted = None if _STATUS_ONLY.get() else _quiet(function_hints.count_relation, self, data, expected,
+                                                               default=None)
         # an argument the learner's function never reads (its def, read): named before any call's symptom
         unused = _quiet(function_hints.unused_arguments, self.source, self.name, default=[])
         unused = unused if unused and not _quiet(self._ignores_too, unused, default=True) else []
@@ -1464,7 +1473,8 @@ class Function(Question):
                 if "raised" in got:
                     names = function_hints.arg_names(self.reference, len(args)) if args is not None else []
                     cause = _quiet(function_hints.exception_cause, got["raised"], args, names, self.source,
-                                   default=None)
+                                   default=None) or _quiet(function_hints.exception_context, self, got["raised"],
+                                                           want, args, default=None)
                     if unused and not failures:  # the argument never read is the slip the raise follows from
                         which = ", ".join(f"`{n}`" for n in unused)
                         return self._verdict(False, f"your function never reads its argument"
@@ -1606,7 +1616,15 @@ class Function(Question):
         self._last_said = getattr(inner, "_said", None)
         if verdict.status == CORRECT:
             return None
-        broken = None if _STATUS_ONLY.get() else function_hints.broken_invariant(self, inner, got, want, args)
+        # how many results before what each holds: a count off (n_merges − 1 merges) said first, unless the result's
+        # own hints name the call's mistake
+        counted = None if _STATUS_ONLY.get() else _quiet(
+            function_hints.count_words, self, got, want, args, getattr(self, "_counted", None), default=None)
+        if counted and _quiet(lambda: inner._hint(function_hints.plain_value(inner, got),
+                                                  function_hints.plain_value(inner, want), ""), default=""):
+            counted = None
+        broken = counted or (None if _STATUS_ONLY.get() else function_hints.broken_invariant(self, inner, got, want,
+                                                                                               args))
         if broken and inner.kind == "array" and _quiet(_proven_from_args, got, want, args, default=""):
             broken = None  # a slip proven on the call's own arguments names the mistake; the invariant only its symptom
         return (function_hints.shown(inner, got), broken or verdict.detail,
@@ -1939,8 +1957,9 @@ def _elsewhere_case(question: Question, case) -> str | None:
     if judge_as is None:
         return None
     if isinstance(case.get("raised"), str):  # the solution's cell gives an answer there, the learner's raises
+        why = case.get("why") if case.get("typed") and isinstance(case.get("why"), str) else ""
         return (f"right for these inputs only: {case['words'][:ELSEWHERE_TEXT]}, your cell raises "
-                f"{case['raised'][:ELSEWHERE_TEXT]}: {raised_there(case['raised'])}")
+                f"{case['raised'][:ELSEWHERE_TEXT]}: {why[:ELSEWHERE_TEXT] or raised_there(case['raised'])}")
     want = expected_value(judge_as, case["want"])
     with status_only():
         verdict = judge_as.judge(case["got"], want)

@@ -337,6 +337,7 @@ def questions(p: dict) -> list:
                  "order): look up the rows of the sentence's words, in the sentence's order (one id per word)"),
         ], other_inputs=lambda ns: [batch_elsewhere(ns)]),
         Function("cosine", reference=cosine_similarity, cases=_vector_pairs, invariants=COSINE_INVARIANTS,
+                 quantities=("a", "b"),
                  result=Real("cosine", exact=True, hints=COSINE_HINTS)),
         Real("cos_pair", exact=True, hints=[
             Hint(lambda got, want: _is(got, dot),

@@ -162,10 +162,11 @@ def _one_hot_cases(rng):
       right answer, would then build a V × V matrix of 8.6 GB.)
     * ``[255, 0]`` as uint8, V = 256: the dtype's largest value: ``ids + 1`` or ``max(ids) + 1``
       computed in uint8 wraps to 0.
+    * ``[65, 165, 5, 65]``, V = 170: ids whose decimal forms overlap (cases.blind_spots): 165 ends with 65, 65 with 5, out of order, 65 twice: ids handled as text.
     """
     cases = [(np.array([2, 0, 2]), 4), (np.array([0]), 1), (np.array([0, 6]), 7),
              (np.array([], dtype=np.int64), 5), (np.array([1_499, 0, 1_499]), 1_500),
-             (np.array([255, 0], dtype=np.uint8), 256)]
+             (np.array([255, 0], dtype=np.uint8), 256), (np.array([65, 165, 5, 65]), 170)]
     for V, n in ((5, 8), (30, 12), (200, 3)):
         cases.append((rng.integers(0, V, size=n), V))
     return cases
@@ -184,13 +185,16 @@ def _backward_cases(rng):
       size. (Not past int16: one_hot(ids, V).T @ grad_out, a right answer, would need np.eye of
       V × V.)
     * ``[0, 2, 0, 2]`` with d = 1: a single column: code that assumes a wider ``grad_out``.
+    * ``[65, 165, 5, 65]``, V = 170: ids whose decimal forms overlap (cases.blind_spots): 165 ends with 65, 65 with 5, out of order, 65 twice: ids handled as text.
     """
     cases = [(np.array([1, 3, 1, 1]), np.array([[0.5, -1.0], [2.0, 0.25], [-1.5, 1.0], [1.0, 3.0]]), 5),
              (np.array([4, 0, 4]), np.arange(1.0, 7.0).reshape(3, 2), 5),
              (np.array([2]), np.array([[0.5, -1.0, 2.0]]), 3),
              (np.array([], dtype=np.int64), np.zeros((0, 3)), 4),
              (np.array([1_499, 7, 1_499]), np.array([[1.0], [3.0], [5.0]]), 1_500),
-             (np.array([0, 2, 0, 2]), np.array([[1.0], [2.0], [3.0], [4.0]]), 3)]
+             (np.array([0, 2, 0, 2]), np.array([[1.0], [2.0], [3.0], [4.0]]), 3),
+             (np.array([65, 165, 5, 65]), np.array([[1.0, -2.0, 0.5], [3.0, 0.0, 1.0], [-1.0, 1.0, 2.0],
+                                                    [0.5, 0.5, -4.0]]), 170)]
     for V, n, d in ((4, 10, 3), (6, 6, 2), (50, 60, 4)):
         ids = rng.integers(0, V, size=n)
         ids[-1] = ids[0]                                   # at least one repeat

@@ -179,6 +179,7 @@ def _state_dicts(rng):
     * one entry, and no entry at all (0): ``storage[0]``, ``max(storage)``, a table sized from the ids.
     * Llama-3.1-405B's table (2,101,346,304 > 2**31) tied, and a block: 2,101,346,304 +
       2,000,000,000 > 2**32: a running total in int32 (``np.int32``, ``np.zeros(n, np.int32)``) wraps.
+    * ``[165, 65, 5, 165, 65]``: ids whose decimal forms overlap (cases.blind_spots): 165 ends with 65, 65 with 5, out of order, 65 twice: storages remembered as text (``str(s) in seen``) find 65 inside 165.
     """
     cases = [(np.array([0, 1, 0]), np.array([40, 16, 40])),            # embed, block, head tied to embed
              (np.array([0, 1, 2]), np.array([40, 16, 40])),            # head copied: its own storage
@@ -188,7 +189,8 @@ def _state_dicts(rng):
              (np.array([5, 5, 5, 5]), np.array([7, 7, 7, 7])),
              (np.array([4]), np.array([12])),
              (np.array([], dtype=np.int64), np.array([], dtype=np.int64)),
-             (np.array([0, 1, 0]), np.array([2_101_346_304, 2_000_000_000, 2_101_346_304]))]
+             (np.array([0, 1, 0]), np.array([2_101_346_304, 2_000_000_000, 2_101_346_304])),
+             (np.array([165, 65, 5, 165, 65]), np.array([3, 20, 7, 3, 20]))]
     for _ in range(5):
         n = int(rng.integers(1, 12))
         ids = rng.choice(1_000_000, size=max(1, n - 2), replace=False)  # the storages, anywhere
@@ -259,6 +261,7 @@ def questions(p: dict) -> list:
                 "dlogits and dx0 already are the loss's gradients (any mean is in them), so nothing divides here"),
         ]),
         Function("count_unique", reference=count_unique, cases=_state_dicts, invariants=COUNT_INVARIANTS,
+                 quantities=("sizes",),
                  result=Integer("count_unique", hints=[
             Hint(lambda got, want, storage, sizes: got == int(np.sum(sizes)),
                  "that is sum(sizes), every entry: entries that share a storage are one tensor; count each storage once",

@@ -247,12 +247,14 @@ def _grad_cases(rng):
       (``contexts[:, 0]`` and ``contexts[:, 1]``).
     * ``[[1_499, 2]]``, V = 1,500: a larger vocabulary's last id: a table of a fixed size. (Not an
       id past int16's 32,767: a one-hot matmul, a right answer, would need a V × V identity.)
+    * ``[[65, 165], [5, 65]]``, V = 170: ids whose decimal forms overlap (cases.blind_spots): 165 ends with 65, 65 with 5, out of order, 65 twice: ids handled as text.
     """
     cases = [(np.array([[1, 1], [1, 3]]), np.ones((2, 2, 3)), 5),
              (np.array([[4, 0], [4, 4]]), np.arange(1.0, 9.0).reshape(2, 2, 2), 5),
              (np.array([[2], [2], [0]]), np.arange(1.0, 7.0).reshape(3, 1, 2), 4),
              (np.array([[0, 1, 2], [2, 2, 2]]), np.arange(1.0, 13.0).reshape(2, 3, 2), 4),
-             (np.array([[1_499, 2]]), np.array([[[1.0], [2.0]]]), 1_500)]
+             (np.array([[1_499, 2]]), np.array([[[1.0], [2.0]]]), 1_500),
+             (np.array([[65, 165], [5, 65]]), np.arange(1.0, 9.0).reshape(2, 2, 2), 170)]
     for B, C, d, V_ in ((4, 2, 3, 6), (8, 2, 5, 10), (16, 1, 4, 7), (32, 2, 16, 74)):
         contexts = rng.integers(0, max(2, V_ // 2), size=(B, C))  # only the lower half of ids: the rest get 0
         cases.append((contexts, rng.normal(size=(B, C, d)), V_))

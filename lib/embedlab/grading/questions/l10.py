@@ -32,11 +32,14 @@ def _score_cases(rng):
     * 5 × 3, reference rows 1 and 4 (the last row): only the first reference row used, the
       reference read as ``M[ids[0]:ids[-1]]`` (a range, one short).
     * a single row (1 × 3), its own reference: score 1: code that assumes several rows.
+    * 170 × 4 (drawn once, the same on every seed), reference rows [165, 65, 5]: ids whose decimal forms
+      overlap (cases.blind_spots), out of order: a reference taken as a range or as text.
     """
     cases = [(np.array([[1.0, 0.0], [0.0, 2.0], [3.0, 3.0], [-1.0, 0.0]]), [0]),
              (np.array([[1, 0], [0, 2], [3, 3], [-1, 0]]), [0]),
              (np.array([[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [1.0, 1.0, 1.0], [0.0, 0.0, 2.0], [0.0, 2.0, 2.0]]), [1, 4]),
-             (np.array([[0.5, -1.0, 2.0]]), [0])]
+             (np.array([[0.5, -1.0, 2.0]]), [0]),
+             (np.random.default_rng(165).normal(size=(170, 4)), [165, 65, 5])]
     for n, d, n_unused in ((10, 3, 3), (30, 8, 5), (74, 16, 9)):
         M = rng.normal(size=(n, d))
         direction = rng.normal(size=d)
@@ -377,7 +380,8 @@ def questions(p: dict) -> list:
                                                    "byte values you counted (the lead and continuation bytes of "
                                                    "multi-byte characters appear too)"),
         ]),
-        Function("unused_score", reference=unused_scores, cases=_score_cases,
+        Function("unused_score", reference=unused_scores, cases=_score_cases, quantities=("M",),
+                 distinct=("reference_ids",),
                  result=Array("unused_score", hints=[
                      Hint(lambda got, want, M, ref: _same(got, _mean_of_cosines(M, ref)),
                           "that averages the cosines with each reference row: take the mean row first (the mean "
@@ -408,7 +412,7 @@ def questions(p: dict) -> list:
                                                                   "run.model.E[never]", rel=1e-6),
             *[related(lambda want, i=i: one_norm_cosines(p)[i], ONE_NORM, rel=1e-6) for i in (0, 1)],
         ]),
-        Array("top7", exact=True, shape=lambda p: (7,), avoids=ROW_NORMS, other_inputs=top7_elsewhere, needs={
+        Array("top7", exact=True, shape=lambda p: (7,), ids=True, avoids=ROW_NORMS, other_inputs=top7_elsewhere, needs={
             "norm|normalize|unused_scores|unused_score|cosine|cosine_similarity": (
                 "rank by the cosine with the reference mean (unused_scores, or normalise each row): a dot product "
                 "lets long rows win")}, hints=[
@@ -420,7 +424,10 @@ def questions(p: dict) -> list:
                  "tokens only (reference_ids), and only those are left out of the ranking"),
             Hint(lambda got, want: np.asarray(got).shape == (7,)
                  and set(np.asarray(got).tolist()) == set(np.asarray(want).tolist()),
-                 "the right rows in the wrong order: highest score first"),
+                 # the set of the top 7 with another order: not proven to be a sort direction (the exact reversal is
+                 # named above), so the order is said to be not the score's, and which score
+                 "the right rows in the wrong order: not the order of their scores; rank them by the cosine with the "
+                 "reference rows' mean, highest first"),
             Hint(lambda got, want: np.isin(np.asarray(got), reference_ids(p)).any(),
                  "leave the four reference rows out: they score high against their own mean"),
             Hint(lambda got, want: np.asarray(got).ndim == 1 and np.asarray(got).size < 7

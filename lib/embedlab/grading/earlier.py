@@ -1,0 +1,174 @@
+"""An answer computed with the learner's own earlier answer, when that earlier answer is itself wrong.
+
+A question may invite its learner to use what they wrote before (question 5 ranks rows with the learner's own
+`unused_score` of question 3). When the later answer is wrong and its own lines read an earlier answer that is
+not right yet, the later hint would blame the later code for the earlier mistake ("7 of 7 values differ"). So,
+for a wrong answer whose own lines (the exercise's given lines left out) read an earlier question's answer by
+its name:
+
+* the earlier answers it reads that are not right (judged as their own questions judge them) are said first:
+  "your `unused_score` (question 3) is not right yet, and this answer uses it";
+* where the earlier answer is a function the course has a reference for, the learner's lines are run again in
+  their kernel with that function in its place (`rerun`, the kernel's half; reported beside the answer by the
+  grader's probe as wire key EARLIER): when that gives the answer, the hint says so; when it gives another
+  answer, that answer's own hint follows; a value answer cannot be put back (its right value is the key's, which
+  the kernel of a class does not hold): then only the first sentence, and to check this answer again.
+
+Both the notebook's check (embedlab.grading.exercise) and the grader (embedlab.grading.judge) call `words` with
+the same facts, so they say the same words.
+"""
+
+from __future__ import annotations
+
+import ast
+
+EARLIER = "earlier"  # beside DATA: what the answer's own lines give with the earlier functions they read put right
+
+
+def _flat(given) -> list:
+    """The given lines as one list: code.given_code's (above, own) pair, or the grader's flat list."""
+    if not given:
+        return []
+    if all(isinstance(line, str) for line in given):
+        return list(given)
+    return [line for part in given if isinstance(part, (list, tuple)) for line in part if isinstance(line, str)]
+
+
+def earlier_read(questions, name: str, source: str | None, given) -> list[tuple[int, object]]:
+    """[(question number, question)] of the questions before `name` whose answer the learner's own lines of
+    `name`'s cell read by name (and do not set themselves); `given`: the exercise's given lines of that cell."""
+    from embedlab.grading import code
+
+    if not isinstance(source, str):
+        return []
+    names = [q.name for q in questions]
+    if name not in names:
+        return []
+    kept = code.own_statements(source, _flat(given))
+    if not kept:
+        return []
+    read, assigned = set(), set()
+    for node in ast.walk(ast.Module(body=kept, type_ignores=[])):
+        if isinstance(node, ast.Name):
+            (read if isinstance(node.ctx, ast.Load) else assigned).add(node.id)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            assigned.add(node.name)
+    upto = names.index(name)
+    # an earlier answer the question is judged with (error carried forward: a Design's `uses`, `carries`) is not
+    # the later answer's mistake: it is judged on the learner's own
+    this = questions[upto]
+    carried = set(getattr(this, "uses", ()) or ()) | set(getattr(this, "carries", ()) or ())
+    return [(i + 1, q) for i, q in enumerate(questions[:upto]) if q.name in read - assigned - carried]
+
+
+def rerun(question, namespace: dict, lesson: str, source: str | None, given, earlier) -> dict | None:
+    """The learner's own lines of `question`'s cell run again in their kernel with each earlier function answer
+    they read (`earlier`: [(number, question)]) replaced by the course's reference for it: {"data": the answer
+    as plain data} or {"raised": the error}, and "names": the functions replaced; None when no earlier answer
+    read is a function with a reference, or the lines cannot be run again."""
+    from embedlab.grading import code, elsewhere
+    from embedlab.grading.kinds import Function
+
+    functions = [q for _, q in earlier if isinstance(q, Function) and q.reference is not None]
+    if not functions or not isinstance(source, str):
+        return None
+    kept = code.own_statements(source, _flat(given))
+    if not kept:
+        return None
+    module = ast.Module(body=kept, type_ignores=[])
+    text = ast.unparse(module)
+    if elsewhere._costly(text, namespace):
+        return None
+    read = frozenset(n.id for n in ast.walk(module) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load))
+    try:
+        compiled = compile(module, "<the answer cell, with the earlier answers put right>", "exec")
+        value = elsewhere._run(compiled, question.name, namespace, {q.name: q.reference for q in functions}, read)
+    except (Exception, SystemExit, elsewhere.OutOfTime) as exc:  # noqa: BLE001 - the lines fail there
+        return {"raised": f"{type(exc).__name__}: {exc}"[:200], "names": [q.name for q in functions]}
+    if value is elsewhere._NONE:
+        return None
+    try:
+        return {"data": question.to_data(value), "names": [q.name for q in functions]}
+    except Exception as exc:  # noqa: BLE001 - not an answer of the question's form
+        return {"raised": f"{type(exc).__name__}: {exc}"[:200], "names": [q.name for q in functions]}
+
+
+def rerun_function(question, func, cases, earlier) -> dict | None:
+    """A function answer called again on its cases with each earlier function answer it reads (`earlier`) replaced,
+    in the globals it reads them from, by the course's reference for it: {"data": its results, "names": the functions
+    replaced}; None when none is such a function, or it cannot be called so. The globals are put back as they were."""
+    from embedlab.grading import elsewhere
+    from embedlab.grading.kinds import Function
+
+    functions = [q for _, q in earlier if isinstance(q, Function) and q.reference is not None]
+    globals_ = getattr(func, "__globals__", None)
+    if not functions or not callable(func) or not isinstance(globals_, dict):
+        return None
+    missing = object()
+    saved = {q.name: globals_.get(q.name, missing) for q in functions}
+    try:
+        for q in functions:
+            globals_[q.name] = q.reference
+        with elsewhere._bounded(5 * elsewhere.SECONDS):
+            data = question.run_cases(func, cases)
+    except (Exception, SystemExit, elsewhere.OutOfTime):  # noqa: BLE001 - not attempted, not a function: nothing
+        return None
+    finally:
+        for name, value in saved.items():
+            if value is missing:
+                globals_.pop(name, None)
+            else:
+                globals_[name] = value
+    return {"data": data, "names": [q.name for q in functions]}
+
+
+def _listed(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def words(wrong: list[tuple[int, str]], again: dict | None, judged=None) -> str:
+    """The hint of a wrong answer that reads earlier answers not right yet (`wrong`: [(question number, name)]),
+    with what its lines give with the earlier functions put right (`again`, from `rerun`; `judged(data)` is the
+    question's verdict on that data)."""
+    from embedlab.grading.status import CORRECT
+
+    numbers = sorted({n for n, _ in wrong})
+    which = _listed([f"`{name}` (question {n})" for n, name in wrong])
+    them = "them" if len(wrong) > 1 else "it"
+    first = (f"your {which} {'are' if len(wrong) > 1 else 'is'} not right yet, and this answer uses {them}: fix "
+             f"question{'s' if len(numbers) > 1 else ''} {_listed([str(n) for n in numbers])} first")
+    put = [name for name in (again or {}).get("names", []) if name in {n for _, n in wrong}]
+    if not put or not isinstance(again, dict):
+        return f"{first}, then check this answer again"
+    right = _listed([f"`{name}`" for name in put])
+    if isinstance(again.get("raised"), str):
+        return f"{first}; with a right {right} your lines raise {again['raised'][:120]}"
+    if "data" in again and judged is not None:
+        try:
+            verdict = judged(again["data"])
+        except Exception:  # noqa: BLE001 - data that cannot be judged: say only what is known
+            return f"{first}, then check this answer again"
+        if verdict.status == CORRECT:
+            return f"{first}: with a right {right} your lines give the answer, so this cell needs no change"
+        if verdict.detail:
+            return f"{first}; with a right {right} your lines still give another answer: {verdict.detail}"
+    return f"{first}, then check this answer again"
+
+
+def hint(question, detail: str, source: str | None, given, questions, is_wrong, again, key: dict, expected) -> str:
+    """`detail`, the hint of `question`'s wrong answer, or, when its own lines read earlier answers of which
+    `is_wrong(earlier question)` says some are not right, the words of `words` (the earlier answers said first);
+    `again`: what `rerun` reported. The same in the notebook and the grader: both hand it the same facts."""
+    from embedlab.grading.explain import with_source
+
+    read = earlier_read(questions, question.name, source, given)
+    if not read:
+        return detail
+    wrong = [(n, q.name) for n, q in read if is_wrong(q)]
+    if not wrong:
+        return detail
+
+    def judged(data):
+        return with_source(question, source, key).judge(data, expected)
+
+    return words(wrong, again if isinstance(again, dict) else None, judged)
