@@ -127,7 +127,10 @@ def test_4_a_loop_one_short_is_counted_before_the_entries_are_judged():
               "        best = min(pairs, key=lambda p: (-pairs[p], p))\n        merges.append(best)\n"
               "        words = [merge_word(t, best, 255 + len(merges)) for t in words]\n    return merges\n")
     detail = _detail("08-vocabulary-size", "bpe_merges", source)
-    assert "n_merges − 1 merges where n_merges are asked" in detail, detail
+    # the count said, or the learner's own test edited into the answer (embedlab.grading.undo, proven by a
+    # rerun): either names the loop that stops one merge early, never the entries' form
+    assert "n_merges − 1 merges where n_merges are asked" in detail \
+        or "`len(merges) <= n_merges - 1`, your own code gives the answer" in detail, detail
     assert "(a, b) pairs" not in detail, detail
 
 
