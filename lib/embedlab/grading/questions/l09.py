@@ -454,8 +454,7 @@ def questions(p: dict) -> list:
                  "within minus between: the animal and vehicle groups are tighter inside"),
             Hint(lambda got, want: got < 0 < want,
                  "your gap is below 0, as if a group's words were farther apart than words of the two groups: "
-                 "both means are cosine similarities (higher is closer; a distance is lower when closer), and "
-                 "the gap is within minus between"),
+                 "both means are cosine similarities (higher is closer; a distance is lower when closer)"),
             # A word with itself has cosine 1: taking those pairs in raises the within-group mean by
             # a fraction of (1 - within), at most about 0.25 for 8 words per group. One group's pairs
             # alone land in the same range (the tighter group raises the mean), so a value here that
