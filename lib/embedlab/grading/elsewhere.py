@@ -338,11 +338,114 @@ def _bounded(seconds: float):
                 signal.setitimer(which, delay, interval)
 
 
+LENT_BYTES = 64 * 2 ** 20  # bytes of arrays inside lent objects kept aside per run, at most (the course's own are small)
+LENT_DEPTH = 3  # attribute levels below a lent object whose state is kept aside (run.model.E is two)
+LENT_ITEMS = 10_000  # a list or dict inside a lent object longer than this keeps its binding only (a tokenizer's ranks)
+
+
+class _Kept:
+    """The state of objects the lines are lent (a trained run, a corpus, a model): every array reachable through
+    their attributes, dicts and lists (LENT_DEPTH levels) and every binding of those, kept aside so that what
+    the lines (or an edit of them: `s = run.model.E` then `s[ids] = -inf`) change in place is put back. The
+    check never modifies what the learner made (CONTRIBUTING: the grader never modifies a submission)."""
+
+    def __init__(self, objects):
+        import numpy as np
+
+        self._np = np
+        self._arrays, self._dicts, self._lists, self._seen = [], [], [], set()
+        self._left = LENT_BYTES
+        for obj in objects:
+            self._walk(obj, 0)
+
+    def _walk(self, obj, depth: int) -> None:
+        np = self._np
+        if id(obj) in self._seen or depth > LENT_DEPTH:
+            return
+        self._seen.add(id(obj))
+        if isinstance(obj, np.ndarray):
+            if obj.flags.writeable and obj.dtype != object and obj.nbytes <= self._left:
+                self._left -= obj.nbytes
+                self._arrays.append((obj, obj.copy()))
+            return
+        if obj is None or isinstance(obj, (bool, int, float, complex, str, bytes, np.generic, types.ModuleType,
+                                           types.FunctionType, types.BuiltinFunctionType, types.MethodType, type)):
+            return
+        if isinstance(obj, dict):
+            if len(obj) <= LENT_ITEMS:
+                self._dicts.append((obj, dict(obj)))
+                for value in list(obj.values()):
+                    self._walk(value, depth + 1)
+            return
+        if isinstance(obj, list):
+            if len(obj) <= LENT_ITEMS:
+                self._lists.append((obj, list(obj)))
+                for value in obj:
+                    self._walk(value, depth + 1)
+            return
+        if isinstance(obj, (tuple, set, frozenset)):
+            if len(obj) <= LENT_ITEMS:
+                for value in obj:
+                    self._walk(value, depth + 1)
+            return
+        attrs = getattr(obj, "__dict__", None)
+        if isinstance(attrs, dict):
+            self._walk(attrs, depth)  # its attributes: kept as a dict one level down, the same depth
+
+    def put_back(self) -> None:
+        np = self._np
+        for d, items in self._dicts:
+            try:
+                if d.keys() != items.keys() or any(d[k] is not v for k, v in items.items()):
+                    d.clear()
+                    d.update(items)
+            except Exception:  # noqa: BLE001 - a mapping that refuses: left as it is
+                pass
+        for lst, items in self._lists:
+            try:
+                if len(lst) != len(items) or any(a is not b for a, b in zip(lst, items)):
+                    lst[:] = items
+            except Exception:  # noqa: BLE001
+                pass
+        for array, kept in self._arrays:
+            try:
+                if array.shape == kept.shape and not np.array_equal(array, kept, equal_nan=kept.dtype.kind in "fc"):
+                    np.copyto(array, kept)
+            except Exception:  # noqa: BLE001 - an array resized or made read-only by the lines: left as it is
+                pass
+
+
+def lent_objects(namespace: dict, names) -> list:
+    """The objects of `namespace` under `names` that a run lends as they are (not plain data, not a module, a
+    function or a class): the ones whose state `_Kept` keeps aside."""
+    return [namespace[n] for n in names if n in namespace and _copyable(namespace[n]) and not _plain(namespace[n])]
+
+
+@contextlib.contextmanager
+def keeping(objects):
+    """Run a block with `objects` (lent to the learner's lines) put back as they were after it, whatever happens."""
+    try:
+        kept = _Kept(objects)
+    except Exception:  # noqa: BLE001 - state that cannot be read: the block runs as before
+        kept = None
+    try:
+        yield
+    finally:
+        if kept is not None:
+            kept.put_back()
+
+
 def _run(compiled, name: str, namespace: dict, inputs: dict, read: frozenset, bound: bool = True,
          lent: dict | None = None):
     """The value of `name` after the lines run in `namespace` with `inputs` in place (each read name
     a copy) and `lent` too (objects a look's cells made, lent as they are), or raises; the namespace is
-    put back as it was, whatever happens."""
+    put back as it was, whatever happens, and so is every object lent (`keeping`)."""
+    with keeping(lent_objects(namespace, read) + list((lent or {}).values())):
+        return _run_lent(compiled, name, namespace, inputs, read, bound, lent)
+
+
+def _run_lent(compiled, name: str, namespace: dict, inputs: dict, read: frozenset, bound: bool = True,
+              lent: dict | None = None):
     saved = dict(namespace)
     figures = _figures()
     try:
@@ -1079,9 +1182,11 @@ def _run_function_edits(question, namespace: dict, source: str | None, cases, ow
         if left <= 0:
             break
         scope = dict(namespace)
+        loaded = {n.id for n in ast.walk(edited) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)} \
+            if isinstance(edited, ast.AST) else set()
         try:
             with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()), \
-                    warnings.catch_warnings(), _bounded(left):
+                    warnings.catch_warnings(), _bounded(left), keeping(lent_objects(namespace, sorted(loaded))):
                 warnings.simplefilter("ignore")
                 exec(compile(edited, "<the function, one slip undone>", "exec"), scope)  # noqa: S102 - the learner's own code, in their own kernel
                 got = question.run_cases(scope[question.name], cases)
@@ -1210,7 +1315,7 @@ def as_handed_out(question, namespace: dict, source: str | None, edits, then):
                         pass
             namespace.pop(question.name, None)
             with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()), \
-                    warnings.catch_warnings():
+                    warnings.catch_warnings(), keeping(lent_objects(namespace, read)):
                 warnings.simplefilter("ignore")
                 with _bounded(HANDED_SECONDS):
                     exec(compiled, namespace)  # noqa: S102 - the learner's own cells, in their own kernel

@@ -214,6 +214,14 @@ def top7_with_all_reserved(p: dict) -> list:
     return out
 
 
+def top7_dropped_after(p: dict) -> np.ndarray:
+    """Question 5's top 7 taken first and the reference rows dropped from it after: fewer than seven ids."""
+    corpus, run = trained(p)
+    reference = reference_ids(p)
+    scores = unused_scores(run.model.E, reference)
+    return np.array([i for i in np.argsort(-scores, kind="stable")[:7] if i not in reference])
+
+
 def answers(p: dict) -> dict:
     """Every answer that varies, computed here only to vet the variant (`problems`); the key
     itself is harvested by running the solution notebook."""
@@ -430,9 +438,14 @@ def questions(p: dict) -> list:
                  "reference rows' mean, highest first"),
             Hint(lambda got, want: np.isin(np.asarray(got), reference_ids(p)).any(),
                  "leave the four reference rows out: they score high against their own mean"),
+            # "after" only when the ids are exactly the top 7 with the reference rows then dropped; other ids of the
+            # answer, fewer than seven, are said as measured
+            Hint(lambda got, want: np.asarray(got).ndim == 1 and np.asarray(got).size < 7
+                 and np.array_equal(np.asarray(got), top7_dropped_after(p)),
+                 "fewer than seven: exclude the reference rows before taking the top 7, not after"),
             Hint(lambda got, want: np.asarray(got).ndim == 1 and np.asarray(got).size < 7
                  and np.isin(np.asarray(got), np.asarray(want)).all(),
-                 "fewer than seven: exclude the reference rows before taking the top 7, not after"),
+                 "fewer than seven: the question asks for the 7 highest-scoring rows"),
             Hint(lambda got, want: np.asarray(got).shape == (7,) and not np.isin(np.asarray(got), np.asarray(want)).any(),
                  "none of these is among the highest scores: sort highest first (np.argsort(-scores), or reverse)"),
         ]),
