@@ -153,3 +153,67 @@ def test_3_the_check_prints_no_warnings_of_its_probing(lesson, name, source):
     verdict, _, err, caught = _checked(lesson, name, source)
     assert verdict.status == "incorrect", verdict
     assert not caught and "Warning" not in err, (caught, err)
+
+
+# --------------------------------------------------------------------------
+# (2) an exception hint names what the code did, never a guessed dict
+
+
+@pytest.mark.parametrize("lesson, name, source, said", [
+    # lesson 12's saved_params (not the report's partial_tokens): ids counted by decoding every id of a range; the
+    # other tokenizer has gaps, and tiktoken raises KeyError inside the call
+    ("12-change-a-vocabulary", "saved_params",
+     "n = len([tok.decode_single_token_bytes(i) for i in range(tok.n_vocab)])\n"
+     "saved_params = (n - n_keep) * d_trim * (1 if trim_tied else 2)\n",
+     ["`tok.decode_single_token_bytes(i)`", "tiktoken", "`i` comes from `range(tok.n_vocab)`"]),
+    # lesson 12's trimmed_rows: the same call in a comprehension after the given lines' own comprehension over
+    # another `i` (the loop named is the one around the call)
+    ("12-change-a-vocabulary", "trimmed_rows",
+     "first = [tok.decode_single_token_bytes(i) for i in range(tok.n_vocab)][:256]\n"
+     "trimmed_rows = len(used | set(range(len(first))) | {tok.eot_token})\n",
+     ["`tok.decode_single_token_bytes(i)`", "`i` comes from `range(tok.n_vocab)`"]),
+    # lesson 07: a dict of bytes per number the cell types, with the book's precisions only: that one is a dict of
+    # the cell's, and named as such
+    ("07-memory", "max_batch",
+     "per_number = {'bf16': 2, 'fp16': 2}\nmax_batch = int((memory - weights) // (2 * L * h_kv * head_dim * "
+     "per_number[cache_precision] * serve_context))\n",
+     ["`per_number[cache_precision]`", "`per_number`, the dict your cell types"]),
+])
+def test_2_an_exception_is_said_as_the_code_raised_it(lesson, name, source, said):
+    verdict, _, _, _ = _checked(lesson, name, source)
+    assert verdict.status == "incorrect" and "raises KeyError" in verdict.detail, verdict
+    for words in said:
+        assert words in verdict.detail, (words, verdict.detail)
+    if "dict your cell types" not in said[-1]:
+        assert "dict" not in verdict.detail, verdict.detail
+    assert not hint_problems(verdict.detail), verdict.detail
+
+
+def _site(source: str, namespace: dict):
+    from embedlab.grading import elsewhere
+
+    compiled = compile(source, "<a cell, on other parameters>", "exec")
+    try:
+        exec(compiled, dict(namespace))  # noqa: S102 - our own planted lines
+    except Exception as exc:  # noqa: BLE001
+        return f"{type(exc).__name__}: {exc}", elsewhere.raise_site(exc, source, "<a cell, on other parameters>")
+    raise AssertionError("the planted lines did not raise")
+
+
+def test_2_a_missing_config_field_and_an_index_past_a_library_end_are_named_by_the_code():
+    from embedlab.grading.kinds import raised_there
+    from embedlab.params import load_config
+
+    # a config field a model's config does not have (llama-3-8b states no head_dim), read with .get elsewhere
+    raised, site = _site("config = load_config(model)\nhd = config['head_dim']\nx = 2 * hd\n",
+                         {"load_config": load_config, "model": "llama-3-8b"})
+    text = raised_there(raised, site)
+    assert "`config['head_dim']`" in text and "'head_dim'" in text and "dict" not in text, text
+    # an index past the end inside numpy, from a loop over a range one too long
+    raised, site = _site("rows = np.arange(6).reshape(3, 2)\nout = [np.take(rows, k, axis=0) for k in range(4)]\n",
+                         {"np": np})
+    text = raised_there(raised, site)
+    assert raised.startswith("IndexError") and "`np.take(rows, k, axis=0)`" in text and "numpy" in text, text
+    assert "`k` comes from `range(4)`" in text and "array your cell reads" not in text, text
+    # with no site (a report from an older kernel) nothing is guessed about a dict either
+    assert "dict" not in raised_there("KeyError: '7'"), raised_there("KeyError: '7'")

@@ -750,6 +750,92 @@ def _solution_key(lesson, name, solution, changed, namespace, free):
     return (lesson, name, hashlib.sha256(solution.encode()).hexdigest(), look, tuple(parts))
 
 
+SITE_TEXT = 80  # characters of a piece of the learner's code quoted in a raise's site
+
+
+def _quoted(text: str | None) -> str | None:
+    if not isinstance(text, str):
+        return None
+    text = " ".join(text.split())
+    return text if len(text) <= SITE_TEXT else text[:SITE_TEXT - 1] + "…"
+
+
+def raise_site(exc: BaseException, source: str, filename: str) -> dict | None:
+    """Where the learner's lines (`source`, compiled under `filename`) raised `exc`, in terms of their own code,
+    as plain data: {"code": the expression of their line that raised (Python's own column marks), "library": the
+    package and function the error came from when it came from a call into one (None when their own expression
+    raised it: a subscript, an attribute), "loops": [[name, the iterable of the loop that gives it], ...] for the
+    names that expression reads from a loop of theirs}; None when no frame of theirs is found."""
+    import sys
+    import traceback
+
+    try:
+        frames = traceback.extract_tb(exc.__traceback__)
+        own = [f for f in frames if f.filename == filename]
+        if not own:
+            return None
+        at = own[-1]
+        lines = source.splitlines()
+        text = None
+        if at.lineno and at.end_lineno == at.lineno and at.colno is not None and at.end_colno is not None \
+                and 0 < at.lineno <= len(lines):
+            line = lines[at.lineno - 1].encode()
+            text = line[at.colno:at.end_colno].decode(errors="replace")
+        elif at.lineno and 0 < at.lineno <= len(lines):
+            text = lines[at.lineno - 1].strip()
+        inner = frames[-1]
+        library = None
+        if inner.filename != filename:
+            module = next((name for name, m in list(sys.modules.items())
+                           if getattr(m, "__file__", None) == inner.filename), None)
+            package = (module or inner.filename.rsplit("/", 1)[-1].removesuffix(".py")).split(".")[0]
+            library = f"{package}'s {inner.name}"
+        loops, tree = [], None
+        if text:
+            try:
+                tree = ast.parse(source)
+                expr = ast.parse(text.strip(), mode="eval")
+                names = [n.id for n in ast.walk(expr) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)]
+            except (SyntaxError, ValueError, RecursionError):
+                tree, names = None, []
+            # only the loops around the expression that raised (the innermost first): a name bound by another
+            # loop of the cell (a given line's comprehension) is another variable
+            around = []
+            for node in ast.walk(tree) if tree is not None else ():
+                if not isinstance(node, (ast.For, ast.AsyncFor, ast.ListComp, ast.SetComp, ast.GeneratorExp,
+                                         ast.DictComp)) or not node.lineno <= at.lineno <= (node.end_lineno or 0):
+                    continue
+                if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)) \
+                        and at.colno is not None and node.lineno == at.lineno == node.end_lineno \
+                        and not node.col_offset <= at.colno <= (node.end_col_offset or 0):
+                    continue
+                around.append(node)
+            around.sort(key=lambda n: ((n.end_lineno or 0) - n.lineno, (n.end_col_offset or 0) - n.col_offset))
+            for node in around:
+                pairs = [(node.target, node.iter)] if isinstance(node, (ast.For, ast.AsyncFor)) else \
+                    [(g.target, g.iter) for g in node.generators]
+                for target, iterable in pairs:
+                    bound = {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}
+                    for name in names:
+                        if name in bound and all(name != done for done, _ in loops):
+                            loops.append([name, _quoted(ast.get_source_segment(source, iterable)
+                                                        or ast.unparse(iterable))])
+        typed = None  # the dict the cell itself types, when their own subscript of it raised
+        if library is None and text and tree is not None:
+            try:
+                expr = ast.parse(text.strip(), mode="eval").body
+            except (SyntaxError, ValueError, RecursionError):
+                expr = None
+            if isinstance(expr, ast.Subscript) and isinstance(expr.value, ast.Name):
+                for node in ast.walk(tree):
+                    if isinstance(node, ast.Assign) and isinstance(node.value, (ast.Dict, ast.DictComp)) and any(
+                            isinstance(t, ast.Name) and t.id == expr.value.id for t in node.targets):
+                        typed = expr.value.id
+        return {"code": _quoted(text), "library": library, "loops": loops[:2], "typed_dict": typed}
+    except Exception:  # noqa: BLE001 - no site: the hint says less
+        return None
+
+
 def _words_of(changed: dict) -> str:
     names = [f"`{n}`" for n in sorted(changed)]
     listed = ", ".join(names[:4]) + (" …" if len(names) > 4 else "")
@@ -833,7 +919,7 @@ def second_looks(question, namespace: dict, lesson: str, source: str, own_assign
             continue  # slow there: nothing to compare
         except (Exception, SystemExit) as exc:  # noqa: BLE001 - where the solution's cell runs, the learner's fails
             out.append({"kind": kind, "raised": f"{type(exc).__name__}: {exc}"[:200], "want": want,
-                        "words": _words_of(named), "why": ""})
+                        "words": _words_of(named), "why": "", "site": raise_site(exc, source_run, full[0].co_filename)})
             continue
         look = getattr(changed, "index", None)  # which of the lesson's looks (variants.Look): the judge weighs hints there
         out.append({"kind": kind, "got": got_data, "want": want, "words": _words_of(named), "why": "",

@@ -1958,8 +1958,9 @@ def _elsewhere_case(question: Question, case) -> str | None:
         return None
     if isinstance(case.get("raised"), str):  # the solution's cell gives an answer there, the learner's raises
         why = case.get("why") if case.get("typed") and isinstance(case.get("why"), str) else ""
+        site = case.get("site") if isinstance(case.get("site"), dict) else None
         return (f"right for these inputs only: {case['words'][:ELSEWHERE_TEXT]}, your cell raises "
-                f"{case['raised'][:ELSEWHERE_TEXT]}: {why[:ELSEWHERE_TEXT] or raised_there(case['raised'])}")
+                f"{case['raised'][:ELSEWHERE_TEXT]}: {why[:ELSEWHERE_TEXT] or raised_there(case['raised'], site)}")
     want = expected_value(judge_as, case["want"])
     with status_only():
         verdict = judge_as.judge(case["got"], want)
@@ -1979,19 +1980,49 @@ def _elsewhere_case(question: Question, case) -> str | None:
         f"{text}: compute it from the inputs the question names, so it holds for any of them"
 
 
-def raised_there(raised: str) -> str:
+def _site_text(value, limit: int = 80) -> str | None:
+    return value[:limit] if isinstance(value, str) and value.strip() else None
+
+
+def raised_there(raised: str, site: dict | None = None) -> str:
     """What a learner's cell did when it raised `raised` ("KeyError: 'fp8'") on other inputs where the
-    solution's cell gives an answer: said of the code (a key missing from a table it reads, an index past
-    an end), never guessed as something typed."""
+    solution's cell gives an answer, said of the code as it ran (`site`, from elsewhere.raise_site: the
+    expression of theirs that raised, the library function it raised in, the loop a name it reads comes from),
+    never guessed: a missing key is not said to be "a dict your cell reads" unless their own subscript raised."""
     kind, _, message = raised.partition(": ")
-    if kind == "KeyError":
-        return (f"{message[:ELSEWHERE_TEXT]} is not a key of a table (a dict) your cell reads: the table has "
-                "entries for the values of these inputs only; give it one for every value the input can take")
-    if kind == "IndexError":
-        return ("an index past the end of an array your cell reads: a position or length that fits these "
-                "inputs only; take it from the inputs the question names")
+    site = site if isinstance(site, dict) else {}
+    code_ = _site_text(site.get("code"))
+    library = _site_text(site.get("library"))
+    loops = [(n, it) for n, it in (site.get("loops") or []) if isinstance(n, str) and _site_text(it)
+             ] if isinstance(site.get("loops"), list) else []
+    where = f"`{code_}`" if code_ else "a step of your lines"
+    # the library named by its package alone where the expression already names the function that raised
+    called = library.split("'s ", 1)[-1] if library else ""
+    inside = "" if not library else f" (inside {library.split(chr(39), 1)[0]})" if code_ and f"{called}(" in code_ \
+        else f" (inside {library})"
+    origin = "; ".join(f"`{n}` comes from `{it[:80]}`" for n, it in loops)
+    ranged = any(it.replace(" ", "").startswith(("range(", "np.arange(")) for _, it in loops)
+    follow = ("take the values from what the inputs hold (their own keys, ids or items), not from a range of "
+              "numbers: not every number in that range exists there" if ranged else
+              "make every value it looks up come from the inputs the question names, so it holds for any of them")
+    if kind in ("KeyError", "IndexError"):
+        missing = message[:ELSEWHERE_TEXT] or "a value"
+        what = "key" if kind == "KeyError" else "index"
+        typed = _site_text(site.get("typed_dict"))
+        if typed and kind == "KeyError":
+            return (f"{where}: {missing} is not a key of `{typed}`, the dict your cell types: it has entries for the "
+                    "values of these inputs only; give it one for every value the input can take, or read the "
+                    "course's own table")
+        said = f"{where}{inside} found no entry for the {what} {missing} there"
+        if not code_:
+            return f"{said}: {follow}"
+        return f"{said}{f' ({origin})' if origin else ''}: {follow}"
     if kind in ("ValueError", "TypeError") and ("shape" in message or "broadcast" in message):
-        return "shapes that fit these inputs only: take every size from the inputs the question names"
+        return (f"{where}{inside} gets shapes that fit these inputs only: take every size from the inputs the "
+                "question names")
+    if code_:
+        return (f"{where}{inside} fails there{f' ({origin})' if origin else ''}: make every step follow the inputs "
+                "the question names, so it holds for any of them")
     return "your lines fail there: make every step follow the inputs the question names, so it holds for any of them"
 
 
