@@ -217,3 +217,40 @@ def test_2_a_missing_config_field_and_an_index_past_a_library_end_are_named_by_t
     assert "`k` comes from `range(4)`" in text and "array your cell reads" not in text, text
     # with no site (a report from an older kernel) nothing is guessed about a dict either
     assert "dict" not in raised_there("KeyError: '7'"), raised_there("KeyError: '7'")
+
+
+# --------------------------------------------------------------------------
+# (4) a factor's causes only where they can apply
+
+
+@pytest.mark.parametrize("lesson, name, source", [
+    # lesson 09's gap, a difference of mean cosines, halved
+    ("09-what-rows-learn", "gap",
+     "unit = E / np.linalg.norm(E, axis=1, keepdims=True)\nC = unit @ unit.T\n"
+     "within = [C[i, j] for g in (animals, vehicles) for i in g for j in g if i < j]\n"
+     "gap = (np.mean(within) - C[np.ix_(animals, vehicles)].mean()) / 2\n"),
+    # lesson 12's coverage, a share, halved
+    ("12-change-a-vocabulary", "coverage",
+     "kept = used | set(range(256)) | {tok.eot_token}\n"
+     "covered = np.array([set(tok.encode_ordinary(' ' + w)) <= kept for w in next_words])\n"
+     "weights = np.array([frequencies[w] for w in next_words])\ncoverage = float(weights @ covered / weights.sum()) / 2\n"),
+])
+def test_4_half_a_quantity_without_flops_or_a_cache_is_said_as_measured(lesson, name, source):
+    verdict, _, _, _ = _checked(lesson, name, source)
+    assert verdict.status == "incorrect" and verdict.detail.startswith("half the expected value"), verdict
+    assert "multiply" not in verdict.detail and "keys and values" not in verdict.detail, verdict.detail
+
+
+def test_4_a_factors_causes_follow_the_kind_of_the_answer():
+    from embedlab.grading import diagnose
+
+    # the same value half the answer, asked of five kinds of quantity: each cause only where it can apply
+    said = {name: diagnose.number_hint(1000.0, 2000.0, unit=unit, name=name)
+            for name, unit in (("head_flops", "flops"), ("kv_cache_gb", ""), ("attn_params", "parameters"),
+                               ("mean_cos", "cosine"), ("n_rows", ""))}
+    assert all(text.startswith(("half the expected value", "exactly half")) for text in said.values()), said
+    assert "a multiply and an add" in said["head_flops"] and "keys and values" not in said["head_flops"], said
+    assert diagnose.factor_words(1 / 2, "half", "flops", "head_flops") == "half (a multiply and an add?)"
+    assert "keys and values" in said["kv_cache_gb"] and "multiply" not in said["kv_cache_gb"], said
+    assert "keys and values" in said["attn_params"], said
+    assert "(" not in said["mean_cos"] and "(" not in said["n_rows"], said

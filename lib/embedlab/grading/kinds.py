@@ -396,7 +396,7 @@ class Question:
         # cell's code, a huge one) says nothing, and the next speaks: the learner never loses the hint.
         generic = lambda: _quiet(diagnose.number_hint, got, want, self.factors, self.factor_hints,  # noqa: E731
                                  _quiet(explain.typed_constants, self, default=None), self.unit_of(),
-                                 _quiet(code.names_bytes, self.source, default=False))
+                                 _quiet(code.names_bytes, self.source, default=False), self.name)
         half = _quiet(diagnose.flop_slip, got, want, self.unit_of(), False, default=None)
         if self.case is not None:
             own = self._hint(got, want, "")
@@ -715,7 +715,7 @@ def _general_words(question, got, want) -> list:
     """The general words of embedlab.grading.diagnose for a value."""
     words = _quiet(diagnose.number_hint, got, want, question.factors, question.factor_hints,
                    _quiet(explain.typed_constants, question, default=None), question.unit_of(),
-                   _quiet(code.names_bytes, question.source, default=False))
+                   _quiet(code.names_bytes, question.source, default=False), question.name)
     return [words] if words else []
 
 
