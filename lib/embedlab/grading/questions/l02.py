@@ -6,7 +6,8 @@ variant space, `questions(params)` the questions with hints for one variant.
 
 import numpy as np
 
-from embedlab.grading.kinds import Array, Choice, Function, Hint, Integer, Invariant, positions_hint, ratio, step
+from embedlab.grading.kinds import (Array, Choice, Function, Hint, Integer, Invariant, Work, positions_hint, ratio,
+                                    step)
 from embedlab.grading.parts import Alt, Answer, Part, Prod
 from embedlab.grading.space import FRESH_INPUTS, Space, equal_to_book
 from embedlab.lookup import embedding_backward, one_hot
@@ -290,7 +291,9 @@ def questions(p: dict) -> list:
             Hint(lambda got, want: got.shape[-1] != want.shape[-1],
                  "the result has d columns, one per feature of a row"),
             positions_hint(lambda: table(p), p["ids"]),
-        ]),
+        ], own_work={Work("@", "E"): (
+            "rows picked by index are the lookup of question 2 again; this question asks for the other path, the "
+            "one-hot matrix of the ids times the whole table")}),
         Choice("keeps_sign", hints=[
             Hint(lambda got, want: got == "both",
                  "-0.0 == 0.0 is True, so == cannot tell the two zeros apart: look at the sign bit (np.signbit); "
