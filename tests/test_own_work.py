@@ -106,3 +106,43 @@ def test_every_declared_operation_is_done_by_its_solution():
                 declared.append((lesson, q.name))
                 assert work.missing(code.solution_source(lesson, q.name), q.name) is False, (lesson, q.name, work)
     assert (L02, "rows_matmul") in declared
+
+
+# --------------------------------------------------------------------------
+# Other hints newcomerL found generic or giving the answer away, each planted as a new instance
+
+
+def test_a_whole_number_divided_with_slash_is_named_where_floor_division_gives_the_answer():
+    """newcomerL #12: `hd = d / h` in exercise 04's llama_params was told "wrap the result in int()", where the
+    question itself writes `d // h`. The slash is undone in the learner's own function (embedlab.grading.undo) and
+    named when `//` there gives the answer on every input. Planted: the division written `hd /= h`."""
+    source = ("def llama_params(V, d, L, h, h_kv, d_ff, tied):\n    hd = d\n    hd /= h\n"
+              "    attention = 2 * d * h * hd + 2 * d * h_kv * hd\n"
+              "    return V * d + L * (attention + 3 * d * d_ff + 2 * d) + d + (0 if tied else V * d)\n")
+    verdict, graded = _verdicts("04-modern-blocks", "llama_params", source)
+    assert verdict.status == "incorrect" and "`hd /= h` gives a float" in verdict.detail and "//" in verdict.detail, \
+        verdict.detail
+    assert "int()" not in verdict.detail, verdict.detail
+    assert graded[0] == "incorrect" and "gives a float" in graded[1], graded
+
+
+def test_a_shape_error_in_a_product_names_the_sizes_and_the_lessons_product():
+    """newcomerL #5: `one_hot(ids, V) @ grad_out.T` got only numpy's message. A product whose inner sizes differ is
+    said as the sizes it joins, each named among the call's arguments, and a Function that declares the lesson's
+    product (`product=`) names it first (the grader cuts a hint at 300 characters). Planted: np.dot with the
+    transpose left out (numpy's other message, "not aligned")."""
+    source = "def embedding_backward(ids, grad_out, V):\n    return np.dot(one_hot(ids, V), grad_out)\n"
+    verdict, graded = _verdicts(L02, "embedding_backward", source)
+    detail = verdict.detail
+    assert verdict.status == "incorrect", verdict
+    assert "the lesson's product is one_hot(ids, V)ᵀ @ grad_out" in detail, detail
+    assert "A's columns must match B's rows: here 5 (`V`) and 4 (`ids`'s length)" in detail, detail
+    assert graded[0] == "incorrect" and "the lesson's product is" in graded[1], graded
+
+
+def test_the_one_hot_hint_does_not_write_the_solution_line():
+    """newcomerL #6: `out[:, ids] = 1` was told "out[np.arange(len(ids)), ids] = 1", the solution's line."""
+    source = "def one_hot(ids, V):\n    out = np.zeros((len(ids), V))\n    out[:, ids] = 1\n    return out\n"
+    verdict, _ = _verdicts(L02, "one_hot", source)
+    assert verdict.status == "incorrect" and "pair row t with column ids[t]" in verdict.detail, verdict.detail
+    assert "np.arange(len(ids))" not in verdict.detail, verdict.detail

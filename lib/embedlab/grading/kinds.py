@@ -1410,6 +1410,9 @@ class Function(Question):
     # cases.blind_spots does not ask of their fixed inputs (several digits, overlapping digits, repeats, disorder)
     quantities: Sequence[str] = ()
     distinct: Sequence[str] = ()
+    # the matrix product the lesson derives for this function, with its shapes ("one_hot(ids, V)ᵀ @ grad_out:
+    # (V × n) @ (n × d)"): named after the sizes when the learner's function raises a product's shape error
+    product: str = ""
     kind = "function"
 
     def statement(self) -> str:
@@ -1500,6 +1503,8 @@ class Function(Question):
                                                     f"{'s' * (len(unused) > 1)} {which}: its result must depend on "
                                                     f"{'them' if len(unused) > 1 else 'it'} ({where} raised "
                                                     f"{got['raised']})")
+                    if cause and self.product and function_hints.product_error(got["raised"]):
+                        cause = f"the lesson's product is {self.product}; {cause}"  # first: the grader cuts
                     if not cause:
                         return self._verdict(False, f"{where} raised {got['raised']}")
                     # the cause first, the exception's own message after it: a detail cut to the CSV's
@@ -1580,9 +1585,13 @@ class Function(Question):
         words = undo.proven(self, self.elsewhere, right)
         if not words:
             return None
+        def judged_wrong(got, out) -> bool:  # same_result reads 8.0 as 8: an int asked, a float given, is wrong
+            with status_only():
+                return _quiet(lambda: inner.judge(got, out).status != CORRECT, default=False)
+
         for i, (got, (call, out, _)) in enumerate(zip(data, outs)):
             if not isinstance(got, dict) or "raised" in got or "wrong_form" in got \
-                    or not function_hints.same_result(inner, got, out):
+                    or not function_hints.same_result(inner, got, out) or judged_wrong(got, out):
                 where = f"on input {i + 1} of {len(data)}, {call}" if call else f"on input {i + 1} of {len(data)}"
                 if isinstance(got, dict) and "raised" in got:
                     return f"{where} raised {str(got['raised']).partition(':')[0][:60]}: {words}"

@@ -241,7 +241,7 @@ ONE_HOT_INVARIANTS = [
     Invariant(lambda got, ids, V: np.isin(np.asarray(got), (0, 1)).all(), "a one-hot matrix holds only 0s and 1s"),
     Invariant(lambda got, ids, V: (np.asarray(got).sum(axis=1) == 1).all(),
               "each row holds exactly one 1: row t is all 0s but a 1 in column ids[t] (index rows and columns "
-              "together: out[np.arange(len(ids)), ids] = 1)"),
+              "together: pair row t with column ids[t])"),
     Invariant(lambda got, ids, V: (np.asarray(got)[np.arange(len(ids)), np.asarray(ids)] == 1).all(),
               "each row has its one 1 in the wrong column: row t's 1 goes in column ids[t] (ids count from 0)"),
 ]
@@ -305,7 +305,7 @@ def questions(p: dict) -> list:
                  "answer with one word: lookup, matmul or both"),
         ]),
         Function("embedding_backward", reference=embedding_backward, cases=_backward_cases,
-                 invariants=BACKWARD_INVARIANTS,
+                 invariants=BACKWARD_INVARIANTS, product="one_hot(ids, V)ᵀ @ grad_out, (V × n) @ (n × d)",
                  result=Array("embedding_backward", hints=[
                      Hint(lambda got, want, ids, g, V: _overwritten(got, ids, g, V),
                           "the right rows, but a repeated id lost part of its gradient: "
