@@ -899,3 +899,32 @@ W(L, "coverage", "M", False,
   "coverage = float(fr @ cov / fr.sum())",
   "Encodes the words without the leading space, so they become different tokens from those in running text.",
   ('space', 'after a space', '" " +', 'leading'), ('weight',))
+
+
+# Added by the lead after judge15 (an independent judge who never saw the grading code) read every hint of this
+# corpus on the code it was written against (4704c63), before any fix: the word lists recalibrated so the test's
+# classifier gives the judge's counts on those hints (156 specific, 10 generic, 2 misleading of 168).
+# {(name, the mistake's first characters): (drop_wrong, add_wrong, add, drop)}; "#n": the judge's entry id.
+from hint_corpus import calibrated  # noqa: E402
+
+CALIBRATED = {
+    ('batch', 'Indexes with the positions 0..3'): ((), (), ('other rows of the table',), ()),  # #5
+    ('one_hot', 'Sizes the matrix from the largest id'): ((), (), ('never reads its argument',), ()),  # #14
+    ('one_hot_batch_bytes', 'Sizes the output rows (n × d)'): ((), ('n_tokens where v belongs',), (), ()),  # #27
+    ('block_params', 'Leaves out both MLP biases'): ((), ('its bias is 4d wide', 'your count has no layernorms'),
+                                                     (), ()),  # #32
+    ('interview', 'Gives the tied head an nn.Linear bias'): ((), (), ('a term of exactly that size',), ()),  # #34
+    ('attn_layer', 'Counts the k and v projections as one'): ((), (), ('the key projection k is missing',), ()),  # #43
+    ('mlp_layer', 'Adds biases to the three SwiGLU'): (('three',), (), (), ()),  # #47: "three matrices" is right
+    ('vocab_share', 'Divides by the non-embedding count'): ((), (), ('you divided by the rest',), ()),  # #49
+    ('ties', 'Filters on the negated flag'): ((), (), (), ('tie_word_embeddings', 'config')),  # #66: generic
+    ('head_flops', 'Adds the FLOPs of an nn.Linear bias'): ((), (), ('a term of exactly v numbers',), ()),  # #71
+    ('padding_rows', 'Gives the padded vocabulary size'): ((), (), ('that is the padded size',), ()),  # #126
+    ('padding_rows', 'Takes one row off'): ((), (), ('subtracts `1`',), ()),  # #128
+    ('unused_score', 'Averages the cosines with each'): ((), (), ('averages the cosines',), ()),  # #132
+    ('partial_tokens', 'Counts only the single-byte tokens'): (('decode',), (), (), ()),  # #138
+    ('design_params', 'Gives the non-embedding count'): (('tied',), (), (), ()),  # #143
+    ('padding_rows', 'Gives the padded table size'): (('n_new',), (), (), ()),  # #157
+    ('p_new_token', 'Uses the model before the resize'): (('softmax',), (), (), ('new token',)),  # #159: generic
+}
+ENTRIES = calibrated(ENTRIES, CALIBRATED, ("drop_wrong", "add_wrong", "add", "drop"))
