@@ -826,7 +826,9 @@ def raise_site(exc: BaseException, source: str, filename: str) -> dict | None:
                 expr = ast.parse(text.strip(), mode="eval").body
             except (SyntaxError, ValueError, RecursionError):
                 expr = None
-            if isinstance(expr, ast.Subscript) and isinstance(expr.value, ast.Name):
+            if isinstance(expr, ast.Subscript) and isinstance(expr.value, (ast.Dict, ast.DictComp)):
+                typed = ""  # a dict typed in the expression itself
+            elif isinstance(expr, ast.Subscript) and isinstance(expr.value, ast.Name):
                 for node in ast.walk(tree):
                     if isinstance(node, ast.Assign) and isinstance(node.value, (ast.Dict, ast.DictComp)) and any(
                             isinstance(t, ast.Name) and t.id == expr.value.id for t in node.targets):

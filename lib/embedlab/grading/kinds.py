@@ -2035,11 +2035,11 @@ def raised_there(raised: str, site: dict | None = None) -> str:
               "make every value it looks up come from the inputs the question names, so it holds for any of them")
     if kind in ("KeyError", "IndexError"):
         missing = message[:ELSEWHERE_TEXT] or "a value"
-        typed = _site_text(site.get("typed_dict"))
-        if typed and kind == "KeyError":
-            return (f"{where}: {missing} is not a key of `{typed}`, the dict your cell types: it has entries for the "
-                    "values of these inputs only; give it one for every value the input can take, or read the "
-                    "course's own table")
+        typed = site.get("typed_dict")
+        if isinstance(typed, str) and kind == "KeyError":
+            of = f"`{typed[:80]}`, the dict your cell types" if typed.strip() else "the dict your cell types there"
+            return (f"{where}: {missing} is not a key of {of}: it has entries for the values of these inputs only; "
+                    "give it one for every value the input can take, or read the course's own table")
         said = (f"{where}{inside} found no entry for the key {missing} there" if kind == "KeyError" else
                 f"{where}{inside} went past an end there ({missing})" if message else
                 f"{where}{inside} went past an end there")
