@@ -44,7 +44,7 @@ BIN = Path(sys.executable).parent
 MARKERS = ("# BEGIN SOLUTION", "# END SOLUTION")
 # The secret the term goes on with, after the page's own command has made one (and it is checked): fixed, so
 # that the term's work is the same from one run to the next and is read from the class cache (embedlab.grading.
-# kept: embedlab-assign's solution runs, the honest files' judged rows) rather than made again, about 20 s of
+# kept: embedlab-assign's solution runs, the honest files' judged rows) rather than made again, about 10 s of
 # CPU and half a minute of a run. A random one made them all anew on every run. Which variants secrets give,
 # and that learners spread over them, is tested with fixed secrets in tests/test_classmode.py.
 TERM_SECRET = "7e" * 32
