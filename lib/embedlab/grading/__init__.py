@@ -22,7 +22,8 @@ Kernel side (the learner's notebook and any process: questions, and judging plai
     verdicts    a live answer judged as the check does; the slips hints must tell
     space       a lesson's variant space, as its question module declares it
     questions   each lesson's questions (questions/lNN.py)
-    variants    the `parameters` cell; a learner's variant, drawn from the lesson's space
+    parameters  the `parameters` cell read (`name = literal` lines; for the worker, without numpy)
+    variants    a learner's variant, drawn from the lesson's space, and its `parameters` cell
     lessons     which lessons exist, their questions and answer keys
     exercise    the notebook's check: Exercise(lesson).check(name)
     wire        the probe that reads every answer as plain data in the kernel
