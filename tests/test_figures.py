@@ -355,7 +355,7 @@ def test_lesson_07_cache_figure_draws_the_cache_the_weights_and_each_models_own_
             assert [line.get_xdata()[0] for line in crosses] == pytest.approx(want_x, rel=1e-12), \
                 config["_name"]
             assert all(line.get_ydata()[0] == weight_bytes(config, "fp8") / GB for line in crosses)
-            assert [line.get_label() for line in crosses] == [f"cache = weights at\n{x:,.0f} tokens" for x in want_x]
+            assert [line.get_label() for line in crosses] == [f"cache = weights at\ncontext {x:,.0f}" for x in want_x]
             assert all(line.get_label() in legend for line in crosses) and len(ax.texts) == 0
             # each crossing sits in the legend's row of its batch's line, in that line's colour
             lines_of = [lines[f"KV cache, batch {b}"] for b in (1, 8) if contexts.min() <= even / b]

@@ -423,8 +423,9 @@ def cache_against_weights(config, contexts, batches=(1, 8, 32), precision="bf16"
     in `batches`, the weights in `precision` as a dashed line, and a dotted line at the longest context
     the model's config states (`memory_widget.context_limit`; none if it states none). Where a batch's
     cache passes the weights (context = weights / (cache per token · batch)), an X on the weights line
-    in the batch's colour, its context in the legend: on a log axis the first drawn context past the
-    weights sits almost on the line, the crossing does not. Crossings outside `contexts` are not drawn.
+    in the batch's colour, its context in the legend ("context N": tokens per sequence, never batch ×
+    context): on a log axis the first drawn context past the weights sits almost on the line, the
+    crossing does not. Crossings outside `contexts` are not drawn.
     One legend below the axes, in two columns: the cache lines and the weights, then the crossings and
     the longest context. Returns the figure (show it with plt.show())."""
     import matplotlib.pyplot as plt
@@ -446,7 +447,7 @@ def cache_against_weights(config, contexts, batches=(1, 8, 32), precision="bf16"
         if contexts.min() <= cross <= contexts.max():
             (mark,) = ax.plot([cross], [weights_gb], marker="X", markersize=11, linestyle="none",
                               color=line.get_color(), markeredgecolor="black", zorder=3,
-                              label=f"cache = weights at\n{cross:,.0f} tokens")
+                              label=f"cache = weights at\ncontext {cross:,.0f}")
             seconds.append(mark)
     firsts.append(ax.axhline(weights_gb, color="black", linestyle="--",
                              label=f"{precision} weights ({weights_gb:.1f} GB)"))
