@@ -366,6 +366,47 @@ def test_lesson_07_cache_figure_draws_the_cache_the_weights_and_each_models_own_
             plt.close(fig)
 
 
+# ---- lesson 10's drawing function ----
+
+def test_lesson_10_rows_figure_draws_each_never_seen_row_against_the_trained_band():
+    """figures.rows_over_training draws, on made-up rows, one line per never-seen row of `length` (top)
+    and of `cosine` (bottom), the band from the shortest to the longest *trained* row at every step,
+    a dotted line at `turned` in both panels with its step written, and one legend off the data; a
+    `cosine` that is not [step, never-seen row] is refused naming both shapes. Seen red with the band
+    drawn over every row (never-seen ones included) and with the dotted line one step late."""
+    rng = np.random.default_rng(0)
+    steps, never, trained, turned = 41, [1, 4], [0, 2, 3, 5], 7
+    length = rng.uniform(0.5, 2.0, size=(steps, 6))
+    length[:, never] = np.linspace(0.1, 3.0, steps)[:, None] * [1.0, 1.1]   # below, then above the band
+    cosine = rng.uniform(-1, 1, size=(steps, len(never)))
+    fig = figures.rows_over_training(length, cosine, trained, never, turned)
+    try:
+        ax_len, ax_cos = fig.axes
+        (band,) = ax_len.collections
+        top = band.get_paths()[0].vertices
+        inside = (top[:, 0] >= 0) & (top[:, 0] <= steps - 1)
+        # the band's outline: every step's trained minimum and maximum, and nothing else
+        want = set(zip(range(steps), length[:, trained].min(axis=1))) | set(
+            zip(range(steps), length[:, trained].max(axis=1)))
+        assert {(int(x), y) for x, y in top[inside]} == want
+        solid = [line for line in ax_len.get_lines() if line.get_linestyle() == "-" and len(line.get_xdata())]
+        assert [list(line.get_ydata()) for line in solid] == [list(length[:, i]) for i in never]
+        curves = [line for line in ax_cos.get_lines() if line.get_linestyle() == "-"]
+        assert [list(line.get_ydata()) for line in curves] == [list(cosine[:, j]) for j in range(len(never))]
+        for ax in (ax_len, ax_cos):
+            dotted = [line for line in ax.get_lines() if line.get_linestyle() == ":"]
+            assert [list(line.get_xdata()) for line in dotted] == [[turned, turned]]
+        assert [text.get_text() for text in ax_cos.texts] == [f"step {turned}"]
+        legend = [text.get_text() for text in fig.legends[0].get_texts()]
+        assert legend == ["trained rows (min to max)", f"the {len(never)} never-seen rows"]
+        assert figures.legend_overlaps(fig) == []
+        assert fig.get_figwidth() <= figures.MAX_WIDTH_IN
+    finally:
+        plt.close(fig)
+    with pytest.raises(ValueError, match=r"cosine.shape=\(41, 3\)"):
+        figures.rows_over_training(length, np.zeros((steps, 3)), trained, never, turned)
+
+
 # ---- lesson 11's drawing functions ----
 
 def lesson_11_grid():

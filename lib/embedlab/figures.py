@@ -469,6 +469,45 @@ def cache_against_weights(config, contexts, batches=(1, 8, 32), precision="bf16"
     return fig
 
 
+# ---- Lesson 10's figure: the drawing lives here so the lesson's cell stays about the rows ----
+
+def rows_over_training(length, cosine, trained, never, turned):
+    """Lesson 10's figure, two panels over the training steps (x: step, linear from 0 to 1, then log).
+    Top: the length of each never-seen row (one red line each) against the band from the shortest to the
+    longest trained row. Bottom: each never-seen row's cosine with their mean. A dotted line in both at
+    step `turned`, labelled in the bottom panel. `length` is [step, row] over every row, `cosine`
+    [step, never-seen row]; `trained` and `never` are row ids. One legend below the panels. Returns the
+    figure (show it with plt.show())."""
+    import matplotlib.pyplot as plt
+
+    length, cosine = np.asarray(length), np.asarray(cosine)
+    if length.ndim != 2 or cosine.shape != (length.shape[0], len(never)):
+        raise ValueError(f"length must be [step, row] and cosine [step, never-seen row], got "
+                         f"length.shape={length.shape}, cosine.shape={cosine.shape}")
+    step = np.arange(len(length))
+    fig, (ax_len, ax_cos) = plt.subplots(2, 1, figsize=(MAX_WIDTH_IN, 5.5), sharex=True)
+    lengths_trained = length[:, list(trained)]
+    ax_len.fill_between(step, lengths_trained.min(axis=1), lengths_trained.max(axis=1),
+                        color="0.8", label="trained rows (min to max)")
+    ax_len.plot(step, length[:, list(never)], color="C3", lw=0.8)
+    ax_len.plot([], [], color="C3", label=f"the {len(never)} never-seen rows")  # one entry for all
+    ax_cos.plot(step, cosine, color="C3", lw=0.8)
+    for ax in (ax_len, ax_cos):
+        ax.axvline(turned, color="0.3", ls=":", lw=1)
+    ax_cos.set_xscale("symlog", linthresh=1)        # linear from step 0 to 1, then log: room for the start
+    ax_cos.set_xlim(0, step[-1])
+    ticks = [t for t in (0, 1, 10, 100, 1000, 10_000) if t <= step[-1]]
+    ax_cos.set_xticks(ticks, [f"{t:,}" for t in ticks])
+    ax_cos.annotate(f"step {turned}", (turned, 0.4), xytext=(6, 0), textcoords="offset points", ha="left")
+    ax_len.set_ylabel("row length")
+    ax_cos.set_ylabel("cosine with\ntheir mean")
+    ax_cos.set_xlabel("training step (log scale)")
+    ax_len.set_title("Tied E: the never-seen rows grow and turn one way")
+    fig.legend(loc="upper center", bbox_to_anchor=(0.5, 0.02), ncol=1, frameon=False)
+    fig.tight_layout()
+    return fig
+
+
 # ---- Lesson 11's figure: the label placement lives here so the capstone's cell stays about the designs ----
 
 def place_labels(fig, ax, points, avoid_x=(), avoid_y=(), same_form=()):
