@@ -407,6 +407,39 @@ def test_lesson_10_rows_figure_draws_each_never_seen_row_against_the_trained_ban
         figures.rows_over_training(length, np.zeros((steps, 3)), trained, never, turned)
 
 
+def test_lesson_10_length_strip_puts_each_row_at_its_length_on_its_matrix_line():
+    """figures.row_lengths draws, for made-up matrices, every trained row's length as a tick and every
+    hidden row's as a circle on its matrix's own line (top to bottom in the dict's order, named on the
+    y axis), the marked row's tick and label on the marked matrix's line, and one legend off the data;
+    a mark naming no matrix is refused. Seen red with the lines in reverse order and with the mark's
+    length read from the first matrix."""
+    rng = np.random.default_rng(1)
+    matrices = {"A": rng.normal(size=(9, 4)), "B": 3 * rng.normal(size=(9, 4)), "C": rng.normal(size=(9, 4))}
+    trained, hidden, row = [0, 2, 3, 5, 6, 8], [1, 4, 7], 6
+    fig = figures.row_lengths(matrices, trained, hidden, mark=("B", row, "this one"))
+    try:
+        ax = fig.axes[0]
+        assert [t.get_text() for t in ax.get_yticklabels()] == list(matrices)
+        points = [c.get_offsets() for c in ax.collections]
+        for y, M in enumerate(matrices.values()):
+            n = np.linalg.norm(M, axis=1)
+            ticks, circles = points[2 * y], points[2 * y + 1]
+            assert np.array_equal(ticks[:, 0], n[trained]) and set(ticks[:, 1]) == {y + 0.1}
+            assert np.array_equal(circles[:, 0], n[hidden]) and set(circles[:, 1]) == {y - 0.25}
+        (marked,) = points[6:]
+        want = np.linalg.norm(matrices["B"][row])
+        assert marked.tolist() == [[want, 1.1]]
+        assert [(t.get_text(), t.xy) for t in ax.texts] == [("this one", (want, 1.1))]
+        assert [t.get_text() for t in ax.get_legend().get_texts()] == ["trained rows", "hidden unused rows"]
+        assert figures.legend_overlaps(fig) == []
+        assert fig.get_figwidth() <= figures.MAX_WIDTH_IN
+    finally:
+        plt.close(fig)
+    with pytest.raises(ValueError, match="'D'"):
+        figures.row_lengths(matrices, trained, hidden, mark=("D", row, "x"))
+    plt.close("all")
+
+
 # ---- lesson 11's drawing functions ----
 
 def lesson_11_grid():

@@ -508,6 +508,37 @@ def rows_over_training(length, cosine, trained, never, turned):
     return fig
 
 
+def row_lengths(matrices, trained, hidden, mark=None):
+    """Lesson 10's strip of row lengths: one line per matrix of `matrices` ({name: matrix}, top to
+    bottom), each trained row's length a grey tick, each hidden row's a red circle just below. `mark`,
+    (name, row, label), draws that row's tick black in that matrix's line and writes `label` to its
+    left. One legend below the axes. Returns the figure (show it with plt.show())."""
+    import matplotlib.pyplot as plt
+
+    names = list(matrices)
+    if mark is not None and mark[0] not in matrices:
+        raise ValueError(f"mark names matrix {mark[0]!r}, not one of {names}")
+    fig, ax = plt.subplots(figsize=(MAX_WIDTH_IN, 2.8))
+    for y, (name, M) in enumerate(matrices.items()):
+        n = np.linalg.norm(M, axis=1)
+        ax.scatter(n[list(trained)], np.full(len(trained), y + 0.1), marker="|", s=200,
+                   color="0.6", label="trained rows" if y == 0 else "_")
+        ax.scatter(n[list(hidden)], np.full(len(hidden), y - 0.25), s=30, facecolors="none",
+                   edgecolors="C3", label="hidden unused rows" if y == 0 else "_")
+    if mark is not None:
+        name, row, label = mark
+        y = names.index(name)
+        length = np.linalg.norm(matrices[name][row])
+        ax.scatter([length], [y + 0.1], marker="|", s=200, color="k", zorder=3)
+        ax.annotate(label, (length, y + 0.1), xytext=(-8, 0), textcoords="offset points",
+                    ha="right", va="center")
+    ax.set_yticks(range(len(names)), names)
+    ax.set_ylim(len(names) - 0.5, -0.6)
+    ax.set_xlabel("length of the row")
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.3), ncol=2, frameon=False)
+    return fig
+
+
 # ---- Lesson 11's figure: the label placement lives here so the capstone's cell stays about the designs ----
 
 def place_labels(fig, ax, points, avoid_x=(), avoid_y=(), same_form=()):
