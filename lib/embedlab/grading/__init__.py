@@ -11,6 +11,7 @@ Kernel side (the learner's notebook and any process: questions, and judging plai
     values      answers and function inputs as plain data (arrays as hex floats)
     cases       the inputs a function question is tested on
     code        the answer cell's source, read (never run)
+    work        the operation a question asks a cell to do (a question's own_work)
     parts       answers as named parts (the expression the lesson teaches)
     diagnose    what is off about a wrong answer, in general words
     explain     a wrong number explained from its parts and the learner's code
