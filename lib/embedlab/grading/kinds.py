@@ -2258,19 +2258,33 @@ class Written(Question):
         return "\n".join(out).strip()
 
 
-# A replacement field of an f-string left as typed in the text (the f prefix missing): braces around a Python name,
-# with what may follow it (an index, an attribute, a format spec): {design_params:,}, {shares['compute']:.1%}
-_FIELD = __import__("re").compile(r"\{[A-Za-z_][\w.]*(?:\[[^{}\[\]]*\])*(?:![rsa])?(?::[^{}]*)?\}")
+# A replacement field of an f-string left as typed in the text (the f prefix missing): braces around any Python
+# expression that names something, with what may follow it (a conversion, a format spec): {design_params:,},
+# {shares['compute']:.1%}, {a / b:.1%}, {len(kept)}. What the braces hold is tried as an f-string's field, so prose
+# in braces ("{the budget}") is not one, and an expression the learner computes in place is.
+_BRACED = __import__("re").compile(r"\{([^{}\n]+)\}")
+
+
+def _is_field(inner: str) -> bool:
+    import ast
+
+    if '"""' in inner or "\\" in inner:
+        return False
+    try:
+        tree = ast.parse('f"""{' + inner + '}"""', mode="eval")
+    except SyntaxError:
+        return False
+    return any(isinstance(node, ast.Name) for node in ast.walk(tree))
 
 
 def unfilled_fields(text: str) -> list:
     """The f-string replacement fields a text holds as typed, each once, in order."""
-    return list(dict.fromkeys(_FIELD.findall(str(text))))
+    return list(dict.fromkeys(m.group(0) for m in _BRACED.finditer(str(text)) if _is_field(m.group(1))))
 
 
 def without_fields(text: str) -> str:
     """The text with its unfilled replacement fields left out (their format specs hold digits, not figures)."""
-    return _FIELD.sub(" ", str(text))
+    return _BRACED.sub(lambda m: " " if _is_field(m.group(1)) else m.group(0), str(text))
 
 
 def carried_data(question, data_of) -> dict:
