@@ -535,6 +535,16 @@ def drive_earlier(lesson, q):
                 _quiet(earlier.words, some, again, lambda data, v=verdict: v)
 
 
+def drive_own_work(q):
+    """The work a question asks for (`own_work`) handed to the library, or not done: each declared work's words,
+    for a cell that calls the library function by name and for one that computes its answer without the work."""
+    for work in getattr(q, "own_work", None) or {}:
+        sources = ([f"{q.name} = {work}()\n"] if isinstance(work, str) else
+                   [f"{q.name} = 0\n", f"def {q.name}(*args):\n    return 0\n"])
+        for source in sources:
+            _quiet(dataclasses.replace(q, source=source)._own_work_slip)
+
+
 def render_lesson(lesson):
     """Drive every question of `lesson` on each parameter set; the strings returned are collected by the
     watch the caller holds on."""
@@ -555,6 +565,7 @@ def render_lesson(lesson):
                 WATCH[0].unit = (q.result if isinstance(q, Function) and q.result is not None else q).unit_of()
             if params is None or params == book[0]:
                 drive_undo(q, lesson)
+                drive_own_work(q)
             if isinstance(q, Function):
                 if params is None or params == book[0]:
                     drive_function(q, lesson)
