@@ -30,7 +30,7 @@ from typing import Callable, Mapping, Sequence
 
 import numpy as np
 
-from embedlab.grading import code, diagnose, explain, function_hints, undo
+from embedlab.grading import code, counterfactual, diagnose, explain, function_hints, undo
 from embedlab.grading.text import join_clauses, states_answer
 from embedlab.grading.status import CORRECT, INCORRECT, NOT_ATTEMPTED, TO_MARK, format_points
 from embedlab.grading.values import (
@@ -417,6 +417,11 @@ class Question:
         edit = self._proven_edit(want)  # one slip undone in the learner's own lines gives the answer: proved
         if edit:
             return edit
+        # one piece of the learner's own cell, read as arithmetic, undone: right on the book's inputs and on inputs
+        # that part coincidences (a factor the answer lacks, a given name's place, rounding's place, units mixed)
+        undone = _quiet(counterfactual.proven, self, got, want, default=None)
+        if undone and not _unreadable(undone, self):
+            return undone
         # another shipped model, loaded by name in the learner's lines, whose figure is exactly the learner's value
         other = _quiet(explain.loaded_model_figure, self, got, want, default=None)
         if other and not _unreadable(other, self):

@@ -1,0 +1,352 @@
+"""Slips proven by undoing them in the learner's own cell, read as arithmetic (issue 46, hints19).
+
+Each finder here names one piece of the learner's own lines, changes it, and reads the changed cell as arithmetic
+(code.evaluate) on the book's inputs and on inputs that part the usual coincidences: the question's declared
+`recheck` inputs and a second look (the lesson's numbers moved, its models replaced by other shipped ones). The
+piece is named only when the cell, read so, gives the learner's value on the book's inputs, the changed cell gives
+the answer there, and on every other input it can be read on the changed cell gives what the solution's own cell
+gives there (exactly). A piece whose change fits the book's inputs only (L = h = 28) is a coincidence, not the slip.
+
+- `factor_dropped`: a factor of the learner's own product (or divisor) the answer does not have (`* 8192` where one
+  token is asked, `* (h_kv / h)`, `* 3`, `/ 8`, `per_sequence * 2`): taken out (1 in its place), the cell is right;
+- `name_in_place`: a piece of the learner's expression where a name the exercise's given lines define belongs
+  (`config['hidden_size'] // h_kv` where the given `head_dim` belongs): with that name in its place, right;
+- `rounding_placed`: a whole number whose learner rounds terms before combining them (`int(a / p) - int(b / p)`):
+  with every rounding taken off and the whole rounded once at the end, right;
+- `units_mixed`: two sides of one operation in units 10**9 (2**30, 10**6 …) apart (`(gpu_gb - w / 1e9) // bytes`,
+  GB against bytes): with one side scaled by that unit, right.
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+
+from embedlab.grading import code
+
+# unit factors two sides of one operation may be apart by, with what they usually are
+UNITS = [(1e9, "10**9", "GB against bytes"), (2**30, "2**30", "GiB against bytes"), (1e6, "10**6", "millions against ones"),
+         (2**20, "2**20", "MiB against bytes"), (1e12, "10**12", "tera against ones"), (1e3, "1000", "thousands against ones"),
+         (1024, "1024", "KiB against bytes")]
+
+
+def _exact(value, target) -> bool:
+    try:
+        if value is None or isinstance(value, bool) or isinstance(target, bool):
+            return False
+        value, target = float(value), float(target)
+    except (TypeError, ValueError):
+        return False
+    return value == target or (math.isfinite(value) and math.isclose(value, target, rel_tol=1e-12, abs_tol=0.0))
+
+
+def _words_of(lesson: str) -> dict:
+    try:
+        import importlib
+
+        defaults = importlib.import_module(f"embedlab.grading.questions.l{lesson[:2]}").SPACE.defaults
+    except Exception:  # noqa: BLE001 - a lesson without a variant space
+        return {}
+    return {k: v for k, v in defaults.items() if isinstance(v, str)}
+
+
+def readings(question, got, want):
+    """(the exercise's given lines above the learner's, the learner's own lines, the book env on which the whole
+    cell reads as the learner's value, [(env, the solution's value there)] of the other inputs that part
+    coincidences), or None when the cell does not read as the learner's value on any book input."""
+    from embedlab.grading import explain
+
+    if getattr(question, "case", None) is not None or not isinstance(getattr(question, "source", None), str):
+        return None
+    if not isinstance(got, (int, float)) or isinstance(got, bool) or not math.isfinite(got):
+        return None
+    whole = question.source
+    source = code.own_part(whole)
+    if not source or len(whole) > code.SOURCE_LIMIT or source.lstrip().startswith("def "):
+        return None
+    head = whole[:len(whole) - len(source)]
+    lesson = getattr(question, "lesson", "")
+    solved = code.solution_source(lesson, question.name) if lesson else None
+    if not isinstance(solved, str):
+        return None
+    # the book's inputs of the model the question reads: the cell gives the learner's value there, the solution the
+    # answer (each model the lesson's parameters name is one env; a 0 may read on several)
+    book = next((env for env in _quiet_list(explain._float_envs, question)
+                 if _exact(code.evaluate(whole, question.name, env), got)
+                 and _exact(code.evaluate(solved, question.name, env), want)), None)
+    if book is None:
+        return None
+    words = _words_of(lesson)
+    others = []
+    for env in _quiet_list(explain._second_envs, question):
+        env = {**words, **env}
+        theirs = code.evaluate(solved, question.name, env)
+        if isinstance(theirs, (int, float)) and not isinstance(theirs, bool):
+            others.append((env, theirs))
+    recheck = getattr(question, "recheck", None)
+    if recheck is not None:
+        for inputs, expected, _ in _quiet_list(recheck):
+            env = {**book, **inputs}
+            theirs = code.evaluate(solved, question.name, env)
+            others.append((env, theirs if isinstance(theirs, (int, float)) and not isinstance(theirs, bool)
+                           else expected))
+    return head, source, book, others
+
+
+def _quiet_list(f, *args) -> list:
+    try:
+        return list(f(*args))
+    except Exception:  # noqa: BLE001 - a source that cannot be read proves nothing
+        return []
+
+
+def _holds(head: str, changed: str, name: str, book: dict, others: list, want, extra: dict | None = None) -> bool:
+    """Does the changed cell give the answer on the book's inputs, and the solution's value on every other input it
+    reads on (at least one, or none read at all: the book's inputs alone then)?"""
+    extra = extra or {}
+    if not _exact(code.evaluate(head + "\n" + changed, name, {**book, **extra}), want):
+        return False
+    for env, theirs in others:
+        mine = code.evaluate(head + "\n" + changed, name, {**env, **extra})
+        if mine is None:
+            continue
+        if not _exact(mine, theirs):
+            return False
+    return True
+
+
+def _segment(source: str, node) -> str:
+    try:
+        return ast.get_source_segment(source, node) or ast.unparse(node)
+    except Exception:  # noqa: BLE001
+        return ""
+
+
+def _value(head: str, source: str, segment: str, env: dict):
+    return code.evaluate(head + source + f"\nterm_ = {segment}\n", "term_", env) if segment else None
+
+
+def _fmt(value) -> str:
+    return code._fmt(value)
+
+
+def _parse(source: str):
+    try:
+        return ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError):
+        return None
+
+
+# --------------------------------------------------------------------------
+# a factor the answer does not have
+
+
+def factor_dropped(question, got, want) -> list[str]:
+    """A factor of a product (or of a divisor) in the learner's own lines that, taken out, makes the cell right on
+    the book's inputs and on the others (see the module's docstring). A factor that is 1 or that is the whole
+    expression says nothing."""
+    from embedlab.grading import explain
+
+    read = readings(question, got, want)
+    if read is None or _exact(got, want):
+        return []
+    head, source, book, others = read
+    tree = _parse(source)
+    if tree is None:
+        return []
+    found = {}
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.BinOp) or not isinstance(node.op, (ast.Mult, ast.Div, ast.FloorDiv)):
+            continue
+        sides = [node.right] if not isinstance(node.op, ast.Mult) else [node.left, node.right]
+        for side in sides:
+            if isinstance(side, ast.BinOp) and isinstance(side.op, ast.Mult) and not isinstance(node.op, ast.Mult):
+                continue  # a divisor that is a product: its own factors are tried one by one
+            segment = _segment(source, side)
+            value = _value(head, source, segment, book)
+            if not isinstance(value, (int, float)) or isinstance(value, bool) or _exact(value, 1) or value == 0:
+                continue
+            patched = explain._patched(source, side, "1")
+            if not patched or not _holds(head, patched, question.name, book, others, want):
+                continue
+            verb = "multiplies by" if isinstance(node.op, ast.Mult) else "divides by"
+            where = _segment(source, node)
+            at = f" (in `{where}`)" if where and where != segment and len(where) <= 60 else ""
+            here = "" if _fmt(value) == segment else f" ({_fmt(value)} here)"
+            found.setdefault(segment, f"your cell {verb} `{segment}`{here}{at}, a factor the question "
+                                      f"does not have: without it your own code gives the answer")
+    return list(found.values()) if len(found) == 1 else []
+
+
+# --------------------------------------------------------------------------
+# a piece of the expression where a name the given lines define belongs
+
+
+def _given_names(head: str) -> dict:
+    """{name: the line that assigns it} of the names the exercise's given lines assign."""
+    tree = _parse(head) if head.strip() else None
+    out = {}
+    for stmt in (tree.body if tree is not None else []):
+        if isinstance(stmt, ast.Assign):
+            for target in stmt.targets:
+                for n in ast.walk(target):
+                    if isinstance(n, ast.Name):
+                        out[n.id] = _segment(head, stmt)
+    return out
+
+
+def _reads(tree, name: str) -> bool:
+    return any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load) for n in ast.walk(tree))
+
+
+def name_in_place(question, got, want) -> list[str]:
+    """A piece of the learner's own expression (an operation on what it reads) where a name the exercise's given
+    lines define, and the solution's own lines read, belongs, the learner's lines never reading it: with the name
+    in that piece's place, the cell is right on the book's inputs and on the others."""
+    read = readings(question, got, want)
+    if read is None or _exact(got, want):
+        return []
+    head, source, book, others = read
+    tree = _parse(source)
+    solved = code.solution_source(getattr(question, "lesson", ""), question.name)
+    theirs = _parse(solved) if isinstance(solved, str) else None
+    if tree is None or theirs is None:
+        return []
+    names = [n for n in _given_names(head) if _reads(theirs, n) and not _reads(tree, n)]
+    if not names:
+        return []
+    from embedlab.grading import explain
+
+    found = {}
+    for node in ast.walk(tree):
+        if not isinstance(node, (ast.BinOp, ast.Subscript, ast.Attribute, ast.Call)):
+            continue
+        segment = _segment(source, node)
+        if not segment or len(segment) > 60:
+            continue
+        for name in names:
+            patched = explain._patched(source, node, name)
+            if patched and _holds(head, patched, question.name, book, others, want):
+                found.setdefault((segment, name), f"`{segment}` is not `{name}`, which the exercise's given lines "
+                                                  f"compute: with `{name}` in its place, your own code gives the "
+                                                  f"answer")
+    return list(found.values()) if len(found) == 1 else []
+
+
+# --------------------------------------------------------------------------
+# rounding in the wrong place
+
+ROUNDERS = {"int", "floor", "ceil", "round", "trunc", "rint", "around"}
+
+
+def _rounding_off(tree):
+    """The tree with every rounding taken off (int(x), floor(x), round(x), … made x; a // b made a / b), and how
+    many it took off."""
+    count = [0]
+
+    class Off(ast.NodeTransformer):
+        def visit_Call(self, node):
+            self.generic_visit(node)
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
+            if name in ROUNDERS and len(node.args) == 1 and not node.keywords:
+                count[0] += 1
+                return node.args[0]
+            return node
+
+        def visit_BinOp(self, node):
+            self.generic_visit(node)
+            if isinstance(node.op, ast.FloorDiv):
+                count[0] += 1
+                node.op = ast.Div()
+            return node
+    new = Off().visit(tree)
+    return ast.fix_missing_locations(new), count[0]
+
+
+def rounding_placed(question, got, want) -> list[str]:
+    """A whole-number answer whose learner rounds more than once, or before the last operation: with every rounding
+    taken off and the whole rounded down once at the end, the cell gives the answer on the book's inputs and on the
+    others; the cell as written gives another. Said with the pieces it rounds."""
+    if getattr(question, "kind", "") != "integer" or not isinstance(want, (int, float)):
+        return []
+    read = readings(question, got, want)
+    if read is None or _exact(got, want):
+        return []
+    head, source, book, others = read
+    tree = _parse(source)
+    if tree is None:
+        return []
+    rounded = [n for n in ast.walk(tree) if isinstance(n, ast.Call) and len(n.args) == 1 and (
+        (isinstance(n.func, ast.Name) and n.func.id in ROUNDERS)
+        or (isinstance(n.func, ast.Attribute) and n.func.attr in ROUNDERS))
+        or isinstance(n, ast.BinOp) and isinstance(n.op, ast.FloorDiv)]
+    if len(rounded) < 2:
+        return []  # rounding once: its direction, not its place (the question's own words say that)
+    off, count = _rounding_off(_parse(source))
+    try:
+        text = ast.unparse(off) + "\n"
+    except Exception:  # noqa: BLE001
+        return []
+    changed = text + f"rounded_ = {question.name} // 1\n"
+    if not _holds(head, changed, "rounded_", book, others, want):
+        return []
+    pieces = [_segment(source, n) for n in rounded if isinstance(n, ast.Call)]
+    pieces = [p for p in pieces if p and len(p) <= 40][:3]
+    shown = ", ".join(f"`{p}`" for p in pieces)
+    return [f"your cell rounds {len(rounded)} times, each piece before they are combined"
+            + (f" ({shown})" if shown else "")
+            + ": the fractions each rounding drops add up; combine the exact values, then round down once, at "
+              "the end"]
+
+
+# --------------------------------------------------------------------------
+# units mixed in one operation
+
+
+def units_mixed(question, got, want) -> list[str]:
+    """Two sides of one operation of the learner's own lines in units a factor of UNITS apart: one side scaled by
+    that unit, the cell gives the answer on the book's inputs and on the others."""
+    from embedlab.grading import explain
+
+    read = readings(question, got, want)
+    if read is None or _exact(got, want):
+        return []
+    head, source, book, others = read
+    tree = _parse(source)
+    if tree is None:
+        return []
+    found = {}
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.BinOp) or not isinstance(node.op, (ast.Add, ast.Sub, ast.Div, ast.FloorDiv)):
+            continue
+        for side in (node.left, node.right):
+            segment = _segment(source, side)
+            if not segment or _value(head, source, segment, book) is None:
+                continue
+            for factor, typed, what in UNITS:
+                for op in ("*", "/"):
+                    patched = explain._patched(source, side, f"({segment}) {op} {typed}")
+                    if patched and _holds(head, patched, question.name, book, others, want):
+                        whole = _segment(source, node)
+                        found.setdefault(whole, f"`{whole}` mixes units: `{segment}` is in units {typed} times "
+                                                f"{'larger' if op == '*' else 'smaller'} than the other side's "
+                                                f"({what}?): with `({segment}) {op} {typed}` there, your own code "
+                                                f"gives the answer")
+    return list(found.values()) if len(found) == 1 else []
+
+
+FINDERS = (factor_dropped, name_in_place, rounding_placed, units_mixed)
+
+
+def proven(question, got, want) -> str | None:
+    """The words of the first finder whose one slip, undone in the learner's own cell, gives the answer (see the
+    module's docstring); None when none does."""
+    for finder in FINDERS:
+        try:
+            found = finder(question, got, want)
+        except Exception:  # noqa: BLE001 - a cell these readings cannot follow proves nothing
+            continue
+        if found:
+            return found[0]
+    return None
