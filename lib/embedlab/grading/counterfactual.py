@@ -320,9 +320,19 @@ def units_mixed(question, got, want) -> list[str]:
     for node in ast.walk(tree):
         if not isinstance(node, ast.BinOp) or not isinstance(node.op, (ast.Add, ast.Sub, ast.Div, ast.FloorDiv)):
             continue
+        if isinstance(node.op, (ast.Div, ast.FloorDiv)) and not any(
+                isinstance(n, (ast.Name, ast.Attribute, ast.Subscript)) for n in ast.walk(node.right)):
+            continue  # divided by a typed number (`/ 2**20`): a factor (factor_dropped), not two sides' units
         for side in (node.left, node.right):
             segment = _segment(source, side)
-            if not segment or _value(head, source, segment, book) is None:
+            value = _value(head, source, segment, book) if segment else None
+            if not isinstance(value, (int, float)) or isinstance(value, bool) or not value:
+                continue
+            # a side that, left out (0 in a sum, 1 in a quotient), also gives the answer is a term or a divisor that
+            # does not belong, whatever its size: scaled down by a unit it only vanishes (term_dropped says that)
+            blank = "1" if isinstance(node.op, (ast.Div, ast.FloorDiv)) and side is node.right else "0"
+            left_out = explain._patched(source, side, blank)
+            if left_out and _exact(code.evaluate(head + "\n" + left_out, question.name, book), want):
                 continue
             for factor, typed, what in UNITS:
                 for op in ("*", "/"):
@@ -336,7 +346,7 @@ def units_mixed(question, got, want) -> list[str]:
     return list(found.values()) if len(found) == 1 else []
 
 
-FINDERS = (factor_dropped, name_in_place, rounding_placed, units_mixed)
+FINDERS = (name_in_place, rounding_placed, units_mixed)  # shown first: factor_dropped is weighed with the others
 
 
 def proven(question, got, want) -> str | None:

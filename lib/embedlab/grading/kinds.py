@@ -436,7 +436,15 @@ class Question:
             return join_clauses(half, own) if own and own != half else half
         # "that is X" (a question's own declared hint): shown only when a look finds it again, where looks ran
         candidates = [(t, "own") for t in _quiet(_own_hints, self, got, want, default=[])]
-        candidates += [(t, "book") for t in _quiet(_parts_and_code, self, got, want, default=[])]
+        parted = [(t, "book") for t in _quiet(_parts_and_code, self, got, want, default=[])]
+        # a factor of the learner's own product the answer lacks, proven on the book's inputs and on inputs that part
+        # coincidences: one slip, so two slips at once that give the same number are not the explanation
+        dropped = _quiet(counterfactual.factor_dropped, self, got, want, default=[]) or []
+        if dropped:
+            from embedlab.grading import parts as parts_
+
+            parted = [(t, how) for t, how in parted if not parts_.two_changes(t)]
+        candidates += parted + [(t, "code") for t in dropped]
         # a piece of the learner's own expression that, put right, gives the answer: proved by the code itself
         candidates += [(t, "code") for t in _quiet(explain.slip_undone, self, got, want, default=[])]
         # a term of the learner's own sum the answer does not have: taken out, the cell is right, on a second look too
