@@ -360,3 +360,163 @@ def proven(question, got, want) -> str | None:
         if found:
             return found[0]
     return None
+
+
+# --------------------------------------------------------------------------
+# Right on the book's inputs only: what the learner's lines do on a second look, said of their own code
+
+
+def _look_env(question, params: dict):
+    """The look's inputs as code.evaluate reads them: its numbers, its words, and the fields of the models it
+    names (explain._book_inputs), one env per model."""
+    from embedlab.grading import explain
+
+    lesson = getattr(question, "lesson", "")
+    items = tuple(sorted((k, v) for k, v in params.items() if isinstance(v, (int, float, str)) and not isinstance(v, bool)))
+    words = {k: v for k, v in params.items() if isinstance(v, str)}
+    envs = [{**words, **env} for _, _, env, _ in _quiet_list(explain._book_inputs, lesson, items)]
+    return envs or [{k: v for k, v in params.items() if isinstance(v, (int, float, str)) and not isinstance(v, bool)}]
+
+
+def typed_number_there(question, got, want, params: dict, book_want=None) -> str | None:
+    """A number the learner's own lines type (`mha = gqa * 4`) that is right for the book's inputs only: read as
+    arithmetic, the cell gives the answer on the book's inputs, and on the look's (`params`) it gives the
+    learner's value there, while with that one number changed it gives the answer there too (solved for, then
+    checked exactly). Said with the number, where it stands and what it would have to be there."""
+    whole = getattr(question, "source", None)
+    if not isinstance(whole, str) or getattr(question, "case", None) is not None:
+        return None
+    source = code.own_part(whole)
+    tree = _parse(source) if source else None
+    if tree is None:
+        return None
+    head = whole[:len(whole) - len(source)]
+    from embedlab.grading import explain
+
+    solved = code.solution_source(getattr(question, "lesson", ""), question.name)
+    envs = [env for env in _look_env(question, params) if _exact(code.evaluate(whole, question.name, env), got)
+            and (not isinstance(solved, str) or _exact(code.evaluate(solved, question.name, env), want))]
+    if not envs:
+        return None
+    env = envs[0]
+    nodes = list(ast.walk(tree))
+    # the numbers the solution's own lines type (the 2 of keys and values, 2**30) are the course's constants
+    theirs = _parse(solved) if isinstance(solved, str) else None
+    constants = {n.value for n in ast.walk(theirs) if isinstance(n, ast.Constant)} if theirs is not None else set()
+    found = []
+    for node in nodes:
+        if not isinstance(node, ast.Constant) or type(node.value) not in (int, float) or node.value in (0, 1) \
+                or node.value in constants:
+            continue
+        patched = explain._patched(source, node, "typed_")
+        if not patched:
+            continue
+        k = node.value
+
+        def at(x):
+            return code.evaluate(head + "\n" + patched, question.name, {**env, "typed_": x})
+        a, b = at(k), at(k + 1)
+        if not isinstance(a, (int, float)) or not isinstance(b, (int, float)) or a == b or not _exact(a, got):
+            continue
+        x = k + (want - a) / (b - a)  # the cell is linear in one typed number: the number that gives the answer
+        # a whole number where the learner typed one (a count, a ratio of counts): a fraction the inputs make would
+        # be no number to type, and any typed factor can be solved to one
+        for guess in ((round(x),) if isinstance(k, int) and math.isfinite(x) else ()):
+            if guess != k and guess > 0 and _exact(at(guess), want):
+                enclosing = explain._enclosing(source, nodes, node)
+                found.append(f"the {k} your lines type (in `{enclosing}`) fits your inputs only: there, with "
+                             f"{code._fmt(guess)} in its place, your lines would give the answer; compute that number "
+                             f"from the inputs the question names")
+                break
+    return found[0] if len(found) == 1 else None
+
+
+def _zero_parts(question) -> list[str]:
+    """The words each part of the question's answer (its named parts, on the book's inputs) says when left out,
+    for the parts that are 0 there (a position table a Llama does not have, a bias it lacks): leaving one out
+    changes nothing on the book's inputs."""
+    from embedlab.grading import parts as parts_
+
+    built = getattr(question, "parts", None)
+    if built is None or getattr(question, "case", None) is not None:
+        return []
+    try:
+        answers = built()
+    except Exception:  # noqa: BLE001 - parts that cannot be built say nothing
+        return []
+    out = []
+    for answer in answers if isinstance(answers, (list, tuple)) else [answers]:
+        for node in answer.tree.nodes():
+            amount = getattr(node, "amount", None)
+            if isinstance(node, parts_.Part) and isinstance(amount, (int, float)) and not isinstance(amount, bool) \
+                    and amount == 0:
+                out.append(node.say_missing(answer.context))
+    return out
+
+
+def explained_there(question, got, want, look_question, params: dict, book: dict) -> str | None:
+    """A part of the answer that is 0 on the book's inputs (so the learner's cell is right there) and that the
+    question's named parts, built for the look, find left out of the learner's value there: said as that part
+    left out. None when the look names none, or another slip, or a part that is not 0 on the book's inputs."""
+    from embedlab.grading import kinds, parts as parts_
+
+    if look_question is None:
+        return None
+    zero = {kinds._template(t, book) for t in _zero_parts(question)}
+    if not zero:
+        return None
+    import dataclasses
+
+    q = dataclasses.replace(look_question, source=getattr(question, "source", None), elsewhere=(), others={},
+                            at_look=None, recheck=None, other_inputs=None)
+    for text in _quiet_list(kinds._parts_and_code, q, got, want):
+        if not isinstance(text, str) or parts_.two_changes(text) or parts_.alternatives(text):
+            continue
+        if kinds._template(text, params) in zero and not kinds._unreadable(text, q):
+            return text
+    return None
+
+
+def term_left_out_there(question, got, want, params: dict) -> str | None:
+    """A term of the solution's own sum (`counts.position_embedding`) that the learner's lines never write, 0 on
+    the book's inputs (so the cell is right there) and on the look exactly the learner's value's distance from
+    the answer (both read as arithmetic): said as that term left out, its value there given, never the answer."""
+    whole = getattr(question, "source", None)
+    solved = code.solution_source(getattr(question, "lesson", ""), question.name)
+    if not isinstance(whole, str) or not isinstance(solved, str) or getattr(question, "case", None) is not None:
+        return None
+    mine = code.own_part(whole)
+    tree = _parse(solved.split("# BEGIN SOLUTION")[-1])
+    if tree is None or not mine:
+        return None
+    written = {ast.dump(n) for n in ast.walk(_parse(mine) or ast.Module(body=[], type_ignores=[]))}
+    leaves = []
+
+    def walk(node, minus):
+        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):
+            walk(node.left, minus)
+            walk(node.right, minus != isinstance(node.op, ast.Sub))
+        else:
+            leaves.append((node, minus))
+    for stmt in tree.body:
+        if isinstance(stmt, ast.Assign):
+            walk(stmt.value, False)
+    envs = [env for env in _look_env(question, params) if _exact(code.evaluate(whole, question.name, env), got)
+            and _exact(code.evaluate(solved, question.name, env), want)]
+    book = next((env for env in _quiet_list(__import__("embedlab.grading.explain", fromlist=["x"])._float_envs, question)
+                 if _exact(code.evaluate(solved, question.name, env), code.evaluate(whole, question.name, env))), None)
+    if not envs or book is None:
+        return None
+    found = []
+    for leaf, minus in leaves:
+        if ast.dump(leaf) in written:
+            continue
+        segment = ast.unparse(leaf)
+        there = code.evaluate(solved + f"\nterm_ = {segment}\n", "term_", envs[0])
+        here = code.evaluate(solved + f"\nterm_ = {segment}\n", "term_", book)
+        if not isinstance(there, (int, float)) or isinstance(there, bool) or not there or here != 0:
+            continue
+        if _exact(got - want, there if minus else -there):
+            found.append(f"your lines leave out `{segment}`, a term the answer {'subtracts' if minus else 'adds'} "
+                         f"({_fmt(abs(there))} there): it is 0 on your inputs, so leaving it out did not show on them")
+    return found[0] if len(found) == 1 else None

@@ -1988,8 +1988,40 @@ def _elsewhere_case(question: Question, case) -> str | None:
             "them), so it holds for any of them")
     text = (f"right for these inputs only: {case['words'][:ELSEWHERE_TEXT]}, your lines give "
             f"{_shown(judge_as, case['got'], case['want'], case.get('own') is True)}")
+    if not why:
+        why = _quiet(_why_there, question, case, default="") or ""
+        if why:
+            return f"{text}: {why[:ELSEWHERE_TEXT]}"
     return f"{text}. {why[:1].upper()}{why[1:ELSEWHERE_TEXT]}" if why else \
         f"{text}: compute it from the inputs the question names, so it holds for any of them"
+
+
+def _why_there(question: Question, case) -> str:
+    """Why the learner's lines, right on the book's inputs, give another value on a second look, said of their own
+    code (embedlab.grading.counterfactual): a number they type that fits the book's inputs only (with the one that
+    fits there, right there too), else what the question's own sources name on the look (a part that made no
+    difference on the book's inputs: a position table a Llama does not have). "" when neither is proven."""
+    look = case.get("look")
+    if not isinstance(look, int) or isinstance(look, bool) or question.at_look is None:
+        return ""
+    found = _quiet(question.at_look, look, default=None)
+    if not found:
+        return ""
+    there, params, book = found
+    got, want = _plain_value(question, case["got"]), _plain_value(question, case["want"])
+    if not isinstance(got, (int, float)) or not isinstance(want, (int, float)):
+        return ""
+    typed = _quiet(counterfactual.typed_number_there, question, got, want, params, default=None)
+    if typed:
+        return typed
+    left = _quiet(counterfactual.term_left_out_there, question, got, want, params, default=None)
+    if left:
+        return f"there, {left}"
+    said = _quiet(counterfactual.explained_there, question, got, want, there, params, book, default=None)
+    if said:
+        return (f"there, {said[:1].lower()}{said[1:]}: a part that is 0 on your inputs, so leaving it out did not "
+                "show there")
+    return ""
 
 
 def raised_there(raised: str) -> str:
