@@ -520,3 +520,50 @@ def term_left_out_there(question, got, want, params: dict) -> str | None:
             found.append(f"your lines leave out `{segment}`, a term the answer {'subtracts' if minus else 'adds'} "
                          f"({_fmt(abs(there))} there): it is 0 on your inputs, so leaving it out did not show on them")
     return found[0] if len(found) == 1 else None
+
+
+# --------------------------------------------------------------------------
+# An array of ids, found from the solution's own code
+
+
+ID_MAKERS = {"argsort", "argmax", "argmin", "argpartition", "nonzero", "flatnonzero", "searchsorted", "encode",
+             "encode_ordinary", "encode_word", "index", "unique_ids"}
+
+
+def holds_ids(question, want) -> bool:
+    """Does the answer hold ids (token ids, rows, positions) rather than quantities? Its expected entries are whole
+    numbers from 0 up, and the solution's own code makes them with a call that returns positions or ids (argsort,
+    argmax, nonzero, a tokenizer's encode, list.index): then "too big" or "too small" says nothing of them. A
+    question may declare it (`Array(ids=True)`); this finds it for any question whose solution can be read."""
+    import numpy as np
+
+    try:
+        values = np.asarray(want)
+        if values.dtype.kind not in "iu" and not (values.dtype.kind == "f" and np.all(np.isfinite(values))
+                                                  and np.all(values == np.round(values))):
+            return False
+        if values.size == 0 or np.any(values < 0):
+            return False
+    except (TypeError, ValueError):
+        return False
+    lesson = getattr(question, "lesson", "") or getattr(question, "solved_in", "")
+    solved = code.solution_source(lesson, question.name) if lesson else None
+    tree = _parse(solved.split("# BEGIN SOLUTION")[-1]) if isinstance(solved, str) else None
+    if tree is None:
+        return False
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+            if name in ID_MAKERS:
+                return True
+            # a set of ids kept as ids (np.unique(ids), sorted(batch)): what it reads says what it holds
+            if name in ("unique", "sort", "sorted") and node.args and isinstance(node.args[0], ast.Name) \
+                    and IDS_NAMED.search(node.args[0].id):
+                return True
+    return False
+
+
+import re  # noqa: E402
+
+IDS_NAMED = re.compile(r"(^|_)(ids?|batch|tokens?|rows)$")

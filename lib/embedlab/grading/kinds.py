@@ -422,6 +422,9 @@ class Question:
         undone = _quiet(counterfactual.proven, self, got, want, default=None)
         if undone and not _unreadable(undone, self):
             return undone
+        step = _quiet(self._step_short, _quiet(self.to_data, got, default=None), default="")
+        if step and not _unreadable(step, self):
+            return step
         # another shipped model, loaded by name in the learner's lines, whose figure is exactly the learner's value
         other = _quiet(explain.loaded_model_figure, self, got, want, default=None)
         if other and not _unreadable(other, self):
@@ -473,6 +476,30 @@ class Question:
                 return bare.judge(data, expected).status == CORRECT
 
         return _quiet(undo.proven, self, self.elsewhere, right, default=None) or ""
+
+    def _step_short(self, data) -> str:
+        """The learner's value is one the solution's own lines make on their way to the answer (reported by the
+        kernel: elsewhere.solution_steps), exactly, and not the answer: a step of the computation short of its end,
+        said with the step that comes after it. Found for any question, none declared."""
+        if _STATUS_ONLY.get() or not isinstance(self.elsewhere, (list, tuple)):
+            return ""
+        from embedlab.grading.elsewhere import STEP
+
+        bare = dataclasses.replace(self, elsewhere=(), source=None, recheck=None, other_inputs=None, at_look=None,
+                                   hints=(), others={})
+        for case in self.elsewhere:
+            if not isinstance(case, dict) or not isinstance(case.get(STEP), str) or case.get("kind") != self.kind \
+                    or "got" not in case:
+                continue
+            try:
+                with status_only():
+                    same = bare.judge(data, expected_value(bare, case["got"])).status == CORRECT
+            except Exception:  # noqa: BLE001 - a malformed report proves nothing
+                continue
+            if same:
+                return (f"that is a value the computation makes on its way, one step short of its end: the step "
+                        f"after it is `{case[STEP][:120]}`, with your value where the … stands")
+        return ""
 
     def _pointed(self, said: str) -> str:
         """Measured words (a direction, a band), with the lesson's section to reread."""
@@ -1292,6 +1319,9 @@ class Array(Question):
         edit = "" if transposed else self._proven_edit(expected)
         if edit:
             return self._verdict(False, edit)
+        step = "" if transposed else _quiet(self._step_short, data, default="")
+        if step and not _unreadable(step, self):
+            return self._verdict(False, step)
         other = _other_values(got, want, *kinds)  # fractions where whole numbers (ids) are asked: before rules on ids
         other = other or _whole_matrix_norm(got, want, self.case) or _divided_by_count(got, want, self.case) \
             or _distance_not_cosine(got, want, self.case) or function_hints.rows_left_empty(self, got, want) \
@@ -1299,7 +1329,11 @@ class Array(Question):
         return self._verdict(False, other or self._weighed_array(got, want) or _merged_entries(self, got, want)
                              or _named_entries(self, explain.array(self, got, want)
                                                or diagnose.array_hint(got, want, self.close, *kinds,
-                                                                      quantities=not self.ids)))
+                                                                      quantities=not self._ids(want))))
+
+    def _ids(self, want) -> bool:
+        """Are its entries ids (declared, or found from the solution's own code: counterfactual.holds_ids)?"""
+        return self.ids or bool(_quiet(counterfactual.holds_ids, self, want, default=False))
 
     def _weighed_array(self, got, want) -> str:
         """The question's own hints on an array, weighed on the looks as a number's are (`_weigh`)."""
