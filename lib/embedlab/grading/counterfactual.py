@@ -84,8 +84,16 @@ def readings(question, got, want):
         if isinstance(theirs, (int, float)) and not isinstance(theirs, bool):
             others.append((env, theirs))
     recheck = getattr(question, "recheck", None)
+    mine = _parse(source)
+    theirs = _parse(solved.split("# BEGIN SOLUTION")[-1])
+    read = {n.id for n in ast.walk(mine) if isinstance(n, ast.Name)} if mine is not None else set()
+    read_theirs = {n.id for n in ast.walk(theirs) if isinstance(n, ast.Name)} if theirs is not None else set()
     if recheck is not None:
         for inputs, expected, _ in _quiet_list(recheck):
+            # a recheck sets names the solution's own lines read (`per_sequence`); a cell that makes its own from
+            # the config instead does not read them, and the recheck cannot weigh it
+            if {k for k in inputs if k.isidentifier()} & read_theirs - read:
+                continue
             env = {**book, **inputs}
             theirs = code.evaluate(solved, question.name, env)
             others.append((env, theirs if isinstance(theirs, (int, float)) and not isinstance(theirs, bool)
@@ -478,32 +486,40 @@ def explained_there(question, got, want, look_question, params: dict, book: dict
 
 
 def term_left_out_there(question, got, want, params: dict) -> str | None:
-    """A term of the solution's own sum (`counts.position_embedding`) that the learner's lines never write, 0 on
-    the book's inputs (so the cell is right there) and on the look exactly the learner's value's distance from
-    the answer (both read as arithmetic): said as that term left out, its value there given, never the answer."""
+    """A term of a sum in the solution's own lines (`counts.position_embedding`, `c.lm_head` in a share's
+    numerator) that the learner's lines never write, 0 on the book's inputs (so the cell is right there), and
+    whose leaving out gives exactly the learner's value on the look: the solution with that one term 0 in its place,
+    read as arithmetic on the look's inputs, is the learner's value there. Said as that term left out, with its
+    value there, never the answer."""
+    from embedlab.grading import explain
+
     whole = getattr(question, "source", None)
     solved = code.solution_source(getattr(question, "lesson", ""), question.name)
     if not isinstance(whole, str) or not isinstance(solved, str) or getattr(question, "case", None) is not None:
         return None
     mine = code.own_part(whole)
-    tree = _parse(solved.split("# BEGIN SOLUTION")[-1])
+    head, _, own = solved.rpartition("# BEGIN SOLUTION")
+    tree = _parse(own)
+    written = {ast.dump(n) for n in ast.walk(_parse(mine or "") or ast.Module(body=[], type_ignores=[]))}
     if tree is None or not mine:
         return None
-    written = {ast.dump(n) for n in ast.walk(_parse(mine) or ast.Module(body=[], type_ignores=[]))}
     leaves = []
 
-    def walk(node, minus):
+    def walk(node, minus, in_sum):
         if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):
-            walk(node.left, minus)
-            walk(node.right, minus != isinstance(node.op, ast.Sub))
-        else:
+            walk(node.left, minus, True)
+            walk(node.right, minus != isinstance(node.op, ast.Sub), True)
+        elif isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Div, ast.Mult)):
+            walk(node.left, minus, False)
+            walk(node.right, minus, False)
+        elif in_sum:
             leaves.append((node, minus))
-    for stmt in tree.body:
+    for stmt in ast.walk(tree):
         if isinstance(stmt, ast.Assign):
-            walk(stmt.value, False)
+            walk(stmt.value, False, False)
     envs = [env for env in _look_env(question, params) if _exact(code.evaluate(whole, question.name, env), got)
             and _exact(code.evaluate(solved, question.name, env), want)]
-    book = next((env for env in _quiet_list(__import__("embedlab.grading.explain", fromlist=["x"])._float_envs, question)
+    book = next((env for env in _quiet_list(explain._float_envs, question)
                  if _exact(code.evaluate(solved, question.name, env), code.evaluate(whole, question.name, env))), None)
     if not envs or book is None:
         return None
@@ -516,7 +532,8 @@ def term_left_out_there(question, got, want, params: dict) -> str | None:
         here = code.evaluate(solved + f"\nterm_ = {segment}\n", "term_", book)
         if not isinstance(there, (int, float)) or isinstance(there, bool) or not there or here != 0:
             continue
-        if _exact(got - want, there if minus else -there):
+        patched = explain._patched(own, leaf, "0")
+        if patched and _exact(code.evaluate(head + "\n" + patched, question.name, envs[0]), got):
             found.append(f"your lines leave out `{segment}`, a term the answer {'subtracts' if minus else 'adds'} "
                          f"({_fmt(abs(there))} there): it is 0 on your inputs, so leaving it out did not show on them")
     return found[0] if len(found) == 1 else None
