@@ -409,9 +409,10 @@ def test_lesson_11_map_labels_every_shape_clear_of_the_others_with_its_legend_of
     """figures.back_off_map draws one point per shape of lesson 11's grid at its memory and compute
     fractions (headroom), labels each with its d and depth, and no label covers another label, a
     point or leaves the axes; the two shapes whose labels would read alike (d 1,536, L 31→21 at
-    98.5% memory, V 128,000 untied and V 256,000 tied) are told apart by their tying; the legend
-    covers no data. Seen red with place_labels' check against placed labels removed (labels over
-    labels), and with the alike labels left alike."""
+    98.5% memory, V 128,000 untied and V 256,000 tied) are told apart by their tying, and each
+    such pair is written the same way (both on one line or both on two); the legend covers no data.
+    Seen red with place_labels' check against placed labels removed (labels over labels), with the
+    alike labels left alike, and without same_form (", tied" on one line, "untied" on a second)."""
     from embedlab import design_figures, headroom
 
     job, searches = lesson_11_grid()
@@ -433,9 +434,13 @@ def test_lesson_11_map_labels_every_shape_clear_of_the_others_with_its_legend_of
                      else f"{s.layers}")
             assert sum(label.startswith(f"d {d:,}, L {depth}") for label in labels) >= 1
         assert "d 2,048, L 20→19: ours, memory 99.2%" in labels
-        alike = sorted(label.replace("\n", " ") for label in labels if "31→21" in label)
-        assert alike == ["d 1,536, L 31→21 memory 98.5%, untied",
-                         "d 1,536, L 31→21, memory 98.5%, tied"]
+        alike = sorted(label.replace("\n", ", ") for label in labels if "31→21" in label)
+        assert alike == ["d 1,536, L 31→21, memory 98.5%, tied",
+                         "d 1,536, L 31→21, memory 98.5%, untied"]
+        # labels told apart by a word are written alike: all on one line, or all on two
+        for start in ("d 1,536, L 31→21", "d 2,560, L 8"):
+            pair = [label for label in labels if label.startswith(start) and "tied" in label]
+            assert len(pair) == 2 and len({label.count("\n") for label in pair}) == 1, pair
         assert label_clashes(fig, xy, np.sqrt(70)) == []
         assert figures.legend_overlaps(fig) == []
         assert fig.get_figwidth() <= figures.MAX_WIDTH_IN

@@ -470,7 +470,7 @@ def cache_against_weights(config, contexts, batches=(1, 8, 32), precision="bf16"
 
 # ---- Lesson 11's figure: the label placement lives here so the capstone's cell stays about the designs ----
 
-def place_labels(fig, ax, points, avoid_x=(), avoid_y=()):
+def place_labels(fig, ax, points, avoid_x=(), avoid_y=(), same_form=()):
     """Write each point's label beside it without covering another label, a point or a line.
 
     Why a function: a scatter of designs has points a few hundredths apart (lesson 11's shapes that
@@ -484,6 +484,9 @@ def place_labels(fig, ax, points, avoid_x=(), avoid_y=()):
     as far as the axes reach, and a thin grey line joins it to its point. Bold labels are placed
     first, then from the top down, so a label moved down lands below the ones already placed.
     When no free place is left anywhere in the axes the label is written beside its point.
+    `same_form` lists groups of indices into `points` whose labels must be written the same way
+    (labels that read alike, told apart by a word): where a group came out in different forms,
+    its labels are placed again, all in the narrowest form any of them needed.
     Returns the labels' boxes, in display pixels, in the order placed."""
     renderer = fig.canvas.get_renderer()
     r = renderer.points_to_pixels(7)                     # a point's radius, and a margin
@@ -495,42 +498,62 @@ def place_labels(fig, ax, points, avoid_x=(), avoid_y=()):
     y0, y1 = ax.get_ylim()
     gap, step_y = 0.03 * (x1 - x0), 0.015 * (y1 - y0)
     reach = int(1 / 0.015) + 1         # steps that can carry a label across the whole axes
-    placed = []
 
     def write(x, y, label, bold, side, at):
         return ax.annotate(label, (x, y), xytext=(x + side, at), va="center",
                            ha="left" if side > 0 else "right",
                            fontweight="bold" if bold else "normal")
 
-    for x, y, label, bold in sorted(points, key=lambda p: (not p[3], -p[1])):
-        forms = (label,) if isinstance(label, str) else tuple(label)
-        sides = (-1,) if x > x0 + 0.75 * (x1 - x0) else (1, -1)
-        for step, label, side in [(step, form, side * gap)
-                                  for step in sorted(range(-reach, reach + 1), key=abs)
-                                  for form in forms for side in sides]:
-            at = y + step * step_y
-            text = write(x, y, label, bold, side, at)
-            box = text.get_window_extent(renderer).padded(r / 3)
-            hits = (any(box.overlaps(b) for b in placed)
-                    or any(box.x0 - r < px < box.x1 + r and box.y0 - r < py < box.y1 + r
-                           for px, py in dots)
-                    or any(box.x0 < lx < box.x1 for lx in lines_px[0])
-                    or any(box.y0 < ly < box.y1 for ly in lines_px[1]))
-            inside = (frame.x0 < box.x0 and box.x1 < frame.x1 and frame.y0 < box.y0
-                      and box.y1 < frame.y1)
-            if not hits and inside:
-                break
-            text.remove()
-        else:                      # no free place: beside the point
-            step, label, side, at = 0, forms[0], sides[0] * gap, y
-            text = write(x, y, label, bold, side, at)
-            box = text.get_window_extent(renderer)
-        if step:                   # moved: a thin line from the label to its point
-            ax.annotate("", (x, y), xytext=(x + side, at),
-                        arrowprops=dict(arrowstyle="-", color="0.5", lw=0.6, shrinkA=0,
-                                        shrinkB=4))
-        placed.append(box)
-    return placed
+    def one_pass(only):
+        # only[i]: the one form point i may take, or None for any; returns the boxes, the
+        # artists drawn and the form each point took
+        placed, drawn, took = [], [], [0] * len(points)
+        order = sorted(range(len(points)), key=lambda i: (not points[i][3], -points[i][1]))
+        for i in order:
+            x, y, label, bold = points[i]
+            forms = (label,) if isinstance(label, str) else tuple(label)
+            choices = list(enumerate(forms)) if only[i] is None else [(only[i], forms[only[i]])]
+            sides = (-1,) if x > x0 + 0.75 * (x1 - x0) else (1, -1)
+            for step, (k, form), side in [(step, choice, side * gap)
+                                          for step in sorted(range(-reach, reach + 1), key=abs)
+                                          for choice in choices for side in sides]:
+                at = y + step * step_y
+                text = write(x, y, form, bold, side, at)
+                box = text.get_window_extent(renderer).padded(r / 3)
+                hits = (any(box.overlaps(b) for b in placed)
+                        or any(box.x0 - r < px < box.x1 + r and box.y0 - r < py < box.y1 + r
+                               for px, py in dots)
+                        or any(box.x0 < lx < box.x1 for lx in lines_px[0])
+                        or any(box.y0 < ly < box.y1 for ly in lines_px[1]))
+                inside = (frame.x0 < box.x0 and box.x1 < frame.x1 and frame.y0 < box.y0
+                          and box.y1 < frame.y1)
+                if not hits and inside:
+                    break
+                text.remove()
+            else:                      # no free place: beside the point
+                step, (k, form), side, at = 0, choices[0], sides[0] * gap, y
+                text = write(x, y, form, bold, side, at)
+                box = text.get_window_extent(renderer)
+            drawn.append(text)
+            took[i] = k
+            if step:                   # moved: a thin line from the label to its point
+                drawn.append(ax.annotate("", (x, y), xytext=(x + side, at),
+                                         arrowprops=dict(arrowstyle="-", color="0.5", lw=0.6,
+                                                         shrinkA=0, shrinkB=4)))
+            placed.append(box)
+        return placed, drawn, took
+
+    only = [None] * len(points)
+    while True:
+        placed, drawn, took = one_pass(only)
+        mixed = [group for group in same_form if len({took[i] for i in group}) > 1]
+        if not mixed:
+            return placed
+        for artist in drawn:
+            artist.remove()
+        for group in mixed:            # all in the narrowest form any of them took
+            for i in group:
+                only[i] = max(took[j] for j in group)
 
 
 def back_off_map(searches, budget, marked=()):
@@ -602,11 +625,16 @@ def back_off_map(searches, budget, marked=()):
         if not second:
             return first
         return f"{first}, {second}", f"{first}\n{second}"
+    keyed = points                # before forms(): each label still as (label, fraction)
     points = [(x, y, forms(label, *shape), bold) for x, y, label, bold, shape in points]
     xs, ys = [p[0] for p in points], [p[1] for p in points]
     # every drawn design fits, so nothing lies past a budget line: the axes end just after it
     ax.set_xlim(min(xs) - 0.04, 1.03)
     ax.set_ylim(min(ys) - 0.04, 1.02)
     fig.tight_layout()
-    place_labels(fig, ax, points, avoid_x=(1,), avoid_y=(1,))
+    # labels told apart by a word are written alike: all on one line, or all on two
+    keys = [label for *_, label, _, _ in keyed]
+    same_form = [[i for i, key in enumerate(keys) if key == label]
+                 for label, shapes in groups.items() if len(shapes) > 1]
+    place_labels(fig, ax, points, avoid_x=(1,), avoid_y=(1,), same_form=same_form)
     return fig
