@@ -285,10 +285,19 @@ def rounding_placed(question, got, want) -> list[str]:
     tree = _parse(source)
     if tree is None:
         return []
-    rounded = [n for n in ast.walk(tree) if isinstance(n, ast.Call) and len(n.args) == 1 and (
-        (isinstance(n.func, ast.Name) and n.func.id in ROUNDERS)
-        or (isinstance(n.func, ast.Attribute) and n.func.attr in ROUNDERS))
-        or isinstance(n, ast.BinOp) and isinstance(n.op, ast.FloorDiv)]
+    def rounds(n) -> bool:
+        return isinstance(n, ast.Call) and len(n.args) == 1 and (
+            (isinstance(n.func, ast.Name) and n.func.id in ROUNDERS)
+            or (isinstance(n.func, ast.Attribute) and n.func.attr in ROUNDERS)) \
+            or isinstance(n, ast.BinOp) and isinstance(n.op, ast.FloorDiv)
+    # the roundings of the answer's own (last) assignment that no other rounding holds: `int(np.ceil(x))` rounds
+    # once, in one place; `int(a / p) - int(b / p)` rounds two pieces, each before they are combined
+    last = next((stmt for stmt in reversed(tree.body) if isinstance(stmt, ast.Assign) and any(
+        isinstance(t, ast.Name) and t.id == question.name for t in stmt.targets)), None)
+    if last is None:
+        return []
+    direct = {id(n.args[0]) for n in ast.walk(last.value) if rounds(n) and isinstance(n, ast.Call)}
+    rounded = [n for n in ast.walk(last.value) if rounds(n) and id(n) not in direct]
     if len(rounded) < 2:
         return []  # rounding once: its direction, not its place (the question's own words say that)
     off, count = _rounding_off(_parse(source))

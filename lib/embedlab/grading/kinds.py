@@ -422,9 +422,6 @@ class Question:
         undone = _quiet(counterfactual.proven, self, got, want, default=None)
         if undone and not _unreadable(undone, self):
             return undone
-        step = _quiet(self._step_short, _quiet(self.to_data, got, default=None), default="")
-        if step and not _unreadable(step, self):
-            return step
         # another shipped model, loaded by name in the learner's lines, whose figure is exactly the learner's value
         other = _quiet(explain.loaded_model_figure, self, got, want, default=None)
         if other and not _unreadable(other, self):
@@ -439,6 +436,10 @@ class Question:
             return join_clauses(half, own) if own and own != half else half
         # "that is X" (a question's own declared hint): shown only when a look finds it again, where looks ran
         candidates = [(t, "own") for t in _quiet(_own_hints, self, got, want, default=[])]
+        # a value the solution's own steps make on their way (run in the learner's kernel): after the question's own
+        # words, which name that step in the lesson's terms where the question declares it
+        step = _quiet(self._step_short, _quiet(self.to_data, got, default=None), default="")
+        candidates += [(step, "code")] if step else []
         parted = [(t, "book") for t in _quiet(_parts_and_code, self, got, want, default=[])]
         # a factor of the learner's own product the answer lacks, proven on the book's inputs and on inputs that part
         # coincidences: one slip, so two slips at once that give the same number are not the explanation
@@ -1319,14 +1320,13 @@ class Array(Question):
         edit = "" if transposed else self._proven_edit(expected)
         if edit:
             return self._verdict(False, edit)
-        step = "" if transposed else _quiet(self._step_short, data, default="")
-        if step and not _unreadable(step, self):
-            return self._verdict(False, step)
         other = _other_values(got, want, *kinds)  # fractions where whole numbers (ids) are asked: before rules on ids
         other = other or _whole_matrix_norm(got, want, self.case) or _divided_by_count(got, want, self.case) \
             or _distance_not_cosine(got, want, self.case) or function_hints.rows_left_empty(self, got, want) \
             or _numbered_from(got, want)
-        return self._verdict(False, other or self._weighed_array(got, want) or _merged_entries(self, got, want)
+        step = "" if transposed else _quiet(self._step_short, data, default="")
+        step = "" if _unreadable(step, self) else step
+        return self._verdict(False, other or self._weighed_array(got, want) or step or _merged_entries(self, got, want)
                              or _named_entries(self, explain.array(self, got, want)
                                                or diagnose.array_hint(got, want, self.close, *kinds,
                                                                       quantities=not self._ids(want))))
