@@ -179,9 +179,10 @@ def factor_dropped(question, got, want) -> list[str]:
                 continue
             verb = "multiplies by" if isinstance(node.op, ast.Mult) else "divides by"
             where = _segment(source, node)
-            at = f" (in `{where}`)" if where and where != segment and len(where) <= 60 else ""
-            here = "" if _fmt(value) == segment else f" ({_fmt(value)} here)"
-            found.setdefault(segment, f"your cell {verb} `{segment}`{here}{at}, a factor the question "
+            notes = [f"{_fmt(value)} here"] if _fmt(value) != segment else []
+            notes += [f"in `{where}`"] if where and where != segment and len(where) <= 60 else []
+            said = f" ({', '.join(notes)})" if notes else ""
+            found.setdefault(segment, f"your cell {verb} `{segment}`{said}, a factor the question "
                                       f"does not have: without it your own code gives the answer")
     return list(found.values()) if len(found) == 1 else []
 
