@@ -208,6 +208,9 @@ def _reads(tree, name: str) -> bool:
     return any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load) for n in ast.walk(tree))
 
 
+GIVEN_NAME = "which the exercise's given lines compute"
+
+
 def name_in_place(question, got, want) -> list[str]:
     """A piece of the learner's own expression (an operation on what it reads) where a name the exercise's given
     lines define, and the solution's own lines read, belongs, the learner's lines never reading it: with the name
@@ -236,9 +239,8 @@ def name_in_place(question, got, want) -> list[str]:
         for name in names:
             patched = explain._patched(source, node, name)
             if patched and _holds(head, patched, question.name, book, others, want):
-                found.setdefault((segment, name), f"`{segment}` is not `{name}`, which the exercise's given lines "
-                                                  f"compute: with `{name}` in its place, your own code gives the "
-                                                  f"answer")
+                found.setdefault((segment, name), f"`{segment}` is not `{name}`, {GIVEN_NAME}: with `{name}` in its "
+                                                  f"place, your own code gives the answer")
     return list(found.values()) if len(found) == 1 else []
 
 
@@ -365,6 +367,20 @@ def units_mixed(question, got, want) -> list[str]:
 
 
 FINDERS = (name_in_place, rounding_placed, units_mixed)  # shown first: factor_dropped is weighed with the others
+
+
+def typed_piece(words: str) -> bool:
+    """Does the piece a finder's words quote first (`gpu_gb * 2**30`) type a number other than 0, 1 or 2 (a unit, a
+    size)? Such a piece is a unit or a constant typed, which the question's own words name in the lesson's terms; a
+    piece made only of what it reads (`config['hidden_size'] // h_kv`) is where values coincide, and its proof comes
+    first."""
+    import re as _re
+
+    found = _re.search(r"`([^`]+)`", words or "")
+    tree = _parse(found.group(1)) if found else None
+    return tree is not None and any(isinstance(n, ast.Constant) and isinstance(n.value, (int, float))
+                                    and not isinstance(n.value, bool) and n.value not in (0, 1, 2)
+                                    for n in ast.walk(tree))
 
 
 def proven(question, got, want) -> str | None:

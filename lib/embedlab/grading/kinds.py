@@ -420,7 +420,8 @@ class Question:
         # one piece of the learner's own cell, read as arithmetic, undone: right on the book's inputs and on inputs
         # that part coincidences (a factor the answer lacks, a given name's place, rounding's place, units mixed)
         undone = _quiet(counterfactual.proven, self, got, want, default=None)
-        if undone and not _unreadable(undone, self):
+        undone = None if undone and _unreadable(undone, self) else undone
+        if undone and not (counterfactual.GIVEN_NAME in undone and counterfactual.typed_piece(undone)):
             return undone
         # another shipped model, loaded by name in the learner's lines, whose figure is exactly the learner's value
         other = _quiet(explain.loaded_model_figure, self, got, want, default=None)
@@ -440,6 +441,7 @@ class Question:
         # words, which name that step in the lesson's terms where the question declares it
         step = _quiet(self._step_short, _quiet(self.to_data, got, default=None), default="")
         candidates += [(step, "code")] if step else []
+        candidates += [(undone, "code")] if undone else []  # a piece that types a unit: after the question's words
         parted = [(t, "book") for t in _quiet(_parts_and_code, self, got, want, default=[])]
         # a factor of the learner's own product the answer lacks, proven on the book's inputs and on inputs that part
         # coincidences: one slip, so two slips at once that give the same number are not the explanation
