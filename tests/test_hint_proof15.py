@@ -168,7 +168,7 @@ def test_f_a_difference_of_two_named_costs_is_a_difference_not_the_sign():
     source = ("def tpw(tok):\n    return sum(len(tok.encode(' ' + w)) * c for w, c in hindi.items()) / "
               "sum(hindi.values())\na = tpw(cl100k)\nb = tpw(gpt2)\nhindi_r = a - b\n")
     detail = _detail(L08, "hindi_r", source)
-    assert "`a - b` is a difference: the question asks for a ratio" in detail, detail
+    assert "`a - b` is a difference: the question asks for a ratio (divide, do not subtract)" in detail, detail
     assert "sign" not in detail, detail
 
 
@@ -176,7 +176,7 @@ def test_f_a_ratio_where_a_difference_is_asked_is_named_under_a_unit():
     source = ("b = BYTES_PER_PARAM[cache_precision]\nfull = 2 * L * h * head_dim * b * context\n"
               "grouped = 2 * L * h_kv * head_dim * b * context\ngqa_saving_gib = (full / grouped) / 2**30\n")
     detail = _detail(L07, "gqa_saving_gib", source)
-    assert "`full / grouped` is a ratio: the question asks for a difference" in detail, detail
+    assert "`full / grouped` is a ratio: the question asks for a difference (subtract" in detail, detail
 
 
 # --------------------------------------------------------------------------

@@ -421,6 +421,11 @@ class Question:
         # that part coincidences (a factor the answer lacks, a given name's place, rounding's place, units mixed)
         undone = _quiet(counterfactual.proven, self, got, want, default=None)
         undone = None if undone and _unreadable(undone, self) else undone
+        if undone and counterfactual.GIVEN_NAME in undone:
+            # the same piece read as a field of the config for another, or a ratio typed where the config gives the
+            # value (explain.slip_undone, proven the same way): its words say what the piece is
+            said = _quiet(explain.slip_undone, self, got, want, default=[]) or []
+            undone = said[0] if said else undone
         if undone and not (counterfactual.GIVEN_NAME in undone and counterfactual.typed_piece(undone)):
             return undone
         # another shipped model, loaded by name in the learner's lines, whose figure is exactly the learner's value

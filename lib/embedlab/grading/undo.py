@@ -167,7 +167,8 @@ def edits(source: str, params: tuple = (), values: dict | None = None) -> list[t
             sub = isinstance(whole.op, ast.Sub)
             other = ast.BinOp(whole.left, ast.Div() if sub else ast.Sub(), whole.right)
             add(f"`{_seg(source, whole)}` is a {'difference' if sub else 'ratio'}: the question asks for a "
-                f"{'ratio' if sub else 'difference'}; with `{_seg(None, other)}`, your own code gives the answer",
+                f"{'ratio (divide, do not subtract)' if sub else 'difference (subtract, do not divide)'}; with "
+                f"`{_seg(None, other)}`, your own code gives the answer",
                 nodes.index(whole), lambda n: ast.BinOp(n.left, ast.Div() if isinstance(n.op, ast.Sub) else ast.Sub(),
                                                          n.right), 1)
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
