@@ -548,7 +548,7 @@ def drive_counterfactual(q, want, lesson):
                                                           "words": "with other parameters", "why": "", "look": k})
                     _quiet(counterfactual.typed_number_there, wrong, got, theirs, params)
                     _quiet(counterfactual.term_left_out_there, wrong, got, theirs, params)
-                    _quiet(counterfactual.explained_there, wrong, got, theirs, there, params, {})
+                    _quiet(kinds._zero_part_there, wrong, got, theirs, there, params, {})
                     break
     if lesson == "06-params-vs-compute" and q.name == "kaplan_n":  # a term 0 for the book's model, on a look
         mine = dataclasses.replace(looked, source=head + "# YOUR CODE HERE\n"

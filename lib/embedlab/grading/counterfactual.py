@@ -488,29 +488,6 @@ def _zero_parts(question) -> list[str]:
     return out
 
 
-def explained_there(question, got, want, look_question, params: dict, book: dict) -> str | None:
-    """A part of the answer that is 0 on the book's inputs (so the learner's cell is right there) and that the
-    question's named parts, built for the look, find left out of the learner's value there: said as that part
-    left out. None when the look names none, or another slip, or a part that is not 0 on the book's inputs."""
-    from embedlab.grading import kinds, parts as parts_
-
-    if look_question is None:
-        return None
-    zero = {kinds._template(t, book) for t in _zero_parts(question)}
-    if not zero:
-        return None
-    import dataclasses
-
-    q = dataclasses.replace(look_question, source=getattr(question, "source", None), elsewhere=(), others={},
-                            at_look=None, recheck=None, other_inputs=None)
-    for text in _quiet_list(kinds._parts_and_code, q, got, want):
-        if not isinstance(text, str) or parts_.two_changes(text) or parts_.alternatives(text):
-            continue
-        if kinds._template(text, params) in zero and not kinds._unreadable(text, q):
-            return text
-    return None
-
-
 def term_left_out_there(question, got, want, params: dict) -> str | None:
     """A term of a sum in the solution's own lines (`counts.position_embedding`, `c.lm_head` in a share's
     numerator) that the learner's lines never write, 0 on the book's inputs (so the cell is right there), and

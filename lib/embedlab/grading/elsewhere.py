@@ -955,7 +955,7 @@ def _replaced(module: ast.Module, nodes, value) -> ast.Module:
     return ast.fix_missing_locations(copied)
 
 
-STEP = "step"  # the key of a step's report: the statement that comes after it in the solution's own lines
+STEP = undo.STEP  # the key of a step's report: the statement that comes after it in the solution's own lines
 STEPS = 4  # steps reported at most
 STEP_BYTES = 48_000  # characters of JSON the steps of one answer report at most
 

@@ -513,8 +513,7 @@ class Question:
         said with the step that comes after it. Found for any question, none declared."""
         if _STATUS_ONLY.get() or not isinstance(self.elsewhere, (list, tuple)):
             return ""
-        from embedlab.grading.elsewhere import STEP
-
+        STEP = undo.STEP
         bare = dataclasses.replace(self, elsewhere=(), source=None, recheck=None, other_inputs=None, at_look=None,
                                    hints=(), others={})
         for case in self.elsewhere:
@@ -2086,11 +2085,32 @@ def _why_there(question: Question, case) -> str:
     left = _quiet(counterfactual.term_left_out_there, question, got, want, params, default=None)
     if left:
         return f"there, {left}"
-    said = _quiet(counterfactual.explained_there, question, got, want, there, params, book, default=None)
+    said = _quiet(_zero_part_there, question, got, want, there, params, book, default=None)
     if said:
         return (f"there, {said[:1].lower()}{said[1:]}: a part that is 0 on your inputs, so leaving it out did not "
                 "show there")
     return ""
+
+
+def _zero_part_there(question: Question, got, want, look_question, params: dict, book: dict) -> str | None:
+    """A part of the answer that is 0 on the book's inputs (counterfactual._zero_parts: so the learner's cell is right
+    there) and that the question's named parts, built for the look, find left out of the learner's value there: said
+    as that part left out. None when the look names none, or another slip, or a part not 0 on the book's inputs."""
+    from embedlab.grading import parts as parts_
+
+    if look_question is None:
+        return None
+    zero = {_template(t, book) for t in counterfactual._zero_parts(question)}
+    if not zero:
+        return None
+    q = dataclasses.replace(look_question, source=getattr(question, "source", None), elsewhere=(), others={},
+                            at_look=None, recheck=None, other_inputs=None)
+    for text in _quiet(_parts_and_code, q, got, want, default=[]) or []:
+        if not isinstance(text, str) or parts_.two_changes(text) or parts_.alternatives(text):
+            continue
+        if _template(text, params) in zero and not _unreadable(text, q):
+            return text
+    return None
 
 
 def raised_there(raised: str) -> str:

@@ -26,6 +26,7 @@ __all__ = ["edits", "first", "proven", "UNDONE", "FLIP", "CONTROL", "EDITS", "SE
 EDITS = 8  # edits run per answer at most
 SECONDS = 3.0  # CPU seconds all the edits of one answer get together (elsewhere._bounded)
 UNDONE = "undone"  # the key of an edit's report, beside "kind" and "got"
+STEP = "step"  # the key of a solution step's report (elsewhere.solution_steps): what comes after that step
 BYTES = 96_000  # characters of JSON the edits of one answer report at most (the sandbox's channel is 1 MiB in all) …
 PROBE_BYTES = 320_000  # … and of all the answers of one probe together (embedlab.grading.wire)
 
