@@ -15,6 +15,7 @@ Kernel side (the learner's notebook and any process: questions, and judging plai
     parts       answers as named parts (the expression the lesson teaches)
     diagnose    what is off about a wrong answer, in general words
     explain     a wrong number explained from its parts and the learner's code
+    counterfactual  a slip undone in the learner's own cell read as arithmetic, on inputs that part coincidences
     function_hints  the hint of a wrong function, from its failing calls
     undo        a slip undone in the learner's own code (its edits read; their runs judged)
     kinds       question kinds (Integer, Real, Array, Choice, Function, Design) and hints

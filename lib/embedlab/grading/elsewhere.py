@@ -40,6 +40,7 @@ import contextvars
 import copy
 import functools
 import io
+import json
 import numbers
 import time
 import types
@@ -962,6 +963,8 @@ def run_elsewhere(question, namespace: dict, lesson: str, source: str | None = N
         # the learner's own lines with one slip undone (embedlab.grading.undo): the judge names an edit whose
         # value is the answer
         undone = _undone_runs(question, namespace, lesson, source, given, read, edit_bytes) if edits else []
+        if edits:  # the values the solution's own steps make on the way to the answer: is the learner's one of them?
+            undone += _quiet_steps(question, namespace, solution)
         if question.other_inputs is None and not foreign and not (looks and solution):
             return undone or None
         typed = not any(n in namespace and _copyable(namespace[n]) for n in read)
@@ -1141,6 +1144,103 @@ def _replaced(module: ast.Module, nodes, value) -> ast.Module:
             n.value = plain
             del n._embedlab_put_back
     return ast.fix_missing_locations(copied)
+
+
+STEP = undo.STEP  # the key of a step's report: the statement that comes after it in the solution's own lines
+STEPS = 4  # steps reported at most
+STEP_BYTES = 48_000  # characters of JSON the steps of one answer report at most
+
+
+def _quiet_steps(question, namespace: dict, solution: str | None) -> list:
+    try:
+        return solution_steps(question, namespace, solution)
+    except Exception:  # noqa: BLE001 - the check never stops the notebook
+        return []
+
+
+def _with_gap(node, part) -> str:
+    """`node` as source with `part` (one of its nodes, or every read of the name `part`) shown as …"""
+    memo: dict = {}
+    node = copy.deepcopy(node, memo)  # the solution's own tree is left as it is
+    part = part if isinstance(part, str) else memo.get(id(part))
+
+    class Gap(ast.NodeTransformer):
+        def visit(self, n):
+            if n is part or (isinstance(part, str) and isinstance(n, ast.Name) and n.id == part):
+                return ast.Name(id="…", ctx=ast.Load())
+            return super().visit(n)
+    return ast.unparse(Gap().visit(node))
+
+
+def solution_steps(question, namespace: dict, solution: str | None) -> list:
+    """The values the solution's own lines (after `# BEGIN SOLUTION`) make on their way to the answer, run in a copy
+    of the learner's namespace (the given lines already ran there): each name they assign before the answer, and
+    each operand of the answer's own last expression (`np.eye(V)[ids]` of `np.eye(V)[ids] @ E`), with the step that
+    comes after it, written with … in its place: [{"step", "kind", "got"}], for a value of the answer's kind only.
+    [] for a costly cell or lines that fail."""
+    if question.kind not in ("array", "integer", "real") or not isinstance(solution, str) \
+            or "# BEGIN SOLUTION" not in solution:
+        return []
+    own = solution.split("# BEGIN SOLUTION", 1)[1].split("# END SOLUTION", 1)[0]
+    try:
+        tree = ast.parse(own)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return []
+    body = tree.body
+    if not body or _costly(own, namespace):
+        return []
+    judge_as = _judge_as(question, question.kind)
+    out, size = [], [0]
+    saved = dict(namespace)
+    figures = _figures()
+
+    def report(value, step) -> bool:
+        try:
+            data = judge_as.to_data(copy.deepcopy(value))
+            text = json.dumps(data)
+        except Exception:  # noqa: BLE001 - not a value of the answer's kind: no step to compare
+            return True
+        if size[0] + len(text) > STEP_BYTES or len(out) >= STEPS:
+            return False
+        size[0] += len(text)
+        out.append({STEP: step[:200], "kind": question.kind, "got": data})
+        return True
+    try:
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()), \
+                warnings.catch_warnings(), _bounded(SECONDS):
+            warnings.simplefilter("ignore")
+            for i, stmt in enumerate(body):
+                last = i == len(body) - 1
+                if last and isinstance(stmt, ast.Assign) and isinstance(stmt.value, (ast.BinOp, ast.Subscript, ast.Call)):
+                    top = stmt.value
+                    operands = [top.left, top.right] if isinstance(top, ast.BinOp) else \
+                        [top.value, top.slice] if isinstance(top, ast.Subscript) else list(top.args)
+                    for part in operands:
+                        if isinstance(part, (ast.Constant, ast.Slice)):
+                            continue
+                        value = eval(compile(ast.Expression(body=part), "<the solution's step>", "eval"), namespace)  # noqa: S307
+                        if not report(value, _with_gap(top, part)):
+                            return out
+                exec(compile(ast.Module(body=[stmt], type_ignores=[]), "<the solution's step>", "exec"), namespace)  # noqa: S102
+                for name in [t.id for t in getattr(stmt, "targets", []) if isinstance(t, ast.Name)]:
+                    if name == question.name:
+                        continue
+                    after = next((b for b in body[i + 1:] if any(isinstance(n, ast.Name) and n.id == name
+                                                                 and isinstance(n.ctx, ast.Load) for n in ast.walk(b))),
+                                 None)
+                    if after is None:
+                        continue
+                    shown = after.value if isinstance(after, (ast.Assign, ast.AugAssign, ast.Return)) \
+                        and after.value is not None else after
+                    if not report(namespace[name], _with_gap(shown, name)):
+                        return out
+    except (Exception, SystemExit, OutOfTime):  # noqa: BLE001 - lines that fail here report what they reached
+        pass
+    finally:
+        namespace.clear()
+        namespace.update(saved)
+        _close_new(figures)
+    return out
 
 
 def _undone_runs(question, namespace: dict, lesson: str, source: str, given, read, budget=None) -> list:

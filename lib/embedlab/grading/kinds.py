@@ -30,7 +30,7 @@ from typing import Callable, Mapping, Sequence
 
 import numpy as np
 
-from embedlab.grading import code, diagnose, explain, function_hints, undo
+from embedlab.grading import code, counterfactual, diagnose, explain, function_hints, undo
 from embedlab.grading.text import join_clauses, states_answer
 from embedlab.grading.work import Work  # noqa: F401 - a question's own_work declares one
 from embedlab.grading.status import CORRECT, INCORRECT, NOT_ATTEMPTED, TO_MARK, format_points
@@ -439,6 +439,17 @@ class Question:
         edit = self._proven_edit(want)  # one slip undone in the learner's own lines gives the answer: proved
         if edit:
             return edit
+        # one piece of the learner's own cell, read as arithmetic, undone: right on the book's inputs and on inputs
+        # that part coincidences (a factor the answer lacks, a given name's place, rounding's place, units mixed)
+        undone = _quiet(counterfactual.proven, self, got, want, default=None)
+        undone = None if undone and _unreadable(undone, self) else undone
+        if undone and counterfactual.GIVEN_NAME in undone:
+            # the same piece read as a field of the config for another, or a ratio typed where the config gives the
+            # value (explain.slip_undone, proven the same way): its words say what the piece is
+            said = _quiet(explain.slip_undone, self, got, want, default=[]) or []
+            undone = said[0] if said else undone
+        if undone and not (counterfactual.GIVEN_NAME in undone and counterfactual.typed_piece(undone)):
+            return undone
         # another shipped model, loaded by name in the learner's lines, whose figure is exactly the learner's value
         other = _quiet(explain.loaded_model_figure, self, got, want, default=None)
         if other and not _unreadable(other, self):
@@ -453,7 +464,20 @@ class Question:
             return join_clauses(half, own) if own and own != half else half
         # "that is X" (a question's own declared hint): shown only when a look finds it again, where looks ran
         candidates = [(t, "own") for t in _quiet(_own_hints, self, got, want, default=[])]
-        candidates += [(t, "book") for t in _quiet(_parts_and_code, self, got, want, default=[])]
+        # a value the solution's own steps make on their way (run in the learner's kernel): after the question's own
+        # words, which name that step in the lesson's terms where the question declares it
+        step = _quiet(self._step_short, _quiet(self.to_data, got, default=None), default="")
+        candidates += [(step, "code")] if step else []
+        candidates += [(undone, "code")] if undone else []  # a piece that types a unit: after the question's words
+        parted = [(t, "book") for t in _quiet(_parts_and_code, self, got, want, default=[])]
+        # a factor of the learner's own product the answer lacks, proven on the book's inputs and on inputs that part
+        # coincidences: one slip, so two slips at once that give the same number are not the explanation
+        dropped = _quiet(counterfactual.factor_dropped, self, got, want, default=[]) or []
+        if dropped:
+            from embedlab.grading import parts as parts_
+
+            parted = [(t, how) for t, how in parted if not parts_.two_changes(t)]
+        candidates += parted + [(t, "code") for t in dropped]
         # a piece of the learner's own expression that, put right, gives the answer: proved by the code itself
         candidates += [(t, "code") for t in _quiet(explain.slip_undone, self, got, want, default=[])]
         # a term of the learner's own sum the answer does not have: taken out, the cell is right, on a second look too
@@ -482,6 +506,29 @@ class Question:
                 return bare.judge(data, expected).status == CORRECT
 
         return _quiet(undo.proven, self, self.elsewhere, right, default=None) or ""
+
+    def _step_short(self, data) -> str:
+        """The learner's value is one the solution's own lines make on their way to the answer (reported by the
+        kernel: elsewhere.solution_steps), exactly, and not the answer: a step of the computation short of its end,
+        said with the step that comes after it. Found for any question, none declared."""
+        if _STATUS_ONLY.get() or not isinstance(self.elsewhere, (list, tuple)):
+            return ""
+        STEP = undo.STEP
+        bare = dataclasses.replace(self, elsewhere=(), source=None, recheck=None, other_inputs=None, at_look=None,
+                                   hints=(), others={})
+        for case in self.elsewhere:
+            if not isinstance(case, dict) or not isinstance(case.get(STEP), str) or case.get("kind") != self.kind \
+                    or "got" not in case:
+                continue
+            try:
+                with status_only():
+                    same = bare.judge(data, expected_value(bare, case["got"])).status == CORRECT
+            except Exception:  # noqa: BLE001 - a malformed report proves nothing
+                continue
+            if same:
+                return (f"that is a value the computation makes on its way, one step short of its end: the step "
+                        f"after it is `{case[STEP][:120]}`, with your value where the … stands")
+        return ""
 
     def _pointed(self, said: str) -> str:
         """Measured words (a direction, a band), with the lesson's section to reread."""
@@ -1305,10 +1352,16 @@ class Array(Question):
         other = other or _whole_matrix_norm(got, want, self.case) or _divided_by_count(got, want, self.case) \
             or _distance_not_cosine(got, want, self.case) or function_hints.rows_left_empty(self, got, want) \
             or _numbered_from(got, want)
-        return self._verdict(False, other or self._weighed_array(got, want) or _merged_entries(self, got, want)
+        step = "" if transposed else _quiet(self._step_short, data, default="")
+        step = "" if _unreadable(step, self) else step
+        return self._verdict(False, other or self._weighed_array(got, want) or step or _merged_entries(self, got, want)
                              or _named_entries(self, explain.array(self, got, want)
                                                or diagnose.array_hint(got, want, self.close, *kinds,
-                                                                      quantities=not self.ids)))
+                                                                      quantities=not self._ids(want))))
+
+    def _ids(self, want) -> bool:
+        """Are its entries ids (declared, or found from the solution's own code: counterfactual.holds_ids)?"""
+        return self.ids or bool(_quiet(counterfactual.holds_ids, self, want, default=False))
 
     def _weighed_array(self, got, want) -> str:
         """The question's own hints on an array, weighed on the looks as a number's are (`_weigh`)."""
@@ -2004,8 +2057,61 @@ def _elsewhere_case(question: Question, case) -> str | None:
             "them), so it holds for any of them")
     text = (f"right for these inputs only: {case['words'][:ELSEWHERE_TEXT]}, your lines give "
             f"{_shown(judge_as, case['got'], case['want'], case.get('own') is True)}")
+    if not why:
+        why = _quiet(_why_there, question, case, default="") or ""
+        if why:
+            return f"{text}: {why[:ELSEWHERE_TEXT]}"
     return f"{text}. {why[:1].upper()}{why[1:ELSEWHERE_TEXT]}" if why else \
         f"{text}: compute it from the inputs the question names, so it holds for any of them"
+
+
+def _why_there(question: Question, case) -> str:
+    """Why the learner's lines, right on the book's inputs, give another value on a second look, said of their own
+    code (embedlab.grading.counterfactual): a number they type that fits the book's inputs only (with the one that
+    fits there, right there too), else what the question's own sources name on the look (a part that made no
+    difference on the book's inputs: a position table a Llama does not have). "" when neither is proven."""
+    look = case.get("look")
+    if not isinstance(look, int) or isinstance(look, bool) or question.at_look is None:
+        return ""
+    found = _quiet(question.at_look, look, default=None)
+    if not found:
+        return ""
+    there, params, book = found
+    got, want = _plain_value(question, case["got"]), _plain_value(question, case["want"])
+    if not isinstance(got, (int, float)) or not isinstance(want, (int, float)):
+        return ""
+    typed = _quiet(counterfactual.typed_number_there, question, got, want, params, default=None)
+    if typed:
+        return typed
+    left = _quiet(counterfactual.term_left_out_there, question, got, want, params, default=None)
+    if left:
+        return f"there, {left}"
+    said = _quiet(_zero_part_there, question, got, want, there, params, book, default=None)
+    if said:
+        return (f"there, {said[:1].lower()}{said[1:]}: a part that is 0 on your inputs, so leaving it out did not "
+                "show there")
+    return ""
+
+
+def _zero_part_there(question: Question, got, want, look_question, params: dict, book: dict) -> str | None:
+    """A part of the answer that is 0 on the book's inputs (counterfactual._zero_parts: so the learner's cell is right
+    there) and that the question's named parts, built for the look, find left out of the learner's value there: said
+    as that part left out. None when the look names none, or another slip, or a part not 0 on the book's inputs."""
+    from embedlab.grading import parts as parts_
+
+    if look_question is None:
+        return None
+    zero = {_template(t, book) for t in counterfactual._zero_parts(question)}
+    if not zero:
+        return None
+    q = dataclasses.replace(look_question, source=getattr(question, "source", None), elsewhere=(), others={},
+                            at_look=None, recheck=None, other_inputs=None)
+    for text in _quiet(_parts_and_code, q, got, want, default=[]) or []:
+        if not isinstance(text, str) or parts_.two_changes(text) or parts_.alternatives(text):
+            continue
+        if _template(text, params) in zero and not _unreadable(text, q):
+            return text
+    return None
 
 
 def _site_text(value, limit: int = 80) -> str | None:
