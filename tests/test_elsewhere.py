@@ -302,10 +302,11 @@ def test_lines_that_check_draw_or_ask_are_not_run_again():
 
 def looks_only(reports) -> list:
     """The reports of the cases and looks, without the edits undone (embedlab.grading.undo: each says what one
-    edit of the lines gives, for the judge to weigh against the answer; they are not a case's verdict)."""
+    edit of the lines gives, for the judge to weigh against the answer) and without the solution's own steps
+    (elsewhere.solution_steps: values the judge compares with a wrong answer): neither is a case's verdict."""
     from embedlab.grading import undo
 
-    return [r for r in reports or [] if undo.UNDONE not in r]
+    return [r for r in reports or [] if undo.UNDONE not in r and undo.STEP not in r]
 
 
 def test_lines_that_hang_on_other_inputs_are_cut_short_and_tell_nothing(monkeypatch):
@@ -336,7 +337,7 @@ def test_a_copy_of_an_input_made_in_another_cell_cannot_be_told_apart():
         for answer in (f"batch = {alias}[[word_to_id[w] for w in sentence]]",
                        "batch = also[[word_to_id[w] for w in sentence]]"):
             ns, _ = answered("01-toy-table", "batch", answer, setup)
-            assert run_elsewhere(q, ns, "01-toy-table") is None, (alias, answer)
+            assert looks_only(run_elsewhere(q, ns, "01-toy-table")) == [], (alias, answer)
             assert Exercise("01-toy-table").verdict("batch", ns).status == CORRECT
     ns, _ = answered("01-toy-table", "batch", "batch = E[[word_to_id[w] for w in sentence]]", "t = np.array(table)")
     assert Exercise("01-toy-table").verdict("batch", ns).status == INCORRECT
