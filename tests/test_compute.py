@@ -151,7 +151,7 @@ def test_break_even_ratio_for_the_vocabulary_example():
 
 
 def test_lesson_08_break_even_with_attention_stays_inside_gpt2s_context():
-    """Lesson 08 prices attention over a text GPT-2 small can read: at most 1,024 tokens (it once used 1,500)."""
+    """break_even_ratio with attention over a text GPT-2 small can read, at most 1,024 tokens, at both widths."""
     pairs = {name: [{**load_config(name), "vocab_size": V} for V in (50_257, 100_277)]
              for name in ("gpt2", "llama-3.2-1b")}
     assert GPT2["n_positions"] == 1024

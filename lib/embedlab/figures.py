@@ -423,8 +423,9 @@ def cache_against_weights(config, contexts, batches=(1, 8, 32), precision="bf16"
     in `batches`, the weights in `precision` as a dashed line, and a dotted line at the longest context
     the model's config states (`memory_widget.context_limit`; none if it states none). Where a batch's
     cache passes the weights (context = weights / (cache per token · batch)), an X on the weights line
-    in the batch's colour, its context in the legend: on a log axis the first drawn context past the
-    weights sits almost on the line, the crossing does not. Crossings outside `contexts` are not drawn.
+    in the batch's colour, its context in the legend ("context N": tokens per sequence, never batch ×
+    context): on a log axis the first drawn context past the weights sits almost on the line, the
+    crossing does not. Crossings outside `contexts` are not drawn.
     One legend below the axes, in two columns: the cache lines and the weights, then the crossings and
     the longest context. Returns the figure (show it with plt.show())."""
     import matplotlib.pyplot as plt
@@ -446,7 +447,7 @@ def cache_against_weights(config, contexts, batches=(1, 8, 32), precision="bf16"
         if contexts.min() <= cross <= contexts.max():
             (mark,) = ax.plot([cross], [weights_gb], marker="X", markersize=11, linestyle="none",
                               color=line.get_color(), markeredgecolor="black", zorder=3,
-                              label=f"cache = weights at\n{cross:,.0f} tokens")
+                              label=f"cache = weights at\ncontext {cross:,.0f}")
             seconds.append(mark)
     firsts.append(ax.axhline(weights_gb, color="black", linestyle="--",
                              label=f"{precision} weights ({weights_gb:.1f} GB)"))
@@ -468,9 +469,79 @@ def cache_against_weights(config, contexts, batches=(1, 8, 32), precision="bf16"
     return fig
 
 
+# ---- Lesson 10's figure: the drawing lives here so the lesson's cell stays about the rows ----
+
+def rows_over_training(length, cosine, trained, never, turned):
+    """Lesson 10's figure, two panels over the training steps (x: step, linear from 0 to 1, then log).
+    Top: the length of each never-seen row (one red line each) against the band from the shortest to the
+    longest trained row. Bottom: each never-seen row's cosine with their mean. A dotted line in both at
+    step `turned`, labelled in the bottom panel. `length` is [step, row] over every row, `cosine`
+    [step, never-seen row]; `trained` and `never` are row ids. One legend below the panels. Returns the
+    figure (show it with plt.show())."""
+    import matplotlib.pyplot as plt
+
+    length, cosine = np.asarray(length), np.asarray(cosine)
+    if length.ndim != 2 or cosine.shape != (length.shape[0], len(never)):
+        raise ValueError(f"length must be [step, row] and cosine [step, never-seen row], got "
+                         f"length.shape={length.shape}, cosine.shape={cosine.shape}")
+    step = np.arange(len(length))
+    fig, (ax_len, ax_cos) = plt.subplots(2, 1, figsize=(MAX_WIDTH_IN, 5.5), sharex=True)
+    lengths_trained = length[:, list(trained)]
+    ax_len.fill_between(step, lengths_trained.min(axis=1), lengths_trained.max(axis=1),
+                        color="0.8", label="trained rows (min to max)")
+    ax_len.plot(step, length[:, list(never)], color="C3", lw=0.8)
+    ax_len.plot([], [], color="C3", label=f"the {len(never)} never-seen rows")  # one entry for all
+    ax_cos.plot(step, cosine, color="C3", lw=0.8)
+    for ax in (ax_len, ax_cos):
+        ax.axvline(turned, color="0.3", ls=":", lw=1)
+    ax_cos.set_xscale("symlog", linthresh=1)        # linear from step 0 to 1, then log: room for the start
+    ax_cos.set_xlim(0, step[-1])
+    ticks = [t for t in (0, 1, 10, 100, 1000, 10_000) if t <= step[-1]]
+    ax_cos.set_xticks(ticks, [f"{t:,}" for t in ticks])
+    ax_cos.annotate(f"step {turned}", (turned, 0.4), xytext=(6, 0), textcoords="offset points", ha="left")
+    ax_len.set_ylabel("row length")
+    ax_cos.set_ylabel("cosine with\ntheir mean")
+    ax_cos.set_xlabel("training step (log scale)")
+    ax_len.set_title("Tied E: the never-seen rows grow and turn one way")
+    fig.legend(loc="upper center", bbox_to_anchor=(0.5, 0.02), ncol=1, frameon=False)
+    fig.tight_layout()
+    return fig
+
+
+def row_lengths(matrices, trained, hidden, mark=None):
+    """Lesson 10's strip of row lengths: one line per matrix of `matrices` ({name: matrix}, top to
+    bottom), each trained row's length a grey tick, each hidden row's a red circle just below. `mark`,
+    (name, row, label), draws that row's tick black in that matrix's line and writes `label` to its
+    left. One legend below the axes. Returns the figure (show it with plt.show())."""
+    import matplotlib.pyplot as plt
+
+    names = list(matrices)
+    if mark is not None and mark[0] not in matrices:
+        raise ValueError(f"mark names matrix {mark[0]!r}, not one of {names}")
+    fig, ax = plt.subplots(figsize=(MAX_WIDTH_IN, 2.8))
+    for y, (name, M) in enumerate(matrices.items()):
+        n = np.linalg.norm(M, axis=1)
+        ax.scatter(n[list(trained)], np.full(len(trained), y + 0.1), marker="|", s=200,
+                   color="0.6", label="trained rows" if y == 0 else "_")
+        ax.scatter(n[list(hidden)], np.full(len(hidden), y - 0.25), s=30, facecolors="none",
+                   edgecolors="C3", label="hidden unused rows" if y == 0 else "_")
+    if mark is not None:
+        name, row, label = mark
+        y = names.index(name)
+        length = np.linalg.norm(matrices[name][row])
+        ax.scatter([length], [y + 0.1], marker="|", s=200, color="k", zorder=3)
+        ax.annotate(label, (length, y + 0.1), xytext=(-8, 0), textcoords="offset points",
+                    ha="right", va="center")
+    ax.set_yticks(range(len(names)), names)
+    ax.set_ylim(len(names) - 0.5, -0.6)
+    ax.set_xlabel("length of the row")
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.3), ncol=2, frameon=False)
+    return fig
+
+
 # ---- Lesson 11's figure: the label placement lives here so the capstone's cell stays about the designs ----
 
-def place_labels(fig, ax, points, avoid_x=(), avoid_y=()):
+def place_labels(fig, ax, points, avoid_x=(), avoid_y=(), same_form=()):
     """Write each point's label beside it without covering another label, a point or a line.
 
     Why a function: a scatter of designs has points a few hundredths apart (lesson 11's shapes that
@@ -484,6 +555,9 @@ def place_labels(fig, ax, points, avoid_x=(), avoid_y=()):
     as far as the axes reach, and a thin grey line joins it to its point. Bold labels are placed
     first, then from the top down, so a label moved down lands below the ones already placed.
     When no free place is left anywhere in the axes the label is written beside its point.
+    `same_form` lists groups of indices into `points` whose labels must be written the same way
+    (labels that read alike, told apart by a word): where a group came out in different forms,
+    its labels are placed again, all in the narrowest form any of them needed.
     Returns the labels' boxes, in display pixels, in the order placed."""
     renderer = fig.canvas.get_renderer()
     r = renderer.points_to_pixels(7)                     # a point's radius, and a margin
@@ -495,42 +569,62 @@ def place_labels(fig, ax, points, avoid_x=(), avoid_y=()):
     y0, y1 = ax.get_ylim()
     gap, step_y = 0.03 * (x1 - x0), 0.015 * (y1 - y0)
     reach = int(1 / 0.015) + 1         # steps that can carry a label across the whole axes
-    placed = []
 
     def write(x, y, label, bold, side, at):
         return ax.annotate(label, (x, y), xytext=(x + side, at), va="center",
                            ha="left" if side > 0 else "right",
                            fontweight="bold" if bold else "normal")
 
-    for x, y, label, bold in sorted(points, key=lambda p: (not p[3], -p[1])):
-        forms = (label,) if isinstance(label, str) else tuple(label)
-        sides = (-1,) if x > x0 + 0.75 * (x1 - x0) else (1, -1)
-        for step, label, side in [(step, form, side * gap)
-                                  for step in sorted(range(-reach, reach + 1), key=abs)
-                                  for form in forms for side in sides]:
-            at = y + step * step_y
-            text = write(x, y, label, bold, side, at)
-            box = text.get_window_extent(renderer).padded(r / 3)
-            hits = (any(box.overlaps(b) for b in placed)
-                    or any(box.x0 - r < px < box.x1 + r and box.y0 - r < py < box.y1 + r
-                           for px, py in dots)
-                    or any(box.x0 < lx < box.x1 for lx in lines_px[0])
-                    or any(box.y0 < ly < box.y1 for ly in lines_px[1]))
-            inside = (frame.x0 < box.x0 and box.x1 < frame.x1 and frame.y0 < box.y0
-                      and box.y1 < frame.y1)
-            if not hits and inside:
-                break
-            text.remove()
-        else:                      # no free place: beside the point
-            step, label, side, at = 0, forms[0], sides[0] * gap, y
-            text = write(x, y, label, bold, side, at)
-            box = text.get_window_extent(renderer)
-        if step:                   # moved: a thin line from the label to its point
-            ax.annotate("", (x, y), xytext=(x + side, at),
-                        arrowprops=dict(arrowstyle="-", color="0.5", lw=0.6, shrinkA=0,
-                                        shrinkB=4))
-        placed.append(box)
-    return placed
+    def one_pass(only):
+        # only[i]: the one form point i may take, or None for any; returns the boxes, the
+        # artists drawn and the form each point took
+        placed, drawn, took = [], [], [0] * len(points)
+        order = sorted(range(len(points)), key=lambda i: (not points[i][3], -points[i][1]))
+        for i in order:
+            x, y, label, bold = points[i]
+            forms = (label,) if isinstance(label, str) else tuple(label)
+            choices = list(enumerate(forms)) if only[i] is None else [(only[i], forms[only[i]])]
+            sides = (-1,) if x > x0 + 0.75 * (x1 - x0) else (1, -1)
+            for step, (k, form), side in [(step, choice, side * gap)
+                                          for step in sorted(range(-reach, reach + 1), key=abs)
+                                          for choice in choices for side in sides]:
+                at = y + step * step_y
+                text = write(x, y, form, bold, side, at)
+                box = text.get_window_extent(renderer).padded(r / 3)
+                hits = (any(box.overlaps(b) for b in placed)
+                        or any(box.x0 - r < px < box.x1 + r and box.y0 - r < py < box.y1 + r
+                               for px, py in dots)
+                        or any(box.x0 < lx < box.x1 for lx in lines_px[0])
+                        or any(box.y0 < ly < box.y1 for ly in lines_px[1]))
+                inside = (frame.x0 < box.x0 and box.x1 < frame.x1 and frame.y0 < box.y0
+                          and box.y1 < frame.y1)
+                if not hits and inside:
+                    break
+                text.remove()
+            else:                      # no free place: beside the point
+                step, (k, form), side, at = 0, choices[0], sides[0] * gap, y
+                text = write(x, y, form, bold, side, at)
+                box = text.get_window_extent(renderer)
+            drawn.append(text)
+            took[i] = k
+            if step:                   # moved: a thin line from the label to its point
+                drawn.append(ax.annotate("", (x, y), xytext=(x + side, at),
+                                         arrowprops=dict(arrowstyle="-", color="0.5", lw=0.6,
+                                                         shrinkA=0, shrinkB=4)))
+            placed.append(box)
+        return placed, drawn, took
+
+    only = [None] * len(points)
+    while True:
+        placed, drawn, took = one_pass(only)
+        mixed = [group for group in same_form if len({took[i] for i in group}) > 1]
+        if not mixed:
+            return placed
+        for artist in drawn:
+            artist.remove()
+        for group in mixed:            # all in the narrowest form any of them took
+            for i in group:
+                only[i] = max(took[j] for j in group)
 
 
 def back_off_map(searches, budget, marked=()):
@@ -602,11 +696,16 @@ def back_off_map(searches, budget, marked=()):
         if not second:
             return first
         return f"{first}, {second}", f"{first}\n{second}"
+    keyed = points                # before forms(): each label still as (label, fraction)
     points = [(x, y, forms(label, *shape), bold) for x, y, label, bold, shape in points]
     xs, ys = [p[0] for p in points], [p[1] for p in points]
     # every drawn design fits, so nothing lies past a budget line: the axes end just after it
     ax.set_xlim(min(xs) - 0.04, 1.03)
     ax.set_ylim(min(ys) - 0.04, 1.02)
     fig.tight_layout()
-    place_labels(fig, ax, points, avoid_x=(1,), avoid_y=(1,))
+    # labels told apart by a word are written alike: all on one line, or all on two
+    keys = [label for *_, label, _, _ in keyed]
+    same_form = [[i for i, key in enumerate(keys) if key == label]
+                 for label, shapes in groups.items() if len(shapes) > 1]
+    place_labels(fig, ax, points, avoid_x=(1,), avoid_y=(1,), same_form=same_form)
     return fig
