@@ -59,3 +59,29 @@ def test_the_learners_own_timers_and_handlers_are_put_back():
         signal.setitimer(signal.ITIMER_PROF, 0)
         for sig, handler in old.items():
             signal.signal(sig, handler)
+
+
+def test_bounded_lines_get_numpys_arrays_in_ordinary_pages_and_the_setting_is_put_back():
+    """Huge pages make the kernel zero 2 MiB for each page an array touches: `np.eye(32000)` (one 1 every 256 KiB)
+    cost some 15 s of system time in one call, out of reach of the CPU bound's signal (seen: one wrong answer of
+    the hint corpus took 17 s to check). Inside `_bounded` numpy asks for no huge pages; outside, its own
+    setting is back, whatever the lines raise."""
+    switch = elsewhere._hugepage_switch()
+    assert switch is not None, "numpy's _set_madvise_hugepage is gone: _small_pages would no longer do anything"
+    before = switch(True)
+    try:
+        with elsewhere._bounded(5):
+            assert switch(False) is False  # off inside (switch returns what it was)
+        assert switch(True) is True  # and back on after
+        with pytest.raises(elsewhere.OutOfTime):
+            with elsewhere._bounded(0.05):
+                assert switch(False) is False
+                while True:
+                    pass
+        assert switch(True) is True
+        switch(False)
+        with elsewhere._bounded(5):
+            pass
+        assert switch(False) is False  # a setting that was off stays off
+    finally:
+        switch(before)

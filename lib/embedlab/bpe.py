@@ -223,10 +223,18 @@ def training_key(counts: Mapping[str, int], vocab_size: int) -> str:
     return f"{hashlib.sha256(text.encode('utf-8')).hexdigest()[:16]} V={int(vocab_size)}"
 
 
+_SHIPPED: dict = {}  # the shipped file's text -> its trainings, parsed once per text (a function question's cases
+# train on many word counts, each a lookup here: reading the file is cheap, parsing it is not)
+
+
 def _shipped_merges(key: str):
     if not SHIPPED_MERGES.exists():
         return None
-    return json.loads(SHIPPED_MERGES.read_text(encoding="utf-8"))["trainings"].get(key)
+    text = SHIPPED_MERGES.read_text(encoding="utf-8")
+    if text not in _SHIPPED:
+        _SHIPPED.clear()
+        _SHIPPED[text] = json.loads(text)["trainings"]
+    return _SHIPPED[text].get(key)  # read only: train_bpe makes its own tuples of the merges
 
 
 def train_bpe(counts: Mapping[str, int], vocab_size: int) -> BPE:

@@ -304,6 +304,35 @@ def cpu_seconds() -> float:
     return time.process_time()
 
 
+def _hugepage_switch():
+    """numpy's switch for asking the kernel for transparent huge pages on its large arrays
+    (`_set_madvise_hugepage(flag) -> the previous flag`; NUMPY_MADVISE_HUGEPAGE at import), or None."""
+    import numpy as np
+
+    multiarray = getattr(getattr(np, "_core", None), "multiarray", None)
+    if multiarray is None:  # numpy 1.x
+        multiarray = getattr(getattr(np, "core", None), "multiarray", None)
+    return getattr(multiarray, "_set_madvise_hugepage", None)
+
+
+@contextlib.contextmanager
+def _small_pages():
+    """numpy's large arrays in ordinary pages while bounded lines run, its own setting put back after. With huge
+    pages (2 MiB, which numpy asks for where the kernel gives them on request), an array the lines touch sparsely
+    is paid for whole: `np.eye(32000)`, one 1 every 256 KiB, has the kernel zero all 8 GB of it, some 15 s of
+    system time in a single call that no CPU bound can cut short (its signal waits for the call), where ordinary
+    pages cost 0.1 s. The values are the same either way: only the kernel's work changes."""
+    switch = _hugepage_switch()
+    if switch is None:
+        yield
+        return
+    before = switch(False)
+    try:
+        yield
+    finally:
+        switch(before)
+
+
 @contextlib.contextmanager
 def _bounded(seconds: float):
     """Raise OutOfTime in the lines after `seconds` of this process's CPU time, or after WALL_FACTOR times as
@@ -312,6 +341,14 @@ def _bounded(seconds: float):
     or a refused coincidence, does not depend on the load beside the grader (a wall-clock bound ran out on
     a busy machine and left a look out). Main thread only (elsewhere no bound but the cell's own time
     limit); the learner's own timers and handlers are put back."""
+    with _small_pages():
+        with _cpu_bound(seconds):
+            yield
+
+
+@contextlib.contextmanager
+def _cpu_bound(seconds: float):
+    """_bounded's timers: OutOfTime after `seconds` of CPU time, or WALL_FACTOR times as many of the clock."""
     import signal
     import threading
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import pickle
 
 
 __all__ = ["edits", "first", "proven", "UNDONE", "FLIP", "CONTROL", "EDITS", "SECONDS", "BYTES", "PROBE_BYTES"]
@@ -57,10 +58,19 @@ def _seg(source: str, node) -> str:
     return text if len(text) <= 60 else text[:57] + "…"
 
 
+def _copy_tree(tree):
+    """copy.deepcopy(tree), made by pickling it (the same protocol, __reduce_ex__, run in C: about a third of the
+    time; every edit of an answer copies the whole cell); deepcopy itself where the tree holds what pickle refuses."""
+    try:
+        return pickle.loads(pickle.dumps(tree, protocol=pickle.HIGHEST_PROTOCOL))
+    except Exception:  # noqa: BLE001 - an attribute pickle cannot write: deepcopy copies or shares it
+        return copy.deepcopy(tree)
+
+
 def _replaced(tree, k: int, make):
     """A copy of `tree` with its k-th node (ast.walk order) replaced by make(that node) (None: the statement left
     out, as `pass`), or None when the node has no parent to hold the new one."""
-    tree = copy.deepcopy(tree)
+    tree = _copy_tree(tree)
     nodes = list(ast.walk(tree))
     target = nodes[k]
     new = make(target)
