@@ -201,3 +201,18 @@ def test_every_function_a_question_names_is_in_scope_where_it_is_asked(exercise)
         here = in_scope | (_names_in_scope(upto_answer.source) if upto_answer else set())
         missing += [f"cell {i}: `{name}`" for name in sorted(_functions_a_text_names(cell.source) - here)]
     assert not missing, f"{exercise.name} names functions the learner does not have there: {missing}"
+
+
+@pytest.mark.parametrize("solution", sorted((ROOT / "solutions").glob("*.ipynb")), ids=lambda p: p.stem[:2])
+def test_every_solution_answer_cell_fits_what_the_judge_reads(solution):
+    """The judge reads an answer cell's first code.SOURCE_LIMIT characters; a worked answer longer than that
+    cannot be parsed there, so a harmless edit of the given code beside it (a class handout's setup line)
+    cannot be proven harmless and is mentioned in its hint (solution 11's defence grew to 4,020 characters
+    and test_classmode_handouts went red). Each solution cell that holds an answer fits, with room for a
+    learner's own longer wording (a tenth of the limit)."""
+    from embedlab.grading.code import SOURCE_LIMIT
+
+    cells = nbformat.read(solution, as_version=4).cells
+    long = [(i, len(c.source)) for i, c in enumerate(cells)
+            if c.cell_type == "code" and "# BEGIN SOLUTION" in c.source and len(c.source) > 0.9 * SOURCE_LIMIT]
+    assert not long, f"{solution.name}: answer cells (index, characters) over {0.9 * SOURCE_LIMIT:.0f}: {long}"
