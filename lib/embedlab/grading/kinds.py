@@ -290,7 +290,7 @@ class Question:
                     continue
             try:
                 if hint.when(got, want, *self.case) if hint.args else hint.when(got, want):
-                    if _quiet(explain.refuted_by_cell, self, hint.message, default=False) \
+                    if _quiet(explain.refuted_by_cell, self, hint.message, got, want, default=False) \
                             or _quiet(states_answer, hint.message, want, default=False):
                         continue  # words about a construct the learner's own lines do not write, or the answer
                     return hint.message
@@ -407,11 +407,13 @@ class Question:
                 self._said = "own"
                 return own
             found = _quiet(explain.number, self, got, want)
-            if found and _quiet(explain.refuted_by_cell, self, found, default=False):
+            if found and _quiet(explain.refuted_by_cell, self, found, got, want, default=False):
                 found = None  # words about a construct (an off-by-one) the learner's own lines do not write
             found = _quiet(self._either, found, "book", got, want, default=found) if found else found
             # an operator swapped or a number one off in the learner's function, undone on this call's arguments
             found = found or next(iter(_quiet(explain._one_edit_undone, self, got, want, default=[]) or []), None)
+            # several stories fit the value: the one whose terms the learner's own lines write, when one does best
+            found = found or _quiet(self._story_by_lines, got, want, default=None)
             self._said = "parts" if found else "generic"
             return found or _quiet(diagnose.precision_hint, got, want) or generic()
         edit = self._proven_edit(want)  # one slip undone in the learner's own lines gives the answer: proved
@@ -527,7 +529,7 @@ class Question:
     def _support(self, text: str, how: str, got, want) -> str:
         """'look' (found again on a look), 'book' (exact on the book's inputs; no look finds it, or none ran),
         or 'no' (not to be shown: unreadable, or the whole × a unit no look and no typed constant shows)."""
-        if not text or _unreadable(text, self) or _quiet(explain.refuted_by_cell, self, text, default=False) \
+        if not text or _unreadable(text, self) or _quiet(explain.refuted_by_cell, self, text, got, want, default=False) \
                 or _quiet(states_answer, text, want, default=False):  # … or the words state the answer itself
             return "no"  # unreadable, or words about a construct (an off-by-one) the learner's lines do not write
         if how == "code" or diagnose.direction_only(text):
@@ -583,6 +585,7 @@ class Question:
         """The candidate to show: the first found again on a look, else the first exact on the book's inputs."""
         first = ""
         rank = {"look": 2, "book": 1, "no": 0}
+        candidates = _quiet(self._agreeing, candidates, got, default=candidates)
         for text, how in candidates:
             # two explanations weighed one by one (`_either`): shown as it decides, supported as the words the
             # sources build (a look says them too) or, narrowed to one, as that one
@@ -600,6 +603,52 @@ class Question:
                     return first
         return first
 
+    def _agreeing(self, candidates: list, got) -> list:
+        """The candidates with each story of the learner's terms (parts.story_of) that the learner's own lines
+        write fewer of than another story does left out: of stories that give one value, the learner's is the one
+        whose terms the lines write (`ln = 2 * D` is the LayerNorms half there, not "no LayerNorms")."""
+        from embedlab.grading import parts
+
+        self._story_scores = {}
+        stories = {}
+        for text, _ in candidates:
+            for one in (parts.alternatives(text) or (text,)):
+                story = parts.story_of(one, got)
+                if story is not None:
+                    stories[one] = story
+        if len(stories) < 2:
+            return candidates
+        terms = explain.own_terms(self, got)
+        if not terms:
+            return candidates
+        score = {one: parts.agreement(story, terms) for one, story in stories.items()}
+        best = max(score.values())
+        self._story_scores = score
+        return [(t, h) for t, h in candidates
+                if all(score.get(one, best) == best for one in (parts.alternatives(t) or (t,)))
+                or any(score.get(one, -1) == best for one in (parts.alternatives(t) or ()))]
+
+    def _story_by_lines(self, got, want) -> str | None:
+        """Of the stories the named parts tell of the value (more than two: the search names none), the one whose
+        terms the learner's own lines write more of than any other (parts.agreement on explain.own_terms, the
+        lines read as arithmetic); None when the lines cannot be read or two stories do equally well."""
+        from embedlab.grading import parts
+
+        words = _quiet(explain.explanations, self, got, want, default=set()) or set()
+        stories = {w: parts.story_of(w, got) for w in words}
+        stories = {w: s for w, s in stories.items() if s is not None}
+        if len(stories) < 2:
+            return None
+        terms = explain.own_terms(self, got)
+        if not terms:
+            return None
+        ranked = sorted(((parts.agreement(s, terms), w) for w, s in stories.items()), reverse=True)
+        (best, words_), (second, _) = ranked[0], ranked[1]
+        if best <= second or _unreadable(words_, self) \
+                or _quiet(explain.refuted_by_cell, self, words_, got, want, default=False):
+            return None
+        return words_
+
     def _either(self, text: str, how: str, got, want) -> str:
         """Words of two explanations ("either A, or B", parts.search) weighed one by one: an alternative the
         learner's own lines rule out (a ratio where the cell divides by no computed number) is dropped, one a look
@@ -616,6 +665,10 @@ class Question:
             return left[0]
         if not left:
             return text
+        # the one whose terms the learner's own lines write more of (`_agreeing`): the code shows which story it is
+        scores = getattr(self, "_story_scores", None) or {}
+        if all(a in scores for a in left) and len({scores[a] for a in left}) > 1:
+            return max(left, key=scores.get)
         # the one whose changed part the learner's own expression writes, at that changed value (`norms = 2 * d`:
         # half the LayerNorms), where the other's it does not: the cell shows which slip it made
         for whole in (False, True):  # its terms (d · V_small in a ratio), then its named wholes (`norms = d + d`)
@@ -696,7 +749,7 @@ def _own_hints(question, got, want) -> list:
             continue
         try:
             if hint.when(got, want, *question.case) if hint.args else hint.when(got, want):
-                if not _quiet(explain.refuted_by_cell, question, hint.message, default=False) \
+                if not _quiet(explain.refuted_by_cell, question, hint.message, got, want, default=False) \
                         and not _quiet(states_answer, hint.message, want, default=False):
                     out.append(hint.message)  # words about a construct the learner's lines write, or any other
         except Exception:  # noqa: BLE001
