@@ -118,13 +118,6 @@ KNOWN_MISLEADING = {
         ("block_params", "Took the MLP as 4d² (it is two d×4d matr"):
             "4d² + 4d² is the MLP's 8d² on any d: the value cannot tell 'attention and half an MLP' from 'MLP alone'",
     },
-    "heldout15": {  # judge15's two, on the code before any fix (4704c63)
-        ("one_hot_batch_bytes", "Sizes the output rows (n × d) instead of"):
-            "n_tokens · d · 8 = n_tokens² · 4 on the book's inputs: one swap explains the value, the two slips made do not",
-        ("block_params", "Leaves out both MLP biases and counts on"):
-            "7d short either way: both MLP biases and one LayerNorm (5d + 2d), or a first bias d wide and no LayerNorms "
-            "(3d + 4d); the value cannot tell them apart, the learner's lines can (not yet read)",
-    },
 }
 
 

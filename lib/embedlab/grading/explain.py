@@ -1240,7 +1240,7 @@ def _readings(question) -> list[tuple]:
     own = code.own_part(question.source) if question.source else None
     if not own:
         return []
-    return [(question.source, own, question.name, solved, book_envs(question),
+    return [(question.source, own, question.name, solved, _float_envs(question) or book_envs(question),
              _kernel_looks(question) + (_second_answers(question) or [(env, None) for env in _second_envs(question)]))]
 
 
@@ -1284,7 +1284,9 @@ def _second_answers_of(lesson: str) -> tuple[dict, list]:
     except Exception:  # noqa: BLE001 - the moved parameters build no answers: no look
         return {}, []
     items = tuple(sorted((k, v) for k, v in moved.items() if isinstance(v, (int, float, str)) and not isinstance(v, bool)))
-    envs = [env for _, _, env, _ in _book_inputs(lesson, items)] or [{k: v for k, v in items if not isinstance(v, str)}]
+    words = {k: v for k, v in items if isinstance(v, str)}  # a table read by a word parameter (cache_precision)
+    envs = [{**env, **words} for _, _, env, _ in _book_inputs(lesson, items)] \
+        or [{k: v for k, v in items if not isinstance(v, str)}]
     return answers, envs
 
 
@@ -1332,7 +1334,7 @@ def swap_unproven(question, text: str, got=None, want=None) -> bool:
                     and (got is None or _exact(code.evaluate(whole, name, env), got))]
             if not read:
                 continue  # not read as arithmetic here: the X read stands, nothing more is weighed
-            if not any(_swap_holds(head + swapped, name, read, looks, theirs, want) for swapped in edits):
+            if not any(_swap_holds(head + "\n" + swapped, name, read, looks, theirs, want) for swapped in edits):
                 return True  # put back, the swap is still wrong here or on a second look: not the slip
     return False
 
@@ -1340,10 +1342,10 @@ def swap_unproven(question, text: str, got=None, want=None) -> bool:
 def _swap_holds(cell: str, name: str, read: list, looks: list, theirs, want) -> bool:
     """Does the cell with a swap undone give the answer on every book env it reads, and on a second look (where
     one is read) the answer there?"""
-    for env in read:
-        right = want if want is not None else (code.evaluate(theirs, name, env) if theirs else None)
-        if right is None or not _exact(code.evaluate(cell, name, env), right):
-            return False
+    # the book's inputs the cell reads as the learner's value (one model's, where the lesson names several)
+    if not any(_exact(code.evaluate(cell, name, env), want if want is not None else
+                      (code.evaluate(theirs, name, env) if theirs else None)) for env in read):
+        return False
     seen = proven = False
     for look in looks:
         env, answer = look if isinstance(look, tuple) else (look, None)
