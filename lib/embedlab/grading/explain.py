@@ -468,6 +468,93 @@ def loaded_model_figure(question, got, want) -> str | None:
     return None
 
 
+# --------------------------------------------------------------------------
+# A count exactly one named term of the model short (or over): the model's own count (count_params) names its terms
+# (final_norm, position_embedding, lm_head, the blocks' norms), so a gap of exactly one of them, where no other term of
+# that model has that size, names it, with what the learner's lines read: "exactly d short" says which term of d.
+
+_COUNT_TOTALS = ("total", "non_embedding", "active", "num_blocks")
+
+
+def _count_fields(model: str) -> dict:
+    """{words: value} of the named terms of a shipped model's count (count_params): its top-level terms, and each
+    block term for all blocks and for one."""
+    from embedlab.params import count_params, load_config
+
+    counts = count_params(load_config(model))
+    out = {}
+    for k, v in vars(counts).items():
+        if isinstance(v, int) and not isinstance(v, bool) and v > 0 and k not in _COUNT_TOTALS:
+            out[f"the {k.replace('_', ' ')} (`{k}` of count_params)"] = v
+    block, n = getattr(counts, "block", None), getattr(counts, "num_blocks", 0)
+    for k, v in (vars(block).items() if block is not None and hasattr(block, "__dict__") else
+                 ((f, getattr(block, f)) for f in getattr(block, "_fields", ()))):
+        if isinstance(v, int) and not isinstance(v, bool) and v > 0 and k not in ("total", "mlp_active",
+                                                                                  "matmul_weights"):
+            out[f"the {k.replace('_', ' ')} of all {n} blocks (`block.{k}` × `num_blocks`)"] = v * n
+            out[f"one block's {k.replace('_', ' ')} (`block.{k}`)"] = v
+    return out
+
+
+def _question_model(question) -> tuple | None:
+    """(parameter, model) of the shipped model the question reads (its `reads`), or None."""
+    from embedlab.params import available_models
+
+    reads = getattr(question, "reads", ()) or ()
+    if len(reads) == 2 and isinstance(reads[1], str) and reads[1] in set(available_models()):
+        return reads[0], reads[1]
+    return None
+
+
+def count_field_gap(question, got, want) -> list[str]:
+    """The words for a value exactly one named term of the question's model away from the answer (count_field_gap
+    above): a term left out that the learner's own lines never read, or one added that they do read. Only when no
+    other term of the model has that size, and where a look reports the learner's value, exactly that term there
+    too. [] otherwise."""
+    if getattr(question, "case", None) is not None or not question.source:
+        return []
+    try:
+        got, want = int(got), int(want)
+    except (TypeError, ValueError, OverflowError):
+        return []
+    found = _question_model(question)
+    if found is None or got == want:
+        return []
+    param, model = found
+    try:
+        fields = _count_fields(model)
+    except Exception:  # noqa: BLE001 - a model count_params cannot count
+        return []
+    gap = abs(want - got)
+    named = [w for w, v in fields.items() if v == gap]
+    if len(named) != 1 or list(fields.values()).count(gap) != 1:
+        return []  # none, or two terms of that size: the value cannot tell which
+    words = named[0]
+    field = re.search(r"`(?:block\.)?(\w+)", words).group(1)
+    own = code.own_part(question.source) or ""
+    reads = bool(re.search(rf"(?:\.|\[['\"]){field}\b", own))
+    short = got < want
+    if short == reads:
+        return []  # a term said left out that the lines read, or said added that they never read
+    for case in getattr(question, "elsewhere", None) or ():  # the looks the kernel reported: the same term there
+        if not isinstance(case, dict) or not isinstance(case.get("look"), int) or question.at_look is None:
+            continue
+        try:
+            _, params, _ = question.at_look(case["look"])
+            there = _count_fields(params[param])
+            g, w = int(case["got"]), int(case["want"])
+        except Exception:  # noqa: BLE001 - a look that cannot be rebuilt weighs nothing
+            continue
+        if g != w and there.get(words) != abs(w - g):
+            return []
+    context = "your count"
+    if short:
+        return [f"{context} is exactly {words} short, a term your lines never read: the question's count includes "
+                f"it ({gap:,} numbers here)"]
+    return [f"{context} has exactly {words} too many, a term your lines add: the question's count leaves it out "
+            f"({gap:,} numbers here)"]
+
+
 def _exact_answer(value, target) -> bool:
     """Equal as answers are (a whole number exactly, a float to 1 part in 10**9); False for anything else."""
     if isinstance(value, bool) or not isinstance(value, (int, float)) or isinstance(target, bool) \

@@ -433,6 +433,8 @@ class Question:
             return join_clauses(half, own) if own and own != half else half
         # "that is X" (a question's own declared hint): shown only when a look finds it again, where looks ran
         candidates = [(t, "own") for t in _quiet(_own_hints, self, got, want, default=[])]
+        # exactly one named term of the model's count (the final norm) short, or over: named, as the lines read it
+        candidates += [(t, "proof") for t in _quiet(explain.count_field_gap, self, got, want, default=[])]
         candidates += [(t, "book") for t in _quiet(_parts_and_code, self, got, want, default=[])]
         # a piece of the learner's own expression that, put right, gives the answer: proved by the code itself
         candidates += [(t, "code") for t in _quiet(explain.slip_undone, self, got, want, default=[])]
@@ -532,6 +534,8 @@ class Question:
         if not text or _unreadable(text, self) or _quiet(explain.refuted_by_cell, self, text, got, want, default=False) \
                 or _quiet(states_answer, text, want, default=False):  # … or the words state the answer itself
             return "no"  # unreadable, or words about a construct (an off-by-one) the learner's lines do not write
+        if how == "proof":  # proven on the learner's lines and on the looks the kernel reported: as a look's
+            return "look"
         if how == "code" or diagnose.direction_only(text):
             return "book"
         looks = self._looks()
