@@ -1346,8 +1346,34 @@ class Array(Question):
                                                                       quantities=not self.ids)))
 
     def _weighed_array(self, got, want) -> str:
-        """The question's own hints on an array, weighed on the looks as a number's are (`_weigh`)."""
-        return self._weigh([(t, "own") for t in _quiet(_own_hints, self, got, want, default=[])], got, want)
+        """The question's own hints on an array, weighed on the looks as a number's are (`_weigh`); for a named
+        answer (`entries`), every own hint that holds of another entry too (the weights and the gradients in fp32):
+        the whole mistake, one clause per entry, not its first half."""
+        own = _quiet(_own_hints, self, got, want, default=[]) or []
+        first = self._weigh([(t, "own") for t in own], got, want)
+        joined = _quiet(self._entry_hints, own, first, got, want, default="")
+        return joined or first
+
+    def _entry_hints(self, own: list, first: str, got, want) -> str:
+        """`first` joined with the other own hints that hold, each of another named entry ("weights: …",
+        "gradients: …"), each supported as `first` is; "" when none adds an entry."""
+        names = [str(n).lower() for n in (self.entries or ())]
+        if not first or len(names) < 2:
+            return ""
+
+        def entry(text):
+            head = text.split(":", 1)[0].strip().lower() if ":" in text else ""
+            return head if head in names else None
+        if entry(first) is None:
+            return ""
+        said, out = {entry(first)}, [first]
+        for text in own:
+            e = entry(text)
+            if e is None or e in said or self._support(text, "own", got, want) == "no":
+                continue
+            said.add(e)
+            out.append(text)
+        return "; and ".join(out) if len(out) > 1 else ""
 
 
 @dataclass
