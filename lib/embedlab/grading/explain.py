@@ -473,27 +473,43 @@ def loaded_model_figure(question, got, want) -> str | None:
 # (final_norm, position_embedding, lm_head, the blocks' norms), so a gap of exactly one of them, where no other term of
 # that model has that size, names it, with what the learner's lines read: "exactly d short" says which term of d.
 
-_COUNT_TOTALS = ("total", "non_embedding", "active", "num_blocks")
+_COUNT_TERMS = ("token_embedding", "position_embedding", "embedding_projection", "final_norm", "lm_head")
+_BLOCK_TERMS = ("attention", "mlp", "norms")
 
 
-def _count_fields(model: str) -> dict:
-    """{words: value} of the named terms of a shipped model's count (count_params): its top-level terms, and each
-    block term for all blocks and for one."""
+def _count_fields(model: str) -> list[dict]:
+    """The named terms of a shipped model's count (count_params), as two sets that each add up to a count a
+    question may ask: the whole model's ({words: value}: its tables, final norm, head, and each block term for all
+    blocks) and one block's (its attention, MLP and norms). [] for a model whose blocks are not all alike."""
     from embedlab.params import count_params, load_config
 
     counts = count_params(load_config(model))
-    out = {}
-    for k, v in vars(counts).items():
-        if isinstance(v, int) and not isinstance(v, bool) and v > 0 and k not in _COUNT_TOTALS:
-            out[f"the {k.replace('_', ' ')} (`{k}` of count_params)"] = v
-    block, n = getattr(counts, "block", None), getattr(counts, "num_blocks", 0)
-    for k, v in (vars(block).items() if block is not None and hasattr(block, "__dict__") else
-                 ((f, getattr(block, f)) for f in getattr(block, "_fields", ()))):
-        if isinstance(v, int) and not isinstance(v, bool) and v > 0 and k not in ("total", "mlp_active",
-                                                                                  "matmul_weights"):
-            out[f"the {k.replace('_', ' ')} of all {n} blocks (`block.{k}` × `num_blocks`)"] = v * n
-            out[f"one block's {k.replace('_', ' ')} (`block.{k}`)"] = v
-    return out
+    if len(getattr(counts, "groups", ()) or ()) != 1:
+        return []
+    block, n = counts.block, counts.num_blocks
+    whole = {f"the {k.replace('_', ' ')} (`{k}` of count_params)": getattr(counts, k) for k in _COUNT_TERMS}
+    whole.update({f"the {k} of all {n} blocks (`block.{k}` × `num_blocks`)": getattr(block, k) * n
+                  for k in _BLOCK_TERMS})
+    one = {f"one block's {k} (`block.{k}`)": getattr(block, k) for k in _BLOCK_TERMS}
+    if sum(whole.values()) != counts.total or sum(one.values()) != block.total:
+        return []  # terms that do not add up to the count: not read as its parts
+    return [{w: v for w, v in whole.items() if isinstance(v, int) and v > 0},
+            {w: v for w, v in one.items() if isinstance(v, int) and v > 0}]
+
+
+def _answer_terms(model: str, want) -> tuple | None:
+    """(the terms of the model's count that add up to `want`, the other terms of that set), when exactly one
+    choice of terms of one set does; else None."""
+    import itertools
+
+    found = []
+    for terms in _count_fields(model):
+        items = list(terms.items())
+        for k in range(1, len(items) + 1):
+            for chosen in itertools.combinations(items, k):
+                if sum(v for _, v in chosen) == want:
+                    found.append((dict(chosen), {w: v for w, v in items if w not in dict(chosen)}))
+    return found[0] if len(found) == 1 else None
 
 
 def _question_model(question) -> tuple | None:
@@ -522,17 +538,26 @@ def count_field_gap(question, got, want) -> list[str]:
         return []
     param, model = found
     try:
-        fields = _count_fields(model)
+        terms = _answer_terms(model, want)
     except Exception:  # noqa: BLE001 - a model count_params cannot count
         return []
+    if terms is None:
+        return []  # the answer is not one choice of the model's terms: no term to name
     gap = abs(want - got)
-    named = [w for w, v in fields.items() if v == gap]
-    if len(named) != 1 or list(fields.values()).count(gap) != 1:
+    inside, outside = terms
+    pool = inside if got < want else outside  # left out: a term the answer has; added: one it has not
+    named = [w for w, v in pool.items() if v == gap]
+    if len(named) != 1:
         return []  # none, or two terms of that size: the value cannot tell which
     words = named[0]
     field = re.search(r"`(?:block\.)?(\w+)", words).group(1)
     own = code.own_part(question.source) or ""
-    reads = bool(re.search(rf"(?:\.|\[['\"]){field}\b", own))
+
+    def read(name) -> bool:
+        return bool(re.search(rf"(?:\.|\[['\"]){name}\b", own))
+    reads = read(field)
+    if not any(read(n) for n in (*_COUNT_TERMS, *_BLOCK_TERMS, "total", "block", "num_blocks") if n != field):
+        return []  # lines that read no term of the model's count: what they add up is their own terms, not these
     short = got < want
     if short == reads:
         return []  # a term said left out that the lines read, or said added that they never read
@@ -541,11 +566,11 @@ def count_field_gap(question, got, want) -> list[str]:
             continue
         try:
             _, params, _ = question.at_look(case["look"])
-            there = _count_fields(params[param])
             g, w = int(case["got"]), int(case["want"])
+            there = _answer_terms(params[param], w)
         except Exception:  # noqa: BLE001 - a look that cannot be rebuilt weighs nothing
             continue
-        if g != w and there.get(words) != abs(w - g):
+        if g != w and (there is None or (there[0] if g < w else there[1]).get(words) != abs(w - g)):
             return []
     context = "your count"
     if short:
@@ -1445,12 +1470,37 @@ def _swap_holds(cell: str, name: str, read: list, looks: list, theirs, want) -> 
     return proven or not seen
 
 
+_MULTIPLY_WORDS = re.compile(r"\bmultiply (?:it |each |them )?by `?([A-Za-z_]\w*)`?")
+
+
+def multiplies_what_is_read(question, text: str) -> bool:
+    """Do the words tell the learner to multiply by an input ("multiply by bytes_per_number") their own lines
+    already multiply by, and never divide by? Then that factor is not what is missing."""
+    import ast
+
+    names = _MULTIPLY_WORDS.findall(text) if isinstance(text, str) else []
+    source = code.own_part(getattr(question, "source", None)) if getattr(question, "source", None) else None
+    tree = _parsed(source)
+    if not names or tree is None:
+        return False
+    for name in names:
+        times = divides = 0
+        for node in ast.walk(tree):
+            if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):
+                times += any(isinstance(n, ast.Name) and n.id == name for n in (node.left, node.right))
+            elif isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Div, ast.FloorDiv)):
+                divides += isinstance(node.right, ast.Name) and node.right.id == name
+        if times and not divides:
+            return True
+    return False
+
+
 def refuted_by_cell(question, text: str, got=None, want=None) -> bool:
     """Words the learner's own lines refute: a construct they do not write (construct_unwritten), a piece of
     code to use that they already use (names_what_is_used), an input said missing that they read
     (swap_refuted), or a swap their lines do not prove (swap_unproven)."""
     return construct_unwritten(question, text) or names_what_is_used(question, text) or swap_refuted(question, text) \
-        or swap_unproven(question, text, got, want)
+        or multiplies_what_is_read(question, text) or swap_unproven(question, text, got, want)
 
 
 def book_envs(question) -> list[dict]:

@@ -25,6 +25,7 @@ import dataclasses
 import itertools
 import math
 import numbers
+import re
 from dataclasses import dataclass, field
 from typing import Callable, Mapping, Sequence
 
@@ -433,7 +434,8 @@ class Question:
             return join_clauses(half, own) if own and own != half else half
         # "that is X" (a question's own declared hint): shown only when a look finds it again, where looks ran
         candidates = [(t, "own") for t in _quiet(_own_hints, self, got, want, default=[])]
-        # exactly one named term of the model's count (the final norm) short, or over: named, as the lines read it
+        # exactly one named term of the model's count (the final norm) short, or over, of lines that read the count's
+        # terms: named, as the lines read it (before the parts' stories, which the value alone picks)
         candidates += [(t, "proof") for t in _quiet(explain.count_field_gap, self, got, want, default=[])]
         candidates += [(t, "book") for t in _quiet(_parts_and_code, self, got, want, default=[])]
         # a piece of the learner's own expression that, put right, gives the answer: proved by the code itself
@@ -590,6 +592,9 @@ class Question:
         first = ""
         rank = {"look": 2, "book": 1, "no": 0}
         candidates = _quiet(self._agreeing, candidates, got, default=candidates)
+        # a whole measured off by one input ("exactly d short: recheck …") names no term: after those that do
+        candidates = [c for c in candidates if not _MEASURED_GAP.search(c[0])] \
+            + [c for c in candidates if _MEASURED_GAP.search(c[0])]
         for text, how in candidates:
             # two explanations weighed one by one (`_either`): shown as it decides, supported as the words the
             # sources build (a look says them too) or, narrowed to one, as that one
@@ -664,7 +669,14 @@ class Question:
         pair = parts.alternatives(text)
         if not pair:
             return text
-        left = [a for a in pair if not _quiet(explain.construct_unwritten, self, a, default=False)]
+        # each alternative weighed on the learner's own lines as any words are (refuted_by_cell: a construct they do
+        # not write, a factor they already multiply by, a swap they do not make)
+        # a measured gap ("exactly 2 · d short: recheck …") beside a named part of that size is no second slip
+        named = [a for a in pair if not _MEASURED_GAP.search(a)]
+        pair = named if len(named) == 1 else pair
+        left = [a for a in pair if not _quiet(explain.construct_unwritten, self, a, default=False)
+                and not _quiet(explain.multiplies_what_is_read, self, a, default=False)
+                and not _quiet(explain.swap_unproven, self, a, got, want, default=False)]
         if len(left) == 1:
             return left[0]
         if not left:
@@ -699,6 +711,11 @@ class Question:
         """What is measurably true of a value, no cause guessed: which way, how far, and what to recheck."""
         return self._pointed(_quiet(diagnose.measured_hint, got, want, self.unit_of())
                              or ("too big" if got > want else "too small"))
+
+
+# the words of a whole measured to be off by one input (parts._offset_words): a size, not a named slip
+_MEASURED_GAP = re.compile(r"\bis exactly .+ short: recheck|\bhas exactly .+ too many: recheck|\bis short by exactly one "
+                           r"number for")
 
 
 def _merged_entries(question, got, want) -> str:
