@@ -166,3 +166,34 @@ def test_3_a_named_answers_hints_are_said_for_every_entry_they_hold_of():
     want = np.array([3.0, 4.0, 1.0])
     verdict = question.judge(array_to_data(np.array([6.0, 4.0, 0.0])), array_to_data(want))
     assert verdict.detail == "rows: counted twice; and bias: left out", verdict.detail
+
+
+def test_3_a_dot_product_over_one_squared_length_is_undone_per_row():
+    import ast
+
+    from embedlab.grading import undo
+
+    # any code: scores of a table's rows against one vector, over that vector's squared length
+    source = "scores = np.dot(table, q) / np.linalg.norm(q) ** 2\n"
+    made = {w: ast.unparse(t) for w, t in undo.edits(source)}
+    said = [w for w in made if "one length twice" in w]
+    assert len(said) == 1, made
+    assert made[said[0]] == "scores = np.dot(table, q) / (np.linalg.norm(table, axis=-1) * np.linalg.norm(q))", made
+    # lesson 09's cosines of many rows with one: each row's own length, not the one row's twice
+    detail = _detail("09-what-rows-learn", "cos_cat",
+                     "group = E[animals + vehicles]\ncos_cat = group @ E[cat] / np.linalg.norm(E[cat]) ** 2\n")
+    assert "np.linalg.norm(group, axis=-1)" in detail and "values differ" not in detail, detail
+
+
+def test_3_a_pick_from_a_list_the_filter_inverted_is_undone_with_the_filter():
+    from embedlab.grading import undo
+
+    source = "pick = [w for w in words if not w.isupper()][2]\n"
+    made = {words: ast_text for words, ast_text in ((w, __import__("ast").unparse(t)) for w, t in undo.edits(source))}
+    said = [w for w in made if "filter inverted" in w]
+    assert len(said) == 1 and made[said[0]] == "pick = [w for w in words if w.isupper()][0]", made
+    # the notebook check names it where it gives the answer: lesson 05's tied model, picked from the untied ones
+    detail = _detail("05-weight-tying", "ties",
+                     "flags = {m: load_config(m)['tie_word_embeddings'] for m in candidates}\n"
+                     "ties = [m for m in candidates if not flags[m]][1]\n")
+    assert "filter inverted" in detail and "look at tie_word_embeddings" not in detail, detail

@@ -168,7 +168,7 @@ def edits(source: str, params: tuple = (), values: dict | None = None) -> list[t
                 return n
             add(f"`{right}` divides by one length twice: divide by each one's own length times that one, "
                 f"`np.linalg.norm({ast.unparse(other)}, axis=-1) * {_seg(source, node.right.left)}`, and your own "
-                f"code gives the answer", k, per_row)
+                f"code gives the answer", k, per_row, 1)
         if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) and _name_of(node.value.func) == "sort" \
                 and isinstance(node.value.func, ast.Attribute) and not node.value.args:
             add(f"`{_seg(source, node.value)}` puts them in sorted order: in their own order (without the sort), "
@@ -176,6 +176,24 @@ def edits(source: str, params: tuple = (), values: dict | None = None) -> list[t
         elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
             add(f"`{_seg(source, node)}` inverts the test: without `not`, your own code gives the answer", k,
                 lambda n: n.operand)
+        if isinstance(node, ast.Subscript) and isinstance(node.value, (ast.ListComp, ast.GeneratorExp)) \
+                and isinstance(node.slice, ast.Constant) and type(node.slice.value) is int and node.slice.value != 0:
+            # an item picked from a list the filter inverted (`[n for n in xs if not test(n)][1]`): the list the test
+            # keeps holds other items, so the pick is undone with the `not`, the first item of the right list
+            tests = [t for comp in node.value.generators for t in comp.ifs
+                     if isinstance(t, ast.UnaryOp) and isinstance(t.op, ast.Not)]
+            if len(tests) == 1:
+                test = tests[0]
+
+                def kept(n, at=ast.dump(test)):
+                    n = copy.deepcopy(n)
+                    for comp in n.value.generators:
+                        comp.ifs = [t.operand if ast.dump(t) == at else t for t in comp.ifs]
+                    n.slice = ast.Constant(0)
+                    return n
+                add(f"`{_seg(source, test)}` keeps the items where the test fails (the filter inverted): the question "
+                    f"asks for those where `{_seg(source, test.operand)}` holds; without `not`, the first of them is "
+                    f"the answer", k, kept)
         elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow) and isinstance(node.right, ast.Constant) \
                 and node.right.value == 2 and params:
             names = {n.id for n in ast.walk(node.left) if isinstance(n, ast.Name) and n.id in params}
