@@ -1439,13 +1439,13 @@ def swap_unproven(question, text: str, got=None, want=None) -> bool:
             if own is None or _parsed(own) is None:
                 continue
             edits = _swapped(own, x, y)
-            if not edits:
-                return True  # the lines never read (or type) X: they did not use it where Y belongs
             head = whole[:len(whole) - len(own)]
             read = [env for env in envs if code.evaluate(whole, name, env) is not None
                     and (got is None or _exact(code.evaluate(whole, name, env), got))]
             if not read:
-                continue  # not read as arithmetic here: the X read stands, nothing more is weighed
+                continue  # not read as arithmetic here (X may be a length, len(words)): nothing is weighed
+            if not edits:
+                return True  # lines read as arithmetic that never read (or type) X: they did not use it for Y
             if not any(_swap_holds(head + "\n" + swapped, name, read, looks, theirs, want) for swapped in edits):
                 return True  # put back, the swap is still wrong here or on a second look: not the slip
     return False
