@@ -197,3 +197,20 @@ def test_3_a_pick_from_a_list_the_filter_inverted_is_undone_with_the_filter():
                      "flags = {m: load_config(m)['tie_word_embeddings'] for m in candidates}\n"
                      "ties = [m for m in candidates if not flags[m]][1]\n")
     assert "filter inverted" in detail and "look at tie_word_embeddings" not in detail, detail
+
+
+def test_3_another_questions_answer_read_where_an_input_belongs_is_named():
+    # lesson 06: question 3's Kaplan N read where this question's given N belongs (a stale variable)
+    question = _question("06-params-vs-compute", "flop_rate", "flop_rate = 6 * kaplan_n * D / (GPU_HOURS * 3600)\n")
+    import importlib
+
+    module = importlib.import_module("embedlab.grading.questions.l06")
+    answers = module.answers(module.SPACE.defaults)
+    question = explain.with_source(question, question.source, others=answers)
+    got = 6 * answers["kaplan_n"] * module.SPACE.defaults["D"] / (module.SPACE.defaults["GPU_HOURS"] * 3600)
+    said = explain.name_swapped(question, got, answers["flop_rate"])
+    assert said and "`kaplan_n`" in said[0] and "where `N` belongs" in said[0], said
+    # the notebook check, lesson 12: question 5's trimmed rows where this example's n_keep belongs
+    detail = _detail("12-change-a-vocabulary", "saved_params",
+                     "kept = n_keep\nsaved_params = (tok.n_vocab - trimmed_rows) * d_trim\n")
+    assert "`trimmed_rows`" in detail and "`n_keep`" in detail, detail

@@ -1495,6 +1495,70 @@ def multiplies_what_is_read(question, text: str) -> bool:
     return False
 
 
+def name_swapped(question, got, want) -> list[str]:
+    """A name the learner's lines read where one of the question's inputs belongs (a stale variable: question 5's
+    `trimmed_rows` where this example's `n_keep` belongs): each name the lines read that is no input, put back as an
+    input, gives the answer on the book's inputs, and the answer on a second look where the look reads the lines.
+    The other answers of the exercise are read with their values from the key (`others`). [] unless exactly one
+    such swap does."""
+    if getattr(question, "case", None) is not None or not question.source:
+        return []
+    own = code.own_part(question.source)
+    tree = _parsed(own)
+    if tree is None:
+        return []
+    import ast
+
+    inputs = _call(question.inputs, question) if question.inputs else None
+    if not isinstance(inputs, dict):
+        return []
+    extra, names = {}, []
+    for key, value in inputs.items():  # inputs by their names (n_keep) and their attributes (tok.n_vocab: .n_vocab)
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            if key.isidentifier():
+                names.append(key)
+                extra[key] = value
+            elif "." in key and key.rsplit(".", 1)[1].isidentifier():
+                extra["." + key.rsplit(".", 1)[1]] = value
+    others = {k: v for k, v in (getattr(question, "others", None) or {}).items()
+              if isinstance(v, (int, float)) and not isinstance(v, bool)}
+    read = list(dict.fromkeys(n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)))
+    stale = [n for n in read if n not in names and n in others]  # another answer read here, not an input
+    if not stale or not names:
+        return []
+    whole, head = question.source, question.source[:len(question.source) - len(own)]
+    looks = _second_answers(question)
+    lesson_answers = _SECOND_ANSWERS.get(getattr(question, "lesson", ""), ({}, []))[0]
+    found = []
+    for x in stale:
+        for y in names:
+            for env in _float_envs(question) or book_envs(question) or [{}]:
+                env = {**env, **extra, **others}
+                if not _exact(code.evaluate(whole, question.name, env), got):
+                    continue
+                if not any(_exact(code.evaluate(head + "\n" + edit, question.name, env), want)
+                           for edit in _swapped(own, x, y)):
+                    continue
+                seen = proven = False
+                for look_env, answer in looks:  # the look: its own answers for the stale name, the input moved
+                    look_env = {**look_env, **{k: v for k, v in lesson_answers.items()
+                                               if isinstance(v, (int, float)) and not isinstance(v, bool)}}
+                    for edit in _swapped(own, x, y):
+                        mine = code.evaluate(head + "\n" + edit, question.name, look_env)
+                        if mine is not None:
+                            seen = True
+                            proven = proven or _exact(mine, answer)
+                if proven or not seen:
+                    found.append((x, y))
+                break
+    found = list(dict.fromkeys(found))
+    if len(found) != 1:
+        return []
+    x, y = found[0]
+    return [f"your code reads `{x}`, the answer of another question, where `{y}` belongs: with `{y}` there, your own "
+            f"code gives the answer"]
+
+
 def refuted_by_cell(question, text: str, got=None, want=None) -> bool:
     """Words the learner's own lines refute: a construct they do not write (construct_unwritten), a piece of
     code to use that they already use (names_what_is_used), an input said missing that they read

@@ -437,6 +437,8 @@ class Question:
         # exactly one named term of the model's count (the final norm) short, or over, of lines that read the count's
         # terms: named, as the lines read it (before the parts' stories, which the value alone picks)
         candidates += [(t, "proof") for t in _quiet(explain.count_field_gap, self, got, want, default=[])]
+        # another question's answer read where an input belongs (a stale variable), the swap undone in the lines
+        candidates += [(t, "proof") for t in _quiet(explain.name_swapped, self, got, want, default=[])]
         candidates += [(t, "book") for t in _quiet(_parts_and_code, self, got, want, default=[])]
         # a piece of the learner's own expression that, put right, gives the answer: proved by the code itself
         candidates += [(t, "code") for t in _quiet(explain.slip_undone, self, got, want, default=[])]
