@@ -191,9 +191,9 @@ def edits(source: str, params: tuple = (), values: dict | None = None) -> list[t
                         comp.ifs = [t.operand if ast.dump(t) == at else t for t in comp.ifs]
                     n.slice = ast.Constant(0)
                     return n
-                add(f"`{_seg(source, test)}` keeps the items where the test fails (the filter inverted): the question "
-                    f"asks for those where `{_seg(source, test.operand)}` holds; without `not`, the first of them is "
-                    f"the answer", k, kept)
+                add(f"`{_seg(source, test)}` keeps the items where the test is false (the filter inverted): the "
+                    f"question asks for those where `{_seg(source, test.operand)}` is true; without `not`, the first "
+                    f"of them is the answer", k, kept)
         elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow) and isinstance(node.right, ast.Constant) \
                 and node.right.value == 2 and params:
             names = {n.id for n in ast.walk(node.left) if isinstance(n, ast.Name) and n.id in params}
