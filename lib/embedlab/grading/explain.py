@@ -1426,6 +1426,24 @@ def _kernel_looks(question) -> list[tuple]:
     return out
 
 
+def _symbol_values(question) -> dict:
+    """{symbol: value} of the sizes a hint names by symbol (the model's L, d, V; the question's own inputs), for a
+    swap put back where the learner's cell defines no such name."""
+    out = {}
+    try:
+        out.update({k: v for k, (_, v) in _config_named(question).items() if isinstance(v, (int, float))})
+    except Exception:  # noqa: BLE001 - no model read: no sizes by symbol
+        pass
+    try:
+        inputs = _call(question.inputs, question) if question.inputs else None
+    except Exception:  # noqa: BLE001
+        inputs = None
+    for k, v in (inputs or {}).items() if isinstance(inputs, dict) else ():
+        if isinstance(k, str) and k.isidentifier() and isinstance(v, (int, float)) and not isinstance(v, bool):
+            out[k] = v
+    return out
+
+
 def swap_unproven(question, text: str, got=None, want=None) -> bool:
     """Do the words claim a swap (swap_claims) the learner's own lines do not prove? True when the lines never
     read X, or when they read as arithmetic and the swap undone there is not the answer on the book's inputs or
@@ -1434,8 +1452,11 @@ def swap_unproven(question, text: str, got=None, want=None) -> bool:
     claims = swap_claims(text)
     if not claims or not getattr(question, "source", None):
         return False
+    symbols = _symbol_values(question)  # a symbol the words name (L, V) that the cell does not define: its value
     for x, y in claims:
         for whole, own, name, theirs, envs, looks in _readings(question):
+            if y in symbols:
+                envs = [{y: symbols[y], **env} for env in envs]
             if own is None or _parsed(own) is None:
                 continue
             edits = _swapped(own, x, y)
