@@ -108,6 +108,26 @@ def test_the_self_study_check_counts_written_work_apart_and_shows_what_the_instr
     assert "8 / 8 points checked here; 6 more for written work your instructor marks" in text
 
 
+def test_the_check_shows_the_written_text_verbatim():
+    """What the instructor will read is the learner's text as written: a line longer than the check's own
+    lines is neither broken nor indented (a newcomer's "With 16 heads I\n   took"), and no line is added."""
+    from embedlab.grading.exercise import LINE_WIDTH
+
+    solved = run_solution(LESSON, solution_parameters(LESSON))
+    long_line = ("With 16 heads I took the widest design whose every budget still fits, and one layer "
+                 "more would break both memory and compute, so I stopped there.")
+    assert len(long_line) > LINE_WIDTH
+    first = DEFENCE.criteria[0].prompt
+    ours = {**solved, "defence": solved["defence"].replace(first, f"{first}\n{long_line}", 1)}
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        Exercise(LESSON).check("defence", ours)
+    shown = out.getvalue().split("As your instructor will read it:\n", 1)[1].rstrip("\n").split("\n")
+    written = [line.rstrip() for line in DEFENCE.to_data(ours["defence"])["text"].split("\n")]
+    assert long_line in shown
+    assert shown == written
+
+
 # --------------------------------------------------------------------------
 # manual.csv: read, merged, refused
 

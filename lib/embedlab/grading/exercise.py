@@ -267,12 +267,14 @@ class Exercise:
 
     def _as_read(self, name: str, verdict: Verdict, namespace: dict) -> str:
         """A written answer with words of the learner's own: the text as the instructor will read it (the
-        template's markers left out, an f-string's figures filled in), folded, under the check's line."""
+        template's markers left out, an f-string's figures filled in), under the check's line. Verbatim,
+        the learner's own line breaks kept and none added (only trailing spaces dropped): the check's own
+        line is folded, the learner's text is not."""
         question = self.questions[name]
         if question.kind != "written" or verdict.status != TO_MARK:
             return ""
         text = question.to_data(namespace.get(name))["text"]
-        lines = [fold(line) if line.strip() else "" for line in text.split("\n")]
+        lines = [line.rstrip() for line in text.split("\n")]
         return "\nAs your instructor will read it:\n" + "\n".join(lines)
 
     def summary(self, namespace: dict | None = None) -> None:

@@ -357,6 +357,29 @@ def _arrays(args, names):
     return out
 
 
+def product_error(raised) -> bool:
+    """Is `raised` numpy's error for a matrix product whose inner sizes differ (matmul's or np.dot's)?"""
+    return isinstance(raised, str) and any(p.search(raised) for p in _SIZES[:2])
+
+
+def _product_sizes(cols: int, rows: int, args, names) -> str:
+    """A @ B whose A has `cols` columns and B `rows` rows: each size named by what it is among the call's
+    arguments (an int argument, an array's rows or columns), where one is."""
+    what = {}
+    for name, v in zip(names, args):
+        if isinstance(v, (int, np.integer)) and not isinstance(v, bool):
+            what.setdefault(int(v), f"`{name}`")
+    for name, v in _arrays(args, names):
+        what.setdefault(v.shape[0], f"`{name}`'s {'length' if v.ndim == 1 else 'rows'}")
+        if v.ndim == 2:
+            what.setdefault(v.shape[1], f"`{name}`'s columns")
+
+    def said(n):
+        return f"{n} ({what[n]})" if n in what else str(n)
+
+    return f"in A @ B, A's columns must match B's rows: here {said(cols)} and {said(rows)}; a factor transposed?"
+
+
 def _wrong_axis(a: int, b: int, arrays) -> str | None:
     """Two sizes a shape error says differ, read against the arguments: a table's number of rows (or of the
     rows an ids argument selects) against its width d is a mean, sum or norm taken along the wrong axis."""
@@ -465,10 +488,15 @@ def exception_cause(raised: str, args, names, source: str | None = None) -> str 
                         f"{v.shape[1]} columns): a sum, mean or norm along the wrong axis (axis=0 gives one value per "
                         f"column, axis=1 one per row; keepdims=True keeps it aligned with the rows)")
         return None
-    for pattern in _SIZES:
+    for k, pattern in enumerate(_SIZES):
         m = pattern.search(raised)
         if m:
-            return _wrong_axis(int(m.group(1)), int(m.group(2)), arrays)
+            axis = _wrong_axis(int(m.group(1)), int(m.group(2)), arrays)
+            if axis or k == 2:
+                return axis
+            # a matrix product whose inner sizes differ: matmul names B's rows first, np.dot A's columns first
+            rows, cols = (int(m.group(1)), int(m.group(2))) if k == 0 else (int(m.group(2)), int(m.group(1)))
+            return _product_sizes(cols, rows, args, names)
     if "NoneType" in raised:
         return ("a None where a value is expected: a function without `return`, or a method that works in place "
                 "and returns None (list.sort(), list.append(), arr.sort()): use its result only if it returns one")

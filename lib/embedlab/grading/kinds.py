@@ -33,6 +33,7 @@ import numpy as np
 
 from embedlab.grading import code, diagnose, explain, function_hints, undo
 from embedlab.grading.text import join_clauses, states_answer
+from embedlab.grading.work import Work  # noqa: F401 - a question's own_work declares one
 from embedlab.grading.status import CORRECT, INCORRECT, NOT_ATTEMPTED, TO_MARK, format_points
 from embedlab.grading.values import (
     NotAttempted,
@@ -247,6 +248,11 @@ class Question:
     lesson: str = ""  # set by lessons.questions_for: whose given code (code.given_code) the cell holds
     solved_in: str = ""  # a function's result question: the lesson whose solution writes the function (code.solution_source)
     reread: str = ""  # set by lessons.questions_for: the lesson's section it practises (its module's REREAD)
+    # The work the question asks the learner to do, with why: {library function: why} names what the cell may
+    # not hand the work to (calls it, aliases or imports it); {Work: why} an operation the answer must come
+    # from (a matrix product with the table: the value alone cannot tell it from the lookup). A cell that
+    # breaks either is refused with why, whatever its value (`_own_work_slip`)
+    own_work: Mapping = field(default_factory=dict)
 
     kind = "question"
 
@@ -362,10 +368,26 @@ class Question:
         words of the rule (TYPED): the course's policy may accept it (embedlab.grading.carried). Typed is said
         only of a cell seen to type its answer (typed_cell): a cell that computes but does not follow the input
         the look changes also gives the same value there, and is told that, not that it typed."""
-        slip = self._formula_slip() or self._elsewhere_slip()
+        slip = self._own_work_slip() or self._formula_slip() or self._elsewhere_slip()
         if slip and typed_cell(self.source, self.name):
             slip = f"{TYPED}; {slip}"
         return self._verdict(False, slip) if slip else self._verdict(True)
+
+    def _own_work_slip(self) -> str | None:
+        """The work the question asks for (`own_work`) that the cell does not do itself: a library function it
+        hands the work to, or an operation its answer does not come from; read from the source, never run."""
+        if not self.own_work or not self.source:
+            return None
+        handed = _quiet(function_hints.forbidden_reference, self.source,
+                        {k: v for k, v in self.own_work.items() if isinstance(k, str)}, default=None)
+        if handed:
+            return f"your cell uses `{handed}`: {self.own_work[handed]}"
+        for work, why in self.own_work.items():
+            if isinstance(work, Work) and _quiet(work.missing, self.source, self.name, default=None):
+                if self.kind == "function":
+                    return f"your `{self.name}` never does {work.says()}: {why}"
+                return f"right value, but your `{self.name}` does not come from {work.says()}: {why}"
+        return None
 
     def _bytes_slip(self, got, want) -> str | None:
         """Bytes where a count of parameters is asked, when the cell names bytes or a number format
@@ -1490,9 +1512,9 @@ class Function(Question):
     # cases.blind_spots does not ask of their fixed inputs (several digits, overlapping digits, repeats, disorder)
     quantities: Sequence[str] = ()
     distinct: Sequence[str] = ()
-    # {library function: why}: what the question asks the learner to write, so an answer cell that hands the
-    # work to it (calls it, aliases or imports it) is not the learner's function, whatever it returns
-    own_work: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    # the matrix product the lesson derives for this function, with its shapes ("one_hot(ids, V)ᵀ @ grad_out:
+    # (V × n) @ (n × d)"): named after the sizes when the learner's function raises a product's shape error
+    product: str = ""
     kind = "function"
 
     def statement(self) -> str:
@@ -1545,9 +1567,9 @@ class Function(Question):
         same cases (each reference output with its call), in the grader's or the notebook's process."""
         if len(data) != len(expected):
             return self._verdict(False, "the function did not return one result per input")
-        handed = _quiet(function_hints.forbidden_reference, self.source, self.own_work, default=None)
+        handed = self._own_work_slip()  # the work asked (own_work) handed to the library, or not done
         if handed:
-            return self._verdict(False, f"your cell uses `{handed}`: {self.own_work[handed]}")
+            return self._verdict(False, handed)
         # the reference on changed arguments (named below); a search that cannot run names nothing
         changed = _quiet(function_hints.changed_arguments, self, data, expected, default=None)
         # a declared slip whose results are the learner's on every input: the strongest evidence there is
@@ -1583,6 +1605,8 @@ class Function(Question):
                                                     f"{'s' * (len(unused) > 1)} {which}: its result must depend on "
                                                     f"{'them' if len(unused) > 1 else 'it'} ({where} raised "
                                                     f"{got['raised']})")
+                    if cause and self.product and function_hints.product_error(got["raised"]):
+                        cause = f"the lesson's product is {self.product}; {cause}"  # first: the grader cuts
                     if not cause:
                         return self._verdict(False, f"{where} raised {got['raised']}")
                     # the cause first, the exception's own message after it: a detail cut to the CSV's
@@ -1663,9 +1687,13 @@ class Function(Question):
         words = undo.proven(self, self.elsewhere, right)
         if not words:
             return None
+        def judged_wrong(got, out) -> bool:  # same_result reads 8.0 as 8: an int asked, a float given, is wrong
+            with status_only():
+                return _quiet(lambda: inner.judge(got, out).status != CORRECT, default=False)
+
         for i, (got, (call, out, _)) in enumerate(zip(data, outs)):
             if not isinstance(got, dict) or "raised" in got or "wrong_form" in got \
-                    or not function_hints.same_result(inner, got, out):
+                    or not function_hints.same_result(inner, got, out) or judged_wrong(got, out):
                 where = f"on input {i + 1} of {len(data)}, {call}" if call else f"on input {i + 1} of {len(data)}"
                 if isinstance(got, dict) and "raised" in got:
                     return f"{where} raised {str(got['raised']).partition(':')[0][:60]}: {words}"

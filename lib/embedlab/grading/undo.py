@@ -83,7 +83,7 @@ def edits(source: str, params: tuple = (), values: dict | None = None) -> list[t
     swapped (0 and 1), a sort left out (sorted, np.sort, .sort()), a `not` left out or put in, a comparison
     inverted (`in` for `not in`, `==` for `!=`, `<` for `>=`, `is` for `is not`), an elementwise function applied
     once where it is applied to its own result, `X[idx] += v` (a repeated index adds once) made `np.add.at(X, idx,
-    v)`, two positional arguments of a call swapped, a number typed as a call's argument replaced by 1 or by a
+    v)`, a function's `/` made `//` (a whole number divided), two positional arguments of a call swapped, a number typed as a call's argument replaced by 1 or by a
     value of `values` ({name: number}: the notebook's parameters) of its type, and, among a function's
     parameters (`params`), one read for another or a square whose second factor is another parameter's (‖a‖²
     where ‖a‖·‖b‖ belongs)."""
@@ -169,6 +169,15 @@ def edits(source: str, params: tuple = (), values: dict | None = None) -> list[t
             add(f"`{right}` divides by one length twice: divide by each one's own length times that one, "
                 f"`np.linalg.norm({ast.unparse(other)}, axis=-1) * {_seg(source, node.right.left)}`, and your own "
                 f"code gives the answer", k, per_row, 1)
+        if params and isinstance(node, (ast.BinOp, ast.AugAssign)) and isinstance(node.op, ast.Div):
+            # a function's whole number divided with `/` is a float, even where it divides exactly (d / h for
+            # head_dim); an answer cell's float is explain.float_cause's, its rounding the other hints'
+            def floor(n):
+                n = copy.deepcopy(n)
+                n.op = ast.FloorDiv()
+                return n
+            add(f"`{_seg(source, node)}` gives a float, even where it divides exactly: with `//` there (floor "
+                f"division), your own code gives the answer", k, floor, 1)
         if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) and _name_of(node.value.func) == "sort" \
                 and isinstance(node.value.func, ast.Attribute) and not node.value.args:
             add(f"`{_seg(source, node.value)}` puts them in sorted order: in their own order (without the sort), "

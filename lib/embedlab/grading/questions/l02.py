@@ -6,7 +6,8 @@ variant space, `questions(params)` the questions with hints for one variant.
 
 import numpy as np
 
-from embedlab.grading.kinds import Array, Choice, Function, Hint, Integer, Invariant, positions_hint, ratio, step
+from embedlab.grading.kinds import (Array, Choice, Function, Hint, Integer, Invariant, Work, positions_hint, ratio,
+                                    step)
 from embedlab.grading.parts import Alt, Answer, Part, Prod
 from embedlab.grading.space import FRESH_INPUTS, Space, equal_to_book
 from embedlab.lookup import embedding_backward, one_hot
@@ -240,7 +241,7 @@ ONE_HOT_INVARIANTS = [
     Invariant(lambda got, ids, V: np.isin(np.asarray(got), (0, 1)).all(), "a one-hot matrix holds only 0s and 1s"),
     Invariant(lambda got, ids, V: (np.asarray(got).sum(axis=1) == 1).all(),
               "each row holds exactly one 1: row t is all 0s but a 1 in column ids[t] (index rows and columns "
-              "together: out[np.arange(len(ids)), ids] = 1)"),
+              "together: pair row t with column ids[t])"),
     Invariant(lambda got, ids, V: (np.asarray(got)[np.arange(len(ids)), np.asarray(ids)] == 1).all(),
               "each row has its one 1 in the wrong column: row t's 1 goes in column ids[t] (ids count from 0)"),
 ]
@@ -290,7 +291,9 @@ def questions(p: dict) -> list:
             Hint(lambda got, want: got.shape[-1] != want.shape[-1],
                  "the result has d columns, one per feature of a row"),
             positions_hint(lambda: table(p), p["ids"]),
-        ]),
+        ], own_work={Work("@", "E"): (
+            "rows picked by index are the lookup of question 2 again; this question asks for the other path, the "
+            "one-hot matrix of the ids times the whole table")}),
         Choice("keeps_sign", hints=[
             Hint(lambda got, want: got == "both",
                  "-0.0 == 0.0 is True, so == cannot tell the two zeros apart: look at the sign bit (np.signbit); "
@@ -302,7 +305,7 @@ def questions(p: dict) -> list:
                  "answer with one word: lookup, matmul or both"),
         ]),
         Function("embedding_backward", reference=embedding_backward, cases=_backward_cases,
-                 invariants=BACKWARD_INVARIANTS,
+                 invariants=BACKWARD_INVARIANTS, product="one_hot(ids, V)ᵀ @ grad_out, (V × n) @ (n × d)",
                  result=Array("embedding_backward", hints=[
                      Hint(lambda got, want, ids, g, V: _overwritten(got, ids, g, V),
                           "the right rows, but a repeated id lost part of its gradient: "
