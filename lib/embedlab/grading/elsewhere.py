@@ -338,11 +338,114 @@ def _bounded(seconds: float):
                 signal.setitimer(which, delay, interval)
 
 
+LENT_BYTES = 64 * 2 ** 20  # bytes of arrays inside lent objects kept aside per run, at most (the course's own are small)
+LENT_DEPTH = 3  # attribute levels below a lent object whose state is kept aside (run.model.E is two)
+LENT_ITEMS = 10_000  # a list or dict inside a lent object longer than this keeps its binding only (a tokenizer's ranks)
+
+
+class _Kept:
+    """The state of objects the lines are lent (a trained run, a corpus, a model): every array reachable through
+    their attributes, dicts and lists (LENT_DEPTH levels) and every binding of those, kept aside so that what
+    the lines (or an edit of them: `s = run.model.E` then `s[ids] = -inf`) change in place is put back. The
+    check never modifies what the learner made (CONTRIBUTING: the grader never modifies a submission)."""
+
+    def __init__(self, objects):
+        import numpy as np
+
+        self._np = np
+        self._arrays, self._dicts, self._lists, self._seen = [], [], [], set()
+        self._left = LENT_BYTES
+        for obj in objects:
+            self._walk(obj, 0)
+
+    def _walk(self, obj, depth: int) -> None:
+        np = self._np
+        if id(obj) in self._seen or depth > LENT_DEPTH:
+            return
+        self._seen.add(id(obj))
+        if isinstance(obj, np.ndarray):
+            if obj.flags.writeable and obj.dtype != object and obj.nbytes <= self._left:
+                self._left -= obj.nbytes
+                self._arrays.append((obj, obj.copy()))
+            return
+        if obj is None or isinstance(obj, (bool, int, float, complex, str, bytes, np.generic, types.ModuleType,
+                                           types.FunctionType, types.BuiltinFunctionType, types.MethodType, type)):
+            return
+        if isinstance(obj, dict):
+            if len(obj) <= LENT_ITEMS:
+                self._dicts.append((obj, dict(obj)))
+                for value in list(obj.values()):
+                    self._walk(value, depth + 1)
+            return
+        if isinstance(obj, list):
+            if len(obj) <= LENT_ITEMS:
+                self._lists.append((obj, list(obj)))
+                for value in obj:
+                    self._walk(value, depth + 1)
+            return
+        if isinstance(obj, (tuple, set, frozenset)):
+            if len(obj) <= LENT_ITEMS:
+                for value in obj:
+                    self._walk(value, depth + 1)
+            return
+        attrs = getattr(obj, "__dict__", None)
+        if isinstance(attrs, dict):
+            self._walk(attrs, depth)  # its attributes: kept as a dict one level down, the same depth
+
+    def put_back(self) -> None:
+        np = self._np
+        for d, items in self._dicts:
+            try:
+                if d.keys() != items.keys() or any(d[k] is not v for k, v in items.items()):
+                    d.clear()
+                    d.update(items)
+            except Exception:  # noqa: BLE001 - a mapping that refuses: left as it is
+                pass
+        for lst, items in self._lists:
+            try:
+                if len(lst) != len(items) or any(a is not b for a, b in zip(lst, items)):
+                    lst[:] = items
+            except Exception:  # noqa: BLE001
+                pass
+        for array, kept in self._arrays:
+            try:
+                if array.shape == kept.shape and not np.array_equal(array, kept, equal_nan=kept.dtype.kind in "fc"):
+                    np.copyto(array, kept)
+            except Exception:  # noqa: BLE001 - an array resized or made read-only by the lines: left as it is
+                pass
+
+
+def lent_objects(namespace: dict, names) -> list:
+    """The objects of `namespace` under `names` that a run lends as they are (not plain data, not a module, a
+    function or a class): the ones whose state `_Kept` keeps aside."""
+    return [namespace[n] for n in names if n in namespace and _copyable(namespace[n]) and not _plain(namespace[n])]
+
+
+@contextlib.contextmanager
+def keeping(objects):
+    """Run a block with `objects` (lent to the learner's lines) put back as they were after it, whatever happens."""
+    try:
+        kept = _Kept(objects)
+    except Exception:  # noqa: BLE001 - state that cannot be read: the block runs as before
+        kept = None
+    try:
+        yield
+    finally:
+        if kept is not None:
+            kept.put_back()
+
+
 def _run(compiled, name: str, namespace: dict, inputs: dict, read: frozenset, bound: bool = True,
          lent: dict | None = None):
     """The value of `name` after the lines run in `namespace` with `inputs` in place (each read name
     a copy) and `lent` too (objects a look's cells made, lent as they are), or raises; the namespace is
-    put back as it was, whatever happens."""
+    put back as it was, whatever happens, and so is every object lent (`keeping`)."""
+    with keeping(lent_objects(namespace, read) + list((lent or {}).values())):
+        return _run_lent(compiled, name, namespace, inputs, read, bound, lent)
+
+
+def _run_lent(compiled, name: str, namespace: dict, inputs: dict, read: frozenset, bound: bool = True,
+              lent: dict | None = None):
     saved = dict(namespace)
     figures = _figures()
     try:
@@ -647,6 +750,94 @@ def _solution_key(lesson, name, solution, changed, namespace, free):
     return (lesson, name, hashlib.sha256(solution.encode()).hexdigest(), look, tuple(parts))
 
 
+SITE_TEXT = 80  # characters of a piece of the learner's code quoted in a raise's site
+
+
+def _quoted(text: str | None) -> str | None:
+    if not isinstance(text, str):
+        return None
+    text = " ".join(text.split())
+    return text if len(text) <= SITE_TEXT else text[:SITE_TEXT - 1] + "…"
+
+
+def raise_site(exc: BaseException, source: str, filename: str) -> dict | None:
+    """Where the learner's lines (`source`, compiled under `filename`) raised `exc`, in terms of their own code,
+    as plain data: {"code": the expression of their line that raised (Python's own column marks), "library": the
+    package and function the error came from when it came from a call into one (None when their own expression
+    raised it: a subscript, an attribute), "loops": [[name, the iterable of the loop that gives it], ...] for the
+    names that expression reads from a loop of theirs}; None when no frame of theirs is found."""
+    import sys
+    import traceback
+
+    try:
+        frames = traceback.extract_tb(exc.__traceback__)
+        own = [f for f in frames if f.filename == filename]
+        if not own:
+            return None
+        at = own[-1]
+        lines = source.splitlines()
+        text = None
+        if at.lineno and at.end_lineno == at.lineno and at.colno is not None and at.end_colno is not None \
+                and 0 < at.lineno <= len(lines):
+            line = lines[at.lineno - 1].encode()
+            text = line[at.colno:at.end_colno].decode(errors="replace")
+        elif at.lineno and 0 < at.lineno <= len(lines):
+            text = lines[at.lineno - 1].strip()
+        inner = frames[-1]
+        library = None
+        if inner.filename != filename:
+            module = next((name for name, m in list(sys.modules.items())
+                           if getattr(m, "__file__", None) == inner.filename), None)
+            package = (module or inner.filename.rsplit("/", 1)[-1].removesuffix(".py")).split(".")[0]
+            library = f"{package}'s {inner.name}"
+        loops, tree = [], None
+        if text:
+            try:
+                tree = ast.parse(source)
+                expr = ast.parse(text.strip(), mode="eval")
+                names = [n.id for n in ast.walk(expr) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)]
+            except (SyntaxError, ValueError, RecursionError):
+                tree, names = None, []
+            # only the loops around the expression that raised (the innermost first): a name bound by another
+            # loop of the cell (a given line's comprehension) is another variable
+            around = []
+            for node in ast.walk(tree) if tree is not None else ():
+                if not isinstance(node, (ast.For, ast.AsyncFor, ast.ListComp, ast.SetComp, ast.GeneratorExp,
+                                         ast.DictComp)) or not node.lineno <= at.lineno <= (node.end_lineno or 0):
+                    continue
+                if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)) \
+                        and at.colno is not None and node.lineno == at.lineno == node.end_lineno \
+                        and not node.col_offset <= at.colno <= (node.end_col_offset or 0):
+                    continue
+                around.append(node)
+            around.sort(key=lambda n: ((n.end_lineno or 0) - n.lineno, (n.end_col_offset or 0) - n.col_offset))
+            for node in around:
+                pairs = [(node.target, node.iter)] if isinstance(node, (ast.For, ast.AsyncFor)) else \
+                    [(g.target, g.iter) for g in node.generators]
+                for target, iterable in pairs:
+                    bound = {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}
+                    for name in names:
+                        if name in bound and all(name != done for done, _ in loops):
+                            loops.append([name, _quoted(ast.get_source_segment(source, iterable)
+                                                        or ast.unparse(iterable))])
+        typed = None  # the dict the cell itself types, when their own subscript of it raised
+        if library is None and text and tree is not None:
+            try:
+                expr = ast.parse(text.strip(), mode="eval").body
+            except (SyntaxError, ValueError, RecursionError):
+                expr = None
+            if isinstance(expr, ast.Subscript) and isinstance(expr.value, (ast.Dict, ast.DictComp)):
+                typed = ""  # a dict typed in the expression itself
+            elif isinstance(expr, ast.Subscript) and isinstance(expr.value, ast.Name):
+                for node in ast.walk(tree):
+                    if isinstance(node, ast.Assign) and isinstance(node.value, (ast.Dict, ast.DictComp)) and any(
+                            isinstance(t, ast.Name) and t.id == expr.value.id for t in node.targets):
+                        typed = expr.value.id
+        return {"code": _quoted(text), "library": library, "loops": loops[:2], "typed_dict": typed}
+    except Exception:  # noqa: BLE001 - no site: the hint says less
+        return None
+
+
 def _words_of(changed: dict) -> str:
     names = [f"`{n}`" for n in sorted(changed)]
     listed = ", ".join(names[:4]) + (" …" if len(names) > 4 else "")
@@ -730,7 +921,7 @@ def second_looks(question, namespace: dict, lesson: str, source: str, own_assign
             continue  # slow there: nothing to compare
         except (Exception, SystemExit) as exc:  # noqa: BLE001 - where the solution's cell runs, the learner's fails
             out.append({"kind": kind, "raised": f"{type(exc).__name__}: {exc}"[:200], "want": want,
-                        "words": _words_of(named), "why": ""})
+                        "words": _words_of(named), "why": "", "site": raise_site(exc, source_run, full[0].co_filename)})
             continue
         look = getattr(changed, "index", None)  # which of the lesson's looks (variants.Look): the judge weighs hints there
         out.append({"kind": kind, "got": got_data, "want": want, "words": _words_of(named), "why": "",
@@ -1079,9 +1270,11 @@ def _run_function_edits(question, namespace: dict, source: str | None, cases, ow
         if left <= 0:
             break
         scope = dict(namespace)
+        loaded = {n.id for n in ast.walk(edited) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)} \
+            if isinstance(edited, ast.AST) else set()
         try:
             with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()), \
-                    warnings.catch_warnings(), _bounded(left):
+                    warnings.catch_warnings(), _bounded(left), keeping(lent_objects(namespace, sorted(loaded))):
                 warnings.simplefilter("ignore")
                 exec(compile(edited, "<the function, one slip undone>", "exec"), scope)  # noqa: S102 - the learner's own code, in their own kernel
                 got = question.run_cases(scope[question.name], cases)
@@ -1210,7 +1403,7 @@ def as_handed_out(question, namespace: dict, source: str | None, edits, then):
                         pass
             namespace.pop(question.name, None)
             with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()), \
-                    warnings.catch_warnings():
+                    warnings.catch_warnings(), keeping(lent_objects(namespace, read)):
                 warnings.simplefilter("ignore")
                 with _bounded(HANDED_SECONDS):
                     exec(compiled, namespace)  # noqa: S102 - the learner's own cells, in their own kernel

@@ -419,7 +419,7 @@ class Question:
         # cell's code, a huge one) says nothing, and the next speaks: the learner never loses the hint.
         generic = lambda: _quiet(diagnose.number_hint, got, want, self.factors, self.factor_hints,  # noqa: E731
                                  _quiet(explain.typed_constants, self, default=None), self.unit_of(),
-                                 _quiet(code.names_bytes, self.source, default=False))
+                                 _quiet(code.names_bytes, self.source, default=False), self.name)
         half = _quiet(diagnose.flop_slip, got, want, self.unit_of(), False, default=None)
         if self.case is not None:
             own = self._hint(got, want, "")
@@ -813,7 +813,7 @@ def _general_words(question, got, want) -> list:
     """The general words of embedlab.grading.diagnose for a value."""
     words = _quiet(diagnose.number_hint, got, want, question.factors, question.factor_hints,
                    _quiet(explain.typed_constants, question, default=None), question.unit_of(),
-                   _quiet(code.names_bytes, question.source, default=False))
+                   _quiet(code.names_bytes, question.source, default=False), question.name)
     return [words] if words else []
 
 
@@ -2088,8 +2088,9 @@ def _elsewhere_case(question: Question, case) -> str | None:
         return None
     if isinstance(case.get("raised"), str):  # the solution's cell gives an answer there, the learner's raises
         why = case.get("why") if case.get("typed") and isinstance(case.get("why"), str) else ""
+        site = case.get("site") if isinstance(case.get("site"), dict) else None
         return (f"right for these inputs only: {case['words'][:ELSEWHERE_TEXT]}, your cell raises "
-                f"{case['raised'][:ELSEWHERE_TEXT]}: {why[:ELSEWHERE_TEXT] or raised_there(case['raised'])}")
+                f"{case['raised'][:ELSEWHERE_TEXT]}: {why[:ELSEWHERE_TEXT] or raised_there(case['raised'], site)}")
     want = expected_value(judge_as, case["want"])
     with status_only():
         verdict = judge_as.judge(case["got"], want)
@@ -2109,19 +2110,50 @@ def _elsewhere_case(question: Question, case) -> str | None:
         f"{text}: compute it from the inputs the question names, so it holds for any of them"
 
 
-def raised_there(raised: str) -> str:
+def _site_text(value, limit: int = 80) -> str | None:
+    return value[:limit] if isinstance(value, str) and value.strip() else None
+
+
+def raised_there(raised: str, site: dict | None = None) -> str:
     """What a learner's cell did when it raised `raised` ("KeyError: 'fp8'") on other inputs where the
-    solution's cell gives an answer: said of the code (a key missing from a table it reads, an index past
-    an end), never guessed as something typed."""
+    solution's cell gives an answer, said of the code as it ran (`site`, from elsewhere.raise_site: the
+    expression of theirs that raised, the library function it raised in, the loop a name it reads comes from),
+    never guessed: a missing key is not said to be "a dict your cell reads" unless their own subscript raised."""
     kind, _, message = raised.partition(": ")
-    if kind == "KeyError":
-        return (f"{message[:ELSEWHERE_TEXT]} is not a key of a table (a dict) your cell reads: the table has "
-                "entries for the values of these inputs only; give it one for every value the input can take")
-    if kind == "IndexError":
-        return ("an index past the end of an array your cell reads: a position or length that fits these "
-                "inputs only; take it from the inputs the question names")
+    site = site if isinstance(site, dict) else {}
+    code_ = _site_text(site.get("code"))
+    library = _site_text(site.get("library"))
+    loops = [(n, it) for n, it in (site.get("loops") or []) if isinstance(n, str) and _site_text(it)
+             ] if isinstance(site.get("loops"), list) else []
+    where = f"`{code_}`" if code_ else "a step of your lines"
+    # the library named by its package alone where the expression already names the function that raised
+    called = library.split("'s ", 1)[-1] if library else ""
+    inside = "" if not library else f" (inside {library.split(chr(39), 1)[0]})" if code_ and f"{called}(" in code_ \
+        else f" (inside {library})"
+    origin = "; ".join(f"`{n}` comes from `{it[:80]}`" for n, it in loops)
+    ranged = any(it.replace(" ", "").startswith(("range(", "np.arange(")) for _, it in loops)
+    follow = ("take the values from what the inputs hold (their own keys, ids or items), not from a range of "
+              "numbers: not every number in that range exists there" if ranged else
+              "make every value it looks up come from the inputs the question names, so it holds for any of them")
+    if kind in ("KeyError", "IndexError"):
+        missing = message[:ELSEWHERE_TEXT] or "a value"
+        typed = site.get("typed_dict")
+        if isinstance(typed, str) and kind == "KeyError":
+            of = f"`{typed[:80]}`, the dict your cell types" if typed.strip() else "the dict your cell types there"
+            return (f"{where}: {missing} is not a key of {of}: it has entries for the values of these inputs only; "
+                    "give it one for every value the input can take, or read the course's own table")
+        said = (f"{where}{inside} found no entry for the key {missing} there" if kind == "KeyError" else
+                f"{where}{inside} went past an end there ({missing})" if message else
+                f"{where}{inside} went past an end there")
+        if not code_:
+            return f"{said}: {follow}"
+        return f"{said}{f' ({origin})' if origin else ''}: {follow}"
     if kind in ("ValueError", "TypeError") and ("shape" in message or "broadcast" in message):
-        return "shapes that fit these inputs only: take every size from the inputs the question names"
+        return (f"{where}{inside} gets shapes that fit these inputs only: take every size from the inputs the "
+                "question names")
+    if code_:
+        return (f"{where}{inside} fails there{f' ({origin})' if origin else ''}: make every step follow the inputs "
+                "the question names, so it holds for any of them")
     return "your lines fail there: make every step follow the inputs the question names, so it holds for any of them"
 
 
@@ -2328,19 +2360,33 @@ class Written(Question):
         return "\n".join(out).strip()
 
 
-# A replacement field of an f-string left as typed in the text (the f prefix missing): braces around a Python name,
-# with what may follow it (an index, an attribute, a format spec): {design_params:,}, {shares['compute']:.1%}
-_FIELD = __import__("re").compile(r"\{[A-Za-z_][\w.]*(?:\[[^{}\[\]]*\])*(?:![rsa])?(?::[^{}]*)?\}")
+# A replacement field of an f-string left as typed in the text (the f prefix missing): braces around any Python
+# expression that names something, with what may follow it (a conversion, a format spec): {design_params:,},
+# {shares['compute']:.1%}, {a / b:.1%}, {len(kept)}. What the braces hold is tried as an f-string's field, so prose
+# in braces ("{the budget}") is not one, and an expression the learner computes in place is.
+_BRACED = __import__("re").compile(r"\{([^{}\n]+)\}")
+
+
+def _is_field(inner: str) -> bool:
+    import ast
+
+    if '"""' in inner or "\\" in inner:
+        return False
+    try:
+        tree = ast.parse('f"""{' + inner + '}"""', mode="eval")
+    except SyntaxError:
+        return False
+    return any(isinstance(node, ast.Name) for node in ast.walk(tree))
 
 
 def unfilled_fields(text: str) -> list:
     """The f-string replacement fields a text holds as typed, each once, in order."""
-    return list(dict.fromkeys(_FIELD.findall(str(text))))
+    return list(dict.fromkeys(m.group(0) for m in _BRACED.finditer(str(text)) if _is_field(m.group(1))))
 
 
 def without_fields(text: str) -> str:
     """The text with its unfilled replacement fields left out (their format specs hold digits, not figures)."""
-    return _FIELD.sub(" ", str(text))
+    return _BRACED.sub(lambda m: " " if _is_field(m.group(1)) else m.group(0), str(text))
 
 
 def carried_data(question, data_of) -> dict:
