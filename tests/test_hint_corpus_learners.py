@@ -101,9 +101,10 @@ BARS = {"learners": 0.95,  # the main corpus, written with the hints: held to mo
         "heldout9": 0.95,  # the ninth, issue 46's blind corpus (docstring)
         "heldout10": 0.95,  # the tenth, judged independently, its misses fixed by kind (docstring)
         "heldout12": 0.95,  # the twelfth, judged independently before any fix: 96.4 % (docstring)
-        "heldout13": 0.95}  # the thirteenth, judged before any fix at 87.5 %, its misses fixed by kind (docstring)
-# heldout14 (judged before any fix at 88.2 %; its hint fixers never saw it) and heldout15 (judged before any fix at
-# 92.9 %, 2 misleading) are held to the issue's 90 %.
+        "heldout13": 0.95,  # the thirteenth, judged before any fix at 87.5 %, its misses fixed by kind (docstring)
+        "heldout15": 0.95}  # judged before any fix at 92.9 %, 2 misleading; its kinds fixed from judge15's write-up
+# (tests/test_hint_proof16.py, each kind planted as a new instance): 161 of 168 by the classifier, 0 misleading.
+# heldout14 (judged before any fix at 88.2 %; its hint fixers never saw it) is held to the issue's 90 %.
 
 # Misleading hints a corpus still draws, each known by entry and said why: none may be added (a new one fails the
 # test), and one that is fixed needs only its line removed. {file: {(name, the mistake's first 40 characters): why}}
@@ -117,13 +118,6 @@ KNOWN_MISLEADING = {
     "heldout14": {
         ("block_params", "Took the MLP as 4d² (it is two d×4d matr"):
             "4d² + 4d² is the MLP's 8d² on any d: the value cannot tell 'attention and half an MLP' from 'MLP alone'",
-    },
-    "heldout15": {  # judge15's two, on the code before any fix (4704c63)
-        ("one_hot_batch_bytes", "Sizes the output rows (n × d) instead of"):
-            "n_tokens · d · 8 = n_tokens² · 4 on the book's inputs: one swap explains the value, the two slips made do not",
-        ("block_params", "Leaves out both MLP biases and counts on"):
-            "7d short either way: both MLP biases and one LayerNorm (5d + 2d), or a first bias d wide and no LayerNorms "
-            "(3d + 4d); the value cannot tell them apart, the learner's lines can (not yet read)",
     },
 }
 

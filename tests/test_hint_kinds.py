@@ -266,14 +266,16 @@ def test_q_k_v_biases_an_attention_does_not_have():
     assert "no biases" in judged("04-modern-blocks", "attn_layer", value)
 
 
-@pytest.mark.parametrize("source", [
-    "block_params = (3*d*d + d) + (d*d + d) + (8*d*d + 5*d) + 4*d",
-    "qkv = d * 3 * d + d\nout = d * d + d\nmlp = 2 * (4 * d * d) + 4 * d + d\nln = 2 * 2 * d\n"
-    "block_params = qkv + out + mlp + ln",
+@pytest.mark.parametrize("source, both", [
+    ("block_params = (3*d*d + d) + (d*d + d) + (8*d*d + 5*d) + 4*d", True),
+    ("qkv = d * 3 * d + d\nout = d * d + d\nmlp = 2 * (4 * d * d) + 4 * d + d\nln = 2 * 2 * d\n"
+     "block_params = qkv + out + mlp + ln", False),
 ])
-def test_a_bias_of_the_wrong_width_in_a_gpt2_block(source):
+def test_a_bias_of_the_wrong_width_in_a_gpt2_block(source, both):
     """The fused q/k/v layer's bias d wide, not 3d: 2·d short, as half of the LayerNorms left out (a scale
-    or a shift, one mistake): both fit exactly, both are named."""
+    or a shift, one mistake): both fit exactly, both are named where the learner's terms cannot tell them apart;
+    lines that write both LayerNorms whole (`ln = 2 * 2 * d`) and a bias of d are the bias's story alone
+    (issue 46, judge15 #32: the story the lines write)."""
     from embedlab.grading.questions import l03
     from embedlab.params import load_config, model_shape
 
@@ -282,7 +284,7 @@ def test_a_bias_of_the_wrong_width_in_a_gpt2_block(source):
     detail = judged("03-counting-gpt2", "block_params", want - 2 * d,
                     "from embedlab import load_config, model_shape\n"
                     "d = model_shape(load_config(block_model)).hidden_size\n# YOUR CODE HERE\n" + source)
-    assert "3 · d wide, not d" in detail and "LayerNorm" in detail, detail
+    assert "3 · d wide, not d" in detail and ("LayerNorm" in detail) == both, detail
 
 
 def test_the_mlp_bias_of_the_wrong_width_in_a_gpt2_block():

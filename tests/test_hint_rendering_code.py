@@ -47,7 +47,8 @@ MODULES = {m.__name__.rsplit(".", 1)[1]: m for m in (code, carried, counterfactu
 NOT_HINTS = {
     "code.handed_out": "a notebook's path",
     "explain.book_inputs": "a module's name", "explain.book_envs": "a module's name",
-    "explain._second_envs": "a module's name",
+    "explain._second_envs": "a module's name", "explain._second_answers_of": "a module's name",
+    "explain._count_fields": "the names of a count's terms, said through explain.count_field_gap (driven)",
     "explain._float_envs": "a module's name", "explain._book_sizes": "a size's key, len(name)",
     "kinds.Verdict.line": "a summary line", "kinds.Integer.to_data": "the value's form",
     "kinds.Real.__post_init__": "a question declared wrongly", "kinds.Real.statement": "how it is judged",
@@ -207,6 +208,7 @@ def _function_sources(q) -> list[str]:
 
 # every kind of edit embedlab.grading.undo reads, in a cell and in a function of two parameters (a, b)
 UNDO_SOURCES = (
+    "pick = [w for w in words if not w.isupper()][2]\nscores = np.dot(table, q) / np.linalg.norm(q) ** 2\n",
     "unit = E / np.linalg.norm(E, axis=0)\nrows = np.stack([E[i] for i in ids], axis=1)\nm = X.mean(axis=-1)\n",
     "ids = sorted(set(words))\norder = np.sort(ids)\nlisted = list(ids)\nlisted.sort()\n",
     "ok = [m for m in names if not tied[m]]\nh = np.tanh(np.tanh(a))\ny = np.exp(x)\nz = np.exp(y)\n",
@@ -288,6 +290,8 @@ def drive_value(q, want, lesson, key, full=True):
     _quiet(explain._config_scales, q)
     drive_loaded_model(q, want, lesson)
     drive_term_dropped(q, want, lesson)
+    drive_count_terms(q, want, lesson)
+    drive_name_swapped(q, want, lesson, key)
     others = {k: v for k, v in key.items() if isinstance(v, (int, float)) and not isinstance(v, bool)}
     if isinstance(q, (Integer, Real)) and isinstance(want, (int, float)):
         for source in _sources(q):
@@ -356,6 +360,39 @@ def drive_loaded_model(q, want, lesson):
         for value in (_quiet(lambda: module.answers({**defaults, param: other})[q.name]),
                       count_params(load_config(other)).total):
             _quiet(explain.loaded_model_figure, dataclasses.replace(asked, source=source), value, want)
+
+
+def drive_count_terms(q, want, lesson):
+    """A count exactly one term of its model's count short, and one over (explain.count_field_gap): lines that read
+    the count's total and token table, each term of the answer taken away, each other term added."""
+    if not isinstance(q, Integer) or not isinstance(want, int) or isinstance(want, bool):
+        return
+    found = _quiet(explain._question_model, q)
+    terms = _quiet(explain._answer_terms, found[1], want) if found else None
+    if not terms:
+        return
+    asked = dataclasses.replace(q, lesson=lesson)
+    for pool, sign in ((terms[0], -1), (terms[1], 1)):
+        for words, value in list(pool.items())[:4]:
+            path = re.search(r"`((?:block\.)?\w+)", words).group(1)
+            if path in ("total", "token_embedding"):
+                continue
+            source = f"{q.name} = counts.total - counts.token_embedding" + (f" + counts.{path}\n" if sign > 0 else "\n")
+            _quiet(explain.count_field_gap, dataclasses.replace(asked, source=source), want + sign * value, want)
+
+
+def drive_name_swapped(q, want, lesson, key):
+    """Another question's answer read where one of the question's inputs belongs (explain.name_swapped)."""
+    if not isinstance(q, (Integer, Real)) or not isinstance(want, (int, float)) or not q.inputs:
+        return
+    inputs = _quiet(q.inputs) or {}
+    ys = [(k, v) for k, v in inputs.items() if k.isidentifier() and isinstance(v, (int, float))
+          and not isinstance(v, bool)]
+    xs = [(k, v) for k, v in key.items() if k != q.name and isinstance(v, (int, float)) and not isinstance(v, bool)]
+    for (y, vy), (x, vx) in [(a, b) for a in ys[:1] for b in xs if b[1] != a[1]][:1]:
+        source = f"{q.name} = {want!r} - {x} + {y}\n"
+        asked = dataclasses.replace(q, lesson=lesson, source=source, others=dict(xs))
+        _quiet(explain.name_swapped, asked, want - vx + vy, want)
 
 
 def drive_term_dropped(q, want, lesson):

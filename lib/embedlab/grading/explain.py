@@ -468,6 +468,118 @@ def loaded_model_figure(question, got, want) -> str | None:
     return None
 
 
+# --------------------------------------------------------------------------
+# A count exactly one named term of the model short (or over): the model's own count (count_params) names its terms
+# (final_norm, position_embedding, lm_head, the blocks' norms), so a gap of exactly one of them, where no other term of
+# that model has that size, names it, with what the learner's lines read: "exactly d short" says which term of d.
+
+_COUNT_TERMS = ("token_embedding", "position_embedding", "embedding_projection", "final_norm", "lm_head")
+_BLOCK_TERMS = ("attention", "mlp", "norms")
+
+
+def _count_fields(model: str) -> list[dict]:
+    """The named terms of a shipped model's count (count_params), as two sets that each add up to a count a
+    question may ask: the whole model's ({words: value}: its tables, final norm, head, and each block term for all
+    blocks) and one block's (its attention, MLP and norms). [] for a model whose blocks are not all alike."""
+    from embedlab.params import count_params, load_config
+
+    counts = count_params(load_config(model))
+    if len(getattr(counts, "groups", ()) or ()) != 1:
+        return []
+    block, n = counts.block, counts.num_blocks
+    whole = {f"the {k.replace('_', ' ')} (`{k}` of count_params)": getattr(counts, k) for k in _COUNT_TERMS}
+    whole.update({f"the {k} of all {n} blocks (`block.{k}` × `num_blocks`)": getattr(block, k) * n
+                  for k in _BLOCK_TERMS})
+    one = {f"one block's {k} (`block.{k}`)": getattr(block, k) for k in _BLOCK_TERMS}
+    if sum(whole.values()) != counts.total or sum(one.values()) != block.total:
+        return []  # terms that do not add up to the count: not read as its parts
+    return [{w: v for w, v in whole.items() if isinstance(v, int) and v > 0},
+            {w: v for w, v in one.items() if isinstance(v, int) and v > 0}]
+
+
+def _answer_terms(model: str, want) -> tuple | None:
+    """(the terms of the model's count that add up to `want`, the other terms of that set), when exactly one
+    choice of terms of one set does; else None."""
+    import itertools
+
+    found = []
+    for terms in _count_fields(model):
+        items = list(terms.items())
+        for k in range(1, len(items) + 1):
+            for chosen in itertools.combinations(items, k):
+                if sum(v for _, v in chosen) == want:
+                    found.append((dict(chosen), {w: v for w, v in items if w not in dict(chosen)}))
+    return found[0] if len(found) == 1 else None
+
+
+def _question_model(question) -> tuple | None:
+    """(parameter, model) of the shipped model the question reads (its `reads`), or None."""
+    from embedlab.params import available_models
+
+    reads = getattr(question, "reads", ()) or ()
+    if len(reads) == 2 and isinstance(reads[1], str) and reads[1] in set(available_models()):
+        return reads[0], reads[1]
+    return None
+
+
+def count_field_gap(question, got, want) -> list[str]:
+    """The words for a value exactly one named term of the question's model away from the answer (count_field_gap
+    above): a term left out that the learner's own lines never read, or one added that they do read. Only when no
+    other term of the model has that size, and where a look reports the learner's value, exactly that term there
+    too. [] otherwise."""
+    if getattr(question, "case", None) is not None or not question.source:
+        return []
+    try:
+        got, want = int(got), int(want)
+    except (TypeError, ValueError, OverflowError):
+        return []
+    found = _question_model(question)
+    if found is None or got == want:
+        return []
+    param, model = found
+    try:
+        terms = _answer_terms(model, want)
+    except Exception:  # noqa: BLE001 - a model count_params cannot count
+        return []
+    if terms is None:
+        return []  # the answer is not one choice of the model's terms: no term to name
+    gap = abs(want - got)
+    inside, outside = terms
+    pool = inside if got < want else outside  # left out: a term the answer has; added: one it has not
+    named = [w for w, v in pool.items() if v == gap]
+    if len(named) != 1:
+        return []  # none, or two terms of that size: the value cannot tell which
+    words = named[0]
+    field = re.search(r"`(?:block\.)?(\w+)", words).group(1)
+    own = code.own_part(question.source) or ""
+
+    def read(name) -> bool:
+        return bool(re.search(rf"(?:\.|\[['\"]){name}\b", own))
+    reads = read(field)
+    if not any(read(n) for n in (*_COUNT_TERMS, *_BLOCK_TERMS, "total", "block", "num_blocks") if n != field):
+        return []  # lines that read no term of the model's count: what they add up is their own terms, not these
+    short = got < want
+    if short == reads:
+        return []  # a term said left out that the lines read, or said added that they never read
+    for case in getattr(question, "elsewhere", None) or ():  # the looks the kernel reported: the same term there
+        if not isinstance(case, dict) or not isinstance(case.get("look"), int) or question.at_look is None:
+            continue
+        try:
+            _, params, _ = question.at_look(case["look"])
+            g, w = int(case["got"]), int(case["want"])
+            there = _answer_terms(params[param], w)
+        except Exception:  # noqa: BLE001 - a look that cannot be rebuilt weighs nothing
+            continue
+        if g != w and (there is None or (there[0] if g < w else there[1]).get(words) != abs(w - g)):
+            return []
+    context = "your count"
+    if short:
+        return [f"{context} is exactly {words} short, a term your lines never read: the question's count includes "
+                f"it ({gap:,} numbers here)"]
+    return [f"{context} has exactly {words} too many, a term your lines add: the question's count leaves it out "
+            f"({gap:,} numbers here)"]
+
+
 def _exact_answer(value, target) -> bool:
     """Equal as answers are (a whole number exactly, a float to 1 part in 10**9); False for anything else."""
     if isinstance(value, bool) or not isinstance(value, (int, float)) or isinstance(target, bool) \
@@ -563,6 +675,71 @@ def present_terms(question, whole_values: bool = False) -> set:
         if out:
             break
     return out
+
+
+def own_terms(question, got) -> list | None:
+    """The terms the learner's own lines add up to their value, each read as arithmetic on the book's inputs (a
+    function's body on the call's arguments): the answer's `+`/`-` chain, each name in it the cell assigns once
+    walked into (`block_params = qkv + proj + ln`, `ln = 2 * D`), a subtracted term negative. None when the lines
+    cannot be read so, or the terms do not add up to the learner's value there."""
+    import ast
+
+    for whole, own, name, _, envs, _ in _readings(question):
+        tree = _parsed(own)
+        if tree is None or len(own) > code.SOURCE_LIMIT:
+            continue
+        head = whole[:len(whole) - len(own)]
+        assigned: dict = {}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+                assigned.setdefault(node.targets[0].id, []).append(node.value)
+            elif isinstance(node, (ast.AugAssign, ast.AnnAssign)) and isinstance(node.target, ast.Name):
+                assigned.setdefault(node.target.id, []).extend([None, None])  # built up in steps: not one term
+        if len(assigned.get(name, ())) != 1:
+            continue
+        leaves: list = []
+
+        def resolved(node, depth):
+            """A name the cell assigns once, as its value; anything else as it is."""
+            while isinstance(node, ast.Name) and len(assigned.get(node.id, ())) == 1 and depth < 6 \
+                    and assigned[node.id][0] is not None:
+                node, depth = assigned[node.id][0], depth + 1
+            return node, depth
+
+        def is_sum(node) -> bool:
+            return isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub))
+
+        def walk(node, minus, depth, factors):
+            node, depth = resolved(node, depth)
+            if is_sum(node):
+                walk(node.left, minus, depth, factors)
+                walk(node.right, minus != isinstance(node.op, ast.Sub), depth, factors)
+            elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult) \
+                    and (is_sum(resolved(node.right, depth)[0]) or is_sum(resolved(node.left, depth)[0])):
+                # a count times a sum (L * (attn + mlp + ln)): each term of the sum times the count
+                inner, other = (node.right, node.left) if is_sum(resolved(node.right, depth)[0]) \
+                    else (node.left, node.right)
+                walk(inner, minus, depth, factors + (ast.get_source_segment(own, other) or ast.unparse(other),))
+            else:
+                leaves.append((node, minus, factors))
+        walk(assigned[name][0], False, 0, ())
+        if len(leaves) < 2:
+            continue
+        for env in envs:
+            if not _exact(code.evaluate(whole, name, env), got):
+                continue
+            values = []
+            for leaf, minus, factors in leaves:
+                segment = ast.get_source_segment(own, leaf) or ast.unparse(leaf)
+                segment = " * ".join([f"({f})" for f in factors] + [f"({segment})"])
+                value = code.evaluate(whole + f"\n_term_ = {segment}\n", "_term_", env) if segment else None
+                if not isinstance(value, (int, float)) or isinstance(value, bool):
+                    values = None
+                    break
+                values.append(-value if minus else value)
+            if values and _exact(sum(values), got):
+                return values
+    return None
 
 
 def term_dropped(question, got, want) -> list[str]:
@@ -1069,11 +1246,346 @@ def swap_refuted(question, text: str) -> bool:
     return any(reads(theirs, missing) and reads(mine, missing) for _, missing in found)
 
 
-def refuted_by_cell(question, text: str) -> bool:
+# --------------------------------------------------------------------------
+# "You used X where Y belongs" (and "uses `X` where `Y` belongs", "X instead of Y", "your answer uses 1024 where
+# n_tokens belongs"): a swap is a claim about the learner's own lines, proven on them. The swap undone there (each X
+# the lines read put back as Y) must give the answer on the book's inputs, and the solution's value on a second look
+# (the lesson's numbers moved: a swap that holds by a coincidence of the book's sizes, n·d·8 = n²·4, fails there);
+# lines that never read X do not use X anywhere. Every path that words a swap reaches this one check through
+# refuted_by_cell, so no source can show one unproven.
+
+_SWAP_CLAIMS = None
+
+
+def swap_claims(text: str) -> list[tuple[str, str]]:
+    """[(X, Y)] of the swaps the words claim: X read (or typed) where Y belongs. X is a name or a whole number."""
+    import re
+
+    global _SWAP_CLAIMS
+    if _SWAP_CLAIMS is None:
+        name = r"`?([A-Za-z_]\w*|\d[\d_,]*)`?"
+        _SWAP_CLAIMS = [re.compile(rf"\byou used {name} where {name}(?: \([^()]*\))? belongs"),
+                        re.compile(rf"\b(?:uses|reads) {name} where {name}(?: \([^()]*\))? belongs"),
+                        re.compile(rf"\bused {name} instead of {name}\b")]
+    if not isinstance(text, str):
+        return []
+    out = []
+    for pattern in _SWAP_CLAIMS:
+        for x, y in pattern.findall(text):
+            out.append((x.replace(",", "").replace("_", "") if x[0].isdigit() else x, y))
+    return list(dict.fromkeys(out))
+
+
+def _swapped(source: str, x: str, y: str) -> list[str]:
+    """`source` with the reads of X (a name, or a whole number typed) written Y: each read alone, then all of them
+    (a cell may read X rightly once and in Y's place once); [] when the lines never read X."""
+    import ast
+
+    tree = _parsed(source)
+    if tree is None:
+        return []
+    number = int(x) if x.isdigit() else None
+
+    def is_x(node) -> bool:
+        if number is None:
+            return isinstance(node, ast.Name) and node.id == x and isinstance(node.ctx, ast.Load)
+        return isinstance(node, ast.Constant) and type(node.value) is int and node.value == number
+    count = sum(is_x(n) for n in ast.walk(tree))
+    out = []
+    for which in ([*range(count), None] if count > 1 else [None] if count else []):
+        seen = [-1]
+
+        class Swap(ast.NodeTransformer):
+            def generic_visit(self, node):
+                return super().generic_visit(node)
+
+            def visit_Name(self, node):
+                return self._swap(node)
+
+            def visit_Constant(self, node):
+                return self._swap(node)
+
+            def _swap(self, node):
+                if not is_x(node):
+                    return node
+                seen[0] += 1
+                if which is not None and seen[0] != which:
+                    return node
+                return ast.copy_location(ast.Name(y, ast.Load()), node)
+        try:
+            out.append(ast.unparse(ast.fix_missing_locations(Swap().visit(ast.parse(source[:code.SOURCE_LIMIT]))))
+                       + "\n")
+        except Exception:  # noqa: BLE001
+            continue
+    return out
+
+
+def _moved_args(args) -> list | None:
+    """A function call's arguments moved for a second look (each whole number over 1 plus 3, a fraction × 1.1)."""
+    if not isinstance(args, (list, tuple)) or not all(isinstance(a, (int, float)) and not isinstance(a, bool)
+                                                       for a in args):
+        return None
+    return [a + 3 if isinstance(a, int) and a > 1 else a * 1.1 if isinstance(a, float) else a for a in args]
+
+
+def _readings(question) -> list[tuple]:
+    """[(the learner's lines as a cell, the own part of it, the name it sets, the solution's cell or None, the
+    book's envs, the second look's envs)] the arithmetic reading weighs a claim on: the answer cell on the
+    lesson's inputs, or a function's body on the call's arguments."""
+    lesson = getattr(question, "lesson", "") or getattr(question, "solved_in", "")
+    try:
+        solved = code.solution_source(lesson, question.name) if lesson else None
+    except Exception:  # noqa: BLE001 - no solution: the book's answer alone weighs it
+        solved = None
+    case = getattr(question, "case", None)
+    if case is not None:
+        whole, name, envs = _body_as_cell(question.source, question.name, case)
+        if whole is None:
+            return []
+        moved = _moved_args(case)
+        theirs, _, _ = _body_as_cell(solved, question.name, case) if isinstance(solved, str) else (None, None, None)
+        looks = []
+        if moved is not None:
+            mine, _, there = _body_as_cell(question.source, question.name, moved)
+            looks = there or []
+        return [(whole, whole, name, theirs, envs, looks)]
+    own = code.own_part(question.source) if question.source else None
+    if not own:
+        return []
+    return [(question.source, own, question.name, solved, _float_envs(question) or book_envs(question),
+             _kernel_looks(question) + (_second_answers(question) or [(env, None) for env in _second_envs(question)]))]
+
+
+def _second_answers(question) -> list[tuple]:
+    """[(env, the answer there)] of the second look of _second_envs (the lesson's numbers moved, its model
+    another shipped one), the answer computed by the lesson's own `answers` for those parameters (not read from
+    the solution's cell, which may call what the reading does not follow: np.dtype(precision).itemsize)."""
+    lesson = getattr(question, "lesson", "")
+    if lesson not in _SECOND_ANSWERS:
+        _SECOND_ANSWERS[lesson] = _second_answers_of(lesson)
+    answers, envs = _SECOND_ANSWERS[lesson]
+    try:
+        want = float(answers.get(question.name))
+    except (TypeError, ValueError):
+        return []
+    return [(env, want) for env in envs] if math.isfinite(want) else []
+
+
+_SECOND_ANSWERS: dict = {}
+
+
+def _second_answers_of(lesson: str) -> tuple[dict, list]:
+    """({question: answer}, envs) of the lesson's second look (see _second_answers); ({}, []) when none."""
+    try:
+        import importlib
+
+        from embedlab.params import available_models
+
+        module = importlib.import_module(f"embedlab.grading.questions.l{lesson[:2]}")
+        defaults = module.SPACE.defaults
+        known = list(available_models())
+    except Exception:  # noqa: BLE001 - a lesson without a variant space
+        return {}, []
+    moved = {k: (v + 3 if isinstance(v, int) and not isinstance(v, bool) and v > 1
+                 else v * 1.1 if isinstance(v, float) else v) for k, v in defaults.items()}
+    models = {k: v for k, v in defaults.items() if isinstance(v, str) and v in known}
+    for k, v in models.items():
+        moved[k] = next((m for m in known if m != v and m not in models.values()), v)
+    try:
+        answers = dict(module.answers(moved))
+    except Exception:  # noqa: BLE001 - the moved parameters build no answers: no look
+        return {}, []
+    items = tuple(sorted((k, v) for k, v in moved.items() if isinstance(v, (int, float, str)) and not isinstance(v, bool)))
+    words = {k: v for k, v in items if isinstance(v, str)}  # a table read by a word parameter (cache_precision)
+    envs = [{**env, **words} for _, _, env, _ in _book_inputs(lesson, items)] \
+        or [{k: v for k, v in items if not isinstance(v, str)}]
+    return answers, envs
+
+
+def _kernel_looks(question) -> list[tuple]:
+    """[(the env of a second look the learner's cell ran on, the answer there)]: the looks the kernel reported
+    (`elsewhere`, with `at_look` giving each look's parameters), read as code.evaluate reads the book's."""
+    out = []
+    at = getattr(question, "at_look", None)
+    for case in getattr(question, "elsewhere", None) or ():
+        if not isinstance(case, dict) or not isinstance(case.get("look"), int) or at is None or "want" not in case:
+            continue
+        try:
+            found = at(case["look"])
+            want = float(case["want"])
+        except Exception:  # noqa: BLE001 - a look that cannot be rebuilt, or a non-number answer: not weighed
+            continue
+        if not found or not math.isfinite(want):
+            continue
+        params = found[1]
+        items = tuple(sorted((k, v) for k, v in params.items() if isinstance(v, (int, float, str))
+                             and not isinstance(v, bool)))
+        envs = [env for _, _, env, _ in _book_inputs(question.lesson, items)] \
+            or [{k: v for k, v in items if not isinstance(v, str)}]
+        out += [(env, want) for env in envs]
+    return out
+
+
+def _symbol_values(question) -> dict:
+    """{symbol: value} of the sizes a hint names by symbol (the model's L, d, V; the question's own inputs), for a
+    swap put back where the learner's cell defines no such name."""
+    out = {}
+    try:
+        out.update({k: v for k, (_, v) in _config_named(question).items() if isinstance(v, (int, float))})
+    except Exception:  # noqa: BLE001 - no model read: no sizes by symbol
+        pass
+    try:
+        inputs = _call(question.inputs, question) if question.inputs else None
+    except Exception:  # noqa: BLE001
+        inputs = None
+    for k, v in (inputs or {}).items() if isinstance(inputs, dict) else ():
+        if isinstance(k, str) and k.isidentifier() and isinstance(v, (int, float)) and not isinstance(v, bool):
+            out[k] = v
+    return out
+
+
+def swap_unproven(question, text: str, got=None, want=None) -> bool:
+    """Do the words claim a swap (swap_claims) the learner's own lines do not prove? True when the lines never
+    read X, or when they read as arithmetic and the swap undone there is not the answer on the book's inputs or
+    not the solution's value on a second look. A cell the reading cannot follow refutes nothing but the X it
+    never reads."""
+    claims = swap_claims(text)
+    if not claims or not getattr(question, "source", None):
+        return False
+    symbols = _symbol_values(question)  # a symbol the words name (L, V) that the cell does not define: its value
+    for x, y in claims:
+        for whole, own, name, theirs, envs, looks in _readings(question):
+            if y in symbols:
+                envs = [{y: symbols[y], **env} for env in envs]
+            if own is None or _parsed(own) is None:
+                continue
+            edits = _swapped(own, x, y)
+            head = whole[:len(whole) - len(own)]
+            read = [env for env in envs if code.evaluate(whole, name, env) is not None
+                    and (got is None or _exact(code.evaluate(whole, name, env), got))]
+            if not read:
+                continue  # not read as arithmetic here (X may be a length, len(words)): nothing is weighed
+            if not edits:
+                return True  # lines read as arithmetic that never read (or type) X: they did not use it for Y
+            if not any(_swap_holds(head + "\n" + swapped, name, read, looks, theirs, want) for swapped in edits):
+                return True  # put back, the swap is still wrong here or on a second look: not the slip
+    return False
+
+
+def _swap_holds(cell: str, name: str, read: list, looks: list, theirs, want) -> bool:
+    """Does the cell with a swap undone give the answer on every book env it reads, and on a second look (where
+    one is read) the answer there?"""
+    # the book's inputs the cell reads as the learner's value (one model's, where the lesson names several)
+    if not any(_exact(code.evaluate(cell, name, env), want if want is not None else
+                      (code.evaluate(theirs, name, env) if theirs else None)) for env in read):
+        return False
+    seen = proven = False
+    for look in looks:
+        env, answer = look if isinstance(look, tuple) else (look, None)
+        mine = code.evaluate(cell, name, env)
+        if answer is None:
+            answer = code.evaluate(theirs, name, env) if theirs else None
+        if mine is not None and answer is not None:
+            seen = True
+            proven = proven or _exact(mine, answer)
+    return proven or not seen
+
+
+_MULTIPLY_WORDS = re.compile(r"\bmultiply (?:it |each |them )?by `?([A-Za-z_]\w*)`?")
+
+
+def multiplies_what_is_read(question, text: str) -> bool:
+    """Do the words tell the learner to multiply by an input ("multiply by bytes_per_number") their own lines
+    already multiply by, and never divide by? Then that factor is not what is missing."""
+    import ast
+
+    names = _MULTIPLY_WORDS.findall(text) if isinstance(text, str) else []
+    source = code.own_part(getattr(question, "source", None)) if getattr(question, "source", None) else None
+    tree = _parsed(source)
+    if not names or tree is None:
+        return False
+    for name in names:
+        times = divides = 0
+        for node in ast.walk(tree):
+            if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):
+                times += any(isinstance(n, ast.Name) and n.id == name for n in (node.left, node.right))
+            elif isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Div, ast.FloorDiv)):
+                divides += isinstance(node.right, ast.Name) and node.right.id == name
+        if times and not divides:
+            return True
+    return False
+
+
+def name_swapped(question, got, want) -> list[str]:
+    """A name the learner's lines read where one of the question's inputs belongs (a stale variable: question 5's
+    `trimmed_rows` where this example's `n_keep` belongs): each name the lines read that is no input, put back as an
+    input, gives the answer on the book's inputs, and the answer on a second look where the look reads the lines.
+    The other answers of the exercise are read with their values from the key (`others`). [] unless exactly one
+    such swap does."""
+    if getattr(question, "case", None) is not None or not question.source:
+        return []
+    own = code.own_part(question.source)
+    tree = _parsed(own)
+    if tree is None:
+        return []
+    import ast
+
+    inputs = _call(question.inputs, question) if question.inputs else None
+    if not isinstance(inputs, dict):
+        return []
+    extra, names = {}, []
+    for key, value in inputs.items():  # inputs by their names (n_keep) and their attributes (tok.n_vocab: .n_vocab)
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            if key.isidentifier():
+                names.append(key)
+                extra[key] = value
+            elif "." in key and key.rsplit(".", 1)[1].isidentifier():
+                extra["." + key.rsplit(".", 1)[1]] = value
+    others = {k: v for k, v in (getattr(question, "others", None) or {}).items()
+              if isinstance(v, (int, float)) and not isinstance(v, bool)}
+    read = list(dict.fromkeys(n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)))
+    stale = [n for n in read if n not in names and n in others]  # another answer read here, not an input
+    if not stale or not names:
+        return []
+    whole, head = question.source, question.source[:len(question.source) - len(own)]
+    looks = _second_answers(question)
+    lesson_answers = _SECOND_ANSWERS.get(getattr(question, "lesson", ""), ({}, []))[0]
+    found = []
+    for x in stale:
+        for y in names:
+            for env in _float_envs(question) or book_envs(question) or [{}]:
+                env = {**env, **extra, **others}
+                if not _exact(code.evaluate(whole, question.name, env), got):
+                    continue
+                if not any(_exact(code.evaluate(head + "\n" + edit, question.name, env), want)
+                           for edit in _swapped(own, x, y)):
+                    continue
+                seen = proven = False
+                for look_env, answer in looks:  # the look: its own answers for the stale name, the input moved
+                    look_env = {**look_env, **{k: v for k, v in lesson_answers.items()
+                                               if isinstance(v, (int, float)) and not isinstance(v, bool)}}
+                    for edit in _swapped(own, x, y):
+                        mine = code.evaluate(head + "\n" + edit, question.name, look_env)
+                        if mine is not None:
+                            seen = True
+                            proven = proven or _exact(mine, answer)
+                if proven or not seen:
+                    found.append((x, y))
+                break
+    found = list(dict.fromkeys(found))
+    if len(found) != 1:
+        return []
+    x, y = found[0]
+    return [f"your code reads `{x}`, the answer of another question, where `{y}` belongs: with `{y}` there, your own "
+            f"code gives the answer"]
+
+
+def refuted_by_cell(question, text: str, got=None, want=None) -> bool:
     """Words the learner's own lines refute: a construct they do not write (construct_unwritten), a piece of
-    code to use that they already use (names_what_is_used), or an input said missing that they read
-    (swap_refuted)."""
-    return construct_unwritten(question, text) or names_what_is_used(question, text) or swap_refuted(question, text)
+    code to use that they already use (names_what_is_used), an input said missing that they read
+    (swap_refuted), or a swap their lines do not prove (swap_unproven)."""
+    return construct_unwritten(question, text) or names_what_is_used(question, text) or swap_refuted(question, text) \
+        or multiplies_what_is_read(question, text) or swap_unproven(question, text, got, want)
 
 
 def book_envs(question) -> list[dict]:

@@ -25,6 +25,7 @@ import dataclasses
 import itertools
 import math
 import numbers
+import re
 from dataclasses import dataclass, field
 from typing import Callable, Mapping, Sequence
 
@@ -296,7 +297,7 @@ class Question:
                     continue
             try:
                 if hint.when(got, want, *self.case) if hint.args else hint.when(got, want):
-                    if _quiet(explain.refuted_by_cell, self, hint.message, default=False) \
+                    if _quiet(explain.refuted_by_cell, self, hint.message, got, want, default=False) \
                             or _quiet(states_answer, hint.message, want, default=False):
                         continue  # words about a construct the learner's own lines do not write, or the answer
                     return hint.message
@@ -429,11 +430,13 @@ class Question:
                 self._said = "own"
                 return own
             found = _quiet(explain.number, self, got, want)
-            if found and _quiet(explain.refuted_by_cell, self, found, default=False):
+            if found and _quiet(explain.refuted_by_cell, self, found, got, want, default=False):
                 found = None  # words about a construct (an off-by-one) the learner's own lines do not write
             found = _quiet(self._either, found, "book", got, want, default=found) if found else found
             # an operator swapped or a number one off in the learner's function, undone on this call's arguments
             found = found or next(iter(_quiet(explain._one_edit_undone, self, got, want, default=[]) or []), None)
+            # several stories fit the value: the one whose terms the learner's own lines write, when one does best
+            found = found or _quiet(self._story_by_lines, got, want, default=None)
             self._said = "parts" if found else "generic"
             return found or _quiet(diagnose.precision_hint, got, want) or generic()
         edit = self._proven_edit(want)  # one slip undone in the learner's own lines gives the answer: proved
@@ -469,6 +472,11 @@ class Question:
         step = _quiet(self._step_short, _quiet(self.to_data, got, default=None), default="")
         candidates += [(step, "code")] if step else []
         candidates += [(undone, "code")] if undone else []  # a piece that types a unit: after the question's words
+        # exactly one named term of the model's count (the final norm) short, or over, of lines that read the count's
+        # terms: named, as the lines read it (before the parts' stories, which the value alone picks)
+        candidates += [(t, "proof") for t in _quiet(explain.count_field_gap, self, got, want, default=[])]
+        # another question's answer read where an input belongs (a stale variable), the swap undone in the lines
+        candidates += [(t, "proof") for t in _quiet(explain.name_swapped, self, got, want, default=[])]
         parted = [(t, "book") for t in _quiet(_parts_and_code, self, got, want, default=[])]
         # a factor of the learner's own product the answer lacks, proven on the book's inputs and on inputs that part
         # coincidences: one slip, so two slips at once that give the same number are not the explanation
@@ -596,9 +604,11 @@ class Question:
     def _support(self, text: str, how: str, got, want) -> str:
         """'look' (found again on a look), 'book' (exact on the book's inputs; no look finds it, or none ran),
         or 'no' (not to be shown: unreadable, or the whole × a unit no look and no typed constant shows)."""
-        if not text or _unreadable(text, self) or _quiet(explain.refuted_by_cell, self, text, default=False) \
+        if not text or _unreadable(text, self) or _quiet(explain.refuted_by_cell, self, text, got, want, default=False) \
                 or _quiet(states_answer, text, want, default=False):  # … or the words state the answer itself
             return "no"  # unreadable, or words about a construct (an off-by-one) the learner's lines do not write
+        if how == "proof":  # proven on the learner's lines and on the looks the kernel reported: as a look's
+            return "look"
         if how == "code" or diagnose.direction_only(text):
             return "book"
         looks = self._looks()
@@ -652,6 +662,10 @@ class Question:
         """The candidate to show: the first found again on a look, else the first exact on the book's inputs."""
         first = ""
         rank = {"look": 2, "book": 1, "no": 0}
+        candidates = _quiet(self._agreeing, candidates, got, default=candidates)
+        # a whole measured off by one input ("exactly d short: recheck …") names no term: after those that do
+        candidates = [c for c in candidates if not _MEASURED_GAP.search(c[0])] \
+            + [c for c in candidates if _MEASURED_GAP.search(c[0])]
         for text, how in candidates:
             # two explanations weighed one by one (`_either`): shown as it decides, supported as the words the
             # sources build (a look says them too) or, narrowed to one, as that one
@@ -669,6 +683,52 @@ class Question:
                     return first
         return first
 
+    def _agreeing(self, candidates: list, got) -> list:
+        """The candidates with each story of the learner's terms (parts.story_of) that the learner's own lines
+        write fewer of than another story does left out: of stories that give one value, the learner's is the one
+        whose terms the lines write (`ln = 2 * D` is the LayerNorms half there, not "no LayerNorms")."""
+        from embedlab.grading import parts
+
+        self._story_scores = {}
+        stories = {}
+        for text, _ in candidates:
+            for one in (parts.alternatives(text) or (text,)):
+                story = parts.story_of(one, got)
+                if story is not None:
+                    stories[one] = story
+        if len(stories) < 2:
+            return candidates
+        terms = explain.own_terms(self, got)
+        if not terms:
+            return candidates
+        score = {one: parts.agreement(story, terms) for one, story in stories.items()}
+        best = max(score.values())
+        self._story_scores = score
+        return [(t, h) for t, h in candidates
+                if all(score.get(one, best) == best for one in (parts.alternatives(t) or (t,)))
+                or any(score.get(one, -1) == best for one in (parts.alternatives(t) or ()))]
+
+    def _story_by_lines(self, got, want) -> str | None:
+        """Of the stories the named parts tell of the value (more than two: the search names none), the one whose
+        terms the learner's own lines write more of than any other (parts.agreement on explain.own_terms, the
+        lines read as arithmetic); None when the lines cannot be read or two stories do equally well."""
+        from embedlab.grading import parts
+
+        words = _quiet(explain.explanations, self, got, want, default=set()) or set()
+        stories = {w: parts.story_of(w, got) for w in words}
+        stories = {w: s for w, s in stories.items() if s is not None}
+        if len(stories) < 2:
+            return None
+        terms = explain.own_terms(self, got)
+        if not terms:
+            return None
+        ranked = sorted(((parts.agreement(s, terms), w) for w, s in stories.items()), reverse=True)
+        (best, words_), (second, _) = ranked[0], ranked[1]
+        if best <= second or _unreadable(words_, self) \
+                or _quiet(explain.refuted_by_cell, self, words_, got, want, default=False):
+            return None
+        return words_
+
     def _either(self, text: str, how: str, got, want) -> str:
         """Words of two explanations ("either A, or B", parts.search) weighed one by one: an alternative the
         learner's own lines rule out (a ratio where the cell divides by no computed number) is dropped, one a look
@@ -680,11 +740,22 @@ class Question:
         pair = parts.alternatives(text)
         if not pair:
             return text
-        left = [a for a in pair if not _quiet(explain.construct_unwritten, self, a, default=False)]
+        # each alternative weighed on the learner's own lines as any words are (refuted_by_cell: a construct they do
+        # not write, a factor they already multiply by, a swap they do not make)
+        # a measured gap ("exactly 2 · d short: recheck …") beside a named part of that size is no second slip
+        named = [a for a in pair if not _MEASURED_GAP.search(a)]
+        pair = named if len(named) == 1 else pair
+        left = [a for a in pair if not _quiet(explain.construct_unwritten, self, a, default=False)
+                and not _quiet(explain.multiplies_what_is_read, self, a, default=False)
+                and not _quiet(explain.swap_unproven, self, a, got, want, default=False)]
         if len(left) == 1:
             return left[0]
         if not left:
             return text
+        # the one whose terms the learner's own lines write more of (`_agreeing`): the code shows which story it is
+        scores = getattr(self, "_story_scores", None) or {}
+        if all(a in scores for a in left) and len({scores[a] for a in left}) > 1:
+            return max(left, key=scores.get)
         # the one whose changed part the learner's own expression writes, at that changed value (`norms = 2 * d`:
         # half the LayerNorms), where the other's it does not: the cell shows which slip it made
         for whole in (False, True):  # its terms (d · V_small in a ratio), then its named wholes (`norms = d + d`)
@@ -711,6 +782,11 @@ class Question:
         """What is measurably true of a value, no cause guessed: which way, how far, and what to recheck."""
         return self._pointed(_quiet(diagnose.measured_hint, got, want, self.unit_of())
                              or ("too big" if got > want else "too small"))
+
+
+# the words of a whole measured to be off by one input (parts._offset_words): a size, not a named slip
+_MEASURED_GAP = re.compile(r"\bis exactly .+ short: recheck|\bhas exactly .+ too many: recheck|\bis short by exactly one "
+                           r"number for")
 
 
 def _merged_entries(question, got, want) -> str:
@@ -765,7 +841,7 @@ def _own_hints(question, got, want) -> list:
             continue
         try:
             if hint.when(got, want, *question.case) if hint.args else hint.when(got, want):
-                if not _quiet(explain.refuted_by_cell, question, hint.message, default=False) \
+                if not _quiet(explain.refuted_by_cell, question, hint.message, got, want, default=False) \
                         and not _quiet(states_answer, hint.message, want, default=False):
                     out.append(hint.message)  # words about a construct the learner's lines write, or any other
         except Exception:  # noqa: BLE001
@@ -1364,8 +1440,34 @@ class Array(Question):
         return self.ids or bool(_quiet(counterfactual.holds_ids, self, want, default=False))
 
     def _weighed_array(self, got, want) -> str:
-        """The question's own hints on an array, weighed on the looks as a number's are (`_weigh`)."""
-        return self._weigh([(t, "own") for t in _quiet(_own_hints, self, got, want, default=[])], got, want)
+        """The question's own hints on an array, weighed on the looks as a number's are (`_weigh`); for a named
+        answer (`entries`), every own hint that holds of another entry too (the weights and the gradients in fp32):
+        the whole mistake, one clause per entry, not its first half."""
+        own = _quiet(_own_hints, self, got, want, default=[]) or []
+        first = self._weigh([(t, "own") for t in own], got, want)
+        joined = _quiet(self._entry_hints, own, first, got, want, default="")
+        return joined or first
+
+    def _entry_hints(self, own: list, first: str, got, want) -> str:
+        """`first` joined with the other own hints that hold, each of another named entry ("weights: …",
+        "gradients: …"), each supported as `first` is; "" when none adds an entry."""
+        names = [str(n).lower() for n in (self.entries or ())]
+        if not first or len(names) < 2:
+            return ""
+
+        def entry(text):
+            head = text.split(":", 1)[0].strip().lower() if ":" in text else ""
+            return head if head in names else None
+        if entry(first) is None:
+            return ""
+        said, out = {entry(first)}, [first]
+        for text in own:
+            e = entry(text)
+            if e is None or e in said or self._support(text, "own", got, want) == "no":
+                continue
+            said.add(e)
+            out.append(text)
+        return "; and ".join(out) if len(out) > 1 else ""
 
 
 @dataclass

@@ -701,6 +701,7 @@ def matches(answer: Answer, got: float, want: float | None = None, tagged: bool 
         if not _close(v, base) and _close(v, got):
             found.setdefault((frozenset(ids) | {SINGLE} | same_den.get(id(change), set()), None), words)
             WRITTEN_AS[words] = _changed_values(answer, change)
+            _story(answer, change, words, got)
     _present_ruled_out(answer, found)
     for factor, says in scales:
         if _close(base * factor, got):
@@ -757,12 +758,78 @@ def matches(answer: Answer, got: float, want: float | None = None, tagged: bool 
         except (ArithmeticError, ValueError, TypeError, OverflowError):
             continue
         if _close(v, got) and not _written(answer, ca) and not _written(answer, cb):
-            found.setdefault((frozenset(ia) | frozenset(ib), None), _pair_words(answer, ca, wa, cb, wb))
+            words = _pair_words(answer, ca, wa, cb, wb)
+            found.setdefault((frozenset(ia) | frozenset(ib), None), words)
+            _story(answer, {**ca, **cb}, words, got)
     if not found:
         return _out(1, _last_resort(answer, last, base, got), tagged)
     out = _out(2, found, tagged)
     TWO.update(words for _, words, *_ in out)
     return out
+
+
+# --------------------------------------------------------------------------
+# A story told of the learner's code ("your count has no LayerNorms", "the first bias is d wide") is the answer's
+# terms with the change made: the terms the learner's lines would then write. Of several stories that give one
+# value, the one whose terms the learner's own lines write (explain.own_terms: `ln = 2 * D` is a LayerNorm term of
+# 2 · d) is the learner's; one that says "no LayerNorms" of lines that write one is fitted to the gap's size only.
+
+STORIES: dict = {}  # (words, the value they explain) -> the terms the story says the learner's sum adds
+
+
+def _story(answer, change: dict, words: str, got) -> None:
+    try:
+        STORIES[(words, _story_key(got))] = tuple(story_terms(answer.tree, change))
+    except (ArithmeticError, ValueError, TypeError, OverflowError, RecursionError):
+        pass
+
+
+def _story_key(value):
+    try:
+        return float(f"{float(value):.12g}")
+    except (TypeError, ValueError):
+        return None
+
+
+def story_terms(node, change: dict) -> list:
+    """The terms a sum of the answer adds with `change` made: each Sum walked into (a part counted twice is two
+    terms, one left out none), every other node (a product, a ratio, a part) one term of its value."""
+    op = change.get(node.id())
+    if op == DROP:
+        return []
+    plain = not (isinstance(op, tuple) and op[0] == "alt") and not any(
+        k.startswith(node.id() + "#") for k in change)
+    if isinstance(node, Sum) and plain:
+        out = []
+        for child in node.children:
+            terms = story_terms(child, change)
+            out += terms * 2 if change.get(child.id()) == TWICE else terms
+        return out
+    sums = [c for c in getattr(node, "children", []) if isinstance(c, Sum)]
+    if isinstance(node, Prod) and plain and len(sums) == 1 and change.get(sums[0].id()) not in (DROP, TWICE):
+        factor = 1  # a count times a sum (L · one layer): each term of the sum times the count, as L · (a + b) is
+        for child in node.children:
+            if child is sums[0] or change.get(child.id()) == DROP:
+                continue
+            v = _eval(child, change)
+            factor *= v * v if change.get(child.id()) == TWICE else v
+        return [factor * t for t in story_terms(sums[0], change)]
+    value = _eval(node, change)
+    return [value] if value else []
+
+
+def story_of(words: str, got):
+    """The terms the story of `words` says the learner adds (for the value `got`), or None: not a story."""
+    return STORIES.get((words, _story_key(got)))
+
+
+def agreement(story, terms) -> int:
+    """How many of the learner's own terms the story's terms are, one for one (as multisets of values)."""
+    from collections import Counter
+
+    mine = Counter(_story_key(t) for t in terms)
+    theirs = Counter(_story_key(t) for t in story)
+    return sum((mine & theirs).values())
 
 
 # the words of one change: the values the changed part (and the group holding it) take under it, which the learner's

@@ -165,6 +165,21 @@ def edits(source: str, params: tuple = (), values: dict | None = None) -> list[t
                 and node.right.value == 2 and isinstance(node.left, ast.Call) and _name_of(node.left.func) == "norm":
             add(f"`{_seg(source, node)}` squares a length: without `** 2`, your own code gives the answer", k,
                 lambda n: n.left)
+        other = _squared_norm_divisor(node)
+        if other is not None:
+            # x @ c / ‖c‖²: one length twice where each x's own length times c's belongs (a cosine per row)
+            right = _seg(source, node.right)
+
+            def per_row(n, other=other):
+                n = copy.deepcopy(n)
+                rows = ast.Call(ast.Attribute(ast.Attribute(ast.Name("np", ast.Load()), "linalg", ast.Load()), "norm",
+                                              ast.Load()), [copy.deepcopy(other)],
+                                [ast.keyword("axis", ast.UnaryOp(ast.USub(), ast.Constant(1)))])
+                n.right = ast.BinOp(rows, ast.Mult(), copy.deepcopy(n.right.left))
+                return n
+            add(f"`{right}` divides by one length twice: divide by each one's own length times that one, "
+                f"`np.linalg.norm({ast.unparse(other)}, axis=-1) * {_seg(source, node.right.left)}`, and your own "
+                f"code gives the answer", k, per_row, 1)
         if params and isinstance(node, (ast.BinOp, ast.AugAssign)) and isinstance(node.op, ast.Div):
             # a function's whole number divided with `/` is a float, even where it divides exactly (d / h for
             # head_dim); an answer cell's float is explain.float_cause's, its rounding the other hints'
@@ -194,6 +209,24 @@ def edits(source: str, params: tuple = (), values: dict | None = None) -> list[t
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
             add(f"`{_seg(source, node)}` inverts the test: without `not`, your own code gives the answer", k,
                 lambda n: n.operand)
+        if isinstance(node, ast.Subscript) and isinstance(node.value, (ast.ListComp, ast.GeneratorExp)) \
+                and isinstance(node.slice, ast.Constant) and type(node.slice.value) is int and node.slice.value != 0:
+            # an item picked from a list the filter inverted (`[n for n in xs if not test(n)][1]`): the list the test
+            # keeps holds other items, so the pick is undone with the `not`, the first item of the right list
+            tests = [t for comp in node.value.generators for t in comp.ifs
+                     if isinstance(t, ast.UnaryOp) and isinstance(t.op, ast.Not)]
+            if len(tests) == 1:
+                test = tests[0]
+
+                def kept(n, at=ast.dump(test)):
+                    n = copy.deepcopy(n)
+                    for comp in n.value.generators:
+                        comp.ifs = [t.operand if ast.dump(t) == at else t for t in comp.ifs]
+                    n.slice = ast.Constant(0)
+                    return n
+                add(f"`{_seg(source, test)}` keeps the items where the test is false (the filter inverted): the "
+                    f"question asks for those where `{_seg(source, test.operand)}` is true; without `not`, the first "
+                    f"of them is the answer", k, kept)
         elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow) and isinstance(node.right, ast.Constant) \
                 and node.right.value == 2 and params:
             names = {n.id for n in ast.walk(node.left) if isinstance(n, ast.Name) and n.id in params}
@@ -228,6 +261,29 @@ def edits(source: str, params: tuple = (), values: dict | None = None) -> list[t
     # the slips one construct makes first (a function twice, a root, a sort, a `not`), then an axis, then a name read
     # for another (many of them in a long body): what is reported within undo.BYTES is what can be named
     return [(words, new) for words, new, _ in sorted(out, key=lambda item: item[2])]
+
+
+def _squared_norm_divisor(node):
+    """For `a @ c / norm(c) ** 2` (or np.dot(a, c), c @ a, a dot product over c's squared length), the other
+    operand `a`; None for anything else."""
+    if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div) and isinstance(node.right, ast.BinOp)
+            and isinstance(node.right.op, ast.Pow) and isinstance(node.right.right, ast.Constant)
+            and node.right.right.value == 2 and isinstance(node.right.left, ast.Call)
+            and _name_of(node.right.left.func) == "norm" and len(node.right.left.args) == 1
+            and not node.right.left.keywords):
+        return None
+    squared = ast.dump(node.right.left.args[0])
+    top = node.left
+    if isinstance(top, ast.BinOp) and isinstance(top.op, ast.MatMult):
+        pair = (top.left, top.right)
+    elif isinstance(top, ast.Call) and _name_of(top.func) in ("dot", "inner") and len(top.args) == 2:
+        pair = tuple(top.args)
+    else:
+        return None
+    same = [ast.dump(p) == squared for p in pair]
+    if same.count(True) != 1:
+        return None
+    return pair[same.index(False)]
 
 
 def _test_and_call_edits(source: str, nodes: list, k: int, node, values: dict | None) -> list:
