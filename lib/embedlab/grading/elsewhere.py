@@ -172,7 +172,7 @@ def derived_names(namespace: dict, inputs: dict, source: str | None, keeps=()) -
     compute from the notebook's own value of that input, which the case does not replace, so they
     cannot be judged there. Reading a part the case keeps (`BUDGET.weights` when only a limit grows)
     makes nothing derived."""
-    history = namespace.get("_ih") or namespace.get("In")
+    history = code.inputs_history(namespace)
     if not isinstance(history, (list, tuple)):
         return set()
     changed = _changed_parts(namespace, inputs)
@@ -266,7 +266,7 @@ def made_from(namespace: dict, inputs: dict) -> set:
     own way, from the notebook's own data, which the case does not replace (and mix it with inputs it does):
     the case cannot tell their method (a typed answer reads none, and is still held to it). Modules,
     functions and classes are tools, not data."""
-    history = namespace.get("_ih") or namespace.get("In")
+    history = code.inputs_history(namespace)
     if not isinstance(history, (list, tuple)):
         return set()
     out = set()
@@ -470,7 +470,7 @@ def changed_later(namespace: dict, source: str, name: str) -> bool:
     """Does a cell run after the answer cell (IPython's history) change the answer (`x -= …`, `x[0] = …`,
     `x.append(…)`, `x = x.astype(int)`)? Then its value is not the answer cell's alone: no run of that
     cell on other inputs can tell."""
-    history = namespace.get("_ih") or namespace.get("In")
+    history = code.inputs_history(namespace)
     if not isinstance(history, (list, tuple)) or source not in history:
         return False
     last = len(history) - 1 - list(reversed(history)).index(source)
@@ -1175,7 +1175,7 @@ def as_handed_out(question, namespace: dict, source: str | None, edits, then):
         return None
     token = _RUNNING.set(True)
     try:
-        history = namespace.get("_ih") or namespace.get("In")
+        history = code.inputs_history(namespace)
         history = list(history) if isinstance(history, (list, tuple)) else []
         at = len(history) - 1 - history[::-1].index(source) if source in history else len(history)
         above = [e for e in edits if not e.in_answer]

@@ -19,6 +19,7 @@ from embedlab.grading.cases import rng_for
 from embedlab.grading.kinds import (MISSING, TYPED, Function, NotAttempted, Question, Verdict, WrongForm,
                                    answer_of, carried_data, points_text, typed_cell)
 from embedlab.grading.code import (CLASS, OTHER, RIGHT, SAME, answer_source, edit_hint, given_code, given_edits,
+                                   inputs_history,
                                    harmless, restored, with_marker)
 from embedlab.grading.earlier import earlier_read, rerun, rerun_function
 from embedlab.grading.earlier import hint as earlier_hint
@@ -173,7 +174,7 @@ class Exercise:
         (elsewhere.as_handed_out) give the right answer. Otherwise its own hint stands."""
         if verdict.status != INCORRECT:
             return verdict
-        history = namespace.get("_ih") or namespace.get("In")
+        history = inputs_history(namespace)
         try:
             if not isinstance(history, list):
                 return verdict

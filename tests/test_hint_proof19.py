@@ -1,0 +1,78 @@
+"""Newcomers P and O (session 5): the same code gets the same verdict and hint wherever the learner writes it, and a
+hint says only what the learner's cell does.
+
+1. An answer written in a cell of the learner's own, with the check called in that same cell (`x = …; ex.check("x")`,
+   a common habit), was read with the check's call as the learner's code: the call reads the checker, so the cell
+   was never run again on other inputs (a hand-picked answer got ✅ there and "right for these inputs only" in the
+   answer cell), and its string `"x"` was read as a name the code types ("your code types its own names ('cos_pair')
+   instead of reading `pair`"). code.inputs_history reads IPython's history with the check's own calls taken out,
+   for every reader of the history (the answer's cell, the cells above it, the given code's edits).
+Planted in other questions and lessons than the reports (exercise 01's cos_pair, exercise 10's padding_rows).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+
+from embedlab.grading.exercise import Exercise
+from hint_corpus import Wrong, check_wrong
+
+
+def _namespace(lesson, name, source):
+    """The notebook's namespace after `source` ran (the solution's cells above, the exercise's given lines)."""
+    with contextlib.redirect_stdout(io.StringIO()):
+        _, ns = check_wrong.run_entry(Wrong(lesson, name, source, "", (), ()))
+    return ns
+
+
+def _answer_cell(lesson, name, own="") -> str:
+    prelude = check_wrong.exercise_prelude(lesson, name)
+    return (prelude + "# YOUR CODE HERE\n" if prelude.strip() else "") + own
+
+
+def _verdict(lesson, name, source, *, where, check_call="ex.check({!r})"):
+    """The check's verdict on `source`: written in the question's answer cell (where="answer"), or in a new cell
+    below its check cell, the answer cell left as handed out (where="new"), with the check called in that same
+    cell after a `;` or on its own line (`check_call`, '' for none)."""
+    ns = _namespace(lesson, name, source)
+    call = check_call.format(name) if check_call else ""
+    if where == "answer":
+        ns["_ih"] = ["", _answer_cell(lesson, name, source)]
+    else:
+        cell = source.rstrip("\n") + ("; " + call if call else "") + "\n"
+        ns["_ih"] = ["", _answer_cell(lesson, name), f"ex.check({name!r})", cell]
+    return Exercise(lesson).verdict(name, ns)
+
+
+def _same(lesson, name, source):
+    a = _verdict(lesson, name, source, where="answer")
+    b = _verdict(lesson, name, source, where="new")
+    return a, b
+
+
+def test_a_hand_picked_answer_in_a_new_cell_with_its_check_is_held_to_other_inputs_too():
+    # 'dog' is word 1 and 'cat' word 0 in the book's words: the rows typed by position, not read from `pair`
+    source = "from embedlab import cosine_similarity\ncos_pair = cosine_similarity(table[1], table[2])\n"
+    a, b = _same("01-toy-table", "cos_pair", source)
+    assert a.status == "incorrect" and "right for these inputs only" in a.detail, a
+    assert b.status == a.status and b.detail == a.detail, (a, b)
+
+
+def test_a_wrong_formula_in_a_new_cell_with_its_check_gets_the_answer_cells_hint_not_its_own_name_as_typed():
+    # the new cell reads `d` and `d_ff`, which the answer cell's given lines set (P wrote the same of exercise 10's V)
+    a, b = _same("04-modern-blocks", "mlp_layer", "mlp_layer = 2 * d * d_ff\n")
+    assert a.status == "incorrect" and "three matrices" in a.detail, a
+    assert b.detail == a.detail, (a, b)
+    assert "'mlp_layer'" not in b.detail and "types its own names" not in b.detail, b.detail
+
+
+def test_the_check_call_is_taken_out_of_a_cell_and_nothing_else():
+    from embedlab.grading.code import without_checks
+
+    assert without_checks("x = 1; ex.check('x')") == "x = 1"
+    assert without_checks("ex.check('x'); x = 1\n") == "x = 1\n"
+    assert without_checks("# YOUR CODE HERE\nx = f(a)  # mine\nex.check(\"x\")\nex.summary()\n") == \
+        "# YOUR CODE HERE\nx = f(a)  # mine\n"
+    for kept in ("x = ex.check('x')", "check('x')", "ex.check(name)", "x = 1\nprint(ex.check('x'))", "def f(:"):
+        assert without_checks(kept) == kept
