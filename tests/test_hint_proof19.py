@@ -76,3 +76,23 @@ def test_the_check_call_is_taken_out_of_a_cell_and_nothing_else():
         "# YOUR CODE HERE\nx = f(a)  # mine\n"
     for kept in ("x = ex.check('x')", "check('x')", "ex.check(name)", "x = 1\nprint(ex.check('x'))", "def f(:"):
         assert without_checks(kept) == kept
+
+
+def _raising(lesson, name, earlier, cell, where="answer"):
+    """The verdict on a cell that raises, `name` still holding the value of an `earlier` run."""
+    ns = _namespace(lesson, name, earlier)
+    ns["_ih"] = (["", _answer_cell(lesson, name, earlier), _answer_cell(lesson, name, cell)] if where == "answer" else
+                 ["", _answer_cell(lesson, name, earlier), f"ex.check({name!r})", cell])
+    return Exercise(lesson).verdict(name, ns)
+
+
+def test_a_cell_that_raises_on_the_books_inputs_too_is_told_so_with_its_error_not_right_for_these_inputs_only():
+    # newcomer O: exercise 01's batch indexed by the words raised IndexError, and was told "right for these inputs
+    # only … a position or length that fits these inputs only". Planted: a field the shape does not have (lesson 04)
+    v = _raising("04-modern-blocks", "mlp_layer", "mlp_layer = 3 * d * d_ff\n", "mlp_layer = 3 * d * shape.d_ff\n")
+    assert "right for these inputs only" not in v.detail, v
+    assert "raises AttributeError" in v.detail and "d_ff" in v.detail and "on these inputs too" in v.detail, v
+    # and a wrong value left from the earlier run, the cell raising now, in a new cell of the learner's own
+    v = _raising("01-toy-table", "batch", "batch = table[[0, 1]]\n", "batch = table[sentence]\n", where="new")
+    assert v.status == "incorrect" and "right for these inputs only" not in v.detail, v
+    assert "raises IndexError" in v.detail and "on these inputs too" in v.detail, v

@@ -813,11 +813,29 @@ def run_elsewhere(question, namespace: dict, lesson: str, source: str | None = N
                         "own": case.foreign, "same": not case.foreign and _same_data(got, judge_as, answer_of_ns)})
         if question.kind in ("integer", "real", "array", "choice", "design"):
             out += second_looks(question, namespace, lesson, source, assigned, looks or [], solution, foreign, prefix)
+        if any(isinstance(case, dict) and "raised" in case for case in out):
+            # lines that raise on other inputs may raise on the notebook's own too (the answer's value then
+            # left from an earlier run): that is said, not "right for these inputs only"
+            here = raises_here(compiled, question.name, namespace, read)
+            if here is not None:
+                return [{"kind": question.kind, "raised_here": here, "words": "", "why": ""}]
         return (out + undone) or None
     except Exception:  # noqa: BLE001 - the check never stops the notebook
         return None
     finally:
         _RUNNING.reset(token)
+
+
+def raises_here(compiled, name: str, namespace: dict, read: frozenset) -> str | None:
+    """The error the learner's lines raise run again on the notebook's own inputs ("IndexError: …"), or None
+    when they run there (or run past their time)."""
+    try:
+        _run(compiled, name, namespace, {}, read)
+    except OutOfTime:
+        return None
+    except (Exception, SystemExit) as exc:  # noqa: BLE001 - the learner's own lines
+        return f"{type(exc).__name__}: {exc}"[:200]
+    return None
 
 
 def _own_module(lesson: str, name: str, source: str | None, given) -> ast.Module | None:

@@ -279,6 +279,10 @@ class Question:
             return Verdict(CORRECT, self.points, self.points, "")
         from embedlab.grading.text import without_repeats
 
+        here = self._raised_here()
+        if here:  # the cell fails on these inputs too: no hint of another kind can be about it
+            detail = here
+
         # a clause that says again what an earlier one says (two sources joined) is left out: said once
         return Verdict(INCORRECT, 0.0, self.points, _quiet(without_repeats, detail, default=detail))
 
@@ -349,6 +353,16 @@ class Question:
             if value is not None and not self._rechecked(value, expected):
                 return (f"right for your inputs, but not as a formula: your cell gives {code._fmt(value)} "
                         f"{words}, where the answer is {code._fmt(expected)}; write it so it holds for any input")
+        return None
+
+    def _raised_here(self) -> str | None:
+        """The cell run again on the notebook's own inputs raises (the kernel's report: elsewhere.raises_here):
+        said with the error's last line, and that the answer's value is left from an earlier run."""
+        for case in self.elsewhere if isinstance(self.elsewhere, (list, tuple)) else ():
+            if isinstance(case, dict) and isinstance(case.get("raised_here"), str) and case["raised_here"]:
+                error = case["raised_here"].strip().splitlines()[-1][:ELSEWHERE_TEXT]
+                return (f"your cell raises {error} on these inputs too, so `{self.name}` holds a value left from an "
+                        "earlier run: fix the error first, then run the cell again")
         return None
 
     def _elsewhere_slip(self) -> str | None:
@@ -1981,6 +1995,8 @@ def _elsewhere_case(question: Question, case) -> str | None:
     None when the learner's lines gave the answer there too, else the words of the slip."""
     if not isinstance(case, dict) or not isinstance(case.get("words"), str):
         return None
+    if case.get("raised_here"):
+        return question._raised_here()
     judge_as = _case_question(question, case.get("kind"))
     if judge_as is None:
         return None
