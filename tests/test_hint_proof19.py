@@ -96,3 +96,17 @@ def test_a_cell_that_raises_on_the_books_inputs_too_is_told_so_with_its_error_no
     v = _raising("01-toy-table", "batch", "batch = table[[0, 1]]\n", "batch = table[sentence]\n", where="new")
     assert v.status == "incorrect" and "right for these inputs only" not in v.detail, v
     assert "raises IndexError" in v.detail and "on these inputs too" in v.detail, v
+
+
+def test_a_typed_value_is_read_as_typed_where_no_input_changes_the_answer():
+    """newcomer P: exercise 10's `invalid_bytes = 13` got ✅: the question's answer is a property of UTF-8, the same
+    in every variant (its Space's `fixed`), so a rerun on other inputs gives the same value and cannot tell typed
+    from computed. Such a question, where the course's solution computes the answer, reads the cell instead; one whose
+    solution types it (lesson 06's lookup_flops = 0, the question's point) is not refused for it."""
+    from embedlab.grading.kinds import TYPED
+
+    typed = _verdict("10-glitch-tokens", "invalid_bytes", "invalid_bytes = 2 + 11\n", where="new")
+    assert typed.status == "incorrect" and typed.detail.startswith(TYPED), typed
+    counted = "invalid_bytes = len([0xC0, 0xC1]) + len(range(0xF5, 0x100))\n"  # counted from RFC 3629, in code
+    assert _verdict("10-glitch-tokens", "invalid_bytes", counted, where="answer").status == "correct"
+    assert _verdict("06-params-vs-compute", "lookup_flops", "lookup_flops = 0\n", where="answer").status == "correct"

@@ -247,6 +247,9 @@ class Question:
     lesson: str = ""  # set by lessons.questions_for: whose given code (code.given_code) the cell holds
     solved_in: str = ""  # a function's result question: the lesson whose solution writes the function (code.solution_source)
     reread: str = ""  # set by lessons.questions_for: the lesson's section it practises (its module's REREAD)
+    # set by lessons.questions_for: a value question no input changes (its Space's `fixed`) whose solution computes
+    # it: no rerun on other inputs can tell a typed value there, so the cell is read (`_typed_fixed`)
+    fixed: bool = False
     # The work the question asks the learner to do, with why: {library function: why} names what the cell may
     # not hand the work to (calls it, aliases or imports it); {Work: why} an operation the answer must come
     # from (a matrix product with the table: the value alone cannot tell it from the lookup). A cell that
@@ -384,6 +387,9 @@ class Question:
         slip = self._own_work_slip() or self._formula_slip() or self._elsewhere_slip()
         if slip and typed_cell(self.source, self.name):
             slip = f"{TYPED}; {slip}"
+        elif not slip and self.fixed and typed_cell(self.source, self.name):
+            slip = (f"{TYPED}; this question's answer is the same on every input, so no rerun can tell a typed "
+                    "value: the cell is read instead, and it types its value: compute it (the question says how)")
         return self._verdict(False, slip) if slip else self._verdict(True)
 
     def _own_work_slip(self) -> str | None:
