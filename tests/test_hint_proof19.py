@@ -110,3 +110,14 @@ def test_a_typed_value_is_read_as_typed_where_no_input_changes_the_answer():
     counted = "invalid_bytes = len([0xC0, 0xC1]) + len(range(0xF5, 0x100))\n"  # counted from RFC 3629, in code
     assert _verdict("10-glitch-tokens", "invalid_bytes", counted, where="answer").status == "correct"
     assert _verdict("06-params-vs-compute", "lookup_flops", "lookup_flops = 0\n", where="answer").status == "correct"
+
+
+def test_gpt2s_8_d_squared_rule_is_named_where_the_value_is_that_rule_not_only_the_matrices():
+    """newcomer O: exercise 04's `mlp_layer = 8 * d * d` was told "SwiGLU has three matrices", the words for two
+    d × d_ff matrices; 8·d² is GPT-2's rule (d_ff = 4d), and Llama 3.2 1B's d_ff is 4·d, so both give the value.
+    Planted written otherwise; two matrices of the config's d_ff keep their own hint (the looks part them)."""
+    for source in ("mlp_layer = 8 * d ** 2\n", "mlp_layer = 2 * d * (4 * d)\n"):
+        detail = _verdict("04-modern-blocks", "mlp_layer", source, where="answer").detail
+        assert "GPT-2's MLP rule, 8·d²" in detail and "intermediate_size" in detail, detail
+    detail = _verdict("04-modern-blocks", "mlp_layer", "mlp_layer = 2 * d * d_ff\n", where="answer").detail
+    assert "GPT-2" not in detail and "three matrices" in detail, detail
