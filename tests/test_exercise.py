@@ -165,7 +165,7 @@ def test_function_hint_shows_the_call_compactly_never_the_expected_output():
     q = Function("cosine", reference=cosine_similarity, cases=lambda rng: [(np.array([2.0, 2.0]), np.array([1.0, 1.0]))],
                  result=Real("cosine", exact=True))
     detail = evaluate(q, lambda a, b: 2 * cosine_similarity(a, b), None, q.cases(None)).detail
-    assert detail == ("on input 1 of 1, cosine([2, 2], [1, 1]) returned 2: "
+    assert detail == ("on input 1 of 1, cosine(np.array([2.0, 2.0]), np.array([1.0, 1.0])) returned 2: "
                       "twice the expected value: something counted twice?")
     big = Function("total", reference=lambda a: float(a.sum()), cases=lambda rng: [(np.arange(600.0).reshape(50, 12),)],
                    result=Real("total", exact=True))

@@ -121,3 +121,31 @@ def test_gpt2s_8_d_squared_rule_is_named_where_the_value_is_that_rule_not_only_t
         assert "GPT-2's MLP rule, 8·d²" in detail and "intermediate_size" in detail, detail
     detail = _verdict("04-modern-blocks", "mlp_layer", "mlp_layer = 2 * d * d_ff\n", where="answer").detail
     assert "GPT-2" not in detail and "three matrices" in detail, detail
+
+
+def test_a_failing_call_is_shown_as_code_that_runs_as_the_check_ran_it():
+    """newcomer O: exercise 02's hint showed `embedding_backward([1, 3, 1, 1], [[0.5, -1], …], 5)`, lists where the
+    check passes arrays: pasted into the notebook, the course's own solution raises on it ('list' object has no
+    attribute 'shape'). Every call a function question's hint can show in full, in every lesson, written as code
+    (np.array for an array, floats with their point), runs through the course's reference and gives its value."""
+    import numpy as np
+
+    from embedlab.grading.cases import rng_for
+    from embedlab.grading.kinds import Function
+    from embedlab.grading.lessons import known_lessons, questions_for
+
+    shown = 0
+    for lesson in known_lessons():
+        for q in questions_for(lesson):
+            if not isinstance(q, Function) or q.reference is None:
+                continue
+            cases = q.cases(rng_for(lesson, q.name))
+            for args, out in zip(cases, q.expected_outputs(cases)):
+                call = out["call"]
+                if "…" in call or "array(" in call.replace("np.array(", "") or not any(
+                        isinstance(a, np.ndarray) for a in args):
+                    continue  # a large argument is shown by its shape: not code
+                got = eval(call, {"np": np, q.name: q.reference})  # noqa: S307 - the course's own call text
+                assert q._result_question().to_data(got) == out["out"], (lesson, call)
+                shown += 1
+    assert shown >= 10, shown

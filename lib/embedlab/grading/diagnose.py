@@ -624,16 +624,19 @@ def _list(indices, limit: int = 6) -> str:
 
 
 def call_text(name: str, args, limit: int = 110) -> str:
-    """`name(arg, ...)` with every argument compact; long arrays by shape, dtype and a few values."""
+    """`name(arg, ...)` with every argument compact; long arrays by shape, dtype and a few values. A small
+    array argument is written as code (`np.array([2.0, 2.0])`), as the check passes it, so the call pasted
+    into the notebook runs as the check ran it (a list there would not have `.shape`)."""
     for room in (8, 3, 0):
-        text = f"{name}({', '.join(compact(a, room) for a in args)})"
+        text = f"{name}({', '.join(compact(a, room, code=True) for a in args)})"
         if len(text) <= limit:
             return text
     return text[: limit - 2] + "…)"
 
 
-def compact(value, room: int = 8) -> str:
-    """One argument or result, short: [2, 2] for a small array, array(50×8 float64: 0.13, …) for a big one."""
+def compact(value, room: int = 8, code: bool = False) -> str:
+    """One argument or result, short: [2, 2] for a small array, array(50×8 float64: 0.13, …) for a big one;
+    with `code`, a small array as the code that makes it (np.array([2.0, 2.0]): floats with every digit)."""
     if isinstance(value, (bool, np.bool_)):
         return str(bool(value))
     if isinstance(value, (numbers.Integral, np.integer)):
@@ -648,7 +651,7 @@ def compact(value, room: int = 8) -> str:
         more = len(items) - max(room // 2, 2)
         return "{" + shown + (f", … {more} more" if more > 0 else "") + "}"
     if isinstance(value, (list, tuple)) and not all(_is_number(v) for v in value):
-        inner = ", ".join(compact(v, room) for v in value)
+        inner = ", ".join(compact(v, room, code) for v in value)
         return f"[{inner}]" if isinstance(value, list) else f"({inner})"
     try:
         arr = np.asarray(value)
@@ -658,6 +661,12 @@ def compact(value, room: int = 8) -> str:
         return type(value).__name__
     label = "list" if isinstance(value, (list, tuple)) else "array"
     if arr.size <= room and arr.ndim <= 2:
+        if code and isinstance(value, np.ndarray) and arr.size == 0:  # its shape is not in its (empty) values
+            return f"np.zeros({arr.shape!r}" + ("" if arr.dtype == np.float64 else f", dtype=np.{arr.dtype.name}") + ")"
+        if code and isinstance(value, np.ndarray):
+            inferred = np.array(arr.tolist()).dtype  # what np.array makes of the values written: else named
+            dtype = "" if inferred == arr.dtype else f", dtype=np.{arr.dtype.name}"
+            return f"np.array({_nested(arr.tolist(), floats=arr.dtype.kind == 'f')}{dtype})"
         return _nested(arr.tolist())
     shape = "×".join(str(n) for n in arr.shape)
     head = ", ".join(_num(v) if isinstance(v, float) else str(v) for v in arr.ravel()[:3].tolist())
@@ -665,12 +674,14 @@ def compact(value, room: int = 8) -> str:
     return f"{label}({kind}: {head}, …)" if arr.size > 3 else f"{label}({kind}: {head})"
 
 
-def _nested(items) -> str:
+def _nested(items, floats: bool = False) -> str:
     if isinstance(items, list):
-        return "[" + ", ".join(_nested(v) for v in items) + "]"
+        return "[" + ", ".join(_nested(v, floats) for v in items) + "]"
     if isinstance(items, bool):
         return str(items)
     if isinstance(items, float):
+        if floats:  # as code: every digit (repr gives back the same float), so the call pasted runs on the same numbers
+            return repr(items)
         return _num(items)
     return str(items)
 
