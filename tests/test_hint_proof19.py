@@ -149,3 +149,24 @@ def test_a_failing_call_is_shown_as_code_that_runs_as_the_check_ran_it():
                 assert q._result_question().to_data(got) == out["out"], (lesson, call)
                 shown += 1
     assert shown >= 10, shown
+
+
+def test_a_common_factor_on_amounts_names_the_count_they_share_not_a_normalisation():
+    """newcomer P: exercise 07's adam_parts computed on N without the token table was told "a scale or a
+    normalisation missing?": bytes are normalised by nothing. A normalisation is named only where one could make
+    the values (floats within ±1: cosines, shares); amounts are told that the number they all multiply is off.
+    Planted with lesson 06's other N (no token and no position table) and at the general words' level."""
+    import numpy as np
+
+    from embedlab.grading import diagnose
+
+    source = ("c = count_params(load_config(adam_model))\n"
+              "n = c.total - c.token_embedding - c.position_embedding\n"
+              "adam_parts = np.array([2 * n, 2 * n, 4 * n, 8 * n])\n")
+    detail = _verdict("07-memory", "adam_parts", source, where="answer").detail
+    assert "normalisation" not in detail and "they all multiply" in detail, detail
+    close = lambda a, b: np.isclose(a, b, rtol=1e-9)  # noqa: E731
+    amounts = diagnose.array_hint(np.array([6, 9, 3]) * 7, np.array([4, 6, 2]) * 7, close, unit="bytes")
+    assert "normalisation" not in amounts and "they all multiply" in amounts, amounts
+    cosines = diagnose.array_hint(np.array([0.2, 0.3]), np.array([0.3, 0.45]), close, unit="")
+    assert "normalisation" in cosines, cosines

@@ -364,7 +364,7 @@ def precision_hint(got: float, want: float, percent: bool = True) -> str | None:
 
 
 def array_hint(got: np.ndarray, want: np.ndarray, close, got_kind: str | None = None,
-               want_kind: str | None = None, quantities: bool = True) -> str:
+               want_kind: str | None = None, quantities: bool = True, unit: str | None = None) -> str:
     """What is off about an array: its shape, a factor, an order, which entries differ. An array of ids, not
     quantities (`quantities` False: token ids, rows), is never said to be too big or too small, nor off by a
     factor."""
@@ -389,6 +389,10 @@ def array_hint(got: np.ndarray, want: np.ndarray, close, got_kind: str | None = 
                         return f"every value: {message}"
                 direction = "too big" if abs(c) > 1 else "too small"
                 sign = ", and of the wrong sign" if c < 0 else ""
+                if unit is not None and unit not in UNITLESS and not _normalisable(want):
+                    # amounts (bytes, parameters, counts): nothing there is normalised; what all of them multiply is off
+                    return (f"every value is off by the same factor ({direction}{sign}): the entries are right "
+                            "against each other, so the one number they all multiply is off (the count they share?)")
                 return f"every value is off by the same factor ({direction}{sign}): a scale or a normalisation missing?"
         if want.dtype.kind in "biuf" and np.isin(want, (0, 1)).all() and np.isin(got, (0, 1)).all() \
                 and close(got, 1 - want).all():
@@ -672,6 +676,11 @@ def compact(value, room: int = 8, code: bool = False) -> str:
     head = ", ".join(_num(v) if isinstance(v, float) else str(v) for v in arr.ravel()[:3].tolist())
     kind = f"{len(value)} numbers" if label == "list" else f"{shape} {arr.dtype}"
     return f"{label}({kind}: {head}, …)" if arr.size > 3 else f"{label}({kind}: {head})"
+
+
+def _normalisable(want: np.ndarray) -> bool:
+    """Values a normalisation could make: floats within [-1, 1] (cosines, shares, probabilities, unit vectors)."""
+    return want.dtype.kind == "f" and bool(np.all(np.abs(want) <= 1))
 
 
 def _nested(items, floats: bool = False) -> str:

@@ -1328,7 +1328,8 @@ class Array(Question):
         return self._verdict(False, other or self._weighed_array(got, want) or _merged_entries(self, got, want)
                              or _named_entries(self, explain.array(self, got, want)
                                                or diagnose.array_hint(got, want, self.close, *kinds,
-                                                                      quantities=not self.ids)))
+                                                                      quantities=not self.ids,
+                                                                      unit=self.unit_of())))
 
     def _weighed_array(self, got, want) -> str:
         """The question's own hints on an array, weighed on the looks as a number's are (`_weigh`)."""
