@@ -170,3 +170,45 @@ def test_a_common_factor_on_amounts_names_the_count_they_share_not_a_normalisati
     assert "normalisation" not in amounts and "they all multiply" in amounts, amounts
     cosines = diagnose.array_hint(np.array([0.2, 0.3]), np.array([0.3, 0.45]), close, unit="")
     assert "normalisation" in cosines, cosines
+
+
+RIGHT_TO_LEFT = '''def bpe_merges(counts, n_merges):
+    words = [list(w.encode("utf-8")) for w in counts]
+    freqs = list(counts.values())
+    merges = []
+    for k in range(n_merges):
+        pairs = {}
+        for tokens, n in zip(words, freqs):
+            for pair in zip(tokens, tokens[1:]):
+                pairs[pair] = pairs.get(pair, 0) + n
+        if not pairs:
+            break
+        best = min(pairs, key=lambda pair: (-pairs[pair], pair))
+        merges.append(best)
+        for i, tokens in enumerate(words):
+            j = len(tokens) - 1          # from the end of the word backwards
+            while j > 0:
+                if (tokens[j - 1], tokens[j]) == best:
+                    tokens[j - 1:j + 1] = [256 + k]
+                    j -= 2
+                else:
+                    j -= 1
+    return merges
+'''
+
+
+def test_an_order_slip_of_ids_guesses_a_sort_only_where_the_code_sorts():
+    """newcomer P: exercise 08's merges taken right to left were told "the right columns in another order … (sorted?)";
+    the code sorts nothing. Planted: the word scanned from its end, in place (P's went otherwise), and the general
+    words where the code is known not to sort, known to sort, and not known."""
+    import numpy as np
+
+    from embedlab.grading import diagnose
+
+    detail = _verdict("08-vocabulary-size", "bpe_merges", RIGHT_TO_LEFT, where="answer").detail
+    assert "sorted?" not in detail, detail
+    close = lambda a, b: a == b  # noqa: E731
+    got, want = np.array([[1, 2], [3, 4]]), np.array([[2, 1], [4, 3]])
+    assert "sorted?" not in diagnose.array_hint(got, want, close, quantities=False, sorts=False)
+    assert "sorted?" in diagnose.array_hint(got, want, close, quantities=False, sorts=True)
+    assert "sorted?" in diagnose.array_hint(got, want, close, quantities=False, sorts=None)

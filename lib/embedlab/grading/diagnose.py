@@ -364,7 +364,8 @@ def precision_hint(got: float, want: float, percent: bool = True) -> str | None:
 
 
 def array_hint(got: np.ndarray, want: np.ndarray, close, got_kind: str | None = None,
-               want_kind: str | None = None, quantities: bool = True, unit: str | None = None) -> str:
+               want_kind: str | None = None, quantities: bool = True, unit: str | None = None,
+               sorts: bool | None = None) -> str:
     """What is off about an array: its shape, a factor, an order, which entries differ. An array of ids, not
     quantities (`quantities` False: token ids, rows), is never said to be too big or too small, nor off by a
     factor."""
@@ -409,10 +410,14 @@ def array_hint(got: np.ndarray, want: np.ndarray, close, got_kind: str | None = 
                 return "in reverse order: check the sort direction"
             if got.ndim == 1 and close(np.sort(got), np.sort(want)).all():
                 return "the right values in another order"
+            # a sort is guessed only where the learner's code sorts (`sorts`; None: the code is not known)
+            guess = sorts is not False
             if got.ndim == 2 and sorted(_rows(got)) == sorted(_rows(want)):
-                return "the right rows in another order: rows must follow the order of the input (sorted? reordered?)"
+                return ("the right rows in another order: rows must follow the order of the input"
+                        + (" (sorted? reordered?)" if guess else ""))
             if got.ndim == 2 and sorted(_rows(got.T)) == sorted(_rows(want.T)):
-                return "the right columns in another order: columns must follow the order the question gives (sorted?)"
+                return ("the right columns in another order: columns must follow the order the question gives"
+                        + (" (sorted?)" if guess else ""))
             if got.ndim == 2 and want.dtype.kind == "f" and got.shape[0] > 2 and (want != 0).any() \
                     and close(got.sum(axis=0), want.sum(axis=0)).all() and np.abs(got.sum(axis=0)).max() > 0:
                 moved = np.flatnonzero(~ok.reshape(got.shape[0], -1).all(axis=1))

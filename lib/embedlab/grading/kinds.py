@@ -25,6 +25,7 @@ import dataclasses
 import itertools
 import math
 import numbers
+import re
 from dataclasses import dataclass, field
 from typing import Callable, Mapping, Sequence
 
@@ -1329,7 +1330,8 @@ class Array(Question):
                              or _named_entries(self, explain.array(self, got, want)
                                                or diagnose.array_hint(got, want, self.close, *kinds,
                                                                       quantities=not self.ids,
-                                                                      unit=self.unit_of())))
+                                                                      unit=self.unit_of(),
+                                                                      sorts=_code_sorts(self.source))))
 
     def _weighed_array(self, got, want) -> str:
         """The question's own hints on an array, weighed on the looks as a number's are (`_weigh`)."""
@@ -1871,6 +1873,14 @@ class Design(Question):
 
 # The typed-value rule, in the words the check, the grader, the handout and the guides all use.
 TYPED = "typed, not computed: the grader reruns this cell on other inputs"
+
+
+def _code_sorts(source: str | None) -> bool | None:
+    """Does the learner's own code sort (sorted(), .sort(), np.sort, argsort)? None when the code is not known."""
+    own = code.own_part(source) if isinstance(source, str) else None
+    if not own:
+        return None
+    return bool(re.search(r"\bsorted\s*\(|\.sort\s*\(|\bargsort\b|\bsort_values\b", own))
 
 
 def typed_cell(source: str | None, name: str) -> bool:
