@@ -212,3 +212,13 @@ def test_an_order_slip_of_ids_guesses_a_sort_only_where_the_code_sorts():
     assert "sorted?" not in diagnose.array_hint(got, want, close, quantities=False, sorts=False)
     assert "sorted?" in diagnose.array_hint(got, want, close, quantities=False, sorts=True)
     assert "sorted?" in diagnose.array_hint(got, want, close, quantities=False, sorts=None)
+
+
+def test_one_positions_share_is_named_as_one_position_not_two_slips_each_repeating_a_third():
+    """newcomer O: exercise 06's head_share_prompt as head / (input + blocks + head) was told "two slips give exactly
+    your number … One: … and too big: you left out attention … The other: … and too big: you left out attention".
+    Planted written otherwise (the parts summed first, in another order)."""
+    source = "one = c.head + c.blocks + c.input\nhead_share_prompt = c.head / one\n"
+    detail = _verdict("06-params-vs-compute", "head_share_prompt", source, where="answer").detail
+    assert "the share of one position" in detail and "two slips" not in detail, detail
+    assert detail.count("left out attention") <= 1, detail
