@@ -222,3 +222,25 @@ def test_one_positions_share_is_named_as_one_position_not_two_slips_each_repeati
     detail = _verdict("06-params-vs-compute", "head_share_prompt", source, where="answer").detail
     assert "the share of one position" in detail and "two slips" not in detail, detail
     assert detail.count("left out attention") <= 1, detail
+
+
+def test_a_new_cell_reading_sizes_a_later_questions_cell_set_again_is_told_so():
+    """newcomer P: a retry of exercise 07's question 3 in a new cell, after question 4's cell ran, read `L`, `h` and
+    `h_kv` as question 4's cell set them (another model's) and got only a generic hint. Planted with the right formula
+    (the learner's lines are right with the question's own sizes, and are told so) and a wrong one."""
+    lesson, name, later = "07-memory", "kv_bytes_per_token", "gqa_saving_gib"
+    for own, right in (("kv_bytes_per_token = int(2 * L * h_kv * head_dim * BYTES_PER_PARAM[cache_precision])\n", True),
+                       ("kv_bytes_per_token = int(2 * L * h * head_dim * BYTES_PER_PARAM[cache_precision])\n", False)):
+        ns = _namespace(lesson, name, "kv_bytes_per_token = 0\n")  # the answer cell as handed out, run
+        with contextlib.redirect_stdout(io.StringIO()):
+            exec(check_wrong.exercise_prelude(lesson, later), ns)  # noqa: S102 - question 4's given lines
+            exec(own, ns)  # noqa: S102
+        ns["_ih"] = ["", _answer_cell(lesson, name), f"ex.check({name!r})", _answer_cell(lesson, later),
+                     f"ex.check({later!r})", own]
+        v = Exercise(lesson).verdict(name, ns)
+        assert v.status == "incorrect" and "not the question's answer cell" in v.detail, v
+        assert "`L`" in v.detail and ("`h_kv`" if right else "`h`") in v.detail, v.detail
+        assert ("your lines give the right answer" in v.detail) == right, v.detail
+        # the same lines in the answer cell itself are judged as they are
+        ns["_ih"] = ["", _answer_cell(lesson, name, own)]
+        assert "not the question's answer cell" not in Exercise(lesson).verdict(name, ns).detail
