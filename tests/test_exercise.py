@@ -147,7 +147,7 @@ def test_function_checked_case_by_case():
     cases = pairs(np.random.default_rng(1))
     assert evaluate(q, cosine_similarity, None, cases).status == CORRECT
     wrong = evaluate(q, lambda a, b: float(a @ b), None, cases)
-    found = re.match(r"on input (\d) of 4, cosine\(\[", wrong.detail)
+    found = re.match(r"on input (\d) of 4, cosine\(np\.array\(\[", wrong.detail)
     assert wrong.status == INCORRECT and found, wrong.detail
     # the input the hint names is one the function gets wrong (the most telling failing one, not the first)
     a, b = cases[int(found[1]) - 1]

@@ -503,7 +503,8 @@ def drive_elsewhere(lesson, q):
             "words": "", "why": ""}
     _quiet(kinds._elsewhere_case, dataclasses.replace(q, elsewhere=(here,)), here)
     # a typed value where no input changes the answer (Question.fixed): read as typed
-    _quiet(dataclasses.replace(q, fixed=True, source=f"{q.name} = 13\n").judge, data[1], data[1])
+    _quiet(dataclasses.replace(q, fixed=True, source=f"{q.name} = 13\n").judge, data[1],
+           kinds.expected_value(q, data[1]))
     drive_typed_parameter(q)
     drive_earlier(lesson, q)
 

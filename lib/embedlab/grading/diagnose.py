@@ -636,14 +636,15 @@ def call_text(name: str, args, limit: int = 110) -> str:
     """`name(arg, ...)` with every argument compact; long arrays by shape, dtype and a few values. A small
     array argument is written as code (`np.array([2.0, 2.0])`), as the check passes it, so the call pasted
     into the notebook runs as the check ran it (a list there would not have `.shape`)."""
-    for room in (8, 3, 0):
-        text = f"{name}({', '.join(compact(a, room, code=True) for a in args)})"
+    # every digit where it fits (the call pasted runs on the same numbers), else rounded, then fewer values shown
+    for room, code in ((8, True), (8, "rounded"), (3, True), (3, "rounded"), (0, "rounded")):
+        text = f"{name}({', '.join(compact(a, room, code=code) for a in args)})"
         if len(text) <= limit:
             return text
     return text[: limit - 2] + "…)"
 
 
-def compact(value, room: int = 8, code: bool = False) -> str:
+def compact(value, room: int = 8, code=False) -> str:
     """One argument or result, short: [2, 2] for a small array, array(50×8 float64: 0.13, …) for a big one;
     with `code`, a small array as the code that makes it (np.array([2.0, 2.0]): floats with every digit)."""
     if isinstance(value, (bool, np.bool_)):
@@ -675,7 +676,8 @@ def compact(value, room: int = 8, code: bool = False) -> str:
         if code and isinstance(value, np.ndarray):
             inferred = np.array(arr.tolist()).dtype  # what np.array makes of the values written: else named
             dtype = "" if inferred == arr.dtype else f", dtype=np.{arr.dtype.name}"
-            return f"np.array({_nested(arr.tolist(), floats=arr.dtype.kind == 'f')}{dtype})"
+            floats = (code if code == "rounded" else True) if arr.dtype.kind == "f" else False
+            return f"np.array({_nested(arr.tolist(), floats=floats)}{dtype})"
         return _nested(arr.tolist())
     shape = "×".join(str(n) for n in arr.shape)
     head = ", ".join(_num(v) if isinstance(v, float) else str(v) for v in arr.ravel()[:3].tolist())
@@ -688,12 +690,15 @@ def _normalisable(want: np.ndarray) -> bool:
     return want.dtype.kind == "f" and bool(np.all(np.abs(want) <= 1))
 
 
-def _nested(items, floats: bool = False) -> str:
+def _nested(items, floats=False) -> str:
     if isinstance(items, list):
         return "[" + ", ".join(_nested(v, floats) for v in items) + "]"
     if isinstance(items, bool):
         return str(items)
     if isinstance(items, float):
+        if floats == "rounded":  # as code, to 4 digits: a float literal still (2.0, not 2)
+            shown = _num(items)
+            return shown + ".0" if shown.lstrip("-").isdigit() else shown
         if floats:  # as code: every digit (repr gives back the same float), so the call pasted runs on the same numbers
             return repr(items)
         return _num(items)
