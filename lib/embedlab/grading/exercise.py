@@ -14,6 +14,7 @@ import contextlib
 import dataclasses
 import io
 import sys
+import warnings
 import textwrap
 
 
@@ -68,7 +69,15 @@ class Exercise:
         self._checking = set()  # questions whose earlier answers are being judged (earlier.hint): not again
 
     def verdict(self, name: str, namespace: dict) -> Verdict:
-        """Judge one question against a namespace (the notebook's globals). Never raises."""
+        """Judge one question against a namespace (the notebook's globals). Never raises, and prints no warning:
+        what the check runs (the learner's function on its inputs, their lines again on other inputs or with a
+        slip undone, the course's code on those) is its own probing, not the learner's cell, whose warnings
+        were printed when it ran."""
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return self._verdict(name, namespace)
+
+    def _verdict(self, name: str, namespace: dict) -> Verdict:
         question = self.questions[name]
         value = answer_of(question, namespace)
         cell = answer_source(name, namespace)  # IPython's input history: the cell that defines it
