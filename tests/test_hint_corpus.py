@@ -123,7 +123,7 @@ CORPUS = [
           "features as rows"),
     Wrong("01-toy-table", "n_params", "n_params = 4 + 3", "rows × columns", "added rows and columns"),
     Wrong("01-toy-table", "batch", "batch = np.array([0, 1, 0])", "one row per word", "looked up one word"),
-    Wrong("01-toy-table", "cosine", COSINE_PRECEDENCE, "cosine([2, 2], [1, 1]) returned 2: operator precedence",
+    Wrong("01-toy-table", "cosine", COSINE_PRECEDENCE, "cosine(np.array([2.0, 2.0]), np.array([1.0, 1.0])) returned 2: operator precedence",
           "a @ b / |a| * |b|"),
     Wrong("01-toy-table", "cosine", "def cosine(a, b):\n    return float(a @ b)", "dot product", "no normalisation"),
     Wrong("01-toy-table", "cos_pair", "cos_pair = 0.707", "right to 3 digits", "typed the printed value"),
@@ -135,7 +135,7 @@ CORPUS = [
     # 02 · lookup vs matmul
     Wrong("02-lookup-vs-matmul", "one_hot",
           "def one_hot(ids, V):\n    out = np.zeros((V, len(ids)))\n    out[ids, np.arange(len(ids))] = 1\n    return out",
-          "one_hot([2, 0, 2], 4)", "one column per id"),
+          "one_hot(np.array([2, 0, 2]), 4)", "one column per id"),
     Wrong("02-lookup-vs-matmul", "rows_matmul",
           "E = np.random.default_rng(2).standard_normal((8, 4)).astype(np.float32)\n"
           "rows_matmul = E.T @ np.eye(8, dtype=np.float32)[[5, 1, 5, 7, 0]].T", "goes on the left",

@@ -633,6 +633,13 @@ def drive_elsewhere(lesson, q):
     for raised in ("KeyError: 'gpt2'", "IndexError: index 9 is out of bounds", "NameError: name 'x' is not defined"):
         _quiet(kinds._elsewhere_case, q, {"kind": q.kind, "got": data[0], "want": data[1], "words": "with L = 7",
                                           "raised": raised})
+    # the cell raising on the notebook's own inputs too (elsewhere.raises_here), said before anything else
+    here = {"kind": q.kind, "raised_here": "AttributeError: 'ModelShape' object has no attribute 'd_ff'",
+            "words": "", "why": ""}
+    _quiet(kinds._elsewhere_case, dataclasses.replace(q, elsewhere=(here,)), here)
+    # a typed value where no input changes the answer (Question.fixed): read as typed
+    _quiet(dataclasses.replace(q, fixed=True, source=f"{q.name} = 13\n").judge, data[1],
+           kinds.expected_value(q, data[1]))
     drive_typed_parameter(q)
     drive_earlier(lesson, q)
 

@@ -39,15 +39,73 @@ def defines_pattern(name: str) -> re.Pattern:
 
 
 def answer_source(name: str, namespace: dict) -> str | None:
-    """The source of the last cell run in this kernel that defines `name` (IPython's history), or None."""
-    history = namespace.get("_ih") or namespace.get("In")
-    if not isinstance(history, (list, tuple)):
+    """The source of the last cell run in this kernel that defines `name` (IPython's history, as
+    `history` reads it: the check's own calls left out), or None. The same lines are found wherever the
+    learner wrote them: in the question's answer cell or in a cell of their own further down."""
+    history = inputs_history(namespace)
+    if history is None:
         return None
     pattern = defines_pattern(name)
     for cell in reversed(history):
         if isinstance(cell, str) and pattern.search(cell) and PROBE_MARK not in cell:
             return cell[:SOURCE_LIMIT]
     return None
+
+
+CHECK_CALLS = ("check", "summary")  # the exercise's checker's methods a learner may call in an answer's own cell
+
+
+def _check_call(stmt) -> bool:
+    """Is this top-level statement a call of the exercise's check (`ex.check("name")`, `ex.summary()`),
+    not the learner's code? A method of that name on a plain name, with nothing but a question's name
+    (a string) as its argument."""
+    if not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call)):
+        return False
+    call = stmt.value
+    if not (isinstance(call.func, ast.Attribute) and call.func.attr in CHECK_CALLS
+            and isinstance(call.func.value, ast.Name)):
+        return False
+    if call.func.attr == "summary":
+        return not call.args and not call.keywords
+    return (len(call.args) == 1 and not call.keywords and isinstance(call.args[0], ast.Constant)
+            and isinstance(call.args[0].value, str))
+
+
+@functools.lru_cache(maxsize=512)
+def without_checks(cell: str) -> str:
+    """A cell with the check's own calls taken out (`cos_pair = cosine(...); ex.check("cos_pair")`, or
+    the call on a line of its own): what is left is the learner's code, read and run again as if it
+    were in the answer cell (the call names the answer as a string, reads the checker, and would run
+    the check inside the check). Every other character is kept (comments, the `# YOUR CODE HERE`
+    marker); unchanged when it holds no such call or does not parse."""
+    if not isinstance(cell, str) or not any(f".{m}(" in cell for m in CHECK_CALLS):
+        return cell
+    try:
+        tree = ast.parse(cell)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return cell
+    calls = [stmt for stmt in tree.body if _check_call(stmt)]
+    if not calls:
+        return cell
+    lines = cell.split("\n")
+    for stmt in reversed(calls):  # from the end, so that earlier positions stay where they are
+        first, last = stmt.lineno - 1, stmt.end_lineno - 1
+        head, tail = lines[first][:stmt.col_offset], lines[last][stmt.end_col_offset:]
+        head = re.sub(r";\s*$", "", head)  # the `;` that joined it to the statement before
+        tail = re.sub(r"^\s*;\s*", "", tail) if head.strip() == "" else tail
+        joined = (head.rstrip() if head.strip() else head) + (tail if head.strip() else tail.lstrip())
+        lines[first:last + 1] = [joined] if joined.strip() else []
+    return "\n".join(lines)
+
+
+def inputs_history(namespace: dict) -> list | None:
+    """IPython's input history (``_ih``, else ``In``) as the grading reads it: each cell with the check's
+    own calls taken out (without_checks), so that an answer written with its check in the same cell, or
+    in a new cell, is read as the same code as in its answer cell. None when there is no history."""
+    history = namespace.get("_ih") or namespace.get("In")
+    if not isinstance(history, (list, tuple)):
+        return None
+    return [without_checks(cell) if isinstance(cell, str) else cell for cell in history]
 
 
 PROBE_MARK = "embedlab.grading.wire"  # the grader's probe cell (its given lines name answers): never an answer cell

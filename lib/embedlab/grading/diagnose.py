@@ -385,7 +385,8 @@ def precision_hint(got: float, want: float, percent: bool = True) -> str | None:
 
 
 def array_hint(got: np.ndarray, want: np.ndarray, close, got_kind: str | None = None,
-               want_kind: str | None = None, quantities: bool = True) -> str:
+               want_kind: str | None = None, quantities: bool = True, unit: str | None = None,
+               sorts: bool | None = None) -> str:
     """What is off about an array: its shape, a factor, an order, which entries differ. An array of ids, not
     quantities (`quantities` False: token ids, rows), is never said to be too big or too small, nor off by a
     factor."""
@@ -410,6 +411,10 @@ def array_hint(got: np.ndarray, want: np.ndarray, close, got_kind: str | None = 
                         return f"every value: {factor_words(factor, message)}"
                 direction = "too big" if abs(c) > 1 else "too small"
                 sign = ", and of the wrong sign" if c < 0 else ""
+                if unit is not None and unit not in UNITLESS and not _normalisable(want):
+                    # amounts (bytes, parameters, counts): nothing there is normalised; what all of them multiply is off
+                    return (f"every value is off by the same factor ({direction}{sign}): the entries are right "
+                            "against each other, so the one number they all multiply is off (the count they share?)")
                 return f"every value is off by the same factor ({direction}{sign}): a scale or a normalisation missing?"
         if want.dtype.kind in "biuf" and np.isin(want, (0, 1)).all() and np.isin(got, (0, 1)).all() \
                 and close(got, 1 - want).all():
@@ -426,10 +431,14 @@ def array_hint(got: np.ndarray, want: np.ndarray, close, got_kind: str | None = 
                 return "in reverse order: check the sort direction"
             if got.ndim == 1 and close(np.sort(got), np.sort(want)).all():
                 return "the right values in another order"
+            # a sort is guessed only where the learner's code sorts (`sorts`; None: the code is not known)
+            guess = sorts is not False
             if got.ndim == 2 and sorted(_rows(got)) == sorted(_rows(want)):
-                return "the right rows in another order: rows must follow the order of the input (sorted? reordered?)"
+                return ("the right rows in another order: rows must follow the order of the input"
+                        + (" (sorted? reordered?)" if guess else ""))
             if got.ndim == 2 and sorted(_rows(got.T)) == sorted(_rows(want.T)):
-                return "the right columns in another order: columns must follow the order the question gives (sorted?)"
+                return ("the right columns in another order: columns must follow the order the question gives"
+                        + (" (sorted?)" if guess else ""))
             if got.ndim == 2 and want.dtype.kind == "f" and got.shape[0] > 2 and (want != 0).any() \
                     and close(got.sum(axis=0), want.sum(axis=0)).all() and np.abs(got.sum(axis=0)).max() > 0:
                 moved = np.flatnonzero(~ok.reshape(got.shape[0], -1).all(axis=1))
@@ -645,16 +654,20 @@ def _list(indices, limit: int = 6) -> str:
 
 
 def call_text(name: str, args, limit: int = 110) -> str:
-    """`name(arg, ...)` with every argument compact; long arrays by shape, dtype and a few values."""
-    for room in (8, 3, 0):
-        text = f"{name}({', '.join(compact(a, room) for a in args)})"
+    """`name(arg, ...)` with every argument compact; long arrays by shape, dtype and a few values. A small
+    array argument is written as code (`np.array([2.0, 2.0])`), as the check passes it, so the call pasted
+    into the notebook runs as the check ran it (a list there would not have `.shape`)."""
+    # every digit where it fits (the call pasted runs on the same numbers), else rounded, then fewer values shown
+    for room, code in ((8, True), (8, "rounded"), (3, True), (3, "rounded"), (0, "rounded")):
+        text = f"{name}({', '.join(compact(a, room, code=code) for a in args)})"
         if len(text) <= limit:
             return text
     return text[: limit - 2] + "…)"
 
 
-def compact(value, room: int = 8) -> str:
-    """One argument or result, short: [2, 2] for a small array, array(50×8 float64: 0.13, …) for a big one."""
+def compact(value, room: int = 8, code=False) -> str:
+    """One argument or result, short: [2, 2] for a small array, array(50×8 float64: 0.13, …) for a big one;
+    with `code`, a small array as the code that makes it (np.array([2.0, 2.0]): floats with every digit)."""
     if isinstance(value, (bool, np.bool_)):
         return str(bool(value))
     if isinstance(value, (numbers.Integral, np.integer)):
@@ -669,7 +682,7 @@ def compact(value, room: int = 8) -> str:
         more = len(items) - max(room // 2, 2)
         return "{" + shown + (f", … {more} more" if more > 0 else "") + "}"
     if isinstance(value, (list, tuple)) and not all(_is_number(v) for v in value):
-        inner = ", ".join(compact(v, room) for v in value)
+        inner = ", ".join(compact(v, room, code) for v in value)
         return f"[{inner}]" if isinstance(value, list) else f"({inner})"
     try:
         arr = np.asarray(value)
@@ -679,6 +692,13 @@ def compact(value, room: int = 8) -> str:
         return type(value).__name__
     label = "list" if isinstance(value, (list, tuple)) else "array"
     if arr.size <= room and arr.ndim <= 2:
+        if code and isinstance(value, np.ndarray) and arr.size == 0:  # its shape is not in its (empty) values
+            return f"np.zeros({arr.shape!r}" + ("" if arr.dtype == np.float64 else f", dtype=np.{arr.dtype.name}") + ")"
+        if code and isinstance(value, np.ndarray):
+            inferred = np.array(arr.tolist()).dtype  # what np.array makes of the values written: else named
+            dtype = "" if inferred == arr.dtype else f", dtype=np.{arr.dtype.name}"
+            floats = (code if code == "rounded" else True) if arr.dtype.kind == "f" else False
+            return f"np.array({_nested(arr.tolist(), floats=floats)}{dtype})"
         return _nested(arr.tolist())
     shape = "×".join(str(n) for n in arr.shape)
     head = ", ".join(_num(v) if isinstance(v, float) else str(v) for v in arr.ravel()[:3].tolist())
@@ -686,12 +706,22 @@ def compact(value, room: int = 8) -> str:
     return f"{label}({kind}: {head}, …)" if arr.size > 3 else f"{label}({kind}: {head})"
 
 
-def _nested(items) -> str:
+def _normalisable(want: np.ndarray) -> bool:
+    """Values a normalisation could make: floats within [-1, 1] (cosines, shares, probabilities, unit vectors)."""
+    return want.dtype.kind == "f" and bool(np.all(np.abs(want) <= 1))
+
+
+def _nested(items, floats=False) -> str:
     if isinstance(items, list):
-        return "[" + ", ".join(_nested(v) for v in items) + "]"
+        return "[" + ", ".join(_nested(v, floats) for v in items) + "]"
     if isinstance(items, bool):
         return str(items)
     if isinstance(items, float):
+        if floats == "rounded":  # as code, to 4 digits: a float literal still (2.0, not 2)
+            shown = _num(items)
+            return shown + ".0" if shown.lstrip("-").isdigit() else shown
+        if floats:  # as code: every digit (repr gives back the same float), so the call pasted runs on the same numbers
+            return repr(items)
         return _num(items)
     return str(items)
 

@@ -173,7 +173,7 @@ def derived_names(namespace: dict, inputs: dict, source: str | None, keeps=()) -
     compute from the notebook's own value of that input, which the case does not replace, so they
     cannot be judged there. Reading a part the case keeps (`BUDGET.weights` when only a limit grows)
     makes nothing derived."""
-    history = namespace.get("_ih") or namespace.get("In")
+    history = code.inputs_history(namespace)
     if not isinstance(history, (list, tuple)):
         return set()
     changed = _changed_parts(namespace, inputs)
@@ -267,7 +267,7 @@ def made_from(namespace: dict, inputs: dict) -> set:
     own way, from the notebook's own data, which the case does not replace (and mix it with inputs it does):
     the case cannot tell their method (a typed answer reads none, and is still held to it). Modules,
     functions and classes are tools, not data."""
-    history = namespace.get("_ih") or namespace.get("In")
+    history = code.inputs_history(namespace)
     if not isinstance(history, (list, tuple)):
         return set()
     out = set()
@@ -611,7 +611,7 @@ def changed_later(namespace: dict, source: str, name: str) -> bool:
     """Does a cell run after the answer cell (IPython's history) change the answer (`x -= …`, `x[0] = …`,
     `x.append(…)`, `x = x.astype(int)`)? Then its value is not the answer cell's alone: no run of that
     cell on other inputs can tell."""
-    history = namespace.get("_ih") or namespace.get("In")
+    history = code.inputs_history(namespace)
     if not isinstance(history, (list, tuple)) or source not in history:
         return False
     last = len(history) - 1 - list(reversed(history)).index(source)
@@ -1044,11 +1044,29 @@ def run_elsewhere(question, namespace: dict, lesson: str, source: str | None = N
                         "own": case.foreign, "same": not case.foreign and _same_data(got, judge_as, answer_of_ns)})
         if question.kind in ("integer", "real", "array", "choice", "design"):
             out += second_looks(question, namespace, lesson, source, assigned, looks or [], solution, foreign, prefix)
+        if any(isinstance(case, dict) and "raised" in case for case in out):
+            # lines that raise on other inputs may raise on the notebook's own too (the answer's value then
+            # left from an earlier run): that is said, not "right for these inputs only"
+            here = raises_here(compiled, question.name, namespace, read)
+            if here is not None:
+                return [{"kind": question.kind, "raised_here": here, "words": "", "why": ""}]
         return (out + undone) or None
     except Exception:  # noqa: BLE001 - the check never stops the notebook
         return None
     finally:
         _RUNNING.reset(token)
+
+
+def raises_here(compiled, name: str, namespace: dict, read: frozenset) -> str | None:
+    """The error the learner's lines raise run again on the notebook's own inputs ("IndexError: …"), or None
+    when they run there (or run past their time)."""
+    try:
+        _run(compiled, name, namespace, {}, read)
+    except OutOfTime:
+        return None
+    except (Exception, SystemExit) as exc:  # noqa: BLE001 - the learner's own lines
+        return f"{type(exc).__name__}: {exc}"[:200]
+    return None
 
 
 def _own_module(lesson: str, name: str, source: str | None, given) -> ast.Module | None:
@@ -1505,7 +1523,7 @@ def as_handed_out(question, namespace: dict, source: str | None, edits, then):
         return None
     token = _RUNNING.set(True)
     try:
-        history = namespace.get("_ih") or namespace.get("In")
+        history = code.inputs_history(namespace)
         history = list(history) if isinstance(history, (list, tuple)) else []
         at = len(history) - 1 - history[::-1].index(source) if source in history else len(history)
         above = [e for e in edits if not e.in_answer]

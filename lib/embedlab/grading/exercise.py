@@ -10,7 +10,9 @@ answers itself (embedlab.grading.wire) and judges them in its own process.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import io
 import sys
 import warnings
 import textwrap
@@ -20,6 +22,7 @@ from embedlab.grading.cases import rng_for
 from embedlab.grading.kinds import (MISSING, TYPED, Function, NotAttempted, Question, Verdict, WrongForm,
                                    answer_of, carried_data, points_text, typed_cell)
 from embedlab.grading.code import (CLASS, OTHER, RIGHT, SAME, answer_source, edit_hint, given_code, given_edits,
+                                   inputs_history,
                                    harmless, restored, with_marker)
 from embedlab.grading.earlier import earlier_read, rerun, rerun_function
 from embedlab.grading.earlier import hint as earlier_hint
@@ -120,7 +123,55 @@ class Exercise:
             if elsewhere:
                 verdict = evaluate(question, value, self.key[name], source=source, others=self.key,
                                    elsewhere=elsewhere)
-        return self._given(name, namespace, cell, self._earlier(name, namespace, cell, source, verdict))
+        verdict = self._given(name, namespace, cell, self._earlier(name, namespace, cell, source, verdict))
+        return self._moved(name, namespace, cell, verdict)
+
+    def _moved(self, name: str, namespace: dict, cell, verdict: Verdict) -> Verdict:
+        """A wrong answer written outside its answer cell (a cell of the learner's own) that reads names the answer
+        cell's given lines set (`L`, `h`), which another cell has set since to other values (a later question's
+        given lines for its own model): the lines compute on those. Said plainly, first: the given lines run
+        again (in a copy of the namespace) give the values the question means, and the learner's lines run on
+        those tell whether that is all that is wrong. Nothing is guessed where they cannot run."""
+        if verdict.status != INCORRECT or not isinstance(cell, str) or name not in self.key:
+            return verdict
+        try:
+            from embedlab.grading import code as code_module
+            from embedlab.grading import elsewhere
+
+            given = given_code(self.lesson, self.mode).get(name)
+            own_given = [line for line in (given[1] if given else ()) if line and not line.startswith("print(")]
+            if not own_given or set(own_given) <= set(code_module._code_lines(cell)):
+                return verdict  # nothing given in the answer cell, or this is the answer cell
+            found = elsewhere.learner_lines(self.lesson, name, cell)
+            if found is None:
+                return verdict
+            compiled, assigned, read = found
+            setup = "\n".join(given[1])
+            made = code_module.names_set(setup) or set()
+            names = sorted((read - assigned) & made)
+            if not names:
+                return verdict
+            copy = dict(namespace)
+            with contextlib.redirect_stdout(io.StringIO()), elsewhere._seconds(elsewhere.SECONDS):
+                exec(compile(setup, "<the answer cell's given lines>", "exec"), copy)  # noqa: S102 - the exercise's own
+            stale = [n for n in names if n in namespace and not _same_value(copy.get(n), namespace[n])]
+            if not stale:
+                return verdict
+            shown = ", ".join(f"`{n}`" for n in stale)
+            detail = (f"this cell is not the question's answer cell: it reads {shown}, which another cell has set "
+                      "since to other values than the answer cell gives them, so your lines computed on those: run "
+                      "the answer cell again first, or write your answer there (below `# YOUR CODE HERE`)")
+            question = self.questions[name]
+            with contextlib.redirect_stdout(io.StringIO()), elsewhere._seconds(elsewhere.SECONDS):
+                exec(compiled, copy)  # noqa: S102 - the learner's own lines, in a copy of their namespace
+            again = evaluate(question, copy.get(name, MISSING), self.key[name])
+            if again.status == CORRECT:
+                detail += "; with those values your lines give the right answer"
+        except BaseException as exc:  # noqa: BLE001 - a check must never stop the notebook (nor run past its time)
+            if isinstance(exc, KeyboardInterrupt):
+                raise
+            return verdict
+        return dataclasses.replace(verdict, detail=detail)
 
     def _earlier(self, name: str, namespace: dict, cell, source, verdict: Verdict, value=None,
                  cases=None) -> Verdict:
@@ -182,7 +233,7 @@ class Exercise:
         (elsewhere.as_handed_out) give the right answer. Otherwise its own hint stands."""
         if verdict.status != INCORRECT:
             return verdict
-        history = namespace.get("_ih") or namespace.get("In")
+        history = inputs_history(namespace)
         try:
             if not isinstance(history, list):
                 return verdict
@@ -328,6 +379,18 @@ class Exercise:
 
 
 LINE_WIDTH = 88  # characters: a check's line fits a phone-width page and the book's column
+
+
+def _same_value(a, b) -> bool:
+    """Are two values of a name the same (arrays by their values)?"""
+    try:
+        import numpy as np
+
+        if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
+            return bool(np.array_equal(a, b))
+        return bool(a == b)
+    except Exception:  # noqa: BLE001 - values that cannot be compared: taken as the same (nothing said)
+        return True
 
 
 def fold(line: str) -> str:

@@ -248,6 +248,9 @@ class Question:
     lesson: str = ""  # set by lessons.questions_for: whose given code (code.given_code) the cell holds
     solved_in: str = ""  # a function's result question: the lesson whose solution writes the function (code.solution_source)
     reread: str = ""  # set by lessons.questions_for: the lesson's section it practises (its module's REREAD)
+    # set by lessons.questions_for: a value question no input changes (its Space's `fixed`) whose solution computes
+    # it: no rerun on other inputs can tell a typed value there, so the cell is read (`_typed_fixed`)
+    fixed: bool = False
     # The work the question asks the learner to do, with why: {library function: why} names what the cell may
     # not hand the work to (calls it, aliases or imports it); {Work: why} an operation the answer must come
     # from (a matrix product with the table: the value alone cannot tell it from the lookup). A cell that
@@ -279,6 +282,10 @@ class Question:
         if ok:
             return Verdict(CORRECT, self.points, self.points, "")
         from embedlab.grading.text import without_repeats
+
+        here = self._raised_here()
+        if here:  # the cell fails on these inputs too: no hint of another kind can be about it
+            detail = here
 
         # a clause that says again what an earlier one says (two sources joined) is left out: said once
         return Verdict(INCORRECT, 0.0, self.points, _quiet(without_repeats, detail, default=detail))
@@ -352,6 +359,16 @@ class Question:
                         f"{words}, where the answer is {code._fmt(expected)}; write it so it holds for any input")
         return None
 
+    def _raised_here(self) -> str | None:
+        """The cell run again on the notebook's own inputs raises (the kernel's report: elsewhere.raises_here):
+        said with the error's last line, and that the answer's value is left from an earlier run."""
+        for case in self.elsewhere if isinstance(self.elsewhere, (list, tuple)) else ():
+            if isinstance(case, dict) and isinstance(case.get("raised_here"), str) and case["raised_here"]:
+                error = case["raised_here"].strip().splitlines()[-1][:ELSEWHERE_TEXT]
+                return (f"your cell raises {error} on these inputs too, so `{self.name}` holds a value left from an "
+                        "earlier run: fix the error first, then run the cell again")
+        return None
+
     def _elsewhere_slip(self) -> str | None:
         """A right value from the learner's lines that give another answer on `other_inputs` (run in the
         kernel, reported as plain data in `elsewhere`): the first such case, in words. A case whose report
@@ -371,6 +388,9 @@ class Question:
         slip = self._own_work_slip() or self._formula_slip() or self._elsewhere_slip()
         if slip and typed_cell(self.source, self.name):
             slip = f"{TYPED}; {slip}"
+        elif not slip and self.fixed and typed_cell(self.source, self.name):
+            slip = (f"{TYPED}; this question's answer is the same on every input, so no rerun can tell a typed "
+                    "value: the cell is read instead, and it types its value: compute it (the question says how)")
         return self._verdict(False, slip) if slip else self._verdict(True)
 
     def _own_work_slip(self) -> str | None:
@@ -1433,7 +1453,9 @@ class Array(Question):
         return self._verdict(False, other or self._weighed_array(got, want) or step or _merged_entries(self, got, want)
                              or _named_entries(self, explain.array(self, got, want)
                                                or diagnose.array_hint(got, want, self.close, *kinds,
-                                                                      quantities=not self._ids(want))))
+                                                                      quantities=not self._ids(want),
+                                                                      unit=self.unit_of(),
+                                                                      sorts=_code_sorts(self.source))))
 
     def _ids(self, want) -> bool:
         """Are its entries ids (declared, or found from the solution's own code: counterfactual.holds_ids)?"""
@@ -2007,6 +2029,14 @@ class Design(Question):
 TYPED = "typed, not computed: the grader reruns this cell on other inputs"
 
 
+def _code_sorts(source: str | None) -> bool | None:
+    """Does the learner's own code sort (sorted(), .sort(), np.sort, argsort)? None when the code is not known."""
+    own = code.own_part(source) if isinstance(source, str) else None
+    if not own:
+        return None
+    return bool(re.search(r"\bsorted\s*\(|\.sort\s*\(|\bargsort\b|\bsort_values\b", own))
+
+
 def typed_cell(source: str | None, name: str) -> bool:
     """Does the answer cell type its answer (a literal, or lines that read no name and call nothing)?
     False when the cell is not known or does not parse: only what is seen is called typed."""
@@ -2136,6 +2166,8 @@ def _elsewhere_case(question: Question, case) -> str | None:
     None when the learner's lines gave the answer there too, else the words of the slip."""
     if not isinstance(case, dict) or not isinstance(case.get("words"), str):
         return None
+    if case.get("raised_here"):
+        return question._raised_here()
     judge_as = _case_question(question, case.get("kind"))
     if judge_as is None:
         return None

@@ -69,7 +69,27 @@ def questions_for(lesson: str, params: dict | None = None) -> list[Question]:
     reread = getattr(module, "REREAD", {})
     for q in found:  # each knows its lesson (the code its exercise gives is not the learner's own) and its section
         q.lesson, q.reread = lesson, reread.get(q.name, "") if isinstance(reread, dict) else ""
+    fixed = getattr(getattr(module, "SPACE", None), "fixed", None) or {}
+    for q in found:  # a value no input changes, which the course's solution computes: a typed one is read as typed
+        if q.name in fixed and q.kind in ("integer", "real", "array"):
+            q.fixed = _solution_computes(lesson, q.name)
     return found
+
+
+def _solution_computes(lesson: str, name: str) -> bool:
+    """Does the course's solution compute the answer `name` (its cell is not typed, kinds.typed_cell)? False
+    where the solution cannot be read (nothing then is refused for being typed)."""
+    from embedlab.grading import code
+    from embedlab.grading.kinds import typed_cell
+
+    try:
+        source = code.solution_source(lesson, name)
+    except Exception:  # noqa: BLE001 - a grader without the course's notebooks
+        return False
+    if not source:
+        return False
+    own = source.split("# BEGIN SOLUTION", 1)[-1].split("# END SOLUTION", 1)[0]  # its own lines, not the given ones
+    return not typed_cell(own, name)
 
 
 def reread_for(lesson: str) -> dict[str, str]:

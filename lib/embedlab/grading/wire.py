@@ -174,7 +174,7 @@ def _handed_out_entries(questions, namespace: dict, handed: dict, cases, entries
     from embedlab.grading.kinds import Function, answer_of
     from embedlab.grading.values import decode_value
 
-    history = namespace.get("_ih") or namespace.get("In")
+    history = code.inputs_history(namespace)
     if not isinstance(history, (list, tuple)):
         return
     cells = [cell for cell in history if isinstance(cell, str) and code.PROBE_MARK not in cell]

@@ -311,10 +311,13 @@ def questions(p: dict) -> list:
                                                ("the MLP", 3 * d * s.intermediate_size, "3 · d · d_ff")])])),
                 recheck=lambda: [attn_recheck()], **reads("attn_layer")),
         Integer("mlp_layer", hints=[
+            # first: where d_ff = 4·d (Llama 3.2 1B) two matrices give 8·d² too, and the rule is the likelier source;
+            # said so that it holds of either code (newcomer O: `8 * d * d` was told only "three matrices")
+            Hint(lambda got, want: got == 8 * d_m * d_m and got != want,
+                 "that is GPT-2's MLP rule, 8·d² (two matrices of d × 4d): this MLP is SwiGLU, with three matrices "
+                 "(gate, up and down) of d × d_ff, d_ff the config's intermediate_size"),
             ratio(2 / 3, "SwiGLU has three matrices: gate, up and down"),
             offset(2 * d_ff + d_m, "Llama's SwiGLU has no biases: three d × d_ff matrices, nothing else"),
-            Hint(lambda got, want: got == 8 * d_m * d_m and got != want,
-                 "that is a GPT-2 MLP (8·d²): use the config's intermediate_size as d_ff, and three matrices"),
         ], parts=lambda: Answer(Sum("the MLP", [*mlp_parts(d_m, d_ff).children, *belongs_elsewhere(
             "the layer", "the MLP", [("the layer's two RMSNorms", 2 * d_m, "d each: 2 · d"),
                                      ("an RMSNorm", d_m, "d"),

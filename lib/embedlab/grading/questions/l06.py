@@ -100,6 +100,12 @@ def share(p: dict, head_positions: int, attention: bool = True, square: bool = F
     return head_positions * c.head / total
 
 
+def one_position(p: dict) -> float:
+    """The head's share of one position of `share_model` alone: head / (input + blocks + head)."""
+    c = token_costs(load_config(p["share_model"]))
+    return c.head / (c.input + c.blocks + c.head)
+
+
 BLOCKS_T_TIMES = ("reading a prompt, every one of the T positions goes through the lookup and the blocks (the "
                   "tokens after it attend to its keys and values in every layer, and a layer's keys and values "
                   "are made from what the layers below give): those run T times; only the head runs once, at "
@@ -385,6 +391,12 @@ def questions(p: dict) -> list:
             Hint(lambda got, want: got > 1, "a share is a fraction between 0 and 1"),
         ], parts=lambda: share_parts(False), **reads("head_share_training")),
         Real("head_share_prompt", exact=True, hints=[
+            # one position priced alone (T = 1 everywhere): two slips at once in the parts' terms, one in the
+            # learner's (newcomer O was told two slips, each repeating the attention left out)
+            Hint(lambda got, want: _is(got, one_position(p)),
+                 "that is the share of one position, head / (input + blocks + head): the pass reads all T "
+                 "positions, so the lookup, the blocks and attention over the context run for each of them, and "
+                 "the head once, at the last"),
             Hint(lambda got, want: _is(got, share(p, 1, attention=False)),
                  "too big: you left out attention over the context, which grows with every position"),
             Hint(lambda got, want: any(_is(got, blocks_once(p, keys)) for keys in (1, T, T * (T + 1) // 2, T * T)),
