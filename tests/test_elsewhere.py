@@ -285,8 +285,15 @@ def test_lines_that_check_draw_or_ask_are_not_run_again():
     from IPython.display import display
 
     q = next(q for q in questions_for("09-what-rows-learn") if q.name == "gap")
-    uses = ("ex.check('gap')", "plt.plot([1, 2])", "show(gap)", "input", "import matplotlib.pyplot as mp",
+    uses = ("plt.plot([1, 2])", "show(gap)", "input", "import matplotlib.pyplot as mp",
             "from IPython.display import Markdown")
+    # the exercise's own check in the cell is left out of what is run again (code.without_checks): the cell is
+    # judged as the same cell without it, whose lines are run again
+    ns, _ = answered("09-what-rows-learn", "gap", GROUP_MEANS)
+    ns.update(ex=Exercise("09-what-rows-learn"))
+    without = run_elsewhere(q, ns, "09-what-rows-learn")
+    ns["_ih"][-1] = GROUP_MEANS + "\nex.check('gap')"
+    assert without and run_elsewhere(q, ns, "09-what-rows-learn") == without
     for extra in uses:
         ns, _ = answered("09-what-rows-learn", "gap", GROUP_MEANS + "\n" + "pass  # " + extra)
         ns.update(plt=matplotlib.pyplot, show=display, ex=Exercise("09-what-rows-learn"))

@@ -86,7 +86,7 @@ def slips(p: dict) -> list:
     if h * head_dim != d:
         out.append(("attn_layer", 2 * d * d + 2 * d * h_kv * (d // h), "heads are head_dim wide"))
     if 8 * d_m * d_m not in (want["mlp_layer"], 2 * d_m * d_ff):  # else it is the other slip
-        out.append(("mlp_layer", 8 * d_m * d_m, "GPT-2 MLP"))
+        out.append(("mlp_layer", 8 * d_m * d_m, "GPT-2's MLP"))
     return out
 
 

@@ -164,6 +164,8 @@ class Exercise:
             question = self.questions[name]
             with contextlib.redirect_stdout(io.StringIO()), elsewhere._seconds(elsewhere.SECONDS):
                 exec(compiled, copy)  # noqa: S102 - the learner's own lines, in a copy of their namespace
+            if _same_value(question.to_data(copy.get(name, MISSING)), question.to_data(namespace.get(name, MISSING))):
+                return verdict  # the same value on the answer cell's own: the names differ in identity only
             again = evaluate(question, copy.get(name, MISSING), self.key[name])
             if again.status == CORRECT:
                 detail += "; with those values your lines give the right answer"
