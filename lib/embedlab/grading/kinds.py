@@ -1812,6 +1812,8 @@ class Design(Question):
 
     def judge(self, data, expected) -> Verdict:
         problems = list(self.rule(data, source=self.source) if _takes_source(self.rule) else self.rule(data))
+        if problems:
+            problems = self._proved(data, problems)
         if not problems:
             mine = data.get(self.name) if isinstance(data, dict) else None
             record = expected.get(self.name) if isinstance(expected, dict) else expected  # the solution's, kept
@@ -1825,10 +1827,47 @@ class Design(Question):
         if self.carry is not None and self.carries:  # the points depend on it: judged even for the status alone
             names = self._carried(data)
             if names:
+                # right from the learner's own figures, but by a method other inputs the question allows tell
+                # apart (raw amounts compared for fractions): held to them as an answer right on the recount is
+                slip = self._own_work_slip() or self._formula_slip() or self._elsewhere_slip()
+                if slip:
+                    return self._verdict(False, f"{TYPED}; {slip}" if typed_cell(self.source, self.name) else slip)
                 return Verdict(CORRECT, self.points, self.points, carried_note(names, problems[0]))
         # every problem the rule finds, each said (a design over two budgets hears of both: "(and 1 more)" hid
         # the second, and the learner fixed one to meet the other)
         return self._verdict(False, "; ".join(dict.fromkeys(str(x) for x in problems)))
+
+    def _proved(self, data, problems: list) -> list:
+        """The rule's problems with each `Claim` (a cause named: "the smallest fraction") kept only where an edit of
+        the learner's own lines that makes that cause's change (undo: `min` made `max`), run in their kernel, gives
+        an answer the rule accepts; else its `otherwise` words (only what is measured), followed by another proven
+        edit's words where one gives the answer (`max(used)` over a dict's keys)."""
+        if not any(isinstance(p, Claim) for p in problems):
+            return problems
+        cases = [c for c in (self.elsewhere if isinstance(self.elsewhere, (list, tuple)) else ())
+                 if isinstance(c, dict) and isinstance(c.get(undo.UNDONE), str) and c.get(undo.CONTROL) is None]
+
+        def right(got) -> bool:
+            if not isinstance(got, dict) or not isinstance(data, dict) or "str" not in got:
+                return False
+            mended = {**data, self.name: got["str"]}
+            found = self.rule(mended, source=self.source) if _takes_source(self.rule) else self.rule(mended)
+            return not list(found)
+
+        as_word = Choice(self.name)  # the edits ran the answer as a word (elsewhere._undone_runs): proven as one
+        out = []
+        for problem in problems:
+            if not isinstance(problem, Claim):
+                out.append(problem)
+                continue
+            proof = [c for c in cases if c.get(undo.DIRECTION) == problem.direction]
+            if _quiet(undo.proven, as_word, proof, right, default=None):
+                out.append(str(problem))
+                continue
+            other = [c for c in cases if c.get(undo.DIRECTION) is None]
+            words = _quiet(undo.proven, as_word, other, right, default=None)
+            out.append(f"{problem.otherwise}; {words}" if words else problem.otherwise)
+        return out
 
     def _carried(self, data) -> list[str] | None:
         """The earlier answers this answer is right from (the learner's own values), or None: no `carry`,
@@ -1846,6 +1885,17 @@ class Design(Question):
         if any(n not in self.carries or n not in reading.names for n in names):
             return None
         return list(names)
+
+
+class Claim(str):
+    """A Design rule's problem that names a cause (the answer taken at the wrong end: `min` for `max`): shown only
+    where the learner's own lines, with that cause's edit made (undo.DIRECTION: the end the edit takes), give an
+    answer the rule accepts (Design._proved); else `otherwise`, the measured words alone."""
+
+    def __new__(cls, text: str, direction: str, otherwise: str):
+        made = super().__new__(cls, text)
+        made.direction, made.otherwise = direction, otherwise
+        return made
 
 
 # The typed-value rule, in the words the check, the grader, the handout and the guides all use.
