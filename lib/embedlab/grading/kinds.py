@@ -2048,9 +2048,14 @@ def _elsewhere_case(question: Question, case) -> str | None:
         why = case.get("why") if isinstance(case.get("why"), str) and case.get("why") else ""
         text = (f"right for these inputs only: {case['words'][:ELSEWHERE_TEXT]}, your cell gives the same value "
                 "as on yours, and the answer there is another")
-        return f"{text}. {why[:1].upper()}{why[1:ELSEWHERE_TEXT]}" if why else (
-            f"{text}: compute it from the inputs the question names (not numbers, names or choices typed from "
-            "them), so it holds for any of them")
+        if why:
+            return f"{text}. {why[:1].upper()}{why[1:ELSEWHERE_TEXT]}"
+        if typed_cell(question.source, question.name) or case.get("typed"):  # typed: said only where seen
+            return (f"{text}: compute it from the inputs the question names (not numbers, names or choices typed "
+                    "from them), so it holds for any of them")
+        # the lines compute, but what they compute does not move with the inputs that decide the answer
+        return (f"{text}: your lines do not follow the inputs that changed there; work the answer out from what "
+                "decides it, so it holds for any of them")
     text = (f"right for these inputs only: {case['words'][:ELSEWHERE_TEXT]}, your lines give "
             f"{_shown(judge_as, case['got'], case['want'], case.get('own') is True)}")
     return f"{text}. {why[:1].upper()}{why[1:ELSEWHERE_TEXT]}" if why else \
