@@ -419,8 +419,10 @@ def array_hint(got: np.ndarray, want: np.ndarray, close, got_kind: str | None = 
             for k in range(0, 7):
                 if np.array_equal(got, np.round(want, k)) and not np.array_equal(got, want):
                     return f"every value rounded to {k} decimals: keep them exact (no round)"
-            if close(got[1:], want[:-1]).all() or close(got[:-1], want[1:]).all():
-                return "shifted by one row: an off-by-one in the indices?"
+            # seen on three rows or more (on two, one row alike is no shift), and said as seen: which index moved,
+            # and why, is the learner's code's to prove (undo), not a guess here
+            if got.shape[0] >= 3 and (close(got[1:], want[:-1]).all() or close(got[:-1], want[1:]).all()):
+                return "shifted by one row: each row holds the values of the row next to it"
             if got.ndim == 2 and _rows_scaled(got, want, close):
                 return "each row is off by its own factor: normalise each row (or divide each by its own length)"
     if want.dtype.kind == "f" and np.isfinite(want).all():
