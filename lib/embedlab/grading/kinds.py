@@ -323,6 +323,13 @@ class Question:
                 return unit
         return ""
 
+    def is_ratio(self) -> bool:
+        """Is the answer a ratio of two amounts (its name says ratio, or r: break_even_r, hindi_r) rather than a
+        share of a whole? Its general words then name no part and no rest."""
+        words = set(self.name.lower().split("_"))
+        return self.kind == "real" and bool(words & {"ratio", "r"}) and not words & {"share", "frac", "fraction",
+                                                                                      "coverage"}
+
     def _other_answer(self, got, want) -> str:
         """A wrong value that is another answer of the same exercise (a number of 10 or more, or a fraction:
         0, 1 or a small count matches by chance), named as that question's answer."""
@@ -418,7 +425,7 @@ class Question:
         # cell's code, a huge one) says nothing, and the next speaks: the learner never loses the hint.
         generic = lambda: _quiet(diagnose.number_hint, got, want, self.factors, self.factor_hints,  # noqa: E731
                                  _quiet(explain.typed_constants, self, default=None), self.unit_of(),
-                                 _quiet(code.names_bytes, self.source, default=False))
+                                 _quiet(code.names_bytes, self.source, default=False), self.is_ratio())
         half = _quiet(diagnose.flop_slip, got, want, self.unit_of(), False, default=None)
         if self.case is not None:
             own = self._hint(got, want, "")
@@ -737,7 +744,7 @@ def _general_words(question, got, want) -> list:
     """The general words of embedlab.grading.diagnose for a value."""
     words = _quiet(diagnose.number_hint, got, want, question.factors, question.factor_hints,
                    _quiet(explain.typed_constants, question, default=None), question.unit_of(),
-                   _quiet(code.names_bytes, question.source, default=False))
+                   _quiet(code.names_bytes, question.source, default=False), question.is_ratio())
     return [words] if words else []
 
 
