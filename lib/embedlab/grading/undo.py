@@ -188,15 +188,6 @@ def edits(source: str, params: tuple = (), values: dict | None = None,
                 if twice:
                     add(f"`{_seg(source, node)}` applies {name} to `{_seg(source, arg)}`, which already is "
                         f"{name}(…): applied once, your own code gives the answer", k, lambda n: n.args[0])
-        if isinstance(node, ast.comprehension) and node.ifs:
-            # a filter where every item belongs (words with digits dropped from a list the question keeps whole)
-            def unfiltered(n):
-                n = copy.deepcopy(n)
-                n.ifs = []
-                return n
-            shown = " ".join(f"if {_seg(source, t)}" for t in node.ifs)
-            add(f"`{shown}` leaves out the items it fails: without that filter (every item of "
-                f"`{_seg(source, node.iter)}` kept), your own code gives the answer", k, unfiltered, 1)
         if isinstance(node, ast.Call) and _name_of(node.func) in ("sum", "dot", "vdot", "inner") and _squares(node):
             add(f"`{_seg(source, node)}` is a sum of squares (a squared length): with its square root, "
                 f"`np.sqrt({_seg(source, node)})`, your own code gives the answer", k, _sqrt_of)
