@@ -154,3 +154,50 @@ def test_no_orphans():
     lessons = {p.stem for p in SOLUTIONS}
     assert {p.stem for p in (ROOT / "exercises").glob("*.ipynb")} <= lessons
     assert {p.stem for p in ANSWERS_DIR.glob("*.key")} <= lessons
+
+
+def _names_in_scope(source: str) -> set:
+    """The names a code cell imports, defines or assigns (what a later question may call)."""
+    import ast
+
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return set()
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            names.update((a.asname or a.name).split(".")[0] for a in node.names)
+        elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+    return names
+
+
+def _functions_a_text_names(text: str) -> set:
+    """The course's functions a question's text names in code (`name` or `name(...)`)."""
+    import re
+
+    import embedlab
+
+    public = {n for n in dir(embedlab) if not n.startswith("_") and callable(getattr(embedlab, n))}
+    return {m for m in re.findall(r"`([A-Za-z_]\w*)(?:\(|`)", text) if m in public}
+
+
+@pytest.mark.parametrize("exercise", sorted((ROOT / "exercises").glob("*.ipynb")), ids=lambda p: p.stem[:2])
+def test_every_function_a_question_names_is_in_scope_where_it_is_asked(exercise):
+    """A question that says "use `forward_flops` to check" must hand the learner `forward_flops`: exercise 06
+    named it and never imported it, so a right answer with the check line raised NameError (newcomer O).
+    Each course function a question's text names is imported or defined in a code cell above the question or
+    in its own answer cell (a function the learner writes there)."""
+    cells = nbformat.read(exercise, as_version=4).cells
+    in_scope, missing = set(), []
+    for i, cell in enumerate(cells):
+        if cell.cell_type == "code":
+            in_scope |= _names_in_scope(cell.source)
+            continue
+        upto_answer = next((c for c in cells[i + 1:] if c.cell_type == "code"), None)
+        here = in_scope | (_names_in_scope(upto_answer.source) if upto_answer else set())
+        missing += [f"cell {i}: `{name}`" for name in sorted(_functions_a_text_names(cell.source) - here)]
+    assert not missing, f"{exercise.name} names functions the learner does not have there: {missing}"

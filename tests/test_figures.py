@@ -355,7 +355,7 @@ def test_lesson_07_cache_figure_draws_the_cache_the_weights_and_each_models_own_
             assert [line.get_xdata()[0] for line in crosses] == pytest.approx(want_x, rel=1e-12), \
                 config["_name"]
             assert all(line.get_ydata()[0] == weight_bytes(config, "fp8") / GB for line in crosses)
-            assert [line.get_label() for line in crosses] == [f"cache = weights at\n{x:,.0f} tokens" for x in want_x]
+            assert [line.get_label() for line in crosses] == [f"cache = weights at\ncontext {x:,.0f}" for x in want_x]
             assert all(line.get_label() in legend for line in crosses) and len(ax.texts) == 0
             # each crossing sits in the legend's row of its batch's line, in that line's colour
             lines_of = [lines[f"KV cache, batch {b}"] for b in (1, 8) if contexts.min() <= even / b]
@@ -364,6 +364,80 @@ def test_lesson_07_cache_figure_draws_the_cache_the_weights_and_each_models_own_
             assert fig.get_figwidth() <= figures.MAX_WIDTH_IN
         finally:
             plt.close(fig)
+
+
+# ---- lesson 10's drawing function ----
+
+def test_lesson_10_rows_figure_draws_each_never_seen_row_against_the_trained_band():
+    """figures.rows_over_training draws, on made-up rows, one line per never-seen row of `length` (top)
+    and of `cosine` (bottom), the band from the shortest to the longest *trained* row at every step,
+    a dotted line at `turned` in both panels with its step written, and one legend off the data; a
+    `cosine` that is not [step, never-seen row] is refused naming both shapes. Seen red with the band
+    drawn over every row (never-seen ones included) and with the dotted line one step late."""
+    rng = np.random.default_rng(0)
+    steps, never, trained, turned = 41, [1, 4], [0, 2, 3, 5], 7
+    length = rng.uniform(0.5, 2.0, size=(steps, 6))
+    length[:, never] = np.linspace(0.1, 3.0, steps)[:, None] * [1.0, 1.1]   # below, then above the band
+    cosine = rng.uniform(-1, 1, size=(steps, len(never)))
+    fig = figures.rows_over_training(length, cosine, trained, never, turned)
+    try:
+        ax_len, ax_cos = fig.axes
+        (band,) = ax_len.collections
+        top = band.get_paths()[0].vertices
+        inside = (top[:, 0] >= 0) & (top[:, 0] <= steps - 1)
+        # the band's outline: every step's trained minimum and maximum, and nothing else
+        want = set(zip(range(steps), length[:, trained].min(axis=1))) | set(
+            zip(range(steps), length[:, trained].max(axis=1)))
+        assert {(int(x), y) for x, y in top[inside]} == want
+        solid = [line for line in ax_len.get_lines() if line.get_linestyle() == "-" and len(line.get_xdata())]
+        assert [list(line.get_ydata()) for line in solid] == [list(length[:, i]) for i in never]
+        curves = [line for line in ax_cos.get_lines() if line.get_linestyle() == "-"]
+        assert [list(line.get_ydata()) for line in curves] == [list(cosine[:, j]) for j in range(len(never))]
+        for ax in (ax_len, ax_cos):
+            dotted = [line for line in ax.get_lines() if line.get_linestyle() == ":"]
+            assert [list(line.get_xdata()) for line in dotted] == [[turned, turned]]
+        assert [text.get_text() for text in ax_cos.texts] == [f"step {turned}"]
+        legend = [text.get_text() for text in fig.legends[0].get_texts()]
+        assert legend == ["trained rows (min to max)", f"the {len(never)} never-seen rows"]
+        assert figures.legend_overlaps(fig) == []
+        assert fig.get_figwidth() <= figures.MAX_WIDTH_IN
+    finally:
+        plt.close(fig)
+    with pytest.raises(ValueError, match=r"cosine.shape=\(41, 3\)"):
+        figures.rows_over_training(length, np.zeros((steps, 3)), trained, never, turned)
+
+
+def test_lesson_10_length_strip_puts_each_row_at_its_length_on_its_matrix_line():
+    """figures.row_lengths draws, for made-up matrices, every trained row's length as a tick and every
+    hidden row's as a circle on its matrix's own line (top to bottom in the dict's order, named on the
+    y axis), the marked row's tick and label on the marked matrix's line, and one legend off the data;
+    a mark naming no matrix is refused. Seen red with the lines in reverse order and with the mark's
+    length read from the first matrix."""
+    rng = np.random.default_rng(1)
+    matrices = {"A": rng.normal(size=(9, 4)), "B": 3 * rng.normal(size=(9, 4)), "C": rng.normal(size=(9, 4))}
+    trained, hidden, row = [0, 2, 3, 5, 6, 8], [1, 4, 7], 6
+    fig = figures.row_lengths(matrices, trained, hidden, mark=("B", row, "this one"))
+    try:
+        ax = fig.axes[0]
+        assert [t.get_text() for t in ax.get_yticklabels()] == list(matrices)
+        points = [c.get_offsets() for c in ax.collections]
+        for y, M in enumerate(matrices.values()):
+            n = np.linalg.norm(M, axis=1)
+            ticks, circles = points[2 * y], points[2 * y + 1]
+            assert np.array_equal(ticks[:, 0], n[trained]) and set(ticks[:, 1]) == {y + 0.1}
+            assert np.array_equal(circles[:, 0], n[hidden]) and set(circles[:, 1]) == {y - 0.25}
+        (marked,) = points[6:]
+        want = np.linalg.norm(matrices["B"][row])
+        assert marked.tolist() == [[want, 1.1]]
+        assert [(t.get_text(), t.xy) for t in ax.texts] == [("this one", (want, 1.1))]
+        assert [t.get_text() for t in ax.get_legend().get_texts()] == ["trained rows", "hidden unused rows"]
+        assert figures.legend_overlaps(fig) == []
+        assert fig.get_figwidth() <= figures.MAX_WIDTH_IN
+    finally:
+        plt.close(fig)
+    with pytest.raises(ValueError, match="'D'"):
+        figures.row_lengths(matrices, trained, hidden, mark=("D", row, "x"))
+    plt.close("all")
 
 
 # ---- lesson 11's drawing functions ----

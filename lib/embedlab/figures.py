@@ -423,8 +423,9 @@ def cache_against_weights(config, contexts, batches=(1, 8, 32), precision="bf16"
     in `batches`, the weights in `precision` as a dashed line, and a dotted line at the longest context
     the model's config states (`memory_widget.context_limit`; none if it states none). Where a batch's
     cache passes the weights (context = weights / (cache per token · batch)), an X on the weights line
-    in the batch's colour, its context in the legend: on a log axis the first drawn context past the
-    weights sits almost on the line, the crossing does not. Crossings outside `contexts` are not drawn.
+    in the batch's colour, its context in the legend ("context N": tokens per sequence, never batch ×
+    context): on a log axis the first drawn context past the weights sits almost on the line, the
+    crossing does not. Crossings outside `contexts` are not drawn.
     One legend below the axes, in two columns: the cache lines and the weights, then the crossings and
     the longest context. Returns the figure (show it with plt.show())."""
     import matplotlib.pyplot as plt
@@ -446,7 +447,7 @@ def cache_against_weights(config, contexts, batches=(1, 8, 32), precision="bf16"
         if contexts.min() <= cross <= contexts.max():
             (mark,) = ax.plot([cross], [weights_gb], marker="X", markersize=11, linestyle="none",
                               color=line.get_color(), markeredgecolor="black", zorder=3,
-                              label=f"cache = weights at\n{cross:,.0f} tokens")
+                              label=f"cache = weights at\ncontext {cross:,.0f}")
             seconds.append(mark)
     firsts.append(ax.axhline(weights_gb, color="black", linestyle="--",
                              label=f"{precision} weights ({weights_gb:.1f} GB)"))
@@ -465,6 +466,76 @@ def cache_against_weights(config, contexts, batches=(1, 8, 32), precision="bf16"
     handles = firsts + [plt.Line2D([], [], linestyle="none", label=" ")] * max(0, len(seconds) - len(firsts))
     handles += seconds + [plt.Line2D([], [], linestyle="none", label=" ")] * max(0, len(firsts) - len(seconds))
     ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.22), ncol=2)
+    return fig
+
+
+# ---- Lesson 10's figure: the drawing lives here so the lesson's cell stays about the rows ----
+
+def rows_over_training(length, cosine, trained, never, turned):
+    """Lesson 10's figure, two panels over the training steps (x: step, linear from 0 to 1, then log).
+    Top: the length of each never-seen row (one red line each) against the band from the shortest to the
+    longest trained row. Bottom: each never-seen row's cosine with their mean. A dotted line in both at
+    step `turned`, labelled in the bottom panel. `length` is [step, row] over every row, `cosine`
+    [step, never-seen row]; `trained` and `never` are row ids. One legend below the panels. Returns the
+    figure (show it with plt.show())."""
+    import matplotlib.pyplot as plt
+
+    length, cosine = np.asarray(length), np.asarray(cosine)
+    if length.ndim != 2 or cosine.shape != (length.shape[0], len(never)):
+        raise ValueError(f"length must be [step, row] and cosine [step, never-seen row], got "
+                         f"length.shape={length.shape}, cosine.shape={cosine.shape}")
+    step = np.arange(len(length))
+    fig, (ax_len, ax_cos) = plt.subplots(2, 1, figsize=(MAX_WIDTH_IN, 5.5), sharex=True)
+    lengths_trained = length[:, list(trained)]
+    ax_len.fill_between(step, lengths_trained.min(axis=1), lengths_trained.max(axis=1),
+                        color="0.8", label="trained rows (min to max)")
+    ax_len.plot(step, length[:, list(never)], color="C3", lw=0.8)
+    ax_len.plot([], [], color="C3", label=f"the {len(never)} never-seen rows")  # one entry for all
+    ax_cos.plot(step, cosine, color="C3", lw=0.8)
+    for ax in (ax_len, ax_cos):
+        ax.axvline(turned, color="0.3", ls=":", lw=1)
+    ax_cos.set_xscale("symlog", linthresh=1)        # linear from step 0 to 1, then log: room for the start
+    ax_cos.set_xlim(0, step[-1])
+    ticks = [t for t in (0, 1, 10, 100, 1000, 10_000) if t <= step[-1]]
+    ax_cos.set_xticks(ticks, [f"{t:,}" for t in ticks])
+    ax_cos.annotate(f"step {turned}", (turned, 0.4), xytext=(6, 0), textcoords="offset points", ha="left")
+    ax_len.set_ylabel("row length")
+    ax_cos.set_ylabel("cosine with\ntheir mean")
+    ax_cos.set_xlabel("training step (log scale)")
+    ax_len.set_title("Tied E: the never-seen rows grow and turn one way")
+    fig.legend(loc="upper center", bbox_to_anchor=(0.5, 0.02), ncol=1, frameon=False)
+    fig.tight_layout()
+    return fig
+
+
+def row_lengths(matrices, trained, hidden, mark=None):
+    """Lesson 10's strip of row lengths: one line per matrix of `matrices` ({name: matrix}, top to
+    bottom), each trained row's length a grey tick, each hidden row's a red circle just below. `mark`,
+    (name, row, label), draws that row's tick black in that matrix's line and writes `label` to its
+    left. One legend below the axes. Returns the figure (show it with plt.show())."""
+    import matplotlib.pyplot as plt
+
+    names = list(matrices)
+    if mark is not None and mark[0] not in matrices:
+        raise ValueError(f"mark names matrix {mark[0]!r}, not one of {names}")
+    fig, ax = plt.subplots(figsize=(MAX_WIDTH_IN, 2.8))
+    for y, (name, M) in enumerate(matrices.items()):
+        n = np.linalg.norm(M, axis=1)
+        ax.scatter(n[list(trained)], np.full(len(trained), y + 0.1), marker="|", s=200,
+                   color="0.6", label="trained rows" if y == 0 else "_")
+        ax.scatter(n[list(hidden)], np.full(len(hidden), y - 0.25), s=30, facecolors="none",
+                   edgecolors="C3", label="hidden unused rows" if y == 0 else "_")
+    if mark is not None:
+        name, row, label = mark
+        y = names.index(name)
+        length = np.linalg.norm(matrices[name][row])
+        ax.scatter([length], [y + 0.1], marker="|", s=200, color="k", zorder=3)
+        ax.annotate(label, (length, y + 0.1), xytext=(-8, 0), textcoords="offset points",
+                    ha="right", va="center")
+    ax.set_yticks(range(len(names)), names)
+    ax.set_ylim(len(names) - 0.5, -0.6)
+    ax.set_xlabel("length of the row")
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.3), ncol=2, frameon=False)
     return fig
 
 

@@ -129,7 +129,8 @@ def gqa_recheck(precision: str) -> tuple[dict, float, str]:
     context = 1000
     inputs = {**s, "cache_precision": other, "gqa_context": context, "context": context,
               "['num_hidden_layers']": s["L"], "['num_attention_heads']": s["h"],
-              "['num_key_value_heads']": s["h_kv"], "['head_dim']": s["head_dim"],
+              "['num_key_value_heads']": s["h_kv"], "['head_dim']": s["head_dim"], ".num_layers": s["L"],
+              ".num_heads": s["h"], ".num_kv_heads": s["h_kv"], ".head_dim": s["head_dim"],
               "['hidden_size']": 1000, ".hidden_size": 1000}  # d / h = 83, not head_dim
     saving = (_kv_per_token(s, BYTES[other], "h") - _kv_per_token(s, BYTES[other])) * context / 2**30
     return inputs, saving, (f"for L = 7, h = 12, h_kv = 3, head_dim = 40 (d = 1,000), {other}, a context of "
