@@ -252,3 +252,13 @@ def test_one_minus_a_ratio_is_not_called_the_share_of_the_rest():
     verdict = _verdict("08-vocabulary-size", "hindi_r", source)
     assert verdict.status == INCORRECT and "1 minus the asked ratio" in verdict.detail, verdict.detail
     assert "the rest" not in verdict.detail and "share" not in verdict.detail, verdict.detail
+
+
+def test_words_left_out_of_the_audit_are_named():
+    """Exercise 08 Q6 keeps number shapes (its text says so since newcomer N); a filter written another way than
+    the report's (a new list, another test) is named, not told 'a little too small'."""
+    source = ("kept = [w for w in top_hindi if not w.isdigit()]\n"
+              "hindi_single_token_share = sum(bpe.count_tokens(w) == 1 for w in kept) / len(kept)\n")
+    verdict = _verdict("08-vocabulary-size", "hindi_single_token_share", source)
+    assert verdict.status == INCORRECT and "leaves some words out" in verdict.detail, verdict.detail
+    assert "'00'" in verdict.detail, verdict.detail

@@ -550,7 +550,10 @@ def questions(p: dict) -> list:
         ], needs={"top_hindi|n_top": "audit the n_top most frequent Hindi words (`top_hindi`), not every word",
                   "count_tokens|encode|encode_word|encode_ordinary": (
                       "a word is one token when the tokenizer makes it one (bpe.count_tokens(word) == 1), whatever "
-                      "its characters: tokenize each word")}, other_inputs=hindi_share_elsewhere),
+                      "its characters: tokenize each word")},
+            avoids={"filter": "your code leaves some words out (a comprehension with `if …`): audit all n_top words of "
+                              "`top_hindi`, number shapes such as '00' included"},
+            other_inputs=hindi_share_elsewhere),
         Real("hindi_r", exact=True, hints=[
             ratio_of_sizes(vocabulary_sizes, "r is tokens per running word with cl100k_base over tokens per word "
                                              "with GPT-2: encode the words with each tokenizer and count"),
