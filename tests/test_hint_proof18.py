@@ -179,6 +179,10 @@ def test_an_answer_cell_that_raised_is_said_to_have_raised():
     verdict = Exercise(lesson).verdict(name, ns)
     assert verdict.status == ERROR and verdict.points == 0, verdict
     assert "raised KeyError: 'int3'" in verdict.detail and "not attempted" not in verdict.line(name), verdict
+    # book/how-to-use.md's words: ❌ "your answer cell was run and raised", with the error's last line
+    assert verdict.line(name).startswith("❌") and "your answer cell was run and raised" in verdict.detail, verdict
+    text = open(__file__.replace("tests/test_hint_proof18.py", "book/how-to-use.md"), encoding="utf-8").read()
+    assert "your answer cell was run and raised" in " ".join(text.split()), "book/how-to-use.md no longer says it"
 
 
 def test_a_cell_not_run_is_still_not_attempted():
