@@ -3,13 +3,17 @@
     .venv/bin/python benchmarks/grade_startup.py                 # lesson 01, best of 3
     .venv/bin/python benchmarks/grade_startup.py --lesson 03-counting-gpt2 --repeat 5
 
-Each step is timed alone (wall time, best of --repeat, and the CPU time of the processes it
-waited for; inside a sandbox that is not visible, shown as -): a bare Python, the worker's imports, a bare bubblewrap sandbox, the grader's
-trial sandbox (`check_sandbox`, once per grader run), one control group made and removed,
-a kernel started until it answers; then the lesson's blank exercise and its solution graded
-at -j 1, split by the worker's own clock into start-up (until its kernel is ready) and the
-notebook's cells with the probe. The grader's judging is the rest. Figures depend on the
-machine's load (printed first and last) and are printed, never asserted.
+Each step is timed alone (wall time, best of --repeat, and its CPU time): a bare Python, the worker's
+imports, a kernel started until it answers, each outside and inside a fresh bubblewrap sandbox, the
+grader's trial sandbox (`check_sandbox`, once per grader run), one control group made and removed;
+then the lesson's blank exercise and its solution graded at -j 1, split by the worker's own clock
+into start-up (until its kernel is ready) and the notebook's cells with the probe, with the CPU
+seconds of the whole grading (grader, sandbox, worker, kernel). The CPU seconds come from a cpuacct
+control group this process moves itself into where the machine lets it (cgroup v1, as root): it
+counts every process a step starts, the sandboxes too, which their own pid namespace keeps out of the
+times a parent collects; elsewhere they are those times, and a sandboxed step shows -. Figures
+depend on the machine's load (printed first and last) and are printed, never asserted; on a busy
+machine compare the CPU seconds.
 """
 
 import argparse
@@ -28,7 +32,44 @@ ROOT = Path(__file__).resolve().parent.parent
 QUIET_IMPORT = "import sys; sys.modules.setdefault('rfc3987_syntax', None); "  # as the worker does
 
 
+CPUACCT = Path("/sys/fs/cgroup/cpuacct")
+GROUP = {"path": None}  # this process's own cpuacct group, when one could be made (`metered`)
+
+
+def metered() -> bool:
+    """Move this process into a cpuacct group of its own (its children follow); whether it could."""
+    group = CPUACCT / f"embedlab-grade-startup-{os.getpid()}"
+    try:
+        group.mkdir()
+        (group / "cgroup.procs").write_text(str(os.getpid()))
+    except OSError:
+        return False
+    GROUP["path"] = group
+    return True
+
+
+def unmetered() -> None:
+    """Back to the root group, and the group removed."""
+    group = GROUP["path"]
+    if group is None:
+        return
+    try:
+        (CPUACCT / "cgroup.procs").write_text(str(os.getpid()))
+        for _ in range(50):  # a sandbox of the last step may take a moment to end
+            try:
+                group.rmdir()
+                break
+            except OSError:
+                time.sleep(0.1)
+    except OSError:
+        pass
+
+
 def children_cpu() -> float:
+    """CPU seconds so far: of this process and all it started (its cpuacct group), else of the children
+    it waited for."""
+    if GROUP["path"] is not None:
+        return int((GROUP["path"] / "cpuacct.usage").read_text()) / 1e9
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     return usage.ru_utime + usage.ru_stime
 
@@ -53,11 +94,23 @@ def python(code: str, bwrap: str | None = None):
                                   stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
 
 
-def kernel_ready():
-    code = (QUIET_IMPORT + "from jupyter_client.manager import start_new_kernel\n"
-            "km, kc = start_new_kernel(extra_arguments=['--HistoryManager.enabled=False'])\n"
+def kernel_ready(bwrap: str | None = None):
+    """A kernel as the worker starts it (KERNEL_LAUNCHER), until it answers, then killed."""
+    code = (QUIET_IMPORT + "import sys\n"
+            "from jupyter_client.kernelspec import KernelSpec, KernelSpecManager\n"
+            "from jupyter_client.manager import KernelManager\n"
+            "from embedlab.grading.worker import KERNEL_LAUNCHER\n"
+            "class Spec(KernelSpecManager):\n"
+            "    def get_kernel_spec(self, name):\n"
+            "        return KernelSpec(argv=[sys.executable, '-c', KERNEL_LAUNCHER, '-f', '{connection_file}',\n"
+            "                                '--HistoryManager.enabled=False'], display_name='k', language='python')\n"
+            "km = KernelManager(kernel_name='k', kernel_spec_manager=Spec())\n"
+            "km.start_kernel()\n"
+            "kc = km.client()\n"
+            "kc.start_channels()\n"
+            "kc.wait_for_ready(timeout=120)\n"
             "km.shutdown_kernel(now=True)\n")
-    return python(code)
+    return python(code, bwrap)
 
 
 def group_made_and_removed():
@@ -79,14 +132,14 @@ def graded(path: Path, bwrap: str | None):
 
     sandbox.Run.end = end
     try:
-        start = time.perf_counter()
+        cpu, start = children_cpu(), time.perf_counter()
         rows, faults = grader.grade_all(submissions.find_submissions([str(path)]), None, Limits(), bwrap=bwrap)
-        wall = time.perf_counter() - start
+        wall, cpu = time.perf_counter() - start, children_cpu() - cpu
     finally:
         sandbox.Run.end = real_end
     if faults:
         raise SystemExit(f"grader faults: {faults}")
-    return wall, seen.get("ready"), seen.get("finished"), sorted({r.status for r in rows})
+    return wall, seen.get("ready"), seen.get("finished"), sorted({r.status for r in rows}), cpu
 
 
 def main() -> int:
@@ -96,17 +149,21 @@ def main() -> int:
     parser.add_argument("--no-sandbox", action="store_true", help="grade without bubblewrap")
     args = parser.parse_args()
     bwrap = None if args.no_sandbox else sandbox.bwrap_path()
-    print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} (1 min) at start")
+    meter = metered()
+    print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} (1 min) at start; CPU seconds "
+          f"from {'a cpuacct control group (the sandboxes counted)' if meter else 'the children waited for'}")
+    worker_imports = QUIET_IMPORT + "import nbformat, nbclient, jupyter_client.manager, embedlab.grading.worker"
     steps = [("python -c pass", python("pass")),
-             ("python: import the worker's modules (nbformat, nbclient, embedlab.grading.variants)",
-              python(QUIET_IMPORT + "import nbformat, nbclient, jupyter_client.manager, "
-                                    "embedlab.grading.worker, embedlab.grading.variants")),
-             ("a kernel started until it answers (jupyter_client, outside the sandbox)", kernel_ready())]
-    sandboxed = {"bubblewrap: python -c pass in a fresh sandbox", "check_sandbox (once per grader process)"}
+             ("python: import the worker's modules (nbformat, nbclient, jupyter_client)", python(worker_imports)),
+             ("a kernel started until it answers (jupyter_client + the kernel)", kernel_ready())]
+    in_sandbox = ["bubblewrap: python -c pass in a fresh sandbox",
+                  "bubblewrap: import the worker's modules",
+                  "bubblewrap: a kernel started until it answers",
+                  "check_sandbox (once per grader process)"]
+    sandboxed = set() if meter else set(in_sandbox)
     if bwrap:
-        steps += [("bubblewrap: python -c pass in a fresh sandbox", python("pass", bwrap)),
-                  ("check_sandbox (once per grader process)",
-                   lambda: (sandbox._SANDBOX_WORKS.clear(), sandbox.check_sandbox(bwrap)))]
+        steps += list(zip(in_sandbox, [python("pass", bwrap), python(worker_imports, bwrap), kernel_ready(bwrap),
+                                       lambda: (sandbox._SANDBOX_WORKS.clear(), sandbox.check_sandbox(bwrap))]))
     if budget.budget() is not None:
         steps.append(("one control group made and removed", group_made_and_removed))
     print(f"\n{'step':<92} {'wall s':>7} {'cpu s':>6}")
@@ -116,17 +173,21 @@ def main() -> int:
         print(f"{name:<92} {wall:7.2f} {shown}", flush=True)
 
     print(f"\nlesson {args.lesson} graded at -j 1 ({'bubblewrap' if bwrap else 'no sandbox'}), best of {args.repeat}:")
-    print(f"{'submission':<24} {'wall s':>7} {'worker until kernel ready':>26} {'cells + probe':>14}  statuses")
+    print(f"{'submission':<24} {'wall s':>7} {'worker until kernel ready':>26} {'cells + probe':>14} "
+          f"{'cpu s':>6}  statuses")
     with tempfile.TemporaryDirectory(prefix="embedlab-bench-") as tmp:
         for kind in ("exercises", "solutions"):
             path = Path(tmp) / f"{kind}-{args.lesson}.ipynb"
             path.write_bytes((ROOT / kind / f"{args.lesson}.ipynb").read_bytes())
             runs = [graded(path, bwrap) for _ in range(args.repeat)]
-            wall, ready, finished, statuses = min(runs, key=lambda r: r[0])
+            wall, ready, finished, statuses, _ = min(runs, key=lambda r: r[0])
+            cpu = min(r[4] for r in runs)
             cells = finished - ready if ready is not None and finished is not None else None
+            shown = f"{cpu:6.2f}" if meter or not bwrap else f"{'-':>6}"
             print(f"{kind[:-1]:<24} {wall:7.2f} {ready if ready is not None else float('nan'):26.2f} "
-                  f"{cells if cells is not None else float('nan'):14.2f}  {', '.join(statuses)}", flush=True)
+                  f"{cells if cells is not None else float('nan'):14.2f} {shown}  {', '.join(statuses)}", flush=True)
     print(f"\nload average {os.getloadavg()[0]:.2f} (1 min) at the end")
+    unmetered()
     return 0
 
 

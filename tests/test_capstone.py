@@ -17,6 +17,7 @@ import pytest
 
 from embedlab.grading import cli as grade
 from embedlab.grading.exercise import Exercise
+from embedlab.grading.kept import GRADES_ENV
 from embedlab.grading.kinds import Design, WrongForm, answer_of
 from embedlab.grading.lessons import questions_for
 from embedlab.grading.status import CORRECT, INCORRECT, NOT_ATTEMPTED
@@ -167,7 +168,10 @@ def graded(tmp_path_factory):
         nbformat.write(nb, path)
         paths.append(path)
     out = tmp / "scores.csv"
-    code = grade.main([str(p) for p in paths] + ["--out", str(out), "-q", "--cell-timeout", "20", "--timeout", "120"])
+    with pytest.MonkeyPatch.context() as patch:  # honest notebooks: their judged rows kept by hash
+        patch.setenv(GRADES_ENV, "1")           # (embedlab.grading.kept; a change to one is graded again)
+        code = grade.main([str(p) for p in paths] + ["--out", str(out), "-q", "--cell-timeout", "20",
+                                                      "--timeout", "120"])
     assert code == 0
     with open(out, newline="", encoding="utf-8") as f:
         rows = list(csv.DictReader(f))

@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 
 from embedlab.grading import assign, autograder, cli, grader, lms, sandbox
-from embedlab.grading.kept import CACHE_ENV
+from embedlab.grading.kept import CACHE_ENV, GRADES_ENV
 from embedlab.grading.exercise import INSTRUCTOR_LINE, Exercise
 from embedlab.grading.generate import AuthoringError, generate
 from embedlab.grading.keys import KEYS_DIR, KeysError, load_keys
@@ -1356,9 +1356,10 @@ def assert_slot_copy_credits_nobody(klass, rows, totals, copied_into):
     assert got[klass["absent"]] == ("missing", "")
 
 
-def test_a_canvas_download_credits_a_slot_copy_to_nobody(klass, tmp_path):
+def test_a_canvas_download_credits_a_slot_copy_to_nobody(klass, tmp_path, monkeypatch):
     """Canvas's Download Submissions: one flat folder, <sortable name>[_LATE]_<user id>_<attachment id>_<file>
     (embedlab.grading.lms says where the naming comes from); a resubmitted name gets -1."""
+    monkeypatch.setenv(GRADES_ENV, "1")  # honest notebooks, the LMS's files at issue: judged rows kept (kept.py)
     a, b, c = klass["learners"]
     people, roster = lms_class(klass, tmp_path)
     folder = tmp_path / "canvas"
@@ -1397,10 +1398,11 @@ def test_a_canvas_download_credits_a_slot_copy_to_nobody(klass, tmp_path):
     assert_feedback_names_no_one_else(klass, out, b)
 
 
-def test_a_canvas_download_graded_with_a_policy(klass, tmp_path, capsys):
+def test_a_canvas_download_graded_with_a_policy(klass, tmp_path, monkeypatch, capsys):
     """One real grading run with --policy (tests/test_policy.py tests the rest on rows): A's cosine
     taken off by an adjustment, C's LATE file the per-file rule, B's slot copy (review) set by hand;
     the totals keep the raw points, the gradebook holds the finals and the weighted total."""
+    monkeypatch.setenv(GRADES_ENV, "1")  # honest notebooks, the LMS's files at issue: judged rows kept (kept.py)
     a, b, c = klass["learners"]
     people, roster = lms_class(klass, tmp_path)
     folder = tmp_path / "canvas"
@@ -1448,8 +1450,9 @@ def test_a_canvas_download_graded_with_a_policy(klass, tmp_path, capsys):
     assert "2 lesson total(s) adjusted, 1 late penalty" in capsys.readouterr().out
 
 
-def test_a_moodle_download_credits_a_slot_copy_to_nobody(klass, tmp_path):
+def test_a_moodle_download_credits_a_slot_copy_to_nobody(klass, tmp_path, monkeypatch):
     """Moodle's Download all submissions: a folder per learner, <Full Name>_<participant id>_assignsubmission_file."""
+    monkeypatch.setenv(GRADES_ENV, "1")  # honest notebooks, the LMS's files at issue: judged rows kept (kept.py)
     a, b, c = klass["learners"]
     people, roster = lms_class(klass, tmp_path)
     folder = tmp_path / "moodle"
@@ -1476,7 +1479,8 @@ def test_a_moodle_download_credits_a_slot_copy_to_nobody(klass, tmp_path):
     assert_feedback_names_no_one_else(klass, out, b)
 
 
-def test_a_moodle_download_with_ids_per_lesson_grades_renamed_files_and_reports_every_file(klass, tmp_path, capsys):
+def test_a_moodle_download_with_ids_per_lesson_grades_renamed_files_and_reports_every_file(klass, tmp_path, monkeypatch,
+                                                                                             capsys):
     """Issue 32: a roster of Moodle ids per lesson (moodle_id:NN-slug, Moodle's participant ids are
     per assignment), no --lesson, files renamed by their learners. A file's id, found in one
     lesson's column, says who handed it in and to which assignment, whatever the file is called
@@ -1484,6 +1488,7 @@ def test_a_moodle_download_with_ids_per_lesson_grades_renamed_files_and_reports_
     two lessons' columns is told apart by the lesson the notebook's metadata names. Every file of
     the download ends in a row, a PDF included, credited to its learner: a found file is never
     `missing`, and no roster learner is called "not on the roster"."""
+    monkeypatch.setenv(GRADES_ENV, "1")  # honest notebooks, the LMS's files at issue: judged rows kept (kept.py)
     a, b, c = klass["learners"]
     roster = tmp_path / "roster.csv"
     roster.write_text("learner,name,email,moodle_id:01-toy-table,moodle_id:03-counting-gpt2\n"

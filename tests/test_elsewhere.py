@@ -237,8 +237,8 @@ def test_a_cell_that_fails_where_the_solutions_runs_is_refused():
 
 def test_a_cell_that_raises_elsewhere_is_told_what_its_code_did_not_that_it_typed_values():
     """Lesson 07: a table of bytes per number with the book's precisions only raises KeyError on another
-    look's precision; the hint names the missing key of a table the cell reads, and never blames typed
-    values (nothing was typed)."""
+    look's precision; the hint names the expression that raised and the missing key of the dict the cell types
+    (test_hint_proof17: a dict only where the cell types one), and never blames typed values."""
     source = ('config = load_config(cache_model)\nL = config["num_hidden_layers"]\n'
               'h = config["num_attention_heads"]\nh_kv = config["num_key_value_heads"]\n'
               '# stated in some configs (Gemma); else d / h\n'
@@ -248,7 +248,8 @@ def test_a_cell_that_raises_elsewhere_is_told_what_its_code_did_not_that_it_type
               'kv_bytes_per_token = 2 * L * h_kv * head_dim * bytes_per_number\n')
     got = verdict("07-memory", "kv_bytes_per_token", source)
     assert got.status == INCORRECT and "your cell raises KeyError" in got.detail, got.detail
-    assert "is not a key of a table (a dict) your cell reads" in got.detail, got.detail
+    assert "`{\"bf16\": 2, \"fp16\": 2}[cache_precision]`" in got.detail, got.detail
+    assert "is not a key of the dict your cell types" in got.detail, got.detail
     assert "typed" not in got.detail, got.detail
 
 

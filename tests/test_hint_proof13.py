@@ -172,6 +172,24 @@ def test_d_unfilled_fields_are_named_and_hold_no_figure():
     assert "Why this width" not in detail.split("missing")[-1], detail  # L = 30 is a figure
 
 
+def test_d_unfilled_fields_that_compute_in_place_are_named_too():
+    """A field is any expression, not only a name with an index or a format (newcomer Q: `{a / b:.1%}` got no
+    note, or "no figure" under one heading): a defence written with computed fields and no `f` is told so, under
+    every heading; prose in braces is not a field, and the same text with the `f` is told nothing of the kind."""
+    a, b, kept = 3, 4, [1, 2]
+    template = ("Which budget binds, and by how much:\nMemory is the fullest: {{a / b:.1%}} of it.\n\n"
+                "Why this width and depth:\n{{len(kept) * 8}} heads, {{max(a, b) + 26}} layers (the deepest).\n\n"
+                "What the tying choice costs:\nUntying adds {{a * b:,}} parameters {{the head}}.\n")
+    typed = template.replace("{{", "{").replace("}}", "}")        # the f missing: the braces stay as typed
+    detail = _defence(typed)
+    assert "the f before the opening quotes is missing" in detail, detail
+    for field in ("{a / b:.1%}", "{len(kept) * 8}", "{max(a, b) + 26}"):
+        assert field in detail, (field, detail)
+    assert "{the head}" not in detail.split("missing")[0], detail   # prose in braces is not a field
+    filled = eval("f" + repr(typed.replace("{the head}", "{{the head}}")), {"a": a, "b": b, "kept": kept})  # noqa: S307
+    assert "the f before the opening quotes" not in _defence(filled), _defence(filled)
+
+
 def test_d_lesson_figures_pasted_are_named_and_the_learners_own_are_not():
     from embedlab.grading.questions.l11 import DEFAULTS, budget, solution_design
     from embedlab.sizing import design_figures, headroom

@@ -28,7 +28,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from embedlab.grading import carried, code, diagnose, earlier, elsewhere, explain, function_hints, kinds, parts, undo
+from embedlab.grading import (carried, code, counterfactual, diagnose, earlier, elsewhere, explain, function_hints, kinds,
+                              parts, undo)
 from embedlab.grading.cases import rng_for
 from embedlab.grading.kinds import Array, Choice, Design, Function, Integer, Real, Written
 from embedlab.grading.lessons import known_lessons, load_key, questions_for
@@ -38,8 +39,8 @@ from embedlab.grading.values import data_to_array
 from test_hint_rendering import parameter_sets, space_for
 
 GRADING = Path(explain.__file__).resolve().parent
-MODULES = {m.__name__.rsplit(".", 1)[1]: m for m in (code, carried, diagnose, earlier, elsewhere, explain,
-                                                     function_hints, kinds, parts, undo)}
+MODULES = {m.__name__.rsplit(".", 1)[1]: m for m in (code, carried, counterfactual, diagnose, earlier, elsewhere,
+                                                     explain, function_hints, kinds, parts, undo)}
 # Functions of those modules that write prose into an f-string but build no hint a learner reads for a wrong
 # answer: how an answer is judged (statements), a question declared wrongly (ValueError), the form of a value
 # (WrongForm, shown before any hint), a file's or a key's name, a row's line. Each with its reason.
@@ -487,6 +488,103 @@ def drive_carried(lesson):
     _quiet(carried.note, rows)
 
 
+def drive_counterfactual(q, want, lesson):
+    """The slips undone in the learner's own cell read as arithmetic (embedlab.grading.counterfactual), planted in
+    the solution's own cell of every number question: a factor 7 the answer lacks, a given name's defining
+    expression doubled where the name belongs, the answer as two rounded pieces, one piece 10**9 off; then a look's
+    value explained (a typed number, a term that is 0 on the book's inputs) and a step of the solution's own."""
+    import ast as _ast
+
+    if not isinstance(q, (Integer, Real, Array)):
+        return
+    solved = _quiet(code.solution_source, lesson, q.name)
+    asked = dataclasses.replace(q, lesson=lesson)
+    data = _quiet(q.to_data, want)
+    if data is not None:  # the learner's value is a step the solution's steps report
+        stepped = dataclasses.replace(asked, elsewhere=({elsewhere.STEP: "… @ E", "kind": q.kind, "got": data},))
+        _quiet(stepped._step_short, data)
+    if not solved or not isinstance(want, (int, float)) or isinstance(want, bool) or not want:
+        return
+    head, _, own = solved.rpartition("# BEGIN SOLUTION")
+    _quiet(counterfactual.factor_dropped, dataclasses.replace(asked, source=f"{solved}\n{q.name} = {q.name} * 7\n"),
+           want * 7, want)
+    given = _quiet(_ast.parse, head) or _ast.Module(body=[], type_ignores=[])
+    for stmt in given.body:  # a name the given lines define, recomputed (twice over) where it belongs
+        if isinstance(stmt, _ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], _ast.Name):
+            name, value = stmt.targets[0].id, _ast.unparse(stmt.value)
+            if re.search(rf"\b{name}\b", own):
+                mine = head + "# YOUR CODE HERE\n" + re.sub(rf"\b{name}\b", f"(({value}) * 2)", own, count=1)
+                got = _quiet(code.evaluate, mine, q.name, next(iter(explain._float_envs(asked)), {}))
+                for env in _quiet(explain._float_envs, asked) or []:
+                    got = _quiet(code.evaluate, mine, q.name, env)
+                    if isinstance(got, (int, float)) and got != want:
+                        _quiet(counterfactual.name_in_place, dataclasses.replace(asked, source=mine), got, want)
+                        break
+    if isinstance(q, Integer):
+        for mine in (f"{solved}\nwhole_ = {q.name}\n{q.name} = int(whole_ / 3) + int(whole_ * 2 / 3)\n",
+                     f"{solved}\nwhole_ = {q.name}\n{q.name} = int(whole_ // 7) + int(whole_ * 6 // 7)\n"):
+            for env in _quiet(explain._float_envs, asked) or []:
+                got = _quiet(code.evaluate, mine, q.name, env)
+                if isinstance(got, (int, float)) and got != want:
+                    _quiet(counterfactual.rounding_placed, dataclasses.replace(asked, source=mine), got, want)
+                    _quiet(counterfactual.units_mixed, dataclasses.replace(asked, source=mine), got, want)
+    mixed = f"{solved}\n{q.name} = {q.name} / 1e9 + {q.name} * 0\n"
+    _quiet(counterfactual.units_mixed, dataclasses.replace(asked, source=f"{solved}\nhalf_ = {q.name} / 2\n"
+                                                                          f"{q.name} = half_ + half_ / 1e9\n"),
+           want / 2 + want / 2e9, want)
+    _quiet(counterfactual.units_mixed, dataclasses.replace(asked, source=mixed), want / 1e9, want)
+    # right on the book's inputs only: the look's value explained, as the check renders a case
+    from embedlab.grading.variants import look_question
+
+    looked = dataclasses.replace(asked, at_look=look_question(lesson, q.name))
+    for k in range(3):
+        found = _quiet(looked.at_look, k)
+        if not found:
+            continue
+        there, params, _ = found
+        for mine in (f"{solved}\n{q.name} = {q.name} * 3 // 3 * 1\n", f"{solved}\n{q.name} = {q.name} + 0\n"):
+            wrong = dataclasses.replace(looked, source=mine)
+            for env in counterfactual._look_env(wrong, params):
+                theirs = _quiet(code.evaluate, solved, q.name, env)
+                if isinstance(theirs, (int, float)) and theirs:
+                    got = theirs * 2 if q.kind == "real" else int(theirs) * 2
+                    datum = {"int": got, "kind": "int"} if q.kind == "integer" else {"real": float(got)}
+                    wanted = {"int": int(theirs)} if q.kind == "integer" else {"real": float(theirs)}
+                    _quiet(kinds._elsewhere_case, wrong, {"kind": q.kind, "got": datum, "want": wanted,
+                                                          "words": "with other parameters", "why": "", "look": k})
+                    _quiet(counterfactual.typed_number_there, wrong, got, theirs, params)
+                    _quiet(counterfactual.term_left_out_there, wrong, got, theirs, params)
+                    _quiet(kinds._zero_part_there, wrong, got, theirs, there, params, {})
+                    break
+    if lesson == "06-params-vs-compute" and q.name == "kaplan_n":  # a term 0 for the book's model, on a look
+        mine = dataclasses.replace(looked, source=head + "# YOUR CODE HERE\n"
+                                                  "kaplan_n = counts.total - counts.token_embedding - counts.lm_head\n")
+        for k in range(3):
+            found = _quiet(looked.at_look, k)
+            if found:
+                for env in counterfactual._look_env(mine, found[1]):
+                    got, theirs = _quiet(code.evaluate, mine.source, q.name, env), _quiet(code.evaluate, solved,
+                                                                                          q.name, env)
+                    if isinstance(got, int) and isinstance(theirs, int) and got != theirs:
+                        _quiet(kinds._elsewhere_case, mine, {"kind": "integer", "got": {"int": got},
+                                                             "want": {"int": theirs}, "words": "with other parameters",
+                                                             "why": "", "look": k})
+    if lesson == "07-memory" and q.name == "gqa_saving_gib":  # a number typed for the book's inputs, on a look
+        mine = dataclasses.replace(looked, source=head + "# YOUR CODE HERE\nb = BYTES_PER_PARAM[cache_precision]\n"
+                                                  "grouped = 2 * L * h_kv * head_dim * b * context\n"
+                                                  "gqa_saving_gib = grouped * 3 / 2**30\n")
+        for k in range(3):
+            found = _quiet(looked.at_look, k)
+            if found:
+                for env in counterfactual._look_env(mine, found[1]):
+                    got, theirs = _quiet(code.evaluate, mine.source, q.name, env), _quiet(code.evaluate, solved,
+                                                                                          q.name, env)
+                    if isinstance(got, float) and isinstance(theirs, float) and got != theirs:
+                        _quiet(kinds._elsewhere_case, mine, {"kind": "real", "got": {"real": got},
+                                                             "want": {"real": theirs}, "words": "with other parameters",
+                                                             "why": "", "look": k})
+
+
 def drive_elsewhere(lesson, q):
     names = list(code.foreign_inputs(lesson))[:3]
     for case in _quiet(elsewhere.foreign_cases, q, {q.name: 1, **{n: 2 for n in names}}, names,
@@ -541,6 +639,16 @@ def drive_earlier(lesson, q):
                 _quiet(earlier.words, some, again, lambda data, v=verdict: v)
 
 
+def drive_own_work(q):
+    """The work a question asks for (`own_work`) handed to the library, or not done: each declared work's words,
+    for a cell that calls the library function by name and for one that computes its answer without the work."""
+    for work in getattr(q, "own_work", None) or {}:
+        sources = ([f"{q.name} = {work}()\n"] if isinstance(work, str) else
+                   [f"{q.name} = 0\n", f"def {q.name}(*args):\n    return 0\n"])
+        for source in sources:
+            _quiet(dataclasses.replace(q, source=source)._own_work_slip)
+
+
 def render_lesson(lesson):
     """Drive every question of `lesson` on each parameter set; the strings returned are collected by the
     watch the caller holds on."""
@@ -561,6 +669,7 @@ def render_lesson(lesson):
                 WATCH[0].unit = (q.result if isinstance(q, Function) and q.result is not None else q).unit_of()
             if params is None or params == book[0]:
                 drive_undo(q, lesson)
+                drive_own_work(q)
             if isinstance(q, Function):
                 if params is None or params == book[0]:
                     drive_function(q, lesson)
@@ -572,6 +681,7 @@ def render_lesson(lesson):
             if params is None or params == book[0]:
                 drive_given(lesson, q.name, key, q)
                 drive_elsewhere(lesson, q)
+                drive_counterfactual(q, want, lesson)
     drive_carried(lesson)
 
 

@@ -11,9 +11,11 @@ Kernel side (the learner's notebook and any process: questions, and judging plai
     values      answers and function inputs as plain data (arrays as hex floats)
     cases       the inputs a function question is tested on
     code        the answer cell's source, read (never run)
+    work        the operation a question asks a cell to do (a question's own_work)
     parts       answers as named parts (the expression the lesson teaches)
     diagnose    what is off about a wrong answer, in general words
     explain     a wrong number explained from its parts and the learner's code
+    counterfactual  a slip undone in the learner's own cell read as arithmetic, on inputs that part coincidences
     function_hints  the hint of a wrong function, from its failing calls
     undo        a slip undone in the learner's own code (its edits read; their runs judged)
     kinds       question kinds (Integer, Real, Array, Choice, Function, Design) and hints
@@ -22,7 +24,8 @@ Kernel side (the learner's notebook and any process: questions, and judging plai
     verdicts    a live answer judged as the check does; the slips hints must tell
     space       a lesson's variant space, as its question module declares it
     questions   each lesson's questions (questions/lNN.py)
-    variants    the `parameters` cell; a learner's variant, drawn from the lesson's space
+    parameters  the `parameters` cell read (`name = literal` lines; for the worker, without numpy)
+    variants    a learner's variant, drawn from the lesson's space, and its `parameters` cell
     lessons     which lessons exist, their questions and answer keys
     exercise    the notebook's check: Exercise(lesson).check(name)
     wire        the probe that reads every answer as plain data in the kernel

@@ -421,8 +421,13 @@ def foreign_inputs_of(cells, solved) -> dict:
                 if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
                     targets.add(node.name)
                 for t in targets - parameters:
-                    made_from[t] = made_from.get(t, set()) | deps
-                if not targets:
+                    # a name assigned anew is made from what this statement reads only (`config` loaded again from
+                    # another parameter); one updated (`x += …`, a loop) keeps what it was made from
+                    made_from[t] = deps if isinstance(node, (ast.Assign, ast.AnnAssign)) \
+                        else made_from.get(t, set()) | deps
+                shown = isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) \
+                    and isinstance(node.value.func, ast.Name) and node.value.func.id in ("print", "display")
+                if not targets and not shown:  # (a print shows a value: it sets nothing any answer reads)
                     ambient |= deps
             if "# BEGIN SOLUTION" in text(cell):
                 in_cell = _names_read(text(cell)) & parameters

@@ -30,7 +30,7 @@ GIB_PER_GB = 2**30 / 1e9  # bytes / 1e9 is this many times bytes / 2**30
 # (factor, message): the learner's value is `factor` times the expected one.
 FACTORS = [
     (2, "twice the expected value: something counted twice?"),
-    (1 / 2, "half the expected value: a factor 2 left out (a multiply and an add? keys and values?)"),
+    (1 / 2, "half the expected value: a factor 2 left out"),  # its causes by kind: FACTOR_CAUSES
     (8, "8 times the expected value: bits where bytes are asked?"),
     (1 / 8, "an eighth of the expected value: divided by 8 once too often (bits to bytes twice?)"),
     (4, "4 times the expected value: a factor 4 too many (4 bytes per float32?)"),
@@ -63,6 +63,26 @@ FACTORS = [
     (1 / 3600, "3,600 times too small: hours where seconds are asked?"),
     (-1, "the sign is wrong: subtracted the other way round?"),
 ]
+
+
+# A factor's candidate causes, each named only for a quantity it can apply to: the kind the question's answer
+# counts (kinds.Question.unit_of: "flops", "parameters", a unitless one of UNITLESS, "" when not known) or the
+# words of its name (what a cache, an attention layer or a memory holds). A mean of cosines is never asked about a
+# multiply-add or keys and values; what is left is the measured factor itself.
+KV_WORDS = {"kv", "cache", "attn", "attention", "gqa", "bytes", "memory", "gb", "gib", "mb", "mib"}
+FACTOR_CAUSES = {
+    1 / 2: [("a multiply and an add", lambda unit, words: unit == "flops" or bool(words & {"flop", "flops"})),
+            ("keys and values", lambda unit, words: unit == "parameters" or (unit not in UNITLESS
+                                                                              and bool(words & KV_WORDS)))],
+}
+
+
+def factor_words(factor: float, message: str, unit: str = "", name: str = "") -> str:
+    """FACTORS' `message` of `factor` with the causes FACTOR_CAUSES gives it that can apply to the question's
+    answer (its `unit`, the words of its `name`), as a question in parentheses; none when none can."""
+    words = set(name.lower().split("_")) if name else set()
+    causes = [cause for cause, applies in FACTOR_CAUSES.get(factor, ()) if applies(unit, words)]
+    return f"{message} ({'? '.join(causes)}?)" if causes else message
 
 
 # The openings of the general words below: a direction or a place, not a mistake named. A function's
@@ -259,11 +279,13 @@ UNITLESS = tuple(RECHECK)
 
 
 def number_hint(got: float, want: float, factors: dict | None = None, factor_hints: dict | None = None,
-                typed: set | None = None, unit: str = "", bytes_named: bool = False, ratio: bool = False) -> str:
+                typed: set | None = None, unit: str = "", bytes_named: bool = False, name: str = "",
+                ratio: bool = False) -> str:
     """What is off about a number: digits, a ratio, a sign, a direction. Never the value. `typed` is the
     set of constants the learner's cell types (None when the cell is unknown): a factor that guesses a
     unit is named only when the cell types one of that unit's constants. A quantity without units (`unit`
-    one of UNITLESS) is never told to check its units or factors: what is known, and what to recheck for it."""
+    one of UNITLESS) is never told to check its units or factors: what is known, and what to recheck for it.
+    A factor's candidate causes are named only where they can apply (`factor_words`: its `unit`, its `name`)."""
     if not math.isfinite(got):
         return "your value is not finite (inf or nan)"
     if want == 0:
@@ -285,7 +307,7 @@ def number_hint(got: float, want: float, factors: dict | None = None, factor_hin
                 continue
             if typed is not None and factor in UNIT_EVIDENCE and not (UNIT_EVIDENCE[factor] & typed):
                 continue
-            return message
+            return factor_words(factor, message, unit, name)
     return measured_hint(got, want, unit, typed)
 
 
@@ -394,7 +416,7 @@ def array_hint(got: np.ndarray, want: np.ndarray, close, got_kind: str | None = 
             if c != 0 and close(got, c * want).all():
                 for factor, message in FACTORS:
                     if math.isclose(c, factor, rel_tol=1e-6):
-                        return f"every value: {message}"
+                        return f"every value: {factor_words(factor, message)}"
                 direction = "too big" if abs(c) > 1 else "too small"
                 sign = ", and of the wrong sign" if c < 0 else ""
                 return f"every value is off by the same factor ({direction}{sign}): a scale or a normalisation missing?"

@@ -10,8 +10,9 @@ its name:
   "your `unused_score` (question 3) is not right yet, and this answer uses it";
 * where the earlier answer is a function the course has a reference for, the learner's lines are run again in
   their kernel with that function in its place (`rerun`, the kernel's half; reported beside the answer by the
-  grader's probe as wire key EARLIER): when that gives the answer, the hint says so; when it gives another
-  answer, that answer's own hint follows; a value answer cannot be put back (its right value is the key's, which
+  grader's probe as wire key EARLIER): when that gives the answer, the hint says so (the earlier answer is the
+  cause); when it gives another answer, this answer has a mistake of its own: that answer's own hint is said
+  first, and the earlier answer after it as wrong too, never as the cause; a value answer cannot be put back (its right value is the key's, which
   the kernel of a class does not hold): then only the first sentence, and to check this answer again.
 
 Both the notebook's check (embedlab.grading.exercise) and the grader (embedlab.grading.judge) call `words` with
@@ -106,10 +107,11 @@ def rerun_function(question, func, cases, earlier) -> dict | None:
         return None
     missing = object()
     saved = {q.name: globals_.get(q.name, missing) for q in functions}
+    loaded = set(getattr(getattr(func, "__code__", None), "co_names", ()) or ())
     try:
         for q in functions:
             globals_[q.name] = q.reference
-        with elsewhere._bounded(5 * elsewhere.SECONDS):
+        with elsewhere._bounded(5 * elsewhere.SECONDS), elsewhere.keeping(elsewhere.lent_objects(globals_, loaded)):
             data = question.run_cases(func, cases)
     except (Exception, SystemExit, elsewhere.OutOfTime):  # noqa: BLE001 - not attempted, not a function: nothing
         return None
@@ -141,8 +143,13 @@ def words(wrong: list[tuple[int, str]], again: dict | None, judged=None) -> str:
     if not put or not isinstance(again, dict):
         return f"{first}, then check this answer again"
     right = _listed([f"`{name}`" for name in put])
+    # the earlier answer is blamed first only where putting it right makes this answer right; where this answer's
+    # lines still give another answer with it put right, that is this answer's own mistake: said first, from what
+    # they give then, and the earlier answer after it, as wrong too (not as the cause)
+    also = (f"your {which} {'are' if len(wrong) > 1 else 'is'} not right yet either: fix question"
+            f"{'s' if len(numbers) > 1 else ''} {_listed([str(n) for n in numbers])} too")
     if isinstance(again.get("raised"), str):
-        return f"{first}; with a right {right} your lines raise {again['raised'][:120]}"
+        return f"with a right {right} your lines raise {again['raised'][:120]}; {also}"
     if "data" in again and judged is not None:
         try:
             verdict = judged(again["data"])
@@ -151,7 +158,7 @@ def words(wrong: list[tuple[int, str]], again: dict | None, judged=None) -> str:
         if verdict.status == CORRECT:
             return f"{first}: with a right {right} your lines give the answer, so this cell needs no change"
         if verdict.detail:
-            return f"{first}; with a right {right} your lines still give another answer: {verdict.detail}"
+            return f"{verdict.detail}; {also}"
     return f"{first}, then check this answer again"
 
 

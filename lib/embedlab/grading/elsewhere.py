@@ -40,6 +40,7 @@ import contextvars
 import copy
 import functools
 import io
+import json
 import numbers
 import time
 import types
@@ -340,11 +341,114 @@ def _bounded(seconds: float):
                 signal.setitimer(which, delay, interval)
 
 
+LENT_BYTES = 64 * 2 ** 20  # bytes of arrays inside lent objects kept aside per run, at most (the course's own are small)
+LENT_DEPTH = 3  # attribute levels below a lent object whose state is kept aside (run.model.E is two)
+LENT_ITEMS = 10_000  # a list or dict inside a lent object longer than this keeps its binding only (a tokenizer's ranks)
+
+
+class _Kept:
+    """The state of objects the lines are lent (a trained run, a corpus, a model): every array reachable through
+    their attributes, dicts and lists (LENT_DEPTH levels) and every binding of those, kept aside so that what
+    the lines (or an edit of them: `s = run.model.E` then `s[ids] = -inf`) change in place is put back. The
+    check never modifies what the learner made (CONTRIBUTING: the grader never modifies a submission)."""
+
+    def __init__(self, objects):
+        import numpy as np
+
+        self._np = np
+        self._arrays, self._dicts, self._lists, self._seen = [], [], [], set()
+        self._left = LENT_BYTES
+        for obj in objects:
+            self._walk(obj, 0)
+
+    def _walk(self, obj, depth: int) -> None:
+        np = self._np
+        if id(obj) in self._seen or depth > LENT_DEPTH:
+            return
+        self._seen.add(id(obj))
+        if isinstance(obj, np.ndarray):
+            if obj.flags.writeable and obj.dtype != object and obj.nbytes <= self._left:
+                self._left -= obj.nbytes
+                self._arrays.append((obj, obj.copy()))
+            return
+        if obj is None or isinstance(obj, (bool, int, float, complex, str, bytes, np.generic, types.ModuleType,
+                                           types.FunctionType, types.BuiltinFunctionType, types.MethodType, type)):
+            return
+        if isinstance(obj, dict):
+            if len(obj) <= LENT_ITEMS:
+                self._dicts.append((obj, dict(obj)))
+                for value in list(obj.values()):
+                    self._walk(value, depth + 1)
+            return
+        if isinstance(obj, list):
+            if len(obj) <= LENT_ITEMS:
+                self._lists.append((obj, list(obj)))
+                for value in obj:
+                    self._walk(value, depth + 1)
+            return
+        if isinstance(obj, (tuple, set, frozenset)):
+            if len(obj) <= LENT_ITEMS:
+                for value in obj:
+                    self._walk(value, depth + 1)
+            return
+        attrs = getattr(obj, "__dict__", None)
+        if isinstance(attrs, dict):
+            self._walk(attrs, depth)  # its attributes: kept as a dict one level down, the same depth
+
+    def put_back(self) -> None:
+        np = self._np
+        for d, items in self._dicts:
+            try:
+                if d.keys() != items.keys() or any(d[k] is not v for k, v in items.items()):
+                    d.clear()
+                    d.update(items)
+            except Exception:  # noqa: BLE001 - a mapping that refuses: left as it is
+                pass
+        for lst, items in self._lists:
+            try:
+                if len(lst) != len(items) or any(a is not b for a, b in zip(lst, items)):
+                    lst[:] = items
+            except Exception:  # noqa: BLE001
+                pass
+        for array, kept in self._arrays:
+            try:
+                if array.shape == kept.shape and not np.array_equal(array, kept, equal_nan=kept.dtype.kind in "fc"):
+                    np.copyto(array, kept)
+            except Exception:  # noqa: BLE001 - an array resized or made read-only by the lines: left as it is
+                pass
+
+
+def lent_objects(namespace: dict, names) -> list:
+    """The objects of `namespace` under `names` that a run lends as they are (not plain data, not a module, a
+    function or a class): the ones whose state `_Kept` keeps aside."""
+    return [namespace[n] for n in names if n in namespace and _copyable(namespace[n]) and not _plain(namespace[n])]
+
+
+@contextlib.contextmanager
+def keeping(objects):
+    """Run a block with `objects` (lent to the learner's lines) put back as they were after it, whatever happens."""
+    try:
+        kept = _Kept(objects)
+    except Exception:  # noqa: BLE001 - state that cannot be read: the block runs as before
+        kept = None
+    try:
+        yield
+    finally:
+        if kept is not None:
+            kept.put_back()
+
+
 def _run(compiled, name: str, namespace: dict, inputs: dict, read: frozenset, bound: bool = True,
          lent: dict | None = None):
     """The value of `name` after the lines run in `namespace` with `inputs` in place (each read name
     a copy) and `lent` too (objects a look's cells made, lent as they are), or raises; the namespace is
-    put back as it was, whatever happens."""
+    put back as it was, whatever happens, and so is every object lent (`keeping`)."""
+    with keeping(lent_objects(namespace, read) + list((lent or {}).values())):
+        return _run_lent(compiled, name, namespace, inputs, read, bound, lent)
+
+
+def _run_lent(compiled, name: str, namespace: dict, inputs: dict, read: frozenset, bound: bool = True,
+              lent: dict | None = None):
     saved = dict(namespace)
     figures = _figures()
     try:
@@ -650,6 +754,94 @@ def _solution_key(lesson, name, solution, changed, namespace, free):
     return (lesson, name, hashlib.sha256(solution.encode()).hexdigest(), look, tuple(parts))
 
 
+SITE_TEXT = 80  # characters of a piece of the learner's code quoted in a raise's site
+
+
+def _quoted(text: str | None) -> str | None:
+    if not isinstance(text, str):
+        return None
+    text = " ".join(text.split())
+    return text if len(text) <= SITE_TEXT else text[:SITE_TEXT - 1] + "…"
+
+
+def raise_site(exc: BaseException, source: str, filename: str) -> dict | None:
+    """Where the learner's lines (`source`, compiled under `filename`) raised `exc`, in terms of their own code,
+    as plain data: {"code": the expression of their line that raised (Python's own column marks), "library": the
+    package and function the error came from when it came from a call into one (None when their own expression
+    raised it: a subscript, an attribute), "loops": [[name, the iterable of the loop that gives it], ...] for the
+    names that expression reads from a loop of theirs}; None when no frame of theirs is found."""
+    import sys
+    import traceback
+
+    try:
+        frames = traceback.extract_tb(exc.__traceback__)
+        own = [f for f in frames if f.filename == filename]
+        if not own:
+            return None
+        at = own[-1]
+        lines = source.splitlines()
+        text = None
+        if at.lineno and at.end_lineno == at.lineno and at.colno is not None and at.end_colno is not None \
+                and 0 < at.lineno <= len(lines):
+            line = lines[at.lineno - 1].encode()
+            text = line[at.colno:at.end_colno].decode(errors="replace")
+        elif at.lineno and 0 < at.lineno <= len(lines):
+            text = lines[at.lineno - 1].strip()
+        inner = frames[-1]
+        library = None
+        if inner.filename != filename:
+            module = next((name for name, m in list(sys.modules.items())
+                           if getattr(m, "__file__", None) == inner.filename), None)
+            package = (module or inner.filename.rsplit("/", 1)[-1].removesuffix(".py")).split(".")[0]
+            library = f"{package}'s {inner.name}"
+        loops, tree = [], None
+        if text:
+            try:
+                tree = ast.parse(source)
+                expr = ast.parse(text.strip(), mode="eval")
+                names = [n.id for n in ast.walk(expr) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)]
+            except (SyntaxError, ValueError, RecursionError):
+                tree, names = None, []
+            # only the loops around the expression that raised (the innermost first): a name bound by another
+            # loop of the cell (a given line's comprehension) is another variable
+            around = []
+            for node in ast.walk(tree) if tree is not None else ():
+                if not isinstance(node, (ast.For, ast.AsyncFor, ast.ListComp, ast.SetComp, ast.GeneratorExp,
+                                         ast.DictComp)) or not node.lineno <= at.lineno <= (node.end_lineno or 0):
+                    continue
+                if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)) \
+                        and at.colno is not None and node.lineno == at.lineno == node.end_lineno \
+                        and not node.col_offset <= at.colno <= (node.end_col_offset or 0):
+                    continue
+                around.append(node)
+            around.sort(key=lambda n: ((n.end_lineno or 0) - n.lineno, (n.end_col_offset or 0) - n.col_offset))
+            for node in around:
+                pairs = [(node.target, node.iter)] if isinstance(node, (ast.For, ast.AsyncFor)) else \
+                    [(g.target, g.iter) for g in node.generators]
+                for target, iterable in pairs:
+                    bound = {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}
+                    for name in names:
+                        if name in bound and all(name != done for done, _ in loops):
+                            loops.append([name, _quoted(ast.get_source_segment(source, iterable)
+                                                        or ast.unparse(iterable))])
+        typed = None  # the dict the cell itself types, when their own subscript of it raised
+        if library is None and text and tree is not None:
+            try:
+                expr = ast.parse(text.strip(), mode="eval").body
+            except (SyntaxError, ValueError, RecursionError):
+                expr = None
+            if isinstance(expr, ast.Subscript) and isinstance(expr.value, (ast.Dict, ast.DictComp)):
+                typed = ""  # a dict typed in the expression itself
+            elif isinstance(expr, ast.Subscript) and isinstance(expr.value, ast.Name):
+                for node in ast.walk(tree):
+                    if isinstance(node, ast.Assign) and isinstance(node.value, (ast.Dict, ast.DictComp)) and any(
+                            isinstance(t, ast.Name) and t.id == expr.value.id for t in node.targets):
+                        typed = expr.value.id
+        return {"code": _quoted(text), "library": library, "loops": loops[:2], "typed_dict": typed}
+    except Exception:  # noqa: BLE001 - no site: the hint says less
+        return None
+
+
 def _words_of(changed: dict) -> str:
     names = [f"`{n}`" for n in sorted(changed)]
     listed = ", ".join(names[:4]) + (" …" if len(names) > 4 else "")
@@ -733,7 +925,7 @@ def second_looks(question, namespace: dict, lesson: str, source: str, own_assign
             continue  # slow there: nothing to compare
         except (Exception, SystemExit) as exc:  # noqa: BLE001 - where the solution's cell runs, the learner's fails
             out.append({"kind": kind, "raised": f"{type(exc).__name__}: {exc}"[:200], "want": want,
-                        "words": _words_of(named), "why": ""})
+                        "words": _words_of(named), "why": "", "site": raise_site(exc, source_run, full[0].co_filename)})
             continue
         look = getattr(changed, "index", None)  # which of the lesson's looks (variants.Look): the judge weighs hints there
         out.append({"kind": kind, "got": got_data, "want": want, "words": _words_of(named), "why": "",
@@ -774,6 +966,8 @@ def run_elsewhere(question, namespace: dict, lesson: str, source: str | None = N
         # the learner's own lines with one slip undone (embedlab.grading.undo): the judge names an edit whose
         # value is the answer
         undone = _undone_runs(question, namespace, lesson, source, given, read, edit_bytes) if edits else []
+        if edits:  # the values the solution's own steps make on the way to the answer: is the learner's one of them?
+            undone += _quiet_steps(question, namespace, solution)
         if question.other_inputs is None and not foreign and not (looks and solution):
             return undone or None
         typed = not any(n in namespace and _copyable(namespace[n]) for n in read)
@@ -955,6 +1149,103 @@ def _replaced(module: ast.Module, nodes, value) -> ast.Module:
     return ast.fix_missing_locations(copied)
 
 
+STEP = undo.STEP  # the key of a step's report: the statement that comes after it in the solution's own lines
+STEPS = 4  # steps reported at most
+STEP_BYTES = 48_000  # characters of JSON the steps of one answer report at most
+
+
+def _quiet_steps(question, namespace: dict, solution: str | None) -> list:
+    try:
+        return solution_steps(question, namespace, solution)
+    except Exception:  # noqa: BLE001 - the check never stops the notebook
+        return []
+
+
+def _with_gap(node, part) -> str:
+    """`node` as source with `part` (one of its nodes, or every read of the name `part`) shown as …"""
+    memo: dict = {}
+    node = copy.deepcopy(node, memo)  # the solution's own tree is left as it is
+    part = part if isinstance(part, str) else memo.get(id(part))
+
+    class Gap(ast.NodeTransformer):
+        def visit(self, n):
+            if n is part or (isinstance(part, str) and isinstance(n, ast.Name) and n.id == part):
+                return ast.Name(id="…", ctx=ast.Load())
+            return super().visit(n)
+    return ast.unparse(Gap().visit(node))
+
+
+def solution_steps(question, namespace: dict, solution: str | None) -> list:
+    """The values the solution's own lines (after `# BEGIN SOLUTION`) make on their way to the answer, run in a copy
+    of the learner's namespace (the given lines already ran there): each name they assign before the answer, and
+    each operand of the answer's own last expression (`np.eye(V)[ids]` of `np.eye(V)[ids] @ E`), with the step that
+    comes after it, written with … in its place: [{"step", "kind", "got"}], for a value of the answer's kind only.
+    [] for a costly cell or lines that fail."""
+    if question.kind not in ("array", "integer", "real") or not isinstance(solution, str) \
+            or "# BEGIN SOLUTION" not in solution:
+        return []
+    own = solution.split("# BEGIN SOLUTION", 1)[1].split("# END SOLUTION", 1)[0]
+    try:
+        tree = ast.parse(own)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return []
+    body = tree.body
+    if not body or _costly(own, namespace):
+        return []
+    judge_as = _judge_as(question, question.kind)
+    out, size = [], [0]
+    saved = dict(namespace)
+    figures = _figures()
+
+    def report(value, step) -> bool:
+        try:
+            data = judge_as.to_data(copy.deepcopy(value))
+            text = json.dumps(data)
+        except Exception:  # noqa: BLE001 - not a value of the answer's kind: no step to compare
+            return True
+        if size[0] + len(text) > STEP_BYTES or len(out) >= STEPS:
+            return False
+        size[0] += len(text)
+        out.append({STEP: step[:200], "kind": question.kind, "got": data})
+        return True
+    try:
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()), \
+                warnings.catch_warnings(), _bounded(SECONDS):
+            warnings.simplefilter("ignore")
+            for i, stmt in enumerate(body):
+                last = i == len(body) - 1
+                if last and isinstance(stmt, ast.Assign) and isinstance(stmt.value, (ast.BinOp, ast.Subscript, ast.Call)):
+                    top = stmt.value
+                    operands = [top.left, top.right] if isinstance(top, ast.BinOp) else \
+                        [top.value, top.slice] if isinstance(top, ast.Subscript) else list(top.args)
+                    for part in operands:
+                        if isinstance(part, (ast.Constant, ast.Slice)):
+                            continue
+                        value = eval(compile(ast.Expression(body=part), "<the solution's step>", "eval"), namespace)  # noqa: S307
+                        if not report(value, _with_gap(top, part)):
+                            return out
+                exec(compile(ast.Module(body=[stmt], type_ignores=[]), "<the solution's step>", "exec"), namespace)  # noqa: S102
+                for name in [t.id for t in getattr(stmt, "targets", []) if isinstance(t, ast.Name)]:
+                    if name == question.name:
+                        continue
+                    after = next((b for b in body[i + 1:] if any(isinstance(n, ast.Name) and n.id == name
+                                                                 and isinstance(n.ctx, ast.Load) for n in ast.walk(b))),
+                                 None)
+                    if after is None:
+                        continue
+                    shown = after.value if isinstance(after, (ast.Assign, ast.AugAssign, ast.Return)) \
+                        and after.value is not None else after
+                    if not report(namespace[name], _with_gap(shown, name)):
+                        return out
+    except (Exception, SystemExit, OutOfTime):  # noqa: BLE001 - lines that fail here report what they reached
+        pass
+    finally:
+        namespace.clear()
+        namespace.update(saved)
+        _close_new(figures)
+    return out
+
+
 def _undone_runs(question, namespace: dict, lesson: str, source: str, given, read, budget=None) -> list:
     """What the learner's own lines give with one slip undone (embedlab.grading.undo), on the notebook's own
     inputs: [] for a cell that calls something costly or whose lines cannot be read."""
@@ -1088,9 +1379,11 @@ def _run_function_edits(question, namespace: dict, source: str | None, cases, ow
         if left <= 0:
             break
         scope = dict(namespace)
+        loaded = {n.id for n in ast.walk(edited) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)} \
+            if isinstance(edited, ast.AST) else set()
         try:
             with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()), \
-                    warnings.catch_warnings(), _bounded(left):
+                    warnings.catch_warnings(), _bounded(left), keeping(lent_objects(namespace, sorted(loaded))):
                 warnings.simplefilter("ignore")
                 exec(compile(edited, "<the function, one slip undone>", "exec"), scope)  # noqa: S102 - the learner's own code, in their own kernel
                 got = question.run_cases(scope[question.name], cases)
@@ -1219,7 +1512,7 @@ def as_handed_out(question, namespace: dict, source: str | None, edits, then):
                         pass
             namespace.pop(question.name, None)
             with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()), \
-                    warnings.catch_warnings():
+                    warnings.catch_warnings(), keeping(lent_objects(namespace, read)):
                 warnings.simplefilter("ignore")
                 with _bounded(HANDED_SECONDS):
                     exec(compiled, namespace)  # noqa: S102 - the learner's own cells, in their own kernel

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import sys
+import warnings
 import textwrap
 
 
@@ -65,10 +66,14 @@ class Exercise:
         self._checking = set()  # questions whose earlier answers are being judged (earlier.hint): not again
 
     def verdict(self, name: str, namespace: dict) -> Verdict:
-        """Judge one question against a namespace (the notebook's globals). Never raises. An answer not defined
-        because its cell was run and raised is said to have raised, with the error's last line (`raised_in`):
-        not "not attempted"."""
-        verdict = self._verdict(name, namespace)
+        """Judge one question against a namespace (the notebook's globals). Never raises, and prints no warning:
+        what the check runs (the learner's function on its inputs, their lines again on other inputs or with a
+        slip undone, the course's code on those) is its own probing, not the learner's cell, whose warnings
+        were printed when it ran. An answer not defined because its cell was run and raised is said to have
+        raised, with the error's last line (`raised_in`): not "not attempted"."""
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            verdict = self._verdict(name, namespace)
         if verdict.status != NOT_ATTEMPTED:
             return verdict
         question = self.questions[name]

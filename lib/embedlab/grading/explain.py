@@ -1541,7 +1541,8 @@ def _ratio_for_field(source, head, name, node, segment, typed, model, fields, en
 # undoing gives the answer exactly: its counterfactual, the learner's own code put right, is right.
 _OPS = {"Add": ("+", "adds"), "Sub": ("-", "subtracts"), "Mult": ("*", "multiplies"), "Div": ("/", "divides"),
         "FloorDiv": ("//", "divides and rounds down"), "Pow": ("**", "raises to a power")}
-_UNDO = {"Add": ("Sub",), "Sub": ("Add",), "Mult": ("Div", "Pow"), "Div": ("Mult", "FloorDiv"), "FloorDiv": ("Div",),
+_UNDO = {"Add": ("Sub",), "Sub": ("Add", "Div"), "Mult": ("Div", "Pow"), "Div": ("Mult", "FloorDiv", "Sub"),
+         "FloorDiv": ("Div",),
          "Pow": ("Mult",)}
 
 

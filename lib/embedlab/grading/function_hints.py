@@ -377,7 +377,7 @@ def _product_sizes(cols: int, rows: int, args, names) -> str:
     def said(n):
         return f"{n} ({what[n]})" if n in what else str(n)
 
-    return f"in A @ B, A's columns must match B's rows: here {said(cols)} and {said(rows)}; a factor transposed?"
+    return f"in A @ B, A's columns must match B's rows: here {said(cols)} and {said(rows)}"
 
 
 def _wrong_axis(a: int, b: int, arrays) -> str | None:

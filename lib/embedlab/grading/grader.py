@@ -214,7 +214,8 @@ def _judge_run(run: Run, sub: Submission, meta: dict, expected: str | None, limi
         return refused
     cases, reference = _function_cases(questions, lesson, seed, trace)
     mode = code.CLASS if keys is not None else code.SELF_STUDY  # judged as a class handout: what assign wrote
-    result = run.finish({"lesson": lesson, "cases": cases, "given": given_lines(lesson, questions, mode)})
+    result = run.finish({"lesson": lesson, "cases": cases, "given": given_lines(lesson, questions, mode),
+                         "names": [q.name for q in questions_for(lesson)]})  # the worker imports no questions
     if result.state == FAULT:
         raise GraderFault(result.detail)
     if trace is not None:

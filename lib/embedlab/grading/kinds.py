@@ -30,7 +30,7 @@ from typing import Callable, Mapping, Sequence
 
 import numpy as np
 
-from embedlab.grading import code, diagnose, explain, function_hints, undo
+from embedlab.grading import code, counterfactual, diagnose, explain, function_hints, undo
 from embedlab.grading.text import join_clauses, states_answer
 from embedlab.grading.work import Work  # noqa: F401 - a question's own_work declares one
 from embedlab.grading.status import CORRECT, INCORRECT, NOT_ATTEMPTED, TO_MARK, format_points
@@ -425,7 +425,8 @@ class Question:
         # cell's code, a huge one) says nothing, and the next speaks: the learner never loses the hint.
         generic = lambda: _quiet(diagnose.number_hint, got, want, self.factors, self.factor_hints,  # noqa: E731
                                  _quiet(explain.typed_constants, self, default=None), self.unit_of(),
-                                 _quiet(code.names_bytes, self.source, default=False), self.is_ratio())
+                                 _quiet(code.names_bytes, self.source, default=False), self.name,
+                                 ratio=self.is_ratio())
         half = _quiet(diagnose.flop_slip, got, want, self.unit_of(), False, default=None)
         if self.case is not None:
             own = self._hint(got, want, "")
@@ -446,6 +447,17 @@ class Question:
         edit = self._proven_edit(want)  # one slip undone in the learner's own lines gives the answer: proved
         if edit:
             return edit
+        # one piece of the learner's own cell, read as arithmetic, undone: right on the book's inputs and on inputs
+        # that part coincidences (a factor the answer lacks, a given name's place, rounding's place, units mixed)
+        undone = _quiet(counterfactual.proven, self, got, want, default=None)
+        undone = None if undone and _unreadable(undone, self) else undone
+        if undone and counterfactual.GIVEN_NAME in undone:
+            # the same piece read as a field of the config for another, or a ratio typed where the config gives the
+            # value (explain.slip_undone, proven the same way): its words say what the piece is
+            said = _quiet(explain.slip_undone, self, got, want, default=[]) or []
+            undone = said[0] if said else undone
+        if undone and not (counterfactual.GIVEN_NAME in undone and counterfactual.typed_piece(undone)):
+            return undone
         # another shipped model, loaded by name in the learner's lines, whose figure is exactly the learner's value
         other = _quiet(explain.loaded_model_figure, self, got, want, default=None)
         if other and not _unreadable(other, self):
@@ -460,7 +472,20 @@ class Question:
             return join_clauses(half, own) if own and own != half else half
         # "that is X" (a question's own declared hint): shown only when a look finds it again, where looks ran
         candidates = [(t, "own") for t in _quiet(_own_hints, self, got, want, default=[])]
-        candidates += [(t, "book") for t in _quiet(_parts_and_code, self, got, want, default=[])]
+        # a value the solution's own steps make on their way (run in the learner's kernel): after the question's own
+        # words, which name that step in the lesson's terms where the question declares it
+        step = _quiet(self._step_short, _quiet(self.to_data, got, default=None), default="")
+        candidates += [(step, "code")] if step else []
+        candidates += [(undone, "code")] if undone else []  # a piece that types a unit: after the question's words
+        parted = [(t, "book") for t in _quiet(_parts_and_code, self, got, want, default=[])]
+        # a factor of the learner's own product the answer lacks, proven on the book's inputs and on inputs that part
+        # coincidences: one slip, so two slips at once that give the same number are not the explanation
+        dropped = _quiet(counterfactual.factor_dropped, self, got, want, default=[]) or []
+        if dropped:
+            from embedlab.grading import parts as parts_
+
+            parted = [(t, how) for t, how in parted if not parts_.two_changes(t)]
+        candidates += parted + [(t, "code") for t in dropped]
         # a piece of the learner's own expression that, put right, gives the answer: proved by the code itself
         candidates += [(t, "code") for t in _quiet(explain.slip_undone, self, got, want, default=[])]
         # a term of the learner's own sum the answer does not have: taken out, the cell is right, on a second look too
@@ -489,6 +514,29 @@ class Question:
                 return bare.judge(data, expected).status == CORRECT
 
         return _quiet(undo.proven, self, self.elsewhere, right, default=None) or ""
+
+    def _step_short(self, data) -> str:
+        """The learner's value is one the solution's own lines make on their way to the answer (reported by the
+        kernel: elsewhere.solution_steps), exactly, and not the answer: a step of the computation short of its end,
+        said with the step that comes after it. Found for any question, none declared."""
+        if _STATUS_ONLY.get() or not isinstance(self.elsewhere, (list, tuple)):
+            return ""
+        STEP = undo.STEP
+        bare = dataclasses.replace(self, elsewhere=(), source=None, recheck=None, other_inputs=None, at_look=None,
+                                   hints=(), others={})
+        for case in self.elsewhere:
+            if not isinstance(case, dict) or not isinstance(case.get(STEP), str) or case.get("kind") != self.kind \
+                    or "got" not in case:
+                continue
+            try:
+                with status_only():
+                    same = bare.judge(data, expected_value(bare, case["got"])).status == CORRECT
+            except Exception:  # noqa: BLE001 - a malformed report proves nothing
+                continue
+            if same:
+                return (f"that is a value the computation makes on its way, one step short of its end: the step "
+                        f"after it is `{case[STEP][:120]}`, with your value where the … stands")
+        return ""
 
     def _pointed(self, said: str) -> str:
         """Measured words (a direction, a band), with the lesson's section to reread."""
@@ -744,7 +792,8 @@ def _general_words(question, got, want) -> list:
     """The general words of embedlab.grading.diagnose for a value."""
     words = _quiet(diagnose.number_hint, got, want, question.factors, question.factor_hints,
                    _quiet(explain.typed_constants, question, default=None), question.unit_of(),
-                   _quiet(code.names_bytes, question.source, default=False), question.is_ratio())
+                   _quiet(code.names_bytes, question.source, default=False), question.name,
+                   ratio=question.is_ratio())
     return [words] if words else []
 
 
@@ -1312,10 +1361,16 @@ class Array(Question):
         other = other or _whole_matrix_norm(got, want, self.case) or _divided_by_count(got, want, self.case) \
             or _distance_not_cosine(got, want, self.case) or function_hints.rows_left_empty(self, got, want) \
             or _numbered_from(got, want)
-        return self._verdict(False, other or self._weighed_array(got, want) or _merged_entries(self, got, want)
+        step = "" if transposed else _quiet(self._step_short, data, default="")
+        step = "" if _unreadable(step, self) else step
+        return self._verdict(False, other or self._weighed_array(got, want) or step or _merged_entries(self, got, want)
                              or _named_entries(self, explain.array(self, got, want)
                                                or diagnose.array_hint(got, want, self.close, *kinds,
-                                                                      quantities=not self.ids)))
+                                                                      quantities=not self._ids(want))))
+
+    def _ids(self, want) -> bool:
+        """Are its entries ids (declared, or found from the solution's own code: counterfactual.holds_ids)?"""
+        return self.ids or bool(_quiet(counterfactual.holds_ids, self, want, default=False))
 
     def _weighed_array(self, got, want) -> str:
         """The question's own hints on an array, weighed on the looks as a number's are (`_weigh`)."""
@@ -2043,8 +2098,9 @@ def _elsewhere_case(question: Question, case) -> str | None:
         return None
     if isinstance(case.get("raised"), str):  # the solution's cell gives an answer there, the learner's raises
         why = case.get("why") if case.get("typed") and isinstance(case.get("why"), str) else ""
+        site = case.get("site") if isinstance(case.get("site"), dict) else None
         return (f"right for these inputs only: {case['words'][:ELSEWHERE_TEXT]}, your cell raises "
-                f"{case['raised'][:ELSEWHERE_TEXT]}: {why[:ELSEWHERE_TEXT] or raised_there(case['raised'])}")
+                f"{case['raised'][:ELSEWHERE_TEXT]}: {why[:ELSEWHERE_TEXT] or raised_there(case['raised'], site)}")
     want = expected_value(judge_as, case["want"])
     with status_only():
         verdict = judge_as.judge(case["got"], want)
@@ -2065,23 +2121,107 @@ def _elsewhere_case(question: Question, case) -> str | None:
                 "decides it, so it holds for any of them")
     text = (f"right for these inputs only: {case['words'][:ELSEWHERE_TEXT]}, your lines give "
             f"{_shown(judge_as, case['got'], case['want'], case.get('own') is True)}")
+    if not why:
+        why = _quiet(_why_there, question, case, default="") or ""
+        if why:
+            return f"{text}: {why[:ELSEWHERE_TEXT]}"
     return f"{text}. {why[:1].upper()}{why[1:ELSEWHERE_TEXT]}" if why else \
         f"{text}: compute it from the inputs the question names, so it holds for any of them"
 
 
-def raised_there(raised: str) -> str:
+def _why_there(question: Question, case) -> str:
+    """Why the learner's lines, right on the book's inputs, give another value on a second look, said of their own
+    code (embedlab.grading.counterfactual): a number they type that fits the book's inputs only (with the one that
+    fits there, right there too), else what the question's own sources name on the look (a part that made no
+    difference on the book's inputs: a position table a Llama does not have). "" when neither is proven."""
+    look = case.get("look")
+    if not isinstance(look, int) or isinstance(look, bool) or question.at_look is None:
+        return ""
+    found = _quiet(question.at_look, look, default=None)
+    if not found:
+        return ""
+    there, params, book = found
+    got, want = _plain_value(question, case["got"]), _plain_value(question, case["want"])
+    if not isinstance(got, (int, float)) or not isinstance(want, (int, float)):
+        return ""
+    typed = _quiet(counterfactual.typed_number_there, question, got, want, params, default=None)
+    if typed:
+        return typed
+    left = _quiet(counterfactual.term_left_out_there, question, got, want, params, default=None)
+    if left:
+        return f"there, {left}"
+    said = _quiet(_zero_part_there, question, got, want, there, params, book, default=None)
+    if said:
+        return (f"there, {said[:1].lower()}{said[1:]}: a part that is 0 on your inputs, so leaving it out did not "
+                "show there")
+    return ""
+
+
+def _zero_part_there(question: Question, got, want, look_question, params: dict, book: dict) -> str | None:
+    """A part of the answer that is 0 on the book's inputs (counterfactual._zero_parts: so the learner's cell is right
+    there) and that the question's named parts, built for the look, find left out of the learner's value there: said
+    as that part left out. None when the look names none, or another slip, or a part not 0 on the book's inputs."""
+    from embedlab.grading import parts as parts_
+
+    if look_question is None:
+        return None
+    zero = {_template(t, book) for t in counterfactual._zero_parts(question)}
+    if not zero:
+        return None
+    q = dataclasses.replace(look_question, source=getattr(question, "source", None), elsewhere=(), others={},
+                            at_look=None, recheck=None, other_inputs=None)
+    for text in _quiet(_parts_and_code, q, got, want, default=[]) or []:
+        if not isinstance(text, str) or parts_.two_changes(text) or parts_.alternatives(text):
+            continue
+        if _template(text, params) in zero and not _unreadable(text, q):
+            return text
+    return None
+
+
+def _site_text(value, limit: int = 80) -> str | None:
+    return value[:limit] if isinstance(value, str) and value.strip() else None
+
+
+def raised_there(raised: str, site: dict | None = None) -> str:
     """What a learner's cell did when it raised `raised` ("KeyError: 'fp8'") on other inputs where the
-    solution's cell gives an answer: said of the code (a key missing from a table it reads, an index past
-    an end), never guessed as something typed."""
+    solution's cell gives an answer, said of the code as it ran (`site`, from elsewhere.raise_site: the
+    expression of theirs that raised, the library function it raised in, the loop a name it reads comes from),
+    never guessed: a missing key is not said to be "a dict your cell reads" unless their own subscript raised."""
     kind, _, message = raised.partition(": ")
-    if kind == "KeyError":
-        return (f"{message[:ELSEWHERE_TEXT]} is not a key of a table (a dict) your cell reads: the table has "
-                "entries for the values of these inputs only; give it one for every value the input can take")
-    if kind == "IndexError":
-        return ("an index past the end of an array your cell reads: a position or length that fits these "
-                "inputs only; take it from the inputs the question names")
+    site = site if isinstance(site, dict) else {}
+    code_ = _site_text(site.get("code"))
+    library = _site_text(site.get("library"))
+    loops = [(n, it) for n, it in (site.get("loops") or []) if isinstance(n, str) and _site_text(it)
+             ] if isinstance(site.get("loops"), list) else []
+    where = f"`{code_}`" if code_ else "a step of your lines"
+    # the library named by its package alone where the expression already names the function that raised
+    called = library.split("'s ", 1)[-1] if library else ""
+    inside = "" if not library else f" (inside {library.split(chr(39), 1)[0]})" if code_ and f"{called}(" in code_ \
+        else f" (inside {library})"
+    origin = "; ".join(f"`{n}` comes from `{it[:80]}`" for n, it in loops)
+    ranged = any(it.replace(" ", "").startswith(("range(", "np.arange(")) for _, it in loops)
+    follow = ("take the values from what the inputs hold (their own keys, ids or items), not from a range of "
+              "numbers: not every number in that range exists there" if ranged else
+              "make every value it looks up come from the inputs the question names, so it holds for any of them")
+    if kind in ("KeyError", "IndexError"):
+        missing = message[:ELSEWHERE_TEXT] or "a value"
+        typed = site.get("typed_dict")
+        if isinstance(typed, str) and kind == "KeyError":
+            of = f"`{typed[:80]}`, the dict your cell types" if typed.strip() else "the dict your cell types there"
+            return (f"{where}: {missing} is not a key of {of}: it has entries for the values of these inputs only; "
+                    "give it one for every value the input can take, or read the course's own table")
+        said = (f"{where}{inside} found no entry for the key {missing} there" if kind == "KeyError" else
+                f"{where}{inside} went past an end there ({missing})" if message else
+                f"{where}{inside} went past an end there")
+        if not code_:
+            return f"{said}: {follow}"
+        return f"{said}{f' ({origin})' if origin else ''}: {follow}"
     if kind in ("ValueError", "TypeError") and ("shape" in message or "broadcast" in message):
-        return "shapes that fit these inputs only: take every size from the inputs the question names"
+        return (f"{where}{inside} gets shapes that fit these inputs only: take every size from the inputs the "
+                "question names")
+    if code_:
+        return (f"{where}{inside} fails there{f' ({origin})' if origin else ''}: make every step follow the inputs "
+                "the question names, so it holds for any of them")
     return "your lines fail there: make every step follow the inputs the question names, so it holds for any of them"
 
 
@@ -2288,19 +2428,33 @@ class Written(Question):
         return "\n".join(out).strip()
 
 
-# A replacement field of an f-string left as typed in the text (the f prefix missing): braces around a Python name,
-# with what may follow it (an index, an attribute, a format spec): {design_params:,}, {shares['compute']:.1%}
-_FIELD = __import__("re").compile(r"\{[A-Za-z_][\w.]*(?:\[[^{}\[\]]*\])*(?:![rsa])?(?::[^{}]*)?\}")
+# A replacement field of an f-string left as typed in the text (the f prefix missing): braces around any Python
+# expression that names something, with what may follow it (a conversion, a format spec): {design_params:,},
+# {shares['compute']:.1%}, {a / b:.1%}, {len(kept)}. What the braces hold is tried as an f-string's field, so prose
+# in braces ("{the budget}") is not one, and an expression the learner computes in place is.
+_BRACED = __import__("re").compile(r"\{([^{}\n]+)\}")
+
+
+def _is_field(inner: str) -> bool:
+    import ast
+
+    if '"""' in inner or "\\" in inner:
+        return False
+    try:
+        tree = ast.parse('f"""{' + inner + '}"""', mode="eval")
+    except SyntaxError:
+        return False
+    return any(isinstance(node, ast.Name) for node in ast.walk(tree))
 
 
 def unfilled_fields(text: str) -> list:
     """The f-string replacement fields a text holds as typed, each once, in order."""
-    return list(dict.fromkeys(_FIELD.findall(str(text))))
+    return list(dict.fromkeys(m.group(0) for m in _BRACED.finditer(str(text)) if _is_field(m.group(1))))
 
 
 def without_fields(text: str) -> str:
     """The text with its unfilled replacement fields left out (their format specs hold digits, not figures)."""
-    return _FIELD.sub(" ", str(text))
+    return _BRACED.sub(lambda m: " " if _is_field(m.group(1)) else m.group(0), str(text))
 
 
 def carried_data(question, data_of) -> dict:

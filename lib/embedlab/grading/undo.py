@@ -27,6 +27,7 @@ __all__ = ["edits", "first", "proven", "UNDONE", "FLIP", "CONTROL", "DIRECTION",
 EDITS = 8  # edits run per answer at most
 SECONDS = 3.0  # CPU seconds all the edits of one answer get together (elsewhere._bounded)
 UNDONE = "undone"  # the key of an edit's report, beside "kind" and "got"
+STEP = "step"  # the key of a solution step's report (elsewhere.solution_steps): what comes after that step
 BYTES = 96_000  # characters of JSON the edits of one answer report at most (the sandbox's channel is 1 MiB in all) …
 PROBE_BYTES = 320_000  # … and of all the answers of one probe together (embedlab.grading.wire)
 
@@ -211,7 +212,20 @@ def edits(source: str, params: tuple = (), values: dict | None = None,
                 and isinstance(node.value.func, ast.Attribute) and not node.value.args:
             add(f"`{_seg(source, node.value)}` puts them in sorted order: in their own order (without the sort), "
                 f"your own code gives the answer", k, lambda n: None)
-        elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        whole = node.value if isinstance(node, (ast.Assign, ast.Return)) else None
+        while isinstance(whole, ast.BinOp) and isinstance(whole.op, (ast.Mult, ast.Div)) and not any(
+                isinstance(n, (ast.Name, ast.Attribute, ast.Subscript, ast.Call)) for n in ast.walk(whole.right)):
+            whole = whole.left  # a unit the whole is scaled by (`/ 2**30`): the value it scales
+        if isinstance(whole, ast.BinOp) and isinstance(whole.op, (ast.Sub, ast.Div)):
+            # the whole value a difference where a ratio is asked, or the reverse: the one operator swapped
+            sub = isinstance(whole.op, ast.Sub)
+            other = ast.BinOp(whole.left, ast.Div() if sub else ast.Sub(), whole.right)
+            add(f"`{_seg(source, whole)}` is a {'difference' if sub else 'ratio'}: the question asks for a "
+                f"{'ratio (divide, do not subtract)' if sub else 'difference (subtract, do not divide)'}; with "
+                f"`{_seg(None, other)}`, your own code gives the answer",
+                nodes.index(whole), lambda n: ast.BinOp(n.left, ast.Div() if isinstance(n.op, ast.Sub) else ast.Sub(),
+                                                         n.right), 1)
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
             add(f"`{_seg(source, node)}` inverts the test: without `not`, your own code gives the answer", k,
                 lambda n: n.operand)
         elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow) and isinstance(node.right, ast.Constant) \

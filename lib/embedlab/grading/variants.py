@@ -45,20 +45,16 @@ import numpy as np
 from embedlab.grading import kept, kinds
 from embedlab.grading.kinds import Function, answer_of, expected_value
 from embedlab.grading.lessons import questions_for
+from embedlab.grading.parameters import PARAMETERS_TAG, VariantError, read_parameters  # noqa: F401 - variants' too
 from embedlab.grading.space import FRESH_INPUTS, Space, equal_to_book  # noqa: F401 - variants' names too
 from embedlab.grading.status import CORRECT
 
-PARAMETERS_TAG = "parameters"
 DEFAULT_VARIANTS = 8
 MAX_DRAWS = 1000  # draws tried for one variant before the space is declared too tight
 MAX_SHARED = 0.5  # the most of a variant's points another variant's answers may earn
 MAX_CLOSE_DRAWS = 200  # usable draws too close to an earlier variant before the pools count as spent
 PARAMETERS_HEADER = "# Parameters: every input of this exercise (a class gives each learner its own)"
 SAFE_LEARNER = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._@+-]{0,63}$")
-
-
-class VariantError(ValueError):
-    """A lesson's variant space, or a notebook's parameters cell, is not usable."""
 
 
 def space_for(lesson: str) -> Space | None:
@@ -514,24 +510,6 @@ def render_parameters(params: dict) -> str:
         text = _Literals(width=88 - len(name) - 3, sort_dicts=False).pformat(value)
         lines.append(f"{name} = " + text.replace("\n", "\n" + " " * (len(name) + 3)))
     return "\n".join(lines)
-
-
-def read_parameters(source: str) -> dict:
-    """{name: value} of a parameters cell; VariantError if it holds anything but `name = literal`."""
-    try:
-        tree = ast.parse(source)
-    except SyntaxError as exc:
-        raise VariantError(f"the parameters cell is not valid Python ({exc.msg}, line {exc.lineno})") from None
-    out = {}
-    for node in tree.body:
-        if not (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)):
-            raise VariantError(f"the parameters cell may hold only `name = literal` lines (line {node.lineno})")
-        try:
-            out[node.targets[0].id] = ast.literal_eval(node.value)
-        except ValueError:
-            raise VariantError(f"the parameters cell's {node.targets[0].id} is not a literal (line {node.lineno})") \
-                from None
-    return out
 
 
 def parameters_cell(nb) -> int:

@@ -234,7 +234,7 @@ def notebook_code(nb) -> dict:
     """What the grader needs from the cells before any of them runs (read here, in the sandbox):
     `parameters`, the values of the cell tagged `parameters` ({name: literal}; None when there
     is no such cell or it holds anything else)."""
-    from embedlab.grading.variants import PARAMETERS_TAG, read_parameters
+    from embedlab.grading.parameters import PARAMETERS_TAG, read_parameters
 
     code = [c for c in nb.cells if c.get("cell_type") == "code" and isinstance(c.get("source"), str)]
     tagged = [c for c in code if PARAMETERS_TAG in _tags(c)]
@@ -294,34 +294,41 @@ def run(channel: int) -> int:
     if not line:
         return 0  # the grader will not run it (another lesson, or no lesson)
     job = json.loads(line)
+    names = job.get("names")
+    names = [n for n in names if isinstance(n, str)] if isinstance(names, list) else None
     return execute(channel, source, job["lesson"], job["cases"], header["cell_timeout"], job.get("given") or {},
-                   header.get("sandboxed") is True)
+                   header.get("sandboxed") is True, names)
 
 
-def defining_cells(lesson: str, cells) -> dict:
+def defining_cells(lesson: str, cells, names: list[str] | None = None) -> dict:
     """{question name: index of the last cell that assigns it at top level (`name = …`, `def name(`)}:
-    where to look when an answer is missing."""
-    from embedlab.grading.lessons import questions_for
+    where to look when an answer is missing. `names`: the lesson's question names, in order, as the
+    grader sends them in the job (the worker then imports none of the questions, nor numpy); without
+    them, read from the lesson's questions here."""
+    if names is None:
+        from embedlab.grading.lessons import questions_for
 
+        names = [q.name for q in questions_for(lesson)]
     found = {}
-    for q in questions_for(lesson):
-        pattern = re.compile(rf"^(?:{re.escape(q.name)}\s*(?::[^=\n]*)?=(?!=)|def\s+{re.escape(q.name)}\s*\()", re.M)
+    for name in names:
+        pattern = re.compile(rf"^(?:{re.escape(name)}\s*(?::[^=\n]*)?=(?!=)|def\s+{re.escape(name)}\s*\()", re.M)
         for index, cell in cells:
             if pattern.search(cell.source):
-                found[q.name] = index
+                found[name] = index
     return found
 
 
 def execute(channel: int, source, lesson: str, cases: dict, cell_timeout: float, given: dict | None = None,
-            sandboxed: bool = False) -> int:
+            sandboxed: bool = False, names: list[str] | None = None) -> int:
     """Run the submission's code cells, then the probe, in a fresh kernel; send the report.
     `sandboxed`: this worker is alone in its pid namespace, so its timed-out cells' waits for a
-    CPU are measured (see `waits_now`); else they are not known."""
+    CPU are measured (see `waits_now`); else they are not known. `names`: the lesson's question
+    names (`defining_cells`)."""
     started = time.monotonic()
     progress = _Progress({"state": None, "cells_run": 0, "errors": [], "timeouts": [], "cpu_wait": 0.0,
                           "answers": None}, measure=sandboxed)
     report = progress.report
-    cells = fresh_cells(source, lesson, cases, report, given)
+    cells = fresh_cells(source, lesson, cases, report, given, names)
     del source
     client = _grading_client(cells, cell_timeout, progress)
 
@@ -374,7 +381,8 @@ class _Progress:
         self.report["cpu_wait"] = None if waited is None or most is None else round(max(most, waited), 3)
 
 
-def fresh_cells(source, lesson: str, cases: dict, report: dict, given: dict | None = None) -> list:
+def fresh_cells(source, lesson: str, cases: dict, report: dict, given: dict | None = None,
+                names: list[str] | None = None) -> list:
     """[(index in the submitted notebook, a fresh code cell holding only its source)], then the probe
     (index None); the report gets what the grader reads of the cells without running them: each
     cell's label, which cell defines each answer, the answer cells' source and the code cells."""
@@ -386,7 +394,7 @@ def fresh_cells(source, lesson: str, cases: dict, report: dict, given: dict | No
             cells.append((index, nbformat.v4.new_code_cell(cell.source)))
     labels = cell_labels(source)
     report["labels"] = {str(index): labels.get(index, f"code cell {index + 1}") for index, _ in cells}
-    report["defines"] = defining_cells(lesson, cells)
+    report["defines"] = defining_cells(lesson, cells, names)
     report["sources"] = answer_sources(report["defines"], cells)  # read by the judge, never run
     report["code"] = code_sources(cells)  # read by the judge for edits of the given code, never run
     cells.append((None, nbformat.v4.new_code_cell(probe_cell(lesson, cases, given=given))))

@@ -58,6 +58,13 @@ def _mean_of_cosines(M, ref):
     return (unit @ unit[ref].T).mean(axis=1)
 
 
+def _with_unit_mean(M, ref):
+    """Question 3 with the reference rows normalised before their mean is taken."""
+    M = np.asarray(M, dtype=float)
+    unit = M / np.linalg.norm(M, axis=1, keepdims=True)
+    return _cosines_with(M, unit[ref].mean(axis=0))
+
+
 def _same(got, value):
     got, value = np.asarray(got), np.asarray(value)
     return got.shape == value.shape and np.allclose(got, value, rtol=1e-9, atol=1e-12)
@@ -187,6 +194,14 @@ def partial_count(tokenizer: str) -> tuple[int, int]:
 
 
 @functools.lru_cache(maxsize=8)
+def single_byte_fragments(tokenizer: str) -> int:
+    """The ordinary tokens of one byte that do not decode on their own (the bytes from 0x80 up)."""
+    from embedlab import load_tokenizer
+
+    return sum(len(b) == 1 and b[0] >= 0x80 for b in load_tokenizer(tokenizer).token_byte_values())
+
+
+@functools.lru_cache(maxsize=8)
 def high_byte_count(tokenizer: str) -> int:
     """The ordinary tokens of a real tokenizer with any byte from 0x80 up (fragments and whole characters alike)."""
     from embedlab import load_tokenizer
@@ -212,6 +227,22 @@ def top7_with_all_reserved(p: dict) -> list:
         order = [i for i in np.argsort(-scores, kind="stable") if i not in left_out]
         out.append(np.array(order[:7]))
     return out
+
+
+def top7_ranked(p: dict, start: int) -> np.ndarray:
+    """Question 5's ranking with the reference rows left out, 7 rows from position `start` (0: the answer)."""
+    corpus, run = trained(p)
+    reference = reference_ids(p)
+    scores = unused_scores(run.model.E, reference)
+    return np.array([i for i in np.argsort(-scores, kind="stable") if i not in reference][start:start + 7])
+
+
+def top7_dropped_after(p: dict) -> np.ndarray:
+    """Question 5's top 7 taken first and the reference rows dropped from it after: fewer than seven ids."""
+    corpus, run = trained(p)
+    reference = reference_ids(p)
+    scores = unused_scores(run.model.E, reference)
+    return np.array([i for i in np.argsort(-scores, kind="stable")[:7] if i not in reference])
 
 
 def answers(p: dict) -> dict:
@@ -386,6 +417,10 @@ def questions(p: dict) -> list:
                      Hint(lambda got, want, M, ref: _same(got, _mean_of_cosines(M, ref)),
                           "that averages the cosines with each reference row: take the mean row first (the mean "
                           "of the rows M[reference_ids]), then one cosine with it", args=True),
+                     Hint(lambda got, want, M, ref: _same(got, _with_unit_mean(M, ref)),
+                          "that takes the mean of the reference rows normalised first (each made length 1): the "
+                          "reference direction is the mean of the rows as they are, M[reference_ids].mean(axis=0)",
+                          args=True),
                      Hint(lambda got, want: np.allclose(np.asarray(got), 1 - np.asarray(want)),
                           "that is the cosine distance (1 − cosine); return the cosine itself"),
                      *SCORE_HINTS,
@@ -430,9 +465,17 @@ def questions(p: dict) -> list:
                  "reference rows' mean, highest first"),
             Hint(lambda got, want: np.isin(np.asarray(got), reference_ids(p)).any(),
                  "leave the four reference rows out: they score high against their own mean"),
+            # "after" only when the ids are exactly the top 7 with the reference rows then dropped; other ids of the
+            # answer, fewer than seven, are said as measured
+            Hint(lambda got, want: np.asarray(got).ndim == 1 and np.asarray(got).size < 7
+                 and np.array_equal(np.asarray(got), top7_dropped_after(p)),
+                 "fewer than seven: exclude the reference rows before taking the top 7, not after"),
             Hint(lambda got, want: np.asarray(got).ndim == 1 and np.asarray(got).size < 7
                  and np.isin(np.asarray(got), np.asarray(want)).all(),
-                 "fewer than seven: exclude the reference rows before taking the top 7, not after"),
+                 "fewer than seven: the question asks for the 7 highest-scoring rows"),
+            *[Hint(lambda got, want, k=k: np.array_equal(np.asarray(got), top7_ranked(p, k)),
+                   f"those are the rows ranked {k + 1} to {k + 7} once the reference rows are left out: the top 7 "
+                   f"start at the highest score (your slice skips the first {k})") for k in range(1, 8)],
             Hint(lambda got, want: np.asarray(got).shape == (7,) and not np.isin(np.asarray(got), np.asarray(want)).any(),
                  "none of these is among the highest scores: sort highest first (np.argsort(-scores), or reverse)"),
         ]),
@@ -447,6 +490,10 @@ def questions(p: dict) -> list:
             Hint(lambda got, want: got == high_byte_count(p["tokenizer"]) and got != want,
                  "that counts every token with a byte from 0x80 up; a token that holds whole multi-byte characters "
                  "decodes fine: count only those whose bytes fail .decode('utf-8')", proven=True),
+            Hint(lambda got, want: got == single_byte_fragments(p["tokenizer"]) and got != want,
+                 "those are only the single-byte tokens (0x80-0xFF): merged tokens that stop or start partway "
+                 "through a character do not decode on their own either: decode every token of `ordinary`",
+                 proven=True),
             offset(-128, "you left out the 128 single-byte tokens 0x80-0xFF: none decodes on its own (most are "
                          "pieces of a character; the others, question 2's bytes, never occur in valid UTF-8 at "
                          "all)"),

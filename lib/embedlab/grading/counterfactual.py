@@ -1,0 +1,589 @@
+"""Slips proven by undoing them in the learner's own cell, read as arithmetic (issue 46, hints19).
+
+Each finder here names one piece of the learner's own lines, changes it, and reads the changed cell as arithmetic
+(code.evaluate) on the book's inputs and on inputs that part the usual coincidences: the question's declared
+`recheck` inputs and a second look (the lesson's numbers moved, its models replaced by other shipped ones). The
+piece is named only when the cell, read so, gives the learner's value on the book's inputs, the changed cell gives
+the answer there, and on every other input it can be read on the changed cell gives what the solution's own cell
+gives there (exactly). A piece whose change fits the book's inputs only (L = h = 28) is a coincidence, not the slip.
+
+- `factor_dropped`: a factor of the learner's own product (or divisor) the answer does not have (`* 8192` where one
+  token is asked, `* (h_kv / h)`, `* 3`, `/ 8`, `per_sequence * 2`): taken out (1 in its place), the cell is right;
+- `name_in_place`: a piece of the learner's expression where a name the exercise's given lines define belongs
+  (`config['hidden_size'] // h_kv` where the given `head_dim` belongs): with that name in its place, right;
+- `rounding_placed`: a whole number whose learner rounds terms before combining them (`int(a / p) - int(b / p)`):
+  with every rounding taken off and the whole rounded once at the end, right;
+- `units_mixed`: two sides of one operation in units 10**9 (2**30, 10**6 …) apart (`(gpu_gb - w / 1e9) // bytes`,
+  GB against bytes): with one side scaled by that unit, right.
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+
+from embedlab.grading import code
+
+# unit factors two sides of one operation may be apart by, with what they usually are
+UNITS = [(1e9, "10**9", "GB against bytes"), (2**30, "2**30", "GiB against bytes"), (1e6, "10**6", "millions against ones"),
+         (2**20, "2**20", "MiB against bytes"), (1e12, "10**12", "tera against ones"), (1e3, "1000", "thousands against ones"),
+         (1024, "1024", "KiB against bytes")]
+
+
+def _exact(value, target) -> bool:
+    try:
+        if value is None or isinstance(value, bool) or isinstance(target, bool):
+            return False
+        value, target = float(value), float(target)
+    except (TypeError, ValueError):
+        return False
+    return value == target or (math.isfinite(value) and math.isclose(value, target, rel_tol=1e-12, abs_tol=0.0))
+
+
+def _words_of(lesson: str) -> dict:
+    try:
+        import importlib
+
+        defaults = importlib.import_module(f"embedlab.grading.questions.l{lesson[:2]}").SPACE.defaults
+    except Exception:  # noqa: BLE001 - a lesson without a variant space
+        return {}
+    return {k: v for k, v in defaults.items() if isinstance(v, str)}
+
+
+def readings(question, got, want):
+    """(the exercise's given lines above the learner's, the learner's own lines, the book env on which the whole
+    cell reads as the learner's value, [(env, the solution's value there)] of the other inputs that part
+    coincidences), or None when the cell does not read as the learner's value on any book input."""
+    from embedlab.grading import explain
+
+    if getattr(question, "case", None) is not None or not isinstance(getattr(question, "source", None), str):
+        return None
+    if not isinstance(got, (int, float)) or isinstance(got, bool) or not math.isfinite(got):
+        return None
+    whole = question.source
+    source = code.own_part(whole)
+    if not source or len(whole) > code.SOURCE_LIMIT or source.lstrip().startswith("def "):
+        return None
+    head = whole[:len(whole) - len(source)]
+    lesson = getattr(question, "lesson", "")
+    solved = code.solution_source(lesson, question.name) if lesson else None
+    if not isinstance(solved, str):
+        return None
+    # the book's inputs of the model the question reads: the cell gives the learner's value there, the solution the
+    # answer (each model the lesson's parameters name is one env; a 0 may read on several)
+    book = next((env for env in _quiet_list(explain._float_envs, question)
+                 if _exact(code.evaluate(whole, question.name, env), got)
+                 and _exact(code.evaluate(solved, question.name, env), want)), None)
+    if book is None:
+        return None
+    words = _words_of(lesson)
+    others = []
+    for env in _quiet_list(explain._second_envs, question):
+        env = {**words, **env}
+        theirs = code.evaluate(solved, question.name, env)
+        if isinstance(theirs, (int, float)) and not isinstance(theirs, bool):
+            others.append((env, theirs))
+    recheck = getattr(question, "recheck", None)
+    mine = _parse(source)
+    theirs = _parse(solved.split("# BEGIN SOLUTION")[-1])
+    read = {n.id for n in ast.walk(mine) if isinstance(n, ast.Name)} if mine is not None else set()
+    read_theirs = {n.id for n in ast.walk(theirs) if isinstance(n, ast.Name)} if theirs is not None else set()
+    if recheck is not None:
+        for inputs, expected, _ in _quiet_list(recheck):
+            # a recheck sets names the solution's own lines read (`per_sequence`); a cell that makes its own from
+            # the config instead does not read them, and the recheck cannot weigh it
+            if {k for k in inputs if k.isidentifier()} & read_theirs - read:
+                continue
+            env = {**book, **inputs}
+            theirs = code.evaluate(solved, question.name, env)
+            others.append((env, theirs if isinstance(theirs, (int, float)) and not isinstance(theirs, bool)
+                           else expected))
+    return head, source, book, others
+
+
+def _quiet_list(f, *args) -> list:
+    try:
+        return list(f(*args))
+    except Exception:  # noqa: BLE001 - a source that cannot be read proves nothing
+        return []
+
+
+def _holds(head: str, changed: str, name: str, book: dict, others: list, want, extra: dict | None = None) -> bool:
+    """Does the changed cell give the answer on the book's inputs, and the solution's value on every other input it
+    reads on (at least one, or none read at all: the book's inputs alone then)?"""
+    extra = extra or {}
+    if not _exact(code.evaluate(head + "\n" + changed, name, {**book, **extra}), want):
+        return False
+    for env, theirs in others:
+        mine = code.evaluate(head + "\n" + changed, name, {**env, **extra})
+        if mine is None:
+            continue
+        if not _exact(mine, theirs):
+            return False
+    return True
+
+
+def _segment(source: str, node) -> str:
+    try:
+        return ast.get_source_segment(source, node) or ast.unparse(node)
+    except Exception:  # noqa: BLE001
+        return ""
+
+
+def _value(head: str, source: str, segment: str, env: dict):
+    return code.evaluate(head + source + f"\nterm_ = {segment}\n", "term_", env) if segment else None
+
+
+def _fmt(value) -> str:
+    return code._fmt(value)
+
+
+def _parse(source: str):
+    try:
+        return ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError):
+        return None
+
+
+# --------------------------------------------------------------------------
+# a factor the answer does not have
+
+
+def factor_dropped(question, got, want) -> list[str]:
+    """A factor of a product (or of a divisor) in the learner's own lines that, taken out, makes the cell right on
+    the book's inputs and on the others (see the module's docstring). A factor that is 1 or that is the whole
+    expression says nothing."""
+    from embedlab.grading import explain
+
+    read = readings(question, got, want)
+    if read is None or _exact(got, want):
+        return []
+    head, source, book, others = read
+    tree = _parse(source)
+    if tree is None:
+        return []
+    found = {}
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.BinOp) or not isinstance(node.op, (ast.Mult, ast.Div, ast.FloorDiv)):
+            continue
+        sides = [node.right] if not isinstance(node.op, ast.Mult) else [node.left, node.right]
+        for side in sides:
+            if isinstance(side, ast.BinOp) and isinstance(side.op, ast.Mult) and not isinstance(node.op, ast.Mult):
+                continue  # a divisor that is a product: its own factors are tried one by one
+            segment = _segment(source, side)
+            value = _value(head, source, segment, book)
+            if not isinstance(value, (int, float)) or isinstance(value, bool) or _exact(value, 1) or value == 0:
+                continue
+            patched = explain._patched(source, side, "1")
+            if not patched or not _holds(head, patched, question.name, book, others, want):
+                continue
+            verb = "multiplies by" if isinstance(node.op, ast.Mult) else "divides by"
+            where = _segment(source, node)
+            notes = [f"{_fmt(value)} here"] if _fmt(value) != segment else []
+            notes += [f"in `{where}`"] if where and where != segment and len(where) <= 60 else []
+            said = f" ({', '.join(notes)})" if notes else ""
+            found.setdefault(segment, f"your cell {verb} `{segment}`{said}, a factor the question "
+                                      f"does not have: without it your own code gives the answer")
+    return list(found.values()) if len(found) == 1 else []
+
+
+# --------------------------------------------------------------------------
+# a piece of the expression where a name the given lines define belongs
+
+
+def _given_names(head: str) -> dict:
+    """{name: the line that assigns it} of the names the exercise's given lines assign."""
+    tree = _parse(head) if head.strip() else None
+    out = {}
+    for stmt in (tree.body if tree is not None else []):
+        if isinstance(stmt, ast.Assign):
+            for target in stmt.targets:
+                for n in ast.walk(target):
+                    if isinstance(n, ast.Name):
+                        out[n.id] = _segment(head, stmt)
+    return out
+
+
+def _reads(tree, name: str) -> bool:
+    return any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load) for n in ast.walk(tree))
+
+
+GIVEN_NAME = "which the exercise's given lines compute"
+
+
+def name_in_place(question, got, want) -> list[str]:
+    """A piece of the learner's own expression (an operation on what it reads) where a name the exercise's given
+    lines define, and the solution's own lines read, belongs, the learner's lines never reading it: with the name
+    in that piece's place, the cell is right on the book's inputs and on the others."""
+    read = readings(question, got, want)
+    if read is None or _exact(got, want):
+        return []
+    head, source, book, others = read
+    tree = _parse(source)
+    solved = code.solution_source(getattr(question, "lesson", ""), question.name)
+    theirs = _parse(solved) if isinstance(solved, str) else None
+    if tree is None or theirs is None:
+        return []
+    names = [n for n in _given_names(head) if _reads(theirs, n) and not _reads(tree, n)]
+    if not names:
+        return []
+    from embedlab.grading import explain
+
+    found = {}
+    for node in ast.walk(tree):
+        if not isinstance(node, (ast.BinOp, ast.Subscript, ast.Attribute, ast.Call)):
+            continue
+        segment = _segment(source, node)
+        if not segment or len(segment) > 60:
+            continue
+        for name in names:
+            patched = explain._patched(source, node, name)
+            if patched and _holds(head, patched, question.name, book, others, want):
+                found.setdefault((segment, name), f"`{segment}` is not `{name}`, {GIVEN_NAME}: with `{name}` in its "
+                                                  f"place, your own code gives the answer")
+    return list(found.values()) if len(found) == 1 else []
+
+
+# --------------------------------------------------------------------------
+# rounding in the wrong place
+
+ROUNDERS = {"int", "floor", "ceil", "round", "trunc", "rint", "around"}
+
+
+def _rounding_off(tree):
+    """The tree with every rounding taken off (int(x), floor(x), round(x), … made x; a // b made a / b), and how
+    many it took off."""
+    count = [0]
+
+    class Off(ast.NodeTransformer):
+        def visit_Call(self, node):
+            self.generic_visit(node)
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
+            if name in ROUNDERS and len(node.args) == 1 and not node.keywords:
+                count[0] += 1
+                return node.args[0]
+            return node
+
+        def visit_BinOp(self, node):
+            self.generic_visit(node)
+            if isinstance(node.op, ast.FloorDiv):
+                count[0] += 1
+                node.op = ast.Div()
+            return node
+    new = Off().visit(tree)
+    return ast.fix_missing_locations(new), count[0]
+
+
+def rounding_placed(question, got, want) -> list[str]:
+    """A whole-number answer whose learner rounds more than once, or before the last operation: with every rounding
+    taken off and the whole rounded down once at the end, the cell gives the answer on the book's inputs and on the
+    others; the cell as written gives another. Said with the pieces it rounds."""
+    if getattr(question, "kind", "") != "integer" or not isinstance(want, (int, float)):
+        return []
+    read = readings(question, got, want)
+    if read is None or _exact(got, want):
+        return []
+    head, source, book, others = read
+    tree = _parse(source)
+    if tree is None:
+        return []
+    def rounds(n) -> bool:
+        return isinstance(n, ast.Call) and len(n.args) == 1 and (
+            (isinstance(n.func, ast.Name) and n.func.id in ROUNDERS)
+            or (isinstance(n.func, ast.Attribute) and n.func.attr in ROUNDERS)) \
+            or isinstance(n, ast.BinOp) and isinstance(n.op, ast.FloorDiv)
+    # the roundings of the answer's own (last) assignment that no other rounding holds: `int(np.ceil(x))` rounds
+    # once, in one place; `int(a / p) - int(b / p)` rounds two pieces, each before they are combined
+    last = next((stmt for stmt in reversed(tree.body) if isinstance(stmt, ast.Assign) and any(
+        isinstance(t, ast.Name) and t.id == question.name for t in stmt.targets)), None)
+    if last is None:
+        return []
+    direct = {id(n.args[0]) for n in ast.walk(last.value) if rounds(n) and isinstance(n, ast.Call)}
+    rounded = [n for n in ast.walk(last.value) if rounds(n) and id(n) not in direct]
+    if len(rounded) < 2:
+        return []  # rounding once: its direction, not its place (the question's own words say that)
+    off, count = _rounding_off(_parse(source))
+    try:
+        text = ast.unparse(off) + "\n"
+    except Exception:  # noqa: BLE001
+        return []
+    changed = text + f"rounded_ = {question.name} // 1\n"
+    if not _holds(head, changed, "rounded_", book, others, want):
+        return []
+    pieces = [_segment(source, n) for n in rounded if isinstance(n, ast.Call)]
+    pieces = [p for p in pieces if p and len(p) <= 40][:3]
+    shown = ", ".join(f"`{p}`" for p in pieces)
+    return [f"your cell rounds {len(rounded)} times, each piece before they are combined"
+            + (f" ({shown})" if shown else "")
+            + ": the fractions each rounding drops add up; combine the exact values, then round down once, at "
+              "the end"]
+
+
+# --------------------------------------------------------------------------
+# units mixed in one operation
+
+
+def units_mixed(question, got, want) -> list[str]:
+    """Two sides of one operation of the learner's own lines in units a factor of UNITS apart: one side scaled by
+    that unit, the cell gives the answer on the book's inputs and on the others."""
+    from embedlab.grading import explain
+
+    read = readings(question, got, want)
+    if read is None or _exact(got, want):
+        return []
+    head, source, book, others = read
+    tree = _parse(source)
+    if tree is None:
+        return []
+    found = {}
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.BinOp) or not isinstance(node.op, (ast.Add, ast.Sub, ast.Div, ast.FloorDiv)):
+            continue
+        if isinstance(node.op, (ast.Div, ast.FloorDiv)) and not any(
+                isinstance(n, (ast.Name, ast.Attribute, ast.Subscript)) for n in ast.walk(node.right)):
+            continue  # divided by a typed number (`/ 2**20`): a factor (factor_dropped), not two sides' units
+        for side in (node.left, node.right):
+            segment = _segment(source, side)
+            value = _value(head, source, segment, book) if segment else None
+            if not isinstance(value, (int, float)) or isinstance(value, bool) or not value:
+                continue
+            # a side that, left out (0 in a sum, 1 in a quotient), also gives the answer is a term or a divisor that
+            # does not belong, whatever its size: scaled down by a unit it only vanishes (term_dropped says that)
+            blank = "1" if isinstance(node.op, (ast.Div, ast.FloorDiv)) and side is node.right else "0"
+            left_out = explain._patched(source, side, blank)
+            if left_out and _exact(code.evaluate(head + "\n" + left_out, question.name, book), want):
+                continue
+            for factor, typed, what in UNITS:
+                for op in ("*", "/"):
+                    patched = explain._patched(source, side, f"({segment}) {op} {typed}")
+                    if patched and _holds(head, patched, question.name, book, others, want):
+                        whole = _segment(source, node)
+                        found.setdefault(whole, f"`{whole}` mixes units: `{segment}` is in units {typed} times "
+                                                f"{'larger' if op == '*' else 'smaller'} than the other side's "
+                                                f"({what}?): with `({segment}) {op} {typed}` there, your own code "
+                                                f"gives the answer")
+    return list(found.values()) if len(found) == 1 else []
+
+
+FINDERS = (name_in_place, rounding_placed, units_mixed)  # shown first: factor_dropped is weighed with the others
+
+
+def typed_piece(words: str) -> bool:
+    """Does the piece a finder's words quote first (`gpu_gb * 2**30`) type a number other than 0, 1 or 2 (a unit, a
+    size)? Such a piece is a unit or a constant typed, which the question's own words name in the lesson's terms; a
+    piece made only of what it reads (`config['hidden_size'] // h_kv`) is where values coincide, and its proof comes
+    first."""
+    import re as _re
+
+    found = _re.search(r"`([^`]+)`", words or "")
+    tree = _parse(found.group(1)) if found else None
+    return tree is not None and any(isinstance(n, ast.Constant) and isinstance(n.value, (int, float))
+                                    and not isinstance(n.value, bool) and n.value not in (0, 1, 2)
+                                    for n in ast.walk(tree))
+
+
+def proven(question, got, want) -> str | None:
+    """The words of the first finder whose one slip, undone in the learner's own cell, gives the answer (see the
+    module's docstring); None when none does."""
+    for finder in FINDERS:
+        try:
+            found = finder(question, got, want)
+        except Exception:  # noqa: BLE001 - a cell these readings cannot follow proves nothing
+            continue
+        if found:
+            return found[0]
+    return None
+
+
+# --------------------------------------------------------------------------
+# Right on the book's inputs only: what the learner's lines do on a second look, said of their own code
+
+
+def _look_env(question, params: dict):
+    """The look's inputs as code.evaluate reads them: its numbers, its words, and the fields of the models it
+    names (explain._book_inputs), one env per model."""
+    from embedlab.grading import explain
+
+    lesson = getattr(question, "lesson", "")
+    items = tuple(sorted((k, v) for k, v in params.items() if isinstance(v, (int, float, str)) and not isinstance(v, bool)))
+    words = {k: v for k, v in params.items() if isinstance(v, str)}
+    envs = [{**words, **env} for _, _, env, _ in _quiet_list(explain._book_inputs, lesson, items)]
+    return envs or [{k: v for k, v in params.items() if isinstance(v, (int, float, str)) and not isinstance(v, bool)}]
+
+
+def typed_number_there(question, got, want, params: dict, book_want=None) -> str | None:
+    """A number the learner's own lines type (`mha = gqa * 4`) that is right for the book's inputs only: read as
+    arithmetic, the cell gives the answer on the book's inputs, and on the look's (`params`) it gives the
+    learner's value there, while with that one number changed it gives the answer there too (solved for, then
+    checked exactly). Said with the number, where it stands and what it would have to be there."""
+    whole = getattr(question, "source", None)
+    if not isinstance(whole, str) or getattr(question, "case", None) is not None:
+        return None
+    source = code.own_part(whole)
+    tree = _parse(source) if source else None
+    if tree is None:
+        return None
+    head = whole[:len(whole) - len(source)]
+    from embedlab.grading import explain
+
+    solved = code.solution_source(getattr(question, "lesson", ""), question.name)
+    envs = [env for env in _look_env(question, params) if _exact(code.evaluate(whole, question.name, env), got)
+            and (not isinstance(solved, str) or _exact(code.evaluate(solved, question.name, env), want))]
+    if not envs:
+        return None
+    env = envs[0]
+    nodes = list(ast.walk(tree))
+    # the numbers the solution's own lines type (the 2 of keys and values, 2**30) are the course's constants
+    theirs = _parse(solved) if isinstance(solved, str) else None
+    constants = {n.value for n in ast.walk(theirs) if isinstance(n, ast.Constant)} if theirs is not None else set()
+    found = []
+    for node in nodes:
+        if not isinstance(node, ast.Constant) or type(node.value) not in (int, float) or node.value in (0, 1) \
+                or node.value in constants:
+            continue
+        patched = explain._patched(source, node, "typed_")
+        if not patched:
+            continue
+        k = node.value
+
+        def at(x):
+            return code.evaluate(head + "\n" + patched, question.name, {**env, "typed_": x})
+        a, b = at(k), at(k + 1)
+        if not isinstance(a, (int, float)) or not isinstance(b, (int, float)) or a == b or not _exact(a, got):
+            continue
+        x = k + (want - a) / (b - a)  # the cell is linear in one typed number: the number that gives the answer
+        # a whole number where the learner typed one (a count, a ratio of counts): a fraction the inputs make would
+        # be no number to type, and any typed factor can be solved to one
+        for guess in ((round(x),) if isinstance(k, int) and math.isfinite(x) else ()):
+            if guess != k and guess > 0 and _exact(at(guess), want):
+                enclosing = explain._enclosing(source, nodes, node)
+                found.append(f"the {k} your lines type (in `{enclosing}`) fits your inputs only: there, with "
+                             f"{code._fmt(guess)} in its place, your lines would give the answer; compute that number "
+                             f"from the inputs the question names")
+                break
+    return found[0] if len(found) == 1 else None
+
+
+def _zero_parts(question) -> list[str]:
+    """The words each part of the question's answer (its named parts, on the book's inputs) says when left out,
+    for the parts that are 0 there (a position table a Llama does not have, a bias it lacks): leaving one out
+    changes nothing on the book's inputs."""
+    from embedlab.grading import parts as parts_
+
+    built = getattr(question, "parts", None)
+    if built is None or getattr(question, "case", None) is not None:
+        return []
+    try:
+        answers = built()
+    except Exception:  # noqa: BLE001 - parts that cannot be built say nothing
+        return []
+    out = []
+    for answer in answers if isinstance(answers, (list, tuple)) else [answers]:
+        for node in answer.tree.nodes():
+            amount = getattr(node, "amount", None)
+            if isinstance(node, parts_.Part) and isinstance(amount, (int, float)) and not isinstance(amount, bool) \
+                    and amount == 0:
+                out.append(node.say_missing(answer.context))
+    return out
+
+
+def term_left_out_there(question, got, want, params: dict) -> str | None:
+    """A term of a sum in the solution's own lines (`counts.position_embedding`, `c.lm_head` in a share's
+    numerator) that the learner's lines never write, 0 on the book's inputs (so the cell is right there), and
+    whose leaving out gives exactly the learner's value on the look: the solution with that one term 0 in its place,
+    read as arithmetic on the look's inputs, is the learner's value there. Said as that term left out, with its
+    value there, never the answer."""
+    from embedlab.grading import explain
+
+    whole = getattr(question, "source", None)
+    solved = code.solution_source(getattr(question, "lesson", ""), question.name)
+    if not isinstance(whole, str) or not isinstance(solved, str) or getattr(question, "case", None) is not None:
+        return None
+    mine = code.own_part(whole)
+    head, _, own = solved.rpartition("# BEGIN SOLUTION")
+    tree = _parse(own)
+    written = {ast.dump(n) for n in ast.walk(_parse(mine or "") or ast.Module(body=[], type_ignores=[]))}
+    if tree is None or not mine:
+        return None
+    leaves = []
+
+    def walk(node, minus, in_sum):
+        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):
+            walk(node.left, minus, True)
+            walk(node.right, minus != isinstance(node.op, ast.Sub), True)
+        elif isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Div, ast.Mult)):
+            walk(node.left, minus, False)
+            walk(node.right, minus, False)
+        elif in_sum:
+            leaves.append((node, minus))
+    for stmt in ast.walk(tree):
+        if isinstance(stmt, ast.Assign):
+            walk(stmt.value, False, False)
+    envs = [env for env in _look_env(question, params) if _exact(code.evaluate(whole, question.name, env), got)
+            and _exact(code.evaluate(solved, question.name, env), want)]
+    book = next((env for env in _quiet_list(explain._float_envs, question)
+                 if _exact(code.evaluate(solved, question.name, env), code.evaluate(whole, question.name, env))), None)
+    if not envs or book is None:
+        return None
+    found = []
+    for leaf, minus in leaves:
+        if ast.dump(leaf) in written:
+            continue
+        segment = ast.unparse(leaf)
+        there = code.evaluate(solved + f"\nterm_ = {segment}\n", "term_", envs[0])
+        here = code.evaluate(solved + f"\nterm_ = {segment}\n", "term_", book)
+        if not isinstance(there, (int, float)) or isinstance(there, bool) or not there or here != 0:
+            continue
+        patched = explain._patched(own, leaf, "0")
+        if patched and _exact(code.evaluate(head + "\n" + patched, question.name, envs[0]), got):
+            found.append(f"your lines leave out `{segment}`, a term the answer {'subtracts' if minus else 'adds'} "
+                         f"({_fmt(abs(there))} there): it is 0 on your inputs, so leaving it out did not show on them")
+    return found[0] if len(found) == 1 else None
+
+
+# --------------------------------------------------------------------------
+# An array of ids, found from the solution's own code
+
+
+ID_MAKERS = {"argsort", "argmax", "argmin", "argpartition", "nonzero", "flatnonzero", "searchsorted", "encode",
+             "encode_ordinary", "encode_word", "index", "unique_ids"}
+
+
+def holds_ids(question, want) -> bool:
+    """Does the answer hold ids (token ids, rows, positions) rather than quantities? Its expected entries are whole
+    numbers from 0 up, and the solution's own code makes them with a call that returns positions or ids (argsort,
+    argmax, nonzero, a tokenizer's encode, list.index): then "too big" or "too small" says nothing of them. A
+    question may declare it (`Array(ids=True)`); this finds it for any question whose solution can be read."""
+    import numpy as np
+
+    try:
+        values = np.asarray(want)
+        if values.dtype.kind not in "iu" and not (values.dtype.kind == "f" and np.all(np.isfinite(values))
+                                                  and np.all(values == np.round(values))):
+            return False
+        if values.size == 0 or np.any(values < 0):
+            return False
+    except (TypeError, ValueError):
+        return False
+    lesson = getattr(question, "lesson", "") or getattr(question, "solved_in", "")
+    solved = code.solution_source(lesson, question.name) if lesson else None
+    tree = _parse(solved.split("# BEGIN SOLUTION")[-1]) if isinstance(solved, str) else None
+    if tree is None:
+        return False
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+            if name in ID_MAKERS:
+                return True
+            # a set of ids kept as ids (np.unique(ids), sorted(batch)): what it reads says what it holds
+            if name in ("unique", "sort", "sorted") and node.args and isinstance(node.args[0], ast.Name) \
+                    and IDS_NAMED.search(node.args[0].id):
+                return True
+    return False
+
+
+import re  # noqa: E402
+
+IDS_NAMED = re.compile(r"(^|_)(ids?|batch|tokens?|rows)$")
