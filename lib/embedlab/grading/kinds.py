@@ -426,7 +426,7 @@ class Question:
         generic = lambda: _quiet(diagnose.number_hint, got, want, self.factors, self.factor_hints,  # noqa: E731
                                  _quiet(explain.typed_constants, self, default=None), self.unit_of(),
                                  _quiet(code.names_bytes, self.source, default=False), self.name,
-                                 ratio=self.is_ratio())
+                                 self.is_ratio())
         half = _quiet(diagnose.flop_slip, got, want, self.unit_of(), False, default=None)
         if self.case is not None:
             own = self._hint(got, want, "")
@@ -793,7 +793,7 @@ def _general_words(question, got, want) -> list:
     words = _quiet(diagnose.number_hint, got, want, question.factors, question.factor_hints,
                    _quiet(explain.typed_constants, question, default=None), question.unit_of(),
                    _quiet(code.names_bytes, question.source, default=False), question.name,
-                   ratio=question.is_ratio())
+                   question.is_ratio())
     return [words] if words else []
 
 
