@@ -217,6 +217,8 @@ UNDO_SOURCES = (
     "k = [w for w in words if w in seen and n != 2]\nif ok:\n    c += 1\nG[ids, :] += g\nG[ids[1:3]] -= g\n"
     "p = padded_size(pad_multiple, rows)\nb = kv_cache_bytes(config, 8192, precision='bf16')\n"
     "G = np.zeros((V, d))\nG[ids] = g\nm = [x for x in C if x <= 3]\n",
+    # a choice taken at one end, and a dict's keys compared (made for choice answers only: extremes=True)
+    "best = max(scores, key=scores.get)\nfirst = min(scores)\nk = np.argmax(v)\n",
 )
 UNDO_FUNCTION = "def f(a, b):\n    return float(a @ b / np.linalg.norm(a) ** 2 + np.sum(b))\n"
 
@@ -229,7 +231,11 @@ def drive_undo(q, lesson):
     solved = _quiet(code.solution_source, lesson, q.name)
     for source in (solved, *UNDO_SOURCES) if isinstance(solved, str) else UNDO_SOURCES:
         _quiet(undo.edits, source, (), {"n_tokens": 1024, "gqa_context": 8192})
+        _quiet(undo.edits, source, (), {}, extremes=True)
     _quiet(undo.edits, UNDO_FUNCTION, ("a", "b"))
+    # the work the question asks for handed to a library function (own_work): the cell that calls it
+    for handed in [k for k in (getattr(q, "own_work", None) or {}) if isinstance(k, str)][:1]:
+        _quiet(dataclasses.replace(q, source=f"{q.name} = {handed}(1)\n")._own_work_slip)
     if not isinstance(q, Function) or q.reference is None:
         return
     names = function_hints.arg_names(q.reference, 8)

@@ -298,6 +298,28 @@ def own_statements(source: str, given, by_syntax: bool = False) -> list | None:
     return kept
 
 
+def inner_locals(tree: ast.AST) -> frozenset:
+    """The names a cell binds only inside an inner scope (a lambda's or a function's parameters and locals, a
+    comprehension's targets) and never uses as a global there or at the top: `lambda kv: kv[1]` reads no `kv` of
+    the notebook, though the notebook may hold one (lesson 11's KV-cache precision). Read with the compiler's own
+    symbol table; empty when the code cannot be read so."""
+    import symtable
+
+    try:
+        top = symtable.symtable(ast.unparse(tree), "<cell>", "exec")
+    except (SyntaxError, ValueError, RecursionError, MemoryError, TypeError, AttributeError):
+        return frozenset()
+    outer = {s.get_name() for s in top.get_symbols()}
+    inner = set()
+    stack = list(top.get_children())
+    while stack:
+        table = stack.pop()
+        for s in table.get_symbols():
+            (outer if s.is_global() or s.is_declared_global() else inner).add(s.get_name())
+        stack.extend(table.get_children())
+    return frozenset(inner - outer)
+
+
 def _names_read(source: str) -> set:
     try:
         tree = ast.parse(source)

@@ -196,9 +196,17 @@ TRANSFORMS = [
 ]
 
 
-def transform_hint(got: float, want: float) -> str | None:
-    """The answer passed through log, exp, 1 − x, x², √x or 1/x: named (computed values only)."""
+# 1 − x of a ratio that is no share (r*, tokens with one tokenizer over another's): no part and no rest to name
+RATIO_COMPLEMENT = ("that is 1 minus the asked ratio: how far the ratio falls short of 1 (how much shorter or "
+                    "cheaper), not the ratio itself")
+
+
+def transform_hint(got: float, want: float, ratio: bool = False) -> str | None:
+    """The answer passed through log, exp, 1 − x, x², √x or 1/x: named (computed values only). `ratio`: the
+    answer is a ratio of two amounts, not a share of a whole (its 1 − x is said without a part and a rest)."""
     for f, words in TRANSFORMS:
+        if ratio and words.startswith("that is the complement"):
+            words = RATIO_COMPLEMENT
         try:
             target = f(want)
         except (ArithmeticError, ValueError):
@@ -271,7 +279,8 @@ UNITLESS = tuple(RECHECK)
 
 
 def number_hint(got: float, want: float, factors: dict | None = None, factor_hints: dict | None = None,
-                typed: set | None = None, unit: str = "", bytes_named: bool = False, name: str = "") -> str:
+                typed: set | None = None, unit: str = "", bytes_named: bool = False, name: str = "",
+                ratio: bool = False) -> str:
     """What is off about a number: digits, a ratio, a sign, a direction. Never the value. `typed` is the
     set of constants the learner's cell types (None when the cell is unknown): a factor that guesses a
     unit is named only when the cell types one of that unit's constants. A quantity without units (`unit`
@@ -284,7 +293,7 @@ def number_hint(got: float, want: float, factors: dict | None = None, factor_hin
     found = factor_hint(got, want, factors or {}, factor_hints or {})  # the question's own first (×L, ÷batch)
     if found:
         return found
-    found = transform_hint(got, want) or units_hint(got, want, unit, typed, bytes_named)
+    found = transform_hint(got, want, ratio) or units_hint(got, want, unit, typed, bytes_named)
     if found:
         return found
     for factor, message in FACTORS:
@@ -449,8 +458,10 @@ def array_hint(got: np.ndarray, want: np.ndarray, close, got_kind: str | None = 
             for k in range(0, 7):
                 if np.array_equal(got, np.round(want, k)) and not np.array_equal(got, want):
                     return f"every value rounded to {k} decimals: keep them exact (no round)"
-            if close(got[1:], want[:-1]).all() or close(got[:-1], want[1:]).all():
-                return "shifted by one row: an off-by-one in the indices?"
+            # seen on three rows or more (on two, one row alike is no shift), and said as seen: which index moved,
+            # and why, is the learner's code's to prove (undo), not a guess here
+            if got.shape[0] >= 3 and (close(got[1:], want[:-1]).all() or close(got[:-1], want[1:]).all()):
+                return "shifted by one row: each row holds the values of the row next to it"
             if got.ndim == 2 and _rows_scaled(got, want, close):
                 return "each row is off by its own factor: normalise each row (or divide each by its own length)"
     if want.dtype.kind == "f" and np.isfinite(want).all():

@@ -113,6 +113,8 @@ def learner_lines(lesson: str, name: str, source: str | None, given: list | None
             assigned.update((a.asname or a.name).split(".")[0] for a in node.names)
         elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
             read.add(node.value.id)
+    local = code.inner_locals(module)  # a lambda's `kv`, a comprehension's `w`: no name of the notebook
+    assigned, read = assigned - local, read - local
     try:
         compiled = compile(module, "<the answer cell, on other inputs>", "exec")
     except (SyntaxError, ValueError, RecursionError, MemoryError):
@@ -580,7 +582,8 @@ def _compiled(source: str):
     for node in ast.walk(tree):
         if isinstance(node, ast.Name):
             (read if isinstance(node.ctx, ast.Load) else assigned).add(node.id)
-    return compiled, frozenset(read), frozenset(assigned)
+    local = code.inner_locals(tree)  # names of an inner scope only: none of the notebook's
+    return compiled, frozenset(read - local), frozenset(assigned - local)
 
 
 def continues(source: str, name: str) -> bool:
@@ -1301,7 +1304,10 @@ def solution_steps(question, namespace: dict, solution: str | None) -> list:
 def _undone_runs(question, namespace: dict, lesson: str, source: str, given, read, budget=None) -> list:
     """What the learner's own lines give with one slip undone (embedlab.grading.undo), on the notebook's own
     inputs: [] for a cell that calls something costly or whose lines cannot be read."""
-    if question.kind not in ("integer", "real", "array", "choice"):
+    kind = question.kind
+    if kind == "design" and isinstance(namespace.get(question.name), str):
+        kind = "choice"  # a word judged against the learner's own figures (which budget binds): run as a choice
+    if kind not in ("integer", "real", "array", "choice"):
         return []
     if given is None:
         found = code.given_code(lesson).get(question.name)
@@ -1316,10 +1322,10 @@ def _undone_runs(question, namespace: dict, lesson: str, source: str, given, rea
     if _costly(text, namespace):  # the learner's own lines train or tokenise at length: not run again
         return []
     try:
-        own = _judge_as(question, question.kind).to_data(namespace.get(question.name))
+        own = _judge_as(question, kind).to_data(namespace.get(question.name))
     except (Exception, SystemExit):  # noqa: BLE001
         own = None
-    return run_cell_edits(question, namespace, text, read, own, budget, parameter_values(lesson, namespace))
+    return run_cell_edits(question, namespace, text, read, own, budget, parameter_values(lesson, namespace), kind)
 
 
 def parameter_values(lesson: str, namespace: dict) -> dict:
@@ -1334,22 +1340,24 @@ def parameter_values(lesson: str, namespace: dict) -> dict:
 
 
 def run_cell_edits(question, namespace: dict, compiled_source: str, read: frozenset, own=None,
-                   budget: int | None = None, values: dict | None = None) -> list[dict]:
+                   budget: int | None = None, values: dict | None = None, kind: str | None = None) -> list[dict]:
     """`_run_cell_edits`, never raising (the check never stops the notebook; a KeyboardInterrupt goes through)."""
     try:
-        return _run_cell_edits(question, namespace, compiled_source, read, own, budget, values)
+        return _run_cell_edits(question, namespace, compiled_source, read, own, budget, values, kind)
     except (Exception, SystemExit, OutOfTime):  # noqa: BLE001 - an edit that cannot be read or run proves nothing
         return []
 
 
 def _run_cell_edits(question, namespace: dict, compiled_source: str, read: frozenset, own=None,
-                    budget: int | None = None, values: dict | None = None) -> list[dict]:
+                    budget: int | None = None, values: dict | None = None, kind: str | None = None) -> list[dict]:
     """What the learner's own lines of an answer cell (`compiled_source`: their text, the exercise's given lines
     left out) give with each edit made, run in the notebook's namespace (put back as it was): [{"undone",
     "kind", "got"}]. Edits that raise, hang or give no answer are left out."""
     out = []
     start = cpu_seconds()
-    for words, tree in undo.first(undo.edits(compiled_source, (), values), undo.EDITS):
+    kind = kind or question.kind
+    made = undo.edits(compiled_source, (), values, extremes=kind == "choice")
+    for words, tree in undo.first(made, undo.EDITS):
         left = undo.SECONDS - (cpu_seconds() - start)
         if left <= 0:
             break
@@ -1359,17 +1367,18 @@ def _run_cell_edits(question, namespace: dict, compiled_source: str, read: froze
                 value = _run(compiled, question.name, namespace, {}, read, bound=False)
             if value is _NONE:
                 continue
-            got = _judge_as(question, question.kind).to_data(value)
+            got = _judge_as(question, kind).to_data(value)
         except (Exception, SystemExit, OutOfTime):  # noqa: BLE001 - an edit that cannot run proves nothing
             continue
-        if _reported(out, words, question.kind, got, own, budget, _meta(tree)):
+        if _reported(out, words, kind, got, own, budget, _meta(tree)):
             break
     return out
 
 
 def _meta(tree) -> dict:
     """What an edit's tree carries besides its words (undo.FLIP, undo.CONTROL), reported beside its value."""
-    return {key: getattr(tree, key) for key in (undo.FLIP, undo.CONTROL) if getattr(tree, key, None) is not None}
+    return {key: getattr(tree, key) for key in (undo.FLIP, undo.CONTROL, undo.DIRECTION)
+            if getattr(tree, key, None) is not None}
 
 
 def _reported(out: list, words: str, kind: str, got, own, budget: int | None = None, meta: dict | None = None) -> bool:

@@ -72,10 +72,25 @@ class Exercise:
         """Judge one question against a namespace (the notebook's globals). Never raises, and prints no warning:
         what the check runs (the learner's function on its inputs, their lines again on other inputs or with a
         slip undone, the course's code on those) is its own probing, not the learner's cell, whose warnings
-        were printed when it ran."""
+        were printed when it ran. An answer not defined because its cell was run and raised is said to have
+        raised, with the error's last line (`raised_in`): not "not attempted"."""
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            return self._verdict(name, namespace)
+            verdict = self._verdict(name, namespace)
+        if verdict.status != NOT_ATTEMPTED:
+            return verdict
+        question = self.questions[name]
+        for missing in (name, *getattr(question, "uses", ())):
+            if missing in namespace:
+                continue
+            error = raised_in(answer_source(missing, namespace))
+            if error:
+                which = "your answer cell" if missing == name else f"the cell that defines `{missing}`"
+                return Verdict(ERROR, 0.0, verdict.max_points,
+                               f"{which} was run and raised {error} (the last line of its error): `{missing}` is not "
+                               "defined; fix that cell and run it again")
+            break
+        return verdict
 
     def _verdict(self, name: str, namespace: dict) -> Verdict:
         question = self.questions[name]
@@ -378,6 +393,30 @@ class Exercise:
 
     def total(self) -> float:
         return sum(q.points for q in self.questions.values())
+
+
+def raised_in(cell: str | None) -> str | None:
+    """The last line of the error ("ValueError: …") the notebook's last failing cell raised, when that cell is
+    `cell` (IPython keeps the last error in sys.last_value, and each cell's text under the file name its frames
+    carry); else None. Read only: nothing is run again."""
+    import linecache
+
+    error, tb = getattr(sys, "last_value", None), getattr(sys, "last_traceback", None)
+    if not isinstance(cell, str) or not cell.strip() or not isinstance(error, BaseException) or tb is None:
+        return None
+    want = cell.strip()
+    try:
+        while tb is not None:
+            lines = linecache.getlines(tb.tb_frame.f_code.co_filename)
+            if lines and "".join(lines).strip() == want:
+                import traceback
+
+                shown = " ".join("".join(traceback.format_exception_only(type(error), error)).split())
+                return shown if len(shown) <= 200 else shown[:199] + "…"
+            tb = tb.tb_next
+    except Exception:  # noqa: BLE001 - a traceback that cannot be read tells nothing
+        return None
+    return None
 
 
 LINE_WIDTH = 88  # characters: a check's line fits a phone-width page and the book's column

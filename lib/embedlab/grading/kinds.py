@@ -331,6 +331,13 @@ class Question:
                 return unit
         return ""
 
+    def is_ratio(self) -> bool:
+        """Is the answer a ratio of two amounts (its name says ratio, or r: break_even_r, hindi_r) rather than a
+        share of a whole? Its general words then name no part and no rest."""
+        words = set(self.name.lower().split("_"))
+        return self.kind == "real" and bool(words & {"ratio", "r"}) and not words & {"share", "frac", "fraction",
+                                                                                      "coverage"}
+
     def _other_answer(self, got, want) -> str:
         """A wrong value that is another answer of the same exercise (a number of 10 or more, or a fraction:
         0, 1 or a small count matches by chance), named as that question's answer."""
@@ -439,7 +446,8 @@ class Question:
         # cell's code, a huge one) says nothing, and the next speaks: the learner never loses the hint.
         generic = lambda: _quiet(diagnose.number_hint, got, want, self.factors, self.factor_hints,  # noqa: E731
                                  _quiet(explain.typed_constants, self, default=None), self.unit_of(),
-                                 _quiet(code.names_bytes, self.source, default=False), self.name)
+                                 _quiet(code.names_bytes, self.source, default=False), self.name,
+                                 self.is_ratio())
         half = _quiet(diagnose.flop_slip, got, want, self.unit_of(), False, default=None)
         if self.case is not None:
             own = self._hint(got, want, "")
@@ -880,7 +888,8 @@ def _general_words(question, got, want) -> list:
     """The general words of embedlab.grading.diagnose for a value."""
     words = _quiet(diagnose.number_hint, got, want, question.factors, question.factor_hints,
                    _quiet(explain.typed_constants, question, default=None), question.unit_of(),
-                   _quiet(code.names_bytes, question.source, default=False), question.name)
+                   _quiet(code.names_bytes, question.source, default=False), question.name,
+                   question.is_ratio())
     return [words] if words else []
 
 
@@ -1989,6 +1998,8 @@ class Design(Question):
 
     def judge(self, data, expected) -> Verdict:
         problems = list(self.rule(data, source=self.source) if _takes_source(self.rule) else self.rule(data))
+        if problems:
+            problems = self._proved(data, problems)
         if not problems:
             mine = data.get(self.name) if isinstance(data, dict) else None
             record = expected.get(self.name) if isinstance(expected, dict) else expected  # the solution's, kept
@@ -2002,10 +2013,47 @@ class Design(Question):
         if self.carry is not None and self.carries:  # the points depend on it: judged even for the status alone
             names = self._carried(data)
             if names:
+                # right from the learner's own figures, but by a method other inputs the question allows tell
+                # apart (raw amounts compared for fractions): held to them as an answer right on the recount is
+                slip = self._own_work_slip() or self._formula_slip() or self._elsewhere_slip()
+                if slip:
+                    return self._verdict(False, f"{TYPED}; {slip}" if typed_cell(self.source, self.name) else slip)
                 return Verdict(CORRECT, self.points, self.points, carried_note(names, problems[0]))
         # every problem the rule finds, each said (a design over two budgets hears of both: "(and 1 more)" hid
         # the second, and the learner fixed one to meet the other)
         return self._verdict(False, "; ".join(dict.fromkeys(str(x) for x in problems)))
+
+    def _proved(self, data, problems: list) -> list:
+        """The rule's problems with each `Claim` (a cause named: "the smallest fraction") kept only where an edit of
+        the learner's own lines that makes that cause's change (undo: `min` made `max`), run in their kernel, gives
+        an answer the rule accepts; else its `otherwise` words (only what is measured), followed by another proven
+        edit's words where one gives the answer (`max(used)` over a dict's keys)."""
+        if not any(isinstance(p, Claim) for p in problems):
+            return problems
+        cases = [c for c in (self.elsewhere if isinstance(self.elsewhere, (list, tuple)) else ())
+                 if isinstance(c, dict) and isinstance(c.get(undo.UNDONE), str) and c.get(undo.CONTROL) is None]
+
+        def right(got) -> bool:
+            if not isinstance(got, dict) or not isinstance(data, dict) or "str" not in got:
+                return False
+            mended = {**data, self.name: got["str"]}
+            found = self.rule(mended, source=self.source) if _takes_source(self.rule) else self.rule(mended)
+            return not list(found)
+
+        as_word = Choice(self.name)  # the edits ran the answer as a word (elsewhere._undone_runs): proven as one
+        out = []
+        for problem in problems:
+            if not isinstance(problem, Claim):
+                out.append(problem)
+                continue
+            proof = [c for c in cases if c.get(undo.DIRECTION) == problem.direction]
+            if _quiet(undo.proven, as_word, proof, right, default=None):
+                out.append(str(problem))
+                continue
+            other = [c for c in cases if c.get(undo.DIRECTION) is None]
+            words = _quiet(undo.proven, as_word, other, right, default=None)
+            out.append(f"{problem.otherwise}; {words}" if words else problem.otherwise)
+        return out
 
     def _carried(self, data) -> list[str] | None:
         """The earlier answers this answer is right from (the learner's own values), or None: no `carry`,
@@ -2023,6 +2071,17 @@ class Design(Question):
         if any(n not in self.carries or n not in reading.names for n in names):
             return None
         return list(names)
+
+
+class Claim(str):
+    """A Design rule's problem that names a cause (the answer taken at the wrong end: `min` for `max`): shown only
+    where the learner's own lines, with that cause's edit made (undo.DIRECTION: the end the edit takes), give an
+    answer the rule accepts (Design._proved); else `otherwise`, the measured words alone."""
+
+    def __new__(cls, text: str, direction: str, otherwise: str):
+        made = super().__new__(cls, text)
+        made.direction, made.otherwise = direction, otherwise
+        return made
 
 
 # The typed-value rule, in the words the check, the grader, the handout and the guides all use.
@@ -2186,9 +2245,14 @@ def _elsewhere_case(question: Question, case) -> str | None:
         why = case.get("why") if isinstance(case.get("why"), str) and case.get("why") else ""
         text = (f"right for these inputs only: {case['words'][:ELSEWHERE_TEXT]}, your cell gives the same value "
                 "as on yours, and the answer there is another")
-        return f"{text}. {why[:1].upper()}{why[1:ELSEWHERE_TEXT]}" if why else (
-            f"{text}: compute it from the inputs the question names (not numbers, names or choices typed from "
-            "them), so it holds for any of them")
+        if why:
+            return f"{text}. {why[:1].upper()}{why[1:ELSEWHERE_TEXT]}"
+        if typed_cell(question.source, question.name) or case.get("typed"):  # typed: said only where seen
+            return (f"{text}: compute it from the inputs the question names (not numbers, names or choices typed "
+                    "from them), so it holds for any of them")
+        # the lines compute, but what they compute does not move with the inputs that decide the answer
+        return (f"{text}: your lines do not follow the inputs that changed there; work the answer out from what "
+                "decides it, so it holds for any of them")
     text = (f"right for these inputs only: {case['words'][:ELSEWHERE_TEXT]}, your lines give "
             f"{_shown(judge_as, case['got'], case['want'], case.get('own') is True)}")
     if not why:

@@ -22,7 +22,8 @@ import copy
 import pickle
 
 
-__all__ = ["edits", "first", "proven", "UNDONE", "FLIP", "CONTROL", "EDITS", "SECONDS", "BYTES", "PROBE_BYTES"]
+__all__ = ["edits", "first", "proven", "UNDONE", "FLIP", "CONTROL", "DIRECTION", "EDITS", "SECONDS", "BYTES",
+           "PROBE_BYTES"]
 
 EDITS = 8  # edits run per answer at most
 SECONDS = 3.0  # CPU seconds all the edits of one answer get together (elsewhere._bounded)
@@ -89,7 +90,50 @@ def _axis_words(k: int) -> str:
     return "one value per column" if k == 0 else "one value per row" if k in (1, -1) else f"axis {k}"
 
 
-def edits(source: str, params: tuple = (), values: dict | None = None) -> list[tuple[str, ast.AST]]:
+# a choice made by the largest or the smallest: each name and the one that takes the other end
+EXTREMES = {"max": "min", "min": "max", "argmax": "argmin", "argmin": "argmax", "nanargmax": "nanargmin",
+            "nanargmin": "nanargmax", "idxmax": "idxmin", "idxmin": "idxmax"}
+DIRECTION = "undo_direction"  # an edit that takes the other end (min made max): the end it takes ("max", "min")
+
+
+def _extreme_edits(source: str, nodes: list) -> list:
+    """The edits of a choice taken at one end (a choice among a few words: which budget binds): `min` made `max`
+    (and argmin argmax, each way), and `max(d)` over a dict's keys made `max(d, key=d.get)` (the keys compared as
+    names, not the values): [(words, the node's place, make, rank, meta)]."""
+    out = []
+    for k, node in enumerate(nodes):
+        if not isinstance(node, ast.Call) or _name_of(node.func) not in EXTREMES:
+            continue
+        name = _name_of(node.func)
+        other = EXTREMES[name]
+
+        def flipped(n, other=other):
+            n = copy.deepcopy(n)
+            if isinstance(n.func, ast.Name):
+                n.func.id = other
+            else:
+                n.func.attr = other
+            return n
+        shown = _seg(None, flipped(node))
+        end = "largest" if other.endswith("max") else "smallest"
+        out.append((f"`{_seg(source, node)}` takes the {'smallest' if end == 'largest' else 'largest'}: with "
+                    f"`{shown}` (the {end}), your own code gives the answer", k, flipped, 1,
+                    {DIRECTION: other.replace("arg", "").replace("nan", "").replace("idx", "")}))
+        if name in ("max", "min") and isinstance(node.func, ast.Name) and len(node.args) == 1 and not node.keywords                 and isinstance(node.args[0], ast.Name):
+            table = node.args[0].id
+
+            def keyed(n, table=table):
+                n = copy.deepcopy(n)
+                n.keywords.append(ast.keyword("key", ast.Attribute(ast.Name(table, ast.Load()), "get", ast.Load())))
+                return n
+            out.append((f"`{_seg(source, node)}` compares the keys of `{table}` (its names, in alphabetical order), "
+                        f"not their values: with `{name}({table}, key={table}.get)`, your own code gives the answer",
+                        k, keyed, 0, None))
+    return out
+
+
+def edits(source: str, params: tuple = (), values: dict | None = None,
+          extremes: bool = False) -> list[tuple[str, ast.AST]]:
     """[(the edit in words, the code's tree with it made)] for each slip one edit of `source` undoes: an axis
     swapped (0 and 1), a sort left out (sorted, np.sort, .sort()), a `not` left out or put in, a comparison
     inverted (`in` for `not in`, `==` for `!=`, `<` for `>=`, `is` for `is not`), an elementwise function applied
@@ -249,6 +293,9 @@ def edits(source: str, params: tuple = (), values: dict | None = None) -> list[t
         except (ValueError, TypeError, IndexError, AttributeError, RecursionError):
             continue  # a node these edits cannot read: the others are still made
         for words, at, make, rank, meta in made:
+            add(words, at, make, rank, meta)
+    if extremes:  # a choice answer: the end it is taken at (min for max), or a dict's keys compared for its values
+        for words, at, make, rank, meta in _extreme_edits(source, nodes):
             add(words, at, make, rank, meta)
     if params:
         for k, node in enumerate(nodes):

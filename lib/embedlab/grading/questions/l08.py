@@ -383,8 +383,23 @@ TEXT_MERGE_WORDS = ("a merge joins an id no merge made, whose digits end with a 
                     "holds \"65 66\"); keep each word as a list of int ids and merge whole ids, never their "
                     "decimal text")
 
+def _each_pair_once(got, counts, n_merges) -> bool:
+    """No pair is merged twice: a merge replaces every occurrence of its pair in every word, and later merges
+    only put new ids (256 + k) in place of pairs, so no two old ids become neighbours again."""
+    got = np.asarray(got)
+    if got.ndim != 2 or got.shape[1:] != (2,):
+        return True
+    pairs = [tuple(p) for p in got.tolist()]
+    return len(set(pairs)) == len(pairs)
+
+
+LEFT_BEHIND_WORDS = ("a merge repeats the pair of an earlier merge, so that merge left the pair behind somewhere "
+                     "(a later occurrence in the same word, or a word not rewritten): replace every occurrence of the "
+                     "pair, in every word, left to right, before counting the pairs again")
+
 MERGE_INVARIANTS = [
     Invariant(_no_text_merge, TEXT_MERGE_WORDS),
+    Invariant(_each_pair_once, LEFT_BEHIND_WORDS),
     Invariant(lambda got, counts, n_merges: np.asarray(got).ndim == 2 and np.asarray(got).shape[1] == 2,
               "each merge is a pair of two token ids: return a list of (a, b) pairs, one per merge"),
     Invariant(lambda got, counts, n_merges: len(np.asarray(got)) <= n_merges,
@@ -535,7 +550,10 @@ def questions(p: dict) -> list:
         ], needs={"top_hindi|n_top": "audit the n_top most frequent Hindi words (`top_hindi`), not every word",
                   "count_tokens|encode|encode_word|encode_ordinary": (
                       "a word is one token when the tokenizer makes it one (bpe.count_tokens(word) == 1), whatever "
-                      "its characters: tokenize each word")}, other_inputs=hindi_share_elsewhere),
+                      "its characters: tokenize each word")},
+            avoids={"filter": "your code leaves some words out (a comprehension with `if …`): audit all n_top words of "
+                              "`top_hindi`, number shapes such as '00' included"},
+            other_inputs=hindi_share_elsewhere),
         Real("hindi_r", exact=True, hints=[
             ratio_of_sizes(vocabulary_sizes, "r is tokens per running word with cl100k_base over tokens per word "
                                              "with GPT-2: encode the words with each tokenizer and count"),

@@ -19,7 +19,7 @@ import numpy as np
 
 from embedlab.grading import parts as named
 from embedlab.grading.elsewhere import Elsewhere
-from embedlab.grading.kinds import Criterion, Design, Level, Written
+from embedlab.grading.kinds import Claim, Criterion, Design, Level, Written
 from embedlab.grading.parts import Alt, Answer, Part, Prod, Sum
 from embedlab.grading.space import Space
 from embedlab.memory import GB, GiB, bytes_per_param
@@ -527,8 +527,11 @@ def questions(p: dict) -> list:
         rough = dict(used, compute=f.train_flops_6nd / job.max_train_flops)
         share = f"your design uses {used[got.strip().lower()]:.0%} of the {got.strip().lower()} budget; another uses more"
         if got.strip().lower() == min(used, key=used.get):
-            return [f"{share}: that is the budget your design uses the least of (the smallest fraction); the "
-                    "tightest is the one it uses the most of, the largest fraction (max)"]
+            # a cause named only where the learner's own min, made max, gives the answer (kinds.Claim)
+            return [Claim(f"{share}: that is the budget your design uses the least of (the smallest fraction); the "
+                          "tightest is the one it uses the most of, the largest fraction (max)", "max",
+                          f"{share}: the tightest budget is the one with the largest fraction used, each figure "
+                          "divided by its own budget")]
         if got.strip().lower() == max(rough, key=rough.get) and _counts_6nd(source):
             return [f"{share}: that is the tightest if compute is 6·N·D; count compute with training_flops "
                     "(attention included), which the budget uses"]
