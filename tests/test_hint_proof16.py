@@ -214,3 +214,17 @@ def test_3_another_questions_answer_read_where_an_input_belongs_is_named():
     detail = _detail("12-change-a-vocabulary", "saved_params",
                      "kept = n_keep\nsaved_params = (tok.n_vocab - trimmed_rows) * d_trim\n")
     assert "`trimmed_rows`" in detail and "`n_keep`" in detail, detail
+
+
+def test_an_operator_swap_that_only_drops_its_operand_is_not_named():
+    """`x - 1` made `x / 1` is `x`: the swap gives the answer because the operand is the new operator's identity,
+    which proves the term does not belong, not that the operator is wrong (heldout15's padding rows, one row taken
+    off, were told "subtracts where the formula divides"). New instances: a count one too small, a product by a
+    term 0 would need; the operator is named only where the operand is not an identity."""
+    for lesson, name, source in (
+            ("01-toy-table", "n_params", "n_params = len(words) * len(features) - 1\n"),
+            ("10-glitch-tokens", "padding_rows",   # another style than heldout15's: ceiling by negation
+             "rows = -(-V // pad_multiple) * pad_multiple\npadding_rows = rows - V - 1\n"),
+            ("03-counting-gpt2", "interview", "interview = interview_V * interview_d + 0 * 1 + 2\n")):
+        detail = _detail(lesson, name, source)
+        assert "where the formula" not in detail, (name, detail)

@@ -2107,6 +2107,8 @@ def _one_edit_undone(question, got, want) -> list[str]:
                 continue
             if how == "op" and _vanishes(source, head, name, env, k, want):
                 continue  # the term gone (0, or 1 in a product) gives the answer too: its size, not its operator
+            if how == "op" and _identity_operand(source, head, env, node, new):
+                continue  # `x - 1` made `x / 1` is `x`: the operand dropped, not the operator, gives the answer
             segment = ast.get_source_segment(source, node) or ast.unparse(node)
             if how == "op":
                 old_sym, old_verb = _OPS[type(node.op).__name__]
@@ -2123,6 +2125,18 @@ def _one_edit_undone(question, got, want) -> list[str]:
     if len(found) != 1:
         return []  # none, or several edits alike: not said
     return list(found)
+
+
+def _identity_operand(source: str, head: str, env: dict, node, new: str) -> bool:
+    """Is the right operand of `node` the identity of the operator `new` (1 for a product or a quotient, 0 for a
+    sum or a difference)? Then the swapped operator only drops the operand: no proof that the operator is wrong."""
+    import ast
+
+    right = ast.get_source_segment(source, node.right) or ast.unparse(node.right)
+    value = code.evaluate(head + "\n__operand__ = (" + right + ")\n", "__operand__", env)
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    return value == (1 if new in ("Mult", "Div", "FloorDiv", "Pow") else 0 if new in ("Add", "Sub") else None)
 
 
 def _vanishes(source: str, head: str, name: str, env: dict, k: int, want) -> bool:
