@@ -593,33 +593,26 @@ def drive_counterfactual(q, want, lesson):
                     _quiet(counterfactual.term_left_out_there, wrong, got, theirs, params)
                     _quiet(kinds._zero_part_there, wrong, got, theirs, there, params, {})
                     break
-    if lesson == "06-params-vs-compute" and q.name == "kaplan_n":  # a term 0 for the book's model, on a look
-        mine = dataclasses.replace(looked, source=head + "# YOUR CODE HERE\n"
-                                                  "kaplan_n = counts.total - counts.token_embedding - counts.lm_head\n")
-        for k in range(3):
-            found = _quiet(looked.at_look, k)
-            if found:
-                for env in counterfactual._look_env(mine, found[1]):
-                    got, theirs = _quiet(code.evaluate, mine.source, q.name, env), _quiet(code.evaluate, solved,
-                                                                                          q.name, env)
-                    if isinstance(got, int) and isinstance(theirs, int) and got != theirs:
-                        _quiet(kinds._elsewhere_case, mine, {"kind": "integer", "got": {"int": got},
-                                                             "want": {"int": theirs}, "words": "with other parameters",
-                                                             "why": "", "look": k})
-    if lesson == "07-memory" and q.name == "gqa_saving_gib":  # a number typed for the book's inputs, on a look
-        mine = dataclasses.replace(looked, source=head + "# YOUR CODE HERE\nb = BYTES_PER_PARAM[cache_precision]\n"
+    looked_at = {  # a term 0 for the book's model; a number typed for the book's inputs: each on a look
+        ("06-params-vs-compute", "kaplan_n"): ("integer", "kaplan_n = counts.total - counts.token_embedding - "
+                                                          "counts.lm_head\n"),
+        ("07-memory", "gqa_saving_gib"): ("real", "b = BYTES_PER_PARAM[cache_precision]\n"
                                                   "grouped = 2 * L * h_kv * head_dim * b * context\n"
-                                                  "gqa_saving_gib = grouped * 3 / 2**30\n")
+                                                  "gqa_saving_gib = grouped * 3 / 2**30\n"),
+    }
+    if (lesson, q.name) in looked_at:
+        kind, lines = looked_at[lesson, q.name]
+        mine = dataclasses.replace(looked, source=head + "# YOUR CODE HERE\n" + lines)
         for k in range(3):
             found = _quiet(looked.at_look, k)
             if found:
                 for env in counterfactual._look_env(mine, found[1]):
                     got, theirs = _quiet(code.evaluate, mine.source, q.name, env), _quiet(code.evaluate, solved,
                                                                                           q.name, env)
-                    if isinstance(got, float) and isinstance(theirs, float) and got != theirs:
-                        _quiet(kinds._elsewhere_case, mine, {"kind": "real", "got": {"real": got},
-                                                             "want": {"real": theirs}, "words": "with other parameters",
-                                                             "why": "", "look": k})
+                    key, typ = ("int", int) if kind == "integer" else ("real", float)
+                    if isinstance(got, typ) and isinstance(theirs, typ) and got != theirs:
+                        _quiet(kinds._elsewhere_case, mine, {"kind": kind, "got": {key: got}, "want": {key: theirs},
+                                                             "words": "with other parameters", "why": "", "look": k})
 
 
 def drive_elsewhere(lesson, q):
