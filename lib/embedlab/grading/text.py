@@ -453,3 +453,13 @@ def _repetitions(text: str) -> list[str]:
             if re.search(rf"\basks for (?:the )?{re.escape(found.group('asked'))} only\b", rest):
                 out.append(f"a clause repeated: not {found.group('asked')!r}, then asked for it only")
     return out
+
+
+def raised_words(which: str, error: str, name: str, stale: bool | None = None) -> str:
+    """The words for an answer whose defining cell's latest run raised while `name` still holds a value (the notebook
+    check and the grader alike): `stale` True where the value is left from an earlier run, False where the cell set it
+    before the error, None where that is not known."""
+    held = (f"`{name}` still holds the value of an earlier run, which is not judged" if stale is True else
+            f"the value it gave `{name}` before the error is not judged" if stale is False else
+            f"the value `{name}` holds is not judged")
+    return f"{which} was run and raised {error} (the last line of its error): {held}; fix that cell and run it again"
