@@ -297,3 +297,82 @@ def test_a_design_over_budget_with_heads_of_another_width_hears_both():
     detail = q.judge({"design": design}, None).detail
     assert f"head_dim = {p['head_dim']} wide" in detail and f"yours are {wide}" in detail, detail
     assert detail.index("yours are") > detail.index(over_budget(design, l11.budget(p))[0][:10]), detail
+
+
+# --------------------------------------------------------------------------
+# (1) and (2) in a real kernel, as a learner runs the notebook, and through the grader (embedlab-grade)
+
+
+def handout(own: dict[str, str], above: str = ""):
+    """Exercise 11 as handed out, the answer cells of `own` filled in, `above` a cell of the learner's own right
+    after the job's BUDGET cell (exploring)."""
+    nb = nbformat.read(ROOT / "exercises" / f"{L11}.ipynb", as_version=4)
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    for cell, after in zip(code, code[1:]):
+        name = check_name(after.source)
+        if name in own:
+            cell.source = cell.source.split("# YOUR CODE HERE")[0] + "# YOUR CODE HERE\n" + own[name]
+    if above:
+        at = next(i for i, c in enumerate(nb.cells) if c.cell_type == "code" and "BUDGET = Budget(" in c.source)
+        nb.cells.insert(at + 1, nbformat.v4.new_code_cell(above))
+    return nb
+
+
+EXPLORED = "design = llama_config(min_vocab_size, 1024, 30, 8, 2, 4096, True)   # a first try: heads 128 wide\n"
+RAISES = "design = llama_config(min_vocab_size, 1024, 30, 16, 3, 4096, True)   # h_kv = 3 does not divide 16\n"
+NOTEBOOKS = {
+    "onecell": ({"design": DESIGN + ALL}, ""),  # newcomer S's ex11_run2: the design and every figure in one cell
+    "raised": ({"design": RAISES, "design_params": FIGURES["design_params"]}, EXPLORED),
+}
+
+
+@pytest.fixture(scope="module")
+def kernel_and_grader(tmp_path_factory):
+    """Each notebook run top to bottom in a fresh kernel of this Python (its check cells' printed lines), and graded
+    by embedlab-grade (its CSV rows)."""
+    from jupyter_client.manager import AsyncKernelManager
+    from nbclient import NotebookClient
+    from nbval.kernel import CURRENT_ENV_KERNEL_NAME, NbvalKernelspecManager
+
+    tmp = tmp_path_factory.mktemp("newcomer_s")
+    said = {}
+    for label, (own, above) in NOTEBOOKS.items():
+        nb = handout(own, above)
+        nbformat.write(nb, tmp / f"{label}-{L11}.ipynb")
+        ran = nbformat.reads(nbformat.writes(nb), as_version=4)
+        km = AsyncKernelManager(kernel_name=CURRENT_ENV_KERNEL_NAME, kernel_spec_manager=NbvalKernelspecManager())
+        NotebookClient(ran, km=km, timeout=180, allow_errors=True,
+                       resources={"metadata": {"path": str(tmp)}}).execute(cwd=str(tmp))
+        said[label] = {check_name(c.source): " ".join("".join(o.get("text", "") for o in c.outputs).split())
+                       for c in ran.cells if c.cell_type == "code" and check_name(c.source)}
+    done = subprocess.run([sys.executable, "-m", "embedlab.grading", *[str(tmp / f"{label}-{L11}.ipynb")
+                                                                       for label in NOTEBOOKS],
+                           "--out", str(tmp / "scores.csv"), "-q", "--cell-timeout", "60", "--timeout", "300"],
+                          cwd=tmp, capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, (done.stdout[-2000:], done.stderr[-3000:])
+    rows = {}
+    with open(tmp / "scores.csv", newline="", encoding="utf-8") as f:
+        for row in csv.DictReader(f):
+            rows.setdefault(Path(row["submission"]).stem.split("-")[0], {})[row["question"]] = row
+    return said, rows
+
+
+def test_a_design_and_its_figures_in_one_cell_score_full_in_the_kernel_and_the_grader(kernel_and_grader):
+    said, rows = kernel_and_grader
+    for name in ["design", *FIGURES]:
+        assert said["onecell"][name].startswith(f"✅ {name}"), (name, said["onecell"][name])
+        assert rows["onecell"][name]["status"] == "correct", (name, rows["onecell"][name])
+        assert float(rows["onecell"][name]["points"]) == float(rows["onecell"][name]["max_points"]), name
+
+
+def test_a_raising_answer_cell_is_said_to_have_raised_in_the_kernel_and_the_grader(kernel_and_grader):
+    said, rows = kernel_and_grader
+    for where, text in (("kernel", said["raised"]["design"]), ("grader", rows["raised"]["design"]["detail"])):
+        assert "your answer cell" in text and "was run and raised ValueError" in text, (where, text)
+        assert "num_key_value_heads=3" in text and "yours are 128" not in text, (where, text)
+    assert said["raised"]["design"].startswith("❌ design"), said["raised"]["design"]
+    assert "still holds the value of an earlier run" in said["raised"]["design"], said["raised"]["design"]
+    assert rows["raised"]["design"]["status"] == "error" and float(rows["raised"]["design"]["points"]) == 0
+    for where, text in (("kernel", said["raised"]["design_params"]), ("grader", rows["raised"]["design_params"]["detail"])):
+        assert "the cell that defines `design`" in text and "was run and raised ValueError" in text, (where, text)
+    assert rows["raised"]["design_params"]["status"] == "error"
