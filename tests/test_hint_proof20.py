@@ -259,6 +259,9 @@ def test_a_raise_after_an_earlier_run_is_said_not_the_stale_value_judged(shell):
     shell.run("design = llama_config(min_vocab_size, 1024, 30, 16, 4, 4096, True)\n")  # put right: judged again
     assert ex.verdict("design", shell.user_ns).status == CORRECT
     assert ex.verdict("design_params", shell.user_ns).status == CORRECT
+    text = " ".join((ROOT / "book" / "how-to-use.md").read_text(encoding="utf-8").split())
+    assert '"your answer cell was run and raised", with the error\'s last line, also when the answer still holds a ' \
+           "value from an earlier run" in text, "book/how-to-use.md no longer promises it"
 
 
 def test_a_value_answer_whose_cell_raised_later_is_said_to_have_raised(shell):
@@ -376,3 +379,36 @@ def test_a_raising_answer_cell_is_said_to_have_raised_in_the_kernel_and_the_grad
     for where, text in (("kernel", said["raised"]["design_params"]), ("grader", rows["raised"]["design_params"]["detail"])):
         assert "the cell that defines `design`" in text and "was run and raised ValueError" in text, (where, text)
     assert rows["raised"]["design_params"]["status"] == "error"
+    table = " ".join((ROOT / "book" / "grading.md").read_text(encoding="utf-8").split())
+    assert "the cell that defines it (or an answer it is judged with) raised though the name holds a value" in table
+
+
+def test_the_grader_says_a_defining_cell_raised_and_leaves_a_stopped_cell_to_the_time_limit():
+    """judge.score: the defining cell's error (or that of the cell defining an answer it is judged with) is said
+    before any judging of the value the name holds; a cell the sandbox stopped at the cell limit is not called
+    raised (at_the_limit says that)."""
+    from embedlab.grading import wire
+    from embedlab.grading.judge import score
+    from embedlab.grading.lessons import load_key, questions_for
+    from embedlab.grading.sandbox import Limits, RunResult
+
+    lesson = "08-vocabulary-size"
+    q = next(q for q in questions_for(lesson) if q.name == "embedding_params")
+    key = load_key(lesson)
+    entry = {wire.DATA: q.to_data(key["embedding_params"])}  # the right value
+    right = score(q, key, {}, RunResult("finished", {"errors": [], "timeouts": [], "defines": {"embedding_params": 5}},
+                                        {"embedding_params": entry}), Limits(), lesson)
+    assert right[2] == CORRECT, right
+    for stopped, want in (([], ERROR), ([5], CORRECT)):
+        report = {"errors": [{"cell": 5, "ename": "NameError", "evalue": "name 'd_model' is not defined"}],
+                  "timeouts": stopped, "defines": {"embedding_params": 5}}
+        got = score(q, key, {}, RunResult("finished", report, {"embedding_params": entry}), Limits(), lesson)
+        assert got[2] == want, (stopped, got)
+        if want == ERROR:
+            assert "your answer cell" in got[3] and "was run and raised NameError" in got[3] and got[0] == 0, got
+    # a Design judged with the learner's own design: the cell that defines `design` raised
+    d = next(q for q in questions_for(L11) if q.name == "design_params")
+    report = {"errors": [{"cell": 7, "ename": "ValueError", "evalue": "num_key_value_heads=3 must divide"}],
+              "timeouts": [], "defines": {"design": 7, "design_params": 9}}
+    got = score(d, load_key(L11), {}, RunResult("finished", report, {"design_params": {wire.DATA: {}}}), Limits(), L11)
+    assert got[2] == ERROR and "the cell that defines `design`" in got[3], got

@@ -252,9 +252,10 @@ def _defining_cell_raised(q: Question, result: RunResult):
     report = result.report if isinstance(result.report, dict) else {}
     errors = [e for e in report.get("errors", []) if isinstance(e, dict) and e.get("cell") is not None]
     defines = report.get("defines", {}) if isinstance(report.get("defines"), dict) else {}
+    stopped = set(c for c in report.get("timeouts", []) if type(c) is int)  # said by at_the_limit, as stopped
     for name in (q.name, *getattr(q, "uses", ())):
         cell = defines.get(name)
-        own = [e for e in errors if type(cell) is int and e["cell"] == cell]
+        own = [e for e in errors if type(cell) is int and cell not in stopped and e["cell"] == cell]
         if not own:
             continue
         which = (f"your answer cell ({_cell(report, cell)})" if name == q.name else
