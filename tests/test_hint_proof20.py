@@ -193,48 +193,35 @@ def test_an_earlier_answer_made_again_after_the_answer_is_not_read_as_its_input(
 # (2) a cell whose latest run raised
 
 
-class FakeShell:
-    """What watch_runs reads of IPython's shell: its namespace and its pre/post_run_cell events."""
+class Kernel:
+    """Cells run one by one as a kernel runs them, IPython's run events watched by the check (solution_runner's
+    KernelEvents)."""
 
     def __init__(self, namespace):
-        self.user_ns = namespace
-        self.handlers = {}
+        from solution_runner import KernelEvents
 
-        class Events:
-            def register(_, event, fn):
-                self.handlers.setdefault(event, []).append(fn)
-        self.events = Events()
-        self.count = 0
+        self.user_ns = namespace
+        self.events = KernelEvents(namespace)
 
     def run(self, cell):
-        import types
-
-        self.count += 1
-        self.user_ns["_ih"].append(cell)
-        for fn in self.handlers.get("pre_run_cell", []):
-            fn(types.SimpleNamespace(raw_cell=cell))
         from embedlab.grading.code import without_checks
 
-        error = None
-        try:
+        self.user_ns["_ih"].append(cell)
+
+        def execute():
             with contextlib.redirect_stdout(io.StringIO()):
-                exec(compile(without_checks(cell), f"<cell {self.count}>", "exec"), self.user_ns)  # noqa: S102
-        except Exception as exc:  # noqa: BLE001 - as a kernel: shown, the next cell runs
-            error = exc
-        for fn in self.handlers.get("post_run_cell", []):
-            fn(types.SimpleNamespace(execution_count=self.count, error_in_exec=error, error_before_exec=None))
+                exec(compile(without_checks(cell), "<cell>", "exec"), self.user_ns)  # noqa: S102
+        self.events.run(cell, len(self.user_ns["_ih"]) - 1, execute)
 
 
 @pytest.fixture
 def shell(monkeypatch):
     import IPython
 
-    made = FakeShell({"_ih": [""], "__name__": "__main__"})
-    monkeypatch.setattr(IPython, "get_ipython", lambda: made)
+    made = Kernel({"_ih": [""], "__name__": "__main__"})
+    monkeypatch.setattr(IPython, "get_ipython", lambda: made.events)
     yield made
-    from embedlab.grading import exercise
-
-    exercise._WATCHED.pop(id(made.user_ns), None)
+    made.events.forget()
 
 
 def test_a_raise_after_an_earlier_run_is_said_not_the_stale_value_judged(shell):
@@ -248,14 +235,14 @@ def test_a_raise_after_an_earlier_run_is_said_not_the_stale_value_judged(shell):
     shell.run("design = llama_config(min_vocab_size, 1024, 30, 16, 3, 4096, True)\n")  # raises ValueError
     v = ex.verdict("design", shell.user_ns)
     assert v.status == ERROR and v.points == 0 and "your answer cell was run and raised ValueError" in v.detail, v
-    assert "num_key_value_heads=3" in v.detail and "still holds the value of an earlier run" in v.detail, v
+    assert "num_key_value_heads=3" in v.detail and "the value `design` holds now is not judged" in v.detail, v
     assert "yours are 128" not in v.detail, v
     shell.run("design_params = count_params(design).total\n")
     v = ex.verdict("design_params", shell.user_ns)
     assert v.status == ERROR and "the cell that defines `design` was run and raised ValueError" in v.detail, v
     shell.run("design = llama_config(min_vocab_size, 1024, 30, 16, 4, 4096, True)\nprint(1 / 0)\n")
     v = ex.verdict("design", shell.user_ns)
-    assert v.status == ERROR and "before the error" in v.detail and "ZeroDivisionError" in v.detail, v
+    assert v.status == ERROR and "ZeroDivisionError" in v.detail, v  # set before the error: not judged either
     shell.run("design = llama_config(min_vocab_size, 1024, 30, 16, 4, 4096, True)\n")  # put right: judged again
     assert ex.verdict("design", shell.user_ns).status == CORRECT
     assert ex.verdict("design_params", shell.user_ns).status == CORRECT
@@ -272,7 +259,7 @@ def test_a_value_answer_whose_cell_raised_later_is_said_to_have_raised(shell):
     assert ex.verdict("embedding_params", shell.user_ns).status == CORRECT
     shell.run("embedding_params = V_big * d_model\n")  # NameError: the right value from before stays
     v = ex.verdict("embedding_params", shell.user_ns)
-    assert v.status == ERROR and "raised NameError" in v.detail and "earlier run" in v.detail, v
+    assert v.status == ERROR and "raised NameError" in v.detail and "`embedding_params` holds now" in v.detail, v
     # a check inside the cell that is running has not raised: judged as it stands
     shell.run("embedding_params = V_big * d\nex.check('embedding_params')\n")
     assert ex.verdict("embedding_params", shell.user_ns).status == CORRECT
@@ -374,7 +361,9 @@ def test_a_raising_answer_cell_is_said_to_have_raised_in_the_kernel_and_the_grad
         assert "your answer cell" in text and "was run and raised ValueError" in text, (where, text)
         assert "num_key_value_heads=3" in text and "yours are 128" not in text, (where, text)
     assert said["raised"]["design"].startswith("❌ design"), said["raised"]["design"]
-    assert "still holds the value of an earlier run" in said["raised"]["design"], said["raised"]["design"]
+    # the same words in both (the check's line folded, the row's not)
+    assert rows["raised"]["design"]["detail"] in said["raised"]["design"], (said["raised"], rows["raised"])
+    assert rows["raised"]["design_params"]["detail"] in said["raised"]["design_params"], said["raised"]
     assert rows["raised"]["design"]["status"] == "error" and float(rows["raised"]["design"]["points"]) == 0
     for where, text in (("kernel", said["raised"]["design_params"]), ("grader", rows["raised"]["design_params"]["detail"])):
         assert "the cell that defines `design`" in text and "was run and raised ValueError" in text, (where, text)

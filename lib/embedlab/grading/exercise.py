@@ -68,7 +68,7 @@ class Exercise:
         self.questions = {q.name: q for q in questions_for(lesson)}
         self.key = load_key(lesson) if mode != CLASS else {}
         self._checking = set()  # questions whose earlier answers are being judged (earlier.hint): not again
-        watch_runs({n for q in self.questions.values() for n in (q.name, *getattr(q, "uses", ()))})
+        watch_runs()
 
     def verdict(self, name: str, namespace: dict) -> Verdict:
         """Judge one question against a namespace (the notebook's globals). Never raises, and prints no warning:
@@ -82,11 +82,10 @@ class Exercise:
         for defined in (name, *getattr(question, "uses", ())):
             if defined not in namespace:
                 continue
-            raised = latest_run_raised(defined, namespace)
-            if raised:
-                error, stale = raised
+            error = latest_run_raised(defined, namespace)
+            if error:
                 which = "your answer cell" if defined == name else f"the cell that defines `{defined}`"
-                return Verdict(ERROR, 0.0, question.points, raised_words(which, error, defined, stale))
+                return Verdict(ERROR, 0.0, question.points, raised_words(which, error, defined))
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             verdict = self._verdict(name, namespace)
@@ -95,11 +94,11 @@ class Exercise:
         for missing in (name, *getattr(question, "uses", ())):
             if missing in namespace:
                 continue
-            raised = latest_run_raised(missing, namespace, defined=False)
-            if raised:
+            error = latest_run_raised(missing, namespace, defined=False)
+            if error:
                 which = "your answer cell" if missing == name else f"the cell that defines `{missing}`"
                 return Verdict(ERROR, 0.0, verdict.max_points,
-                               f"{which} was run and raised {raised[0]} (the last line of its error): `{missing}` is "
+                               f"{which} was run and raised {error} (the last line of its error): `{missing}` is "
                                "not defined; fix that cell and run it again")
             break
         return verdict
@@ -408,8 +407,8 @@ class Exercise:
 
 
 # What the notebook's own runs did (IPython's post_run_cell event, watched from the first Exercise made in a kernel):
-# {id of the shell's namespace: {"names": the answers' names, "runs": {execution count: (the last line of the
-# error the cell raised, {answer name the cell defines: whether it still held its value from before the cell ran})}}}
+# {id of the shell's namespace: {"namespace": it, "runs": {execution count: the last line of the error the cell
+# raised, or None where it ran through}}}
 _WATCHED: dict = {}
 
 
@@ -420,11 +419,10 @@ def _error_line(error: BaseException) -> str:
     return shown if len(shown) <= 200 else shown[:199] + "…"
 
 
-def watch_runs(names) -> None:
-    """Watch the cells the learner runs in this IPython kernel (none outside one): for each cell that raises, the
-    last line of its error and, of the answers `names` its text defines, which it left holding the value they had
-    before it ran (never set: left from an earlier run). Read by `latest_run_raised`; nothing is run again, and the
-    learner's cells and names are left as they are."""
+def watch_runs() -> None:
+    """Watch the cells the learner runs in this IPython kernel (none outside one): whether each raised, and the last
+    line of its error. Read by `latest_run_raised`; nothing is run again, and the learner's cells and names are left
+    as they are."""
     shell = None
     try:
         if "IPython" in sys.modules:
@@ -433,56 +431,32 @@ def watch_runs(names) -> None:
             shell = get_ipython()
     except Exception:  # noqa: BLE001 - no IPython: nothing to watch
         shell = None
-    if shell is None or not hasattr(shell, "events") or not isinstance(getattr(shell, "user_ns", None), dict):
+    if shell is None or not hasattr(shell, "events") or not isinstance(getattr(shell, "user_ns", None), dict) \
+            or id(shell.user_ns) in _WATCHED:
         return
-    key = id(shell.user_ns)
-    if key in _WATCHED:
-        _WATCHED[key]["names"] |= set(names)
-        return
-    watch = _WATCHED[key] = {"names": set(names), "runs": {}, "before": {}}
-    missing = object()
-
-    def before(info=None):
-        try:
-            cell = getattr(info, "raw_cell", "") or ""
-            watch["before"] = {n: id(shell.user_ns.get(n, missing)) for n in watch["names"]
-                               if code_defines(n, cell)}
-        except Exception:  # noqa: BLE001 - the learner's cell runs whatever happens here
-            watch["before"] = {}
+    # the namespace is held, so no other dict can take its id while it is watched (the kernel holds it anyway)
+    watch = _WATCHED[id(shell.user_ns)] = {"namespace": shell.user_ns, "runs": {}}
 
     def after(result=None):
         try:
             count = getattr(result, "execution_count", None)
             error = getattr(result, "error_in_exec", None) or getattr(result, "error_before_exec", None)
-            if count is None:
-                return
-            if error is None:
-                watch["runs"][count] = None
-                return
-            stale = {n: n in shell.user_ns and id(shell.user_ns[n]) == was for n, was in watch["before"].items()}
-            watch["runs"][count] = (_error_line(error), stale)
-        except Exception:  # noqa: BLE001
+            if count is not None:
+                watch["runs"][count] = _error_line(error) if error is not None else None
+        except Exception:  # noqa: BLE001 - the learner's cell is done whatever happens here
             pass
 
     try:
-        shell.events.register("pre_run_cell", before)
         shell.events.register("post_run_cell", after)
-    except Exception:  # noqa: BLE001 - an IPython without these events: nothing watched
-        _WATCHED.pop(key, None)
+    except Exception:  # noqa: BLE001 - an IPython without this event: nothing watched
+        _WATCHED.pop(id(shell.user_ns), None)
 
 
-def code_defines(name: str, cell: str) -> bool:
-    from embedlab.grading.code import defines_pattern
-
-    return isinstance(cell, str) and bool(defines_pattern(name).search(cell))
-
-
-def latest_run_raised(name: str, namespace: dict, defined: bool = True) -> tuple[str, bool | None] | None:
-    """(the last line of the error, whether `name` still holds the value it had before that run: True, False, or
-    None where not known) when the latest run of the cell that defines `name` (the last cell in IPython's history
-    whose text does) raised; else None. Known from the runs watched in this kernel (`watch_runs`); otherwise from
-    the notebook's last error (sys.last_value, `raised_in`), only where that cell ran once (else a later run of
-    the same text may have run through): where `name` is `defined`, whether it kept its old value is not known."""
+def latest_run_raised(name: str, namespace: dict, defined: bool = True) -> str | None:
+    """The last line of the error, when the latest run of the cell that defines `name` (the last cell in IPython's
+    history whose text does) raised; else None. Known from the runs watched in this kernel (`watch_runs`);
+    otherwise from the notebook's last error (sys.last_value, `raised_in`), where `name` is `defined` only if that
+    cell ran once (else a later run of the same text may have run through)."""
     from embedlab.grading.code import PROBE_MARK, defines_pattern
 
     history = inputs_history(namespace)
@@ -494,19 +468,16 @@ def latest_run_raised(name: str, namespace: dict, defined: bool = True) -> tuple
     if at is None:
         return None
     watch = _WATCHED.get(id(namespace))
+    if watch is not None and watch["namespace"] is not namespace:
+        watch = None
     if watch is not None and at in watch["runs"]:
-        run = watch["runs"][at]
-        if run is None:
-            return None
-        error, stale = run
-        return error, stale.get(name)
+        return watch["runs"][at]
     if watch is not None and at >= max(watch["runs"], default=-1) + 1:
         return None  # the cell running now (a check inside its own answer cell): it has not raised
     cell = history[at]
     if defined and sum(1 for c in history if c == cell) != 1:
         return None
-    error = raised_in(cell[:SOURCE_LIMIT])
-    return (error, None) if error else None
+    return raised_in(cell[:SOURCE_LIMIT])
 
 
 def raised_in(cell: str | None) -> str | None:

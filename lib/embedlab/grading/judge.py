@@ -258,8 +258,7 @@ def _defining_cell_raised(q: Question, result: RunResult):
         own = [e for e in errors if type(cell) is int and cell not in stopped and e["cell"] == cell]
         if not own:
             continue
-        which = (f"your answer cell ({_cell(report, cell)})" if name == q.name else
-                 f"the cell that defines `{name}` ({_cell(report, cell)})")
+        which = "your answer cell" if name == q.name else f"the cell that defines `{name}`"  # the check's words
         error = f"{cut(own[0].get('ename'))}: {cut(own[0].get('evalue'))}"
         return (MEMORY if own[0].get("ename") == "MemoryError" else ERROR), cut(raised_words(which, error, name))
     return None

@@ -455,11 +455,8 @@ def _repetitions(text: str) -> list[str]:
     return out
 
 
-def raised_words(which: str, error: str, name: str, stale: bool | None = None) -> str:
-    """The words for an answer whose defining cell's latest run raised while `name` still holds a value (the notebook
-    check and the grader alike): `stale` True where the value is left from an earlier run, False where the cell set it
-    before the error, None where that is not known."""
-    held = (f"`{name}` still holds the value of an earlier run, which is not judged" if stale is True else
-            f"the value it gave `{name}` before the error is not judged" if stale is False else
-            f"the value `{name}` holds is not judged")
-    return f"{which} was run and raised {error} (the last line of its error): {held}; fix that cell and run it again"
+def raised_words(which: str, error: str, name: str) -> str:
+    """The words for an answer whose defining cell's latest run raised while `name` still holds a value (left from
+    an earlier run, or set before the error): not judged. The notebook's check and the grader say the same."""
+    return (f"{which} was run and raised {error} (the last line of its error): the value `{name}` holds now is not "
+            "judged; fix that cell and run it again")
