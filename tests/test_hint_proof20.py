@@ -310,8 +310,19 @@ def handout(own: dict[str, str], above: str = ""):
 
 EXPLORED = "design = llama_config(min_vocab_size, 1024, 30, 8, 2, 4096, True)   # a first try: heads 128 wide\n"
 RAISES = "design = llama_config(min_vocab_size, 1024, 30, 16, 3, 4096, True)   # h_kv = 3 does not divide 16\n"
+# newcomer S's ex11_run2, as written: the design and every figure in question 1's answer cell
+NEWCOMER_ONE_CELL = """design = llama_config(min_vocab_size, 1024, 30, 16, 4, 4096, True)
+design_params = count_params(design).total
+design_serving_gb = serving_memory(design, weights=weights, context=context, batch=1, kv=kv)["total"] / GB
+D, T_train = BUDGET.train_tokens, BUDGET.train_context
+design_train_flops = training_flops(design, T_train).total * (D // T_train)
+used = headroom(design_figures(design, BUDGET), BUDGET)
+tightest_budget = max(used, key=used.get)
+flipped = {**design, "tie_word_embeddings": not design["tie_word_embeddings"]}
+other_tying_params = count_params(flipped).total
+"""
 NOTEBOOKS = {
-    "onecell": ({"design": DESIGN + ALL}, ""),  # newcomer S's ex11_run2: the design and every figure in one cell
+    "onecell": ({"design": NEWCOMER_ONE_CELL}, ""),
     "raised": ({"design": RAISES, "design_params": FIGURES["design_params"]}, EXPLORED),
 }
 
@@ -401,3 +412,19 @@ def test_the_grader_says_a_defining_cell_raised_and_leaves_a_stopped_cell_to_the
               "timeouts": [], "defines": {"design": 7, "design_params": 9}}
     got = score(d, load_key(L11), {}, RunResult("finished", report, {"design_params": {wire.DATA: {}}}), Limits(), L11)
     assert got[2] == ERROR and "the cell that defines `design`" in got[3], got
+
+
+def test_an_edit_that_changes_the_design_the_cell_builds_is_no_slip_of_its_count():
+    """A slip undone in the learner's lines is judged against the answer for the notebook's design: an edit of the
+    design line in the same cell (a 30 made 1) counts another design, so it is not run as a slip of the count."""
+    from embedlab.grading import elsewhere, undo
+    from embedlab.grading.lessons import questions_for
+
+    namespace = run_cells(arranged(L11, {"design": DESIGN}))
+    q = next(q for q in questions_for(L11) if q.name == "design_params")
+    text = DESIGN + "design_params = count_params(design).total + 2\n"
+    read = frozenset({"llama_config", "min_vocab_size", "count_params", "design"})
+    every = elsewhere.run_cell_edits(q, namespace, text, read, None, None, {}, "integer")
+    kept = elsewhere.run_cell_edits(q, namespace, text, read, None, None, {}, "integer", frozenset({"design"}))
+    assert any("llama_config" in e[undo.UNDONE] for e in every), every  # such edits exist, and ran before
+    assert not any("llama_config" in e[undo.UNDONE] for e in kept), kept
