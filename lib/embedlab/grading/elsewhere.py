@@ -23,7 +23,11 @@ What runs is the answer cell without the lines the exercise gives (those set up 
 inputs, and would put the book's back), in the notebook's own namespace with the other
 inputs in place; everything the lines read that can be copied is a copy, and every name
 is put back as it was afterwards, so the notebook is left as it was. Nothing of it is
-trusted: the lines are the learner's, and so is the kernel. A case is left out (it says
+trusted: the lines are the learner's, and so is the kernel. An earlier answer the lines
+make again before this one (a design built in the same cell as its count: `rebinds`) is
+read at the run's own value: the answer expected there is the solution's cell on it (a
+second look, `_case_expected`), and a case that puts that earlier answer in place runs the
+lines without the statements that make it (`_without_making`). A case is left out (it says
 nothing) when it cannot tell: the lines assign one of its inputs themselves, or read a
 name another cell made from one (`t = np.array(table)`: the case does not replace t), they draw
 or display something, they raise or give no answer there, or the exercise's given code
