@@ -559,3 +559,28 @@ def test_place_labels_keeps_a_crowded_cluster_apart_and_off_the_lines_it_is_told
             assert moved == joined, text.get_text()
     finally:
         plt.close(fig)
+
+
+def test_lesson_11_break_even_bars_end_at_each_r_star_with_the_example_r_dashed_and_the_legend_off_them():
+    costs = {"training FLOPs": 0.967, "serving memory": 1.151, "generation, first tokens": 0.947}
+    with plt.rc_context(figures.RC):
+        fig = figures.break_even_bars(costs, 0.96)
+        try:
+            ax = fig.axes[0]
+            ends = [bar.get_x() + bar.get_width() for bar in ax.patches]
+            assert ends == pytest.approx(list(costs.values()))          # each bar ends at its r*
+            assert [t.get_text() for t in ax.get_yticklabels()] == list(costs)
+            assert [t.get_text() for t in ax.texts] == ["0.967", "1.151", "0.947"]
+            dashed = [line for line in ax.lines if line.get_linestyle() == "--"]
+            assert [line.get_xdata()[0] for line in dashed] == [0.96]   # the example r
+            lo, hi = ax.get_xlim()
+            assert lo < 0.947 and hi > 1.151 and lo < 0.96                # every mark is shown
+            assert figures.legend_overlaps(fig) == []
+        finally:
+            plt.close(fig)
+    for bad, named in (({}, "break_evens"), ({"memory": -1.0}, "'memory'"),
+                       ({"memory": float("nan")}, "'memory'")):
+        with pytest.raises(ValueError, match=named):
+            figures.break_even_bars(bad, 0.96)
+    with pytest.raises(ValueError, match="r=0"):
+        figures.break_even_bars(costs, 0)

@@ -707,3 +707,43 @@ def back_off_map(searches, budget, marked=()):
                  for label, shapes in groups.items() if len(shapes) > 1]
     place_labels(fig, ax, points, avoid_x=(1,), avoid_y=(1,), same_form=same_form)
     return fig
+
+
+# ---- Lesson 11's break-evens: one bar per cost, ending at its r* ----
+
+def break_even_bars(break_evens, r, names=("ours", "theirs")):
+    """Lesson 11's break-even ratios on one axis of `r` (a text's tokens in `names[1]` over
+    `names[0]`): one bar per cost in `break_evens` ({cost: r*}), from the axis' left edge to
+    its r*, where `names[1]` costs less, r* written at the bar's end; a dashed line at the
+    example `r`, a thin one at r = 1 (the same tokens in both). A bar that crosses the dashed
+    line is a cost `names[1]` wins at that `r`. One legend below the axes.
+    ValueError naming the value for no costs, or an r* or `r` that is not a positive number.
+    Returns the figure."""
+    import matplotlib.pyplot as plt
+
+    if not break_evens:
+        raise ValueError(f"break_evens must name at least one cost, got break_evens={break_evens!r}")
+    for cost, value in {**break_evens, "r": r}.items():
+        if not (isinstance(value, (int, float)) and np.isfinite(value) and value > 0):
+            raise ValueError(f"break_evens[{cost!r}] must be a positive number, got {value!r}"
+                             if cost != "r" else f"r must be a positive number, got r={r!r}")
+    costs = list(break_evens)
+    values = [float(break_evens[c]) for c in costs]
+    lo = min(min(values), r, 1.0) - 0.06
+    hi = max(max(values), r, 1.0) + 0.09      # room for the r* written after a bar
+    fig, ax = plt.subplots(figsize=(MAX_WIDTH_IN, 2.2 + 0.5 * len(costs)))
+    y = np.arange(len(costs))
+    ax.barh(y, np.array(values) - lo, left=lo, height=0.55, color="tab:purple", alpha=0.6,
+            label=f"{names[1]} costs less (r < r*)")
+    for k, value in enumerate(values):
+        ax.text(value + 0.005, k, f"{value:.3f}", va="center", fontsize=12,
+                bbox={"facecolor": "white", "edgecolor": "none", "pad": 1})
+    ax.axvline(r, color="black", linestyle="--", lw=1.5, label=f"r = {r:.2f}, the example")
+    ax.axvline(1, color="gray", lw=0.8)
+    ax.set_yticks(y, costs)
+    ax.invert_yaxis()
+    ax.set_xlim(lo, hi)
+    ax.set_xlabel(f"r = tokens in {names[1]} / tokens in {names[0]}")
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.25), ncol=1)
+    fig.tight_layout()
+    return fig
