@@ -1,0 +1,120 @@
+"""Newcomers R and S (session 6): kinds of hint that claimed more than the learner's value proves, each planted here
+as a NEW instance (another question or lesson than the reports' rows, or the mechanism itself with made-up calls).
+
+(1) A story proven on some inputs only: exercise 04's `+ 1024*d` was told "two slips give exactly your number" on
+    Llama-3-8B, where L·h·d = 1,024·d, and the story fitted Llama-2-7B by the same coincidence and no other input.
+    A function's story must give the learner's result on every failing call that names no cause of its own
+    (function_hints.most_telling), and two stories neither of which the value proves are never framed as "two slips
+    give exactly your number" (kinds.Question._either).
+(3) A hint "with other parameters" says which inputs changed and to what (elsewhere._words_of), so that the learner
+    can run the cell as the check did: lesson 06's look was `model` = 'opt-125m', said only as "`model` changed".
+(4) An aside in parentheses inside another ("(… every block (each of the L) attends)") fails the rendering reader
+    (text.hint_problems, which test_hint_rendering runs on every template), and the layer-count template of
+    parts.py says its part's own words as a clause of their own.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+
+from embedlab.grading import elsewhere, function_hints, parts
+from embedlab.grading.exercise import Exercise
+from embedlab.grading.text import hint_problems, nested_aside
+
+from hint_corpus import Wrong, check_wrong
+
+
+def _verdict(lesson, name, source):
+    with contextlib.redirect_stdout(io.StringIO()):
+        _, ns = check_wrong.run_entry(Wrong(lesson, name, source, "", (), ()))
+    prelude = check_wrong.exercise_prelude(lesson, name)
+    ns["_ih"] = ["", (prelude + "# YOUR CODE HERE\n" if prelude.strip() else "") + source]
+    return Exercise(lesson).verdict(name, ns)
+
+
+# (1) --------------------------------------------------------------------------------------------------------------
+
+def test_a_story_two_calls_fit_is_not_named_when_a_call_that_names_nothing_contradicts_it():
+    # made-up failing calls of any function: the story fits calls 1 and 3 (a coincidence of their shapes), calls 2
+    # and 4 name no cause and are not explained by it; the old rule (two calls fit: named) named it
+    story = "q counted twice; and o: your count has no head_dim"
+    failures = [(0, "on input 1", story), (2, "on input 3", "a little too big: recheck the small terms"),
+                (4, "on input 5", story), (6, "on input 7", "too big: recheck each term")]
+    explained = {0: {story}, 1: set(), 2: {story}, 3: {"another story"}}
+    said = function_hints.most_telling(failures, explained=lambda k: explained[k],
+                                       generic=lambda k: k in (1, 3), plain=lambda k: "too big, by 0.1 %")
+    assert story not in said, said
+    # the same story where every failing call fits it is named
+    fitting = {k: {story} for k in range(4)}
+    said = function_hints.most_telling(failures, explained=lambda k: fitting[k], generic=lambda k: k in (1, 3),
+                                       plain=lambda k: "too big, by 0.1 %")
+    assert story in said, said
+
+
+def test_gpt2_params_with_a_term_added_is_not_told_a_story_of_one_shape():
+    # exercise 03 (another lesson): GPT-2's count with an untied head added on every call (V·d too many): the hint
+    # may name the head or the measured excess, never a "two slips" story the other shapes do not give
+    source = ("def gpt2_params(V, d, L, T):\n    block = 12 * d * d + 13 * d\n"
+              "    return V * d + T * d + L * block + 2 * d + 1024 * d\n")
+    v = _verdict("03-counting-gpt2", "gpt2_params", source)
+    assert v.status == "incorrect", v
+    assert "two slips" not in v.detail, v.detail
+
+
+def test_two_unproven_stories_are_not_framed_as_two_slips_that_give_exactly_the_number():
+    # the composed frame ("two slips give exactly your number … One: … The other: …") was built from two stories
+    # each of which _support found unproven, and then weighed as words of its own: now the search's words are left
+    # as they are, and weighed as unproven (two changes no look finds again)
+    source = ("def llama_params(V, d, L, h, h_kv, d_ff, tied):\n    head_dim = d // h\n"
+              "    attention = 2 * d * h * head_dim + 2 * d * h_kv * head_dim\n    mlp = 3 * d * d_ff\n"
+              "    layer = attention + mlp + 2 * d\n"
+              "    return V * d + L * layer + d + (0 if tied else V * d) + 1024 * d\n")
+    v = _verdict("04-modern-blocks", "llama_params", source)
+    assert v.status == "incorrect", v
+    assert "two slips" not in v.detail and "head_dim" not in v.detail, v.detail
+
+
+# (3) --------------------------------------------------------------------------------------------------------------
+
+def test_other_parameters_are_said_with_the_values_they_were_given():
+    words = elsewhere._words_of({"model": "opt-125m", "T": 512, "D": 3e12, "ids": list(range(300)), "tied": True})
+    assert "`model` = 'opt-125m'" in words and "`T` = 512" in words and "`D` = 3e+12" in words, words
+    assert "`ids` = a list of 300 items" in words, words
+    assert "changed)" not in words, words
+
+
+def test_a_look_of_lesson_07_names_the_model_it_used():
+    # exercise 07 (another lesson): the model typed by name; the look loads another model, and the hint says which,
+    # so that `weights_model = '…'` in the notebook gives the learner the same numbers
+    v = _verdict("07-memory", "weights_gb_4bit",
+                 "weights_gb_4bit = count_params(load_config('llama-3-8b')).total * 0.5 / 1e9\n")
+    assert v.status == "incorrect", v
+    assert "with other parameters (`weights_model` = '" in v.detail, v.detail
+
+
+# (4) --------------------------------------------------------------------------------------------------------------
+
+def test_an_aside_inside_another_fails_the_rendering_reader_and_a_formula_does_not():
+    bad = ("the head counted for one layer only: multiply this part by L (the blocks (each of the L) of the model)")
+    assert nested_aside(bad) == "(each of the L)"
+    assert any("inside another" in p for p in hint_problems(bad)), hint_problems(bad)
+    for fine in ("that counts the head exactly, (2·d − 1)·V: the course counts 2 FLOPs per weight",
+                 "a matmul priced exactly (n·(2m − 1) FLOPs) against 2 per weight",
+                 "your cell uses `np.sum(x * (y + 1))` (a sum of products)"):
+        assert nested_aside(fine) is None, fine
+        assert not any("inside another" in p for p in hint_problems(fine)), (fine, hint_problems(fine))
+
+
+def test_the_layer_count_template_says_its_part_once_without_an_aside_inside_an_aside():
+    # lesson 07's cache (another lesson than 06): a per-layer term left one layer only, its part's own words given
+    answer = parts.Answer(parts.Sum("the cache", [
+        parts.Prod("keys and values", [parts.Part("layers", 28, "L", missing="every one of the L layers keeps its own"),
+                                       parts.Part("numbers each", 4096)]),
+        parts.Part("the rest", 100)]))
+    said = [w for w in parts.templates(answer) if "one layer only" in w]
+    assert said, parts.templates(answer)
+    for words in said:
+        assert "(L, every layer" not in words and " (every one of" not in words, words
+        assert "multiply this part by L" in words and "the rest of your formula is right" in words, words
+        assert "every one of the L layers keeps its own" in words, words
