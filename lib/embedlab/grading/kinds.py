@@ -792,12 +792,7 @@ class Question:
             if len(written) == 1:
                 return written[0]
         support = {a: self._support(a, how, got, want) for a in left}
-        kept = [a for a in left if support[a] != "no"]
-        if not kept:
-            # neither story is proven (two changes at once that no look finds again, on the book's inputs a
-            # coincidence: L·h·d = 1,024·d): "two slips give exactly your number" would be a claim the value does
-            # not back; the words stay the search's, which _weigh then weighs as unproven
-            return text
+        kept = [a for a in left if support[a] != "no"] or left
         if len(kept) == 1:
             return kept[0]
         found = [a for a in kept if support[a] == "look"]
