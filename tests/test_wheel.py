@@ -112,8 +112,40 @@ def test_readme_says_what_ci_runs_on_other_pythons_cpus_and_kernels():
     kernels = {"Haswell": "Haswell", "Sandybridge": "Sandy Bridge", "Nehalem": "Nehalem"}
     assert set(numerics.OPENBLAS_KERNELS.values()) == set(kernels)
     assert all(f"({name})" in paragraph for name in kernels.values())
-    for tool in ("check_wheels", "other_pythons", "other_cpus", "check_wheel", "check_colab", "check_binder"):
-        assert f"tools/{tool}.py" in ci, f".ci/run does not run tools/{tool}.py"
+    steps = " ".join(line for line in ci.replace("\\\n", " ").splitlines() if line.startswith("step "))
+    for tool in ("check_wheels", "other_pythons", "check_wheel", "check_colab", "check_binder"):
+        assert f"tools/{tool}.py" in steps, f".ci/run does not run tools/{tool}.py"
+    # the older CPUs run inside other_pythons.py, every one of them (its --cpus default), as said
+    assert "--cpus" not in steps.split("tools/other_pythons.py", 1)[1].split("step ", 1)[0]
+    default_cpus = re.search(r'"--cpus", default=",".join\(sorted\(OLDER_CPUS\)\)',
+                             (ROOT / "tools" / "other_pythons.py").read_text(encoding="utf-8"))
+    assert default_cpus, "other_pythons.py's --cpus default is not every older CPU"
+    assert "every Python and every CPU is run once" in " ".join(paragraph.split())
+
+
+@pytest.mark.parametrize("pythons", [["3.13", "3.14", "3.15"], ["3.13", "3.14"], ["3.13"],
+                                     ["3.12", "3.13", "3.14", "3.15"]])
+@pytest.mark.parametrize("cpus", [["avx", "avx2", "sse"], ["sse"], []])
+def test_other_pythons_runs_every_python_and_every_older_cpu(pythons, cpus):
+    """tools/other_pythons.py's pairs: every Python runs once at least, every older CPU exactly once
+    (none dropped when Debian ships fewer Pythons than there are CPUs), and no pair twice."""
+    other_pythons = load_tool("other_pythons")
+    pairs = other_pythons.runs(pythons, cpus)
+    assert {python for python, _ in pairs} == set(pythons)
+    assert sorted(cpu for _, cpu in pairs if cpu) == sorted(cpus)
+    assert len(set(pairs)) == len(pairs) == max(len(pythons), len(cpus))
+    assert other_pythons.runs([], cpus) == []
+
+
+def test_other_pythons_sets_the_kernels_of_the_cpu_it_stands_in_for():
+    """A run as an older CPU enters the root with that CPU's numpy features off and its OpenBLAS kernel
+    (what tools/other_cpus.py sets), and a run as this CPU with neither."""
+    from embedlab import numerics
+    other_pythons = load_tool("other_pythons")
+    assert other_pythons.cpu_env(None) == {}
+    for cpu in numerics.OLDER_CPUS:
+        assert other_pythons.cpu_env(cpu) == {"NPY_DISABLE_CPU_FEATURES": numerics.disable_features(cpu),
+                                              "OPENBLAS_CORETYPE": numerics.OPENBLAS_KERNELS[cpu]}
 
 
 def test_the_learners_guide_names_what_colab_and_binder_run():
