@@ -34,10 +34,11 @@ def _verdict(lesson, name, source):
 
 # (1) --------------------------------------------------------------------------------------------------------------
 
-def test_a_story_two_calls_fit_is_not_named_when_a_call_that_names_nothing_contradicts_it():
-    # made-up failing calls of any function: the story fits calls 1 and 3 (a coincidence of their shapes), calls 2
-    # and 4 name no cause and are not explained by it; the old rule (two calls fit: named) named it
-    story = "q counted twice; and o: your count has no head_dim"
+def test_a_two_slips_story_two_calls_fit_is_not_named_when_a_call_that_names_nothing_contradicts_it():
+    # made-up failing calls of any function: the two-slips story fits calls 1 and 3 (a coincidence of their shapes),
+    # calls 2 and 4 name no cause and are not explained by it; the old rule (two calls fit: named) named it
+    story = (f"{parts.TWO_SLIPS}. One: the bias counted twice; and the norm left out. The other: the norm counted "
+             "twice; and the bias left out")
     failures = [(0, "on input 1", story), (2, "on input 3", "a little too big: recheck the small terms"),
                 (4, "on input 5", story), (6, "on input 7", "too big: recheck each term")]
     explained = {0: {story}, 1: set(), 2: {story}, 3: {"another story"}}
@@ -49,6 +50,12 @@ def test_a_story_two_calls_fit_is_not_named_when_a_call_that_names_nothing_contr
     said = function_hints.most_telling(failures, explained=lambda k: fitting[k], generic=lambda k: k in (1, 3),
                                        plain=lambda k: "too big, by 0.1 %")
     assert story in said, said
+    # one slip that two calls fit is still named where a call's own search misses it (context + batch where batch = 1)
+    one = "you added context and batch where they multiply (context × batch, not context + batch)"
+    failures = [(0, "on input 1", one), (2, "on input 3", "a little too big"), (4, "on input 5", one)]
+    said = function_hints.most_telling(failures, explained=lambda k: {one} if k != 1 else set(),
+                                       generic=lambda k: k == 1, plain=lambda k: "too big")
+    assert one in said, said
 
 
 def test_gpt2_params_with_a_term_added_is_not_told_a_story_of_one_shape():

@@ -231,7 +231,8 @@ def most_telling(failures, explained=None, generic=None, plain=None, facts=()) -
     call (not only the one said there), so L + 1 blocks, "the blocks counted twice" where L = 1 and on no
     other input, is not named from that one call. A call that names no cause of its own (`generic(k)`)
     and does not fit the slip contradicts it (a slip that is real would have been found there too): a
-    slip such a call contradicts is not named, however many other calls it fits. When no named slip is left,
+    slip that fits one call only, where such a call contradicts it, is not named, and a story of two slips at
+    once that such a call contradicts is not named however many other calls it fits. When no named slip is left,
     the general words are said: a direction-only hint of a failing call, else `plain(k)` (what is known
     of the first). `facts` (an invariant a result breaks) are observed, not inferred: never weighed so."""
     counts = {}
@@ -265,9 +266,13 @@ def most_telling(failures, explained=None, generic=None, plain=None, facts=()) -
     def kept_(h) -> bool:
         if diagnose.direction_only(h) or h in facts or generic is None:
             return True
-        # a story must give the learner's result on every failing call that names no cause of its own: two calls it
-        # fits do not outweigh one it does not (L·h·d = 1,024·d on two of Llama's shapes, and on no random one)
-        return not any(generic(k) and not fits(h, k) for k in range(len(failures)))
+        against = sum(1 for k in range(len(failures)) if generic(k) and not fits(h, k))
+        if against and _two_slips(h):
+            # two slips at once fit many values by chance: such a story must give the learner's result on every
+            # failing call that names no cause of its own; two calls it fits do not outweigh one it does not
+            # (L·h·d = 1,024·d on two of Llama's shapes, and on no random one)
+            return False
+        return against == 0 or support[h] >= 2
 
     kept = [h for h in counts if kept_(h)]
     if not kept and plain is not None:
@@ -285,6 +290,13 @@ def most_telling(failures, explained=None, generic=None, plain=None, facts=()) -
 
 
 EITHER = "two slips give exactly your number: either "
+
+
+def _two_slips(hint: str) -> bool:
+    """Does a call's words tell a story of two slips at once: the search's two changes ("X; and Y"), or two such
+    stories framed as "two slips give exactly your number"?"""
+    return bool(parts.two_changes(hint) or hint.startswith((parts.TWO_SLIPS, EITHER))
+                or any(parts.two_changes(a) for pair in _either(hint) for a in pair))
 
 
 def _either(hint: str) -> list:
