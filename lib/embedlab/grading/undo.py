@@ -28,6 +28,7 @@ __all__ = ["edits", "first", "proven", "UNDONE", "FLIP", "CONTROL", "DIRECTION",
 EDITS = 8  # edits run per answer at most
 SECONDS = 3.0  # CPU seconds all the edits of one answer get together (elsewhere._bounded)
 UNDONE = "undone"  # the key of an edit's report, beside "kind" and "got"
+FILTER_LEAD = "your comprehension's"  # the words of the edit that takes a comprehension's filter out
 STEP = "step"  # the key of a solution step's report (elsewhere.solution_steps): what comes after that step
 BYTES = 96_000  # characters of JSON the edits of one answer report at most (the sandbox's channel is 1 MiB in all) …
 PROBE_BYTES = 320_000  # … and of all the answers of one probe together (embedlab.grading.wire)
@@ -297,6 +298,20 @@ def edits(source: str, params: tuple = (), values: dict | None = None,
     if extremes:  # a choice answer: the end it is taken at (min for max), or a dict's keys compared for its values
         for words, at, make, rank, meta in _extreme_edits(source, nodes):
             add(words, at, make, rank, meta)
+    for k, node in enumerate(nodes):
+        if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)) \
+                and any(comp.ifs for comp in node.generators):
+            # a comprehension's filter (`if …`): without it, every item is kept; a code reading that names the filter
+            # ("your code leaves some words out") is shown only where this edit gives the answer (explain)
+            tests = [t for comp in node.generators for t in comp.ifs]
+
+            def unfiltered(n):
+                n = copy.deepcopy(n)
+                for comp in n.generators:
+                    comp.ifs = []
+                return n
+            add(f"{FILTER_LEAD} `if {_seg(source, tests[0])}` leaves items out: without that filter, your own code "
+                f"gives the answer", k, unfiltered, 1)
     if params:
         for k, node in enumerate(nodes):
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in params:
