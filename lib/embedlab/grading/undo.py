@@ -312,6 +312,19 @@ def edits(source: str, params: tuple = (), values: dict | None = None,
                 return n
             add(f"{FILTER_LEAD} `if {_seg(source, tests[0])}` leaves items out: without that filter, your own code "
                 f"gives the answer", k, unfiltered, 1)
+            for test in tests:  # one test of an `and` left out (`if count_tokens(w) == 1 and w.isalpha()`)
+                if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
+                    for i, operand in enumerate(test.values):
+                        def fewer(n, at=ast.dump(test), i=i):
+                            n = copy.deepcopy(n)
+                            for comp in n.generators:
+                                for j, t in enumerate(comp.ifs):
+                                    if ast.dump(t) == at:
+                                        rest = [v for m, v in enumerate(t.values) if m != i]
+                                        comp.ifs[j] = rest[0] if len(rest) == 1 else ast.BoolOp(ast.And(), rest)
+                            return n
+                        add(f"{FILTER_LEAD} `if` also tests `{_seg(source, operand)}`, which leaves items out: without "
+                            f"that test, your own code gives the answer", k, fewer, 1)
     if params:
         for k, node in enumerate(nodes):
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in params:
