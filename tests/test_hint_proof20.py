@@ -5,6 +5,10 @@ as a NEW instance (another question or lesson than the reports' rows, or the mec
     Llama-3-8B, where L·h·d = 1,024·d, and the story fitted Llama-2-7B by the same coincidence and no other input.
     A function's story must give the learner's result on every failing call that names no cause of its own
     (function_hints.most_telling): the "two slips give exactly your number" frame of one call included.
+(2) A pattern of the learner's source named only when undoing it gives the answer: a comprehension's `if` filter is
+    named ("your code leaves some words out") only where the kernel's run of the lines without it (undo: the whole
+    filter, or one test of its `and`) does not refute it; a count-weighted share is named as such; bpe_merges' merge
+    order and overlapping merges are declared slips (the left-to-right rule), not "columns in another order".
 (3) A hint "with other parameters" says which inputs changed and to what (elsewhere._words_of), so that the learner
     can run the cell as the check did: lesson 06's look was `model` = 'opt-125m', said only as "`model` changed".
 (4) An aside in parentheses inside another ("(… every block (each of the L) attends)") fails the rendering reader
@@ -123,3 +127,85 @@ def test_the_layer_count_template_says_its_part_once_without_an_aside_inside_an_
         assert "(L, every layer" not in words and " (every one of" not in words, words
         assert "multiply this part by L" in words and "the rest of your formula is right" in words, words
         assert "every one of the L layers keeps its own" in words, words
+
+
+# (2) --------------------------------------------------------------------------------------------------------------
+
+_HINDI_R = """def per_word(tok):
+    total = sum(len(tok.encode_ordinary(" " + w)) * n for w, n in hindi.items() if FILTER)
+    return total / sum(n for w, n in hindi.items() if FILTER)
+hindi_r = per_word(cl100k) / per_word(gpt2)
+"""
+
+
+def test_a_filter_is_named_only_where_its_undoing_gives_the_answer():
+    # exercise 08's question 7 (the newcomer's was question 6): a filter that is the slip is named, proven
+    v = _verdict("08-vocabulary-size", "hindi_r", _HINDI_R.replace("FILTER", "w.isalpha()"))
+    assert v.status == "incorrect" and "without that filter, your own code gives the answer" in v.detail, v.detail
+    # one test of an `and` filter that is the slip, beside the test the question asks for: that test named
+    v = _verdict("08-vocabulary-size", "hindi_single_token_share",
+                 "hindi_single_token_share = sum(1 for w in top_hindi if bpe.count_tokens(w) == 1 and w.isalpha())"
+                 " / len(top_hindi)\n")
+    assert v.status == "incorrect" and "`w.isalpha()`" in v.detail and "without that test" in v.detail, v.detail
+    # a count-weighted share over all of Hindi's words: its filter is the asked test; without it the lines are still
+    # wrong, so the filter is not blamed
+    v = _verdict("08-vocabulary-size", "hindi_single_token_share",
+                 "hindi_single_token_share = sum(hindi[w] for w in top_hindi if bpe.count_tokens(w) == 1) "
+                 "/ sum(hindi.values())\n")
+    assert v.status == "incorrect" and "leaves some words out" not in v.detail, v.detail
+
+
+def test_a_share_weighted_by_counts_is_named_as_weighted():
+    # written without a filter (the newcomer's had one): the value is the count-weighted share, and says so
+    v = _verdict("08-vocabulary-size", "hindi_single_token_share",
+                 "ones = [w for w in top_hindi if bpe.count_tokens(w) == 1]\n"
+                 "hindi_single_token_share = sum(map(hindi.get, ones)) / sum(map(hindi.get, top_hindi))\n")
+    assert v.status == "incorrect" and "weighted by how often it occurs" in v.detail, v.detail
+    assert "leaves some words out" not in v.detail, v.detail
+
+
+_MERGES = """def bpe_merges(counts, n_merges):
+    words = [list(w.encode("utf-8")) for w in counts]
+    freqs = list(counts.values())
+    merges = []
+    for k in range(n_merges):
+        pairs = {}
+        for tokens, n in zip(words, freqs):
+            for a, b in zip(tokens, tokens[1:]):
+                pairs[(a, b)] = pairs.get((a, b), 0) + n
+        if not pairs:
+            break
+        best = min(pairs, key=lambda p: (-pairs[p], p))
+        merges.append(best)
+        words = [REPLACE for tokens in words]
+    return merges
+
+def replace_right(tokens, pair, new):
+    out = list(tokens)
+    i = len(out) - 2
+    while i >= 0:
+        if (out[i], out[i + 1]) == pair:
+            out[i:i + 2] = [new]
+        i -= 1
+    return out
+
+def replace_every(tokens, pair, new):
+    out = []
+    for i, t in enumerate(tokens):
+        if i + 1 < len(tokens) and (t, tokens[i + 1]) == pair:
+            out.append(new)
+        elif not (i and (tokens[i - 1], t) == pair):
+            out.append(t)
+    return out
+"""
+
+
+def test_merge_order_and_overlaps_are_named_by_the_rule_not_as_columns():
+    # written otherwise than the newcomer's (a helper that scans from the end, one that keeps every position)
+    v = _verdict("08-vocabulary-size", "bpe_merges",
+                 _MERGES.replace("REPLACE", "replace_right(tokens, best, 256 + k)"))
+    assert v.status == "incorrect" and "left to right" in v.detail and "not `a N`" in v.detail, v.detail
+    assert "columns" not in v.detail, v.detail
+    v = _verdict("08-vocabulary-size", "bpe_merges",
+                 _MERGES.replace("REPLACE", "replace_every(tokens, best, 256 + k)"))
+    assert v.status == "incorrect" and "overlapping occurrences" in v.detail, v.detail
