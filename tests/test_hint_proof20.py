@@ -209,3 +209,18 @@ def test_merge_order_and_overlaps_are_named_by_the_rule_not_as_columns():
     v = _verdict("08-vocabulary-size", "bpe_merges",
                  _MERGES.replace("REPLACE", "replace_every(tokens, best, 256 + k)"))
     assert v.status == "incorrect" and "overlapping occurrences" in v.detail, v.detail
+
+
+def test_a_column_order_is_named_only_when_it_puts_two_rows_or_more_right():
+    # any array answer (a made-up one): one row whose two entries are swapped is no column order of the array
+    import numpy as np
+
+    from embedlab.grading import diagnose
+
+    def close(a, b):
+        return np.isclose(a, b)
+    want = np.array([[3, 3], [4, 9], [7, 7]])
+    one = np.array([[3, 3], [9, 4], [7, 7]])
+    assert "columns in another order" not in diagnose.array_hint(one, want, close), diagnose.array_hint(one, want, close)
+    want = np.array([[3, 3], [4, 9], [7, 1]])
+    assert "columns in another order" in diagnose.array_hint(want[:, ::-1].copy(), want, close)
