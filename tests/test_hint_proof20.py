@@ -82,6 +82,20 @@ def test_a_two_slips_frame_of_one_shape_is_not_named_for_a_function():
     v = _verdict("04-modern-blocks", "llama_params", source)
     assert v.status == "incorrect", v
     assert "two slips" not in v.detail and "head_dim" not in v.detail, v.detail
+    # the term the learner's function adds is the excess on every call: named, as the position table it is
+    assert "adds `1024 * d` on every input" in v.detail and "position table" in v.detail, v.detail
+
+
+def test_a_term_a_function_adds_on_every_call_is_named_and_a_table_only_where_it_holds_weights():
+    # exercise 06 (another lesson, a FLOP count): the typed term is the excess on every call; no position table is
+    # named for FLOPs (a lookup costs none)
+    source = ("def forward_flops_per_token(V, d, L, d_ff, context):\n"
+              "    blocks = 2 * L * (4 * d * d + 2 * d * d_ff)\n    attention = 4 * L * context * d\n"
+              "    head = 2 * d * V\n    return blocks + attention + head + EXTRA\n")
+    for term in ("10 * L * d", "1024 * d"):
+        v = _verdict("06-params-vs-compute", "forward_flops_per_token", source.replace("EXTRA", term))
+        assert v.status == "incorrect" and f"adds `{term}` on every input" in v.detail, v.detail
+        assert "position table" not in v.detail, v.detail
 
 
 # (3) --------------------------------------------------------------------------------------------------------------

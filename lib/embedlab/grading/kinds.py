@@ -1737,6 +1737,11 @@ class Function(Question):
         slip = _quiet(explain.precedence_slip, self.source, default=None)
         where = next((w for _, w, _ in failures if said.startswith(w + ": ")), None)
         hint = said[len(where) + 2:] if where else said
+        if not unused and diagnose.direction_only(hint):
+            # a term the learner's function writes that is, on every failing call, exactly the result's excess
+            added = _quiet(function_hints.added_term, self, calls, default=None)
+            if added:
+                return self._verdict(False, f"{where}: {added}" if where else added)
         if slip and not unused and (diagnose.direction_only(hint) or hint in {i.says for i in self.invariants}):
             # parentheses missing in the learner's own code, where the calls name no slip of their own (a
             # direction, a broken invariant): said before the call's symptom
