@@ -459,6 +459,10 @@ def drive_function(q, lesson):
     for slip in q.slips:
         _quiet(evaluate, q, lambda *a, s=slip: s.func(*a), None, cases, source=None)
     names = function_hints.arg_names(ref, len(cases[0])) if cases else []
+    if "d" in names and q._result_question().kind == "integer":  # a term added on every call (function_hints.added_term)
+        at = names.index("d")
+        added = f"def {q.name}({', '.join(names)}):\n    return reference({', '.join(names)}) + 1024 * d\n"
+        _quiet(evaluate, q, lambda *a: ref(*a) + 1024 * a[at], None, cases, source=added)
     for case in cases[:2]:
         for i, name in enumerate(names):
             _quiet(function_hints.exception_cause, f"IndexError: index {99} is out of bounds for axis 0 with size 3",
