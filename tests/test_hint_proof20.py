@@ -4,11 +4,14 @@ as a NEW instance (another question or lesson than the reports' rows, or the mec
 (1) A story proven on some inputs only: exercise 04's `+ 1024*d` was told "two slips give exactly your number" on
     Llama-3-8B, where L·h·d = 1,024·d, and the story fitted Llama-2-7B by the same coincidence and no other input.
     A function's story must give the learner's result on every failing call that names no cause of its own
-    (function_hints.most_telling): the "two slips give exactly your number" frame of one call included.
+    (function_hints.most_telling): the "two slips give exactly your number" frame of one call included. A term the
+    learner's function writes that is exactly every failing call's excess is named (function_hints.added_term), as a
+    learned position table where it is a shipped model's rows × d in a parameter count.
 (2) A pattern of the learner's source named only when undoing it gives the answer: a comprehension's `if` filter is
     named ("your code leaves some words out") only where the kernel's run of the lines without it (undo: the whole
     filter, or one test of its `and`) does not refute it; a count-weighted share is named as such; bpe_merges' merge
-    order and overlapping merges are declared slips (the left-to-right rule), not "columns in another order".
+    order and overlapping merges are declared slips (the left-to-right rule), and "columns in another order" needs
+    one order of the columns that puts two rows or more right.
 (3) A hint "with other parameters" says which inputs changed and to what (elsewhere._words_of), so that the learner
     can run the cell as the check did: lesson 06's look was `model` = 'opt-125m', said only as "`model` changed".
 (4) An aside in parentheses inside another ("(… every block (each of the L) attends)") fails the rendering reader
