@@ -468,6 +468,10 @@ class Question:
             self._said = "parts" if found else "generic"
             return found or _quiet(diagnose.precision_hint, got, want) or generic()
         edit = self._proven_edit(want)  # one slip undone in the learner's own lines gives the answer: proved
+        if edit and edit.startswith(undo.FILTER_LEAD) and "without that filter" in edit:
+            # the filter taken out gives the answer: the question's own words for a filter (`avoids`), now proven
+            own = next((w for tokens, w in self.avoids.items() if "filter" in tokens.split("|")), None)
+            return own or edit
         if edit:
             return edit
         # one piece of the learner's own cell, read as arithmetic, undone: right on the book's inputs and on inputs
