@@ -510,3 +510,10 @@ def _repetitions(text: str) -> list[str]:
             if re.search(rf"\basks for (?:the )?{re.escape(found.group('asked'))} only\b", rest):
                 out.append(f"a clause repeated: not {found.group('asked')!r}, then asked for it only")
     return out
+
+
+def raised_words(which: str, error: str, name: str) -> str:
+    """The words for an answer whose defining cell's latest run raised while `name` still holds a value (left from
+    an earlier run, or set before the error): not judged. The notebook's check and the grader say the same."""
+    return (f"{which} was run and raised {error} (the last line of its error): the value `{name}` holds now is not "
+            "judged; fix that cell and run it again")
