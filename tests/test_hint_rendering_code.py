@@ -64,7 +64,7 @@ NOT_HINTS = {
     "through _formula_slip", "kinds.padding_rechecks": "lesson 12's rechecks, rendered through _formula_slip",
     "parts.Ratio.__init__": "a tree declared wrongly", "function_hints.shown": "a value written compactly",
     "elsewhere._words_of": "names joined, said by foreign_cases",
-    "elsewhere._value_words": "a look's value, written as typed (test_hint_proof20 reads its words)", "elsewhere._judge_as": "an exception, as raised",
+    "elsewhere._value_words": "a look's value, written as typed (test_hint_proof_rs reads its words)", "elsewhere._judge_as": "an exception, as raised",
     "kinds.Integer.judge": "rendered through _number_hint (its own words are constants)",
 }
 
