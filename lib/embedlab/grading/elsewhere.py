@@ -962,9 +962,47 @@ def _set_values(captured: dict | None) -> dict:
 
 
 def _words_of(changed: dict) -> str:
-    names = [f"`{n}`" for n in sorted(changed)]
-    listed = ", ".join(names[:4]) + (" …" if len(names) > 4 else "")
-    return f"with other parameters ({listed} changed)"
+    """The inputs a look changed, each with the value it was given there (`model` = 'opt-125m', `T` = 512), so the
+    learner can set them and run the cell as the check did; a value too long to write is said by its kind and size."""
+    names = sorted(changed)
+
+    def said(n):
+        try:
+            return f"`{n}` = {_value_words(changed[n])}"
+        except Exception:  # noqa: BLE001 - a value that cannot be written: its name alone, as before
+            return f"`{n}` changed"
+    listed = ", ".join(said(n) for n in names[:4]) + (" …" if len(names) > 4 else "")
+    return f"with other parameters ({listed})"
+
+
+_VALUE_CHARS = 48  # a value written longer than this is said by its kind and size
+
+
+def _value_words(value) -> str:
+    """A look's value as the learner would type it (an int with underscores, a float as Python writes it short), or,
+    too long to write, its kind and size ("a list of 200 items", "an array of shape (50, 12)")."""
+    import numpy as np
+
+    if isinstance(value, bool) or value is None:
+        return repr(value)
+    if isinstance(value, (int, np.integer)):
+        return f"{int(value):_}"
+    if isinstance(value, (float, np.floating)):
+        v = float(value)
+        return f"{v:.6g}" if (v != 0 and (abs(v) >= 1e6 or abs(v) < 1e-3)) else repr(v)
+    if isinstance(value, np.ndarray):
+        return f"an array of shape {value.shape}" if value.size > 8 else repr(value.tolist())
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - an object that cannot say itself
+        text = ""
+    if text and len(text) <= _VALUE_CHARS and "\n" not in text:
+        return text
+    if isinstance(value, (list, tuple, dict, set, str)):
+        kind = {list: "a list", tuple: "a tuple", dict: "a dict", set: "a set", str: "a text"}.get(type(value), "one")
+        unit = "characters" if isinstance(value, str) else "entries" if isinstance(value, dict) else "items"
+        return f"{kind} of {len(value):,} {unit}"
+    return f"a {type(value).__name__}"
 
 
 def second_looks(question, namespace: dict, lesson: str, source: str, own_assigned: frozenset,
