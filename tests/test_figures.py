@@ -561,16 +561,20 @@ def test_place_labels_keeps_a_crowded_cluster_apart_and_off_the_lines_it_is_told
         plt.close(fig)
 
 
-def test_lesson_11_break_even_bars_end_at_each_r_star_with_the_example_r_dashed_and_the_legend_off_them():
+def test_lesson_11_break_even_marks_end_at_each_r_star_with_the_example_r_dashed_and_the_legend_off_them():
     costs = {"training FLOPs": 0.967, "serving memory": 1.151, "generation, first tokens": 0.947}
     with plt.rc_context(figures.RC):
         fig = figures.break_even_bars(costs, 0.96)
         try:
             ax = fig.axes[0]
-            ends = [bar.get_x() + bar.get_width() for bar in ax.patches]
-            assert ends == pytest.approx(list(costs.values()))          # each bar ends at its r*
-            assert [t.get_text() for t in ax.get_yticklabels()] == list(costs)
-            assert [t.get_text() for t in ax.texts] == ["0.967", "1.151", "0.947"]
+            dots = next(line for line in ax.lines if line.get_marker() == "o")
+            assert list(dots.get_xdata()) == pytest.approx(list(costs.values()))   # a dot at each r*
+            segments = ax.collections[0].get_segments()                            # its line ends there
+            assert [seg[1][0] for seg in segments] == pytest.approx(list(costs.values()))
+            assert not ax.patches                                  # no bar whose length would mislead
+            assert [t.get_text() for t in ax.get_yticklabels()] == [
+                "training FLOPs: 0.967", "serving memory: 1.151", "generation, first tokens: 0.947"]
+            assert not ax.texts                                    # nothing written over a line
             dashed = [line for line in ax.lines if line.get_linestyle() == "--"]
             assert [line.get_xdata()[0] for line in dashed] == [0.96]   # the example r
             lo, hi = ax.get_xlim()

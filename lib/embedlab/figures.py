@@ -713,10 +713,11 @@ def back_off_map(searches, budget, marked=()):
 
 def break_even_bars(break_evens, r, names=("ours", "theirs")):
     """Lesson 11's break-even ratios on one axis of `r` (a text's tokens in `names[1]` over
-    `names[0]`): one bar per cost in `break_evens` ({cost: r*}), from the axis' left edge to
-    its r*, where `names[1]` costs less, r* written at the bar's end; a dashed line at the
-    example `r`, a thin one at r = 1 (the same tokens in both). A bar that crosses the dashed
-    line is a cost `names[1]` wins at that `r`. One legend below the axes.
+    `names[0]`): one dot per cost in `break_evens` ({cost: r*}) at its r*, the value written in
+    the cost's label, with a line from the axis' left edge to it, where `names[1]` costs less (a line, not a
+    bar: the axis starts near the r*s, so a bar's length would mislead); a dashed line at the
+    example `r`, a thin one at r = 1 (the same tokens in both). A line that reaches past the
+    dashed one is a cost `names[1]` wins at that `r`. One legend below the axes.
     ValueError naming the value for no costs, or an r* or `r` that is not a positive number.
     Returns the figure."""
     import matplotlib.pyplot as plt
@@ -730,20 +731,20 @@ def break_even_bars(break_evens, r, names=("ours", "theirs")):
     costs = list(break_evens)
     values = [float(break_evens[c]) for c in costs]
     lo = min(min(values), r, 1.0) - 0.06
-    hi = max(max(values), r, 1.0) + 0.09      # room for the r* written after a bar
+    hi = max(max(values), r, 1.0) + 0.04
     fig, ax = plt.subplots(figsize=(MAX_WIDTH_IN, 2.2 + 0.5 * len(costs)))
     y = np.arange(len(costs))
-    ax.barh(y, np.array(values) - lo, left=lo, height=0.55, color="tab:purple", alpha=0.6,
-            label=f"{names[1]} costs less (r < r*)")
-    for k, value in enumerate(values):
-        ax.text(value + 0.005, k, f"{value:.3f}", va="center", fontsize=12,
-                bbox={"facecolor": "white", "edgecolor": "none", "pad": 1})
+    ax.hlines(y, lo, values, color="tab:purple", lw=3, alpha=0.6,
+              label=f"{names[1]} costs less (r < r*)")
+    ax.plot(values, y, "o", color="tab:purple", markersize=9, label="r*, the break-even ratio")
     ax.axvline(r, color="black", linestyle="--", lw=1.5, label=f"r = {r:.2f}, the example")
     ax.axvline(1, color="gray", lw=0.8)
-    ax.set_yticks(y, costs)
+    # each r* written in its cost's label, not in the plot, where it would cover a line
+    ax.set_yticks(y, [f"{cost}: {value:.3f}" for cost, value in zip(costs, values)])
     ax.invert_yaxis()
     ax.set_xlim(lo, hi)
-    ax.set_xlabel(f"r = tokens in {names[1]} / tokens in {names[0]}")
-    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.25), ncol=1)
+    # the long cost labels push the axes right: the x label and the legend end at its right edge
+    ax.set_xlabel(f"r = tokens in {names[1]} / tokens in {names[0]}", loc="right")
+    ax.legend(loc="upper right", bbox_to_anchor=(1.0, -0.25), ncol=1)
     fig.tight_layout()
     return fig
