@@ -30,7 +30,7 @@ from embedlab.grading.explain import with_source
 from embedlab.grading.elsewhere import as_handed_out, run_elsewhere
 from embedlab.grading.elsewhere import run_function_edits
 from embedlab.grading.lessons import load_key, questions_for
-from embedlab.grading.text import raised_words
+from embedlab.grading.text import error_line, missing_words, raised_words
 from embedlab.grading.status import CORRECT, ERROR, INCORRECT, NOT_ATTEMPTED, TO_MARK, format_points
 from embedlab.grading.variants import look_question, second_look, space_for
 from embedlab.grading.verdicts import evaluate, untold_slips  # noqa: F401 - exercise's names too
@@ -97,9 +97,7 @@ class Exercise:
             error = latest_run_raised(missing, namespace, defined=False)
             if error:
                 which = "your answer cell" if missing == name else f"the cell that defines `{missing}`"
-                return Verdict(ERROR, 0.0, verdict.max_points,
-                               f"{which} was run and raised {error} (the last line of its error): `{missing}` is "
-                               "not defined; fix that cell and run it again")
+                return Verdict(ERROR, 0.0, verdict.max_points, missing_words(which, error, missing))
             break
         return verdict
 
@@ -415,6 +413,9 @@ _WATCHED: dict = {}
 def _error_line(error: BaseException) -> str:
     import traceback
 
+    if isinstance(error, SyntaxError):  # the cell did not parse: its error and line, as the grader says it
+        shown = error_line(type(error).__name__, str(error))
+        return shown if len(shown) <= 200 else shown[:199] + "…"
     shown = " ".join("".join(traceback.format_exception_only(type(error), error)).split())
     return shown if len(shown) <= 200 else shown[:199] + "…"
 
@@ -487,10 +488,16 @@ def raised_in(cell: str | None) -> str | None:
     import linecache
 
     error, tb = getattr(sys, "last_value", None), getattr(sys, "last_traceback", None)
-    if not isinstance(cell, str) or not cell.strip() or not isinstance(error, BaseException) or tb is None:
+    if not isinstance(cell, str) or not cell.strip() or not isinstance(error, BaseException) \
+            or (tb is None and not isinstance(error, SyntaxError)):
         return None
     want = cell.strip()
     try:
+        if isinstance(error, SyntaxError) and isinstance(error.filename, str):
+            # a cell that did not parse: no frame of it ran, but IPython keeps its text under the file name it gave
+            lines = linecache.getlines(error.filename)
+            if lines and "".join(lines).strip() == want:
+                return _error_line(error)
         while tb is not None:
             lines = linecache.getlines(tb.tb_frame.f_code.co_filename)
             if lines and "".join(lines).strip() == want:
