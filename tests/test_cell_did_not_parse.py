@@ -7,8 +7,8 @@ kernel's watched runs, quoted the kernel's temporary file name, the line and a c
 "/tmp/ipykernel_…/….py", line 7 attn_layer = … ^ SyntaxError: invalid syntax"), while the grader said another
 sentence ("`attn_layer` is not defined; a code cell raised SyntaxError: invalid syntax (….py, line 7)").
 Now both say "your answer cell was run and did not parse: SyntaxError: invalid syntax (line 7)", and, where the name
-still holds an earlier run's value, that the value is not judged. Planted in three lessons and three question kinds
-(a value, a function, a table), through a real kernel and through embedlab-grade.
+still holds an earlier run's value, that the value is not judged. Planted in four lessons and four question kinds
+(a value, a function, a table, an array), and an edit that breaks the assignment itself (`head_flops 2 * d * V`), through a real kernel and through embedlab-grade.
 """
 
 from __future__ import annotations
@@ -50,6 +50,17 @@ CASES = {
               "E = np.array([[int(f in traits[w]) for f in features] for w in words]]\n",
               "if True:\nE = np.array([[int(f in traits[w]) for f in features] for w in words])\n",
               "SyntaxError", "IndentationError"),
+    # the edit breaks the assignment itself: the cell no longer reads as defining the name, but it is its try
+    "assignment": ("06-params-vs-compute", "head_flops",
+                   "head_flops = 2 * d * V\n",
+                   "head_flops = 2 * d * V)\n",
+                   "head_flops 2 * d * V\n",
+                   "SyntaxError", "SyntaxError"),
+    "array": ("05-weight-tying", "grad_E",
+              "grad_E = dlogits.T @ x\nnp.add.at(grad_E, ids, dx0)\n",
+              "grad_E = dlogits.T @ x\n  np.add.at(grad_E, ids, dx0)\n",
+              "grad_E == dlogits.T @ x\nfor i, t in enumerate(ids)\n    grad_E[t] += dx0[i]\n",
+              "IndentationError", "SyntaxError"),
 }
 
 
@@ -147,6 +158,19 @@ def test_the_grader_says_the_same_words_as_the_check(kind, kernel_and_grader):
     assert first["status"] == "error" and float(first["points"]) == 0, first
     assert f"your answer cell was run and did not parse: {CASES[kind][5]}:" in first["detail"], first
     assert first["detail"] in said[kind][0], (first["detail"], said[kind][0])
+
+
+def test_a_cell_that_fails_to_parse_is_told_from_ipython_syntax_and_a_use_of_the_name():
+    from embedlab.grading.text import broken_definition, fails_to_parse
+
+    assert fails_to_parse("x = 1 +\n") and fails_to_parse("def f(x):\nreturn x\n")
+    for fine in ("%matplotlib inline\nx = 1\n", "!ls\nx = 2\n", "x?\n", "await f()\n", "x = 1\n"):
+        assert not fails_to_parse(fine), fine
+    loose = broken_definition("attn_layer")
+    for tried in ("attn_layer 2 * d\n", "attn_layer == 2 * d +\n", "  attn_layer = (2\n", "def attn_layer(x)\n"):
+        assert loose.search(tried), tried
+    for read in ("attn_layer.bit_length(\n", "attn_layer[0\n", "print(attn_layer\n", "attn_layers = 2\n"):
+        assert not loose.search(read), read
 
 
 def test_the_books_promise_it():

@@ -30,7 +30,7 @@ from embedlab.grading.explain import with_source
 from embedlab.grading.elsewhere import as_handed_out, run_elsewhere
 from embedlab.grading.elsewhere import run_function_edits
 from embedlab.grading.lessons import load_key, questions_for
-from embedlab.grading.text import error_line, missing_words, raised_words
+from embedlab.grading.text import broken_definition, did_not_parse, error_line, missing_words, raised_words
 from embedlab.grading.status import CORRECT, ERROR, INCORRECT, NOT_ATTEMPTED, TO_MARK, format_points
 from embedlab.grading.variants import look_question, second_look, space_for
 from embedlab.grading.verdicts import evaluate, untold_slips  # noqa: F401 - exercise's names too
@@ -466,11 +466,20 @@ def latest_run_raised(name: str, namespace: dict, defined: bool = True) -> str |
     pattern = defines_pattern(name)
     at = next((i for i in range(len(history) - 1, -1, -1) if isinstance(history[i], str)
                and pattern.search(history[i]) and PROBE_MARK not in history[i]), None)
-    if at is None:
-        return None
     watch = _WATCHED.get(id(namespace))
     if watch is not None and watch["namespace"] is not namespace:
         watch = None
+    if watch is not None:
+        # a later run that did not parse, whose lines read as a try at defining the name (`attn_layer 2 * d`: the
+        # edit broke the assignment itself): the cell defines nothing now, and the name holds an earlier run's value
+        loose = broken_definition(name)
+        later = next((i for i in range(len(history) - 1, -1 if at is None else at, -1)
+                      if did_not_parse(watch["runs"].get(i)) and isinstance(history[i], str)
+                      and loose.search(history[i])), None)
+        if later is not None:
+            return watch["runs"][later]
+    if at is None:
+        return None
     if watch is not None and at in watch["runs"]:
         return watch["runs"][at]
     if watch is not None and at >= max(watch["runs"], default=-1) + 1:

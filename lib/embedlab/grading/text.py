@@ -473,6 +473,40 @@ def did_not_parse(error: str) -> bool:
     return isinstance(error, str) and error.split(":", 1)[0].strip() in COMPILE_ERRORS
 
 
+def broken_definition(name: str) -> re.Pattern:
+    """A line of a cell that did not parse which reads as the learner's try at defining `name`: the name first on
+    the line (`attn_layer 2 * d`, `attn_layer = (2 * d`, `def f(x)`), not read through (`name.x`, `name[0]`,
+    `name(…)`). A cell that fails to parse defines nothing, so its definition is found by its words."""
+    n = re.escape(name)
+    return re.compile(rf"^[ \t]*(?:def[ \t]+{n}\b|{n}\b(?![ \t]*[.(\[,)]))", re.M)
+
+
+def fails_to_parse(cell: str) -> bool:
+    """Does this cell fail to compile as IPython compiles it (its magics and shell lines turned into calls first,
+    where IPython is installed; top-level await allowed)? Read only: nothing is run."""
+    import ast
+
+    def parses(source: str) -> bool:
+        try:
+            compile(source, "<cell>", "exec", flags=ast.PyCF_ONLY_AST | ast.PyCF_ALLOW_TOP_LEVEL_AWAIT,
+                    dont_inherit=True)
+        except SyntaxError:  # IndentationError and TabError are SyntaxErrors
+            return False
+        except Exception:  # noqa: BLE001 - too deep, too large, a NUL: not a parse failure a learner made
+            return True
+        return True
+
+    if not isinstance(cell, str) or parses(cell):
+        return False
+    try:  # only a cell plain Python refuses pays for IPython's import (the grader's worker starts light)
+        from IPython.core.inputtransformer2 import TransformerManager
+
+        source = TransformerManager().transform_cell(cell)
+    except Exception:  # noqa: BLE001 - no IPython, or a cell it cannot transform: as plain Python said
+        return True
+    return not parses(source)
+
+
 def _ran(error: str) -> str:
     if did_not_parse(error):
         return f"was run and did not parse: {error} (so none of its lines ran)"
