@@ -635,10 +635,11 @@ def back_off_map(searches, budget, marked=()):
     [(design, word)], a word added in bold to that design's label. The region inside both budgets is
     shaded and the two budget lines dashed; colour is V (the first two V take tab:blue and
     tab:orange), a hollow point an untied head, one legend below the axes. A label gives d and L, and
-    where the search backed off, `L(N)→L` and how full the fuller budget is at L. Shapes whose
-    labels would read alike (the same d, depths and fraction) also name what tells them apart: the
-    tying if that is enough, else V and the tying. Each such label may be written on one line or,
-    narrower, on two; place_labels takes the first that finds a free place nearest its point.
+    where the search backed off, `L(N)→L` and how full the fuller budget is at L, and every label
+    names its tying (tied or untied, as the marker's fill shows); shapes whose labels would still
+    read alike (the same d, depths, fraction and tying) name V as well. Each label may be written on
+    one line or, narrower, on two; place_labels takes the first that finds a free place nearest its
+    point.
     Returns the figure."""
     import matplotlib.pyplot as plt
 
@@ -678,23 +679,20 @@ def back_off_map(searches, budget, marked=()):
             fuller = max(("memory", "compute"), key=used.get)
             fraction = f"{fuller} {used[fuller]:.1%}"
         points.append((x, y, (label, fraction), bool(name), (V, tied)))
-    # labels that would read alike (same d, depths and fraction) also name what tells them
-    # apart, on the same line: the tying if that is enough, else V and the tying
+    # every label names its tying; labels that would still read alike (same d, depths,
+    # fraction and tying) name V as well
     groups = {}
     for *_, label, _, shape in points:
         groups.setdefault(label, []).append(shape)
 
     def forms(label, V, tied):
-        # one line, or two (the fraction and what tells it apart on the second), narrower
+        # one line, or two (the fraction and the tying on the second), narrower
         shapes = groups[label]
         first, second = label
-        if len(shapes) > 1:
-            which = "tied" if tied else "untied"
-            if len({t for _, t in shapes}) < len(shapes):
-                which = f"V {V:,} {which}"
-            second = f"{second}, {which}" if second else which
-        if not second:
-            return first
+        which = "tied" if tied else "untied"
+        if len({t for _, t in shapes}) < len(shapes):
+            which = f"V {V:,} {which}"
+        second = f"{second}, {which}" if second else which
         return f"{first}, {second}", f"{first}\n{second}"
     keyed = points                # before forms(): each label still as (label, fraction)
     points = [(x, y, forms(label, *shape), bold) for x, y, label, bold, shape in points]
