@@ -33,7 +33,7 @@ import numpy as np
 
 from embedlab.grading import code, counterfactual, diagnose, explain, function_hints, undo
 from embedlab.grading.text import join_clauses, states_answer
-from embedlab.grading.work import Work  # noqa: F401 - a question's own_work declares one
+from embedlab.grading.work import Shortcut, Work  # noqa: F401 - a question's own_work declares one
 from embedlab.grading.status import CORRECT, INCORRECT, NOT_ATTEMPTED, TO_MARK, format_points
 from embedlab.grading.values import (
     NotAttempted,
@@ -410,6 +410,10 @@ class Question:
         if handed:
             return f"your cell uses `{handed}`: {self.own_work[handed]}"
         for work, why in self.own_work.items():
+            if isinstance(work, Shortcut) and _quiet(work.taken, self.source, self.name, default=None):
+                if self.kind == "function":
+                    return f"your `{self.name}` hands its work to {work.says()}: {why}"
+                return f"right value, but your `{self.name}` comes from {work.says()}: {why}"
             if isinstance(work, Work) and _quiet(work.missing, self.source, self.name, default=None):
                 if self.kind == "function":
                     return f"your `{self.name}` never does {work.says()}: {why}"
