@@ -447,7 +447,8 @@ def questions(p: dict) -> list:
 QUESTIONS = questions(DEFAULTS)
 
 # What to reread when a question goes wrong: the section of the lesson notebook
-# (notebooks/06-params-vs-compute.ipynb, its `## ` heading as written) each question practises; the feedback
+# (notebooks/06-params-vs-compute.ipynb, its `## ` heading as written) each question practises, or
+# ("NN-slug", heading) where another lesson teaches it (lessons.reread_where); the feedback
 # pages name it (embedlab.grading.feedback); tests/test_feedback.py checks every heading exists.
 REREAD = {
     "head_flops": "1. A matmul costs 2 FLOPs per weight, a lookup costs 0",
@@ -457,5 +458,6 @@ REREAD = {
     "head_share_prompt": "5. The head's share: training against generation",
     "forward_flops_per_token": "4. Attention over the context: work without parameters",
     "flop_rate": "7. FLOPs are counts, FLOP/s are rates",
-    "active_params": "6. The other counts called N",
+    # counted matrix by matrix in lesson 04 (section 6 here only names N_active): the reread points there
+    "active_params": ("04-modern-blocks", "8. A mixture of experts: Mixtral-8x7B"),
 }
