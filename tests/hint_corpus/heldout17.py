@@ -19,7 +19,10 @@ lib/embedlab/grade.py, tests/test_*.py, any file of tests/hint_corpus/ other tha
 check_wrong.py (the folder was never listed), the `issues` command, git log/show of other commits,
 /work/notes/* other than RULES.md and my brief. I never called ex.check, the grader or
 embedlab-grade and never printed a hint. The only test run was the brief's check_wrong command.
-Slips: none.
+Slips: one, after the entries were final. To confirm my commit I ran `git log --oneline -3` on
+my branch, which also printed the subject lines of main's two commits below mine (45fb774, already
+shown by `git worktree add`, and f6e69b7: a test helper, grade_by_learner, for the kernel-and-grader
+tests). No hint text or grading logic was in them, and no entry was written or changed after.
 
 Counts: 309 entries, every question of every exercise at least once (a script compared the
 (lesson, name) pairs with the solutions' check cells: none missing, lesson 11's design and defence
