@@ -251,6 +251,19 @@ def edits(source: str, params: tuple = (), values: dict | None = None,
                 f"`{_seg(None, other)}`, your own code gives the answer",
                 nodes.index(whole), lambda n: ast.BinOp(n.left, ast.Div() if isinstance(n.op, ast.Sub) else ast.Sub(),
                                                          n.right), 1)
+        if params and isinstance(node, ast.Return) and isinstance(node.value, ast.Tuple) \
+                and 2 <= len(node.value.elts) <= 3 and not any(isinstance(e, ast.Starred) for e in node.value.elts):
+            # the results returned in another order (`return dU, dE` where (dE, dU) is asked): each pair swapped
+            elts = node.value.elts
+            for i in range(len(elts)):
+                for j in range(i + 1, len(elts)):
+                    if ast.dump(elts[i]) == ast.dump(elts[j]):
+                        continue
+                    order = ast.Tuple([copy.deepcopy(e) for e in elts], ast.Load())
+                    order.elts[i], order.elts[j] = order.elts[j], order.elts[i]
+                    add(f"your function returns `{_seg(source, node.value)}`: the results are right, in another "
+                        f"order: with `return {_seg(None, order).strip('()')}`, your own code gives the answer", k,
+                        lambda n, i=i, j=j: ast.Return(_swapped_elts(n.value, i, j)))
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
             add(f"`{_seg(source, node)}` inverts the test: without `not`, your own code gives the answer", k,
                 lambda n: n.operand)
@@ -526,6 +539,12 @@ def _starts_at_zero(nodes: list, target) -> bool:
                 and isinstance(node.value, ast.Call) and _name_of(node.value.func) in ("zeros", "zeros_like"):
             return True
     return False
+
+
+def _swapped_elts(node, i: int, j: int):
+    node = copy.deepcopy(node)
+    node.elts[i], node.elts[j] = node.elts[j], node.elts[i]
+    return node
 
 
 def _swapped(node, i: int, j: int):
