@@ -830,6 +830,8 @@ def term_dropped(question, got, want) -> list[str]:
                     seen = False
                     break
                 seen = True
+            if seen and not minus and _quiet(counted_part, question, term, got, want, default=False):
+                continue  # a term the answer counts (a named part: 3·d of q, k, v biases), written once, as it is
             if seen:
                 value = f"{abs(term):,}" if isinstance(term, int) or float(term).is_integer() else f"{abs(term):.6g}"
                 out.append(f"your cell {'subtracts' if minus else 'adds'} `{segment}` ({value} here), a term the "
@@ -839,6 +841,29 @@ def term_dropped(question, got, want) -> list[str]:
             break
     return list(dict.fromkeys(out))
 
+
+
+def counted_part(question, value, got, want) -> bool:
+    """Is `value` a term of the answer's own named parts (parts.story_terms, unchanged: 3·d of q, k, v biases) that
+    the learner's own lines (own_terms) write no more often than the answer has it? Then it is a part the question
+    counts, written right, whatever the value's excess is: the slip is elsewhere."""
+    from collections import Counter
+
+    if getattr(question, "case", None) is not None or getattr(question, "parts", None) is None:
+        return False
+    terms = own_terms(question, got)
+    if not terms:
+        return False
+    key = parts._story_key
+    answers = question.parts()
+    for answer in answers if isinstance(answers, (list, tuple)) else [answers]:
+        right = parts.story_terms(answer.tree, {})
+        if key(sum(right)) != key(want):
+            continue
+        right, mine = Counter(key(t) for t in right), Counter(key(t) for t in terms)
+        if right[key(value)] and mine[key(value)] <= right[key(value)]:
+            return True
+    return False
 
 
 def _second_envs(question) -> list[dict]:
@@ -2021,7 +2046,8 @@ def slip_undone(question, got, want) -> list[str]:
                         out.append(f"`{segment}` is {what}: {model}'s {source_of} gives `{other}` itself, and it is "
                                    f"not that: read it, do not estimate it")
                 if not out and typed is not None and _typed_ratio(node):
-                    out += _ratio_for_field(source, head, question.name, node, segment, typed, model, fields, env, want)
+                    out += _ratio_for_field(source, head, question.name, node, segment, typed, model, fields, env, want,
+                                            _field_looks(question, got, want))
     return list(dict.fromkeys(out)) or _one_edit_undone(question, got, want)
 
 
@@ -2053,7 +2079,35 @@ def _typed_ratio(node) -> bool:
     return bool(consts and read and ops and all(isinstance(n.op, (ast.Mult, ast.Div, ast.FloorDiv)) for n in ops))
 
 
-def _ratio_for_field(source, head, name, node, segment, typed, model, fields, env, want) -> list[str]:
+def _field_looks(question, got, want) -> list:
+    """[(env, the answer there)] of the inputs that part the book's coincidences (counterfactual.readings: the
+    lesson's numbers moved, its model another; else the looks the kernel ran): a config's field put in a piece's
+    place must give the answer there too, with that env's own field."""
+    from embedlab.grading import counterfactual
+
+    read = _quiet_list(lambda: [counterfactual.readings(question, got, want)])
+    kernel = _quiet_list(_kernel_looks, question)
+    if read and read[0]:
+        return read[0][3] + kernel
+    return kernel + _quiet_list(_second_answers, question)
+
+
+def _field_holds(head: str, patched: str, name: str, field: str, looks: list) -> bool:
+    """Does `patched` (the piece made `undone_`) give the answer on every look whose env holds `field`, and on one
+    at least? (none that holds it: the book's sizes alone, which may fit by chance, 4·d for 2·2·d where d = 1024)"""
+    tried = 0
+    for env, theirs in looks or ():
+        value = env.get(f".{field}", env.get(f"['{field}']"))
+        if value is None or theirs is None:
+            continue
+        mine = code.evaluate(head + patched, name, {**env, "undone_": value})
+        if mine is not None and not _exact(mine, theirs):
+            return False
+        tried += mine is not None
+    return tried > 0
+
+
+def _ratio_for_field(source, head, name, node, segment, typed, model, fields, env, want, looks=()) -> list[str]:
     """A ratio typed by hand (`3.5 * d`) where a field of the same config gives the value (intermediate_size):
     named only when that field put in the ratio's place makes the learner's own cell give the answer exactly,
     the ratio is not that field's value, and one value of the config's fields (whatever its names) does it."""
@@ -2064,7 +2118,8 @@ def _ratio_for_field(source, head, name, node, segment, typed, model, fields, en
     for other, value in fields.items():
         if value < 2 or _exact(typed, value) or value in right.values():
             continue
-        if _exact(code.evaluate(head + patched, name, {**env, "undone_": value}), want):
+        if _exact(code.evaluate(head + patched, name, {**env, "undone_": value}), want) \
+                and _field_holds(head, patched, name, other, looks):  # and on the looks: no coincidence of sizes
             right[other] = value
     if len(right) != 1:
         return []  # none, or two values of the config that both give it: not said

@@ -650,6 +650,8 @@ class Question:
             return "no"  # unreadable, or words about a construct (an off-by-one) the learner's lines do not write
         if how == "proof":  # proven on the learner's lines and on the looks the kernel reported: as a look's
             return "look"
+        if how != "code" and _quiet(_story_refuted, self, text, got, want, default=False):
+            return "no"  # a story of the value whose blamed term the learner's own lines visibly write right
         if how == "code" or diagnose.direction_only(text):
             return "book"
         looks = self._looks()
@@ -823,6 +825,42 @@ class Question:
         """What is measurably true of a value, no cause guessed: which way, how far, and what to recheck."""
         return self._pointed(_quiet(diagnose.measured_hint, got, want, self.unit_of())
                              or ("too big" if got > want else "too small"))
+
+
+def _story_refuted(question, text: str, got, want) -> bool:
+    """Do the learner's own lines visibly write right the term a story of their value blames? A story (the named
+    parts changed: parts.story_of) says which terms the learner's sum lacks (a part left out: its terms gone) and
+    which it has too often (counted twice, or a sibling in its place): a term said lacking that the lines write as
+    often as the answer has it (`4 * d + d` beside "no MLP biases"), or a term said extra that the lines write no
+    more often than the answer (`3 * d` once beside "the q, k, v biases counted twice"), refutes it. The value
+    alone fits it (a coincidence of sizes: 3·d too many is also a 4d bias where d belongs); the code does not.
+    False when the lines cannot be read as terms (explain.own_terms) or the words are no story."""
+    from collections import Counter
+
+    from embedlab.grading import parts as parts_
+
+    if getattr(question, "case", None) is not None or question.parts is None:
+        return False
+    story = parts_.story_of(text, got)
+    if story is None:
+        return False
+    terms = explain.own_terms(question, got)
+    if not terms:
+        return False
+    answers = question.parts()
+    answers = answers if isinstance(answers, (list, tuple)) else [answers]
+    key = parts_._story_key
+    mine, theirs = Counter(key(t) for t in terms), Counter(key(t) for t in story)
+    for answer in answers:
+        right = Counter(key(t) for t in parts_.story_terms(answer.tree, {}))
+        if key(sum(parts_.story_terms(answer.tree, {}))) != key(want):
+            continue  # another way of writing the answer (a list of Answers): its terms are not these
+        lacking, extra = right - theirs, theirs - right
+        if not lacking and not extra:
+            continue
+        if any(mine[v] >= right[v] for v in lacking) or any(mine[v] <= right[v] for v in extra):
+            return True
+    return False
 
 
 # the words of a whole measured to be off by one input (parts._offset_words): a size, not a named slip
