@@ -1598,7 +1598,17 @@ def parameter_values(lesson: str, namespace: dict) -> dict:
         names = _parameter_names(tuple(str(c[0]) for c in cells if c[1])) or ()
     except Exception:  # noqa: BLE001 - no solution's cells to read: the numbers typed are tried against 1 only
         return {}
-    return {n: namespace[n] for n in sorted(names) if type(namespace.get(n)) in (int, float)}
+    return {n: namespace[n] for n in sorted(names) if type(namespace.get(n)) in (int, float)
+            or _sequence_parameter(namespace.get(n))}
+
+
+def _sequence_parameter(value) -> bool:
+    """A parameter that is a list of items (words, ids, rows): one the cell may read where another belongs."""
+    if isinstance(value, (list, tuple)):
+        return 0 < len(value) <= 10_000
+    import numpy as np
+
+    return isinstance(value, np.ndarray) and value.ndim >= 1 and 0 < value.size <= 100_000
 
 
 def run_cell_edits(question, namespace: dict, compiled_source: str, read: frozenset, own=None,

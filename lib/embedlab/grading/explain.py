@@ -1514,6 +1514,8 @@ def swap_unproven(question, text: str, got=None, want=None) -> bool:
                 continue
             edits = _swapped(own, x, y)
             head = whole[:len(whole) - len(own)]
+            if not edits and x.isidentifier() and not _reads_name(own, x):
+                return True  # the learner's own lines never name X, readable as arithmetic or not: not used for Y
             read = [env for env in envs if code.evaluate(whole, name, env) is not None
                     and (got is None or _exact(code.evaluate(whole, name, env), got))]
             if not read:
@@ -1522,6 +1524,21 @@ def swap_unproven(question, text: str, got=None, want=None) -> bool:
                 return True  # lines read as arithmetic that never read (or type) X: they did not use it for Y
             if not any(_swap_holds(head + "\n" + swapped, name, read, looks, theirs, want) for swapped in edits):
                 return True  # put back, the swap is still wrong here or on a second look: not the slip
+    return False
+
+
+def _reads_name(source: str, x: str) -> bool:
+    """Does `source` name `x` anywhere (a read, an attribute, a keyword, a string key: `p["x"]`)? True when it cannot
+    be parsed (nothing is refuted then)."""
+    import ast
+
+    tree = _parsed(source)
+    if tree is None:
+        return True
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and node.id == x or isinstance(node, ast.Attribute) and node.attr == x \
+                or isinstance(node, ast.keyword) and node.arg == x or isinstance(node, ast.Constant) and node.value == x:
+            return True
     return False
 
 
@@ -1871,9 +1888,8 @@ def array(question, got, want) -> str | None:
                 "so index the rows (axis 0)")
     axis = sorted(k for k in reading.call_keywords if "(axis=" in k)
     if axis and getattr(got, "ndim", None) != getattr(want, "ndim", None):
-        return (f"your code passes an axis ({', '.join(axis[:2])}): that keeps or removes a dimension the answer "
-                f"does not have; check which axis, or flatten first (yours is {tuple(got.shape)}, the answer "
-                f"{len(want.shape)}-D)")
+        return (f"your code passes an axis ({', '.join(axis[:2])}), and yours is {tuple(got.shape)} where the answer "
+                f"is {len(want.shape)}-D: that call keeps or removes a dimension the answer does not have")
     if reading.shift_one and same_shape and _solution_lacks(question, "shift_one"):
         return ("your code moves an index by one (± 1, or np.eye(…, k=1)): ids count from 0, and id i "
                 "selects row i: an off-by-one")

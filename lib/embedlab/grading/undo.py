@@ -188,6 +188,19 @@ def edits(source: str, params: tuple = (), values: dict | None = None,
                         add(f"`{_seg(source, node)}` works along axis {old} ({_axis_words(old)}): along axis {new} "
                             f"({_axis_words(new)}, with keepdims=True so that it lines up with the array), your own "
                             f"code gives the answer", k, keep, 1)
+            if name in REDUCTIONS and name not in ("norm", "argmax", "argmin", "count_nonzero", "logsumexp") \
+                    and not (isinstance(node.func, ast.Name) and name in ("max", "min", "sum")):
+                # a reduction that should not be there at all (rows averaged into one where one row per id is asked):
+                # the call left out, its array in its place
+                inner = node.func.value if isinstance(node.func, ast.Attribute) and not node.args \
+                    and _name_of(node.func.value) not in ("np", "numpy") else node.args[0] if node.args \
+                    and isinstance(node.func, ast.Attribute) and _name_of(node.func.value) in ("np", "numpy") else None
+                if inner is not None:
+                    add(f"`{_seg(source, node)}` reduces `{_seg(source, inner)}` with {name}: without the {name} "
+                        f"(`{_seg(source, inner)}` itself), your own code gives the answer", k,
+                        lambda n, at=ast.dump(inner): copy.deepcopy(n.func.value if isinstance(n.func, ast.Attribute)
+                                                                    and ast.dump(n.func.value) == at else n.args[0]),
+                        1)
             if name in ("sorted", "sort") and node.args and not isinstance(node.func, ast.Attribute) or \
                     name == "sort" and isinstance(node.func, ast.Attribute) and node.args and len(node.args) == 1 \
                     and _name_of(node.func.value) in ("np", "numpy"):
@@ -338,6 +351,20 @@ def edits(source: str, params: tuple = (), values: dict | None = None,
                             return n
                         add(f"{FILTER_LEAD} `if` also tests `{_seg(source, operand)}`, which leaves items out: without "
                             f"that test, your own code gives the answer", k, fewer, 1)
+    sequences = sorted(n for n, v in (values or {}).items() if isinstance(v, (list, tuple)) or hasattr(v, "ndim"))
+    assigned = {t.id for n in nodes if isinstance(n, (ast.Assign, ast.AugAssign, ast.For, ast.comprehension))
+                for t in ast.walk(n.target if hasattr(n, "target") else ast.Tuple(n.targets, ast.Store()))
+                if isinstance(t, ast.Name)}
+    for k, node in enumerate(nodes):
+        # a list the notebook gives (its words, its ids) read where another list it gives belongs (`pair` for
+        # `sentence`, question 2's `ids` for `batch`): each other one put in its place
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in sequences \
+                and node.id not in assigned:
+            for other in sequences:
+                if other != node.id:
+                    add(f"your cell reads `{node.id}` where `{other}` belongs (at `{_seg(source, _parent(nodes, node))}`"
+                        f"): with `{other}` there, your own code gives the answer", k,
+                        lambda n, other=other: ast.Name(other, ast.Load()), 2)
     if params:
         for k, node in enumerate(nodes):
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in params:
