@@ -184,6 +184,25 @@ def factor_dropped(question, got, want) -> list[str]:
             said = f" ({', '.join(notes)})" if notes else ""
             found.setdefault(segment, f"your cell {verb} `{segment}`{said}, a factor the question "
                                       f"does not have: without it your own code gives the answer")
+    if not found:
+        # two neighbouring factors of one chain that together make a ratio the answer lacks (`… * 8 / 32`, h_kv / h
+        # typed again after h − h_kv already took it): both taken out, right on the book's inputs and on the others
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Mult, ast.Div))
+                    and isinstance(node.left, ast.BinOp) and isinstance(node.left.op, (ast.Mult, ast.Div))):
+                continue
+            first, second = node.left.right, node.right
+            pair = f"{_segment(source, first)} {'*' if isinstance(node.op, ast.Mult) else '/'} {_segment(source, second)}"
+            shown = ("* " if isinstance(node.left.op, ast.Mult) else "/ ") + pair
+            value = _value(head, source, f"1 {shown}", book)
+            if not isinstance(value, (int, float)) or isinstance(value, bool) or _exact(value, 1) or value == 0:
+                continue
+            patched = explain._patched(source, second, "1")
+            patched = explain._patched(patched, first, "1") if patched else None
+            if not patched or not _holds(head, patched, question.name, book, others, want):
+                continue
+            found.setdefault(shown, f"your cell's `{shown}` is a factor of {_fmt(value)} here, which the question does "
+                                    f"not have: without it your own code gives the answer")
     return list(found.values()) if len(found) == 1 else []
 
 

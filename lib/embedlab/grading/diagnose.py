@@ -648,10 +648,12 @@ def _shape_hint(got: np.ndarray, want: np.ndarray) -> str:
     if got.ndim == want.ndim == 2 and got.shape == want.shape[::-1]:
         return f"transposed: {shapes}"
     if got.ndim == want.ndim and got.ndim >= 1 and got.shape[1:] == want.shape[1:]:
-        if got.shape[0] == want.shape[0] + 1:
-            return f"one row too many: {shapes}"
-        if got.shape[0] == want.shape[0] - 1:
-            return f"one row too few: {shapes}"
+        # one row more or fewer, but not the expected rows with one added or left out (above): only the count is
+        # measured, so no row is said to be missing (the rows may come from another input altogether)
+        if abs(got.shape[0] - want.shape[0]) == 1:
+            return (f"the wrong number of rows, one {'more' if got.shape[0] > want.shape[0] else 'fewer'} than "
+                    f"expected, and not the expected rows with one {'added' if got.shape[0] > want.shape[0] else 'left out'}"
+                    f": {shapes}")
         return f"the wrong number of rows: {shapes}"
     if got.ndim != want.ndim:
         return f"wrong number of dimensions: {shapes}"

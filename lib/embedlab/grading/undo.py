@@ -351,6 +351,21 @@ def edits(source: str, params: tuple = (), values: dict | None = None,
                             return n
                         add(f"{FILTER_LEAD} `if` also tests `{_seg(source, operand)}`, which leaves items out: without "
                             f"that test, your own code gives the answer", k, fewer, 1)
+    # a count the cell makes (`n = len(never)`, `n = 9`) used in a product or a quotient where one less (or one more)
+    # belongs: `n * n / 2` pairs where n·(n − 1)/2 are, each use in turn
+    counts = {t.id for n in nodes if isinstance(n, ast.Assign) and len(n.targets) == 1
+              and isinstance(t := n.targets[0], ast.Name) and (
+                  isinstance(n.value, ast.Call) and _name_of(n.value.func) == "len"
+                  or isinstance(n.value, ast.Constant) and type(n.value.value) is int and n.value.value >= 2)}
+    for k, node in enumerate(nodes):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in counts:
+            parent = _parent(nodes, node)
+            if not (isinstance(parent, ast.BinOp) and isinstance(parent.op, (ast.Mult, ast.Div, ast.FloorDiv))):
+                continue
+            for sign, op in (("-", ast.Sub()), ("+", ast.Add())):
+                add(f"`{_seg(source, parent)}` uses `{node.id}` where `{node.id} {sign} 1` belongs: with "
+                    f"`{node.id} {sign} 1` there, your own code gives the answer", k,
+                    lambda n, op=op: ast.BinOp(ast.Name(n.id, ast.Load()), op, ast.Constant(1)), 1)
     sequences = sorted(n for n, v in (values or {}).items() if isinstance(v, (list, tuple)) or hasattr(v, "ndim"))
     assigned = {t.id for n in nodes if isinstance(n, (ast.Assign, ast.AugAssign, ast.For, ast.comprehension))
                 for t in ast.walk(n.target if hasattr(n, "target") else ast.Tuple(n.targets, ast.Store()))
