@@ -459,7 +459,7 @@ class Question:
             if half:  # exactly half a FLOP count: the slip named, with the question's own rule after it
                 self._said = "own"
                 return join_clauses(half, own) if own and own != half else half
-            if own:
+            if own and not _quiet(_own_story_ambiguous, self, own, got, want, default=False):
                 self._said = "own"
                 return own
             found = _quiet(explain.number, self, got, want)
@@ -522,7 +522,9 @@ class Question:
             from embedlab.grading import parts as parts_
 
             parted = [(t, how) for t, how in parted if not parts_.two_changes(t)]
-        candidates += parted + [(t, "code") for t in dropped]
+        # proven in the learner's own code (the factor, taken out, is right on the book's inputs and on the others): before
+        # the question's own words, whose rule the value alone fits (× 2 is also "a tied table priced twice")
+        candidates = [(t, "proof") for t in dropped] + candidates + parted
         # a piece of the learner's own expression that, put right, gives the answer: proved by the code itself
         candidates += [(t, "code") for t in _quiet(explain.slip_undone, self, got, want, default=[])]
         # a term of the learner's own sum the answer does not have: taken out, the cell is right, on a second look too
@@ -825,6 +827,19 @@ class Question:
         """What is measurably true of a value, no cause guessed: which way, how far, and what to recheck."""
         return self._pointed(_quiet(diagnose.measured_hint, got, want, self.unit_of())
                              or ("too big" if got > want else "too small"))
+
+
+def _own_story_ambiguous(question, own: str, got, want) -> bool:
+    """Is a question's own words for a function's value one of several stories the value fits? The named parts tell
+    two or more different stories of the same value (4·d·L short is the LayerNorms' shifts left out, and the MLP's
+    4d bias left out): the value alone cannot say which the learner's code made, so the own words, which pick one,
+    are not said (the parts' own weighing, or the measured words, speak instead)."""
+    from embedlab.grading import parts as parts_
+
+    words = _quiet(explain.explanations, question, got, want, default=set()) or set()
+    stories = {tuple(sorted(parts_._story_key(t) for t in story)) for story in
+               (parts_.story_of(w, got) for w in words) if story is not None}
+    return len(stories) >= 2
 
 
 def _story_refuted(question, text: str, got, want) -> bool:
