@@ -163,6 +163,13 @@ def factor_dropped(question, got, want) -> list[str]:
     if tree is None:
         return []
     found = {}
+    # a factor the solution's own lines write as often as the learner's (`2 * L`, the keys and values) is one the
+    # question has, whatever taking it out gives: `2 * L * … * 4` is right without the 2 only as 4 = 2 · 2
+    lesson = getattr(question, "lesson", "")
+    solved = code.solution_source(lesson, question.name) if lesson else None
+    theirs = _parse(solved.split("# BEGIN SOLUTION")[-1].split("# END SOLUTION")[0]) if isinstance(solved, str) else None
+    written = _factor_counts(theirs) if theirs is not None else {}
+    mine = _factor_counts(tree)
     for node in ast.walk(tree):
         if not isinstance(node, ast.BinOp) or not isinstance(node.op, (ast.Mult, ast.Div, ast.FloorDiv)):
             continue
@@ -170,6 +177,8 @@ def factor_dropped(question, got, want) -> list[str]:
         for side in sides:
             if isinstance(side, ast.BinOp) and isinstance(side.op, ast.Mult) and not isinstance(node.op, ast.Mult):
                 continue  # a divisor that is a product: its own factors are tried one by one
+            if mine.get(ast.dump(side), 0) <= written.get(ast.dump(side), 0):
+                continue  # the solution writes this factor as often: a factor the question has
             segment = _segment(source, side)
             value = _value(head, source, segment, book)
             if not isinstance(value, (int, float)) or isinstance(value, bool) or _exact(value, 1) or value == 0:
@@ -204,6 +213,29 @@ def factor_dropped(question, got, want) -> list[str]:
             found.setdefault(shown, f"your cell's `{shown}` is a factor of {_fmt(value)} here, which the question does "
                                     f"not have: without it your own code gives the answer")
     return list(found.values()) if len(found) == 1 else []
+
+
+def _factor_counts(tree) -> dict:
+    """{a factor's ast.dump: the most times one product chain of `tree` writes it} (`2 * d * V_big - 2 * d * V_small`
+    writes 2 once per chain; `2 * d * (V_big - V_small) * 2` twice)."""
+    out: dict = {}
+    inner = set()
+    chains = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Mult, ast.Div, ast.FloorDiv)) and id(node) not in inner:
+            factors, stack = [], [node]
+            while stack:
+                n = stack.pop()
+                if isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Mult, ast.Div, ast.FloorDiv)):
+                    inner.add(id(n))
+                    stack += [n.left, n.right]
+                else:
+                    factors.append(ast.dump(n))
+            chains.append(factors)
+    for factors in chains:
+        for f in set(factors):
+            out[f] = max(out.get(f, 0), factors.count(f))
+    return out
 
 
 # --------------------------------------------------------------------------

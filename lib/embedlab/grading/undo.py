@@ -196,8 +196,10 @@ def edits(source: str, params: tuple = (), values: dict | None = None,
                     and _name_of(node.func.value) not in ("np", "numpy") else node.args[0] if node.args \
                     and isinstance(node.func, ast.Attribute) and _name_of(node.func.value) in ("np", "numpy") else None
                 if inner is not None:
-                    add(f"`{_seg(source, node)}` reduces `{_seg(source, inner)}` with {name}: without the {name} "
-                        f"(`{_seg(source, inner)}` itself), your own code gives the answer", k,
+                    array = _seg(source, inner)
+                    add(f"`{_seg(source, node)}` reduces with {name}: without the {name} "
+                        f"({f'`{array}` itself' if len(array) <= 30 else 'its array itself'}), your own code gives the "
+                        f"answer", k,
                         lambda n, at=ast.dump(inner): copy.deepcopy(n.func.value if isinstance(n.func, ast.Attribute)
                                                                     and ast.dump(n.func.value) == at else n.args[0]),
                         1)
