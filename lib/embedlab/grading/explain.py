@@ -830,7 +830,7 @@ def term_dropped(question, got, want) -> list[str]:
                     seen = False
                     break
                 seen = True
-            if seen and not minus and _quiet(counted_part, question, term, got, want, default=False):
+            if seen and not minus and any(_quiet_list(lambda: [counted_part(question, term, got, want)])):
                 continue  # a term the answer counts (a named part: 3·d of q, k, v biases), written once, as it is
             if seen:
                 value = f"{abs(term):,}" if isinstance(term, int) or float(term).is_integer() else f"{abs(term):.6g}"
