@@ -317,9 +317,8 @@ def measured_hint(got: float, want: float, unit: str = "", typed: set | None = N
     if want == 0:
         return "too big" if got > 0 else "too small"
     ratio = got / want  # sizes are compared: for a negative expected value, "too small" is nearer 0
-    if ratio < 0:
-        return ("the sign is wrong (and the size too): recheck each term's sign and how your parentheses group "
-                "the terms")
+    if ratio < 0:  # measured: the sign; which term or which number makes it is not (a typed number, a term too big)
+        return "the sign is wrong (and the size too): recheck each term and factor against the question"
     n = digits_right(got, want)
     if n >= 6 and (typed is None or typed & {"float"}):
         return (f"right to {n} digits, but not exact: a rounding step or float32 somewhere? "
@@ -336,10 +335,12 @@ def measured_hint(got: float, want: float, unit: str = "", typed: set | None = N
         if ratio < 0.1:
             return f"far too small (under a tenth of the expected value): {recheck}"
         return f"too {'big' if ratio > 1 else 'small'}: {how_far(ratio)}; {recheck}"
+    # units only where the answer has some (a count of tokens or rows has none: its factors and what it counts)
+    check = "check the units and every factor" if unit else "check every factor, and what is counted"
     if ratio > 10:
-        return "far too big (more than 10 times the expected value): check the units and every factor"
+        return f"far too big (more than 10 times the expected value): {check}"
     if ratio < 0.1:
-        return "far too small (under a tenth of the expected value): check the units and every factor"
+        return f"far too small (under a tenth of the expected value): {check}"
     # what is known, and no guessed cause: how far off, which way, what to recheck
     return (f"too {'big' if ratio > 1 else 'small'}: {how_far(ratio)}; recheck each term and factor against the "
             "question (what your count chose, added and left out)")

@@ -177,12 +177,14 @@ def _close(got, want, rtol=1e-6):
     return math.isclose(got, want, rel_tol=rtol)
 
 
-def _non_embedding_problem(got, f, s, table):
-    """The hint for a count that leaves the vocabulary matrices out (Kaplan's non-embedding N)."""
+def _non_embedding_problem(got, f, s, table, source=None):
+    """The hint for a count that leaves the vocabulary matrices out (Kaplan's non-embedding N). The second story (a
+    tied design's non-embedding count less a head it does not have) is also the total less two tables, whatever the
+    cell computes: told only of a cell that reads the non-embedding count (or whose lines are not known)."""
     if got == f.non_embedding:
         return ("that is the non-embedding count (Kaplan's N): the budget counts every parameter, the table included"
                 + (" (tied: E once)" if s.tied else ""))
-    if s.tied and got == f.non_embedding - table:
+    if s.tied and got == f.non_embedding - table and (source is None or "non_embedding" in str(source)):
         return ("a tied design has no separate head to take away: non_embedding = total - E, and the budget "
                 "counts every parameter anyway")
     return None
@@ -404,7 +406,7 @@ def questions(p: dict) -> list:
             return problems
         return heads
 
-    def params_rule(answers):
+    def params_rule(answers, source=None):
         got = answers["design_params"]
         f, problem = figures(answers)
         if problem:
@@ -415,7 +417,7 @@ def questions(p: dict) -> list:
             return []
         s = model_shape(answers["design"])
         table = s.vocab_size * s.hidden_size
-        non_embedding = _non_embedding_problem(got, f, s, table)  # before the head: tied, N = total - E
+        non_embedding = _non_embedding_problem(got, f, s, table, source)  # before the head: tied, N = total - E
         if non_embedding:
             return [non_embedding]
         if s.tied and got == f.params + table:
@@ -544,7 +546,7 @@ def questions(p: dict) -> list:
         return [f"{share}: the tightest budget is the one with the largest fraction used, each figure divided "
                 "by its own budget"]
 
-    def other_tying_rule(answers):
+    def other_tying_rule(answers, source=None):
         got = answers["other_tying_params"]
         f, problem = figures(answers)
         if problem:
@@ -571,7 +573,7 @@ def questions(p: dict) -> list:
                                                                "matrix, nothing else")] if s.tied else [])])), got)
         if found:
             return [found]
-        return [_non_embedding_problem(got, f, s, table)
+        return [_non_embedding_problem(got, f, s, table, source)
                 or "not the count of your design with the tying flipped (same sizes, the other choice of head)"]
 
     def of_design(value):
