@@ -177,16 +177,18 @@ def _close(got, want, rtol=1e-6):
     return math.isclose(got, want, rel_tol=rtol)
 
 
-def _non_embedding_problem(got, f, s, table, source=None):
-    """The hint for a count that leaves the vocabulary matrices out (Kaplan's non-embedding N). The second story (a
-    tied design's non-embedding count less a head it does not have) is also the total less two tables, whatever the
-    cell computes: told only of a cell that reads the non-embedding count (or whose lines are not known)."""
+def _non_embedding_problem(got, f, s, table, flipped=False):
+    """The hint for a count that leaves the vocabulary matrices out (Kaplan's non-embedding N). A tied design's
+    total less two tables is its non-embedding count less a head it does not have by the same number, whatever the
+    cell computes: said as the head taken away, which both are, never as a non-embedding count the cell may not
+    read; `flipped` (the count with the tying flipped): untying adds the head."""
     if got == f.non_embedding:
         return ("that is the non-embedding count (Kaplan's N): the budget counts every parameter, the table included"
                 + (" (tied: E once)" if s.tied else ""))
-    if s.tied and got == f.non_embedding - table and (source is None or "non_embedding" in str(source)):
-        return ("a tied design has no separate head to take away: non_embedding = total - E, and the budget "
-                "counts every parameter anyway")
+    if s.tied and got == f.non_embedding - table:
+        return ("a tied design has no separate head to take away: " + (
+            "untying it adds one, a V × d matrix" if flipped else "its table is its head, counted once, and the "
+                                                                   "budget counts every parameter"))
     return None
 
 
@@ -406,7 +408,7 @@ def questions(p: dict) -> list:
             return problems
         return heads
 
-    def params_rule(answers, source=None):
+    def params_rule(answers):
         got = answers["design_params"]
         f, problem = figures(answers)
         if problem:
@@ -417,7 +419,7 @@ def questions(p: dict) -> list:
             return []
         s = model_shape(answers["design"])
         table = s.vocab_size * s.hidden_size
-        non_embedding = _non_embedding_problem(got, f, s, table, source)  # before the head: tied, N = total - E
+        non_embedding = _non_embedding_problem(got, f, s, table)  # before the head: tied, N = total - E
         if non_embedding:
             return [non_embedding]
         if s.tied and got == f.params + table:
@@ -546,7 +548,7 @@ def questions(p: dict) -> list:
         return [f"{share}: the tightest budget is the one with the largest fraction used, each figure divided "
                 "by its own budget"]
 
-    def other_tying_rule(answers, source=None):
+    def other_tying_rule(answers):
         got = answers["other_tying_params"]
         f, problem = figures(answers)
         if problem:
@@ -573,7 +575,7 @@ def questions(p: dict) -> list:
                                                                "matrix, nothing else")] if s.tied else [])])), got)
         if found:
             return [found]
-        return [_non_embedding_problem(got, f, s, table, source)
+        return [_non_embedding_problem(got, f, s, table, flipped=True)
                 or "not the count of your design with the tying flipped (same sizes, the other choice of head)"]
 
     def of_design(value):
