@@ -843,6 +843,22 @@ def term_dropped(question, got, want) -> list[str]:
 
 
 
+def answer_piece(question, value, want) -> bool:
+    """Is `value` the size of a piece the answer itself has (a named part or group of its parts: the two LayerNorms'
+    4·d)? A typed product of that size is that piece written, not a ratio typed where a config's field belongs."""
+    if getattr(question, "case", None) is not None or getattr(question, "parts", None) is None:
+        return False
+    answers = question.parts()
+    for answer in answers if isinstance(answers, (list, tuple)) else [answers]:
+        if not _exact(parts._eval(answer.tree, {}), want):
+            continue
+        for node in answer.tree.nodes():
+            size = [] if isinstance(node, parts.Extra) else _quiet_list(lambda: [parts._eval(node, {})])
+            if size and _exact(size[0], value):
+                return True
+    return False
+
+
 def counted_part(question, value, got, want) -> bool:
     """Is `value` a term of the answer's own named parts (parts.story_terms, unchanged: 3·d of q, k, v biases) that
     the learner's own lines (own_terms) write no more often than the answer has it? Then it is a part the question
@@ -2061,7 +2077,8 @@ def slip_undone(question, got, want) -> list[str]:
                         source_of = "config" if other in fields else "exact count (count_params)"
                         out.append(f"`{segment}` is {what}: {model}'s {source_of} gives `{other}` itself, and it is "
                                    f"not that: read it, do not estimate it")
-                if not out and typed is not None and _typed_ratio(node):
+                if not out and typed is not None and _typed_ratio(node) \
+                        and not any(_quiet_list(lambda: [answer_piece(question, typed, want)])):
                     out += _ratio_for_field(source, head, question.name, node, segment, typed, model, fields, env, want,
                                             _field_looks(question, got, want))
     return list(dict.fromkeys(out)) or _one_edit_undone(question, got, want)
@@ -2108,19 +2125,38 @@ def _field_looks(question, got, want) -> list:
     return kernel + _quiet_list(_second_answers, question)
 
 
+def looks_hold(value_at, looks: list) -> tuple[bool, int]:
+    """(no look refutes it, how many looks it holds on) for `value_at(env)` (None: not read there) against the
+    answer of each look. A look is the run of consecutive entries with one answer (a look read as the env of each
+    shipped model its parameters name: the one the question reads gives the answer, the others need not): it holds
+    where one of its envs gives the answer, and refutes where every env read gives another value."""
+    groups: list = []
+    for env, theirs in looks or ():
+        if theirs is None:
+            continue
+        if groups and groups[-1][0] == theirs:
+            groups[-1][1].append(env)
+        else:
+            groups.append((theirs, [env]))
+    held = 0
+    for theirs, envs in groups:
+        values = [v for v in (value_at(env) for env in envs) if v is not None]
+        if not values:
+            continue
+        if not any(_exact(v, theirs) for v in values):
+            return False, held
+        held += 1
+    return True, held
+
+
 def _field_holds(head: str, patched: str, name: str, field: str, looks: list) -> bool:
     """Does `patched` (the piece made `undone_`) give the answer on every look whose env holds `field`, and on one
     at least? (none that holds it: the book's sizes alone, which may fit by chance, 4·d for 2·2·d where d = 1024)"""
-    tried = 0
-    for env, theirs in looks or ():
+    def value_at(env):
         value = env.get(f".{field}", env.get(f"['{field}']"))
-        if value is None or theirs is None:
-            continue
-        mine = code.evaluate(head + patched, name, {**env, "undone_": value})
-        if mine is not None and not _exact(mine, theirs):
-            return False
-        tried += mine is not None
-    return tried > 0
+        return None if value is None else code.evaluate(head + patched, name, {**env, "undone_": value})
+    ok, held = looks_hold(value_at, looks)
+    return ok and held > 0
 
 
 def _ratio_for_field(source, head, name, node, segment, typed, model, fields, env, want, looks=()) -> list[str]:
@@ -2212,9 +2248,7 @@ def _one_edit_undone(question, got, want) -> list[str]:
                 continue
             if not _exact(code.evaluate(head + "\n" + text + "\n", name, env), want):
                 continue
-            if any(not _exact(mine, theirs) for mine, theirs in
-                   ((code.evaluate(head + "\n" + text + "\n", name, other), theirs) for other, theirs in others)
-                   if mine is not None):
+            if not looks_hold(lambda other: code.evaluate(head + "\n" + text + "\n", name, other), others)[0]:
                 continue  # right on the book's inputs only: a coincidence of them, not the learner's slip
             if how == "op" and _vanishes(source, head, name, env, k, want):
                 continue  # the term gone (0, or 1 in a product) gives the answer too: its size, not its operator

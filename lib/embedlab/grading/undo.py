@@ -202,7 +202,7 @@ def edits(source: str, params: tuple = (), values: dict | None = None,
                         f"answer", k,
                         lambda n, at=ast.dump(inner): copy.deepcopy(n.func.value if isinstance(n.func, ast.Attribute)
                                                                     and ast.dump(n.func.value) == at else n.args[0]),
-                        1)
+                        2)
             if name in ("sorted", "sort") and node.args and not isinstance(node.func, ast.Attribute) or \
                     name == "sort" and isinstance(node.func, ast.Attribute) and node.args and len(node.args) == 1 \
                     and _name_of(node.func.value) in ("np", "numpy"):
@@ -266,19 +266,6 @@ def edits(source: str, params: tuple = (), values: dict | None = None,
                 f"`{_seg(None, other)}`, your own code gives the answer",
                 nodes.index(whole), lambda n: ast.BinOp(n.left, ast.Div() if isinstance(n.op, ast.Sub) else ast.Sub(),
                                                          n.right), 1)
-        if params and isinstance(node, ast.Return) and isinstance(node.value, ast.Tuple) \
-                and 2 <= len(node.value.elts) <= 3 and not any(isinstance(e, ast.Starred) for e in node.value.elts):
-            # the results returned in another order (`return dU, dE` where (dE, dU) is asked): each pair swapped
-            elts = node.value.elts
-            for i in range(len(elts)):
-                for j in range(i + 1, len(elts)):
-                    if ast.dump(elts[i]) == ast.dump(elts[j]):
-                        continue
-                    order = ast.Tuple([copy.deepcopy(e) for e in elts], ast.Load())
-                    order.elts[i], order.elts[j] = order.elts[j], order.elts[i]
-                    add(f"your function returns `{_seg(source, node.value)}`: the results are right, in another "
-                        f"order: with `return {_seg(None, order).strip('()')}`, your own code gives the answer", k,
-                        lambda n, i=i, j=j: ast.Return(_swapped_elts(n.value, i, j)))
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
             add(f"`{_seg(source, node)}` inverts the test: without `not`, your own code gives the answer", k,
                 lambda n: n.operand)
@@ -316,6 +303,20 @@ def edits(source: str, params: tuple = (), values: dict | None = None,
                     add(f"`{_seg(source, node)}` is `{factor}` times itself: with its second factor of `{other}`, "
                         f"`{factor} * {ast.unparse(second)}`, your own code gives the answer", k,
                         lambda n, second=second: ast.BinOp(n.left, ast.Mult(), second))
+    for k, node in enumerate(nodes):  # after the constructs above (a function twice), before the axes
+        if params and isinstance(node, ast.Return) and isinstance(node.value, ast.Tuple) \
+                and 2 <= len(node.value.elts) <= 3 and not any(isinstance(e, ast.Starred) for e in node.value.elts):
+            # the results returned in another order (`return dU, dE` where (dE, dU) is asked): each pair swapped
+            elts = node.value.elts
+            for i in range(len(elts)):
+                for j in range(i + 1, len(elts)):
+                    if ast.dump(elts[i]) == ast.dump(elts[j]):
+                        continue
+                    order = ast.Tuple([copy.deepcopy(e) for e in elts], ast.Load())
+                    order.elts[i], order.elts[j] = order.elts[j], order.elts[i]
+                    add(f"your function returns `{_seg(source, node.value)}`: the results are right, in another "
+                        f"order: with `return {_seg(None, order).strip('()')}`, your own code gives the answer", k,
+                        lambda n, i=i, j=j: ast.Return(_swapped_elts(n.value, i, j)))
     for k, node in enumerate(nodes):
         try:
             made = _test_and_call_edits(source, nodes, k, node, values)
