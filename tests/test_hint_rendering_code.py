@@ -272,6 +272,12 @@ def drive_config_slips(q, want):
             d, dff = readable["hidden_size"], readable["intermediate_size"]
             source = f"{q.name} = {want!r} / shape.intermediate_size * (8 * shape.hidden_size / 3)\n"
             explain.slip_undone(dataclasses.replace(q, source=source), want / dff * (8 * d / 3), want)
+            # a ratio typed by hand (7 // 2 · d) where the config gives intermediate_size: the answer typed above makes
+            # no look hold, so its words are built with the book's inputs as the one look
+            source = f"{q.name} = {want!r} / shape.intermediate_size * (shape.hidden_size * 7 // 2)\n"
+            node = ast.parse(source).body[0].value.right
+            explain._ratio_for_field(source, "", q.name, node, ast.get_source_segment(source, node), d * 7 // 2,
+                                     model, fields, env, want, [(env, want)])
 
 
 def drive_value(q, want, lesson, key, full=True):
