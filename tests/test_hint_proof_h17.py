@@ -12,9 +12,9 @@ vetoes it; a fallback says only what is measured.
 4. One-edit proofs run in the learner's kernel for three more kinds: a reduction that should not be there (the rows
    summed or maxed into one), a list the notebook gives read where another belongs (`words` for `sentence`), a count
    where one less belongs (`n * n` pairs).
-5. Two neighbouring factors of a chain the answer lacks (`* 3 / 2`) are named together; a factor proven taken out
-   comes before the question's own words the value alone fits ("4 bits is half a byte" for a doubled `* 2`), unless
-   the solution's own product writes that factor as often (`2 * L`: the keys and values, with 4 bytes for bf16's 2).
+5. Two neighbouring factors of a chain the answer lacks (`* 3 / 2`) are named together; a factor is not named as one
+   the question does not have where the solution's own product writes it as often (`2 * L`: the keys and values,
+   with 4 bytes for bf16's 2); twice a head's FLOPs says the rules and blames none of the readings.
 6. A function's results returned in another order are named as that, not as a broken invariant.
 7. A function's own words are not said where the named parts tell two different stories of its value.
 8. A row count off by one, not the expected rows less one, is said as a count only ("one row too few" is not).
@@ -98,9 +98,11 @@ def test_5_two_neighbouring_factors_the_answer_lacks_are_named_together():
     assert "`* 3 / 2` is a factor of 1.5 here" in detail, detail
 
 
-def test_5_a_proven_factor_comes_before_own_words_the_value_alone_fits():
-    detail = _verdict("07-memory", "weights_gb_4bit", "weights_gb_4bit = N * 0.5 / 1e9 * 2   # and the gradients\n")
-    assert "multiplies by `2`" in detail and "half a byte" not in detail, detail
+def test_5_twice_a_head_says_the_rules_and_blames_none():
+    # x 2 is a lookup priced, a backward pass counted or 4 FLOPs per weight alike: the words blame none of them
+    detail = _verdict("08-vocabulary-size", "extra_head_flops",
+                      "per_weight = 4   # forward and backward\nextra_head_flops = per_weight * d * V_big - per_weight * d * V_small\n")
+    assert "a tied table is priced once" not in detail and "forward only" in detail, detail
 
 
 def test_5_a_factor_the_solution_writes_as_often_is_not_the_one_named():

@@ -522,15 +522,7 @@ class Question:
             from embedlab.grading import parts as parts_
 
             parted = [(t, how) for t, how in parted if not parts_.two_changes(t)]
-        # proven in the learner's own code (the factor, taken out, is right on the book's inputs and on the others): before
-        # the question's own words, whose rule the value alone fits (× 2 is also "a tied table priced twice")
-        # and before the named parts' stories the value alone fits (a part counted that is not there, a scale with a
-        # cause: "so a tied table is priced once"); the model's own size as a factor (d times too much) is the same
-        # factor in the question's words, and stays first
-        own = [c for c in candidates if c[1] == "own"] if dropped else []
-        told = [c for c in parted if not _CONFIG_SCALE.match(c[0])] if dropped else []
-        candidates = [c for c in candidates if c not in own] + [c for c in parted if c not in told] \
-            + [(t, "proof") for t in dropped] + told + own
+        candidates += parted + [(t, "code") for t in dropped]
         # a piece of the learner's own expression that, put right, gives the answer: proved by the code itself
         candidates += [(t, "code") for t in _quiet(explain.slip_undone, self, got, want, default=[])]
         # a term of the learner's own sum the answer does not have: taken out, the cell is right, on a second look too
@@ -833,10 +825,6 @@ class Question:
         """What is measurably true of a value, no cause guessed: which way, how far, and what to recheck."""
         return self._pointed(_quiet(diagnose.measured_hint, got, want, self.unit_of())
                              or ("too big" if got > want else "too small"))
-
-
-# the words of the model's own size as a factor of the whole (explain._config_scales): measured, no cause guessed
-_CONFIG_SCALE = re.compile(r"^yours is \S+ \([^()]*\) of \S+ times too much: ")
 
 
 def _own_story_ambiguous(question, own: str, got, want) -> bool:

@@ -377,7 +377,7 @@ def edits(source: str, params: tuple = (), values: dict | None = None,
         # a list the notebook gives (its words, its ids) read where another list it gives belongs (`pair` for
         # `sentence`, question 2's `ids` for `batch`): each other one put in its place
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in sequences \
-                and node.id not in assigned:
+                and node.id not in assigned and not _length_of(nodes, node):
             for other in sequences:
                 if other != node.id:
                     add(f"your cell reads `{node.id}` where `{other}` belongs (at `{_seg(source, _parent(nodes, node))}`"
@@ -584,6 +584,13 @@ def _starts_at_zero(nodes: list, target) -> bool:
                 and isinstance(node.value, ast.Call) and _name_of(node.value.func) in ("zeros", "zeros_like"):
             return True
     return False
+
+
+def _length_of(nodes, node) -> bool:
+    """Is `node` read only for its length (`len(words)`, `np.size(x)`)? A length is a count, whose swap for another
+    list's proves nothing of the list read (3 features for 4 words may fit any count the value needs)."""
+    parent = _parent(nodes, node)
+    return isinstance(parent, ast.Call) and _name_of(parent.func) in ("len", "size") and node in parent.args
 
 
 def _swapped_elts(node, i: int, j: int):

@@ -557,8 +557,10 @@ def questions(p: dict) -> list:
                                                  Part("V_small", V_small)],
                  missing="that is the whole head with V_big; the question asks how much more than the one with "
                          "V_small")]), scales=[
-            Scale(2, "the input lookup is free (a copy, zero FLOPs): only the head's matmul costs, so a tied table "
-                     "is priced once")]), hints=[
+            # twice the answer is a lookup priced, a backward pass counted, or 4 FLOPs per weight: the value cannot say
+            # which, so the words give the rule each breaks, and blame none
+            Scale(2, "exactly twice the expected: per generated token the head's matmul is priced once, forward only, "
+                     "2 FLOPs per weight, and the input lookup is free (a copy, zero FLOPs)")]), hints=[
             ratio(0.5, "a matmul costs 2 FLOPs per weight: one multiply and one add"),
             Hint(lambda got, want: got == 2 * d * V_big,
                  "that is the whole head with V_big; the question asks how much more than the one with V_small"),
