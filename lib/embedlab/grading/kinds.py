@@ -864,18 +864,31 @@ def _story_refuted(question, text: str, got, want) -> bool:
     answers = answers if isinstance(answers, (list, tuple)) else [answers]
     key = parts_._story_key
     mine, theirs = Counter(key(t) for t in terms), Counter(key(t) for t in story)
+
+    def written(v) -> float:
+        """How many times the lines write the term v: itself, or a whole multiple of it (`2 * V * d` is V·d twice)."""
+        count = 0.0
+        for t in terms:
+            ratio = t / v if v else None
+            if ratio is not None and 1 <= ratio <= 4 and abs(ratio - round(ratio)) < 1e-9:  # 2 · x, not d · x
+                count += round(ratio)
+        return count
+
+    best = None
     for answer in answers:
         right = Counter(key(t) for t in parts_.story_terms(answer.tree, {}))
         if key(sum(parts_.story_terms(answer.tree, {}))) != key(want):
             continue  # another way of writing the answer (a list of Answers): its terms are not these
-        lacking, extra = right - theirs, theirs - right
-        if not lacking and not extra:
-            continue
-        # (a term said extra is weighed only where the answer has it too: counted twice; a term the answer lacks, a
-        # sum where a product belongs, is written by the lines in pieces their terms do not show)
-        if any(mine[v] >= right[v] for v in lacking) or any(right[v] and mine[v] <= right[v] for v in extra):
-            return True
-    return False
+        common = sum((right & theirs).values())
+        if common and (best is None or common > best[0]):
+            best = (common, right)  # the way of writing the answer the story changes (it keeps most of its terms)
+    if best is None:
+        return False  # a story of a whole value (the new table where its growth is asked): no term of it to weigh
+    right = best[1]
+    lacking, extra = right - theirs, theirs - right
+    # (a term said extra is weighed only where the answer has it too: counted twice; a term the answer lacks, a sum
+    # where a product belongs, is written by the lines in pieces their terms do not show)
+    return any(mine[v] >= right[v] for v in lacking) or any(right[v] and written(v) <= right[v] for v in extra)
 
 
 # the words of a whole measured to be off by one input (parts._offset_words): a size, not a named slip
