@@ -177,7 +177,7 @@ def factor_dropped(question, got, want) -> list[str]:
         for side in sides:
             if isinstance(side, ast.BinOp) and isinstance(side.op, ast.Mult) and not isinstance(node.op, ast.Mult):
                 continue  # a divisor that is a product: its own factors are tried one by one
-            if mine.get(ast.dump(side), 0) <= written.get(ast.dump(side), 0):
+            if ast.dump(side) in mine and mine[ast.dump(side)] <= written.get(ast.dump(side), 0):
                 continue  # the solution writes this factor as often: a factor the question has
             segment = _segment(source, side)
             value = _value(head, source, segment, book)

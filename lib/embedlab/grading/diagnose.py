@@ -308,10 +308,15 @@ def number_hint(got: float, want: float, factors: dict | None = None, factor_hin
             if typed is not None and factor in UNIT_EVIDENCE and not (UNIT_EVIDENCE[factor] & typed):
                 continue
             return factor_words(factor, message, unit, name)
-    return measured_hint(got, want, unit, typed)
+    return measured_hint(got, want, unit, typed, name)
 
 
-def measured_hint(got: float, want: float, unit: str = "", typed: set | None = None) -> str:
+# words of a name that counts things (rows, tokens, merges): a count with no units
+COUNTED = {"rows", "tokens", "token", "count", "words", "merges", "pairs", "ids", "batch", "sequences", "layers", "heads",
+           "entries"}
+
+
+def measured_hint(got: float, want: float, unit: str = "", typed: set | None = None, name: str = "") -> str:
     """Only what is measurably true of a wrong number, no cause guessed: its sign, the digits that are right,
     which way and how far (a band, never the value), and what to recheck."""
     if want == 0:
@@ -335,8 +340,9 @@ def measured_hint(got: float, want: float, unit: str = "", typed: set | None = N
         if ratio < 0.1:
             return f"far too small (under a tenth of the expected value): {recheck}"
         return f"too {'big' if ratio > 1 else 'small'}: {how_far(ratio)}; {recheck}"
-    # units only where the answer has some (a count of tokens or rows has none: its factors and what it counts)
-    check = "check the units and every factor" if unit else "check every factor, and what is counted"
+    # units only where the answer may have some (a count of tokens or rows has none: its factors and what it counts)
+    counted = not unit and bool(set(str(name or "").lower().split("_")) & COUNTED)
+    check = "check every factor, and what is counted" if counted else "check the units and every factor"
     if ratio > 10:
         return f"far too big (more than 10 times the expected value): {check}"
     if ratio < 0.1:

@@ -823,7 +823,7 @@ class Question:
 
     def _measured(self, got, want) -> str:
         """What is measurably true of a value, no cause guessed: which way, how far, and what to recheck."""
-        return self._pointed(_quiet(diagnose.measured_hint, got, want, self.unit_of())
+        return self._pointed(_quiet(diagnose.measured_hint, got, want, self.unit_of(), None, self.name)
                              or ("too big" if got > want else "too small"))
 
 

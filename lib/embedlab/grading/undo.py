@@ -303,7 +303,14 @@ def edits(source: str, params: tuple = (), values: dict | None = None,
                     add(f"`{_seg(source, node)}` is `{factor}` times itself: with its second factor of `{other}`, "
                         f"`{factor} * {ast.unparse(second)}`, your own code gives the answer", k,
                         lambda n, second=second: ast.BinOp(n.left, ast.Mult(), second))
-    for k, node in enumerate(nodes):  # after the constructs above (a function twice), before the axes
+    for k, node in enumerate(nodes):
+        try:
+            made = _test_and_call_edits(source, nodes, k, node, values)
+        except (ValueError, TypeError, IndexError, AttributeError, RecursionError):
+            continue  # a node these edits cannot read: the others are still made
+        for words, at, make, rank, meta in made:
+            add(words, at, make, rank, meta)
+    for k, node in enumerate(nodes):  # after the constructs above (a function twice, `+=`)
         if params and isinstance(node, ast.Return) and isinstance(node.value, ast.Tuple) \
                 and 2 <= len(node.value.elts) <= 3 and not any(isinstance(e, ast.Starred) for e in node.value.elts):
             # the results returned in another order (`return dU, dE` where (dE, dU) is asked): each pair swapped
@@ -317,13 +324,6 @@ def edits(source: str, params: tuple = (), values: dict | None = None,
                     add(f"your function returns `{_seg(source, node.value)}`: the results are right, in another "
                         f"order: with `return {_seg(None, order).strip('()')}`, your own code gives the answer", k,
                         lambda n, i=i, j=j: ast.Return(_swapped_elts(n.value, i, j)))
-    for k, node in enumerate(nodes):
-        try:
-            made = _test_and_call_edits(source, nodes, k, node, values)
-        except (ValueError, TypeError, IndexError, AttributeError, RecursionError):
-            continue  # a node these edits cannot read: the others are still made
-        for words, at, make, rank, meta in made:
-            add(words, at, make, rank, meta)
     if extremes:  # a choice answer: the end it is taken at (min for max), or a dict's keys compared for its values
         for words, at, make, rank, meta in _extreme_edits(source, nodes):
             add(words, at, make, rank, meta)
