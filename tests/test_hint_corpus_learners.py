@@ -204,16 +204,26 @@ def reveals(entry, detail: str) -> bool:
 # The notebook's check
 
 
+def same_answer(entry) -> tuple:
+    """What a verdict on `entry` is made of, and all it is made of: its lesson, its question and its source, run
+    in the lesson's solution and judged with the answer cell they make (`answer_cell`). The corpora hold the same
+    answer many times over (2,584 entries, 1,595 answers: blind authors meet the same slips), each with its own
+    words; each answer is run and judged once here, and each entry's words are held against that verdict. A key
+    of the whole text, so an answer that differs by a character is run and judged on its own."""
+    return entry.lesson, entry.name, entry.source
+
+
 _NAMESPACES: dict = {}
 
 
 def namespace(entry) -> dict:
-    """The namespace the entry leaves (run once, shared by the notebook check and the grader's path)."""
-    if id(entry) not in _NAMESPACES:
+    """The namespace the entry leaves (run once per answer, shared by the notebook check and the grader's path)."""
+    key = same_answer(entry)
+    if key not in _NAMESPACES:
         with contextlib.redirect_stdout(io.StringIO()):
             _, ns = _check_wrong().run_entry(entry)
-        _NAMESPACES[id(entry)] = ns
-    return _NAMESPACES[id(entry)]
+        _NAMESPACES[key] = ns
+    return _NAMESPACES[key]
 
 
 def notebook_verdict(entry):
@@ -234,11 +244,20 @@ def grader_verdict(entry):
 
 
 _NOTEBOOK: dict = {}
+_VERDICTS: dict = {}  # ("notebook" or "grader", same_answer(entry)) -> (status, detail): each answer judged once
+
+
+def judged(way: str, verdict, entry) -> tuple[str, str]:
+    """`verdict(entry)`, the notebook's or the grader's, once for all the entries that hold the same answer."""
+    key = (way, same_answer(entry))
+    if key not in _VERDICTS:
+        _VERDICTS[key] = verdict(entry)
+    return _VERDICTS[key]
 
 
 def notebook_results(file: str) -> list:
     if file not in _NOTEBOOK:
-        _NOTEBOOK[file] = [(e, *notebook_verdict(e)) for e in entries(file)]
+        _NOTEBOOK[file] = [(e, *judged("notebook", notebook_verdict, e)) for e in entries(file)]
     return _NOTEBOOK[file]
 
 
@@ -309,7 +328,7 @@ def grader_sample(file: str) -> list:
 def grader_path_results(file: str) -> list:
     """(entry, status, detail) of the grader's scoring, in this process, for the sampled entries."""
     if file not in _GRADER:
-        _GRADER[file] = [(e, *grader_verdict(e)) for group in grader_sample(file) for e in group]
+        _GRADER[file] = [(e, *judged("grader", grader_verdict, e)) for group in grader_sample(file) for e in group]
     return _GRADER[file]
 
 
