@@ -14,6 +14,7 @@ still holds an earlier run's value, that the value is not judged. Planted in fou
 from __future__ import annotations
 
 import linecache
+import sys
 from pathlib import Path
 
 import nbformat
