@@ -297,14 +297,15 @@ def corpus_inputs_digest() -> str:
     corpora and the code that runs and judges them here (tests/hint_corpus/, this file, solution_runner.py), every
     file of the course's solutions/, exercises/ and notebooks/ (the entries run in the solutions; the checks read
     the exercises' given code and the lessons), by name and content, and the folders a hint's machine paths are
-    written from (the checkout, the working folder, home)."""
+    written from (embedlab.grading.text.machine_paths: the checkout, the working folder, home, the Python's)."""
     digest = hashlib.sha256()
     files = [ROOT / "tests" / "test_hint_corpus_learners.py", ROOT / "tests" / "solution_runner.py",
              *(ROOT / "tests" / "hint_corpus").rglob("*.py"),
              *(p for folder in ("solutions", "exercises", "notebooks") for p in (ROOT / folder).rglob("*"))]
     for path in sorted(p for p in files if p.is_file() and "__pycache__" not in p.parts):
         digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
-    digest.update(json.dumps([str(ROOT), os.getcwd(), os.path.expanduser("~")]).encode())
+    digest.update(json.dumps([str(ROOT), os.getcwd(), os.path.expanduser("~"), sys.prefix, sys.base_prefix,
+                              sys.exec_prefix, sys.base_exec_prefix, sys.executable]).encode())
     return digest.hexdigest()
 
 
@@ -401,7 +402,8 @@ def grader_sample(file: str) -> list:
 def grader_path_results(file: str) -> list:
     """(entry, status, detail) of the grader's scoring, in this process, for the sampled entries."""
     if file not in _GRADER:
-        _GRADER[file] = kept_results("grader", file, [e for group in grader_sample(file) for e in group], grader_verdict)
+        sampled = [e for group in grader_sample(file) for e in group]
+        _GRADER[file] = kept_results("grader", file, sampled, grader_verdict)
     return _GRADER[file]
 
 
