@@ -1339,6 +1339,39 @@ def parameter_values(lesson: str, namespace: dict) -> dict:
     return {n: namespace[n] for n in sorted(names) if type(namespace.get(n)) in (int, float)}
 
 
+def input_values(question, namespace: dict, source: str, values: dict | None) -> dict:
+    """{name: value} a value typed in the learner's lines may stand for (undo.edits' `names`): the notebook's
+    parameters (`values`, and those holding words or lists of ids or words) and the names the learner's own lines
+    read that hold a number, a word or such a list; never the answer's own name."""
+    out = dict(values or {})
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError):
+        return out
+    read = sorted({n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)})
+    lesson = getattr(question, "lesson", "") or ""
+    try:
+        cells, _ = code.solution_prefix(lesson)
+        params = _parameter_names(tuple(str(c[0]) for c in cells if c[1])) or ()
+    except Exception:  # noqa: BLE001
+        params = ()
+    try:  # the names the answer cell's own given lines make (`V, d = …` above # YOUR CODE HERE)
+        found = code.given_code(lesson).get(question.name)
+        above = ast.parse("\n".join(str(line) for line in found[1])) if found else None
+        made = sorted({t.id for n in ast.walk(above) if isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign))
+                       for t in ast.walk(n.targets[0] if isinstance(n, ast.Assign) else n.target)
+                       if isinstance(t, ast.Name)}) if above is not None else []
+    except Exception:  # noqa: BLE001 - no given lines to read
+        made = []
+    for name in [*sorted(params), *made, *read]:
+        if name == question.name or name in out or name not in namespace:
+            continue
+        held = namespace[name]
+        if type(held) in (int, float, str) or undo._plain_items(held) is not None:
+            out[name] = held
+    return out
+
+
 def run_cell_edits(question, namespace: dict, compiled_source: str, read: frozenset, own=None,
                    budget: int | None = None, values: dict | None = None, kind: str | None = None) -> list[dict]:
     """`_run_cell_edits`, never raising (the check never stops the notebook; a KeyboardInterrupt goes through)."""
@@ -1356,8 +1389,9 @@ def _run_cell_edits(question, namespace: dict, compiled_source: str, read: froze
     out = []
     start = cpu_seconds()
     kind = kind or question.kind
-    made = undo.edits(compiled_source, (), values, extremes=kind == "choice")
-    for words, tree in undo.first(made, undo.EDITS):
+    made = undo.edits(compiled_source, (), values, extremes=kind == "choice",
+                      names=input_values(question, namespace, compiled_source, values))
+    for words, tree in undo.first(made, undo.EDITS * 2):
         left = undo.SECONDS - (cpu_seconds() - start)
         if left <= 0:
             break

@@ -133,7 +133,7 @@ def _extreme_edits(source: str, nodes: list) -> list:
 
 
 def edits(source: str, params: tuple = (), values: dict | None = None,
-          extremes: bool = False) -> list[tuple[str, ast.AST]]:
+          extremes: bool = False, names: dict | None = None) -> list[tuple[str, ast.AST]]:
     """[(the edit in words, the code's tree with it made)] for each slip one edit of `source` undoes: an axis
     swapped (0 and 1), a sort left out (sorted, np.sort, .sort()), a `not` left out or put in, a comparison
     inverted (`in` for `not in`, `==` for `!=`, `<` for `>=`, `is` for `is not`), an elementwise function applied
@@ -289,10 +289,27 @@ def edits(source: str, params: tuple = (), values: dict | None = None,
                         lambda n, second=second: ast.BinOp(n.left, ast.Mult(), second))
     for k, node in enumerate(nodes):
         try:
+            made = _construct_edits(source, nodes, k, node)
+        except (ValueError, TypeError, IndexError, AttributeError, RecursionError):
+            continue
+        for words, at, make, rank, meta in made:
+            add(words, at, make, rank, meta)
+    for k, node in enumerate(nodes):
+        try:
             made = _test_and_call_edits(source, nodes, k, node, values)
         except (ValueError, TypeError, IndexError, AttributeError, RecursionError):
             continue  # a node these edits cannot read: the others are still made
         for words, at, make, rank, meta in made:
+            add(words, at, make, rank, meta)
+    if names:  # a value typed where an input of the notebook belongs (the lesson's 50257 for this question's V)
+        for k, node in enumerate(nodes):
+            try:
+                made = _literal_edits(source, nodes, k, node, names)
+            except (ValueError, TypeError, IndexError, AttributeError, RecursionError):
+                continue
+            for words, at, make, rank, meta in made:
+                add(words, at, make, rank, meta)
+        for words, at, make, rank, meta in _literal_pairs(source, nodes, names):
             add(words, at, make, rank, meta)
     if extremes:  # a choice answer: the end it is taken at (min for max), or a dict's keys compared for its values
         for words, at, make, rank, meta in _extreme_edits(source, nodes):
@@ -331,6 +348,221 @@ def _squared_norm_divisor(node):
     if same.count(True) != 1:
         return None
     return pair[same.index(False)]
+
+
+ROUNDING = {"round", "around", "rint", "floor", "ceil", "trunc"}  # calls that drop digits of a computed value
+ANGLES = {"arccos", "acos", "degrees", "rad2deg", "arcsin", "asin"}  # calls that make a cosine an angle
+
+
+def _peel(node, names: set):
+    """`node` with every call of `names` wrapped round it taken off (np.degrees(np.arccos(x)) -> x)."""
+    while isinstance(node, ast.Call) and _name_of(node.func) in names and node.args \
+            and not isinstance(node.args[0], ast.Starred):
+        node = node.args[0]
+    return copy.deepcopy(node)
+
+
+def _binds(op) -> int:
+    return 1 if isinstance(op, (ast.Add, ast.Sub)) else 2 if isinstance(op, (ast.Mult, ast.Div, ast.FloorDiv, ast.Mod,
+                                                                             ast.MatMult)) else 0
+
+
+def _xor_as_power(node):
+    """`a * b ^ 2` (Python reads it as (a * b) ^ 2, an XOR) as the power it was meant to be, `a * b ** 2`: the
+    exponent taken by the last factor of the left side, as `**` binds tighter than any other operator."""
+    left = copy.deepcopy(node.left)
+    exponent = copy.deepcopy(node.right)
+    if not isinstance(left, ast.BinOp) or isinstance(left.op, ast.Pow):
+        return ast.BinOp(left, ast.Pow(), exponent)
+    spine = left
+    while isinstance(spine.right, ast.BinOp) and not isinstance(spine.right.op, ast.Pow) \
+            and _binds(spine.right.op) >= _binds(spine.op):  # a child that binds less was written in parentheses
+        spine = spine.right
+    spine.right = ast.BinOp(spine.right, ast.Pow(), exponent)
+    return left
+
+
+def _construct_edits(source: str, nodes: list, k: int, node) -> list:
+    """The edits of one construct a learner writes by habit from another language or from a printed figure, each
+    undone as one edit: a rounding of a computed value (`round(x, -6)`, `np.round(x, 2)`, `x.round(2)`) left out,
+    a cosine turned into an angle (np.degrees(np.arccos(c))) left as the cosine, `^` (bitwise XOR in Python)
+    made `**`, `//` made `/`, and a range that starts at 1 or stops one short or over (`range(1, n)`,
+    `range(n - 1)`, `range(n + 1)`) made `range(n)`: [(words, the node's place, make, rank, meta)]."""
+    out = []
+
+    def add(words, make, at=k, rank=0):
+        out.append((words, at, make, rank, None))
+
+    if isinstance(node, ast.Call):
+        name = _name_of(node.func)
+        parent = _parent(nodes, node)
+        inside = isinstance(parent, ast.Call) and parent is not node and _name_of(parent.func) in ANGLES \
+            and parent.args and parent.args[0] is node
+        method = isinstance(node.func, ast.Attribute) and not (isinstance(node.func.value, ast.Name)
+                                                               and node.func.value.id in ("np", "numpy", "math"))
+        if name in ROUNDING and (name != "round" or not method) and node.args \
+                and not isinstance(node.args[0], ast.Starred):
+            add(f"your code rounds a computed value (`{_seg(source, node)}`): without the rounding, "
+                f"`{_seg(source, node.args[0])}`, your own code gives the answer", lambda n: copy.deepcopy(n.args[0]))
+        elif name == "round" and method and not node.keywords and len(node.args) <= 1:
+            add(f"your code rounds a computed value (`{_seg(source, node)}`): without the rounding, "
+                f"`{_seg(source, node.func.value)}`, your own code gives the answer",
+                lambda n: copy.deepcopy(n.func.value))
+        if name in ANGLES and not inside and node.args:
+            bare = _peel(node, ANGLES)
+            add(f"your code turns the cosine into an angle (`{_seg(source, node)}`): the question asks for the "
+                f"cosine itself; without the angle, `{_seg(None, bare)}`, your own code gives the answer",
+                lambda n: _peel(n, ANGLES))
+        if name == "range" and not node.keywords and 1 <= len(node.args) <= 2:
+            args = node.args
+            start, stop = (args[0], args[1]) if len(args) == 2 else (None, args[0])
+            made = []
+            if start is not None and isinstance(start, ast.Constant) and start.value == 1:
+                made.append((ast.Call(node.func, [copy.deepcopy(stop)], []), "starts at 1"))
+            if start is None and isinstance(stop, ast.BinOp) and isinstance(stop.op, (ast.Sub, ast.Add)) \
+                    and isinstance(stop.right, ast.Constant) and stop.right.value == 1:
+                made.append((ast.Call(node.func, [copy.deepcopy(stop.left)], []),
+                             "stops one short" if isinstance(stop.op, ast.Sub) else "runs one step too many"))
+            for new, why in made:
+                add(f"`{_seg(source, node)}` {why}: with `{_seg(None, new)}`, one step for each of "
+                    f"`{_seg(None, new.args[0])}`, your own code gives the answer", lambda n, new=new: copy.deepcopy(new))
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitXor):
+        power = _xor_as_power(node)
+        written = _seg(None, power)
+        add(f"`^` is a bitwise XOR in Python, not a power: `{_seg(source, node)}` is ({_seg(source, node.left)}) XOR "
+            f"{_seg(source, node.right)}; with `**`, `{written}`, your own code gives the answer",
+            lambda n: _xor_as_power(n))
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.FloorDiv):
+        divided = ast.BinOp(node.left, ast.Div(), node.right)
+        add(f"`{_seg(source, node)}` divides with `//`, which rounds down to a whole number: with "
+            f"`{_seg(None, divided)}`, your own code gives the answer", lambda n: ast.BinOp(n.left, ast.Div(), n.right))
+    return out
+
+
+def _plain_items(value):
+    """The items of a list, tuple or 1-d array of plain numbers or words, as a tuple; None for anything else."""
+    try:
+        items = value.tolist() if hasattr(value, "tolist") and getattr(value, "ndim", 1) == 1 else value
+    except Exception:  # noqa: BLE001
+        return None
+    if not isinstance(items, (list, tuple)) or not items or len(items) > 64:
+        return None
+    if all(isinstance(i, str) for i in items) or all(type(i) is int for i in items):
+        return tuple(items)
+    return None
+
+
+def _literal_of(node):
+    """A value typed in the code as a literal: a number, a word, or a list/tuple of numbers or of words."""
+    if isinstance(node, ast.Constant) and type(node.value) in (int, float, str):
+        return node.value
+    if isinstance(node, (ast.List, ast.Tuple)) and len(node.elts) >= 2 \
+            and all(isinstance(e, ast.Constant) for e in node.elts):
+        return _plain_items([e.value for e in node.elts])
+    return None
+
+
+LITERAL_TRIES = 3  # names tried in the place of one typed value, the nearest in size first
+
+
+def _literal_edits(source: str, nodes: list, k: int, node, names: dict, only_tries: bool = False) -> list:
+    """The edits that put one of `names` ({name: value}: the notebook's inputs, and the names the learner's own lines
+    read) where the learner's lines type a value of its kind that is not its value: a number of two or more digits
+    (the lesson's 50257 where this question's V belongs), a list of ids or words (the lesson's [1, 2, 0, 1] where
+    `ids` belongs), or a word used as a key (`word_to_id['car']` where `pair[1]` belongs: an item of a named tuple
+    of words). A number's edit has its control (another number there must not give the answer too)."""
+    value = _literal_of(node)
+    if value is None or isinstance(value, bool):
+        return []
+    parent = _parent(nodes, node)
+    if any(isinstance(p, ast.Constant) for p in [node]) and isinstance(value, (int, float)):
+        if abs(value) < 10 or (isinstance(parent, ast.Call) and _name_of(parent.func) in SETTINGS):
+            return []
+    if isinstance(value, str):
+        keyed = isinstance(parent, ast.Subscript) and parent.slice is node
+        if not keyed:
+            return []
+    tries = []
+    for name, held in names.items():
+        if isinstance(value, (int, float)):
+            if type(held) is not type(value) or held == value or not held:
+                continue
+            import math
+            tries.append((abs(math.log(abs(held) / abs(value))) if held and value else 99, name, ast.Name(name, ast.Load()),
+                          held))
+        elif isinstance(value, tuple):
+            items = _plain_items(held)
+            if items is not None and items != value and type(items[0]) is type(value[0]):
+                tries.append((0, name, ast.Name(name, ast.Load()), None))
+        elif isinstance(value, str):
+            if isinstance(held, str) and held != value and held:
+                tries.append((0, name, ast.Name(name, ast.Load()), None))
+            items = _plain_items(held) if isinstance(held, (tuple, list)) else None
+            if items and isinstance(items[0], str) and value not in items and len(items) <= 4:
+                for i in range(len(items)):
+                    tries.append((1, f"{name}[{i}]", ast.Subscript(ast.Name(name, ast.Load()), ast.Constant(i),
+                                                                   ast.Load()), None))
+    read = {n.id for n in nodes if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    # the names the learner's own lines read first (pair[0] read, pair[1] typed), then the nearest in size
+    # (a number: the nearest in size first, then the names read; a word or a list: the names read first)
+    tries.sort(key=lambda t: (t[0], t[1].split("[")[0] not in read, t[1]) if isinstance(value, (int, float))
+               else (t[1].split("[")[0] not in read, t[0], t[1]))
+    if only_tries:
+        return tries
+    out = []
+    typed = _seg(source, node)
+    where = _seg(source, parent) if parent is not node else typed
+    for _, shown, put, held in tries[:LITERAL_TRIES]:
+        words = (f"`{typed}` is a value typed by hand (at `{where}`) where `{shown}` belongs: with `{shown}` in its "
+                 f"place, your own code gives the answer")
+        out.append((words, k, lambda n, put=put: copy.deepcopy(put), 2, None))
+        if isinstance(value, (int, float)):
+            other = value + 1
+            out.append((f"{CONTROL_PREFIX}{words}", k, lambda n, other=other: ast.Constant(other), 2,
+                        {CONTROL: words}))
+    return out
+
+
+def _literal_pairs(source: str, nodes: list, names: dict) -> list:
+    """Two or three numbers typed in one statement, each where a name of `names` belongs (the lesson's
+    `50257 * 768` where this model's `V * d` belongs): put back together, the nearest two candidates of each (the
+    names the lines read first), each name once: [(words, the statement's place, make, rank, meta)]."""
+    import itertools
+
+    out = []
+    for k, stmt in enumerate(nodes):
+        if not isinstance(stmt, (ast.Assign, ast.AugAssign, ast.Return)):
+            continue
+        typed = []
+        for node in ast.walk(stmt):
+            if isinstance(node, ast.Constant) and type(node.value) in (int, float):
+                tries = _literal_edits(source, nodes, nodes.index(node), node, names, only_tries=True)
+                if tries:
+                    typed.append((node, [(shown, put) for _, shown, put, _ in tries[:2]]))
+        if not 2 <= len(typed) <= 3:
+            continue
+        places = [(n.lineno, n.col_offset) for n, _ in typed]
+        for combo in itertools.product(*[c for _, c in typed]):
+            shown = [c[0] for c in combo]
+            if len(set(shown)) < len(shown):
+                continue
+
+            def make(n, combo=combo, places=places):
+                n = copy.deepcopy(n)
+                for parent in ast.walk(n):
+                    for field, value in ast.iter_fields(parent):
+                        if isinstance(value, ast.Constant) and (getattr(value, "lineno", None),
+                                                                getattr(value, "col_offset", None)) in places:
+                            setattr(parent, field, copy.deepcopy(combo[places.index((value.lineno,
+                                                                                      value.col_offset))][1]))
+                return n
+            numbers = " and ".join(f"`{_seg(source, n)}`" for n, _ in typed)
+            where = " and ".join(f"`{s}`" for s in shown)
+            out.append((f"{numbers} are values typed by hand where {where} belong: with them in their places, your "
+                        f"own code gives the answer", k, make, 2, None))
+            if len(out) >= 4:
+                return out
+    return out
 
 
 def _test_and_call_edits(source: str, nodes: list, k: int, node, values: dict | None) -> list:
