@@ -466,7 +466,7 @@ class Question:
             # several stories fit the value: the one whose terms the learner's own lines write, when one does best
             found = found or _quiet(self._story_by_lines, got, want, default=None)
             self._said = "parts" if found else "generic"
-            return found or _quiet(diagnose.precision_hint, got, want) or generic()
+            return found or _quiet(diagnose.precision_hint, got, want, True, True) or generic()
         edit = self._proven_edit(want)  # one slip undone in the learner's own lines gives the answer: proved
         if edit:
             return edit
@@ -520,7 +520,8 @@ class Question:
         candidates += [(t, "code") for t in _quiet(explain.term_dropped, self, got, want, default=[])]
         candidates += [(t, "book") for t in _quiet(explain.size_swapped, self, got, want, default=[])]
         candidates += [(t, "code") for t in (_quiet(self._other_answer, got, want),
-                                             not typed and _quiet(diagnose.precision_hint, got, want)) if t]
+                                             not typed and _quiet(diagnose.precision_hint, got, want, True,
+                                                                  True)) if t]
         # what the cell lacks or uses that a right cell never does: true of the code, its part unproved by the value
         candidates += [(t, "code") for t in _quiet(explain.unproved_needs, self, got, want, default=[])]
         candidates += [(t, "book") for t in _quiet(_general_words, self, got, want, default=[])]

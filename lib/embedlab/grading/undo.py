@@ -311,6 +311,8 @@ def edits(source: str, params: tuple = (), values: dict | None = None,
                 add(words, at, make, rank, meta)
         for words, at, make, rank, meta in _literal_pairs(source, nodes, names):
             add(words, at, make, rank, meta)
+        for words, at, make, rank, meta in _twice_edits(source, nodes, names):
+            add(words, at, make, rank, meta)
     if extremes:  # a choice answer: the end it is taken at (min for max), or a dict's keys compared for its values
         for words, at, make, rank, meta in _extreme_edits(source, nodes):
             add(words, at, make, rank, meta)
@@ -382,6 +384,24 @@ def _xor_as_power(node):
     return left
 
 
+def _shape(source: str, node) -> str:
+    """A call as its shape, the value it takes left out: `round(…, -6)`, `np.degrees(np.arccos(…))`, `x.round(2)`
+    as `….round(2)`: the construct named, not the learner's whole expression again."""
+    if not isinstance(node, ast.Call):
+        return "…"
+    func = _seg(source, node.func)
+    if isinstance(node.func, ast.Attribute) and not (isinstance(node.func.value, ast.Name)
+                                                     and node.func.value.id in ("np", "numpy", "math")):
+        func = "…." + node.func.attr
+        inner, rest = None, list(node.args)
+    else:
+        inner, rest = (node.args[0] if node.args else None), list(node.args[1:])
+    first = _shape(source, inner) if isinstance(inner, ast.Call) and _name_of(inner.func) in ANGLES | ROUNDING \
+        else "…" if inner is not None else ""
+    others = [_seg(source, a) for a in rest] + [f"{k.arg}={_seg(source, k.value)}" for k in node.keywords if k.arg]
+    return f"{func}({', '.join(([first] if first else []) + others)})"
+
+
 def _construct_edits(source: str, nodes: list, k: int, node) -> list:
     """The edits of one construct a learner writes by habit from another language or from a printed figure, each
     undone as one edit: a rounding of a computed value (`round(x, -6)`, `np.round(x, 2)`, `x.round(2)`) left out,
@@ -402,17 +422,15 @@ def _construct_edits(source: str, nodes: list, k: int, node) -> list:
                                                                and node.func.value.id in ("np", "numpy", "math"))
         if name in ROUNDING and (name != "round" or not method) and node.args \
                 and not isinstance(node.args[0], ast.Starred):
-            add(f"your code rounds a computed value (`{_seg(source, node)}`): without the rounding, "
-                f"`{_seg(source, node.args[0])}`, your own code gives the answer", lambda n: copy.deepcopy(n.args[0]))
+            add(f"your code rounds a computed value (`{_shape(source, node)}`): it drops digits the check "
+                f"compares; without the rounding, your own code gives the answer", lambda n: copy.deepcopy(n.args[0]))
         elif name == "round" and method and not node.keywords and len(node.args) <= 1:
-            add(f"your code rounds a computed value (`{_seg(source, node)}`): without the rounding, "
-                f"`{_seg(source, node.func.value)}`, your own code gives the answer",
+            add(f"your code rounds a computed value (`{_shape(source, node)}`): it drops digits the check "
+                f"compares; without the rounding, your own code gives the answer",
                 lambda n: copy.deepcopy(n.func.value))
         if name in ANGLES and not inside and node.args:
-            bare = _peel(node, ANGLES)
-            add(f"your code turns the cosine into an angle (`{_seg(source, node)}`): the question asks for the "
-                f"cosine itself; without the angle, `{_seg(None, bare)}`, your own code gives the answer",
-                lambda n: _peel(n, ANGLES))
+            add(f"your code turns the cosine into an angle (`{_shape(source, node)}`): the question asks for the "
+                f"cosine itself; without the angle, your own code gives the answer", lambda n: _peel(n, ANGLES))
         if name == "range" and not node.keywords and 1 <= len(node.args) <= 2:
             args = node.args
             start, stop = (args[0], args[1]) if len(args) == 2 else (None, args[0])
@@ -477,7 +495,7 @@ def _literal_edits(source: str, nodes: list, k: int, node, names: dict, only_tri
     parent = _parent(nodes, node)
     if any(isinstance(p, ast.Constant) for p in [node]) and isinstance(value, (int, float)):
         if abs(value) < 10 or (isinstance(parent, ast.Call) and _name_of(parent.func) in SETTINGS):
-            return []
+            return []  # a small number (2, 4, 8) is a factor of a formula as often as an input: not tried
     if isinstance(value, str):
         keyed = isinstance(parent, ast.Subscript) and parent.slice is node
         if not keyed:
@@ -485,8 +503,8 @@ def _literal_edits(source: str, nodes: list, k: int, node, names: dict, only_tri
     tries = []
     for name, held in names.items():
         if isinstance(value, (int, float)):
-            if type(held) is not type(value) or held == value or not held:
-                continue
+            if type(held) is not type(value) or held == value or not held or abs(held) < 10:
+                continue  # an input of under 10 (a width of 4) equals a factor of a formula too often
             import math
             tries.append((abs(math.log(abs(held) / abs(value))) if held and value else 99, name, ast.Name(name, ast.Load()),
                           held))
@@ -521,6 +539,47 @@ def _literal_edits(source: str, nodes: list, k: int, node, names: dict, only_tri
             out.append((f"{CONTROL_PREFIX}{words}", k, lambda n, other=other: ast.Constant(other), 2,
                         {CONTROL: words}))
     return out
+
+
+def _kind_of(value) -> str | None:
+    """What a value is, for a name read in its place: a number, a word, a list of ids, a list of words."""
+    if type(value) in (int, float):
+        return "number"
+    if isinstance(value, str):
+        return "word"
+    items = _plain_items(value)
+    if items is not None:
+        return "words" if isinstance(items[0], str) else "ids"
+    return None
+
+
+def _twice_edits(source: str, nodes: list, names: dict) -> list:
+    """A call given one name twice (`np.ix_(animals, animals)`, a cell copied and adapted once), each reading of
+    it put back as another name of `names` of its kind (a list of ids for a list of ids): [(words, place, make,
+    rank, meta)]."""
+    out = []
+    for k, node in enumerate(nodes):
+        if not isinstance(node, ast.Call) or _name_of(node.func) in SYMMETRIC:
+            continue
+        args = node.args
+        for i in range(len(args)):
+            for j in range(i + 1, len(args)):
+                a, b = args[i], args[j]
+                if not (isinstance(a, ast.Name) and isinstance(b, ast.Name) and a.id == b.id and a.id in names):
+                    continue
+                kind = _kind_of(names[a.id])
+                for other, held in names.items():
+                    if other == a.id or kind is None or _kind_of(held) != kind:
+                        continue
+                    for at in (j, i):
+                        def make(n, at=at, other=other):
+                            n = copy.deepcopy(n)
+                            n.args[at] = ast.Name(other, ast.Load())
+                            return n
+                        made = make(node)
+                        out.append((f"`{_seg(source, node)}` reads `{a.id}` twice: with `{_seg(None, made)}`, your own "
+                                    f"code gives the answer", k, make, 1, None))
+    return out[:6]
 
 
 def _literal_pairs(source: str, nodes: list, names: dict) -> list:
