@@ -241,6 +241,11 @@ def units_hint(got: float, want: float, unit: str = "", typed: set | None = None
     if slip:
         return slip
     digits = len(f"{abs(got):.6g}".replace(".", "").replace("-", "").strip("0"))
+    for scale, name in _SCALES.items():  # exactly the count divided by the scale: computed, then scaled
+        if abs(want) >= scale and got != want and math.isclose(got * scale, want, rel_tol=1e-12):
+            what = "count" if unit == "parameters" or not unit else "value"
+            return (f"that is the {what} in {name} (yours × {scale:.0e} is exactly it): give the whole number "
+                    "itself, not divided by a unit")
     for scale, name in _SCALES.items():
         if abs(want) >= scale and digits <= 5 and math.isclose(got * scale, want, rel_tol=0.005):
             what = "count" if unit == "parameters" or not unit else "value"
