@@ -287,6 +287,11 @@ def edits(source: str, params: tuple = (), values: dict | None = None,
                     add(f"`{_seg(source, node)}` is `{factor}` times itself: with its second factor of `{other}`, "
                         f"`{factor} * {ast.unparse(second)}`, your own code gives the answer", k,
                         lambda n, second=second: ast.BinOp(n.left, ast.Mult(), second))
+    try:
+        for words, at, make, rank, meta in _adapted_once(source, nodes):
+            add(words, at, make, rank, meta)
+    except (ValueError, TypeError, IndexError, AttributeError, RecursionError):
+        pass
     for k, node in enumerate(nodes):
         try:
             made = _construct_edits(source, nodes, k, node)
@@ -369,9 +374,26 @@ def _binds(op) -> int:
                                                                              ast.MatMult)) else 0
 
 
-def _xor_as_power(node):
+def _under_xor(nodes: list, node) -> bool:
+    parent = _parent(nodes, node)
+    return parent is not node and isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.BitXor)
+
+
+def _xor_as_power(node, source: str | None = None):
     """`a * b ^ 2` (Python reads it as (a * b) ^ 2, an XOR) as the power it was meant to be, `a * b ** 2`: the
-    exponent taken by the last factor of the left side, as `**` binds tighter than any other operator."""
+    learner's own text with each `^` written `**`, read again (`12 * d ^ 2 + 13 * d`, which Python groups as
+    (12 * d) ^ (2 + 13 * d), is 12 * d ** 2 + 13 * d); where the text cannot be read, the exponent taken by the last
+    factor of the left side."""
+    text = None
+    try:
+        text = ast.get_source_segment(source, node) if source else None
+    except (IndexError, ValueError):
+        text = None
+    if text and "^" in text:
+        try:
+            return ast.parse(text.replace("^", "**"), mode="eval").body
+        except SyntaxError:
+            pass
     left = copy.deepcopy(node.left)
     exponent = copy.deepcopy(node.right)
     if not isinstance(left, ast.BinOp) or isinstance(left.op, ast.Pow):
@@ -400,6 +422,46 @@ def _shape(source: str, node) -> str:
         else "…" if inner is not None else ""
     others = [_seg(source, a) for a in rest] + [f"{k.arg}={_seg(source, k.value)}" for k in node.keywords if k.arg]
     return f"{func}({', '.join(([first] if first else []) + others)})"
+
+
+def _verb(op) -> str:
+    return "multiplies" if isinstance(op, ast.Mult) else "divides"
+
+
+def _parenthesised(source: str, node) -> bool:
+    """Did the learner write `node` in parentheses of its own (then the grouping is theirs, not precedence's)?"""
+    try:
+        lines = source.splitlines()
+        before = lines[node.lineno - 1][:node.col_offset].rstrip()
+        return before.endswith("(") and not before[:-1].rstrip()[-1:].isidentifier()
+    except (AttributeError, IndexError, TypeError):
+        return False
+
+
+def _adapted_once(source: str, nodes: list) -> list:
+    """A value made from an expression once (`mean = M[ids].mean(axis=0)`) and the expression read again later
+    where the made value belongs (`norm(M[ids])` for `norm(mean)`: a copied line adapted in one place, not the
+    other): [(words, place, make, rank, meta)], the later reading put back as the made name."""
+    out = []
+    for stmt in nodes:
+        if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)):
+            continue
+        made = stmt.targets[0].id
+        inside = {id(n) for n in ast.walk(stmt)}
+        for part in ast.walk(stmt.value):
+            if part is stmt.value or not isinstance(part, (ast.Subscript, ast.Call)):
+                continue
+            dump = ast.dump(part)
+            for k, node in enumerate(nodes):
+                if id(node) in inside or not isinstance(node, type(part)) or ast.dump(node) != dump \
+                        or getattr(node, "lineno", 0) <= stmt.lineno:
+                    continue
+                out.append((f"`{_seg(source, node)}` is what `{made}` is made from (`{_seg(source, stmt)}`): with "
+                            f"`{made}` in its place, your own code gives the answer", k,
+                            lambda n, made=made: ast.Name(made, ast.Load()), 2, None))
+                if len(out) >= 4:
+                    return out
+    return out
 
 
 def _construct_edits(source: str, nodes: list, k: int, node) -> list:
@@ -444,12 +506,28 @@ def _construct_edits(source: str, nodes: list, k: int, node) -> list:
             for new, why in made:
                 add(f"`{_seg(source, node)}` {why}: with `{_seg(None, new)}`, one step for each of "
                     f"`{_seg(None, new.args[0])}`, your own code gives the answer", lambda n, new=new: copy.deepcopy(new))
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitXor):
-        power = _xor_as_power(node)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitXor) and not _under_xor(nodes, node):
+        power = _xor_as_power(node, source)
         written = _seg(None, power)
-        add(f"`^` is a bitwise XOR in Python, not a power: `{_seg(source, node)}` is ({_seg(source, node.left)}) XOR "
-            f"{_seg(source, node.right)}; with `**`, `{written}`, your own code gives the answer",
-            lambda n: _xor_as_power(n))
+        add(f"`^` is a bitwise XOR in Python, not a power (and it binds more loosely than + and *): with `**`, "
+            f"`{written}` for `{_seg(source, node)}`, your own code gives the answer",
+            lambda n, power=power: copy.deepcopy(power))
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):
+        # operator precedence: `a - b // c` divides b only; `(a - b) // c` was meant (and `a / b + c`, a / (b + c))
+        inner = node.right
+        if isinstance(inner, ast.BinOp) and isinstance(inner.op, (ast.Div, ast.FloorDiv, ast.Mult)) \
+                and not _parenthesised(source, inner):
+            grouped = ast.BinOp(ast.BinOp(node.left, node.op, inner.left), inner.op, inner.right)
+            out.append((f"operator precedence: `{_seg(source, node)}` {_verb(inner.op)} `{_seg(source, inner.left)}` "
+                        f"only; with `{_seg(None, grouped)}`, your own code gives the answer", k,
+                        lambda n: ast.BinOp(ast.BinOp(n.left, n.op, n.right.left), n.right.op, n.right.right), 1, None))
+        inner = node.left
+        if isinstance(inner, ast.BinOp) and isinstance(inner.op, (ast.Div, ast.FloorDiv)) \
+                and not _parenthesised(source, inner):
+            grouped = ast.BinOp(inner.left, inner.op, ast.BinOp(inner.right, node.op, node.right))
+            out.append((f"operator precedence: `{_seg(source, node)}` divides by `{_seg(source, inner.right)}` "
+                        f"only; with `{_seg(None, grouped)}`, your own code gives the answer", k,
+                        lambda n: ast.BinOp(n.left.left, n.left.op, ast.BinOp(n.left.right, n.op, n.right)), 1, None))
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.FloorDiv):
         divided = ast.BinOp(node.left, ast.Div(), node.right)
         add(f"`{_seg(source, node)}` divides with `//`, which rounds down to a whole number: with "
