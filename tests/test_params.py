@@ -616,3 +616,29 @@ def test_the_references_published_figures_section_states_only_counted_numbers():
     stated = {int(n.replace(",", "")) for n in re.findall(r"(?<![\w.])\d{1,3}(?:,\d{3})+(?![\d.])", section)}
     assert stated and stated <= counted, f"numbers no count gives: {sorted(stated - counted)}"
     assert counted - {2048} <= stated, f"counts the section leaves out: {sorted(counted - stated)}"
+
+
+def test_share_rises_finds_every_pair_of_a_family_whose_larger_model_spends_the_larger_share():
+    """Lesson 04, section 9: share_rises() is exactly the pairs of one model_type where the larger
+    model spends the larger share on E and its head (every pair compared here, independently), and
+    each names what else differs; a pair that changes nothing but its size names nothing."""
+    from embedlab.params import share_differences, share_rises
+
+    counts = {name: count_params(load_config(name)) for name in available_models()}
+    family = {name: load_config(name)["model_type"] for name in counts}
+    expected = {(a, b) for a in counts for b in counts
+                if family[a] == family[b] and counts[b].total > counts[a].total
+                and counts[b].vocab_share > counts[a].vocab_share}
+    rises = share_rises()
+    assert len(rises) == len(expected) and {(r.smaller, r.larger) for r in rises} == expected
+    for r in rises:
+        assert r.family == family[r.smaller] == family[r.larger]
+        assert (r.smaller_share, r.larger_share) == (counts[r.smaller].vocab_share, counts[r.larger].vocab_share)
+        assert r.differences == share_differences(r.smaller, r.larger) and r.differences  # the lesson's claim
+    assert share_differences("gpt2", "gpt2-xl") == () and share_rises(["gpt2-xl", "gpt2"]) == []
+    assert share_differences("llama-3.2-3b", "llama-3-8b") == ("head tied vs untied",)
+    assert share_differences("llama-2-7b", "llama-3-8b") == ("tokens 32,000 vs 128,256",)
+    assert share_differences("opt-350m", "opt-1.3b") == ("opt-350m's E is 512 wide, d = 1,024",)
+    assert share_differences("pythia-70m", "gemma-2b") == ("tokens 50,277 vs 256,000", "head untied vs tied")
+    with pytest.raises(ValueError, match="no shipped config called name='nope'"):
+        share_rises(["gpt2", "nope"])

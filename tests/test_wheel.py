@@ -86,6 +86,40 @@ def test_the_hub_recipe_pins_the_release_and_its_link_is_the_one_the_book_builds
     assert ignored.returncode == 0
 
 
+def ci_steps(ci: str) -> list[str]:
+    """The `step NAME COMMAND` lines .ci/run runs, in order: those at the top level, and those of each
+    lane function a top-level `side_by_side LANE...` line runs (a lane never run adds nothing)."""
+    lines = ci.replace("\\\n", " ").splitlines()
+    bodies, current = {}, None
+    for line in lines:
+        opened = re.match(r"^(\w+)\(\) \{", line)
+        if opened:
+            current = bodies.setdefault(opened[1], [])
+        elif line.startswith("}"):
+            current = None
+        elif current is not None and line.strip().startswith("step "):
+            current.append(line.strip().rstrip("&").strip())
+    run = []
+    for line in lines:
+        if line.startswith("step "):
+            run.append(line)
+        elif line.startswith("side_by_side "):
+            run += [step for lane in line.split()[1:] for step in bodies[lane]]
+    return run
+
+
+def test_ci_runs_every_lane_it_defines():
+    """Every step a lane function of .ci/run holds is run (its lane is named on a side_by_side line),
+    and no step is run twice."""
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    run = ci_steps(ci)
+    defined = [line.strip().rstrip("&").strip() for line in ci.replace("\\\n", " ").splitlines()
+               if line.startswith((" ", "\t")) and line.strip().startswith("step ") and "apt-get" not in line]
+    assert set(defined) <= set(run), set(defined) - set(run)
+    names = [re.match(r'step "([^"]+)"', line)[1] for line in run]
+    assert len(names) == len(set(names)) and {"make test", "under_load", "other_pythons"} <= set(names)
+
+
 def test_readme_says_what_ci_runs_on_other_pythons_cpus_and_kernels():
     """README's "Setting up" points to CONTRIBUTING.md's "What CI runs the course on", which names the
     Pythons, CPUs and kernels CI runs the course on; .ci/run runs the tools that do it, and they are the
@@ -112,8 +146,40 @@ def test_readme_says_what_ci_runs_on_other_pythons_cpus_and_kernels():
     kernels = {"Haswell": "Haswell", "Sandybridge": "Sandy Bridge", "Nehalem": "Nehalem"}
     assert set(numerics.OPENBLAS_KERNELS.values()) == set(kernels)
     assert all(f"({name})" in paragraph for name in kernels.values())
-    for tool in ("check_wheels", "other_pythons", "other_cpus", "check_wheel", "check_colab", "check_binder"):
-        assert f"tools/{tool}.py" in ci, f".ci/run does not run tools/{tool}.py"
+    steps = " ".join(ci_steps(ci))
+    for tool in ("check_wheels", "other_pythons", "check_wheel", "check_colab", "check_binder"):
+        assert f"tools/{tool}.py" in steps, f".ci/run does not run tools/{tool}.py"
+    # the older CPUs run inside other_pythons.py, every one of them (its --cpus default), as said
+    assert "--cpus" not in steps.split("tools/other_pythons.py", 1)[1].split("step ", 1)[0]
+    default_cpus = re.search(r'"--cpus", default=",".join\(sorted\(OLDER_CPUS\)\)',
+                             (ROOT / "tools" / "other_pythons.py").read_text(encoding="utf-8"))
+    assert default_cpus, "other_pythons.py's --cpus default is not every older CPU"
+    assert "every Python and every CPU is run once" in " ".join(paragraph.split())
+
+
+@pytest.mark.parametrize("pythons", [["3.13", "3.14", "3.15"], ["3.13", "3.14"], ["3.13"],
+                                     ["3.12", "3.13", "3.14", "3.15"]])
+@pytest.mark.parametrize("cpus", [["avx", "avx2", "sse"], ["sse"], []])
+def test_other_pythons_runs_every_python_and_every_older_cpu(pythons, cpus):
+    """tools/other_pythons.py's pairs: every Python runs once at least, every older CPU exactly once
+    (none dropped when Debian ships fewer Pythons than there are CPUs), and no pair twice."""
+    other_pythons = load_tool("other_pythons")
+    pairs = other_pythons.runs(pythons, cpus)
+    assert {python for python, _ in pairs} == set(pythons)
+    assert sorted(cpu for _, cpu in pairs if cpu) == sorted(cpus)
+    assert len(set(pairs)) == len(pairs) == max(len(pythons), len(cpus))
+    assert other_pythons.runs([], cpus) == []
+
+
+def test_other_pythons_sets_the_kernels_of_the_cpu_it_stands_in_for():
+    """A run as an older CPU enters the root with that CPU's numpy features off and its OpenBLAS kernel
+    (what tools/other_cpus.py sets), and a run as this CPU with neither."""
+    from embedlab import numerics
+    other_pythons = load_tool("other_pythons")
+    assert other_pythons.cpu_env(None) == {}
+    for cpu in numerics.OLDER_CPUS:
+        assert other_pythons.cpu_env(cpu) == {"NPY_DISABLE_CPU_FEATURES": numerics.disable_features(cpu),
+                                              "OPENBLAS_CORETYPE": numerics.OPENBLAS_KERNELS[cpu]}
 
 
 def test_the_learners_guide_names_what_colab_and_binder_run():
@@ -129,8 +195,7 @@ def test_the_learners_guide_names_what_colab_and_binder_run():
     assert f"Python {check_binder.runtime_python()}, the pinned numpy" in section
     assert "COLAB_DIFFERENCES" not in section
     # the lessons it says CI opens are the ones .ci/run passes to tools/check_colab.py
-    ci_line = next(line for line in (ROOT / ".ci" / "run").read_text().splitlines()
-                   if line.startswith("step") and "tools/check_colab.py" in line)
+    ci_line = next(line for line in ci_steps((ROOT / ".ci" / "run").read_text()) if "tools/check_colab.py" in line)
     in_ci = re.findall(r"\b(\d\d)\b", ci_line.split("tools/check_colab.py", 1)[1])
     said = re.search(r"CI does the same with lessons ([\d, and]+) on every change", section)
     assert said and re.findall(r"\d\d", said[1]) == in_ci, (said and said[1], in_ci)

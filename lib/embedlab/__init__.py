@@ -24,6 +24,7 @@ _EXPORTS = {
     "blas_threads": "timing",
     "count_params": "params",
     "n_tokens": "params",
+    "share_rises": "params",
     "estimate_params": "params",
     "model_shape": "params",
     "ModelShape": "params",

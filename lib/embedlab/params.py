@@ -847,3 +847,68 @@ def token_source(name: str) -> str:
     n_tokens(name)
     data = _tokenizer_sizes()
     return data["sources"][data["tokens"][name][1]]
+
+
+# --------------------------------------------------------------------------
+# Lesson 03's pattern within a family, checked on every shipped pair
+
+
+@dataclass(frozen=True)
+class ShareRise:
+    """Two shipped models of one ``model_type`` where the larger one (more parameters) spends the
+    larger share on its vocabulary matrices (``count_params(...).vocab_share``: E and an untied head),
+    and what else differs between them (``differences``; empty if nothing but their size does)."""
+
+    family: str
+    smaller: str
+    larger: str
+    smaller_share: float
+    larger_share: float
+    differences: tuple[str, ...]
+
+
+def _tokens_or_rows(name: str) -> int:
+    """The tokenizer's tokens where the course cites them, else the table's rows."""
+    try:
+        return n_tokens(name)
+    except ValueError:
+        return model_shape(load_config(name)).vocab_size
+
+
+def share_differences(smaller: str, larger: str) -> tuple[str, ...]:
+    """What a shipped model `larger` changes from `smaller` besides its size, of the three things
+    that set the vocabulary's share: the tokenizer (its tokens, ``n_tokens``, else the rows), tying,
+    and a table narrower than the model's width ``d`` (OPT-350M's)."""
+    out = []
+    tokens = _tokens_or_rows(smaller), _tokens_or_rows(larger)
+    if tokens[0] != tokens[1]:
+        out.append(f"tokens {tokens[0]:,} vs {tokens[1]:,}")
+    counts = [count_params(load_config(name)) for name in (smaller, larger)]
+    if counts[0].tied != counts[1].tied:
+        out.append("head " + " vs ".join("tied" if c.tied else "untied" for c in counts))
+    for name, c in zip((smaller, larger), counts):
+        s = model_shape(load_config(name))
+        width = c.token_embedding // s.vocab_size
+        if width != s.hidden_size:
+            out.append(f"{name}'s E is {width:,} wide, d = {s.hidden_size:,}")
+    return tuple(out)
+
+
+def share_rises(names: list[str] | None = None) -> list[ShareRise]:
+    """Every pair of models of one ``model_type`` (of `names`, default every shipped model) where the
+    larger spends the larger share of its parameters on E and its head: the exceptions to lesson 03's
+    "the larger the model, the smaller its vocabulary's share", each with ``share_differences``.
+    Sorted by family, then by the smaller model's size. ValueError naming an unknown model."""
+    names = available_models() if names is None else list(names)
+    models = []
+    for name in names:
+        config = load_config(name)  # an unknown name: ValueError listing the shipped ones
+        models.append((config["model_type"], count_params(config).total, name,
+                       count_params(config).vocab_share))
+    rises = []
+    models.sort()
+    for i, (family, total_a, a, share_a) in enumerate(models):
+        for family_b, total_b, b, share_b in models[i + 1:]:
+            if family_b == family and total_b > total_a and share_b > share_a:
+                rises.append(ShareRise(family, a, b, share_a, share_b, share_differences(a, b)))
+    return rises
