@@ -357,6 +357,7 @@ def _squared_norm_divisor(node):
     return pair[same.index(False)]
 
 
+EVERY_BYTE = {"latin-1", "latin1", "iso-8859-1", "iso8859-1", "l1", "cp1252", "windows-1252", "cp437"}
 ROUNDING = {"round", "around", "rint", "floor", "ceil", "trunc"}  # calls that drop digits of a computed value
 ANGLES = {"arccos", "acos", "degrees", "rad2deg", "arcsin", "asin"}  # calls that make a cosine an angle
 
@@ -506,6 +507,19 @@ def _construct_edits(source: str, nodes: list, k: int, node) -> list:
             for new, why in made:
                 add(f"`{_seg(source, node)}` {why}: with `{_seg(None, new)}`, one step for each of "
                     f"`{_seg(None, new.args[0])}`, your own code gives the answer", lambda n, new=new: copy.deepcopy(new))
+    if isinstance(node, ast.Call) and _name_of(node.func) in ("decode", "encode") and isinstance(node.func,
+                                                                                          ast.Attribute):
+        # a codec that maps every byte to a character (latin-1) never raises: the test it was to be is gone
+        for j, arg in enumerate([*node.args, *(kw.value for kw in node.keywords if kw.arg == "encoding")]):
+            if isinstance(arg, ast.Constant) and isinstance(arg.value, str) \
+                    and arg.value.lower().replace("_", "-") in EVERY_BYTE:
+                def utf8(n, j=j):
+                    n = copy.deepcopy(n)
+                    places = [*n.args, *(kw.value for kw in n.keywords if kw.arg == "encoding")]
+                    places[j].value = "utf-8"
+                    return n
+                add(f"`{_seg(source, node)}` uses {arg.value!r}, a codec that maps every byte to a character and "
+                    f"never fails: with 'utf-8' there, your own code gives the answer", utf8, rank=1)
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitXor) and not _under_xor(nodes, node):
         power = _xor_as_power(node, source)
         written = _seg(None, power)
@@ -603,6 +617,13 @@ def _literal_edits(source: str, nodes: list, k: int, node, names: dict, only_tri
     # (a number: the nearest in size first, then the names read; a word or a list: the names read first)
     tries.sort(key=lambda t: (t[0], t[1].split("[")[0] not in read, t[1]) if isinstance(value, (int, float))
                else (t[1].split("[")[0] not in read, t[0], t[1]))
+    if isinstance(value, (int, float)):  # names that hold one value give one edit: the first (a name read) is kept
+        kept, values = [], set()
+        for t in sorted(tries, key=lambda t: (t[1].split("[")[0] not in read, t[1])):
+            if t[3] not in values:
+                values.add(t[3])
+                kept.append(t)
+        tries = [t for t in tries if t in kept]
     if only_tries:
         return tries
     out = []
@@ -670,28 +691,34 @@ def _literal_pairs(source: str, nodes: list, names: dict) -> list:
     for k, stmt in enumerate(nodes):
         if not isinstance(stmt, (ast.Assign, ast.AugAssign, ast.Return)):
             continue
-        typed = []
+        typed, seen = [], {}  # one value typed twice (50257 * 768 in a numerator and a denominator) is one input
         for node in ast.walk(stmt):
-            if isinstance(node, ast.Constant) and type(node.value) in (int, float):
+            if isinstance(node, ast.Constant) and type(node.value) in (int, float) and not isinstance(node.value, bool):
+                if (type(node.value), node.value) in seen:
+                    continue
                 tries = _literal_edits(source, nodes, nodes.index(node), node, names, only_tries=True)
                 if tries:
+                    seen[(type(node.value), node.value)] = len(typed)
                     typed.append((node, [(shown, put) for _, shown, put, _ in tries[:2]]))
         if not 2 <= len(typed) <= 3:
             continue
-        places = [(n.lineno, n.col_offset) for n, _ in typed]
+        values = [(type(n.value), n.value) for n, _ in typed]
         for combo in itertools.product(*[c for _, c in typed]):
             shown = [c[0] for c in combo]
             if len(set(shown)) < len(shown):
                 continue
 
-            def make(n, combo=combo, places=places):
+            def make(n, combo=combo, values=values):
                 n = copy.deepcopy(n)
                 for parent in ast.walk(n):
                     for field, value in ast.iter_fields(parent):
-                        if isinstance(value, ast.Constant) and (getattr(value, "lineno", None),
-                                                                getattr(value, "col_offset", None)) in places:
-                            setattr(parent, field, copy.deepcopy(combo[places.index((value.lineno,
-                                                                                      value.col_offset))][1]))
+                        if isinstance(value, ast.Constant) and (type(value.value), value.value) in values:
+                            setattr(parent, field, copy.deepcopy(combo[values.index((type(value.value),
+                                                                                      value.value))][1]))
+                        elif isinstance(value, list):
+                            for i, item in enumerate(value):
+                                if isinstance(item, ast.Constant) and (type(item.value), item.value) in values:
+                                    value[i] = copy.deepcopy(combo[values.index((type(item.value), item.value))][1])
                 return n
             numbers = " and ".join(f"`{_seg(source, n)}`" for n, _ in typed)
             where = " and ".join(f"`{s}`" for s in shown)

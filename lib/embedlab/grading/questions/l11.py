@@ -569,11 +569,14 @@ def questions(p: dict) -> list:
         f, problem = figures(answers)
         if problem:
             return [problem]
-        if isinstance(got, bool) or not isinstance(got, int):
+        if isinstance(got, bool) or not isinstance(got, numbers.Real):
             return ["`other_tying_params` must be an int"]
         s = model_shape(answers["design"])
         table = s.vocab_size * s.hidden_size
         want = f.params + table if s.tied else f.params - table  # untying adds a head, tying drops it
+        if not isinstance(got, numbers.Integral):  # a float: in millions? said as units, then the int
+            units = diagnose.units_hint(float(got), want, "parameters") if got != want else None
+            return [units or "`other_tying_params` must be an int"]
         if got == want:
             return []
         if got == f.params:
