@@ -573,6 +573,7 @@ def _literal_of(node):
 
 
 LITERAL_TRIES = 3  # names tried in the place of one typed value, the nearest in size first
+NEAR = 16  # a typed number stands for an input at most this many times bigger or smaller than it
 
 
 def _literal_edits(source: str, nodes: list, k: int, node, names: dict, only_tries: bool = False) -> list:
@@ -595,9 +596,14 @@ def _literal_edits(source: str, nodes: list, k: int, node, names: dict, only_tri
     tries = []
     for name, held in names.items():
         if isinstance(value, (int, float)):
-            if type(held) is not type(value) or held == value or not held or abs(held) < 10:
+            if type(held) not in (int, float) or held == value or not held or abs(held) < 10:
                 continue  # an input of under 10 (a width of 4) equals a factor of a formula too often
             import math
+            ratio = abs(held / value)
+            if abs(ratio - 1) < 0.05 or abs(math.log10(ratio) - round(math.log10(ratio))) < 0.005:
+                continue  # the input rounded (128,000 for 128,256) or in other units (1.3e3 for 1.3e6): code_first's
+            if not 1 / NEAR <= ratio <= NEAR:
+                continue  # another model's size of the same kind is near it (768 for 4,096); a V for a d is not
             tries.append((abs(math.log(abs(held) / abs(value))) if held and value else 99, name, ast.Name(name, ast.Load()),
                           held))
         elif isinstance(value, tuple):
