@@ -468,6 +468,11 @@ class Question:
             self._said = "parts" if found else "generic"
             return found or _quiet(diagnose.precision_hint, got, want, True, True) or generic()
         edit = self._proven_edit(want)  # one slip undone in the learner's own lines gives the answer: proved
+        if edit and undo.TYPED in edit:
+            # a value typed where an input belongs: the code reading's own words first where it names the typed
+            # input (a rounded one, one in other units, a size set by hand), which say how it differs
+            first = _quiet(explain.code_first, self, got, want)
+            edit = first or edit
         if edit:
             return edit
         # one piece of the learner's own cell, read as arithmetic, undone: right on the book's inputs and on inputs

@@ -358,7 +358,7 @@ def _squared_norm_divisor(node):
 
 
 EVERY_BYTE = {"latin-1", "latin1", "iso-8859-1", "iso8859-1", "l1", "cp1252", "windows-1252", "cp437"}
-ROUNDING = {"round", "around", "rint", "floor", "ceil", "trunc"}  # calls that drop digits of a computed value
+ROUNDING = {"round", "around", "rint"}  # calls that drop digits of a computed value (floor and ceil choose a side)
 ANGLES = {"arccos", "acos", "degrees", "rad2deg", "arcsin", "asin"}  # calls that make a cosine an angle
 
 
@@ -572,6 +572,18 @@ def _literal_of(node):
     return None
 
 
+def _unit_like(value) -> bool:
+    """Is a typed number a unit's constant: a power of ten or of two (1e9, 1024, 2**30), or seconds (60, 3600)?"""
+    import math
+
+    v = abs(float(value))
+    if v in (60.0, 3600.0, 86400.0) or not math.isfinite(v) or v == 0:
+        return v != 0 and math.isfinite(v)
+    ten, two = math.log10(v), math.log2(v)
+    return abs(ten - round(ten)) < 1e-12 or abs(two - round(two)) < 1e-12
+
+
+TYPED = "typed by hand"  # the words of an edit that puts an input where a value is typed (kinds: code_first first)
 LITERAL_TRIES = 3  # names tried in the place of one typed value, the nearest in size first
 NEAR = 16  # a typed number stands for an input at most this many times bigger or smaller than it
 
@@ -586,9 +598,13 @@ def _literal_edits(source: str, nodes: list, k: int, node, names: dict, only_tri
     if value is None or isinstance(value, bool):
         return []
     parent = _parent(nodes, node)
-    if any(isinstance(p, ast.Constant) for p in [node]) and isinstance(value, (int, float)):
+    if isinstance(value, (int, float)):
         if abs(value) < 10 or (isinstance(parent, ast.Call) and _name_of(parent.func) in SETTINGS):
             return []  # a small number (2, 4, 8) is a factor of a formula as often as an input: not tried
+        if _unit_like(value):
+            return []  # 1e9, 2**30, 1024, 3600: a unit's constant, which an input equals only by chance
+        if any(isinstance(n, (ast.Assign, ast.AnnAssign)) and n.value is node for n in nodes):
+            return []  # `d = 768`: a size set by hand, named as such by the code reading (explain.code_first)
     if isinstance(value, str):
         keyed = isinstance(parent, ast.Subscript) and parent.slice is node
         if not keyed:
