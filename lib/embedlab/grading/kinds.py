@@ -468,11 +468,15 @@ class Question:
             self._said = "parts" if found else "generic"
             return found or _quiet(diagnose.precision_hint, got, want, True, True) or generic()
         edit = self._proven_edit(want)  # one slip undone in the learner's own lines gives the answer: proved
+        typed_edit = ""
         if edit and undo.TYPED in edit:
             # a value typed where an input belongs: the code reading's own words first where it names the typed
-            # input (a rounded one, one in other units, a size set by hand), which say how it differs
+            # input (a rounded one, one in other units, a size set by hand), which say how it differs; the other
+            # sources' proven words too, this edit in place of the measured words only
             first = _quiet(explain.code_first, self, got, want)
-            edit = first or edit
+            if first:
+                return first
+            typed_edit, edit = edit, ""
         if edit:
             return edit
         # one piece of the learner's own cell, read as arithmetic, undone: right on the book's inputs and on inputs
@@ -533,6 +537,8 @@ class Question:
         found = self._weigh(candidates, got, want)
         if found and not diagnose.direction_only(found):
             return found
+        if typed_edit:
+            return typed_edit
         return self._pointed(found) if found else self._measured(got, want)
 
     def _proven_edit(self, expected) -> str:

@@ -601,6 +601,8 @@ def _literal_edits(source: str, nodes: list, k: int, node, names: dict, only_tri
     if isinstance(value, (int, float)):
         if abs(value) < 10 or (isinstance(parent, ast.Call) and _name_of(parent.func) in SETTINGS):
             return []  # a small number (2, 4, 8) is a factor of a formula as often as an input: not tried
+        if isinstance(parent, ast.Call) and _name_of(parent.func) in UNSWAPPED or isinstance(parent, ast.Slice):
+            return []  # a range's or a slice's bound (range(128, 192)): a position, not an input of the question
         if _unit_like(value):
             return []  # 1e9, 2**30, 1024, 3600: a unit's constant, which an input equals only by chance
         if any(isinstance(n, (ast.Assign, ast.AnnAssign)) and n.value is node for n in nodes):
@@ -616,7 +618,9 @@ def _literal_edits(source: str, nodes: list, k: int, node, names: dict, only_tri
                 continue  # an input of under 10 (a width of 4) equals a factor of a formula too often
             import math
             ratio = abs(held / value)
-            if abs(ratio - 1) < 0.05 or abs(math.log10(ratio) - round(math.log10(ratio))) < 0.005:
+            rounded = any(round(held, -k) == value for k in range(1, 16)) or any(
+                float(f"{held:.{k}g}") == value for k in range(1, 6))
+            if rounded or (round(math.log10(ratio)) != 0 and abs(math.log10(ratio) - round(math.log10(ratio))) < 0.005):
                 continue  # the input rounded (128,000 for 128,256) or in other units (1.3e3 for 1.3e6): code_first's
             if not 1 / NEAR <= ratio <= NEAR:
                 continue  # another model's size of the same kind is near it (768 for 4,096); a V for a d is not
