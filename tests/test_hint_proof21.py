@@ -69,11 +69,6 @@ def test_2_a_computed_percentage_rounded_is_not_called_typed():
 # (3) a value copied from the lesson where the question's input belongs
 
 
-def test_3_the_lessons_number_where_the_models_size_belongs_is_named():
-    detail = _detail("06-params-vs-compute", "head_flops", "head_flops = 2 * d * 50257   # GPT-2's V\n")
-    assert "`50257`" in detail and "`V` belongs" in detail, detail
-
-
 def test_3_the_lessons_ids_where_the_questions_ids_belong_are_named():
     detail = _detail("02-lookup-vs-matmul", "rows_lookup", "rows_lookup = E[[1, 2, 0, 1]]\n")
     assert "`ids` belongs" in detail, detail
