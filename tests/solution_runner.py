@@ -132,3 +132,39 @@ def grade_folder(folder: Path, timeout: float) -> list[dict]:
     assert code == 0
     with open(out, newline="", encoding="utf-8") as f:
         return list(csv.DictReader(f))
+
+
+class KernelEvents:
+    """IPython's shell as the notebook's check watches it (embedlab.grading.exercise.watch_runs): its namespace and
+    its pre_run_cell and post_run_cell events, for cells run in this process as a kernel runs them. Install it as
+    IPython.get_ipython() before the notebook's setup cell makes its Exercise; `run` each cell through it."""
+
+    def __init__(self, namespace: dict):
+        import types
+
+        self.user_ns = namespace
+        self.handlers: dict = {}
+        self.events = types.SimpleNamespace(register=lambda event, fn: self.handlers.setdefault(event, []).append(fn))
+
+    def run(self, source: str, count: int, execute) -> BaseException | None:
+        """`execute()` run as cell number `count` of IPython's history (its text `source`), the events around it;
+        the error it raised (shown, as a kernel shows it: not raised), or None."""
+        import types
+
+        for fn in self.handlers.get("pre_run_cell", []):
+            fn(types.SimpleNamespace(raw_cell=source))
+        error = None
+        try:
+            execute()
+        except Exception as exc:  # noqa: BLE001 - as in a kernel: the next cell runs
+            error = exc
+        for fn in self.handlers.get("post_run_cell", []):
+            fn(types.SimpleNamespace(execution_count=count, error_in_exec=error, error_before_exec=None))
+        return error
+
+    def forget(self) -> None:
+        """Stop the check's watch of this namespace (a test's namespace outlives none of its cells)."""
+        from embedlab.grading import exercise
+
+        exercise._WATCHED.pop(id(self.user_ns), None)
+

@@ -148,19 +148,23 @@ def run_handout(nb, lesson: str, variant) -> tuple[dict, dict]:
     from embedlab import tinylm
     from embedlab.grading.exercise import Exercise
 
+    import IPython
+
+    from solution_runner import KernelEvents
+
     namespace, printed = {"In": [""]}, {}
+    shell = KernelEvents(namespace)  # the runs the check watches, as in a kernel (a cell that raised is said so)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(tinylm, "remember_runs", True)
+        patch.setattr(IPython, "get_ipython", lambda: shell)
         for cell in nb.cells:
             if cell.cell_type != "code":
                 continue
             namespace["In"].append(cell.source)
             out = io.StringIO()
             with contextlib.redirect_stdout(out):
-                try:
-                    exec(compile(cell.source, "<cell>", "exec"), namespace)  # noqa: S102 - the learner's cells
-                except Exception:  # noqa: BLE001 - a cell that raises, as in a kernel: the next one runs
-                    pass
+                shell.run(cell.source, len(namespace["In"]) - 1,  # a cell that raises, as in a kernel: the next runs
+                          lambda: exec(compile(cell.source, "<cell>", "exec"), namespace))  # noqa: S102 - the learner's
             m = re.fullmatch(r"""\s*ex\.check\(\s*["'](\w+)["']\s*\)\s*""", cell.source)
             if m:
                 printed[m.group(1)] = out.getvalue()
@@ -168,6 +172,7 @@ def run_handout(nb, lesson: str, variant) -> tuple[dict, dict]:
         self_study.key = dict(variant.key)
         self_study.questions = {q.name: q for q in questions_for(lesson, variant.parameters)}
         hints = {q.name: self_study.verdict(q.name, namespace) for q in questions_for(lesson)}
+    shell.forget()
     return printed, hints
 
 

@@ -481,12 +481,14 @@ def label_clashes(fig, xy, dot_points):
 
 def test_lesson_11_map_labels_every_shape_clear_of_the_others_with_its_legend_off_the_data():
     """figures.back_off_map draws one point per shape of lesson 11's grid at its memory and compute
-    fractions (headroom), labels each with its d and depth, and no label covers another label, a
-    point or leaves the axes; the two shapes whose labels would read alike (d 1,536, L 31→21 at
-    98.5% memory, V 128,000 untied and V 256,000 tied) are told apart by their tying, and each
-    such pair is written the same way (both on one line or both on two); the legend covers no data.
+    fractions (headroom), labels each with its d, depth and tying (every label, not only those that
+    would read alike: newcomer U), and no label covers another label, a point or leaves the axes;
+    the two shapes whose labels would otherwise read alike (d 1,536, L 31→21 at 98.5% memory, V
+    128,000 untied and V 256,000 tied) are told apart by their tying, and each such pair is
+    written the same way (both on one line or both on two); the legend covers no data.
     Seen red with place_labels' check against placed labels removed (labels over labels), with the
-    alike labels left alike, and without same_form (", tied" on one line, "untied" on a second)."""
+    alike labels left alike, without same_form (", tied" on one line, "untied" on a second), and
+    with the tying named only where labels would read alike."""
     from embedlab import design_figures, headroom
 
     job, searches = lesson_11_grid()
@@ -507,7 +509,11 @@ def test_lesson_11_map_labels_every_shape_clear_of_the_others_with_its_legend_of
             depth = (f"{s.layers_by_params}→{s.layers}" if s.layers < s.layers_by_params
                      else f"{s.layers}")
             assert sum(label.startswith(f"d {d:,}, L {depth}") for label in labels) >= 1
-        assert "d 2,048, L 20→19: ours, memory 99.2%" in labels
+        flat = [label.replace("\n", ", ") for label in labels]
+        assert "d 2,048, L 20→19: ours, memory 99.2%, tied" in flat
+        # every label names its tying, as many of each as the grid has shapes
+        assert sorted(label.rsplit(" ", 1)[-1] for label in flat) == sorted(
+            "tied" if tied else "untied" for _, _, tied in searches)
         alike = sorted(label.replace("\n", ", ") for label in labels if "31→21" in label)
         assert alike == ["d 1,536, L 31→21, memory 98.5%, tied",
                          "d 1,536, L 31→21, memory 98.5%, untied"]
@@ -553,3 +559,32 @@ def test_place_labels_keeps_a_crowded_cluster_apart_and_off_the_lines_it_is_told
             assert moved == joined, text.get_text()
     finally:
         plt.close(fig)
+
+
+def test_lesson_11_break_even_marks_end_at_each_r_star_with_the_example_r_dashed_and_the_legend_off_them():
+    costs = {"training FLOPs": 0.967, "serving memory": 1.151, "generation, first tokens": 0.947}
+    with plt.rc_context(figures.RC):
+        fig = figures.break_even_bars(costs, 0.96)
+        try:
+            ax = fig.axes[0]
+            dots = next(line for line in ax.lines if line.get_marker() == "o")
+            assert list(dots.get_xdata()) == pytest.approx(list(costs.values()))   # a dot at each r*
+            segments = ax.collections[0].get_segments()                            # its line ends there
+            assert [seg[1][0] for seg in segments] == pytest.approx(list(costs.values()))
+            assert not ax.patches                                  # no bar whose length would mislead
+            assert [t.get_text() for t in ax.get_yticklabels()] == [
+                "training FLOPs: 0.967", "serving memory: 1.151", "generation, first tokens: 0.947"]
+            assert not ax.texts                                    # nothing written over a line
+            dashed = [line for line in ax.lines if line.get_linestyle() == "--"]
+            assert [line.get_xdata()[0] for line in dashed] == [0.96]   # the example r
+            lo, hi = ax.get_xlim()
+            assert lo < 0.947 and hi > 1.151 and lo < 0.96                # every mark is shown
+            assert figures.legend_overlaps(fig) == []
+        finally:
+            plt.close(fig)
+    for bad, named in (({}, "break_evens"), ({"memory": -1.0}, "'memory'"),
+                       ({"memory": float("nan")}, "'memory'")):
+        with pytest.raises(ValueError, match=named):
+            figures.break_even_bars(bad, 0.96)
+    with pytest.raises(ValueError, match="r=0"):
+        figures.break_even_bars(costs, 0)

@@ -454,6 +454,22 @@ def test_table_shows_active_for_moe_only():
     assert max(len(line) for line in count("deepseek-v3").table().splitlines()) <= 88
 
 
+def test_a_moe_tables_mlp_row_names_all_it_holds():
+    """The MLP row of a block with experts holds the router (and DeepSeek's shared MLP) besides the
+    experts: its label says so, so the row is not read as n_experts x one expert (lesson 04, Mixtral)."""
+    for name in ("mixtral-8x7b", "qwen3-30b-a3b", "deepseek-v2-lite", "deepseek-v3"):
+        c = count(name)
+        s = model_shape(load_config(name))
+        _, block = next(g for g in c.groups if g[1].experts)
+        one = 3 * s.hidden_size * s.moe.expert_intermediate_size
+        router = s.hidden_size * s.moe.num_experts
+        shared = block.mlp - router - s.moe.num_experts * one
+        row = next(line for line in c.table().splitlines() if line.startswith("  MLP ("))
+        assert f"({s.moe.num_experts} experts" in row and "+ router)" in row, row
+        assert ("+ shared" in row) == (shared > 0), (name, shared, row)
+        assert f"{block.mlp:,}" in row
+
+
 def test_the_family_table_is_the_one_source():
     assert FAMILIES == tuple(FAMILY_TABLE)
     for name, fam in FAMILY_TABLE.items():

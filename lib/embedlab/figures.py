@@ -635,10 +635,11 @@ def back_off_map(searches, budget, marked=()):
     [(design, word)], a word added in bold to that design's label. The region inside both budgets is
     shaded and the two budget lines dashed; colour is V (the first two V take tab:blue and
     tab:orange), a hollow point an untied head, one legend below the axes. A label gives d and L, and
-    where the search backed off, `L(N)→L` and how full the fuller budget is at L. Shapes whose
-    labels would read alike (the same d, depths and fraction) also name what tells them apart: the
-    tying if that is enough, else V and the tying. Each such label may be written on one line or,
-    narrower, on two; place_labels takes the first that finds a free place nearest its point.
+    where the search backed off, `L(N)→L` and how full the fuller budget is at L, and every label
+    names its tying (tied or untied, as the marker's fill shows); shapes whose labels would still
+    read alike (the same d, depths, fraction and tying) name V as well. Each label may be written on
+    one line or, narrower, on two; place_labels takes the first that finds a free place nearest its
+    point.
     Returns the figure."""
     import matplotlib.pyplot as plt
 
@@ -678,23 +679,20 @@ def back_off_map(searches, budget, marked=()):
             fuller = max(("memory", "compute"), key=used.get)
             fraction = f"{fuller} {used[fuller]:.1%}"
         points.append((x, y, (label, fraction), bool(name), (V, tied)))
-    # labels that would read alike (same d, depths and fraction) also name what tells them
-    # apart, on the same line: the tying if that is enough, else V and the tying
+    # every label names its tying; labels that would still read alike (same d, depths,
+    # fraction and tying) name V as well
     groups = {}
     for *_, label, _, shape in points:
         groups.setdefault(label, []).append(shape)
 
     def forms(label, V, tied):
-        # one line, or two (the fraction and what tells it apart on the second), narrower
+        # one line, or two (the fraction and the tying on the second), narrower
         shapes = groups[label]
         first, second = label
-        if len(shapes) > 1:
-            which = "tied" if tied else "untied"
-            if len({t for _, t in shapes}) < len(shapes):
-                which = f"V {V:,} {which}"
-            second = f"{second}, {which}" if second else which
-        if not second:
-            return first
+        which = "tied" if tied else "untied"
+        if len({t for _, t in shapes}) < len(shapes):
+            which = f"V {V:,} {which}"
+        second = f"{second}, {which}" if second else which
         return f"{first}, {second}", f"{first}\n{second}"
     keyed = points                # before forms(): each label still as (label, fraction)
     points = [(x, y, forms(label, *shape), bold) for x, y, label, bold, shape in points]
@@ -708,4 +706,45 @@ def back_off_map(searches, budget, marked=()):
     same_form = [[i for i, key in enumerate(keys) if key == label]
                  for label, shapes in groups.items() if len(shapes) > 1]
     place_labels(fig, ax, points, avoid_x=(1,), avoid_y=(1,), same_form=same_form)
+    return fig
+
+
+# ---- Lesson 11's break-evens: one bar per cost, ending at its r* ----
+
+def break_even_bars(break_evens, r, names=("ours", "theirs")):
+    """Lesson 11's break-even ratios on one axis of `r` (a text's tokens in `names[1]` over
+    `names[0]`): one dot per cost in `break_evens` ({cost: r*}) at its r*, the value written in
+    the cost's label, with a line from the axis' left edge to it, where `names[1]` costs less (a line, not a
+    bar: the axis starts near the r*s, so a bar's length would mislead); a dashed line at the
+    example `r`, a thin one at r = 1 (the same tokens in both). A line that reaches past the
+    dashed one is a cost `names[1]` wins at that `r`. One legend below the axes.
+    ValueError naming the value for no costs, or an r* or `r` that is not a positive number.
+    Returns the figure."""
+    import matplotlib.pyplot as plt
+
+    if not break_evens:
+        raise ValueError(f"break_evens must name at least one cost, got break_evens={break_evens!r}")
+    for cost, value in {**break_evens, "r": r}.items():
+        if not (isinstance(value, (int, float)) and np.isfinite(value) and value > 0):
+            raise ValueError(f"break_evens[{cost!r}] must be a positive number, got {value!r}"
+                             if cost != "r" else f"r must be a positive number, got r={r!r}")
+    costs = list(break_evens)
+    values = [float(break_evens[c]) for c in costs]
+    lo = min(min(values), r, 1.0) - 0.06
+    hi = max(max(values), r, 1.0) + 0.04
+    fig, ax = plt.subplots(figsize=(MAX_WIDTH_IN, 2.2 + 0.5 * len(costs)))
+    y = np.arange(len(costs))
+    ax.hlines(y, lo, values, color="tab:purple", lw=3, alpha=0.6,
+              label=f"{names[1]} costs less (r < r*)")
+    ax.plot(values, y, "o", color="tab:purple", markersize=9, label="r*, the break-even ratio")
+    ax.axvline(r, color="black", linestyle="--", lw=1.5, label=f"r = {r:.2f}, the example")
+    ax.axvline(1, color="gray", lw=0.8)
+    # each r* written in its cost's label, not in the plot, where it would cover a line
+    ax.set_yticks(y, [f"{cost}: {value:.3f}" for cost, value in zip(costs, values)])
+    ax.invert_yaxis()
+    ax.set_xlim(lo, hi)
+    # the long cost labels push the axes right: the x label and the legend end at its right edge
+    ax.set_xlabel(f"r = tokens in {names[1]} / tokens in {names[0]}", loc="right")
+    ax.legend(loc="upper right", bbox_to_anchor=(1.0, -0.25), ncol=1)
+    fig.tight_layout()
     return fig

@@ -366,6 +366,12 @@ def linear(m: int, n: int, bias: bool = True) -> int:
     return m * n + (n if bias else 0)
 
 
+def _moe_parts(block: "BlockCount") -> str:
+    """What a table's MLP row of a block with experts holds besides them: the router always (d ×
+    experts, which a reader adding up the experts alone would miss), and DeepSeek's shared MLP."""
+    return f" ({block.experts} experts" + (" + shared" if block.shared_mlp else "") + " + router)"
+
+
 @dataclass(frozen=True)
 class BlockCount:
     """Parameters of one transformer block, by part.
@@ -383,6 +389,7 @@ class BlockCount:
     mlp_active: int | None = None
     matmul_weights: int | None = None
     experts: int = 0  # routed experts in this block's MLP (0: a dense MLP)
+    shared_mlp: bool = False  # the MLP also holds a shared MLP that every token uses (DeepSeek)
     total: int = field(init=False)
 
     def __post_init__(self):
@@ -475,7 +482,7 @@ class ParamCount:
             rows += [
                 (label, b.total, n * b.total),
                 ("  attention", b.attention, n * b.attention),
-                ("  MLP" + (f" ({b.experts} experts)" if b.experts else ""), b.mlp, n * b.mlp),
+                ("  MLP" + (_moe_parts(b) if b.experts else ""), b.mlp, n * b.mlp),
                 ("  norms", b.norms, n * b.norms),
             ]
         rows += [
@@ -491,14 +498,16 @@ class ParamCount:
         return rows
 
     def table(self) -> str:
-        """The breakdown as a fixed-width text table (70 characters wide)."""
+        """The breakdown as a fixed-width text table (70 characters wide; a few more where a part's name
+        is longer, as DeepSeek's MLP row)."""
         title = f"{self.name or self.model_type} ({self.model_type}, head {'tied' if self.tied else 'untied'})"
-        lines = [title, f"{'part':<32}{'per block':>14}{'parameters':>16}{'share':>8}"]
+        w = max([32] + [len(part) + 1 for part, _, _ in self.rows()])
+        lines = [title, f"{'part':<{w}}{'per block':>14}{'parameters':>16}{'share':>8}"]
         for part, per_block, count in self.rows():
             per = f"{per_block:,}" if per_block is not None else ""
-            lines.append(f"{part:<32}{per:>14}{count:>16,}{count / self.total:>8.1%}")
+            lines.append(f"{part:<{w}}{per:>14}{count:>16,}{count / self.total:>8.1%}")
         for part, count in self._footer():
-            lines.append(f"{part:<32}{'':>14}{count:>16,}{count / self.total:>8.1%}")
+            lines.append(f"{part:<{w}}{'':>14}{count:>16,}{count / self.total:>8.1%}")
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -574,7 +583,7 @@ def _split(fam: Family, s: ModelShape, attention: tuple[int, int], dense: tuple[
     total, active, weights = _experts(fam, s, mlp_bias)
     norms = fam.block_norms * s.hidden_size * fam.norm_width + _qk_norms(fam, s) + extra_norms
     moe_block = BlockCount(attention[0], total, norms, mlp_active=active, matmul_weights=attention[1] + weights,
-                           experts=s.moe.num_experts)
+                           experts=s.moe.num_experts, shared_mlp=fam.moe == "deepseek")
     n_moe = len(s.moe.moe_layers)
     groups = []
     if s.num_layers > n_moe:

@@ -457,7 +457,10 @@ def array_hint(got: np.ndarray, want: np.ndarray, close, got_kind: str | None = 
             if got.ndim == 2 and sorted(_rows(got)) == sorted(_rows(want)):
                 return ("the right rows in another order: rows must follow the order of the input"
                         + (" (sorted? reordered?)" if guess else ""))
-            if got.ndim == 2 and sorted(_rows(got.T)) == sorted(_rows(want.T)):
+            # columns in another order: one order of the columns that puts two rows or more right (one row whose
+            # two entries are swapped is that row's own story: a pair merged from its other end, not a column order)
+            if got.ndim == 2 and sorted(_rows(got.T)) == sorted(_rows(want.T)) \
+                    and sum(a != b for a, b in zip(_rows(got), _rows(want))) >= 2:
                 return ("the right columns in another order: columns must follow the order the question gives"
                         + (" (sorted?)" if guess else ""))
             if got.ndim == 2 and want.dtype.kind == "f" and got.shape[0] > 2 and (want != 0).any() \

@@ -23,7 +23,11 @@ What runs is the answer cell without the lines the exercise gives (those set up 
 inputs, and would put the book's back), in the notebook's own namespace with the other
 inputs in place; everything the lines read that can be copied is a copy, and every name
 is put back as it was afterwards, so the notebook is left as it was. Nothing of it is
-trusted: the lines are the learner's, and so is the kernel. A case is left out (it says
+trusted: the lines are the learner's, and so is the kernel. An earlier answer the lines
+make again before this one (a design built in the same cell as its count: `rebinds`) is
+read at the run's own value: the answer expected there is the solution's cell on it (a
+second look, `_case_expected`), and a case that puts that earlier answer in place runs the
+lines without the statements that make it (`_without_making`). A case is left out (it says
 nothing) when it cannot tell: the lines assign one of its inputs themselves, or read a
 name another cell made from one (`t = np.array(table)`: the case does not replace t), they draw
 or display something, they raise or give no answer there, or the exercise's given code
@@ -476,16 +480,17 @@ def keeping(objects):
 
 
 def _run(compiled, name: str, namespace: dict, inputs: dict, read: frozenset, bound: bool = True,
-         lent: dict | None = None):
+         lent: dict | None = None, capture: dict | None = None):
     """The value of `name` after the lines run in `namespace` with `inputs` in place (each read name
     a copy) and `lent` too (objects a look's cells made, lent as they are), or raises; the namespace is
-    put back as it was, whatever happens, and so is every object lent (`keeping`)."""
+    put back as it was, whatever happens, and so is every object lent (`keeping`). `capture`: {name: _NONE}
+    of other names whose values the run leaves are wanted too, filled in (a copy of plain data)."""
     with keeping(lent_objects(namespace, read) + list((lent or {}).values())):
-        return _run_lent(compiled, name, namespace, inputs, read, bound, lent)
+        return _run_lent(compiled, name, namespace, inputs, read, bound, lent, capture)
 
 
 def _run_lent(compiled, name: str, namespace: dict, inputs: dict, read: frozenset, bound: bool = True,
-              lent: dict | None = None):
+              lent: dict | None = None, capture: dict | None = None):
     saved = dict(namespace)
     figures = _figures()
     try:
@@ -503,6 +508,14 @@ def _run_lent(compiled, name: str, namespace: dict, inputs: dict, read: frozense
             warnings.simplefilter("ignore")
             with _bounded(SECONDS) if bound else contextlib.nullcontext():
                 exec(compiled, namespace)  # noqa: S102 - the learner's own lines, in their own kernel
+        for other in capture or ():
+            value = namespace.get(other, _NONE)
+            if value is not _NONE and _plain(value):
+                try:
+                    value = copy.deepcopy(value)
+                except Exception:  # noqa: BLE001 - lent as it is
+                    pass
+            capture[other] = value
         return namespace.get(name, _NONE)
     finally:
         namespace.clear()
@@ -879,10 +892,117 @@ def raise_site(exc: BaseException, source: str, filename: str) -> dict | None:
         return None
 
 
+def earlier_work(prefix, name: str) -> frozenset:
+    """The names the solution's own lines (between `# BEGIN SOLUTION` and `# END SOLUTION`) set in its cells above
+    `name`'s answer cell (`prefix`: code.solution_prefix, as the grader sends it too): the earlier answers and the
+    steps on the way to them, the learner's own work (their design, their count); never an input or a name the
+    exercise gives (BUDGET, d, D)."""
+    try:
+        cells, upto = prefix
+        above = tuple(str(c[0]) for c in cells[:int(upto[name])] if not c[1])
+    except (TypeError, KeyError, ValueError, IndexError):
+        return frozenset()
+    return _solution_sets(above)
+
+
+@functools.lru_cache(maxsize=64)
+def _solution_sets(cells: tuple) -> frozenset:
+    out: set = set()
+    for cell in cells:
+        if "# BEGIN SOLUTION" not in cell:
+            continue
+        own = cell.split("# BEGIN SOLUTION", 1)[1].split("# END SOLUTION", 1)[0]
+        try:
+            out |= _cell_sets(ast.parse(own))
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            continue
+    return frozenset(out)
+
+
+def rebinds(tree, name: str, wanted) -> frozenset:
+    """The names of `wanted` the top-level statements of `tree` (one cell) set before the first statement that sets
+    `name`, and not again from there on: earlier answers the cell makes again on its way to this answer (a design
+    built in the same cell as its count). Whatever runs that cell again holds its own value of them, and the
+    answer expected there is the one for that value. A name set only with or after the answer is not one (made
+    from it, or changed after it was computed)."""
+    if not isinstance(tree, ast.Module):
+        return frozenset()
+    body = tree.body
+    first = next((i for i, stmt in enumerate(body) if name in _cell_sets(ast.Module(body=[stmt], type_ignores=[]))),
+                 None)
+    if first is None:
+        return frozenset()
+    before = _cell_sets(ast.Module(body=body[:first], type_ignores=[]))
+    later = _cell_sets(ast.Module(body=body[first:], type_ignores=[]))
+    return frozenset((before & set(wanted)) - later - {name})
+
+
+def _same_made(a, b) -> bool:
+    """Do two values of a name hold the same thing, a function made again from the same code counting as the same
+    (each run of a `def` makes a new function object)?"""
+    if isinstance(a, types.FunctionType) and isinstance(b, types.FunctionType):
+        try:
+            return a.__code__ == b.__code__ and _equal(a.__defaults__, b.__defaults__)
+        except Exception:  # noqa: BLE001
+            return False
+    return _equal(a, b)
+
+
+def remade(captured: dict | None, namespace: dict, inputs: dict | None = None) -> dict:
+    """{name: value} of the earlier answers a run made again (`captured`) with another value than the one the run was
+    given (`inputs`, else the notebook's)."""
+    inputs = inputs or {}
+    return {n: v for n, v in _set_values(captured).items()
+            if not _same_made(v, inputs[n] if n in inputs else namespace.get(n, _NONE))}
+
+
+def _set_values(captured: dict | None) -> dict:
+    """The values a run left in the names it was asked to capture (those it set: a name it left unset is not one)."""
+    return {n: v for n, v in (captured or {}).items() if v is not _NONE}
+
+
 def _words_of(changed: dict) -> str:
-    names = [f"`{n}`" for n in sorted(changed)]
-    listed = ", ".join(names[:4]) + (" …" if len(names) > 4 else "")
-    return f"with other parameters ({listed} changed)"
+    """The inputs a look changed, each with the value it was given there (`model` = 'opt-125m', `T` = 512), so the
+    learner can set them and run the cell as the check did; a value too long to write is said by its kind and size."""
+    names = sorted(changed)
+
+    def said(n):
+        try:
+            return f"`{n}` = {_value_words(changed[n])}"
+        except Exception:  # noqa: BLE001 - a value that cannot be written: its name alone, as before
+            return f"`{n}` changed"
+    listed = ", ".join(said(n) for n in names[:4]) + (" …" if len(names) > 4 else "")
+    return f"with other parameters ({listed})"
+
+
+_VALUE_CHARS = 48  # a value written longer than this is said by its kind and size
+
+
+def _value_words(value) -> str:
+    """A look's value as the learner would type it (an int with underscores, a float as Python writes it short), or,
+    too long to write, its kind and size ("a list of 200 items", "an array of shape (50, 12)")."""
+    import numpy as np
+
+    if isinstance(value, bool) or value is None:
+        return repr(value)
+    if isinstance(value, (int, np.integer)):
+        return f"{int(value):_}"
+    if isinstance(value, (float, np.floating)):
+        v = float(value)
+        return f"{v:.6g}" if (v != 0 and (abs(v) >= 1e6 or abs(v) < 1e-3)) else repr(v)
+    if isinstance(value, np.ndarray):
+        return f"an array of shape {value.shape}" if value.size > 8 else repr(value.tolist())
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - an object that cannot say itself
+        text = ""
+    if text and len(text) <= _VALUE_CHARS and "\n" not in text:
+        return text
+    if isinstance(value, (list, tuple, dict, set, str)):
+        kind = {list: "a list", tuple: "a tuple", dict: "a dict", set: "a set", str: "a text"}.get(type(value), "one")
+        unit = "characters" if isinstance(value, str) else "entries" if isinstance(value, dict) else "items"
+        return f"{kind} of {len(value):,} {unit}"
+    return f"a {type(value).__name__}"
 
 
 def second_looks(question, namespace: dict, lesson: str, source: str, own_assigned: frozenset,
@@ -905,6 +1025,13 @@ def second_looks(question, namespace: dict, lesson: str, source: str, own_assign
     full, sol = _compiled(source_run), _compiled(solution)
     if full is None or sol is None or _costly(source_run, namespace) or _costly(solution, namespace):
         return []  # a cell that trains or tokenises at length: no second look (decided by what it calls, not by time)
+    # earlier answers the learner's cell makes again before this one (their design, built in the same cell as its
+    # count) that the solution's cell reads: on a look, the answer expected is the one for the values the learner's
+    # run gives them there, not for the notebook's (their design rebuilt from the look's parameters is counted)
+    try:
+        rebound = rebinds(ast.parse(source_run), question.name, (sol[1] - sol[2]) & earlier_work(prefix, question.name))
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        rebound = frozenset()
     out = []
     for changed in looks:
         # the whole variant is put in place, its values consistent with each other (ids under its own
@@ -927,16 +1054,33 @@ def second_looks(question, namespace: dict, lesson: str, source: str, own_assign
                 for n in made:
                     value = world[0][n]
                     (given_world if _plain(value) else lent)[n] = value
-        if (free - made) & derived_names(namespace, changed, source, uses):
+        if (free - made - rebound) & derived_names(namespace, changed, source, uses):
             continue  # a name another cell made from the parameters, not made again here: the look cannot tell
         inputs = {**changed, **given_world}
-        key = _solution_key(lesson, question.name, solution, inputs, namespace, sol[1] - sol[2]) if not lent else None
+        got, raised = _NONE, None
+        if rebound:  # the learner's run first: the solution's cell then reads what it set them to
+            captured = dict.fromkeys(rebound, _NONE)
+            try:
+                got = _run(full[0], question.name, namespace, inputs, full[1], lent=lent, capture=captured)
+            except OutOfTime:
+                continue  # slow there: nothing to compare
+            except (Exception, SystemExit) as exc:  # noqa: BLE001 - said below, where the solution's cell runs
+                raised, captured = exc, {}
+            if raised is None and got is _NONE:
+                continue
+            own_values = _set_values(captured)
+            sol_inputs = {**inputs, **{n: v for n, v in own_values.items() if _plain(v)}}
+            sol_lent = {**lent, **{n: v for n, v in own_values.items() if not _plain(v)}}
+        else:
+            sol_inputs, sol_lent = inputs, lent
+        key = _solution_key(lesson, question.name, solution, sol_inputs, namespace, sol[1] - sol[2]) \
+            if not sol_lent else None
         try:
             if key is not None and key in _SOLVED:
                 expected = copy.deepcopy(_SOLVED[key])
             else:
                 with _seconds(LOOK_SECONDS):
-                    expected = _run(sol[0], question.name, namespace, inputs, sol[1], bound=False, lent=lent)
+                    expected = _run(sol[0], question.name, namespace, sol_inputs, sol[1], bound=False, lent=sol_lent)
                 if key is not None and expected is not _NONE and _plain(expected):
                     _SOLVED[key] = copy.deepcopy(expected)
         except OutOfTime:
@@ -954,7 +1098,10 @@ def second_looks(question, namespace: dict, lesson: str, source: str, own_assign
         except (Exception, SystemExit):  # noqa: BLE001
             continue
         try:
-            got = _run(full[0], question.name, namespace, inputs, full[1], lent=lent)
+            if raised is not None:
+                raise raised
+            if not rebound:
+                got = _run(full[0], question.name, namespace, inputs, full[1], lent=lent)
             if got is _NONE:
                 continue
             got_data = judge_as.to_data(got)
@@ -1002,7 +1149,8 @@ def run_elsewhere(question, namespace: dict, lesson: str, source: str | None = N
             return None  # it draws or asks, or the answer is made by more cells than this one: nothing to tell
         # the learner's own lines with one slip undone (embedlab.grading.undo): the judge names an edit whose
         # value is the answer
-        undone = _undone_runs(question, namespace, lesson, source, given, read, edit_bytes) if edits else []
+        undone = _undone_runs(question, namespace, lesson, source, given, read, edit_bytes,
+                              earlier_work(prefix, question.name)) if edits else []
         if edits:  # the values the solution's own steps make on the way to the answer: is the learner's one of them?
             undone += _quiet_steps(question, namespace, solution)
         if question.other_inputs is None and not foreign and not (looks and solution):
@@ -1019,27 +1167,43 @@ def run_elsewhere(question, namespace: dict, lesson: str, source: str | None = N
         out = []
         answer_of_ns = namespace.get(question.name)
         own_module = _own_module(lesson, question.name, source, given)
+        # earlier answers the lines make again before this one (their design, built in the same cell as its count)
+        earlier = rebinds(own_module, question.name, earlier_work(prefix, question.name))
         for case in cases:
+            module, lines, case_read, case_assigned = own_module, compiled, read, assigned
+            if set(case.inputs) & assigned:
+                # the lines set that input themselves: only where they make it again as an earlier answer (their
+                # design, before its count) is it the case's: those statements left out, the rest run on it
+                trimmed = _without_making(own_module, question.name, set(case.inputs) & earlier)
+                lines = _compiled_module(trimmed)
+                if lines is not None:
+                    module, (case_assigned, case_read) = trimmed, _names_of(trimmed)
             # a number the lines type where the case changes an input (a count, a list's length), in any place:
             # the lines run with that number put back as the input's value there; proven when that gives the
             # answer and the lines as written do not (said before any other reading of the case)
-            typed = _typed_parameter_run(question, namespace, own_module, case, read, solution, answer_of_ns)
+            typed = _typed_parameter_run(question, namespace, module, case, read, solution, answer_of_ns,
+                                         earlier - set(case.inputs))
             if typed is not None:
                 out.append(typed)
                 continue
-            if set(case.inputs) & assigned:
+            if lines is None:
                 continue  # the lines set that input themselves: the case cannot tell
-            if (read - assigned) & derived_names(namespace, case.inputs, source, case.keeps):
+            if (case_read - case_assigned) & derived_names(namespace, case.inputs, source, case.keeps):
                 continue  # they read a copy of it another cell made: neither can it
-            if (read - assigned) & made_from(namespace, case.inputs):
+            if (case_read - case_assigned) & made_from(namespace, case.inputs):
                 continue  # they (may) make it again from what it was made from (corpus.groups[...]): nor can it
             try:
-                value = _run(compiled, question.name, namespace, case.inputs, read)
+                captured = dict.fromkeys(earlier - set(case.inputs), _NONE)
+                value = _run(lines, question.name, namespace, case.inputs, case_read, capture=captured)
                 if value is _NONE:
                     continue
                 kind = case.kind or question.kind
                 judge_as = _judge_as(question, kind)
-                got, want = judge_as.to_data(value), judge_as.to_data(case.expected)
+                # the answer there for the earlier answers as this run made them (not as the notebook holds them)
+                expected = _case_expected(question, namespace, case, judge_as, _set_values(captured), solution)
+                if expected is _NONE:
+                    continue
+                got, want = judge_as.to_data(value), judge_as.to_data(expected)
             except (Exception, SystemExit, OutOfTime):  # noqa: BLE001 - lines that fail or hang there: this case cannot tell
                 continue
             why = case.why if case.why and (not case.why_reads or set(case.why_reads) & read) else ""
@@ -1058,6 +1222,95 @@ def run_elsewhere(question, namespace: dict, lesson: str, source: str | None = N
         return None
     finally:
         _RUNNING.reset(token)
+
+
+def _without_making(module, name: str, names: set):
+    """`module` (the learner's own statements) without the statements before the first that sets `name` that set
+    only names of `names` (earlier answers a case puts in place: their design, for its tying flipped), or None
+    when a statement left still sets one of them, or changes one in place (`design["vocab_size"] = …`): the case
+    cannot put it in place then."""
+    if not isinstance(module, ast.Module) or not names:
+        return None
+    body = module.body
+    first = next((i for i, stmt in enumerate(body) if name in _cell_sets(ast.Module(body=[stmt], type_ignores=[]))),
+                 len(body))
+    kept = [stmt for i, stmt in enumerate(body)
+            if i >= first or not (_cell_sets(ast.Module(body=[stmt], type_ignores=[])) & names)
+            or not _cell_sets(ast.Module(body=[stmt], type_ignores=[])) <= names]
+    left = ast.Module(body=kept, type_ignores=[])
+    if _cell_sets(left) & names or _changes_in_place(left, names) or len(kept) == len(body):
+        return None
+    return left
+
+
+def _changes_in_place(tree, names: set) -> bool:
+    """Does `tree` change a value held by one of `names` in place (a subscript or attribute set, an augmented
+    assignment, a call of a mutating method)?"""
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Subscript, ast.Attribute)) and isinstance(node.ctx, (ast.Store, ast.Del)) \
+                and isinstance(node.value, ast.Name) and node.value.id in names:
+            return True
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in MUTATORS \
+                and isinstance(node.func.value, ast.Name) and node.func.value.id in names:
+            return True
+    return False
+
+
+def _names_of(module: ast.Module) -> tuple[frozenset, frozenset]:
+    """(the names `module` sets, the names it reads), its inner scopes' own names left out (as learner_lines)."""
+    assigned, read = set(), set()
+    for node in ast.walk(module):
+        if isinstance(node, ast.Name):
+            (read if isinstance(node.ctx, ast.Load) else assigned).add(node.id)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            assigned.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            assigned.update((a.asname or a.name).split(".")[0] for a in node.names)
+        elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+            read.add(node.value.id)
+    local = code.inner_locals(module)
+    return frozenset(assigned - local), frozenset(read - local)
+
+
+def _compiled_module(module):
+    if not isinstance(module, ast.Module):
+        return None
+    try:
+        return compile(module, "<the answer cell, on other inputs>", "exec")
+    except (SyntaxError, ValueError, RecursionError, MemoryError, TypeError):
+        return None
+
+
+def _agrees(judge_as, got, want) -> bool:
+    """Does `got` pass as `want` the way the question compares them?"""
+    from embedlab.grading.kinds import expected_value, status_only
+    from embedlab.grading.status import CORRECT
+
+    with status_only():
+        return judge_as.judge(judge_as.to_data(got), expected_value(judge_as, judge_as.to_data(want))).status == CORRECT
+
+
+def _case_expected(question, namespace: dict, case, judge_as, made: dict, solution):
+    """The answer expected on `case` when the learner's run there made earlier answers again (`made`: their
+    values there): `case.expected` where each is what the notebook holds; else the solution's own cell run on
+    the case with those values in place, where that cell reads each of them and gives `case.expected` with the
+    notebook's (so it is the case's rule); _NONE when that cannot be told."""
+    changed = remade(made, namespace, case.inputs)
+    if not changed:
+        return case.expected
+    sol = _compiled(solution) if isinstance(solution, str) and solution else None
+    if sol is None or set(changed) - (sol[1] - sol[2]) or _costly(solution, namespace):
+        return _NONE  # the solution's cell does not read them (it reads what was made from them): cannot tell
+    try:
+        with _seconds(LOOK_SECONDS):
+            same = _run(sol[0], question.name, namespace, case.inputs, sol[1], bound=False)
+            if same is _NONE or not _agrees(judge_as, same, case.expected):
+                return _NONE
+            plain = {n: v for n, v in changed.items() if _plain(v)}
+            lent = {n: v for n, v in changed.items() if not _plain(v)}
+            return _run(sol[0], question.name, namespace, {**case.inputs, **plain}, sol[1], bound=False, lent=lent)
+    except (Exception, SystemExit, OutOfTime):  # noqa: BLE001 - the solution cannot run there: cannot tell
+        return _NONE
 
 
 def raises_here(compiled, name: str, namespace: dict, read: frozenset) -> str | None:
@@ -1125,7 +1378,8 @@ def typed_parameters(module: ast.Module | None, namespace: dict, inputs: dict, s
     return out
 
 
-def _typed_parameter_run(question, namespace: dict, module, case, read: frozenset, solution, answer) -> dict | None:
+def _typed_parameter_run(question, namespace: dict, module, case, read: frozenset, solution, answer,
+                         earlier=frozenset()) -> dict | None:
     """One of `question`'s other inputs (`case`) with a number the learner's lines type (typed_parameters) proven to
     stand for the input it changes: the lines as written give another answer there, and the same lines with that
     number replaced by the input's value there give the answer. Reported as the case is, with the number named
@@ -1148,8 +1402,11 @@ def _typed_parameter_run(question, namespace: dict, module, case, read: frozense
     raised = None
     try:
         plain = compile(module, "<the answer cell, on other inputs>", "exec")
-        value = _run(plain, question.name, namespace, case.inputs, read)
+        captured = dict.fromkeys(earlier, _NONE)
+        value = _run(plain, question.name, namespace, case.inputs, read, capture=captured)
         got = judge_as.to_data(value) if value is not _NONE else None
+        if remade(captured, namespace, case.inputs):  # an earlier answer made again otherwise: another answer there
+            return None
     except (Exception, SystemExit) as exc:  # noqa: BLE001 - lines that fail there as written
         got, raised = None, f"{type(exc).__name__}: {exc}"[:200]
     except OutOfTime:
@@ -1161,9 +1418,10 @@ def _typed_parameter_run(question, namespace: dict, module, case, read: frozense
     for typed, name, there, nodes in found:
         edited = _replaced(module, nodes, there)  # a copy: the nodes are the module's own
         try:
+            captured = dict.fromkeys(earlier, _NONE)
             value = _run(compile(edited, "<the answer cell, its typed number put back>", "exec"), question.name,
-                         namespace, case.inputs, read)
-            if value is _NONE or not right(judge_as.to_data(value)):
+                         namespace, case.inputs, read, capture=captured)
+            if value is _NONE or remade(captured, namespace, case.inputs) or not right(judge_as.to_data(value)):
                 continue
         except (Exception, SystemExit, OutOfTime):  # noqa: BLE001
             continue
@@ -1301,9 +1559,11 @@ def solution_steps(question, namespace: dict, solution: str | None) -> list:
     return out
 
 
-def _undone_runs(question, namespace: dict, lesson: str, source: str, given, read, budget=None) -> list:
+def _undone_runs(question, namespace: dict, lesson: str, source: str, given, read, budget=None,
+                 work=frozenset()) -> list:
     """What the learner's own lines give with one slip undone (embedlab.grading.undo), on the notebook's own
-    inputs: [] for a cell that calls something costly or whose lines cannot be read."""
+    inputs: [] for a cell that calls something costly or whose lines cannot be read. `work`: the names of earlier
+    answers (elsewhere.earlier_work): an edit that makes one of those again otherwise is not this answer's slip."""
     kind = question.kind
     if kind == "design" and isinstance(namespace.get(question.name), str):
         kind = "choice"  # a word judged against the learner's own figures (which budget binds): run as a choice
@@ -1325,7 +1585,9 @@ def _undone_runs(question, namespace: dict, lesson: str, source: str, given, rea
         own = _judge_as(question, kind).to_data(namespace.get(question.name))
     except (Exception, SystemExit):  # noqa: BLE001
         own = None
-    return run_cell_edits(question, namespace, text, read, own, budget, parameter_values(lesson, namespace), kind)
+    earlier = rebinds(ast.Module(body=kept, type_ignores=[]), question.name, work)
+    return run_cell_edits(question, namespace, text, read, own, budget, parameter_values(lesson, namespace), kind,
+                          earlier)
 
 
 def parameter_values(lesson: str, namespace: dict) -> dict:
@@ -1373,19 +1635,23 @@ def input_values(question, namespace: dict, source: str, values: dict | None) ->
 
 
 def run_cell_edits(question, namespace: dict, compiled_source: str, read: frozenset, own=None,
-                   budget: int | None = None, values: dict | None = None, kind: str | None = None) -> list[dict]:
+                   budget: int | None = None, values: dict | None = None, kind: str | None = None,
+                   earlier=frozenset()) -> list[dict]:
     """`_run_cell_edits`, never raising (the check never stops the notebook; a KeyboardInterrupt goes through)."""
     try:
-        return _run_cell_edits(question, namespace, compiled_source, read, own, budget, values, kind)
+        return _run_cell_edits(question, namespace, compiled_source, read, own, budget, values, kind, earlier)
     except (Exception, SystemExit, OutOfTime):  # noqa: BLE001 - an edit that cannot be read or run proves nothing
         return []
 
 
 def _run_cell_edits(question, namespace: dict, compiled_source: str, read: frozenset, own=None,
-                    budget: int | None = None, values: dict | None = None, kind: str | None = None) -> list[dict]:
+                    budget: int | None = None, values: dict | None = None, kind: str | None = None,
+                    earlier=frozenset()) -> list[dict]:
     """What the learner's own lines of an answer cell (`compiled_source`: their text, the exercise's given lines
     left out) give with each edit made, run in the notebook's namespace (put back as it was): [{"undone",
-    "kind", "got"}]. Edits that raise, hang or give no answer are left out."""
+    "kind", "got"}]. Edits that raise, hang or give no answer are left out, and so are edits that make one of
+    `earlier` (earlier answers the lines make again before this one: their design) another value than the
+    notebook holds: this answer judged against the notebook's would be judged for another design."""
     out = []
     start = cpu_seconds()
     kind = kind or question.kind
@@ -1397,9 +1663,10 @@ def _run_cell_edits(question, namespace: dict, compiled_source: str, read: froze
             break
         try:
             compiled = compile(tree, "<the answer cell, one slip undone>", "exec")
+            captured = dict.fromkeys(earlier, _NONE)
             with _bounded(left):
-                value = _run(compiled, question.name, namespace, {}, read, bound=False)
-            if value is _NONE:
+                value = _run(compiled, question.name, namespace, {}, read, bound=False, capture=captured)
+            if value is _NONE or remade(captured, namespace):
                 continue
             got = _judge_as(question, kind).to_data(value)
         except (Exception, SystemExit, OutOfTime):  # noqa: BLE001 - an edit that cannot run proves nothing

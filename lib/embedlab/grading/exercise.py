@@ -21,8 +21,8 @@ import textwrap
 from embedlab.grading.cases import rng_for
 from embedlab.grading.kinds import (MISSING, TYPED, Function, NotAttempted, Question, Verdict, WrongForm,
                                    answer_of, carried_data, points_text, typed_cell)
-from embedlab.grading.code import (CLASS, OTHER, RIGHT, SAME, answer_source, edit_hint, given_code, given_edits,
-                                   inputs_history,
+from embedlab.grading.code import (CLASS, OTHER, RIGHT, SAME, SOURCE_LIMIT, answer_source, edit_hint, given_code,
+                                   given_edits, inputs_history,
                                    harmless, restored, with_marker)
 from embedlab.grading.earlier import earlier_read, rerun, rerun_function
 from embedlab.grading.earlier import hint as earlier_hint
@@ -30,6 +30,7 @@ from embedlab.grading.explain import with_source
 from embedlab.grading.elsewhere import as_handed_out, run_elsewhere
 from embedlab.grading.elsewhere import run_function_edits
 from embedlab.grading.lessons import load_key, questions_for
+from embedlab.grading.text import raised_words
 from embedlab.grading.status import CORRECT, ERROR, INCORRECT, NOT_ATTEMPTED, TO_MARK, format_points
 from embedlab.grading.variants import look_question, second_look, space_for
 from embedlab.grading.verdicts import evaluate, untold_slips  # noqa: F401 - exercise's names too
@@ -67,6 +68,7 @@ class Exercise:
         self.questions = {q.name: q for q in questions_for(lesson)}
         self.key = load_key(lesson) if mode != CLASS else {}
         self._checking = set()  # questions whose earlier answers are being judged (earlier.hint): not again
+        watch_runs()
 
     def verdict(self, name: str, namespace: dict) -> Verdict:
         """Judge one question against a namespace (the notebook's globals). Never raises, and prints no warning:
@@ -74,21 +76,30 @@ class Exercise:
         slip undone, the course's code on those) is its own probing, not the learner's cell, whose warnings
         were printed when it ran. An answer not defined because its cell was run and raised is said to have
         raised, with the error's last line (`raised_in`): not "not attempted"."""
+        question = self.questions[name]
+        # the latest run of the cell that defines the answer (or an answer it is judged with) raised: said first,
+        # even where the name still holds a value (left from an earlier run, or set before the error)
+        for defined in (name, *getattr(question, "uses", ())):
+            if defined not in namespace:
+                continue
+            error = latest_run_raised(defined, namespace)
+            if error:
+                which = "your answer cell" if defined == name else f"the cell that defines `{defined}`"
+                return Verdict(ERROR, 0.0, question.points, raised_words(which, error, defined))
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             verdict = self._verdict(name, namespace)
         if verdict.status != NOT_ATTEMPTED:
             return verdict
-        question = self.questions[name]
         for missing in (name, *getattr(question, "uses", ())):
             if missing in namespace:
                 continue
-            error = raised_in(answer_source(missing, namespace))
+            error = latest_run_raised(missing, namespace, defined=False)
             if error:
                 which = "your answer cell" if missing == name else f"the cell that defines `{missing}`"
                 return Verdict(ERROR, 0.0, verdict.max_points,
-                               f"{which} was run and raised {error} (the last line of its error): `{missing}` is not "
-                               "defined; fix that cell and run it again")
+                               f"{which} was run and raised {error} (the last line of its error): `{missing}` is "
+                               "not defined; fix that cell and run it again")
             break
         return verdict
 
@@ -393,6 +404,80 @@ class Exercise:
 
     def total(self) -> float:
         return sum(q.points for q in self.questions.values())
+
+
+# What the notebook's own runs did (IPython's post_run_cell event, watched from the first Exercise made in a kernel):
+# {id of the shell's namespace: {"namespace": it, "runs": {execution count: the last line of the error the cell
+# raised, or None where it ran through}}}
+_WATCHED: dict = {}
+
+
+def _error_line(error: BaseException) -> str:
+    import traceback
+
+    shown = " ".join("".join(traceback.format_exception_only(type(error), error)).split())
+    return shown if len(shown) <= 200 else shown[:199] + "…"
+
+
+def watch_runs() -> None:
+    """Watch the cells the learner runs in this IPython kernel (none outside one): whether each raised, and the last
+    line of its error. Read by `latest_run_raised`; nothing is run again, and the learner's cells and names are left
+    as they are."""
+    shell = None
+    try:
+        if "IPython" in sys.modules:
+            from IPython import get_ipython
+
+            shell = get_ipython()
+    except Exception:  # noqa: BLE001 - no IPython: nothing to watch
+        shell = None
+    if shell is None or not hasattr(shell, "events") or not isinstance(getattr(shell, "user_ns", None), dict) \
+            or id(shell.user_ns) in _WATCHED:
+        return
+    # the namespace is held, so no other dict can take its id while it is watched (the kernel holds it anyway)
+    watch = _WATCHED[id(shell.user_ns)] = {"namespace": shell.user_ns, "runs": {}}
+
+    def after(result=None):
+        try:
+            count = getattr(result, "execution_count", None)
+            error = getattr(result, "error_in_exec", None) or getattr(result, "error_before_exec", None)
+            if count is not None:
+                watch["runs"][count] = _error_line(error) if error is not None else None
+        except Exception:  # noqa: BLE001 - the learner's cell is done whatever happens here
+            pass
+
+    try:
+        shell.events.register("post_run_cell", after)
+    except Exception:  # noqa: BLE001 - an IPython without this event: nothing watched
+        _WATCHED.pop(id(shell.user_ns), None)
+
+
+def latest_run_raised(name: str, namespace: dict, defined: bool = True) -> str | None:
+    """The last line of the error, when the latest run of the cell that defines `name` (the last cell in IPython's
+    history whose text does) raised; else None. Known from the runs watched in this kernel (`watch_runs`);
+    otherwise from the notebook's last error (sys.last_value, `raised_in`), where `name` is `defined` only if that
+    cell ran once (else a later run of the same text may have run through)."""
+    from embedlab.grading.code import PROBE_MARK, defines_pattern
+
+    history = inputs_history(namespace)
+    if history is None:
+        return None
+    pattern = defines_pattern(name)
+    at = next((i for i in range(len(history) - 1, -1, -1) if isinstance(history[i], str)
+               and pattern.search(history[i]) and PROBE_MARK not in history[i]), None)
+    if at is None:
+        return None
+    watch = _WATCHED.get(id(namespace))
+    if watch is not None and watch["namespace"] is not namespace:
+        watch = None
+    if watch is not None and at in watch["runs"]:
+        return watch["runs"][at]
+    if watch is not None and at >= max(watch["runs"], default=-1) + 1:
+        return None  # the cell running now (a check inside its own answer cell): it has not raised
+    cell = history[at]
+    if defined and sum(1 for c in history if c == cell) != 1:
+        return None
+    return raised_in(cell[:SOURCE_LIMIT])
 
 
 def raised_in(cell: str | None) -> str | None:

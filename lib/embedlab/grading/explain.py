@@ -236,12 +236,39 @@ def _missing_needs(question, got=None, want=None) -> str | None:
         return None  # the value is a slip a hint computes exactly: that hint speaks, not what the code lacks
     used = code.features(own)
     for alternatives, says in question.avoids.items():
-        if any(token in used for token in alternatives.split("|")) and not _refuted(question, says, got, want):
+        if any(token in used for token in alternatives.split("|")) and not _refuted(question, says, got, want) \
+                and not _pattern_undone_wrong(question, alternatives.split("|"), used, want):
             return quote_written(says, alternatives.split("|"), used)
     for alternatives, says in question.needs.items():
         if not any(token in used for token in alternatives.split("|")) and not _refuted(question, says, got, want):
             return says
     return None
+
+
+def _pattern_undone_wrong(question, tokens, used, want) -> bool:
+    """Is a pattern of the learner's code that an `avoids` entry names (a comprehension's `if` filter) refuted by
+    its own undoing: the learner's lines, run in their kernel with the pattern taken out (embedlab.grading.undo,
+    reported in `elsewhere`), give another value than the answer? Then the pattern is not the slip (a count-weighted
+    share written with a filter is wrong for its weights, not for its filter), and its words are not shown. False
+    where no such run was reported: the pattern is then weighed as before."""
+    if "filter" not in tokens or "filter" not in used or want is None:
+        return False
+    from embedlab.grading import undo
+
+    runs = [c for c in (question.elsewhere if isinstance(question.elsewhere, (list, tuple)) else ())
+            if isinstance(c, dict) and str(c.get(undo.UNDONE, "")).startswith(undo.FILTER_LEAD) and "got" in c
+            and c.get(undo.CONTROL) is None]
+    if not runs:
+        return False
+    for case in runs:
+        try:
+            got = case["got"]
+            got = got.get("float", got.get("int", got)) if isinstance(got, dict) else got
+            if isinstance(got, (int, float)) and math.isclose(float(got), float(want), rel_tol=1e-9, abs_tol=0):
+                return False  # without the filter the lines give the answer: the filter is the slip
+        except (TypeError, ValueError, AttributeError):
+            return False
+    return True
 
 
 def _token_forms(token: str) -> list[str]:

@@ -231,7 +231,8 @@ def most_telling(failures, explained=None, generic=None, plain=None, facts=()) -
     call (not only the one said there), so L + 1 blocks, "the blocks counted twice" where L = 1 and on no
     other input, is not named from that one call. A call that names no cause of its own (`generic(k)`)
     and does not fit the slip contradicts it (a slip that is real would have been found there too): a
-    slip that fits one call only, where such a call contradicts it, is not named. When no named slip is left,
+    slip that fits one call only, where such a call contradicts it, is not named, and a story of two slips at
+    once that such a call contradicts is not named however many other calls it fits. When no named slip is left,
     the general words are said: a direction-only hint of a failing call, else `plain(k)` (what is known
     of the first). `facts` (an invariant a result breaks) are observed, not inferred: never weighed so."""
     counts = {}
@@ -266,6 +267,11 @@ def most_telling(failures, explained=None, generic=None, plain=None, facts=()) -
         if diagnose.direction_only(h) or h in facts or generic is None:
             return True
         against = sum(1 for k in range(len(failures)) if generic(k) and not fits(h, k))
+        if against and _two_slips(h):
+            # two slips at once fit many values by chance: such a story must give the learner's result on every
+            # failing call that names no cause of its own; two calls it fits do not outweigh one it does not
+            # (L·h·d = 1,024·d on two of Llama's shapes, and on no random one)
+            return False
         return against == 0 or support[h] >= 2
 
     kept = [h for h in counts if kept_(h)]
@@ -284,6 +290,13 @@ def most_telling(failures, explained=None, generic=None, plain=None, facts=()) -
 
 
 EITHER = "two slips give exactly your number: either "
+
+
+def _two_slips(hint: str) -> bool:
+    """Does a call's words tell a story of two slips at once: the search's two changes ("X; and Y"), or two such
+    stories framed as "two slips give exactly your number"?"""
+    return bool(parts.two_changes(hint) or hint.startswith((parts.TWO_SLIPS, EITHER))
+                or any(parts.two_changes(a) for pair in _either(hint) for a in pair))
 
 
 def _either(hint: str) -> list:
@@ -871,3 +884,100 @@ def exception_context(question, raised: str, want, args) -> str | None:
                     f"nothing is left, and your code takes something out of an empty sequence; stop when nothing "
                     f"is left")
     return None
+
+
+# --------------------------------------------------------------------------
+# A term the learner's function adds, proven on every failing call
+
+
+def _position_tables() -> dict:
+    """{rows: model} of the learned position tables of the shipped configs (their rows, as count_params counts the
+    table): a typed number of rows times d that is one of them is named."""
+    from embedlab.params import available_models, count_params, load_config, model_shape
+
+    out = {}
+    for name in available_models():
+        try:
+            config = load_config(name)
+            table = count_params(config).position_embedding
+            width = model_shape(config).hidden_size
+            rows = table // width if table and table % width == 0 else None  # OPT's 2,048 positions are 2,050 rows
+        except Exception:  # noqa: BLE001 - a config the counter cannot read names nothing
+            continue
+        if isinstance(rows, int) and rows >= 2:
+            out.setdefault(rows, name)
+    return out
+
+
+def added_term(question, calls) -> str | None:
+    """A term of the learner's own function (a product of a number it types and its parameters, `1024 * d`) whose
+    value, on each failing call's arguments, is exactly what the result has too many there, on two calls or more:
+    taken out, every one of them is right. Named with its size; a typed number of rows times d that is a shipped
+    model's learned position table (GPT-2's 1,024) is named as that table. None otherwise."""
+    import ast
+
+    source = getattr(question, "source", None)
+    if not source or len(calls) < 2:
+        return None
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError):
+        return None
+    found = [n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == question.name]
+    if not found:
+        return None
+    params = [a.arg for a in found[-1].args.args]
+    terms = []
+    for node in ast.walk(found[-1]):
+        if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult)):
+            continue
+        names = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+        typed = [n.value for n in ast.walk(node) if isinstance(n, ast.Constant) and type(n.value) is int]
+        if names and names <= set(params) and typed and all(
+                isinstance(n, (ast.BinOp, ast.Name, ast.Constant, ast.Load, ast.Mult)) for n in ast.walk(node)):
+            terms.append((node, typed))
+    inner = question._result_question()
+    gaps = []
+    for got, want, args, _ in calls:
+        try:
+            g, w = plain_value(inner, got), plain_value(inner, want)
+        except Exception:  # noqa: BLE001
+            return None
+        if not (is_plain_number(g) and is_plain_number(w)) or args is None:
+            return None
+        gaps.append((g - w, dict(zip(params, args))))
+    for node, typed in terms:
+        code_ = compile(ast.Expression(node), "<term>", "eval")
+        try:
+            values = [eval(code_, {"__builtins__": {}}, dict(env)) for _, env in gaps]  # noqa: S307 - numbers only
+        except Exception:  # noqa: BLE001
+            continue
+        if any(v == 0 or v != gap for v, (gap, _) in zip(values, gaps)):
+            continue
+        segment = ast.get_source_segment(source, node) or ast.unparse(node)
+        said = (f"your function adds `{segment}` on every input, exactly what each failing result has too many: "
+                f"taken out, every one is right; the count asked has no such term")
+        read = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+        tables = _quiet_tables()
+        rows = [t for t in typed if t in tables]
+        if read == {"d"} and len(typed) == 1 and rows and inner.unit_of() == "parameters":  # a table holds weights
+            said += (f" ({rows[0]:,} rows of d numbers is a learned position table, n_positions × d, as "
+                     f"{tables[rows[0]]}'s: a model without one counts none)")
+        return said
+    return None
+
+
+def _quiet_tables() -> dict:
+    try:
+        return _position_tables_cached()
+    except Exception:  # noqa: BLE001
+        return {}
+
+
+_TABLES: dict = {}
+
+
+def _position_tables_cached() -> dict:
+    if "tables" not in _TABLES:
+        _TABLES["tables"] = _position_tables()
+    return _TABLES["tables"]

@@ -21,7 +21,7 @@ from embedlab.grading.kinds import CARRIED, WRITTEN_LIMIT, Function, Question, c
 from embedlab.grading.lessons import questions_for
 from embedlab.grading.sandbox import Limits, RunResult
 from embedlab.grading.status import CORRECT, CRASHED, ERROR, INCORRECT, MEMORY, NOT_ATTEMPTED, TIMEOUT, TO_MARK
-from embedlab.grading.text import cut
+from embedlab.grading.text import cut, raised_words
 from embedlab.grading.variants import look_question
 
 
@@ -80,6 +80,9 @@ def score(q: Question, key: dict, reference: dict, result: RunResult, limits: Li
         return 0.0, q.points, INCORRECT, cut(entry[wire.WRONG_FORM])
     if wire.RAISED in entry:
         return 0.0, q.points, ERROR, f"reading the answer raised {cut(entry[wire.RAISED])}"
+    raised = _defining_cell_raised(q, result)  # its value is then not the cell's: said, as the notebook check says it
+    if raised:
+        return (0.0, q.points) + raised
     if wire.DATA not in entry:
         return 0.0, q.points, ERROR, "the grader's probe reported nothing for this question"
     if isinstance(q, Function):
@@ -240,6 +243,25 @@ def _cell(report: dict, index) -> str:
     if isinstance(label, str) and label:
         return cut(label, 240)
     return "a code cell"
+
+
+def _defining_cell_raised(q: Question, result: RunResult):
+    """(status, detail) when the cell that defines the answer (or an answer it is judged with: a Design's `uses`)
+    raised, though the name holds a value (set by another cell above it, or before the error): the value is not
+    judged, in the notebook check's words (text.raised_words); None otherwise."""
+    report = result.report if isinstance(result.report, dict) else {}
+    errors = [e for e in report.get("errors", []) if isinstance(e, dict) and e.get("cell") is not None]
+    defines = report.get("defines", {}) if isinstance(report.get("defines"), dict) else {}
+    stopped = set(c for c in report.get("timeouts", []) if type(c) is int)  # said by at_the_limit, as stopped
+    for name in (q.name, *getattr(q, "uses", ())):
+        cell = defines.get(name)
+        own = [e for e in errors if type(cell) is int and cell not in stopped and e["cell"] == cell]
+        if not own:
+            continue
+        which = "your answer cell" if name == q.name else f"the cell that defines `{name}`"  # the check's words
+        error = f"{cut(own[0].get('ename'))}: {cut(own[0].get('evalue'))}"
+        return (MEMORY if own[0].get("ename") == "MemoryError" else ERROR), cut(raised_words(which, error, name))
+    return None
 
 
 def _why_missing(q: Question, result: RunResult, limits: Limits):

@@ -468,6 +468,10 @@ class Question:
             self._said = "parts" if found else "generic"
             return found or _quiet(diagnose.precision_hint, got, want, True, True) or generic()
         edit = self._proven_edit(want)  # one slip undone in the learner's own lines gives the answer: proved
+        if edit and edit.startswith(undo.FILTER_LEAD) and "without that filter" in edit:
+            # the filter taken out gives the answer: the question's own words for a filter (`avoids`), now proven
+            own = next((w for tokens, w in self.avoids.items() if "filter" in tokens.split("|")), None)
+            return own or edit
         typed_edit = ""
         if edit and undo.TYPED in edit:
             # a value typed where an input belongs: the code reading's own words first where it names the typed
@@ -1749,6 +1753,11 @@ class Function(Question):
         slip = _quiet(explain.precedence_slip, self.source, default=None)
         where = next((w for _, w, _ in failures if said.startswith(w + ": ")), None)
         hint = said[len(where) + 2:] if where else said
+        if not unused and diagnose.direction_only(hint):
+            # a term the learner's function writes that is, on every failing call, exactly the result's excess
+            added = _quiet(function_hints.added_term, self, calls, default=None)
+            if added:
+                return self._verdict(False, f"{where}: {added}" if where else added)
         if slip and not unused and (diagnose.direction_only(hint) or hint in {i.says for i in self.invariants}):
             # parentheses missing in the learner's own code, where the calls name no slip of their own (a
             # direction, a broken invariant): said before the call's symptom

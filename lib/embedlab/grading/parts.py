@@ -512,9 +512,13 @@ def changes_of(answer: Answer) -> list[tuple[dict, str, tuple]]:
                     term = parent.name[6:] if parent.name.startswith("minus ") else parent.name
                     label = node.words if _IDENT.fullmatch(node.words or "") else node.name
                     count = node.name if "layer" in node.name.lower() and node.name != label else "layers"
-                    words = (f"{term} counted for one layer only: multiply this part by the number of {count} "
-                             f"({label}, every layer it applies to), the rest of your formula is right"
-                             + (f" ({node.missing})" if node.missing else ""))
+                    # one clause each, no aside inside an aside: the part's own words (how many layers there are)
+                    # after the rule, left out where they say it again (text.join_clauses)
+                    from embedlab.grading.text import join_clauses
+
+                    words = join_clauses(f"{term} counted for one layer only: multiply this part by {label}, the "
+                                         f"number of {count} it applies to", node.missing or "",
+                                         "the rest of your formula is right")
                 out.append(({nid: DROP}, words,
                             (nid,) + ((f"tag:{node.tag}",) if node.tag else ())))
             # a factor in twice (squared) only when the author names it: learners double terms, not factors
@@ -1037,7 +1041,9 @@ def _a_part_alone(answer, base, got) -> list:
 def _alone_words(node, value, whole: str) -> str:
     """The words for one term of the answer given where the whole is asked."""
     name = node.name[6:] if node.name.startswith("minus ") else node.name
-    how = f" ({node.words})" if node.words else ""
+    # the part's words in an aside; words with an aside of their own ("every parameter (count_params)") after a
+    # comma instead, so that no aside sits inside another
+    how = "" if not node.words else f", {node.words}," if "(" in node.words else f" ({node.words})"
     if value < 0 or node.name.startswith("minus "):
         return (f"that is {name}{how} alone, the amount taken away (the saving, the difference), not "
                 f"{whole}: the question asks for {whole}, the whole that is left")

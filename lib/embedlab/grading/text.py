@@ -318,6 +318,60 @@ def repeated_clause(text: str) -> str | None:
     return None
 
 
+def _asides(text: str) -> list:
+    """[(start, end, depth)] of each pair of parentheses in the words, code quoted in backticks left out (its own
+    parentheses are the learner's); an unbalanced one ends the reading."""
+    text = re.sub(r"`[^`\n]*`", lambda m: "`" + "x" * (len(m.group(0)) - 2) + "`", text)
+    out, stack = [], []
+    for i, ch in enumerate(text):
+        if ch == "(":
+            stack.append(i)
+        elif ch == ")":
+            if not stack:
+                return out
+            start = stack.pop()
+            out.append((start, i + 1, len(stack)))
+    return out
+
+
+def _prose_aside(text: str, start: int, end: int) -> bool:
+    """Is the pair at text[start:end] an aside in words ("(each of the L)"), not a formula's grouping ("n·(2m − 1)",
+    "f(x)", "(q·k)")? An aside opens after a space and holds two words or more of letters."""
+    if start > 0 and not text[start - 1].isspace():
+        return False
+    inner = re.sub(r"`[^`]*`", " ", text[start + 1:end - 1])
+    return len(re.findall(r"[A-Za-z]{2,}", inner)) >= 2
+
+
+def nested_aside(text: str) -> str | None:
+    """An aside in parentheses written inside another aside ("(… every block (each of the L) attends)"), or None:
+    one aside is read; an aside inside it makes the learner hold two asides at once, and says its clause twice as
+    often as not. Formulas' own parentheses ("(2·d − 1)·V", "n·(2m − 1)") are no asides."""
+    if not isinstance(text, str) or text.count("(") < 2:
+        return None
+    pairs = _asides(text)
+    for start, end, depth in pairs:
+        if depth == 0 or not _prose_aside(text, start, end):
+            continue
+        if any(s < start and end < e and _prose_aside(text, s, e) for s, e, _ in pairs):
+            return text[start:end]
+    return None
+
+
+def repeated_aside(text: str) -> str | None:
+    """The first aside in parentheses whose words say again what the words around it say (70 % of its content
+    words there, as `repeated_clause` reads a clause), or None."""
+    if not isinstance(text, str) or "(" not in text:
+        return None
+    for start, end, depth in _asides(text):
+        if depth or not _prose_aside(text, start, end):
+            continue
+        inner, rest = text[start + 1:end - 1], text[:start] + " " + text[end:]
+        if _repeats(inner, rest):
+            return inner
+    return None
+
+
 def without_repeats(text: str) -> str:
     """The hint with each clause that repeats an earlier one left out (join_clauses after the fact)."""
     if not isinstance(text, str) or "; " not in text:
@@ -398,6 +452,9 @@ def hint_problems(text: str, unit: str = "", unitless: tuple = ()) -> list[str]:
     again = repeated_clause(text)
     if again:
         out.append(f"a clause said twice in other words: {again[:60]!r}")
+    nested = nested_aside(text)
+    if nested:
+        out.append(f"an aside in parentheses inside another: {nested[:60]!r}")
     if unit in unitless:
         for family, pattern in _UNIT_WORDS.items():
             if family in UNITLESS_ALLOWED.get(unit, ()):
@@ -453,3 +510,10 @@ def _repetitions(text: str) -> list[str]:
             if re.search(rf"\basks for (?:the )?{re.escape(found.group('asked'))} only\b", rest):
                 out.append(f"a clause repeated: not {found.group('asked')!r}, then asked for it only")
     return out
+
+
+def raised_words(which: str, error: str, name: str) -> str:
+    """The words for an answer whose defining cell's latest run raised while `name` still holds a value (left from
+    an earlier run, or set before the error): not judged. The notebook's check and the grader say the same."""
+    return (f"{which} was run and raised {error} (the last line of its error): the value `{name}` holds now is not "
+            "judged; fix that cell and run it again")

@@ -28,6 +28,7 @@ __all__ = ["edits", "first", "proven", "UNDONE", "FLIP", "CONTROL", "DIRECTION",
 EDITS = 8  # edits run per answer at most
 SECONDS = 3.0  # CPU seconds all the edits of one answer get together (elsewhere._bounded)
 UNDONE = "undone"  # the key of an edit's report, beside "kind" and "got"
+FILTER_LEAD = "your comprehension's"  # the words of the edit that takes a comprehension's filter out
 STEP = "step"  # the key of a solution step's report (elsewhere.solution_steps): what comes after that step
 BYTES = 96_000  # characters of JSON the edits of one answer report at most (the sandbox's channel is 1 MiB in all) …
 PROBE_BYTES = 320_000  # … and of all the answers of one probe together (embedlab.grading.wire)
@@ -321,6 +322,33 @@ def edits(source: str, params: tuple = (), values: dict | None = None,
     if extremes:  # a choice answer: the end it is taken at (min for max), or a dict's keys compared for its values
         for words, at, make, rank, meta in _extreme_edits(source, nodes):
             add(words, at, make, rank, meta)
+    for k, node in enumerate(nodes):
+        if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)) \
+                and any(comp.ifs for comp in node.generators):
+            # a comprehension's filter (`if …`): without it, every item is kept; a code reading that names the filter
+            # ("your code leaves some words out") is shown only where this edit gives the answer (explain)
+            tests = [t for comp in node.generators for t in comp.ifs]
+
+            def unfiltered(n):
+                n = copy.deepcopy(n)
+                for comp in n.generators:
+                    comp.ifs = []
+                return n
+            add(f"{FILTER_LEAD} `if {_seg(source, tests[0])}` leaves items out: without that filter, your own code "
+                f"gives the answer", k, unfiltered, 1)
+            for test in tests:  # one test of an `and` left out (`if count_tokens(w) == 1 and w.isalpha()`)
+                if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
+                    for i, operand in enumerate(test.values):
+                        def fewer(n, at=ast.dump(test), i=i):
+                            n = copy.deepcopy(n)
+                            for comp in n.generators:
+                                for j, t in enumerate(comp.ifs):
+                                    if ast.dump(t) == at:
+                                        rest = [v for m, v in enumerate(t.values) if m != i]
+                                        comp.ifs[j] = rest[0] if len(rest) == 1 else ast.BoolOp(ast.And(), rest)
+                            return n
+                        add(f"{FILTER_LEAD} `if` also tests `{_seg(source, operand)}`, which leaves items out: without "
+                            f"that test, your own code gives the answer", k, fewer, 1)
     if params:
         for k, node in enumerate(nodes):
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in params:
@@ -989,6 +1017,10 @@ def proven(question, elsewhere, right) -> str | None:
             continue
         if case.get("kind") != question.kind or case[UNDONE] in loose:
             continue
+        if str(case[UNDONE]).startswith(FILTER_LEAD) and not any(
+                "filter" in str(tokens).split("|") for tokens in (getattr(question, "avoids", None) or {})):
+            continue  # a filter taken out weighs a question's own words for filters (`avoids`); elsewhere the filter
+            # may be the way the answer's own part is written (cat left out of its own row), not the slip
         got = case["got"]
         if question.kind == "choice" and isinstance(got, dict) and str(got.get("str", "")).strip().lower() in YES_NO:
             continue

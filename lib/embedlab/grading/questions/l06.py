@@ -242,7 +242,7 @@ def forward_parts(V, d, L, d_ff, context) -> Answer:
                                                                                        "(down): count both")]),
             ])]),
         Prod("attention over the context", [
-            Part("layers", L, "L", missing="attention over the context of one block only: every block (each of the L) attends"),
+            Part("layers", L, "L", missing="every one of the L blocks attends over the context"),
             Part("4 · d per key", 4 * d, "scores (q·k) and the weighted sum of v, 2 · d each",
                  alts=[Alt(2 * d, "attention over the context is 4·context·d per block: scores (q·k) and the "
                                   "weighted sum of v, 2·context·d each")]),
@@ -259,8 +259,8 @@ def active_parts(total, n_moe, E, k, d, d_ff, name) -> list:
     stored minus the experts a token skips, or what every token uses plus its k experts."""
     def expert(count_part):
         return [Part("MoE layers", n_moe, "moe_layers",
-                     missing=f"each of {name}'s {n_moe} expert layers (MoE layers: those whose MLP holds experts) "
-                             "has its own experts"),
+                     missing=f"each of {name}'s {n_moe} expert layers, those whose MLP holds experts, has its own "
+                             "experts"),
                 count_part,
                 Part("matrices per expert", 3, "gate, up and down",
                      alts=[Alt(2, "each expert is a gated MLP: three matrices (gate, up, down), not two"),

@@ -71,6 +71,18 @@ def audit(partner: str, n_train: int, V_bpe: int, n_top: int) -> tuple[float, fl
     return tuple(sum(bpe.count_tokens(w) == 1 for w in list(words)[:n_top]) / n_top for words in (hindi, other))
 
 
+@functools.lru_cache(maxsize=8)
+def audit_weighted(partner: str, n_train: int, V_bpe: int, n_top: int) -> float:
+    """Question 6 weighted by the words' counts: the share of the running words (each of the top `n_top` Hindi
+    words counted as often as it occurs) that are one token; the audit asks for each word once."""
+    from embedlab.bpe import add_counts, train_bpe, word_counts
+
+    other, hindi = word_counts(partner, n_train), word_counts("hi", n_train)
+    bpe = train_bpe(add_counts(other, hindi), V_bpe)
+    top = list(hindi)[:n_top]
+    return sum(hindi[w] for w in top if bpe.count_tokens(w) == 1) / sum(hindi[w] for w in top)
+
+
 def hindi_share_elsewhere(ns: dict) -> list:
     """Question 6 on the n_top // 2 most frequent Hindi words (n_top and top_hindi both halved): a share
     divided by a typed count (the book's 100) is off by half there, one divided by len(top_hindi) or n_top
@@ -248,12 +260,15 @@ def bpe_merges(counts, n_merges):
     return [tuple(int(t) for t in pair) for pair in train_bpe(dict(counts), BASE_VOCAB + int(n_merges)).merges]
 
 
-def _merge_loop(counts, n_merges, tie="smallest", weighted=True, every=True, as_bytes=True, numbered=True):
+def _merge_loop(counts, n_merges, tie="smallest", weighted=True, every=True, as_bytes=True, numbered=True,
+                order="left", overlap=False):
     """The merge loop written plainly, with the usual slips as switches: `tie` "largest" (the other way),
     "first" or "last" (the first or last pair counted, as max(pairs, key=pairs.get) or a stable sort
     leaves it); `weighted` False (each word's pairs counted once); `every` False (only a word's first
     occurrence of the pair merged); `as_bytes` False (words start as characters, ord(), not bytes); `numbered`
-    False (every merge's new token given the same id, 256, not 256 + k)."""
+    False (every merge's new token given the same id, 256, not 256 + k); `order` "right" (a word's occurrences
+    merged from its end: `a a a` made `a N`); `overlap` True (every position the pair starts at, or ends at, used:
+    `a a a` made `N N`)."""
     words = [list(w.encode("utf-8")) if as_bytes else [ord(ch) for ch in w] for w in counts]
     freqs = [int(n) for n in counts.values()]
     merges = []
@@ -269,6 +284,26 @@ def _merge_loop(counts, n_merges, tie="smallest", weighted=True, every=True, as_
         best = {"smallest": min(tied), "largest": max(tied), "first": tied[0], "last": tied[-1]}[tie]
         merges.append(best)
         for i, tokens in enumerate(words):
+            if order == "right":  # the word scanned from its end: the same rule, mirrored
+                out, j = [], len(tokens) - 1
+                while j >= 0:
+                    if j >= 1 and (tokens[j - 1], tokens[j]) == best:
+                        out.insert(0, 256 + k if numbered else 256)
+                        j -= 2
+                    else:
+                        out.insert(0, tokens[j])
+                        j -= 1
+                words[i] = out
+                continue
+            if overlap:  # a token that ends a merged pair and starts another is merged twice
+                out = []
+                for j in range(len(tokens)):
+                    if j + 1 < len(tokens) and (tokens[j], tokens[j + 1]) == best:
+                        out.append(256 + k if numbered else 256)
+                    elif not (j > 0 and (tokens[j - 1], tokens[j]) == best):
+                        out.append(tokens[j])
+                words[i] = out
+                continue
             out, j, done = [], 0, False
             while j < len(tokens):
                 if j + 1 < len(tokens) and (tokens[j], tokens[j + 1]) == best and not done:
@@ -291,6 +326,10 @@ CHARS_WORDS = ("your words start as characters (ord), not bytes: byte-level BPE 
                "bytes, list(word.encode('utf-8')), so a letter outside ASCII is two or three tokens")
 SAME_ID_WORDS = ("every merge's new token gets the same id, 256: merge k makes a token of its own, id 256 + k (k "
                  "from 0), so a later merge can tell the new tokens apart")
+RIGHT_TO_LEFT_WORDS = ("your loop merges a word's occurrences from its end: merge them left to right, without "
+                       "overlaps (`a a a` becomes `N a`, not `a N`)")
+OVERLAP_WORDS = ("overlapping occurrences merged twice: a token used by one merged pair is not free for the next; "
+                 "merge left to right, without overlaps (`a a a` becomes `N a`, not `N N`)")
 FIRST_ONLY_WORDS = ("only the first occurrence of the pair in a word is merged: merge every occurrence, left to "
                     "right, without overlaps (`a a a` becomes `N a`)")
 
@@ -299,12 +338,15 @@ def _merge_slips() -> list:
     """The usual slips of the merge loop, alone and two at a time."""
     one = [({"tie": tie}, TIE_WORDS) for tie in ("largest", "first", "last")] + [
         ({"weighted": False}, UNWEIGHTED_WORDS), ({"every": False}, FIRST_ONLY_WORDS),
-        ({"as_bytes": False}, CHARS_WORDS), ({"numbered": False}, SAME_ID_WORDS)]
+        ({"as_bytes": False}, CHARS_WORDS), ({"numbered": False}, SAME_ID_WORDS),
+        ({"order": "right"}, RIGHT_TO_LEFT_WORDS), ({"overlap": True}, OVERLAP_WORDS)]
     out = [Slip(functools.partial(_merge_loop, **kw), words) for kw, words in one]
     for i, (kw1, w1) in enumerate(one):
         for kw2, w2 in one[i + 1:]:
             if set(kw1) & set(kw2):  # two tie rules at once: not a slip
                 continue
+            if {"every", "order", "overlap"} & set(kw1) and {"every", "order", "overlap"} & set(kw2):
+                continue  # two ways of replacing one occurrence at once: one rule of the replacement, not two slips
             out.append(Slip(functools.partial(_merge_loop, **kw1, **kw2), f"two slips: {w1}; and {w2}"))
     return out
 
@@ -544,6 +586,10 @@ def questions(p: dict) -> list:
         Real("hindi_single_token_share", exact=True, hints=[
             ratio(100, "give a fraction, not a percentage"),
             Hint(lambda got, want: got > 1, "a share is a fraction between 0 and 1"),
+            Hint(lambda got, want: got != want and abs(got - audit_weighted(
+                p["partner"], p["n_train"], p["V_bpe"], p["n_top"])) <= 1e-9 * abs(got),
+                 "that is the share of running words (each word weighted by how often it occurs): the audit counts "
+                 "each of the n_top words of `top_hindi` once"),
             Hint(lambda got, want: abs(got - partner_share()) < 1e-9,
                  f"that is the share of the partner language's words ({p['partner']!r}, `other`), the other "
                  "language of the training mix: audit the Hindi ones (`top_hindi`)"),

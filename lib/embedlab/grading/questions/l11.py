@@ -372,7 +372,15 @@ def questions(p: dict) -> list:
         if not isinstance(design, dict):
             return [_not_a_design(design, job, source)]
         problems = over_budget(design, job)
+        # the head width is said with the budgets a design breaks, in the same hint (not one round trip later)
+        try:
+            width = model_shape(design).head_dim
+        except (ValueError, KeyError, TypeError, ZeroDivisionError, OverflowError):
+            width = None
+        heads = [] if width is None or width == p["head_dim"] else [
+            f"the job's heads are head_dim = {p['head_dim']} wide (d / h); yours are {width}"]
         if problems:
+            problems = [*problems, *heads]
             # a one-field change the learner's own cell shows (the value its search was built with), or one layer
             # fewer, proven by the changed design fitting every budget
             proven = _proven_change(design, job, source)
@@ -385,7 +393,8 @@ def questions(p: dict) -> list:
             except (ValueError, OverflowError):  # a design the calculators refuse to count: its problems only
                 return problems
             kv = [x for x in fixes if x.startswith("num_kv_heads = ")]
-            if kv and len(problems) == 1 and problems[0].startswith("memory:") and f.kv_cache_gb > f.weights_gb:
+            budgets = len(problems) - len(heads)  # the budgets broken (the head width said after them)
+            if kv and budgets == 1 and problems[0].startswith("memory:") and f.kv_cache_gb > f.weights_gb:
                 # only the memory over, and most of it the cache: the kv heads are what the cache is made of
                 problems = [problems[0] + f"; most of it is the KV cache, one key and one value vector per kv head "
                                           f"per layer per token: {kv[0]} alone (query heads sharing a kv head) "
@@ -394,10 +403,7 @@ def questions(p: dict) -> list:
                 problems = [*problems, f"one change alone would fit every budget: {fixes[0]} (the rest of the "
                                        "design as it is)"]
             return problems
-        if model_shape(design).head_dim != p["head_dim"]:
-            return [f"the job's heads are head_dim = {p['head_dim']} wide (d / h); "
-                    f"yours are {model_shape(design).head_dim}"]
-        return []
+        return heads
 
     def params_rule(answers):
         got = answers["design_params"]

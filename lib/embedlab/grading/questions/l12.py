@@ -389,7 +389,7 @@ def _by_hand_parted() -> tuple:
             continue
         width = count_params(config).token_embedding // s.vocab_size
         misses = tuple(w for w, holds in (
-            (f"its table's rows are {width:,} numbers wide (word_embed_proj_dim), not d = {s.hidden_size:,}",
+            (f"its table's rows are {width:,} numbers wide, word_embed_proj_dim, not d = {s.hidden_size:,}",
              width != s.hidden_size),
             ("its head has a bias, one number per new row", family(config["model_type"]).head_bias)) if holds)
         kind = (width != s.hidden_size, family(config["model_type"]).head_bias)
