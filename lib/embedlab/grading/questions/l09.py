@@ -100,25 +100,6 @@ def gap_means(p: dict) -> tuple[float, float]:
     return float(np.mean(within)), float(C[np.ix_(animals, vehicles)].mean())
 
 
-@functools.lru_cache(maxsize=8)
-def _within_slips(key: tuple) -> dict:
-    """Question 3's within-group mean taken otherwise, as trained for the variant `key` (its items): one group's
-    pairs only (each group), and every pair with a word paired with itself too (i <= j)."""
-    p = dict(key)
-    corpus, E = _model(*(p[name] for name in ("d", "n_sentences", "corpus_seed", "steps", "batch_size", "seed")))
-    animals, vehicles = list(corpus.groups["animals"]), list(corpus.groups["vehicles"])
-    unit = E / np.linalg.norm(E, axis=1, keepdims=True)
-    C = unit @ unit.T
-    pairs = {name: [C[i, j] for i in g for j in g if i < j] for name, g in (("animals", animals), ("vehicles", vehicles))}
-    selfs = [C[i, j] for g in (animals, vehicles) for i in g for j in g if i <= j]
-    return {"animals": float(np.mean(pairs["animals"])), "vehicles": float(np.mean(pairs["vehicles"])),
-            "self": float(np.mean(selfs))}
-
-
-def within_slips(p: dict) -> dict:
-    return _within_slips(tuple(sorted((k, v) for k, v in p.items() if isinstance(v, (int, float, str)))))
-
-
 def gap_of(E: np.ndarray, animals, vehicles) -> float:
     """Question 3's gap, as the solution computes it: the mean cosine over every pair of different
     words inside one group, minus the mean over every animal-vehicle pair."""
@@ -478,13 +459,7 @@ def questions(p: dict) -> list:
             # a rounding all land there. The `needs` above name the pairs' test where the cell has none; a rounding,
             # a copied index, are proven by undoing them in the learner's own code: embedlab.grading.undo.)
         ], other_inputs=gap_elsewhere, parts=lambda: Answer(Sum("the gap", [
-            Part("the within-group mean", gap_means(p)[0], "the mean cosine of pairs inside a group", alts=[
-                Alt(within_slips(p)["animals"], "your within-group mean takes the animals' pairs only: the vehicles' "
-                                                "pairs belong in it too, both groups"),
-                Alt(within_slips(p)["vehicles"], "your within-group mean takes the vehicles' pairs only: the animals' "
-                                                 "pairs belong in it too, both groups"),
-                Alt(within_slips(p)["self"], "your within-group mean pairs each word with itself too (cosine 1): take "
-                                             "only pairs of different words, i < j")]),
+            Part("the within-group mean", gap_means(p)[0], "the mean cosine of pairs inside a group"),
             Part("minus the across mean", -gap_means(p)[1], "the mean cosine of animal-vehicle pairs")]),
             offsets=False)),
         Array("cos_cat", sig=6, shape=lambda q: (16,), needs={
