@@ -100,6 +100,11 @@ def gap_means(p: dict) -> tuple[float, float]:
     return float(np.mean(within)), float(C[np.ix_(animals, vehicles)].mean())
 
 
+def _with_self_gap(p: dict) -> float:
+    """Question 3's gap with each word's pair with itself in the within-group mean (the usual slip)."""
+    return trained(p)[2]
+
+
 def gap_of(E: np.ndarray, animals, vehicles) -> float:
     """Question 3's gap, as the solution computes it: the mean cosine over every pair of different
     words inside one group, minus the mean over every animal-vehicle pair."""
@@ -455,6 +460,11 @@ def questions(p: dict) -> list:
             Hint(lambda got, want: got < 0 < want,
                  "your gap is below 0, though words of one group are closer to each other than to the other "
                  "group's (the within-group mean is the larger): recheck which pairs each of your two means takes"),
+            # Proven by the value, not guessed from a band: the gap with every word's pair with itself taken
+            # in is one exact number for these parameters (trained(p)'s third value).
+            Hint(lambda got, want: math.isclose(got, _with_self_gap(p), rel_tol=1e-9),
+                 "each word is paired with itself too: a word's cosine with itself is 1 and raises the "
+                 "within-group mean; take only pairs of different words (i < j)"),
             # (A band above the answer is no proof of a cause: a word paired with itself, one group's pairs alone,
             # a rounding all land there. The `needs` above name the pairs' test where the cell has none; a rounding,
             # a copied index, are proven by undoing them in the learner's own code: embedlab.grading.undo.)
