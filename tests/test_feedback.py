@@ -26,7 +26,7 @@ from embedlab.grading import cli as grade
 from embedlab.grading import feedback, lms
 from embedlab.grading.judge import Row
 from embedlab.grading.keys import LessonKeys, Variant, write_lesson_keys
-from embedlab.grading.lessons import known_lessons, load_key, questions_for, reread_for
+from embedlab.grading.lessons import known_lessons, load_key, questions_for, reread_for, reread_where
 from embedlab.grading.status import STATUSES, TOTAL_STATUSES
 from embedlab.grading.submissions import find_submissions, identify
 from embedlab.grading.values import written_forms
@@ -89,14 +89,48 @@ def who(page: str) -> str:
 # What to reread, and plain words for every status
 
 
+def _headings(lesson: str) -> set[str]:
+    nb = json.loads((ROOT / "notebooks" / f"{lesson}.ipynb").read_text(encoding="utf-8"))
+    return {line[3:].strip() for c in nb["cells"] if c["cell_type"] == "markdown"
+            for line in "".join(c["source"]).splitlines() if line.startswith("## ")}
+
+
 def test_every_question_names_a_section_its_lesson_notebook_has():
+    """Each question's reread names a `## ` heading of a lesson notebook: its own lesson's, or, where its entry
+    names another lesson (`("04-modern-blocks", section)`), that lesson's."""
+    elsewhere = []
     for lesson in known_lessons():
-        nb = json.loads((ROOT / "notebooks" / f"{lesson}.ipynb").read_text(encoding="utf-8"))
-        headings = {line[3:].strip() for c in nb["cells"] if c["cell_type"] == "markdown"
-                    for line in "".join(c["source"]).splitlines() if line.startswith("## ")}
-        reread = reread_for(lesson)
+        reread = reread_where(lesson)
         assert set(reread) == {q.name for q in questions_for(lesson)}, lesson
-        assert set(reread.values()) <= headings, (lesson, set(reread.values()) - headings)
+        for name, (where, section) in reread.items():
+            assert where in known_lessons(), (lesson, name, where)
+            assert section in _headings(where), (lesson, name, where, section)
+            if where != lesson:
+                elsewhere.append((lesson, name, where))
+        assert reread_for(lesson) == {name: section for name, (_, section) in reread.items()}
+    # exercise 06's question 8 counts a token's active parameters, taught matrix by matrix in lesson 04 (newcomer T)
+    assert ("06-params-vs-compute", "active_params", "04-modern-blocks") in elsewhere
+
+
+def test_a_reread_in_another_lesson_is_named_and_linked_there():
+    """The feedback page names the other lesson and links its page; the hint that points at a section names the
+    lesson too (not "the lesson's section", which would be the exercise's own)."""
+    from embedlab.grading.lessons import questions_for as qs
+
+    lesson = "06-params-vs-compute"
+    keys = class_keys({"ann": 1}, lessons=(lesson,))
+    rows = rows_for(f"subs/ann/{lesson}.ipynb", "ann", lesson=lesson, wrong=("active_params",),
+                    detail="a little too small")
+    page = feedback.feedback_pages(rows, keys, {"rule": "best"}, book_url="https://book.example/course/")[0]
+    assert "Reread: lesson 04-modern-blocks, section “8. A mixture of experts: Mixtral-8x7B” " \
+           "(notebooks/04-modern-blocks.ipynb) https://book.example/course/notebooks/04-modern-blocks.html" in page.text
+    assert 'href="https://book.example/course/notebooks/04-modern-blocks.html"' in page.html
+    assert "06-params-vs-compute.html" not in page.html
+    q = next(q for q in qs(lesson) if q.name == "active_params")
+    assert q.reread_lesson == "04-modern-blocks"
+    assert q._pointed("too small") == "too small; reread lesson 04's section “8. A mixture of experts: Mixtral-8x7B”"
+    own = next(q for q in qs(lesson) if q.name == "kaplan_n")
+    assert own._pointed("too small") == "too small; reread the lesson's section “6. The other counts called N”"
 
 
 def test_every_status_is_explained_in_plain_words():

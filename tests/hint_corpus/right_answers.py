@@ -163,9 +163,12 @@ ENTRIES = [
     R("04-modern-blocks", "vocab_share",
       "counts = count_params(load_config(share_model))\nvocab = counts.token_embedding + counts.lm_head\n"
       "vocab_share = float(vocab) / float(counts.total)\n", "intermediate, float()"),
+    # was the ParamCount's own `.vocab_share` field: question 3 now asks for the share added up from the parts and
+    # refuses the ready-made one (its own_work, tests/test_own_work_shortcuts.py); the parts read by name instead
     R("04-modern-blocks", "vocab_share",
-      "vocab_share = count_params(load_config(share_model)).vocab_share\n",
-      "the ParamCount's own vocab_share field"),
+      "pc = count_params(load_config(share_model))\n"
+      "vocab_share = sum(getattr(pc, f) for f in ('token_embedding', 'lm_head')) / pc.total\n",
+      "the parts read by getattr"),
     R("04-modern-blocks", "padding_params",
       "rows = V\nwhile rows % pad_multiple:\n    rows += 1\npadding_params = (rows - V) * d\n",
       "a loop rounding up"),

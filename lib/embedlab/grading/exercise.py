@@ -30,7 +30,7 @@ from embedlab.grading.explain import with_source
 from embedlab.grading.elsewhere import as_handed_out, run_elsewhere
 from embedlab.grading.elsewhere import run_function_edits
 from embedlab.grading.lessons import load_key, questions_for
-from embedlab.grading.text import raised_words
+from embedlab.grading.text import broken_definition, did_not_parse, error_line, missing_words, raised_words
 from embedlab.grading.status import CORRECT, ERROR, INCORRECT, NOT_ATTEMPTED, TO_MARK, format_points
 from embedlab.grading.variants import look_question, second_look, space_for
 from embedlab.grading.verdicts import evaluate, untold_slips  # noqa: F401 - exercise's names too
@@ -97,9 +97,7 @@ class Exercise:
             error = latest_run_raised(missing, namespace, defined=False)
             if error:
                 which = "your answer cell" if missing == name else f"the cell that defines `{missing}`"
-                return Verdict(ERROR, 0.0, verdict.max_points,
-                               f"{which} was run and raised {error} (the last line of its error): `{missing}` is "
-                               "not defined; fix that cell and run it again")
+                return Verdict(ERROR, 0.0, verdict.max_points, missing_words(which, error, missing))
             break
         return verdict
 
@@ -415,6 +413,9 @@ _WATCHED: dict = {}
 def _error_line(error: BaseException) -> str:
     import traceback
 
+    if isinstance(error, SyntaxError):  # the cell did not parse: its error and line, as the grader says it
+        shown = error_line(type(error).__name__, str(error))
+        return shown if len(shown) <= 200 else shown[:199] + "…"
     shown = " ".join("".join(traceback.format_exception_only(type(error), error)).split())
     return shown if len(shown) <= 200 else shown[:199] + "…"
 
@@ -465,11 +466,20 @@ def latest_run_raised(name: str, namespace: dict, defined: bool = True) -> str |
     pattern = defines_pattern(name)
     at = next((i for i in range(len(history) - 1, -1, -1) if isinstance(history[i], str)
                and pattern.search(history[i]) and PROBE_MARK not in history[i]), None)
-    if at is None:
-        return None
     watch = _WATCHED.get(id(namespace))
     if watch is not None and watch["namespace"] is not namespace:
         watch = None
+    if watch is not None:
+        # a later run that did not parse, whose lines read as a try at defining the name (`attn_layer 2 * d`: the
+        # edit broke the assignment itself): the cell defines nothing now, and the name holds an earlier run's value
+        loose = broken_definition(name)
+        later = next((i for i in range(len(history) - 1, -1 if at is None else at, -1)
+                      if did_not_parse(watch["runs"].get(i)) and isinstance(history[i], str)
+                      and loose.search(history[i])), None)
+        if later is not None:
+            return watch["runs"][later]
+    if at is None:
+        return None
     if watch is not None and at in watch["runs"]:
         return watch["runs"][at]
     if watch is not None and at >= max(watch["runs"], default=-1) + 1:
@@ -487,10 +497,16 @@ def raised_in(cell: str | None) -> str | None:
     import linecache
 
     error, tb = getattr(sys, "last_value", None), getattr(sys, "last_traceback", None)
-    if not isinstance(cell, str) or not cell.strip() or not isinstance(error, BaseException) or tb is None:
+    if not isinstance(cell, str) or not cell.strip() or not isinstance(error, BaseException) \
+            or (tb is None and not isinstance(error, SyntaxError)):
         return None
     want = cell.strip()
     try:
+        if isinstance(error, SyntaxError) and isinstance(error.filename, str):
+            # a cell that did not parse: no frame of it ran, but IPython keeps its text under the file name it gave
+            lines = linecache.getlines(error.filename)
+            if lines and "".join(lines).strip() == want:
+                return _error_line(error)
         while tb is not None:
             lines = linecache.getlines(tb.tb_frame.f_code.co_filename)
             if lines and "".join(lines).strip() == want:

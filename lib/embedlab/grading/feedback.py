@@ -56,7 +56,7 @@ import numpy as np
 
 from embedlab.grading.judge import Row
 from embedlab.grading.keys import LessonKeys
-from embedlab.grading.lessons import load_key, questions_for, reread_for
+from embedlab.grading.lessons import load_key, questions_for, reread_where
 from embedlab.grading.lms import canvas_reupload_ids, moodle_feedback_id, parse_download
 from embedlab.grading.results import Total, totals
 from embedlab.grading.status import (
@@ -263,7 +263,7 @@ def _lesson_questions(lesson: str) -> list[str]:
 
 def _reread(lesson: str) -> dict:
     try:
-        return reread_for(lesson)
+        return reread_where(lesson)
     except ValueError:
         return {}
 
@@ -280,7 +280,7 @@ class _Item:
     status: str
     words: str
     detail: str
-    reread: str
+    reread: tuple  # (lesson, section) to reread, or () for none
     criteria: tuple = ()  # a marked written answer: (criterion, points, max points, the instructor's comment)
 
 
@@ -316,14 +316,15 @@ def build_page(total: Total, rows: list[Row], keys=None, policy=None, rule: str 
                                                                        or STOPPED_WORDS in r.detail))
             detail = safe_detail(r.detail, secrets) if shown and r.detail else ""
             items.append(_Item(name, r.points, r.max_points, r.status, QUESTION_WORDS.get(r.status, r.status),
-                               detail, reread.get(name, ""), tuple(r.criteria) if r.status == MARKED else ()))
+                               detail, reread[name] if reread.get(name, ("", ""))[1] else (),
+                               tuple(r.criteria) if r.status == MARKED else ()))
     elif rows and total.status in (GRADED, TO_REVIEW):  # the file as a whole (unreadable, set aside...): one line
         r = rows[0]
         detail = safe_detail(r.detail, secrets) if r.status in SHOWN_DETAIL and r.detail else ""
         words = QUESTION_WORDS.get(r.status, r.status)
         if total.status == TO_REVIEW and getattr(total, "final", None) is not None:
             words = DECIDED  # set aside, and the instructor has since set its total
-        items.append(_Item("", None, total.max_points, r.status, words, detail, ""))
+        items.append(_Item("", None, total.max_points, r.status, words, detail, ()))
     adjustments, late = _policy_lines(policy, learner, lesson)
     facts = _facts(total, rule, handed_in)
     page_html = _html(total, items, facts, adjustments, late, book_url)
@@ -425,7 +426,7 @@ def _html(total: Total, items: list[_Item], facts: list[str], adjustments: list[
                         f"<td>{_e(comment)}</td></tr>" for c, pts, most, comment in it.criteria]
                 out.append("</tbody></table></div>")
             if it.reread and it.status not in (CORRECT, MARKED):
-                out.append(f"<p><strong>Reread:</strong> {_where(lesson, it.reread, book_url)[0]}</p>")
+                out.append(f"<p><strong>Reread:</strong> {_where(*it.reread, book_url)[0]}</p>")
             out.append("</section>")
     elif items:
         it = items[0]
@@ -462,7 +463,7 @@ def _text(total: Total, items: list[_Item], facts: list[str], adjustments: list[
             lines.append(f"  {p(c)}: {format_points(pts)} / {format_points(most)}"
                          + (f", your instructor says: {p(comment)}" if comment else ""))
         if it.question and it.reread and it.status not in (CORRECT, MARKED):
-            lines.append(f"  Reread: {p(_where(total.lesson, it.reread, book_url)[1])}")
+            lines.append(f"  Reread: {p(_where(*it.reread, book_url)[1])}")
     lines += ["", NEVER_SHOWN, ""]
     return "\n".join(lines)
 

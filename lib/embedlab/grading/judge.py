@@ -21,7 +21,7 @@ from embedlab.grading.kinds import CARRIED, WRITTEN_LIMIT, Function, Question, c
 from embedlab.grading.lessons import questions_for
 from embedlab.grading.sandbox import Limits, RunResult
 from embedlab.grading.status import CORRECT, CRASHED, ERROR, INCORRECT, MEMORY, NOT_ATTEMPTED, TIMEOUT, TO_MARK
-from embedlab.grading.text import cut, raised_words
+from embedlab.grading.text import cut, did_not_parse, error_line, missing_words, raised_words
 from embedlab.grading.variants import look_question
 
 
@@ -259,7 +259,7 @@ def _defining_cell_raised(q: Question, result: RunResult):
         if not own:
             continue
         which = "your answer cell" if name == q.name else f"the cell that defines `{name}`"  # the check's words
-        error = f"{cut(own[0].get('ename'))}: {cut(own[0].get('evalue'))}"
+        error = error_line(cut(own[0].get("ename")), cut(own[0].get("evalue")))
         return (MEMORY if own[0].get("ename") == "MemoryError" else ERROR), cut(raised_words(which, error, name))
     return None
 
@@ -276,6 +276,10 @@ def _why_missing(q: Question, result: RunResult, limits: Limits):
     own = [e for e in errors if e["cell"] == cell]
     if own and own[0].get("ename") == "MemoryError":
         return MEMORY, f"`{q.name}` is not defined; {_cell(report, cell)} ran out of memory"
+    if own and did_not_parse(error_line(cut(own[0].get("ename")), "")):
+        # the answer cell did not parse: in the notebook check's words (text.missing_words)
+        return ERROR, cut(missing_words("your answer cell", error_line(cut(own[0].get("ename")),
+                                                                       cut(own[0].get("evalue"))), q.name))
     if own:
         return ERROR, (f"`{q.name}` is not defined; {_cell(report, cell)} raised "
                        f"{cut(own[0].get('ename'))}: {cut(own[0].get('evalue'))}")

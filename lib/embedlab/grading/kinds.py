@@ -33,7 +33,7 @@ import numpy as np
 
 from embedlab.grading import code, counterfactual, diagnose, explain, function_hints, undo
 from embedlab.grading.text import join_clauses, states_answer
-from embedlab.grading.work import Work  # noqa: F401 - a question's own_work declares one
+from embedlab.grading.work import Shortcut, Work  # noqa: F401 - a question's own_work declares one
 from embedlab.grading.status import CORRECT, INCORRECT, NOT_ATTEMPTED, TO_MARK, format_points
 from embedlab.grading.values import (
     NotAttempted,
@@ -248,6 +248,7 @@ class Question:
     lesson: str = ""  # set by lessons.questions_for: whose given code (code.given_code) the cell holds
     solved_in: str = ""  # a function's result question: the lesson whose solution writes the function (code.solution_source)
     reread: str = ""  # set by lessons.questions_for: the lesson's section it practises (its module's REREAD)
+    reread_lesson: str = ""  # the lesson whose section that is (set with it): the question's own, or another
     # set by lessons.questions_for: a value question no input changes (its Space's `fixed`) whose solution computes
     # it: no rerun on other inputs can tell a typed value there, so the cell is read (`_typed_fixed`)
     fixed: bool = False
@@ -410,6 +411,10 @@ class Question:
         if handed:
             return f"your cell uses `{handed}`: {self.own_work[handed]}"
         for work, why in self.own_work.items():
+            if isinstance(work, Shortcut) and _quiet(work.taken, self.source, self.name, default=None):
+                if self.kind == "function":
+                    return f"your `{self.name}` hands its work to {work.says()}: {why}"
+                return f"right value, but your `{self.name}` comes from {work.says()}: {why}"
             if isinstance(work, Work) and _quiet(work.missing, self.source, self.name, default=None):
                 if self.kind == "function":
                     return f"your `{self.name}` never does {work.says()}: {why}"
@@ -584,7 +589,11 @@ class Question:
 
     def _pointed(self, said: str) -> str:
         """Measured words (a direction, a band), with the lesson's section to reread."""
-        return f"{said}; reread the lesson's section “{self.reread}”" if self.reread else said
+        if not self.reread:
+            return said
+        if self.reread_lesson and self.reread_lesson != self.lesson:  # taught in another lesson: named
+            return f"{said}; reread lesson {self.reread_lesson.split('-', 1)[0]}'s section “{self.reread}”"
+        return f"{said}; reread the lesson's section “{self.reread}”"
 
     # ----------------------------------------------------------------------
     # A diagnosis is checked before it is shown. Each candidate slip was found because it gives the learner's

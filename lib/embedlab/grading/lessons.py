@@ -68,7 +68,8 @@ def questions_for(lesson: str, params: dict | None = None) -> list[Question]:
         else list(module.QUESTIONS)
     reread = getattr(module, "REREAD", {})
     for q in found:  # each knows its lesson (the code its exercise gives is not the learner's own) and its section
-        q.lesson, q.reread = lesson, reread.get(q.name, "") if isinstance(reread, dict) else ""
+        q.lesson = lesson
+        q.reread_lesson, q.reread = _reread_entry(lesson, reread.get(q.name) if isinstance(reread, dict) else None)
     fixed = getattr(getattr(module, "SPACE", None), "fixed", None) or {}
     for q in found:  # a value no input changes, which the course's solution computes: a typed one is read as typed
         if q.name in fixed and q.kind in ("integer", "real", "array"):
@@ -92,10 +93,25 @@ def _solution_computes(lesson: str, name: str) -> bool:
     return not typed_cell(own, name)
 
 
-def reread_for(lesson: str) -> dict[str, str]:
-    """{question: the section of the lesson notebook to reread}: each question module's REREAD, the
-    `## ` heading of notebooks/NN-slug.ipynb the question practises, as written there ({} when the
-    module declares none)."""
+def _reread_entry(lesson: str, entry) -> tuple[str, str]:
+    """(lesson, section) of a REREAD entry: a section of the question's own lesson (a string), or of another
+    lesson, `("NN-slug", section)`, where the course teaches what the question practises (exercise 06's question
+    8 counts a token's active parameters, counted matrix by matrix in lesson 04's section 8)."""
+    if isinstance(entry, tuple) and len(entry) == 2 and all(isinstance(x, str) for x in entry):
+        return entry
+    return (lesson, entry) if isinstance(entry, str) and entry else (lesson, "")
+
+
+def reread_where(lesson: str) -> dict[str, tuple[str, str]]:
+    """{question: (the lesson, the section of its notebook to reread)}: each question module's REREAD, the `## `
+    heading of notebooks/NN-slug.ipynb the question practises, as written there; the lesson is the question's own
+    unless its entry names another ({} when the module declares none)."""
     questions_for(lesson)  # a lesson that is not one: ValueError naming it
     module = importlib.import_module(f"embedlab.grading.questions.l{lesson.split('-', 1)[0]}")
-    return dict(getattr(module, "REREAD", {}))
+    return {name: _reread_entry(lesson, entry) for name, entry in dict(getattr(module, "REREAD", {})).items()}
+
+
+def reread_for(lesson: str) -> dict[str, str]:
+    """{question: the section to reread}: the `## ` heading `reread_where` names, in whichever lesson's notebook
+    it is."""
+    return {name: section for name, (_, section) in reread_where(lesson).items()}

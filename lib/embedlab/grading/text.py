@@ -512,8 +512,72 @@ def _repetitions(text: str) -> list[str]:
     return out
 
 
+COMPILE_ERRORS = ("SyntaxError", "IndentationError", "TabError")  # a cell that fails to parse: it never ran a line
+
+
+def error_line(ename: str, evalue: str) -> str:
+    """The last line of a cell's error as the check and the grader say it ("ValueError: …"). A cell that did not
+    parse is named by its error and line only: "SyntaxError: invalid syntax (line 7)", without the file name the
+    kernel gave the cell (a temporary name that differs between kernels)."""
+    ename, evalue = str(ename), " ".join(str(evalue).split())
+    if ename in COMPILE_ERRORS:
+        evalue = re.sub(r"\s*\((?:[^()]*?,\s*)?line (\d+)\)\s*$", r" (line \1)", evalue)
+    return f"{ename}: {evalue}" if evalue else ename
+
+
+def did_not_parse(error: str) -> bool:
+    """Is this error line (`error_line`) that of a cell that failed to compile?"""
+    return isinstance(error, str) and error.split(":", 1)[0].strip() in COMPILE_ERRORS
+
+
+def broken_definition(name: str) -> re.Pattern:
+    """A line of a cell that did not parse which reads as the learner's try at defining `name`: the name first on
+    the line (`attn_layer 2 * d`, `attn_layer = (2 * d`, `def f(x)`), not read through (`name.x`, `name[0]`,
+    `name(…)`). A cell that fails to parse defines nothing, so its definition is found by its words."""
+    n = re.escape(name)
+    return re.compile(rf"^[ \t]*(?:def[ \t]+{n}\b|{n}\b(?![ \t]*[.(\[,)]))", re.M)
+
+
+def fails_to_parse(cell: str) -> bool:
+    """Does this cell fail to compile as IPython compiles it (its magics and shell lines turned into calls first,
+    where IPython is installed; top-level await allowed)? Read only: nothing is run."""
+    import ast
+
+    def parses(source: str) -> bool:
+        try:
+            compile(source, "<cell>", "exec", flags=ast.PyCF_ONLY_AST | ast.PyCF_ALLOW_TOP_LEVEL_AWAIT,
+                    dont_inherit=True)
+        except SyntaxError:  # IndentationError and TabError are SyntaxErrors
+            return False
+        except Exception:  # noqa: BLE001 - too deep, too large, a NUL: not a parse failure a learner made
+            return True
+        return True
+
+    if not isinstance(cell, str) or parses(cell):
+        return False
+    try:  # only a cell plain Python refuses pays for IPython's import (the grader's worker starts light)
+        from IPython.core.inputtransformer2 import TransformerManager
+
+        source = TransformerManager().transform_cell(cell)
+    except Exception:  # noqa: BLE001 - no IPython, or a cell it cannot transform: as plain Python said
+        return True
+    return not parses(source)
+
+
+def _ran(error: str) -> str:
+    if did_not_parse(error):
+        return f"was run and did not parse: {error} (so none of its lines ran)"
+    return f"was run and raised {error} (the last line of its error)"
+
+
 def raised_words(which: str, error: str, name: str) -> str:
-    """The words for an answer whose defining cell's latest run raised while `name` still holds a value (left from
-    an earlier run, or set before the error): not judged. The notebook's check and the grader say the same."""
-    return (f"{which} was run and raised {error} (the last line of its error): the value `{name}` holds now is not "
-            "judged; fix that cell and run it again")
+    """The words for an answer whose defining cell's latest run raised (or did not parse) while `name` still holds
+    a value (left from an earlier run, or set before the error): not judged. The notebook's check and the grader
+    say the same."""
+    return (f"{which} {_ran(error)}: the value `{name}` holds now is not judged; fix that cell and run it again")
+
+
+def missing_words(which: str, error: str, name: str) -> str:
+    """The words for an answer not defined because its defining cell's latest run raised (or did not parse). The
+    notebook's check and the grader say the same."""
+    return f"{which} {_ran(error)}: `{name}` is not defined; fix that cell and run it again"

@@ -123,6 +123,49 @@ class Work:
         return False
 
 
+@dataclasses.dataclass(frozen=True)
+class Shortcut:
+    """A ready-made answer a value question asks the learner not to take, as a key of its `own_work`
+    ({Shortcut: why}): exercise 06's question 4 asks for the head's share built part by part, where
+    `forward_flops(…).share('head')` gives it whole.
+
+    `name` is a library function (`forward_flops`: called, aliased, or read as `embedlab.forward_flops`) or, with
+    `attribute=True`, an attribute of a library object (`counts.active`, `.vocab_share`; a name of the learner's own
+    spelled the same is not it). The answer is followed back through the names the cell assigns (`Work`'s reading):
+    a right value that comes from the shortcut is refused; the shortcut used beside it, to check the answer
+    (`assert … == forward_flops(…).share('head')`), is not."""
+
+    name: str
+    attribute: bool = False
+
+    def says(self) -> str:
+        return f"`.{self.name}`" if self.attribute else f"`{self.name}`"
+
+    def taken(self, source: str | None, name: str) -> bool | None:
+        """Does the answer `name` of this cell come from the shortcut? None when the cell cannot be read or does not
+        make `name` (nothing is said then)."""
+        if not isinstance(source, str) or len(source) > SOURCE_LIMIT:
+            return None
+        try:
+            tree = ast.parse(source)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return None
+        try:
+            cell = _Cell(tree)
+            roots = cell.roots(name)
+            if not roots:
+                return None
+            return any(self._is(node) for node in cell.reach(roots))
+        except RecursionError:
+            return None
+
+    def _is(self, node) -> bool:
+        if isinstance(node, ast.Attribute) and node.attr == self.name:
+            return True
+        return not self.attribute and isinstance(node, ast.Name) and node.id == self.name \
+            and isinstance(node.ctx, ast.Load)
+
+
 def _dotted(node) -> str:
     """`np.add.at` for the call's function, "" for what is not a dotted name."""
     parts = []

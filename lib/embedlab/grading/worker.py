@@ -309,11 +309,16 @@ def defining_cells(lesson: str, cells, names: list[str] | None = None) -> dict:
         from embedlab.grading.lessons import questions_for
 
         names = [q.name for q in questions_for(lesson)]
+    from embedlab.grading.text import broken_definition, fails_to_parse
+
     found = {}
+    broken = {}  # index of a cell that does not parse: it defines nothing, and may be the learner's try at one
     for name in names:
         pattern = re.compile(rf"^(?:{re.escape(name)}\s*(?::[^=\n]*)?=(?!=)|def\s+{re.escape(name)}\s*\()", re.M)
+        loose = broken_definition(name)
         for index, cell in cells:
-            if pattern.search(cell.source):
+            if pattern.search(cell.source) or (loose.search(cell.source) and broken.setdefault(
+                    index, fails_to_parse(cell.source))):
                 found[name] = index
     return found
 

@@ -330,7 +330,9 @@ def questions(p: dict) -> list:
                                                       gap_s.vocab_size, gap_s.hidden_size, gap_s.num_layers)],
             **reads("estimate_gap")),
         Function("gpt2_params", reference=gpt2_params, cases=_gpt2_shapes,
-                 result=Integer("gpt2_params", hints=GPT2_HINTS, parts=gpt2_parts), points=2),
+                 result=Integer("gpt2_params", hints=GPT2_HINTS, parts=gpt2_parts), points=2,
+                 own_work={"count_params": "the question asks you to build the count from the pieces, without "
+                                           "`count_params` (call it afterwards, in a cell of your own, to compare)"}),
     ]
 
 

@@ -8,7 +8,8 @@ import math
 
 import numpy as np
 
-from embedlab.grading.kinds import Function, Hint, Integer, Real, offset, padding_rechecks, ratio, rounded_down
+from embedlab.grading.kinds import (Function, Hint, Integer, Real, Shortcut, offset, padding_rechecks, ratio,
+                                    rounded_down)
 from embedlab.grading.parts import absent, Alt, Answer, belongs_elsewhere, Extra, Part, Prod, Ratio, Sum
 from embedlab.grading.space import Space, equal_to_book
 from embedlab.params import count_params, load_config, model_shape
@@ -326,7 +327,9 @@ def questions(p: dict) -> list:
             ratio(0.5, f"{p['share_model']}'s head is untied: count both vocabulary matrices"),
             Hint(lambda got, want: 0 < want < got <= 100 and math.isclose(got / 100, want, rel_tol=0.01),
                  "give a fraction between 0 and 1, not a percentage"),
-        ], parts=share_parts, **reads("vocab_share")),
+        ], parts=share_parts, own_work={Shortcut("vocab_share", attribute=True): (
+            "the question asks you to add up the vocabulary-sized matrices and divide by the total: use the "
+            "ready-made share afterwards, to check yours")}, **reads("vocab_share")),
         Integer("padding_params", hints=[
             ratio(2, f"{p['pad_model']}'s head is tied: the padded rows exist once"),
             Hint(lambda got, want: got == rows, "that is the number of rows; each row holds d numbers"),
@@ -351,7 +354,9 @@ def questions(p: dict) -> list:
                              for inputs, rows, words in padding_rechecks(V_pad, p["pad_multiple"])],
             **reads("padding_params")),
         Function("llama_params", reference=llama_params, cases=_llama_shapes,
-                 result=Integer("llama_params", hints=LLAMA_HINTS, parts=llama_parts), points=2),
+                 result=Integer("llama_params", hints=LLAMA_HINTS, parts=llama_parts), points=2,
+                 own_work={"count_params": "the question asks you to build the count from the pieces, without "
+                                           "`count_params` (call it afterwards, in a cell of your own, to compare)"}),
     ]
 
 

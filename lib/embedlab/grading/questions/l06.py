@@ -9,7 +9,7 @@ import math
 import numpy as np
 
 from embedlab.compute import token_costs
-from embedlab.grading.kinds import Function, Hint, Integer, Real, ratio
+from embedlab.grading.kinds import Function, Hint, Integer, Real, Shortcut, ratio
 from embedlab.grading.parts import Alt, Answer, Extra, Part, Prod, Ratio, Scale, Sum
 from embedlab.grading.space import FRESH_INPUTS, Space, equal_to_book
 from embedlab.params import count_params, load_config, model_shape
@@ -289,6 +289,13 @@ def active_parts(total, n_moe, E, k, d, d_ff, name) -> list:
     return [stored_minus_skipped, shared_plus_used]
 
 
+# Questions 4 and 5 ask for the head's share built from `c`'s parts: the library's whole answer (forward_flops, its
+# Flops.share) is refused with why, and may be used beside the answer to check it (work.Shortcut)
+_BUILD_WHY = ("the question asks you to build the share from `c`'s parts, as its table sets them out: "
+              "`forward_flops` adds them up for you, so use it afterwards, to check yours")
+BUILD_SHARE = {Shortcut("forward_flops"): _BUILD_WHY, Shortcut("share", attribute=True): _BUILD_WHY}
+
+
 def questions(p: dict) -> list:
     """The questions of variant `p` (the hints know its parameters; none states an answer)."""
     table = model_shape(load_config(p["model"]))
@@ -389,7 +396,7 @@ def questions(p: dict) -> list:
             Hint(lambda got, want: _is(got, share(p, p["T"], square=True)),
                  "token t attends to t positions: T(T+1)/2 keys in all, not T²"),
             Hint(lambda got, want: got > 1, "a share is a fraction between 0 and 1"),
-        ], parts=lambda: share_parts(False), **reads("head_share_training")),
+        ], parts=lambda: share_parts(False), own_work=BUILD_SHARE, **reads("head_share_training")),
         Real("head_share_prompt", exact=True, hints=[
             # one position priced alone (T = 1 everywhere): two slips at once in the parts' terms, one in the
             # learner's (newcomer O was told two slips, each repeating the attention left out)
@@ -404,7 +411,7 @@ def questions(p: dict) -> list:
             Hint(lambda got, want: _is(got, share(p, 1, head_in_total=p["T"])),
                  "your whole counts the head at all T positions: reading a prompt, the head runs once, at the "
                  "last position, in the whole as in the part (the lookup and the blocks run T times)"),
-        ], parts=lambda: share_parts(True), **reads("head_share_prompt")),
+        ], parts=lambda: share_parts(True), own_work=BUILD_SHARE, **reads("head_share_prompt")),
         Function("forward_flops_per_token", reference=gpt_forward_flops, cases=_model_shapes,
                  result=Integer("forward_flops_per_token", hints=[
                      ratio(0.5, "every matmul costs 2 FLOPs per weight (multiply and add), the head included"),
@@ -430,6 +437,9 @@ def questions(p: dict) -> list:
             context="your rate"), inputs=lambda: {"N": N, "D": p["D"], "GPU_HOURS": p["GPU_HOURS"]},
             **reads("flop_rate")),
         Integer("active_params", parts=lambda: active_parts(moe.total, n_moe, E, k, e["d"], e["d_ff"], moe_name),
+                own_work={Shortcut("active", attribute=True): (
+                    "the question asks you to start from the total and take away the experts a token skips: "
+                    "`counts.active` holds the answer, so use it afterwards, to check yours")},
                 **reads("active_params")),
     ]
 
@@ -437,7 +447,8 @@ def questions(p: dict) -> list:
 QUESTIONS = questions(DEFAULTS)
 
 # What to reread when a question goes wrong: the section of the lesson notebook
-# (notebooks/06-params-vs-compute.ipynb, its `## ` heading as written) each question practises; the feedback
+# (notebooks/06-params-vs-compute.ipynb, its `## ` heading as written) each question practises, or
+# ("NN-slug", heading) where another lesson teaches it (lessons.reread_where); the feedback
 # pages name it (embedlab.grading.feedback); tests/test_feedback.py checks every heading exists.
 REREAD = {
     "head_flops": "1. A matmul costs 2 FLOPs per weight, a lookup costs 0",
@@ -447,5 +458,6 @@ REREAD = {
     "head_share_prompt": "5. The head's share: training against generation",
     "forward_flops_per_token": "4. Attention over the context: work without parameters",
     "flop_rate": "7. FLOPs are counts, FLOP/s are rates",
-    "active_params": "6. The other counts called N",
+    # counted matrix by matrix in lesson 04 (section 6 here only names N_active): the reread points there
+    "active_params": ("04-modern-blocks", "8. A mixture of experts: Mixtral-8x7B"),
 }

@@ -495,7 +495,10 @@ def questions(p: dict) -> list:
             Hint(lambda got, want: got == "yes", "rotating every row by the same orthogonal Q keeps all lengths and angles"),
         ]),
         Function("tinylm_grads", reference=tinylm_grads, cases=_model_cases, invariants=MODEL_INVARIANTS,
-                 slips=_backward_slips(), result=Arrays("tinylm_grads", names=("dE", "dU"))),
+                 slips=_backward_slips(), result=Arrays("tinylm_grads", names=("dE", "dU")),
+                 own_work={"loss_and_grads": "the question asks you to write the backward pass yourself, as section "
+                                             "2 does it (call `TinyLM.loss_and_grads` afterwards, in a cell of your "
+                                             "own, to compare)"}),
     ]
 
 

@@ -413,6 +413,8 @@ def questions(p: dict) -> list:
         ]),
         Function("unused_score", reference=unused_scores, cases=_score_cases, quantities=("M",),
                  distinct=("reference_ids",),
+                 own_work={"unused_scores": "the question asks you to write the score yourself, with numpy "
+                                            "(call `unused_scores` afterwards, in a cell of your own, to compare)"},
                  result=Array("unused_score", hints=[
                      Hint(lambda got, want, M, ref: _same(got, _mean_of_cosines(M, ref)),
                           "that averages the cosines with each reference row: take the mean row first (the mean "
