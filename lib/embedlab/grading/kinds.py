@@ -1679,6 +1679,10 @@ class Function(Question):
         handed = self._own_work_slip()  # the work asked (own_work) handed to the library, or not done
         if handed:
             return self._verdict(False, handed)
+        if self._every_call_right(data, expected):
+            # the status is the calls' alone (status_only): no search below (a slip declared, an edit of the
+            # learner's function whose results are the reference's too) may turn right results into a wrong answer
+            return self._verdict(True)
         # the reference on changed arguments (named below); a search that cannot run names nothing
         changed = _quiet(function_hints.changed_arguments, self, data, expected, default=None)
         # a declared slip whose results are the learner's on every input: the strongest evidence there is
@@ -1786,6 +1790,17 @@ class Function(Question):
             generic=lambda k: diagnose.direction_only(failures[k][2]) or calls[k][3] == "generic",
             plain=lambda k: self._plain(*calls[k][:3]), facts={i.says for i in self.invariants}))
 
+    def _every_call_right(self, data, expected) -> bool:
+        """Is every call's result the reference's, as the result question judges it (its status alone)?"""
+        with status_only():
+            for got, want in zip(data, expected):
+                if not isinstance(got, dict) or "raised" in got or "wrong_form" in got:
+                    return False
+                _, want, args = function_hints.case_parts(want, self.name)
+                if self._judge_call(got, want, args, 0) is not None:
+                    return False
+        return True
+
     def _proven_function_edit(self, data, expected) -> str | None:
         """An edit of the learner's own function (embedlab.grading.undo), run in their kernel on the same cases,
         whose results are the reference's on every one: named with the first call the learner's fails."""
@@ -1802,8 +1817,8 @@ class Function(Question):
         if not words:
             return None
         def judged_wrong(got, out) -> bool:  # same_result reads 8.0 as 8: an int asked, a float given, is wrong
-            with status_only():
-                return _quiet(lambda: inner.judge(got, out).status != CORRECT, default=False)
+            with status_only():  # the reference's plain data read as the result question reads it (expected_value)
+                return _quiet(lambda: inner.judge(got, expected_value(inner, out)).status != CORRECT, default=False)
 
         for i, (got, (call, out, _)) in enumerate(zip(data, outs)):
             if not isinstance(got, dict) or "raised" in got or "wrong_form" in got \
