@@ -522,7 +522,8 @@ def changes_of(answer: Answer) -> list[tuple[dict, str, tuple]]:
                 out.append(({nid: DROP}, words,
                             (nid,) + ((f"tag:{node.tag}",) if node.tag else ())))
             # a factor in twice (squared) only when the author names it: learners double terms, not factors
-            if node.can_double and (isinstance(parent, Sum) or node.twice) and (nid, TWICE) not in seen:
+            if node.can_double and (isinstance(parent, Sum) or node.twice) and (nid, TWICE) not in seen \
+                    and not _repeated_by_extra(node, parent):
                 seen.add((nid, TWICE))
                 out.append(({nid: TWICE}, node.say_twice(answer.context), (nid,)))
         for i, alt in enumerate(node.alts):
@@ -530,6 +531,20 @@ def changes_of(answer: Answer) -> list[tuple[dict, str, tuple]]:
                 seen.add((nid, i))
                 out.append(({nid: ("alt", i)}, alt.says, (nid,) + ((f"tag:{alt.tag}",) if alt.tag else ())))
     return out
+
+
+def _repeated_by_extra(node, parent) -> bool:
+    """Is there an Extra beside `node` in its sum of exactly its amount (a tied head beside the table it is, the head's
+    new columns beside the table's)? Counting that Extra is `node` counted twice: one slip, named once, in the Extra's
+    words (which say why), not again as "counted twice" beside them as if it were another."""
+    if not isinstance(parent, Sum):
+        return False
+    try:
+        amount = node.value({})
+    except Exception:  # noqa: BLE001 - a part that cannot be valued alone has no twin
+        return False
+    return any(isinstance(c, Extra) and c is not node and (c.says or c.key) and not isinstance(c.amount, Node)
+               and c.amount == amount for c in parent.children)
 
 
 def _factor_left_out_alts(node, named: dict) -> list:

@@ -23,6 +23,7 @@ from embedlab.grading.elsewhere import Elsewhere
 from embedlab.grading.kinds import Claim, Criterion, Design, Level, Written
 from embedlab.grading.parts import Alt, Answer, Part, Prod, Sum
 from embedlab.grading.space import Space
+from embedlab.grading.text import percents_apart
 from embedlab.memory import GB, GiB, bytes_per_param
 from embedlab.params import count_params, estimate_params, model_shape
 from embedlab.compute import training_flops
@@ -555,7 +556,8 @@ def questions(p: dict) -> list:
         if got.strip().lower() == want:
             return []
         rough = dict(used, compute=f.train_flops_6nd / job.max_train_flops)
-        share = f"your design uses {used[got.strip().lower()]:.0%} of the {got.strip().lower()} budget; another uses more"
+        mine, most = percents_apart([used[got.strip().lower()], used[want]])  # digits enough to tell them apart
+        share = f"your design uses {mine} of the {got.strip().lower()} budget; another uses more ({most})"
         if got.strip().lower() == min(used, key=used.get):
             # a cause named only where the learner's own min, made max, gives the answer (kinds.Claim)
             return [Claim(f"{share}: that is the budget your design uses the least of (the smallest fraction); the "
