@@ -162,3 +162,23 @@ def test_d_no_declared_hint_quotes_a_line_of_the_solution():
                 shape = _code_shape(message)
                 quoted += [(lesson, q.name, message[:80]) for line in lines if line in shape]
     assert not quoted, quoted
+
+
+# (a) -------------------------------------------------------------------------------------------------------------
+
+
+def test_a_a_typed_sequence_count_is_named_with_what_it_equals_and_the_inputs_it_follows_first():
+    # exercise 11's training FLOPs with the number of sequences typed (D // T_train on the book's inputs)
+    source = "n_seq = 292968750\ndesign_train_flops = training_flops(design, T_train).total * n_seq\n"
+    detail = _verdict("11-size-a-model", "design_train_flops", source).detail
+    assert "292_968_750" in detail and "D // T_train" in detail, detail
+    listed = re.search(r"with other parameters \((.*?)\)", detail).group(1)
+    assert listed.startswith("`train_context`") and "`train_tokens`" in listed.split(", `context`")[0], listed
+
+
+def test_a_a_typed_product_of_two_inputs_is_named():
+    # lesson 12's saved rows: n_keep · d_trim typed as one number
+    detail = _detail("12-change-a-vocabulary", "saved_params", "saved_params = tok.n_vocab * d_trim - 9216000\n")
+    assert "9_216_000" in detail and "d_trim * n_keep" in detail, detail
+    listed = re.search(r"with other parameters \((.*?)\)", detail)
+    assert listed is None or not listed.group(1).startswith(("`lang`", "`n_words`", "`seed`")), detail

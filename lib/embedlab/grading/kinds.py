@@ -2321,11 +2321,13 @@ def _why_there(question: Question, case) -> str:
         return ""
     there, params, book = found
     got, want = _plain_value(question, case["got"]), _plain_value(question, case["want"])
+    # a whole number the lines type that is one of the inputs, or two of them combined (292968750 = D // T_train)
+    named = _quiet(counterfactual.typed_literal_named, question, book, default=None)
     if not isinstance(got, (int, float)) or not isinstance(want, (int, float)):
-        return ""
+        return named or ""
     typed = _quiet(counterfactual.typed_number_there, question, got, want, params, default=None)
-    if typed:
-        return typed
+    if typed or named:
+        return typed or named
     left = _quiet(counterfactual.term_left_out_there, question, got, want, params, default=None)
     if left:
         return f"there, {left}"
