@@ -588,3 +588,51 @@ def test_lesson_11_break_even_marks_end_at_each_r_star_with_the_example_r_dashed
             figures.break_even_bars(bad, 0.96)
     with pytest.raises(ValueError, match="r=0"):
         figures.break_even_bars(costs, 0)
+
+
+# --------------------------------------------------------------------------
+# One colour rule for values either side of 0
+
+
+def signed_record(draw_on):
+    with plt.rc_context(figures.RC):
+        fig, ax = plt.subplots(figsize=(4, 3))
+        draw_on(fig, ax)
+        try:
+            return figures.recorded_signed_maps(figures.png(fig)[0])
+        finally:
+            plt.close(fig)
+
+
+def test_a_signed_map_records_its_colours_and_an_unsigned_one_nothing():
+    from matplotlib.colors import SymLogNorm
+
+    signed = np.array([[-1.0, 0.5], [0.25, 1.0]])
+
+    def other_colours(fig, ax):
+        fig.colorbar(ax.imshow(signed, cmap="RdBu", vmin=-1, vmax=1), ax=ax)
+
+    def course_colours_masked(fig, ax):   # lesson 05's way: a log scale each side of 0, exact zeros grey
+        cmap = plt.get_cmap(figures.SIGNED_CMAP).with_extremes(bad="0.75")
+        ax.imshow(np.ma.masked_equal(signed, 0.5), cmap=cmap, norm=SymLogNorm(1e-3, vmin=-1, vmax=1))
+
+    def from_the_data(fig, ax):            # no vmin/vmax given: the scale is the data's, drawn
+        ax.pcolormesh(signed, cmap="coolwarm")
+
+    assert signed_record(other_colours) == ["RdBu"]
+    assert signed_record(course_colours_masked) == [figures.SIGNED_CMAP]
+    assert signed_record(from_the_data) == ["coolwarm"]
+    assert signed_record(lambda fig, ax: ax.imshow(np.abs(signed), cmap="Blues")) == []
+    assert signed_record(lambda fig, ax: ax.plot([0, 1], [-1, 1], label="a line")) == []
+
+
+def test_every_stored_signed_map_uses_the_courses_colours():
+    """A value either side of 0 reads the same way in every lesson (newcomer AA: lesson 05's blue-above-zero
+    gradient next to lesson 09's red-for-high cosines). A figure stored before png() recorded signed maps has
+    no record yet; it gets one when its notebook is regenerated."""
+    records = {where: figures.recorded_signed_maps(data) for where, data in stored_figures()}
+    signed = {where: maps for where, maps in records.items() if maps}
+    assert any(where.startswith("notebooks/05-") for where in signed) and \
+        any(where.startswith("notebooks/09-") for where in signed), f"lessons 05 and 09 record no signed map: {signed}"
+    other = {where: maps for where, maps in signed.items() if maps != [figures.SIGNED_CMAP]}
+    assert not other, f"signed maps not in figures.SIGNED_CMAP ({figures.SIGNED_CMAP}): {other}"

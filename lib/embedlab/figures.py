@@ -16,7 +16,10 @@ figure it shows
 - carries, under `LEGEND_KEY`, what its legends cover of the data drawn
   (`legend_overlaps`: "" when no legend sits on a line, bar, marker or filled
   area), so a test over every stored figure (tests/test_figures.py) finds a
-  legend that hides data without anyone looking at the picture.
+  legend that hides data without anyone looking at the picture;
+- carries, under `SIGNED_KEY`, the colour map of every image it colours by a
+  value either side of 0 (`signed_maps`), so the same test finds a signed map
+  drawn in other colours than the course's one, `SIGNED_CMAP`.
 """
 
 from __future__ import annotations
@@ -31,6 +34,10 @@ SCALE = 2                      # pixels drawn per pixel shown
 TEXT_KEY = "embedlab:text-px"  # the PNG text chunk holding the smallest text, in the image's pixels
 LEGEND_KEY = "embedlab:legend-over-data"  # the PNG text chunk naming what the legends cover ("" for nothing)
 COLOUR_KEY = "embedlab:series-colours"  # the PNG text chunk holding {label: colour} of the labelled series
+SIGNED_KEY = "embedlab:signed-maps"  # the PNG text chunk naming the colour maps of values either side of 0
+# One colour rule for a value either side of 0 (a gradient, a cosine) in every lesson: red above zero, blue
+# below, white at 0. Lessons 05 and 09 draw with it; tests/test_figures.py checks every stored figure.
+SIGNED_CMAP = "RdBu_r"
 MAX_WIDTH_IN = 5.5             # the widest figure a lesson draws, in inches (at 12 points: >= 10 px at 390 px)
 
 RC = {
@@ -92,6 +99,21 @@ def series_colours(fig) -> dict[str, list[str]]:
             for c in colours[:1]:
                 add(coll.get_label(), c)
     return {label: sorted(cs) for label, cs in sorted(found.items())}
+
+
+def signed_maps(fig) -> list[str]:
+    """The names of the colour maps the figure colours values with on a scale that spans 0 (its norm's
+    vmin < 0 < vmax: images, meshes, colour bars, points coloured by value), each once, sorted. Call it
+    on a drawn figure (a scale set from the data is set when it is drawn)."""
+    names = set()
+    for ax in fig.axes:
+        for artist in (*ax.images, *ax.collections):
+            if artist.get_array() is None:
+                continue
+            low, high = artist.norm.vmin, artist.norm.vmax
+            if low is not None and high is not None and low < 0 < high:
+                names.add(artist.get_cmap().name)
+    return sorted(names)
 
 
 def smallest_text_points(fig) -> float | None:
@@ -203,6 +225,7 @@ def png(fig) -> tuple[bytes, dict]:
     metadata = {TEXT_KEY: f"{points * dpi / 72:.2f}"} if points else {}
     metadata[LEGEND_KEY] = "; ".join(legend_overlaps(fig))
     metadata[COLOUR_KEY] = json.dumps(series_colours(fig), ensure_ascii=True, sort_keys=True)
+    metadata[SIGNED_KEY] = json.dumps(signed_maps(fig))  # drawn above, by smallest_text_points
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=dpi, bbox_inches="tight", metadata=metadata)
     data = buffer.getvalue()
@@ -226,6 +249,13 @@ def recorded_colours(data: bytes) -> dict[str, list[str]] | None:
     """{label: [colour, ...]} a PNG made by png() records of its series, or None for a PNG that records
     nothing (drawn without the course's style)."""
     value = png_text(data, COLOUR_KEY)
+    return None if value is None else json.loads(value)
+
+
+def recorded_signed_maps(data: bytes) -> list[str] | None:
+    """The colour maps of signed values a PNG made by png() records, or None for a PNG that records
+    nothing (drawn without the course's style, or before png() recorded them)."""
+    value = png_text(data, SIGNED_KEY)
     return None if value is None else json.loads(value)
 
 
