@@ -628,6 +628,14 @@ def drive_counterfactual(q, want, lesson):
                     if isinstance(got, typ) and isinstance(theirs, typ) and got != theirs:
                         _quiet(kinds._elsewhere_case, mine, {"kind": kind, "got": {key: got}, "want": {key: theirs},
                                                              "words": "with other parameters", "why": "", "look": k})
+    # a whole number typed that is two of the book's whole-number inputs multiplied (counterfactual.typed_literal_named)
+    found = _quiet(looked.at_look, 0)
+    book = found[2] if found else {}
+    ints = [(k, v) for k, v in (book or {}).items() if type(v) is int and v >= 2]
+    if len(ints) >= 2:
+        (_, x), (_, y) = ints[:2]
+        typed = dataclasses.replace(asked, source=f"{head}# YOUR CODE HERE\n{q.name} = {max(x * y, 100)} + 0\n")
+        _quiet(counterfactual.typed_literal_named, typed, book)
 
 
 def drive_elsewhere(lesson, q):

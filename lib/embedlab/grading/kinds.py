@@ -282,6 +282,8 @@ class Question:
     def _verdict(self, ok: bool, detail: str = "") -> Verdict:
         if ok:
             return Verdict(CORRECT, self.points, self.points, "")
+        if _STATUS_ONLY.get():  # the status alone is asked: no words (those built without their hints read half-made)
+            return Verdict(INCORRECT, 0.0, self.points, "")
         from embedlab.grading.text import without_repeats
 
         here = self._raised_here()
