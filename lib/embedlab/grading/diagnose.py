@@ -275,8 +275,8 @@ RECHECK = {
     "share": "recheck what the part counts (the numerator) and what the whole is (the denominator), and that "
              "both count the same things",
     "probability": "recheck each step against what a probability is here, an entry of the softmax of the logits",
-    "divergence": "recheck each step against what the divergence compares, the softmax of the logits before and "
-                  "after, in that order",
+    "divergence": "recheck each step against what the divergence compares, two distributions (the softmax of the "
+                  "logits before and after, in that order)",
 }
 # (a fallback names no cause: each says what the quantity is, for the learner to hold their steps against; a cause
 # is named only where a proof shows it, by the sources before these words)

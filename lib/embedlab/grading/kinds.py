@@ -475,6 +475,12 @@ class Question:
             self._said = "parts" if found else "generic"
             return found or _quiet(diagnose.precision_hint, got, want, True, True) or generic()
         edit = self._proven_edit(want)  # one slip undone in the learner's own lines gives the answer: proved
+        if edit and "divides with `//`" in edit:
+            # one `//` of several undone: where the cell rounds each piece before combining them, the rounding's
+            # place is the slip (counterfactual.rounding_placed, proven on the book's inputs and others)
+            placed = _quiet(counterfactual.rounding_placed, self, got, want, default=[]) or []
+            if placed:
+                return placed[0]
         if edit and edit.startswith(undo.FILTER_LEAD) and "without that filter" in edit:
             # the filter taken out gives the answer: the question's own words for a filter (`avoids`), now proven
             own = next((w for tokens, w in self.avoids.items() if "filter" in tokens.split("|")), None)
@@ -1478,6 +1484,8 @@ class Array(Question):
         transposed = got.ndim == 2 and got.shape == want.shape[::-1] and got.shape != want.shape \
             and bool(self.close(got.T, want).all())
         edit = "" if transposed else self._proven_edit(expected)
+        if edit and "range(" in edit:  # a loop one short: the rows it never fills, measured, say which and why
+            edit = _quiet(function_hints.rows_left_empty, self, got, want, default=None) or edit
         if edit:
             return self._verdict(False, edit)
         other = _other_values(got, want, *kinds)  # fractions where whole numbers (ids) are asked: before rules on ids

@@ -520,8 +520,9 @@ def _construct_edits(source: str, nodes: list, k: int, node) -> list:
                 f"compares; without the rounding, your own code gives the answer",
                 lambda n: copy.deepcopy(n.func.value))
         if name in ANGLES and not inside and node.args:
-            add(f"your code turns the cosine into an angle (`{_shape(source, node)}`): the question asks for the "
-                f"cosine itself; without the angle, your own code gives the answer", lambda n: _peel(n, ANGLES))
+            calls = ", ".join(sorted({_name_of(c.func) for c in ast.walk(node) if isinstance(c, ast.Call)} & ANGLES))
+            add(f"your code turns the cosine into an angle ({calls}) with `{_shape(source, node)}`: the question asks "
+                f"for the cosine itself; without the angle, your own code gives the answer", lambda n: _peel(n, ANGLES))
         if name == "range" and not node.keywords and 1 <= len(node.args) <= 2:
             args = node.args
             start, stop = (args[0], args[1]) if len(args) == 2 else (None, args[0])

@@ -459,7 +459,8 @@ def questions(p: dict) -> list:
                  "within minus between: the animal and vehicle groups are tighter inside"),
             Hint(lambda got, want: got < 0 < want,
                  "your gap is below 0, though words of one group are closer to each other than to the other "
-                 "group's (the within-group mean is the larger): recheck which pairs each of your two means takes"),
+                 "group's (the within-group mean is the larger): recheck which pairs' cosine similarities each of "
+                 "your two means takes"),
             # Proven by the value, not guessed from a band: the gap with every word's pair with itself taken
             # in is one exact number for these parameters (trained(p)'s third value).
             Hint(lambda got, want: math.isclose(got, _with_self_gap(p), rel_tol=1e-9),
