@@ -1,5 +1,6 @@
 """embedlab.figures: figures drawn at 2x, recording their smallest text for the book's check."""
 
+import re
 import struct
 
 import numpy as np
@@ -462,6 +463,7 @@ def label_clashes(fig, xy, dot_points):
     """What the written labels of fig's first axes cover: another label, a point of `xy` (data
     coordinates, each a dot `dot_points` points across), or the edge of the axes."""
     ax = fig.axes[0]
+    fig.canvas.draw()                       # the x label is placed when drawn
     renderer = fig.canvas.get_renderer()
     boxes = [(t.get_text(), t.get_window_extent(renderer)) for t in ax.texts if t.get_text()]
     radius = renderer.points_to_pixels(dot_points / 2)
@@ -486,9 +488,14 @@ def test_lesson_11_map_labels_every_shape_clear_of_the_others_with_its_legend_of
     the two shapes whose labels would otherwise read alike (d 1,536, L 31→21 at 98.5% memory, V
     128,000 untied and V 256,000 tied) are told apart by their tying, and each such pair is
     written the same way (both on one line or both on two); the legend covers no data.
+    A shape that backed off says what its percentage is, the share at the fitted depth L of the
+    budget that binds there (the fuller of memory and compute at L), and names every budget L(N)
+    broke where that is not the binding one alone (newcomer AD, D6: the 37-layer shape broke
+    memory and compute, and its label named memory only).
     Seen red with place_labels' check against placed labels removed (labels over labels), with the
     alike labels left alike, without same_form (", tied" on one line, "untied" on a second), and
-    with the tying named only where labels would read alike."""
+    with the tying named only where labels would read alike; the D6 checks seen red with the
+    "over at" line left out and with the share taken at L(N) instead of L."""
     from embedlab import design_figures, headroom
 
     job, searches = lesson_11_grid()
@@ -510,13 +517,31 @@ def test_lesson_11_map_labels_every_shape_clear_of_the_others_with_its_legend_of
                      else f"{s.layers}")
             assert sum(label.startswith(f"d {d:,}, L {depth}") for label in labels) >= 1
         flat = [label.replace("\n", ", ") for label in labels]
-        assert "d 2,048, L 20→19: ours, memory 99.2%, tied" in flat
+        assert "d 2,048, L 20→19: ours, tied, at L 19: memory 99.2%" in flat
+        assert "d 1,536, L 37→22, tied, at L 22: memory 97.8%, over at L 37: memory, compute" in flat
         # every label names its tying, as many of each as the grid has shapes
-        assert sorted(label.rsplit(" ", 1)[-1] for label in flat) == sorted(
+        assert sorted(re.search(r"\b(untied|tied)\b", label).group(1) for label in flat) == sorted(
             "tied" if tied else "untied" for _, _, tied in searches)
+        # a backed-off shape: the share at L of the budget binding there; the budgets L(N) broke
+        for (V, d, tied), s in searches.items():
+            which = "tied" if tied else "untied"
+            at_shape = [label for label in flat
+                        if label.startswith(f"d {d:,}, L {s.layers_by_params}→{s.layers}")
+                        and re.search(rf"\b{which}\b", label)
+                        and (f"V {V:,}" in label or "V " not in label)]
+            assert len(at_shape) == (s.layers < s.layers_by_params), (V, d, tied, at_shape)
+            if not at_shape:
+                continue
+            share = headroom(design_figures(s.design, job), job)
+            binds = max(("memory", "compute"), key=share.get)
+            broke = [reason.split(":")[0] for reason in s.reasons]
+            over = f"over at L {s.layers_by_params}: {', '.join(broke)}"
+            for label in at_shape:
+                assert f"at L {s.layers}: {binds} {share[binds]:.1%}" in label, label
+                assert (over in label) == (broke != [binds]), label
         alike = sorted(label.replace("\n", ", ") for label in labels if "31→21" in label)
-        assert alike == ["d 1,536, L 31→21, memory 98.5%, tied",
-                         "d 1,536, L 31→21, memory 98.5%, untied"]
+        assert alike == ["d 1,536, L 31→21, tied, at L 21: memory 98.5%",
+                         "d 1,536, L 31→21, untied, at L 21: memory 98.5%"]
         # labels told apart by a word are written alike: all on one line, or all on two
         for start in ("d 1,536, L 31→21", "d 2,560, L 8"):
             pair = [label for label in labels if label.startswith(start) and "tied" in label]
@@ -561,8 +586,17 @@ def test_place_labels_keeps_a_crowded_cluster_apart_and_off_the_lines_it_is_told
         plt.close(fig)
 
 
+def assert_legend_below_the_x_label(fig):
+    fig.canvas.draw()                       # the x label is placed when drawn
+    renderer = fig.canvas.get_renderer()
+    ax = fig.axes[0]
+    legend = ax.get_legend().get_window_extent(renderer)
+    label = ax.xaxis.label.get_window_extent(renderer)
+    assert legend.y1 < label.y0, (legend, label)
+
+
 def test_lesson_11_break_even_marks_end_at_each_r_star_with_the_example_r_dashed_and_the_legend_off_them():
-    costs = {"training FLOPs": 0.967, "serving memory": 1.151, "generation, first tokens": 0.947}
+    costs = {"training FLOPs": 0.967, "serving memory": 1.151, "generation, 8,192 tokens": 0.986}
     with plt.rc_context(figures.RC):
         fig = figures.break_even_bars(costs, 0.96)
         try:
@@ -572,14 +606,35 @@ def test_lesson_11_break_even_marks_end_at_each_r_star_with_the_example_r_dashed
             segments = ax.collections[0].get_segments()                            # its line ends there
             assert [seg[1][0] for seg in segments] == pytest.approx(list(costs.values()))
             assert not ax.patches                                  # no bar whose length would mislead
-            assert [t.get_text() for t in ax.get_yticklabels()] == [
-                "training FLOPs: 0.967", "serving memory: 1.151", "generation, first tokens: 0.947"]
+            # each row names its cost, wrapped so the labels leave the plot most of the width, and its r*
+            labels = [t.get_text() for t in ax.get_yticklabels()]
+            assert [label.split("\n")[-1] for label in labels] == ["r* = 0.967", "r* = 1.151", "r* = 0.986"]
+            assert [" ".join(label.split("\n")[:-1]) for label in labels] == list(costs)
+            assert max(len(line) for label in labels for line in label.split("\n")) <= 14
+            assert ax.get_position().width > 0.6                  # the plot, not its labels, takes the width
             assert not ax.texts                                    # nothing written over a line
             dashed = [line for line in ax.lines if line.get_linestyle() == "--"]
             assert [line.get_xdata()[0] for line in dashed] == [0.96]   # the example r
             lo, hi = ax.get_xlim()
-            assert lo < 0.947 and hi > 1.151 and lo < 0.96                # every mark is shown
+            assert lo < 0.96 and hi > 1.151                        # every mark is shown
+            assert 0 < lo                                          # zoomed in, so the axis is marked broken:
+            assert [a.get_gid() for a in ax.get_children() if a.get_gid()] == ["axis-break"]
+            arrows = next(line for line in ax.lines if line.get_marker() == "<")   # each line runs on left
+            assert list(arrows.get_xdata()) == pytest.approx([lo] * len(costs))
+            assert "r = 1" in " ".join(t.get_text() for t in ax.get_legend().get_texts())
             assert figures.legend_overlaps(fig) == []
+            assert_legend_below_the_x_label(fig)
+        finally:
+            plt.close(fig)
+    # r*s far apart: the axis starts at 0, so nothing is broken and no line runs on past its edge
+    with plt.rc_context(figures.RC):
+        fig = figures.break_even_bars({"a cost": 0.3, "another": 1.2}, 0.9)
+        try:
+            ax = fig.axes[0]
+            assert ax.get_xlim()[0] == 0
+            assert not [a for a in ax.get_children() if a.get_gid() == "axis-break"]
+            assert not [line for line in ax.lines if line.get_marker() == "<"]
+            assert_legend_below_the_x_label(fig)    # two rows: a shorter axes, the legend as far below
         finally:
             plt.close(fig)
     for bad, named in (({}, "break_evens"), ({"memory": -1.0}, "'memory'"),
@@ -588,3 +643,51 @@ def test_lesson_11_break_even_marks_end_at_each_r_star_with_the_example_r_dashed
             figures.break_even_bars(bad, 0.96)
     with pytest.raises(ValueError, match="r=0"):
         figures.break_even_bars(costs, 0)
+
+
+# --------------------------------------------------------------------------
+# One colour rule for values either side of 0
+
+
+def signed_record(draw_on):
+    with plt.rc_context(figures.RC):
+        fig, ax = plt.subplots(figsize=(4, 3))
+        draw_on(fig, ax)
+        try:
+            return figures.recorded_signed_maps(figures.png(fig)[0])
+        finally:
+            plt.close(fig)
+
+
+def test_a_signed_map_records_its_colours_and_an_unsigned_one_nothing():
+    from matplotlib.colors import SymLogNorm
+
+    signed = np.array([[-1.0, 0.5], [0.25, 1.0]])
+
+    def other_colours(fig, ax):
+        fig.colorbar(ax.imshow(signed, cmap="RdBu", vmin=-1, vmax=1), ax=ax)
+
+    def course_colours_masked(fig, ax):   # lesson 05's way: a log scale each side of 0, exact zeros grey
+        cmap = plt.get_cmap(figures.SIGNED_CMAP).with_extremes(bad="0.75")
+        ax.imshow(np.ma.masked_equal(signed, 0.5), cmap=cmap, norm=SymLogNorm(1e-3, vmin=-1, vmax=1))
+
+    def from_the_data(fig, ax):            # no vmin/vmax given: the scale is the data's, drawn
+        ax.pcolormesh(signed, cmap="coolwarm")
+
+    assert signed_record(other_colours) == ["RdBu"]
+    assert signed_record(course_colours_masked) == [figures.SIGNED_CMAP]
+    assert signed_record(from_the_data) == ["coolwarm"]
+    assert signed_record(lambda fig, ax: ax.imshow(np.abs(signed), cmap="Blues")) == []
+    assert signed_record(lambda fig, ax: ax.plot([0, 1], [-1, 1], label="a line")) == []
+
+
+def test_every_stored_signed_map_uses_the_courses_colours():
+    """A value either side of 0 reads the same way in every lesson (newcomer AA: lesson 05's blue-above-zero
+    gradient next to lesson 09's red-for-high cosines). A figure stored before png() recorded signed maps has
+    no record yet; it gets one when its notebook is regenerated."""
+    records = {where: figures.recorded_signed_maps(data) for where, data in stored_figures()}
+    signed = {where: maps for where, maps in records.items() if maps}
+    assert any(where.startswith("notebooks/05-") for where in signed) and \
+        any(where.startswith("notebooks/09-") for where in signed), f"lessons 05 and 09 record no signed map: {signed}"
+    other = {where: maps for where, maps in signed.items() if maps != [figures.SIGNED_CMAP]}
+    assert not other, f"signed maps not in figures.SIGNED_CMAP ({figures.SIGNED_CMAP}): {other}"

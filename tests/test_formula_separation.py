@@ -53,6 +53,40 @@ def test_no_wrong_formula_passes_on_any_variants_inputs(lesson, audits):
     assert not inseparable, "\n".join(inseparable)
 
 
+def test_a_slow_machine_reads_every_cell_as_an_idle_one_does(monkeypatch):
+    """Which answer cells the audit reads on the book's inputs only (those that train or tokenise) is
+    decided by the calls a cell makes, never by a clock: with a clock that runs a thousand times
+    fast (a machine under heavy load), every question is read as on an idle machine. (Seconds once
+    decided it: under load lesson 07's cache question was read as a slow cell and two wrong
+    formulas passed.)"""
+    import time
+
+    lessons = ("02-lookup-vs-matmul", "07-memory", "10-glitch-tokens")
+
+    def read(lesson, name, run):  # the questions the audit reads as formulas (the others' cost is not used)
+        try:
+            return bool(audit.read_cell(lesson, name, run[2], audit.code_cells(lesson)[run[0]], run[3]).mutable)
+        except (audit.NotArithmetic, SyntaxError):
+            return False
+
+    def kinds():
+        audit.book_run.cache_clear()
+        try:
+            return {(lesson, name): run[3] > audit.SLOW_CELL
+                    for lesson in lessons for name, run in audit.book_run(lesson).items() if read(lesson, name, run)}
+        finally:
+            audit.book_run.cache_clear()
+
+    idle = kinds()
+    assert True in idle.values() and False in idle.values(), idle  # both kinds are there to tell apart
+    ticks = iter(range(0, 10**12, 1000))
+    for clock in ("perf_counter", "monotonic", "time", "process_time"):
+        monkeypatch.setattr(time, clock, lambda: float(next(ticks)))
+    busy = kinds()
+    monkeypatch.undo()
+    assert busy == idle
+
+
 def test_every_int_or_float_question_is_audited():
     """Only arrays, words, designs and functions are left to other checks: every other question is a
     formula the audit reads, or one of NOT_FORMULAS."""

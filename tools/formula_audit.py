@@ -64,9 +64,14 @@ N_RANDOM = 4
 DRAWS = 40          # class variants drawn per lesson (each pool's items all come up: pools hold <= 36)
 # lessons whose `problems` trains or tokenises to vet a variant: fewer draws (their formulas read few parameters)
 DRAWS_OF = {"08": 12, "09": 4, "10": 4, "12": 16}
-SLOW_LESSON = 0.5   # s: a lesson whose variant checks cost more is drawn fewer times
 FEW_DRAWS = 8
-SLOW_CELL = 0.05    # s: a cell that trains or tokenises is read on the book's inputs, its leaves drawn at random
+# A cell that trains or tokenises is read on the book's inputs, its leaves drawn at random. What marks
+# one is the number of calls it makes (Python and C functions, counted by a profile hook), not the
+# seconds it takes: seconds depend on the machine and its load, and a cell read one way on an idle
+# machine and the other way on a busy one gave the audit two verdicts. The counts of the cells the
+# audit reads fall in two groups, with caches cold or warm: at most ~9,000 (arithmetic, a config
+# read) and at least ~75,000 (a model trained, a tokenizer run); the bound sits between them.
+SLOW_CELL = 30_000  # calls
 
 
 # --------------------------------------------------------------------------- the solution, run once
@@ -88,9 +93,8 @@ def _parameters_index(cells) -> int:
 @functools.lru_cache(maxsize=None)
 def book_run(lesson: str) -> dict:
     """{question: (index of its answer cell, a copy of the namespace before that cell, one after it,
-    the seconds the cell took)}: the solution's code cells run once, in order, check and summary
-    cells left out."""
-    import time
+    the calls the cell made, see SLOW_CELL)}: the solution's code cells run once, in order, check
+    and summary cells left out."""
 
     cells = code_cells(lesson)
     positions = {_check_of(s): i - 1 for i, s in enumerate(cells) if _check_of(s)}
@@ -100,11 +104,33 @@ def book_run(lesson: str) -> dict:
         for i, src in enumerate(cells):
             if "ex.check(" in src or "ex.summary(" in src:
                 continue
-            before, start = dict(ns), time.perf_counter()
-            exec(compile(src, f"<{lesson} cell {i}>", "exec"), ns)  # noqa: S102 - our own solution
+            before = dict(ns)
+            code = compile(src, f"<{lesson} cell {i}>", "exec")
             if i in stops:
-                out[stops[i]] = (i, before, dict(ns), time.perf_counter() - start)
+                calls = _calls_of(code, ns)
+                out[stops[i]] = (i, before, dict(ns), calls)
+            else:
+                exec(code, ns)  # noqa: S102 - our own solution
     return out
+
+
+def _calls_of(code, ns: dict) -> int:
+    """Runs `code` in `ns` and counts the calls it makes, up to just past SLOW_CELL (then the hook
+    stops: a cell that trains is not slowed down further by counting)."""
+    count = 0
+
+    def hook(frame, event, arg):
+        nonlocal count
+        if event in ("call", "c_call"):
+            count += 1
+            if count > SLOW_CELL:
+                sys.setprofile(None)
+    sys.setprofile(hook)
+    try:
+        exec(code, ns)  # noqa: S102 - our own solution
+    finally:
+        sys.setprofile(None)
+    return count
 
 
 @contextlib.contextmanager
@@ -260,10 +286,10 @@ class Cell:
     field: dict         # leaf source -> the field it reads (aliases share a random value)
     reads: set          # the parameters the cell (and the cells it needs) read
     env: dict = field(default_factory=dict)  # the namespace after the cell, on the book's inputs
-    cost: float = 0.0   # s to run the cell once: a slow one (it trains a model) is read on the book's inputs
+    cost: int = 0       # calls the cell makes (SLOW_CELL): one that trains a model is read on the book's inputs
 
 
-def read_cell(lesson: str, name: str, after: dict, source: str, cost: float = 0.0) -> Cell:
+def read_cell(lesson: str, name: str, after: dict, source: str, cost: int = 0) -> Cell:
     """The answer cell of `name` as a Program (raises NotArithmetic when it is not one): its leaves
     read in `after`, the namespace the cell left (a name it sets twice is caught below: the program
     must give the cell's own answer)."""
@@ -563,13 +589,10 @@ def drawn_variants(lesson: str, draws: int = DRAWS, seed: int = 0, reads=None) -
     """Class variants the lesson's space can draw: `draws` draws (every pool's item picked at random),
     those its `problems` rejects left out, each once; with `reads` (the parameters the audited cells
     read), once per value of those (a lesson's `problems` may train a model to vet a variant)."""
-    import time
-
     module = question_module(lesson)
     space = module.SPACE
     rng = np.random.default_rng(seed)
     out, seen = [], set()
-    start = time.perf_counter()
 
     def pick(name, pool):
         return pool[int(rng.integers(len(pool)))]

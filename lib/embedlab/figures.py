@@ -16,7 +16,10 @@ figure it shows
 - carries, under `LEGEND_KEY`, what its legends cover of the data drawn
   (`legend_overlaps`: "" when no legend sits on a line, bar, marker or filled
   area), so a test over every stored figure (tests/test_figures.py) finds a
-  legend that hides data without anyone looking at the picture.
+  legend that hides data without anyone looking at the picture;
+- carries, under `SIGNED_KEY`, the colour map of every image it colours by a
+  value either side of 0 (`signed_maps`), so the same test finds a signed map
+  drawn in other colours than the course's one, `SIGNED_CMAP`.
 """
 
 from __future__ import annotations
@@ -31,6 +34,10 @@ SCALE = 2                      # pixels drawn per pixel shown
 TEXT_KEY = "embedlab:text-px"  # the PNG text chunk holding the smallest text, in the image's pixels
 LEGEND_KEY = "embedlab:legend-over-data"  # the PNG text chunk naming what the legends cover ("" for nothing)
 COLOUR_KEY = "embedlab:series-colours"  # the PNG text chunk holding {label: colour} of the labelled series
+SIGNED_KEY = "embedlab:signed-maps"  # the PNG text chunk naming the colour maps of values either side of 0
+# One colour rule for a value either side of 0 (a gradient, a cosine) in every lesson: red above zero, blue
+# below, white at 0. Lessons 05 and 09 draw with it; tests/test_figures.py checks every stored figure.
+SIGNED_CMAP = "RdBu_r"
 MAX_WIDTH_IN = 5.5             # the widest figure a lesson draws, in inches (at 12 points: >= 10 px at 390 px)
 
 RC = {
@@ -92,6 +99,21 @@ def series_colours(fig) -> dict[str, list[str]]:
             for c in colours[:1]:
                 add(coll.get_label(), c)
     return {label: sorted(cs) for label, cs in sorted(found.items())}
+
+
+def signed_maps(fig) -> list[str]:
+    """The names of the colour maps the figure colours values with on a scale that spans 0 (its norm's
+    vmin < 0 < vmax: images, meshes, colour bars, points coloured by value), each once, sorted. Call it
+    on a drawn figure (a scale set from the data is set when it is drawn)."""
+    names = set()
+    for ax in fig.axes:
+        for artist in (*ax.images, *ax.collections):
+            if artist.get_array() is None:
+                continue
+            low, high = artist.norm.vmin, artist.norm.vmax
+            if low is not None and high is not None and low < 0 < high:
+                names.add(artist.get_cmap().name)
+    return sorted(names)
 
 
 def smallest_text_points(fig) -> float | None:
@@ -203,6 +225,7 @@ def png(fig) -> tuple[bytes, dict]:
     metadata = {TEXT_KEY: f"{points * dpi / 72:.2f}"} if points else {}
     metadata[LEGEND_KEY] = "; ".join(legend_overlaps(fig))
     metadata[COLOUR_KEY] = json.dumps(series_colours(fig), ensure_ascii=True, sort_keys=True)
+    metadata[SIGNED_KEY] = json.dumps(signed_maps(fig))  # drawn above, by smallest_text_points
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=dpi, bbox_inches="tight", metadata=metadata)
     data = buffer.getvalue()
@@ -226,6 +249,13 @@ def recorded_colours(data: bytes) -> dict[str, list[str]] | None:
     """{label: [colour, ...]} a PNG made by png() records of its series, or None for a PNG that records
     nothing (drawn without the course's style)."""
     value = png_text(data, COLOUR_KEY)
+    return None if value is None else json.loads(value)
+
+
+def recorded_signed_maps(data: bytes) -> list[str] | None:
+    """The colour maps of signed values a PNG made by png() records, or None for a PNG that records
+    nothing (drawn without the course's style, or before png() recorded them)."""
+    value = png_text(data, SIGNED_KEY)
     return None if value is None else json.loads(value)
 
 
@@ -634,12 +664,14 @@ def back_off_map(searches, budget, marked=()):
     `searches` maps (V, d, tied) to deepest_fit's result for that shape; `marked` is
     [(design, word)], a word added in bold to that design's label. The region inside both budgets is
     shaded and the two budget lines dashed; colour is V (the first two V take tab:blue and
-    tab:orange), a hollow point an untied head, one legend below the axes. A label gives d and L, and
-    where the search backed off, `L(N)→L` and how full the fuller budget is at L, and every label
-    names its tying (tied or untied, as the marker's fill shows); shapes whose labels would still
-    read alike (the same d, depths, fraction and tying) name V as well. Each label may be written on
-    one line or, narrower, on two; place_labels takes the first that finds a free place nearest its
-    point.
+    tab:orange), a hollow point an untied output head, one legend below the axes. A label gives d and
+    L and names its tying (tied or untied, as the marker's fill shows). Where the search backed off
+    it reads `L(N)→L`, then the share at L of the budget that binds there, the fuller of memory and
+    compute ("at L 22: memory 97.8%"), and, where L(N) broke more budgets than that one (or
+    another), every budget it broke, from the search's reasons ("over at L 37: memory, compute");
+    shapes whose labels would still read alike (the same d, depths, share, budgets and tying) name
+    V as well. Each label may be written on one line or, narrower, on two or three; place_labels
+    takes the first that finds a free place nearest its point.
     Returns the figure."""
     import matplotlib.pyplot as plt
 
@@ -674,27 +706,31 @@ def back_off_map(searches, budget, marked=()):
         depth = (f"{s.layers_by_params}→{s.layers}" if s.layers < s.layers_by_params
                  else f"{s.layers}")
         name = next((word for design, word in marked if design == s.design), "")
-        label, fraction = f"d {d:,}, L {depth}" + (f": {name}" if name else ""), ""
-        if s.layers < s.layers_by_params:   # backed off: how near the line it stopped
-            fuller = max(("memory", "compute"), key=used.get)
-            fraction = f"{fuller} {used[fuller]:.1%}"
-        points.append((x, y, (label, fraction), bool(name), (V, tied)))
+        label, extra = f"d {d:,}, L {depth}" + (f": {name}" if name else ""), ()
+        if s.layers < s.layers_by_params:   # backed off: what binds at L, what broke at L(N)
+            binds = max(("memory", "compute"), key=used.get)
+            broke = [reason.split(":")[0] for reason in s.reasons]
+            extra = (f"at L {s.layers}: {binds} {used[binds]:.1%}",)
+            if broke != [binds]:            # more (or another) broke at L(N): name them all
+                extra += (f"over at L {s.layers_by_params}: {', '.join(broke)}",)
+        points.append((x, y, (label, extra), bool(name), (V, tied)))
     # every label names its tying; labels that would still read alike (same d, depths,
-    # fraction and tying) name V as well
+    # budgets, share and tying) name V as well
     groups = {}
     for *_, label, _, shape in points:
         groups.setdefault(label, []).append(shape)
 
     def forms(label, V, tied):
-        # one line, or two (the fraction and the tying on the second), narrower
+        # one line, or narrower: the tying on a line of its own, or after d and L with what
+        # broke and what binds on the lines below
         shapes = groups[label]
-        first, second = label
+        first, extra = label
         which = "tied" if tied else "untied"
         if len({t for _, t in shapes}) < len(shapes):
             which = f"V {V:,} {which}"
-        second = f"{second}, {which}" if second else which
-        return f"{first}, {second}", f"{first}\n{second}"
-    keyed = points                # before forms(): each label still as (label, fraction)
+        lines = [f"{first}, {which}", *extra] if extra else [first, which]
+        return ", ".join([f"{first}, {which}", *extra]), "\n".join(lines)
+    keyed = points                # before forms(): each label still as (label, extra lines)
     points = [(x, y, forms(label, *shape), bold) for x, y, label, bold, shape in points]
     xs, ys = [p[0] for p in points], [p[1] for p in points]
     # every drawn design fits, so nothing lies past a budget line: the axes end just after it
@@ -709,18 +745,25 @@ def back_off_map(searches, budget, marked=()):
     return fig
 
 
-# ---- Lesson 11's break-evens: one bar per cost, ending at its r* ----
+# ---- Lesson 11's break-evens: one line per cost, ending at its r* ----
 
-def break_even_bars(break_evens, r, names=("ours", "theirs")):
+def break_even_bars(break_evens, r, names=("ours", "theirs"), label_width=14):
     """Lesson 11's break-even ratios on one axis of `r` (a text's tokens in `names[1]` over
-    `names[0]`): one dot per cost in `break_evens` ({cost: r*}) at its r*, the value written in
-    the cost's label, with a line from the axis' left edge to it, where `names[1]` costs less (a line, not a
-    bar: the axis starts near the r*s, so a bar's length would mislead); a dashed line at the
-    example `r`, a thin one at r = 1 (the same tokens in both). A line that reaches past the
-    dashed one is a cost `names[1]` wins at that `r`. One legend below the axes.
+    `names[0]`): one row per cost in `break_evens` ({cost: r*}), labelled with the cost (wrapped at
+    `label_width` characters, so the plot keeps most of the width) and `r* = value`; a dot at the
+    r*, and a line from the axis' left edge to it where `names[1]` costs less (a line, not a bar);
+    a dashed line at the example `r`, a thin one at r = 1 (as many tokens in both). A line that
+    reaches past the dashed one is a cost `names[1]` wins at that `r`. The axis starts at 0 when the
+    marks spread over most of it; otherwise it starts just left of them, and is marked broken: a
+    break on its left end (gid "axis-break") and an arrowhead on each line, which runs on to 0.
+    One legend below the axes.
     ValueError naming the value for no costs, or an r* or `r` that is not a positive number.
     Returns the figure."""
+    import textwrap
+
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
+    from matplotlib.transforms import ScaledTranslation
 
     if not break_evens:
         raise ValueError(f"break_evens must name at least one cost, got break_evens={break_evens!r}")
@@ -730,21 +773,39 @@ def break_even_bars(break_evens, r, names=("ours", "theirs")):
                              if cost != "r" else f"r must be a positive number, got r={r!r}")
     costs = list(break_evens)
     values = [float(break_evens[c]) for c in costs]
-    lo = min(min(values), r, 1.0) - 0.06
     hi = max(max(values), r, 1.0) + 0.04
-    fig, ax = plt.subplots(figsize=(MAX_WIDTH_IN, 2.2 + 0.5 * len(costs)))
+    lo = min(min(values), r, 1.0) - 0.06
+    broken = lo > hi / 3          # zoomed in: worth it only when the marks sit close together
+    if not broken:
+        lo = 0.0
+    fig, ax = plt.subplots(figsize=(MAX_WIDTH_IN, 2.6 + 0.6 * len(costs)))
     y = np.arange(len(costs))
     ax.hlines(y, lo, values, color="tab:purple", lw=3, alpha=0.6,
-              label=f"{names[1]} costs less (r < r*)")
+              label=f"{names[1]} costs less (r < r*)" + (", on to r = 0" if broken else ""))
+    if broken:                    # each line runs on past the edge, to r = 0
+        ax.plot([lo] * len(costs), y, "<", color="tab:purple", alpha=0.6, markersize=9,
+                clip_on=False)
     ax.plot(values, y, "o", color="tab:purple", markersize=9, label="r*, the break-even ratio")
     ax.axvline(r, color="black", linestyle="--", lw=1.5, label=f"r = {r:.2f}, the example")
-    ax.axvline(1, color="gray", lw=0.8)
+    ax.axvline(1, color="gray", lw=0.8, label="r = 1: as many tokens in both")
     # each r* written in its cost's label, not in the plot, where it would cover a line
-    ax.set_yticks(y, [f"{cost}: {value:.3f}" for cost, value in zip(costs, values)])
-    ax.invert_yaxis()
+    labels = ["\n".join(textwrap.wrap(cost, label_width) or [""]) + f"\nr* = {value:.3f}"
+              for cost, value in zip(costs, values)]
+    ax.set_yticks(y, labels)
+    ax.tick_params(axis="y", length=0, pad=12)   # clear of the arrowheads on the edge
+    ax.set_ylim(len(costs) - 0.5, -0.5)   # the first cost on top, half a row's room around each
     ax.set_xlim(lo, hi)
-    # the long cost labels push the axes right: the x label and the legend end at its right edge
-    ax.set_xlabel(f"r = tokens in {names[1]} / tokens in {names[0]}", loc="right")
-    ax.legend(loc="upper right", bbox_to_anchor=(1.0, -0.25), ncol=1)
+    ax.xaxis.set_major_locator(MaxNLocator(6, steps=[1, 2, 2.5, 5, 10]))   # ticks a phone can read
+    if broken:                    # the axis does not start at 0: a break on its left end
+        ax.spines["left"].set_visible(False)
+        mark = dict(transform=ax.transAxes, color="black", lw=1.2, clip_on=False)
+        ax.plot([-0.012, 0.008], [-0.035, 0.035], gid="axis-break", **mark)
+        ax.plot([0.008, 0.028], [-0.035, 0.035], **mark)
+        ax.set_xticks([t for t in ax.get_xticks() if lo + 0.06 * (hi - lo) < t <= hi])   # none on it
+    ax.set_xlabel(f"r = tokens in {names[1]} / tokens in {names[0]}")
+    # below the x label at a fixed distance, whatever the axes' height (the tick labels and the x
+    # label below the axes take the same inches however many rows there are)
+    below = ax.transAxes + ScaledTranslation(0, -0.62, fig.dpi_scale_trans)
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, 0), bbox_transform=below, ncol=1)
     fig.tight_layout()
     return fig
