@@ -401,7 +401,8 @@ def edits(source: str, params: tuple = (), values: dict | None = None,
         # a list the notebook gives (its words, its ids) read where another list it gives belongs (`pair` for
         # `sentence`, question 2's `ids` for `batch`): each other one put in its place
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in sequences \
-                and node.id not in assigned and not _length_of(nodes, node):
+                and node.id not in assigned and not _length_of(nodes, node) \
+                and not isinstance(_parent(nodes, node), ast.Attribute):  # `sentence.index(w)`: a position, read so
             for other in sequences:
                 if other != node.id:
                     add(f"your cell reads `{node.id}` where `{other}` belongs (at `{_seg(source, _parent(nodes, node))}`"
