@@ -195,3 +195,37 @@ def test_the_readmes_lesson_times_hold():
     assert all(f"notebooks/{row['slug']}" in measured for row in rows), "a lesson has no measured time"
     slowest = max(measured.values())
     assert slowest < int(seconds.group(1)), f"a notebook takes {slowest} s to run"
+
+
+def test_the_readme_names_every_answer_marked_by_hand_and_every_symbol_a_check_shows():
+    """README says every exercise is autograded but the written answers: each exercise with a
+    Written question is named with those questions' points out of the exercise's total, who marks
+    them (the instructor, or the learner against its rubric, as book/how-to-use.md says), and no
+    other exercise is; step 2's list of what a check shows holds every symbol how-to-use.md
+    defines (✅, ❌, ⏳ and 📝).
+    Seen red on the README as it was ("every exercise is autograded", step 2 without 📝)."""
+    import importlib
+    import pkgutil
+
+    from embedlab.grading import questions
+    from embedlab.grading.kinds import Written
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    first_screen = " ".join(readme[:readme.index("\n## Lessons")].split())
+    by_hand = {}
+    for module in pkgutil.iter_modules(questions.__path__):
+        m = importlib.import_module(f"{questions.__name__}.{module.name}")
+        written = sum(q.points for q in m.QUESTIONS if isinstance(q, Written))
+        if written:
+            by_hand[m.LESSON[:2]] = (written, sum(q.points for q in m.QUESTIONS))
+    assert by_hand, "no exercise has a written answer: the README's exception is moot"
+    named = re.findall(r"exercise (\d\d)'s written \w+ \((\d+) of its (\d+) points\)", first_screen)
+    assert {nn: (float(w), float(t)) for nn, w, t in named} == by_hand, named
+    assert "autograded but" in first_screen and "instructor marks it" in first_screen
+    guide = (ROOT / "book" / "how-to-use.md").read_text(encoding="utf-8")
+    assert "mark it yourself" in guide           # the learner's own marking, as README says
+    symbols = re.findall(r"^- (\S+) \*\*", guide, flags=re.M)
+    assert len(symbols) >= 4, symbols
+    step_2 = next(line for line in first_screen.split(" 3. ") if "2. **Read [how to use" in line)
+    step_2 = step_2[step_2.index("2. **Read [how to use"):]
+    assert [s for s in symbols if s not in step_2] == [], (symbols, step_2)

@@ -183,17 +183,21 @@ def test_other_pythons_sets_the_kernels_of_the_cpu_it_stands_in_for():
 
 
 def test_the_learners_guide_names_what_colab_and_binder_run():
-    """book/how-to-use.md, "Without a clone": the versions it names are the ones tools/check_colab.py
-    runs every lesson with (Colab's) and binder/runtime.txt pins."""
+    """book/how-to-use.md, "Without a clone", names the Python binder/runtime.txt pins and leaves how Colab is
+    checked to CONTRIBUTING.md's "What Colab runs", whose versions are the ones tools/check_colab.py runs every
+    lesson with (Colab's) and whose lessons are the ones CI opens."""
     check_colab = load_tool("check_colab")
     check_binder = load_tool("check_binder")
     page = (ROOT / "book" / "how-to-use.md").read_text(encoding="utf-8")
-    section = " ".join(page[page.index("## Without a clone"):page.index("## In a class")].split())
+    learner = " ".join(page[page.index("## Without a clone"):page.index("## In a class")].split())
+    assert f"Python {check_binder.runtime_python()}, the pinned numpy" in learner
+    assert not [w for w in ("check_colab", "CI ", "COLAB", "numpy 2.") if w in learner], "contributor detail"
+    guide = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    start = guide.index("### What Colab runs")
+    section = " ".join(guide[start:guide.index("\n#", start + 1)].split())
     pins = dict(p.split("==") for p in check_colab.COLAB)
     assert (f"Colab's Python {check_colab.COLAB_PYTHON}, numpy {pins['numpy']}, matplotlib {pins['matplotlib']} "
             f"and ipywidgets {pins['ipywidgets']}") in section
-    assert f"Python {check_binder.runtime_python()}, the pinned numpy" in section
-    assert "COLAB_DIFFERENCES" not in section
     # the lessons it says CI opens are the ones .ci/run passes to tools/check_colab.py
     ci_line = next(line for line in ci_steps((ROOT / ".ci" / "run").read_text()) if "tools/check_colab.py" in line)
     in_ci = re.findall(r"\b(\d\d)\b", ci_line.split("tools/check_colab.py", 1)[1])

@@ -581,16 +581,21 @@ def place_labels(fig, ax, points, avoid_x=(), avoid_y=(), same_form=()):
     order at each place; `avoid_x`
     and `avoid_y` are the x of vertical lines and the y of horizontal lines no label may cross (the
     budget lines). A label goes to the right of its point, or to the left when the point sits in the
-    axes' right quarter; if that place is taken it moves up or down, in small steps, nearest first,
-    as far as the axes reach, and a thin grey line joins it to its point. Bold labels are placed
-    first, then from the top down, so a label moved down lands below the ones already placed.
-    When no free place is left anywhere in the axes the label is written beside its point.
+    axes' right quarter, or three gaps out; if those places are taken it moves up or down, in small
+    steps, nearest first, as far as the axes reach, and a thin grey line joins it to its point. A
+    leader line crosses no other leader line, label or point, and no label sits on one. Bold
+    labels are placed first, then from the top down, so a label moved down lands below the ones
+    already placed. Where a label finds no free place anywhere in the axes, the layout is tried
+    again with it placed first, then with labels left of their points first; if none places
+    every label, the layout with the fewest that did not is kept, those at the first place clear
+    of labels and points (lines aside), or else beside their points.
     `same_form` lists groups of indices into `points` whose labels must be written the same way
     (labels that read alike, told apart by a word): where a group came out in different forms,
     its labels are placed again, all in the narrowest form any of them needed.
     Returns the labels' boxes, in display pixels, in the order placed."""
     renderer = fig.canvas.get_renderer()
     r = renderer.points_to_pixels(7)                     # a point's radius, and a margin
+    dot = renderer.points_to_pixels(4.5)                 # a point's radius (s=70: 8.4 points)
     dots = [ax.transData.transform((x, y)) for x, y, _, _ in points]
     frame = ax.get_window_extent(renderer)
     lines_px = ([ax.transData.transform((x, 0))[0] for x in avoid_x],
@@ -605,20 +610,43 @@ def place_labels(fig, ax, points, avoid_x=(), avoid_y=(), same_form=()):
                            ha="left" if side > 0 else "right",
                            fontweight="bold" if bold else "normal")
 
-    def one_pass(only):
-        # only[i]: the one form point i may take, or None for any; returns the boxes, the
-        # artists drawn and the form each point took
-        placed, drawn, took = [], [], [0] * len(points)
-        order = sorted(range(len(points)), key=lambda i: (not points[i][3], -points[i][1]))
+    def crosses(p, q, a, b):              # segments p-q and a-b cross (ends touching do not)
+        def turn(o, u, v):
+            return np.sign((u[0] - o[0]) * (v[1] - o[1]) - (u[1] - o[1]) * (v[0] - o[0]))
+        return turn(p, q, a) * turn(p, q, b) < 0 and turn(a, b, p) * turn(a, b, q) < 0
+
+    def through(p, q, box):                # segment p-q enters a box
+        c = [(box.x0, box.y0), (box.x1, box.y0), (box.x1, box.y1), (box.x0, box.y1)]
+        return (any(box.x0 < x < box.x1 and box.y0 < y < box.y1 for x, y in (p, q))
+                or any(crosses(p, q, c[k], c[(k + 1) % 4]) for k in range(4)))
+
+    def near(p, q, c):                     # segment p-q passes over the point at c, or near
+        p, q, c = np.asarray(p), np.asarray(q), np.asarray(c)
+        t = np.clip(np.dot(c - p, q - p) / max(np.dot(q - p, q - p), 1e-9), 0, 1)
+        return np.linalg.norm(p + t * (q - p) - c) < r
+
+    def one_pass(only, first, lean):
+        # only[i]: the one form point i may take, or None for any; first: points placed before
+        # the rest, in that order; lean: the side tried first (1 right, -1 left); returns the boxes, the artists drawn, the form each point
+        # took and the points that found no free place
+        placed, drawn, took, stuck = [], [], [0] * len(points), []
+        leaders = []                       # (label end, point end) in pixels, placed so far
+        order = first + sorted((i for i in range(len(points)) if i not in first),
+                               key=lambda i: (not points[i][3], -points[i][1]))
         for i in order:
             x, y, label, bold = points[i]
             forms = (label,) if isinstance(label, str) else tuple(label)
             choices = list(enumerate(forms)) if only[i] is None else [(only[i], forms[only[i]])]
-            sides = (-1,) if x > x0 + 0.75 * (x1 - x0) else (1, -1)
-            for step, (k, form), side in [(step, choice, side * gap)
+            sides = (-1,) if x > x0 + 0.75 * (x1 - x0) else (lean, -lean)
+            second = None              # the first place clear of labels and points, lines aside
+            # beside the point, or three gaps out, where a leader line can slant past its
+            # neighbours
+            for step, (k, form), side in [(step, choice, side * gap * far)
                                           for step in sorted(range(-reach, reach + 1), key=abs)
+                                          for far in (1, 3)
                                           for choice in choices for side in sides]:
                 at = y + step * step_y
+                moved = step or abs(side) > gap
                 text = write(x, y, form, bold, side, at)
                 box = text.get_window_extent(renderer).padded(r / 3)
                 hits = (any(box.overlaps(b) for b in placed)
@@ -626,35 +654,64 @@ def place_labels(fig, ax, points, avoid_x=(), avoid_y=(), same_form=()):
                                for px, py in dots)
                         or any(box.x0 < lx < box.x1 for lx in lines_px[0])
                         or any(box.y0 < ly < box.y1 for ly in lines_px[1]))
+                # a leader line (when the label moved) crosses no other line, label or point
+                # (but those whose markers touch its own), and no label sits on a line drawn
+                line = (ax.transData.transform((x + side, at)), dots[i]) if moved else None
                 inside = (frame.x0 < box.x0 and box.x1 < frame.x1 and frame.y0 < box.y0
                           and box.y1 < frame.y1)
+                if not hits and inside and second is None:
+                    second = (moved, (k, form), side, at)
+                hits = (hits or any(through(a, b, box) for a, b in leaders)
+                        or (line is not None
+                            and (any(crosses(*line, a, b) for a, b in leaders)
+                                 or any(through(*line, b) for b in placed)
+                                 or any(near(*line, c) for j, c in enumerate(dots)
+                                        if np.linalg.norm(c - dots[i]) > 2 * dot))))
                 if not hits and inside:
                     break
                 text.remove()
-            else:                      # no free place: beside the point
-                step, (k, form), side, at = 0, choices[0], sides[0] * gap, y
+            else:                      # no free place: clear of labels and points only, or
+                stuck.append(i)        # beside the point
+                moved, (k, form), side, at = second or (False, choices[0], sides[0] * gap, y)
                 text = write(x, y, form, bold, side, at)
-                box = text.get_window_extent(renderer)
+                box = text.get_window_extent(renderer).padded(r / 3 if second else 0)
             drawn.append(text)
             took[i] = k
-            if step:                   # moved: a thin line from the label to its point
+            if moved:                  # a thin line from the label to its point
+                leaders.append((ax.transData.transform((x + side, at)), dots[i]))
                 drawn.append(ax.annotate("", (x, y), xytext=(x + side, at),
                                          arrowprops=dict(arrowstyle="-", color="0.5", lw=0.6,
                                                          shrinkA=0, shrinkB=4)))
             placed.append(box)
-        return placed, drawn, took
+        return placed, drawn, took, stuck
 
-    only = [None] * len(points)
-    while True:
-        placed, drawn, took = one_pass(only)
-        mixed = [group for group in same_form if len({took[i] for i in group}) > 1]
-        if not mixed:
-            return placed
-        for artist in drawn:
-            artist.remove()
-        for group in mixed:            # all in the narrowest form any of them took
-            for i in group:
-                only[i] = max(took[j] for j in group)
+    # labels right of their points first; where some find no free place, those go first, then
+    # the same with labels left first; the first layout where every label has a place is kept,
+    # else the one with the fewest without
+    best = None
+    for lean in (1, -1):
+        only, first = [None] * len(points), []
+        while True:
+            placed, drawn, took, stuck = one_pass(only, first, lean)
+            mixed = [group for group in same_form if len({took[i] for i in group}) > 1]
+            late = [i for i in stuck if i not in first]   # each goes first at most once
+            if not mixed and (not stuck or best is None or len(stuck) < best[0]):
+                if best is not None:
+                    for artist in best[2]:
+                        artist.remove()
+                best = (len(stuck), placed, drawn)
+                if not stuck:
+                    return placed
+            else:
+                for artist in drawn:
+                    artist.remove()
+            if not mixed and not late:
+                break
+            for group in mixed:        # all in the narrowest form any of them took
+                for i in group:
+                    only[i] = max(took[j] for j in group)
+            first += late
+    return best[1]                     # no layout placed all: the best one is drawn
 
 
 def back_off_map(searches, budget, marked=()):
@@ -669,8 +726,8 @@ def back_off_map(searches, budget, marked=()):
     it reads `L(N)→L`, then the share at L of the budget that binds there, the fuller of memory and
     compute ("at L 22: memory 97.8%"), and, where L(N) broke more budgets than that one (or
     another), every budget it broke, from the search's reasons ("over at L 37: memory, compute");
-    shapes whose labels would still read alike (the same d, depths, share, budgets and tying) name
-    V as well. Each label may be written on one line or, narrower, on two or three; place_labels
+    labels that would read alike but for the tying (the same d, depths, share and budgets) and
+    belong to different V name V as well, so that no label is told from another by colour alone. Each label may be written on one line or, narrower, on two or three; place_labels
     takes the first that finds a free place nearest its point.
     Returns the figure."""
     import matplotlib.pyplot as plt
@@ -714,8 +771,8 @@ def back_off_map(searches, budget, marked=()):
             if broke != [binds]:            # more (or another) broke at L(N): name them all
                 extra += (f"over at L {s.layers_by_params}: {', '.join(broke)}",)
         points.append((x, y, (label, extra), bool(name), (V, tied)))
-    # every label names its tying; labels that would still read alike (same d, depths,
-    # budgets, share and tying) name V as well
+    # every label names its tying; labels that would read alike but for it (same d, depths,
+    # budgets and share) and differ in V name V as well: colour alone never tells them apart
     groups = {}
     for *_, label, _, shape in points:
         groups.setdefault(label, []).append(shape)
@@ -726,7 +783,7 @@ def back_off_map(searches, budget, marked=()):
         shapes = groups[label]
         first, extra = label
         which = "tied" if tied else "untied"
-        if len({t for _, t in shapes}) < len(shapes):
+        if len({v for v, _ in shapes}) > 1:     # alike but for V: name it, not colour alone
             which = f"V {V:,} {which}"
         lines = [f"{first}, {which}", *extra] if extra else [first, which]
         return ", ".join([f"{first}, {which}", *extra]), "\n".join(lines)
