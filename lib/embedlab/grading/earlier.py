@@ -55,11 +55,12 @@ def earlier_read(questions, name: str, source: str | None, given) -> list[tuple[
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             assigned.add(node.name)
     upto = names.index(name)
-    # an earlier answer the question is judged with (error carried forward: a Design's `uses`, `carries`) is not
-    # the later answer's mistake: it is judged on the learner's own
+    # an earlier answer the question is judged with as it is (a Design's `uses`: the learner's design, whose figures
+    # are right for it even over budget) is never this answer's mistake; one it is judged on by error carried forward
+    # (`carries`) is read like any other: a wrong answer that reads it, wrong even on the learner's own, names it
     this = questions[upto]
-    carried = set(getattr(this, "uses", ()) or ()) | set(getattr(this, "carries", ()) or ())
-    return [(i + 1, q) for i, q in enumerate(questions[:upto]) if q.name in read - assigned - carried]
+    judged_with = set(getattr(this, "uses", ()) or ())
+    return [(i + 1, q) for i, q in enumerate(questions[:upto]) if q.name in read - assigned - judged_with]
 
 
 def rerun(question, namespace: dict, lesson: str, source: str | None, given, earlier) -> dict | None:
@@ -162,6 +163,20 @@ def words(wrong: list[tuple[int, str]], again: dict | None, judged=None) -> str:
     return f"{first}, then check this answer again"
 
 
+def carried_words(wrong: list[tuple[int, str]], detail: str) -> str:
+    """The hint of a wrong answer judged on the learner's own earlier answers (error carried forward: a Design's
+    `carries`), some of which it reads are not right yet (`wrong`): those named first, as every answer that reads
+    an earlier one not right yet says, then that this answer was judged on them and is still not right, with its
+    own hint (`detail`, what the judgement on the learner's own and on the recounted figures found)."""
+    numbers = sorted({n for n, _ in wrong})
+    which = _listed([f"`{name}` (question {n})" for n, name in wrong])
+    them = "them" if len(wrong) > 1 else "it"
+    own = _listed([f"`{name}`" for _, name in wrong])
+    first = (f"your {which} {'are' if len(wrong) > 1 else 'is'} not right yet, and this answer uses {them}: fix "
+             f"question{'s' if len(numbers) > 1 else ''} {_listed([str(n) for n in numbers])}")
+    return f"{first}; judged on your own {own} (error carried forward), this answer is still not right: {detail}"
+
+
 def hint(question, detail: str, source: str | None, given, questions, is_wrong, again, key: dict, expected) -> str:
     """`detail`, the hint of `question`'s wrong answer, or, when its own lines read earlier answers of which
     `is_wrong(earlier question)` says some are not right, the words of `words` (the earlier answers said first);
@@ -174,6 +189,11 @@ def hint(question, detail: str, source: str | None, given, questions, is_wrong, 
     wrong = [(n, q.name) for n, q in read if is_wrong(q)]
     if not wrong:
         return detail
+    carried = set(getattr(question, "carries", ()) or ()) - set(getattr(question, "uses", ()) or ())
+    if all(name in carried for _, name in wrong):
+        # judged on the learner's own values of them already (kinds.Design: `carry`, and the cases held to it): a
+        # wrong verdict is wrong on their own too, so this answer's own hint stands, after the earlier answers
+        return carried_words(wrong, detail)
 
     def judged(data):
         return with_source(question, source, key).judge(data, expected)

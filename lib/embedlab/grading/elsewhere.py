@@ -207,7 +207,9 @@ def derived_names(namespace: dict, inputs: dict, source: str | None, keeps=()) -
     while grew:
         grew = False
         for names, reads, live in assignments:
-            new = names - derived - set(changed) - set(keeps)
+            # a name the case puts in place itself is read at the case's value, even where that value happens to
+            # be the notebook's (a wrong count equal to the flipped design's): never stale
+            new = names - derived - set(changed) - set(inputs) - set(keeps)
             if new and depends(reads, derived, live):
                 derived |= new
                 grew = True
@@ -1005,6 +1007,31 @@ def _value_words(value) -> str:
     return f"a {type(value).__name__}"
 
 
+CARRIED = "carried"  # a case's key: the earlier answers the question is judged on, as the learner's lines read them there
+
+
+def carried_there(question, read, namespace: dict, inputs: dict, made: dict) -> dict:
+    """{CARRIED: {name: plain data}} of the earlier answers `question` is judged on (error carried forward: a Design's
+    `carries`) that the learner's lines read (`read`), each as the run on a case saw it: made again by the run
+    (`made`), put in place by the case (`inputs`), else the notebook's. The judge holds the case to the question's
+    own rule for the learner's own earlier answers (kinds.Design), as it holds the notebook's answer: a look that
+    keeps the learner's own (wrong) count judges a count built on it as the notebook's check does. {} when the
+    question carries nothing, or nothing of it is read or can be said as data."""
+    from embedlab.grading.kinds import WrongForm, _plain as as_data
+
+    names = [n for n in getattr(question, "carries", ()) or () if n in read]
+    out = {}
+    for name in names:
+        value = made[name] if name in made else inputs[name] if name in inputs else namespace.get(name, _NONE)
+        if value is _NONE:
+            continue
+        try:
+            out[name] = as_data(value, name)
+        except (WrongForm, Exception):  # noqa: BLE001 - an answer that is no data is not carried there
+            continue
+    return {CARRIED: out} if out else {}
+
+
 def second_looks(question, namespace: dict, lesson: str, source: str, own_assigned: frozenset,
                  looks: list, solution: str | None, foreign=(), prefix=None) -> list[dict]:
     """The whole answer cell (its given lines too) run on other parameters (`looks`: {parameter: value}
@@ -1114,7 +1141,9 @@ def second_looks(question, namespace: dict, lesson: str, source: str, own_assign
         look = getattr(changed, "index", None)  # which of the lesson's looks (variants.Look): the judge weighs hints there
         out.append({"kind": kind, "got": got_data, "want": want, "words": _words_of(named), "why": "",
                     "same": _same_data(got_data, judge_as, namespace.get(question.name)),
-                    **({"look": look} if isinstance(look, int) else {})})
+                    **({"look": look} if isinstance(look, int) else {}),
+                    **carried_there(question, full[1] - full[2], namespace, {**inputs, **lent},
+                                    _set_values(captured) if rebound else {})})
     return out
 
 
@@ -1208,7 +1237,9 @@ def run_elsewhere(question, namespace: dict, lesson: str, source: str | None = N
                 continue
             why = case.why if case.why and (not case.why_reads or set(case.why_reads) & read) else ""
             out.append({"kind": kind, "got": got, "want": want, "words": case.words, "why": why,
-                        "own": case.foreign, "same": not case.foreign and _same_data(got, judge_as, answer_of_ns)})
+                        "own": case.foreign, "same": not case.foreign and _same_data(got, judge_as, answer_of_ns),
+                        **carried_there(question, case_read - case_assigned, namespace, case.inputs,
+                                        _set_values(captured))})
         if question.kind in ("integer", "real", "array", "choice", "design"):
             out += second_looks(question, namespace, lesson, source, assigned, looks or [], solution, foreign, prefix)
         if any(isinstance(case, dict) and "raised" in case for case in out):

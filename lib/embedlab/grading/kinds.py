@@ -2015,6 +2015,40 @@ class Design(Question):
         return out
 
     def judge(self, data, expected) -> Verdict:
+        token = _JUDGED.set(data)  # the cases are held to the rule for the learner's own earlier answers (below)
+        try:
+            return self._judge(data, expected)
+        finally:
+            _JUDGED.reset(token)
+
+    def _elsewhere_slip(self) -> str | None:
+        """As every question's, but a case on which the learner's lines give what `carry` accepts for the earlier
+        answers as the case held them (elsewhere.carried_there: a look keeps the learner's own count) is no slip:
+        the case judges the answer as the notebook's own judgement does, on the learner's own earlier answers."""
+        data = _JUDGED.get()
+        for case in self.elsewhere if isinstance(self.elsewhere, (list, tuple)) else ():
+            if _quiet(self._carried_there, data, case, default=False):
+                continue
+            found = _quiet(_elsewhere_case, self, case, default=None)
+            if found:
+                return found
+        return None
+
+    def _carried_there(self, data, case) -> bool:
+        """Does the answer the learner's lines gave on `case` follow their own earlier answers there, as `carry`
+        judges it (error carried forward, on the case's values of them)?"""
+        there = case.get(CARRIED_THERE) if isinstance(case, dict) else None
+        if self.carry is None or not isinstance(data, dict) or not isinstance(there, dict) or "got" not in case:
+            return False
+        judge_as = _case_question(self, case.get("kind"))
+        if judge_as is None:
+            return False
+        got = _plain_value(judge_as, case["got"])  # the case's data as the rule reads an answer: the plain value
+        answers = {**data, **{k: v for k, v in there.items() if k in self.carries}, self.name: got}
+        names = self.carry(answers)
+        return isinstance(names, (list, tuple)) and bool(names)
+
+    def _judge(self, data, expected) -> Verdict:
         problems = list(self.rule(data, source=self.source) if _takes_source(self.rule) else self.rule(data))
         if problems:
             problems = self._proved(data, problems)
@@ -2089,6 +2123,10 @@ class Design(Question):
         if any(n not in self.carries or n not in reading.names for n in names):
             return None
         return list(names)
+
+
+_JUDGED = contextvars.ContextVar("embedlab_design_judged", default=None)  # the data a Design is judging
+CARRIED_THERE = "carried"  # a case's key (elsewhere.CARRIED): the earlier answers carried, as its run read them
 
 
 class Claim(str):
