@@ -2569,15 +2569,27 @@ class Written(Question):
                     else "nothing written yet")
             return Verdict(NOT_ATTEMPTED, 0.0, self.points, said)
         words = len(own.split())
-        lacking = self.without_figures(text)
+        # per heading, what is provably missing: the heading itself (not at the start of any line), or anything
+        # written under it; then, under a heading with sentences, no figure where the rubric asks for figures
+        found = self.sections(text)
+        absent = [c for c in self.criteria if c.name not in found]
+        empty = [c for c in self.criteria if c.name in found and not found[c.name].strip()]
+        lacking = [c for c in self.without_figures(text) if c not in empty]
         unfilled = unfilled_fields(own)
         notes = ""
+        if absent:
+            heads = " and ".join(f"“{c.prompt.rstrip(':')}”" for c in absent)
+            notes += (f"; heading{'s' if len(absent) > 1 else ''} {heads} not found: keep each of the template's "
+                      f"{len(self.criteria)} headings as written, at the start of a line, with your sentences under "
+                      "it (your instructor marks each heading)")
+        notes += "".join(f"; nothing written under “{c.prompt.rstrip(':')}”: the rubric asks you to "
+                         f"{_asks(c)}" for c in empty)
         if unfilled:
             shown = ", ".join(unfilled[:3]) + (" …" if len(unfilled) > 3 else "")
             notes += (f"; your text holds {shown} as typed, not your figures: the f before the opening quotes is "
                       f"missing (f\"\"\"…\"\"\"), so Python left the braces unfilled")
         notes += "".join(f"; under “{c.prompt.rstrip(':')}” no figure of your design: the rubric asks you to "
-                         f"{c.asks[0].lower() + c.asks[1:].rstrip('.')}" for c in lacking)
+                         f"{_asks(c)}" for c in lacking)
         if self.figures is not None and self.known is not None:
             said = _quiet(self.figures, self.known, without_fields(own), default="")
             if isinstance(said, str) and said:
@@ -2587,16 +2599,23 @@ class Written(Question):
                        f"the rubric{notes}")
 
     def sections(self, text: str) -> dict:
-        """{criterion name: the learner's lines under its heading} (a heading not found: no entry)."""
-        heads = {c.prompt.strip().casefold(): c.name for c in self.criteria}
+        """{criterion name: the learner's lines under its heading} (a heading not found: no entry). A heading is a
+        line that starts with the criterion's prompt (its colon, a Markdown `#`, `*` or `-` before it optional), and
+        what follows it on that line is written under it."""
+        heads = [(c.prompt.strip().rstrip(":").strip().casefold(), c.name) for c in self.criteria]
         out, current = {}, None
         for line in str(text).split("\n"):
-            key = line.strip().casefold()
-            if key in heads:
-                current = heads[key]
+            stripped = line.strip()
+            body = stripped.lstrip("#*- ").strip()
+            head = next(((h, name) for h, name in heads if h and body.casefold().startswith(h)), None)
+            if head is not None:
+                current = head[1]
                 out.setdefault(current, [])
-            elif current is not None and line.strip() and line.strip() not in _MARKER:
-                out[current].append(line.strip())
+                rest = body[len(head[0]):].lstrip(":*").strip()
+                if rest and rest not in _MARKER:
+                    out[current].append(rest)
+            elif current is not None and stripped and stripped not in _MARKER:
+                out[current].append(stripped)
         return {k: "\n".join(v) for k, v in out.items()}
 
     def without_figures(self, text: str) -> list:
@@ -2616,6 +2635,11 @@ class Written(Question):
             out += [f"| {format_points(level.points)} | {level.words} |" for level in c.levels]
             out.append("")
         return "\n".join(out).strip()
+
+
+def _asks(criterion) -> str:
+    """What a criterion asks for, as the end of a sentence ("the rubric asks you to …")."""
+    return criterion.asks[0].lower() + criterion.asks[1:].rstrip(".")
 
 
 # A replacement field of an f-string left as typed in the text (the f prefix missing): braces around any Python
