@@ -6,10 +6,13 @@ book/how-to-use.md that a wrong answer which uses an earlier answer not right ye
 Each answer cell below is a real one, run after the solution's cells above it, and judged by the notebook's check
 and by the grader's scoring on its probe of the same kernel (`_notebook_and_grader`): both must say the same.
 
-(1) A case the check runs the answer cell on (a second look at other parameters, a declared case) holds the cell to
-    the rule for the learner's own earlier answers as the case holds them (elsewhere.carried_there): a look keeps the
-    learner's own count, so a count built on it is judged as on the notebook's inputs, not told "your lines do not
-    follow the inputs that changed there" (nothing that changed there is read).
+(1) A second look (the cell run again on other parameters) whose expected answer ignores an earlier answer the
+    learner's lines read (the solution's cell does not read it) holds the cell to the rule for the learner's own
+    earlier answers as the look holds them (elsewhere.carried_there): a look keeps the learner's own count, so a
+    count built on it is judged as on the notebook's inputs, not told "your lines do not follow the inputs that
+    changed there" (nothing that changed there is read). A look or case whose answer already follows the learner's
+    own figures (question 5's) is judged as it is: raw amounts right on the learner's own figures stay refused
+    (tests/test_hint_proof18.py).
 (2) A wrong answer judged on the learner's own earlier answers that reads one not right yet names it first, then
     says it was judged on it and is still not right, with its own hint (earlier.carried_words).
 (3) Question 5's cases say what they do on the figures judged, and guess no cause the cell does not show: the raw
@@ -79,8 +82,8 @@ def test_2_a_flip_that_never_flips_names_the_wrong_count_first_then_its_own_slip
     assert got.status == "incorrect", got
     assert got.detail.startswith("your `design_params` (question 2) is not right yet, and this answer uses it"), \
         got.detail
-    rest = got.detail.split("judged on your own `design_params` (error carried forward), this answer is still not "
-                            "right: ", 1)
+    rest = got.detail.split("fix question 2, and this answer's own lines too: judged on your own `design_params` "
+                            "(error carried forward), it is still not right: ", 1)
     assert len(rest) == 2 and rest[1].startswith("right for these inputs only: with the design untied"), got.detail
     assert "do not follow the inputs" not in got.detail and not hint_problems(got.detail), got.detail
 
@@ -137,3 +140,10 @@ def test_3_a_near_tie_is_said_by_what_it_does_and_no_cause_is_guessed():
     assert "2 % more of the" in got.detail and "the fuller by only 2 %" in got.detail, got.detail
     assert "grown until" not in got.detail and "2^30" not in got.detail, got.detail
     assert not hint_problems(got.detail), got.detail
+
+
+def test_3_a_typed_word_is_not_told_it_compared_raw_amounts():
+    # "compute" typed (right on the notebook's job): refused as typed, with no comparison of raw amounts it never made
+    got = _judged({"design": DESIGN, **RIGHT, "tightest_budget": 'tightest_budget = "compute"\n'}, "tightest_budget")
+    assert got.status == "incorrect" and got.detail.startswith("typed, not computed"), got
+    assert "raw number" not in got.detail and "FLOPs always" not in got.detail, got.detail

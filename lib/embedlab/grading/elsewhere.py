@@ -1012,11 +1012,14 @@ CARRIED = "carried"  # a case's key: the earlier answers the question is judged 
 
 def carried_there(question, read, namespace: dict, inputs: dict, made: dict) -> dict:
     """{CARRIED: {name: plain data}} of the earlier answers `question` is judged on (error carried forward: a Design's
-    `carries`) that the learner's lines read (`read`), each as the run on a case saw it: made again by the run
-    (`made`), put in place by the case (`inputs`), else the notebook's. The judge holds the case to the question's
-    own rule for the learner's own earlier answers (kinds.Design), as it holds the notebook's answer: a look that
-    keeps the learner's own (wrong) count judges a count built on it as the notebook's check does. {} when the
-    question carries nothing, or nothing of it is read or can be said as data."""
+    `carries`) among `read`, each as the run on a second look saw it: made again by the run (`made`), put in place
+    by the look (`inputs`), else the notebook's. `read`: those the learner's lines read and the solution's cell does
+    not, so the answer the look expects is the recount's, whatever the learner's value of them: the judge holds the
+    look to the question's own rule for the learner's own earlier answers instead (kinds.Design: `carry`), as it
+    holds the notebook's answer (a look keeps the learner's own wrong count; a count built on it is judged as the
+    notebook's check judges it). Where the solution's cell reads them too (question 5's figures) the look's answer
+    is already the one for the learner's values, and a declared case computes its own (`other_inputs`): neither
+    reports them. {} when nothing of the kind is read or can be said as data."""
     from embedlab.grading.kinds import WrongForm, _plain as as_data
 
     names = [n for n in getattr(question, "carries", ()) or () if n in read]
@@ -1142,7 +1145,9 @@ def second_looks(question, namespace: dict, lesson: str, source: str, own_assign
         out.append({"kind": kind, "got": got_data, "want": want, "words": _words_of(named), "why": "",
                     "same": _same_data(got_data, judge_as, namespace.get(question.name)),
                     **({"look": look} if isinstance(look, int) else {}),
-                    **carried_there(question, full[1] - full[2], namespace, {**inputs, **lent},
+                    # the earlier answers judged on the learner's own that their lines read and the solution's cell
+                    # does not: the answer expected here ignores the learner's value of them (it is the recount's)
+                    **carried_there(question, (full[1] - full[2]) - (sol[1] - sol[2]), namespace, {**inputs, **lent},
                                     _set_values(captured) if rebound else {})})
     return out
 
@@ -1237,9 +1242,7 @@ def run_elsewhere(question, namespace: dict, lesson: str, source: str | None = N
                 continue
             why = case.why if case.why and (not case.why_reads or set(case.why_reads) & read) else ""
             out.append({"kind": kind, "got": got, "want": want, "words": case.words, "why": why,
-                        "own": case.foreign, "same": not case.foreign and _same_data(got, judge_as, answer_of_ns),
-                        **carried_there(question, case_read - case_assigned, namespace, case.inputs,
-                                        _set_values(captured))})
+                        "own": case.foreign, "same": not case.foreign and _same_data(got, judge_as, answer_of_ns)})
         if question.kind in ("integer", "real", "array", "choice", "design"):
             out += second_looks(question, namespace, lesson, source, assigned, looks or [], solution, foreign, prefix)
         if any(isinstance(case, dict) and "raised" in case for case in out):

@@ -2022,9 +2022,10 @@ class Design(Question):
             _JUDGED.reset(token)
 
     def _elsewhere_slip(self) -> str | None:
-        """As every question's, but a case on which the learner's lines give what `carry` accepts for the earlier
-        answers as the case held them (elsewhere.carried_there: a look keeps the learner's own count) is no slip:
-        the case judges the answer as the notebook's own judgement does, on the learner's own earlier answers."""
+        """As every question's, but a second look on which the learner's lines give what `carry` accepts for the
+        earlier answers as the look held them (elsewhere.carried_there: a look keeps the learner's own count, and the
+        solution's cell, which does not read it, expects the recount's) is no slip: the look judges the answer as
+        the notebook's own judgement does, on the learner's own earlier answers."""
         data = _JUDGED.get()
         for case in self.elsewhere if isinstance(self.elsewhere, (list, tuple)) else ():
             if _quiet(self._carried_there, data, case, default=False):

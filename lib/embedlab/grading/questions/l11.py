@@ -702,8 +702,9 @@ def tightest_elsewhere(ns: dict) -> list:
     keeps = ("design", "design_params", "design_serving_gb", "design_train_flops")
     raw = ("the tightest budget is the largest *fraction* used (each figure over its own budget), not the largest "
            "raw number (FLOPs always are)")
+    # the raw amounts are said only of lines that read the design or its figures: a word typed compares nothing
     out = [Elsewhere(inputs, max(after, key=after.get), f"with the {binds} budget 1,000 times larger", raw,
-                     kind="choice", keeps=keeps)]
+                     why_reads=keeps, kind="choice", keeps=keeps)]
     if binds != "compute":
         # the raw amounts' pick (FLOPs are always the largest number) is compute whatever the fractions: with the
         # compute budget 1,000 times larger compute is the emptiest budget, so that pick is wrong there whichever
@@ -712,7 +713,7 @@ def tightest_elsewhere(ns: dict) -> list:
         there = _used(ns, roomy)
         out.append(Elsewhere({"BUDGET": roomy, **{name: getattr(roomy, name) for name in LIMIT_OF.values()}},
                              max(there, key=there.get), "with the compute budget 1,000 times larger", raw,
-                             kind="choice", keeps=keeps))
+                             why_reads=keeps, kind="choice", keeps=keeps))
     # Near ties: the binding budget set so that its fraction is only NEAR_TIE above the next one's, then
     # NEAR_TIE below it. A figure off by a few per cent either way (fractions rounded, a figure recomputed
     # in other units) picks the other budget in one of them; the words say what the case is, not which.
