@@ -168,3 +168,22 @@ class KernelEvents:
 
         exercise._WATCHED.pop(id(self.user_ns), None)
 
+
+def grade_by_learner(paths: list, folder: Path, cell_timeout: float, timeout: float) -> dict:
+    """{the submission's name up to its first '-': {question: its scores.csv row}} from one real
+    `python -m embedlab.grading` run over `paths` (a process of its own, as an instructor runs it),
+    its scores.csv written in `folder`."""
+    import csv
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "embedlab.grading", *map(str, paths), "--out",
+                           str(folder / "scores.csv"), "-q", "--cell-timeout", f"{cell_timeout:g}",
+                           "--timeout", f"{timeout:g}"],
+                          cwd=folder, capture_output=True, text=True, timeout=2 * timeout)
+    assert done.returncode == 0, (done.stdout[-2000:], done.stderr[-3000:])
+    rows = {}
+    with open(folder / "scores.csv", newline="", encoding="utf-8") as f:
+        for row in csv.DictReader(f):
+            rows.setdefault(Path(row["submission"]).stem.split("-")[0], {})[row["question"]] = row
+    return rows

@@ -13,14 +13,13 @@ still holds an earlier run's value, that the value is not judged. Planted in fou
 
 from __future__ import annotations
 
-import csv
 import linecache
-import subprocess
 import sys
 from pathlib import Path
 
 import nbformat
 import pytest
+from solution_runner import grade_by_learner
 
 from embedlab.grading.status import ERROR
 
@@ -117,15 +116,7 @@ def kernel_and_grader(tmp_path_factory):
         first_only = tmp / f"first{kind}-{lesson}.ipynb"  # graded as handed in after the first try
         nbformat.write(notebook(lesson, name, right, first, later, rerun=False), first_only)
         paths.append(str(first_only))
-    done = subprocess.run([sys.executable, "-m", "embedlab.grading", *paths, "--out", str(tmp / "scores.csv"), "-q",
-                           "--cell-timeout", "120", "--timeout", "600"],
-                          cwd=tmp, capture_output=True, text=True, timeout=1200)
-    assert done.returncode == 0, (done.stdout[-2000:], done.stderr[-3000:])
-    rows = {}
-    with open(tmp / "scores.csv", newline="", encoding="utf-8") as f:
-        for row in csv.DictReader(f):
-            rows.setdefault(Path(row["submission"]).stem.split("-")[0], {})[row["question"]] = row
-    return said, rows
+    return said, grade_by_learner(paths, tmp, cell_timeout=120, timeout=600)
 
 
 @pytest.mark.parametrize("kind", list(CASES))

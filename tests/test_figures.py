@@ -462,6 +462,7 @@ def label_clashes(fig, xy, dot_points):
     """What the written labels of fig's first axes cover: another label, a point of `xy` (data
     coordinates, each a dot `dot_points` points across), or the edge of the axes."""
     ax = fig.axes[0]
+    fig.canvas.draw()                       # the x label is placed when drawn
     renderer = fig.canvas.get_renderer()
     boxes = [(t.get_text(), t.get_window_extent(renderer)) for t in ax.texts if t.get_text()]
     radius = renderer.points_to_pixels(dot_points / 2)
@@ -561,8 +562,17 @@ def test_place_labels_keeps_a_crowded_cluster_apart_and_off_the_lines_it_is_told
         plt.close(fig)
 
 
+def assert_legend_below_the_x_label(fig):
+    fig.canvas.draw()                       # the x label is placed when drawn
+    renderer = fig.canvas.get_renderer()
+    ax = fig.axes[0]
+    legend = ax.get_legend().get_window_extent(renderer)
+    label = ax.xaxis.label.get_window_extent(renderer)
+    assert legend.y1 < label.y0, (legend, label)
+
+
 def test_lesson_11_break_even_marks_end_at_each_r_star_with_the_example_r_dashed_and_the_legend_off_them():
-    costs = {"training FLOPs": 0.967, "serving memory": 1.151, "generation, first tokens": 0.947}
+    costs = {"training FLOPs": 0.967, "serving memory": 1.151, "generation, 8,192 tokens": 0.986}
     with plt.rc_context(figures.RC):
         fig = figures.break_even_bars(costs, 0.96)
         try:
@@ -572,14 +582,35 @@ def test_lesson_11_break_even_marks_end_at_each_r_star_with_the_example_r_dashed
             segments = ax.collections[0].get_segments()                            # its line ends there
             assert [seg[1][0] for seg in segments] == pytest.approx(list(costs.values()))
             assert not ax.patches                                  # no bar whose length would mislead
-            assert [t.get_text() for t in ax.get_yticklabels()] == [
-                "training FLOPs: 0.967", "serving memory: 1.151", "generation, first tokens: 0.947"]
+            # each row names its cost, wrapped so the labels leave the plot most of the width, and its r*
+            labels = [t.get_text() for t in ax.get_yticklabels()]
+            assert [label.split("\n")[-1] for label in labels] == ["r* = 0.967", "r* = 1.151", "r* = 0.986"]
+            assert [" ".join(label.split("\n")[:-1]) for label in labels] == list(costs)
+            assert max(len(line) for label in labels for line in label.split("\n")) <= 14
+            assert ax.get_position().width > 0.6                  # the plot, not its labels, takes the width
             assert not ax.texts                                    # nothing written over a line
             dashed = [line for line in ax.lines if line.get_linestyle() == "--"]
             assert [line.get_xdata()[0] for line in dashed] == [0.96]   # the example r
             lo, hi = ax.get_xlim()
-            assert lo < 0.947 and hi > 1.151 and lo < 0.96                # every mark is shown
+            assert lo < 0.96 and hi > 1.151                        # every mark is shown
+            assert 0 < lo                                          # zoomed in, so the axis is marked broken:
+            assert [a.get_gid() for a in ax.get_children() if a.get_gid()] == ["axis-break"]
+            arrows = next(line for line in ax.lines if line.get_marker() == "<")   # each line runs on left
+            assert list(arrows.get_xdata()) == pytest.approx([lo] * len(costs))
+            assert "r = 1" in " ".join(t.get_text() for t in ax.get_legend().get_texts())
             assert figures.legend_overlaps(fig) == []
+            assert_legend_below_the_x_label(fig)
+        finally:
+            plt.close(fig)
+    # r*s far apart: the axis starts at 0, so nothing is broken and no line runs on past its edge
+    with plt.rc_context(figures.RC):
+        fig = figures.break_even_bars({"a cost": 0.3, "another": 1.2}, 0.9)
+        try:
+            ax = fig.axes[0]
+            assert ax.get_xlim()[0] == 0
+            assert not [a for a in ax.get_children() if a.get_gid() == "axis-break"]
+            assert not [line for line in ax.lines if line.get_marker() == "<"]
+            assert_legend_below_the_x_label(fig)    # two rows: a shorter axes, the legend as far below
         finally:
             plt.close(fig)
     for bad, named in (({}, "break_evens"), ({"memory": -1.0}, "'memory'"),

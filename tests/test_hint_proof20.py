@@ -23,16 +23,14 @@ said to have raised, whatever its name still holds.
 from __future__ import annotations
 
 import contextlib
-import csv
 import io
 import json
 import queue
-import subprocess
-import sys
 from pathlib import Path
 
 import nbformat
 import pytest
+from solution_runner import grade_by_learner
 
 from embedlab.grading.exercise import Exercise
 from embedlab.grading.status import CORRECT, ERROR, INCORRECT
@@ -346,16 +344,8 @@ def kernel_and_grader(tmp_path_factory):
                        resources={"metadata": {"path": str(tmp)}}).execute(cwd=str(tmp))
         said[label] = {check_name(c.source): " ".join("".join(o.get("text", "") for o in c.outputs).split())
                        for c in ran.cells if c.cell_type == "code" and check_name(c.source)}
-    done = subprocess.run([sys.executable, "-m", "embedlab.grading", *[str(tmp / f"{label}-{L11}.ipynb")
-                                                                       for label in NOTEBOOKS],
-                           "--out", str(tmp / "scores.csv"), "-q", "--cell-timeout", "60", "--timeout", "300"],
-                          cwd=tmp, capture_output=True, text=True, timeout=900)
-    assert done.returncode == 0, (done.stdout[-2000:], done.stderr[-3000:])
-    rows = {}
-    with open(tmp / "scores.csv", newline="", encoding="utf-8") as f:
-        for row in csv.DictReader(f):
-            rows.setdefault(Path(row["submission"]).stem.split("-")[0], {})[row["question"]] = row
-    return said, rows
+    return said, grade_by_learner([tmp / f"{label}-{L11}.ipynb" for label in NOTEBOOKS], tmp,
+                                  cell_timeout=60, timeout=300)
 
 
 def test_a_design_and_its_figures_in_one_cell_score_full_in_the_kernel_and_the_grader(kernel_and_grader):

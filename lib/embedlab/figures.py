@@ -739,18 +739,25 @@ def back_off_map(searches, budget, marked=()):
     return fig
 
 
-# ---- Lesson 11's break-evens: one bar per cost, ending at its r* ----
+# ---- Lesson 11's break-evens: one line per cost, ending at its r* ----
 
-def break_even_bars(break_evens, r, names=("ours", "theirs")):
+def break_even_bars(break_evens, r, names=("ours", "theirs"), label_width=14):
     """Lesson 11's break-even ratios on one axis of `r` (a text's tokens in `names[1]` over
-    `names[0]`): one dot per cost in `break_evens` ({cost: r*}) at its r*, the value written in
-    the cost's label, with a line from the axis' left edge to it, where `names[1]` costs less (a line, not a
-    bar: the axis starts near the r*s, so a bar's length would mislead); a dashed line at the
-    example `r`, a thin one at r = 1 (the same tokens in both). A line that reaches past the
-    dashed one is a cost `names[1]` wins at that `r`. One legend below the axes.
+    `names[0]`): one row per cost in `break_evens` ({cost: r*}), labelled with the cost (wrapped at
+    `label_width` characters, so the plot keeps most of the width) and `r* = value`; a dot at the
+    r*, and a line from the axis' left edge to it where `names[1]` costs less (a line, not a bar);
+    a dashed line at the example `r`, a thin one at r = 1 (as many tokens in both). A line that
+    reaches past the dashed one is a cost `names[1]` wins at that `r`. The axis starts at 0 when the
+    marks spread over most of it; otherwise it starts just left of them, and is marked broken: a
+    break on its left end (gid "axis-break") and an arrowhead on each line, which runs on to 0.
+    One legend below the axes.
     ValueError naming the value for no costs, or an r* or `r` that is not a positive number.
     Returns the figure."""
+    import textwrap
+
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
+    from matplotlib.transforms import ScaledTranslation
 
     if not break_evens:
         raise ValueError(f"break_evens must name at least one cost, got break_evens={break_evens!r}")
@@ -760,21 +767,39 @@ def break_even_bars(break_evens, r, names=("ours", "theirs")):
                              if cost != "r" else f"r must be a positive number, got r={r!r}")
     costs = list(break_evens)
     values = [float(break_evens[c]) for c in costs]
-    lo = min(min(values), r, 1.0) - 0.06
     hi = max(max(values), r, 1.0) + 0.04
-    fig, ax = plt.subplots(figsize=(MAX_WIDTH_IN, 2.2 + 0.5 * len(costs)))
+    lo = min(min(values), r, 1.0) - 0.06
+    broken = lo > hi / 3          # zoomed in: worth it only when the marks sit close together
+    if not broken:
+        lo = 0.0
+    fig, ax = plt.subplots(figsize=(MAX_WIDTH_IN, 2.6 + 0.6 * len(costs)))
     y = np.arange(len(costs))
     ax.hlines(y, lo, values, color="tab:purple", lw=3, alpha=0.6,
-              label=f"{names[1]} costs less (r < r*)")
+              label=f"{names[1]} costs less (r < r*)" + (", on to r = 0" if broken else ""))
+    if broken:                    # each line runs on past the edge, to r = 0
+        ax.plot([lo] * len(costs), y, "<", color="tab:purple", alpha=0.6, markersize=9,
+                clip_on=False)
     ax.plot(values, y, "o", color="tab:purple", markersize=9, label="r*, the break-even ratio")
     ax.axvline(r, color="black", linestyle="--", lw=1.5, label=f"r = {r:.2f}, the example")
-    ax.axvline(1, color="gray", lw=0.8)
+    ax.axvline(1, color="gray", lw=0.8, label="r = 1: as many tokens in both")
     # each r* written in its cost's label, not in the plot, where it would cover a line
-    ax.set_yticks(y, [f"{cost}: {value:.3f}" for cost, value in zip(costs, values)])
-    ax.invert_yaxis()
+    labels = ["\n".join(textwrap.wrap(cost, label_width) or [""]) + f"\nr* = {value:.3f}"
+              for cost, value in zip(costs, values)]
+    ax.set_yticks(y, labels)
+    ax.tick_params(axis="y", length=0, pad=12)   # clear of the arrowheads on the edge
+    ax.set_ylim(len(costs) - 0.5, -0.5)   # the first cost on top, half a row's room around each
     ax.set_xlim(lo, hi)
-    # the long cost labels push the axes right: the x label and the legend end at its right edge
-    ax.set_xlabel(f"r = tokens in {names[1]} / tokens in {names[0]}", loc="right")
-    ax.legend(loc="upper right", bbox_to_anchor=(1.0, -0.25), ncol=1)
+    ax.xaxis.set_major_locator(MaxNLocator(6, steps=[1, 2, 2.5, 5, 10]))   # ticks a phone can read
+    if broken:                    # the axis does not start at 0: a break on its left end
+        ax.spines["left"].set_visible(False)
+        mark = dict(transform=ax.transAxes, color="black", lw=1.2, clip_on=False)
+        ax.plot([-0.012, 0.008], [-0.035, 0.035], gid="axis-break", **mark)
+        ax.plot([0.008, 0.028], [-0.035, 0.035], **mark)
+        ax.set_xticks([t for t in ax.get_xticks() if lo + 0.06 * (hi - lo) < t <= hi])   # none on it
+    ax.set_xlabel(f"r = tokens in {names[1]} / tokens in {names[0]}")
+    # below the x label at a fixed distance, whatever the axes' height (the tick labels and the x
+    # label below the axes take the same inches however many rows there are)
+    below = ax.transAxes + ScaledTranslation(0, -0.62, fig.dpi_scale_trans)
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, 0), bbox_transform=below, ncol=1)
     fig.tight_layout()
     return fig

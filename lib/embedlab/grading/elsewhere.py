@@ -107,23 +107,13 @@ def learner_lines(lesson: str, name: str, source: str | None, given: list | None
     if not kept:
         return None
     module = ast.Module(body=kept, type_ignores=[])
-    assigned, read = set(), set()
-    for node in ast.walk(module):
-        if isinstance(node, ast.Name):
-            (read if isinstance(node.ctx, ast.Load) else assigned).add(node.id)
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            assigned.add(node.name)
-        elif isinstance(node, (ast.Import, ast.ImportFrom)):
-            assigned.update((a.asname or a.name).split(".")[0] for a in node.names)
-        elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
-            read.add(node.value.id)
-    local = code.inner_locals(module)  # a lambda's `kv`, a comprehension's `w`: no name of the notebook
-    assigned, read = assigned - local, read - local
+    # a lambda's `kv`, a comprehension's `w`: no name of the notebook (_names_of leaves them out)
+    assigned, read = _names_of(module)
     try:
         compiled = compile(module, "<the answer cell, on other inputs>", "exec")
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
-    return compiled, frozenset(assigned), frozenset(read)
+    return compiled, assigned, read
 
 
 def _changed_parts(namespace: dict, inputs: dict) -> dict:

@@ -55,20 +55,7 @@ class Work:
         """Does the answer `name` of this cell come from no such operation? True when the cell assigns it (or
         defines it, a function) and nothing it is made from does the operation; False when something does;
         None when the cell cannot be read or does not make `name` (nothing is said then)."""
-        if not isinstance(source, str) or len(source) > SOURCE_LIMIT:
-            return None
-        try:
-            tree = ast.parse(source)
-        except (SyntaxError, ValueError, RecursionError, MemoryError):
-            return None
-        try:
-            cell = _Cell(tree)
-            roots = cell.roots(name)
-            if not roots:
-                return None
-            return not any(self._done(cell, node) for node in cell.reach(roots))
-        except RecursionError:
-            return None
+        return _over_reach(source, name, lambda cell, nodes: not any(self._done(cell, node) for node in nodes))
 
     # ------------------------------------------------------------------
 
@@ -144,26 +131,32 @@ class Shortcut:
     def taken(self, source: str | None, name: str) -> bool | None:
         """Does the answer `name` of this cell come from the shortcut? None when the cell cannot be read or does not
         make `name` (nothing is said then)."""
-        if not isinstance(source, str) or len(source) > SOURCE_LIMIT:
-            return None
-        try:
-            tree = ast.parse(source)
-        except (SyntaxError, ValueError, RecursionError, MemoryError):
-            return None
-        try:
-            cell = _Cell(tree)
-            roots = cell.roots(name)
-            if not roots:
-                return None
-            return any(self._is(node) for node in cell.reach(roots))
-        except RecursionError:
-            return None
+        return _over_reach(source, name, lambda cell, nodes: any(self._is(node) for node in nodes))
 
     def _is(self, node) -> bool:
         if isinstance(node, ast.Attribute) and node.attr == self.name:
             return True
         return not self.attribute and isinstance(node, ast.Name) and node.id == self.name \
             and isinstance(node.ctx, ast.Load)
+
+
+def _over_reach(source, name: str, verdict) -> bool | None:
+    """`verdict(cell, nodes)` over every node the answer `name` of the cell `source` is made from; None when
+    the cell cannot be read (not a string, too long, not Python) or does not make `name`."""
+    if not isinstance(source, str) or len(source) > SOURCE_LIMIT:
+        return None
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    try:
+        cell = _Cell(tree)
+        roots = cell.roots(name)
+        if not roots:
+            return None
+        return verdict(cell, cell.reach(roots))
+    except RecursionError:
+        return None
 
 
 def _dotted(node) -> str:
