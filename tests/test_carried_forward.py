@@ -147,3 +147,9 @@ def test_3_a_typed_word_is_not_told_it_compared_raw_amounts():
     got = _judged({"design": DESIGN, **RIGHT, "tightest_budget": 'tightest_budget = "compute"\n'}, "tightest_budget")
     assert got.status == "incorrect" and got.detail.startswith("typed, not computed"), got
     assert "raw number" not in got.detail and "FLOPs always" not in got.detail, got.detail
+
+
+def test_the_kernel_and_the_judge_name_the_carried_values_alike():
+    from embedlab.grading import elsewhere, kinds
+
+    assert elsewhere.CARRIED == kinds.CARRIED_THERE

@@ -77,3 +77,8 @@ def test_the_learners_guide_promises_these_notes():
     guide = " ".join((Path(__file__).resolve().parent.parent / "book" / "how-to-use.md").read_text().split())
     assert "(a heading not found, nothing written under a heading, a heading without a figure, braces left " \
            "unfilled)" in guide
+
+
+def test_a_text_with_none_of_the_headings_names_each_once():
+    detail = _judged(_defence([("Budgets:", SAID[BINDS]), ("Shape:", SAID[SHAPE]), ("Tying:", SAID[TYING])]))
+    assert f"headings “{BINDS}”, “{SHAPE}” and “{TYING}” not found" in detail, detail

@@ -2579,7 +2579,8 @@ class Written(Question):
         unfilled = unfilled_fields(own)
         notes = ""
         if absent:
-            heads = " and ".join(f"“{c.prompt.rstrip(':')}”" for c in absent)
+            named = [f"“{c.prompt.rstrip(':')}”" for c in absent]
+            heads = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
             notes += (f"; heading{'s' if len(absent) > 1 else ''} {heads} not found: keep each of the template's "
                       f"{len(self.criteria)} headings as written, at the start of a line, with your sentences under "
                       "it (your instructor marks each heading)")
