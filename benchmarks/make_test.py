@@ -19,10 +19,11 @@ lets this process make one (cgroup v1, as root): it counts every process the run
 sandboxes' kernels too, which a sandbox's own pid namespace keeps out of the user + system times a
 parent collects. Elsewhere they are those times ("rusage"), which leave the sandboxes out.
 
-`--cold` removes `_build/test-cache/` (the book the tests built and embedlab-assign's solution runs,
-each kept by the hash of its inputs: tests/test_book.py, tests/conftest.py) before each run, so each
-run builds the book and runs every solution as a fresh clone does; without it the first run makes
-them and the later ones reuse them, as a contributor's later runs do.
+`--cold` removes `_build/test-cache/` (the book the tests built, embedlab-assign's solution runs and the
+hint corpora's verdicts, each kept by the hash of its inputs: tests/test_book.py, tests/conftest.py,
+tests/test_hint_corpus_learners.py) before each run, so each run builds the book, runs every solution
+and judges every corpus entry as a fresh clone does; without it the first run makes them and the
+later ones reuse them, as a contributor's later runs do.
 
 `--files` measures test files one at a time instead (`pytest FILE -n 0 --durations`, as a contributor
 runs one file on a busy machine): each file's wall and CPU seconds and its slowest items. Its figures

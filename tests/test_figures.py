@@ -1,5 +1,6 @@
 """embedlab.figures: figures drawn at 2x, recording their smallest text for the book's check."""
 
+import re
 import struct
 
 import numpy as np
@@ -487,9 +488,14 @@ def test_lesson_11_map_labels_every_shape_clear_of_the_others_with_its_legend_of
     the two shapes whose labels would otherwise read alike (d 1,536, L 31→21 at 98.5% memory, V
     128,000 untied and V 256,000 tied) are told apart by their tying, and each such pair is
     written the same way (both on one line or both on two); the legend covers no data.
+    A shape that backed off says what its percentage is, the share at the fitted depth L of the
+    budget that binds there (the fuller of memory and compute at L), and names every budget L(N)
+    broke where that is not the binding one alone (newcomer AD, D6: the 37-layer shape broke
+    memory and compute, and its label named memory only).
     Seen red with place_labels' check against placed labels removed (labels over labels), with the
     alike labels left alike, without same_form (", tied" on one line, "untied" on a second), and
-    with the tying named only where labels would read alike."""
+    with the tying named only where labels would read alike; the D6 checks seen red with the
+    "over at" line left out and with the share taken at L(N) instead of L."""
     from embedlab import design_figures, headroom
 
     job, searches = lesson_11_grid()
@@ -511,13 +517,31 @@ def test_lesson_11_map_labels_every_shape_clear_of_the_others_with_its_legend_of
                      else f"{s.layers}")
             assert sum(label.startswith(f"d {d:,}, L {depth}") for label in labels) >= 1
         flat = [label.replace("\n", ", ") for label in labels]
-        assert "d 2,048, L 20→19: ours, memory 99.2%, tied" in flat
+        assert "d 2,048, L 20→19: ours, tied, at L 19: memory 99.2%" in flat
+        assert "d 1,536, L 37→22, tied, at L 22: memory 97.8%, over at L 37: memory, compute" in flat
         # every label names its tying, as many of each as the grid has shapes
-        assert sorted(label.rsplit(" ", 1)[-1] for label in flat) == sorted(
+        assert sorted(re.search(r"\b(untied|tied)\b", label).group(1) for label in flat) == sorted(
             "tied" if tied else "untied" for _, _, tied in searches)
+        # a backed-off shape: the share at L of the budget binding there; the budgets L(N) broke
+        for (V, d, tied), s in searches.items():
+            which = "tied" if tied else "untied"
+            at_shape = [label for label in flat
+                        if label.startswith(f"d {d:,}, L {s.layers_by_params}→{s.layers}")
+                        and re.search(rf"\b{which}\b", label)
+                        and (f"V {V:,}" in label or "V " not in label)]
+            assert len(at_shape) == (s.layers < s.layers_by_params), (V, d, tied, at_shape)
+            if not at_shape:
+                continue
+            share = headroom(design_figures(s.design, job), job)
+            binds = max(("memory", "compute"), key=share.get)
+            broke = [reason.split(":")[0] for reason in s.reasons]
+            over = f"over at L {s.layers_by_params}: {', '.join(broke)}"
+            for label in at_shape:
+                assert f"at L {s.layers}: {binds} {share[binds]:.1%}" in label, label
+                assert (over in label) == (broke != [binds]), label
         alike = sorted(label.replace("\n", ", ") for label in labels if "31→21" in label)
-        assert alike == ["d 1,536, L 31→21, memory 98.5%, tied",
-                         "d 1,536, L 31→21, memory 98.5%, untied"]
+        assert alike == ["d 1,536, L 31→21, tied, at L 21: memory 98.5%",
+                         "d 1,536, L 31→21, untied, at L 21: memory 98.5%"]
         # labels told apart by a word are written alike: all on one line, or all on two
         for start in ("d 1,536, L 31→21", "d 2,560, L 8"):
             pair = [label for label in labels if label.startswith(start) and "tied" in label]

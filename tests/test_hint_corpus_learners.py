@@ -67,9 +67,13 @@ heldout6.py), both ways; `report` prints the counts per exercise (run
 from __future__ import annotations
 
 import contextlib
+import functools
+import hashlib
 import importlib
 import io
+import json
 import math
+import os
 import sys
 from collections import Counter, defaultdict
 from pathlib import Path
@@ -204,16 +208,26 @@ def reveals(entry, detail: str) -> bool:
 # The notebook's check
 
 
+def same_answer(entry) -> tuple:
+    """What a verdict on `entry` is made of, and all it is made of: its lesson, its question and its source, run
+    in the lesson's solution and judged with the answer cell they make (`answer_cell`). The corpora hold the same
+    answer many times over (2,584 entries, 1,595 answers: blind authors meet the same slips), each with its own
+    words; each answer is run and judged once here, and each entry's words are held against that verdict. A key
+    of the whole text, so an answer that differs by a character is run and judged on its own."""
+    return entry.lesson, entry.name, entry.source
+
+
 _NAMESPACES: dict = {}
 
 
 def namespace(entry) -> dict:
-    """The namespace the entry leaves (run once, shared by the notebook check and the grader's path)."""
-    if id(entry) not in _NAMESPACES:
+    """The namespace the entry leaves (run once per answer, shared by the notebook check and the grader's path)."""
+    key = same_answer(entry)
+    if key not in _NAMESPACES:
         with contextlib.redirect_stdout(io.StringIO()):
             _, ns = _check_wrong().run_entry(entry)
-        _NAMESPACES[id(entry)] = ns
-    return _NAMESPACES[id(entry)]
+        _NAMESPACES[key] = ns
+    return _NAMESPACES[key]
 
 
 def notebook_verdict(entry):
@@ -234,11 +248,90 @@ def grader_verdict(entry):
 
 
 _NOTEBOOK: dict = {}
+_VERDICTS: dict = {}  # ("notebook" or "grader", same_answer(entry)) -> (status, detail): each answer judged once
+_OUT_OF_TIME: set = set()  # the keys of _VERDICTS whose judging ran out of a time bound (never kept on disk)
+
+
+def judged(way: str, verdict, entry) -> tuple[str, str]:
+    """`verdict(entry)`, the notebook's or the grader's, once for all the entries that hold the same answer."""
+    key = (way, same_answer(entry))
+    if key not in _VERDICTS:
+        with time_bounds_watched() as out_of_time:
+            _VERDICTS[key] = verdict(entry)
+        if out_of_time:
+            _OUT_OF_TIME.add(key)
+    return _VERDICTS[key]
+
+
+@contextlib.contextmanager
+def time_bounds_watched():
+    """A list that gets an item each time lines the judge runs under a time bound (embedlab.grading.elsewhere's
+    second looks) run out of it, while on. The bound is of CPU time, so a verdict does not move with the load,
+    but a wall-clock bound backs it (a machine busy past a twentieth of a core): a verdict made with a bound
+    run out is never kept on disk (`kept_results`). Only watched: the bound, its signal and its OutOfTime are
+    the grader's own."""
+    from embedlab.grading import elsewhere
+
+    real, ran_out = elsewhere._cpu_bound, []
+
+    @contextlib.contextmanager
+    def watched(seconds):
+        try:
+            with real(seconds):
+                yield
+        except elsewhere.OutOfTime:
+            ran_out.append(seconds)
+            raise
+
+    elsewhere._cpu_bound = watched
+    try:
+        yield ran_out
+    finally:
+        elsewhere._cpu_bound = real
+
+
+@functools.lru_cache(maxsize=1)
+def corpus_inputs_digest() -> str:
+    """sha256 of everything a corpus verdict is made of outside the embedlab package (which embedlab.grading.kept's
+    folder holds by its own digest, with the Python, the packages, the numeric environment and the CPU): the
+    corpora and the code that runs and judges them here (tests/hint_corpus/, this file, solution_runner.py), every
+    file of the course's solutions/, exercises/ and notebooks/ (the entries run in the solutions; the checks read
+    the exercises' given code and the lessons), by name and content, and the folders a hint's machine paths are
+    written from (embedlab.grading.text.machine_paths: the checkout, the working folder, home, the Python's)."""
+    digest = hashlib.sha256()
+    files = [ROOT / "tests" / "test_hint_corpus_learners.py", ROOT / "tests" / "solution_runner.py",
+             *(ROOT / "tests" / "hint_corpus").rglob("*.py"),
+             *(p for folder in ("solutions", "exercises", "notebooks") for p in (ROOT / folder).rglob("*"))]
+    for path in sorted(p for p in files if p.is_file() and "__pycache__" not in p.parts):
+        digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    digest.update(json.dumps([str(ROOT), os.getcwd(), os.path.expanduser("~"), sys.prefix, sys.base_prefix,
+                              sys.exec_prefix, sys.base_exec_prefix, sys.executable]).encode())
+    return digest.hexdigest()
+
+
+def kept_results(way: str, file: str, items: list, verdict) -> list:
+    """[(entry, status, detail)] of `verdict` ("notebook" or "grader") on `items`, the entries of corpus `file`:
+    read back from _build/test-cache/class/ (embedlab.grading.kept: a folder per digest of the embedlab package,
+    the Python and the packages; tests/conftest.py) when the same corpora, code and course judged them there
+    before (corpus_inputs_digest; the entries' answers compared one by one), else judged here and kept, unless a
+    time bound ran out on one of them. EMBEDLAB_CLASS_CACHE=0 judges every time."""
+    from embedlab.grading import kept
+
+    path = kept.path_for("hint-corpus-verdicts", way, file, ONLY, corpus_inputs_digest())
+    answers = [list(same_answer(e)) for e in items]
+    stored = kept.read(path)
+    if isinstance(stored, list) and [row[:3] for row in stored] == answers \
+            and all(len(row) == 5 and all(isinstance(x, str) for x in row) for row in stored):
+        return [(e, row[3], row[4]) for e, row in zip(items, stored)]
+    results = [(e, *judged(way, verdict, e)) for e in items]
+    if not any((way, same_answer(e)) in _OUT_OF_TIME for e in items):
+        kept.keep(path, [[*answer, status, detail] for answer, (_, status, detail) in zip(answers, results)])
+    return results
 
 
 def notebook_results(file: str) -> list:
     if file not in _NOTEBOOK:
-        _NOTEBOOK[file] = [(e, *notebook_verdict(e)) for e in entries(file)]
+        _NOTEBOOK[file] = kept_results("notebook", file, entries(file), notebook_verdict)
     return _NOTEBOOK[file]
 
 
@@ -309,7 +402,8 @@ def grader_sample(file: str) -> list:
 def grader_path_results(file: str) -> list:
     """(entry, status, detail) of the grader's scoring, in this process, for the sampled entries."""
     if file not in _GRADER:
-        _GRADER[file] = [(e, *grader_verdict(e)) for group in grader_sample(file) for e in group]
+        sampled = [e for group in grader_sample(file) for e in group]
+        _GRADER[file] = kept_results("grader", file, sampled, grader_verdict)
     return _GRADER[file]
 
 

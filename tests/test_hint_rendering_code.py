@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import functools
 import math
 import re
 import sys
@@ -80,17 +81,27 @@ def hint_builders() -> dict:
     out = {}
     for short, module in MODULES.items():
         path = Path(module.__file__)
-        tree = ast.parse(path.read_text())
-
-        def visit(node, prefix=""):
-            for child in ast.iter_child_nodes(node):
-                if isinstance(child, ast.ClassDef):
-                    visit(child, f"{prefix}{child.name}.")
-                elif isinstance(child, ast.FunctionDef):
-                    if any(isinstance(n, ast.JoinedStr) and _prose(n) for n in ast.walk(child)):
-                        out[f"{short}.{prefix}{child.name}"] = (str(path), child.name)
-        visit(tree)
+        out.update({f"{short}.{name}": (str(path), name.rsplit(".", 1)[-1])
+                    for name in _prose_functions(path.read_text())})
     return {k: v for k, v in out.items() if k not in NOT_HINTS}
+
+
+@functools.lru_cache(maxsize=None)
+def _prose_functions(text: str) -> tuple:
+    """The "Class.function" names of a module's functions that write prose into an f-string, read from the
+    module's text: parsed and walked once per text (every lesson's watch asks again for the same eleven
+    modules), so a module that reads otherwise is read anew."""
+    found = []
+
+    def visit(node, prefix=""):
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.ClassDef):
+                visit(child, f"{prefix}{child.name}.")
+            elif isinstance(child, ast.FunctionDef):
+                if any(isinstance(n, ast.JoinedStr) and _prose(n) for n in ast.walk(child)):
+                    found.append(f"{prefix}{child.name}")
+    visit(ast.parse(text))
+    return tuple(found)
 
 
 # --------------------------------------------------------------------------

@@ -101,6 +101,13 @@ def test_the_readme_starts_with_the_learner_then_instructors_then_contributors()
         assert (ROOT / target).exists(), f"README links {target}, which does not exist"
 
 
+def notebook_title(path: Path) -> str:
+    """A notebook's title: the first line of its first markdown cell."""
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    first = next(c for c in nb["cells"] if c["cell_type"] == "markdown")
+    return "".join(first["source"]).splitlines()[0]
+
+
 def glossary_anchors() -> set[str]:
     """The anchors of the glossary's entries and sections, as the book makes them (MyST's slugs)."""
     from myst_parser.mdit_to_docutils.base import default_slugify
@@ -145,20 +152,32 @@ def test_the_glossary_reads_in_jupyterlab_and_every_link_to_an_entry_resolves():
 
 
 def test_the_readmes_lesson_times_hold():
-    """The README's first screen promises each lesson (with its exercise) under a number of minutes of
-    reading, at the words per minute it names, and every notebook under a number of seconds to run: both
-    recomputed from the lessons' words (tools/book_theme.lesson_times, what the book's introduction lists)
-    and the measured seconds in book/lesson_times.json."""
+    """The README's first screen gives a learner one line to plan by: about an hour a lesson with its
+    exercise, two for the capstone, which it names; that lesson is the capstone (its title says so) and
+    the longest to read. How the times are measured is in CONTRIBUTING.md ("How long a lesson takes"),
+    which promises each lesson (with its exercise) under a number of minutes of reading, at the words
+    per minute it names, and every notebook under a number of seconds to run: both recomputed from the
+    lessons' words (tools/book_theme.lesson_times, what the book's introduction lists) and the measured
+    seconds in book/lesson_times.json.
+    The README line's checks seen red with lesson 10 named as the capstone."""
     from tools_loader import load_tool
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    first_screen = " ".join(readme[:readme.index("\n## Lessons")].split())
+    first_screen = readme[:readme.index("\n## Lessons")]
+    plan = re.search(r"^\*\*How long:\*\* plan about an hour a lesson with its exercise, two for the capstone "
+                     r"\(lesson (\d\d)\)\.$", first_screen, re.M)
+    assert plan, "README's first screen no longer gives the one line to plan by"
+    capstone = sorted((ROOT / "notebooks").glob(f"{plan.group(1)}-*.ipynb"))
+    assert len(capstone) == 1, f"README names lesson {plan.group(1)} as the capstone: no such lesson"
+    title = notebook_title(capstone[0])
+    assert "capstone" in title.lower(), f"README's capstone is {capstone[0].name}, titled {title!r}"
+    contributing = " ".join((ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8").split())
     # the words counted are the markdown cells' (book_theme.lesson_words): the promise says so
     minutes = re.search(r"under (\d+) minutes of reading \(only the text is counted, at (\d+) words a minute; "
-                        r"running the code and answering take longer\)", first_screen)
+                        r"running the code and answering take longer\)", contributing)
     # the seconds measured by benchmarks/lesson_times.py into book/lesson_times.json (read below)
-    seconds = re.search(r"every notebook runs in under (\d+) s\.", first_screen)
-    assert minutes and seconds, "README's first screen no longer states the lessons' times"
+    seconds = re.search(r"every notebook runs in under (\d+) s\.", contributing)
+    assert minutes and seconds, "CONTRIBUTING.md no longer states the lessons' measured times"
     theme = load_tool("book_theme")
     assert int(minutes.group(2)) == theme.WORDS_PER_MINUTE
     intro = " ".join((ROOT / "book" / "intro.md").read_text(encoding="utf-8").split())
@@ -170,6 +189,8 @@ def test_the_readmes_lesson_times_hold():
     assert len(rows) == 12
     longest = max(row["read_minutes"] for row in rows)
     assert longest < int(minutes.group(1)), f"a lesson takes {longest} minutes to read"
+    # the capstone, planned at two hours, is the longest read of the twelve
+    assert max(rows, key=lambda row: row["read_minutes"])["slug"] == capstone[0].stem
     measured = json.loads((ROOT / "book" / "lesson_times.json").read_text(encoding="utf-8"))["seconds"]
     assert all(f"notebooks/{row['slug']}" in measured for row in rows), "a lesson has no measured time"
     slowest = max(measured.values())

@@ -664,12 +664,14 @@ def back_off_map(searches, budget, marked=()):
     `searches` maps (V, d, tied) to deepest_fit's result for that shape; `marked` is
     [(design, word)], a word added in bold to that design's label. The region inside both budgets is
     shaded and the two budget lines dashed; colour is V (the first two V take tab:blue and
-    tab:orange), a hollow point an untied head, one legend below the axes. A label gives d and L, and
-    where the search backed off, `L(N)→L` and how full the fuller budget is at L, and every label
-    names its tying (tied or untied, as the marker's fill shows); shapes whose labels would still
-    read alike (the same d, depths, fraction and tying) name V as well. Each label may be written on
-    one line or, narrower, on two; place_labels takes the first that finds a free place nearest its
-    point.
+    tab:orange), a hollow point an untied output head, one legend below the axes. A label gives d and
+    L and names its tying (tied or untied, as the marker's fill shows). Where the search backed off
+    it reads `L(N)→L`, then the share at L of the budget that binds there, the fuller of memory and
+    compute ("at L 22: memory 97.8%"), and, where L(N) broke more budgets than that one (or
+    another), every budget it broke, from the search's reasons ("over at L 37: memory, compute");
+    shapes whose labels would still read alike (the same d, depths, share, budgets and tying) name
+    V as well. Each label may be written on one line or, narrower, on two or three; place_labels
+    takes the first that finds a free place nearest its point.
     Returns the figure."""
     import matplotlib.pyplot as plt
 
@@ -704,27 +706,31 @@ def back_off_map(searches, budget, marked=()):
         depth = (f"{s.layers_by_params}→{s.layers}" if s.layers < s.layers_by_params
                  else f"{s.layers}")
         name = next((word for design, word in marked if design == s.design), "")
-        label, fraction = f"d {d:,}, L {depth}" + (f": {name}" if name else ""), ""
-        if s.layers < s.layers_by_params:   # backed off: how near the line it stopped
-            fuller = max(("memory", "compute"), key=used.get)
-            fraction = f"{fuller} {used[fuller]:.1%}"
-        points.append((x, y, (label, fraction), bool(name), (V, tied)))
+        label, extra = f"d {d:,}, L {depth}" + (f": {name}" if name else ""), ()
+        if s.layers < s.layers_by_params:   # backed off: what binds at L, what broke at L(N)
+            binds = max(("memory", "compute"), key=used.get)
+            broke = [reason.split(":")[0] for reason in s.reasons]
+            extra = (f"at L {s.layers}: {binds} {used[binds]:.1%}",)
+            if broke != [binds]:            # more (or another) broke at L(N): name them all
+                extra += (f"over at L {s.layers_by_params}: {', '.join(broke)}",)
+        points.append((x, y, (label, extra), bool(name), (V, tied)))
     # every label names its tying; labels that would still read alike (same d, depths,
-    # fraction and tying) name V as well
+    # budgets, share and tying) name V as well
     groups = {}
     for *_, label, _, shape in points:
         groups.setdefault(label, []).append(shape)
 
     def forms(label, V, tied):
-        # one line, or two (the fraction and the tying on the second), narrower
+        # one line, or narrower: the tying on a line of its own, or after d and L with what
+        # broke and what binds on the lines below
         shapes = groups[label]
-        first, second = label
+        first, extra = label
         which = "tied" if tied else "untied"
         if len({t for _, t in shapes}) < len(shapes):
             which = f"V {V:,} {which}"
-        second = f"{second}, {which}" if second else which
-        return f"{first}, {second}", f"{first}\n{second}"
-    keyed = points                # before forms(): each label still as (label, fraction)
+        lines = [f"{first}, {which}", *extra] if extra else [first, which]
+        return ", ".join([f"{first}, {which}", *extra]), "\n".join(lines)
+    keyed = points                # before forms(): each label still as (label, extra lines)
     points = [(x, y, forms(label, *shape), bold) for x, y, label, bold, shape in points]
     xs, ys = [p[0] for p in points], [p[1] for p in points]
     # every drawn design fits, so nothing lies past a budget line: the axes end just after it
