@@ -231,7 +231,16 @@ UNDO_SOURCES = (
     "G = np.zeros((V, d))\nG[ids] = g\nm = [x for x in C if x <= 3]\n",
     # a choice taken at one end, and a dict's keys compared (made for choice answers only: extremes=True)
     "best = max(scores, key=scores.get)\nfirst = min(scores)\nk = np.argmax(v)\n",
+    # constructs one edit undoes: a rounding, an angle, a range from 1 or one short, ^, //, precedence, a codec
+    "r = round(x * y, -3)\nq = (x / y).round(2)\nm = np.degrees(np.arccos(c))\nfor i in range(1, L):\n    t += 1\n"
+    "for j in range(n - 1):\n    t += 1\ne = 12 * d ^ 2 + 13 * d\nw = a - b // c\ns = a / b + c\n"
+    "b.decode('latin-1')\n",
+    # values typed where an input belongs (read with UNDO_NAMES), a name read twice, a line adapted once
+    "n = 2 * d * 50257\nrows = E[[1, 2, 0, 1]]\nc = w2i['car'] + w2i[pair[0]]\nk = 50257 * 768 / (50257 * 768 + x)\n"
+    "g = C[np.ix_(animals, animals)]\nmean = M[r].mean(axis=0)\nu = M @ mean / np.linalg.norm(M[r])\n",
 )
+UNDO_NAMES = {"V": 50_000, "d": 2048, "ids": [3, 1, 4], "pair": ["horse", "dog"], "animals": [1, 2],
+              "vehicles": [3, 4]}
 UNDO_FUNCTION = "def f(a, b):\n    return float(a @ b / np.linalg.norm(a) ** 2 + np.sum(b))\n"
 
 
@@ -244,6 +253,7 @@ def drive_undo(q, lesson):
     for source in (solved, *UNDO_SOURCES) if isinstance(solved, str) else UNDO_SOURCES:
         _quiet(undo.edits, source, (), {"n_tokens": 1024, "gqa_context": 8192})
         _quiet(undo.edits, source, (), {}, extremes=True)
+        _quiet(undo.edits, source, (), {}, False, UNDO_NAMES)
     _quiet(undo.edits, UNDO_FUNCTION, ("a", "b"))
     # the work the question asks for handed to a library function (own_work): the cell that calls it
     for handed in [k for k in (getattr(q, "own_work", None) or {}) if isinstance(k, str)][:1]:
@@ -629,6 +639,14 @@ def drive_counterfactual(q, want, lesson):
                     if isinstance(got, typ) and isinstance(theirs, typ) and got != theirs:
                         _quiet(kinds._elsewhere_case, mine, {"kind": kind, "got": {key: got}, "want": {key: theirs},
                                                              "words": "with other parameters", "why": "", "look": k})
+    # a whole number typed that is two of the book's whole-number inputs multiplied (counterfactual.typed_literal_named)
+    found = _quiet(looked.at_look, 0)
+    book = found[2] if found else {}
+    ints = [(k, v) for k, v in (book or {}).items() if type(v) is int and v >= 2]
+    if len(ints) >= 2:
+        (_, x), (_, y) = ints[:2]
+        typed = dataclasses.replace(asked, source=f"{head}# YOUR CODE HERE\n{q.name} = {max(x * y, 100)} + 0\n")
+        _quiet(counterfactual.typed_literal_named, typed, book)
 
 
 def drive_elsewhere(lesson, q):

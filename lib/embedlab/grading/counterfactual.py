@@ -465,6 +465,62 @@ def typed_number_there(question, got, want, params: dict, book_want=None) -> str
     return found[0] if len(found) == 1 else None
 
 
+def typed_literal_named(question, book: dict) -> str | None:
+    """A whole number the learner's own lines type that is, exactly, one input of the book's or two combined by one
+    operation (`292968750` = train_tokens // train_context): said with the number and what it equals, in the
+    names the cell itself gives those inputs (`D, T_train = BUDGET.train_tokens, BUDGET.train_context`: D //
+    T_train). Only a number nothing else equals: one the solution's own lines type (a constant of the course), 0, 1
+    and numbers below 100 (a count of layers, a factor) are not tried. None when no number is one, or one is two."""
+    whole = getattr(question, "source", None)
+    if not isinstance(whole, str) or not isinstance(book, dict):
+        return None
+    own = code.own_part(whole)
+    tree, full = _parse(own or ""), _parse(whole)
+    if tree is None or full is None:
+        return None
+    solved = code.solution_source(getattr(question, "lesson", ""), question.name)
+    theirs = _parse(solved) if isinstance(solved, str) else None
+    constants = {n.value for n in ast.walk(theirs) if isinstance(n, ast.Constant)} if theirs is not None else set()
+    typed = {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and type(n.value) is int
+             and abs(n.value) >= 100 and n.value not in constants}
+    if not typed:
+        return None
+    inputs = {k: v for k, v in book.items() if type(v) in (int, float) and v not in (0, 1)}
+    # the cell's own names for the inputs: a name set from one (`D = BUDGET.train_tokens`, `d = shape["d"]`)
+    alias = {}
+    for node in ast.walk(full):
+        if not isinstance(node, ast.Assign) or len(node.targets) != 1:
+            continue
+        target, value = node.targets[0], node.value
+        pairs = list(zip(target.elts, value.elts)) if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple) \
+            and len(target.elts) == len(value.elts) else [(target, value)]
+        for t, v in pairs:
+            field = v.attr if isinstance(v, ast.Attribute) else v.slice.value if isinstance(v, ast.Subscript) \
+                and isinstance(v.slice, ast.Constant) else v.id if isinstance(v, ast.Name) else None
+            if isinstance(t, ast.Name) and field in inputs:
+                alias.setdefault(field, t.id)
+    said = {k: alias.get(k, k) for k in inputs}
+    ops = (("*", lambda a, b: a * b), ("//", lambda a, b: a // b if b else None), ("+", lambda a, b: a + b),
+           ("-", lambda a, b: a - b))
+    found = []
+    for number in sorted(typed):
+        ways = [said[k] for k, v in inputs.items() if v == number]
+        for (a, x), (b, y) in ((p, q) for p in inputs.items() for q in inputs.items() if p[0] != q[0]):
+            for op, f in ops:
+                if op in ("*", "+") and a > b:
+                    continue  # one order of a commutative pair
+                try:
+                    value = f(x, y)
+                except (ArithmeticError, TypeError, ValueError):
+                    continue
+                if value is not None and value == number and float(value).is_integer():
+                    ways.append(f"{said[a]} {op} {said[b]}")
+        if len(ways) == 1:
+            found.append(f"your lines type {number:_}, which is {ways[0]} on your inputs only: compute it from "
+                         "them, so it follows any inputs")
+    return found[0] if len(found) == 1 else None
+
+
 def _zero_parts(question) -> list[str]:
     """The words each part of the question's answer (its named parts, on the book's inputs) says when left out,
     for the parts that are 0 there (a position table a Llama does not have, a bias it lacks): leaving one out

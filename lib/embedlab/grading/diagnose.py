@@ -241,11 +241,16 @@ def units_hint(got: float, want: float, unit: str = "", typed: set | None = None
     if slip:
         return slip
     digits = len(f"{abs(got):.6g}".replace(".", "").replace("-", "").strip("0"))
+    for scale, name in _SCALES.items():  # exactly the count divided by the scale: computed, then scaled
+        if abs(want) >= scale and got != want and math.isclose(got * scale, want, rel_tol=1e-12):
+            what = "count" if unit == "parameters" or not unit else "value"
+            return (f"that is the {what} in {name} (yours × {scale:.0e} is exactly it): give the whole number "
+                    "itself, not divided by a unit")
     for scale, name in _SCALES.items():
         if abs(want) >= scale and digits <= 5 and math.isclose(got * scale, want, rel_tol=0.005):
             what = "count" if unit == "parameters" or not unit else "value"
             return (f"that looks like the {what} in {name} (yours × {scale:.0e} is within rounding of it): "
-                    "give the whole number, every digit, computed rather than typed")
+                    "give the whole number, every digit (no unit scale, nothing rounded)")
     return None
 
 
@@ -266,15 +271,15 @@ def flop_slip(got: float, want: float, unit: str, twice: bool = True) -> str | N
 # What to recheck for a quantity without units (a cosine, a share, a probability, a divergence): none of
 # "units" or "every factor" applies to it.
 RECHECK = {
-    "cosine": "recheck which two vectors you compare (the right rows?) and that the dot product is divided by both "
-              "lengths",
+    "cosine": "recheck each step against what a cosine is, the dot product of two rows divided by both lengths",
     "share": "recheck what the part counts (the numerator) and what the whole is (the denominator), and that "
              "both count the same things",
-    "probability": "recheck which entry you read (the right id?) and that the probabilities come from the softmax "
-                   "of the right logits",
-    "divergence": "recheck both distributions (softmax of the logits, before and after, in that order) and what "
-                  "is averaged",
+    "probability": "recheck each step against what a probability is here, an entry of the softmax of the logits",
+    "divergence": "recheck each step against what the divergence compares, two distributions (the softmax of the "
+                  "logits before and after, in that order)",
 }
+# (a fallback names no cause: each says what the quantity is, for the learner to hold their steps against; a cause
+# is named only where a proof shows it, by the sources before these words)
 UNITLESS = tuple(RECHECK)
 
 
@@ -379,12 +384,19 @@ def factor_hint(got: float, want: float, factors: dict, factor_hints: dict) -> s
     return None
 
 
-def precision_hint(got: float, want: float, percent: bool = True) -> str | None:
-    """The hint for a number typed from a printed, rounded output (or such a percentage)."""
+def precision_hint(got: float, want: float, percent: bool = True, computed: bool = False) -> str | None:
+    """The hint for a number typed from a printed, rounded output (or such a percentage). `computed`: the cell
+    computes its value (not typed): then it is said to be rounded, never typed."""
     k = rounded_from(got, want)
     if k is not None:
+        if computed:
+            return (f"right to {k} digit{'s' * (k != 1)}, then rounded: your code rounds its value or a number it "
+                    "uses; keep every digit, the check wants it exact")
         return f"right to {k} digit{'s' * (k != 1)}: compute it rather than typing a rounded number"
     if percent and rounded_from(got, 100 * want) is not None and not math.isclose(got, 100 * want, rel_tol=1e-9):
+        if computed:
+            return ("a percentage, rounded: give the fraction (between 0 and 1), every digit: neither × 100 nor "
+                    "rounded")
         return "a percentage, typed rounded: compute the fraction (between 0 and 1) in code"
     return None
 

@@ -953,10 +953,12 @@ def _set_values(captured: dict | None) -> dict:
     return {n: v for n, v in (captured or {}).items() if v is not _NONE}
 
 
-def _words_of(changed: dict) -> str:
+def _words_of(changed: dict, first=frozenset()) -> str:
     """The inputs a look changed, each with the value it was given there (`model` = 'opt-125m', `T` = 512), so the
-    learner can set them and run the cell as the check did; a value too long to write is said by its kind and size."""
-    names = sorted(changed)
+    learner can set them and run the cell as the check did; a value too long to write is said by its kind and size.
+    Those the answer cell reads (`first`: its names, the fields it reads, the keys it looks up) come first, so the
+    few written are the ones the answer follows (a sequence count: `train_context`, `train_tokens`)."""
+    names = sorted(changed, key=lambda n: (n not in first, n))
 
     def said(n):
         try:
@@ -965,6 +967,24 @@ def _words_of(changed: dict) -> str:
             return f"`{n}` changed"
     listed = ", ".join(said(n) for n in names[:4]) + (" …" if len(names) > 4 else "")
     return f"with other parameters ({listed})"
+
+
+def read_names(source: str | None) -> frozenset:
+    """Every name a cell reads or sets, every field it reads (`BUDGET.train_tokens`: train_tokens) and every key it
+    looks up by a word: what of the notebook's inputs it can follow. Empty where it does not parse."""
+    try:
+        tree = ast.parse(source or "")
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return frozenset()
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            out.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            out.add(node.attr)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.isidentifier():
+            out.add(node.value)
+    return frozenset(out)
 
 
 _VALUE_CHARS = 48  # a value written longer than this is said by its kind and size
@@ -1053,6 +1073,7 @@ def second_looks(question, namespace: dict, lesson: str, source: str, own_assign
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         rebound = frozenset()
     out = []
+    reads = read_names(solution)  # the inputs the answer cell follows: named first where a look changed them
     for changed in looks:
         # the whole variant is put in place, its values consistent with each other (ids under its own
         # vocabulary size); the words name only what the answer depends on
@@ -1129,10 +1150,11 @@ def second_looks(question, namespace: dict, lesson: str, source: str, own_assign
             continue  # slow there: nothing to compare
         except (Exception, SystemExit) as exc:  # noqa: BLE001 - where the solution's cell runs, the learner's fails
             out.append({"kind": kind, "raised": f"{type(exc).__name__}: {exc}"[:200], "want": want,
-                        "words": _words_of(named), "why": "", "site": raise_site(exc, source_run, full[0].co_filename)})
+                        "words": _words_of(named, reads), "why": "",
+                        "site": raise_site(exc, source_run, full[0].co_filename)})
             continue
         look = getattr(changed, "index", None)  # which of the lesson's looks (variants.Look): the judge weighs hints there
-        out.append({"kind": kind, "got": got_data, "want": want, "words": _words_of(named), "why": "",
+        out.append({"kind": kind, "got": got_data, "want": want, "words": _words_of(named, reads), "why": "",
                     "same": _same_data(got_data, judge_as, namespace.get(question.name)),
                     **({"look": look} if isinstance(look, int) else {}),
                     # the earlier answers judged on the learner's own that their lines read and the solution's cell
@@ -1625,6 +1647,39 @@ def parameter_values(lesson: str, namespace: dict) -> dict:
     return {n: namespace[n] for n in sorted(names) if type(namespace.get(n)) in (int, float)}
 
 
+def input_values(question, namespace: dict, source: str, values: dict | None) -> dict:
+    """{name: value} a value typed in the learner's lines may stand for (undo.edits' `names`): the notebook's
+    parameters (`values`, and those holding words or lists of ids or words) and the names the learner's own lines
+    read that hold a number, a word or such a list; never the answer's own name."""
+    out = dict(values or {})
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError):
+        return out
+    read = sorted({n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)})
+    lesson = getattr(question, "lesson", "") or ""
+    try:
+        cells, _ = code.solution_prefix(lesson)
+        params = _parameter_names(tuple(str(c[0]) for c in cells if c[1])) or ()
+    except Exception:  # noqa: BLE001
+        params = ()
+    try:  # the names the answer cell's own given lines make (`V, d = …` above # YOUR CODE HERE)
+        found = code.given_code(lesson).get(question.name)
+        above = ast.parse("\n".join(str(line) for line in found[1])) if found else None
+        made = sorted({t.id for n in ast.walk(above) if isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign))
+                       for t in ast.walk(n.targets[0] if isinstance(n, ast.Assign) else n.target)
+                       if isinstance(t, ast.Name)}) if above is not None else []
+    except Exception:  # noqa: BLE001 - no given lines to read
+        made = []
+    for name in [*sorted(params), *made, *read]:
+        if name == question.name or name in out or name not in namespace:
+            continue
+        held = namespace[name]
+        if type(held) in (int, float, str) or undo._plain_items(held) is not None:
+            out[name] = held
+    return out
+
+
 def run_cell_edits(question, namespace: dict, compiled_source: str, read: frozenset, own=None,
                    budget: int | None = None, values: dict | None = None, kind: str | None = None,
                    earlier=frozenset()) -> list[dict]:
@@ -1646,8 +1701,9 @@ def _run_cell_edits(question, namespace: dict, compiled_source: str, read: froze
     out = []
     start = cpu_seconds()
     kind = kind or question.kind
-    made = undo.edits(compiled_source, (), values, extremes=kind == "choice")
-    for words, tree in undo.first(made, undo.EDITS):
+    made = undo.edits(compiled_source, (), values, extremes=kind == "choice",
+                      names=input_values(question, namespace, compiled_source, values))
+    for words, tree in undo.first(made, undo.EDITS * 2):
         left = undo.SECONDS - (cpu_seconds() - start)
         if left <= 0:
             break

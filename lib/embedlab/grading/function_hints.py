@@ -95,10 +95,35 @@ def matching_slips(question, data, expected) -> str | None:
             found.append(slip.says)
     if not found or len(found) > 2:
         return None
-    got, _, args, call = cases[failing[0]]
+    got, want, args, call = cases[failing[0]]
     words = found[0] if len(found) == 1 else f"two slips give exactly your results: either {found[0]}, or {found[1]}"
     result = shown(inner, got)
-    return f"on input {failing[0] + 1} of {len(cases)}, {call}{' returned ' + result if result else ''}: {words}"
+    row = _first_row_apart(inner, got, want) if result else ""
+    return f"on input {failing[0] + 1} of {len(cases)}, {call}{' returned ' + result if result else ''}{row}: {words}"
+
+
+def _first_row_apart(question, got, want) -> str:
+    """Where a short-rowed array of whole numbers (ids, pairs of ids) first parts from the reference's, of the same
+    shape: that row of the learner's and the one expected (", its row 1 (122, 121) where (97, 98) is expected"), so a
+    slip that picks another row (a tie broken another way) shows what it picked. "" for any other result."""
+    if question.kind != "array":
+        return ""
+    try:
+        g, w = data_to_array(got), data_to_array(want)
+    except Exception:  # noqa: BLE001 - the learner's data, malformed: nothing shown
+        return ""
+    if g.shape != w.shape or g.ndim != 2 or not 1 < g.shape[1] <= 4 or g.dtype.kind not in "iuf" \
+            or w.dtype.kind not in "iuf" or not np.all(np.isfinite(g)) or not np.all(g == np.round(g)) \
+            or not np.all(w == np.round(w)):
+        return ""
+    apart = [i for i in range(len(g)) if not np.array_equal(g[i], w[i])]
+    if not apart:
+        return ""
+    i = apart[0]
+
+    def pair(r):
+        return "(" + ", ".join(str(int(x)) for x in r) + ")"
+    return f", its row {i + 1} {pair(g[i])} where {pair(w[i])} is expected"
 
 
 def _changes_that_explain(question, cases, failing) -> list:

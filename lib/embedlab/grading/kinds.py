@@ -282,6 +282,8 @@ class Question:
     def _verdict(self, ok: bool, detail: str = "") -> Verdict:
         if ok:
             return Verdict(CORRECT, self.points, self.points, "")
+        if _STATUS_ONLY.get():  # the status alone is asked: no words (those built without their hints read half-made)
+            return Verdict(INCORRECT, 0.0, self.points, "")
         from embedlab.grading.text import without_repeats
 
         here = self._raised_here()
@@ -471,12 +473,27 @@ class Question:
             # several stories fit the value: the one whose terms the learner's own lines write, when one does best
             found = found or _quiet(self._story_by_lines, got, want, default=None)
             self._said = "parts" if found else "generic"
-            return found or _quiet(diagnose.precision_hint, got, want) or generic()
+            return found or _quiet(diagnose.precision_hint, got, want, True, True) or generic()
         edit = self._proven_edit(want)  # one slip undone in the learner's own lines gives the answer: proved
+        if edit and "divides with `//`" in edit:
+            # one `//` of several undone: where the cell rounds each piece before combining them, the rounding's
+            # place is the slip (counterfactual.rounding_placed, proven on the book's inputs and others)
+            placed = _quiet(counterfactual.rounding_placed, self, got, want, default=[]) or []
+            if placed:
+                return placed[0]
         if edit and edit.startswith(undo.FILTER_LEAD) and "without that filter" in edit:
             # the filter taken out gives the answer: the question's own words for a filter (`avoids`), now proven
             own = next((w for tokens, w in self.avoids.items() if "filter" in tokens.split("|")), None)
             return own or edit
+        typed_edit = ""
+        if edit and undo.TYPED in edit:
+            # a value typed where an input belongs: the code reading's own words first where it names the typed
+            # input (a rounded one, one in other units, a size set by hand), which say how it differs; the other
+            # sources' proven words too, this edit in place of the measured words only
+            first = _quiet(explain.code_first, self, got, want)
+            if first:
+                return first
+            typed_edit, edit = edit, ""
         if edit:
             return edit
         # one piece of the learner's own cell, read as arithmetic, undone: right on the book's inputs and on inputs
@@ -529,13 +546,16 @@ class Question:
         candidates += [(t, "code") for t in _quiet(explain.term_dropped, self, got, want, default=[])]
         candidates += [(t, "book") for t in _quiet(explain.size_swapped, self, got, want, default=[])]
         candidates += [(t, "code") for t in (_quiet(self._other_answer, got, want),
-                                             not typed and _quiet(diagnose.precision_hint, got, want)) if t]
+                                             not typed and _quiet(diagnose.precision_hint, got, want, True,
+                                                                  True)) if t]
         # what the cell lacks or uses that a right cell never does: true of the code, its part unproved by the value
         candidates += [(t, "code") for t in _quiet(explain.unproved_needs, self, got, want, default=[])]
         candidates += [(t, "book") for t in _quiet(_general_words, self, got, want, default=[])]
         found = self._weigh(candidates, got, want)
         if found and not diagnose.direction_only(found):
             return found
+        if typed_edit:
+            return typed_edit
         return self._pointed(found) if found else self._measured(got, want)
 
     def _proven_edit(self, expected) -> str:
@@ -1464,6 +1484,8 @@ class Array(Question):
         transposed = got.ndim == 2 and got.shape == want.shape[::-1] and got.shape != want.shape \
             and bool(self.close(got.T, want).all())
         edit = "" if transposed else self._proven_edit(expected)
+        if edit and "range(" in edit:  # a loop one short: the rows it never fills, measured, say which and why
+            edit = _quiet(function_hints.rows_left_empty, self, got, want, default=None) or edit
         if edit:
             return self._verdict(False, edit)
         other = _other_values(got, want, *kinds)  # fractions where whole numbers (ids) are asked: before rules on ids
@@ -1667,6 +1689,10 @@ class Function(Question):
         handed = self._own_work_slip()  # the work asked (own_work) handed to the library, or not done
         if handed:
             return self._verdict(False, handed)
+        if self._every_call_right(data, expected):
+            # the status is the calls' alone (status_only): no search below (a slip declared, an edit of the
+            # learner's function whose results are the reference's too) may turn right results into a wrong answer
+            return self._verdict(True)
         # the reference on changed arguments (named below); a search that cannot run names nothing
         changed = _quiet(function_hints.changed_arguments, self, data, expected, default=None)
         # a declared slip whose results are the learner's on every input: the strongest evidence there is
@@ -1774,6 +1800,17 @@ class Function(Question):
             generic=lambda k: diagnose.direction_only(failures[k][2]) or calls[k][3] == "generic",
             plain=lambda k: self._plain(*calls[k][:3]), facts={i.says for i in self.invariants}))
 
+    def _every_call_right(self, data, expected) -> bool:
+        """Is every call's result the reference's, as the result question judges it (its status alone)?"""
+        with status_only():
+            for got, want in zip(data, expected):
+                if not isinstance(got, dict) or "raised" in got or "wrong_form" in got:
+                    return False
+                _, want, args = function_hints.case_parts(want, self.name)
+                if self._judge_call(got, want, args, 0) is not None:
+                    return False
+        return True
+
     def _proven_function_edit(self, data, expected) -> str | None:
         """An edit of the learner's own function (embedlab.grading.undo), run in their kernel on the same cases,
         whose results are the reference's on every one: named with the first call the learner's fails."""
@@ -1790,8 +1827,8 @@ class Function(Question):
         if not words:
             return None
         def judged_wrong(got, out) -> bool:  # same_result reads 8.0 as 8: an int asked, a float given, is wrong
-            with status_only():
-                return _quiet(lambda: inner.judge(got, out).status != CORRECT, default=False)
+            with status_only():  # the reference's plain data read as the result question reads it (expected_value)
+                return _quiet(lambda: inner.judge(got, expected_value(inner, out)).status != CORRECT, default=False)
 
         for i, (got, (call, out, _)) in enumerate(zip(data, outs)):
             if not isinstance(got, dict) or "raised" in got or "wrong_form" in got \
@@ -2333,11 +2370,13 @@ def _why_there(question: Question, case) -> str:
         return ""
     there, params, book = found
     got, want = _plain_value(question, case["got"]), _plain_value(question, case["want"])
+    # a whole number the lines type that is one of the inputs, or two of them combined (292968750 = D // T_train)
+    named = _quiet(counterfactual.typed_literal_named, question, book, default=None)
     if not isinstance(got, (int, float)) or not isinstance(want, (int, float)):
-        return ""
+        return named or ""
     typed = _quiet(counterfactual.typed_number_there, question, got, want, params, default=None)
-    if typed:
-        return typed
+    if typed or named:
+        return typed or named
     left = _quiet(counterfactual.term_left_out_there, question, got, want, params, default=None)
     if left:
         return f"there, {left}"

@@ -524,12 +524,34 @@ def changes_of(answer: Answer) -> list[tuple[dict, str, tuple]]:
             # a factor in twice (squared) only when the author names it: learners double terms, not factors
             if node.can_double and (isinstance(parent, Sum) or node.twice) and (nid, TWICE) not in seen:
                 seen.add((nid, TWICE))
-                out.append(({nid: TWICE}, node.say_twice(answer.context), (nid,)))
+                twin = _repeated_by_extra(node, parent, answer)  # the Extra it is (a tied head): one slip, its words
+                out.append(({nid: TWICE}, twin or node.say_twice(answer.context), (nid,)))
         for i, alt in enumerate(node.alts):
             if (nid, i) not in seen:
                 seen.add((nid, i))
                 out.append(({nid: ("alt", i)}, alt.says, (nid,) + ((f"tag:{alt.tag}",) if alt.tag else ())))
     return out
+
+
+def _repeated_by_extra(node, parent, answer=None):
+    """The words of the Extra beside `node` in its sum of exactly its amount (its own, or those of the Extra its key
+    changes with: a tied head beside the table it is, the head's new columns beside the table's), else None. Counting that Extra is `node` counted twice: one slip,
+    said in the Extra's words (which say why) both ways, so the two read as one explanation, never as two."""
+    if not isinstance(parent, Sum):
+        return None
+    try:
+        amount = node.value({})
+    except Exception:  # noqa: BLE001 - a part that cannot be valued alone has no twin
+        return None
+    for c in parent.children:
+        if isinstance(c, Extra) and c is not node and not isinstance(c.amount, Node) and c.amount == amount:
+            if c.says:
+                return c.says
+            keyed = [e.says for e in (answer.tree.nodes() if answer is not None and c.key else ())
+                     if isinstance(e, Extra) and e.key == c.key and e.says]  # its words where its key has them
+            if keyed:
+                return keyed[0]
+    return None
 
 
 def _factor_left_out_alts(node, named: dict) -> list:

@@ -384,6 +384,21 @@ def without_repeats(text: str) -> str:
     return "; ".join(kept)
 
 
+def percents_apart(fractions, most: int = 6) -> list[str]:
+    """Fractions written as percentages with the fewest decimals (none, up to `most`) at which they read as they
+    compare: equal ones equal, a larger one larger. Words that compare them ("another uses more") can then be checked
+    by the numbers they print: 99.2% beside 99.3%, never 99% beside 99%."""
+    values = [float(f) for f in fractions]
+    shown = []
+    for places in range(most + 1):
+        shown = [f"{v:.{places}%}" for v in values]
+        read = [float(t[:-1]) for t in shown]
+        if all((a < b) == (x < y) and (a == b) == (x == y)
+               for i, (a, x) in enumerate(zip(values, read)) for b, y in zip(values[i + 1:], read[i + 1:])):
+            return shown
+    return shown
+
+
 def join_clauses(*clauses: str) -> str:
     """Clauses joined with "; ", each left out that says again what an earlier one says."""
     return without_repeats("; ".join(c for c in clauses if c))

@@ -134,7 +134,7 @@ def _extreme_edits(source: str, nodes: list) -> list:
 
 
 def edits(source: str, params: tuple = (), values: dict | None = None,
-          extremes: bool = False) -> list[tuple[str, ast.AST]]:
+          extremes: bool = False, names: dict | None = None) -> list[tuple[str, ast.AST]]:
     """[(the edit in words, the code's tree with it made)] for each slip one edit of `source` undoes: an axis
     swapped (0 and 1), a sort left out (sorted, np.sort, .sort()), a `not` left out or put in, a comparison
     inverted (`in` for `not in`, `==` for `!=`, `<` for `>=`, `is` for `is not`), an elementwise function applied
@@ -288,12 +288,36 @@ def edits(source: str, params: tuple = (), values: dict | None = None,
                     add(f"`{_seg(source, node)}` is `{factor}` times itself: with its second factor of `{other}`, "
                         f"`{factor} * {ast.unparse(second)}`, your own code gives the answer", k,
                         lambda n, second=second: ast.BinOp(n.left, ast.Mult(), second))
+    try:
+        for words, at, make, rank, meta in _adapted_once(source, nodes):
+            add(words, at, make, rank, meta)
+    except (ValueError, TypeError, IndexError, AttributeError, RecursionError):
+        pass
+    for k, node in enumerate(nodes):
+        try:
+            made = _construct_edits(source, nodes, k, node)
+        except (ValueError, TypeError, IndexError, AttributeError, RecursionError):
+            continue
+        for words, at, make, rank, meta in made:
+            add(words, at, make, rank, meta)
     for k, node in enumerate(nodes):
         try:
             made = _test_and_call_edits(source, nodes, k, node, values)
         except (ValueError, TypeError, IndexError, AttributeError, RecursionError):
             continue  # a node these edits cannot read: the others are still made
         for words, at, make, rank, meta in made:
+            add(words, at, make, rank, meta)
+    if names:  # a value typed where an input of the notebook belongs (the lesson's 50257 for this question's V)
+        for k, node in enumerate(nodes):
+            try:
+                made = _literal_edits(source, nodes, k, node, names)
+            except (ValueError, TypeError, IndexError, AttributeError, RecursionError):
+                continue
+            for words, at, make, rank, meta in made:
+                add(words, at, make, rank, meta)
+        for words, at, make, rank, meta in _literal_pairs(source, nodes, names):
+            add(words, at, make, rank, meta)
+        for words, at, make, rank, meta in _twice_edits(source, nodes, names):
             add(words, at, make, rank, meta)
     if extremes:  # a choice answer: the end it is taken at (min for max), or a dict's keys compared for its values
         for words, at, make, rank, meta in _extreme_edits(source, nodes):
@@ -359,6 +383,405 @@ def _squared_norm_divisor(node):
     if same.count(True) != 1:
         return None
     return pair[same.index(False)]
+
+
+EVERY_BYTE = {"latin-1", "latin1", "iso-8859-1", "iso8859-1", "l1", "cp1252", "windows-1252", "cp437"}
+ROUNDING = {"round", "around", "rint"}  # calls that drop digits of a computed value (floor and ceil choose a side)
+ANGLES = {"arccos", "acos", "degrees", "rad2deg", "arcsin", "asin"}  # calls that make a cosine an angle
+
+
+def _peel(node, names: set):
+    """`node` with every call of `names` wrapped round it taken off (np.degrees(np.arccos(x)) -> x)."""
+    while isinstance(node, ast.Call) and _name_of(node.func) in names and node.args \
+            and not isinstance(node.args[0], ast.Starred):
+        node = node.args[0]
+    return copy.deepcopy(node)
+
+
+def _binds(op) -> int:
+    return 1 if isinstance(op, (ast.Add, ast.Sub)) else 2 if isinstance(op, (ast.Mult, ast.Div, ast.FloorDiv, ast.Mod,
+                                                                             ast.MatMult)) else 0
+
+
+def _under_xor(nodes: list, node) -> bool:
+    parent = _parent(nodes, node)
+    return parent is not node and isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.BitXor)
+
+
+def _xor_as_power(node, source: str | None = None):
+    """`a * b ^ 2` (Python reads it as (a * b) ^ 2, an XOR) as the power it was meant to be, `a * b ** 2`: the
+    learner's own text with each `^` written `**`, read again (`12 * d ^ 2 + 13 * d`, which Python groups as
+    (12 * d) ^ (2 + 13 * d), is 12 * d ** 2 + 13 * d); where the text cannot be read, the exponent taken by the last
+    factor of the left side."""
+    text = None
+    try:
+        text = ast.get_source_segment(source, node) if source else None
+    except (IndexError, ValueError):
+        text = None
+    if text and "^" in text:
+        try:
+            return ast.parse(text.replace("^", "**"), mode="eval").body
+        except SyntaxError:
+            pass
+    left = copy.deepcopy(node.left)
+    exponent = copy.deepcopy(node.right)
+    if not isinstance(left, ast.BinOp) or isinstance(left.op, ast.Pow):
+        return ast.BinOp(left, ast.Pow(), exponent)
+    spine = left
+    while isinstance(spine.right, ast.BinOp) and not isinstance(spine.right.op, ast.Pow) \
+            and _binds(spine.right.op) >= _binds(spine.op):  # a child that binds less was written in parentheses
+        spine = spine.right
+    spine.right = ast.BinOp(spine.right, ast.Pow(), exponent)
+    return left
+
+
+def _shape(source: str, node) -> str:
+    """A call as its shape, the value it takes left out: `round(…, -6)`, `np.degrees(np.arccos(…))`, `x.round(2)`
+    as `….round(2)`: the construct named, not the learner's whole expression again."""
+    if not isinstance(node, ast.Call):
+        return "…"
+    func = _seg(source, node.func)
+    if isinstance(node.func, ast.Attribute) and not (isinstance(node.func.value, ast.Name)
+                                                     and node.func.value.id in ("np", "numpy", "math")):
+        func = "…." + node.func.attr
+        inner, rest = None, list(node.args)
+    else:
+        inner, rest = (node.args[0] if node.args else None), list(node.args[1:])
+    first = _shape(source, inner) if isinstance(inner, ast.Call) and _name_of(inner.func) in ANGLES | ROUNDING \
+        else "…" if inner is not None else ""
+    others = [_seg(source, a) for a in rest] + [f"{k.arg}={_seg(source, k.value)}" for k in node.keywords if k.arg]
+    return f"{func}({', '.join(([first] if first else []) + others)})"
+
+
+def _verb(op) -> str:
+    return "multiplies" if isinstance(op, ast.Mult) else "divides"
+
+
+def _parenthesised(source: str, node) -> bool:
+    """Did the learner write `node` in parentheses of its own (then the grouping is theirs, not precedence's)?"""
+    try:
+        lines = source.splitlines()
+        before = lines[node.lineno - 1][:node.col_offset].rstrip()
+        return before.endswith("(") and not before[:-1].rstrip()[-1:].isidentifier()
+    except (AttributeError, IndexError, TypeError):
+        return False
+
+
+def _adapted_once(source: str, nodes: list) -> list:
+    """A value made from an expression once (`mean = M[ids].mean(axis=0)`) and the expression read again later
+    where the made value belongs (`norm(M[ids])` for `norm(mean)`: a copied line adapted in one place, not the
+    other): [(words, place, make, rank, meta)], the later reading put back as the made name."""
+    out = []
+    for stmt in nodes:
+        if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)):
+            continue
+        made = stmt.targets[0].id
+        inside = {id(n) for n in ast.walk(stmt)}
+        for part in ast.walk(stmt.value):
+            if part is stmt.value or not isinstance(part, (ast.Subscript, ast.Call)):
+                continue
+            dump = ast.dump(part)
+            for k, node in enumerate(nodes):
+                if id(node) in inside or not isinstance(node, type(part)) or ast.dump(node) != dump \
+                        or getattr(node, "lineno", 0) <= stmt.lineno:
+                    continue
+                out.append((f"`{_seg(source, node)}` is what `{made}` is made from (`{_seg(source, stmt)}`): with "
+                            f"`{made}` in its place, your own code gives the answer", k,
+                            lambda n, made=made: ast.Name(made, ast.Load()), 2, None))
+                if len(out) >= 4:
+                    return out
+    return out
+
+
+def _construct_edits(source: str, nodes: list, k: int, node) -> list:
+    """The edits of one construct a learner writes by habit from another language or from a printed figure, each
+    undone as one edit: a rounding of a computed value (`round(x, -6)`, `np.round(x, 2)`, `x.round(2)`) left out,
+    a cosine turned into an angle (np.degrees(np.arccos(c))) left as the cosine, `^` (bitwise XOR in Python)
+    made `**`, `//` made `/`, and a range that starts at 1 or stops one short or over (`range(1, n)`,
+    `range(n - 1)`, `range(n + 1)`) made `range(n)`: [(words, the node's place, make, rank, meta)]."""
+    out = []
+
+    def add(words, make, at=k, rank=0):
+        out.append((words, at, make, rank, None))
+
+    if isinstance(node, ast.Call):
+        name = _name_of(node.func)
+        parent = _parent(nodes, node)
+        inside = isinstance(parent, ast.Call) and parent is not node and _name_of(parent.func) in ANGLES \
+            and parent.args and parent.args[0] is node
+        method = isinstance(node.func, ast.Attribute) and not (isinstance(node.func.value, ast.Name)
+                                                               and node.func.value.id in ("np", "numpy", "math"))
+        if name in ROUNDING and (name != "round" or not method) and node.args \
+                and not isinstance(node.args[0], ast.Starred):
+            add(f"your code rounds a computed value (`{_shape(source, node)}`): it drops digits the check "
+                f"compares; without the rounding, your own code gives the answer", lambda n: copy.deepcopy(n.args[0]))
+        elif name == "round" and method and not node.keywords and len(node.args) <= 1:
+            add(f"your code rounds a computed value (`{_shape(source, node)}`): it drops digits the check "
+                f"compares; without the rounding, your own code gives the answer",
+                lambda n: copy.deepcopy(n.func.value))
+        if name in ANGLES and not inside and node.args:
+            calls = ", ".join(sorted({_name_of(c.func) for c in ast.walk(node) if isinstance(c, ast.Call)} & ANGLES))
+            add(f"your code turns the cosine into an angle ({calls}) with `{_shape(source, node)}`: the question asks "
+                f"for the cosine itself; without the angle, your own code gives the answer", lambda n: _peel(n, ANGLES))
+        if name == "range" and not node.keywords and 1 <= len(node.args) <= 2:
+            args = node.args
+            start, stop = (args[0], args[1]) if len(args) == 2 else (None, args[0])
+            made = []
+            if start is not None and isinstance(start, ast.Constant) and start.value == 1:
+                made.append((ast.Call(node.func, [copy.deepcopy(stop)], []), "starts at 1"))
+            if start is None and isinstance(stop, ast.BinOp) and isinstance(stop.op, (ast.Sub, ast.Add)) \
+                    and isinstance(stop.right, ast.Constant) and stop.right.value == 1:
+                made.append((ast.Call(node.func, [copy.deepcopy(stop.left)], []),
+                             "stops one short" if isinstance(stop.op, ast.Sub) else "runs one step too many"))
+            for new, why in made:
+                add(f"`{_seg(source, node)}` {why}: with `{_seg(None, new)}`, one step for each of "
+                    f"`{_seg(None, new.args[0])}`, your own code gives the answer", lambda n, new=new: copy.deepcopy(new))
+    if isinstance(node, ast.Call) and _name_of(node.func) in ("decode", "encode") and isinstance(node.func,
+                                                                                          ast.Attribute):
+        # a codec that maps every byte to a character (latin-1) never raises: the test it was to be is gone
+        for j, arg in enumerate([*node.args, *(kw.value for kw in node.keywords if kw.arg == "encoding")]):
+            if isinstance(arg, ast.Constant) and isinstance(arg.value, str) \
+                    and arg.value.lower().replace("_", "-") in EVERY_BYTE:
+                def utf8(n, j=j):
+                    n = copy.deepcopy(n)
+                    places = [*n.args, *(kw.value for kw in n.keywords if kw.arg == "encoding")]
+                    places[j].value = "utf-8"
+                    return n
+                add(f"`{_seg(source, node)}` uses {arg.value!r}, a codec that maps every byte to a character and "
+                    f"never fails: with 'utf-8' there, your own code gives the answer", utf8, rank=1)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitXor) and not _under_xor(nodes, node):
+        power = _xor_as_power(node, source)
+        written = _seg(None, power)
+        add(f"`^` is a bitwise XOR in Python, not a power (and it binds more loosely than + and *): with `**`, "
+            f"`{written}` for `{_seg(source, node)}`, your own code gives the answer",
+            lambda n, power=power: copy.deepcopy(power))
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):
+        # operator precedence: `a - b // c` divides b only; `(a - b) // c` was meant (and `a / b + c`, a / (b + c))
+        inner = node.right
+        if isinstance(inner, ast.BinOp) and isinstance(inner.op, (ast.Div, ast.FloorDiv, ast.Mult)) \
+                and not _parenthesised(source, inner):
+            grouped = ast.BinOp(ast.BinOp(node.left, node.op, inner.left), inner.op, inner.right)
+            out.append((f"operator precedence: `{_seg(source, node)}` {_verb(inner.op)} `{_seg(source, inner.left)}` "
+                        f"only; with `{_seg(None, grouped)}`, your own code gives the answer", k,
+                        lambda n: ast.BinOp(ast.BinOp(n.left, n.op, n.right.left), n.right.op, n.right.right), 1, None))
+        inner = node.left
+        if isinstance(inner, ast.BinOp) and isinstance(inner.op, (ast.Div, ast.FloorDiv)) \
+                and not _parenthesised(source, inner):
+            grouped = ast.BinOp(inner.left, inner.op, ast.BinOp(inner.right, node.op, node.right))
+            out.append((f"operator precedence: `{_seg(source, node)}` divides by `{_seg(source, inner.right)}` "
+                        f"only; with `{_seg(None, grouped)}`, your own code gives the answer", k,
+                        lambda n: ast.BinOp(n.left.left, n.left.op, ast.BinOp(n.left.right, n.op, n.right)), 1, None))
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.FloorDiv):
+        divided = ast.BinOp(node.left, ast.Div(), node.right)
+        add(f"`{_seg(source, node)}` divides with `//`, which rounds down to a whole number: with "
+            f"`{_seg(None, divided)}`, your own code gives the answer", lambda n: ast.BinOp(n.left, ast.Div(), n.right))
+    return out
+
+
+def _plain_items(value):
+    """The items of a list, tuple or 1-d array of plain numbers or words, as a tuple; None for anything else."""
+    try:
+        items = value.tolist() if hasattr(value, "tolist") and getattr(value, "ndim", 1) == 1 else value
+    except Exception:  # noqa: BLE001
+        return None
+    if not isinstance(items, (list, tuple)) or not items or len(items) > 64:
+        return None
+    if all(isinstance(i, str) for i in items) or all(type(i) is int for i in items):
+        return tuple(items)
+    return None
+
+
+def _literal_of(node):
+    """A value typed in the code as a literal: a number, a word, or a list/tuple of numbers or of words."""
+    if isinstance(node, ast.Constant) and type(node.value) in (int, float, str):
+        return node.value
+    if isinstance(node, (ast.List, ast.Tuple)) and len(node.elts) >= 2 \
+            and all(isinstance(e, ast.Constant) for e in node.elts):
+        return _plain_items([e.value for e in node.elts])
+    return None
+
+
+def _unit_like(value) -> bool:
+    """Is a typed number a unit's constant: a power of ten or of two (1e9, 1024, 2**30), or seconds (60, 3600)?"""
+    import math
+
+    v = abs(float(value))
+    if v in (60.0, 3600.0, 86400.0) or not math.isfinite(v) or v == 0:
+        return v != 0 and math.isfinite(v)
+    ten, two = math.log10(v), math.log2(v)
+    return abs(ten - round(ten)) < 1e-12 or abs(two - round(two)) < 1e-12
+
+
+TYPED = "typed by hand"  # the words of an edit that puts an input where a value is typed (kinds: code_first first)
+LITERAL_TRIES = 3  # names tried in the place of one typed value, the nearest in size first
+NEAR = 16  # a typed number stands for an input at most this many times bigger or smaller than it
+
+
+def _literal_edits(source: str, nodes: list, k: int, node, names: dict, only_tries: bool = False) -> list:
+    """The edits that put one of `names` ({name: value}: the notebook's inputs, and the names the learner's own lines
+    read) where the learner's lines type a value of its kind that is not its value: a number of two or more digits
+    (the lesson's 50257 where this question's V belongs), a list of ids or words (the lesson's [1, 2, 0, 1] where
+    `ids` belongs), or a word used as a key (`word_to_id['car']` where `pair[1]` belongs: an item of a named tuple
+    of words). A number's edit has its control (another number there must not give the answer too)."""
+    value = _literal_of(node)
+    if value is None or isinstance(value, bool):
+        return []
+    parent = _parent(nodes, node)
+    if isinstance(value, (int, float)):
+        if abs(value) < 10 or (isinstance(parent, ast.Call) and _name_of(parent.func) in SETTINGS):
+            return []  # a small number (2, 4, 8) is a factor of a formula as often as an input: not tried
+        if isinstance(parent, ast.Call) and _name_of(parent.func) in UNSWAPPED or isinstance(parent, ast.Slice):
+            return []  # a range's or a slice's bound (range(128, 192)): a position, not an input of the question
+        if _unit_like(value):
+            return []  # 1e9, 2**30, 1024, 3600: a unit's constant, which an input equals only by chance
+        if any(isinstance(n, (ast.Assign, ast.AnnAssign)) and n.value is node for n in nodes):
+            return []  # `d = 768`: a size set by hand, named as such by the code reading (explain.code_first)
+    if isinstance(value, str):
+        keyed = isinstance(parent, ast.Subscript) and parent.slice is node
+        if not keyed:
+            return []
+    tries = []
+    for name, held in names.items():
+        if isinstance(value, (int, float)):
+            if type(held) not in (int, float) or held == value or not held or abs(held) < 10:
+                continue  # an input of under 10 (a width of 4) equals a factor of a formula too often
+            import math
+            ratio = abs(held / value)
+            rounded = any(round(held, -k) == value for k in range(1, 16)) or any(
+                float(f"{held:.{k}g}") == value for k in range(1, 6))
+            if rounded or (round(math.log10(ratio)) != 0 and abs(math.log10(ratio) - round(math.log10(ratio))) < 0.005):
+                continue  # the input rounded (128,000 for 128,256) or in other units (1.3e3 for 1.3e6): code_first's
+            if not 1 / NEAR <= ratio <= NEAR:
+                continue  # another model's size of the same kind is near it (768 for 4,096); a V for a d is not
+            tries.append((abs(math.log(abs(held) / abs(value))) if held and value else 99, name, ast.Name(name, ast.Load()),
+                          held))
+        elif isinstance(value, tuple):
+            items = _plain_items(held)
+            if items is not None and items != value and type(items[0]) is type(value[0]):
+                tries.append((0, name, ast.Name(name, ast.Load()), None))
+        elif isinstance(value, str):
+            if isinstance(held, str) and held != value and held:
+                tries.append((0, name, ast.Name(name, ast.Load()), None))
+            items = _plain_items(held) if isinstance(held, (tuple, list)) else None
+            if items and isinstance(items[0], str) and value not in items and len(items) <= 4:
+                for i in range(len(items)):
+                    tries.append((1, f"{name}[{i}]", ast.Subscript(ast.Name(name, ast.Load()), ast.Constant(i),
+                                                                   ast.Load()), None))
+    read = {n.id for n in nodes if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    # the names the learner's own lines read first (pair[0] read, pair[1] typed), then the nearest in size
+    # (a number: the nearest in size first, then the names read; a word or a list: the names read first)
+    tries.sort(key=lambda t: (t[0], t[1].split("[")[0] not in read, t[1]) if isinstance(value, (int, float))
+               else (t[1].split("[")[0] not in read, t[0], t[1]))
+    if isinstance(value, (int, float)):  # names that hold one value give one edit: the first (a name read) is kept
+        kept, values = [], set()
+        for t in sorted(tries, key=lambda t: (t[1].split("[")[0] not in read, t[1])):
+            if t[3] not in values:
+                values.add(t[3])
+                kept.append(t)
+        tries = [t for t in tries if t in kept]
+    if only_tries:
+        return tries
+    out = []
+    typed = _seg(source, node)
+    where = _seg(source, parent) if parent is not node else typed
+    for _, shown, put, held in tries[:LITERAL_TRIES]:
+        words = (f"`{typed}` is a value typed by hand (at `{where}`) where `{shown}` belongs: with `{shown}` in its "
+                 f"place, your own code gives the answer")
+        out.append((words, k, lambda n, put=put: copy.deepcopy(put), 2, None))
+        if isinstance(value, (int, float)):
+            other = value + 1
+            out.append((f"{CONTROL_PREFIX}{words}", k, lambda n, other=other: ast.Constant(other), 2,
+                        {CONTROL: words}))
+    return out
+
+
+def _kind_of(value) -> str | None:
+    """What a value is, for a name read in its place: a number, a word, a list of ids, a list of words."""
+    if type(value) in (int, float):
+        return "number"
+    if isinstance(value, str):
+        return "word"
+    items = _plain_items(value)
+    if items is not None:
+        return "words" if isinstance(items[0], str) else "ids"
+    return None
+
+
+def _twice_edits(source: str, nodes: list, names: dict) -> list:
+    """A call given one name twice (`np.ix_(animals, animals)`, a cell copied and adapted once), each reading of
+    it put back as another name of `names` of its kind (a list of ids for a list of ids): [(words, place, make,
+    rank, meta)]."""
+    out = []
+    for k, node in enumerate(nodes):
+        if not isinstance(node, ast.Call) or _name_of(node.func) in SYMMETRIC:
+            continue
+        args = node.args
+        for i in range(len(args)):
+            for j in range(i + 1, len(args)):
+                a, b = args[i], args[j]
+                if not (isinstance(a, ast.Name) and isinstance(b, ast.Name) and a.id == b.id and a.id in names):
+                    continue
+                kind = _kind_of(names[a.id])
+                for other, held in names.items():
+                    if other == a.id or kind is None or _kind_of(held) != kind:
+                        continue
+                    for at in (j, i):
+                        def make(n, at=at, other=other):
+                            n = copy.deepcopy(n)
+                            n.args[at] = ast.Name(other, ast.Load())
+                            return n
+                        made = make(node)
+                        out.append((f"`{_seg(source, node)}` reads `{a.id}` twice: with `{_seg(None, made)}`, your own "
+                                    f"code gives the answer", k, make, 1, None))
+    return out[:6]
+
+
+def _literal_pairs(source: str, nodes: list, names: dict) -> list:
+    """Two or three numbers typed in one statement, each where a name of `names` belongs (the lesson's
+    `50257 * 768` where this model's `V * d` belongs): put back together, the nearest two candidates of each (the
+    names the lines read first), each name once: [(words, the statement's place, make, rank, meta)]."""
+    import itertools
+
+    out = []
+    for k, stmt in enumerate(nodes):
+        if not isinstance(stmt, (ast.Assign, ast.AugAssign, ast.Return)):
+            continue
+        typed, seen = [], {}  # one value typed twice (50257 * 768 in a numerator and a denominator) is one input
+        for node in ast.walk(stmt):
+            if isinstance(node, ast.Constant) and type(node.value) in (int, float) and not isinstance(node.value, bool):
+                if (type(node.value), node.value) in seen:
+                    continue
+                tries = _literal_edits(source, nodes, nodes.index(node), node, names, only_tries=True)
+                if tries:
+                    seen[(type(node.value), node.value)] = len(typed)
+                    typed.append((node, [(shown, put) for _, shown, put, _ in tries[:2]]))
+        if not 2 <= len(typed) <= 3:
+            continue
+        values = [(type(n.value), n.value) for n, _ in typed]
+        for combo in itertools.product(*[c for _, c in typed]):
+            shown = [c[0] for c in combo]
+            if len(set(shown)) < len(shown):
+                continue
+
+            def make(n, combo=combo, values=values):
+                n = copy.deepcopy(n)
+                for parent in ast.walk(n):
+                    for field, value in ast.iter_fields(parent):
+                        if isinstance(value, ast.Constant) and (type(value.value), value.value) in values:
+                            setattr(parent, field, copy.deepcopy(combo[values.index((type(value.value),
+                                                                                      value.value))][1]))
+                        elif isinstance(value, list):
+                            for i, item in enumerate(value):
+                                if isinstance(item, ast.Constant) and (type(item.value), item.value) in values:
+                                    value[i] = copy.deepcopy(combo[values.index((type(item.value), item.value))][1])
+                return n
+            numbers = " and ".join(f"`{_seg(source, n)}`" for n, _ in typed)
+            where = " and ".join(f"`{s}`" for s in shown)
+            out.append((f"{numbers} are values typed by hand where {where} belong: with them in their places, your "
+                        f"own code gives the answer", k, make, 2, None))
+            if len(out) >= 4:
+                return out
+    return out
 
 
 def _test_and_call_edits(source: str, nodes: list, k: int, node, values: dict | None) -> list:

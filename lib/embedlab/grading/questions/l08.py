@@ -318,8 +318,8 @@ def _merge_loop(counts, n_merges, tie="smallest", weighted=True, every=True, as_
 
 
 TIE_WORDS = ("a tie broken another way: when pairs are equally frequent, merge the smallest pair of ids, "
-             "comparing the pairs as tuples ((97, 98) before (97, 99) before (98, 0)), as embedlab.bpe does: "
-             "min(pairs, key=lambda p: (-pairs[p], p)), not the first or last pair counted, not the largest")
+             "comparing the pairs as tuples ((97, 98) before (97, 99) before (98, 0)), as embedlab.bpe does; "
+             "not the first or last pair counted, not the largest")
 UNWEIGHTED_WORDS = ("each word's pairs are counted once: weight every pair by how often its word occurs (add the "
                     "word's count, not 1)")
 CHARS_WORDS = ("your words start as characters (ord), not bytes: byte-level BPE starts every word as its UTF-8 "

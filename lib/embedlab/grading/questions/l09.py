@@ -100,6 +100,11 @@ def gap_means(p: dict) -> tuple[float, float]:
     return float(np.mean(within)), float(C[np.ix_(animals, vehicles)].mean())
 
 
+def _with_self_gap(p: dict) -> float:
+    """Question 3's gap with each word's pair with itself in the within-group mean (the usual slip)."""
+    return trained(p)[2]
+
+
 def gap_of(E: np.ndarray, animals, vehicles) -> float:
     """Question 3's gap, as the solution computes it: the mean cosine over every pair of different
     words inside one group, minus the mean over every animal-vehicle pair."""
@@ -453,15 +458,17 @@ def questions(p: dict) -> list:
             Hint(lambda got, want: math.isclose(got, -want, rel_tol=1e-5),
                  "within minus between: the animal and vehicle groups are tighter inside"),
             Hint(lambda got, want: got < 0 < want,
-                 "your gap is below 0, as if a group's words were farther apart than words of the two groups: "
-                 "both means are cosine similarities (higher is closer; a distance is lower when closer)"),
-            # A word with itself has cosine 1: taking those pairs in raises the within-group mean by
-            # a fraction of (1 - within), at most about 0.25 for 8 words per group. One group's pairs
-            # alone land in the same range (the tighter group raises the mean), so a value here that
-            # is not exactly the self-pairs slip names both, as questions: blaming one would be a guess.
-            Hint(lambda got, want: want < got < want + 0.3,
-                 "too big: is each within-group pair two different words (i < j, no word with itself), "
-                 "and are both groups' pairs in the mean, the animals' and the vehicles'?"),
+                 "your gap is below 0, though words of one group are closer to each other than to the other "
+                 "group's (the within-group mean is the larger): recheck which pairs' cosine similarities each of "
+                 "your two means takes"),
+            # Proven by the value, not guessed from a band: the gap with every word's pair with itself taken
+            # in is one exact number for these parameters (trained(p)'s third value).
+            Hint(lambda got, want: math.isclose(got, _with_self_gap(p), rel_tol=1e-9),
+                 "each word is paired with itself too: a word's cosine with itself is 1 and raises the "
+                 "within-group mean; take only pairs of different words (i < j)"),
+            # (A band above the answer is no proof of a cause: a word paired with itself, one group's pairs alone,
+            # a rounding all land there. The `needs` above name the pairs' test where the cell has none; a rounding,
+            # a copied index, are proven by undoing them in the learner's own code: embedlab.grading.undo.)
         ], other_inputs=gap_elsewhere, parts=lambda: Answer(Sum("the gap", [
             Part("the within-group mean", gap_means(p)[0], "the mean cosine of pairs inside a group"),
             Part("minus the across mean", -gap_means(p)[1], "the mean cosine of animal-vehicle pairs")]),

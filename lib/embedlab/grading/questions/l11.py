@@ -17,11 +17,13 @@ import re
 
 import numpy as np
 
+from embedlab.grading import diagnose
 from embedlab.grading import parts as named
 from embedlab.grading.elsewhere import Elsewhere
 from embedlab.grading.kinds import Claim, Criterion, Design, Level, Written
 from embedlab.grading.parts import Alt, Answer, Part, Prod, Sum
 from embedlab.grading.space import Space
+from embedlab.grading.text import percents_apart
 from embedlab.memory import GB, GiB, bytes_per_param
 from embedlab.params import count_params, estimate_params, model_shape
 from embedlab.compute import training_flops
@@ -409,11 +411,18 @@ def questions(p: dict) -> list:
         f, problem = figures(answers)
         if problem:
             return [problem]
-        if isinstance(got, bool) or not isinstance(got, int):
+        if isinstance(got, bool) or not isinstance(got, numbers.Real):
             return ["`design_params` must be an int"]
+        if not isinstance(got, numbers.Integral):  # a float: in millions (count / 1e6)? said as units, then the int
+            units = diagnose.units_hint(float(got), f.params, "parameters") if got != f.params else None
+            return [units or "`design_params` must be an int"]
         if got == f.params:
             return []
         s = model_shape(answers["design"])
+        other = _shipped_count(got, answers["design"])
+        if other:  # a shipped model counted (a lesson's cell copied with its name left in)
+            return [f"that is the count of the shipped model {other!r} (load_config({other!r})), not of your "
+                    "`design`: count_params(design)"]
         table = s.vocab_size * s.hidden_size
         non_embedding = _non_embedding_problem(got, f, s, table)  # before the head: tied, N = total - E
         if non_embedding:
@@ -495,6 +504,14 @@ def questions(p: dict) -> list:
             return ["that is one training sequence: multiply by the number of sequences, D // T_train (a whole number)"]
         if _close(got, f.train_flops / 3):
             return ["that is a forward pass: training costs about three (forward and backward)"]
+        try:  # one sequence of every D token: attention grows with the square of a sequence's length
+            whole = training_flops(answers["design"], job.train_tokens).total
+        except (ValueError, OverflowError, MemoryError):
+            whole = None
+        if whole is not None and _close(got, whole):
+            return [f"that prices one sequence of all D tokens, whose attention grows with the square of its length: "
+                    f"price sequences of train_context = {job.train_context:,} tokens and multiply by their number, "
+                    "D // T_train"]
         if job.context != job.train_context:
             try:
                 other = training_flops(answers["design"], job.context).total * (job.train_tokens // job.context)
@@ -503,6 +520,14 @@ def questions(p: dict) -> list:
             if other is not None and _close(got, other):
                 return [f"that cuts D into sequences of the serving context: training sequences are "
                         f"train_context = {job.train_context:,} tokens long (BUDGET.train_context)"]
+            try:  # as many sequences as D // T_train, each priced at the serving context
+                mixed = training_flops(answers["design"], job.context).total * sequences
+            except (ValueError, OverflowError):
+                mixed = None
+            if mixed is not None and _close(got, mixed):
+                return [f"each sequence is priced at the serving context, BUDGET.context = {job.context:,} tokens: "
+                        f"training sequences are train_context = {job.train_context:,} tokens long "
+                        "(BUDGET.train_context), the number of them right"]
         found = named.search(Answer(Prod("the training FLOPs", [
             Part("sequences", sequences, "D // T_train", alts=[
                 Alt(job.train_tokens, "multiply one sequence's FLOPs by the number of sequences (D // T_train), not "
@@ -531,14 +556,17 @@ def questions(p: dict) -> list:
         if got.strip().lower() == want:
             return []
         rough = dict(used, compute=f.train_flops_6nd / job.max_train_flops)
-        share = f"your design uses {used[got.strip().lower()]:.0%} of the {got.strip().lower()} budget; another uses more"
+        mine, most = percents_apart([used[got.strip().lower()], used[want]])  # digits enough to tell them apart
+        share = f"your design uses {mine} of the {got.strip().lower()} budget; another uses more ({most})"
         if got.strip().lower() == min(used, key=used.get):
             # a cause named only where the learner's own min, made max, gives the answer (kinds.Claim)
             return [Claim(f"{share}: that is the budget your design uses the least of (the smallest fraction); the "
                           "tightest is the one it uses the most of, the largest fraction (max)", "max",
                           f"{share}: the tightest budget is the one with the largest fraction used, each figure "
                           "divided by its own budget")]
-        if got.strip().lower() == max(rough, key=rough.get) and _counts_6nd(source):
+        # 6·N·D with lesson 06's N (train_flops_6nd) or with every parameter (design_params): the same rule of thumb
+        roughs = [rough, dict(used, compute=6 * f.params * job.train_tokens / job.max_train_flops)]
+        if any(got.strip().lower() == max(r, key=r.get) for r in roughs) and _counts_6nd(source):
             return [f"{share}: that is the tightest if compute is 6·N·D; count compute with training_flops "
                     "(attention included), which the budget uses"]
         return [f"{share}: the tightest budget is the one with the largest fraction used, each figure divided "
@@ -549,11 +577,14 @@ def questions(p: dict) -> list:
         f, problem = figures(answers)
         if problem:
             return [problem]
-        if isinstance(got, bool) or not isinstance(got, int):
+        if isinstance(got, bool) or not isinstance(got, numbers.Real):
             return ["`other_tying_params` must be an int"]
         s = model_shape(answers["design"])
         table = s.vocab_size * s.hidden_size
         want = f.params + table if s.tied else f.params - table  # untying adds a head, tying drops it
+        if not isinstance(got, numbers.Integral):  # a float: in millions? said as units, then the int
+            units = diagnose.units_hint(float(got), want, "parameters") if got != want else None
+            return [units or "`other_tying_params` must be an int"]
         if got == want:
             return []
         if got == f.params:
@@ -799,6 +830,24 @@ def other_tying_elsewhere(ns: dict) -> list:
                               "a head, tying takes one away", own_count=True, carried=("design_params",))
 
 
+def _shipped_count(got, design) -> str | None:
+    """The shipped model (load_config's name) whose parameter count is exactly `got`, when that is not `design`'s
+    own config; None when none is, or two are."""
+    from embedlab.params import available_models, load_config
+
+    found = []
+    for name in available_models():
+        try:
+            config = load_config(name)
+            if config == design:
+                continue
+            if count_params(config).total == got:
+                found.append(name)
+        except Exception:  # noqa: BLE001 - a config the counter refuses: not this one
+            continue
+    return found[0] if len(found) == 1 else None
+
+
 def _counts_6nd(source) -> bool:
     """Does the answer cell count compute as 6·N·D (a 6 typed, or the figure's 6·N·D field read)? Only then
     is a choice that 6·N·D would make blamed on it: typed or picked another way, the same word is not."""
@@ -806,7 +855,10 @@ def _counts_6nd(source) -> bool:
 
     if not isinstance(source, str):
         return False
-    return "6nd" in source.lower() or 6 in code.constant_values(source)
+    if "6nd" in source.lower() or 6 in code.constant_values(source):
+        return True
+    reading = code.read(source, "tightest_budget")  # a 6 typed in an expression of the cell (6 * N * D)
+    return bool(reading.parsed) and 6 in reading.numbers
 
 
 def slips(p: dict) -> list[tuple[str, dict, str]]:
