@@ -113,7 +113,7 @@ WRONG_METHODS = [
     ("11-size-a-model", "tightest_budget",
      'shares = {"parameters": design_params / max_params, "memory": design_serving_gb * 1e9 / 2**30 / max_serving_gb,\n'
      '          "compute": design_train_flops / max_train_flops}\ntightest_budget = max(shares, key=shares.get)',
-     "fractions are close"),
+     "the fuller by only 2 %"),
 ]
 
 
@@ -431,10 +431,10 @@ def test_the_book_states_the_looks_time_limits_and_what_is_left_out():
     assert "three variants" in text and SECOND_LOOKS == 3 and len(_second_look_variants("11-size-a-model")) == 3
     from embedlab.grading.questions.l11 import NEAR_TIE
 
-    assert f"within {NEAR_TIE * 100:g} % of it" in text
+    assert f"two budgets' fractions are {NEAR_TIE * 100:g} % apart" in text
     ns = solved("11-size-a-model")
     near = [c for c in next(q for q in questions_for("11-size-a-model") if q.name == "tightest_budget").other_inputs(ns)
-            if f"{NEAR_TIE * 100:g} % apart" in c.words]
+            if f"use {NEAR_TIE * 100:g} % more of the" in c.words]
     assert len(near) == 2 and {c.expected for c in near} == {"compute", "memory"}
     assert elsewhere._costly("run = train_tinylm(corpus)", {"train_tinylm": tinylm.train_tinylm})
     assert not elsewhere._costly("run = train_tinylm(corpus)", {"train_tinylm": len})  # by what it holds

@@ -360,10 +360,11 @@ def test_3_a_ranking_wrong_on_its_own_too_gets_its_own_hint_after():
     notebook, (status, detail) = _notebook_and_grader(
         "10-glitch-tokens", {"unused_score": MEAN_OF_ALL, "top7": top7}, "top7")
     assert notebook.detail == detail, (notebook.detail, detail)
-    # its own mistake first (what its lines give with a right unused_score), the earlier answer after it as wrong too
-    # (test_hint_proof17: the earlier answer is the cause only where putting it right gives the answer)
-    assert "highest first" in detail.split(";")[0], detail
-    assert detail.endswith("your `unused_score` (question 3) is not right yet either: fix question 3 too"), detail
+    # the earlier answer named first (book/how-to-use.md), then its own mistake as its own (what its lines give with a
+    # right unused_score; test_hint_proof17: the earlier answer is the cause only where putting it right gives it)
+    lead = ("your `unused_score` (question 3) is not right yet, and this answer uses it: fix question 3, and this "
+            "answer's own lines too: with a right `unused_score` they give another answer: ")
+    assert detail.startswith(lead) and "highest first" in detail[len(lead):].split(";")[0], detail
 
 
 def test_3_a_right_earlier_function_changes_nothing():

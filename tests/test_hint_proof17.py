@@ -68,9 +68,11 @@ def test_1_a_lookup_wrong_on_its_own_says_its_own_mistake_first():
         "rows_matmul")
     assert status == notebook.status == "incorrect" and cut(notebook.detail) == detail, (notebook.detail, detail)
     detail = notebook.detail
-    assert not detail.startswith("your `one_hot`") and "fix question 1 first" not in detail, detail
-    assert detail.startswith("one row too few"), detail  # what its lines give with one_hot put right
-    assert detail.endswith("your `one_hot` (question 1) is not right yet either: fix question 1 too"), detail
+    # the earlier answer named first (book/how-to-use.md), never as the cause: this answer's own mistake after it
+    assert "fix question 1 first" not in detail, detail
+    assert detail.startswith("your `one_hot` (question 1) is not right yet, and this answer uses it: fix question 1, "
+                             "and this answer's own lines too: with a right `one_hot` they give another answer: "
+                             "one row too few"), detail  # what its lines give with one_hot put right
     assert not hint_problems(detail), detail
 
 
@@ -81,9 +83,10 @@ def test_1_a_function_wrong_on_its_own_says_its_own_mistake_first():
         "02-lookup-vs-matmul", {"one_hot": ONE_HOT_OFF, "embedding_backward": backward}, "embedding_backward")
     assert status == "incorrect" and cut(notebook.detail) == detail, (notebook.detail, detail)  # the CSV's cut
     detail = notebook.detail
-    assert not detail.startswith("your `one_hot`") and "first" not in detail.split(";")[0], detail
-    assert "belong to other rows" in detail.split(";")[0], detail
-    assert detail.endswith("your `one_hot` (question 1) is not right yet either: fix question 1 too"), detail
+    assert "first" not in detail, detail
+    lead = ("your `one_hot` (question 1) is not right yet, and this answer uses it: fix question 1, and this answer's "
+            "own lines too: with a right `one_hot` they give another answer: ")
+    assert detail.startswith(lead) and "belong to other rows" in detail[len(lead):].split(";")[0], detail
 
 
 def test_1_the_earlier_answer_is_still_the_cause_where_it_is():

@@ -714,6 +714,8 @@ def drive_earlier(lesson, q):
                       {"names": [n for _, n in some], "data": {"int": 1}}):
             for verdict in (right, other):
                 _quiet(earlier.words, some, again, lambda data, v=verdict: v)
+        # judged on the learner's own values of them (error carried forward), and still not right
+        _quiet(earlier.carried_words, some, other.detail)
 
 
 def drive_own_work(q):

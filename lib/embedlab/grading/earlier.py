@@ -11,9 +11,12 @@ its name:
 * where the earlier answer is a function the course has a reference for, the learner's lines are run again in
   their kernel with that function in its place (`rerun`, the kernel's half; reported beside the answer by the
   grader's probe as wire key EARLIER): when that gives the answer, the hint says so (the earlier answer is the
-  cause); when it gives another answer, this answer has a mistake of its own: that answer's own hint is said
-  first, and the earlier answer after it as wrong too, never as the cause; a value answer cannot be put back (its right value is the key's, which
-  the kernel of a class does not hold): then only the first sentence, and to check this answer again.
+  cause); when it gives another answer, this answer has a mistake of its own: said after the earlier answer, as
+  this answer's own ("…: fix question 1, and this answer's own lines too: with a right `one_hot` they give another
+  answer: …"), never as caused by it; a value answer cannot be put back (its right value is the key's, which
+  the kernel of a class does not hold): then only the first sentence, and to check this answer again;
+* an answer judged on the learner's own earlier answers (error carried forward: a Design's `carries`) and wrong
+  even on them is this answer's own mistake too: the earlier answers first, then its own hint (`carried_words`).
 
 Both the notebook's check (embedlab.grading.exercise) and the grader (embedlab.grading.judge) call `words` with
 the same facts, so they say the same words.
@@ -55,11 +58,12 @@ def earlier_read(questions, name: str, source: str | None, given) -> list[tuple[
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             assigned.add(node.name)
     upto = names.index(name)
-    # an earlier answer the question is judged with (error carried forward: a Design's `uses`, `carries`) is not
-    # the later answer's mistake: it is judged on the learner's own
+    # an earlier answer the question is judged with as it is (a Design's `uses`: the learner's design, whose figures
+    # are right for it even over budget) is never this answer's mistake; one it is judged on by error carried forward
+    # (`carries`) is read like any other: a wrong answer that reads it, wrong even on the learner's own, names it
     this = questions[upto]
-    carried = set(getattr(this, "uses", ()) or ()) | set(getattr(this, "carries", ()) or ())
-    return [(i + 1, q) for i, q in enumerate(questions[:upto]) if q.name in read - assigned - carried]
+    judged_with = set(getattr(this, "uses", ()) or ())
+    return [(i + 1, q) for i, q in enumerate(questions[:upto]) if q.name in read - assigned - judged_with]
 
 
 def rerun(question, namespace: dict, lesson: str, source: str | None, given, earlier) -> dict | None:
@@ -128,38 +132,54 @@ def _listed(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def words(wrong: list[tuple[int, str]], again: dict | None, judged=None) -> str:
-    """The hint of a wrong answer that reads earlier answers not right yet (`wrong`: [(question number, name)]),
-    with what its lines give with the earlier functions put right (`again`, from `rerun`; `judged(data)` is the
-    question's verdict on that data)."""
-    from embedlab.grading.status import CORRECT
-
+def _named(wrong: list[tuple[int, str]]) -> str:
+    """The earlier answers not right yet, named as every such hint starts: "your `E` (question 1) is not right yet,
+    and this answer uses it: fix question 1"."""
     numbers = sorted({n for n, _ in wrong})
     which = _listed([f"`{name}` (question {n})" for n, name in wrong])
     them = "them" if len(wrong) > 1 else "it"
-    first = (f"your {which} {'are' if len(wrong) > 1 else 'is'} not right yet, and this answer uses {them}: fix "
-             f"question{'s' if len(numbers) > 1 else ''} {_listed([str(n) for n in numbers])} first")
+    return (f"your {which} {'are' if len(wrong) > 1 else 'is'} not right yet, and this answer uses {them}: fix "
+            f"question{'s' if len(numbers) > 1 else ''} {_listed([str(n) for n in numbers])}")
+
+
+# where this answer is wrong whatever the earlier answer is, its own mistake follows the earlier answer, never as caused
+OWN_TOO = ", and this answer's own lines too: "
+
+
+def words(wrong: list[tuple[int, str]], again: dict | None, judged=None) -> str:
+    """The hint of a wrong answer that reads earlier answers not right yet (`wrong`: [(question number, name)]),
+    with what its lines give with the earlier functions put right (`again`, from `rerun`; `judged(data)` is the
+    question's verdict on that data). The earlier answers are named first, always (book/how-to-use.md); they are
+    the cause only where putting them right makes this answer right; where this answer's lines still give another
+    answer with them put right (or raise), that is this answer's own mistake, said after them as its own."""
+    from embedlab.grading.status import CORRECT
+
+    named = _named(wrong)
     put = [name for name in (again or {}).get("names", []) if name in {n for _, n in wrong}]
     if not put or not isinstance(again, dict):
-        return f"{first}, then check this answer again"
+        return f"{named} first, then check this answer again"
     right = _listed([f"`{name}`" for name in put])
-    # the earlier answer is blamed first only where putting it right makes this answer right; where this answer's
-    # lines still give another answer with it put right, that is this answer's own mistake: said first, from what
-    # they give then, and the earlier answer after it, as wrong too (not as the cause)
-    also = (f"your {which} {'are' if len(wrong) > 1 else 'is'} not right yet either: fix question"
-            f"{'s' if len(numbers) > 1 else ''} {_listed([str(n) for n in numbers])} too")
     if isinstance(again.get("raised"), str):
-        return f"with a right {right} your lines raise {again['raised'][:120]}; {also}"
+        return f"{named}{OWN_TOO}with a right {right} they raise {again['raised'][:120]}"
     if "data" in again and judged is not None:
         try:
             verdict = judged(again["data"])
         except Exception:  # noqa: BLE001 - data that cannot be judged: say only what is known
-            return f"{first}, then check this answer again"
+            return f"{named} first, then check this answer again"
         if verdict.status == CORRECT:
-            return f"{first}: with a right {right} your lines give the answer, so this cell needs no change"
+            return f"{named} first: with a right {right} your lines give the answer, so this cell needs no change"
         if verdict.detail:
-            return f"{verdict.detail}; {also}"
-    return f"{first}, then check this answer again"
+            return f"{named}{OWN_TOO}with a right {right} they give another answer: {verdict.detail}"
+    return f"{named} first, then check this answer again"
+
+
+def carried_words(wrong: list[tuple[int, str]], detail: str) -> str:
+    """The hint of a wrong answer judged on the learner's own earlier answers (error carried forward: a Design's
+    `carries`), some of which it reads are not right yet (`wrong`): those named first, as every answer that reads
+    an earlier one not right yet says (`words`), then that this answer was judged on them and is still not right,
+    with its own hint (`detail`, what the judgement on the learner's own and on the recounted figures found)."""
+    own = _listed([f"`{name}`" for _, name in wrong])
+    return f"{_named(wrong)}{OWN_TOO}judged on your own {own} (error carried forward), it is still not right: {detail}"
 
 
 def hint(question, detail: str, source: str | None, given, questions, is_wrong, again, key: dict, expected) -> str:
@@ -174,6 +194,11 @@ def hint(question, detail: str, source: str | None, given, questions, is_wrong, 
     wrong = [(n, q.name) for n, q in read if is_wrong(q)]
     if not wrong:
         return detail
+    carried = set(getattr(question, "carries", ()) or ()) - set(getattr(question, "uses", ()) or ())
+    if all(name in carried for _, name in wrong):
+        # judged on the learner's own values of them already (kinds.Design: `carry`, and the cases held to it): a
+        # wrong verdict is wrong on their own too, so this answer's own hint stands, after the earlier answers
+        return carried_words(wrong, detail)
 
     def judged(data):
         return with_source(question, source, key).judge(data, expected)

@@ -197,7 +197,9 @@ def derived_names(namespace: dict, inputs: dict, source: str | None, keeps=()) -
     while grew:
         grew = False
         for names, reads, live in assignments:
-            new = names - derived - set(changed) - set(keeps)
+            # a name the case puts in place itself is read at the case's value, even where that value happens to
+            # be the notebook's (a wrong count equal to the flipped design's): never stale
+            new = names - derived - set(changed) - set(inputs) - set(keeps)
             if new and depends(reads, derived, live):
                 derived |= new
                 grew = True
@@ -1015,6 +1017,34 @@ def _value_words(value) -> str:
     return f"a {type(value).__name__}"
 
 
+CARRIED = "carried"  # a case's key: the earlier answers the question is judged on, as the learner's lines read them there
+
+
+def carried_there(question, read, namespace: dict, inputs: dict, made: dict) -> dict:
+    """{CARRIED: {name: plain data}} of the earlier answers `question` is judged on (error carried forward: a Design's
+    `carries`) among `read`, each as the run on a second look saw it: made again by the run (`made`), put in place
+    by the look (`inputs`), else the notebook's. `read`: those the learner's lines read and the solution's cell does
+    not, so the answer the look expects is the recount's, whatever the learner's value of them: the judge holds the
+    look to the question's own rule for the learner's own earlier answers instead (kinds.Design: `carry`), as it
+    holds the notebook's answer (a look keeps the learner's own wrong count; a count built on it is judged as the
+    notebook's check judges it). Where the solution's cell reads them too (question 5's figures) the look's answer
+    is already the one for the learner's values, and a declared case computes its own (`other_inputs`): neither
+    reports them. {} when nothing of the kind is read or can be said as data."""
+    from embedlab.grading.kinds import WrongForm, _plain as as_data
+
+    names = [n for n in getattr(question, "carries", ()) or () if n in read]
+    out = {}
+    for name in names:
+        value = made[name] if name in made else inputs[name] if name in inputs else namespace.get(name, _NONE)
+        if value is _NONE:
+            continue
+        try:
+            out[name] = as_data(value, name)
+        except (WrongForm, Exception):  # noqa: BLE001 - an answer that is no data is not carried there
+            continue
+    return {CARRIED: out} if out else {}
+
+
 def second_looks(question, namespace: dict, lesson: str, source: str, own_assigned: frozenset,
                  looks: list, solution: str | None, foreign=(), prefix=None) -> list[dict]:
     """The whole answer cell (its given lines too) run on other parameters (`looks`: {parameter: value}
@@ -1126,7 +1156,11 @@ def second_looks(question, namespace: dict, lesson: str, source: str, own_assign
         look = getattr(changed, "index", None)  # which of the lesson's looks (variants.Look): the judge weighs hints there
         out.append({"kind": kind, "got": got_data, "want": want, "words": _words_of(named, reads), "why": "",
                     "same": _same_data(got_data, judge_as, namespace.get(question.name)),
-                    **({"look": look} if isinstance(look, int) else {})})
+                    **({"look": look} if isinstance(look, int) else {}),
+                    # the earlier answers judged on the learner's own that their lines read and the solution's cell
+                    # does not: the answer expected here ignores the learner's value of them (it is the recount's)
+                    **carried_there(question, (full[1] - full[2]) - (sol[1] - sol[2]), namespace, {**inputs, **lent},
+                                    _set_values(captured) if rebound else {})})
     return out
 
 

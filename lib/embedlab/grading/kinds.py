@@ -2118,6 +2118,41 @@ class Design(Question):
         return out
 
     def judge(self, data, expected) -> Verdict:
+        token = _JUDGED.set(data)  # the cases are held to the rule for the learner's own earlier answers (below)
+        try:
+            return self._judge(data, expected)
+        finally:
+            _JUDGED.reset(token)
+
+    def _elsewhere_slip(self) -> str | None:
+        """As every question's, but a second look on which the learner's lines give what `carry` accepts for the
+        earlier answers as the look held them (elsewhere.carried_there: a look keeps the learner's own count, and the
+        solution's cell, which does not read it, expects the recount's) is no slip: the look judges the answer as
+        the notebook's own judgement does, on the learner's own earlier answers."""
+        data = _JUDGED.get()
+        for case in self.elsewhere if isinstance(self.elsewhere, (list, tuple)) else ():
+            if _quiet(self._carried_there, data, case, default=False):
+                continue
+            found = _quiet(_elsewhere_case, self, case, default=None)
+            if found:
+                return found
+        return None
+
+    def _carried_there(self, data, case) -> bool:
+        """Does the answer the learner's lines gave on `case` follow their own earlier answers there, as `carry`
+        judges it (error carried forward, on the case's values of them)?"""
+        there = case.get(CARRIED_THERE) if isinstance(case, dict) else None
+        if self.carry is None or not isinstance(data, dict) or not isinstance(there, dict) or "got" not in case:
+            return False
+        judge_as = _case_question(self, case.get("kind"))
+        if judge_as is None:
+            return False
+        got = _plain_value(judge_as, case["got"])  # the case's data as the rule reads an answer: the plain value
+        answers = {**data, **{k: v for k, v in there.items() if k in self.carries}, self.name: got}
+        names = self.carry(answers)
+        return isinstance(names, (list, tuple)) and bool(names)
+
+    def _judge(self, data, expected) -> Verdict:
         problems = list(self.rule(data, source=self.source) if _takes_source(self.rule) else self.rule(data))
         if problems:
             problems = self._proved(data, problems)
@@ -2192,6 +2227,10 @@ class Design(Question):
         if any(n not in self.carries or n not in reading.names for n in names):
             return None
         return list(names)
+
+
+_JUDGED = contextvars.ContextVar("embedlab_design_judged", default=None)  # the data a Design is judging
+CARRIED_THERE = "carried"  # a case's key (elsewhere.CARRIED): the earlier answers carried, as its run read them
 
 
 class Claim(str):
@@ -2636,15 +2675,28 @@ class Written(Question):
                     else "nothing written yet")
             return Verdict(NOT_ATTEMPTED, 0.0, self.points, said)
         words = len(own.split())
-        lacking = self.without_figures(text)
+        # per heading, what is provably missing: the heading itself (not at the start of any line), or anything
+        # written under it; then, under a heading with sentences, no figure where the rubric asks for figures
+        found = self.sections(text)
+        absent = [c for c in self.criteria if c.name not in found]
+        empty = [c for c in self.criteria if c.name in found and not found[c.name].strip()]
+        lacking = [c for c in self.without_figures(text) if c not in empty]
         unfilled = unfilled_fields(own)
         notes = ""
+        if absent:
+            named = [f"“{c.prompt.rstrip(':')}”" for c in absent]
+            heads = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+            notes += (f"; heading{'s' if len(absent) > 1 else ''} {heads} not found: keep each of the template's "
+                      f"{len(self.criteria)} headings as written, at the start of a line, with your sentences under "
+                      "it (your instructor marks each heading)")
+        notes += "".join(f"; nothing written under “{c.prompt.rstrip(':')}”: the rubric asks you to "
+                         f"{_asks(c)}" for c in empty)
         if unfilled:
             shown = ", ".join(unfilled[:3]) + (" …" if len(unfilled) > 3 else "")
             notes += (f"; your text holds {shown} as typed, not your figures: the f before the opening quotes is "
                       f"missing (f\"\"\"…\"\"\"), so Python left the braces unfilled")
         notes += "".join(f"; under “{c.prompt.rstrip(':')}” no figure of your design: the rubric asks you to "
-                         f"{c.asks[0].lower() + c.asks[1:].rstrip('.')}" for c in lacking)
+                         f"{_asks(c)}" for c in lacking)
         if self.figures is not None and self.known is not None:
             said = _quiet(self.figures, self.known, without_fields(own), default="")
             if isinstance(said, str) and said:
@@ -2654,16 +2706,23 @@ class Written(Question):
                        f"the rubric{notes}")
 
     def sections(self, text: str) -> dict:
-        """{criterion name: the learner's lines under its heading} (a heading not found: no entry)."""
-        heads = {c.prompt.strip().casefold(): c.name for c in self.criteria}
+        """{criterion name: the learner's lines under its heading} (a heading not found: no entry). A heading is a
+        line that starts with the criterion's prompt (its colon, a Markdown `#`, `*` or `-` before it optional), and
+        what follows it on that line is written under it."""
+        heads = [(c.prompt.strip().rstrip(":").strip().casefold(), c.name) for c in self.criteria]
         out, current = {}, None
         for line in str(text).split("\n"):
-            key = line.strip().casefold()
-            if key in heads:
-                current = heads[key]
+            stripped = line.strip()
+            body = stripped.lstrip("#*- ").strip()
+            head = next(((h, name) for h, name in heads if h and body.casefold().startswith(h)), None)
+            if head is not None:
+                current = head[1]
                 out.setdefault(current, [])
-            elif current is not None and line.strip() and line.strip() not in _MARKER:
-                out[current].append(line.strip())
+                rest = body[len(head[0]):].lstrip(":*").strip()
+                if rest and rest not in _MARKER:
+                    out[current].append(rest)
+            elif current is not None and stripped and stripped not in _MARKER:
+                out[current].append(stripped)
         return {k: "\n".join(v) for k, v in out.items()}
 
     def without_figures(self, text: str) -> list:
@@ -2683,6 +2742,11 @@ class Written(Question):
             out += [f"| {format_points(level.points)} | {level.words} |" for level in c.levels]
             out.append("")
         return "\n".join(out).strip()
+
+
+def _asks(criterion) -> str:
+    """What a criterion asks for, as the end of a sentence ("the rubric asks you to …")."""
+    return criterion.asks[0].lower() + criterion.asks[1:].rstrip(".")
 
 
 # A replacement field of an f-string left as typed in the text (the f prefix missing): braces around any Python

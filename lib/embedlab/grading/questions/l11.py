@@ -735,15 +735,26 @@ def tightest_elsewhere(ns: dict) -> list:
     after = _used(ns, roomier)
     inputs = {"BUDGET": roomier, **{name: getattr(roomier, name) for name in LIMIT_OF.values()}}
     keeps = ("design", "design_params", "design_serving_gb", "design_train_flops")
-    out = [Elsewhere(inputs, max(after, key=after.get), f"with the {binds} budget 1,000 times larger",
-                     "the tightest budget is the largest *fraction* used (each figure over its own budget), "
-                     "not the largest raw number (FLOPs always are)", kind="choice", keeps=keeps)]
-    # Near ties: the binding budget grown until its fraction is only NEAR_TIE above the next one's, then
-    # until it is NEAR_TIE below it. A figure off by a few per cent either way (GiB against a budget in GB,
-    # one token of context more) picks the other budget in one of them.
+    raw = ("the tightest budget is the largest *fraction* used (each figure over its own budget), not the largest "
+           "raw number (FLOPs always are)")
+    # the raw amounts are said only of lines that read the design or its figures: a word typed compares nothing
+    out = [Elsewhere(inputs, max(after, key=after.get), f"with the {binds} budget 1,000 times larger", raw,
+                     why_reads=keeps, kind="choice", keeps=keeps)]
+    if binds != "compute":
+        # the raw amounts' pick (FLOPs are always the largest number) is compute whatever the fractions: with the
+        # compute budget 1,000 times larger compute is the emptiest budget, so that pick is wrong there whichever
+        # budget binds (with the binding one grown, the raw pick is right wherever compute binds next)
+        roomy = dataclasses.replace(job, max_train_flops=job.max_train_flops * 1000)
+        there = _used(ns, roomy)
+        out.append(Elsewhere({"BUDGET": roomy, **{name: getattr(roomy, name) for name in LIMIT_OF.values()}},
+                             max(there, key=there.get), "with the compute budget 1,000 times larger", raw,
+                             why_reads=keeps, kind="choice", keeps=keeps))
+    # Near ties: the binding budget set so that its fraction is only NEAR_TIE above the next one's, then
+    # NEAR_TIE below it. A figure off by a few per cent either way (fractions rounded, a figure recomputed
+    # in other units) picks the other budget in one of them; the words say what the case is, not which.
     runner_up = sorted(used, key=used.get)[-2]
-    ties = ((1 + NEAR_TIE, binds, "nearly as tight"), (1 / (1 + NEAR_TIE), runner_up, "just tighter"))
-    for margin, want, how in ties:
+    ties = ((1 + NEAR_TIE, binds), (1 / (1 + NEAR_TIE), runner_up))
+    for margin, want in ties:
         if not used[runner_up] > 0:
             break
         scaled = getattr(job, field) * used[binds] / (used[runner_up] * margin)
@@ -752,11 +763,14 @@ def tightest_elsewhere(ns: dict) -> list:
         if max(close, key=close.get) == want and max(close[binds], close[runner_up]) < 1.05 * min(
                 close[binds], close[runner_up]):
             inputs = {"BUDGET": near, **{name: getattr(near, name) for name in LIMIT_OF.values()}}
-            out.append(Elsewhere(inputs, want, f"with the {binds} budget grown until the {runner_up} budget is "
-                                 f"{how} ({NEAR_TIE * 100:g} % apart)",
-                                 "the two fractions are close there: recheck each figure against its own budget in "
-                                 "the budget's units (a GB is 10^9 bytes, not 2^30), and compare the fractions "
-                                 "exactly", kind="choice", keeps=keeps))
+            # said by what the case does, on the figures the question is judged on (the learner's own where they
+            # gave them: error carried forward), and no cause guessed: the lines' pick is all that is measured
+            fuller, other = (binds, runner_up) if want == binds else (runner_up, binds)
+            out.append(Elsewhere(inputs, want, f"with `{field}` set so that your figures use {NEAR_TIE * 100:g} % "
+                                 f"more of the {fuller} budget than of the {other} budget",
+                                 f"there the {fuller} budget is the fuller by only {NEAR_TIE * 100:g} %: the tightest "
+                                 "budget is the largest fraction used, each figure divided by its own budget",
+                                 kind="choice", keeps=keeps))
     return out
 
 
