@@ -40,65 +40,11 @@ def _exact(value, target) -> bool:
     return value == target or (math.isfinite(value) and math.isclose(value, target, rel_tol=1e-12, abs_tol=0.0))
 
 
-def _words_of(lesson: str) -> dict:
-    try:
-        import importlib
-
-        defaults = importlib.import_module(f"embedlab.grading.questions.l{lesson[:2]}").SPACE.defaults
-    except Exception:  # noqa: BLE001 - a lesson without a variant space
-        return {}
-    return {k: v for k, v in defaults.items() if isinstance(v, str)}
-
-
 def readings(question, got, want):
-    """(the exercise's given lines above the learner's, the learner's own lines, the book env on which the whole
-    cell reads as the learner's value, [(env, the solution's value there)] of the other inputs that part
-    coincidences), or None when the cell does not read as the learner's value on any book input."""
+    """explain.cell_readings: kept there so that explain, which uses it too, never imports this module."""
     from embedlab.grading import explain
 
-    if getattr(question, "case", None) is not None or not isinstance(getattr(question, "source", None), str):
-        return None
-    if not isinstance(got, (int, float)) or isinstance(got, bool) or not math.isfinite(got):
-        return None
-    whole = question.source
-    source = code.own_part(whole)
-    if not source or len(whole) > code.SOURCE_LIMIT or source.lstrip().startswith("def "):
-        return None
-    head = whole[:len(whole) - len(source)]
-    lesson = getattr(question, "lesson", "")
-    solved = code.solution_source(lesson, question.name) if lesson else None
-    if not isinstance(solved, str):
-        return None
-    # the book's inputs of the model the question reads: the cell gives the learner's value there, the solution the
-    # answer (each model the lesson's parameters name is one env; a 0 may read on several)
-    book = next((env for env in _quiet_list(explain._float_envs, question)
-                 if _exact(code.evaluate(whole, question.name, env), got)
-                 and _exact(code.evaluate(solved, question.name, env), want)), None)
-    if book is None:
-        return None
-    words = _words_of(lesson)
-    others = []
-    for env in _quiet_list(explain._second_envs, question):
-        env = {**words, **env}
-        theirs = code.evaluate(solved, question.name, env)
-        if isinstance(theirs, (int, float)) and not isinstance(theirs, bool):
-            others.append((env, theirs))
-    recheck = getattr(question, "recheck", None)
-    mine = _parse(source)
-    theirs = _parse(solved.split("# BEGIN SOLUTION")[-1])
-    read = {n.id for n in ast.walk(mine) if isinstance(n, ast.Name)} if mine is not None else set()
-    read_theirs = {n.id for n in ast.walk(theirs) if isinstance(n, ast.Name)} if theirs is not None else set()
-    if recheck is not None:
-        for inputs, expected, _ in _quiet_list(recheck):
-            # a recheck sets names the solution's own lines read (`per_sequence`); a cell that makes its own from
-            # the config instead does not read them, and the recheck cannot weigh it
-            if {k for k in inputs if k.isidentifier()} & read_theirs - read:
-                continue
-            env = {**book, **inputs}
-            theirs = code.evaluate(solved, question.name, env)
-            others.append((env, theirs if isinstance(theirs, (int, float)) and not isinstance(theirs, bool)
-                           else expected))
-    return head, source, book, others
+    return explain.cell_readings(question, got, want)
 
 
 def _quiet_list(f, *args) -> list:

@@ -2112,13 +2112,86 @@ def _typed_ratio(node) -> bool:
     return bool(consts and read and ops and all(isinstance(n.op, (ast.Mult, ast.Div, ast.FloorDiv)) for n in ops))
 
 
+def _words_of(lesson: str) -> dict:
+    try:
+        import importlib
+
+        defaults = importlib.import_module(f"embedlab.grading.questions.l{lesson[:2]}").SPACE.defaults
+    except Exception:  # noqa: BLE001 - a lesson without a variant space
+        return {}
+    return {k: v for k, v in defaults.items() if isinstance(v, str)}
+
+
+def cell_readings(question, got, want):
+    """(the exercise's given lines above the learner's, the learner's own lines, the book env on which the whole
+    cell reads as the learner's value, [(env, the solution's value there)] of the other inputs that part
+    coincidences), or None when the cell does not read as the learner's value on any book input."""
+    import ast
+
+    if getattr(question, "case", None) is not None or not isinstance(getattr(question, "source", None), str):
+        return None
+    if not isinstance(got, (int, float)) or isinstance(got, bool) or not math.isfinite(got):
+        return None
+    whole = question.source
+    source = code.own_part(whole)
+    if not source or len(whole) > code.SOURCE_LIMIT or source.lstrip().startswith("def "):
+        return None
+    head = whole[:len(whole) - len(source)]
+    lesson = getattr(question, "lesson", "")
+    solved = code.solution_source(lesson, question.name) if lesson else None
+    if not isinstance(solved, str):
+        return None
+    # the book's inputs of the model the question reads: the cell gives the learner's value there, the solution the
+    # answer (each model the lesson's parameters name is one env; a 0 may read on several)
+    book = next((env for env in _quiet_list(_float_envs, question)
+                 if _exact_number(code.evaluate(whole, question.name, env), got)
+                 and _exact_number(code.evaluate(solved, question.name, env), want)), None)
+    if book is None:
+        return None
+    words = _words_of(lesson)
+    others = []
+    for env in _quiet_list(_second_envs, question):
+        env = {**words, **env}
+        theirs = code.evaluate(solved, question.name, env)
+        if isinstance(theirs, (int, float)) and not isinstance(theirs, bool):
+            others.append((env, theirs))
+    recheck = getattr(question, "recheck", None)
+    mine = _parse_or_none(source)
+    theirs = _parse_or_none(solved.split("# BEGIN SOLUTION")[-1])
+    read = {n.id for n in ast.walk(mine) if isinstance(n, ast.Name)} if mine is not None else set()
+    read_theirs = {n.id for n in ast.walk(theirs) if isinstance(n, ast.Name)} if theirs is not None else set()
+    if recheck is not None:
+        for inputs, expected, _ in _quiet_list(recheck):
+            # a recheck sets names the solution's own lines read (`per_sequence`); a cell that makes its own from
+            # the config instead does not read them, and the recheck cannot weigh it
+            if {k for k in inputs if k.isidentifier()} & read_theirs - read:
+                continue
+            env = {**book, **inputs}
+            theirs = code.evaluate(solved, question.name, env)
+            others.append((env, theirs if isinstance(theirs, (int, float)) and not isinstance(theirs, bool)
+                           else expected))
+    return head, source, book, others
+
+
+def _exact_number(value, target) -> bool:
+    """_exact, with a bool never a number (counterfactual's rule for a cell read as arithmetic)."""
+    return not isinstance(value, bool) and not isinstance(target, bool) and _exact(value, target)
+
+
+def _parse_or_none(source: str):
+    import ast
+
+    try:
+        return ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError):
+        return None
+
+
 def _field_looks(question, got, want) -> list:
     """[(env, the answer there)] of the inputs that part the book's coincidences (counterfactual.readings: the
     lesson's numbers moved, its model another; else the looks the kernel ran): a config's field put in a piece's
     place must give the answer there too, with that env's own field."""
-    from embedlab.grading import counterfactual
-
-    read = _quiet_list(lambda: [counterfactual.readings(question, got, want)])
+    read = _quiet_list(lambda: [cell_readings(question, got, want)])
     kernel = _quiet_list(_kernel_looks, question)
     if read and read[0]:
         return read[0][3] + kernel
@@ -2222,9 +2295,7 @@ def _one_edit_undone(question, got, want) -> list[str]:
     nodes = list(ast.walk(tree))
     # a cell's edit must also give the answer on the inputs that part the book's coincidences (a second look, the
     # question's recheck): `padded_size(V, m) - V + n_new` made `- n_new` fits the book's numbers only
-    from embedlab.grading import counterfactual
-
-    read = counterfactual.readings(question, got, want) if getattr(question, "case", None) is None else None
+    read = cell_readings(question, got, want) if getattr(question, "case", None) is None else None
     others = read[3] if read else []
     if not read and getattr(question, "case", None) is None:  # the solution does not read as arithmetic: the looks
         others = _quiet_list(_kernel_looks, question) + _quiet_list(_second_answers, question)  # the kernel ran
