@@ -187,3 +187,37 @@ def grade_by_learner(paths: list, folder: Path, cell_timeout: float, timeout: fl
         for row in csv.DictReader(f):
             rows.setdefault(Path(row["submission"]).stem.split("-")[0], {})[row["question"]] = row
     return rows
+
+
+def assign_and_grade(tmp: Path, learners, secret: bytes, variants: int, lessons, fill,
+                     *grade_args: str) -> dict:
+    """A class as an instructor makes one, from its handouts: a roster of `learners` and the `secret`
+    written in `tmp`, `embedlab-assign all` with `variants` variants into tmp/class, each learner's
+    handout of each of `lessons` filled by `fill(handout, lesson, learner, keys)` into
+    tmp/submissions/<learner>/, and those graded by `embedlab-grade` (its judged rows kept:
+    GRADES_ENV) into tmp/scores.csv with `grade_args` added. Both commands must exit 0.
+    {"out", "keys", "subs", "scores"}: the class folder, its keys, the submissions, the CSV's path."""
+    from embedlab.grading import assign, cli
+    from embedlab.grading.kept import GRADES_ENV
+    from embedlab.grading.keys import KEYS_DIR, load_keys
+
+    (tmp / "roster.csv").write_text("learner\n" + "".join(f"{name}\n" for name in learners),
+                                    encoding="utf-8")
+    (tmp / "secret.txt").write_bytes(secret + b"\n")
+    out = tmp / "class"
+    assert assign.main(["all", "--roster", str(tmp / "roster.csv"), "--secret-file",
+                        str(tmp / "secret.txt"), "--out", str(out), "--variants", str(variants),
+                        "-j", "2"]) == 0
+    keys = load_keys(out / KEYS_DIR)
+    subs = tmp / "submissions"
+    for learner in learners:
+        (subs / learner).mkdir(parents=True)
+        for lesson in lessons:
+            handout = nbformat.read(out / learner / f"{lesson}.ipynb", as_version=4)
+            nbformat.write(fill(handout, lesson, learner, keys), subs / learner / f"{lesson}.ipynb")
+    scores = tmp / "scores.csv"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(GRADES_ENV, "1")
+        assert cli.main([str(subs), "--keys", str(out / KEYS_DIR), "--out", str(scores), "-q",
+                         "-j", "2", "--cell-timeout", "30", *grade_args]) == 0
+    return {"out": out, "keys": keys, "subs": subs, "scores": scores}

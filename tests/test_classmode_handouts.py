@@ -31,15 +31,15 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from embedlab.grading import assign, cli, report
+from embedlab.grading import assign, cli
 from embedlab.grading.code import MARKER
 from embedlab.grading.feedback import WITHHELD
-from embedlab.grading.kept import GRADES_ENV
-from embedlab.grading.keys import KEYS_DIR, load_keys
+from embedlab.grading.keys import KEYS_DIR
 from embedlab.grading.lessons import questions_for
 from embedlab.grading.kinds import CARRIED
 from embedlab.grading.status import CORRECT, ERROR, INCORRECT, TIMEOUT
 from embedlab.grading.text import cut
+from solution_runner import assign_and_grade
 
 ROOT = Path(__file__).resolve().parent.parent
 SECRET = b"a-secret-for-the-handout-tests-of-class-mode"
@@ -184,28 +184,17 @@ def read_csv(path: Path) -> list[dict]:
 @pytest.fixture(scope="module")
 def graded(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("handouts")
-    (tmp / "roster.csv").write_text("learner\n" + "".join(f"{name}\n" for name in ROLES), encoding="utf-8")
-    (tmp / "secret.txt").write_bytes(SECRET + b"\n")
-    out = tmp / "class"
-    assert assign.main(["all", "--roster", str(tmp / "roster.csv"), "--secret-file", str(tmp / "secret.txt"),
-                        "--out", str(out), "--variants", str(K), "-j", "2"]) == 0
-    keys = load_keys(out / KEYS_DIR)
-    subs = tmp / "submissions"
-    for learner, role in ROLES.items():
-        (subs / learner).mkdir(parents=True)
-        for lesson in LESSONS:
-            handout = nbformat.read(out / learner / f"{lesson}.ipynb", as_version=4)
-            variant = keys[lesson].learners[learner]
-            nbformat.write(filled(handout, lesson, role, keys[lesson].keys[variant].key),
-                           subs / learner / f"{lesson}.ipynb")
-    scores, feedback, page = tmp / "scores.csv", tmp / "feedback", tmp / "report.html"
-    with pytest.MonkeyPatch.context() as patch:  # honest notebooks: their judged rows kept (embedlab.grading.kept)
-        patch.setenv(GRADES_ENV, "1")
-        code = cli.main([str(subs), "--keys", str(out / KEYS_DIR), "--out", str(scores), "--feedback", str(feedback),
-                         "--report", str(page), "-q", "-j", "2", "--cell-timeout", "30"])
-    assert code == 0
-    return {"tmp": tmp, "out": out, "keys": keys, "subs": subs, "rows": read_csv(scores),
-            "feedback": feedback, "report": page.read_text(encoding="utf-8")}
+
+    def fill(handout, lesson, learner, keys):
+        variant = keys[lesson].learners[learner]
+        return filled(handout, lesson, ROLES[learner], keys[lesson].keys[variant].key)
+    feedback, page = tmp / "feedback", tmp / "report.html"
+    # honest notebooks: their judged rows kept (embedlab.grading.kept)
+    made = assign_and_grade(tmp, list(ROLES), SECRET, K, LESSONS, fill,
+                            "--feedback", str(feedback), "--report", str(page))
+    return {"tmp": tmp, "out": made["out"], "keys": made["keys"], "subs": made["subs"],
+            "rows": read_csv(made["scores"]), "feedback": feedback,
+            "report": page.read_text(encoding="utf-8")}
 
 
 def rows_of(graded, learner: str, lesson: str) -> dict:

@@ -14,19 +14,17 @@ whose results are the reference's too, judged before any call was seen to fail).
 from __future__ import annotations
 
 import csv
-from pathlib import Path
 
 import nbformat
 import pytest
 
-from embedlab.grading import assign, cli
+from embedlab.grading import assign
 from embedlab.grading.code import MARKER
-from embedlab.grading.kept import GRADES_ENV
-from embedlab.grading.keys import KEYS_DIR, load_keys
 from embedlab.grading.lessons import questions_for
 from embedlab.grading.status import CORRECT, TO_MARK
 
 from right_styles import STYLES, VALUE_STYLES
+from solution_runner import assign_and_grade
 from test_classmode_handouts import answer_cells, blocks, run_handout
 
 SECRET = b"a-secret-for-right-styles-2"  # every lesson: both variants among the four learners (asserted below)
@@ -70,26 +68,12 @@ def written(nb, lesson: str, k: int):
 @pytest.fixture(scope="module")
 def graded(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("styles")
-    (tmp / "roster.csv").write_text("learner\n" + "".join(f"{name}\n" for name in LEARNERS), encoding="utf-8")
-    (tmp / "secret.txt").write_bytes(SECRET + b"\n")
-    out = tmp / "class"
-    assert assign.main(["all", "--roster", str(tmp / "roster.csv"), "--secret-file", str(tmp / "secret.txt"),
-                        "--out", str(out), "--variants", str(K), "-j", "2"]) == 0
-    keys = load_keys(out / KEYS_DIR)
-    subs = tmp / "submissions"
-    for k, learner in enumerate(LEARNERS):
-        (subs / learner).mkdir(parents=True)
-        for lesson in LESSONS:
-            handout = nbformat.read(out / learner / f"{lesson}.ipynb", as_version=4)
-            nbformat.write(written(handout, lesson, k), subs / learner / f"{lesson}.ipynb")
-    scores = tmp / "scores.csv"
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv(GRADES_ENV, "1")
-        assert cli.main([str(subs), "--keys", str(out / KEYS_DIR), "--out", str(scores), "-q", "-j", "2",
-                         "--cell-timeout", "30"]) == 0
-    with open(scores, newline="", encoding="utf-8") as f:
+    made = assign_and_grade(tmp, LEARNERS, SECRET, K, LESSONS,
+                            lambda handout, lesson, learner, keys:
+                            written(handout, lesson, LEARNERS.index(learner)))
+    with open(made["scores"], newline="", encoding="utf-8") as f:
         rows = list(csv.DictReader(f))
-    return {"rows": rows, "keys": keys, "subs": subs}
+    return {"rows": rows, "keys": made["keys"], "subs": made["subs"]}
 
 
 def test_every_right_answer_in_every_style_is_graded_right_on_every_variant(graded):
