@@ -568,6 +568,90 @@ def test_a_cell_starved_of_cpu_is_graded_again(tmp_path):
     assert [r["status"] for r in rows] == ["correct"] * len(NAMES) and points(rows) == 7
 
 
+# A cell slow to stop for want of a CPU. Interrupted at its cell limit, a kernel has
+# work to do before it stops: IPython formats the KeyboardInterrupt's traceback through
+# the frames it was in (0.33 s of CPU for lesson 01's `ex.summary()` stopped inside a
+# function answer that never returns: the snoop of tests/test_grade_hostile.py). The
+# grader gives it INTERRUPT_GRACE; counted on the clock, a busy machine stretched that
+# work past it once in a full `make test`, the kernel was killed, and every question of
+# that submission became a `timeout`, the ones it had right among them.
+SLOW_STOP_HOGS = 11  # busy processes on the kernel's core as it stops: it gets 1/12
+SLOW_STOP_CPU = 0.6  # seconds of CPU its stop takes: at least 7.2 s on the clock so
+SLOW_STOP = f"""import os, subprocess, sys, time
+try:
+    while True:
+        time.sleep(0.05)
+except KeyboardInterrupt:
+    core = min(os.sched_getaffinity(0))
+    hogs = [subprocess.Popen([sys.executable, "-c", "while True: pass"],
+                             start_new_session=True) for _ in range({SLOW_STOP_HOGS})]
+    for hog in hogs:
+        os.sched_setaffinity(hog.pid, {{core}})
+    everywhere = os.sched_getaffinity(0)
+    os.sched_setaffinity(0, {{core}})
+    start = time.thread_time()
+    while time.thread_time() - start < {SLOW_STOP_CPU}:
+        pass
+    os.sched_setaffinity(0, everywhere)
+    for hog in hogs:
+        hog.kill()
+        hog.wait()
+    raise"""
+
+
+def test_a_cell_slow_to_stop_for_want_of_a_cpu_is_not_killed(tmp_path):
+    """The slow stop made certain, not left to the machine's load: n_params's cell
+    sleeps until its 2 s limit; its KeyboardInterrupt then takes SLOW_STOP_CPU s of its
+    main thread's CPU, spent on one core beside SLOW_STOP_HOGS busy processes pinned
+    there (each in a session of its own, as a neighbour's sandbox is), so that the stop
+    takes at least 7.2 s on the clock, past the 5 s grace, on any machine. In the
+    kernel's own time (the clock less its waits for a CPU, which Linux counts:
+    embedlab.grading.worker.held_back) it is well under 1 s: the cell stopped. So
+    n_params is its cell's own `timeout` and the six other questions are graded, 6 / 7,
+    as for a stop that needs no CPU (the `infinite-loop` case); seen red with the grace
+    on the clock (the kernel killed, 0 / 7). Whose the busy processes are (here the
+    cell's own, started on the interrupt and ended before it re-raises) the grader
+    cannot tell, and need not: the stop is the kernel's work either way. Graded at -j 1,
+    so that no second grade alone hides the first."""
+    path = tmp_path / filename("slow-stop")
+    nbformat.write(before(solution_nb(), "n_params", SLOW_STOP), path)
+    start = time.monotonic()
+    code, rows = run_grader([path], tmp_path, "--cell-timeout", "2", "--timeout", "120")
+    seconds = time.monotonic() - start
+    assert code == 0
+    statuses = {r["question"]: r["status"] for r in rows}
+    details = {r["question"]: r["detail"] for r in rows}
+    assert statuses == ALL | {"n_params": "timeout"}, details["n_params"]
+    assert points(rows) == 6
+    assert "ran past the 2 s cell limit and was interrupted" in details["n_params"]
+    assert not any("did not stop" in detail for detail in details.values()), details
+    print(f"\nthe slow stop graded in {seconds:.1f} s")
+
+
+def test_the_kernels_wait_for_a_cpu_is_its_longest_waiting_thread():
+    """The grace's measure (embedlab.grading.worker.held_back): nanoseconds each thread
+    of the kernel has waited for a CPU, at the interrupt and now; the most any one
+    thread waited in between, a thread started since counted whole; 0 where a reading is
+    missing (the grace is then the clock's, as before). Never more than the time between
+    the readings."""
+    from embedlab.grading.worker import held_back, thread_waits
+
+    start = {10: 10**9, 11: 5 * 10**8}
+    # the main thread's 2 s, not the sum's 2.5 s
+    assert held_back(start, {10: 3 * 10**9, 11: 10**9}) == 2.0
+    assert held_back(start, {10: 10**9, 11: 5 * 10**8, 12: 7 * 10**8}) == 0.7  # new
+    assert held_back(start, {10: 2 * 10**9}) == 1.0  # thread 11 ended: the others count
+    assert held_back(start, {10: 10**9}) == 0.0  # no wait
+    assert held_back(start, {10: 5}) == 0.0  # a tid used again: never below 0
+    assert held_back(None, start) == 0.0 and held_back(start, None) == 0.0
+    now = thread_waits(os.getpid())  # this process: its main thread among its threads
+    if SCHEDSTAT:
+        assert os.getpid() in now and all(w >= 0 for w in now.values()), now
+    else:
+        assert now is None
+    assert thread_waits(2**22 + 1) is None  # no such process (past Linux's largest pid)
+
+
 def test_lesson_from_file_name():
     assert grade.lesson_from_name(Path("alice-01-toy-table.ipynb")) == LESSON
     assert grade.lesson_from_name(Path("01-toy-table (1).ipynb")) == LESSON

@@ -1,6 +1,7 @@
 """tools/under_load.py: every run is reported, the check is red unless every run is green, and the
 busy processes it starts are gone when it returns (CONTRIBUTING.md, "The load check")."""
 
+import os
 import time
 from pathlib import Path
 
@@ -44,6 +45,9 @@ def cpu_ticks(pid: int) -> int:
 def test_the_busy_processes_use_a_cpu_and_are_ended():
     hogs = under_load.start_hogs(2)
     try:
+        # each leads a session of its own: Linux's autogroups share the CPUs between sessions
+        # first, so in this one they would take one session's share (under_load.start_hogs)
+        assert all(os.getsid(hog.pid) == hog.pid for hog in hogs)
         deadline = time.monotonic() + 60            # each has used CPU time: waited for, up to a minute
         while not all(cpu_ticks(hog.pid) > 0 for hog in hogs):
             assert time.monotonic() < deadline, "waited for the busy processes to use a CPU: not within 60 s"

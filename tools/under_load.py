@@ -4,15 +4,17 @@
     python tools/under_load.py --runs 5 --hogs 4
     python tools/under_load.py -- tests/test_lab.py # these tests instead (pytest's own arguments)
 
-A test marked `waits` (pyproject.toml; CONTRIBUTING.md, "Tests that wait") waits for an event
-outside Python: a widget view drawn, a kernel's reply, a page's load, a sandbox's time limit, a
-signal delivered. On a quiet machine those events come at once; on a busy one (a laptop building
-something, CI beside another job, `make test`'s three workers on two cores) they come late, and a
-test that waited a fixed time instead of for the event fails there, telling a contributor that
-their change broke the course when it did not. This starts `--hogs` busy processes (default: one
-more than the cores, each a loop on the CPU at normal priority), runs those tests with pytest
-beside them `--runs` times, one run after another, and prints each run's result and time. It
-exits 0 only if every run is green; the busy processes are ended whatever happens.
+A test marked `waits` (pyproject.toml; CONTRIBUTING.md, "Tests that wait") waits for an
+event outside Python: a widget view drawn, a kernel's reply, a page's load, a sandbox's
+time limit, a signal delivered. On a quiet machine those events come at once; on a busy
+one (a laptop building something, CI beside another job, `make test`'s three workers on
+two cores) they come late, and a test that waited a fixed time instead of for the event
+fails there, telling a contributor that their change broke the course when it did not.
+This starts `--hogs` busy processes (default: one more than the cores, each a loop on
+the CPU at normal priority, each in a session of its own: `start_hogs`), runs those
+tests with pytest beside them `--runs` times, one run after another, and prints each
+run's result and time. It exits 0 only if every run is green; the busy processes are
+ended whatever happens.
 
 CI (.ci/run) runs it once with `--runs 1`; run it with the default three before changing a test's
 waiting, a deadline, or anything a browser, the grader's sandbox or a signal does.
@@ -34,8 +36,18 @@ HOG = "import signal, sys; signal.signal(signal.SIGTERM, lambda *a: sys.exit(0))
 
 
 def start_hogs(count: int) -> list[subprocess.Popen]:
-    """`count` processes that keep a CPU busy each, until stop_hogs()."""
-    return [subprocess.Popen([sys.executable, "-c", HOG], stdin=subprocess.DEVNULL) for _ in range(count)]
+    """`count` processes that keep a CPU busy each, until stop_hogs(), each in a
+    session of its own. Linux (with autogroup scheduling, the default of most
+    distributions) shares the CPUs between sessions first, then between the
+    processes of a session: busy processes in this tool's session would take one
+    session's share together, and what the tests start in sessions of their own (a
+    kernel, a grader's sandbox) would hardly feel them. Measured on two cores (at
+    load 9 from other work): a kernel stopping an interrupted `ex.summary()` of
+    lesson 01 (0.33 s of its CPU) replied in 0.76 s beside no busy process of this
+    kind, 0.84 s beside three in one session, 1.43 s beside three in sessions of
+    their own, 2.52 s beside eight."""
+    return [subprocess.Popen([sys.executable, "-c", HOG], stdin=subprocess.DEVNULL,
+                             start_new_session=True) for _ in range(count)]
 
 
 def stop_hogs(hogs: list[subprocess.Popen]) -> None:

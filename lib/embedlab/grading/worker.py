@@ -20,7 +20,8 @@ It limits itself first (memory, file size, no core files; the kernel inherits
 the limits), then runs every code cell in a fresh kernel with nbclient (errors
 do not stop the run, a cell past the cell timeout is interrupted, outputs are
 dropped except error names; a cell that does not stop within INTERRUPT_GRACE
-of its interrupt ends the run as a timeout, its kernel killed; in the sandbox,
+of its interrupt, counted in the kernel's own time (`held_back`: its waits for
+a CPU left out), ends the run as a timeout, its kernel killed; in the sandbox,
 the report says how long a timed-out cell's tasks waited for a CPU, see
 `waits_now`), then the probe
 cell (embedlab.grading.wire), whose published result it keeps. Everything it sends is untrusted by the grader: the
@@ -45,6 +46,8 @@ HEADER_LIMIT = 2**16  # bytes of the grader's first line
 JOB_LIMIT = 64 * 2**20  # bytes of the grader's job line (the function questions' inputs)
 TIMEOUT_ENAME = "CellTimeout"
 INTERRUPT_GRACE = 5.0  # seconds a cell interrupted at the cell limit has to stop before its kernel is killed
+# (the kernel's own seconds: its waits for a CPU are not counted, see `held_back`)
+GRACE_POLL = 0.2  # seconds between two looks at the kernel's waits while the grace runs
 
 
 # `python -m ipykernel_launcher`, with the kernel's debugger left out: ipykernel imports debugpy (and
@@ -146,6 +149,49 @@ def wait_between(start, end) -> float | None:
     if len(new) != last_after - last_before or any(tid > last_after for tid in new):
         return None  # a task started and ended in between (or one started while a reading was made)
     return sum(max(0, after[tid] - before.get(tid, 0)) for tid in after) / 1e9
+
+
+# How long an interrupted cell takes to stop is the kernel's own work plus its waits for
+# a CPU. The work is small but not nothing: IPython formats the KeyboardInterrupt's
+# traceback in its "Context" mode, parsing the source file of every frame (lesson 01's
+# `ex.summary()`, stopped inside a function answer that never returns: 0.33 s of the
+# kernel's CPU, through exercise.py, verdicts.py and the 2,800 lines of kinds.py). On a
+# busy machine the waits are what grows: beside eight busy processes of their own
+# sessions on two cores (at load 9 from other work) that stop took 2.5 s on the clock,
+# of which its main thread waited 2.2 s for a CPU; `make test` once made it more than
+# 5 s, and a submission lost the points of every answer it had right. So the grace
+# counts the kernel's own time only: the seconds on the clock since the interrupt, less
+# the longest any of the kernel's threads waited for a CPU meanwhile (Linux's run_delay,
+# /proc/<kernel>/task/<tid>/schedstat, which the submission's code cannot write). It is
+# at most the seconds on the clock, so a kernel that ignores the interrupt still ends
+# the run; a starved one does so later, and the whole run's limit bounds every case.
+
+
+def thread_waits(pid: int) -> dict[int, int] | None:
+    """{tid: nanoseconds it has waited for a CPU} of every thread of process `pid`, or
+    None when /proc cannot tell (not Linux, the process gone)."""
+    try:
+        tids = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return None
+    waited = {}
+    for tid in tids:
+        try:
+            with open(f"/proc/{pid}/task/{tid}/schedstat", "rb") as f:
+                waited[int(tid)] = int(f.read().split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+    return waited or None
+
+
+def held_back(start: dict[int, int] | None, end: dict[int, int] | None) -> float:
+    """Seconds the thread that waited longest for a CPU between two `thread_waits`
+    readings waited (a thread started in between: all its waits); 0 when either reading
+    is missing. Never more than the seconds between the readings: one thread waits at
+    most all of them."""
+    if not start or not end:
+        return 0.0
+    return max(0, max(waited - start.get(tid, 0) for tid, waited in end.items())) / 1e9
 
 
 def frame(channel: int, message: dict) -> None:
@@ -345,6 +391,7 @@ def execute(channel: int, source, lesson: str, cases: dict, cell_timeout: float,
         client.start_new_kernel(cwd=os.getcwd())
         provisioner = client.km.provisioner
         pgid = getattr(provisioner, "pgid", None) or os.getpgid(provisioner.pid)
+        progress.kernel_pid = provisioner.pid
         frame(channel, {"kernel": {"pgid": pgid}})  # sent before any of the submission's code runs
         client.start_new_kernel_client()
     except Exception as exc:  # the grader's environment, not the submission
@@ -372,8 +419,13 @@ class _Progress:
     index: int | None = None  # the submitted notebook's index of the cell running (None: the probe)
     interrupted_id: str | None = None  # the request the cell limit interrupted last ...
     interrupted_at: float | None = None  # ... and when
+    interrupted_waits: dict | None = None  # ... and the kernel's `thread_waits` then
+    kernel_pid: int | None = None  # the kernel's pid (in the worker's pid namespace)
     measure: bool = False  # whether the waits for a CPU are measured (the sandbox: see `waits_now`)
     cell_start: tuple | None = None  # `waits_now` when the running cell started
+
+    def kernel_waits(self) -> dict[int, int] | None:
+        return thread_waits(self.kernel_pid) if self.kernel_pid is not None else None
 
     def cell_starts(self) -> None:
         self.cell_start = waits_now() if self.measure else None
@@ -442,7 +494,9 @@ def _grading_client(cells: list, cell_timeout: float, progress: _Progress):
 
         async def _async_handle_timeout(self, timeout, cell=None):
             progress.cell_timed_out()  # what the cell waited for a CPU, up to its limit
-            progress.interrupted_at = time.monotonic()  # the grace is counted from the interrupt
+            # the grace is counted from the interrupt, in the kernel's own time
+            progress.interrupted_at = time.monotonic()
+            progress.interrupted_waits = progress.kernel_waits()
             return await super()._async_handle_timeout(timeout, cell)
 
         def output(self, outs, msg, display_id, cell_index):
@@ -511,32 +565,50 @@ def _run_cells(client, cells: list, progress: _Progress, cell_timeout: float) ->
                 return {"state": TIMEOUT, "detail": (
                     f"{report['labels'].get(str(index), 'a cell')} ran past the {cell_timeout:g} s cell limit "
                     "and did not stop when "
-                    f"interrupted (within {INTERRUPT_GRACE:g} s): its kernel was killed, so no answer "
-                    "could be read")}
+                    f"interrupted (within {INTERRUPT_GRACE:g} s of the kernel's own "
+                    "time, its waits for a CPU not counted): its kernel was killed, so "
+                    "no answer could be read")}
             progress.interrupted_id = progress.interrupted_at = None
+            progress.interrupted_waits = None
     return None
 
 
 def _stopped_when_interrupted(client, progress: _Progress, grace: float) -> bool:
-    """Whether the kernel answered the interrupted cell's request within `grace` seconds of the
-    interrupt (it stopped, with a KeyboardInterrupt or not). nbclient made up that cell's reply without
-    waiting for the real one; a kernel that ignores the interrupt (SIGINT ignored, the
-    KeyboardInterrupt caught in a loop) never sends it, and would make every later cell wait
-    for its own cell limit until the whole run's limit."""
+    """Whether the kernel answered the interrupted cell's request within `grace`
+    seconds of the kernel's own time since the interrupt (it stopped, with a
+    KeyboardInterrupt or not): seconds on the clock less the kernel's waits for a CPU
+    (`held_back`), so that a busy machine does not make a cell that stops look like one
+    that does not. nbclient made up that cell's reply without waiting for the real one;
+    a kernel that ignores the interrupt (SIGINT ignored, the KeyboardInterrupt caught in
+    a loop) never sends it, and would make every later cell wait for its own cell limit
+    until the whole run's limit."""
     from queue import Empty
 
     from nbclient.util import ensure_async, run_sync
 
     msg_id = progress.interrupted_id
+    start = progress.interrupted_at or time.monotonic()
+
+    def left() -> float:
+        waited = held_back(progress.interrupted_waits, progress.kernel_waits())
+        return grace - (time.monotonic() - start - waited)
+
+    async def reply(timeout: float) -> bool | None:
+        """True: the interrupted request's reply came; False: another message; None:
+        nothing within `timeout` seconds."""
+        try:
+            msg = await ensure_async(client.kc.shell_channel.get_msg(timeout=timeout))
+        except Empty:
+            return None
+        return (msg.get("parent_header") or {}).get("msg_id") == msg_id
 
     async def wait() -> bool:
-        deadline = (progress.interrupted_at or time.monotonic()) + grace
-        while (left := deadline - time.monotonic()) > 0:
-            try:
-                msg = await ensure_async(client.kc.shell_channel.get_msg(timeout=left))
-            except Empty:
-                return False
-            if (msg.get("parent_header") or {}).get("msg_id") == msg_id:
+        while (seconds := left()) > 0:
+            if await reply(min(seconds, GRACE_POLL)):
+                return True
+        # a last look, without waiting: what came while this worker waited for a CPU
+        while (came := await reply(0)) is not None:
+            if came:
                 return True
         return False
 
