@@ -39,7 +39,8 @@ from embedlab.grading.verdicts import evaluate, untold_slips  # noqa: F401 - exe
 # The typed-value rule: what the grader does with a number typed instead of computed (kinds.TYPED), said by
 # the class handout's check before the deadline, the handout's introduction (TYPED_RULE), book/how-to-use.md
 # and book/grading.md in these words (tests/test_written.py reads them there).
-TYPED_WORDS = (f"{TYPED}, where a typed value is no longer the answer: compute it from your parameters")
+TYPED_WORDS = (f"{TYPED}: the grader reruns this cell on other inputs, where a typed value is no longer the answer: "
+               "compute it from your parameters")
 TYPED_RULE = ("Compute every answer from your parameters: a value typed instead of computed scores 0, "
               "because the grader reruns each answer cell on other inputs (unless your instructor's policy "
               "accepts typed values).")

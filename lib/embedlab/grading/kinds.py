@@ -2244,8 +2244,10 @@ class Claim(str):
         return made
 
 
-# The typed-value rule, in the words the check, the grader, the handout and the guides all use.
-TYPED = "typed, not computed: the grader reruns this cell on other inputs"
+# The typed-value rule: the words every typed answer's detail starts with, in the notebook's check and the grader's
+# alike, followed by what the cell gave when run again on other inputs (both run it: kinds.Question._accepted). Who
+# reruns it is said only by a class handout's check, before the deadline (exercise.TYPED_WORDS).
+TYPED = "typed, not computed"
 
 
 def _code_sorts(source: str | None) -> bool | None:
