@@ -627,8 +627,8 @@ def questions(p: dict) -> list:
     def tightest_carried(answers):
         """Question 5 on the learner's own figures (error carried forward): the budget their reported
         parameters, GB and FLOPs use the largest fraction of. The figures they were judged on when that is
-        their answer (those off from the recount), else None. A figure not given as a positive number is
-        the recount's."""
+        their answer (those off from the recount: [] when none is), else None. A figure not given as a positive
+        number is the recount's."""
         got = answers["tightest_budget"]
         f, problem = figures(answers)
         if problem or not isinstance(got, str):
@@ -643,20 +643,26 @@ def questions(p: dict) -> list:
             elif not _close(value, recount):
                 off.append(figure)
             own[budget_name] = value / getattr(job, LIMIT_OF[budget_name])
-        return off if off and got.strip().lower() == max(own, key=own.get) else None
+        return off if got.strip().lower() == max(own, key=own.get) else None
 
     def other_tying_carried(answers):
         """Question 6 from the learner's own `design_params` (error carried forward): their count with the
         head's V × d added (untying) or taken away (tying). ["design_params"] when that is the answer and
-        their count is off, else None."""
+        their count (an int) is off, [] when it is the answer and their count is the recount's in value (a
+        float of it, or not given as a number: the recount's), else None."""
         got, counted = answers["other_tying_params"], answers.get("design_params")
         f, problem = figures(answers)
-        if problem or isinstance(got, bool) or not isinstance(got, int) or isinstance(counted, bool) \
-                or not isinstance(counted, int) or counted == f.params:
+        if problem or isinstance(got, bool) or not isinstance(got, int):
+            return None
+        if _number(counted, "design_params") or counted == f.params:
+            counted, off = f.params, []
+        elif isinstance(counted, int):
+            off = ["design_params"]
+        else:
             return None
         s = model_shape(answers["design"])
         table = s.vocab_size * s.hidden_size
-        return ["design_params"] if got == (counted + table if s.tied else counted - table) else None
+        return off if got == (counted + table if s.tied else counted - table) else None
 
     figures_of = ("design_params", "design_serving_gb", "design_train_flops")
     return [
