@@ -152,6 +152,16 @@ def test_1_question_6_typed_names_the_count_it_is_worked_out_from_first():
     assert f"this answer's own lines too: {TYPED}" in got.detail, got.detail
 
 
+def test_1_lines_that_compute_from_the_recount_are_not_sent_to_an_earlier_answer_they_do_not_read():
+    # the count of the design as it is (a slip of question 6's own), with question 2 off: fixing question 2 changes
+    # nothing these lines give, so it is not named (the sandboxed grader sees both in one notebook)
+    name, cell, _ = OFF["non-embedding"]
+    got = _judged({"design": _design(COMPUTE), name: cell,
+                   "other_tying_params": "other_tying_params = count_params(design).total\n"}, "other_tying_params")
+    assert got.status == "incorrect", got
+    assert got.detail == "that is your design as it is: flip tie_word_embeddings and count again", got.detail
+
+
 @pytest.mark.parametrize("shape", [COMPUTE, MEMORY], ids=["tied", "untied"])
 def test_2_a_typed_right_count_is_told_it_typed_and_nothing_else(shape):
     from embedlab.params import count_params

@@ -134,8 +134,8 @@ def _listed(items: list[str]) -> str:
 
 def _named(wrong: list[tuple[int, str]], how: str = "uses") -> str:
     """The earlier answers not right yet, named as every such hint starts: "your `E` (question 1) is not right yet,
-    and this answer uses it: fix question 1"; `how` "worked out from": the answer is worked out from them (error
-    carried forward), though the cell does not read them (a typed word)."""
+    and this answer uses it: fix question 1"; `how` "to be worked out from": the answer is worked out from them
+    (error carried forward), though the cell, which types it, does not read them."""
     numbers = sorted({n for n, _ in wrong})
     which = _listed([f"`{name}` (question {n})" for n, name in wrong])
     them = "them" if len(wrong) > 1 else "it"
@@ -222,9 +222,12 @@ def hint(question, detail: str, source: str | None, given, questions, is_wrong, 
 
     An answer worked out from earlier answers by error carried forward (`carried_earlier`; `data`, the answer's
     plain data, holds the learner's values of them) names those not right yet first only where they change it
-    (`changes`): also where its cell reads none of them (a typed word), and never one that does not (a float of
-    the right count, a count off that leaves the same budget the fullest): its own hint then stands alone."""
+    (`changes`): also where its cell types the answer and reads none of them, and never one that does not change
+    it (a float of the right count, a count off that leaves the same budget the fullest): its own hint then stands
+    alone. Lines that work the answer out from something else (the recount) are not sent to answers they do not
+    read."""
     from embedlab.grading.explain import with_source
+    from embedlab.grading.kinds import typed_cell
 
     read = earlier_read(questions, question.name, source, given)
     carried_qs = carried_earlier(questions, question.name)
@@ -232,7 +235,10 @@ def hint(question, detail: str, source: str | None, given, questions, is_wrong, 
     moved = changes(question, data) if carried else None
     if moved is False:  # the learner's own values of them do not change this answer: not its cause
         read = [(n, q) for n, q in read if q.name not in carried]
-    unread = [(n, q) for n, q in carried_qs if moved and q.name not in {r.name for _, r in read}]
+    # a typed answer is to be worked out from them (lines that work it out from something else, the recount, are
+    # not: fixing an answer they do not read changes nothing they give)
+    unread = [(n, q) for n, q in carried_qs if moved and q.name not in {r.name for _, r in read}
+              and typed_cell(source, question.name)]
     if not read and not unread:
         return detail
     wrong = sorted((n, q.name) for n, q in [*read, *unread] if is_wrong(q))
@@ -241,7 +247,7 @@ def hint(question, detail: str, source: str | None, given, questions, is_wrong, 
     if all(name in carried for _, name in wrong):
         if any(name not in {q.name for _, q in read} for _, name in wrong):
             # the cell reads none of some (a typed word): it was judged on the recount, and is wrong there too
-            return f"{_named(wrong, 'worked out from')}{OWN_TOO}{detail}"
+            return f"{_named(wrong, 'to be worked out from')}{OWN_TOO}{detail}"
         # judged on the learner's own values of them already (kinds.Design: `carry`, and the cases held to it): a
         # wrong verdict is wrong on their own too, so this answer's own hint stands, after the earlier answers
         return carried_words(wrong, detail)
