@@ -111,6 +111,19 @@ def test_1_a_typed_word_names_the_earlier_answer_that_changes_it_first(shape, ty
     assert not hint_problems(got.detail), got.detail
 
 
+def test_1_a_policy_that_accepts_typed_values_accepts_one_named_after_its_earlier_answer():
+    from embedlab.grading import carried
+    from embedlab.grading.judge import Row
+
+    name, cell, _ = OFF["bytes"]
+    got = _judged({"design": _design(COMPUTE), **RIGHT, name: cell, "tightest_budget": "tightest_budget = 'compute'\n"},
+                  "tightest_budget")
+    row = Row("sub.ipynb", LESSON, "tightest_budget", 0.0, 1.0, got.status, cut(got.detail))
+    assert not row.detail.startswith(TYPED) and carried.is_typed(row), row.detail
+    assert carried.apply([row], typed_ok={LESSON})[0].status == "correct"
+    assert carried.apply([row])[0] == row
+
+
 NOT_CHANGING = [
     (COMPUTE, "compute", "non-embedding"),  # parameters the emptiest on their count too
     (MEMORY, "memory", "non-embedding"),
