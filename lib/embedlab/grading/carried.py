@@ -10,8 +10,8 @@ The report counts those rows (`count`), and the feedback shows the words.
 The course's policy (embedlab.grading.policy, `[lesson."NN-slug"]`) may switch both rules per lesson:
 
     carry_forward = false   a carried answer gets what the recounted figures give: 0, with their words
-    accept_typed = true     a right value typed instead of computed (its detail starts with kinds.TYPED:
-                            the grader reruns the cell on other inputs) gets its points
+    accept_typed = true     a right value typed instead of computed (its detail says kinds.TYPED: the
+                            grader reruns the cell on other inputs) gets its points
 
 `apply` returns the rows the totals, gradebooks, report and feedback read; scores.csv stays raw.
 """
@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from embedlab.grading.earlier import OWN_TOO
 from embedlab.grading.judge import Row
 from embedlab.grading.kinds import CARRIED, TYPED, carried_note, recounted_problem
 from embedlab.grading.lessons import questions_for
@@ -56,7 +57,11 @@ def is_carried(r: Row) -> bool:
 
 
 def is_typed(r: Row) -> bool:
-    return r.status == INCORRECT and isinstance(r.detail, str) and r.detail.startswith(TYPED)
+    """A right value refused because it was typed: its detail starts with kinds.TYPED, or says it right after the
+    earlier answers it is worked out from are named (embedlab.grading.earlier: "…: fix question 3, and this
+    answer's own lines too: typed, not computed; …")."""
+    return r.status == INCORRECT and isinstance(r.detail, str) and (
+        r.detail.startswith(TYPED) or f"{OWN_TOO}{TYPED}" in r.detail)
 
 
 def apply(rows: list[Row], no_carry=frozenset(), typed_ok=frozenset()) -> list[Row]:

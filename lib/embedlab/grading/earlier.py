@@ -132,13 +132,15 @@ def _listed(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def _named(wrong: list[tuple[int, str]]) -> str:
+def _named(wrong: list[tuple[int, str]], how: str = "uses") -> str:
     """The earlier answers not right yet, named as every such hint starts: "your `E` (question 1) is not right yet,
-    and this answer uses it: fix question 1"."""
+    and this answer uses it: fix question 1"; `how` "to be worked out from": the answer is worked out from them
+    (error carried forward), though the cell, which types it, does not read them."""
     numbers = sorted({n for n, _ in wrong})
     which = _listed([f"`{name}` (question {n})" for n, name in wrong])
     them = "them" if len(wrong) > 1 else "it"
-    return (f"your {which} {'are' if len(wrong) > 1 else 'is'} not right yet, and this answer uses {them}: fix "
+    verb = f"uses {them}" if how == "uses" else f"is {how} {them}"
+    return (f"your {which} {'are' if len(wrong) > 1 else 'is'} not right yet, and this answer {verb}: fix "
             f"question{'s' if len(numbers) > 1 else ''} {_listed([str(n) for n in numbers])}")
 
 
@@ -182,20 +184,70 @@ def carried_words(wrong: list[tuple[int, str]], detail: str) -> str:
     return f"{_named(wrong)}{OWN_TOO}judged on your own {own} (error carried forward), it is still not right: {detail}"
 
 
-def hint(question, detail: str, source: str | None, given, questions, is_wrong, again, key: dict, expected) -> str:
+def carried_earlier(questions, name: str) -> list[tuple[int, object]]:
+    """[(question number, question)] of the earlier questions `name`'s answer is worked out from by error carried
+    forward (a Design's `carries` beyond its `uses`: question 5's figures), whether or not its cell reads them."""
+    names = [q.name for q in questions]
+    if name not in names:
+        return []
+    this = questions[names.index(name)]
+    carried = set(getattr(this, "carries", ()) or ()) - set(getattr(this, "uses", ()) or ())
+    return [(i + 1, q) for i, q in enumerate(questions[:names.index(name)]) if q.name in carried]
+
+
+def changes(question, data) -> bool | None:
+    """Do the learner's own earlier answers carried forward (a Design's `carries`) change `question`'s answer: is
+    the answer on the recounted figures (`expects`) wrong on the learner's own (`carry` finds it wrong there:
+    None)? False where it is right on theirs (their figures off in form only, or off without moving the answer);
+    None when that cannot be told (no data, no `carry` or `expects`)."""
+    carry = getattr(question, "carry", None)
+    expected_for = getattr(question, "expected_for", None)
+    if carry is None or expected_for is None or not isinstance(data, dict):
+        return None
+    want = expected_for(data)
+    if want is None:
+        return None
+    try:
+        found = carry({**data, question.name: want})
+    except Exception:  # noqa: BLE001 - the learner's data may be anything: not known
+        return None
+    return not isinstance(found, (list, tuple))
+
+
+def hint(question, detail: str, source: str | None, given, questions, is_wrong, again, key: dict, expected,
+         data=None) -> str:
     """`detail`, the hint of `question`'s wrong answer, or, when its own lines read earlier answers of which
     `is_wrong(earlier question)` says some are not right, the words of `words` (the earlier answers said first);
-    `again`: what `rerun` reported. The same in the notebook and the grader: both hand it the same facts."""
+    `again`: what `rerun` reported. The same in the notebook and the grader: both hand it the same facts.
+
+    An answer worked out from earlier answers by error carried forward (`carried_earlier`; `data`, the answer's
+    plain data, holds the learner's values of them) names those not right yet first only where they change it
+    (`changes`): also where its cell types the answer and reads none of them, and never one that does not change
+    it (a float of the right count, a count off that leaves the same budget the fullest): its own hint then stands
+    alone. Lines that work the answer out from something else (the recount) are not sent to answers they do not
+    read."""
     from embedlab.grading.explain import with_source
+    from embedlab.grading.kinds import typed_cell
 
     read = earlier_read(questions, question.name, source, given)
-    if not read:
+    carried_qs = carried_earlier(questions, question.name)
+    carried = {q.name for _, q in carried_qs}
+    moved = changes(question, data) if carried else None
+    if moved is False:  # the learner's own values of them do not change this answer: not its cause
+        read = [(n, q) for n, q in read if q.name not in carried]
+    # a typed answer is to be worked out from them (lines that work it out from something else, the recount, are
+    # not: fixing an answer they do not read changes nothing they give)
+    unread = [(n, q) for n, q in carried_qs if moved and q.name not in {r.name for _, r in read}
+              and typed_cell(source, question.name)]
+    if not read and not unread:
         return detail
-    wrong = [(n, q.name) for n, q in read if is_wrong(q)]
+    wrong = sorted((n, q.name) for n, q in [*read, *unread] if is_wrong(q))
     if not wrong:
         return detail
-    carried = set(getattr(question, "carries", ()) or ()) - set(getattr(question, "uses", ()) or ())
     if all(name in carried for _, name in wrong):
+        if any(name not in {q.name for _, q in read} for _, name in wrong):
+            # the cell reads none of some (a typed word): it was judged on the recount, and is wrong there too
+            return f"{_named(wrong, 'to be worked out from')}{OWN_TOO}{detail}"
         # judged on the learner's own values of them already (kinds.Design: `carry`, and the cases held to it): a
         # wrong verdict is wrong on their own too, so this answer's own hint stands, after the earlier answers
         return carried_words(wrong, detail)

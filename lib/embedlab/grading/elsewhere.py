@@ -83,6 +83,11 @@ class Elsewhere:
     kind: str | None = None
     keeps: tuple = ()  # names the case holds at the notebook's values on purpose, whatever they were made from
     foreign: bool = False  # an input of another question changed: the answer expected is the learner's own
+    # The figures a case's answer is worked out on (error carried forward): a case worked out on the learner's own
+    # earlier answers tells of lines that read one of `when_reads` only; one worked out on the recounted figures, of
+    # lines that read none of `unless_reads` (a typed word is judged on the recount). () : of any lines.
+    when_reads: tuple = ()
+    unless_reads: tuple = ()
 
 
 _RUNNING = contextvars.ContextVar("embedlab_elsewhere_running", default=False)
@@ -1203,7 +1208,8 @@ def run_elsewhere(question, namespace: dict, lesson: str, source: str | None = N
             return undone or None
         typed = not any(n in namespace and _copyable(namespace[n]) for n in read)
         try:  # a typed answer reads no input: its value stays, and is held to the answer there too
-            cases = list(question.other_inputs(namespace))[:CASES] if question.other_inputs is not None else []
+            cases = [c for c in (question.other_inputs(namespace) if question.other_inputs is not None else [])
+                     if _tells(c, read)][:CASES]
         except Exception:  # noqa: BLE001 - cases that cannot be built (the notebook's values edited) tell nothing
             cases = []
         extra = foreign_cases(question, namespace, foreign, read) if not typed else []
@@ -1268,6 +1274,12 @@ def run_elsewhere(question, namespace: dict, lesson: str, source: str | None = N
         return None
     finally:
         _RUNNING.reset(token)
+
+
+def _tells(case, read) -> bool:
+    """Does a declared case tell of lines that read `read` (Elsewhere.when_reads, unless_reads)?"""
+    when, unless = getattr(case, "when_reads", ()), getattr(case, "unless_reads", ())
+    return (not when or bool(set(when) & set(read))) and not set(unless) & set(read)
 
 
 def _without_making(module, name: str, names: set):

@@ -24,7 +24,7 @@ from embedlab.grading.kinds import (MISSING, TYPED, Function, NotAttempted, Ques
 from embedlab.grading.code import (CLASS, OTHER, RIGHT, SAME, SOURCE_LIMIT, answer_source, edit_hint, given_code,
                                    given_edits, inputs_history,
                                    harmless, restored, with_marker)
-from embedlab.grading.earlier import earlier_read, rerun, rerun_function
+from embedlab.grading.earlier import carried_earlier, earlier_read, rerun, rerun_function
 from embedlab.grading.earlier import hint as earlier_hint
 from embedlab.grading.explain import with_source
 from embedlab.grading.elsewhere import as_handed_out, run_elsewhere
@@ -39,7 +39,8 @@ from embedlab.grading.verdicts import evaluate, untold_slips  # noqa: F401 - exe
 # The typed-value rule: what the grader does with a number typed instead of computed (kinds.TYPED), said by
 # the class handout's check before the deadline, the handout's introduction (TYPED_RULE), book/how-to-use.md
 # and book/grading.md in these words (tests/test_written.py reads them there).
-TYPED_WORDS = (f"{TYPED}, where a typed value is no longer the answer: compute it from your parameters")
+TYPED_WORDS = (f"{TYPED}: the grader reruns this cell on other inputs, where a typed value is no longer the answer: "
+               "compute it from your parameters")
 TYPED_RULE = ("Compute every answer from your parameters: a value typed instead of computed scores 0, "
               "because the grader reruns each answer cell on other inputs (unless your instructor's policy "
               "accepts typed values).")
@@ -211,14 +212,21 @@ class Exercise:
             given = given_code(self.lesson, self.mode).get(name)
             questions = list(self.questions.values())
             read = earlier_read(questions, name, cell, given)
-            if not read:
+            carried = carried_earlier(questions, name)  # worked out from them, read or not (a typed word)
+            if not read and not carried:
                 return verdict
-            self._checking.add(name)
-            try:
-                wrong = {q.name for _, q in read if self.verdict(q.name, namespace).status == INCORRECT}
-            finally:
-                self._checking.discard(name)
-            if not wrong:
+            judged = {}
+
+            def is_wrong(q) -> bool:  # judged once, when asked (a carried answer only where it could be named)
+                if q.name not in judged:
+                    self._checking.add(name)
+                    try:
+                        judged[q.name] = self.verdict(q.name, namespace).status == INCORRECT
+                    finally:
+                        self._checking.discard(name)
+                return judged[q.name]
+
+            if not carried and not any([is_wrong(q) for _, q in read]):
                 return verdict
             if isinstance(question, Function):
                 again = rerun_function(question, value, cases, read)
@@ -226,8 +234,8 @@ class Exercise:
             else:
                 again = rerun(question, namespace, self.lesson, cell, given, read)
                 expected = self.key[name]
-            detail = earlier_hint(question, verdict.detail, source, given, questions, lambda q: q.name in wrong,
-                                  again, self.key, expected)
+            detail = earlier_hint(question, verdict.detail, source, given, questions, is_wrong, again, self.key,
+                                  expected, self._data(name, namespace))
         except Exception:  # noqa: BLE001 - a check must never stop the notebook
             return verdict
         return dataclasses.replace(verdict, detail=detail)

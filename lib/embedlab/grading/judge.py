@@ -124,7 +124,7 @@ def score(q: Question, key: dict, reference: dict, result: RunResult, limits: Li
                 return False
         try:
             detail = earlier.hint(q, detail, source, given_code(looked, mode).get(q.name), questions_for(looked),
-                                  is_wrong, entry.get(earlier.EARLIER), key, expected)
+                                  is_wrong, entry.get(earlier.EARLIER), key, expected, entry[wire.DATA])
         except Exception:  # noqa: BLE001 - the submission's text: what cannot be read is not said
             detail = verdict.detail
     detail = given_hint(q, detail, expected, entry, result.report.get("code"), cell, lesson, mode,

@@ -2244,8 +2244,10 @@ class Claim(str):
         return made
 
 
-# The typed-value rule, in the words the check, the grader, the handout and the guides all use.
-TYPED = "typed, not computed: the grader reruns this cell on other inputs"
+# The typed-value rule: the words every typed answer's detail starts with, in the notebook's check and the grader's
+# alike, followed by what the cell gave when run again on other inputs (both run it: kinds.Question._accepted). Who
+# reruns it is said only by a class handout's check, before the deadline (exercise.TYPED_WORDS).
+TYPED = "typed, not computed"
 
 
 def _code_sorts(source: str | None) -> bool | None:
@@ -2402,12 +2404,15 @@ def _elsewhere_case(question: Question, case) -> str | None:
         return None
     why = case.get("why") if isinstance(case.get("why"), str) else ""
     if case.get("same") is True:  # a typed answer: the same value whatever the inputs (never written out)
-        why = case.get("why") if isinstance(case.get("why"), str) and case.get("why") else ""
+        typed = typed_cell(question.source, question.name)
+        # a case's reading of a method (a count that adds the head whatever the tying) is no reading of a value
+        # typed: said only of lines that compute, or with the typed number proven to stand for an input ("typed")
+        why = case.get("why") if isinstance(case.get("why"), str) and (case.get("typed") or not typed) else ""
         text = (f"right for these inputs only: {case['words'][:ELSEWHERE_TEXT]}, your cell gives the same value "
                 "as on yours, and the answer there is another")
         if why:
             return f"{text}. {why[:1].upper()}{why[1:ELSEWHERE_TEXT]}"
-        if typed_cell(question.source, question.name) or case.get("typed"):  # typed: said only where seen
+        if typed or case.get("typed"):  # typed: said only where seen
             return (f"{text}: compute it from the inputs the question names (not numbers, names or choices typed "
                     "from them), so it holds for any of them")
         # the lines compute, but what they compute does not move with the inputs that decide the answer

@@ -627,8 +627,8 @@ def questions(p: dict) -> list:
     def tightest_carried(answers):
         """Question 5 on the learner's own figures (error carried forward): the budget their reported
         parameters, GB and FLOPs use the largest fraction of. The figures they were judged on when that is
-        their answer (those off from the recount), else None. A figure not given as a positive number is
-        the recount's."""
+        their answer (those off from the recount: [] when none is), else None. A figure not given as a positive
+        number is the recount's."""
         got = answers["tightest_budget"]
         f, problem = figures(answers)
         if problem or not isinstance(got, str):
@@ -643,20 +643,26 @@ def questions(p: dict) -> list:
             elif not _close(value, recount):
                 off.append(figure)
             own[budget_name] = value / getattr(job, LIMIT_OF[budget_name])
-        return off if off and got.strip().lower() == max(own, key=own.get) else None
+        return off if got.strip().lower() == max(own, key=own.get) else None
 
     def other_tying_carried(answers):
         """Question 6 from the learner's own `design_params` (error carried forward): their count with the
         head's V × d added (untying) or taken away (tying). ["design_params"] when that is the answer and
-        their count is off, else None."""
+        their count (an int) is off, [] when it is the answer and their count is the recount's in value (a
+        float of it, or not given as a number: the recount's), else None."""
         got, counted = answers["other_tying_params"], answers.get("design_params")
         f, problem = figures(answers)
-        if problem or isinstance(got, bool) or not isinstance(got, int) or isinstance(counted, bool) \
-                or not isinstance(counted, int) or counted == f.params:
+        if problem or isinstance(got, bool) or not isinstance(got, int):
+            return None
+        if _number(counted, "design_params") or counted == f.params:
+            counted, off = f.params, []
+        elif isinstance(counted, int):
+            off = ["design_params"]
+        else:
             return None
         s = model_shape(answers["design"])
         table = s.vocab_size * s.hidden_size
-        return ["design_params"] if got == (counted + table if s.tied else counted - table) else None
+        return off if got == (counted + table if s.tied else counted - table) else None
 
     figures_of = ("design_params", "design_serving_gb", "design_train_flops")
     return [
@@ -726,15 +732,34 @@ def tightest_elsewhere(ns: dict) -> list:
     compares the raw amounts (FLOPs are always the biggest number) or types its choice gives the
     same word there. The job is the notebook's `BUDGET`, and each limit is also given under its
     parameters-cell name, whichever the cell reads. The design and its figures stay as they are (the
-    solution chose the design with the budget: that does not make the question's answer follow it)."""
+    solution chose the design with the budget: that does not make the question's answer follow it).
+
+    Each case is worked out on the figures the question judges the cell on: lines that read the learner's own
+    figures on those (error carried forward), lines that read none of them (a typed word, a recount of their
+    own) on the recounted figures, as the rule judges them. Where the two differ, both sets of cases are made,
+    each for its lines (Elsewhere.when_reads, unless_reads): a typed word is never told "the answer there is
+    another" of an answer that is another only on a figure it does not read."""
     job = ns["BUDGET"]
-    used = _used(ns, job)
+    own, recount = _used(ns, job), _used(ns, job, own=False)
+    if all(math.isclose(own[b], recount[b], rel_tol=1e-9) for b in own):
+        return _tightest_cases(ns, job, True)
+    return [*(dataclasses.replace(c, when_reads=FIGURES_OF) for c in _tightest_cases(ns, job, True)),
+            *(dataclasses.replace(c, unless_reads=FIGURES_OF) for c in _tightest_cases(ns, job, False))]
+
+
+FIGURES_OF = ("design_params", "design_serving_gb", "design_train_flops")  # question 5's carried figures
+
+
+def _tightest_cases(ns: dict, job: Budget, own: bool) -> list:
+    """Question 5's cases (tightest_elsewhere), each answer worked out on the learner's own figures (`own`) or on
+    the recounted ones."""
+    used = _used(ns, job, own)
     binds = max(used, key=used.get)
     field = LIMIT_OF[binds]
     roomier = dataclasses.replace(job, **{field: getattr(job, field) * 1000})
-    after = _used(ns, roomier)
+    after = _used(ns, roomier, own)
     inputs = {"BUDGET": roomier, **{name: getattr(roomier, name) for name in LIMIT_OF.values()}}
-    keeps = ("design", "design_params", "design_serving_gb", "design_train_flops")
+    keeps = ("design", *FIGURES_OF)
     raw = ("the tightest budget is the largest *fraction* used (each figure over its own budget), not the largest "
            "raw number (FLOPs always are)")
     # the raw amounts are said only of lines that read the design or its figures: a word typed compares nothing
@@ -745,7 +770,7 @@ def tightest_elsewhere(ns: dict) -> list:
         # compute budget 1,000 times larger compute is the emptiest budget, so that pick is wrong there whichever
         # budget binds (with the binding one grown, the raw pick is right wherever compute binds next)
         roomy = dataclasses.replace(job, max_train_flops=job.max_train_flops * 1000)
-        there = _used(ns, roomy)
+        there = _used(ns, roomy, own)
         out.append(Elsewhere({"BUDGET": roomy, **{name: getattr(roomy, name) for name in LIMIT_OF.values()}},
                              max(there, key=there.get), "with the compute budget 1,000 times larger", raw,
                              why_reads=keeps, kind="choice", keeps=keeps))
@@ -759,7 +784,7 @@ def tightest_elsewhere(ns: dict) -> list:
             break
         scaled = getattr(job, field) * used[binds] / (used[runner_up] * margin)
         near = dataclasses.replace(job, **{field: round(scaled) if field == "max_params" else scaled})
-        close = _used(ns, near)
+        close = _used(ns, near, own)
         if max(close, key=close.get) == want and max(close[binds], close[runner_up]) < 1.05 * min(
                 close[binds], close[runner_up]):
             inputs = {"BUDGET": near, **{name: getattr(near, name) for name in LIMIT_OF.values()}}
@@ -774,18 +799,18 @@ def tightest_elsewhere(ns: dict) -> list:
     return out
 
 
-def _used(ns: dict, job: Budget) -> dict:
+def _used(ns: dict, job: Budget, own: bool = True) -> dict:
     """Each budget's fraction used, from the learner's own figures where the notebook holds them as positive
-    numbers (error carried forward: question 5 is judged on them, so its other inputs are too), else from
-    the design's recount on `job`."""
+    numbers (error carried forward: question 5 is judged on them, so its other inputs are too), else (and with
+    `own` False) from the design's recount on `job`."""
     recount = design_figures(ns["design"], job)
     out = {}
     for name, figure, value in (("parameters", "design_params", recount.params),
                                 ("memory", "design_serving_gb", recount.serving_gb),
                                 ("compute", "design_train_flops", recount.train_flops)):
-        own = ns.get(figure)
-        if not _number(own, figure) and own > 0:
-            value = own
+        mine = ns.get(figure)
+        if own and not _number(mine, figure) and mine > 0:
+            value = mine
         out[name] = value / getattr(job, LIMIT_OF[name])
     return out
 
