@@ -13,6 +13,7 @@ $(STAMP): requirements.txt pyproject.toml
 	  echo "Embedding Lab needs Python 3.11 or newer (its pinned requirements do);" \
 	       "'$(PYTHON)' is $$($(PYTHON) --version 2>&1 || echo missing). Install one and run, e.g.," \
 	       "make $(MAKECMDGOALS) PYTHON=python3.11" >&2; exit 1; }
+	@echo "Setting up $(VENV)/: the first time only, a few minutes of quiet pip installs"
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -r requirements.txt
@@ -22,8 +23,10 @@ $(STAMP): requirements.txt pyproject.toml
 LAB_ARGS ?= $(if $(filter 0,$(shell id -u 2>/dev/null)),--allow-root)
 
 ## lab: set up (first time) and open the course in JupyterLab at lesson 01 (LAB_ARGS=--no-browser etc.)
+##      It serves the course's top folder (root_dir=.): `jupyter lab FILE` alone serves
+##      FILE's folder, and exercises/, solutions/, book/ and the links to them are 404.
 lab: $(STAMP)
-	$(BIN)/jupyter lab $(LAB_ARGS) notebooks/01-toy-table.ipynb
+	$(BIN)/jupyter lab $(LAB_ARGS) --ServerApp.root_dir=. notebooks/01-toy-table.ipynb
 
 ## test: set up (first time) and run every test: library, notebooks (nbval strict), generated exercises, book
 ##       (three workers on two cores: a worker waiting on a sandbox, a browser or a cell limit leaves its core

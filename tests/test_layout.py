@@ -198,12 +198,13 @@ def test_the_readmes_lesson_times_hold():
 
 
 def test_the_readme_names_every_answer_marked_by_hand_and_every_symbol_a_check_shows():
-    """README says every exercise is autograded but the written answers: each exercise with a
+    """README says every exercise is autograded, except the written answers: each exercise with a
     Written question is named with those questions' points out of the exercise's total, who marks
     them (the instructor, or the learner against its rubric, as book/how-to-use.md says), and no
     other exercise is; step 2's list of what a check shows holds every symbol how-to-use.md
     defines (✅, ❌, ⏳ and 📝).
-    Seen red on the README as it was ("every exercise is autograded", step 2 without 📝)."""
+    Seen red on the README as it was ("every exercise is autograded", step 2 without 📝).
+    "autograded, except" replaced "autograded but", which a newcomer read as "but" (issue 48)."""
     import importlib
     import pkgutil
 
@@ -221,7 +222,7 @@ def test_the_readme_names_every_answer_marked_by_hand_and_every_symbol_a_check_s
     assert by_hand, "no exercise has a written answer: the README's exception is moot"
     named = re.findall(r"exercise (\d\d)'s written \w+ \((\d+) of its (\d+) points\)", first_screen)
     assert {nn: (float(w), float(t)) for nn, w, t in named} == by_hand, named
-    assert "autograded but" in first_screen and "instructor marks it" in first_screen
+    assert "autograded, except" in first_screen and "instructor marks it" in first_screen
     guide = (ROOT / "book" / "how-to-use.md").read_text(encoding="utf-8")
     assert "mark it yourself" in guide           # the learner's own marking, as README says
     symbols = re.findall(r"^- (\S+) \*\*", guide, flags=re.M)

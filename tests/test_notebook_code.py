@@ -91,6 +91,7 @@ import builtins, json, os, subprocess, sys
 from IPython.core.error import StdinNotImplementedError
 from IPython.core.interactiveshell import InteractiveShell
 stub, colab, answer = sys.argv[1], sys.argv[2] == "colab", json.loads(sys.argv[3])
+on_pypi = sys.argv[4] == "on-pypi"
 class NoCourse:
     def find_spec(self, name, path=None, target=None):
         if name == "embedlab" and not os.path.isdir(os.path.join(stub, "embedlab")):
@@ -98,6 +99,8 @@ class NoCourse:
 sys.meta_path.insert(0, NoCourse())
 def pip(command, **kwargs):
     print("PIP", *command[1:], flush=True)
+    if not on_pypi:  # what pip does before the release: "No matching distribution found"
+        return subprocess.CompletedProcess(command, 1)
     os.makedirs(os.path.join(stub, "embedlab"))
     with open(os.path.join(stub, "embedlab", "__init__.py"), "w") as f:
         f.write("WHERE = 'installed'\\n")
@@ -116,12 +119,14 @@ sys.exit(0 if result.success else 3)
 """
 
 
-def run_without_embedlab(source: str, colab: bool = False,
-                         answer: str | None = None) -> subprocess.CompletedProcess:
-    """`source` run as a Jupyter kernel runs a cell (IPython), where `import embedlab` fails."""
+def run_without_embedlab(source: str, colab: bool = False, answer: str | None = None,
+                         on_pypi: bool = True) -> subprocess.CompletedProcess:
+    """`source` run as a Jupyter kernel runs a cell (IPython), where `import embedlab` fails;
+    `on_pypi` False: the fake pip fails, as pip does while the release is not published."""
     import tempfile
     with tempfile.TemporaryDirectory() as stub:
-        return subprocess.run([sys.executable, "-c", KERNEL, stub, "colab" if colab else "-", json.dumps(answer)],
+        return subprocess.run([sys.executable, "-c", KERNEL, stub, "colab" if colab else "-", json.dumps(answer),
+                               "on-pypi" if on_pypi else "-"],
                               input=source, capture_output=True, text=True, timeout=60, cwd=ROOT,
                               env={**os.environ, "PYTHONPATH": stub})  # the stub is where pip "installs"
 
@@ -151,6 +156,25 @@ def test_on_colab_or_when_the_reader_agrees_the_course_cell_installs_the_pinned_
     pin = f"embedlab=={import_guard.release()}"
     assert lines[-2:] == [f"PIP -m pip install -q {pin}", "installed"], run.stdout
     assert any(line.startswith("ASK") and pin in line for line in lines) is (not colab), run.stdout
+
+
+@pytest.mark.parametrize("colab, answer", [(True, None), (False, "y")])
+def test_when_pip_cannot_install_the_release_the_course_cell_says_what_works(colab, answer):
+    """Before the release is on PyPI, pip fails ("No matching distribution found"): on Colab, or
+    after a yes, the cell stops with the same one line as without an answer (a clone and `make
+    lab`, or the .venv's kernel; the pip install only once the release is out), not a
+    CalledProcessError traceback (issue 48's newcomer: `check=True` raised it). Seen red with
+    check=True put back."""
+    nb = nbformat.read(ROOT / "notebooks" / "01-toy-table.ipynb", as_version=4)
+    run = run_without_embedlab(import_guard.setup_cell(nb).source + "\nprint('the cell went on')",
+                               colab=colab, answer=answer, on_pypi=False)
+    assert run.returncode == 3, run.stdout + run.stderr
+    lines = run.stdout.strip().splitlines()
+    assert lines[-2:] == [f"PIP -m pip install -q embedlab=={import_guard.release()}",
+                          import_guard.message("")], run.stdout + run.stderr
+    assert "Traceback" not in run.stdout + run.stderr and "CalledProcessError" not in run.stdout
+    message = import_guard.message("")
+    assert ".venv as the kernel" in message and "once that release is on PyPI" in message
 
 
 def test_without_embedlab_every_later_cell_says_the_same_line_not_a_traceback():

@@ -45,8 +45,8 @@ def test_a_word_that_depends_on_the_parameters_typed_is_refused_as_typed():
 def test_the_guides_state_the_exception():
     readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
     start = readme[readme.index("## Start here"):readme.index("## Lessons")]
-    assert 'The exception is a word the question offers (`"yes"` or `"no"`) that no parameter changes: type it.' \
-        in start, "README's Start here no longer states the exception"
+    assert ('One exception: where a question offers words to choose from (`"yes"` or `"no"`) and no '
+            'parameter changes the answer, type the word.') in start, "README's Start here no longer states the exception"
     guide = " ".join((ROOT / "book" / "how-to-use.md").read_text(encoding="utf-8").split())
     assert "whose answer no parameter changes takes the word typed" in guide, "how-to-use no longer states it"
     assert "A word that depends on your parameters" in guide

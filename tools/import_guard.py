@@ -10,8 +10,10 @@ without this cell its first import would end in a traceback. The course cell
   learner's packages it depends on, pyproject.toml) with pip when it runs on Colab
   (`google.colab` in sys.modules), or when `embedlab` is missing and the reader answers
   yes to the one question it asks;
-* otherwise (no answer, nowhere to ask, as under nbval or in a script) stops with one
-  line saying what to install, and so does every cell run after it: Jupyter does not
+* otherwise (no answer, nowhere to ask, as under nbval or in a script), and when pip
+  fails (the release is not on PyPI before it is published), stops with one line saying
+  what works: a clone set up by `make lab`, or its .venv's Python as the kernel; and so
+  does every cell run after it: Jupyter does not
   reliably drop the cells Run All queued behind a cell that failed at once, and a learner
   may press Shift+Enter on the next one; each would end in a `NameError` traceback. It
   registers an IPython input transformer that turns every later cell into the same one
@@ -81,11 +83,16 @@ def release(init: Path = ROOT / "lib" / "embedlab" / "__init__.py") -> str:
 
 
 def message(url: str, version: str | None = None) -> str:
-    """The one line a reader sees when `embedlab` cannot be imported (and is not installed)."""
+    """The one line a reader sees when `embedlab` cannot be imported and is not installed (no
+    answer, or pip failed: the release is not on PyPI until it is published, CONTRIBUTING.md,
+    "Releasing embedlab"). It names what works without the release: a clone set up by `make
+    lab`, or its .venv's Python chosen as the kernel (a Jupyter started elsewhere: VS Code,
+    Anaconda), then the pip install that works once the release is out."""
     version = release() if version is None else version
     where = f"git clone {url}" if url else "clone the Embedding Lab course"
-    return (f"This notebook needs the course library embedlab: {where}, then run `make lab` in it "
-            f"(or pip install embedlab=={version}).")
+    return (f"This notebook needs the course library embedlab: {where}, then run `make lab` in "
+            "it, or choose the Python of its .venv as the kernel of this notebook "
+            f"(pip install embedlab=={version} works once that release is on PyPI).")
 
 
 def guard(url: str | None = None, version: str | None = None) -> str:
@@ -105,17 +112,21 @@ def guard(url: str | None = None, version: str | None = None) -> str:
         '            f"Install {_pin} and its packages with pip? [y/N] ").lower() in ("y", "yes")',
         "    except Exception:",
         "        _yes = False",
-        "    if _yes:",
+        "    if _yes:  # pip fails while the release is not on PyPI: then the line below",
         "        import importlib, subprocess",
-        '        subprocess.run([sys.executable, "-m", "pip", "install", "-q", _pin], check=True)',
+        '        _pip = [sys.executable, "-m", "pip", "install", "-q", _pin]',
+        "        _yes = subprocess.run(_pip).returncode == 0",
         "        importlib.invalidate_caches()",
+        "    if _yes:",
         "        import embedlab",
         "    else:",
         "        class Setup(Exception):",
         "            def _render_traceback_(self): return [str(self)]  # Jupyter: this line only",
         '        _setup = Setup("This notebook needs the course library embedlab: "',
         f"                       {where}",
-        '                       f"then run `make lab` in it (or pip install {_pin}).")',
+        '                       "then run `make lab` in it, or choose the Python of its .venv "',
+        '                       "as the kernel of this notebook "',
+        '                       f"(pip install {_pin} works once that release is on PyPI).")',
         "        try:  # every cell run after this one says the same line, not a NameError",
         "            _later = get_ipython().input_transformers_cleanup",
         '            _later.append(lambda _: ["raise _setup\\n"])',
