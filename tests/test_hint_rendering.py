@@ -7,13 +7,24 @@ search can give for one change (embedlab.grading.parts.templates: a part left ou
 replaced, a scale, the whole off by an input, a term alone), and the general words of
 embedlab.grading.diagnose for each ratio they name. Each is read by embedlab.grading.text.hint_problems:
 a placeholder left in, an empty slot, a doubled or missing word, a word where a size belongs ("exactly
-rows too many"), or a unit on a quantity without one (bytes or KiB on a share) fails the test.
+rows too many", "one number too many for each of the width"), a unit on a quantity
+without one (bytes or KiB on a share), or a clause that presumes what the question's own
+text does not give (text.PRESUMED: "from your table's own sizes" where the learner has
+no table, "as the question's formula does" where the text states no formula, "what the
+part counts … what the whole is" on a ratio of two rates) fails the test. What a
+question's text gives is read here from the exercise notebook itself (`text_grants`),
+not from the grading code.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
+import re
+from pathlib import Path
+
+import nbformat
 
 import numpy as np
 import pytest
@@ -26,6 +37,43 @@ from embedlab.grading.text import hint_problems
 from embedlab.grading.variants import _second_look_variants, parameters_of, space_for
 
 LESSONS = known_lessons()
+EXERCISES = Path(__file__).resolve().parents[1] / "exercises"
+# what a question's text must show for a clause of text.PRESUMED to apply to it
+TEXT_GIVES = {
+    # a table the learner built: "How many parameters does your table have?"
+    "own table": re.compile(r"\byour table\b"),
+    # a part of a whole: "What fraction of …", "what share of …"
+    "share": re.compile(r"\b(?:fraction|share)\b"),
+    # a formula written out: symbols joined by · or ×, or by an operator between
+    # spaces (`4·context·d`, `n_tok − 1`)
+    "formula": re.compile(r"`[^`]*\w\s*[·×]\s*\w[^`]*`"
+                          r"|`[^`]*\w\s+(?:\*|/|//|\+|−|-)\s+\w[^`]*`"),
+}
+
+
+@functools.lru_cache(maxsize=None)
+def question_texts(lesson: str) -> dict:
+    """{question name: the markdown of its question} from the exercise notebook: the
+    markdown cells since the previous check, up to the cell that checks it (its title
+    line left out)."""
+    out, since = {}, []
+    for cell in nbformat.read(EXERCISES / f"{lesson}.ipynb", as_version=4).cells:
+        if cell.cell_type == "markdown":
+            since.append(cell.source)
+            continue
+        for name in re.findall(r"ex\.check\(\s*[\"'](\w+)[\"']", cell.source):
+            text = "\n".join(since)
+            lines = [line for line in text.splitlines() if not line.startswith("#")]
+            out[name] = "\n".join(lines)
+            since = []
+    return out
+
+
+def text_grants(lesson: str, name: str) -> frozenset:
+    """What the question's own text gives a hint to point back to (TEXT_GIVES), read
+    from the exercise."""
+    text = question_texts(lesson).get(name, "")
+    return frozenset(k for k, pattern in TEXT_GIVES.items() if pattern.search(text))
 
 
 def parameter_sets(lesson: str) -> list:
@@ -82,8 +130,9 @@ def test_every_hint_template_renders_whole(lesson):
     for params in parameter_sets(lesson):
         for q in questions_for(lesson, params):
             unit = (q.result if isinstance(q, Function) and q.result is not None else q).unit_of()
+            grants = text_grants(lesson, q.name)
             for words in rendered(q, key.get(q.name) if params is None or params == parameters_of(lesson, 0) else None):
-                for problem in hint_problems(words, unit, diagnose.UNITLESS):
+                for problem in hint_problems(words, unit, diagnose.UNITLESS, grants):
                     bad.append((q.name, problem, words[:160]))
     assert not list(dict.fromkeys(bad)), "\n".join(map(str, dict.fromkeys(bad)))
 

@@ -9,7 +9,9 @@ book's parameters, two class variants and the second looks, each question is bui
 driven through every such builder with inputs made from the question itself (its name, its function's
 arguments and cases, its answer, its model's config fields, the lesson's sizes, its given lines); every string
 a builder returns is read by embedlab.grading.text.hint_problems (a placeholder left in, an empty slot, a doubled
-or missing word, a word where a size belongs, a unit on a quantity without one).
+or missing word, a word where a size belongs, a unit on a quantity without one, a clause
+that presumes what the question's own text does not give:
+test_hint_rendering.text_grants reads that text from the exercise notebook).
 
 That every builder is reached is not left to care: `hint_builders` reads the grading modules and lists every
 function that writes prose into an f-string (a hint's words with slots); the builders' returns are watched
@@ -37,7 +39,7 @@ from embedlab.grading.lessons import known_lessons, load_key, questions_for
 from embedlab.grading.text import hint_problems
 from embedlab.grading.values import data_to_array
 
-from test_hint_rendering import parameter_sets, space_for
+from test_hint_rendering import parameter_sets, space_for, text_grants
 
 GRADING = Path(explain.__file__).resolve().parent
 MODULES = {m.__name__.rsplit(".", 1)[1]: m for m in (code, carried, counterfactual, diagnose, earlier, elsewhere,
@@ -117,9 +119,13 @@ class Watch:
               ("function_hints.most_telling", function_hints, "most_telling"))
 
     def __init__(self):
-        self.seen: dict = {}  # builder's name -> [(a string it returned, the unit of the question driven then)]
+        # builder's name -> [(a string it returned, the unit of the question driven
+        # then, what its text gives)]
+        self.seen: dict = {}
         self.patched = []
         self.unit = ""  # what the question being driven counts (Question.unit_of): a unit on a share is garbled
+        # what its text gives (text_grants): a clause presuming anything else is garbled
+        self.grants = None
 
     def _record(self, name, value):
         def said(v):  # the words a value carries: a string, a verdict's or a row's detail, a scale's or a case's
@@ -135,7 +141,8 @@ class Watch:
         words = [w for v in items for w in said(v)]
         words = [w for w in words if w and w.strip()]
         kept = self.seen.setdefault(name, []) if words else []
-        kept.extend((w, self.unit) for w in words[:4] if (w, self.unit) not in kept and len(kept) < 60)
+        kept.extend((w, self.unit, self.grants) for w in words[:4]
+                    if (w, self.unit, self.grants) not in kept and len(kept) < 60)
 
     def _wrap(self, name, owner, attr):
         original = owner.__dict__[attr]
@@ -737,7 +744,7 @@ def render_lesson(lesson):
         module = _module(lesson)
         if params is not None:  # what a variant's draw checks (its untold slips): a kept draw skips it, so driven here
             if WATCH[0] is not None:  # every question of the variant at once: no one question's unit to hold them to
-                WATCH[0].unit = ""
+                WATCH[0].unit, WATCH[0].grants = "", None
             _quiet(space_for(lesson).problems, params)
         want_of = _quiet(module.answers, params) if params is not None and hasattr(module, "answers") else None
         want_of = want_of or key
@@ -746,6 +753,7 @@ def render_lesson(lesson):
                 continue
             if WATCH[0] is not None:
                 WATCH[0].unit = (q.result if isinstance(q, Function) and q.result is not None else q).unit_of()
+                WATCH[0].grants = text_grants(lesson, q.name)
             if params is None or params == book[0]:
                 drive_undo(q, lesson)
                 drive_own_work(q)
@@ -761,6 +769,8 @@ def render_lesson(lesson):
                 drive_given(lesson, q.name, key, q)
                 drive_elsewhere(lesson, q)
                 drive_counterfactual(q, want, lesson)
+    if WATCH[0] is not None:  # notes on many questions at once: no one question's text
+        WATCH[0].grants = None
     drive_carried(lesson)
 
 
@@ -795,8 +805,8 @@ def seen_in(lesson) -> dict:
 def test_every_code_built_hint_renders_whole(lesson):
     bad = []
     for function, said in seen_in(lesson).items():
-        for w, unit in said:
-            for problem in hint_problems(w, unit, diagnose.UNITLESS):
+        for w, unit, grants in said:
+            for problem in hint_problems(w, unit, diagnose.UNITLESS, grants):
                 bad.append((function, problem, w[:160]))
     assert not list(dict.fromkeys(bad)), "\n".join(map(str, dict.fromkeys(bad)))
 

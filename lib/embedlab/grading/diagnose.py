@@ -274,6 +274,10 @@ RECHECK = {
     "cosine": "recheck each step against what a cosine is, the dot product of two rows divided by both lengths",
     "share": "recheck what the part counts (the numerator) and what the whole is (the denominator), and that "
              "both count the same things",
+    # two amounts divided (tokens per word with one tokenizer over the
+    # other's): no part and no whole
+    "ratio": "recheck each of the two amounts divided (the numerator and "
+             "the denominator) against the question's definition of each",
     "probability": "recheck each step against what a probability is here, an entry of the softmax of the logits",
     "divergence": "recheck each step against what the divergence compares, two distributions (the softmax of the "
                   "logits before and after, in that order)",

@@ -1023,7 +1023,11 @@ def code_features(question, got, want) -> str | None:
     if reading.hard_coded:
         answer = _call(question.parts, question) if question.parts else None
         recipe = parts.recipe(answer) if answer is not None else ""
-        how = f" ({recipe}, from your table's own sizes)" if recipe else ""
+        # "your table" only where the learner built the table the question
+        # counts (Question.own_table)
+        granted = "own table" in question.described()
+        own = ", from your table's own sizes" if granted else ""
+        how = f" ({recipe}{own})" if recipe else ""
         return (f"`{question.name}` is a number typed by hand: compute it in code from the question's "
                 f"inputs{how}; a typed number is right only by chance, and this one is not")
     return None

@@ -257,6 +257,12 @@ class Question:
     # from (a matrix product with the table: the value alone cannot tell it from the lookup). A cell that
     # breaks either is refused with why, whatever its value (`_own_work_slip`)
     own_work: Mapping = field(default_factory=dict)
+    # What the question's text gives that a hint may point back to
+    # (text.PRESUMED; Question.described): the learner's own table the answer
+    # counts ("your table": lesson 01's `E`), and the arguments a formula the
+    # text writes out reads (`4·context·d`). Undeclared, no hint presumes either.
+    own_table: str = ""
+    formula: tuple = ()
 
     kind = "question"
 
@@ -328,11 +334,22 @@ class Question:
             return "flops"
         words = set(name.split("_"))  # whole words of the name: "cost" is no cosine, "mlp_layer" no p
         for names, unit in (({"cos", "cosine", "similarity"}, "cosine"), ({"kl", "divergence", "entropy"}, "divergence"),
-                            ({"share", "frac", "fraction", "coverage", "ratio", "r"}, "share"),
+                            ({"share", "frac", "fraction", "coverage"}, "share"),
+                            # two amounts divided: no part, no whole
+                            ({"ratio", "r"}, "ratio"),
                             ({"p", "prob", "probability"}, "probability")):
             if words & names and self.kind == "real":
                 return unit
         return ""
+
+    def described(self) -> frozenset:
+        """What the question's own description grants a hint's clause
+        (text.PRESUMED): "own table" (the learner built the table it counts:
+        `own_table`), "formula" (its text writes one out: `formula`), "share"
+        (a part of a whole: its unit)."""
+        given = {"own table": bool(self.own_table), "formula": bool(self.formula),
+                 "share": self.unit_of() == "share"}
+        return frozenset(k for k, v in given.items() if v)
 
     def is_ratio(self) -> bool:
         """Is the answer a ratio of two amounts (its name says ratio, or r: break_even_r, hindi_r) rather than a
@@ -1049,7 +1066,8 @@ def _unreadable(text: str, question) -> bool:
     from embedlab.grading.text import without_repeats
 
     # read as it will be shown: a repeated clause is left out then (Question._verdict), not held against the rest
-    return bool(_quiet(hint_problems, without_repeats(text), question.unit_of(), diagnose.UNITLESS, default=[]))
+    return bool(_quiet(hint_problems, without_repeats(text), question.unit_of(),
+                       diagnose.UNITLESS, question.described(), default=[]))
 
 
 def _constant_ratio(got, want):
@@ -1858,7 +1876,11 @@ class Function(Question):
             hint = _not_read_asides(hint if where else "", unused)
             if hint and not diagnose.direction_only(hint):  # what that leaves out, in the slip's own words
                 return self._verdict(False, f"{text}: {hint}")
-            return self._verdict(False, f"{text}, as the question's formula does: use "
+            # "as the question's formula does" only where the question's text
+            # writes out a formula reading every argument left unread (`formula`)
+            granted = set(unused) <= set(self.formula)
+            said_by = ", as the question's formula does" if granted else ""
+            return self._verdict(False, f"{text}{said_by}: use "
                                         f"{'each' if len(unused) > 1 else 'it'} where it belongs")
         return self._verdict(False, said)
         return self._verdict(False, function_hints.most_telling(

@@ -299,7 +299,8 @@ UNIT_SCALES = [
 # The unit scales a quantity without units can be off by: a percentage and a sign, and a divergence's bits
 # (a cosine, a share or a probability is in no bytes, bits or hours: those words would blame a slip it
 # cannot have)
-UNITLESS_SCALES = {"cosine": (100, -1), "share": (100, -1), "probability": (100, -1),
+UNITLESS_SCALES = {"cosine": (100, -1), "share": (100, -1), "ratio": (100, -1),
+                   "probability": (100, -1),
                    "divergence": (100, -1, 1 / math.log(2), math.log(2))}
 
 
@@ -1171,10 +1172,21 @@ def _sizes(answer) -> dict:
         return {}
     out, seen = {}, set()
     for k, v in sorted(answer.siblings().items(), key=lambda kv: len(kv[0])):  # the shortest name of a size
+        # said as a symbol (d_trim, L) or as items counted (rows, layers): "one
+        # number for each of the rows"; a size's word ("width", "head", "batch")
+        # counts no items, so its symbol names it, or nothing does
+        if not (is_symbol(k) or _counted_items(k)):
+            continue
         if isinstance(v, int) and not isinstance(v, bool) and v >= 8 and v not in seen:
             seen.add(v)
             out[k] = v
     return out
+
+
+def _counted_items(name: str) -> bool:
+    """Does a part's name count items, one number each (rows, layers,
+    tokens), not a size (width, head)?"""
+    return bool(re.fullmatch(r"(?:[a-z]+ )?[a-z]+s", name))
 
 
 def _offset_words(answer, name, k, sign) -> str:
@@ -1183,14 +1195,16 @@ def _offset_words(answer, name, k, sign) -> str:
     if not is_symbol(name):  # a size named in words ("rows"): one number per row, not "exactly rows too many"
         each = f"each of the {name}" if k == 1 else f"each of the {name}, twice"
         if sign < 0:
-            return (f"{answer.context} is short by exactly one number for {each}: recheck the terms of one number "
-                    f"per item the question counts, and any you subtract")
+            return (f"{answer.context} is short by exactly one number for {each}: "
+                    f"recheck each term the question counts that holds one number "
+                    f"for each of them, and any you subtract")
         value = answer.siblings().get(name)
         if isinstance(value, (int, float)) and any(v == k * value for v, _ in (answer.present or ())):
             return (f"{answer.context} has exactly one number too many for {each}, and your code adds a term of "
                     f"exactly that size: the model has no such term (count only what the question lists)")
-        return (f"{answer.context} has exactly one number too many for {each}: recheck that the model has each "
-                f"term of one number per item you count")
+        return (f"{answer.context} has exactly one number too many for {each}: "
+                f"recheck that the model has each term you count that holds one "
+                f"number for each of them")
     size = name if k == 1 else f"{k} · {name}"
     value = answer.siblings().get(name)
     if sign < 0:

@@ -427,11 +427,47 @@ def states_answer(text: str, want) -> bool:
     return False
 
 
-def hint_problems(text: str, unit: str = "", unitless: tuple = ()) -> list[str]:
+# Clauses that presume something of the question: each is said only of a
+# question whose own description grants it (kinds.Question.described: its
+# declared unit, its text's formula, the learner's own table)
+PRESUMED = {
+    "own table": re.compile(r"\byour table's own\b|\bfrom your table\b"),
+    "formula": re.compile(r"\bthe question's formula\b"),
+    "share": re.compile(r"\bwhat the part counts\b|\bwhat the whole is\b"),
+}
+# "one number too many for each of the X": X counts items (rows, layers,
+# tokens) or is a size's symbol, never a size word ("each of the width", "each
+# of the batch"): one number per item presumes items
+_EACH_OF = re.compile(r"\bfor each of the ([^:;,.()]+?)(?=\s*(?:[:;,.()]|$))")
+
+
+def _items(words: str) -> bool:
+    """Do `words` ("rows", "dropped rows", "L", "n_top words") name items
+    counted, or a size's symbol?"""
+    last = words.split()[-1] if words.split() else ""
+    return is_symbol(last) or bool(re.fullmatch(r"[a-z]+s", last))
+
+
+def hint_problems(text: str, unit: str = "", unitless: tuple = (),
+                  grants=None) -> list[str]:
     """What is wrong with a hint's words as written: a placeholder left in, an empty slot, a doubled or
     a missing word, a size slot filled with a word where a symbol belongs ("exactly rows too many"), or a
-    unit on a quantity without one (`unit` in `unitless`: bytes on a share). [] when none."""
+    unit on a quantity without one (`unit` in `unitless`: bytes on a share).
+    With `grants` (what the question's description supports:
+    kinds.Question.described), a clause that presumes anything else
+    (PRESUMED: the learner's own table, the question's formula, a share's part
+    and whole). [] when none."""
     out = []
+    if grants is not None and isinstance(text, str):
+        for presumed, pattern in PRESUMED.items():
+            found = pattern.search(text)
+            if found and presumed not in grants:
+                out.append(f"a clause that presumes {presumed}, which the "
+                           f"question does not have: {found.group(0)!r}")
+    if isinstance(text, str):
+        for found in _EACH_OF.finditer(text):
+            if not _items(found.group(1)):
+                out.append(f"a size word where items belong: {found.group(0)!r}")
     if not isinstance(text, str) or not text.strip():
         return ["empty"]
     # the learner's own code quoted in backticks (`word_to_id = {w: i …}`, a comment, an import) is theirs, not

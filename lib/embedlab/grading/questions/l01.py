@@ -304,7 +304,8 @@ def questions(p: dict) -> list:
             Hint(lambda got, want: got.shape == want.shape[::-1],
                  "rows are words and columns are features: transpose it"),
         ]),
-        Integer("n_params", hints=[
+        # "How many parameters does your table have?": the learner's own E
+        Integer("n_params", own_table="E", hints=[
             *lesson_example([(LESSON_E.size, "the count of the lesson's cat/dog/car table (3 × 2)"),
                              (LESSON_E2.size, "the count of the lesson's cat/dog/car/truck table (4 × 3)")],
                             "the table `E` you built: its rows × its columns"),

@@ -412,7 +412,10 @@ def questions(p: dict) -> list:
                  "your whole counts the head at all T positions: reading a prompt, the head runs once, at the "
                  "last position, in the whole as in the part (the lookup and the blocks run T times)"),
         ], parts=lambda: share_parts(True), own_work=BUILD_SHARE, **reads("head_share_prompt")),
+        # its text writes the count out, term by term, in every argument
+        # (`4·context·d`, `d × V`, …)
         Function("forward_flops_per_token", reference=gpt_forward_flops, cases=_model_shapes,
+                 formula=("V", "d", "L", "d_ff", "context"),
                  result=Integer("forward_flops_per_token", hints=[
                      ratio(0.5, "every matmul costs 2 FLOPs per weight (multiply and add), the head included"),
                      *FORWARD_HINTS,

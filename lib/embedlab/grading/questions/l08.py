@@ -565,7 +565,8 @@ def questions(p: dict) -> list:
             Hint(lambda got, want: got == 2 * d * V_big,
                  "that is the whole head with V_big; the question asks how much more than the one with V_small"),
         ]),
-        Real("break_even_r", exact=True, recheck=lambda: [head_recheck("break_even_r")], hints=[
+        Real("break_even_r", exact=True, unit="ratio",  # tokens over tokens
+             recheck=lambda: [head_recheck("break_even_r")], hints=[
             Hint(lambda got, want: abs(got * want - 1) < 1e-9,
                  "upside down: r is tokens with V_big over tokens with V_small, so it is below 1"),
             Hint(lambda got, want: abs(got - V_small / V_big) < 1e-9,
@@ -602,7 +603,8 @@ def questions(p: dict) -> list:
             avoids={"filter": "your code leaves some words out (a comprehension with `if …`): audit all n_top words of "
                               "`top_hindi`, number shapes such as '00' included"},
             other_inputs=hindi_share_elsewhere),
-        Real("hindi_r", exact=True, hints=[
+        # cl100k's tokens per word over GPT-2's: a ratio, no share
+        Real("hindi_r", exact=True, unit="ratio", hints=[
             ratio_of_sizes(vocabulary_sizes, "r is tokens per running word with cl100k_base over tokens per word "
                                              "with GPT-2: encode the words with each tokenizer and count"),
             Hint(lambda got, want: abs(got * want - 1) < 1e-6,
