@@ -202,3 +202,11 @@ def test_9_two_arrays_added_where_they_are_joined_are_named():
 def test_10_a_result_object_given_for_its_number_lists_its_numbers():
     detail = _verdict("11-size-a-model", "design_params", "design_params = count_params(design)\n")
     assert "an object of several numbers" in detail and "`.total`" in detail, detail
+
+
+def test_2_words_naming_the_argument_in_the_singular_still_follow_it():
+    # the control's second form: "each word by its count" is what leaving `counts` out does
+    source = "def tokens_per_word(counts, n_tokens):\n    return sum(n_tokens) / len(n_tokens)\n"
+    detail = _verdict("08-vocabulary-size", "tokens_per_word", source)
+    assert "never reads its argument `counts`" in detail and "depend on it: " in detail, detail
+    assert "depend on it; and" not in detail, detail

@@ -2046,8 +2046,10 @@ def _unused_join(hint: str, unused) -> str:
     import re
 
     first = hint.split("; and ")[0]
-    if any(re.search(rf"(?<![\w`]){re.escape(n)}(?![\w`])|`{re.escape(n)}`", first) for n in unused):
-        return ": "
+    for n in unused:  # the name, or its singular (`counts`: "each word by its count")
+        for form in dict.fromkeys((n, n[:-1] if n.endswith("s") and len(n) > 3 else n)):
+            if re.search(rf"(?<![\w`]){re.escape(form)}(?![\w`])|`{re.escape(form)}`", first):
+                return ": "
     return "; and "
 
 
