@@ -688,6 +688,10 @@ def drive_elsewhere(lesson, q):
            kinds.expected_value(q, data[1]))
     drive_typed_parameter(q)
     drive_earlier(lesson, q)
+    # a name the cell reads and never sets, one of the question's inputs by name, still holding an earlier cell's value
+    for stale in ({"V": 6}, {"V": 6, "d": 3}):
+        _quiet(elsewhere.stale_input_edits, dataclasses.replace(q, inputs=lambda: {"V": 50_257, "d": 768}), stale,
+               f"{q.name} = V * d\n")
 
 
 def drive_typed_parameter(q):

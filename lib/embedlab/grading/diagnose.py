@@ -282,6 +282,13 @@ RECHECK = {
     "divergence": "recheck each step against what the divergence compares, two distributions (the softmax of the "
                   "logits before and after, in that order)",
 }
+# The lesson's own function for a quantity, and (what it is given, what it returns): where the learner's lines call
+# it, the fallback points at its inputs and at what is done with its result (kinds._recheck_the_call)
+LESSON_FUNCTION = {"cosine": "cosine_similarity", "divergence": "kl_divergence"}
+LESSON_FUNCTION_INPUTS = {
+    "cosine": ("which two rows: the ids looked up", "one number, the cosine itself"),
+    "divergence": ("the logits before, then after", "one value per position, in nats"),
+}
 # (a fallback names no cause: each says what the quantity is, for the learner to hold their steps against; a cause
 # is named only where a proof shows it, by the sources before these words)
 UNITLESS = tuple(RECHECK)
@@ -374,7 +381,9 @@ def how_far(ratio: float) -> str:
     for lo, hi, words in _BANDS:
         if lo <= ratio < hi:
             return f"{words} the expected value"
-    return f"{ratio:.1g} times the expected value"
+    if 1e-3 <= ratio < 1e4:  # 10 exactly (the bands stop below it): "10 times", never "1e+01 times"
+        return f"{ratio:.2g} times the expected value"
+    return f"about 10^{round(math.log10(ratio))} times the expected value" if ratio > 0 else "not the expected value"
 
 
 def factor_hint(got: float, want: float, factors: dict, factor_hints: dict) -> str | None:

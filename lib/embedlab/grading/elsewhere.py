@@ -1702,6 +1702,39 @@ def input_values(question, namespace: dict, source: str, values: dict | None) ->
     return out
 
 
+def stale_input_edits(question, namespace: dict, source: str) -> list:
+    """[(words, tree)]: the learner's lines with the names they read and never set that are the question's own
+    inputs by name (`V`, `d`), but hold another value in the notebook (an earlier cell's: question 2's toy table),
+    set first to the question's values. Run like any edit: named only where it gives the answer (undo.proven)."""
+    try:
+        inputs = question.inputs() if callable(question.inputs) else question.inputs
+        tree = ast.parse(source)
+    except Exception:  # noqa: BLE001 - no inputs, or lines that cannot be read: no edit
+        return []
+    if not isinstance(inputs, dict):
+        return []
+    stored = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+    read = list(dict.fromkeys(n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)))
+
+    def number(v) -> bool:
+        return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+    stale = [n for n in read if n not in stored and n in inputs and n in namespace and number(inputs[n])
+             and number(namespace[n]) and namespace[n] != inputs[n]]
+    if not stale:
+        return []
+    held = ", ".join(f"{n} = {namespace[n]:,}" for n in stale)
+    them = "them" if len(stale) > 1 else "it"
+    names = " and ".join(f"`{n}`" for n in stale)
+    words = (f"your cell reads {names} without setting {them}: the notebook still holds an earlier cell's "
+             f"value{'s' * (len(stale) > 1)} ({held}), not this question's; set {them} in this cell from this "
+             f"question's inputs, and your own code gives the answer")
+    body = [ast.Assign([ast.Name(n, ast.Store())], ast.Constant(inputs[n])) for n in stale]
+    edited = ast.Module(body=[*body, *tree.body], type_ignores=[])
+    ast.fix_missing_locations(edited)
+    return [(words, edited)]
+
+
 def run_cell_edits(question, namespace: dict, compiled_source: str, read: frozenset, own=None,
                    budget: int | None = None, values: dict | None = None, kind: str | None = None,
                    earlier=frozenset()) -> list[dict]:
@@ -1725,6 +1758,7 @@ def _run_cell_edits(question, namespace: dict, compiled_source: str, read: froze
     kind = kind or question.kind
     made = undo.edits(compiled_source, (), values, extremes=kind == "choice",
                       names=input_values(question, namespace, compiled_source, values))
+    made = [*stale_input_edits(question, namespace, compiled_source), *made]
     for words, tree in undo.first(made, undo.EDITS * 2):
         left = undo.SECONDS - (cpu_seconds() - start)
         if left <= 0:

@@ -1522,6 +1522,8 @@ def swap_unproven(question, text: str, got=None, want=None) -> bool:
     read X, or when they read as arithmetic and the swap undone there is not the answer on the book's inputs or
     not the solution's value on a second look. A cell the reading cannot follow refutes nothing but the X it
     never reads."""
+    if _called_swap_unread(question, text):
+        return True
     claims = swap_claims(text)
     if not claims or not getattr(question, "source", None):
         return False
@@ -1545,6 +1547,20 @@ def swap_unproven(question, text: str, got=None, want=None) -> bool:
             if not any(_swap_holds(head + "\n" + swapped, name, read, looks, theirs, want) for swapped in edits):
                 return True  # put back, the swap is still wrong here or on a second look: not the slip
     return False
+
+
+def _called_swap_unread(question, text: str) -> bool:
+    """Do the words claim a size read where another belongs as a call on a name (`len(words)` where `len(features)`
+    belongs) of a name the learner's own lines never name? Then the lines did not use it so."""
+    import re
+
+    if not isinstance(text, str) or not getattr(question, "source", None):
+        return False
+    found = re.findall(r"\b(?:uses|reads|you used) `[\w.]+\((\w+)\)` where `[^`]+` belongs", text)
+    if not found:
+        return False
+    own = code.own_part(question.source)
+    return bool(own) and _parsed(own) is not None and any(not _reads_name(own, x) for x in found)
 
 
 def _reads_name(source: str, x: str) -> bool:

@@ -455,6 +455,13 @@ class Question:
         return value == expected
 
     def _number_hint(self, got, want) -> str:
+        """`_number_hint_of`, with a fallback's "recheck what a cosine is" said of the call where the learner's own
+        lines compute the quantity with the lesson's own function (diagnose.LESSON_FUNCTION): its formula is right,
+        so what it is given and what the cell does with its result are what to recheck."""
+        said = self._number_hint_of(got, want)
+        return _quiet(_recheck_the_call, self, said, default=said) or said
+
+    def _number_hint_of(self, got, want) -> str:
         """A typed, rounded number first (whatever else it resembles), then what the learner's
         code does (a wrong input read, a rounded input typed), the question's own hints, the
         answer's named parts (embedlab.grading.parts), then the symptom (ratio, direction) in
@@ -724,6 +731,13 @@ class Question:
             # "that is X" exact on the book's inputs only: the looks that weigh words (the learner's cell wrong
             # there too) do not find X again, so the book's inputs made it a coincidence, not the learner's slip
             return "no"
+        if how == "book" and parts_.swapped_in(text, got) and any(words for words, _, _ in said) \
+                and _types_no_number(self):
+            # an input the search swapped into a part's place (the weakest story: no author wrote it) exact on the
+            # book's inputs only, the same: no look finds it again (3 columns for 4 rows is the count of 1s plus a
+            # bias on the book's table, on no other), so the book's numbers made it fit, not the learner's lines.
+            # Only of a cell that types no number: one typed for the book's inputs moves the look's value too
+            return "no"
         return "book"
 
     def _claims_factor(self, text: str, got, want) -> bool:
@@ -820,6 +834,10 @@ class Question:
         pair = parts.alternatives(text)
         if not pair:
             return text
+        if len(pair) == 2 and _quiet(parts.one_story, *pair, got, default=False):
+            # one story told twice (the same terms, or the same clauses once a shared part left out "in one place"
+            # is read as left out): said once, in its plainer telling, never as two slips that repeat each other
+            return parts.plainer(*pair)
         # each alternative weighed on the learner's own lines as any words are (refuted_by_cell: a construct they do
         # not write, a factor they already multiply by, a swap they do not make)
         # a measured gap ("exactly 2 · d short: recheck …") beside a named part of that size is no second slip
@@ -855,6 +873,10 @@ class Question:
         general = re.compile(r"^that is a (ratio|difference) \(")
         rank = {a: (support[a] != "look", bool(general.match(a))) for a in kept}
         first, second = sorted(kept, key=rank.get)
+        shared = parts.shared_slip(first, second)
+        if shared:
+            # a slip both tell (GB for GiB), said once, and the one slip more that the number cannot tell apart
+            return shared
         which = "The likelier" if rank[first] != rank[second] else "One"
         return f"{parts.TWO_SLIPS}. {which}: {first}. The other: {second}"
 
@@ -1099,6 +1121,45 @@ def _named_count(question, text: str, c) -> bool:
     sizes = question.inputs() if callable(question.inputs) else {}
     return any(isinstance(v, (int, float)) and not isinstance(v, bool) and v == c and v not in (0, 1)
                and re.search(rf"(?<![\w.]){re.escape(str(k))}(?![\w])", text) for k, v in sizes.items())
+
+
+def _recheck_the_call(question, said: str) -> str:
+    """`said` with the fallback's recheck of what the quantity is (diagnose.RECHECK) put as what to recheck around
+    the call, where the learner's own lines call the lesson's own function for that quantity (kl_divergence for a
+    divergence): that function computes it right; the inputs given to it, and what is done with its result, are
+    the learner's. `said` unchanged otherwise."""
+    import ast
+
+    unit = question.unit_of()
+    recheck, fn = diagnose.RECHECK.get(unit), diagnose.LESSON_FUNCTION.get(unit)
+    if not recheck or not fn or recheck not in said or not question.source:
+        return said
+    try:
+        tree = ast.parse(code.own_part(question.source))
+    except (SyntaxError, ValueError, RecursionError):
+        return said
+    if not any(isinstance(n, ast.Call) and code_name(n.func) == fn for n in ast.walk(tree)):
+        return said
+    given, returned = diagnose.LESSON_FUNCTION_INPUTS[unit]
+    return said.replace(recheck, f"your cell computes it with `{fn}`, the lesson's own function: recheck what you give "
+                                 f"it ({given}) and what your cell does with what it returns ({returned})")
+
+
+def code_name(node) -> str:
+    """The name a call's function is read by: `f` of f(…), `g` of x.g(…)."""
+    import ast
+
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return ""
+
+
+def _types_no_number(question) -> bool:
+    """Do the learner's own lines type no number but 0 and 1 (their value follows the inputs wherever they are)?"""
+    typed = _quiet(explain.typed_constants, question, default=None)
+    return typed is not None and all(t in (0, 1) for t in typed if not isinstance(t, str))
 
 
 def _typed_evidence(question, c) -> bool:
@@ -1874,8 +1935,11 @@ class Function(Question):
             text = (f"your function never reads its argument{'s' * (len(unused) > 1)} {which}: its result must "
                     f"depend on {'them' if len(unused) > 1 else 'it'}")
             hint = _not_read_asides(hint if where else "", unused)
-            if hint and not diagnose.direction_only(hint):  # what that leaves out, in the slip's own words
-                return self._verdict(False, f"{text}: {hint}")
+            if hint and not diagnose.direction_only(hint):
+                # what that leaves out, in the slip's own words, where they name the argument ("the batch holds
+                # `batch` of them"); another slip the call shows (the factor 2 of keys and values, on a call whose
+                # batch is 1) is a second clause, joined as one
+                return self._verdict(False, f"{text}{_unused_join(hint, unused)}{hint}")
             # "as the question's formula does" only where the question's text
             # writes out a formula reading every argument left unread (`formula`)
             granted = set(unused) <= set(self.formula)
@@ -1997,6 +2061,19 @@ class Function(Question):
         return dataclasses.replace(inner, case=tuple(args), factors={**factors, **inner.factors},
                                    factor_hints={**self.factor_hints, **inner.factor_hints},
                                    source=self.source or inner.source, solved_in=self.lesson or inner.solved_in)
+
+def _unused_join(hint: str, unused) -> str:
+    """How a call's words follow "your function never reads `x`: its result must depend on it": as what leaving x
+    out does (": ") where their first clause names x, else as another slip ("; and ")."""
+    import re
+
+    first = hint.split("; and ")[0]
+    for n in unused:  # the name, or its singular (`counts`: "each word by its count")
+        for form in dict.fromkeys((n, n[:-1] if n.endswith("s") and len(n) > 3 else n)):
+            if re.search(rf"(?<![\w`]){re.escape(form)}(?![\w`])|`{re.escape(form)}`", first):
+                return ": "
+    return "; and "
+
 
 def _not_read_asides(hint: str, unused) -> str:
     """A call's words said after "your function never reads `tied`", without an aside that presumes the argument
@@ -2364,7 +2441,24 @@ def _plain(value, name: str, depth: int = 0, count: list | None = None):
         if not all(isinstance(k, str) for k in value):
             raise WrongForm(f"`{name}` has a key that is not a string")
         return {k: _plain(v, name, depth + 1, count) for k, v in value.items()}
+    fields = _number_fields(value)
+    if fields:  # a result object of several numbers (count_params' ParamCount) where one of them is asked
+        shown = ", ".join(f"`.{f}`" for f in fields[:10]) + (", …" if len(fields) > 10 else "")
+        raise WrongForm(f"`{name}` holds a {type(value).__name__}, an object of several numbers ({shown}), not one "
+                        f"number: give the number the question asks for, one of its fields")
     raise WrongForm(f"`{name}` holds a {type(value).__name__}: use numbers, strings, booleans, lists and dicts")
+
+
+def _number_fields(value) -> list:
+    """The fields of a dataclass result that hold a plain number (not a flag): [] for anything else."""
+    if not dataclasses.is_dataclass(value) or isinstance(value, type):
+        return []
+    out = []
+    for f in dataclasses.fields(value):
+        v = getattr(value, f.name, None)
+        if isinstance(v, (numbers.Number, np.number)) and not isinstance(v, (bool, np.bool_)):
+            out.append(f.name)
+    return out
 
 
 ELSEWHERE_TEXT = 300  # characters kept of a case's words from the kernel

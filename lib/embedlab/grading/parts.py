@@ -413,8 +413,9 @@ def changes_of(answer: Answer) -> list[tuple[dict, str, tuple]]:
             if isinstance(group, (Sum, Prod)) and not (group.key and keyed[group.key] >= 2) \
                     and (nid, "without", group.id()) not in seen:  # a group that is itself shared is not one place
                 seen.add((nid, "without", group.id()))
-                out.append(({group.id() + WITHOUT: i}, f"{group.name}: {node.say_missing(answer.context)}",
-                            (group.id() + WITHOUT, nid)))
+                words = f"{group.name}: {node.say_missing(answer.context)}"
+                PLACED[words] = node.say_missing(answer.context)
+                out.append(({group.id() + WITHOUT: i}, words, (group.id() + WITHOUT, nid)))
         if isinstance(node, Part) and named and not node.key:
             mine = [k for k, v in named.items() if v == node.amount]
             if mine:
@@ -809,6 +810,110 @@ def _story(answer, change: dict, words: str, got) -> None:
         STORIES[(words, _story_key(got))] = tuple(story_terms(answer.tree, change))
     except (ArithmeticError, ValueError, TypeError, OverflowError, RecursionError):
         pass
+    try:
+        PIECES[(words, _story_key(got))] = _pieces(answer.tree, change)
+    except (ArithmeticError, ValueError, TypeError, OverflowError, RecursionError):
+        pass
+    nodes = {n.id(): n for n in answer.tree.nodes()}
+    if any(isinstance(op, tuple) and op[0] == "alt" and key in nodes and nodes[key].alts[op[1]].swap
+           for key, op in change.items()):
+        SWAPPED.add((words, _story_key(got)))  # another input in a part's place, put there by the search
+    parents = {c.id(): n for n in answer.tree.nodes() for c in getattr(n, "children", [])}
+    if change and all(isinstance(parents.get(key), Sum) for key in change):
+        TERMWISE.add((words, _story_key(got)))  # each change a whole term of a sum: the terms tell the story
+
+
+# --------------------------------------------------------------------------
+# Two explanations of one value may be one story told twice: the same terms (a table counted again where the final
+# norm belongs, and an untied head with no final norm), the same numerator and denominator, or the same clauses once
+# a shared part left out "in one place" (`group: words`) is read as left out (the other place's term left out too).
+# Said as two slips ("either … or …") they repeat each other; the story is said once (kinds.Question._either).
+
+PLACED: dict = {}  # the words of a shared part left out in one group only -> the part's own missing words
+PIECES: dict = {}  # (words, the value they explain) -> the values of the answer's top-level pieces under the change
+SWAPPED: set = set()  # (words, the value) of stories with an input the search swapped into a part (the weakest)
+TERMWISE: set = set()  # (words, the value) of stories whose changes are whole terms of a sum, none inside a product
+
+
+def _pieces(tree, change: dict) -> tuple:
+    """The values of the answer's top-level pieces with `change` made: a ratio's numerator and denominator (its own
+    op applied), a sum's terms (story_terms, sorted), a product's factors (sorted)."""
+    if isinstance(tree, Ratio):
+        num, den = (_eval(c, change) for c in tree.children)
+        op = change.get(tree.id())
+        if op == "invert":
+            num, den = den, num
+        elif isinstance(op, tuple) and op[0] == "rest":
+            den = den - num
+        elif isinstance(op, tuple) and op[0] == "again":
+            part = next((n for n in tree.children[0].nodes() if n.id() == op[1]), None)
+            den = den + (_eval(part, change) if part is not None else math.nan)
+        return ("ratio", _story_key(num), _story_key(den))
+    if isinstance(tree, Sum):
+        return ("sum", *(_story_key(t) for t in story_terms(tree, change)))
+    if isinstance(tree, Prod) and not change.get(tree.id()):
+        return ("prod", *(_story_key(_term(c, change, 1, 1) ** (2 if change.get(c.id()) == TWICE else 1))
+                          for c in tree.children))
+    return ("one", _story_key(_eval(tree, change)))
+
+
+def _clauses_of(words: str) -> list:
+    return [c.strip() for c in words.split("; and ") if c.strip()]
+
+
+def one_story(a: str, b: str, got) -> bool:
+    """Do two explanations of `got` tell one story? Their pieces (the terms of a sum, a ratio's numerator and
+    denominator) are the same values, with more than one piece; or their clauses are the same once a shared part
+    left out in one place is read as that part left out."""
+    key = _story_key(got)
+    if a in TWO and b in TWO:
+        # two slips each that give the sum the same terms, each change a whole term (a factor changed inside a
+        # product, 1 byte where the 2 of keys and values is left out, is another story with the same terms), or
+        # a ratio the same numerator and the same denominator: one pair told two ways (one part left out of two
+        # of the same size, each alone, stays two stories: the value cannot tell them)
+        x, y = STORIES.get((a, key)), STORIES.get((b, key))
+        if x is not None and y is not None and len(x) > 1 and tuple(x) == tuple(y) \
+                and (a, key) in TERMWISE and (b, key) in TERMWISE:
+            return True
+        x, y = PIECES.get((a, key)), PIECES.get((b, key))
+        if x is not None and x[0] == "ratio" and x == y:
+            return True
+    ca = sorted(PLACED.get(c, c) for c in _clauses_of(a))
+    cb = sorted(PLACED.get(c, c) for c in _clauses_of(b))
+    return ca == cb
+
+
+SHARED_MORE = "; and one slip more, which your number cannot tell apart: either "
+
+
+def shared_slip(a: str, b: str) -> str | None:
+    """Two explanations that share a slip ("X; and Y", "X; and Z"): the shared slip said once, then the two others
+    as the one slip more the value cannot tell apart ("X; and one slip more, …: either Y; or Z"). None when they
+    share no clause, or one is all shared (no difference to say)."""
+    ca, cb = _clauses_of(a), _clauses_of(b)
+    na, nb = [PLACED.get(c, c) for c in ca], [PLACED.get(c, c) for c in cb]
+    shared = [c for c, n in zip(ca, na) if n in nb]
+    ra = [c for c, n in zip(ca, na) if n not in nb]
+    rb = [c for c, n in zip(cb, nb) if n not in na]
+    if not shared or not ra or not rb:
+        return None
+    x, y = " and ".join(ra), " and ".join(rb)
+    label = x.split(": ", 1)[0] + ": "
+    if len(ra) == len(rb) == 1 and ra[0] in PLACED and rb[0] in PLACED and y.startswith(label):
+        # both a shared part left out of one group, the same group: its name said once, before the two
+        return f"{'; and '.join(shared)}; and one slip more in {label[:-2]}, which your number cannot tell apart: " \
+               f"either {x[len(label):]}{EITHER_SEP}{y[len(label):]}"
+    return f"{'; and '.join(shared)}{SHARED_MORE}{x}{EITHER_SEP}{y}"
+
+
+def plainer(a: str, b: str) -> str:
+    """Of two tellings of one story, the one to say: each slip said as its own clause (an untied head; and no final
+    norm) before one that says two as a swap; no clause that names a shared part "in one place" before one that
+    does; then the shorter."""
+    def rank(words):
+        clauses = _clauses_of(words)
+        return (-len(clauses), sum(c in PLACED for c in clauses), len(words))
+    return min((a, b), key=rank)
 
 
 def _story_key(value):
@@ -843,6 +948,11 @@ def story_terms(node, change: dict) -> list:
         return [factor * t for t in story_terms(sums[0], change)]
     value = _eval(node, change)
     return [value] if value else []
+
+
+def swapped_in(words: str, got) -> bool:
+    """Is the story of `words` an input the search itself put in a part's place (columns for rows)?"""
+    return (words, _story_key(got)) in SWAPPED
 
 
 def story_of(words: str, got):
@@ -1260,7 +1370,8 @@ def search(answer, got: float, want: float | None = None) -> str | None:
     if len(found) == 1:
         return found[0][1]
     if len(found) == 2:
-        return either(found[0][1], found[1][1])
+        a, b = found[0][1], found[1][1]
+        return plainer(a, b) if one_story(a, b, got) else either(a, b)
     return None
 
 

@@ -18,6 +18,7 @@ never in the checking process, and the namespace is put back as it was. This mod
 from __future__ import annotations
 
 import ast
+import re
 import copy
 import pickle
 
@@ -57,6 +58,9 @@ def _seg(source: str, node) -> str:
     except (IndexError, ValueError):  # a node made by an edit: no place in the source
         text = ast.unparse(node)
     text = " ".join(text.split())
+    # a big whole float as the learner most likely typed it (the cell is run unparsed: 8e9 reads 8000000000.0)
+    text = re.sub(r"(?<![\w.])([1-9](?:\d?[1-9])?)(0{6,})\.0(?![\w.])",
+                  lambda m: f"{m.group(1)}e{len(m.group(2))}", text)
     return text if len(text) <= 60 else text[:57] + "…"
 
 
@@ -163,6 +167,16 @@ def edits(source: str, params: tuple = (), values: dict | None = None,
                 setattr(new, key, value)
             out.append((words, new, rank))
 
+    for k, node in enumerate(nodes):
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add) \
+                and all(isinstance(side, (ast.Subscript, ast.Call)) for side in (node.left, node.right)):
+            # two arrays added entry by entry where they belong one after the other (E[animals] + E[vehicles] for the
+            # rows of both lists, np.array(a) + np.array(b) for both lists of ids): joined, np.concatenate
+            left, right = _seg(source, node.left), _seg(source, node.right)
+            add(f"`{_seg(source, node)}` adds two arrays entry by entry: joined one after the other, "
+                f"np.concatenate([{left}, {right}]), your own code gives the answer", k,
+                lambda n: ast.Call(ast.Attribute(ast.Name("np", ast.Load()), "concatenate", ast.Load()),
+                                   [ast.List([n.left, n.right], ast.Load())], []), 2)
     for k, node in enumerate(nodes):
         if isinstance(node, ast.Call):
             name = _name_of(node.func)
@@ -706,8 +720,11 @@ def _literal_edits(source: str, nodes: list, k: int, node, names: dict, only_tri
                 continue  # an input of under 10 (a width of 4) equals a factor of a formula too often
             import math
             ratio = abs(held / value)
-            rounded = any(round(held, -k) == value for k in range(1, 16)) or any(
-                float(f"{held:.{k}g}") == value for k in range(1, 6))
+            # the input rounded, as the code reading names it (code.typed_input: within 3%); a rounding that
+            # moves it further (8e9 for 7.5e9, one digit kept) is a value typed where the input belongs
+            rounded = abs(held - value) < 0.03 * abs(held) and (any(round(held, -k) == value for k in range(1, 16))
+                                                               or any(float(f"{held:.{k}g}") == value
+                                                                      for k in range(1, 6)))
             if rounded or (round(math.log10(ratio)) != 0 and abs(math.log10(ratio) - round(math.log10(ratio))) < 0.005):
                 continue  # the input rounded (128,000 for 128,256) or in other units (1.3e3 for 1.3e6): code_first's
             if not 1 / NEAR <= ratio <= NEAR:

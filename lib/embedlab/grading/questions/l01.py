@@ -254,6 +254,15 @@ def pair_slips(p: dict) -> list:
             out.append((cosine_similarity(table[i + k], table[j + k]), (
                 f"that is the cosine of the rows just {where} the pair's (another pair of words): ids count from 0, "
                 "and word number i of the list is row i (an off-by-one in the ids)")))
+    # any other two rows (an id typed from a glance at `words`, one word's id for another's): the same formula on
+    # rows that are not the pair's, measured exactly; the words name no word, so a look with other words says them too
+    for a in range(len(table)):
+        for b in range(a + 1, len(table)):
+            if {a, b} == {i, j} or not (table[a].any() and table[b].any()):
+                continue
+            out.append((cosine_similarity(table[a], table[b]), (
+                "that is the cosine of another two rows of `table`, not the pair's: recheck the ids, one per "
+                "word of `pair` (word_to_id[w], the word's position in `words`)")))
     return out
 
 

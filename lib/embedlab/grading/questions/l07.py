@@ -400,7 +400,7 @@ def questions(p: dict) -> list:
         }, result=Real("kv_cache_gb", exact=True, hints=[
             Hint(lambda got, want: got != want and got == math.floor(want) and got == int(got),
                  "a whole number of GB: `//` rounds down; divide with `/`"),
-            ratio(0.5, "keys and values: the factor 2"),
+            ratio(0.5, "keys and values: the factor 2 is missing (the cache holds both)"),
             ratio(GIB_PER_GB, "that is GiB; return GB (10**9 bytes)"),
         ], parts=lambda L, h_kv, head_dim, b, context, batch: Answer(Prod("the cache", [
             Part("keys and values", 2, "×2", missing="keys and values: the factor 2 (the cache holds both)"),

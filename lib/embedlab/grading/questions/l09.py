@@ -8,14 +8,13 @@ A variant trains its own model (its own width d, corpus and training run);
 """
 
 import functools
-
 import math
 
 import numpy as np
 
 from embedlab.grading.elsewhere import Elsewhere
 from embedlab.grading.kinds import (Array, Arrays, Choice, Function, Hint, Integer, Invariant, Real, Slip, offset,
-                                    whole_norm_hint)
+                                    related, whole_norm_hint)
 from embedlab.grading.parts import Alt, Answer, Part, Prod, Sum
 from embedlab.grading.space import FRESH_INPUTS, Space, equal_to_book
 from embedlab.grading.verdicts import untold_slips
@@ -112,6 +111,17 @@ def gap_of(E: np.ndarray, animals, vehicles) -> float:
     C = unit @ unit.T
     within = [C[i, j] for group in (animals, vehicles) for i in group for j in group if i < j]
     return float(np.mean(within) - C[np.ix_(animals, vehicles)].mean())
+
+
+@functools.lru_cache(maxsize=4)
+def _untrained_gap(d, n_sentences, corpus_seed, batch_size, seed) -> float:
+    """Question 3's gap on the model's table before any step (train_tinylm with steps=0): its rows as drawn."""
+    corpus, E = _model(d, n_sentences, corpus_seed, 0, batch_size, seed)
+    return gap_of(E, list(corpus.groups["animals"]), list(corpus.groups["vehicles"]))
+
+
+def untrained_gap(p: dict) -> float:
+    return _untrained_gap(*(p[name] for name in ("d", "n_sentences", "corpus_seed", "batch_size", "seed")))
 
 
 def gap_elsewhere(ns: dict) -> list:
@@ -457,10 +467,13 @@ def questions(p: dict) -> list:
             # the check keeps); any other negative gap says what is measurably true, not which slip made it.
             Hint(lambda got, want: math.isclose(got, -want, rel_tol=1e-5),
                  "within minus between: the animal and vehicle groups are tighter inside"),
+            related(lambda want: untrained_gap(p), "that is the gap of the untrained table (the model before any "
+                                                   "step, its rows as drawn): use the trained table, run.model.E "
+                                                   "of the cell that trains it"),
             Hint(lambda got, want: got < 0 < want,
-                 "your gap is below 0, though words of one group are closer to each other than to the other "
-                 "group's (the within-group mean is the larger): recheck which pairs' cosine similarities each of "
-                 "your two means takes"),
+                 "your gap is below 0, though in the trained table words of one group are closer to each other than "
+                 "to the other group's (the within-group mean is the larger): recheck the table you use (the trained "
+                 "run.model.E) and which pairs' cosine similarities each of your two means takes"),
             # Proven by the value, not guessed from a band: the gap with every word's pair with itself taken
             # in is one exact number for these parameters (trained(p)'s third value).
             Hint(lambda got, want: math.isclose(got, _with_self_gap(p), rel_tol=1e-9),

@@ -711,7 +711,7 @@ DEFENCE = Written("defence", carries=("design", "design_params", "design_serving
                            "the most "
                            "non-embedding parameters)")), figures=True),
     Criterion("tying", "What the tying choice costs:",
-              "say what tying (or not) the head costs or saves, in your design's own numbers.", (
+              "say what tying (or not) the output head costs or saves, in your design's own numbers.", (
                   Level(0, "the choice not discussed"),
                   Level(1, "the choice named with the V × d parameters it saves or costs"),
                   Level(2, "the V × d count and what it moves in the budgets (parameters and serving GB), "
