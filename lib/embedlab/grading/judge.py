@@ -260,8 +260,17 @@ def _defining_cell_raised(q: Question, result: RunResult):
             continue
         which = "your answer cell" if name == q.name else f"the cell that defines `{name}`"  # the check's words
         error = error_line(cut(own[0].get("ename")), cut(own[0].get("evalue")))
-        return (MEMORY if own[0].get("ename") == "MemoryError" else ERROR), cut(raised_words(which, error, name))
+        return (MEMORY if own[0].get("ename") == "MemoryError" else ERROR), cut(raised_words(
+            which, error, name, _reported_source(report, name)))
     return None
+
+
+def _reported_source(report: dict, name: str) -> str | None:
+    """The source of the cell that defines `name`, as the sandbox reported it (read, never
+    run): which of its lines ran when it failed to compile (text.compiled_from)."""
+    sources = report.get("sources") if isinstance(report, dict) else None
+    cell = sources.get(name) if isinstance(sources, dict) else None
+    return cell if isinstance(cell, str) else None
 
 
 def _why_missing(q: Question, result: RunResult, limits: Limits):
@@ -279,7 +288,8 @@ def _why_missing(q: Question, result: RunResult, limits: Limits):
     if own and did_not_parse(error_line(cut(own[0].get("ename")), "")):
         # the answer cell did not parse: in the notebook check's words (text.missing_words)
         return ERROR, cut(missing_words("your answer cell", error_line(cut(own[0].get("ename")),
-                                                                       cut(own[0].get("evalue"))), q.name))
+                                                                       cut(own[0].get("evalue"))), q.name,
+                                        _reported_source(report, q.name)))
     if own:
         return ERROR, (f"`{q.name}` is not defined; {_cell(report, cell)} raised "
                        f"{cut(own[0].get('ename'))}: {cut(own[0].get('evalue'))}")

@@ -284,14 +284,17 @@ class Question:
             return Verdict(CORRECT, self.points, self.points, "")
         if _STATUS_ONLY.get():  # the status alone is asked: no words (those built without their hints read half-made)
             return Verdict(INCORRECT, 0.0, self.points, "")
-        from embedlab.grading.text import without_repeats
+        from embedlab.grading.text import as_sentences, without_repeats
 
         here = self._raised_here()
         if here:  # the cell fails on these inputs too: no hint of another kind can be about it
             detail = here
 
-        # a clause that says again what an earlier one says (two sources joined) is left out: said once
-        return Verdict(INCORRECT, 0.0, self.points, _quiet(without_repeats, detail, default=detail))
+        # a clause that says again what an earlier one says (two sources joined) is left
+        # out: said once; clauses chained by colons read as sentences (text.as_sentences)
+        detail = _quiet(without_repeats, detail, default=detail)
+        detail = _quiet(as_sentences, detail, default=detail)
+        return Verdict(INCORRECT, 0.0, self.points, detail)
 
     def _hint(self, got, want, default: str) -> str:
         if _STATUS_ONLY.get():
@@ -973,7 +976,60 @@ def _own_hints(question, got, want) -> list:
                     out.append(hint.message)  # words about a construct the learner's lines write, or any other
         except Exception:  # noqa: BLE001
             continue
-    return out
+    again = _quiet(_step_again, question, got, want, default=None) if out else None
+    return [_both_routes(m, *again) for m in out] if again else out
+
+
+_WRITTEN_TWICE: dict = {}  # (question, source, part): do the lines write it twice
+
+
+def _step_again(question, got, want):
+    """(the step's words, the route's words) where `got` is the answer with one of its
+    own steps made again: a term of the answer's sum (its named parts) counted twice.
+    Two routes then give exactly that value on every input: the step made twice over,
+    or made once on a value that already had it (the answer typed from the lesson, or
+    reached another way). None where the value is no such step, or where the learner's
+    own lines write the term twice (the code shows the first route)."""
+    from embedlab.grading import parts as parts_
+
+    answers = question.parts() if question.parts is not None else None
+    answers = answers if isinstance(answers, list) else [answers] if answers else []
+    for answer in answers:
+        parent = {c.id(): n for n in answer.tree.nodes()
+                  for c in getattr(n, "children", [])}
+        if not _exactly(answer.tree.value({}), want):
+            continue
+        for node in answer.tree.nodes():
+            if not isinstance(parent.get(node.id()), parts_.Sum) or not node.can_double \
+                    or not _exactly(answer.tree.value({node.id(): parts_.TWICE}), got):
+                continue
+            step, key = node.value({}), (question.name, question.source, node.name)
+            terms = _quiet(explain.own_terms, question, got, default=None)
+            if terms is not None:  # read on the book's inputs (a look's are not its terms)
+                if len(_WRITTEN_TWICE) > 1000:
+                    _WRITTEN_TWICE.clear()
+                _WRITTEN_TWICE[key] = sum(1 for t in terms if _exactly(t, step)) >= 2 \
+                    or any(_exactly(t, 2 * step) for t in terms)
+            if _WRITTEN_TWICE.get(key):
+                return None  # `untied - V * d - V * d`: the lines write the term twice
+            minus = node.name.startswith("minus ")
+            what = node.name[len("minus "):] if minus else node.name
+            aside = f" ({node.words})" if node.words else ""
+            if step < 0:
+                return (f"{answer.context} takes {what}{aside} away twice, where the "
+                        "answer takes it away once",
+                        "you took it away from a value that already lacks it")
+            return (f"{answer.context} has {what}{aside} twice, where the answer has it "
+                    "once", "you added it to a value that already has it")
+    return None
+
+
+def _both_routes(own: str, step: str, again: str) -> str:
+    """A question's own words for a value two routes give (`_step_again`): the measured
+    step first, then both routes, the own words' story (up to their first colon) one of
+    them, neither picked."""
+    story = own.split(": ", 1)[0]
+    return f"{step}. Two routes give exactly that: {story}; or {again}"
 
 
 def _parts_and_code(question, got, want) -> list:
