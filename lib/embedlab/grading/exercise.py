@@ -30,7 +30,8 @@ from embedlab.grading.explain import with_source
 from embedlab.grading.elsewhere import as_handed_out, run_elsewhere
 from embedlab.grading.elsewhere import run_function_edits
 from embedlab.grading.lessons import load_key, questions_for
-from embedlab.grading.text import broken_definition, did_not_parse, error_line, missing_words, raised_words
+from embedlab.grading.text import (as_sentences, broken_definition, did_not_parse, error_line,
+                                   missing_words, raised_words)
 from embedlab.grading.status import CORRECT, ERROR, INCORRECT, NOT_ATTEMPTED, TO_MARK, format_points
 from embedlab.grading.variants import look_question, second_look, space_for
 from embedlab.grading.verdicts import evaluate, untold_slips  # noqa: F401 - exercise's names too
@@ -89,6 +90,8 @@ class Exercise:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             verdict = self._verdict(name, namespace)
+        if verdict.status == INCORRECT:  # the words as shown: clauses chained by colons as sentences
+            verdict = dataclasses.replace(verdict, detail=as_sentences(verdict.detail))
         if verdict.status != NOT_ATTEMPTED:
             return verdict
         for missing in (name, *getattr(question, "uses", ())):

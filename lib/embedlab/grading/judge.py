@@ -21,7 +21,7 @@ from embedlab.grading.kinds import CARRIED, WRITTEN_LIMIT, Function, Question, c
 from embedlab.grading.lessons import questions_for
 from embedlab.grading.sandbox import Limits, RunResult
 from embedlab.grading.status import CORRECT, CRASHED, ERROR, INCORRECT, MEMORY, NOT_ATTEMPTED, TIMEOUT, TO_MARK
-from embedlab.grading.text import cut, did_not_parse, error_line, missing_words, raised_words
+from embedlab.grading.text import as_sentences, cut, did_not_parse, error_line, missing_words, raised_words
 from embedlab.grading.variants import look_question
 
 
@@ -129,7 +129,7 @@ def score(q: Question, key: dict, reference: dict, result: RunResult, limits: Li
             detail = verdict.detail
     detail = given_hint(q, detail, expected, entry, result.report.get("code"), cell, lesson, mode,
                         key) if lesson else detail
-    return 0.0, q.points, INCORRECT, cut(detail)
+    return 0.0, q.points, INCORRECT, cut(as_sentences(detail))  # the words as the check shows them
 
 
 def given_hint(q: Question, detail: str, expected, entry: dict, sources, source, lesson: str, mode: str,

@@ -284,17 +284,14 @@ class Question:
             return Verdict(CORRECT, self.points, self.points, "")
         if _STATUS_ONLY.get():  # the status alone is asked: no words (those built without their hints read half-made)
             return Verdict(INCORRECT, 0.0, self.points, "")
-        from embedlab.grading.text import as_sentences, without_repeats
+        from embedlab.grading.text import without_repeats
 
         here = self._raised_here()
         if here:  # the cell fails on these inputs too: no hint of another kind can be about it
             detail = here
 
-        # a clause that says again what an earlier one says (two sources joined) is left
-        # out: said once; clauses chained by colons read as sentences (text.as_sentences)
-        detail = _quiet(without_repeats, detail, default=detail)
-        detail = _quiet(as_sentences, detail, default=detail)
-        return Verdict(INCORRECT, 0.0, self.points, detail)
+        # a clause that says again what an earlier one says (two sources joined) is left out: said once
+        return Verdict(INCORRECT, 0.0, self.points, _quiet(without_repeats, detail, default=detail))
 
     def _hint(self, got, want, default: str) -> str:
         if _STATUS_ONLY.get():
@@ -441,6 +438,16 @@ class Question:
         return value == expected
 
     def _number_hint(self, got, want) -> str:
+        """The words for a wrong number (`_number_words`); the question's own words for a value
+        two routes give exactly (the answer with one of its own steps made again) are said as
+        the measured step and both routes (`_step_again`), never as the one they pick."""
+        words = self._number_words(got, want)
+        if not words or _STATUS_ONLY.get() or words not in _quiet(_own_words, self, default=()):
+            return words
+        again = _quiet(_step_again, self, got, want, default=None)
+        return _both_routes(words, *again) if again else words
+
+    def _number_words(self, got, want) -> str:
         """A typed, rounded number first (whatever else it resembles), then what the learner's
         code does (a wrong input read, a rounded input typed), the question's own hints, the
         answer's named parts (embedlab.grading.parts), then the symptom (ratio, direction) in
@@ -976,8 +983,7 @@ def _own_hints(question, got, want) -> list:
                     out.append(hint.message)  # words about a construct the learner's lines write, or any other
         except Exception:  # noqa: BLE001
             continue
-    again = _quiet(_step_again, question, got, want, default=None) if out else None
-    return [_both_routes(m, *again) for m in out] if again else out
+    return out
 
 
 _WRITTEN_TWICE: dict = {}  # (question, source, part): do the lines write it twice
@@ -1004,13 +1010,11 @@ def _step_again(question, got, want):
                     or not _exactly(answer.tree.value({node.id(): parts_.TWICE}), got):
                 continue
             step, key = node.value({}), (question.name, question.source, node.name)
-            terms = _quiet(explain.own_terms, question, got, default=None)
-            if terms is not None:  # read on the book's inputs (a look's are not its terms)
+            if key not in _WRITTEN_TWICE:  # first read with the value's own inputs, not a look's
                 if len(_WRITTEN_TWICE) > 1000:
                     _WRITTEN_TWICE.clear()
-                _WRITTEN_TWICE[key] = sum(1 for t in terms if _exactly(t, step)) >= 2 \
-                    or any(_exactly(t, 2 * step) for t in terms)
-            if _WRITTEN_TWICE.get(key):
+                _WRITTEN_TWICE[key] = _written_twice(question, got, step)
+            if _WRITTEN_TWICE[key]:
                 return None  # `untied - V * d - V * d`: the lines write the term twice
             minus = node.name.startswith("minus ")
             what = node.name[len("minus "):] if minus else node.name
@@ -1018,18 +1022,43 @@ def _step_again(question, got, want):
             if step < 0:
                 return (f"{answer.context} takes {what}{aside} away twice, where the "
                         "answer takes it away once",
-                        "you took it away from a value that already lacks it")
+                        "the value you started from already had it taken away, and you took "
+                        "it away again")
             return (f"{answer.context} has {what}{aside} twice, where the answer has it "
-                    "once", "you added it to a value that already has it")
+                    "once", "the value you started from already had it, and you added it again")
     return None
+
+
+def _written_twice(question, got, step) -> bool:
+    """Do the learner's lines write a term of `step` twice, as they add up to `got` on the
+    book's inputs: two computed terms of that size (a typed one is a value started from,
+    the other route), one of twice that size, or a product that types the factor 2."""
+    terms = _quiet(explain.own_terms, question, got, default=None)
+    typed = _quiet(explain.typed_constants, question, default=None) or set()
+    if terms is None:  # no +/- chain to read: one product (`V * d * 2`)
+        return 2 in typed
+    return sum(1 for t in terms if _exactly(t, step) and not any(_exactly(t, c) for c in typed)) >= 2 \
+        or any(_exactly(t, 2 * step) for t in terms)
+
+
+def _own_words(question) -> set:
+    """The words a question declares for a story of a value: its hints' messages, its
+    factors' words and its named parts' extras (a tied head counted) — each tells one
+    route to the value."""
+    from embedlab.grading import parts as parts_
+
+    out = {h.message for h in question.hints if isinstance(h.message, str)}
+    out |= {w for w in (question.factor_hints or {}).values() if isinstance(w, str)}
+    answers = question.parts() if question.parts is not None else None
+    for answer in answers if isinstance(answers, list) else [answers] if answers else []:
+        out |= {n.says for n in answer.tree.nodes() if isinstance(n, parts_.Extra)}
+    return out
 
 
 def _both_routes(own: str, step: str, again: str) -> str:
     """A question's own words for a value two routes give (`_step_again`): the measured
-    step first, then both routes, the own words' story (up to their first colon) one of
-    them, neither picked."""
-    story = own.split(": ", 1)[0]
-    return f"{step}. Two routes give exactly that: {story}; or {again}"
+    step first, then both routes, the own words one of them, neither picked."""
+    return f"{step}. Two routes give exactly that. One: {own}. The other: {again}"
 
 
 def _parts_and_code(question, got, want) -> list:

@@ -405,9 +405,9 @@ _ERROR_NAME = re.compile(r"[A-Z]\w*(?:Error|Exception|Warning)$")
 
 def as_sentences(text: str) -> str:
     """Hint words whose clauses chain with colons ("A: B: C: D") read as sentences: in
-    each sentence the first colon stays (a claim, then what it means) and the next one,
-    outside code, brackets and quotes, starts a new sentence ("A: B. C: D"). An error's
-    own colon (`IndexError: …`) is no clause's."""
+    each sentence, and each item of a list (`;`), the first colon stays (a claim, then
+    what it means) and the next one, outside code, brackets and quotes, starts a new
+    sentence ("A: B. C: D"). An error's own colon (`IndexError: …`) is no clause's."""
     if not isinstance(text, str) or text.count(": ") < 2:
         return text
     out, depth, quoted, colons, i = [], 0, False, 0, 0
@@ -419,18 +419,20 @@ def as_sentences(text: str) -> str:
             depth += 1
         elif not quoted and ch in _CLOSE:
             depth = max(0, depth - 1)
-        elif not quoted and not depth and text.startswith(". ", i) \
-                and text[i + 2:i + 3].isupper():
-            colons = 0  # a new sentence: its own first colon stays
+        elif not quoted and not depth and (text.startswith("; ", i) or text.startswith(
+                ". ", i) and text[i + 2:i + 3].isupper()):
+            colons = 0  # a new sentence, or an item of a list: its own first colon stays
         elif not quoted and not depth and text.startswith(": ", i) \
                 and not _ERROR_NAME.search(text[:i].rsplit(" ", 1)[-1]):
             colons += 1
             if colons == 2:
                 rest = text[i + 2:]
-                word = re.match(r"[a-z]+(?=[ ,;])", rest)
-                upper = word and len(word.group()) > 1  # a word, not a symbol (d, V)
-                out.append(". " + (rest[0].upper() + rest[1:2] if upper else rest[:2]))
-                colons, i = 0, i + 4
+                word = re.match(r"[a-z]+(?=[,;]| (?![-+*/=<>%@]))", rest)
+                # a word, not a symbol (d, V) nor a name the words quote as code (`context`)
+                upper = word and len(word.group()) > 1 and not any(
+                    re.search(rf"\b{word.group()}\b", q) for q in _QUOTED.findall(text))
+                out.append(". " + rest[0].upper() if upper else ". ")
+                colons, i = 0, i + (3 if upper else 2)  # a code quote after it still read
                 continue
         out.append(ch)
         i += 1
@@ -622,9 +624,9 @@ def compiled_from(cell, error: str) -> int | None:
     whose run failed with a SyntaxError (`did_not_parse(error)`) though it parses whole:
     `return` or `yield` outside a function, `break` outside a loop, `nonlocal` at module
     level. IPython compiles and runs a cell's top-level statements one by one, so those
-    above that line ran (a `def` among them defined its function). None where the cell
-    does not parse or its first statement is the one (none of its lines ran), where the
-    error names no line, or where the cell is not known."""
+    above that line ran (a `def` among them defined its function); 0 where it is the
+    first statement (none ran). None where the cell does not parse (none ran either),
+    where the error names no line, or where the cell is not known."""
     import ast
 
     found = re.search(r"\(line (\d+)\)\s*$", error) if isinstance(error, str) else None
@@ -644,17 +646,19 @@ def compiled_from(cell, error: str) -> int | None:
         return None
     line = int(found.group(1))
     at = next((i for i, node in enumerate(tree.body)
-               if node.lineno <= line <= (node.end_lineno or node.lineno)), 0)
-    return tree.body[at].lineno if at > 0 else None
+               if node.lineno <= line <= (node.end_lineno or node.lineno)), None)
+    return None if at is None else 0 if at == 0 else tree.body[at].lineno
 
 
 def _ran(error: str, cell: str | None = None) -> str:
     if did_not_parse(error):
         at = compiled_from(cell, error)
-        if at is not None:  # parses, one statement does not compile: those above ran
+        if at:  # parses, one statement does not compile: those above it ran
             return (f"was run and stopped at line {at}, a statement that does not "
                     f"compile ({error}); the statements above it ran, that one and those "
                     "below it did not")
+        if at == 0:  # parses, but its first statement does not compile
+            return f"was run and did not compile: {error} (so none of its lines ran)"
         if cell is None and error.startswith("SyntaxError"):  # which ran: not known
             return f"was run and did not parse: {error}"
         return f"was run and did not parse: {error} (so none of its lines ran)"
