@@ -30,8 +30,8 @@ from embedlab.grading.explain import with_source
 from embedlab.grading.elsewhere import as_handed_out, run_elsewhere
 from embedlab.grading.elsewhere import run_function_edits
 from embedlab.grading.lessons import load_key, questions_for
-from embedlab.grading.text import (as_sentences, broken_definition, did_not_parse, error_line,
-                                   missing_words, raised_words)
+from embedlab.grading.text import (as_sentences, broken_definition, did_not_parse,
+                                   error_line, missing_words, raised_words)
 from embedlab.grading.status import CORRECT, ERROR, INCORRECT, NOT_ATTEMPTED, TO_MARK, format_points
 from embedlab.grading.variants import look_question, second_look, space_for
 from embedlab.grading.verdicts import evaluate, untold_slips  # noqa: F401 - exercise's names too
@@ -86,11 +86,12 @@ class Exercise:
             error, cell = latest_raising_run(defined, namespace)
             if error:
                 which = "your answer cell" if defined == name else f"the cell that defines `{defined}`"
-                return Verdict(ERROR, 0.0, question.points, raised_words(which, error, defined, cell))
+                return Verdict(ERROR, 0.0, question.points,
+                               raised_words(which, error, defined, cell))
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             verdict = self._verdict(name, namespace)
-        if verdict.status == INCORRECT:  # the words as shown: clauses chained by colons as sentences
+        if verdict.status == INCORRECT:  # shown: colon-chained clauses as sentences
             verdict = dataclasses.replace(verdict, detail=as_sentences(verdict.detail))
         if verdict.status != NOT_ATTEMPTED:
             return verdict
@@ -100,7 +101,8 @@ class Exercise:
             error, cell = latest_raising_run(missing, namespace, defined=False)
             if error:
                 which = "your answer cell" if missing == name else f"the cell that defines `{missing}`"
-                return Verdict(ERROR, 0.0, verdict.max_points, missing_words(which, error, missing, cell))
+                return Verdict(ERROR, 0.0, verdict.max_points,
+                               missing_words(which, error, missing, cell))
             break
         return verdict
 
@@ -466,8 +468,9 @@ def latest_raising_run(name: str, namespace: dict, defined: bool = True) -> tupl
     """The last line of the error, when the latest run of the cell that defines `name` (the last cell in IPython's
     history whose text does) raised; else None. Known from the runs watched in this kernel (`watch_runs`);
     otherwise from the notebook's last error (sys.last_value, `raised_in`), where `name` is `defined` only if that
-    cell ran once (else a later run of the same text may have run through). As (that error, that cell's
-    text), (None, None) when it did not raise: which of its lines ran is read from the text."""
+    cell ran once (else a later run of the same text may have run through). As (that
+    error, that cell's text), (None, None) when it did not raise: which of its lines ran
+    is read from the text."""
     from embedlab.grading.code import PROBE_MARK, defines_pattern
 
     history = inputs_history(namespace)
@@ -493,7 +496,7 @@ def latest_raising_run(name: str, namespace: dict, defined: bool = True) -> tupl
     if watch is not None and at in watch["runs"]:
         return watch["runs"][at], history[at]
     if watch is not None and at >= max(watch["runs"], default=-1) + 1:
-        return None, None  # the cell running now (a check inside its own answer cell): it has not raised
+        return None, None  # the cell running now (a check in its own cell): not raised
     cell = history[at]
     if defined and sum(1 for c in history if c == cell) != 1:
         return None, None

@@ -438,11 +438,13 @@ class Question:
         return value == expected
 
     def _number_hint(self, got, want) -> str:
-        """The words for a wrong number (`_number_words`); the question's own words for a value
-        two routes give exactly (the answer with one of its own steps made again) are said as
-        the measured step and both routes (`_step_again`), never as the one they pick."""
+        """The words for a wrong number (`_number_words`); the question's own words
+        for a value two routes give exactly (the answer with one of its own steps made
+        again) are said as the measured step and both routes (`_step_again`), never
+        as the one they pick."""
         words = self._number_words(got, want)
-        if not words or _STATUS_ONLY.get() or words not in _quiet(_own_words, self, default=()):
+        if not words or _STATUS_ONLY.get() \
+                or words not in _quiet(_own_words, self, default=()):
             return words
         again = _quiet(_step_again, self, got, want, default=None)
         return _both_routes(words, *again) if again else words
@@ -1006,11 +1008,12 @@ def _step_again(question, got, want):
         if not _exactly(answer.tree.value({}), want):
             continue
         for node in answer.tree.nodes():
-            if not isinstance(parent.get(node.id()), parts_.Sum) or not node.can_double \
-                    or not _exactly(answer.tree.value({node.id(): parts_.TWICE}), got):
+            doubled = answer.tree.value({node.id(): parts_.TWICE})
+            if not isinstance(parent.get(node.id()), parts_.Sum) \
+                    or not node.can_double or not _exactly(doubled, got):
                 continue
             step, key = node.value({}), (question.name, question.source, node.name)
-            if key not in _WRITTEN_TWICE:  # first read with the value's own inputs, not a look's
+            if key not in _WRITTEN_TWICE:  # read on the value's inputs, not a look's
                 if len(_WRITTEN_TWICE) > 1000:
                     _WRITTEN_TWICE.clear()
                 _WRITTEN_TWICE[key] = _written_twice(question, got, step)
@@ -1022,22 +1025,24 @@ def _step_again(question, got, want):
             if step < 0:
                 return (f"{answer.context} takes {what}{aside} away twice, where the "
                         "answer takes it away once",
-                        "the value you started from already had it taken away, and you took "
-                        "it away again")
-            return (f"{answer.context} has {what}{aside} twice, where the answer has it "
-                    "once", "the value you started from already had it, and you added it again")
+                        "the value you started from already had it taken away, and you "
+                        "took it away again")
+            return (f"{answer.context} has {what}{aside} twice, where the answer "
+                    "has it once",
+                    "the value you started from already had it, and you added it again")
     return None
 
 
 def _written_twice(question, got, step) -> bool:
-    """Do the learner's lines write a term of `step` twice, as they add up to `got` on the
-    book's inputs: two computed terms of that size (a typed one is a value started from,
-    the other route), one of twice that size, or a product that types the factor 2."""
+    """Do the learner's lines write a term of `step` twice, as they add up to `got` on
+    the book's inputs: two computed terms of that size (a typed one is a value started
+    from, the other route), one of twice that size, or a product that types the 2."""
     terms = _quiet(explain.own_terms, question, got, default=None)
     typed = _quiet(explain.typed_constants, question, default=None) or set()
     if terms is None:  # no +/- chain to read: one product (`V * d * 2`)
         return 2 in typed
-    return sum(1 for t in terms if _exactly(t, step) and not any(_exactly(t, c) for c in typed)) >= 2 \
+    computed = [t for t in terms if not any(_exactly(t, c) for c in typed)]
+    return sum(1 for t in computed if _exactly(t, step)) >= 2 \
         or any(_exactly(t, 2 * step) for t in terms)
 
 
@@ -1050,7 +1055,8 @@ def _own_words(question) -> set:
     out = {h.message for h in question.hints if isinstance(h.message, str)}
     out |= {w for w in (question.factor_hints or {}).values() if isinstance(w, str)}
     answers = question.parts() if question.parts is not None else None
-    for answer in answers if isinstance(answers, list) else [answers] if answers else []:
+    answers = answers if isinstance(answers, list) else [answers] if answers else []
+    for answer in answers:
         out |= {n.says for n in answer.tree.nodes() if isinstance(n, parts_.Extra)}
     return out
 

@@ -421,18 +421,18 @@ def as_sentences(text: str) -> str:
             depth = max(0, depth - 1)
         elif not quoted and not depth and (text.startswith("; ", i) or text.startswith(
                 ". ", i) and text[i + 2:i + 3].isupper()):
-            colons = 0  # a new sentence, or an item of a list: its own first colon stays
+            colons = 0  # a new sentence, or a list's item: its own first colon stays
         elif not quoted and not depth and text.startswith(": ", i) \
                 and not _ERROR_NAME.search(text[:i].rsplit(" ", 1)[-1]):
             colons += 1
             if colons == 2:
                 rest = text[i + 2:]
                 word = re.match(r"[a-z]+(?=[,;]| (?![-+*/=<>%@]))", rest)
-                # a word, not a symbol (d, V) nor a name the words quote as code (`context`)
+                # a word: not a symbol (d, V), not a name quoted as code (`context`)
                 upper = word and len(word.group()) > 1 and not any(
                     re.search(rf"\b{word.group()}\b", q) for q in _QUOTED.findall(text))
                 out.append(". " + rest[0].upper() if upper else ". ")
-                colons, i = 0, i + (3 if upper else 2)  # a code quote after it still read
+                colons, i = 0, i + (3 if upper else 2)  # a code quote after it: read
                 continue
         out.append(ch)
         i += 1
@@ -655,8 +655,8 @@ def _ran(error: str, cell: str | None = None) -> str:
         at = compiled_from(cell, error)
         if at:  # parses, one statement does not compile: those above it ran
             return (f"was run and stopped at line {at}, a statement that does not "
-                    f"compile ({error}); the statements above it ran, that one and those "
-                    "below it did not")
+                    f"compile ({error}); the statements above it ran, that one and "
+                    "those below it did not")
         if at == 0:  # parses, but its first statement does not compile
             return f"was run and did not compile: {error} (so none of its lines ran)"
         if cell is None and error.startswith("SyntaxError"):  # which ran: not known
@@ -668,7 +668,7 @@ def _ran(error: str, cell: str | None = None) -> str:
 def raised_words(which: str, error: str, name: str, cell: str | None = None) -> str:
     """The words for an answer whose defining cell's latest run raised (or did not parse) while `name` still holds
     a value (left from an earlier run, or set before the error): not judged. The notebook's check and the grader
-    say the same. `cell`: that cell's source, where known (which lines ran: `compiled_from`)."""
+    say the same. `cell`: that cell's source, where known (`compiled_from`)."""
     return (f"{which} {_ran(error, cell)}: the value `{name}` holds now is not judged; "
             "fix that cell and run it again")
 
@@ -676,4 +676,5 @@ def raised_words(which: str, error: str, name: str, cell: str | None = None) -> 
 def missing_words(which: str, error: str, name: str, cell: str | None = None) -> str:
     """The words for an answer not defined because its defining cell's latest run raised (or did not parse). The
     notebook's check and the grader say the same. `cell`: as `raised_words`."""
-    return f"{which} {_ran(error, cell)}: `{name}` is not defined; fix that cell and run it again"
+    return (f"{which} {_ran(error, cell)}: `{name}` is not defined; fix that cell and "
+            "run it again")
