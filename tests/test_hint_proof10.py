@@ -204,12 +204,12 @@ def test_e_a_comparison_inverted_is_named():
              "def count_unique(storage, sizes):\n    first = {}\n    for i, s in enumerate(storage):\n"
              "        first.setdefault(s, i)\n"
              "    return int(sum(n for i, n in enumerate(sizes) if first[storage[i]] != i))\n",
-             "`first[storage[i]] != i` inverts the test, so your code keeps its complement (what the test should leave out): with `first[storage[i]] == i`"),
+             "`first[storage[i]] != i` inverts the test, so your code keeps its complement (what the test should leave out). With `first[storage[i]] == i`"),
             # a one-hot row filled where the id is not
             ("02-lookup-vs-matmul", "one_hot",
              "def one_hot(ids, V):\n    out = np.zeros((len(ids), V))\n    for t, i in enumerate(ids):\n"
              "        for j in range(V):\n            out[t, j] = 1.0 if j != i else 0.0\n    return out\n",
-             "`j != i` inverts the test, so your code keeps its complement (what the test should leave out): with `j == i`")):
+             "`j != i` inverts the test, so your code keeps its complement (what the test should leave out). With `j == i`")):
         detail = _detail(lesson, name, source)
         assert said in detail and PROVEN in detail, (name, detail)
 
@@ -219,7 +219,7 @@ def test_e_a_test_that_needs_a_not_is_named():
     source = ("def count_unique(storage, sizes):\n    seen, total = {}, 0\n    for s, n in zip(storage, sizes):\n"
               "        if seen.get(s, False):\n            total += n\n        seen[s] = True\n    return total\n")
     detail = _detail("05-weight-tying", "count_unique", source)
-    assert "the test `seen.get(s, False)` is the wrong way round, so your code keeps its complement: with `not seen.get(s, False)`" in detail, detail
+    assert "the test `seen.get(s, False)` is the wrong way round, so your code keeps its complement. With `not seen.get(s, False)`" in detail, detail
     assert PROVEN in detail, detail
 
 

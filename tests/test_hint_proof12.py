@@ -249,7 +249,7 @@ def test_2_a_typed_length_is_named_in_another_lesson():
     source = ("rows = run.model.E[never]\nunit = rows / np.linalg.norm(rows, axis=1, keepdims=True)\n"
               "C = unit @ unit.T\nnever_cos = C[np.triu_indices(9, k=1)].mean()\n")
     detail = _detail("10-glitch-tokens", "never_cos", source)
-    assert "the 9 your lines type is len(never)" in detail, detail
+    assert "The 9 your lines type is len(never)" in detail, detail
 
 
 def test_2_the_right_cells_stay_right():
@@ -349,7 +349,7 @@ def test_3_a_right_ranking_with_a_wrong_earlier_function_blames_the_function():
     assert notebook.status == status == "incorrect", (notebook, detail)
     assert notebook.detail == detail, (notebook.detail, detail)
     assert detail.startswith("your `unused_score` (question 3) is not right yet, and this answer uses it"), detail
-    assert "with a right `unused_score` your lines give the answer" in detail, detail
+    assert "With a right `unused_score` your lines give the answer" in detail, detail
     assert "too small" not in detail and "too big" not in detail, detail
 
 
@@ -363,7 +363,7 @@ def test_3_a_ranking_wrong_on_its_own_too_gets_its_own_hint_after():
     # the earlier answer named first (book/how-to-use.md), then its own mistake as its own (what its lines give with a
     # right unused_score; test_hint_proof17: the earlier answer is the cause only where putting it right gives it)
     lead = ("your `unused_score` (question 3) is not right yet, and this answer uses it: fix question 3, and this "
-            "answer's own lines too: with a right `unused_score` they give another answer: ")
+            "answer's own lines too. With a right `unused_score` they give another answer: ")
     assert detail.startswith(lead) and "highest first" in detail[len(lead):].split(";")[0], detail
 
 

@@ -92,7 +92,7 @@ def test_a_function_that_hands_the_asked_work_to_the_library_is_not_the_learners
         _, ns = check_wrong.run_entry(entry)
         ns["_ih"] = ["", source]
         verdict = Exercise("08-vocabulary-size").verdict("bpe_merges", ns)
-        assert verdict.status == "incorrect" and "write it yourself" in verdict.detail, (source, verdict)
+        assert verdict.status == "incorrect" and "Write it yourself" in verdict.detail, (source, verdict)
         assert grader_scoring("08-vocabulary-size", "bpe_merges", ns, source) == (verdict.status, verdict.detail)
     # the solution's own loop, with a comment that names train_bpe, is still right
     from embedlab.grading import code

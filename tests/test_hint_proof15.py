@@ -149,7 +149,7 @@ def test_e_a_typed_ratio_is_pointed_at_with_the_number_that_fits_the_look():
     source = ("b = BYTES_PER_PARAM[cache_precision]\ngrouped = 2 * L * h_kv * head_dim * b * context\n"
               "gqa_saving_gib = grouped * 3 / 2**30\n")
     detail = _detail(L07, "gqa_saving_gib", source)
-    assert "the 3 your lines type (in `grouped * 3 / 2**30`) fits your inputs only" in detail, detail
+    assert "The 3 your lines type (in `grouped * 3 / 2**30`) fits your inputs only" in detail, detail
     assert "`cache_model`" not in detail, detail
 
 

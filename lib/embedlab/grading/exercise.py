@@ -30,7 +30,8 @@ from embedlab.grading.explain import with_source
 from embedlab.grading.elsewhere import as_handed_out, run_elsewhere
 from embedlab.grading.elsewhere import run_function_edits
 from embedlab.grading.lessons import load_key, questions_for
-from embedlab.grading.text import broken_definition, did_not_parse, error_line, missing_words, raised_words
+from embedlab.grading.text import (as_sentences, broken_definition, did_not_parse,
+                                   error_line, missing_words, raised_words)
 from embedlab.grading.status import CORRECT, ERROR, INCORRECT, NOT_ATTEMPTED, TO_MARK, format_points
 from embedlab.grading.variants import look_question, second_look, space_for
 from embedlab.grading.verdicts import evaluate, untold_slips  # noqa: F401 - exercise's names too
@@ -83,22 +84,26 @@ class Exercise:
         for defined in (name, *getattr(question, "uses", ())):
             if defined not in namespace:
                 continue
-            error = latest_run_raised(defined, namespace)
+            error, cell = latest_raising_run(defined, namespace)
             if error:
                 which = "your answer cell" if defined == name else f"the cell that defines `{defined}`"
-                return Verdict(ERROR, 0.0, question.points, raised_words(which, error, defined))
+                return Verdict(ERROR, 0.0, question.points,
+                               raised_words(which, error, defined, cell))
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             verdict = self._verdict(name, namespace)
+        if verdict.status == INCORRECT:  # shown: colon-chained clauses as sentences
+            verdict = dataclasses.replace(verdict, detail=as_sentences(verdict.detail))
         if verdict.status != NOT_ATTEMPTED:
             return verdict
         for missing in (name, *getattr(question, "uses", ())):
             if missing in namespace:
                 continue
-            error = latest_run_raised(missing, namespace, defined=False)
+            error, cell = latest_raising_run(missing, namespace, defined=False)
             if error:
                 which = "your answer cell" if missing == name else f"the cell that defines `{missing}`"
-                return Verdict(ERROR, 0.0, verdict.max_points, missing_words(which, error, missing))
+                return Verdict(ERROR, 0.0, verdict.max_points,
+                               missing_words(which, error, missing, cell))
             break
         return verdict
 
@@ -462,15 +467,23 @@ def watch_runs() -> None:
 
 
 def latest_run_raised(name: str, namespace: dict, defined: bool = True) -> str | None:
+    """The last line of the error of the latest run of the cell that defines `name`
+    (`latest_raising_run`), or None."""
+    return latest_raising_run(name, namespace, defined)[0]
+
+
+def latest_raising_run(name: str, namespace: dict, defined: bool = True) -> tuple:
     """The last line of the error, when the latest run of the cell that defines `name` (the last cell in IPython's
     history whose text does) raised; else None. Known from the runs watched in this kernel (`watch_runs`);
     otherwise from the notebook's last error (sys.last_value, `raised_in`), where `name` is `defined` only if that
-    cell ran once (else a later run of the same text may have run through)."""
+    cell ran once (else a later run of the same text may have run through). As (that
+    error, that cell's text), (None, None) when it did not raise: which of its lines ran
+    is read from the text."""
     from embedlab.grading.code import PROBE_MARK, defines_pattern
 
     history = inputs_history(namespace)
     if history is None:
-        return None
+        return None, None
     pattern = defines_pattern(name)
     at = next((i for i in range(len(history) - 1, -1, -1) if isinstance(history[i], str)
                and pattern.search(history[i]) and PROBE_MARK not in history[i]), None)
@@ -485,17 +498,17 @@ def latest_run_raised(name: str, namespace: dict, defined: bool = True) -> str |
                       if did_not_parse(watch["runs"].get(i)) and isinstance(history[i], str)
                       and loose.search(history[i])), None)
         if later is not None:
-            return watch["runs"][later]
+            return watch["runs"][later], history[later]
     if at is None:
-        return None
+        return None, None
     if watch is not None and at in watch["runs"]:
-        return watch["runs"][at]
+        return watch["runs"][at], history[at]
     if watch is not None and at >= max(watch["runs"], default=-1) + 1:
-        return None  # the cell running now (a check inside its own answer cell): it has not raised
+        return None, None  # the cell running now (a check in its own cell): not raised
     cell = history[at]
     if defined and sum(1 for c in history if c == cell) != 1:
-        return None
-    return raised_in(cell[:SOURCE_LIMIT])
+        return None, None
+    return raised_in(cell[:SOURCE_LIMIT]), cell
 
 
 def raised_in(cell: str | None) -> str | None:

@@ -21,7 +21,8 @@ from embedlab.grading.kinds import CARRIED, WRITTEN_LIMIT, Function, Question, c
 from embedlab.grading.lessons import questions_for
 from embedlab.grading.sandbox import Limits, RunResult
 from embedlab.grading.status import CORRECT, CRASHED, ERROR, INCORRECT, MEMORY, NOT_ATTEMPTED, TIMEOUT, TO_MARK
-from embedlab.grading.text import cut, did_not_parse, error_line, missing_words, raised_words
+from embedlab.grading.text import (as_sentences, cut, did_not_parse, error_line,
+                                   missing_words, raised_words)
 from embedlab.grading.variants import look_question
 
 
@@ -129,7 +130,7 @@ def score(q: Question, key: dict, reference: dict, result: RunResult, limits: Li
             detail = verdict.detail
     detail = given_hint(q, detail, expected, entry, result.report.get("code"), cell, lesson, mode,
                         key) if lesson else detail
-    return 0.0, q.points, INCORRECT, cut(detail)
+    return 0.0, q.points, INCORRECT, cut(as_sentences(detail))  # as the check says
 
 
 def given_hint(q: Question, detail: str, expected, entry: dict, sources, source, lesson: str, mode: str,
@@ -260,8 +261,18 @@ def _defining_cell_raised(q: Question, result: RunResult):
             continue
         which = "your answer cell" if name == q.name else f"the cell that defines `{name}`"  # the check's words
         error = error_line(cut(own[0].get("ename")), cut(own[0].get("evalue")))
-        return (MEMORY if own[0].get("ename") == "MemoryError" else ERROR), cut(raised_words(which, error, name))
+        status = MEMORY if own[0].get("ename") == "MemoryError" else ERROR
+        cell = _reported_source(report, name)
+        return status, cut(raised_words(which, error, name, cell))
     return None
+
+
+def _reported_source(report: dict, name: str) -> str | None:
+    """The source of the cell that defines `name`, as the sandbox reported it (read,
+    never run): which of its lines ran when it failed to compile (compiled_from)."""
+    sources = report.get("sources") if isinstance(report, dict) else None
+    cell = sources.get(name) if isinstance(sources, dict) else None
+    return cell if isinstance(cell, str) else None
 
 
 def _why_missing(q: Question, result: RunResult, limits: Limits):
@@ -278,8 +289,9 @@ def _why_missing(q: Question, result: RunResult, limits: Limits):
         return MEMORY, f"`{q.name}` is not defined; {_cell(report, cell)} ran out of memory"
     if own and did_not_parse(error_line(cut(own[0].get("ename")), "")):
         # the answer cell did not parse: in the notebook check's words (text.missing_words)
-        return ERROR, cut(missing_words("your answer cell", error_line(cut(own[0].get("ename")),
-                                                                       cut(own[0].get("evalue"))), q.name))
+        error = error_line(cut(own[0].get("ename")), cut(own[0].get("evalue")))
+        return ERROR, cut(missing_words("your answer cell", error, q.name,
+                                        _reported_source(report, q.name)))
     if own:
         return ERROR, (f"`{q.name}` is not defined; {_cell(report, cell)} raised "
                        f"{cut(own[0].get('ename'))}: {cut(own[0].get('evalue'))}")

@@ -462,6 +462,18 @@ class Question:
         return _quiet(_recheck_the_call, self, said, default=said) or said
 
     def _number_hint_of(self, got, want) -> str:
+        """The words for a wrong number (`_number_words`); the question's own words
+        for a value two routes give exactly (the answer with one of its own steps made
+        again) are said as the measured step and both routes (`_step_again`), never
+        as the one they pick."""
+        words = self._number_words(got, want)
+        if not words or _STATUS_ONLY.get() \
+                or words not in _quiet(_own_words, self, default=()):
+            return words
+        again = _quiet(_step_again, self, got, want, default=None)
+        return _both_routes(words, *again) if again else words
+
+    def _number_words(self, got, want) -> str:
         """A typed, rounded number first (whatever else it resembles), then what the learner's
         code does (a wrong input read, a rounded input typed), the question's own hints, the
         answer's named parts (embedlab.grading.parts), then the symptom (ratio, direction) in
@@ -1013,6 +1025,85 @@ def _own_hints(question, got, want) -> list:
         except Exception:  # noqa: BLE001
             continue
     return out
+
+
+_WRITTEN_TWICE: dict = {}  # (question, source, part): do the lines write it twice
+
+
+def _step_again(question, got, want):
+    """(the step's words, the route's words) where `got` is the answer with one of its
+    own steps made again: a term of the answer's sum (its named parts) counted twice.
+    Two routes then give exactly that value on every input: the step made twice over,
+    or made once on a value that already had it (the answer typed from the lesson, or
+    reached another way). None where the value is no such step, or where the learner's
+    own lines write the term twice (the code shows the first route)."""
+    from embedlab.grading import parts as parts_
+
+    answers = question.parts() if question.parts is not None else None
+    answers = answers if isinstance(answers, list) else [answers] if answers else []
+    for answer in answers:
+        parent = {c.id(): n for n in answer.tree.nodes()
+                  for c in getattr(n, "children", [])}
+        if not _exactly(answer.tree.value({}), want):
+            continue
+        for node in answer.tree.nodes():
+            doubled = answer.tree.value({node.id(): parts_.TWICE})
+            if not isinstance(parent.get(node.id()), parts_.Sum) \
+                    or not node.can_double or not _exactly(doubled, got):
+                continue
+            step, key = node.value({}), (question.name, question.source, node.name)
+            if key not in _WRITTEN_TWICE:  # read on the value's inputs, not a look's
+                if len(_WRITTEN_TWICE) > 1000:
+                    _WRITTEN_TWICE.clear()
+                _WRITTEN_TWICE[key] = _written_twice(question, got, step)
+            if _WRITTEN_TWICE[key]:
+                return None  # `untied - V * d - V * d`: the lines write the term twice
+            minus = node.name.startswith("minus ")
+            what = node.name[len("minus "):] if minus else node.name
+            aside = f" ({node.words})" if node.words else ""
+            if step < 0:
+                return (f"{answer.context} takes {what}{aside} away twice, where the "
+                        "answer takes it away once",
+                        "the value you started from already had it taken away, and you "
+                        "took it away again")
+            return (f"{answer.context} has {what}{aside} twice, where the answer "
+                    "has it once",
+                    "the value you started from already had it, and you added it again")
+    return None
+
+
+def _written_twice(question, got, step) -> bool:
+    """Do the learner's lines write a term of `step` twice, as they add up to `got` on
+    the book's inputs: two computed terms of that size (a typed one is a value started
+    from, the other route), one of twice that size, or a product that types the 2."""
+    terms = _quiet(explain.own_terms, question, got, default=None)
+    typed = _quiet(explain.typed_constants, question, default=None) or set()
+    if terms is None:  # no +/- chain to read: one product (`V * d * 2`)
+        return 2 in typed
+    computed = [t for t in terms if not any(_exactly(t, c) for c in typed)]
+    return sum(1 for t in computed if _exactly(t, step)) >= 2 \
+        or any(_exactly(t, 2 * step) for t in terms)
+
+
+def _own_words(question) -> set:
+    """The words a question declares for a story of a value: its hints' messages, its
+    factors' words and its named parts' extras (a tied head counted) — each tells one
+    route to the value."""
+    from embedlab.grading import parts as parts_
+
+    out = {h.message for h in question.hints if isinstance(h.message, str)}
+    out |= {w for w in (question.factor_hints or {}).values() if isinstance(w, str)}
+    answers = question.parts() if question.parts is not None else None
+    answers = answers if isinstance(answers, list) else [answers] if answers else []
+    for answer in answers:
+        out |= {n.says for n in answer.tree.nodes() if isinstance(n, parts_.Extra)}
+    return out
+
+
+def _both_routes(own: str, step: str, again: str) -> str:
+    """A question's own words for a value two routes give (`_step_again`): the measured
+    step first, then both routes, the own words one of them, neither picked."""
+    return f"{step}. Two routes give exactly that. One: {own}. The other: {again}"
 
 
 def _parts_and_code(question, got, want) -> list:

@@ -399,6 +399,46 @@ def percents_apart(fractions, most: int = 6) -> list[str]:
     return shown
 
 
+_OPEN, _CLOSE = "([{", ")]}"
+_ERROR_NAME = re.compile(r"[A-Z]\w*(?:Error|Exception|Warning)$")
+
+
+def as_sentences(text: str) -> str:
+    """Hint words whose clauses chain with colons ("A: B: C: D") read as sentences: in
+    each sentence, and each item of a list (`;`), the first colon stays (a claim, then
+    what it means) and the next one, outside code, brackets and quotes, starts a new
+    sentence ("A: B. C: D"). An error's own colon (`IndexError: …`) is no clause's."""
+    if not isinstance(text, str) or text.count(": ") < 2:
+        return text
+    out, depth, quoted, colons, i = [], 0, False, 0, 0
+    while i < len(text):
+        ch = text[i]
+        if ch == "`":
+            quoted = not quoted
+        elif not quoted and ch in _OPEN:
+            depth += 1
+        elif not quoted and ch in _CLOSE:
+            depth = max(0, depth - 1)
+        elif not quoted and not depth and (text.startswith("; ", i) or text.startswith(
+                ". ", i) and text[i + 2:i + 3].isupper()):
+            colons = 0  # a new sentence, or a list's item: its own first colon stays
+        elif not quoted and not depth and text.startswith(": ", i) \
+                and not _ERROR_NAME.search(text[:i].rsplit(" ", 1)[-1]):
+            colons += 1
+            if colons == 2:
+                rest = text[i + 2:]
+                word = re.match(r"[a-z]+(?=[,;]| (?![-+*/=<>%@]))", rest)
+                # a word: not a symbol (d, V), not a name quoted as code (`context`)
+                upper = word and len(word.group()) > 1 and not any(
+                    re.search(rf"\b{word.group()}\b", q) for q in _QUOTED.findall(text))
+                out.append(". " + rest[0].upper() if upper else ". ")
+                colons, i = 0, i + (3 if upper else 2)  # a code quote after it: read
+                continue
+        out.append(ch)
+        i += 1
+    return "".join(out)
+
+
 def join_clauses(*clauses: str) -> str:
     """Clauses joined with "; ", each left out that says again what an earlier one says."""
     return without_repeats("; ".join(c for c in clauses if c))
@@ -615,20 +655,62 @@ def fails_to_parse(cell: str) -> bool:
     return not parses(source)
 
 
-def _ran(error: str) -> str:
+def compiled_from(cell, error: str) -> int | None:
+    """The first line of the top-level statement that failed to compile, for a cell
+    whose run failed with a SyntaxError (`did_not_parse(error)`) though it parses whole:
+    `return` or `yield` outside a function, `break` outside a loop, `nonlocal` at module
+    level. IPython compiles and runs a cell's top-level statements one by one, so those
+    above that line ran (a `def` among them defined its function); 0 where it is the
+    first statement (none ran). None where the cell does not parse (none ran either),
+    where the error names no line, or where the cell is not known."""
+    import ast
+
+    found = re.search(r"\(line (\d+)\)\s*$", error) if isinstance(error, str) else None
+    if not isinstance(cell, str) or not found or not error.startswith("SyntaxError"):
+        return None
+    source = cell
+    try:  # magics and shell lines turned into calls first, as IPython does (lines kept)
+        from IPython.core.inputtransformer2 import TransformerManager
+
+        source = TransformerManager().transform_cell(cell)
+    except Exception:  # noqa: BLE001 - no IPython: the cell as plain Python
+        pass
+    try:
+        tree = compile(source, "<cell>", "exec", dont_inherit=True,
+                       flags=ast.PyCF_ONLY_AST | ast.PyCF_ALLOW_TOP_LEVEL_AWAIT)
+    except Exception:  # noqa: BLE001 - the cell does not parse: nothing ran
+        return None
+    line = int(found.group(1))
+    at = next((i for i, node in enumerate(tree.body)
+               if node.lineno <= line <= (node.end_lineno or node.lineno)), None)
+    return None if at is None else 0 if at == 0 else tree.body[at].lineno
+
+
+def _ran(error: str, cell: str | None = None) -> str:
     if did_not_parse(error):
+        at = compiled_from(cell, error)
+        if at:  # parses, one statement does not compile: those above it ran
+            return (f"was run and stopped at line {at}, a statement that does not "
+                    f"compile ({error}); the statements above it ran, that one and "
+                    "those below it did not")
+        if at == 0:  # parses, but its first statement does not compile
+            return f"was run and did not compile: {error} (so none of its lines ran)"
+        if cell is None and error.startswith("SyntaxError"):  # which ran: not known
+            return f"was run and did not parse: {error}"
         return f"was run and did not parse: {error} (so none of its lines ran)"
     return f"was run and raised {error} (the last line of its error)"
 
 
-def raised_words(which: str, error: str, name: str) -> str:
+def raised_words(which: str, error: str, name: str, cell: str | None = None) -> str:
     """The words for an answer whose defining cell's latest run raised (or did not parse) while `name` still holds
     a value (left from an earlier run, or set before the error): not judged. The notebook's check and the grader
-    say the same."""
-    return (f"{which} {_ran(error)}: the value `{name}` holds now is not judged; fix that cell and run it again")
+    say the same. `cell`: that cell's source, where known (`compiled_from`)."""
+    return (f"{which} {_ran(error, cell)}: the value `{name}` holds now is not judged; "
+            "fix that cell and run it again")
 
 
-def missing_words(which: str, error: str, name: str) -> str:
+def missing_words(which: str, error: str, name: str, cell: str | None = None) -> str:
     """The words for an answer not defined because its defining cell's latest run raised (or did not parse). The
-    notebook's check and the grader say the same."""
-    return f"{which} {_ran(error)}: `{name}` is not defined; fix that cell and run it again"
+    notebook's check and the grader say the same. `cell`: as `raised_words`."""
+    return (f"{which} {_ran(error, cell)}: `{name}` is not defined; fix that cell and "
+            "run it again")

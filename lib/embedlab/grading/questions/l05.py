@@ -289,6 +289,9 @@ def questions(p: dict) -> list:
                  twice="the whole model counted twice: only the tied table appears under two names, so add V·d "
                        "(one matrix) once more"),
             Part("the tied table again", tied_table, "V·d, under its second name",
+                 twice="your sum adds V·d twice to the true count, where the naive "
+                       "sum adds it once (for the table's second name): the table is "
+                       "then in it three times, not two",
                  missing="your sum counts the tied table once, as the true count does: the naive sum over the names "
                          "meets it under each of its two names, so it adds V·d a second time", alts=[
                 Alt(-tied_table, "the naive sum adds the tied table a second time (its two names): add V·d, do not "
