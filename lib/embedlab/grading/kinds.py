@@ -1292,6 +1292,24 @@ def _numbered_from(got, want) -> str:
     return ""
 
 
+def _ids_shifted(got, want) -> str:
+    """Whole-number ids, every one exactly one off the answer's (the answer's ids + 1, or - 1): measured on the
+    value, entry by entry, so no other story (a complement, rows left out) is told of it. Exact."""
+    try:
+        g, w = np.asarray(got), np.asarray(want)
+        if g.shape != w.shape or g.size < 2 or w.dtype.kind not in "iuf" or g.dtype.kind not in "iuf" \
+                or not np.all(np.isfinite(g)) or not np.all(g == np.round(g)) or not np.all(w == np.round(w)):
+            return ""
+        for step in (1, -1):
+            if np.array_equal(g, w + step):
+                return (f"every id is exactly one {'more' if step > 0 else 'less'} than the right one (yours are "
+                        f"the answer's ids {'+' if step > 0 else '-'} 1): ids count from 0, as Python indexes "
+                        f"rows; {'1 added' if step > 0 else '1 taken'} to each id?")
+    except (TypeError, ValueError):
+        return ""
+    return ""
+
+
 def _counts_of(args) -> dict:
     """{count: words} of the sizes a call's arguments hold: each list's or array's length (the batch) and an array's
     number of entries (its tokens), counts of 2 or more."""
@@ -1557,7 +1575,7 @@ class Array(Question):
         other = _other_values(got, want, *kinds)  # fractions where whole numbers (ids) are asked: before rules on ids
         other = other or _whole_matrix_norm(got, want, self.case) or _divided_by_count(got, want, self.case) \
             or _distance_not_cosine(got, want, self.case) or function_hints.rows_left_empty(self, got, want) \
-            or _numbered_from(got, want)
+            or _numbered_from(got, want) or (self._ids(want) and _ids_shifted(got, want))
         step = "" if transposed else _quiet(self._step_short, data, default="")
         step = "" if _unreadable(step, self) else step
         return self._verdict(False, other or self._weighed_array(got, want) or step or _merged_entries(self, got, want)

@@ -1,0 +1,51 @@
+"""Blind corpus 18's stories told without being checked against the learner's code (fix18a), planted as new
+instances (other code, other values, other questions than the corpus's): a hint tells a cause only where the
+learner's own value or lines bear it out; where none does, only what is measured is said.
+
+1. Ids that are every one exactly the answer's ids + 1 (or - 1) are said as that, measured entry by entry, before a
+   question's own story of the ids ("the complement", "leave the reference rows out") that only fits a property.
+
+Each test was red on main at 93a4a97, green here.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+
+from embedlab.grading.exercise import Exercise
+from embedlab.grading.text import hint_problems
+from hint_corpus import Wrong, check_wrong
+
+
+def _verdict(lesson, name, source):
+    """The notebook check's verdict on `source` written in the question's answer cell."""
+    with contextlib.redirect_stdout(io.StringIO()):
+        _, ns = check_wrong.run_entry(Wrong(lesson, name, source, "", (), ()))
+    prelude = check_wrong.exercise_prelude(lesson, name)
+    ns["_ih"] = ["", (prelude + "# YOUR CODE HERE\n" if prelude.strip() else "") + source]
+    verdict = Exercise(lesson).verdict(name, ns)
+    assert verdict.status == "incorrect", verdict
+    assert not hint_problems(verdict.detail), verdict.detail
+    return verdict.detail
+
+
+def test_1_ids_one_more_than_the_answers_are_said_as_that():
+    detail = _verdict("02-lookup-vs-matmul", "updated_rows",
+                      "rows = sorted(set(int(i) for i in np.asarray(batch).ravel()))\nupdated_rows = np.array([r + 1 for r in rows])\n")
+    assert "exactly one more than the right one" in detail, detail
+    assert "complement" not in detail, detail
+
+
+def test_1_ranked_ids_one_less_are_said_as_that():
+    source = ("from embedlab import unused_scores\ns = unused_scores(run.model.E, reference)\n"
+              "ranked = [int(i) for i in np.argsort(-s, kind='stable') if int(i) not in set(reference)]\n"
+              "top7 = np.array(ranked[:7]) - 1\n")
+    detail = _verdict("10-glitch-tokens", "top7", source)
+    assert "exactly one less than the right one" in detail, detail
+    assert "leave the four reference rows out" not in detail, detail
+
+
+def test_1_the_complement_where_it_is_one_is_still_said():
+    detail = _verdict("02-lookup-vs-matmul", "updated_rows", "updated_rows = np.setdiff1d(np.arange(batch_V), batch)\n")
+    assert "the complement" in detail, detail
