@@ -4,6 +4,9 @@ learner's own value or lines bear it out; where none does, only what is measured
 
 1. Ids that are every one exactly the answer's ids + 1 (or - 1) are said as that, measured entry by entry, before a
    question's own story of the ids ("the complement", "leave the reference rows out") that only fits a property.
+2. A function's result exactly a unit's factor off the answer (10**3, 2**10, …) is said as that, measured on the
+   call, not as a property it breaks followed by the property's story ("not the inverse, not by the tokens", "add
+   sizes, not storage ids").
 
 Each test was red on main at 93a4a97, green here.
 """
@@ -49,3 +52,19 @@ def test_1_ranked_ids_one_less_are_said_as_that():
 def test_1_the_complement_where_it_is_one_is_still_said():
     detail = _verdict("02-lookup-vs-matmul", "updated_rows", "updated_rows = np.setdiff1d(np.arange(batch_V), batch)\n")
     assert "the complement" in detail, detail
+
+
+def test_2_a_result_a_thousand_times_the_answer_is_said_as_that_not_as_the_invariants_story():
+    source = ("def tokens_per_word(counts, n_tokens):\n    counts, n_tokens = np.asarray(counts, float), "
+              "np.asarray(n_tokens, float)\n    return float(1000 * (counts * n_tokens).sum() / counts.sum())\n")
+    detail = _verdict("08-vocabulary-size", "tokens_per_word", source)
+    assert "1,000 times the expected value" in detail, detail
+    assert "not the inverse" not in detail, detail
+
+
+def test_2_a_count_in_kib_is_said_as_that_not_as_storage_ids_added():
+    source = ("def count_unique(storage, sizes):\n    total = {}\n    for s, n in zip(storage, sizes):\n"
+              "        total[int(s)] = int(n)\n    return sum(total.values()) / 1024\n")
+    detail = _verdict("05-weight-tying", "count_unique", source)
+    assert "1,024 times too small" in detail, detail
+    assert "storage ids" not in detail, detail
