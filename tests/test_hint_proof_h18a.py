@@ -7,6 +7,9 @@ learner's own value or lines bear it out; where none does, only what is measured
 2. A function's result exactly a unit's factor off the answer (10**3, 2**10, …) is said as that, measured on the
    call, not as a property it breaks followed by the property's story ("not the inverse, not by the tokens", "add
    sizes, not storage ids").
+3. An argument the function assigns before it ever reads it (`context = 4096` first thing) is an argument it never
+   reads; a result exactly the answer with the other sign, in lines that subtract nothing, is said as measured (the
+   sign wrong, the size right), never as "subtracted the other way round"; where the lines do subtract, it still is.
 
 Each test was red on main at 93a4a97, green here.
 """
@@ -68,3 +71,25 @@ def test_2_a_count_in_kib_is_said_as_that_not_as_storage_ids_added():
     detail = _verdict("05-weight-tying", "count_unique", source)
     assert "1,024 times too small" in detail, detail
     assert "storage ids" not in detail, detail
+
+
+def test_3_an_argument_overwritten_before_it_is_read_is_never_read():
+    source = ("def gpt2_params(V, d, L, T):\n    V, T = 50257, 1024\n    block = 12 * d * d + 13 * d\n"
+              "    return V * d + T * d + L * block + 2 * d\n")
+    detail = _verdict("03-counting-gpt2", "gpt2_params", source)
+    assert "never reads its arguments `V`, `T`" in detail, detail
+
+
+def test_3_the_other_sign_without_a_subtraction_is_not_subtracted_the_other_way_round():
+    source = ("def kv_cache_gb(L, h_kv, head_dim, bytes_per_number, context, batch):\n"
+              "    return 2 * L * h_kv * head_dim * bytes_per_number * context * batch / -1e9\n")
+    detail = _verdict("07-memory", "kv_cache_gb", source)
+    assert "subtracted" not in detail and "the size too" not in detail, detail
+    assert "the sign is wrong, the size is right" in detail, detail
+
+
+def test_3_the_other_sign_of_a_subtraction_is_still_said_so():
+    source = ("def gpt2_params(V, d, L, T):\n    block = 12 * d * d + 13 * d\n"
+              "    return 2 * d - (V * d + T * d + L * block + 4 * d)\n")
+    detail = _verdict("03-counting-gpt2", "gpt2_params", source)
+    assert "subtracted the other way round" in detail, detail

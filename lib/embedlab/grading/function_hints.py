@@ -749,7 +749,35 @@ def unused_arguments(source: str | None, name: str) -> list[str]:
     if any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in ("locals", "vars", "eval")
            for stmt in func.body for n in ast.walk(stmt)):
         return []
-    return [a for a in names if a not in loaded and not a.startswith("_")]
+    return [a for a in names if (a not in loaded or a in _overwritten_first(func.body, names))
+            and not a.startswith("_")]
+
+
+def _overwritten_first(body, names) -> set:
+    """The arguments among `names` whose first use in the function's body, statement by statement, is a plain
+    assignment that does not read them (`a, b = table[0], table[1]` first thing): the value passed in is never read.
+    A statement with a block (an `if`, a loop) that names one decides nothing for it: counted as read there."""
+    import ast
+
+    out, decided = set(), set()
+    for stmt in body:
+        loads = {n.id for n in ast.walk(stmt) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+        stores = set()
+        if isinstance(stmt, ast.Assign):
+            for target in stmt.targets:
+                parts = target.elts if isinstance(target, (ast.Tuple, ast.List)) else [target]
+                stores |= {t.id for t in parts if isinstance(t, ast.Name)}
+        for a in names:
+            if a in decided:
+                continue
+            if a in loads:
+                decided.add(a)
+            elif a in stores:
+                decided.add(a)
+                out.add(a)
+            elif any(isinstance(n, ast.Name) and n.id == a for n in ast.walk(stmt)):
+                decided.add(a)  # named some other way (a loop's target, an augmented assignment): not decided here
+    return out
 
 
 # --------------------------------------------------------------------------

@@ -473,7 +473,13 @@ class Question:
             # several stories fit the value: the one whose terms the learner's own lines write, when one does best
             found = found or _quiet(self._story_by_lines, got, want, default=None)
             self._said = "parts" if found else "generic"
-            return found or _quiet(diagnose.precision_hint, got, want, True, True) or generic()
+            found = found or _quiet(diagnose.precision_hint, got, want, True, True)
+            if found:
+                return found
+            words = generic()
+            if words and _quiet(explain.construct_unwritten, self, words, default=False):
+                return self._measured(got, want)  # a construct the learner's lines do not write (a subtraction)
+            return words
         edit = self._proven_edit(want)  # one slip undone in the learner's own lines gives the answer: proved
         if edit and "divides with `//`" in edit:
             # one `//` of several undone: where the cell rounds each piece before combining them, the rounding's
