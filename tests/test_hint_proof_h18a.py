@@ -10,6 +10,8 @@ learner's own value or lines bear it out; where none does, only what is measured
 3. An argument the function assigns before it ever reads it (`context = 4096` first thing) is an argument it never
    reads; a result exactly the answer with the other sign, in lines that subtract nothing, is said as measured (the
    sign wrong, the size right), never as "subtracted the other way round"; where the lines do subtract, it still is.
+4. A function's array every value within float16's rounding of the answer is said as measured (how close, and that
+   a low precision leaves that), not as a broken invariant's story of what is added where ("not their mean").
 
 Each test was red on main at 93a4a97, green here.
 """
@@ -93,3 +95,22 @@ def test_3_the_other_sign_of_a_subtraction_is_still_said_so():
               "    return 2 * d - (V * d + T * d + L * block + 4 * d)\n")
     detail = _verdict("03-counting-gpt2", "gpt2_params", source)
     assert "subtracted the other way round" in detail, detail
+
+
+def test_4_a_gradient_added_in_float16_is_said_as_rounding_not_as_rows_added_wrong():
+    source = ("def embedding_grad(contexts, dx0, vocab_size):\n    dx0 = np.asarray(dx0)\n"
+              "    out = np.zeros((vocab_size, dx0.shape[-1]), dtype=np.float16)\n"
+              "    for b, row in enumerate(np.asarray(contexts)):\n        for k, i in enumerate(row):\n"
+              "            out[i] += dx0[b, k].astype(np.float16)\n    return out\n")
+    detail = _verdict("09-what-rows-learn", "embedding_grad", source)
+    assert "low precision's rounding" in detail, detail
+    assert "mean" not in detail and "sum of its rows" not in detail, detail
+
+
+def test_4_a_repeat_overwritten_is_still_named():
+    source = ("def embedding_grad(contexts, dx0, vocab_size):\n    dx0 = np.asarray(dx0)\n"
+              "    out = np.zeros((vocab_size, dx0.shape[-1]))\n"
+              "    for b, row in enumerate(np.asarray(contexts)):\n        for k, i in enumerate(row):\n"
+              "            out[i] = dx0[b, k]\n    return out\n")
+    detail = _verdict("09-what-rows-learn", "embedding_grad", source)
+    assert "keeps one value per repeated index" in detail, detail

@@ -1298,6 +1298,21 @@ def _numbered_from(got, want) -> str:
     return ""
 
 
+def _low_precision(got, want) -> str:
+    """A float array whose every value is within float16's rounding of the answer's largest value (2**-8 of it, as
+    summing in float16 leaves) and not the answer: measured, said as that; "" otherwise. A value summed into the wrong
+    row, a mean for a sum, is off by a whole row's size, far more."""
+    g, w = np.asarray(got, dtype=float), np.asarray(want, dtype=float)
+    if g.shape != w.shape or g.size == 0 or not (np.isfinite(g).all() and np.isfinite(w).all()):
+        return ""
+    top = float(np.abs(w).max())
+    err = float(np.abs(g - w).max())
+    if top == 0 or err == 0 or err <= 1e-9 * top or err > 2.0 ** -8 * top:
+        return ""
+    return (f"every value right to within {err / top:.1e} times the largest ({top:.4g}), but not exact: what a low "
+            f"precision's rounding leaves (float16 keeps about 3 digits); compute and add in float64")
+
+
 _UNIT_FACTORS = (1e3, 1e6, 1e9, 1e12, 1024.0, float(2**20), float(2**30))
 
 
@@ -2002,6 +2017,11 @@ class Function(Question):
                                                                                                args))
         if broken and inner.kind == "array" and _quiet(_proven_from_args, got, want, args, default=""):
             broken = None  # a slip proven on the call's own arguments names the mistake; the invariant only its symptom
+        low = _quiet(lambda: _low_precision(function_hints.plain_value(inner, got),
+                                            function_hints.plain_value(inner, want)), default="") \
+            if broken and inner.kind == "array" else ""
+        if low:
+            broken = low  # every value within a low precision's rounding of the answer: measured, no invariant's story
         if broken and inner.kind in ("integer", "real") and _quiet(
                 lambda: _unit_factor(function_hints.plain_value(inner, got), function_hints.plain_value(inner, want)),
                 default=None):
