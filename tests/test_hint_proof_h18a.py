@@ -12,6 +12,10 @@ learner's own value or lines bear it out; where none does, only what is measured
    sign wrong, the size right), never as "subtracted the other way round"; where the lines do subtract, it still is.
 4. A function's array every value within float16's rounding of the answer is said as measured (how close, and that
    a low precision leaves that), not as a broken invariant's story of what is added where ("not their mean").
+5. A clause of an invariant's words that sends the learner to a call their function already makes ("words start as
+   their UTF-8 bytes (word.encode('utf-8'))" beside `w.encode("utf-8")`) is left out; the rule before it is said.
+6. Lengths taken as numbers of entries (`a.size * b.size`, `a.shape[0]`) are named as that, proven on the call's (or
+   the rows') own values, and the cosine's range words no longer guess "a distance or a dot product".
 
 Each test was red on main at 93a4a97, green here.
 """
@@ -114,3 +118,53 @@ def test_4_a_repeat_overwritten_is_still_named():
               "            out[i] = dx0[b, k]\n    return out\n")
     detail = _verdict("09-what-rows-learn", "embedding_grad", source)
     assert "keeps one value per repeated index" in detail, detail
+
+
+_BPE = """def bpe_merges(counts, n_merges):
+    from collections import Counter
+    seqs = {w: list(w.encode("utf-8")) for w in counts}
+    merges, next_id = [], 257
+    while len(merges) < n_merges:
+        pairs = Counter()
+        for w, seq in seqs.items():
+            for a, b in zip(seq, seq[1:]):
+                pairs[(a, b)] += 1
+        if not pairs:
+            break
+        top = max(pairs.values())
+        best = min(p for p in pairs if pairs[p] == top)
+        merges.append(best)
+        for w, seq in seqs.items():
+            out, i = [], 0
+            while i < len(seq):
+                if i + 1 < len(seq) and (seq[i], seq[i + 1]) == best:
+                    out.append(next_id)
+                    i += 2
+                else:
+                    out.append(seq[i])
+                    i += 1
+            seqs[w] = out
+        next_id += 1
+    return merges
+"""
+
+
+def test_5_a_clause_sending_the_learner_to_a_call_they_make_is_left_out():
+    detail = _verdict("08-vocabulary-size", "bpe_merges", _BPE)
+    assert "encode" not in detail and "not as characters" not in detail, detail
+    assert "gets id 256 + k" in detail, detail
+
+
+def test_5_the_clause_stays_where_the_function_does_not_encode():
+    source = _BPE.replace('list(w.encode("utf-8"))', "[ord(c) for c in w]")
+    detail = _verdict("08-vocabulary-size", "bpe_merges", source)
+    assert "not as characters" in detail, detail
+
+
+def test_6_lengths_counted_as_entries_are_named_as_that():
+    detail = _verdict("01-toy-table", "cos_pair", "table = np.array(table, dtype=float)\nu = table[words.index(pair[0])]\n"
+                      "v = table[words.index(pair[1])]\ncos_pair = float(u @ v) / (u.size * v.size)\n")
+    assert "numbers of entries (len)" in detail, detail
+    detail = _verdict("01-toy-table", "cosine", "def cosine(a, b):\n    a, b = np.asarray(a, float), np.asarray(b, float)\n"
+                      "    return float(np.dot(a, b) / (a.shape[0] * b.shape[0]))\n")
+    assert "numbers of entries (len)" in detail and "a distance or a dot product" not in detail, detail

@@ -241,10 +241,34 @@ def broken_invariant(question, inner, got, want, args) -> str | None:
     for invariant in question.invariants:
         try:
             if not invariant.holds(value, *copy_args(args)):
-                return invariant.says
+                return _without_calls_made(invariant.says, question.source)
         except Exception:  # noqa: BLE001 - an invariant that cannot be checked says nothing
             continue
     return None
+
+
+def _without_calls_made(says: str, source: str | None) -> str:
+    """An invariant's words without a clause (", and …" or "; …" after its first) that sends the learner to a call
+    their own function already makes (", and words start as their UTF-8 bytes (word.encode('utf-8'))" beside
+    `w.encode("utf-8")`): a cause their code refutes, not theirs. The words as they are when the code is not read."""
+    import ast
+
+    try:
+        tree = ast.parse(source) if isinstance(source, str) and len(source) <= code.SOURCE_LIMIT else None
+    except (SyntaxError, ValueError, RecursionError):
+        tree = None
+    if tree is None:
+        return says
+    made = {n.func.attr if isinstance(n.func, ast.Attribute) else n.func.id for n in ast.walk(tree)
+            if isinstance(n, ast.Call) and isinstance(n.func, (ast.Attribute, ast.Name))}
+    pieces = re.split(r"(, and |; )", says)
+    kept = pieces[:1]
+    for sep, clause in zip(pieces[1::2], pieces[2::2]):
+        called = set(re.findall(r"\.([A-Za-z_]\w*)\(", clause))
+        if called and called <= made:
+            continue
+        kept += [sep, clause]
+    return "".join(kept)
 
 
 def most_telling(failures, explained=None, generic=None, plain=None, facts=()) -> str:

@@ -1893,7 +1893,7 @@ class Function(Question):
         said = function_hints.most_telling(
             failures, explained=lambda k: self._explained(*calls[k][:3]),
             generic=lambda k: diagnose.direction_only(failures[k][2]) or calls[k][3] == "generic",
-            plain=lambda k: self._plain(*calls[k][:3]), facts={i.says for i in self.invariants})
+            plain=lambda k: self._plain(*calls[k][:3]), facts=self._invariant_words())
         slip = _quiet(explain.precedence_slip, self.source, default=None)
         where = next((w for _, w, _ in failures if said.startswith(w + ": ")), None)
         hint = said[len(where) + 2:] if where else said
@@ -1902,7 +1902,7 @@ class Function(Question):
             added = _quiet(function_hints.added_term, self, calls, default=None)
             if added:
                 return self._verdict(False, f"{where}: {added}" if where else added)
-        if slip and not unused and (diagnose.direction_only(hint) or hint in {i.says for i in self.invariants}):
+        if slip and not unused and (diagnose.direction_only(hint) or hint in self._invariant_words()):
             # parentheses missing in the learner's own code, where the calls name no slip of their own (a
             # direction, a broken invariant): said before the call's symptom
             return self._verdict(False, f"{slip}; {said}")
@@ -1920,6 +1920,11 @@ class Function(Question):
             failures, explained=lambda k: self._explained(*calls[k][:3]),
             generic=lambda k: diagnose.direction_only(failures[k][2]) or calls[k][3] == "generic",
             plain=lambda k: self._plain(*calls[k][:3]), facts={i.says for i in self.invariants}))
+
+    def _invariant_words(self) -> set:
+        """Every invariant's words, as written and as said to this cell (a clause its calls refute left out)."""
+        return {i.says for i in self.invariants} | {
+            _quiet(function_hints._without_calls_made, i.says, self.source, default=i.says) for i in self.invariants}
 
     def _every_call_right(self, data, expected) -> bool:
         """Is every call's result the reference's, as the result question judges it (its status alone)?"""
