@@ -16,6 +16,9 @@ learner's own value or lines bear it out; where none does, only what is measured
    their UTF-8 bytes (word.encode('utf-8'))" beside `w.encode("utf-8")`) is left out; the rule before it is said.
 6. Lengths taken as numbers of entries (`a.size * b.size`, `a.shape[0]`) are named as that, proven on the call's (or
    the rows') own values, and the cosine's range words no longer guess "a distance or a dot product".
+7. A question's own story of a count or of rows is told only where the value is exactly the story's ("every
+   occurrence counted": the occurrences' count; "the complement": the complement); a value that merely shares a
+   property with it (as big, outside the batch) gets the measured words.
 
 Each test was red on main at 93a4a97, green here.
 """
@@ -168,3 +171,23 @@ def test_6_lengths_counted_as_entries_are_named_as_that():
     detail = _verdict("01-toy-table", "cosine", "def cosine(a, b):\n    a, b = np.asarray(a, float), np.asarray(b, float)\n"
                       "    return float(np.dot(a, b) / (a.shape[0] * b.shape[0]))\n")
     assert "numbers of entries (len)" in detail and "a distance or a dot product" not in detail, detail
+
+
+def test_7_a_count_merely_as_big_as_every_occurrence_is_not_told_it_counted_them():
+    detail = _verdict("12-change-a-vocabulary", "trimmed_rows", "tok = load_tokenizer(tokenizer)\ntrimmed_rows = tok.n_vocab // 4\n")
+    assert "every occurrence" not in detail, detail
+
+
+def test_7_every_occurrence_counted_is_still_told():
+    source = ("tok = load_tokenizer(tokenizer)\nfrequencies = wordfreq.get_frequency_dict(lang, wordlist='small')\n"
+              "words = [w for w in frequencies if not any(ch.isdigit() for ch in w)]\n"
+              "all_ids = [i for w in words[:n_words] for i in tok.encode_ordinary(' ' + w)]\n"
+              "trimmed_rows = len(all_ids) + 256 + 1\n")
+    detail = _verdict("12-change-a-vocabulary", "trimmed_rows", source)
+    assert "not every occurrence" in detail, detail
+
+
+def test_7_rows_outside_the_batch_are_not_the_complement_unless_they_are():
+    detail = _verdict("02-lookup-vs-matmul", "updated_rows", "ids = np.unique(batch)\n"
+                      "updated_rows = np.array([i for i in range(batch_V) if i not in ids][:2])\n")
+    assert "none of these is in the batch" in detail and "complement" not in detail, detail
