@@ -19,8 +19,6 @@ learner's own value or lines bear it out; where none does, only what is measured
 7. A question's own story of a count or of rows is told only where the value is exactly the story's ("every
    occurrence counted": the occurrences' count; "the complement": the complement); a value that merely shares a
    property with it (as big, outside the batch) gets the measured words.
-8. Two readings of a value, each of two slips at once that no look finds again, are not told written out as "One: …
-   The other: …" either (each alone was already withheld): the measured words are said.
 
 Each test was red on main at 93a4a97, green here.
 """
@@ -193,13 +191,3 @@ def test_7_rows_outside_the_batch_are_not_the_complement_unless_they_are():
     detail = _verdict("02-lookup-vs-matmul", "updated_rows", "ids = np.unique(batch)\n"
                       "updated_rows = np.array([i for i in range(batch_V) if i not in ids][:2])\n")
     assert "none of these is in the batch" in detail and "complement" not in detail, detail
-
-
-def test_8_two_readings_each_of_two_unproven_slips_are_not_written_out():
-    source = ("config = load_config(serve_model)\nmemory = gpu_gb * 1e9\n"
-              "weights = BYTES[weights_precision] * count_params(config).total\ns = model_shape(config)\n"
-              "L, h_kv, head_dim = s.num_layers, s.num_kv_heads, s.head_dim\n"
-              "per_sequence = 2 * L * h_kv * head_dim * BYTES[cache_precision] * (serve_context // 2)\n"
-              "max_batch = round((memory - weights) / per_sequence)\n")
-    detail = _verdict("07-memory", "max_batch", source)
-    assert "two slips give exactly your number" not in detail and "counted twice" not in detail, detail

@@ -742,12 +742,6 @@ class Question:
             support = self._support(text, how, got, want)
             if shown != text and parts_alternatives(text) and shown in parts_alternatives(text):
                 support = max(support, self._support(shown, how, got, want), key=rank.get)
-            elif shown != text and support == "no" and parts_alternatives(text) and \
-                    shown.startswith(_two_slips_lead()):
-                # the two readings written out, each a sentence: supported only as its readings are (each of two
-                # slips at once that no look finds again is no story to tell, however it is written)
-                support = "no" if all(self._support(a, how, got, want) == "no" for a in parts_alternatives(text)) \
-                    else "book"
             elif shown != text and support == "no":
                 support = "book" if self._support(shown, how, got, want) != "no" else "no"
             if support == "look":
@@ -857,12 +851,6 @@ class Question:
         """What is measurably true of a value, no cause guessed: which way, how far, and what to recheck."""
         return self._pointed(_quiet(diagnose.measured_hint, got, want, self.unit_of(), None, self.name)
                              or ("too big" if got > want else "too small"))
-
-
-def _two_slips_lead() -> str:
-    from embedlab.grading import parts as parts_
-
-    return parts_.TWO_SLIPS
 
 
 def _own_story_ambiguous(question, own: str, got, want) -> bool:
