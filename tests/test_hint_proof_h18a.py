@@ -47,7 +47,8 @@ def _verdict(lesson, name, source):
 
 def test_1_ids_one_more_than_the_answers_are_said_as_that():
     detail = _verdict("02-lookup-vs-matmul", "updated_rows",
-                      "rows = sorted(set(int(i) for i in np.asarray(batch).ravel()))\nupdated_rows = np.array([r + 1 for r in rows])\n")
+                      "rows = sorted(set(int(i) for i in np.asarray(batch).ravel()))\n"
+                      "updated_rows = np.array([r + 1 for r in rows])\n")
     assert "exactly one more than the right one" in detail, detail
     assert "complement" not in detail, detail
 
@@ -165,16 +166,19 @@ def test_5_the_clause_stays_where_the_function_does_not_encode():
 
 
 def test_6_lengths_counted_as_entries_are_named_as_that():
-    detail = _verdict("01-toy-table", "cos_pair", "table = np.array(table, dtype=float)\nu = table[words.index(pair[0])]\n"
+    detail = _verdict("01-toy-table", "cos_pair",
+                      "table = np.array(table, dtype=float)\nu = table[words.index(pair[0])]\n"
                       "v = table[words.index(pair[1])]\ncos_pair = float(u @ v) / (u.size * v.size)\n")
     assert "numbers of entries (len)" in detail, detail
-    detail = _verdict("01-toy-table", "cosine", "def cosine(a, b):\n    a, b = np.asarray(a, float), np.asarray(b, float)\n"
+    detail = _verdict("01-toy-table", "cosine",
+                      "def cosine(a, b):\n    a, b = np.asarray(a, float), np.asarray(b, float)\n"
                       "    return float(np.dot(a, b) / (a.shape[0] * b.shape[0]))\n")
     assert "numbers of entries (len)" in detail and "a distance or a dot product" not in detail, detail
 
 
 def test_7_a_count_merely_as_big_as_every_occurrence_is_not_told_it_counted_them():
-    detail = _verdict("12-change-a-vocabulary", "trimmed_rows", "tok = load_tokenizer(tokenizer)\ntrimmed_rows = tok.n_vocab // 4\n")
+    detail = _verdict("12-change-a-vocabulary", "trimmed_rows",
+                      "tok = load_tokenizer(tokenizer)\ntrimmed_rows = tok.n_vocab // 4\n")
     assert "every occurrence" not in detail, detail
 
 
