@@ -1209,7 +1209,8 @@ def _relation(family: str, got, want, places: set[int] | None = None) -> bool | 
 # hint of a question's own may say them from the value alone (the value is that of x / y * z); they are shown
 # only when the learner's own lines write that construct (a cell that wrote x / (y / z) gets the same value,
 # but no precedence slip). (words pattern, family of _construct_count)
-CONSTRUCT_WORDS = [(r"operator precedence", "precedence"), (r"divides with `//`|`//` \(floor division\)", "floor"),
+CONSTRUCT_WORDS = [(r"subtracted the other way round", "subtract"),  # a -1 factor's guess: the lines must subtract
+                   (r"operator precedence", "precedence"), (r"divides with `//`|`//` \(floor division\)", "floor"),
                    (r"your code rounds", "round"), (r"your code multiplies by 100", "percent"),
                    (r"your code indexes columns", "columns"), (r"turns the cosine into an angle", "angle"),
                    # rows one after (or before) the word's own, said of the ids: the cell must move an index by one

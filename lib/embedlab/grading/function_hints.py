@@ -241,10 +241,34 @@ def broken_invariant(question, inner, got, want, args) -> str | None:
     for invariant in question.invariants:
         try:
             if not invariant.holds(value, *copy_args(args)):
-                return invariant.says
+                return _without_calls_made(invariant.says, question.source)
         except Exception:  # noqa: BLE001 - an invariant that cannot be checked says nothing
             continue
     return None
+
+
+def _without_calls_made(says: str, source: str | None) -> str:
+    """An invariant's words without a clause (", and …" or "; …" after its first) that sends the learner to a call
+    their own function already makes (", and words start as their UTF-8 bytes (word.encode('utf-8'))" beside
+    `w.encode("utf-8")`): a cause their code refutes, not theirs. The words as they are when the code is not read."""
+    import ast
+
+    try:
+        tree = ast.parse(source) if isinstance(source, str) and len(source) <= code.SOURCE_LIMIT else None
+    except (SyntaxError, ValueError, RecursionError):
+        tree = None
+    if tree is None:
+        return says
+    made = {n.func.attr if isinstance(n.func, ast.Attribute) else n.func.id for n in ast.walk(tree)
+            if isinstance(n, ast.Call) and isinstance(n.func, (ast.Attribute, ast.Name))}
+    pieces = re.split(r"(, and |; )", says)
+    kept = pieces[:1]
+    for sep, clause in zip(pieces[1::2], pieces[2::2]):
+        called = set(re.findall(r"\.([A-Za-z_]\w*)\(", clause))
+        if called and called <= made:
+            continue
+        kept += [sep, clause]
+    return "".join(kept)
 
 
 def most_telling(failures, explained=None, generic=None, plain=None, facts=()) -> str:
@@ -749,7 +773,35 @@ def unused_arguments(source: str | None, name: str) -> list[str]:
     if any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in ("locals", "vars", "eval")
            for stmt in func.body for n in ast.walk(stmt)):
         return []
-    return [a for a in names if a not in loaded and not a.startswith("_")]
+    return [a for a in names if (a not in loaded or a in _overwritten_first(func.body, names))
+            and not a.startswith("_")]
+
+
+def _overwritten_first(body, names) -> set:
+    """The arguments among `names` whose first use in the function's body, statement by statement, is a plain
+    assignment that does not read them (`a, b = table[0], table[1]` first thing): the value passed in is never read.
+    A statement with a block (an `if`, a loop) that names one decides nothing for it: counted as read there."""
+    import ast
+
+    out, decided = set(), set()
+    for stmt in body:
+        loads = {n.id for n in ast.walk(stmt) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+        stores = set()
+        if isinstance(stmt, ast.Assign):
+            for target in stmt.targets:
+                parts = target.elts if isinstance(target, (ast.Tuple, ast.List)) else [target]
+                stores |= {t.id for t in parts if isinstance(t, ast.Name)}
+        for a in names:
+            if a in decided:
+                continue
+            if a in loads:
+                decided.add(a)
+            elif a in stores:
+                decided.add(a)
+                out.add(a)
+            elif any(isinstance(n, ast.Name) and n.id == a for n in ast.walk(stmt)):
+                decided.add(a)  # named some other way (a loop's target, an augmented assignment): not decided here
+    return out
 
 
 # --------------------------------------------------------------------------

@@ -509,7 +509,13 @@ class Question:
             # several stories fit the value: the one whose terms the learner's own lines write, when one does best
             found = found or _quiet(self._story_by_lines, got, want, default=None)
             self._said = "parts" if found else "generic"
-            return found or _quiet(diagnose.precision_hint, got, want, True, True) or generic()
+            found = found or _quiet(diagnose.precision_hint, got, want, True, True)
+            if found:
+                return found
+            words = generic()
+            if words and _quiet(explain.construct_unwritten, self, words, default=False):
+                return self._measured(got, want)  # a construct the learner's lines do not write (a subtraction)
+            return words
         edit = self._proven_edit(want)  # one slip undone in the learner's own lines gives the answer: proved
         if edit and "divides with `//`" in edit:
             # one `//` of several undone: where the cell rounds each piece before combining them, the rounding's
@@ -1462,6 +1468,55 @@ def _numbered_from(got, want) -> str:
     return ""
 
 
+def _low_precision(got, want) -> str:
+    """A float array whose every value is within float16's rounding of the answer's largest value (2**-8 of it, as
+    summing in float16 leaves) and not the answer: measured, said as that; "" otherwise. A value summed into the wrong
+    row, a mean for a sum, is off by a whole row's size, far more."""
+    g, w = np.asarray(got, dtype=float), np.asarray(want, dtype=float)
+    if g.shape != w.shape or g.size == 0 or not (np.isfinite(g).all() and np.isfinite(w).all()):
+        return ""
+    top = float(np.abs(w).max())
+    err = float(np.abs(g - w).max())
+    if top == 0 or err == 0 or err <= 1e-9 * top or err > 2.0 ** -8 * top:
+        return ""
+    return (f"every value right to within {err / top:.1e} times the largest ({top:.4g}), but not exact: what a low "
+            f"precision's rounding leaves (float16 keeps about 3 digits); compute and add in float64")
+
+
+_UNIT_FACTORS = (1e3, 1e6, 1e9, 1e12, 1024.0, float(2**20), float(2**30))
+
+
+def _unit_factor(got, want):
+    """The unit's factor (10**3 … 10**12, 2**10, 2**20, 2**30, or its inverse) the result is of the answer, exactly
+    (to 1e-9), or None."""
+    g, w = float(got), float(want)
+    if not (math.isfinite(g) and math.isfinite(w)) or w == 0 or g == 0:
+        return None
+    for f in _UNIT_FACTORS:
+        for k in (f, 1 / f):
+            if math.isclose(g, k * w, rel_tol=1e-9):
+                return k
+    return None
+
+
+def _ids_shifted(got, want) -> str:
+    """Whole-number ids, every one exactly one off the answer's (the answer's ids + 1, or - 1): measured on the
+    value, entry by entry, so no other story (a complement, rows left out) is told of it. Exact."""
+    try:
+        g, w = np.asarray(got), np.asarray(want)
+        if g.shape != w.shape or g.size < 2 or w.dtype.kind not in "iuf" or g.dtype.kind not in "iuf" \
+                or not np.all(np.isfinite(g)) or not np.all(g == np.round(g)) or not np.all(w == np.round(w)):
+            return ""
+        for step in (1, -1):
+            if np.array_equal(g, w + step):
+                return (f"every id is exactly one {'more' if step > 0 else 'less'} than the right one (yours are "
+                        f"the answer's ids {'+' if step > 0 else '-'} 1): ids count from 0, as Python indexes "
+                        f"rows; {'1 added' if step > 0 else '1 taken'} to each id?")
+    except (TypeError, ValueError):
+        return ""
+    return ""
+
+
 def _counts_of(args) -> dict:
     """{count: words} of the sizes a call's arguments hold: each list's or array's length (the batch) and an array's
     number of entries (its tokens), counts of 2 or more."""
@@ -1727,7 +1782,7 @@ class Array(Question):
         other = _other_values(got, want, *kinds)  # fractions where whole numbers (ids) are asked: before rules on ids
         other = other or _whole_matrix_norm(got, want, self.case) or _divided_by_count(got, want, self.case) \
             or _distance_not_cosine(got, want, self.case) or function_hints.rows_left_empty(self, got, want) \
-            or _numbered_from(got, want)
+            or _numbered_from(got, want) or (self._ids(want) and _ids_shifted(got, want))
         step = "" if transposed else _quiet(self._step_short, data, default="")
         step = "" if _unreadable(step, self) else step
         return self._verdict(False, other or self._weighed_array(got, want) or step or _merged_entries(self, got, want)
@@ -2008,7 +2063,7 @@ class Function(Question):
         said = function_hints.most_telling(
             failures, explained=lambda k: self._explained(*calls[k][:3]),
             generic=lambda k: diagnose.direction_only(failures[k][2]) or calls[k][3] == "generic",
-            plain=lambda k: self._plain(*calls[k][:3]), facts={i.says for i in self.invariants})
+            plain=lambda k: self._plain(*calls[k][:3]), facts=self._invariant_words())
         slip = _quiet(explain.precedence_slip, self.source, default=None)
         where = next((w for _, w, _ in failures if said.startswith(w + ": ")), None)
         hint = said[len(where) + 2:] if where else said
@@ -2017,7 +2072,7 @@ class Function(Question):
             added = _quiet(function_hints.added_term, self, calls, default=None)
             if added:
                 return self._verdict(False, f"{where}: {added}" if where else added)
-        if slip and not unused and (diagnose.direction_only(hint) or hint in {i.says for i in self.invariants}):
+        if slip and not unused and (diagnose.direction_only(hint) or hint in self._invariant_words()):
             # parentheses missing in the learner's own code, where the calls name no slip of their own (a
             # direction, a broken invariant): said before the call's symptom
             return self._verdict(False, f"{slip}; {said}")
@@ -2042,6 +2097,11 @@ class Function(Question):
             failures, explained=lambda k: self._explained(*calls[k][:3]),
             generic=lambda k: diagnose.direction_only(failures[k][2]) or calls[k][3] == "generic",
             plain=lambda k: self._plain(*calls[k][:3]), facts={i.says for i in self.invariants}))
+
+    def _invariant_words(self) -> set:
+        """Every invariant's words, as written and as said to this cell (a clause its calls refute left out)."""
+        return {i.says for i in self.invariants} | {
+            _quiet(function_hints._without_calls_made, i.says, self.source, default=i.says) for i in self.invariants}
 
     def _every_call_right(self, data, expected) -> bool:
         """Is every call's result the reference's, as the result question judges it (its status alone)?"""
@@ -2139,6 +2199,16 @@ class Function(Question):
                                                                                                args))
         if broken and inner.kind == "array" and _quiet(_proven_from_args, got, want, args, default=""):
             broken = None  # a slip proven on the call's own arguments names the mistake; the invariant only its symptom
+        low = _quiet(lambda: _low_precision(function_hints.plain_value(inner, got),
+                                            function_hints.plain_value(inner, want)), default="") \
+            if broken and inner.kind == "array" else ""
+        if low:
+            broken = low  # every value within a low precision's rounding of the answer: measured, no invariant's story
+        if broken and inner.kind in ("integer", "real") and _quiet(
+                lambda: _unit_factor(function_hints.plain_value(inner, got), function_hints.plain_value(inner, want)),
+                default=None):
+            broken = None  # the result exactly a unit's factor off (10**6: in millions): measured; a property it breaks
+            # (less than the largest tensor) would tell a story of its own (storage ids added) the value does not bear
         return (function_hints.shown(inner, got), broken or verdict.detail,
                 bool(broken) or getattr(inner, "_said", None) != "parts")
 

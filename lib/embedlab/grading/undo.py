@@ -271,8 +271,10 @@ def edits(source: str, params: tuple = (), values: dict | None = None,
         while isinstance(whole, ast.BinOp) and isinstance(whole.op, (ast.Mult, ast.Div)) and not any(
                 isinstance(n, (ast.Name, ast.Attribute, ast.Subscript, ast.Call)) for n in ast.walk(whole.right)):
             whole = whole.left  # a unit the whole is scaled by (`/ 2**30`): the value it scales
-        if isinstance(whole, ast.BinOp) and isinstance(whole.op, (ast.Sub, ast.Div)):
-            # the whole value a difference where a ratio is asked, or the reverse: the one operator swapped
+        if isinstance(whole, ast.BinOp) and isinstance(whole.op, (ast.Sub, ast.Div)) and not (
+                isinstance(whole.right, ast.Constant) and whole.right.value in (0, 1)):
+            # the whole value a difference where a ratio is asked, or the reverse: the one operator swapped (not of
+            # `x - 1`: `x / 1` is x itself, the `- 1` dropped, no ratio; the question's kind is not borne out)
             sub = isinstance(whole.op, ast.Sub)
             other = ast.BinOp(whole.left, ast.Div() if sub else ast.Sub(), whole.right)
             add(f"`{_seg(source, whole)}` is a {'difference' if sub else 'ratio'}: the question asks for a "

@@ -157,6 +157,9 @@ COSINE_HINTS = [
     Hint(lambda got, want, a, b: _other_lengths(got, a, b, 1),
          "your lengths are sums of absolute values (the L1 norm): a vector's length is the square root of the "
          "sum of its squares, np.linalg.norm(a)", args=True),
+    Hint(lambda got, want, a, b: _counted_lengths(got, a, b),
+         "your lengths are the vectors' numbers of entries (len): a vector's length is the square root of the sum "
+         "of its squares, np.linalg.norm(a)", args=True),
     Hint(lambda got, want, a, b: _other_lengths(got, a, b, np.inf),
          "your lengths are each vector's largest entry (the max norm): a vector's length is the square root of "
          "the sum of its squares, np.linalg.norm(a)", args=True),
@@ -168,6 +171,14 @@ def _other_lengths(got, a, b, order) -> bool:
     differs from the Euclidean length of a or b (else the two readings are one value)?"""
     a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
     other = float(np.linalg.norm(a, order)) * float(np.linalg.norm(b, order))
+    return other > 0 and not _is(other, _norm(a) * _norm(b)) and _is(got, float(a @ b) / other)
+
+
+def _counted_lengths(got, a, b) -> bool:
+    """Is `got` the dot product divided by the numbers of entries of a and b (len), where that product differs from
+    the product of their Euclidean lengths (else the two readings are one value)?"""
+    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    other = float(a.size * b.size)
     return other > 0 and not _is(other, _norm(a) * _norm(b)) and _is(got, float(a @ b) / other)
 
 
@@ -208,7 +219,7 @@ def _parallel(a, b) -> bool:
 COSINE_INVARIANTS = [
     Invariant(lambda got, a, b: -1 - 1e-9 <= got <= 1 + 1e-9,
               "a cosine lies between -1 and 1: it is the cosine of the angle between a and b (their dot "
-              "product divided by both lengths), not a distance or a dot product"),
+              "product divided by both lengths, np.linalg.norm(a) * np.linalg.norm(b))"),
     Invariant(lambda got, a, b: not _parallel(a, b) or np.isclose(abs(got), 1, rtol=1e-9),
               "a and b point the same way (or opposite ways) here, so their cosine is ±1 whatever their lengths: "
               "a cosine is scale-free (divide the dot product by both lengths)"),
@@ -359,6 +370,10 @@ def questions(p: dict) -> list:
                  "operator precedence: x / y * z is (x / y) * z; divide by the product of both lengths, x / (y * z)"),
             Hint(lambda got, want: _is(got, dot / (na * na * nb * nb)),
                  "a @ a is the squared length: take the square root (np.linalg.norm does)"),
+            Hint(lambda got, want: len(a) * len(b) > 0 and not _is(len(a) * len(b), na * nb)
+                 and _is(got, dot / (len(a) * len(b))),
+                 "your lengths are the rows' numbers of entries (len): a row's length is the square root of the sum "
+                 "of its squares, np.linalg.norm(row)"),
             Hint(lambda got, want: _is(got, dot / (na + nb)),
                  "divide by the product of the two lengths, not their sum: np.linalg.norm(a) * np.linalg.norm(b)"),
             Hint(lambda got, want: _is(got, dot / na) or _is(got, dot / nb),

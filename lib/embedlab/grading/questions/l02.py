@@ -318,9 +318,13 @@ def questions(p: dict) -> list:
             Hint(lambda got, want: got.ndim == 1 and got.size > want.size and np.isin(want, got).all(),
                  "a row whose id is not in the batch gets a gradient of exactly zero: it cannot change; "
                  "with an untied head only the rows looked up change"),
-            Hint(lambda got, want: got.ndim == 1 and got.size and not np.isin(got, want).any(),
+            # the complement said only where the rows are exactly it; rows merely outside the batch, as measured
+            Hint(lambda got, want: got.ndim == 1 and got.size and np.array_equal(
+                np.sort(got), np.setdiff1d(np.arange(p["batch_V"]), want)),
                  "none of these is in the batch: those are the rows that do not appear (the complement); "
                  "give the rows whose ids the batch holds"),
+            Hint(lambda got, want: got.ndim == 1 and got.size and not np.isin(got, want).any(),
+                 "none of these is in the batch: give the rows whose ids the batch holds"),
             Hint(lambda got, want: got.ndim == 1 and 0 < got.size < want.size and np.isin(got, want).all(),
                  "only some of the rows: take the ids of the whole batch, every sequence"),
             Hint(lambda got, want: got.shape == want.shape and not np.array_equal(np.sort(got), got),

@@ -573,7 +573,9 @@ def questions(p: dict) -> list:
             related(lambda want: trim()["n_vocab"] - want, "that counts the rows trimmed away (tok.n_vocab less "
                                                           "those kept): the question asks how many rows the table "
                                                           "keeps"),
-            Hint(lambda got, want: got >= trim()["used_tokens"],
+            # every occurrence counted: the slip's own values (with the byte tokens and the end-of-text token, or not),
+            # exactly; a value merely as big tells no such story
+            Hint(lambda got, want: got in {trim()["used_tokens"] + k for k in (0, 1, 256, 257)},
                  "count each token id once (a set), not every occurrence"),
         ]),
         Integer("saved_params", hints=[
