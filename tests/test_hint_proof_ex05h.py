@@ -197,3 +197,21 @@ def test_5_question_4_names_one_reading_that_works_on_every_config_it_can_draw()
     assert "a config without it" not in text and ".tied" not in text, text  # one reading, no contradiction
     for name in l05.UNTIED + l05.TIED:  # the book's and every variant's candidates are drawn from these
         assert "tie_word_embeddings" in load_config(name), name
+
+
+def test_3_the_rule_keeps_every_marker_code_reads_in_a_detail():
+    """Policies, feedback and the report read words inside a detail after it is made; the sentence rule
+    runs last, so each such marker must come through it whole, however many colons precede it."""
+    from embedlab.grading.carried import is_typed
+    from embedlab.grading.earlier import OWN_TOO
+    from embedlab.grading.kinds import CARRIED, RECOUNTED, TYPED, recounted_problem
+    from embedlab.grading.judge import Row
+    from embedlab.grading.status import INCORRECT
+    from embedlab.grading.text import as_sentences
+
+    typed = as_sentences(f"your `x` (question 3) is not right yet, and this answer uses it: fix question 3"
+                         f"{OWN_TOO}{TYPED}; right for these inputs only: with V doubled: the same value")
+    assert f"{OWN_TOO}{TYPED}" in typed, typed
+    assert is_typed(Row("s", "11-size-a-model", "q", 0.0, 1.0, INCORRECT, typed)), typed
+    carried = as_sentences(f"{CARRIED}question 3 (error carried forward): its figure: 5{RECOUNTED}a: b: c")
+    assert carried.startswith(CARRIED) and recounted_problem(carried) is not None, carried

@@ -208,5 +208,6 @@ def test_2_words_naming_the_argument_in_the_singular_still_follow_it():
     # the control's second form: "each word by its count" is what leaving `counts` out does
     source = "def tokens_per_word(counts, n_tokens):\n    return sum(n_tokens) / len(n_tokens)\n"
     detail = _verdict("08-vocabulary-size", "tokens_per_word", source)
-    assert "never reads its argument `counts`" in detail and "depend on it: " in detail, detail
+    # the words follow as their own sentence (text.as_sentences), never joined as another slip
+    assert "never reads its argument `counts`" in detail and "depend on it. " in detail, detail
     assert "depend on it; and" not in detail, detail

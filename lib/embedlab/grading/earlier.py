@@ -145,7 +145,8 @@ def _named(wrong: list[tuple[int, str]], how: str = "uses") -> str:
 
 
 # where this answer is wrong whatever the earlier answer is, its own mistake follows the earlier answer, never as caused
-OWN_TOO = ", and this answer's own lines too: "
+# (text.OWN_TOO: as_sentences keeps the colon, which carried.is_typed reads)
+from embedlab.grading.text import OWN_TOO  # noqa: E402
 
 
 def words(wrong: list[tuple[int, str]], again: dict | None, judged=None) -> str:

@@ -403,11 +403,20 @@ _OPEN, _CLOSE = "([{", ")]}"
 _ERROR_NAME = re.compile(r"[A-Z]\w*(?:Error|Exception|Warning)$")
 
 
+# The words that join an earlier answer's naming to this answer's own hint (embedlab.grading.earlier). Code
+# reads the detail after them (carried.is_typed: "…too: typed, not computed"), so as_sentences keeps them whole
+# and starts each side's clauses afresh.
+OWN_TOO = ", and this answer's own lines too: "
+
+
 def as_sentences(text: str) -> str:
     """Hint words whose clauses chain with colons ("A: B: C: D") read as sentences: in
     each sentence, and each item of a list (`;`), the first colon stays (a claim, then
     what it means) and the next one, outside code, brackets and quotes, starts a new
-    sentence ("A: B. C: D"). An error's own colon (`IndexError: …`) is no clause's."""
+    sentence ("A: B. C: D"). An error's own colon (`IndexError: …`) is no clause's, nor
+    OWN_TOO's, which joins two hints whose clauses are each read on their own."""
+    if isinstance(text, str) and OWN_TOO in text:
+        return OWN_TOO.join(as_sentences(part) for part in text.split(OWN_TOO))
     if not isinstance(text, str) or text.count(": ") < 2:
         return text
     out, depth, quoted, colons, i = [], 0, False, 0, 0
