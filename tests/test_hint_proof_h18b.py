@@ -60,3 +60,35 @@ def test_1_a_given_cell_edited_in_its_own_cell_is_still_blamed():
     edited = _budget_cell().replace("context=context, batch=1,", "context=context, batch=3,")
     detail = _verdict("11-size-a-model", "design_serving_gb", SERVING, above=(edited,))
     assert CHANGED in detail and "batch=3" in detail, detail
+
+
+ROUNDED = [("03-counting-gpt2", "block_params", "block_params = int(1.26e7)\n"),
+           ("04-modern-blocks", "mlp_layer", "mlp_layer = int(5.03e7)\n"),
+           ("06-params-vs-compute", "kaplan_n", "kaplan_n = int(7e9)\n"),
+           ("12-change-a-vocabulary", "saved_params", "saved_params = int(2.94e7)\n"),
+           ("07-memory", "weights_gb_4bit", "weights_gb_4bit = float(4.02)\n"),
+           ("03-counting-gpt2", "linear_params", "n_weights = 4_200_000\nlinear_params = n_weights\n")]
+
+
+def test_2_a_typed_literal_within_rounding_of_the_answer_is_named_as_rounded():
+    # the typed number is the answer rounded (4,200,000 also rounds the weights alone: no bias story with it)
+    for lesson, name, source in ROUNDED:
+        detail = _verdict(lesson, name, source)
+        assert "right to" in detail and "typing a rounded number" in detail, (name, detail)
+        for word in ("bias", "small terms", "off by one", "you typed"):
+            assert word not in detail, (name, detail)
+
+
+CLOSE = [("10-glitch-tokens", "never_cos",  # the rows of a wrong group: all but the first of them
+          "rows = run.model.E[never[1:]]\nunit = rows / np.linalg.norm(rows, axis=1, keepdims=True)\n"
+          "C = unit @ unit.T\nnever_cos = C[np.triu_indices(len(rows), k=1)].mean()\n"),
+         ("03-counting-gpt2", "embedding_share",
+          "counts = count_params(load_config(share_model))\n"
+          "embedding_share = counts.token_embedding / (counts.total + counts.token_embedding / 20)\n")]
+
+
+def test_3_a_close_value_fallback_names_no_cause_it_cannot_know():
+    for lesson, name, source in CLOSE:
+        detail = _verdict(lesson, name, source)
+        assert "within 5% below the expected value" in detail, (name, detail)
+        assert "small terms" not in detail and "off by one" not in detail, (name, detail)

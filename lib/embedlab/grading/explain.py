@@ -84,6 +84,9 @@ def code_first(question, got, want) -> str | None:
     if not reading.parsed:
         return None
     own = code.read(code.own_part(question.source), question.name)
+    rounded = typed_rounded_answer(own, got, want)
+    if rounded:
+        return rounded  # the answer itself typed rounded: no input, no part of it, is the story
     wrong = (code.wrong_reads(own, tuple(question.reads), dict(question.not_reads))
              or code.wrong_reads(reading, tuple(question.reads), dict(question.not_reads))
              or _other_model(question, reading))
@@ -116,6 +119,25 @@ def code_first(question, got, want) -> str | None:
                 return f"{typed}; and {more}"
         return typed
     return None
+
+
+def typed_rounded_answer(own, got, want) -> str | None:
+    """The learner's value is a number their own lines type (`int(4.2e6)`, `x = 7.5e9`) and it is the
+    answer rounded or cut to a few digits: the answer typed from a rounded figure, named as that (it may
+    also round an input or a part of the answer: those stories are not proven, the rounding is)."""
+    from embedlab.grading import diagnose
+
+    try:
+        got, want = float(got), float(want)
+    except (TypeError, ValueError):
+        return None
+    if not (own.parsed and math.isfinite(got) and math.isfinite(want)) or got == want:
+        return None
+    typed = [n for n in list(own.numbers) + list(own.constants)
+             if isinstance(n, (int, float)) and not isinstance(n, bool)]
+    if not any(math.isclose(float(n), got, rel_tol=1e-12) for n in typed):
+        return None
+    return diagnose.precision_hint(got, want, True)
 
 
 def _and_then(question, answer, got, want, inputs) -> str | None:
