@@ -92,3 +92,44 @@ def test_3_a_close_value_fallback_names_no_cause_it_cannot_know():
         detail = _verdict(lesson, name, source)
         assert "within 5% below the expected value" in detail, (name, detail)
         assert "small terms" not in detail and "off by one" not in detail, (name, detail)
+
+
+def test_4_a_typed_input_is_not_followed_by_an_alternative_that_contradicts_it():
+    # 1,000 typed for the 1,024 tokens: "you used d for tokens" cannot also be true of the code's token factor
+    detail = _verdict("02-lookup-vs-matmul", "batch_flops", "batch_flops = int(1e3) * (d * V)\n")
+    assert "you typed 1,000" in detail and "2 FLOPs" in detail, detail
+    assert "for tokens" not in detail and "two slips" not in detail, detail
+
+
+def test_4_an_alternative_naming_a_typed_config_size_is_dropped():
+    from embedlab.grading import explain, parts
+
+    words = parts.either("the head has one row per token of the vocabulary (you have d)",
+                         "you used the width for the rows (vocab_size)")
+    kept = explain._not_of_typed(words, "V (vocab_size) of llama-3.2-1b")
+    assert kept == "the head has one row per token of the vocabulary (you have d)", kept
+    assert explain._not_of_typed(words, "d (hidden_size) of llama-3.2-1b") == words
+
+
+FUNCTION_TYPED = [
+    # 4,096 typed for d_ff: twice the d_ff of a call, which the value alone reads as attention counted twice
+    ("06-params-vs-compute", "forward_flops_per_token",
+     "def forward_flops_per_token(V, d, L, d_ff, context):\n    blocks = 2 * L * (4 * d * d + 2 * d * 4096)\n"
+     "    attention = 4 * L * context * d\n    head = 2 * d * V\n    return blocks + attention + head\n",
+     "types 4,096 where its argument `d_ff` belongs"),
+    ("04-modern-blocks", "llama_params",
+     "def llama_params(V, d, L, h, h_kv, d_ff, tied):\n    hd = 64\n    mlp = 3 * d * d_ff\n"
+     "    att = 2 * d * h * hd + 2 * d * h_kv * hd\n"
+     "    return V * d + L * (att + mlp + 2 * d) + d + (0 if tied else V * d)\n",
+     "sets `hd = 64`, a number typed in"),
+    ("03-counting-gpt2", "gpt2_params",
+     "def gpt2_params(V, d, L, T):\n    block = 12 * 768 ** 2 + 13 * 768\n"
+     "    return V * d + T * d + L * block + 2 * d\n",
+     "sets `block = 12 * 768 ** 2 + 13 * 768`")]
+
+
+def test_5_a_number_typed_in_a_function_is_the_story_not_a_term_counted_twice():
+    for lesson, name, source, words in FUNCTION_TYPED:
+        detail = _verdict(lesson, name, source)
+        assert words in detail, (name, detail)
+        assert "counted twice" not in detail and "check the units" not in detail, (name, detail)

@@ -457,6 +457,11 @@ class Question:
                                  self.is_ratio())
         half = _quiet(diagnose.flop_slip, got, want, self.unit_of(), False, default=None)
         if self.case is not None:
+            # a number typed in the function where its value depends on the arguments, proven on this call: first
+            typed_here = _quiet(explain.typed_in_function, self, got, want, default=None)
+            if typed_here:
+                self._said = "parts"
+                return typed_here
             own = self._hint(got, want, "")
             if half:  # exactly half a FLOP count: the slip named, with the question's own rule after it
                 self._said = "own"
