@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import re
 from pathlib import Path
 
 import nbformat
@@ -133,3 +134,48 @@ def test_5_a_number_typed_in_a_function_is_the_story_not_a_term_counted_twice():
         detail = _verdict(lesson, name, source)
         assert words in detail, (name, detail)
         assert "counted twice" not in detail and "check the units" not in detail, (name, detail)
+
+
+def test_6_a_choice_hint_never_names_the_right_option():
+    # planted: a question of three options whose hint on a wrong one says what the right one does
+    from embedlab.grading.kinds import Choice, Hint
+
+    question = Choice("fastest", options=("gather", "scatter", "both"), hints=[
+        Hint(lambda got, want: got == "scatter", "a gather reads each row once; a scatter writes each row it adds to"),
+        Hint(lambda got, want: got not in ("gather", "scatter", "both"), "answer with one word: gather, scatter or both"),
+    ])
+    detail = question.judge(question.to_data("scatter"), "gather").detail
+    assert "gather" not in detail and "a scatter writes" in detail, detail
+    detail = question.judge(question.to_data("gathr"), "gather").detail
+    assert detail == "answer with one word: gather, scatter or both", detail
+
+
+def test_6_no_choice_hint_of_the_course_names_the_right_option_or_its_behaviour():
+    from embedlab.grading.kinds import Choice
+    from embedlab.grading.lessons import load_key, questions_for
+
+    seen = 0
+    for lesson in ("02-lookup-vs-matmul", "05-weight-tying", "09-what-rows-learn"):
+        key = load_key(lesson)
+        for q in questions_for(lesson):
+            if not isinstance(q, Choice):
+                continue
+            want = str(key[q.name]).lower()
+            for got in [o for o in q.options if o != want] or ["gpt2"]:
+                detail = q.judge(q.to_data(got), key[q.name]).detail.lower()
+                seen += 1
+                if len(q.options) > 1:  # the right option named as a word (a list of every option aside)
+                    assert not re.search(rf"(?<![\w.-]){re.escape(want)}(?![\w-])",
+                                         detail.replace(", ".join(q.options[:-1]), "")), (q.name, got, detail)
+    assert seen >= 4
+    # the rotation's hint asks for the comparison, it does not state its outcome
+    rotation = next(q for q in questions_for("09-what-rows-learn") if q.name == "rotation_changes_cosines")
+    detail = rotation.judge(rotation.to_data("yes"), "no").detail
+    assert "keeps all lengths and angles" not in detail and "np.allclose" in detail, detail
+
+
+def test_3_two_whole_numbers_one_apart_keep_the_count_off_by_one():
+    # the control: measured, not guessed (a range one longer than the rows it counts)
+    detail = _verdict("10-glitch-tokens", "padding_rows",
+                      "padded = -(-V // pad_multiple) * pad_multiple\npadding_rows = len(range(V, padded + 1))\n")
+    assert "within 5% above the expected value" in detail and "off by one" in detail, detail
