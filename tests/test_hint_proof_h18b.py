@@ -179,3 +179,11 @@ def test_3_two_whole_numbers_one_apart_keep_the_count_off_by_one():
     detail = _verdict("10-glitch-tokens", "padding_rows",
                       "padded = -(-V // pad_multiple) * pad_multiple\npadding_rows = len(range(V, padded + 1))\n")
     assert "within 5% above the expected value" in detail and "off by one" in detail, detail
+
+
+def test_4_a_doubled_cache_from_a_typed_precision_is_not_told_as_counted_twice():
+    # kv="fp32" typed where the budget's bf16 belongs: the cache is twice the design's, which the value alone also
+    # reads as the cache counted twice; the code counts it once, so the measured multiple is said, no story guessed
+    source = SERVING.replace("kv=BUDGET.kv", 'kv="fp32"')
+    detail = _verdict("11-size-a-model", "design_serving_gb", source)
+    assert "counted twice" not in detail and "exactly 2 times" in detail, detail
