@@ -84,7 +84,7 @@ def code_first(question, got, want) -> str | None:
     if not reading.parsed:
         return None
     own = code.read(code.own_part(question.source), question.name)
-    rounded = typed_rounded_answer(own, got, want)
+    rounded = typed_rounded_answer(code.own_part(question.source), got, want)
     if rounded:
         return rounded  # the answer itself typed rounded: no input, no part of it, is the story
     wrong = (code.wrong_reads(own, tuple(question.reads), dict(question.not_reads))
@@ -121,7 +121,7 @@ def code_first(question, got, want) -> str | None:
     return None
 
 
-def typed_rounded_answer(own, got, want) -> str | None:
+def typed_rounded_answer(source, got, want) -> str | None:
     """The learner's value is a number their own lines type (`int(4.2e6)`, `x = 7.5e9`) and it is the
     answer rounded or cut to a few digits: the answer typed from a rounded figure, named as that (it may
     also round an input or a part of the answer: those stories are not proven, the rounding is)."""
@@ -131,13 +131,28 @@ def typed_rounded_answer(own, got, want) -> str | None:
         got, want = float(got), float(want)
     except (TypeError, ValueError):
         return None
-    if not (own.parsed and math.isfinite(got) and math.isfinite(want)) or got == want:
+    if not (math.isfinite(got) and math.isfinite(want)) or got == want:
         return None
-    typed = [n for n in list(own.numbers) + list(own.constants)
-             if isinstance(n, (int, float)) and not isinstance(n, bool)]
-    if not any(math.isclose(float(n), got, rel_tol=1e-12) for n in typed):
-        return None
+    if not any(math.isclose(float(n), got, rel_tol=1e-12) for n in _plain_numbers(source)):
+        return None  # a number the cell computes from typed factors (8e9 * 0.5 / 1e9) is no answer typed
     return diagnose.precision_hint(got, want, True)
+
+
+def _plain_numbers(source) -> list:
+    """The numbers a cell types as such (`4.2e6`, `-3`), not those it folds from several (`8e9 * 0.5`)."""
+    import ast
+
+    tree = _parsed(source) if isinstance(source, str) else None
+    out = []
+    for node in ast.walk(tree) if tree is not None else ():
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+            node = node.operand
+            sign = -1
+        else:
+            sign = 1
+        if isinstance(node, ast.Constant) and type(node.value) in (int, float) and math.isfinite(node.value):
+            out.append(sign * node.value)
+    return out
 
 
 def _and_then(question, answer, got, want, inputs) -> str | None:
@@ -2663,12 +2678,16 @@ def typed_in_function(question, got, want) -> str | None:
                 return (f"your function sets `{name} = {ast.unparse(stmt.value)}`, a number typed in, the same on "
                         f"every call; here {name} is not {code._fmt(code._value(stmt.value))}: compute it from the "
                         "arguments")
-    params = [k for k in env if isinstance(k, str)]
+    # an argument's place: a size typed (100 or more, as code.typed_input reads them; a flag is no size), or a whole
+    # `name = number` in place of a value the solution computes
+    params = [k for k, v in zip(env, case) if not isinstance(v, bool)]
     for stmt in mine.body:
+        whole = isinstance(stmt, ast.Assign) and code._number_expr(stmt.value)
         for node in ast.walk(stmt):
             if not (isinstance(node, ast.Constant) and type(node.value) in (int, float) and abs(node.value) >= 2):
                 continue
-            for new in [ast.Name(p, ast.Load()) for p in params] + computed:
+            sized = [ast.Name(p, ast.Load()) for p in params] if abs(node.value) >= 100 else []
+            for new in sized + (computed if whole else []):
                 k = next(j for j, n in enumerate(ast.walk(mine)) if n is node)
                 changed = copy.deepcopy(mine)
                 target = list(ast.walk(changed))[k]

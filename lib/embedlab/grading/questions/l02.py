@@ -300,7 +300,8 @@ def questions(p: dict) -> list:
                  "the matmul's sum also holds 0 × (a positive number) = +0.0, and -0.0 + +0.0 is +0.0"),
             Hint(lambda got, want: got == "matmul",
                  "the matmul's sum holds 0 × (a positive number) = +0.0 beside the 1 × -0.0, and -0.0 + +0.0 is "
-                 "+0.0: look at the sign bit of its result (np.signbit), not at =="),
+                 "+0.0: a sum does not copy the bits of -0.0; look at the sign bit of its result (np.signbit), "
+                 "not at =="),
             Hint(lambda got, want: got not in ("lookup", "matmul", "both"),
                  "answer with one word: lookup, matmul or both"),
         ]),
