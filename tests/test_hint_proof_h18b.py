@@ -126,7 +126,12 @@ FUNCTION_TYPED = [
     ("03-counting-gpt2", "gpt2_params",
      "def gpt2_params(V, d, L, T):\n    block = 12 * 768 ** 2 + 13 * 768\n"
      "    return V * d + T * d + L * block + 2 * d\n",
-     "sets `block = 12 * 768 ** 2 + 13 * 768`")]
+     "sets `block = 12 * 768 ** 2 + 13 * 768`"),
+    # typed in the return line: quoted as the learner wrote it, never as the check reads it (`result_ = …`)
+    ("06-params-vs-compute", "forward_flops_per_token",
+     "def forward_flops_per_token(V, d, L, d_ff, context):\n    blocks = 2 * L * (4 * d * d + 2 * d * d_ff)\n"
+     "    return blocks + 4 * L * 2048 * d + 2 * d * V\n",
+     "types 2,048 where its argument `context` belongs (in `return blocks + 4 * L * 2048 * d + 2 * d * V`)")]
 
 
 def test_5_a_number_typed_in_a_function_is_the_story_not_a_term_counted_twice():
@@ -134,6 +139,7 @@ def test_5_a_number_typed_in_a_function_is_the_story_not_a_term_counted_twice():
         detail = _verdict(lesson, name, source)
         assert words in detail, (name, detail)
         assert "counted twice" not in detail and "check the units" not in detail, (name, detail)
+        assert "result_" not in detail, (name, detail)
 
 
 def test_6_a_choice_hint_never_names_the_right_option():

@@ -2643,6 +2643,16 @@ def _function_body(source, name: str, args) -> tuple:
     return module, {k: int(v) if isinstance(v, bool) else v for k, v in env.items()}
 
 
+def _as_written(stmt) -> str:
+    """A statement of a function's body as the learner wrote it: its `return x` (read as `result_ = x`) as a return."""
+    import ast
+
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) \
+            and stmt.targets[0].id == RESULT:
+        return f"return {ast.unparse(stmt.value)}"
+    return ast.unparse(stmt)
+
+
 def typed_in_function(question, got, want) -> str | None:
     """A number typed in a function's body where its value depends on the arguments: an argument itself (4096 typed
     where `d_ff` belongs) or a value the solution's body computes from them (`head_dim = 128` where it is `d // h`):
@@ -2706,7 +2716,7 @@ def typed_in_function(question, got, want) -> str | None:
                 typed = code._fmt(node.value)
                 if isinstance(new, ast.Name):
                     return (f"your function types {typed} where its argument `{new.id}` belongs (in "
-                            f"`{ast.unparse(stmt)}`): a number typed in is the same on every call; with `{new.id}` "
+                            f"`{_as_written(stmt)}`): a number typed in is the same on every call; with `{new.id}` "
                             "there, your function gives the answer")
                 if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) \
                         and code._number_expr(stmt.value):
@@ -2714,6 +2724,6 @@ def typed_in_function(question, got, want) -> str | None:
                     return (f"your function sets `{name} = {ast.unparse(stmt.value)}`, a number typed in, the same on "
                             f"every call; here {name} is not {code._fmt(code._value(stmt.value))}: compute it from the "
                             "arguments")
-                return (f"your function types {typed} (in `{ast.unparse(stmt)}`), a number the same on every call, "
+                return (f"your function types {typed} (in `{_as_written(stmt)}`), a number the same on every call, "
                         "where a value computed from the arguments belongs")
     return None
