@@ -4,6 +4,14 @@ the corpus's entries): a hint names a mistake only when it can prove it.
 1. The given-code detector: a line of the learner's own answer cell that resembles a line of a given cell above (the
    budget's `context=context, batch=1,`) is no edit of that cell; the given cell is blamed only where a cell of its own
    was edited, and putting it back gives the answer.
+2. A number the cell types that is the answer rounded is named as that, before any story of an input it also rounds.
+3. The close-value fallback says only what is measured (direction, digits right); "off by one" only where two whole
+   numbers are one apart.
+4. After a typed input, no alternative that names that input ("you used d for tokens"); a doubled cache from a typed
+   precision is said as the measured multiple, not as the cache counted twice.
+5. A number typed in a function's body in place of an argument, or of a value the solution computes, is the story
+   (proven on the call, the body read as arithmetic), not a term "counted twice".
+6. A hint on a Choice question never names the right option (nor, in the course's hints, states its behaviour).
 
 Each test was red on main at 93a4a97, green here (each check also seen red with its fix taken out).
 """
