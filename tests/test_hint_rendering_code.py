@@ -540,6 +540,46 @@ def drive_function(q, lesson):
                     _quiet(function_hints.exception_cause, raised, case, names, None)
 
 
+def drive_typed_in_function(q, lesson):
+    """The solution's own function with a number typed in: in place of an argument it reads, and in place of a value
+    it computes from them (explain.typed_in_function), judged on the question's first cases."""
+    import copy
+
+    solved = code.solution_source(lesson, q.name)
+    tree = _quiet(ast.parse, solved) if solved else None
+    fn = next((n for n in (tree.body if tree else []) if isinstance(n, ast.FunctionDef) and n.name == q.name), None)
+    if fn is None:
+        return
+    params = [a.arg for a in fn.args.args]
+
+    class Typed(ast.NodeTransformer):
+        def __init__(self, name, number):
+            self.name, self.number = name, number
+
+        def visit_Name(self, node):
+            return ast.Constant(self.number) if node.id == self.name and isinstance(node.ctx, ast.Load) else node
+
+    for case in q.cases(rng_for(lesson, q.name))[:2]:
+        variants = [Typed(p, 2 * a + 1).visit(copy.deepcopy(tree)) for p, a in zip(params, case)
+                    if isinstance(a, int) and not isinstance(a, bool) and a >= 2]
+        for k, stmt in enumerate(fn.body):
+            if isinstance(stmt, ast.Assign) and not code._number_expr(stmt.value):
+                changed = copy.deepcopy(tree)
+                target = next(n for n in changed.body if isinstance(n, ast.FunctionDef) and n.name == q.name)
+                target.body[k].value = ast.Constant(7)
+                variants.append(changed)
+        for variant in variants:
+            source = ast.unparse(ast.fix_missing_locations(variant))
+            namespace = {"np": np}
+            try:
+                exec(compile(source, "<typed>", "exec"), namespace)  # noqa: S102 - the solution, one number typed
+                got, want = namespace[q.name](*case), q.reference(*case)
+            except Exception:  # noqa: BLE001 - a variant that cannot run says nothing
+                continue
+            inner = dataclasses.replace(q._case_question(tuple(case)), source=source)
+            _quiet(explain.typed_in_function, inner, got, want)
+
+
 def drive_given(lesson, name, key, q):
     """The code the exercise gives for `name`, each line edited: the edit blamed, mentioned after the answer's
     own hint, or after another wrong answer's."""
@@ -766,6 +806,7 @@ def render_lesson(lesson):
             if isinstance(q, Function):
                 if params is None or params == book[0]:
                     drive_function(q, lesson)
+                    drive_typed_in_function(q, lesson)
                 continue
             want = want_of.get(q.name)
             if isinstance(want, dict) and "hex" in want:

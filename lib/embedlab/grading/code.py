@@ -538,12 +538,20 @@ def edits_of(above, own, sources, answer: str | None = None) -> list[Edit]:
             everywhere += _code_lines(source[:SOURCE_LIMIT])
     cell = _code_lines(answer[:SOURCE_LIMIT]) if isinstance(answer, str) else []
     given = set(above) | set(own)
+    # a given cell above is edited in a cell of its own: the answer cell's lines are the learner's own (their
+    # `batch=16` beside the given `batch=1` is no edit of it), unless the answer cell is a copy of a given cell
+    # (it holds another of the given lines above, as handed out)
+    copied = any(line in cell for line in above if len(line) > 8 and not line.endswith(":") and line not in own)
+    others = [] if not cell or copied else [
+        line for source in sources if isinstance(source, str) and source != answer
+        for line in _code_lines(source[:SOURCE_LIMIT])]
     out, seen = [], set()
     for line in tuple(own) + tuple(reversed(above)):  # the answer cell's own given lines first, then the cells above
         if line.startswith(("print(", "display(")) or line in seen:
             continue
         seen.add(line)
-        for theirs in ((cell, everywhere) if line in own else (everywhere,)):
+        above_in = everywhere if not cell or copied else others
+        for theirs in ((cell, everywhere) if line in own else (above_in,)):
             if line in theirs:
                 break
             close = difflib.get_close_matches(line, [t for t in theirs if t not in given], n=1, cutoff=0.75)

@@ -349,8 +349,12 @@ def measured_hint(got: float, want: float, unit: str = "", typed: set | None = N
     if abs(ratio - 1) < 0.05:
         right = f" (right to {n} digit{'s' * (n != 1)})" if n else ""
         side = "below" if ratio < 1 else "above"
-        return (f"a little too {'small' if ratio < 1 else 'big'}{right}: within 5% {side} the expected value; "
-                "recheck the small terms, and any count off by one")
+        # only what is measured: no cause guessed (a small term, a count off by one), unless the value shows it:
+        # two whole numbers exactly one apart are a count off by one
+        whole = float(got).is_integer() and float(want).is_integer()
+        step = ("; check each count for one that is off by one (a range's end, a `+ 1` or `- 1`)"
+                if whole and abs(got - want) == 1 else "; recheck each step against the question")
+        return f"a little too {'small' if ratio < 1 else 'big'}{right}: within 5% {side} the expected value{step}"
     if unit in UNITLESS:
         recheck = RECHECK[unit]
         if ratio > 10:

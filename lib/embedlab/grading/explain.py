@@ -84,6 +84,9 @@ def code_first(question, got, want) -> str | None:
     if not reading.parsed:
         return None
     own = code.read(code.own_part(question.source), question.name)
+    rounded = typed_rounded_answer(code.own_part(question.source), got, want)
+    if rounded:
+        return rounded  # the answer itself typed rounded: no input, no part of it, is the story
     wrong = (code.wrong_reads(own, tuple(question.reads), dict(question.not_reads))
              or code.wrong_reads(reading, tuple(question.reads), dict(question.not_reads))
              or _other_model(question, reading))
@@ -118,12 +121,46 @@ def code_first(question, got, want) -> str | None:
     return None
 
 
+def typed_rounded_answer(source, got, want) -> str | None:
+    """The learner's value is a number their own lines type (`int(4.2e6)`, `x = 7.5e9`) and it is the
+    answer rounded or cut to a few digits: the answer typed from a rounded figure, named as that (it may
+    also round an input or a part of the answer: those stories are not proven, the rounding is)."""
+    from embedlab.grading import diagnose
+
+    try:
+        got, want = float(got), float(want)
+    except (TypeError, ValueError):
+        return None
+    if not (math.isfinite(got) and math.isfinite(want)) or got == want:
+        return None
+    if not any(math.isclose(float(n), got, rel_tol=1e-12) for n in _plain_numbers(source)):
+        return None  # a number the cell computes from typed factors (8e9 * 0.5 / 1e9) is no answer typed
+    return diagnose.precision_hint(got, want, True)
+
+
+def _plain_numbers(source) -> list:
+    """The numbers a cell types as such (`4.2e6`, `-3`), not those it folds from several (`8e9 * 0.5`)."""
+    import ast
+
+    tree = _parsed(source) if isinstance(source, str) else None
+    out = []
+    for node in ast.walk(tree) if tree is not None else ():
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+            node = node.operand
+            sign = -1
+        else:
+            sign = 1
+        if isinstance(node, ast.Constant) and type(node.value) in (int, float) and math.isfinite(node.value):
+            out.append(sign * node.value)
+    return out
+
+
 def _and_then(question, answer, got, want, inputs) -> str | None:
     """Two slips: a rounded input typed AND a part mistaken. The learner's number with the typed
     input put right (it enters a count as a factor), searched for the second slip."""
     reading = code.read(code.own_part(question.source), question.name)
     for typed in list(reading.numbers) + list(reading.constants):
-        for value in inputs.values():
+        for key, value in inputs.items():
             if isinstance(value, (int, float)) and value and typed and typed != value \
                     and code.typed_input(code.Reading(numbers=[typed], parsed=True), {"x": value}):
                 try:
@@ -133,9 +170,24 @@ def _and_then(question, answer, got, want, inputs) -> str | None:
                 if math.isclose(fixed, float(want), rel_tol=1e-9) or math.isclose(other_way, float(want), rel_tol=1e-9):
                     return None  # the typed input (a factor, or a divisor) is the only slip
                 found = parts.search(answer, fixed, want)
+                found = _not_of_typed(found, key)
                 if found and not _reveals(found, want) and not _units_only(answer, found):
                     return found
     return None
+
+
+def _not_of_typed(found: str | None, key: str) -> str | None:
+    """Two slips' words (`parts.either`) after a typed input: the code's own factor for that input is the typed
+    number, so an alternative that names another size standing for it ("you used d for tokens (n_tokens)")
+    contradicts the first clause and is dropped; the other alternative stands alone."""
+    pair = parts.alternatives(found)
+    if not pair:
+        return found
+    key = str(key)  # the learner's name of the input (`n_tokens`), or a config's words: "V (vocab_size) of gpt2"
+    names = set(re.findall(r"\(([A-Za-z_][A-Za-z_0-9]*)\)", key)) | ({key} if key.isidentifier() else set())
+    kept = [a for a in pair if not any(re.search(rf"(?<![\w]){re.escape(n)}(?![\w])", a)
+                                       for n in names if len(n) > 1)]
+    return kept[0] if len(kept) == 1 else (found if len(kept) == 2 else None)
 
 
 # A model config's sizes, under the names a learner gives them: (words, the ModelShape field).
@@ -2573,3 +2625,126 @@ def _nameless(node):
         if isinstance(n, ast.Name):
             n.id = "_"
     return node
+
+
+def _function_body(source, name: str, args) -> tuple:
+    """(the body of `def name(...)` in `source` as a module whose `return x` sets RESULT, {parameter: argument})
+    for a call whose arguments are plain numbers (a bool's `x if flag else y` read as the branch it takes), or
+    (None, None)."""
+    import ast
+
+    if not isinstance(source, str) or args is None:
+        return None, None
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None, None
+    fns = [n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == name]
+    if not fns:
+        return None, None
+    params = [a.arg for a in fns[-1].args.args]
+    if len(params) != len(args) or not all(isinstance(a, (int, float)) for a in args):
+        return None, None
+    env = dict(zip(params, args))
+    body = list(fns[-1].body)
+    if not body or not isinstance(body[-1], ast.Return) or body[-1].value is None \
+            or any(isinstance(n, ast.Return) for stmt in body[:-1] for n in ast.walk(stmt)):
+        return None, None
+
+    class Branch(ast.NodeTransformer):
+        def visit_IfExp(self, node):
+            self.generic_visit(node)
+            test = node.test
+            if isinstance(test, ast.Name) and isinstance(env.get(test.id), bool):
+                return node.body if env[test.id] else node.orelse
+            return node
+
+    body[-1] = ast.Assign(targets=[ast.Name(RESULT, ast.Store())], value=body[-1].value)
+    module = ast.fix_missing_locations(Branch().visit(ast.Module(body=body, type_ignores=[])))
+    return module, {k: int(v) if isinstance(v, bool) else v for k, v in env.items()}
+
+
+def _as_written(stmt) -> str:
+    """A statement of a function's body as the learner wrote it: its `return x` (read as `result_ = x`) as a return."""
+    import ast
+
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) \
+            and stmt.targets[0].id == RESULT:
+        return f"return {ast.unparse(stmt.value)}"
+    return ast.unparse(stmt)
+
+
+def typed_in_function(question, got, want) -> str | None:
+    """A number typed in a function's body where its value depends on the arguments: an argument itself (4096 typed
+    where `d_ff` belongs) or a value the solution's body computes from them (`head_dim = 128` where it is `d // h`):
+    a number the same on every call. Proven on the call: the learner's body, read as arithmetic (code.evaluate,
+    never run), gives their value, and with the argument (or the solution's expression) in the typed number's place
+    gives the answer. Then the typed number is the story, before any the value alone fits (a term "counted twice"
+    where 128 is twice 64)."""
+    import ast
+    import copy
+
+    case = getattr(question, "case", None)
+    if case is None or not question.source or not isinstance(got, (int, float)) or isinstance(got, bool):
+        return None
+    lesson = getattr(question, "lesson", "") or getattr(question, "solved_in", "")
+    mine, env = _function_body(question.source, question.name, case)
+    theirs, _ = _function_body(code.solution_source(lesson, question.name) if lesson else None, question.name, case)
+    if mine is None or not _exact(code.evaluate(ast.unparse(mine), RESULT, env), got):
+        return None
+    computed = [] if theirs is None else [
+        s.value for s in theirs.body if isinstance(s, ast.Assign) and len(s.targets) == 1
+        and isinstance(s.targets[0], ast.Name) and s.targets[0].id != RESULT and not code._number_expr(s.value)]
+    named = {} if theirs is None else {
+        s.targets[0].id: s.value for s in theirs.body if isinstance(s, ast.Assign) and len(s.targets) == 1
+        and isinstance(s.targets[0], ast.Name) and not code._number_expr(s.value)}
+    for k, stmt in enumerate(mine.body):  # a name set to a typed number, where the solution computes that name
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) \
+                and stmt.targets[0].id in named and code._number_expr(stmt.value) \
+                and code._value(stmt.value) is not None:
+            changed = copy.deepcopy(mine)
+            changed.body[k].value = copy.deepcopy(named[stmt.targets[0].id])
+            if _exact(code.evaluate(ast.unparse(ast.fix_missing_locations(changed)), RESULT, env), want):
+                name = stmt.targets[0].id
+                return (f"your function sets `{name} = {ast.unparse(stmt.value)}`, a number typed in, the same on "
+                        f"every call; here {name} is not {code._fmt(code._value(stmt.value))}: compute it from the "
+                        "arguments")
+    # an argument's place: a size typed (100 or more, as code.typed_input reads them; a flag is no size), or a whole
+    # `name = number` in place of a value the solution computes
+    params = [k for k, v in zip(env, case) if not isinstance(v, bool)]
+    for stmt in mine.body:
+        whole = isinstance(stmt, ast.Assign) and code._number_expr(stmt.value)
+        for node in ast.walk(stmt):
+            if not (isinstance(node, ast.Constant) and type(node.value) in (int, float) and abs(node.value) >= 2):
+                continue
+            sized = [ast.Name(p, ast.Load()) for p in params] if abs(node.value) >= 100 else []
+            for new in sized + (computed if whole else []):
+                k = next(j for j, n in enumerate(ast.walk(mine)) if n is node)
+                changed = copy.deepcopy(mine)
+                target = list(ast.walk(changed))[k]
+                for parent in ast.walk(changed):  # the typed number's place takes the argument or the expression
+                    for field, value in ast.iter_fields(parent):
+                        if value is target:
+                            setattr(parent, field, copy.deepcopy(new))
+                        elif isinstance(value, list) and any(v is target for v in value):
+                            value[[v is target for v in value].index(True)] = copy.deepcopy(new)
+                try:
+                    text = ast.unparse(ast.fix_missing_locations(changed))
+                except Exception:  # noqa: BLE001
+                    continue
+                if not _exact(code.evaluate(text, RESULT, env), want):
+                    continue
+                typed = code._fmt(node.value)
+                if isinstance(new, ast.Name):
+                    return (f"your function types {typed} where its argument `{new.id}` belongs (in "
+                            f"`{_as_written(stmt)}`): a number typed in is the same on every call; with `{new.id}` "
+                            "there, your function gives the answer")
+                if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) \
+                        and code._number_expr(stmt.value):
+                    name = stmt.targets[0].id
+                    return (f"your function sets `{name} = {ast.unparse(stmt.value)}`, a number typed in, the same on "
+                            f"every call; here {name} is not {code._fmt(code._value(stmt.value))}: compute it from the "
+                            "arguments")
+                return (f"your function types {typed} (in `{_as_written(stmt)}`), a number the same on every call, "
+                        "where a value computed from the arguments belongs")
+    return None

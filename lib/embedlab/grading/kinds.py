@@ -493,6 +493,11 @@ class Question:
                                  self.is_ratio())
         half = _quiet(diagnose.flop_slip, got, want, self.unit_of(), False, default=None)
         if self.case is not None:
+            # a number typed in the function where its value depends on the arguments, proven on this call: first
+            typed_here = _quiet(explain.typed_in_function, self, got, want, default=None)
+            if typed_here:
+                self._said = "parts"
+                return typed_here
             own = self._hint(got, want, "")
             if half:  # exactly half a FLOP count: the slip named, with the question's own rule after it
                 self._said = "own"
@@ -1877,6 +1882,7 @@ class Choice(Question):
     """One answer out of a few words (compared without case or surrounding spaces)."""
 
     kind = "choice"
+    options: tuple = ()  # the words the question gives, where declared: a hint may list them all
 
     def statement(self) -> str:
         return "one of the words the question gives (any case)"
@@ -1891,7 +1897,23 @@ class Choice(Question):
         if got == str(expected).strip().lower():
             return self._accepted()
         edit = self._proven_edit(expected)  # one slip undone in the learner's own lines gives the answer: proved
-        return self._verdict(False, edit or self._hint(got, expected, "not the right choice; reread the question"))
+        default = "not the right choice; reread the question"
+        return self._verdict(False, edit or self._unnamed(self._hint(got, expected, default), expected) or default)
+
+    def _unnamed(self, hint: str, expected) -> str:
+        """The hint without its clauses that name the right option (the lookup keeps the sign, where the answer is
+        the lookup): a hint on a wrong choice says what is wrong with it, never which option is right. A clause
+        that lists every option the question gives (answer with one of them) names none of them in particular."""
+        want = str(expected).strip().lower()
+        if not want or not isinstance(hint, str):
+            return hint
+
+        def names(clause: str, word: str) -> bool:
+            return re.search(rf"(?<![\w.-]){re.escape(word)}(?![\w-])", clause.lower()) is not None
+
+        options = [str(o).strip().lower() for o in self.options]
+        kept = [c for c in hint.split("; ") if not names(c, want) or (options and all(names(c, o) for o in options))]
+        return "; ".join(kept)
 
 
 SEARCHED_CASES = 2  # failing calls of a function whose result gets the (costlier) named-parts search

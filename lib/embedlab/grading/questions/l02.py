@@ -294,13 +294,14 @@ def questions(p: dict) -> list:
         ], own_work={Work("@", "E"): (
             "rows picked by index are the lookup of question 2 again; this question asks for the other path, the "
             "one-hot matrix of the ids times the whole table")}),
-        Choice("keeps_sign", hints=[
+        Choice("keeps_sign", options=("lookup", "matmul", "both"), hints=[
             Hint(lambda got, want: got == "both",
                  "-0.0 == 0.0 is True, so == cannot tell the two zeros apart: look at the sign bit (np.signbit); "
                  "the matmul's sum also holds 0 × (a positive number) = +0.0, and -0.0 + +0.0 is +0.0"),
             Hint(lambda got, want: got == "matmul",
-                 "the lookup copies the row bit for bit, the sign bit of -0.0 too; the matmul's sum also holds "
-                 "0 × (a positive number) = +0.0, and -0.0 + +0.0 is +0.0"),
+                 "the matmul's sum holds 0 × (a positive number) = +0.0 beside the 1 × -0.0, and -0.0 + +0.0 is "
+                 "+0.0: a sum does not copy the bits of -0.0; look at the sign bit of its result (np.signbit), "
+                 "not at =="),
             Hint(lambda got, want: got not in ("lookup", "matmul", "both"),
                  "answer with one word: lookup, matmul or both"),
         ]),

@@ -505,8 +505,11 @@ def questions(p: dict) -> list:
                  "the first entry is cat with itself: a cosine there is exactly 1, and yours is not: divide each "
                  "dot product by both lengths (normalize every row, cat's included)"),
         ], other_inputs=cos_cat_elsewhere),
-        Choice("rotation_changes_cosines", hints=[
-            Hint(lambda got, want: got == "yes", "rotating every row by the same orthogonal Q keeps all lengths and angles"),
+        Choice("rotation_changes_cosines", options=("yes", "no"), hints=[
+            Hint(lambda got, want: got == "yes",
+                 "compute the cosines of a few pairs of rows before and after `E @ Q` and compare them with a "
+                 "tolerance (np.allclose), not exactly: floats differ in their last digits; section 6 says what an "
+                 "orthogonal Q does to lengths and angles"),
         ]),
         Function("tinylm_grads", reference=tinylm_grads, cases=_model_cases, invariants=MODEL_INVARIANTS,
                  slips=_backward_slips(), result=Arrays("tinylm_grads", names=("dE", "dU")),

@@ -486,7 +486,9 @@ def questions(p: dict) -> list:
                                       if v != kv_bytes])],
                  missing="that is the weights only: the KV cache of the conversation comes on top")]),
             context="your memory"), got)
-        if found and "; and " in found:  # two changes guessed at once: a whole multiple of the cache is measured
+        if found and ("; and " in found or named.alternatives(found)):
+            # two changes guessed at once, or two stories of one change (a cache in fp32, or counted twice): a whole
+            # multiple of the cache is measured, which of them the cell made is not
             multiple = _cache_multiple(got, f)
             found = multiple or found
         return [found or _serving_measured(got, f)]
