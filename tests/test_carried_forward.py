@@ -82,7 +82,7 @@ def test_2_a_flip_that_never_flips_names_the_wrong_count_first_then_its_own_slip
     assert got.status == "incorrect", got
     assert got.detail.startswith("your `design_params` (question 2) is not right yet, and this answer uses it"), \
         got.detail
-    rest = got.detail.split("fix question 2, and this answer's own lines too. Judged on your own `design_params` "
+    rest = got.detail.split("fix question 2, and this answer's own lines too: judged on your own `design_params` "
                             "(error carried forward), it is still not right: ", 1)
     assert len(rest) == 2 and rest[1].startswith("right for these inputs only. With the design untied"), got.detail
     assert "do not follow the inputs" not in got.detail and not hint_problems(got.detail), got.detail

@@ -363,7 +363,7 @@ def test_3_a_ranking_wrong_on_its_own_too_gets_its_own_hint_after():
     # the earlier answer named first (book/how-to-use.md), then its own mistake as its own (what its lines give with a
     # right unused_score; test_hint_proof17: the earlier answer is the cause only where putting it right gives it)
     lead = ("your `unused_score` (question 3) is not right yet, and this answer uses it: fix question 3, and this "
-            "answer's own lines too. With a right `unused_score` they give another answer: ")
+            "answer's own lines too: with a right `unused_score` they give another answer: ")
     assert detail.startswith(lead) and "highest first" in detail[len(lead):].split(";")[0], detail
 
 

@@ -71,7 +71,7 @@ def test_1_a_lookup_wrong_on_its_own_says_its_own_mistake_first():
     # the earlier answer named first (book/how-to-use.md), never as the cause: this answer's own mistake after it
     assert "fix question 1 first" not in detail, detail
     assert detail.startswith("your `one_hot` (question 1) is not right yet, and this answer uses it: fix question 1, "
-                             "and this answer's own lines too. With a right `one_hot` they give another answer: "
+                             "and this answer's own lines too: with a right `one_hot` they give another answer: "
                              "one row too few"), detail  # what its lines give with one_hot put right
     assert not hint_problems(detail), detail
 
@@ -85,7 +85,7 @@ def test_1_a_function_wrong_on_its_own_says_its_own_mistake_first():
     detail = notebook.detail
     assert "first" not in detail, detail
     lead = ("your `one_hot` (question 1) is not right yet, and this answer uses it: fix question 1, and this answer's "
-            "own lines too. With a right `one_hot` they give another answer: ")
+            "own lines too: with a right `one_hot` they give another answer: ")
     assert detail.startswith(lead) and "belong to other rows" in detail[len(lead):].split(";")[0], detail
 
 
