@@ -215,3 +215,20 @@ def test_3_the_rule_keeps_every_marker_code_reads_in_a_detail():
     assert is_typed(Row("s", "11-size-a-model", "q", 0.0, 1.0, INCORRECT, typed)), typed
     carried = as_sentences(f"{CARRIED}question 3 (error carried forward): its figure: 5{RECOUNTED}a: b: c")
     assert carried.startswith(CARRIED) and recounted_problem(carried) is not None, carried
+
+
+def test_3_a_list_of_alternatives_is_never_cut_by_a_full_stop_and_the_article_starts_a_sentence():
+    """A judge found "either the head costs 2 FLOPs per weight (a multiply and an add). 2·d·V; or …": the
+    full stop cut an alternative from the ones after it. And "…: a number typed in the body" left a
+    sentence starting in lowercase: the article "a" is a word, not a symbol, unless quoted as code."""
+    from embedlab.grading.text import as_sentences
+
+    either = ("your value is 1.7 times the answer: two slips give exactly it: either the head costs 2 per "
+              "weight: 2·d·V; or the blocks counted twice: put right the one you made: recheck both")
+    got = as_sentences(either)
+    assert "per weight: 2·d·V; or the blocks" in got, got
+    assert got.endswith("put right the one you made. Recheck both"), got   # after the list: sentences again
+    typed = "your function sets it: the same on every call: a number typed in the body where `b` belongs"
+    assert as_sentences(typed).endswith("every call. A number typed in the body where `b` belongs")
+    quoted = "never reads `b`: it must depend on it: a and `b` both"
+    assert as_sentences("cosine(`a`, `b`) " + quoted).endswith("depend on it. a and `b` both")

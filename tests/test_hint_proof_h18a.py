@@ -195,3 +195,12 @@ def test_7_rows_outside_the_batch_are_not_the_complement_unless_they_are():
     detail = _verdict("02-lookup-vs-matmul", "updated_rows", "ids = np.unique(batch)\n"
                       "updated_rows = np.array([i for i in range(batch_V) if i not in ids][:2])\n")
     assert "none of these is in the batch" in detail and "complement" not in detail, detail
+
+
+def test_3_the_exact_other_sign_says_which_sign_the_learner_has():
+    """A judge found "the sign is wrong, the size is right: recheck what makes your result negative" on a
+    result of +1 where the answer is -1: the words name the learner's own sign."""
+    from embedlab.grading.diagnose import measured_hint
+
+    assert measured_hint(1.0, -1.0).endswith("what makes your result positive")
+    assert measured_hint(-3.0, 3.0).endswith("what makes your result negative")

@@ -339,7 +339,8 @@ def measured_hint(got: float, want: float, unit: str = "", typed: set | None = N
         return "too big" if got > 0 else "too small"
     ratio = got / want  # sizes are compared: for a negative expected value, "too small" is nearer 0
     if math.isclose(ratio, -1, rel_tol=1e-9):  # measured: the size is right, only the sign is not
-        return "the sign is wrong, the size is right: recheck what makes your result negative"
+        return ("the sign is wrong, the size is right: recheck what makes your result "
+                + ("negative" if got < 0 else "positive"))
     if ratio < 0:  # measured: the sign; which term or which number makes it is not (a typed number, a term too big)
         return "the sign is wrong (and the size too): recheck each term and factor against the question"
     n = digits_right(got, want)

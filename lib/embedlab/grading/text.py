@@ -434,11 +434,16 @@ def as_sentences(text: str) -> str:
         elif not quoted and not depth and text.startswith(": ", i) \
                 and not _ERROR_NAME.search(text[:i].rsplit(" ", 1)[-1]):
             colons += 1
+            # a list of alternatives ("either A: B; or C") read as one sentence: a full stop inside
+            # an item would cut it from the items after it
+            sentence = re.split(r"\. (?=[A-Z])", text[i + 2:], maxsplit=1)[0]
+            if colons == 1 and re.search(r"; (?:or|and) ", sentence):
+                colons = 0
             if colons == 2:
                 rest = text[i + 2:]
                 word = re.match(r"[a-z]+(?=[,;]| (?![-+*/=<>%@]))", rest)
-                # a word: not a symbol (d, V), not a name quoted as code (`context`)
-                upper = word and len(word.group()) > 1 and not any(
+                # a word: not a symbol (d, V), not a name quoted as code (`context`); "a" the article
+                upper = word and (len(word.group()) > 1 or word.group() == "a") and not any(
                     re.search(rf"\b{word.group()}\b", q) for q in _QUOTED.findall(text))
                 out.append(". " + rest[0].upper() if upper else ". ")
                 colons, i = 0, i + (3 if upper else 2)  # a code quote after it: read
