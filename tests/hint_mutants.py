@@ -341,8 +341,14 @@ def _family_nodes(tree, family):
                 _seg(s).replace(" ", "") in UNIT_CONSTANTS for s in (n.left, n.right)):
             yield f"{type(n.op).__name__} {_seg(n.right)}"
         elif family == "unused" and isinstance(n, ast.FunctionDef):
+            # an argument never named, or one whose first use assigns it a new value (the value passed in
+            # is then never read: the grader's own reading, function_hints._overwritten_first)
+            from embedlab.grading.function_hints import _overwritten_first
+
             read = {x.id for stmt in n.body for x in ast.walk(stmt) if isinstance(x, ast.Name)}
-            yield from (a.arg for a in n.args.args if a.arg not in read)
+            args = [a.arg for a in n.args.args]
+            overwritten = _overwritten_first(n.body, args)
+            yield from (a for a in args if a not in read or a in overwritten)
 
 
 UNIT_CONSTANTS = {"1e9", "1000000000.0", "1000000000", "10**9", "2**30", "1024**3", "1073741824", "1e6", "10**6",

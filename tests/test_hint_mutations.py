@@ -43,3 +43,8 @@ def test_the_mutants_are_what_they_say():
     m = hint_mutants.Mutant("x", "y", "floordiv", "/ -> //", "y = a // b + 2\n",
                             hint_mutants._signatures("y = a / b + 2\n", "y = a // b + 2\n"))
     assert hint_mutants.contradicting(m, "your code divides with `//`, which rounds down") == []
+    # an argument given a new value before any read is never read, however often the name is read after
+    right, overwritten = "def f(a, b):\n    return a * b\n", "def f(a, b):\n    a = 3\n    return a * b\n"
+    m = hint_mutants.Mutant("f", "f", "arg_const", "a -> 3", overwritten,
+                            hint_mutants._signatures(right, overwritten))
+    assert hint_mutants.contradicting(m, "your function never reads its argument `a`") == []
