@@ -24,7 +24,6 @@ Each test was red on main at ecca188 (run with PYTHONPATH pointing at its lib), 
 
 from __future__ import annotations
 
-
 from solution_runner import incorrect_detail
 
 

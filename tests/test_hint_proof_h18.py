@@ -32,7 +32,6 @@ Each test was red on main at f702737 (run with PYTHONPATH pointing at its lib), 
 
 from __future__ import annotations
 
-
 from solution_runner import incorrect_detail
 
 TWO = "two slips give exactly your number"

@@ -25,7 +25,6 @@ Each test was red on main at 93a4a97, green here.
 
 from __future__ import annotations
 
-
 from solution_runner import incorrect_detail
 
 
