@@ -221,3 +221,28 @@ def assign_and_grade(tmp: Path, learners, secret: bytes, variants: int, lessons,
         assert cli.main([str(subs), "--keys", str(out / KEYS_DIR), "--out", str(scores), "-q",
                          "-j", "2", "--cell-timeout", "30", *grade_args]) == 0
     return {"out": out, "keys": keys, "subs": subs, "scores": scores}
+
+
+def notebook_verdict(lesson: str, name: str, source: str):
+    """The notebook check's verdict on `source` written in the question's answer cell, as a learner's
+    kernel holds it: the solution's cells above run first (tests/hint_corpus/check_wrong.py), and the
+    input history holds the exercise's given lines above `# YOUR CODE HERE`, then `source`."""
+    from embedlab.grading.exercise import Exercise
+    from hint_corpus import Wrong, check_wrong
+
+    with contextlib.redirect_stdout(io.StringIO()):
+        _, ns = check_wrong.run_entry(Wrong(lesson, name, source, "", (), ()))
+    prelude = check_wrong.exercise_prelude(lesson, name)
+    ns["_ih"] = ["", (prelude + "# YOUR CODE HERE\n" if prelude.strip() else "") + source]
+    return Exercise(lesson).verdict(name, ns)
+
+
+def incorrect_detail(lesson: str, name: str, source: str) -> str:
+    """`notebook_verdict`'s words, which must say incorrect, with no rendering problem (a placeholder
+    left, a doubled word: embedlab.grading.text.hint_problems)."""
+    from embedlab.grading.text import hint_problems
+
+    verdict = notebook_verdict(lesson, name, source)
+    assert verdict.status == "incorrect", verdict
+    assert not hint_problems(verdict.detail), verdict.detail
+    return verdict.detail

@@ -16,31 +16,19 @@ Each test was red before the fix (run on this branch's parent, f702737), green h
 
 from __future__ import annotations
 
-import contextlib
-import io
 import re
 from pathlib import Path
 
 import nbformat
 import pytest
 
-from embedlab.grading.exercise import Exercise
-from embedlab.grading.text import hint_problems, missing_words, raised_words
-from hint_corpus import Wrong, check_wrong
+from embedlab.grading.text import missing_words, raised_words
+from solution_runner import incorrect_detail
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _verdict(lesson, name, source):
-    """The notebook check's verdict on `source` written in the question's answer cell."""
-    with contextlib.redirect_stdout(io.StringIO()):
-        _, ns = check_wrong.run_entry(Wrong(lesson, name, source, "", (), ()))
-    prelude = check_wrong.exercise_prelude(lesson, name)
-    ns["_ih"] = ["", (prelude + "# YOUR CODE HERE\n" if prelude.strip() else "") + source]
-    verdict = Exercise(lesson).verdict(name, ns)
-    assert verdict.status == "incorrect", verdict
-    assert not hint_problems(verdict.detail), verdict.detail
-    return verdict.detail
+_verdict = incorrect_detail  # tests/solution_runner.py
 
 
 # 1. -----------------------------------------------------------------------------------------------

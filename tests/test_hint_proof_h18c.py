@@ -22,29 +22,15 @@ here; the controls (n_params, vocab_share, the general words) passed on both.
 
 from __future__ import annotations
 
-import contextlib
-import io
 
 from embedlab.grading import diagnose, parts
-from embedlab.grading.exercise import Exercise
 from embedlab.grading.lessons import questions_for
 from embedlab.grading.parts import Answer, Part, Prod
 from embedlab.grading.text import hint_problems
-from hint_corpus import Wrong, check_wrong
+from solution_runner import incorrect_detail
 
 
-def _verdict(lesson, name, source):
-    """The notebook check's verdict on `source` written in the question's answer
-    cell."""
-    with contextlib.redirect_stdout(io.StringIO()):
-        _, ns = check_wrong.run_entry(Wrong(lesson, name, source, "", (), ()))
-    prelude = check_wrong.exercise_prelude(lesson, name)
-    given = prelude + "# YOUR CODE HERE\n" if prelude.strip() else ""
-    ns["_ih"] = ["", given + source]
-    verdict = Exercise(lesson).verdict(name, ns)
-    assert verdict.status == "incorrect", verdict
-    assert not hint_problems(verdict.detail), verdict.detail
-    return verdict.detail
+_verdict = incorrect_detail  # tests/solution_runner.py
 
 
 def _question(lesson, name):

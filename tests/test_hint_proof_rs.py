@@ -21,22 +21,14 @@ as a NEW instance (another question or lesson than the reports' rows, or the mec
 
 from __future__ import annotations
 
-import contextlib
-import io
 
 from embedlab.grading import elsewhere, function_hints, parts
-from embedlab.grading.exercise import Exercise
 from embedlab.grading.text import hint_problems, nested_aside
 
-from hint_corpus import Wrong, check_wrong
+from solution_runner import notebook_verdict
 
 
-def _verdict(lesson, name, source):
-    with contextlib.redirect_stdout(io.StringIO()):
-        _, ns = check_wrong.run_entry(Wrong(lesson, name, source, "", (), ()))
-    prelude = check_wrong.exercise_prelude(lesson, name)
-    ns["_ih"] = ["", (prelude + "# YOUR CODE HERE\n" if prelude.strip() else "") + source]
-    return Exercise(lesson).verdict(name, ns)
+_verdict = notebook_verdict  # tests/solution_runner.py
 
 
 # (1) --------------------------------------------------------------------------------------------------------------
