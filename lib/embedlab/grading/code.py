@@ -1088,6 +1088,13 @@ def _course_table(module: str | None, level: int, name: str) -> dict | None:
     return dict(table)
 
 
+@functools.lru_cache(maxsize=256)
+def _parsed(source: str) -> ast.Module:
+    """The cell's tree for `evaluate`, parsed once: a search reads one cell under many inputs (each slip undone,
+    each look). `evaluate` only reads the tree, never changes it (an error is raised anew each time)."""
+    return ast.parse(source)
+
+
 def evaluate(source: str | None, name: str, inputs: dict, whole_tables: bool = False):
     """The answer `name` as the cell's own arithmetic gives it with `inputs` in place of those names:
     the cell read as a formula, never run. A name the cell assigns that is one of `inputs` takes the
@@ -1102,7 +1109,7 @@ def evaluate(source: str | None, name: str, inputs: dict, whole_tables: bool = F
     if not source or len(source) > SOURCE_LIMIT:
         return None
     try:
-        tree = ast.parse(source)
+        tree = _parsed(source)
     except (SyntaxError, ValueError):
         return None
     env = {k: v for k, v in inputs.items() if isinstance(v, (int, float, str)) and not isinstance(v, bool)}

@@ -71,7 +71,12 @@ class Node:
     tag: str | None = None               # leaving it out is the same mistake as another change with this tag
 
     def id(self) -> str:
-        return self.key or f"{self.name}#{id(self)}"
+        if self.key:
+            return self.key
+        made = self.__dict__.get("_id_made")  # (id(self), the words): a copy or an unpickled node makes its own
+        if made is None or made[0] != id(self):
+            made = self.__dict__["_id_made"] = (id(self), f"{self.name}#{id(self)}")
+        return made[1]
 
     def value(self, changes: dict) -> float:
         raise NotImplementedError
@@ -251,10 +256,36 @@ class Ratio(_Group):
 
 
 def _eval(node, changes):
+    if not changes or _touched(node).isdisjoint(changes):  # no change reaches below `node`: its value as answered
+        return _answered(node)
     op = changes.get(node.id())
     if isinstance(op, tuple) and op[0] == "alt":
         return node.alts[op[1]].value
     return node.value(changes)
+
+
+def _touched(node) -> frozenset:
+    """Every key a change below `node` (itself included) is written under: each node's id, and a group's ops on
+    it (WITHOUT, SPREAD, NARROW). A change none of them names leaves `node`'s value as answered. Kept on the node:
+    a tree's parts and keys are fixed once built (only alternatives are added later, read under a change)."""
+    kept = node.__dict__.get("_touched")
+    if kept is None or kept[0] != id(node):
+        keys = set()
+        for n in node.nodes():
+            nid = n.id()
+            keys.update((nid, nid + WITHOUT, nid + SPREAD, nid + NARROW))
+        kept = node.__dict__["_touched"] = (id(node), frozenset(keys))
+    return kept[1]
+
+
+def _answered(node):
+    """`node`'s value with no change made, worked out once: the search evaluates the tree under every change and
+    pair of changes, and all but the path to a changed part is the same each time (an error is raised each time).
+    tests/test_parts_memo.py checks every change and pair of changes against the evaluation without it."""
+    kept = node.__dict__.get("_answered")
+    if kept is None or kept[0] != id(node):
+        kept = node.__dict__["_answered"] = (id(node), node.value({}))
+    return kept[1]
 
 
 def _term(child, changes, dropped, doubled):
