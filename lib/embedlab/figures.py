@@ -593,6 +593,8 @@ def place_labels(fig, ax, points, avoid_x=(), avoid_y=(), same_form=()):
     (labels that read alike, told apart by a word): where a group came out in different forms,
     its labels are placed again, all in the narrowest form any of them needed.
     Returns the labels' boxes, in display pixels, in the order placed."""
+    from matplotlib.transforms import Bbox
+
     renderer = fig.canvas.get_renderer()
     r = renderer.points_to_pixels(7)                     # a point's radius, and a margin
     dot = renderer.points_to_pixels(4.5)                 # a point's radius (s=70: 8.4 points)
@@ -609,6 +611,29 @@ def place_labels(fig, ax, points, avoid_x=(), avoid_y=(), same_form=()):
         return ax.annotate(label, (x, y), xytext=(x + side, at), va="center",
                            ha="left" if side > 0 else "right",
                            fontweight="bold" if bold else "normal")
+
+    extents = {}                          # (form, bold, side) -> the label's box about its anchor
+
+    def box_at(x, y, form, bold, side, at):
+        """The box `write` would give the label, in pixels: measured once per form, bold and side, then
+        moved with its anchor (a label's box is the same about its anchor wherever it is written); where
+        matplotlib gives no box for the label (its point outside the axes) it is written and measured."""
+        key = (form, bold, side > 0)
+        anchor = ax.transData.transform((x + side, at))
+        if key not in extents:
+            text = write(x, y, form, bold, side, at)
+            b = text.get_window_extent(renderer)
+            text.remove()
+            extents[key] = None if np.array_equal(b.get_points(), Bbox.unit().get_points()) else (b.x0 - anchor[0], b.y0 - anchor[1],
+                                                          b.x1 - anchor[0], b.y1 - anchor[1])
+            return b
+        if extents[key] is None:
+            text = write(x, y, form, bold, side, at)
+            b = text.get_window_extent(renderer)
+            text.remove()
+            return b
+        dx0, dy0, dx1, dy1 = extents[key]
+        return Bbox([[anchor[0] + dx0, anchor[1] + dy0], [anchor[0] + dx1, anchor[1] + dy1]])
 
     def crosses(p, q, a, b):              # segments p-q and a-b cross (ends touching do not)
         def turn(o, u, v):
@@ -647,8 +672,7 @@ def place_labels(fig, ax, points, avoid_x=(), avoid_y=(), same_form=()):
                                           for choice in choices for side in sides]:
                 at = y + step * step_y
                 moved = step or abs(side) > gap
-                text = write(x, y, form, bold, side, at)
-                box = text.get_window_extent(renderer).padded(r / 3)
+                box = box_at(x, y, form, bold, side, at).padded(r / 3)
                 hits = (any(box.overlaps(b) for b in placed)
                         or any(box.x0 - r < px < box.x1 + r and box.y0 - r < py < box.y1 + r
                                for px, py in dots)
@@ -668,8 +692,8 @@ def place_labels(fig, ax, points, avoid_x=(), avoid_y=(), same_form=()):
                                  or any(near(*line, c) for j, c in enumerate(dots)
                                         if np.linalg.norm(c - dots[i]) > 2 * dot))))
                 if not hits and inside:
+                    text = write(x, y, form, bold, side, at)
                     break
-                text.remove()
             else:                      # no free place: clear of labels and points only, or
                 stuck.append(i)        # beside the point
                 moved, (k, form), side, at = second or (False, choices[0], sides[0] * gap, y)
