@@ -230,3 +230,47 @@ def test_the_readme_names_every_answer_marked_by_hand_and_every_symbol_a_check_s
     step_2 = next(line for line in first_screen.split(" 3. ") if "2. **Read [how to use" in line)
     step_2 = step_2[step_2.index("2. **Read [how to use"):]
     assert [s for s in symbols if s not in step_2] == [], (symbols, step_2)
+
+
+def test_the_readme_says_what_a_learner_needs_and_where_their_work_goes(tmp_path):
+    """README's "Start here" (newcomer of session 9): the software `make lab` needs
+    comes before the command (the Pythons the lock serves, make, git, macOS's command
+    line tools); Windows is told `py -3`, not one hard-coded minor version; the
+    contributor's `future` detail is not in the learner's part; the folder it tells a
+    learner to keep exercise work in is one git ignores (a `git pull` leaves it alone),
+    and an exercise run from there is judged as in exercises/ (solution 01 in a
+    my-work/ folder with no course beside it: 7 / 7)."""
+    import shutil
+    import subprocess
+
+    from nbclient import NotebookClient
+    from tools_loader import load_tool
+
+    import nbformat
+
+    pythons = load_tool("check_wheels").PYTHONS
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = readme[readme.index("## Start here"):readme.index("\n## Lessons")]
+    need = re.search(r"^\*\*You need\*\* (.+?)\n\n", start, re.M | re.S)
+    assert need, "no You need line"
+    assert start.index(need[0]) < start.index("make lab    #"), "after make lab"
+    need = " ".join(need[1].split())
+    span = f"Python {pythons[0]} to {pythons[-1]}"
+    for word in (span, "`make`", "`git`", "xcode-select --install"):
+        assert word in need, (word, need)
+    for page in (ROOT / "README.md", ROOT / "book" / "how-to-use.md"):
+        text = page.read_text(encoding="utf-8")
+        assert not re.search(r"py -3\.\d+ -m venv", text), f"{page.name}: one Python"
+    learners = readme[:readme.index("\n## For instructors")]
+    assert "`future`" not in learners and "source archive" not in learners
+    folder = re.search(r"copy it into `([\w-]+)/`", start)[1]
+    assert subprocess.run(["git", "check-ignore", "-q", f"{folder}/01-toy-table.ipynb"],
+                          cwd=ROOT).returncode == 0, f"git does not ignore {folder}/"
+    work = tmp_path / folder
+    work.mkdir()
+    shutil.copy(ROOT / "solutions" / "01-toy-table.ipynb", work / "01-toy-table.ipynb")
+    nb = nbformat.read(work / "01-toy-table.ipynb", as_version=4)
+    NotebookClient(nb, timeout=300, kernel_name="python3",
+                   resources={"metadata": {"path": str(work)}}).execute()
+    summary = "".join(o.get("text", "") for o in nb.cells[-1].outputs)
+    assert summary.rstrip().endswith("7 / 7 points"), summary
