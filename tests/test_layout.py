@@ -274,3 +274,23 @@ def test_the_readme_says_what_a_learner_needs_and_where_their_work_goes(tmp_path
                    resources={"metadata": {"path": str(work)}}).execute()
     summary = "".join(o.get("text", "") for o in nb.cells[-1].outputs)
     assert summary.rstrip().endswith("7 / 7 points"), summary
+
+
+def test_the_glossary_notation_gives_one_meaning_a_row_and_bpe_counts_n_tok():
+    """The notation table (newcomer of session 9): a symbol used for several things ($k$,
+    $n$) has one row per meaning, each row's label names which, and no two rows share a
+    label; the BPE entry counts the tokenizer's tokens, n_tok, as the table's V row says
+    ($V$ is the table's rows, V >= n_tok), not $V$. Seen red on the glossary as it was (one
+    $k$ row of five meanings; BPE "until the vocabulary has $V$ entries")."""
+    glossary = (ROOT / "book" / "glossary.md").read_text(encoding="utf-8")
+    table = glossary[glossary.index("## Notation"):glossary.index("## Terms")]
+    labels = [line.split("|")[1].strip() for line in table.splitlines()
+              if line.startswith("| ") and not line.startswith("| symbol")]
+    assert len(labels) == len(set(labels)), labels
+    for symbol in ("$k$", "$n$"):
+        rows = [label for label in labels if label.startswith(symbol) or f", {symbol}" in label]
+        assert len(rows) >= 2 and all(re.search(r"\(.+\)$", row) for row in rows), rows
+    assert "say which" not in table.replace("number of parameters; say which", "")
+    bpe = glossary[glossary.index("### BPE"):]
+    bpe = bpe[:bpe.index("\n### ", 1)]
+    assert "n_tok" in bpe and "$V$" not in bpe, bpe
