@@ -294,3 +294,19 @@ def test_the_glossary_notation_gives_one_meaning_a_row_and_bpe_counts_n_tok():
     bpe = glossary[glossary.index("### BPE"):]
     bpe = bpe[:bpe.index("\n### ", 1)]
     assert "n_tok" in bpe and "$V$" not in bpe, bpe
+
+
+def test_the_recap_reads_sizes_through_model_shape():
+    """The recap reads V, d, L and the other sizes by model_shape's names, as lesson 01 and
+    the glossary tell a learner to (newcomer of session 9: `gpt2["n_embd"]`): no code cell
+    indexes a config with any family's spelling of a size. Seen red on the recap as it
+    was."""
+    from embedlab.params import _COMMON_KEYS, FAMILY_TABLE
+
+    spellings = {key for keys in _COMMON_KEYS.values() for key in keys}
+    for family in FAMILY_TABLE.values():
+        spellings |= {key for keys in family.keys.values() for key in keys}
+    nb = json.loads((ROOT / "book" / "recap.ipynb").read_text(encoding="utf-8"))
+    code = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
+    read = sorted({key for key in re.findall(r"\[[\"'](\w+)[\"']\]", code) if key in spellings})
+    assert read == [], f"the recap reads {read} from a config, not through model_shape"
