@@ -296,6 +296,35 @@ def test_the_glossary_notation_gives_one_meaning_a_row_and_bpe_counts_n_tok():
     assert "n_tok" in bpe and "$V$" not in bpe, bpe
 
 
+def gfm_slug(heading: str) -> str:
+    """GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def test_a_terms_links_work_in_the_book_and_on_github():
+    """book/a-term.md links other pages as relative .md files, each anchor a heading of the
+    target that the book (MyST's heading anchors) and GitHub (its own slugs) both name:
+    a bare MyST label, `](lms-round-trip)`, works only in the built book and is a dead link
+    on GitHub and in JupyterLab (newcomer of session 9). Seen red on the page as it was."""
+    from myst_parser.mdit_to_docutils.base import default_slugify
+
+    page = ROOT / "book" / "a-term.md"
+    links = re.findall(r"\]\(([^)\s]+)\)", page.read_text(encoding="utf-8"))
+    local = [link for link in links if not re.match(r"[a-z]+:", link)]
+    assert local, "a-term.md links no other page"
+    for link in local:
+        path, _, anchor = link.partition("#")
+        assert path.endswith((".md", ".ipynb")), f"{link}: not a relative file link"
+        target = (page.parent / path).resolve()
+        assert target.exists(), link
+        if anchor:
+            headings = [line.lstrip("#").strip()
+                        for line in target.read_text(encoding="utf-8").splitlines()
+                        if re.match(r"#{1,3} ", line)]
+            assert anchor in {default_slugify(h) for h in headings}, f"{link}: not in the book"
+            assert anchor in {gfm_slug(h) for h in headings}, f"{link}: not on GitHub"
+
+
 def test_the_recap_reads_sizes_through_model_shape():
     """The recap reads V, d, L and the other sizes by model_shape's names, as lesson 01 and
     the glossary tell a learner to (newcomer of session 9: `gpt2["n_embd"]`): no code cell
