@@ -35,7 +35,6 @@ import tempfile
 import time
 from pathlib import Path
 
-import import_guard   # beside this file: run as a script, tools/ is on the path
 import nbformat
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -66,6 +65,21 @@ except Exception as exc:  # the first cell that failed: its error
 nbformat.write(nb, out)
 print(json.dumps({"error": error, "seconds": round(time.perf_counter() - start, 1)}))
 '''
+
+
+def import_guard():
+    """tools/import_guard.py, the module beside this file (loaded from it: no edit of
+    sys.path, so tests can load this tool alone)."""
+    import importlib.util
+
+    module = sys.modules.get("import_guard")
+    if module is None:
+        spec = importlib.util.spec_from_file_location("import_guard",
+                                                      Path(__file__).with_name("import_guard.py"))
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["import_guard"] = module
+        spec.loader.exec_module(module)
+    return module
 
 
 def colab_python() -> tuple[str, bool]:
@@ -159,8 +173,9 @@ def main(argv=None) -> int:
             alone = scratch / lesson.stem
             alone.mkdir()
             copy = nbformat.read(lesson, as_version=4)  # its course cell: our wheel
-            import_guard.setup_cell(copy).source = import_guard.guard(
-                import_guard.repository_url() or EXAMPLE_URL, wheel=str(wheels[-1]))
+            guard = import_guard()
+            guard.setup_cell(copy).source = guard.guard(
+                guard.repository_url() or EXAMPLE_URL, wheel=str(wheels[-1]))
             nbformat.write(copy, alone / lesson.name)
             done = subprocess.run([py, "-c", RUN_ONE, str(alone / lesson.name), str(alone / "ran.ipynb")],
                                   env=env, cwd=alone, capture_output=True, text=True)
