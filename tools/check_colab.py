@@ -74,8 +74,8 @@ def import_guard():
 
     module = sys.modules.get("import_guard")
     if module is None:
-        spec = importlib.util.spec_from_file_location("import_guard",
-                                                      Path(__file__).with_name("import_guard.py"))
+        path = Path(__file__).with_name("import_guard.py")
+        spec = importlib.util.spec_from_file_location("import_guard", path)
         module = importlib.util.module_from_spec(spec)
         sys.modules["import_guard"] = module
         spec.loader.exec_module(module)
