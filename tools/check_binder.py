@@ -6,12 +6,12 @@ binder/requirements.txt lists the learner's packages (embedlab's own dependencie
 pyproject.toml) and everything they need in turn (learner_tree(): their installed
 metadata, on binder/runtime.txt's Python on Linux), each at requirements.txt's pin for
 that Python, then the course (`.`): so Binder installs the tree the tests ran, not
-whatever release of wordfreq's or tiktoken's dependencies is newest on the day it builds.
-binder/runtime.txt pins a Python the lock covers (tools/check_wheels.PYTHONS). Without
-them Binder would install the whole requirements.txt (pytest, nbval, jupyter-book and the
-rest) on its default Python.
+whatever release of wordfreq's or tiktoken's dependencies is newest on the day it
+builds. binder/runtime.txt pins a Python the lock covers (tools/check_wheels.PYTHONS).
+Without them Binder would install the whole requirements.txt (pytest, nbval,
+jupyter-book and the rest) on its default Python.
 
-    python tools/check_binder.py --write   # binder/requirements.txt's pins, from the lock
+    python tools/check_binder.py --write   # binder/requirements.txt, from the lock
 
 1. binder_problems(): the files say that (also a unit test in `make test`, tests/test_binder.py).
 2. `repo2docker --no-build --debug` (PyPI `jupyter-repo2docker`, pinned in tools/binder-tools.txt,
@@ -148,7 +148,8 @@ def binder_problems(binder: Path = BINDER, pyproject: Path = ROOT / "pyproject.t
         problems.append(f"binder/requirements.txt: {pkg} (an embedlab dependency) is missing")
     for pkg in sorted(set(tree) - learner - set(listed)):
         needs = ", ".join(sorted(tree[pkg]))
-        problems.append(f"binder/requirements.txt: {pkg} (needed by {needs}) is not pinned")
+        problems.append(f"binder/requirements.txt: {pkg} (needed by {needs}) "
+                        "is not pinned")
     for pkg, version in sorted(listed.items()):
         if pkg in pins and version != pins[pkg]:
             problems.append(f"binder/requirements.txt: {pkg}=={version}, but requirements.txt pins "
