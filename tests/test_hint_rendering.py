@@ -151,3 +151,25 @@ def test_the_reader_finds_the_two_garbled_hints_of_issue_46():
                              diagnose.UNITLESS)
     assert not hint_problems("the entry listed twice is the token table (V × d), the tied head's: not the "
                              "position table", "parameters", diagnose.UNITLESS)
+
+
+def test_a_not_attempted_line_never_breaks_inside_the_marker_it_names():
+    """A ⏳ line names where to write the answer, `# YOUR CODE HERE`; folded to the
+    check's width it kept breaking inside the marker ("write it at #⏎ YOUR CODE HERE",
+    newcomer of session 9). For every length of name, the marker is whole on one line,
+    and every line fits. Seen red with fold() as it was (names of 2 to 8 and 34 to 39
+    characters split it)."""
+    from embedlab.grading.code import MARKER
+    from embedlab.grading.exercise import LINE_WIDTH, fold
+    from embedlab.grading.kinds import Question
+
+    prompt = Question("x").prompt
+    assert MARKER in prompt
+    for size in range(1, 40):
+        name = "n" * size
+        line = (f"⏳ {name} (1 point): not attempted yet — `{name}` is not defined yet: "
+                f"{prompt}")
+        folded = fold(line)
+        assert MARKER in folded, folded
+        assert folded.replace("\n   ", " ") == line, folded
+        assert max(len(part) for part in folded.splitlines()) <= LINE_WIDTH, folded

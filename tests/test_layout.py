@@ -230,3 +230,119 @@ def test_the_readme_names_every_answer_marked_by_hand_and_every_symbol_a_check_s
     step_2 = next(line for line in first_screen.split(" 3. ") if "2. **Read [how to use" in line)
     step_2 = step_2[step_2.index("2. **Read [how to use"):]
     assert [s for s in symbols if s not in step_2] == [], (symbols, step_2)
+
+
+def test_the_readme_says_what_a_learner_needs_and_where_their_work_goes(tmp_path):
+    """README's "Start here" (newcomer of session 9): the software `make lab` needs
+    comes before the command (the Pythons the lock serves, make, git, macOS's command
+    line tools); Windows is told `py -3`, not one hard-coded minor version; the
+    contributor's `future` detail is not in the learner's part; the folder it tells a
+    learner to keep exercise work in is one git ignores (a `git pull` leaves it alone),
+    and an exercise run from there is judged as in exercises/ (solution 01 in a
+    my-work/ folder with no course beside it: 7 / 7)."""
+    import shutil
+    import subprocess
+
+    from nbclient import NotebookClient
+    from tools_loader import load_tool
+
+    import nbformat
+
+    pythons = load_tool("check_wheels").PYTHONS
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = readme[readme.index("## Start here"):readme.index("\n## Lessons")]
+    need = re.search(r"^\*\*You need\*\* (.+?)\n\n", start, re.M | re.S)
+    assert need, "no You need line"
+    assert start.index(need[0]) < start.index("make lab    #"), "after make lab"
+    need = " ".join(need[1].split())
+    span = f"Python {pythons[0]} to {pythons[-1]}"
+    for word in (span, "`make`", "`git`", "xcode-select --install"):
+        assert word in need, (word, need)
+    for page in (ROOT / "README.md", ROOT / "book" / "how-to-use.md"):
+        text = page.read_text(encoding="utf-8")
+        assert not re.search(r"py -3\.\d+ -m venv", text), f"{page.name}: one Python"
+    learners = readme[:readme.index("\n## For instructors")]
+    assert "`future`" not in learners and "source archive" not in learners
+    folder = re.search(r"copy it into `([\w-]+)/`", start)[1]
+    assert subprocess.run(["git", "check-ignore", "-q", f"{folder}/01-toy-table.ipynb"],
+                          cwd=ROOT).returncode == 0, f"git does not ignore {folder}/"
+    work = tmp_path / folder
+    work.mkdir()
+    shutil.copy(ROOT / "solutions" / "01-toy-table.ipynb", work / "01-toy-table.ipynb")
+    nb = nbformat.read(work / "01-toy-table.ipynb", as_version=4)
+    NotebookClient(nb, timeout=300, kernel_name="python3",
+                   resources={"metadata": {"path": str(work)}}).execute()
+    summary = "".join(o.get("text", "") for o in nb.cells[-1].outputs)
+    assert summary.rstrip().endswith("7 / 7 points"), summary
+
+
+def test_the_glossary_notation_gives_one_meaning_a_row_and_bpe_counts_n_tok():
+    """The notation table (newcomer of session 9): a symbol used for several things
+    ($k$, $n$) has one row per meaning, each row's label names which, and no two rows
+    share a label; the BPE entry counts the tokenizer's tokens, n_tok, as the table's V
+    row says ($V$ is the table's rows, V >= n_tok), not $V$. Seen red on the glossary as
+    it was (one $k$ row of five meanings; BPE "until the vocabulary has $V$
+    entries")."""
+    glossary = (ROOT / "book" / "glossary.md").read_text(encoding="utf-8")
+    table = glossary[glossary.index("## Notation"):glossary.index("## Terms")]
+    labels = [line.split("|")[1].strip() for line in table.splitlines()
+              if line.startswith("| ") and not line.startswith("| symbol")]
+    assert len(labels) == len(set(labels)), labels
+    for symbol in ("$k$", "$n$"):
+        rows = [label for label in labels
+                if label.startswith(symbol) or f", {symbol}" in label]
+        assert len(rows) >= 2 and all(re.search(r"\(.+\)$", row) for row in rows), rows
+    assert "say which" not in table.replace("number of parameters; say which", "")
+    bpe = glossary[glossary.index("### BPE"):]
+    bpe = bpe[:bpe.index("\n### ", 1)]
+    assert "n_tok" in bpe and "$V$" not in bpe, bpe
+
+
+def gfm_slug(heading: str) -> str:
+    """GitHub's anchor for a heading: lower case, punctuation dropped, spaces as
+    hyphens."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def test_a_terms_links_work_in_the_book_and_on_github():
+    """book/a-term.md links other pages as relative .md files, each anchor a heading of
+    the target that the book (MyST's heading anchors) and GitHub (its own slugs) both
+    name: a bare MyST label, `](lms-round-trip)`, works only in the built book and is a
+    dead link on GitHub and in JupyterLab (newcomer of session 9). Seen red on the page
+    as it was."""
+    from myst_parser.mdit_to_docutils.base import default_slugify
+
+    page = ROOT / "book" / "a-term.md"
+    links = re.findall(r"\]\(([^)\s]+)\)", page.read_text(encoding="utf-8"))
+    local = [link for link in links if not re.match(r"[a-z]+:", link)]
+    assert local, "a-term.md links no other page"
+    for link in local:
+        path, _, anchor = link.partition("#")
+        assert path.endswith((".md", ".ipynb")), f"{link}: not a relative file link"
+        target = (page.parent / path).resolve()
+        assert target.exists(), link
+        if anchor:
+            headings = [line.lstrip("#").strip()
+                        for line in target.read_text(encoding="utf-8").splitlines()
+                        if re.match(r"#{1,3} ", line)]
+            in_book = {default_slugify(h) for h in headings}
+            assert anchor in in_book, f"{link}: not in the book"
+            assert anchor in {gfm_slug(h) for h in headings}, f"{link}: not on GitHub"
+
+
+def test_the_recap_reads_sizes_through_model_shape():
+    """The recap reads V, d, L and the other sizes by model_shape's names, as lesson 01
+    and the glossary tell a learner to (newcomer of session 9: `gpt2["n_embd"]`): no
+    code cell indexes a config with any family's spelling of a size. Seen red on the
+    recap as it was."""
+    from embedlab.params import _COMMON_KEYS, FAMILY_TABLE
+
+    spellings = {key for keys in _COMMON_KEYS.values() for key in keys}
+    for family in FAMILY_TABLE.values():
+        spellings |= {key for keys in family.keys.values() for key in keys}
+    nb = json.loads((ROOT / "book" / "recap.ipynb").read_text(encoding="utf-8"))
+    code = "\n".join("".join(c["source"]) for c in nb["cells"]
+                     if c["cell_type"] == "code")
+    keys = re.findall(r"\[[\"'](\w+)[\"']\]", code)
+    read = sorted({key for key in keys if key in spellings})
+    assert read == [], f"the recap reads {read} from a config, not through model_shape"

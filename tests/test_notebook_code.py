@@ -5,9 +5,10 @@
   scrolling. Counted like printed outputs are (tests/test_output_width.py).
 - Every notebook's first code cell is the course cell (tools/import_guard.py), the
   same in all of them and out of sight (the book leaves it out, JupyterLab folds it):
-  a notebook opened without `embedlab` installs the pinned release on Colab or when the
-  reader says yes, and otherwise (nowhere to ask, no answer) stops with one line saying
-  what to install, naming the repository once `_config.yml` has one, instead of a
+  a notebook opened without `embedlab` installs the release's wheel from the course's
+  own repository (never `embedlab` by name from PyPI) on Colab or when the reader says
+  yes, once `_config.yml` names that repository; otherwise (no address yet, nowhere to
+  ask, no answer, pip failed) it stops with one line saying what works, instead of a
   traceback. With the course there it prints nothing. tools/check_colab.py runs every
   lesson as Colab would; here the install is a fake pip that writes a stub embedlab.
 - No lesson rebinds one of the notation's one-letter names (V, d, L, h, T, E, U) in a
@@ -73,11 +74,35 @@ def test_the_first_code_cell_is_the_hidden_course_cell(notebook):
     assert not any(import_guard.OLD_FIRST_LINE in s or import_guard.FIRST_LINE in s for s in rest)
 
 
-def test_the_course_cell_pins_the_release_the_wheel_gets():
-    """One release: embedlab.__version__ is the wheel's version and the cell's pin."""
+# a public address, as _config.yml's repository.url will name one
+URL = "https://github.com/example/embedding-lab"
+
+
+def wheel() -> str:
+    version = import_guard.release()
+    return f"{URL}/releases/download/v{version}/embedlab-{version}-py3-none-any.whl"
+
+
+def test_the_course_cell_installs_the_release_from_the_courses_own_repository():
+    """One release: embedlab.__version__ is the wheel's version, and the cell installs
+    that wheel from the course's own repository (attached to the release's tag), never
+    `embedlab` by name from PyPI, where the course does not hold the name and an
+    unrelated `embed-lab` exists (newcomer of session 9). Without a public address the
+    cell installs nothing, asks nothing. Seen red on the cell as it was (`_pin =
+    "embedlab==0.1.0"`)."""
     import embedlab
     assert import_guard.release() == embedlab.__version__
-    assert f'_pin = "embedlab=={embedlab.__version__}"' in import_guard.guard()
+    assert import_guard.wheel_url(URL) == wheel() and import_guard.wheel_url("") == ""
+    assigned = [node for node in ast.walk(ast.parse(import_guard.guard(URL)))
+                if isinstance(node, ast.Assign)
+                and getattr(node.targets[0], "id", "") == "_wheel"]
+    assert [ast.literal_eval(node.value) for node in assigned] == [wheel()]
+    for url in (URL, ""):
+        source = import_guard.guard(url)
+        assert "embedlab==" not in source, source
+        assert "pip install embedlab" not in source, source
+    alone = import_guard.guard("")
+    assert "subprocess" not in alone and "input(" not in alone, alone
     pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     assert 'dynamic = ["version"]' in pyproject and 'version = { attr = "embedlab.__version__" }' in pyproject
 
@@ -85,13 +110,14 @@ def test_the_course_cell_pins_the_release_the_wheel_gets():
 # A kernel without `embedlab`: a finder refuses it until the fake pip below has written a stub
 # embedlab; `answer` is what the reader types at the cell's question (None: nowhere to ask, as
 # under nbval, where the kernel's input() raises StdinNotImplementedError); `colab`: google.colab
-# is imported, as on Colab.
+# is imported, as on Colab; `released` False: pip fails, as before the release's wheel
+# exists.
 KERNEL = """\
 import builtins, json, os, subprocess, sys
 from IPython.core.error import StdinNotImplementedError
 from IPython.core.interactiveshell import InteractiveShell
 stub, colab, answer = sys.argv[1], sys.argv[2] == "colab", json.loads(sys.argv[3])
-on_pypi = sys.argv[4] == "on-pypi"
+released = sys.argv[4] == "released"
 class NoCourse:
     def find_spec(self, name, path=None, target=None):
         if name == "embedlab" and not os.path.isdir(os.path.join(stub, "embedlab")):
@@ -99,7 +125,7 @@ class NoCourse:
 sys.meta_path.insert(0, NoCourse())
 def pip(command, **kwargs):
     print("PIP", *command[1:], flush=True)
-    if not on_pypi:  # what pip does before the release: "No matching distribution found"
+    if not released:  # what pip does before the release: "404 Client Error: Not Found"
         return subprocess.CompletedProcess(command, 1)
     os.makedirs(os.path.join(stub, "embedlab"))
     with open(os.path.join(stub, "embedlab", "__init__.py"), "w") as f:
@@ -120,61 +146,71 @@ sys.exit(0 if result.success else 3)
 
 
 def run_without_embedlab(source: str, colab: bool = False, answer: str | None = None,
-                         on_pypi: bool = True) -> subprocess.CompletedProcess:
+                         released: bool = True) -> subprocess.CompletedProcess:
     """`source` run as a Jupyter kernel runs a cell (IPython), where `import embedlab` fails;
-    `on_pypi` False: the fake pip fails, as pip does while the release is not published."""
+    `released` False: the fake pip fails, as pip does before the release is out."""
     import tempfile
     with tempfile.TemporaryDirectory() as stub:
         return subprocess.run([sys.executable, "-c", KERNEL, stub, "colab" if colab else "-", json.dumps(answer),
-                               "on-pypi" if on_pypi else "-"],
+                               "released" if released else "-"],
                               input=source, capture_output=True, text=True, timeout=60, cwd=ROOT,
                               env={**os.environ, "PYTHONPATH": stub})  # the stub is where pip "installs"
 
 
 def test_without_embedlab_the_setup_cell_prints_one_line_saying_what_to_install():
+    """The notebooks' own cell (no public address yet): one line, on Colab too, and no
+    pip; with an address, a no is told the same kind of line, with the install that
+    works."""
     nb = nbformat.read(ROOT / "notebooks" / "01-toy-table.ipynb", as_version=4)
-    run = run_without_embedlab(import_guard.setup_cell(nb).source + "\nprint('the cell went on')")
-    assert run.returncode == 3, run.stdout + run.stderr                 # the cell failed: Run All stops there
-    assert run.stdout.strip().splitlines() == [import_guard.message("")], run.stdout + run.stderr
-    assert "make lab" in run.stdout and "Traceback" not in run.stdout + run.stderr
-    declined = run_without_embedlab(import_guard.setup_cell(nb).source, answer="n")
-    assert declined.returncode == 3 and "PIP" not in declined.stdout, declined.stdout + declined.stderr
-    assert declined.stdout.strip().splitlines()[-1] == import_guard.message(""), declined.stdout
+    cell = import_guard.setup_cell(nb).source
+    for colab in (False, True):
+        run = run_without_embedlab(cell + "\nprint('the cell went on')", colab=colab)
+        said = run.stdout + run.stderr
+        assert run.returncode == 3, said          # the cell failed: Run All stops there
+        assert run.stdout.strip().splitlines() == [import_guard.message("")], said
+        assert "make lab" in run.stdout and "Traceback" not in said
+    alone = import_guard.message("")
+    assert "nothing to install it from here, on Colab or elsewhere" in alone
+    declined = run_without_embedlab(import_guard.guard(URL), answer="n")
+    said = declined.stdout + declined.stderr
+    assert declined.returncode == 3 and "PIP" not in declined.stdout, said
+    assert declined.stdout.strip().splitlines()[-1] == import_guard.message(URL), said
     second = [c.source for c in nb.cells if c.cell_type == "code"][1]
     assert "ModuleNotFoundError" in run_without_embedlab(second).stdout   # what the course cell replaces
 
 
 @pytest.mark.parametrize("colab, answer", [(True, None), (False, "y"), (False, "yes")])
-def test_on_colab_or_when_the_reader_agrees_the_course_cell_installs_the_pinned_release(colab, answer):
-    """On Colab it installs without asking; elsewhere it asks once, and installs on a yes. Then
-    embedlab imports in the same kernel (the stub the fake pip wrote)."""
-    nb = nbformat.read(ROOT / "notebooks" / "01-toy-table.ipynb", as_version=4)
-    run = run_without_embedlab(import_guard.setup_cell(nb).source + "\nprint(embedlab.WHERE)",
+def test_on_colab_or_when_the_reader_agrees_the_course_cell_installs_it(colab, answer):
+    """With the course's public address: on Colab it installs the release's wheel from
+    the course's own repository without asking; elsewhere it asks once, naming that
+    file, and installs on a yes. Then embedlab imports in the same kernel (the stub the
+    fake pip wrote)."""
+    run = run_without_embedlab(import_guard.guard(URL) + "\nprint(embedlab.WHERE)",
                                colab=colab, answer=answer)
     assert run.returncode == 0, run.stdout + run.stderr
     lines = run.stdout.strip().splitlines()
-    pin = f"embedlab=={import_guard.release()}"
-    assert lines[-2:] == [f"PIP -m pip install -q {pin}", "installed"], run.stdout
-    assert any(line.startswith("ASK") and pin in line for line in lines) is (not colab), run.stdout
+    assert lines[-2:] == [f"PIP -m pip install -q {wheel()}", "installed"], run.stdout
+    asked = any(line.startswith("ASK") and wheel() in line for line in lines)
+    assert asked is (not colab), run.stdout
 
 
 @pytest.mark.parametrize("colab, answer", [(True, None), (False, "y")])
 def test_when_pip_cannot_install_the_release_the_course_cell_says_what_works(colab, answer):
-    """Before the release is on PyPI, pip fails ("No matching distribution found"): on Colab, or
-    after a yes, the cell stops with the same one line as without an answer (a clone and `make
-    lab`, or the .venv's kernel; the pip install only once the release is out), not a
-    CalledProcessError traceback (issue 48's newcomer: `check=True` raised it). Seen red with
-    check=True put back."""
-    nb = nbformat.read(ROOT / "notebooks" / "01-toy-table.ipynb", as_version=4)
-    run = run_without_embedlab(import_guard.setup_cell(nb).source + "\nprint('the cell went on')",
-                               colab=colab, answer=answer, on_pypi=False)
+    """Before the release's wheel exists, pip fails: on Colab, or after a yes, the cell
+    stops with the same one line as after a no (in a notebook, Colab's too: `%pip
+    install` the wheel, then the cell again; or a clone and `make lab`, or the .venv's
+    kernel), not a CalledProcessError traceback (issue 48's newcomer: `check=True`
+    raised it). Seen red with check=True put back."""
+    run = run_without_embedlab(import_guard.guard(URL) + "\nprint('the cell went on')",
+                               colab=colab, answer=answer, released=False)
     assert run.returncode == 3, run.stdout + run.stderr
     lines = run.stdout.strip().splitlines()
-    assert lines[-2:] == [f"PIP -m pip install -q embedlab=={import_guard.release()}",
-                          import_guard.message("")], run.stdout + run.stderr
+    assert lines[-2:] == [f"PIP -m pip install -q {wheel()}",
+                          import_guard.message(URL)], run.stdout + run.stderr
     assert "Traceback" not in run.stdout + run.stderr and "CalledProcessError" not in run.stdout
-    message = import_guard.message("")
-    assert ".venv as the kernel" in message and "once that release is on PyPI" in message
+    message = import_guard.message(URL)
+    assert ".venv as the kernel" in message
+    assert f"`%pip install {wheel()}` in a cell" in message
 
 
 def test_without_embedlab_every_later_cell_says_the_same_line_not_a_traceback():
@@ -208,7 +244,9 @@ def test_the_guard_names_the_repository_once_the_config_has_one(tmp_path):
     assert url == "https://github.com/example/embedding-lab"
     assert "git clone https://github.com/example/embedding-lab, then run `make lab`" in import_guard.message(url)
     assert import_guard.message(url) in run_without_embedlab(import_guard.guard(url)).stdout
-    assert import_guard.repository_url(ROOT / "_config.yml") or "clone the Embedding Lab course" in import_guard.guard()
+    said = import_guard._strings(import_guard.guard())   # its message's pieces, joined
+    assert (import_guard.repository_url(ROOT / "_config.yml")
+            or "clone the Embedding Lab course" in said)
     # writing the cell: an older guard comes off the setup cell, a second run changes nothing
     old = import_guard.OLD_FIRST_LINE + "\n    import embedlab\nexcept ModuleNotFoundError:\n    raise X from None"
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# t"),

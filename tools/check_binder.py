@@ -2,10 +2,16 @@
 
     python tools/check_binder.py      # CI runs it (.ci/run); about 10 s once its venv exists
 
-binder/requirements.txt lists the learner's packages (embedlab's own dependencies, pyproject.toml)
-at requirements.txt's pins for binder/runtime.txt's Python, then the course (`.`); binder/runtime.txt
-pins a Python the lock covers (tools/check_wheels.PYTHONS). Without them Binder would install the
-whole requirements.txt (pytest, nbval, jupyter-book and the rest) on its default Python.
+binder/requirements.txt lists the learner's packages (embedlab's own dependencies,
+pyproject.toml) and everything they need in turn (learner_tree(): their installed
+metadata, on binder/runtime.txt's Python on Linux), each at requirements.txt's pin for
+that Python, then the course (`.`): so Binder installs the tree the tests ran, not
+whatever release of wordfreq's or tiktoken's dependencies is newest on the day it
+builds. binder/runtime.txt pins a Python the lock covers (tools/check_wheels.PYTHONS).
+Without them Binder would install the whole requirements.txt (pytest, nbval,
+jupyter-book and the rest) on its default Python.
+
+    python tools/check_binder.py --write   # binder/requirements.txt, from the lock
 
 1. binder_problems(): the files say that (also a unit test in `make test`, tests/test_binder.py).
 2. `repo2docker --no-build --debug` (PyPI `jupyter-repo2docker`, pinned in tools/binder-tools.txt,
@@ -63,6 +69,49 @@ def learner_packages(pyproject: Path = ROOT / "pyproject.toml") -> set[str]:
     return {name(r) for r in tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]["dependencies"]}
 
 
+def learner_tree(python: str,
+                 pyproject: Path = ROOT / "pyproject.toml") -> dict[str, set[str]]:
+    """{package: the packages of the tree that need it} for the learner's packages and,
+    in turn, everything they need on `python` on Linux: read from the installed
+    distributions' metadata (the course's venv holds the lock's versions), following the
+    extras a requirement names."""
+    from importlib import metadata
+
+    from packaging.requirements import Requirement
+
+    env = {"python_version": python, "python_full_version": python + ".0",
+           "sys_platform": "linux", "platform_system": "Linux",
+           "platform_machine": "x86_64", "implementation_name": "cpython",
+           "platform_python_implementation": "CPython", "os_name": "posix"}
+    learner = learner_packages(pyproject) - {"embedlab"}
+    needed_by: dict[str, set[str]] = {pkg: set() for pkg in learner}
+    extras: dict[str, set[str]] = {pkg: set() for pkg in needed_by}
+    todo = sorted(needed_by)
+    while todo:
+        pkg = todo.pop()
+        for line in metadata.requires(pkg) or []:
+            req = Requirement(line)
+            wanted = [{**env, "extra": extra} for extra in sorted(extras[pkg]) or [""]]
+            if req.marker and not any(req.marker.evaluate(e) for e in wanted):
+                continue
+            dep = name(req.name)
+            new = dep not in needed_by or not set(req.extras) <= extras[dep]
+            needed_by.setdefault(dep, set()).add(pkg)
+            extras.setdefault(dep, set()).update(req.extras)
+            if new:
+                todo.append(dep)
+    return needed_by
+
+
+def binder_lines(python: str, lock: Path = ROOT / "requirements.txt",
+                 pyproject: Path = ROOT / "pyproject.toml") -> list[str]:
+    """binder/requirements.txt's pins: the learner's tree at the lock's versions, then
+    `.`."""
+    pins = lock_pins(python, lock)
+    tree = sorted(learner_tree(python, pyproject))
+    return [f"{pkg}=={pins[pkg]}" for pkg in tree] + ["."]
+
+
 def binder_problems(binder: Path = BINDER, pyproject: Path = ROOT / "pyproject.toml",
                     lock: Path = ROOT / "requirements.txt", pythons: tuple[str, ...] | None = None) -> list[str]:
     """What binder/ gets wrong: a Python the lock does not cover, a package that is not the learner's,
@@ -85,18 +134,22 @@ def binder_problems(binder: Path = BINDER, pyproject: Path = ROOT / "pyproject.t
         problems.append("binder/requirements.txt: its last line is not `.` (the course library from this repository)")
     pins = lock_pins(python, lock)
     learner = learner_packages(pyproject) - {"embedlab"}
+    tree = learner_tree(python, pyproject)
     listed = {}
     for line in lines:
         if line == ".":
             continue
         pkg, _, version = line.partition("==")
         listed[name(pkg)] = version.strip()
-    # matplotlib's own pinned dependency that has no wheel for every Python is pinned with it
-    companions = {"contourpy"}
-    for pkg in sorted(set(listed) - learner - companions):
-        problems.append(f"binder/requirements.txt: {pkg} is not a learner's package (embedlab's dependencies)")
+    for pkg in sorted(set(listed) - set(tree)):
+        problems.append(f"binder/requirements.txt: {pkg} is not a learner's package "
+                        "(embedlab's dependencies and theirs)")
     for pkg in sorted(learner - set(listed)):
         problems.append(f"binder/requirements.txt: {pkg} (an embedlab dependency) is missing")
+    for pkg in sorted(set(tree) - learner - set(listed)):
+        needs = ", ".join(sorted(tree[pkg]))
+        problems.append(f"binder/requirements.txt: {pkg} (needed by {needs}) "
+                        "is not pinned")
     for pkg, version in sorted(listed.items()):
         if pkg in pins and version != pins[pkg]:
             problems.append(f"binder/requirements.txt: {pkg}=={version}, but requirements.txt pins "
@@ -141,7 +194,19 @@ def repo2docker_dockerfile() -> str:
     return done.stdout + done.stderr
 
 
+def write(binder: Path = BINDER) -> None:
+    """binder/requirements.txt: its comment kept, the pins made again from the lock."""
+    path = binder / "requirements.txt"
+    comment = [line for line in path.read_text(encoding="utf-8").splitlines()
+               if line.startswith("#")]
+    pins = binder_lines(runtime_python(binder))
+    path.write_text("\n".join(comment + pins) + "\n", encoding="utf-8")
+
+
 def main() -> int:
+    if sys.argv[1:] == ["--write"]:
+        write()
+        return 0
     python = runtime_python()
     problems = binder_problems()
     text = repo2docker_dockerfile()

@@ -11,9 +11,12 @@ in Colab's own Python and packages. This does that here:
    googlecolab/backend-info's pip-freeze.txt), not requirements.txt's pins; no embedlab.
 2. Each lesson copied alone into a temporary folder and run there top to bottom in that venv's
    kernel, with `google.colab` imported at the kernel's start (an IPython startup file) so the
-   course cell takes its Colab path: it pip installs `embedlab==<release>` with the wheel that
-   tools/check_wheel.py built (_build/dist/) as the package index beside PyPI. embedlab is
-   uninstalled before each lesson, so every lesson installs it itself.
+   course cell takes its Colab path: it pip installs the release's wheel from the
+   course's own repository. Here its course cell is the one tools/import_guard.py writes
+   once _config.yml names the repository (an example address while it names none), with
+   the wheel that tools/check_wheel.py built (_build/dist/) in place of the release's
+   URL, which exists only once the release is out. embedlab is uninstalled before each
+   lesson, so every lesson installs it itself.
 3. Every cell must run without an error. The text outputs (streams, text/plain, HTML) that differ
    from the stored ones are listed, cell by cell, with what differs; book/how-to-use.md says which
    differ on Colab and why. Images are not compared (matplotlib's versions draw other pixels).
@@ -32,8 +35,11 @@ import tempfile
 import time
 from pathlib import Path
 
+import nbformat
+
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "_build" / "dist"
+EXAMPLE_URL = "https://github.com/example/embedding-lab"  # while _config.yml names none
 # Colab's runtime as published on 2026-08-19 (googlecolab/backend-info, pip-freeze.txt and
 # os-info.txt at a72407924822ea377410b69f0a290150bcb5c9c2): Python 3.13, and these.
 COLAB_PYTHON = "3.13"
@@ -59,6 +65,21 @@ except Exception as exc:  # the first cell that failed: its error
 nbformat.write(nb, out)
 print(json.dumps({"error": error, "seconds": round(time.perf_counter() - start, 1)}))
 '''
+
+
+def import_guard():
+    """tools/import_guard.py, the module beside this file (loaded from it: no edit of
+    sys.path, so tests can load this tool alone)."""
+    import importlib.util
+
+    module = sys.modules.get("import_guard")
+    if module is None:
+        path = Path(__file__).with_name("import_guard.py")
+        spec = importlib.util.spec_from_file_location("import_guard", path)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["import_guard"] = module
+        spec.loader.exec_module(module)
+    return module
 
 
 def colab_python() -> tuple[str, bool]:
@@ -151,7 +172,11 @@ def main(argv=None) -> int:
             subprocess.run([py, "-m", "pip", "uninstall", "--quiet", "--yes", "embedlab"], capture_output=True)
             alone = scratch / lesson.stem
             alone.mkdir()
-            shutil.copy(lesson, alone / lesson.name)
+            copy = nbformat.read(lesson, as_version=4)  # its course cell: our wheel
+            guard = import_guard()
+            guard.setup_cell(copy).source = guard.guard(
+                guard.repository_url() or EXAMPLE_URL, wheel=str(wheels[-1]))
+            nbformat.write(copy, alone / lesson.name)
             done = subprocess.run([py, "-c", RUN_ONE, str(alone / lesson.name), str(alone / "ran.ipynb")],
                                   env=env, cwd=alone, capture_output=True, text=True)
             result = json.loads(done.stdout.strip().splitlines()[-1]) if done.returncode == 0 and done.stdout.strip() \

@@ -6,13 +6,18 @@ without this cell its first import would end in a traceback. The course cell
 
 * prints nothing when `embedlab` imports (the course is there: a clone after `make lab`,
   Binder, a hub image with `pip install embedlab`), so nbval strict sees no output;
-* installs the pinned release (`embedlab==<embedlab.__version__>`, which brings the
-  learner's packages it depends on, pyproject.toml) with pip when it runs on Colab
-  (`google.colab` in sys.modules), or when `embedlab` is missing and the reader answers
-  yes to the one question it asks;
-* otherwise (no answer, nowhere to ask, as under nbval or in a script), and when pip
-  fails (the release is not on PyPI before it is published), stops with one line saying
-  what works: a clone set up by `make lab`, or its .venv's Python as the kernel; and so
+* once `_config.yml` names the course's public repository, installs the release's wheel
+  from there (`<repository>/releases/download/v<version>/`, then
+  `embedlab-<version>-py3-none-any.whl`, which brings the learner's packages it depends
+  on, pyproject.toml) with pip when it runs
+  on Colab (`google.colab` in sys.modules), or when `embedlab` is missing and the reader
+  answers yes to the one question it asks, which names that file. Never `embedlab` by
+  name from PyPI: the course does not hold that name there (an unrelated `embed-lab`
+  exists), so whatever is uploaded under it would run in a learner's kernel;
+* otherwise (no public address yet, no answer, nowhere to ask, as under nbval or in a
+  script), and when pip fails (before the release's wheel is attached), stops with one
+  line saying what works: `%pip install` that wheel in a cell, then the cell again (with
+  an address), a clone set up by `make lab`, or its .venv's Python as the kernel; and so
   does every cell run after it: Jupyter does not
   reliably drop the cells Run All queued behind a cell that failed at once, and a learner
   may press Shift+Enter on the next one; each would end in a `NameError` traceback. It
@@ -60,7 +65,11 @@ import nbformat
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
-FIRST_LINE = "#@title The course's set-up: installs embedlab on Colab, else checks it is here"
+FIRST_LINE = ("#@title The course's set-up: checks that embedlab is here, "
+              "else says how to get it")
+# the first line of the course cell before it installed from the course's own repository
+EARLIER_FIRST_LINE = ("#@title The course's set-up: installs embedlab on Colab, "
+                      "else checks it is here")
 # the first line of the older guard, which sat at the top of the setup cell
 OLD_FIRST_LINE = "try:  # opened outside the course? say what to install, not a traceback"
 LAST_LINE_END = "from None"  # the guard's last line (this version's and the older ones')
@@ -82,59 +91,104 @@ def release(init: Path = ROOT / "lib" / "embedlab" / "__init__.py") -> str:
     return found.group(1)
 
 
-def message(url: str, version: str | None = None) -> str:
-    """The one line a reader sees when `embedlab` cannot be imported and is not installed (no
-    answer, or pip failed: the release is not on PyPI until it is published, CONTRIBUTING.md,
-    "Releasing embedlab"). It names what works without the release: a clone set up by `make
-    lab`, or its .venv's Python chosen as the kernel (a Jupyter started elsewhere: VS Code,
-    Anaconda), then the pip install that works once the release is out."""
+def wheel_url(url: str, version: str | None = None) -> str:
+    """The release's wheel on the course's own repository (the file a release attaches
+    to its tag `v<version>`, CONTRIBUTING.md, "Releasing embedlab"), or '' while the
+    course has no public address. The course cell installs this file, never `embedlab`
+    by name from PyPI: the course does not hold that name there, so a package of that
+    name could be anyone's."""
+    if not url:
+        return ""
     version = release() if version is None else version
-    where = f"git clone {url}" if url else "clone the Embedding Lab course"
-    return (f"This notebook needs the course library embedlab: {where}, then run `make lab` in "
-            "it, or choose the Python of its .venv as the kernel of this notebook "
-            f"(pip install embedlab=={version} works once that release is on PyPI).")
+    return (f"{url.rstrip('/')}/releases/download/v{version}/"
+            f"embedlab-{version}-py3-none-any.whl")
 
 
-def guard(url: str | None = None, version: str | None = None) -> str:
-    """The course cell's source (no trailing newline)."""
+def message(url: str, version: str | None = None, wheel: str | None = None) -> str:
+    """The one line a reader sees when `embedlab` cannot be imported and is not
+    installed (no public address to install from, no answer, or pip failed). With an
+    address it names the install that works in a notebook, Colab's too (`%pip install`
+    the release's wheel, then the cell again); always a clone set up by `make lab`, or
+    its .venv's Python chosen as the kernel (a Jupyter started elsewhere: VS Code,
+    Anaconda). `wheel`: another file to install than the release's
+    (tools/check_colab.py: the wheel it built)."""
+    wheel = wheel or wheel_url(url, version)
+    if wheel:
+        return (f"This notebook needs the course library embedlab: install it with "
+                f"`%pip install {wheel}` in a cell, then run this cell again; or git "
+                f"clone {url}, then run `make lab` in it, or choose the Python of its "
+                ".venv as the kernel of this notebook.")
+    return ("This notebook needs the course library embedlab: clone the Embedding Lab "
+            "course, then run `make lab` in it, or choose the Python of its .venv as "
+            "the kernel of this notebook (the course has no public address yet, so "
+            "there is nothing to install it from here, on Colab or elsewhere).")
+
+
+def _stop(indent: str, pieces: list[str]) -> list[str]:
+    """The lines that stop the cell with the one line (`pieces`: its strings)."""
+    lines = ["class Setup(Exception):",
+             "    def _render_traceback_(self): return [str(self)]  # Jupyter: this line only",
+             f"_setup = Setup({pieces[0]}",
+             *[f"               {piece}" for piece in pieces[1:-1]],
+             f"               {pieces[-1]})",
+             "try:  # every cell run after this one says the same line, not a NameError",
+             "    _later = get_ipython().input_transformers_cleanup",
+             '    _later.append(lambda _: ["raise _setup\\n"])',
+             "except NameError:  # not IPython: there are no later cells",
+             "    pass",
+             "raise _setup from None"]
+    return [indent + line for line in lines]
+
+
+def guard(url: str | None = None, version: str | None = None,
+          wheel: str | None = None) -> str:
+    """The course cell's source (no trailing newline). With the course's public address
+    (_config.yml's repository.url) it installs the release's wheel from there: on Colab
+    at once, elsewhere on a yes; without one it only says what works. `wheel`: another
+    file to install (tools/check_colab.py's build, standing in for the release's)."""
     url = repository_url() if url is None else url
     version = release() if version is None else version
-    where = f'"git clone {url}, "' if url else '"clone the Embedding Lab course, "'
-    text = "\n".join([
-        FIRST_LINE,
-        "import sys",
-        "try:",
-        "    import embedlab",
-        "except ModuleNotFoundError:",
-        f'    _pin = "embedlab=={version}"',
-        "    try:  # Colab installs it; elsewhere ask first (nowhere to ask, as under nbval: no)",
-        '        _yes = "google.colab" in sys.modules or input(',
-        '            f"Install {_pin} and its packages with pip? [y/N] ").lower() in ("y", "yes")',
-        "    except Exception:",
-        "        _yes = False",
-        "    if _yes:  # pip fails while the release is not on PyPI: then the line below",
-        "        import importlib, subprocess",
-        '        _pip = [sys.executable, "-m", "pip", "install", "-q", _pin]',
-        "        _yes = subprocess.run(_pip).returncode == 0",
-        "        importlib.invalidate_caches()",
-        "    if _yes:",
-        "        import embedlab",
-        "    else:",
-        "        class Setup(Exception):",
-        "            def _render_traceback_(self): return [str(self)]  # Jupyter: this line only",
-        '        _setup = Setup("This notebook needs the course library embedlab: "',
-        f"                       {where}",
-        '                       "then run `make lab` in it, or choose the Python of its .venv "',
-        '                       "as the kernel of this notebook "',
-        '                       f"(pip install {_pin} works once that release is on PyPI).")',
-        "        try:  # every cell run after this one says the same line, not a NameError",
-        "            _later = get_ipython().input_transformers_cleanup",
-        '            _later.append(lambda _: ["raise _setup\\n"])',
-        "        except NameError:  # not IPython: there are no later cells",
-        "            pass",
-        "        raise _setup from None",
-    ])
-    assert message(url, version) == _strings(text).replace("{_pin}", f"embedlab=={version}"), \
+    wheel = (wheel or wheel_url(url, version)) if url else ""
+    head = [FIRST_LINE, "import sys", "try:", "    import embedlab",
+            "except ModuleNotFoundError:"]
+    if not wheel:
+        pieces = ['"This notebook needs the course library embedlab: clone the "',
+                  '"Embedding Lab course, then run `make lab` in it, or choose "',
+                  '"the Python of its .venv as the kernel of this notebook (the "',
+                  '"course has no public address yet, so there is nothing to "',
+                  '"install it from here, on Colab or elsewhere)."']
+        text = "\n".join([*head, "    # no public address yet: nothing to install from",
+                          *_stop("    ", pieces)])
+    else:
+        cut = wheel.find("/releases/") + 1 or len(wheel) // 2   # where the line breaks
+        pieces = ['"This notebook needs the course library embedlab: install "',
+                  'f"it with `%pip install {_wheel}` in a cell, then run this "',
+                  '"cell again; or "',
+                  f'"git clone {url}, "',
+                  '"then run `make lab` in it, or choose the Python of its "',
+                  '".venv as the kernel of this notebook."']
+        text = "\n".join([
+            *head,
+            "    # the release's wheel, from the course's own repository (never PyPI's name)",
+            f'    _wheel = ("{wheel[:cut]}"',
+            f'              "{wheel[cut:]}")',
+            "    try:  # Colab installs it; elsewhere ask first (nowhere to ask, as under nbval: no)",
+            '        _yes = "google.colab" in sys.modules or input(',
+            f'            f"Install the course library embedlab {version} from {{_wheel}} "',
+            '            "with pip? [y/N] ").lower() in ("y", "yes")',
+            "    except Exception:",
+            "        _yes = False",
+            "    if _yes:  # pip fails before the release is out: then the line below",
+            "        import importlib, subprocess",
+            '        _pip = [sys.executable, "-m", "pip", "install", "-q", _wheel]',
+            "        _yes = subprocess.run(_pip).returncode == 0",
+            "        importlib.invalidate_caches()",
+            "    if _yes:",
+            "        import embedlab",
+            "    else:",
+            *_stop("        ", pieces),
+        ])
+    assert message(url, version, wheel) == _strings(text).replace("{_wheel}", wheel), \
         "guard() and message() disagree"
     return text
 
@@ -152,14 +206,15 @@ def _strings(source: str) -> str:
 def strip_guard(source: str) -> str:
     """`source` without an older guard at its top (the 13-line one that sat in the setup cell)."""
     lines = source.split("\n")
-    if not lines or lines[0] not in (OLD_FIRST_LINE, FIRST_LINE):
+    if not lines or lines[0] not in (OLD_FIRST_LINE, EARLIER_FIRST_LINE, FIRST_LINE):
         return source
     end = next(i for i, line in enumerate(lines) if line.endswith(LAST_LINE_END))
     return "\n".join(lines[end + 1:]).lstrip("\n")
 
 
 def is_course_cell(cell) -> bool:
-    return cell.cell_type == "code" and cell.source.split("\n", 1)[0] == FIRST_LINE
+    first = cell.source.split("\n", 1)[0]
+    return cell.cell_type == "code" and first in (EARLIER_FIRST_LINE, FIRST_LINE)
 
 
 def with_course_cell(nb, url: str | None = None, version: str | None = None) -> bool:

@@ -22,7 +22,7 @@ from embedlab.grading.cases import rng_for
 from embedlab.grading.kinds import (MISSING, TYPED, Function, NotAttempted, Question, Verdict, WrongForm,
                                    answer_of, carried_data, points_text, typed_cell)
 from embedlab.grading.code import (CLASS, OTHER, RIGHT, SAME, SOURCE_LIMIT, answer_source, edit_hint, given_code,
-                                   given_edits, inputs_history,
+                                   MARKER, given_edits, inputs_history,
                                    harmless, restored, with_marker)
 from embedlab.grading.earlier import carried_earlier, earlier_read, rerun, rerun_function
 from embedlab.grading.earlier import hint as earlier_hint
@@ -559,9 +559,13 @@ def _same_value(a, b) -> bool:
 def fold(line: str) -> str:
     """One check line folded to LINE_WIDTH, its continuation indented under the mark
     (a long hint would otherwise make the page scroll sideways)."""
-    # the mark (✅, ❌, ⏳) is one character but two columns wide on screen
-    return textwrap.fill(line, width=LINE_WIDTH - 1, subsequent_indent="   ", break_long_words=False,
-                         break_on_hyphens=False)
+    # the mark (✅, ❌, ⏳) is one character but two columns wide on screen; the marker a
+    # ⏳ line sends the learner to (`# YOUR CODE HERE`) stays whole: they search for it
+    kept = MARKER.replace(" ", "\xa0")  # textwrap breaks at ASCII whitespace only
+    folded = textwrap.fill(line.replace(MARKER, kept), width=LINE_WIDTH - 1,
+                           subsequent_indent="   ", break_long_words=False,
+                           break_on_hyphens=False)
+    return folded.replace(kept, MARKER)
 
 
 def say(text: str) -> None:

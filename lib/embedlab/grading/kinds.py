@@ -2708,7 +2708,7 @@ def _elsewhere_case(question: Question, case) -> str | None:
         # typed: said only of lines that compute, or with the typed number proven to stand for an input ("typed")
         why = case.get("why") if isinstance(case.get("why"), str) and (case.get("typed") or not typed) else ""
         text = (f"right for these inputs only: {case['words'][:ELSEWHERE_TEXT]}, your cell gives the same value "
-                "as on yours, and the answer there is another")
+                "as with your own inputs, but the answer there is another")
         if why:
             return f"{text}. {why[:1].upper()}{why[1:ELSEWHERE_TEXT]}"
         if typed or case.get("typed"):  # typed: said only where seen
