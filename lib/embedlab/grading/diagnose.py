@@ -72,9 +72,15 @@ FACTORS = [
 KV_WORDS = {"kv", "cache", "attn", "attention", "gqa", "bytes", "memory", "gb", "gib", "mb", "mib"}
 FACTOR_CAUSES = {
     1 / 2: [("a multiply and an add", lambda unit, words: unit == "flops" or bool(words & {"flop", "flops"})),
-            ("keys and values", lambda unit, words: unit == "parameters" or (unit not in UNITLESS
-                                                                              and bool(words & KV_WORDS)))],
+            ("keys and values", lambda unit, words: has_keys_and_values(unit, words))],
 }
+
+
+def has_keys_and_values(unit: str, words) -> bool:
+    """Can a quantity hold keys and values: its name says a cache, attention or memory (KV_WORDS), and it
+    has units? A parameter count of anything else (an embedding table, a padding) has none to leave out
+    (kinds.Question.described grants the clause by the same words)."""
+    return unit not in UNITLESS and bool(set(words) & KV_WORDS)
 
 
 def factor_words(factor: float, message: str, unit: str = "", name: str = "") -> str:

@@ -347,8 +347,11 @@ class Question:
         (text.PRESUMED): "own table" (the learner built the table it counts:
         `own_table`), "formula" (its text writes one out: `formula`), "share"
         (a part of a whole: its unit)."""
+        from embedlab.grading.diagnose import has_keys_and_values
+
         given = {"own table": bool(self.own_table), "formula": bool(self.formula),
-                 "share": self.unit_of() == "share"}
+                 "share": self.unit_of() == "share",
+                 "keys and values": has_keys_and_values(self.unit_of(), self.name.lower().split("_"))}
         return frozenset(k for k, v in given.items() if v)
 
     def is_ratio(self) -> bool:
