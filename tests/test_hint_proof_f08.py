@@ -17,7 +17,7 @@ import pytest
 from embedlab.grading.exercise import Exercise
 from embedlab.grading.text import hint_problems
 from hint_corpus import check_wrong
-from solution_runner import grader_scoring, run_solution, solution_parameters
+from solution_runner import grader_scoring, incorrect_detail, run_solution, solution_parameters
 
 
 def _changed_run(lesson: str, name: str, changes: dict, source: str, scratch: bool = False):
@@ -126,3 +126,82 @@ def test_1_keys_and_values_only_where_the_question_has_them():
     attn = {q.name: q for q in questions_for("04-modern-blocks")}["attn_layer"]
     assert "keys and values" in diagnose.number_hint(1000.0, 2000.0, unit=attn.unit_of(), name="attn_layer")
     assert "keys and values" in attn.described()
+
+
+# 4. Exercise 08 question 8's rows counted from 0 everywhere, the "row N differs" hint showing the
+# returned and the expected pair; a `//` hint echoing the learner's own text (no doubled parenthesis).
+
+_MERGES = '''def bpe_merges(counts, n_merges):
+    words = [list(word.encode("utf-8")) for word in counts]
+    freqs = list(counts.values())
+    merges = []
+    for k in range(n_merges):
+        pairs = {}
+        for w, f in zip(words, freqs):
+            for p in zip(w, w[1:]):
+                pairs[p] = pairs.get(p, 0) + f
+        if not pairs:
+            break
+        best = BEST
+        merges.append(best)
+        out = []
+        for w in words:
+            i, r = 0, []
+            while i < len(w):
+                if i + 1 < len(w) and (w[i], w[i + 1]) == best:
+                    r.append(256 + k)
+                    i += STEP
+                else:
+                    r.append(w[i])
+                    i += 1
+            out.append(r)
+        words = out
+    return np.array(merges, dtype=np.int64).reshape(-1, 2)
+'''
+
+
+def _merges(best, step):
+    return _MERGES.replace("BEST", best).replace("STEP", step)
+
+
+def test_4_a_row_that_differs_shows_both_pairs_counted_from_0():
+    # after a merge, the scan moves on by one token, not two (the newcomer's stride slip)
+    detail = incorrect_detail("08-vocabulary-size", "bpe_merges",
+                              _merges("min(pairs, key=lambda p: (-pairs[p], p))", "1"))
+    assert "Row 1 differs (counting from 0), yours (256, 98) where (256, 256) is expected" in detail, detail
+
+
+def test_4_the_tie_hint_counts_its_row_from_0_too():
+    detail = incorrect_detail("08-vocabulary-size", "bpe_merges", _merges("max(pairs, key=pairs.get)", "2"))
+    assert "its row 0 (counting from 0) (122, 121) where (97, 98) is expected" in detail, detail
+    assert "its row 1" not in detail, detail
+
+
+def test_4_rows_of_pairs_in_general_and_not_of_quantities():
+    import numpy as np
+
+    from embedlab.grading import diagnose
+
+    def close(a, b):
+        return np.isclose(a, b)
+    ids = diagnose.array_hint(np.array([[1, 2], [5, 6], [3, 4]]), np.array([[1, 2], [5, 7], [3, 4]]), close,
+                              quantities=False)
+    assert "row 1 differs (counting from 0), yours (5, 6) where (5, 7) is expected" in ids, ids
+    # floats that are not whole, or long rows, keep the plain words
+    reals = diagnose.array_hint(np.array([[0.5, 1.5], [2.5, 3.5]]), np.array([[0.5, 1.5], [2.5, 3.25]]), close)
+    assert "where" not in reals and "row 1 differs" in reals, reals
+
+
+def test_4_a_floor_division_is_echoed_in_the_learners_own_text():
+    # a generator inside sum(): ast.unparse writes sum((x for …)), which the learner never wrote
+    detail = incorrect_detail("01-toy-table", "cosine",
+                              "def cosine(a, b):\n"
+                              "    return sum(x * y for x, y in zip(a, b)) // (np.linalg.norm(a)"
+                              " * np.linalg.norm(b))\n")
+    assert "divides with `//`" in detail, detail
+    assert "With `sum(x * y for x, y in zip(a, b)) / (np.linalg.norm(a)" in detail, detail
+    assert "sum((" not in detail, detail
+    detail = incorrect_detail("08-vocabulary-size", "tokens_per_word",
+                              "def tokens_per_word(counts, n_tokens):\n"
+                              "    return sum(c * n for c, n in zip(counts, n_tokens)) // sum(counts)\n")
+    assert "With `sum(c * n for c, n in zip(counts, n_tokens)) / sum(counts)`" in detail, detail

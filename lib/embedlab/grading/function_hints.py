@@ -104,7 +104,8 @@ def matching_slips(question, data, expected) -> str | None:
 
 def _first_row_apart(question, got, want) -> str:
     """Where a short-rowed array of whole numbers (ids, pairs of ids) first parts from the reference's, of the same
-    shape: that row of the learner's and the one expected (", its row 1 (122, 121) where (97, 98) is expected"), so a
+    shape: that row of the learner's and the one expected (", its row 0 (counting from 0) (122, 121) where (97, 98) is
+    expected", rows counted from 0 as the question counts merges and array_hint counts rows), so a
     slip that picks another row (a tie broken another way) shows what it picked. "" for any other result."""
     if question.kind != "array":
         return ""
@@ -123,7 +124,7 @@ def _first_row_apart(question, got, want) -> str:
 
     def pair(r):
         return "(" + ", ".join(str(int(x)) for x in r) + ")"
-    return f", its row {i + 1} {pair(g[i])} where {pair(w[i])} is expected"
+    return f", its row {i} (counting from 0) {pair(g[i])} where {pair(w[i])} is expected"
 
 
 def _changes_that_explain(question, cases, failing) -> list:
