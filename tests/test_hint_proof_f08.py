@@ -205,3 +205,130 @@ def test_4_a_floor_division_is_echoed_in_the_learners_own_text():
                               "def tokens_per_word(counts, n_tokens):\n"
                               "    return sum(c * n for c, n in zip(counts, n_tokens)) // sum(counts)\n")
     assert "With `sum(c * n for c, n in zip(counts, n_tokens)) / sum(counts)`" in detail, detail
+
+
+# 2. A right operation applied to the wrong object: the hint names what the code did to which object,
+# proven by the code itself (the notebook's object in its place gives the answer; the error's message and
+# the argument's type), never "tokenize each word" to one who did, nor np.asarray for a dict's method.
+
+def test_2_an_object_of_the_learners_own_where_the_notebooks_belongs():
+    for source, mine, made, theirs in (
+            # the newcomer's: a Hindi-only tokenizer audited with the library's own share
+            ("mine = train_bpe(hindi, V_bpe)\nhindi_single_token_share = mine.single_token_share(top_hindi)\n",
+             "mine", "train_bpe(hindi, V_bpe)", "bpe"),
+            # new: the partner's words only, counted word by word
+            ("own = train_bpe(other, V_bpe)\nhindi_single_token_share = sum(own.count_tokens(w) == 1 "
+             "for w in top_hindi) / len(top_hindi)\n", "own", "train_bpe(other, V_bpe)", "bpe")):
+        detail = incorrect_detail("08-vocabulary-size", "hindi_single_token_share", source)
+        assert f"your code uses `{mine}`, a BPE your own lines make (`{made}`)" in detail, detail
+        assert f"the notebook's `{theirs}` belongs" in detail, detail
+        assert "tokenize each word" not in detail and "whatever its characters" not in detail, detail
+
+
+def test_2_another_lesson_another_class():
+    # question 7: GPT-2's tokenizer loaded again and used where cl100k belongs (an Encoding, not a BPE)
+    source = ('again = load_tokenizer("gpt2")\n'
+              "def per_word(tokenizer):\n"
+              '    total = sum(len(tokenizer.encode_ordinary(" " + w)) * n for w, n in hindi.items())\n'
+              "    return total / sum(hindi.values())\n"
+              "hindi_r = per_word(again) / per_word(gpt2)\n")
+    detail = incorrect_detail("08-vocabulary-size", "hindi_r", source)
+    assert "your code uses `again`, an Encoding your own lines make" in detail, detail
+    assert "the notebook's `cl100k` belongs" in detail, detail
+
+
+def test_2_the_object_story_only_where_it_gives_the_answer():
+    # near-miss: the right tokenizer made again, the wrong words audited (all of Hindi, not the top n_top):
+    # bpe in its place does not give the answer, so no object story; the words' own hint stands
+    detail = incorrect_detail("08-vocabulary-size", "hindi_single_token_share",
+                              "mine = train_bpe(hindi, V_bpe)\n"
+                              "hindi_single_token_share = sum(mine.count_tokens(w) == 1 for w in hindi)"
+                              " / len(hindi)\n")
+    assert "your code uses `mine`" not in detail, detail
+
+
+@pytest.mark.parametrize("lesson, name, source, did", [
+    # the newcomer's: Q5's counts read as a dict
+    ("08-vocabulary-size", "tokens_per_word",
+     "def tokens_per_word(counts, n_tokens):\n"
+     "    return sum(c * n for c, n in zip(counts.values(), n_tokens)) / sum(counts.values())\n",
+     "your code calls `.values`, a dict's method, on a list"),
+    # new: a list indexed by a word, as a dict is (lesson 01's cosine is given arrays; lesson 08's Q5 lists)
+    ("08-vocabulary-size", "tokens_per_word",
+     "def tokens_per_word(counts, n_tokens):\n"
+     "    return sum(counts[w] * n_tokens[w] for w in ['a']) / sum(counts)\n",
+     "your code indexes a list by a word, as a dict is indexed"),
+])
+def test_2_an_error_names_what_the_code_did_to_the_object(lesson, name, source, did):
+    detail = _error_detail(lesson, name, source)
+    assert did in detail and "np.asarray" not in detail, detail
+    assert "not dicts" in detail or "not a dict" in detail, detail
+
+
+def test_2_an_array_method_on_a_list_keeps_the_asarray_story():
+    # near-miss: `.sum()` is an array's: np.asarray mends it, and that story stands
+    detail = _error_detail("08-vocabulary-size", "tokens_per_word",
+                           "def tokens_per_word(counts, n_tokens):\n"
+                           "    return (counts * n_tokens).sum() / counts.sum()\n")
+    assert "np.asarray" in detail, detail
+
+
+def _error_detail(lesson, name, source):
+    from solution_runner import notebook_verdict
+
+    verdict = notebook_verdict(lesson, name, source)
+    assert verdict.status in ("incorrect", "error"), verdict
+    assert not hint_problems(verdict.detail), verdict.detail
+    return verdict.detail
+
+
+@pytest.mark.parametrize("lesson, name, source", [
+    ("08-vocabulary-size", "hindi_single_token_share",
+     "mine = train_bpe(hindi, V_bpe)\nhindi_single_token_share = mine.single_token_share(top_hindi)\n"),
+    ("08-vocabulary-size", "tokens_per_word",
+     "def tokens_per_word(counts, n_tokens):\n"
+     "    return sum(c * n for c, n in zip(counts.values(), n_tokens)) / sum(counts.values())\n"),
+    ("01-toy-table", "cosine",
+     "def cosine(a, b):\n"
+     "    return sum(x * y for x, y in zip(a, b)) // (np.linalg.norm(a) * np.linalg.norm(b))\n"),
+])
+def test_the_grader_says_the_same_words(lesson, name, source):
+    from hint_corpus import Wrong
+    from solution_runner import notebook_verdict
+
+    with contextlib.redirect_stdout(io.StringIO()):
+        _, ns = check_wrong.run_entry(Wrong(lesson, name, source, "", (), ()))
+    prelude = check_wrong.exercise_prelude(lesson, name)
+    cell = (prelude + "# YOUR CODE HERE\n" if prelude.strip() else "") + source
+    ns["_ih"] = ["", cell]
+    status, detail = grader_scoring(lesson, name, ns, cell)
+    assert detail == notebook_verdict(lesson, name, source).detail, detail
+
+
+# 3. A slice dropping the first (or last) item is said as that, never as repeats dropped; the
+# de-duplication story only where the learner's code drops repeats (a set, np.unique, a dict).
+
+@pytest.mark.parametrize("lesson, name, source, which", [
+    # the newcomer's kind (exercise 01 Q1): cat's and dog's rows are equal, no word is repeated
+    ("01-toy-table", "E", "E = np.array([[int(f in traits[w]) for f in features] for w in words[1:]])\n",
+     "entry 0 (the first) of the expected is missing"),
+    ("01-toy-table", "E", "E = np.array([[int(f in traits[w]) for f in features] for w in words[:-1]])\n",
+     "entry 3 (the last) of the expected is missing"),
+    # new: lesson 02's ids do repeat (5 twice), but the slice drops the first, not a repeat
+    ("02-lookup-vs-matmul", "rows_lookup", "rows_lookup = E[ids[1:]]\n",
+     "entry 0 (the first) of the expected is missing"),
+])
+def test_3_a_slice_is_said_as_the_item_it_drops(lesson, name, source, which):
+    detail = incorrect_detail(lesson, name, source)
+    assert which in detail, detail
+    assert "repeat" not in detail and "twice" not in detail, detail
+
+
+@pytest.mark.parametrize("lesson, name, source", [
+    ("02-lookup-vs-matmul", "rows_lookup", "rows_lookup = E[list(dict.fromkeys(ids))]\n"),
+    ("01-toy-table", "E", "E = np.unique(np.array([[int(f in traits[w]) for f in features] for w in words]),"
+                          " axis=0)\n"),
+])
+def test_3_code_that_drops_repeats_keeps_its_story(lesson, name, source):
+    detail = incorrect_detail(lesson, name, source)
+    assert "each repeat dropped" in detail, detail

@@ -440,7 +440,7 @@ def precision_hint(got: float, want: float, percent: bool = True, computed: bool
 
 def array_hint(got: np.ndarray, want: np.ndarray, close, got_kind: str | None = None,
                want_kind: str | None = None, quantities: bool = True, unit: str | None = None,
-               sorts: bool | None = None) -> str:
+               sorts: bool | None = None, dedups: bool | None = None) -> str:
     """What is off about an array: its shape, a factor, an order, which entries differ. An array of ids, not
     quantities (`quantities` False: token ids, rows), is never said to be too big or too small, nor off by a
     factor."""
@@ -448,7 +448,10 @@ def array_hint(got: np.ndarray, want: np.ndarray, close, got_kind: str | None = 
     if whole:
         return whole
     if got.shape != want.shape:
-        return _repeats_dropped(got, want) or _added_not_joined(got, want) or _shape_hint(got, want)
+        # repeats dropped only where the learner's code drops them (`dedups`: a set, np.unique, a dict; None: the
+        # code is not known): rows merely equal in value (cat's and dog's) are no repeated items
+        return (_repeats_dropped(got, want) if dedups is not False else None) or _added_not_joined(got, want) \
+            or _shape_hint(got, want)
     if got.size == 0:
         return "right shape, but the values differ"
     ok = close(got, want)
@@ -679,7 +682,10 @@ def _one_removed(short: np.ndarray, long: np.ndarray):
                  if np.allclose(np.delete(long, k, axis=0), short, rtol=1e-9, atol=1e-12, equal_nan=True)]
     except (TypeError, ValueError):
         return None
-    return found[0] if len(found) == 1 else None
+    if len(found) > 1:  # rows equal in value: the first or the last left out (a slice, [1:] or [:-1]) reads so
+        ends = [k for k in (0, long.shape[0] - 1) if k in found]
+        return ends[0] if ends else None
+    return found[0] if found else None
 
 
 def _which(k: int, n: int) -> str:

@@ -71,6 +71,7 @@ class Exercise:
         self.questions = {q.name: q for q in questions_for(lesson)}
         self.key = load_key(lesson) if mode != CLASS else {}
         self._checking = set()  # questions whose earlier answers are being judged (earlier.hint): not again
+        self.handed = None  # the parameters handed out, read when first needed: the book's (embedlab.grading.changed)
         watch_runs()
 
     def verdict(self, name: str, namespace: dict) -> Verdict:
@@ -164,7 +165,9 @@ class Exercise:
             return verdict
         try:
             question = self.questions[name]
-            found = changed.report(question, namespace, self.lesson, changed.handed_parameters(self.lesson))
+            if self.handed is None:
+                self.handed = changed.handed_parameters(self.lesson)
+            found = changed.report(question, namespace, self.lesson, self.handed)
             words = changed.hint(question, found, self._data(name, namespace)) if found else None
         except Exception:  # noqa: BLE001 - a check must never stop the notebook
             return verdict

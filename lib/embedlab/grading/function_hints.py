@@ -938,6 +938,19 @@ def exception_context(question, raised: str, want, args) -> str | None:
             plain = [n for n, a in zip(names, args) if type(a) is kind]
             if plain and (f"'{word}'" in raised or f"{word} " in raised or "sequence" in raised):
                 which = " and ".join(f"`{n}`" for n in plain)
+                # np.asarray mends only what an array has: a dict's method (`.values()`) or a word as an index
+                # is a list used as a dict, said as what the code did to it
+                missing = re.search(rf"'{word}' object has no attribute '(\w+)'", raised)
+                by_word = re.search(rf"{word} indices must be integers or slices, not str", raised)
+                if (missing and not hasattr(np.ndarray, missing.group(1))) or by_word:
+                    what = f"are {word}s" if len(plain) > 1 else f"is a {word}"
+                    if by_word:
+                        did = f"your code indexes a {word} by a word, as a dict is indexed"
+                    elif hasattr(dict, missing.group(1)):
+                        did = f"your code calls `.{missing.group(1)}`, a dict's method, on a {word}"
+                    else:
+                        did = f"your code reads `.{missing.group(1)}` of a {word}, which has none"
+                    return f"here {which} {what}, indexed by position, not {'dicts' if len(plain) > 1 else 'a dict'}: {did}"
                 what = f"are {word}s, not numpy arrays" if len(plain) > 1 else f"is a {word}, not a numpy array"
                 return (f"the inputs may be plain {word}s (here {which} {what}): turn each into an array first "
                         f"(np.asarray), or write code that works on both")
