@@ -69,7 +69,7 @@ FACTORS = [
 # counts (kinds.Question.unit_of: "flops", "parameters", a unitless one of UNITLESS, "" when not known) or the
 # words of its name (what a cache, an attention layer or a memory holds). A mean of cosines is never asked about a
 # multiply-add or keys and values; what is left is the measured factor itself.
-KV_WORDS = {"kv", "cache", "attn", "attention", "gqa", "bytes", "memory", "gb", "gib", "mb", "mib"}
+KV_WORDS = {"kv", "cache", "attn", "attention", "gqa"}  # what holds keys and values (a weights' GB holds none)
 FACTOR_CAUSES = {
     1 / 2: [("a multiply and an add", lambda unit, words: unit == "flops" or bool(words & {"flop", "flops"})),
             ("keys and values", lambda unit, words: has_keys_and_values(unit, words))],
@@ -77,9 +77,9 @@ FACTOR_CAUSES = {
 
 
 def has_keys_and_values(unit: str, words) -> bool:
-    """Can a quantity hold keys and values: its name says a cache, attention or memory (KV_WORDS), and it
-    has units? A parameter count of anything else (an embedding table, a padding) has none to leave out
-    (kinds.Question.described grants the clause by the same words)."""
+    """Can a quantity hold keys and values: its name says a cache or attention (KV_WORDS), and it has units?
+    A parameter count of anything else (an embedding table, a padding) and the memory of weights have none
+    to leave out (kinds.Question.described grants the clause by the same words)."""
     return unit not in UNITLESS and bool(set(words) & KV_WORDS)
 
 
@@ -531,8 +531,12 @@ def array_hint(got: np.ndarray, want: np.ndarray, close, got_kind: str | None = 
         kinds = f" (yours holds {got_kind}s, the expected array {want_kind}s)"
     if got.ndim >= 2:
         rows = np.flatnonzero(bad.reshape(got.shape[0], -1).any(axis=1))
-        where = f"row{'s' * (len(rows) != 1)} {_list(rows)} differ{'s' * (len(rows) == 1)}" + \
-            _row_pair(got, want, rows)
+        where = f"row{'s' * (len(rows) != 1)} {_list(rows)} differ{'s' * (len(rows) == 1)}"
+        pair = _row_pair(got, want, rows)
+        if pair:  # the learner's row beside the one expected (a merge, a pair of ids), counted from 0
+            i, mine, expected = pair
+            first = "" if len(rows) == 1 else f" row {i}"
+            where += f" (counting from 0), yours{first} {mine} where {expected} is expected"
         count = f"{len(rows)} of {got.shape[0]} rows"
     else:
         idx = np.flatnonzero(bad.ravel())
@@ -550,22 +554,18 @@ def array_hint(got: np.ndarray, want: np.ndarray, close, got_kind: str | None = 
     return f"right shape, but {count} differ: {where}{way}{kinds}"
 
 
-def _row_pair(got: np.ndarray, want: np.ndarray, rows) -> str:
-    """The first differing row of short rows of whole numbers (pairs of ids, merges), the learner's beside
-    the one expected, rows counted from 0 as the row numbers are (" (counting from 0), yours (256, 97) where
-    (256, 98) is expected"); "" for any other array."""
+def _row_pair(got: np.ndarray, want: np.ndarray, rows):
+    """(row, the learner's, the one expected), each row written "(256, 97)", of the first differing row of short
+    rows of whole numbers (pairs of ids, merges), rows counted from 0 as the row numbers are; None for any other
+    array."""
     try:
         whole = all(a.dtype.kind in "iuf" and np.isfinite(a).all() and (a == np.round(a)).all() for a in (got, want))
     except TypeError:
-        return ""
+        return None
     if not len(rows) or got.ndim != 2 or not 1 < got.shape[1] <= 4 or not whole:
-        return ""
+        return None
     i = int(rows[0])
-
-    def pair(r):
-        return "(" + ", ".join(str(int(x)) for x in r) + ")"
-    first = "" if len(rows) == 1 else f" row {i}"
-    return f" (counting from 0), yours{first} {pair(got[i])} where {pair(want[i])} is expected"
+    return (i, *("(" + ", ".join(str(int(x)) for x in r) + ")" for r in (got[i], want[i])))
 
 
 def _whole_for_rows(got: np.ndarray, want: np.ndarray) -> str | None:
