@@ -950,7 +950,8 @@ def exception_context(question, raised: str, want, args) -> str | None:
                         did = f"your code calls `.{missing.group(1)}`, a dict's method, on a {word}"
                     else:
                         did = f"your code reads `.{missing.group(1)}` of a {word}, which has none"
-                    return f"here {which} {what}, indexed by position, not {'dicts' if len(plain) > 1 else 'a dict'}: {did}"
+                    dicts = "dicts" if len(plain) > 1 else "a dict"
+                    return f"here {which} {what}, indexed by position, not {dicts}: {did}"
                 what = f"are {word}s, not numpy arrays" if len(plain) > 1 else f"is a {word}, not a numpy array"
                 return (f"the inputs may be plain {word}s (here {which} {what}): turn each into an array first "
                         f"(np.asarray), or write code that works on both")

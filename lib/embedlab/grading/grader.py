@@ -216,7 +216,8 @@ def _judge_run(run: Run, sub: Submission, meta: dict, expected: str | None, limi
         return refused
     cases, reference = _function_cases(questions, lesson, seed, trace)
     mode = code.CLASS if keys is not None else code.SELF_STUDY  # judged as a class handout: what assign wrote
-    # the parameters as handed out: a class notebook's own (checked above to be its learner's variant's), else the book's
+    # the parameters as handed out: a class notebook's own (checked above to be its
+    # learner's variant's), else the book's
     handed = parameters if keys is not None else changed.handed_parameters(lesson)
     result = run.finish({"lesson": lesson, "cases": cases, "given": given_lines(lesson, questions, mode, handed),
                          "names": [q.name for q in questions_for(lesson)]})  # the worker imports no questions

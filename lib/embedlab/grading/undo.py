@@ -77,9 +77,9 @@ def _seg_operator(source: str | None, node, op: str) -> str | None:
         return None
     lines = source.splitlines(keepends=True)
     # the text from the operation's start to its left operand's end, then the operator in what follows
-    start = sum(len(x) for x in lines[:node.lineno - 1]) + len(lines[node.lineno - 1].encode()[:node.col_offset].decode())
-    end = sum(len(x) for x in lines[:node.left.end_lineno - 1]) + len(
-        lines[node.left.end_lineno - 1].encode()[:node.left.end_col_offset].decode())
+    def at(line: int, col: int) -> int:  # a (line, byte column) as an index in the text
+        return sum(len(x) for x in lines[:line - 1]) + len(lines[line - 1].encode()[:col].decode())
+    start, end = at(node.lineno, node.col_offset), at(node.left.end_lineno, node.left.end_col_offset)
     head, tail = text[:end - start], text[end - start:]
     symbol = {ast.FloorDiv: "//", ast.Div: "/", ast.Mult: "*", ast.Add: "+", ast.Sub: "-"}.get(type(node.op))
     if symbol is None or symbol not in tail:
