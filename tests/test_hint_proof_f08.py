@@ -332,3 +332,32 @@ def test_3_a_slice_is_said_as_the_item_it_drops(lesson, name, source, which):
 def test_3_code_that_drops_repeats_keeps_its_story(lesson, name, source):
     detail = incorrect_detail(lesson, name, source)
     assert "each repeat dropped" in detail, detail
+
+
+def test_1_the_grader_compares_with_what_was_handed_out_a_class_variant_too():
+    """The grader sends the parameters handed out (given["__parameters__"]: a class notebook's
+    variant, or the book's): a notebook holding its variant's values is told nothing when the
+    variant is what was handed out, and each question reading a value that differs from the
+    book's is reported when the book's was."""
+    from embedlab.grading import changed, code, grader, wire
+    from embedlab.grading.lessons import questions_for
+    from embedlab.grading.variants import parameters_of
+
+    lesson = "08-vocabulary-size"
+    variant = parameters_of(lesson, 1, secret=b"f08")
+    book = solution_parameters(lesson)
+    assert variant != book
+    with contextlib.redirect_stdout(io.StringIO()):
+        ns = run_solution(lesson, variant)
+    ns["_ih"] = [""]
+    questions = questions_for(lesson, variant)
+    for handed, expect in ((variant, False), (book, True)):
+        given = grader.given_lines(lesson, questions, code.CLASS, handed)
+        assert given[changed.PARAMETERS] == handed
+        with contextlib.redirect_stdout(io.StringIO()):
+            entries = wire.probe(lesson, ns, {}, functions=False, given=given)
+        told = {n for n, e in entries.items() if changed.CHANGED in e}
+        reads = {q.name for q in questions if q.kind != "function" and q.name in given
+                 and any(variant[p] != book[p] for p in variant
+                         if p not in given[q.name]["foreign"])}
+        assert reads and told == (reads if expect else set()), (handed == variant, told, reads)
