@@ -171,6 +171,7 @@ def run_handout(nb, lesson: str, variant) -> tuple[dict, dict]:
         self_study = Exercise(lesson)
         self_study.key = dict(variant.key)
         self_study.questions = {q.name: q for q in questions_for(lesson, variant.parameters)}
+        self_study.handed = dict(variant.parameters)  # what was handed out (embedlab.grading.changed)
         hints = {q.name: self_study.verdict(q.name, namespace) for q in questions_for(lesson)}
     shell.forget()
     return printed, hints

@@ -48,6 +48,8 @@ TEXT_GIVES = {
     # spaces (`4·context·d`, `n_tok − 1`)
     "formula": re.compile(r"`[^`]*\w\s*[·×]\s*\w[^`]*`"
                           r"|`[^`]*\w\s+(?:\*|/|//|\+|−|-)\s+\w[^`]*`"),
+    # keys and values: a cache or attention (an attention layer's k and v, a KV cache)
+    "keys and values": re.compile(r"\b(?:keys|cache|attention)\b", re.I),
 }
 
 

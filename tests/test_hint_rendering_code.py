@@ -734,6 +734,13 @@ def drive_elsewhere(lesson, q):
     for stale in ({"V": 6}, {"V": 6, "d": 3}):
         _quiet(elsewhere.stale_input_edits, dataclasses.replace(q, inputs=lambda: {"V": 50_257, "d": 768}), stale,
                f"{q.name} = V * d\n")
+    # an object the learner's lines make where the notebook holds another of its class (elsewhere.object_edits)
+    _quiet(elsewhere.object_edits, {"mine": Tokenizer(), "bpe": Tokenizer()},
+           f"mine = train_bpe(words, 300)\n{q.name} = mine.count_tokens('cat')\n")
+
+
+class Tokenizer:
+    """An object of a class of its own (not plain data): elsewhere.object_edits' driver."""
 
 
 def drive_typed_parameter(q):

@@ -69,12 +69,18 @@ FACTORS = [
 # counts (kinds.Question.unit_of: "flops", "parameters", a unitless one of UNITLESS, "" when not known) or the
 # words of its name (what a cache, an attention layer or a memory holds). A mean of cosines is never asked about a
 # multiply-add or keys and values; what is left is the measured factor itself.
-KV_WORDS = {"kv", "cache", "attn", "attention", "gqa", "bytes", "memory", "gb", "gib", "mb", "mib"}
+KV_WORDS = {"kv", "cache", "attn", "attention", "gqa"}  # what holds keys and values (a weights' GB holds none)
 FACTOR_CAUSES = {
     1 / 2: [("a multiply and an add", lambda unit, words: unit == "flops" or bool(words & {"flop", "flops"})),
-            ("keys and values", lambda unit, words: unit == "parameters" or (unit not in UNITLESS
-                                                                              and bool(words & KV_WORDS)))],
+            ("keys and values", lambda unit, words: has_keys_and_values(unit, words))],
 }
+
+
+def has_keys_and_values(unit: str, words) -> bool:
+    """Can a quantity hold keys and values: its name says a cache or attention (KV_WORDS), and it has units?
+    A parameter count of anything else (an embedding table, a padding) and the memory of weights have none
+    to leave out (kinds.Question.described grants the clause by the same words)."""
+    return unit not in UNITLESS and bool(set(words) & KV_WORDS)
 
 
 def factor_words(factor: float, message: str, unit: str = "", name: str = "") -> str:
@@ -434,7 +440,7 @@ def precision_hint(got: float, want: float, percent: bool = True, computed: bool
 
 def array_hint(got: np.ndarray, want: np.ndarray, close, got_kind: str | None = None,
                want_kind: str | None = None, quantities: bool = True, unit: str | None = None,
-               sorts: bool | None = None) -> str:
+               sorts: bool | None = None, dedups: bool | None = None) -> str:
     """What is off about an array: its shape, a factor, an order, which entries differ. An array of ids, not
     quantities (`quantities` False: token ids, rows), is never said to be too big or too small, nor off by a
     factor."""
@@ -442,7 +448,10 @@ def array_hint(got: np.ndarray, want: np.ndarray, close, got_kind: str | None = 
     if whole:
         return whole
     if got.shape != want.shape:
-        return _repeats_dropped(got, want) or _added_not_joined(got, want) or _shape_hint(got, want)
+        # repeats dropped only where the learner's code drops them (`dedups`: a set, np.unique, a dict; None: the
+        # code is not known): rows merely equal in value (cat's and dog's) are no repeated items
+        return (_repeats_dropped(got, want) if dedups is not False else None) or _added_not_joined(got, want) \
+            or _shape_hint(got, want)
     if got.size == 0:
         return "right shape, but the values differ"
     ok = close(got, want)
@@ -523,6 +532,11 @@ def array_hint(got: np.ndarray, want: np.ndarray, close, got_kind: str | None = 
     if got.ndim >= 2:
         rows = np.flatnonzero(bad.reshape(got.shape[0], -1).any(axis=1))
         where = f"row{'s' * (len(rows) != 1)} {_list(rows)} differ{'s' * (len(rows) == 1)}"
+        pair = _row_pair(got, want, rows)
+        if pair:  # the learner's row beside the one expected (a merge, a pair of ids), counted from 0
+            i, mine, expected = pair
+            first = "" if len(rows) == 1 else f" row {i}"
+            where += f" (counting from 0), yours{first} {mine} where {expected} is expected"
         count = f"{len(rows)} of {got.shape[0]} rows"
     else:
         idx = np.flatnonzero(bad.ravel())
@@ -538,6 +552,20 @@ def array_hint(got: np.ndarray, want: np.ndarray, close, got_kind: str | None = 
     else:
         way = ""
     return f"right shape, but {count} differ: {where}{way}{kinds}"
+
+
+def _row_pair(got: np.ndarray, want: np.ndarray, rows):
+    """(row, the learner's, the one expected), each row written "(256, 97)", of the first differing row of short
+    rows of whole numbers (pairs of ids, merges), rows counted from 0 as the row numbers are; None for any other
+    array."""
+    try:
+        whole = all(a.dtype.kind in "iuf" and np.isfinite(a).all() and (a == np.round(a)).all() for a in (got, want))
+    except TypeError:
+        return None
+    if not len(rows) or got.ndim != 2 or not 1 < got.shape[1] <= 4 or not whole:
+        return None
+    i = int(rows[0])
+    return (i, *("(" + ", ".join(str(int(x)) for x in r) + ")" for r in (got[i], want[i])))
 
 
 def _whole_for_rows(got: np.ndarray, want: np.ndarray) -> str | None:
@@ -654,7 +682,10 @@ def _one_removed(short: np.ndarray, long: np.ndarray):
                  if np.allclose(np.delete(long, k, axis=0), short, rtol=1e-9, atol=1e-12, equal_nan=True)]
     except (TypeError, ValueError):
         return None
-    return found[0] if len(found) == 1 else None
+    if len(found) > 1:  # rows equal in value: the first or the last left out (a slice, [1:] or [:-1]) reads so
+        ends = [k for k in (0, long.shape[0] - 1) if k in found]
+        return ends[0] if ends else None
+    return found[0] if found else None
 
 
 def _which(k: int, n: int) -> str:

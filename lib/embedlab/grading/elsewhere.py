@@ -1637,15 +1637,62 @@ def _undone_runs(question, namespace: dict, lesson: str, source: str, given, rea
         text = ast.unparse(ast.Module(body=kept, type_ignores=[]))
     except Exception:  # noqa: BLE001
         return []
-    if _costly(text, namespace):  # the learner's own lines train or tokenise at length: not run again
-        return []
+    objects = object_edits(namespace, text)  # an object of their own where the notebook's belongs: its making left out
+    costly = _costly(text, namespace)
+    if costly:  # the learner's own lines train or tokenise at length: not run again (but without that making)
+        objects = [(w, t) for w, t in objects if not _costly(ast.unparse(t), namespace)]
+        if not objects:
+            return []
     try:
         own = _judge_as(question, kind).to_data(namespace.get(question.name))
     except (Exception, SystemExit):  # noqa: BLE001
         own = None
     earlier = rebinds(ast.Module(body=kept, type_ignores=[]), question.name, work)
     return run_cell_edits(question, namespace, text, read, own, budget, parameter_values(lesson, namespace), kind,
-                          earlier)
+                          earlier, objects, only=costly)
+
+
+def object_edits(namespace: dict, source: str) -> list:
+    """[(words, tree)]: the right operation applied to another object than the notebook's. A name the learner's
+    own lines bind to an object they make (`mine = train_bpe(hindi, V_bpe)`), of a class of the course's or a
+    library's (not plain data), where the notebook holds another object of that very class under a name the
+    lines never set (`bpe`, the one the cell trains): the lines with that statement left out and the notebook's
+    name read in its place. Run like any edit: named only where it gives the answer (undo.proven)."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return []
+    stored = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+    out = []
+    for k, node in enumerate(tree.body):
+        if not (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+                and isinstance(node.value, ast.Call)):
+            continue
+        mine = node.targets[0].id
+        held = namespace.get(mine)
+        kind = type(held)
+        if held is None or _plain(held) or kind.__module__ in ("builtins", "numpy") or callable(held) \
+                or isinstance(held, (types.ModuleType, type)):
+            continue
+        if sum(isinstance(n, ast.Assign) and mine in {t.id for t in n.targets if isinstance(t, ast.Name)}
+               for n in tree.body) != 1:
+            continue
+        theirs = [n for n, v in namespace.items() if type(v) is kind and v is not held and n not in stored
+                  and not n.startswith("_")][:2]
+        for other in theirs:
+            body = [copy.deepcopy(n) for i, n in enumerate(tree.body) if i != k]
+            edited = ast.Module(body=body, type_ignores=[])
+            for name in ast.walk(edited):
+                if isinstance(name, ast.Name) and name.id == mine and isinstance(name.ctx, ast.Load):
+                    name.id = other
+            ast.fix_missing_locations(edited)
+            made = " ".join((ast.get_source_segment(source, node.value) or ast.unparse(node.value)).split())
+            made = made if len(made) <= 50 else made[:47] + "…"
+            article = "an" if kind.__name__[:1].lower() in "aeiou" else "a"
+            words = (f"your code uses `{mine}`, {article} {kind.__name__} your own lines make (`{made}`), where the "
+                     f"notebook's `{other}` belongs: with `{other}` there, your own code gives the answer")
+            out.append((words, edited))
+    return out
 
 
 def parameter_values(lesson: str, namespace: dict) -> dict:
@@ -1737,17 +1784,19 @@ def stale_input_edits(question, namespace: dict, source: str) -> list:
 
 def run_cell_edits(question, namespace: dict, compiled_source: str, read: frozenset, own=None,
                    budget: int | None = None, values: dict | None = None, kind: str | None = None,
-                   earlier=frozenset()) -> list[dict]:
-    """`_run_cell_edits`, never raising (the check never stops the notebook; a KeyboardInterrupt goes through)."""
+                   earlier=frozenset(), extra=(), only: bool = False) -> list[dict]:
+    """`_run_cell_edits`, never raising (the check never stops the notebook; a KeyboardInterrupt goes through).
+    `extra`: edits made elsewhere, tried first ([(words, tree)]); with `only`, no other."""
     try:
-        return _run_cell_edits(question, namespace, compiled_source, read, own, budget, values, kind, earlier)
+        return _run_cell_edits(question, namespace, compiled_source, read, own, budget, values, kind, earlier,
+                               extra, only)
     except (Exception, SystemExit, OutOfTime):  # noqa: BLE001 - an edit that cannot be read or run proves nothing
         return []
 
 
 def _run_cell_edits(question, namespace: dict, compiled_source: str, read: frozenset, own=None,
                     budget: int | None = None, values: dict | None = None, kind: str | None = None,
-                    earlier=frozenset()) -> list[dict]:
+                    earlier=frozenset(), extra=(), only: bool = False) -> list[dict]:
     """What the learner's own lines of an answer cell (`compiled_source`: their text, the exercise's given lines
     left out) give with each edit made, run in the notebook's namespace (put back as it was): [{"undone",
     "kind", "got"}]. Edits that raise, hang or give no answer are left out, and so are edits that make one of
@@ -1756,9 +1805,9 @@ def _run_cell_edits(question, namespace: dict, compiled_source: str, read: froze
     out = []
     start = cpu_seconds()
     kind = kind or question.kind
-    made = undo.edits(compiled_source, (), values, extremes=kind == "choice",
-                      names=input_values(question, namespace, compiled_source, values))
-    made = [*stale_input_edits(question, namespace, compiled_source), *made]
+    made = [] if only else undo.edits(compiled_source, (), values, extremes=kind == "choice",
+                                      names=input_values(question, namespace, compiled_source, values))
+    made = [*extra, *([] if only else stale_input_edits(question, namespace, compiled_source)), *made]
     for words, tree in undo.first(made, undo.EDITS * 2):
         left = undo.SECONDS - (cpu_seconds() - start)
         if left <= 0:

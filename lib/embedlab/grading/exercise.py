@@ -18,6 +18,7 @@ import warnings
 import textwrap
 
 
+from embedlab.grading import changed
 from embedlab.grading.cases import rng_for
 from embedlab.grading.kinds import (MISSING, TYPED, Function, NotAttempted, Question, Verdict, WrongForm,
                                    answer_of, carried_data, points_text, typed_cell)
@@ -70,6 +71,7 @@ class Exercise:
         self.questions = {q.name: q for q in questions_for(lesson)}
         self.key = load_key(lesson) if mode != CLASS else {}
         self._checking = set()  # questions whose earlier answers are being judged (earlier.hint): not again
+        self.handed = None  # the parameters handed out, read when first needed: the book's (embedlab.grading.changed)
         watch_runs()
 
     def verdict(self, name: str, namespace: dict) -> Verdict:
@@ -154,7 +156,22 @@ class Exercise:
                 verdict = evaluate(question, value, self.key[name], source=source, others=self.key,
                                    elsewhere=elsewhere)
         verdict = self._given(name, namespace, cell, self._earlier(name, namespace, cell, source, verdict))
-        return self._moved(name, namespace, cell, verdict)
+        return self._changed(name, namespace, self._moved(name, namespace, cell, verdict))
+
+    def _changed(self, name: str, namespace: dict, verdict: Verdict) -> Verdict:
+        """A wrong answer whose question reads a parameter the notebook holds with another value than the
+        book's says so before any story (embedlab.grading.changed), as the grader does (judge.score)."""
+        if verdict.status != INCORRECT:
+            return verdict
+        try:
+            question = self.questions[name]
+            if self.handed is None:
+                self.handed = changed.handed_parameters(self.lesson)
+            found = changed.report(question, namespace, self.lesson, self.handed)
+            words = changed.hint(question, found, self._data(name, namespace)) if found else None
+        except Exception:  # noqa: BLE001 - a check must never stop the notebook
+            return verdict
+        return dataclasses.replace(verdict, detail=words) if words else verdict
 
     def _moved(self, name: str, namespace: dict, cell, verdict: Verdict) -> Verdict:
         """A wrong answer written outside its answer cell (a cell of the learner's own) that reads names the answer

@@ -104,7 +104,8 @@ def matching_slips(question, data, expected) -> str | None:
 
 def _first_row_apart(question, got, want) -> str:
     """Where a short-rowed array of whole numbers (ids, pairs of ids) first parts from the reference's, of the same
-    shape: that row of the learner's and the one expected (", its row 1 (122, 121) where (97, 98) is expected"), so a
+    shape: that row of the learner's and the one expected (", its row 0 (counting from 0) (122, 121) where (97, 98) is
+    expected", rows counted from 0 as the question counts merges and array_hint counts rows), so a
     slip that picks another row (a tie broken another way) shows what it picked. "" for any other result."""
     if question.kind != "array":
         return ""
@@ -123,7 +124,7 @@ def _first_row_apart(question, got, want) -> str:
 
     def pair(r):
         return "(" + ", ".join(str(int(x)) for x in r) + ")"
-    return f", its row {i + 1} {pair(g[i])} where {pair(w[i])} is expected"
+    return f", its row {i} (counting from 0) {pair(g[i])} where {pair(w[i])} is expected"
 
 
 def _changes_that_explain(question, cases, failing) -> list:
@@ -937,6 +938,20 @@ def exception_context(question, raised: str, want, args) -> str | None:
             plain = [n for n, a in zip(names, args) if type(a) is kind]
             if plain and (f"'{word}'" in raised or f"{word} " in raised or "sequence" in raised):
                 which = " and ".join(f"`{n}`" for n in plain)
+                # np.asarray mends only what an array has: a dict's method (`.values()`) or a word as an index
+                # is a list used as a dict, said as what the code did to it
+                missing = re.search(rf"'{word}' object has no attribute '(\w+)'", raised)
+                by_word = re.search(rf"{word} indices must be integers or slices, not str", raised)
+                if (missing and not hasattr(np.ndarray, missing.group(1))) or by_word:
+                    what = f"are {word}s" if len(plain) > 1 else f"is a {word}"
+                    if by_word:
+                        did = f"your code indexes a {word} by a word, as a dict is indexed"
+                    elif hasattr(dict, missing.group(1)):
+                        did = f"your code calls `.{missing.group(1)}`, a dict's method, on a {word}"
+                    else:
+                        did = f"your code reads `.{missing.group(1)}` of a {word}, which has none"
+                    dicts = "dicts" if len(plain) > 1 else "a dict"
+                    return f"here {which} {what}, indexed by position, not {dicts}: {did}"
                 what = f"are {word}s, not numpy arrays" if len(plain) > 1 else f"is a {word}, not a numpy array"
                 return (f"the inputs may be plain {word}s (here {which} {what}): turn each into an array first "
                         f"(np.asarray), or write code that works on both")

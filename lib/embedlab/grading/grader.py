@@ -23,7 +23,7 @@ from concurrent.futures import wait as wait_for
 from dataclasses import dataclass
 from pathlib import Path
 
-from embedlab.grading import code, kept, sandbox, wire
+from embedlab.grading import changed, code, kept, sandbox, wire
 from embedlab.grading.cases import rng_for
 from embedlab.grading.class_keys import class_variant, wrong_parameters
 from embedlab.grading.feedback import write_feedback
@@ -178,7 +178,7 @@ def _grade_submission(sub: Submission, lesson_arg: str | None, limits: Limits, s
 PREFIX = "__prefix__"  # given_lines' entry that is not a question's: the solution's cells above the answers
 
 
-def given_lines(lesson: str, questions, mode: str = code.SELF_STUDY) -> dict:
+def given_lines(lesson: str, questions, mode: str = code.SELF_STUDY, parameters: dict | None = None) -> dict:
     """{question name: {"lines": the lines the exercise gives for it, "foreign": the parameters its answer
     never depends on, "solution": the solution's answer cell}} of the value questions, whose answer cell
     the kernel runs again on other inputs (embedlab.grading.elsewhere), and under PREFIX the solution's
@@ -196,6 +196,8 @@ def given_lines(lesson: str, questions, mode: str = code.SELF_STUDY) -> dict:
     handed = {q.name: [list(given[q.name][0]), list(given[q.name][1])] for q in questions if q.name in given}
     if handed:
         out[wire.HANDED] = handed
+    if parameters is not None and PREFIX in out:  # the parameters as handed out (embedlab.grading.changed)
+        out[changed.PARAMETERS] = parameters
     return out
 
 
@@ -214,7 +216,10 @@ def _judge_run(run: Run, sub: Submission, meta: dict, expected: str | None, limi
         return refused
     cases, reference = _function_cases(questions, lesson, seed, trace)
     mode = code.CLASS if keys is not None else code.SELF_STUDY  # judged as a class handout: what assign wrote
-    result = run.finish({"lesson": lesson, "cases": cases, "given": given_lines(lesson, questions, mode),
+    # the parameters as handed out: a class notebook's own (checked above to be its
+    # learner's variant's), else the book's
+    handed = parameters if keys is not None else changed.handed_parameters(lesson)
+    result = run.finish({"lesson": lesson, "cases": cases, "given": given_lines(lesson, questions, mode, handed),
                          "names": [q.name for q in questions_for(lesson)]})  # the worker imports no questions
     if result.state == FAULT:
         raise GraderFault(result.detail)

@@ -13,7 +13,7 @@ import json
 import dataclasses
 from dataclasses import dataclass, field
 
-from embedlab.grading import earlier, wire
+from embedlab.grading import changed, earlier, wire
 from embedlab.grading.code import (OTHER, RIGHT, SAME, SELF_STUDY, edit_hint, given_code, given_edits, harmless, restored,
                                    with_marker)
 from embedlab.grading.explain import with_source
@@ -130,6 +130,8 @@ def score(q: Question, key: dict, reference: dict, result: RunResult, limits: Li
             detail = verdict.detail
     detail = given_hint(q, detail, expected, entry, result.report.get("code"), cell, lesson, mode,
                         key) if lesson else detail
+    # a parameter the question reads, changed from the value handed out: said before any story, as the check says it
+    detail = changed.hint(q, entry.get(changed.CHANGED), entry[wire.DATA]) or detail
     return 0.0, q.points, INCORRECT, cut(as_sentences(detail))  # as the check says
 
 

@@ -347,8 +347,11 @@ class Question:
         (text.PRESUMED): "own table" (the learner built the table it counts:
         `own_table`), "formula" (its text writes one out: `formula`), "share"
         (a part of a whole: its unit)."""
+        from embedlab.grading.diagnose import has_keys_and_values
+
         given = {"own table": bool(self.own_table), "formula": bool(self.formula),
-                 "share": self.unit_of() == "share"}
+                 "share": self.unit_of() == "share",
+                 "keys and values": has_keys_and_values(self.unit_of(), self.name.lower().split("_"))}
         return frozenset(k for k, v in given.items() if v)
 
     def is_ratio(self) -> bool:
@@ -1795,7 +1798,8 @@ class Array(Question):
                                                or diagnose.array_hint(got, want, self.close, *kinds,
                                                                       quantities=not self._ids(want),
                                                                       unit=self.unit_of(),
-                                                                      sorts=_code_sorts(self.source))))
+                                                                      sorts=_code_sorts(self.source),
+                                                                      dedups=_code_dedups(self.source))))
 
     def _ids(self, want) -> bool:
         """Are its entries ids (declared, or found from the solution's own code: counterfactual.holds_ids)?"""
@@ -2538,6 +2542,16 @@ def _code_sorts(source: str | None) -> bool | None:
     if not own:
         return None
     return bool(re.search(r"\bsorted\s*\(|\.sort\s*\(|\bargsort\b|\bsort_values\b", own))
+
+
+def _code_dedups(source: str | None) -> bool | None:
+    """Does the learner's own code drop repeats (a set, np.unique, dict.fromkeys, a dict built from items)? None
+    when the code is not known."""
+    own = code.own_part(source) if isinstance(source, str) else None
+    if not own:
+        return None
+    return bool(re.search(r"\bset\s*\(|\bfrozenset\s*\(|\bunique\b|\bfromkeys\b|\bdict\s*\(|\{[^{}:]*:[^{}]*\bfor\b|"
+                          r"\{[^{}:]*\bfor\b[^{}]*\}", own))
 
 
 def typed_cell(source: str | None, name: str) -> bool:

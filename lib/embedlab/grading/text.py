@@ -488,6 +488,7 @@ PRESUMED = {
     "own table": re.compile(r"\byour table's own\b|\bfrom your table\b"),
     "formula": re.compile(r"\bthe question's formula\b"),
     "share": re.compile(r"\bwhat the part counts\b|\bwhat the whole is\b"),
+    "keys and values": re.compile(r"\(keys and values\?\)|\bkeys and values\?"),
 }
 # "one number too many for each of the X": X counts items (rows, layers,
 # tokens) or is a size's symbol, never a size word ("each of the width", "each

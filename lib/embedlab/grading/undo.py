@@ -64,6 +64,33 @@ def _seg(source: str, node) -> str:
     return text if len(text) <= 60 else text[:57] + "…"
 
 
+def _seg_operator(source: str | None, node, op: str) -> str | None:
+    """The learner's own text of a binary operation with its operator written `op` instead (`a // b` as
+    `a / b`), every other character as they typed it (a generator's parentheses are not doubled, as
+    ast.unparse doubles them); None where the text cannot be cut there."""
+    try:
+        text = ast.get_source_segment(source, node) if source else None
+        left = ast.get_source_segment(source, node.left) if source else None
+    except (IndexError, ValueError):
+        return None
+    if not text or left is None:
+        return None
+    lines = source.splitlines(keepends=True)
+    # the text from the operation's start to its left operand's end, then the operator in what follows
+    def at(line: int, col: int) -> int:  # a (line, byte column) as an index in the text
+        return sum(len(x) for x in lines[:line - 1]) + len(lines[line - 1].encode()[:col].decode())
+    start, end = at(node.lineno, node.col_offset), at(node.left.end_lineno, node.left.end_col_offset)
+    head, tail = text[:end - start], text[end - start:]
+    symbol = {ast.FloorDiv: "//", ast.Div: "/", ast.Mult: "*", ast.Add: "+", ast.Sub: "-"}.get(type(node.op))
+    if symbol is None or symbol not in tail:
+        return None
+    cut_at = tail.index(symbol)
+    if tail[:cut_at].strip(" \t\n)\\"):
+        return None  # something else stands between the left operand and the operator
+    edited = " ".join((head + tail[:cut_at] + op + tail[cut_at + len(symbol):]).split())
+    return edited if len(edited) <= 60 else edited[:57] + "…"
+
+
 def _copy_tree(tree):
     """copy.deepcopy(tree), made by pickling it (the same protocol, __reduce_ex__, run in C: about a third of the
     time; every edit of an answer copies the whole cell); deepcopy itself where the tree holds what pickle refuses."""
@@ -647,9 +674,9 @@ def _construct_edits(source: str, nodes: list, k: int, node) -> list:
                         f"only; with `{_seg(None, grouped)}`, your own code gives the answer", k,
                         lambda n: ast.BinOp(n.left.left, n.left.op, ast.BinOp(n.left.right, n.op, n.right)), 1, None))
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.FloorDiv):
-        divided = ast.BinOp(node.left, ast.Div(), node.right)
+        divided = _seg_operator(source, node, "/") or _seg(None, ast.BinOp(node.left, ast.Div(), node.right))
         add(f"`{_seg(source, node)}` divides with `//`, which rounds down to a whole number: with "
-            f"`{_seg(None, divided)}`, your own code gives the answer", lambda n: ast.BinOp(n.left, ast.Div(), n.right))
+            f"`{divided}`, your own code gives the answer", lambda n: ast.BinOp(n.left, ast.Div(), n.right))
     return out
 
 

@@ -166,6 +166,39 @@ def probe_entries(lesson: str, namespace: dict, cases: dict | None = None, funct
     handed = (given or {}).get(HANDED)
     if isinstance(handed, dict):
         yield from _handed_out_entries(questions, namespace, handed, cases, entries)
+    # and a parameter a question reads that holds another value than the one handed out (embedlab.grading.changed)
+    yield from _changed_entries(lesson, questions, namespace, given, entries)
+
+
+def _changed_entries(lesson: str, questions, namespace: dict, given: dict | None, entries: dict):
+    from embedlab.grading import changed
+    from embedlab.grading.kinds import Function
+
+    if given is None:  # not the grader's: the book's parameters, read here
+        handed, prefix, sent = changed.handed_parameters(lesson), None, {}
+    else:
+        handed, prefix, sent = given.get(changed.PARAMETERS), given.get("__prefix__"), given
+        prefix = (prefix.get("cells"), prefix.get("upto")) if isinstance(prefix, dict) else None
+        if prefix is None:
+            return
+    if not isinstance(handed, dict):
+        return
+    solutions = [e.get("solution") for k, e in sent.items()
+                 if isinstance(e, dict) and isinstance(e.get("solution"), str)] if given is not None else None
+    for q in questions:
+        entry = entries.get(q.name)
+        if isinstance(q, Function) or not isinstance(entry, dict) or DATA not in entry:
+            continue
+        mine = sent.get(q.name) if given is not None else None
+        if given is not None and not isinstance(mine, dict):
+            continue
+        found = changed.report(
+            q, namespace, lesson, handed, prefix,
+            solution=mine.get("solution") if mine else None,
+            foreign=mine.get("foreign") if mine else None, solutions=solutions)
+        if found:
+            entry[changed.CHANGED] = found
+            yield q.name, entry
 
 
 def _handed_out_entries(questions, namespace: dict, handed: dict, cases, entries: dict):
