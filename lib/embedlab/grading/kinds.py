@@ -2457,9 +2457,33 @@ class Design(Question):
                 if slip:
                     return self._verdict(False, f"{TYPED}; {slip}" if typed_cell(self.source, self.name) else slip)
                 return Verdict(CORRECT, self.points, self.points, carried_note(names, problems[0]))
+        # a figure the rule names no cause for (Measured), whose slip one edit of the learner's own lines undoes (a
+        # rounding left out): that edit, proven, in its place
+        if problems and all(isinstance(p, Measured) for p in problems):
+            problems = _quiet(self._edit_proven, data, default=None) or problems
         # every problem the rule finds, each said (a design over two budgets hears of both: "(and 1 more)" hid
         # the second, and the learner fixed one to meet the other)
         return self._verdict(False, "; ".join(dict.fromkeys(str(x) for x in problems)))
+
+    def _edit_proven(self, data) -> list | None:
+        """A figure (a number) the rule finds wrong, where an edit of the learner's own lines (embedlab.grading.undo:
+        a rounding left out, a number typed put back as the input it stands for), run in their kernel, gives a
+        figure the rule accepts: [that edit's words], the slip proven on their code, instead of what the value
+        alone tells. None where no edit does (or the answer is not a number)."""
+        mine = data.get(self.name) if isinstance(data, dict) else None
+        if type(mine) not in (int, float):
+            return None
+        as_number = _case_question(self, "integer" if type(mine) is int else "real")
+        cases = [c for c in (self.elsewhere if isinstance(self.elsewhere, (list, tuple)) else ())
+                 if isinstance(c, dict) and isinstance(c.get(undo.UNDONE), str) and c.get("kind") == as_number.kind]
+
+        def right(got) -> bool:
+            mended = {**data, self.name: _plain_value(as_number, got)}
+            found = self.rule(mended, source=self.source) if _takes_source(self.rule) else self.rule(mended)
+            return not list(found)
+
+        words = undo.proven(as_number, cases, right)
+        return [words] if words else None
 
     def _proved(self, data, problems: list) -> list:
         """The rule's problems with each `Claim` (a cause named: "the smallest fraction") kept only where an edit of
@@ -2513,6 +2537,12 @@ class Design(Question):
 
 _JUDGED = contextvars.ContextVar("embedlab_design_judged", default=None)  # the data a Design is judging
 CARRIED_THERE = "carried"  # a case's key (elsewhere.CARRIED): the earlier answers carried, as its run read them
+
+
+class Measured(str):
+    """A Design rule's problem that names no cause, only what is measured ("not the parameter count of your design"):
+    where an edit of the learner's own lines (embedlab.grading.undo), run in their kernel, gives a figure the rule
+    accepts, that edit's words are said in its place (Design._edit_proven)."""
 
 
 class Claim(str):

@@ -1,0 +1,111 @@
+"""Blind corpus 18's generic and garbled hints of lessons 07-12 (helper gen18b), each kind planted as new instances
+(other questions, values and code than the corpus's entries): a hint names a mistake only when it can prove it.
+
+1. A figure of the learner's design (lesson 11) that the rule can only measure ("not the parameter count of your
+   design"): an edit of the learner's own lines (embedlab.grading.undo: a rounding left out) that, run in their
+   kernel, gives a figure the rule accepts is named instead. A rule's named story is kept; no edit, no story.
+2. Training FLOPs priced at a sequence length the cell types (not the job's train_context): named where the value is
+   exactly the FLOPs of D // T sequences of that length, or of one of them.
+3. serving_memory given another field of the budget (`context=BUDGET.train_context`) or a value typed where the
+   job's own field belongs: named with the field it reads, where the cell's own call gives its value exactly and
+   the fields put back give the answer.
+4. An argument never read and a number typed in its place: said as one correct sentence (no verbless fragment).
+
+Each test was red on main at 8f1f7d1 (each check seen red with its fix taken out), green here.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+
+from embedlab.grading.exercise import Exercise
+from embedlab.grading.text import hint_problems
+from hint_corpus import Wrong, check_wrong
+
+L11 = "11-size-a-model"
+ROUNDS = "your code rounds a computed value"
+
+
+def _verdict(lesson, name, source):
+    """The notebook check's verdict on `source` written in the question's answer cell."""
+    with contextlib.redirect_stdout(io.StringIO()):
+        _, ns = check_wrong.run_entry(Wrong(lesson, name, source, "", (), ()))
+    prelude = check_wrong.exercise_prelude(lesson, name)
+    ns["_ih"] = ["", (prelude + "# YOUR CODE HERE\n" if prelude.strip() else "") + source]
+    verdict = Exercise(lesson).verdict(name, ns)
+    assert verdict.status == "incorrect", verdict
+    assert not hint_problems(verdict.detail), verdict.detail
+    return verdict.detail
+
+
+def _serving(settings: str, tail: str = "/ GB") -> str:
+    return f"design_serving_gb = serving_memory(design, {settings})[\"total\"] {tail}\n"
+
+
+def test_1_a_rounded_figure_is_named_by_the_edit_that_gives_the_answer():
+    for name, source, shape in [
+        ("design_serving_gb", "design_serving_gb = round(serving_memory(design, weights=BUDGET.weights, "
+                              "context=BUDGET.context, batch=1, kv=BUDGET.kv)['total'] / GB, 2)\n", "round(…, 2)"),
+        ("design_train_flops", "design_train_flops = round(training_flops(design, T_train).total * (D // T_train), "
+                               "-19)\n", "round(…, -19)"),
+    ]:
+        detail = _verdict(L11, name, source)
+        assert ROUNDS in detail and shape in detail, (name, detail)
+
+
+def test_1_no_rounding_story_where_taking_the_rounding_out_does_not_give_the_answer():
+    # the near miss: a rounded count that is wrong before the rounding too (the whole model twice)
+    detail = _verdict(L11, "design_params", "design_params = int(round(2 * count_params(design).total, -3))\n")
+    assert ROUNDS not in detail, detail
+
+
+def test_1_a_story_the_rule_names_is_kept_before_an_edit():
+    # a typed batch: the rule names the setting (3 below); the edit "1 in its place" does not replace it
+    detail = _verdict(L11, "design_serving_gb", _serving("weights=BUDGET.weights, context=BUDGET.context, batch=3, "
+                                                         "kv=BUDGET.kv"))
+    assert "`batch=3`" in detail and "your own code gives the answer" not in detail, detail
+
+
+def test_2_a_typed_sequence_length_is_named():
+    detail = _verdict(L11, "design_train_flops",
+                      "design_train_flops = training_flops(design, 1024).total * (D // 1024)\n")
+    assert "1,024 tokens long" in detail and "BUDGET.train_context" in detail and "one sequence" not in detail, detail
+    detail = _verdict(L11, "design_train_flops", "design_train_flops = training_flops(design, 512).total\n")
+    assert "512 tokens long" in detail and "one sequence" in detail, detail
+
+
+def test_2_no_typed_length_story_where_the_value_is_not_that_length_s_flops():
+    # the near miss: a length typed in the count of sequences only, priced at the job's own length
+    detail = _verdict(L11, "design_train_flops",
+                      "design_train_flops = training_flops(design, T_train).total * (D // 1024)\n")
+    assert "1,024 tokens long" not in detail, detail
+
+
+def test_3_a_setting_given_another_field_or_a_typed_value_is_named_with_the_field():
+    detail = _verdict(L11, "design_serving_gb", _serving("weights=BUDGET.kv, context=BUDGET.context, batch=1, "
+                                                         "kv=BUDGET.kv"))
+    assert "`weights=BUDGET.kv`" in detail and "BUDGET.weights = 'int4'" in detail, detail
+    # positional settings, the training context where the serving one belongs
+    detail = _verdict(L11, "design_serving_gb", _serving("BUDGET.weights, BUDGET.train_context, 1, BUDGET.kv"))
+    assert "BUDGET.train_context" in detail and "BUDGET.context = 8,192" in detail and "either" not in detail, detail
+    detail = _verdict(L11, "design_serving_gb", _serving("weights='int8', context=context, batch=1, kv=kv"))
+    assert "`weights='int8'` is typed by hand" in detail, detail
+
+
+def test_3_no_field_story_where_the_call_does_not_give_the_value():
+    # the near misses: the training context read, but the bytes divided by 2**30 (the call alone is not the value);
+    # every field the job's own, the bytes in GiB
+    detail = _verdict(L11, "design_serving_gb", _serving("weights=BUDGET.weights, context=BUDGET.train_context, "
+                                                         "batch=1, kv=BUDGET.kv", "/ 2**30"))
+    assert "reads another field" not in detail, detail
+    detail = _verdict(L11, "design_serving_gb", _serving("weights=BUDGET.weights, context=BUDGET.context, "
+                                                         "batch=1, kv=BUDGET.kv", "/ 2**30"))
+    assert "reads another field" not in detail and "is typed" not in detail, detail
+
+
+def test_4_an_argument_never_read_and_a_number_in_its_place_is_one_sentence_each():
+    detail = _verdict("07-memory", "kv_cache_gb", "def kv_cache_gb(L, h_kv, head_dim, bytes_per_number, context, "
+                                                  "batch):\n    return 2 * L * 4 * head_dim * bytes_per_number * "
+                                                  "context * batch / 1e9\n")
+    assert "h_kv = 4" in detail and "A number is typed in the body where the argument `h_kv` belongs" in detail, detail
