@@ -10,6 +10,10 @@
    job's own field belongs: named with the field it reads, where the cell's own call gives its value exactly and
    the fields put back give the answer.
 4. An argument never read and a number typed in its place: said as one correct sentence (no verbless fragment).
+5. Three slips one edit of the learner's own lines undoes (embedlab.grading.undo), named only where that edit, run
+   in their kernel, gives the answer: a one added or taken away where none belongs (`n_tok + n_new - 1`); two
+   sizes added where their product belongs (`V + d` for V·d, each place it is written); a reduction of the whole
+   array where one value per column belongs (`M[ids].mean()` for the mean row).
 
 Each test was red on main at 8f1f7d1 (each check seen red with its fix taken out), green here.
 """
@@ -109,3 +113,41 @@ def test_4_an_argument_never_read_and_a_number_in_its_place_is_one_sentence_each
                                                   "batch):\n    return 2 * L * 4 * head_dim * bytes_per_number * "
                                                   "context * batch / 1e9\n")
     assert "h_kv = 4" in detail and "A number is typed in the body where the argument `h_kv` belongs" in detail, detail
+
+
+ONE = ("takes away one", "adds one")
+
+
+def test_5_a_one_where_none_belongs_is_named_by_its_edit():
+    detail = _verdict("10-glitch-tokens", "padding_rows",
+                      "padded = -(-V // pad_multiple) * pad_multiple\npadding_rows = len(range(V, padded + 1))\n")
+    assert "`padded + 1` adds one" in detail, detail
+    detail = _verdict("12-change-a-vocabulary", "added_params", "added_params = (n_tok + n_new - V - 1) * d\n")
+    assert "`n_tok + n_new - V - 1` takes away one" in detail, detail
+
+
+def test_5_no_one_story_where_the_one_left_out_does_not_give_the_answer():
+    # the near miss: a one added, and the head counted though it is tied (without the one, still twice the answer)
+    detail = _verdict("12-change-a-vocabulary", "added_params", "added_params = (n_tok + n_new - V + 1) * d * 2\n")
+    assert not any(w in detail for w in ONE), detail
+
+
+def test_5_two_sizes_added_where_their_product_belongs():
+    detail = _verdict("03-counting-gpt2", "estimate_gap", "estimate_gap = exact - ((V + d) + 12 * L * d**2)\n")
+    assert "`V + d` adds two sizes where their product belongs" in detail and "`V * d`" in detail, detail
+    # the near miss: d² written d as well, so the product alone is not the answer
+    detail = _verdict("03-counting-gpt2", "estimate_gap", "estimate_gap = exact - ((V + d) + 12 * L * d)\n")
+    assert "adds two sizes" not in detail, detail
+
+
+def test_5_a_whole_array_reduced_where_one_value_per_column_belongs():
+    detail = _verdict("10-glitch-tokens", "unused_score",
+                      "def unused_score(M, reference_ids):\n    mean = M[reference_ids].sum() / len(reference_ids)\n"
+                      "    mean = mean * np.ones(M.shape[1])\n"
+                      "    return M @ mean / (np.linalg.norm(M, axis=1) * np.linalg.norm(mean))\n")
+    assert "`M[reference_ids].sum()` reduces the whole array to one number" in detail and "axis 0" in detail, detail
+    # the near miss: the cosine's lengths left out as well: the axis alone does not give the answer
+    detail = _verdict("10-glitch-tokens", "unused_score",
+                      "def unused_score(M, reference_ids):\n    mean = M[reference_ids].mean() * np.ones(M.shape[1])\n"
+                      "    return M @ mean\n")
+    assert "reduces the whole array" not in detail, detail

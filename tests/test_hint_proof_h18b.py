@@ -189,9 +189,11 @@ def test_6_no_choice_hint_of_the_course_names_the_right_option_or_its_behaviour(
 
 
 def test_3_two_whole_numbers_one_apart_keep_the_count_off_by_one():
-    # the control: measured, not guessed (a range one longer than the rows it counts)
+    # the control: measured, not guessed (a list one longer than the rows it counts; since gen18b a `+ 1` in the
+    # code, `range(V, padded + 1)`, is named by its edit, proven: test_hint_proof_g18b.py)
     detail = _verdict("10-glitch-tokens", "padding_rows",
-                      "padded = -(-V // pad_multiple) * pad_multiple\npadding_rows = len(range(V, padded + 1))\n")
+                      "padded = -(-V // pad_multiple) * pad_multiple\nrows = list(range(V, padded))\n"
+                      "rows.append(padded)\npadding_rows = len(rows)\n")
     assert "within 5% above the expected value" in detail and "off by one" in detail, detail
 
 

@@ -521,7 +521,7 @@ class Question:
             if words and _quiet(explain.construct_unwritten, self, words, default=False):
                 return self._measured(got, want)  # a construct the learner's lines do not write (a subtraction)
             return words
-        edit = self._proven_edit(want)  # one slip undone in the learner's own lines gives the answer: proved
+        edit = self._proven_edit(want, late=False)  # one slip undone in the learner's own lines gives the answer
         if edit and "divides with `//`" in edit:
             # one `//` of several undone: where the cell rounds each piece before combining them, the rounding's
             # place is the slip (counterfactual.rounding_placed, proven on the book's inputs and others)
@@ -603,13 +603,21 @@ class Question:
             return found
         if typed_edit:
             return typed_edit
+        late = self._proven_edit(want, late=True)  # a one left out, two sizes added: proven, after the stories
+        if late:
+            return late
         return self._pointed(found) if found else self._measured(got, want)
 
-    def _proven_edit(self, expected) -> str:
+    def _proven_edit(self, expected, late: bool | None = None) -> str:
         """An edit of the learner's own code (embedlab.grading.undo) whose value, run in their kernel, the check
-        accepts as the answer: the slip named by its counterfactual. "" when none is reported or none is right."""
+        accepts as the answer: the slip named by its counterfactual. "" when none is reported or none is right.
+        `late` False: the edits said first only (not undo.LATE's, said after the question's own stories); True:
+        those only; None: every edit."""
         if _STATUS_ONLY.get() or not self.elsewhere:
             return ""
+        cases = self.elsewhere if late is None else tuple(
+            c for c in self.elsewhere if not isinstance(c, dict) or not isinstance(c.get(undo.UNDONE), str)
+            or any(w in c[undo.UNDONE] for w in undo.LATE) == late or c.get(undo.CONTROL) is not None)
         bare = dataclasses.replace(self, elsewhere=(), source=None, recheck=None, other_inputs=None, at_look=None,
                                    hints=(), others={})
 
@@ -617,7 +625,7 @@ class Question:
             with status_only():
                 return bare.judge(data, expected).status == CORRECT
 
-        return _quiet(undo.proven, self, self.elsewhere, right, default=None) or ""
+        return _quiet(undo.proven, self, cases, right, default=None) or ""
 
     def _step_short(self, data) -> str:
         """The learner's value is one the solution's own lines make on their way to the answer (reported by the
@@ -1779,7 +1787,7 @@ class Array(Question):
         # answer transposed, which the value itself proves and names)
         transposed = got.ndim == 2 and got.shape == want.shape[::-1] and got.shape != want.shape \
             and bool(self.close(got.T, want).all())
-        edit = "" if transposed else self._proven_edit(expected)
+        edit = "" if transposed else self._proven_edit(expected, late=False)
         if edit and "range(" in edit:  # a loop one short: the rows it never fills, measured, say which and why
             edit = _quiet(function_hints.rows_left_empty, self, got, want, default=None) or edit
         if edit:
@@ -1790,7 +1798,9 @@ class Array(Question):
             or _numbered_from(got, want) or (self._ids(want) and _ids_shifted(got, want))
         step = "" if transposed else _quiet(self._step_short, data, default="")
         step = "" if _unreadable(step, self) else step
-        return self._verdict(False, other or self._weighed_array(got, want) or step or _merged_entries(self, got, want)
+        late = "" if transposed else self._proven_edit(expected, late=True)  # after the stories the value tells
+        return self._verdict(False, other or self._weighed_array(got, want) or step or late
+                             or _merged_entries(self, got, want)
                              or _named_entries(self, explain.array(self, got, want)
                                                or diagnose.array_hint(got, want, self.close, *kinds,
                                                                       quantities=not self._ids(want),
