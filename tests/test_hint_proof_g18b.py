@@ -14,6 +14,8 @@
    in their kernel, gives the answer: a one added or taken away where none belongs (`n_tok + n_new - 1`); two
    sizes added where their product belongs (`V + d` for V·d, each place it is written); a reduction of the whole
    array where one value per column belongs (`M[ids].mean()` for the mean row).
+6. A design a few layers past the deepest of its kind that fits (at most a quarter of its layers): how many fewer
+   fit every budget, the rest as it is (proven by the design recounted); not where the depth is not what overruns.
 
 Each test was red on main at 8f1f7d1 (each check seen red with its fix taken out), green here.
 """
@@ -151,3 +153,14 @@ def test_5_a_whole_array_reduced_where_one_value_per_column_belongs():
                       "def unused_score(M, reference_ids):\n    mean = M[reference_ids].mean() * np.ones(M.shape[1])\n"
                       "    return M @ mean\n")
     assert "reduces the whole array" not in detail, detail
+
+
+def test_6_a_design_a_few_layers_too_deep_is_told_how_many_fewer_fit():
+    detail = _verdict(L11, "design", "design = llama_config(32_000, 1024, 35, 16, 4, 4096, True)\n")
+    assert "5 layers fewer (num_layers = 30, the rest as it is) fit every budget" in detail, detail
+
+
+def test_6_no_depth_story_where_the_width_overruns():
+    # the near miss: twice the width, the depth halved already; the depth that would fit is under three quarters
+    detail = _verdict(L11, "design", "design = llama_config(32_000, 2048, 16, 32, 8, 8192, True)\n")
+    assert "layers fewer" not in detail and "layer fewer" not in detail, detail

@@ -276,6 +276,20 @@ def _proven_change(design: dict, job, source: str | None) -> str:
     return ""
 
 
+def _layers_fewer(design: dict, job) -> str:
+    """A design a few layers past the deepest of its kind that fits: how many fewer fit every budget, the rest as it
+    is (the design recounted), at most a quarter of its layers (past that the depth is not what overruns); ""
+    else."""
+    layers = design.get("num_hidden_layers")
+    if not isinstance(layers, int) or isinstance(layers, bool) or layers < 3:
+        return ""
+    for fewer in range(2, max(1, layers // 4) + 1):
+        if _fits(design, job, "num_hidden_layers", layers - fewer):
+            return (f"{fewer} layers fewer (num_layers = {layers - fewer:,}, the rest as it is) fit every budget: "
+                    f"your design is {fewer} layers deeper than the deepest of its kind that fits")
+    return ""
+
+
 def _not_a_design(design, job: Budget, source=None) -> str:
     """Why `design` cannot be judged: None is what deepest_fit(...).design gives when not even one layer fits,
     and the cell's own vocabulary below the job's minimum is named when the cell types it (a number passed as
@@ -512,6 +526,9 @@ def questions(p: dict) -> list:
             elif len(fixes) == 1:  # after every budget it breaks, each named
                 problems = [*problems, f"one change alone would fit every budget: {fixes[0]} (the rest of the "
                                        "design as it is)"]
+            else:
+                fewer = _layers_fewer(design, job)
+                problems = [*problems, fewer] if fewer else problems
             return problems
         return heads
 
