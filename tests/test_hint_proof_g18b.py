@@ -16,6 +16,8 @@
    array where one value per column belongs (`M[ids].mean()` for the mean row).
 6. A design a few layers past the deepest of its kind that fits (at most a quarter of its layers): how many fewer
    fit every budget, the rest as it is (proven by the design recounted); not where the depth is not what overruns.
+7. A part's label said inside the parentheses of a slip's words holds no parentheses of its own (lesson 09's U,
+   "its own (untied)", left "(the output matrix, its own (untied))").
 
 Each test was red on main at 8f1f7d1 (each check seen red with its fix taken out), green here.
 """
@@ -164,3 +166,8 @@ def test_6_no_depth_story_where_the_width_overruns():
     # the near miss: twice the width, the depth halved already; the depth that would fit is under three quarters
     detail = _verdict(L11, "design", "design = llama_config(32_000, 2048, 16, 32, 8, 8192, True)\n")
     assert "layers fewer" not in detail and "layer fewer" not in detail, detail
+
+
+def test_7_a_part_named_in_parentheses_has_no_parentheses_inside():
+    detail = _verdict("09-what-rows-learn", "n_params", "n_params = V * d + 3 * d * d + d\n")
+    assert "your count leaves out U (its own output matrix, untied)" in detail and "))" not in detail, detail
