@@ -13,7 +13,8 @@
 5. Three slips one edit of the learner's own lines undoes (embedlab.grading.undo), named only where that edit, run
    in their kernel, gives the answer: a one added or taken away where none belongs (`n_tok + n_new - 1`); two
    sizes added where their product belongs (`V + d` for V·d, each place it is written); a reduction of the whole
-   array where one value per column belongs (`M[ids].mean()` for the mean row).
+   array where one value per column belongs (`M[ids].mean()` for the mean row); a sequence's first item tested
+   where every item belongs (`encode(w)[0] in kept`).
 6. A design a few layers past the deepest of its kind that fits (at most a quarter of its layers): how many fewer
    fit every budget, the rest as it is (proven by the design recounted); not where the depth is not what overruns.
 7. A part's label said inside the parentheses of a slip's words holds no parentheses of its own (lesson 09's U,
@@ -171,3 +172,18 @@ def test_6_no_depth_story_where_the_width_overruns():
 def test_7_a_part_named_in_parentheses_has_no_parentheses_inside():
     detail = _verdict("09-what-rows-learn", "n_params", "n_params = V * d + 3 * d * d + d\n")
     assert "your count leaves out U (its own output matrix, untied)" in detail and "))" not in detail, detail
+
+
+KEPT = "kept = used | set(range(256)) | {tok.eot_token}\n"
+
+
+def test_5_a_first_item_tested_where_every_item_belongs():
+    detail = _verdict("12-change-a-vocabulary", "coverage", KEPT + (
+        "covered = 0\nfor w in next_words:\n    ids = tok.encode_ordinary(' ' + w)\n    if ids[0] in kept:\n"
+        "        covered += frequencies[w]\ncoverage = covered / sum(frequencies[w] for w in next_words)\n"))
+    assert "`ids[0] in kept` tests only the first item of `ids`" in detail, detail
+    # the near miss: the first item only, and every word counted once (no frequencies): the edit alone is not right
+    detail = _verdict("12-change-a-vocabulary", "coverage", KEPT + (
+        "covered = 0\nfor w in next_words:\n    ids = tok.encode_ordinary(' ' + w)\n    if ids[0] in kept:\n"
+        "        covered += 1\ncoverage = covered / len(next_words)\n"))
+    assert "first item" not in detail, detail

@@ -31,7 +31,8 @@ EDITS = 8  # edits run per answer at most
 # array reduced): proven as every edit is, but said after the question's own stories (kinds: Question._proven_edit)
 ONE_LEFT_OUT, SIZES_ADDED, WHOLE_REDUCED = ("one: without the", "adds two sizes where their product belongs",
                                             "reduces the whole array to one number")
-LATE = (ONE_LEFT_OUT, SIZES_ADDED, WHOLE_REDUCED)
+FIRST_ITEM = "tests only the first item"
+LATE = (ONE_LEFT_OUT, SIZES_ADDED, WHOLE_REDUCED, FIRST_ITEM)
 SECONDS = 3.0  # CPU seconds all the edits of one answer get together (elsewhere._bounded)
 UNDONE = "undone"  # the key of an edit's report, beside "kind" and "got"
 FILTER_LEAD = "your comprehension's"  # the words of the edit that takes a comprehension's filter out
@@ -461,6 +462,21 @@ def edits(source: str, params: tuple = (), values: dict | None = None,
                     return n
                 add(f"`{_seg(source, node)}` {WHOLE_REDUCED}: along axis {axis} "
                     f"({_axis_words(axis)}), your own code gives the answer", k, along, 2)
+    for k, node in enumerate(nodes):
+        # a sequence's first item tested where every item belongs (`encode(w)[0] in kept`: the word covered when its
+        # first token is): each item tested, all(...)
+        if isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], (ast.In, ast.NotIn)) \
+                and isinstance(node.left, ast.Subscript) and isinstance(node.left.slice, ast.Constant) \
+                and node.left.slice.value == 0 and type(node.left.slice.value) is int:
+            def every(n):
+                item = ast.Name("_item", ast.Load())
+                test = ast.Compare(item, [ast.In()], [copy.deepcopy(n.comparators[0])])
+                made = ast.Call(ast.Name("all", ast.Load()), [ast.GeneratorExp(test, [ast.comprehension(
+                    ast.Name("_item", ast.Store()), copy.deepcopy(n.left.value), [], 0)])], [])
+                return made if isinstance(n.ops[0], ast.In) else ast.UnaryOp(ast.Not(), made)
+            seq, where = _seg(source, node.left.value), _seg(source, node.comparators[0])
+            add(f"`{_seg(source, node)}` {FIRST_ITEM} of `{seq}`: with every item tested, `all(t in {where} for t "
+                f"in …)`, your own code gives the answer", k, every, 2)
     sums = {}  # two names added (`V + d`): where the table's size V × d belongs, each place it is written
     for node in nodes:
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add) \
