@@ -17,6 +17,8 @@
    where every item belongs (`encode(w)[0] in kept`).
 6. A design a few layers past the deepest of its kind that fits (at most a quarter of its layers): how many fewer
    fit every budget, the rest as it is (proven by the design recounted); not where the depth is not what overruns.
+8. A parameter of another question read where this answer's own value belongs (`n_keep / tok.n_vocab` for the
+   coverage): named where changing it, run in the learner's kernel, moves their answer; not where it does not.
 7. A part's label said inside the parentheses of a slip's words holds no parentheses of its own (lesson 09's U,
    "its own (untied)", left "(the output matrix, its own (untied))").
 
@@ -187,3 +189,17 @@ def test_5_a_first_item_tested_where_every_item_belongs():
         "covered = 0\nfor w in next_words:\n    ids = tok.encode_ordinary(' ' + w)\n    if ids[0] in kept:\n"
         "        covered += 1\ncoverage = covered / len(next_words)\n"))
     assert "first item" not in detail, detail
+
+
+FOREIGN = "an input of another question, which this answer does not depend on"
+
+
+def test_8_a_parameter_of_another_question_that_moves_the_answer_is_named():
+    detail = _verdict("12-change-a-vocabulary", "coverage", "coverage = n_keep / tok.n_vocab\n")
+    assert f"your lines read `n_keep`, {FOREIGN}" in detail and "yours changes too" in detail, detail
+
+
+def test_8_no_foreign_story_where_the_parameter_read_does_not_move_the_answer():
+    # the near miss: n_keep read, times 0 (the answer does not move with it); the slip is elsewhere
+    detail = _verdict("12-change-a-vocabulary", "trimmed_rows", "trimmed_rows = 3 * len(used) + 0 * n_keep\n")
+    assert FOREIGN not in detail, detail

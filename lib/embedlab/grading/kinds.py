@@ -606,7 +606,22 @@ class Question:
         late = self._proven_edit(want, late=True)  # a one left out, two sizes added: proven, after the stories
         if late:
             return late
+        moved = _quiet(self._foreign_moved, default="")  # an input of another question read, the answer moved by it
+        if moved:
+            return moved
         return self._pointed(found) if found else self._measured(got, want)
+
+    def _foreign_moved(self) -> str:
+        """A parameter of another question the learner's lines read (elsewhere.foreign_cases: `own`, the answer
+        expected there is the learner's own), whose change, run in their kernel, moves their answer: their answer
+        depends on what it must not, proven. "" where no such case is reported."""
+        for case in self.elsewhere if isinstance(self.elsewhere, (list, tuple)) else ():
+            if isinstance(case, dict) and case.get("own") is True and "got" in case and "want" in case \
+                    and case["got"] != case["want"] and ", an input of another question" in str(case.get("why")):
+                read = str(case["why"]).split(", an input of another question")[0]
+                return (f"{read}, an input of another question, which this answer does not depend on: "
+                        f"{case['words']}, yours changes too")
+        return ""
 
     def _proven_edit(self, expected, late: bool | None = None) -> str:
         """An edit of the learner's own code (embedlab.grading.undo) whose value, run in their kernel, the check
