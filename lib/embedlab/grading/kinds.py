@@ -603,12 +603,11 @@ class Question:
             return found
         if typed_edit:
             return typed_edit
-        late = self._proven_edit(want, late=True)  # a one left out, two sizes added: proven, after the stories
+        # a one left out, two sizes added, an input of another question that moves the answer: proven, after the
+        # stories, with the section to reread (where the measured words would have pointed)
+        late = self._proven_edit(want, late=True) or _quiet(self._foreign_moved, default="")
         if late:
-            return late
-        moved = _quiet(self._foreign_moved, default="")  # an input of another question read, the answer moved by it
-        if moved:
-            return moved
+            return self._pointed(late)
         return self._pointed(found) if found else self._measured(got, want)
 
     def _foreign_moved(self) -> str:
