@@ -189,15 +189,18 @@ def test_6_no_choice_hint_of_the_course_names_the_right_option_or_its_behaviour(
 
 
 def test_3_two_whole_numbers_one_apart_keep_the_count_off_by_one():
-    # the control: measured, not guessed (a range one longer than the rows it counts)
+    # the control: measured, not guessed (a list one longer than the rows it counts; since gen18b a `+ 1` in the
+    # code, `range(V, padded + 1)`, is named by its edit, proven: test_hint_proof_g18b.py)
     detail = _verdict("10-glitch-tokens", "padding_rows",
-                      "padded = -(-V // pad_multiple) * pad_multiple\npadding_rows = len(range(V, padded + 1))\n")
+                      "padded = -(-V // pad_multiple) * pad_multiple\nrows = list(range(V, padded))\n"
+                      "rows.append(padded)\npadding_rows = len(rows)\n")
     assert "within 5% above the expected value" in detail and "off by one" in detail, detail
 
 
 def test_4_a_doubled_cache_from_a_typed_precision_is_not_told_as_counted_twice():
     # kv="fp32" typed where the budget's bf16 belongs: the cache is twice the design's, which the value alone also
-    # reads as the cache counted twice; the code counts it once, so the measured multiple is said, no story guessed
+    # reads as the cache counted twice; the code counts it once, so no story is guessed from the value: since gen18b
+    # the call itself is read (l11._serving_fields), and the typed setting, proven by the call put back, is named
     source = SERVING.replace("kv=BUDGET.kv", 'kv="fp32"')
     detail = _verdict("11-size-a-model", "design_serving_gb", source)
-    assert "counted twice" not in detail and "exactly 2 times" in detail, detail
+    assert "counted twice" not in detail and "`kv='fp32'` is typed by hand" in detail, detail

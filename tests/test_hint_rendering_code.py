@@ -721,6 +721,11 @@ def drive_elsewhere(lesson, q):
     for raised in ("KeyError: 'gpt2'", "IndexError: index 9 is out of bounds", "NameError: name 'x' is not defined"):
         _quiet(kinds._elsewhere_case, q, {"kind": q.kind, "got": data[0], "want": data[1], "words": "with L = 7",
                                           "raised": raised})
+    # an input of another question read, its change moving the learner's answer (kinds.Question._foreign_moved)
+    for case in _quiet(elsewhere.foreign_cases, q, {q.name: 1, **{n: 2 for n in names}}, names,
+                       frozenset(names)) or []:
+        moved = {"kind": q.kind, "got": data[0], "want": data[1], "words": case.words, "why": case.why, "own": True}
+        _quiet(dataclasses.replace(q, elsewhere=(moved,))._foreign_moved)
     # the cell raising on the notebook's own inputs too (elsewhere.raises_here), said before anything else
     here = {"kind": q.kind, "raised_here": "AttributeError: 'ModelShape' object has no attribute 'd_ff'",
             "words": "", "why": ""}

@@ -1623,8 +1623,11 @@ def _undone_runs(question, namespace: dict, lesson: str, source: str, given, rea
     inputs: [] for a cell that calls something costly or whose lines cannot be read. `work`: the names of earlier
     answers (elsewhere.earlier_work): an edit that makes one of those again otherwise is not this answer's slip."""
     kind = question.kind
-    if kind == "design" and isinstance(namespace.get(question.name), str):
+    held = namespace.get(question.name)
+    if kind == "design" and isinstance(held, str):
         kind = "choice"  # a word judged against the learner's own figures (which budget binds): run as a choice
+    elif kind == "design" and type(held) in (int, float):
+        kind = "integer" if type(held) is int else "real"  # a figure of the learner's design: run as a number
     if kind not in ("integer", "real", "array", "choice"):
         return []
     if given is None:

@@ -676,7 +676,7 @@ def argument_changes(names, all_args, typed, own_words=None):
                 out.append((lambda args, i=i, c=c: args[:i] + (type(args[i])(c) if float(c).is_integer() else c,)
                             + args[i + 1:] if args[i] != c else None,
                             f"it gives the result for {names[i]} = {diagnose.compact(c)} whatever `{names[i]}` is "
-                            f"passed: a number typed in the body where the argument `{names[i]}` belongs"))
+                            f"passed: a number is typed in the body where the argument `{names[i]}` belongs"))
     for i in range(n):
         if all(is_plain_number(a[i]) for a in all_args):
             out.append((lambda args, i=i: args[:i] + (type(args[i])(1),) + args[i + 1:] if args[i] != 1 else None,

@@ -524,7 +524,7 @@ class Question:
             if words and _quiet(explain.construct_unwritten, self, words, default=False):
                 return self._measured(got, want)  # a construct the learner's lines do not write (a subtraction)
             return words
-        edit = self._proven_edit(want)  # one slip undone in the learner's own lines gives the answer: proved
+        edit = self._proven_edit(want, late=False)  # one slip undone in the learner's own lines gives the answer
         if edit and "divides with `//`" in edit:
             # one `//` of several undone: where the cell rounds each piece before combining them, the rounding's
             # place is the slip (counterfactual.rounding_placed, proven on the book's inputs and others)
@@ -606,13 +606,35 @@ class Question:
             return found
         if typed_edit:
             return typed_edit
+        # a one left out, two sizes added, an input of another question that moves the answer: proven, after the
+        # stories, with the section to reread (where the measured words would have pointed)
+        late = self._proven_edit(want, late=True) or _quiet(self._foreign_moved, default="")
+        if late:
+            return self._pointed(late)
         return self._pointed(found) if found else self._measured(got, want)
 
-    def _proven_edit(self, expected) -> str:
+    def _foreign_moved(self) -> str:
+        """A parameter of another question the learner's lines read (elsewhere.foreign_cases: `own`, the answer
+        expected there is the learner's own), whose change, run in their kernel, moves their answer: their answer
+        depends on what it must not, proven. "" where no such case is reported."""
+        for case in self.elsewhere if isinstance(self.elsewhere, (list, tuple)) else ():
+            if isinstance(case, dict) and case.get("own") is True and "got" in case and "want" in case \
+                    and case["got"] != case["want"] and ", an input of another question" in str(case.get("why")):
+                read = str(case["why"]).split(", an input of another question")[0]
+                return (f"{read}, an input of another question, which this answer does not depend on: "
+                        f"{case['words']}, yours changes too")
+        return ""
+
+    def _proven_edit(self, expected, late: bool | None = None) -> str:
         """An edit of the learner's own code (embedlab.grading.undo) whose value, run in their kernel, the check
-        accepts as the answer: the slip named by its counterfactual. "" when none is reported or none is right."""
+        accepts as the answer: the slip named by its counterfactual. "" when none is reported or none is right.
+        `late` False: the edits said first only (not undo.LATE's, said after the question's own stories); True:
+        those only; None: every edit."""
         if _STATUS_ONLY.get() or not self.elsewhere:
             return ""
+        cases = self.elsewhere if late is None else tuple(
+            c for c in self.elsewhere if not isinstance(c, dict) or not isinstance(c.get(undo.UNDONE), str)
+            or any(w in c[undo.UNDONE] for w in undo.LATE) == late or c.get(undo.CONTROL) is not None)
         bare = dataclasses.replace(self, elsewhere=(), source=None, recheck=None, other_inputs=None, at_look=None,
                                    hints=(), others={})
 
@@ -620,7 +642,7 @@ class Question:
             with status_only():
                 return bare.judge(data, expected).status == CORRECT
 
-        return _quiet(undo.proven, self, self.elsewhere, right, default=None) or ""
+        return _quiet(undo.proven, self, cases, right, default=None) or ""
 
     def _step_short(self, data) -> str:
         """The learner's value is one the solution's own lines make on their way to the answer (reported by the
@@ -1782,7 +1804,7 @@ class Array(Question):
         # answer transposed, which the value itself proves and names)
         transposed = got.ndim == 2 and got.shape == want.shape[::-1] and got.shape != want.shape \
             and bool(self.close(got.T, want).all())
-        edit = "" if transposed else self._proven_edit(expected)
+        edit = "" if transposed else self._proven_edit(expected, late=False)
         if edit and "range(" in edit:  # a loop one short: the rows it never fills, measured, say which and why
             edit = _quiet(function_hints.rows_left_empty, self, got, want, default=None) or edit
         if edit:
@@ -1793,7 +1815,9 @@ class Array(Question):
             or _numbered_from(got, want) or (self._ids(want) and _ids_shifted(got, want))
         step = "" if transposed else _quiet(self._step_short, data, default="")
         step = "" if _unreadable(step, self) else step
-        return self._verdict(False, other or self._weighed_array(got, want) or step or _merged_entries(self, got, want)
+        late = "" if transposed else self._proven_edit(expected, late=True)  # after the stories the value tells
+        return self._verdict(False, other or self._weighed_array(got, want) or step or late
+                             or _merged_entries(self, got, want)
                              or _named_entries(self, explain.array(self, got, want)
                                                or diagnose.array_hint(got, want, self.close, *kinds,
                                                                       quantities=not self._ids(want),
@@ -2461,9 +2485,33 @@ class Design(Question):
                 if slip:
                     return self._verdict(False, f"{TYPED}; {slip}" if typed_cell(self.source, self.name) else slip)
                 return Verdict(CORRECT, self.points, self.points, carried_note(names, problems[0]))
+        # a figure the rule names no cause for (Measured), whose slip one edit of the learner's own lines undoes (a
+        # rounding left out): that edit, proven, in its place
+        if problems and all(isinstance(p, Measured) for p in problems):
+            problems = _quiet(self._edit_proven, data, default=None) or problems
         # every problem the rule finds, each said (a design over two budgets hears of both: "(and 1 more)" hid
         # the second, and the learner fixed one to meet the other)
         return self._verdict(False, "; ".join(dict.fromkeys(str(x) for x in problems)))
+
+    def _edit_proven(self, data) -> list | None:
+        """A figure (a number) the rule finds wrong, where an edit of the learner's own lines (embedlab.grading.undo:
+        a rounding left out, a number typed put back as the input it stands for), run in their kernel, gives a
+        figure the rule accepts: [that edit's words], the slip proven on their code, instead of what the value
+        alone tells. None where no edit does (or the answer is not a number)."""
+        mine = data.get(self.name) if isinstance(data, dict) else None
+        if type(mine) not in (int, float):
+            return None
+        as_number = _case_question(self, "integer" if type(mine) is int else "real")
+        cases = [c for c in (self.elsewhere if isinstance(self.elsewhere, (list, tuple)) else ())
+                 if isinstance(c, dict) and isinstance(c.get(undo.UNDONE), str) and c.get("kind") == as_number.kind]
+
+        def right(got) -> bool:
+            mended = {**data, self.name: _plain_value(as_number, got)}
+            found = self.rule(mended, source=self.source) if _takes_source(self.rule) else self.rule(mended)
+            return not list(found)
+
+        words = undo.proven(as_number, cases, right)
+        return [words] if words else None
 
     def _proved(self, data, problems: list) -> list:
         """The rule's problems with each `Claim` (a cause named: "the smallest fraction") kept only where an edit of
@@ -2517,6 +2565,12 @@ class Design(Question):
 
 _JUDGED = contextvars.ContextVar("embedlab_design_judged", default=None)  # the data a Design is judging
 CARRIED_THERE = "carried"  # a case's key (elsewhere.CARRIED): the earlier answers carried, as its run read them
+
+
+class Measured(str):
+    """A Design rule's problem that names no cause, only what is measured ("not the parameter count of your design"):
+    where an edit of the learner's own lines (embedlab.grading.undo), run in their kernel, gives a figure the rule
+    accepts, that edit's words are said in its place (Design._edit_proven)."""
 
 
 class Claim(str):

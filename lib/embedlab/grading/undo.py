@@ -27,6 +27,12 @@ __all__ = ["edits", "first", "proven", "UNDONE", "FLIP", "CONTROL", "DIRECTION",
            "PROBE_BYTES"]
 
 EDITS = 8  # edits run per answer at most
+# the words of edits that name a slip the value may also show another way (a one left out, two sizes added, a whole
+# array reduced): proven as every edit is, but said after the question's own stories (kinds: Question._proven_edit)
+ONE_LEFT_OUT, SIZES_ADDED, WHOLE_REDUCED = ("one: without the", "adds two sizes where their product belongs",
+                                            "reduces the whole array to one number")
+FIRST_ITEM = "tests only the first item"
+LATE = (ONE_LEFT_OUT, SIZES_ADDED, WHOLE_REDUCED, FIRST_ITEM)
 SECONDS = 3.0  # CPU seconds all the edits of one answer get together (elsewhere._bounded)
 UNDONE = "undone"  # the key of an edit's report, beside "kind" and "got"
 FILTER_LEAD = "your comprehension's"  # the words of the edit that takes a comprehension's filter out
@@ -459,6 +465,59 @@ def edits(source: str, params: tuple = (), values: dict | None = None,
                         add(f"your code reads `{node.id}` where `{other}` belongs (at `{_seg(source, _parent(nodes, node))}`): "
                             f"with `{other}` there, your own code gives the answer", k,
                             lambda n, other=other: ast.Name(other, ast.Load()), 2)
+    for k, node in enumerate(nodes):
+        # a one added or taken away where none belongs (`n_tok + n_new - 1`, the last id where the count of ids is
+        # asked; `b - a + 1`, a range's ends both counted): the one left out
+        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)) \
+                and isinstance(node.right, ast.Constant) and type(node.right.value) is int and node.right.value == 1:
+            sign = "+" if isinstance(node.op, ast.Add) else "-"
+            add(f"`{_seg(source, node)}` {'adds' if sign == '+' else 'takes away'} {ONE_LEFT_OUT} `{sign} 1`, "
+                f"`{_seg(source, node.left)}`, your own code gives the answer", k, lambda n: n.left, 2)
+    for k, node in enumerate(nodes):
+        # a reduction of the whole array where one value per column (or per row) belongs (`M[ids].mean()` for the
+        # mean row, R's mean of a matrix): with an axis
+        if isinstance(node, ast.Call) and _name_of(node.func) in REDUCTIONS and not node.keywords \
+                and _name_of(node.func) not in ("count_nonzero", "logsumexp") and (
+                    isinstance(node.func, ast.Attribute) and _name_of(node.func.value) not in ("np", "numpy", "math")
+                    and not node.args
+                    or isinstance(node.func, ast.Attribute) and _name_of(node.func.value) in ("np", "numpy")
+                    and len(node.args) == 1):
+            for axis in (0, 1):
+                def along(n, axis=axis):
+                    n = copy.deepcopy(n)
+                    n.keywords.append(ast.keyword("axis", ast.Constant(axis)))
+                    return n
+                add(f"`{_seg(source, node)}` {WHOLE_REDUCED}: along axis {axis} "
+                    f"({_axis_words(axis)}), your own code gives the answer", k, along, 2)
+    for k, node in enumerate(nodes):
+        # a sequence's first item tested where every item belongs (`encode(w)[0] in kept`: the word covered when its
+        # first token is): each item tested, all(...)
+        if isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], (ast.In, ast.NotIn)) \
+                and isinstance(node.left, ast.Subscript) and isinstance(node.left.slice, ast.Constant) \
+                and node.left.slice.value == 0 and type(node.left.slice.value) is int:
+            def every(n):
+                item = ast.Name("_item", ast.Load())
+                test = ast.Compare(item, [ast.In()], [copy.deepcopy(n.comparators[0])])
+                made = ast.Call(ast.Name("all", ast.Load()), [ast.GeneratorExp(test, [ast.comprehension(
+                    ast.Name("_item", ast.Store()), copy.deepcopy(n.left.value), [], 0)])], [])
+                return made if isinstance(n.ops[0], ast.In) else ast.UnaryOp(ast.Not(), made)
+            seq, where = _seg(source, node.left.value), _seg(source, node.comparators[0])
+            add(f"`{_seg(source, node)}` {FIRST_ITEM} of `{seq}`: with every item tested, `all(t in {where} for t "
+                f"in …)`, your own code gives the answer", k, every, 2)
+    sums = {}  # two names added (`V + d`): where the table's size V × d belongs, each place it is written
+    for node in nodes:
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add) \
+                and all(isinstance(side, ast.Name) for side in (node.left, node.right)):
+            sums.setdefault(ast.dump(node), node)
+    for at, node in list(sums.items())[:2]:
+        product = _copy_tree(tree)
+        for n in ast.walk(product):
+            if isinstance(n, ast.BinOp) and ast.dump(n) == at:
+                n.op = ast.Mult()
+        words = (f"`{_seg(source, node)}` {SIZES_ADDED}: with "
+                 f"`{node.left.id} * {node.right.id}`, your own code gives the answer")
+        if words not in [w for w, _, _ in out]:
+            out.append((words, product, 2))
     # the slips one construct makes first (a function twice, a root, a sort, a `not`), then an axis, then a name read
     # for another (many of them in a long body): what is reported within undo.BYTES is what can be named
     return [(words, new) for words, new, _ in sorted(out, key=lambda item: item[2])]

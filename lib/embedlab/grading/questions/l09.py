@@ -442,7 +442,7 @@ def questions(p: dict) -> list:
                 Alt(3 * d, "W reads the two previous tokens' rows side by side: 2·d inputs (context = 2), not 3·d")]),
                 Part("hidden units", d, "d")]),
             Part("b", d, "one number per hidden unit", missing="you left out the bias b (one number per hidden unit)"),
-            Part("U", V * d, "the output matrix, its own (untied)",
+            Part("U", V * d, "its own output matrix, untied",
                  missing="that is the tied count: this model has its own output matrix U (untied)")])),
             inputs=lambda: {"V": V, "d": d}),
         Function("embedding_grad", reference=embedding_grad, cases=_grad_cases,

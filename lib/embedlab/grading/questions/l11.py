@@ -20,11 +20,11 @@ import numpy as np
 from embedlab.grading import diagnose
 from embedlab.grading import parts as named
 from embedlab.grading.elsewhere import Elsewhere
-from embedlab.grading.kinds import Claim, Criterion, Design, Level, Written
+from embedlab.grading.kinds import Claim, Criterion, Design, Level, Measured, Written
 from embedlab.grading.parts import Alt, Answer, Part, Prod, Sum
 from embedlab.grading.space import Space
 from embedlab.grading.text import percents_apart
-from embedlab.memory import GB, GiB, bytes_per_param
+from embedlab.memory import GB, GiB, bytes_per_param, serving_memory
 from embedlab.params import count_params, estimate_params, model_shape
 from embedlab.compute import training_flops
 from embedlab.sizing import (Budget, deepest_fit, design_figures, headroom, llama_config, one_field_fixes,
@@ -276,6 +276,20 @@ def _proven_change(design: dict, job, source: str | None) -> str:
     return ""
 
 
+def _layers_fewer(design: dict, job) -> str:
+    """A design a few layers past the deepest of its kind that fits: how many fewer fit every budget, the rest as it
+    is (the design recounted), at most a quarter of its layers (past that the depth is not what overruns); ""
+    else."""
+    layers = design.get("num_hidden_layers")
+    if not isinstance(layers, int) or isinstance(layers, bool) or layers < 3:
+        return ""
+    for fewer in range(2, max(1, layers // 4) + 1):
+        if _fits(design, job, "num_hidden_layers", layers - fewer):
+            return (f"{fewer} layers fewer (num_layers = {layers - fewer:,}, the rest as it is) fit every budget: "
+                    f"your design is {fewer} layers deeper than the deepest of its kind that fits")
+    return ""
+
+
 def _not_a_design(design, job: Budget, source=None) -> str:
     """Why `design` cannot be judged: None is what deepest_fit(...).design gives when not even one layer fits,
     and the cell's own vocabulary below the job's minimum is named when the cell types it (a number passed as
@@ -311,6 +325,111 @@ def _typed_vocab(source) -> list:
         out += [v.value for v in values if isinstance(v, ast.Constant) and isinstance(v.value, int)
                 and not isinstance(v.value, bool)]
     return out
+
+
+# serving_memory's settings, each with the job's field it is (Budget's: the parameters cell's names too)
+_SERVING_FIELDS = ("weights", "context", "batch", "kv")
+
+
+def _serving_fields(design, got, f, job, source) -> str:
+    """Question 3's words where the cell's own serving_memory call gives its value exactly and a setting is passed
+    something other than the job's own field for it (another field of the budget, `context=BUDGET.train_context`;
+    a value typed, kv='fp32'), and the call with those settings put back gives the right memory: each such setting
+    named with the field it reads; "" where the call cannot be read, does not give the value, or the settings put
+    back do not give the answer (the slip is elsewhere)."""
+    import ast
+    import inspect
+
+    try:
+        tree = ast.parse(source) if isinstance(source, str) else None
+    except (SyntaxError, ValueError):
+        tree = None
+    calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call)
+             and getattr(n.func, "id", getattr(n.func, "attr", "")) == "serving_memory"] if tree is not None else []
+    if len(calls) != 1:
+        return ""
+    call = calls[0]
+    fields = {x.name for x in dataclasses.fields(Budget)}
+
+    def resolved(node):  # (value, the budget field read or None), or None where the value cannot be read
+        if isinstance(node, ast.Constant) and type(node.value) in (int, float, str):
+            return node.value, None
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.attr in fields:
+            return getattr(job, node.attr), node.attr
+        if isinstance(node, ast.Name) and node.id in fields:
+            return getattr(job, node.id), node.id
+        return None
+
+    try:
+        bound = inspect.signature(serving_memory).bind(None, *call.args[1:], **{
+            k.arg: k.value for k in call.keywords if k.arg})
+    except TypeError:
+        return ""
+    if any(k.arg is None for k in call.keywords) or set(bound.arguments) - {"config", *_SERVING_FIELDS}:
+        return ""
+    passed = {}
+    for name, node in bound.arguments.items():
+        if name != "config":
+            value = resolved(node)
+            if value is None:
+                return ""
+            passed[name] = (value, node)
+    own = {name: getattr(job, name) for name in _SERVING_FIELDS}
+    mine = {name: v[0][0] for name, v in passed.items()}
+
+    def total(settings) -> float | None:
+        try:
+            return serving_memory(design, **settings)["total"] / GB
+        except (ValueError, TypeError, KeyError, OverflowError):
+            return None
+
+    if total(mine) is None or not _close(got, total(mine)):
+        return ""
+    off = [name for name, value in mine.items() if value != own[name]
+           and total({**mine, name: own[name]}) != total(mine)]
+    if not off or total({**mine, **{name: own[name] for name in off}}) is None \
+            or not _close(total({**mine, **{name: own[name] for name in off}}), f.serving_gb):
+        return ""
+    said = []
+    for name in off:
+        (value, field), node = passed[name]
+        shown = ast.unparse(node)
+        what = f"reads another field of the budget, BUDGET.{field} ({_shown(value)})" if field else "is typed by hand"
+        said.append(f"`{name}={shown}` {what}: the job's {name} is BUDGET.{name} = {_shown(own[name])}")
+    return "; and ".join(said) + " (put back, your own call gives the answer)"
+
+
+def _shown(value) -> str:
+    return f"{value:,}" if type(value) is int else repr(value)
+
+
+def _typed_context(design, got, job, source) -> str:
+    """Question 4's words for training FLOPs priced at a sequence length the cell types (the lesson's 4,096) in place
+    of the job's train_context: exactly the FLOPs of D // T sequences of that length, or of one of them; "" when no
+    whole number the cell types gives the value so."""
+    import ast
+
+    try:
+        tree = ast.parse(source) if isinstance(source, str) else None
+    except (SyntaxError, ValueError):
+        tree = None
+    typed = sorted({n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and type(n.value) is int}
+                   if tree is not None else set())
+    for t in typed:
+        if t == job.train_context or not 16 <= t < job.train_tokens:
+            continue
+        try:
+            one = training_flops(design, t).total
+        except (ValueError, OverflowError, MemoryError):
+            continue
+        said = (f"your sequences are {t:,} tokens long, a number your cell types: training sequences are "
+                f"train_context = {job.train_context:,} tokens long (BUDGET.train_context)")
+        if _close(got, one * (job.train_tokens // t)):
+            return f"{said}, and D is cut into D // T_train of them"
+        if _close(got, one):
+            return (f"{said}; and yours is one sequence: multiply one sequence's FLOPs by the number of sequences, "
+                    "D // T_train (a whole number)")
+    return ""
 
 
 # Units a serving memory may be given in by mistake, each with the bytes it stands for
@@ -407,6 +526,9 @@ def questions(p: dict) -> list:
             elif len(fixes) == 1:  # after every budget it breaks, each named
                 problems = [*problems, f"one change alone would fit every budget: {fixes[0]} (the rest of the "
                                        "design as it is)"]
+            else:
+                fewer = _layers_fewer(design, job)
+                problems = [*problems, fewer] if fewer else problems
             return problems
         return heads
 
@@ -444,15 +566,18 @@ def questions(p: dict) -> list:
                                              s.num_kv_heads, s.intermediate_size, s.tied), got)
         except Exception:  # noqa: BLE001 - a design the Llama parts do not describe
             found = None
-        return [found or "not the parameter count of your design: count it with count_params"]
+        return [found or Measured("not the parameter count of your design: count it with count_params")]
 
-    def serving_rule(answers):
+    def serving_rule(answers, source=None):
         got = answers["design_serving_gb"]
         f, problem = figures_for_number(answers, "design_serving_gb")
         if problem:
             return [problem]
         if _close(got, f.serving_gb):
             return []
+        read = _serving_fields(answers["design"], got, f, job, source)
+        if read:
+            return [read]
         if _close(got, f.weights_gb):
             return ["that is the weights only: the KV cache of the conversation comes on top"]
         if _close(got, f.serving_gb * GB / GiB):
@@ -491,9 +616,9 @@ def questions(p: dict) -> list:
             # multiple of the cache is measured, which of them the cell made is not
             multiple = _cache_multiple(got, f)
             found = multiple or found
-        return [found or _serving_measured(got, f)]
+        return [found or Measured(_serving_measured(got, f))]
 
-    def train_flops_rule(answers):
+    def train_flops_rule(answers, source=None):
         got = answers["design_train_flops"]
         f, problem = figures_for_number(answers, "design_train_flops")
         if problem:
@@ -534,6 +659,9 @@ def questions(p: dict) -> list:
                 return [f"each sequence is priced at the serving context, BUDGET.context = {job.context:,} tokens: "
                         f"training sequences are train_context = {job.train_context:,} tokens long "
                         "(BUDGET.train_context), the number of them right"]
+        typed = _typed_context(answers["design"], got, job, source)
+        if typed:
+            return [typed]
         found = named.search(Answer(Prod("the training FLOPs", [
             Part("sequences", sequences, "D // T_train", alts=[
                 Alt(job.train_tokens, "multiply one sequence's FLOPs by the number of sequences (D // T_train), not "
@@ -548,7 +676,7 @@ def questions(p: dict) -> list:
             scales=[named.Scale(1 / 3, "a forward pass only (2 FLOPs per weight): training adds the backward "
                                        "pass, three times the forward")],
             context="your FLOPs"), got)
-        return [found or "not the training FLOPs of your design for the job's D and training context"]
+        return [found or Measured("not the training FLOPs of your design for the job's D and training context")]
 
     def tightest_rule(answers, source=None):
         got = answers["tightest_budget"]
@@ -609,7 +737,8 @@ def questions(p: dict) -> list:
         if found:
             return [found]
         return [_non_embedding_problem(got, f, s, table, flipped=True)
-                or "not the count of your design with the tying flipped (same sizes, the other choice of head)"]
+                or Measured("not the count of your design with the tying flipped (same sizes, the other choice "
+                            "of head)")]
 
     def of_design(value):
         """`expects`: what a rule wants for the learner's own design (--explain shows it as expected)."""
