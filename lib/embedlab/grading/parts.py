@@ -1388,9 +1388,16 @@ EITHER_LEAD = TWO_SLIPS + ": either "
 EITHER_SEP = "; or "
 
 
+# The frame of two explanations when one of them is itself two slips ("X; and Y"): "put right the one slip you
+# made" would contradict an alternative that names two; a slip both share is said once first (`shared_slip`)
+TWO_WAYS_LEAD = "two explanations give exactly your number; put right the one that is yours: either "
+
+
 def either(a: str, b: str) -> str:
     """The words naming two explanations of one number, each as its fix; registered for `alternatives`."""
     words = f"{EITHER_LEAD}{a}{EITHER_SEP}{b}"
+    if len(_clauses_of(a)) > 1 or len(_clauses_of(b)) > 1:
+        words = shared_slip(a, b) or f"{TWO_WAYS_LEAD}{a}{EITHER_SEP}{b}"
     EITHER[words] = (a, b)
     return words
 

@@ -276,6 +276,25 @@ def _proven_change(design: dict, job, source: str | None) -> str:
     return ""
 
 
+def _unrevealed(fix: str, design: dict, p: dict) -> str:
+    """One of one_field_fixes' "arg = value" words, as said: the same, unless the design with that one change is
+    the worked solution's design (the answer given whole): then "a smaller arg", no value."""
+    from embedlab.sizing import _ONE_FIELD
+
+    arg, _, value = fix.partition(" = ")
+    field = {a: f for f, a in _ONE_FIELD}.get(arg)
+    if field is None or value in ("True", "False"):
+        return fix
+    try:
+        changed = {**design, field: int(value.replace(",", ""))}
+        solution = solution_design(p)
+    except (ValueError, TypeError, OverflowError, KeyError):
+        return fix
+    if solution is None or changed != solution:
+        return fix
+    return f"a smaller {arg}"
+
+
 def _not_a_design(design, job: Budget, source=None) -> str:
     """Why `design` cannot be judged: None is what deepest_fit(...).design gives when not even one layer fits,
     and the cell's own vocabulary below the job's minimum is named when the cell types it (a number passed as
@@ -397,6 +416,9 @@ def questions(p: dict) -> list:
                 f = design_figures(design, job)
             except (ValueError, OverflowError):  # a design the calculators refuse to count: its problems only
                 return problems
+            # a fix whose changed design is the worked solution's design is the answer itself: the field and
+            # the way to change it are said, never the value (sizing's nearest fitting value is the solution's)
+            fixes = [_unrevealed(fix, design, p) for fix in fixes]
             kv = [x for x in fixes if x.startswith("num_kv_heads = ")]
             budgets = len(problems) - len(heads)  # the budgets broken (the head width said after them)
             if kv and budgets == 1 and problems[0].startswith("memory:") and f.kv_cache_gb > f.weights_gb:
