@@ -4,7 +4,7 @@
 1. An array of nans is never "off by the same factor" (a nan factor is "close" to nan entries): the entries that
    differ are said, and that they are nan there (measured, no cause).
 2. A nan's list of causes names an overflow too (a value too large for its float type is inf; inf / inf is nan).
-3. Two explanations one of which is itself two slips ("X; and Y") are never framed as "put right the one [slip]
+3. Two explanations one of which is itself two slips ("X; and Y") are never shown framed as "put right the one [slip]
    you made": a slip both share is said once, then the one slip more; none shared, a frame for explanations.
 4. A design over budget whose one-field fix is the worked solution's design says the field to change, never the
    value (that would be the answer whole); a fix that is not the solution's design keeps its value.
@@ -82,19 +82,27 @@ def test_2_a_nan_from_an_overflow_names_the_overflow():
 def test_3_compound_alternatives_are_not_framed_as_one_slip():
     from embedlab.grading import parts
 
-    shared = parts.either("the bias counted twice; and the head left out", "the bias counted twice; and d for V")
+    shared = parts.worded(parts.either("the bias counted twice; and the head left out",
+                                       "the bias counted twice; and d for V"))
     assert "put right the one you made" not in shared, shared
     assert shared.startswith("the bias counted twice; and one slip more"), shared
-    assert parts.alternatives(shared) == ("the bias counted twice; and the head left out",
-                                          "the bias counted twice; and d for V")
-    apart = parts.either("the bias counted twice; and the head left out", "the norm left out")
+    apart = parts.worded(parts.either("the bias counted twice; and the head left out", "the norm left out"))
     assert "put right the one you made" not in apart and apart.startswith(parts.TWO_WAYS_LEAD), apart
+
+
+def test_3_a_design_figure_of_two_compound_explanations_is_not_framed_as_one_slip():
+    from embedlab.grading import parts
+
+    source = ("design_serving_gb = serving_memory(design, weights='fp32', context=BUDGET.context,\n"
+              "    batch=BUDGET.batch, kv='int4')['total'] / GB\n")
+    detail = _verdict("11-size-a-model", "design_serving_gb", source)
+    assert not detail.startswith(parts.TWO_SLIPS), detail
 
 
 def test_3_near_miss_two_single_slips_keep_their_frame():
     from embedlab.grading import parts
 
-    words = parts.either("the head left out", "the norm left out")
+    words = parts.worded(parts.either("the head left out", "the norm left out"))
     assert words.startswith(parts.EITHER_LEAD), words
 
 

@@ -799,9 +799,9 @@ class Question:
             elif shown != text and support == "no":
                 support = "book" if self._support(shown, how, got, want) != "no" else "no"
             if support == "look":
-                return shown
+                return parts_worded(shown)
             if support == "book" and not first:
-                first = shown
+                first = parts_worded(shown)
                 if not self._looks():
                     return first
         return first
@@ -1168,6 +1168,13 @@ def _template(text: str, params: dict | None) -> str:
                         reverse=True):
         text = text.replace(value, "<name>")
     return _NUMBER.sub("#", text)
+
+
+def parts_worded(words: str) -> str:
+    """parts.worded: two explanations as shown (one of two slips: never "the one you made")."""
+    from embedlab.grading import parts
+
+    return parts.worded(words)
 
 
 def parts_alternatives(words: str):
@@ -2477,7 +2484,9 @@ class Design(Question):
                 return Verdict(CORRECT, self.points, self.points, carried_note(names, problems[0]))
         # every problem the rule finds, each said (a design over two budgets hears of both: "(and 1 more)" hid
         # the second, and the learner fixed one to meet the other)
-        return self._verdict(False, "; ".join(dict.fromkeys(str(x) for x in problems)))
+        from embedlab.grading import parts
+
+        return self._verdict(False, "; ".join(dict.fromkeys(parts.worded(str(x)) for x in problems)))
 
     def _proved(self, data, problems: list) -> list:
         """The rule's problems with each `Claim` (a cause named: "the smallest fraction") kept only where an edit of
