@@ -462,7 +462,8 @@ def array_hint(got: np.ndarray, want: np.ndarray, close, got_kind: str | None = 
         denom = float(flat_w @ flat_w)
         if denom > 0 and quantities:
             c = float(flat_g @ flat_w) / denom
-            if c != 0 and close(got, c * want).all():
+            # a nan among the values makes c nan, and nan "close" to nan: no factor is measured then
+            if c != 0 and math.isfinite(c) and close(got, c * want).all():
                 for factor, message in FACTORS:
                     if math.isclose(c, factor, rel_tol=1e-6):
                         return f"every value: {factor_words(factor, message)}"
@@ -543,7 +544,9 @@ def array_hint(got: np.ndarray, want: np.ndarray, close, got_kind: str | None = 
         where = f"entr{'ies' if len(idx) != 1 else 'y'} {_list(idx)} differ{'s' * (len(idx) == 1)}"
         count = f"{len(idx)} of {got.size} values"
     diff = (got - want)[bad]
-    if not quantities:
+    if got.dtype.kind == "f" and np.isnan(got[bad]).all() and not np.isnan(want[bad]).any():
+        way = "; there yours are nan (not a number)"  # measured, no cause guessed: not too big, not too small
+    elif not quantities:
         way = ""
     elif (diff > 0).all():
         way = "; there yours are too big"

@@ -117,8 +117,45 @@ def code_first(question, got, want) -> str | None:
             more = _and_then(question, answer, got, want, inputs)
             if more:
                 return f"{typed}; and {more}"
+        exact = _with_exact_value(question, got, want, inputs) if typed else None
+        if exact is not None and _exact_number(exact, got):
+            return None  # with the exact value in, the cell gives the same value: the typed number is not the slip
+        if exact is not None and not _exact_number(exact, want):
+            return (f"{typed}; with the exact value in, your code still does not give the answer: one slip more "
+                    "to find")
         return typed
     return None
+
+
+def _with_exact_value(question, got, want, inputs: dict):
+    """The counterfactual of a typed input's story (code.typed_input): the learner's own lines, read as arithmetic
+    on the book's inputs (cell_readings: they give the learner's value there), with each typed number that is a
+    rounded input put back to the input's exact value: the value they give then, or None when the cell cannot be
+    read so (nothing proven, nothing refuted)."""
+    import ast
+
+    read = cell_readings(question, got, want)
+    if read is None:
+        return None
+    head, source, book, _ = read
+    tree = _parse_or_none(source)
+    if tree is None:
+        return None
+    changed = False
+    for node in ast.walk(tree):
+        typed = node.value if isinstance(node, ast.Constant) else None
+        if type(typed) not in (int, float) or not typed:
+            continue
+        for value in inputs.values():
+            if type(value) in (int, float) and value and typed != value \
+                    and code.typed_input(code.Reading(numbers=[typed], parsed=True), {"x": value}):
+                node.value = value
+                changed = True
+                break
+    if not changed:
+        return None
+    value = code.evaluate(head + "\n" + ast.unparse(tree), question.name, book)
+    return value if isinstance(value, (int, float)) and not isinstance(value, bool) else None
 
 
 def typed_rounded_answer(source, got, want) -> str | None:

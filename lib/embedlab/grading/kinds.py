@@ -363,15 +363,21 @@ class Question:
 
     def _other_answer(self, got, want) -> str:
         """A wrong value that is another answer of the same exercise (a number of 10 or more, or a fraction:
-        0, 1 or a small count matches by chance), named as that question's answer."""
+        0, 1 or a small count matches by chance), named as that question's answer; one of 3 digits or fewer only
+        where the cell reads that answer's name."""
         for name, value in self.others.items():
             if name == self.name or isinstance(value, bool) or not isinstance(value, (int, float)):
                 continue
             if not math.isfinite(value) or value == want or (float(value).is_integer() and abs(value) < 10):
                 continue
-            if math.isclose(got, value, rel_tol=1e-9) or diagnose.same(got, value):
-                return (f"that is the value of `{name}`, another answer of this exercise: this question asks for "
-                        f"`{self.name}`, another quantity (reread what it counts)")
+            if not (math.isclose(got, value, rel_tol=1e-9) or diagnose.same(got, value)):
+                continue
+            if _short_number(value) and name not in code.read(self.source, self.name).names:
+                # a value of 3 digits or fewer (0.54) is met by chance by a rounded or another computed number: the
+                # match alone separates nothing, so it is named only where the cell reads that answer
+                continue
+            return (f"that is the value of `{name}`, another answer of this exercise: this question asks for "
+                    f"`{self.name}`, another quantity (reread what it counts)")
         return ""
 
     def _formula_slip(self) -> str | None:
@@ -818,9 +824,9 @@ class Question:
             elif shown != text and support == "no":
                 support = "book" if self._support(shown, how, got, want) != "no" else "no"
             if support == "look":
-                return shown
+                return parts_worded(shown)
             if support == "book" and not first:
-                first = shown
+                first = parts_worded(shown)
                 if not self._looks():
                     return first
         return first
@@ -926,7 +932,10 @@ class Question:
             # a slip both tell (GB for GiB), said once, and the one slip more that the number cannot tell apart
             return shared
         which = "The likelier" if rank[first] != rank[second] else "One"
-        return f"{parts.TWO_SLIPS}. {which}: {first}. The other: {second}"
+        # one of them two slips itself ("X; and Y"): not "the one slip you made" (parts.either)
+        two = "; and " in first or "; and " in second
+        lead = parts.TWO_WAYS_LEAD.split(": either")[0] if two else parts.TWO_SLIPS
+        return f"{lead}. {which}: {first}. The other: {second}"
 
     def _measured(self, got, want) -> str:
         """What is measurably true of a value, no cause guessed: which way, how far, and what to recheck."""
@@ -1184,6 +1193,13 @@ def _template(text: str, params: dict | None) -> str:
                         reverse=True):
         text = text.replace(value, "<name>")
     return _NUMBER.sub("#", text)
+
+
+def parts_worded(words: str) -> str:
+    """parts.worded: two explanations as shown (one of two slips: never "the one you made")."""
+    from embedlab.grading import parts
+
+    return parts.worded(words)
 
 
 def parts_alternatives(words: str):
@@ -2354,6 +2370,12 @@ def _quiet(f, *args, default=""):
         return default
 
 
+def _short_number(value) -> bool:
+    """Is `value` written with 3 significant digits or fewer (0.54, 120, 2.5e9)?"""
+    digits = f"{abs(float(value)):.12e}".split("e")[0].replace(".", "").rstrip("0")
+    return len(digits) <= 3
+
+
 def _finite_real(x) -> bool:
     return isinstance(x, (int, float, np.integer, np.floating)) and not isinstance(x, (bool, np.bool_)) \
         and math.isfinite(x)
@@ -2362,8 +2384,11 @@ def _finite_real(x) -> bool:
 def _not_finite_hint(got: float) -> str:
     """What a nan or an infinite result says."""
     if math.isnan(got):
-        return ("your value is nan (not a number; not finite): a 0/0, the square root or log of a negative "
-                "number, or a nan among the values it is computed from?")
+        # an overflow is one of the causes: a value too large for its float type (float16 above 65,504) is
+        # inf, and inf / inf or inf - inf is nan
+        return ("your value is nan (not a number; not finite): a 0/0, an overflow (a value too large for its "
+                "float type becomes inf, and inf / inf is nan), the square root or log of a negative number, or a "
+                "nan among the values it is computed from?")
     return "your value is infinite (inf; not finite): a division by zero, or a number too large for a float?"
 
 
@@ -2491,7 +2516,9 @@ class Design(Question):
             problems = _quiet(self._edit_proven, data, default=None) or problems
         # every problem the rule finds, each said (a design over two budgets hears of both: "(and 1 more)" hid
         # the second, and the learner fixed one to meet the other)
-        return self._verdict(False, "; ".join(dict.fromkeys(str(x) for x in problems)))
+        from embedlab.grading import parts
+
+        return self._verdict(False, "; ".join(dict.fromkeys(parts.worded(str(x)) for x in problems)))
 
     def _edit_proven(self, data) -> list | None:
         """A figure (a number) the rule finds wrong, where an edit of the learner's own lines (embedlab.grading.undo:

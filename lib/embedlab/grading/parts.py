@@ -1419,11 +1419,26 @@ EITHER_LEAD = TWO_SLIPS + ": either "
 EITHER_SEP = "; or "
 
 
+# The frame of two explanations when one of them is itself two slips ("X; and Y"): "put right the one slip you
+# made" would contradict an alternative that names two; a slip both share is said once first (`worded`)
+TWO_WAYS_LEAD = "two explanations give exactly your number; put right the one that is yours: either "
+
+
 def either(a: str, b: str) -> str:
     """The words naming two explanations of one number, each as its fix; registered for `alternatives`."""
     words = f"{EITHER_LEAD}{a}{EITHER_SEP}{b}"
     EITHER[words] = (a, b)
     return words
+
+
+def worded(words):
+    """`either` words as a learner reads them: where an alternative is itself two slips ("X; and Y"), the slip
+    both share said once, then the one slip more (`shared_slip`), else the frame of two explanations; other words
+    as they are. Applied where the words are shown (kinds: a question's weighed words, a Design rule's problems)."""
+    pair = alternatives(words)
+    if not pair or not any(len(_clauses_of(a)) > 1 for a in pair):
+        return words
+    return shared_slip(*pair) or f"{TWO_WAYS_LEAD}{pair[0]}{EITHER_SEP}{pair[1]}"
 
 
 def alternatives(words: str) -> tuple | None:

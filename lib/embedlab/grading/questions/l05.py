@@ -213,10 +213,33 @@ COUNT_INVARIANTS = [
               "a shared one included"),
     Invariant(lambda got, storage, sizes: got <= int(np.sum(sizes)),
               "more than all the sizes added: count each storage's size once"),
-    Invariant(lambda got, storage, sizes: got <= count_unique(storage, sizes) or got == int(np.sum(sizes)),
+    Invariant(lambda got, storage, sizes: got <= count_unique(storage, sizes) or got == int(np.sum(sizes))
+              or not _repeats_added(got, storage, sizes),
               "some shared storages are still counted more than once: count each storage once, every repeat "
               "of every storage (not only some)"),
+    # too big, but by no sum of repeats' sizes: the sizes added are not the storages' own (no repeat to blame)
+    Invariant(lambda got, storage, sizes: got <= count_unique(storage, sizes) or got == int(np.sum(sizes)),
+              "more than the sizes of the distinct storages, each added once: recheck which sizes you add (each "
+              "storage's own size, once)"),
 ]
+
+
+def _repeats_added(got, storage, sizes, limit: int = 4096) -> bool:
+    """Is `got` the right count plus the sizes of some repeats (entries whose storage came earlier), each storage
+    repeated at most as often as it repeats? The proof that repeats are counted; False past `limit` sums."""
+    extra = int(got) - count_unique(storage, sizes)
+    repeats: dict = {}
+    seen = set()
+    for s, z in zip(np.asarray(storage).tolist(), np.asarray(sizes).tolist()):
+        if s in seen:
+            repeats[s] = (int(z), repeats.get(s, (0, 0))[1] + 1)
+        seen.add(s)
+    sums = {0}
+    for z, r in repeats.values():
+        sums = {t + k * z for t in sums for k in range(r + 1) if t + k * z <= extra}
+        if len(sums) > limit:
+            return False
+    return extra > 0 and extra in sums
 
 
 def questions(p: dict) -> list:

@@ -276,18 +276,45 @@ def _proven_change(design: dict, job, source: str | None) -> str:
     return ""
 
 
-def _layers_fewer(design: dict, job) -> str:
+def _layers_fewer(design: dict, job, p: dict | None = None) -> str:
     """A design a few layers past the deepest of its kind that fits: how many fewer fit every budget, the rest as it
     is (the design recounted), at most a quarter of its layers (past that the depth is not what overruns); ""
-    else."""
+    else. Where those fewer layers make the worked solution's design (variant `p`), the depth is not said: that
+    would be the answer whole (as _unrevealed)."""
     layers = design.get("num_hidden_layers")
     if not isinstance(layers, int) or isinstance(layers, bool) or layers < 3:
         return ""
     for fewer in range(2, max(1, layers // 4) + 1):
         if _fits(design, job, "num_hidden_layers", layers - fewer):
+            try:
+                whole = p is not None and {**design, "num_hidden_layers": layers - fewer} == solution_design(p)
+            except (ValueError, TypeError, OverflowError, KeyError):
+                whole = False
+            if whole:
+                return ("fewer layers (the rest as it is) fit every budget: your design is deeper than the deepest "
+                        "of its kind that fits")
             return (f"{fewer} layers fewer (num_layers = {layers - fewer:,}, the rest as it is) fit every budget: "
                     f"your design is {fewer} layers deeper than the deepest of its kind that fits")
     return ""
+
+
+def _unrevealed(fix: str, design: dict, p: dict) -> str:
+    """One of one_field_fixes' "arg = value" words, as said: the same, unless the design with that one change is
+    the worked solution's design (the answer given whole): then "a smaller arg", no value."""
+    from embedlab.sizing import _ONE_FIELD
+
+    arg, _, value = fix.partition(" = ")
+    field = {a: f for f, a in _ONE_FIELD}.get(arg)
+    if field is None or value in ("True", "False"):
+        return fix
+    try:
+        changed = {**design, field: int(value.replace(",", ""))}
+        solution = solution_design(p)
+    except (ValueError, TypeError, OverflowError, KeyError):
+        return fix
+    if solution is None or changed != solution:
+        return fix
+    return f"a smaller {arg}"
 
 
 def _not_a_design(design, job: Budget, source=None) -> str:
@@ -516,6 +543,9 @@ def questions(p: dict) -> list:
                 f = design_figures(design, job)
             except (ValueError, OverflowError):  # a design the calculators refuse to count: its problems only
                 return problems
+            # a fix whose changed design is the worked solution's design is the answer itself: the field and
+            # the way to change it are said, never the value (sizing's nearest fitting value is the solution's)
+            fixes = [_unrevealed(fix, design, p) for fix in fixes]
             kv = [x for x in fixes if x.startswith("num_kv_heads = ")]
             budgets = len(problems) - len(heads)  # the budgets broken (the head width said after them)
             if kv and budgets == 1 and problems[0].startswith("memory:") and f.kv_cache_gb > f.weights_gb:
@@ -527,7 +557,7 @@ def questions(p: dict) -> list:
                 problems = [*problems, f"one change alone would fit every budget: {fixes[0]} (the rest of the "
                                        "design as it is)"]
             else:
-                fewer = _layers_fewer(design, job)
+                fewer = _layers_fewer(design, job, p)
                 problems = [*problems, fewer] if fewer else problems
             return problems
         return heads
