@@ -67,9 +67,11 @@ def questions_for(lesson: str, params: dict | None = None) -> list[Question]:
     found = list(module.questions(params)) if params is not None and callable(getattr(module, "questions", None)) \
         else list(module.QUESTIONS)
     reread = getattr(module, "REREAD", {})
+    sections = _sections_taught(lesson, reread)
     for q in found:  # each knows its lesson (the code its exercise gives is not the learner's own) and its section
         q.lesson = lesson
         q.reread_lesson, q.reread = _reread_entry(lesson, reread.get(q.name) if isinstance(reread, dict) else None)
+        q.sections = sections
     fixed = getattr(getattr(module, "SPACE", None), "fixed", None) or {}
     for q in found:  # a value no input changes, which the course's solution computes: a typed one is read as typed
         if q.name in fixed and q.kind in ("integer", "real", "array"):
@@ -91,6 +93,25 @@ def _solution_computes(lesson: str, name: str) -> bool:
         return False
     own = source.split("# BEGIN SOLUTION", 1)[-1].split("# END SOLUTION", 1)[0]  # its own lines, not the given ones
     return not typed_cell(own, name)
+
+
+def _sections_taught(lesson: str, reread) -> dict[str, tuple[str, str]]:
+    """{what a section teaches: (lesson, its heading)} of every section of `lesson`'s
+    own notebook its questions practise (REREAD): the heading's words without its
+    number, up to its colon, lowercased ("4. Attention over the context: work without
+    parameters" teaches "attention over the context"); three words or more, so that a
+    hint's words name it only where they name that subject."""
+    import re
+
+    out = {}
+    for entry in dict(reread).values() if isinstance(reread, dict) else ():
+        where, heading = _reread_entry(lesson, entry)
+        if where != lesson or not heading:
+            continue
+        subject = re.sub(r"^\d+\.\s*", "", heading).split(":", 1)[0].strip().lower()
+        if len(subject.split()) >= 3:
+            out.setdefault(subject, (where, heading))
+    return out
 
 
 def _reread_entry(lesson: str, entry) -> tuple[str, str]:
