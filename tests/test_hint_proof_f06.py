@@ -4,15 +4,10 @@ another way to write the slip, another lesson, or the mechanism itself with made
 calls), with a near miss that must keep its story.
 
 (1) A function's story that the shapes after the first two refute: three MLP matrices,
-    where d_ff = 4·d on both GPT-2 shapes, read as "attention matrices counted twice". A
-    story is a claim about the code, so it holds on every input: one that as many
-    failing calls naming no cause contradict as fit it is dropped
-    (function_hints.most_telling), and the learner's own function put right by one edit
-    explains every call it fits (function_hints.call_explanations), not only those where
-    no part's story was found first.
-(2) A result question's "two slips … One: A. The other: B" of one input is parted by the
-    other inputs as the search's "either A; or B" is (function_hints._either): one MLP
-    matrix is not also told "no attention matrices".
+    where d_ff = 4·d on both GPT-2 shapes, read as "attention matrices counted twice".
+    The learner's own function put right by one edit explains every call it fits
+    (function_hints.call_explanations), not only those where no part's story was found
+    first, so the story that fits every call is said (function_hints.most_telling).
 (3) Two readings of one number are offered both, or neither, never one as fact: a term
     of a sum multiplied by a count of the answer (T) once too often is read beside the
     two-change stories (parts._times_count).
@@ -41,28 +36,6 @@ _detail = incorrect_detail  # the notebook check's words: incorrect, none garble
 
 # (1) ----------------------------------------------------------------------------------
 
-def test_1_a_story_as_many_calls_naming_nothing_refute_as_fit_it_is_dropped():
-    # made-up calls: the story fits the first two (shapes alike); the next two name no
-    # cause and are not explained by it
-    story = "the norm counted twice"
-    failures = [(0, "on input 1", story), (1, "on input 2", story),
-                (2, "on input 3", "too big: recheck"),
-                (3, "on input 4", "too big: recheck")]
-    explained = {0: {story}, 1: {story}, 2: set(), 3: set()}
-    said = function_hints.most_telling(failures, explained=explained.get,
-                                       generic=lambda k: k >= 2,
-                                       plain=lambda k: "too big, by 2 %")
-    assert story not in said, said
-    # near miss: three calls fit it, one names nothing: still named (a second slip may
-    # show on one input only)
-    explained[2] = {story}
-    failures[2] = (2, "on input 3", story)
-    said = function_hints.most_telling(failures, explained=explained.get,
-                                       generic=lambda k: k == 3,
-                                       plain=lambda k: "too big, by 2 %")
-    assert story in said, said
-
-
 def test_1_three_mlp_matrices_written_other_ways_are_not_told_attention_twice():
     # lesson 04's SwiGLU habit written otherwise than the newcomer's `3 * d * d_ff`
     for body in ("    mlp = 2 * d * d_ff + d * d_ff\n"
@@ -81,27 +54,6 @@ def test_1_near_miss_attention_matrices_really_counted_twice_keep_their_story():
             "    return 2 * L * (attention + 2 * d * d_ff) + 4 * L * context * d"
             " + 2 * d * V\n")
     assert ATTENTION_TWICE in _detail(L06, "forward_flops_per_token", FORWARD + body)
-
-
-# (2) ----------------------------------------------------------------------------------
-
-def test_2_a_result_questions_two_slips_sentences_are_parted_by_the_other_calls():
-    a, b = "one MLP matrix only: count both", "your count has no attention matrices"
-    framed = f"{parts.TWO_SLIPS}. One: {a}. The other: {b}"
-    failures = [(0, "on input 1", framed), (2, "on input 3", a)]
-    said = function_hints.most_telling(failures,
-                                       explained=lambda k: {a} if k else {a, b},
-                                       generic=lambda k: False,
-                                       plain=lambda k: "too big")
-    assert "two slips" not in said and a in said and b not in said, said
-
-
-def test_2_no_attention_matrices_is_told_that_alone():
-    # the other reading of the newcomer's coincidence (4·d² = d·d_ff on GPT-2)
-    body = "    return 2 * L * (2 * d * d_ff) + 4 * L * context * d + 2 * d * V\n"
-    detail = _detail(L06, "forward_flops_per_token", FORWARD + body)
-    assert "two slips" not in detail and "no attention matrices" in detail, detail
-    assert "one MLP" not in detail, detail
 
 
 # (3) ----------------------------------------------------------------------------------

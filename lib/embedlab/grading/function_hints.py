@@ -271,8 +271,7 @@ def _without_calls_made(says: str, source: str | None) -> str:
     return "".join(kept)
 
 
-def most_telling(failures, explained=None, generic=None, plain=None, facts=(),
-                 unread=False) -> str:
+def most_telling(failures, explained=None, generic=None, plain=None, facts=()) -> str:
     """The detail of a wrong function from its failing calls [(index, where, hint)]: one input can fit
     two mistakes (1.07 GB floored and 1.07 GB read as GiB both give 1.0), so the hint that fits the
     most failing inputs is said (a direction only, last), on the first input it fits.
@@ -284,11 +283,7 @@ def most_telling(failures, explained=None, generic=None, plain=None, facts=(),
     slip that fits one call only, where such a call contradicts it, is not named, and a story of two slips at
     once that such a call contradicts is not named however many other calls it fits. When no named slip is left,
     the general words are said: a direction-only hint of a failing call, else `plain(k)` (what is known
-    of the first). `facts` (an invariant a result breaks) are observed, not inferred: never weighed so.
-    A story is a claim about the code, so it holds on every input: as many calls that
-    name no cause and that it does not fit as calls it fits refute it, unless the
-    function leaves an argument `unread` (then calls differ by that argument's values,
-    and a second slip shows only where the argument is neutral)."""
+    of the first). `facts` (an invariant a result breaks) are observed, not inferred: never weighed so."""
     counts = {}
     for _, _, hint in failures:
         counts[hint] = counts.get(hint, 0) + 1
@@ -326,11 +321,7 @@ def most_telling(failures, explained=None, generic=None, plain=None, facts=(),
             # failing call that names no cause of its own; two calls it fits do not outweigh one it does not
             # (L·h·d = 1,024·d on two of Llama's shapes, and on no random one)
             return False
-        # a story is a claim about the code, so it holds on every input: as many failing
-        # calls that name no cause and that it does not fit as calls it fits refute it
-        # (three MLP matrices read as "attention counted twice" on the two GPT-2 shapes,
-        # where d_ff = 4·d, and on neither shape after them, where it is not)
-        return against == 0 or support[h] > against or (unread and support[h] >= 2)
+        return against == 0 or support[h] >= 2
 
     kept = [h for h in counts if kept_(h)]
     if not kept and plain is not None:
@@ -363,13 +354,6 @@ def _either(hint: str) -> list:
     known = parts.alternatives(hint)
     if known:
         return [known]
-    # the words a result question writes of two it cannot part (kinds.Question._either):
-    # "two slips …. One: A. The other: B" (or "The likelier: A"), one sentence each
-    for which in ("One", "The likelier"):
-        lead = f"{parts.TWO_SLIPS}. {which}: "
-        if hint.startswith(lead) and hint.count(". The other: ") == 1:
-            a, b = hint[len(lead):].split(". The other: ")
-            return [(a, b)]
     for lead, sep in ((parts.EITHER_LEAD, parts.EITHER_SEP), (EITHER, ", or ")):
         if hint.startswith(lead):
             rest = hint[len(lead):]

@@ -249,11 +249,6 @@ class Question:
     solved_in: str = ""  # a function's result question: the lesson whose solution writes the function (code.solution_source)
     reread: str = ""  # set by lessons.questions_for: the lesson's section it practises (its module's REREAD)
     reread_lesson: str = ""  # the lesson whose section that is (set with it): the question's own, or another
-    # set by lessons.questions_for: {what a section of the lesson teaches, in its
-    # heading's words ("attention over the context"): (lesson, that heading)}, for
-    # every section the lesson's questions practise: measured words that name one are
-    # pointed there, where it is taught, not to the question's own section (`_pointed`)
-    sections: dict = field(default_factory=dict)
     # set by lessons.questions_for: a value question no input changes (its Space's `fixed`) whose solution computes
     # it: no rerun on other inputs can tell a typed value there, so the cell is read (`_typed_fixed`)
     fixed: bool = False
@@ -654,12 +649,16 @@ class Question:
         section 5's shares), else the question's own."""
         if not self.reread:
             return said
+        from embedlab.grading.lessons import sections_taught
+
         lesson, section = self.reread_lesson, self.reread
         text = said.lower() if isinstance(said, str) else ""
-        named = sorted((text.find(what), what) for what in (self.sections or {})
-                       if what in text)
+        # {what a section of the lesson teaches: (lesson, its heading)}: words that name
+        # one are pointed there, where it is taught
+        sections = _quiet(sections_taught, self.lesson, default={}) or {}
+        named = sorted((text.find(what), what) for what in sections if what in text)
         if named and not any(what in self.reread.lower() for _, what in named):
-            lesson, section = self.sections[named[0][1]]
+            lesson, section = sections[named[0][1]]
         if lesson and lesson != self.lesson:  # taught in another lesson: named
             number = lesson.split("-", 1)[0]
             return f"{said}; reread lesson {number}'s section “{section}”"
@@ -2100,8 +2099,7 @@ class Function(Question):
         said = function_hints.most_telling(
             failures, explained=lambda k: self._explained(*calls[k][:3]),
             generic=lambda k: diagnose.direction_only(failures[k][2]) or calls[k][3] == "generic",
-            plain=lambda k: self._plain(*calls[k][:3]), facts=self._invariant_words(),
-            unread=bool(unused))
+            plain=lambda k: self._plain(*calls[k][:3]), facts=self._invariant_words())
         slip = _quiet(explain.precedence_slip, self.source, default=None)
         where = next((w for _, w, _ in failures if said.startswith(w + ": ")), None)
         hint = said[len(where) + 2:] if where else said

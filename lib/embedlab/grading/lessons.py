@@ -12,6 +12,7 @@ folder from submissions.
 from __future__ import annotations
 
 import base64
+import functools
 import importlib
 import json
 import zlib
@@ -67,11 +68,9 @@ def questions_for(lesson: str, params: dict | None = None) -> list[Question]:
     found = list(module.questions(params)) if params is not None and callable(getattr(module, "questions", None)) \
         else list(module.QUESTIONS)
     reread = getattr(module, "REREAD", {})
-    sections = _sections_taught(lesson, reread)
     for q in found:  # each knows its lesson (the code its exercise gives is not the learner's own) and its section
         q.lesson = lesson
         q.reread_lesson, q.reread = _reread_entry(lesson, reread.get(q.name) if isinstance(reread, dict) else None)
-        q.sections = sections
     fixed = getattr(getattr(module, "SPACE", None), "fixed", None) or {}
     for q in found:  # a value no input changes, which the course's solution computes: a typed one is read as typed
         if q.name in fixed and q.kind in ("integer", "real", "array"):
@@ -95,7 +94,8 @@ def _solution_computes(lesson: str, name: str) -> bool:
     return not typed_cell(own, name)
 
 
-def _sections_taught(lesson: str, reread) -> dict[str, tuple[str, str]]:
+@functools.lru_cache(maxsize=None)
+def sections_taught(lesson: str) -> dict[str, tuple[str, str]]:
     """{what a section teaches: (lesson, its heading)} of every section of `lesson`'s
     own notebook its questions practise (REREAD): the heading's words without its
     number, up to its colon, lowercased ("4. Attention over the context: work without
@@ -103,6 +103,11 @@ def _sections_taught(lesson: str, reread) -> dict[str, tuple[str, str]]:
     hint's words name it only where they name that subject."""
     import re
 
+    if not lesson:
+        return {}
+    number = lesson.split("-", 1)[0]
+    module = importlib.import_module(f"embedlab.grading.questions.l{number}")
+    reread = getattr(module, "REREAD", {})
     out = {}
     for entry in dict(reread).values() if isinstance(reread, dict) else ():
         where, heading = _reread_entry(lesson, entry)
