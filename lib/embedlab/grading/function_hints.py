@@ -385,6 +385,15 @@ def call_explanations(question, inner, got, want, args) -> set:
             out |= explain.explanations(inner, value, wanted)
         except Exception:  # noqa: BLE001
             pass
+    case = getattr(inner, "case", None)
+    if inner.kind in ("integer", "real") and case is not None and inner.source:
+        # the learner's own function put right by one edit (a number one off, an
+        # operator), on this call's arguments: a counterfactual that holds on every
+        # call where the slip is the learner's, said there or not
+        try:
+            out |= set(explain._one_edit_undone(inner, value, wanted))
+        except Exception:  # noqa: BLE001
+            pass
     for invariant in question.invariants:
         try:
             if not invariant.holds(value, *copy_args(args)):

@@ -674,12 +674,26 @@ class Question:
         return ""
 
     def _pointed(self, said: str) -> str:
-        """Measured words (a direction, a band), with the lesson's section to reread."""
+        """Measured words (a direction, a band), with the lesson's section to reread:
+        the one that teaches what the words name, where they name what another section
+        of the lesson is about (section 4's attention over the context, in a hint on
+        section 5's shares), else the question's own."""
         if not self.reread:
             return said
-        if self.reread_lesson and self.reread_lesson != self.lesson:  # taught in another lesson: named
-            return f"{said}; reread lesson {self.reread_lesson.split('-', 1)[0]}'s section “{self.reread}”"
-        return f"{said}; reread the lesson's section “{self.reread}”"
+        from embedlab.grading.lessons import sections_taught
+
+        lesson, section = self.reread_lesson, self.reread
+        text = said.lower() if isinstance(said, str) else ""
+        # {what a section of the lesson teaches: (lesson, its heading)}: words that name
+        # one are pointed there, where it is taught
+        sections = _quiet(sections_taught, self.lesson, default={}) or {}
+        named = sorted((text.find(what), what) for what in sections if what in text)
+        if named and not any(what in self.reread.lower() for _, what in named):
+            lesson, section = sections[named[0][1]]
+        if lesson and lesson != self.lesson:  # taught in another lesson: named
+            number = lesson.split("-", 1)[0]
+            return f"{said}; reread lesson {number}'s section “{section}”"
+        return f"{said}; reread the lesson's section “{section}”"
 
     # ----------------------------------------------------------------------
     # A diagnosis is checked before it is shown. Each candidate slip was found because it gives the learner's

@@ -12,6 +12,7 @@ folder from submissions.
 from __future__ import annotations
 
 import base64
+import functools
 import importlib
 import json
 import zlib
@@ -91,6 +92,31 @@ def _solution_computes(lesson: str, name: str) -> bool:
         return False
     own = source.split("# BEGIN SOLUTION", 1)[-1].split("# END SOLUTION", 1)[0]  # its own lines, not the given ones
     return not typed_cell(own, name)
+
+
+@functools.lru_cache(maxsize=None)
+def sections_taught(lesson: str) -> dict[str, tuple[str, str]]:
+    """{what a section teaches: (lesson, its heading)} of every section of `lesson`'s
+    own notebook its questions practise (REREAD): the heading's words without its
+    number, up to its colon, lowercased ("4. Attention over the context: work without
+    parameters" teaches "attention over the context"); three words or more, so that a
+    hint's words name it only where they name that subject."""
+    import re
+
+    if not lesson:
+        return {}
+    number = lesson.split("-", 1)[0]
+    module = importlib.import_module(f"embedlab.grading.questions.l{number}")
+    reread = getattr(module, "REREAD", {})
+    out = {}
+    for entry in dict(reread).values() if isinstance(reread, dict) else ():
+        where, heading = _reread_entry(lesson, entry)
+        if where != lesson or not heading:
+            continue
+        subject = re.sub(r"^\d+\.\s*", "", heading).split(":", 1)[0].strip().lower()
+        if len(subject.split()) >= 3:
+            out.setdefault(subject, (where, heading))
+    return out
 
 
 def _reread_entry(lesson: str, entry) -> tuple[str, str]:

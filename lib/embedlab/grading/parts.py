@@ -45,6 +45,7 @@ _DETERMINED = re.compile(r"(?:the|a|an|its|their|this|that|each|every|one|two)\b
 WITHOUT = "#without"  # a group's op: one child left out there only (a shared, keyed part left out in one place)
 SPREAD = "#spread"    # a sum's op: one term's count factor put on every term ((a + b) · L for a + b · L)
 NARROW = "#narrow"    # a product's op: its factors put on one term of its sum only (a + b · L for (a + b) · L)
+TIMES = "#times"      # a sum's op: one term × a count of the answer once too often
 
 
 @dataclass
@@ -187,9 +188,11 @@ class Sum(_Group):
         total = 0
         without = changes.get(self.id() + WITHOUT)
         spread = changes.get(self.id() + SPREAD)  # (i, factor): a factor of term i put on every term (parentheses)
+        times = changes.get(self.id() + TIMES)    # (i, factor): term i × factor
         for i, child in enumerate(self.children):
             if i != without:
                 term = _term(child, changes, 0, 2)
+                term = term * times[1] if times is not None and i == times[0] else term
                 total += term * spread[1] if spread is not None and i != spread[0] else term
         return total
 
@@ -537,6 +540,12 @@ def changes_of(answer: Answer) -> list[tuple[dict, str, tuple]]:
                 out.append(({nid: "add"}, node.says, (nid,)))
             continue
         if parent is not None and not isinstance(parent, Ratio):
+            if node.can_drop and (nid, DROP) not in seen and _rest_is_one(parent, node):
+                # a factor left out where the other factors make 1 (the head run
+                # once: 1 × head) leaves a 1, not a 0: it matches only within a
+                # tolerance what leaving out the whole product gives exactly, and its
+                # words ("your share has no head") name no slip of its own
+                seen.add((nid, DROP))
             if node.can_drop and (nid, DROP) not in seen:
                 seen.add((nid, DROP))
                 words = node.say_missing(answer.context)
@@ -564,6 +573,29 @@ def changes_of(answer: Answer) -> list[tuple[dict, str, tuple]]:
                 seen.add((nid, i))
                 out.append(({nid: ("alt", i)}, alt.says, (nid,) + ((f"tag:{alt.tag}",) if alt.tag else ())))
     return out
+
+
+def _ulps_apart(a: float, b: float, ulps: int = 8) -> bool:
+    """Are two numbers equal to within a few units in float64's last place (one
+    computation written two ways)?"""
+    if not (math.isfinite(a) and math.isfinite(b)):
+        return False
+    return abs(a - b) <= ulps * math.ulp(max(abs(a), abs(b)))
+
+
+def _rest_is_one(parent, node) -> bool:
+    """Is `node` a factor of the product `parent` whose other factors make exactly 1?"""
+    if not isinstance(parent, Prod):
+        return False
+    rest = 1
+    for child in parent.children:
+        if child is node:
+            continue
+        try:
+            rest *= _eval(child, {})
+        except (ArithmeticError, ValueError, TypeError):
+            return False
+    return rest == 1
 
 
 def _repeated_by_extra(node, parent, answer=None):
@@ -756,11 +788,19 @@ def matches(answer: Answer, got: float, want: float | None = None, tagged: bool 
     found = {}  # (touched parts, scale) -> words: one explanation per set of parts changed
     same_den = _denominator_tags(answer, singles)
     # one change: a part, or a scale of the whole
-    for (change, words, ids), v in zip(singles, values):
-        if not _close(v, base) and _close(v, got):
-            found.setdefault((frozenset(ids) | {SINGLE} | same_den.get(id(change), set()), None), words)
-            WRITTEN_AS[words] = _changed_values(answer, change)
-            _story(answer, change, words, got)
+    matched = [(change, words, ids, v)
+               for (change, words, ids), v in zip(singles, values)
+               if not _close(v, base) and _close(v, got)]
+    if any(_ulps_apart(v, got) for *_, v in matched):
+        # a change that gives the learner's number to float64's last digits beside one
+        # that gives it only within the tolerance (a term left as 1 or 12 FLOPs in a
+        # whole of 10¹¹, where the other leaves it out): that one only
+        matched = [m for m in matched if _ulps_apart(m[3], got)]
+    for change, words, ids, v in matched:
+        key = frozenset(ids) | {SINGLE} | same_den.get(id(change), set())
+        found.setdefault((key, None), words)
+        WRITTEN_AS[words] = _changed_values(answer, change)
+        _story(answer, change, words, got)
     _present_ruled_out(answer, found)
     for factor, says in scales:
         if _close(base * factor, got):
@@ -820,10 +860,45 @@ def matches(answer: Answer, got: float, want: float | None = None, tagged: bool 
             words = _pair_words(answer, ca, wa, cb, wb)
             found.setdefault((frozenset(ia) | frozenset(ib), None), words)
             _story(answer, {**ca, **cb}, words, got)
+    # one term of a sum multiplied by a count of the answer (T, L) once too often: one
+    # change, but read only beside the two-change stories, since the same number is
+    # often both (T · attention over T-fold parts, or the head and the blocks once over
+    # one fold of attention): two readings of one number are offered both, or neither
+    for key, words in _times_count(answer, base, got):
+        found.setdefault((frozenset([key]), None), words)
     if not found:
         return _out(1, _last_resort(answer, last, base, got), tagged)
     out = _out(2, found, tagged)
     TWO.update(words for _, words, *_ in out)
+    return out
+
+
+def _times_count(answer, base, got) -> list:
+    """(key, words) of each term of a sum that, multiplied by one of the answer's counts
+    (a Part that counts: T positions, L layers), gives `got` exactly: "attention over
+    the context is T times too large"."""
+    counts = {}
+    for node in answer.tree.nodes():
+        named = _IDENT.fullmatch(node.words or "") or _IDENT.fullmatch(node.name)
+        if isinstance(node, Part) and type(node.amount) is int and node.amount >= 2 \
+                and named:
+            counts.setdefault(node.amount, _label(node))
+    out = []
+    for node in answer.tree.nodes():
+        if not isinstance(node, Sum) or len(node.children) < 2:
+            continue
+        for i, child in enumerate(node.children):
+            if isinstance(child, Extra):
+                continue
+            for amount, label in counts.items():
+                try:
+                    v = _eval(answer.tree, {node.id() + TIMES: (i, amount)})
+                except (ArithmeticError, ValueError, TypeError, OverflowError):
+                    continue
+                if not _close(v, base) and _close(v, got):
+                    words = (f"{child.name} is {label} times too large: multiplied "
+                             f"by {label} once too often")
+                    out.append((f"times:{child.id()}:{amount}", words))
     return out
 
 

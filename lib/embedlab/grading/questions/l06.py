@@ -112,6 +112,13 @@ BLOCKS_T_TIMES = ("reading a prompt, every one of the T positions goes through t
                   "the last position")
 
 
+# T² keys in all, said of the count (T keys at every position), not of a form: a
+# learner who prices every position at the last one's T keys never writes T², and one
+# who writes T * T is told the same count
+SQUARE_KEYS = ("your attention counts T keys at every position, T² in all: token t "
+               "attends to t positions, T(T+1)/2 keys in all")
+
+
 def blocks_once(p: dict, keys: int) -> float:
     """Question 5 as a learner may slip: the lookup and blocks for one token only, the head once,
     attention over `keys` keys."""
@@ -337,8 +344,7 @@ def questions(p: dict) -> list:
                              "denominator)"),
                 Part("attention over the context", costs.attention_per_key * keys, "grows with every position",
                      missing="too big: you left out attention over the context, which grows with every position",
-                     alts=[Alt(costs.attention_per_key * T * T,
-                               "token t attends to t positions: T(T+1)/2 keys in all, not T²"),
+                     alts=[Alt(costs.attention_per_key * T * T, SQUARE_KEYS),
                            # half the T × T score matrix: the diagonal (each token's key of its own) left out
                            *[Alt(costs.attention_per_key * k, f"{words}: token t attends to t positions, itself "
                                                               "included, so T(T+1)/2 keys in all; the diagonal of "
@@ -394,7 +400,7 @@ def questions(p: dict) -> list:
             Hint(lambda got, want: _is(got, share(p, p["T"], attention=False)),
                  "too big: you left out attention over the context, which grows with every position"),
             Hint(lambda got, want: _is(got, share(p, p["T"], square=True)),
-                 "token t attends to t positions: T(T+1)/2 keys in all, not T²"),
+                 SQUARE_KEYS),
             Hint(lambda got, want: got > 1, "a share is a fraction between 0 and 1"),
         ], parts=lambda: share_parts(False), own_work=BUILD_SHARE, **reads("head_share_training")),
         Real("head_share_prompt", exact=True, hints=[
