@@ -60,3 +60,11 @@ def test_a_part_worked_out_once_gives_what_working_it_out_again_gives(lesson, mo
 
 
 NO_PARTS = {"11-size-a-model"}  # its questions are a design and functions of one: no named parts
+
+
+def test_every_op_a_group_change_is_written_under_is_one_the_shortcut_reads():
+    """A group's change is keyed by its id and an op ("#without", "#times" …): an op that parts._touched does not
+    list makes the shortcut reuse the group's value as answered under that change (a new op added without it
+    gave lesson 06's "T times too large" story the answered value, and the story vanished)."""
+    ops = {v for k, v in vars(parts).items() if k.isupper() and isinstance(v, str) and v.startswith("#")}
+    assert ops and ops <= set(parts.GROUP_OPS), ops - set(parts.GROUP_OPS)

@@ -46,6 +46,9 @@ WITHOUT = "#without"  # a group's op: one child left out there only (a shared, k
 SPREAD = "#spread"    # a sum's op: one term's count factor put on every term ((a + b) · L for a + b · L)
 NARROW = "#narrow"    # a product's op: its factors put on one term of its sum only (a + b · L for (a + b) · L)
 TIMES = "#times"      # a sum's op: one term × a count of the answer once too often
+# Every op a group's change is written under (its id + the op): _touched reads them, so an op left out here would
+# let the search reuse a group's value as answered under a change that reaches it (tests/test_parts_memo.py).
+GROUP_OPS = (WITHOUT, SPREAD, NARROW, TIMES)
 
 
 @dataclass
@@ -269,14 +272,15 @@ def _eval(node, changes):
 
 def _touched(node) -> frozenset:
     """Every key a change below `node` (itself included) is written under: each node's id, and a group's ops on
-    it (WITHOUT, SPREAD, NARROW). A change none of them names leaves `node`'s value as answered. Kept on the node:
+    it (GROUP_OPS). A change none of them names leaves `node`'s value as answered. Kept on the node:
     a tree's parts and keys are fixed once built (only alternatives are added later, read under a change)."""
     kept = node.__dict__.get("_touched")
     if kept is None or kept[0] != id(node):
         keys = set()
         for n in node.nodes():
             nid = n.id()
-            keys.update((nid, nid + WITHOUT, nid + SPREAD, nid + NARROW))
+            keys.add(nid)
+            keys.update(nid + op for op in GROUP_OPS)
         kept = node.__dict__["_touched"] = (id(node), frozenset(keys))
     return kept[1]
 
