@@ -2103,6 +2103,10 @@ class Function(Question):
             text = (f"your function never reads its argument{'s' * (len(unused) > 1)} {which}: its result must "
                     f"depend on {'them' if len(unused) > 1 else 'it'}")
             hint = _not_read_asides(hint if where else "", unused)
+            # a function that reads none of its arguments returns one value on every call: what one call's value
+            # shows (a sign, an invariant broken on that call) is that call's coincidence, not what it does
+            if set(_learner_arg_names(self.source, self.name)) <= set(unused):
+                hint = ""
             if hint and not diagnose.direction_only(hint):
                 # what that leaves out, in the slip's own words, where they name the argument ("the batch holds
                 # `batch` of them"); another slip the call shows (the factor 2 of keys and values, on a call whose

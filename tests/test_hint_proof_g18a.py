@@ -1,0 +1,91 @@
+"""Blind corpus 18's generic and misleading kinds of lessons 01-06 (helper gen18a), planted as new instances (other
+questions, values and code than the corpus's entries): a hint names a mistake only when it can prove it.
+
+1. A function that reads none of its arguments returns one value on every call: a clause read from one call's value
+   (a sign, an invariant that call breaks) is that call's coincidence and is not joined after "never reads".
+2. An invariant says only what it measures: count_unique's value between each storage once and every entry added is
+   said so, not as "some shared storages still counted twice (not only some)" (a partial de-duplication the code may
+   never do).
+3. A value equal to one part of the answer is not named as that part given alone when a term the learner's own
+   expression adds has the size of another part outside it and of none inside (`4·d² + 4·d²`: the MLP's 8·d², or
+   attention's 4·d² and a 4·d² MLP).
+4. A list the notebook gives is named as read where another belongs only where the solution's own lines read that
+   other list (`words` for `pair[0]` gives the answer on the book's data because the cosine is symmetric).
+
+Each test was red on main at 8f1f7d1 (its check seen red with the fix taken out), green here.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+
+from embedlab.grading.exercise import Exercise
+from embedlab.grading.text import hint_problems
+from hint_corpus import Wrong, check_wrong
+
+
+def _verdict(lesson, name, source):
+    """The notebook check's verdict on `source` written in the question's answer cell."""
+    with contextlib.redirect_stdout(io.StringIO()):
+        _, ns = check_wrong.run_entry(Wrong(lesson, name, source, "", (), ()))
+    prelude = check_wrong.exercise_prelude(lesson, name)
+    ns["_ih"] = ["", (prelude + "# YOUR CODE HERE\n" if prelude.strip() else "") + source]
+    verdict = Exercise(lesson).verdict(name, ns)
+    assert verdict.status == "incorrect", verdict
+    assert not hint_problems(verdict.detail), verdict.detail
+    return verdict.detail
+
+
+NEVER = "your function never reads its argument"
+
+
+def test_1_a_function_reading_no_argument_gets_no_clause_from_one_call():
+    for lesson, name, source in [
+            ("08-vocabulary-size", "tokens_per_word", "def tokens_per_word(counts, n_tokens):\n    return -1.5\n"),
+            ("01-toy-table", "cosine", "def cosine(a, b):\n    value = -0.5\n    return value\n")]:
+        detail = _verdict(lesson, name, source)
+        assert detail.startswith(NEVER) and detail.endswith("where it belongs"), (name, detail)
+        for word in ("between the fewest", "point the same way", "sign"):
+            assert word not in detail, (name, detail)
+
+
+def test_1_near_miss_a_function_reading_one_argument_keeps_its_clause():
+    detail = _verdict("08-vocabulary-size", "tokens_per_word",
+                      "def tokens_per_word(counts, n_tokens):\n    return float(sum(n_tokens))\n")
+    assert detail.startswith(NEVER + " `counts`") and "Σ counts" in detail, detail
+
+
+def test_2_count_unique_between_once_and_all_is_said_as_measured():
+    for source in ("def count_unique(storage, sizes):\n    return int(sizes[:-1].sum())\n",
+                   "def count_unique(storage, sizes):\n    return int(sizes.sum() - sizes.min())\n"):
+        detail = _verdict("05-weight-tying", "count_unique", source)
+        assert "not only some" not in detail and "still counted" not in detail, detail
+        assert "more than each storage counted once, less than every entry" in detail.lower(), detail
+
+
+def test_3_a_part_alone_is_not_named_when_a_term_is_another_part():
+    source = "attn = 4 * d * d\nmlp = d * 4 * d\nblock_params = attn + mlp\n"
+    detail = _verdict("03-counting-gpt2", "block_params", source)
+    assert "alone" not in detail and "MLP" not in detail, detail
+
+
+def test_3_near_miss_one_term_that_is_the_part_keeps_the_story():
+    detail = _verdict("03-counting-gpt2", "block_params", "block_params = 4 * d * d\n")
+    assert "attention weights" in detail and "alone" in detail, detail
+
+
+def test_4_a_list_the_solution_never_reads_is_not_named_for_the_one_it_reads():
+    for source in ("rows = [table[word_to_id[pair[0]] + 1], table[word_to_id[pair[1]] + 1]]\n"
+                   "cos_pair = cosine_similarity(rows[0], rows[1])\n",
+                   "cos_pair = cosine_similarity(table[1 + word_to_id[pair[0]]], table[1 + word_to_id[pair[1]]])\n"):
+        detail = _verdict("01-toy-table", "cos_pair", "from embedlab import cosine_similarity\n" + source)
+        assert "where `words` belongs" not in detail, detail
+        assert "another pair of words" in detail or "another two rows" in detail, detail
+
+
+def test_4_near_miss_a_list_read_where_the_solutions_list_belongs_is_named():
+    source = ("from embedlab import cosine_similarity\n"
+              "cos_pair = cosine_similarity(table[word_to_id[words[0]]], table[word_to_id[pair[1]]])\n")
+    detail = _verdict("01-toy-table", "cos_pair", source)
+    assert "`words` where `pair` belongs" in detail, detail
