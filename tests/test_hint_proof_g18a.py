@@ -11,6 +11,10 @@ questions, values and code than the corpus's entries): a hint names a mistake on
    attention's 4·d² and a 4·d² MLP).
 4. A list the notebook gives is named as read where another belongs only where the solution's own lines read that
    other list (`words` for `pair[0]` gives the answer on the book's data because the cosine is symmetric).
+5. An array measured exactly as the answer with a row (and a column) of zeros in front is said so: indices counted
+   from 1; one exactly the answer's last row alone is said so (never for the first row).
+6. Most values off, each by less than a low precision's rounding of the largest and both ways, is said as that
+   rounding (never for an amount added to every value, nor for one row off).
 
 Each test was red on main at 8f1f7d1 (its check seen red with the fix taken out), green here.
 """
@@ -89,3 +93,41 @@ def test_4_near_miss_a_list_read_where_the_solutions_list_belongs_is_named():
               "cos_pair = cosine_similarity(table[word_to_id[words[0]]], table[word_to_id[pair[1]]])\n")
     detail = _verdict("01-toy-table", "cos_pair", source)
     assert "`words` where `pair` belongs" in detail, detail
+
+
+def test_5_zeros_in_front_are_measured_as_indices_counted_from_1():
+    for lesson, name, source, which in [
+            ("01-toy-table", "batch",
+             "batch = np.pad(table[[word_to_id[w] for w in sentence]], ((1, 0), (1, 0)))\n",
+             "an extra row and an extra column of zeros in front"),
+            ("02-lookup-vs-matmul", "rows_lookup",
+             "rows_lookup = np.vstack([np.zeros((1, E.shape[1]), dtype=E.dtype), E[ids]])\n",
+             "an extra row of zeros in front")]:
+        detail = _verdict(lesson, name, source)
+        assert which in detail and "counted from 1" in detail, (name, detail)
+
+
+def test_5_near_miss_zeros_at_the_end_are_not_indices_from_1():
+    detail = _verdict("01-toy-table", "batch",
+                      "batch = np.pad(table[[word_to_id[w] for w in sentence]], ((0, 1), (0, 1)))\n")
+    assert "counted from 1" not in detail and "in front" not in detail, detail
+
+
+def test_5_the_last_row_alone_is_measured():
+    detail = _verdict("02-lookup-vs-matmul", "rows_lookup", "rows_lookup = E[ids[-1]]\n")
+    assert "exactly the last of the 5 rows asked, alone" in detail, detail
+    first = _verdict("02-lookup-vs-matmul", "rows_lookup", "rows_lookup = E[ids[0]]\n")
+    assert "last" not in first, first
+
+
+def test_6_rounding_to_a_low_precision_is_measured():
+    detail = _verdict("02-lookup-vs-matmul", "rows_lookup",
+                      "rows_lookup = ((E[ids] + 8).astype(np.float16) - 8).astype(np.float32)\n")
+    assert "rounding to a low precision" in detail, detail
+
+
+def test_6_near_miss_an_amount_added_or_one_row_off_is_no_rounding():
+    for source in ("grad_E = dlogits.T @ x + 1e-3\nnp.add.at(grad_E, ids, dx0)\n",
+                   "grad_E = dlogits.T @ x\nnp.add.at(grad_E, ids, dx0)\ngrad_E[0] *= 1.0001\n"):
+        detail = _verdict("05-weight-tying", "grad_E", source)
+        assert "low precision" not in detail, detail

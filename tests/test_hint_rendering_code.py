@@ -458,6 +458,8 @@ def _arrays_near(w):
         if len(w) > 1:  # the last row never filled (a loop one short)
             out.append(np.where(np.arange(len(w))[:, None] == len(w) - 1, 0, w))
         out += [np.vstack([w[1:], np.zeros((1, w.shape[1]))])]
+        if len(w) > 1 and w.dtype.kind in "biuf":  # the last row alone; a row and a column of zeros in front
+            out += [w[-1], np.pad(w, ((1, 0), (1, 0)))]
     if w.ndim == 1 and len(w) > 1 and w.dtype.kind in "biuf":  # two entries given together in the first, the other 0
         out.append(np.concatenate([[w[0] + w[1], 0], w[2:]]).astype(w.dtype))
         out.append(np.concatenate([w[:-2], [w[-2] + w[-1], 0]]).astype(w.dtype))
