@@ -15,6 +15,9 @@ questions, values and code than the corpus's entries): a hint names a mistake on
    from 1; one exactly the answer's last row alone is said so (never for the first row).
 6. Most values off, each by less than a low precision's rounding of the largest and both ways, is said as that
    rounding (never for an amount added to every value, nor for one row off).
+7. A piece of the learner's expression (or two plain names) where a value the solution reads or makes belongs, their
+   lines never reading it: named where, with the value in its place, the cell gives the answer on the book's inputs
+   and on another look (a toy table's `len(words)` for the model's V, question 2's `table_d` for d).
 
 Each test was red on main at 8f1f7d1 (its check seen red with the fix taken out), green here.
 """
@@ -131,3 +134,21 @@ def test_6_near_miss_an_amount_added_or_one_row_off_is_no_rounding():
                    "grad_E = dlogits.T @ x\nnp.add.at(grad_E, ids, dx0)\ngrad_E[0] *= 1.0001\n"):
         detail = _verdict("05-weight-tying", "grad_E", source)
         assert "low precision" not in detail, detail
+
+
+def test_7_a_value_of_an_earlier_question_where_the_models_belongs():
+    for lesson, name, source, said in [
+            ("01-toy-table", "extra_dim_cost", "extra_dim_cost = len(features) * extra_features\n",
+             "`len(features)` stands where `V`"),
+            ("01-toy-table", "model_table",
+             "shape = model_shape(load_config(model))\nmodel_table = len(words) * shape.hidden_size\n",
+             "`len(words)` stands where `shape.vocab_size` belongs"),
+            ("02-lookup-vs-matmul", "batch_flops", "batch_flops = 2 * batch_V * table_d * n_tokens\n",
+             "reads `batch_V` and `table_d` where `V` and `d` belong")]:
+        detail = _verdict(lesson, name, source)
+        assert said in detail and "your own code gives the answer" in detail, (name, detail)
+
+
+def test_7_near_miss_a_piece_whose_value_does_not_put_the_cell_right_is_not_named():
+    detail = _verdict("01-toy-table", "extra_dim_cost", "extra_dim_cost = len(words) * extra_features * 2\n")
+    assert "stands where" not in detail and "belongs" not in detail, detail

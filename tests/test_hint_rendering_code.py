@@ -640,6 +640,16 @@ def drive_counterfactual(q, want, lesson):
                     if isinstance(got, (int, float)) and got != want:
                         _quiet(counterfactual.name_in_place, dataclasses.replace(asked, source=mine), got, want)
                         break
+    # an input the solution reads once, written as its book value twice (counterfactual.solution_name_in_place)
+    envs = _quiet(explain._float_envs, asked) or []
+    read = [n for n in dict.fromkeys(re.findall(r"\b[A-Za-z_]\w*\b", own)) if envs and type(envs[0].get(n)) is int
+            and len(re.findall(rf"\b{n}\b", own)) == 1]
+    if read:
+        value = envs[0][read[0]]
+        mine = head + "# YOUR CODE HERE\n" + re.sub(rf"\b{read[0]}\b", f"({value} + {value})", own)
+        got = _quiet(code.evaluate, mine, q.name, envs[0])
+        if isinstance(got, (int, float)) and got != want:
+            _quiet(counterfactual.solution_name_in_place, dataclasses.replace(asked, source=mine), got, want)
     if isinstance(q, Integer):
         for mine in (f"{solved}\nwhole_ = {q.name}\n{q.name} = int(whole_ / 3) + int(whole_ * 2 / 3)\n",
                      f"{solved}\nwhole_ = {q.name}\n{q.name} = int(whole_ // 7) + int(whole_ * 6 // 7)\n"):
