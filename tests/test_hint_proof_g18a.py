@@ -18,6 +18,10 @@ questions, values and code than the corpus's entries): a hint names a mistake on
 7. A piece of the learner's expression (or two plain names) where a value the solution reads or makes belongs, their
    lines never reading it: named where, with the value in its place, the cell gives the answer on the book's inputs
    and on another look (a toy table's `len(words)` for the model's V, question 2's `table_d` for d).
+8. A product of the learner's own expression that lacks a factor the solution multiplies by (`h_kv` where
+   `h_kv * head_dim` belongs): named where, multiplied by it, the cell gives the answer on the book's inputs and on a
+   look; never where the rest of the cell is right on the book's model only (d · d for h · head_dim). 7 and 8 are
+   tried last, where nothing but a direction was found: a question's own words keep their place.
 
 Each test was red on main at 8f1f7d1 (its check seen red with the fix taken out), green here.
 """
@@ -152,3 +156,17 @@ def test_7_a_value_of_an_earlier_question_where_the_models_belongs():
 def test_7_near_miss_a_piece_whose_value_does_not_put_the_cell_right_is_not_named():
     detail = _verdict("01-toy-table", "extra_dim_cost", "extra_dim_cost = len(words) * extra_features * 2\n")
     assert "stands where" not in detail and "belongs" not in detail, detail
+
+
+def test_8_a_factor_the_solution_multiplies_by_is_missing():
+    detail = _verdict("04-modern-blocks", "attn_layer", "attn_layer = 2 * h * head_dim * d + h_kv * 2 * d\n")
+    assert "`h_kv * 2 * d` lacks a factor `head_dim`" in detail, detail
+
+
+def test_8_near_miss_right_on_the_books_model_only_or_said_by_the_question():
+    # d · d for the q and o matrices is right only where h · head_dim = d: the look parts them, no factor is named
+    detail = _verdict("04-modern-blocks", "attn_layer", "attn_layer = d * d * 2 + h_kv * d * 2\n")
+    assert "lacks a factor" not in detail, detail
+    # the question's own words for a missing d_ff come first
+    detail = _verdict("04-modern-blocks", "mlp_layer", "mlp_layer = 3 * d\n")
+    assert detail == "your count has no d_ff", detail

@@ -650,6 +650,13 @@ def drive_counterfactual(q, want, lesson):
         got = _quiet(code.evaluate, mine, q.name, envs[0])
         if isinstance(got, (int, float)) and got != want:
             _quiet(counterfactual.solution_name_in_place, dataclasses.replace(asked, source=mine), got, want)
+    # a factor of the solution's own product left out once (counterfactual.factor_missing)
+    for name in dict.fromkeys(re.findall(r" \* ([A-Za-z_]\w*)\b", own)):
+        mine = head + "# YOUR CODE HERE\n" + re.sub(rf" \* {name}\b", "", own, count=1)
+        for env in envs[:1]:
+            got = _quiet(code.evaluate, mine, q.name, env)
+            if isinstance(got, (int, float)) and got != want:
+                _quiet(counterfactual.factor_missing, dataclasses.replace(asked, source=mine), got, want)
     if isinstance(q, Integer):
         for mine in (f"{solved}\nwhole_ = {q.name}\n{q.name} = int(whole_ / 3) + int(whole_ * 2 / 3)\n",
                      f"{solved}\nwhole_ = {q.name}\n{q.name} = int(whole_ // 7) + int(whole_ * 6 // 7)\n"):

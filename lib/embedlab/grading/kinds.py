@@ -603,6 +603,11 @@ class Question:
             return found
         if typed_edit:
             return typed_edit
+        # nothing but a direction: a value the solution reads (or a factor it multiplies by) in place of a piece of
+        # the learner's own expression, proven on the book's inputs and on a look (counterfactual.LAST_FINDERS)
+        last = _quiet(counterfactual.last_proven, self, got, want, default=None)
+        if last and not _unreadable(last, self):
+            return last
         return self._pointed(found) if found else self._measured(got, want)
 
     def _proven_edit(self, expected) -> str:
