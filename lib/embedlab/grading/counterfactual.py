@@ -391,7 +391,7 @@ def _list_readings(question, got, want):
     if tree is None:
         return None
     try:
-        defaults = importlib.import_module(f"embedlab.grading.questions.l{question.lesson[:2]}").SPACE.defaults
+        defaults = importlib.import_module("embedlab.grading.questions.l" + question.lesson[:2]).SPACE.defaults
     except Exception:  # noqa: BLE001 - a lesson without a variant space: no lists to read
         return None
     lists = {k: len(v) for k, v in defaults.items() if isinstance(v, (list, tuple))}
