@@ -458,6 +458,8 @@ def _arrays_near(w):
         if len(w) > 1:  # the last row never filled (a loop one short)
             out.append(np.where(np.arange(len(w))[:, None] == len(w) - 1, 0, w))
         out += [np.vstack([w[1:], np.zeros((1, w.shape[1]))])]
+        if len(w) > 1 and w.dtype.kind in "biuf":  # the last row alone; a row and a column of zeros in front
+            out += [w[-1], np.pad(w, ((1, 0), (1, 0)))]
     if w.ndim == 1 and len(w) > 1 and w.dtype.kind in "biuf":  # two entries given together in the first, the other 0
         out.append(np.concatenate([[w[0] + w[1], 0], w[2:]]).astype(w.dtype))
         out.append(np.concatenate([w[:-2], [w[-2] + w[-1], 0]]).astype(w.dtype))
@@ -638,6 +640,23 @@ def drive_counterfactual(q, want, lesson):
                     if isinstance(got, (int, float)) and got != want:
                         _quiet(counterfactual.name_in_place, dataclasses.replace(asked, source=mine), got, want)
                         break
+    # an input the solution reads once, written as its book value twice (counterfactual.solution_name_in_place)
+    envs = _quiet(explain._float_envs, asked) or []
+    read = [n for n in dict.fromkeys(re.findall(r"\b[A-Za-z_]\w*\b", own)) if envs and type(envs[0].get(n)) is int
+            and len(re.findall(rf"\b{n}\b", own)) == 1]
+    if read:
+        value = envs[0][read[0]]
+        mine = head + "# YOUR CODE HERE\n" + re.sub(rf"\b{read[0]}\b", f"({value} + {value})", own)
+        got = _quiet(code.evaluate, mine, q.name, envs[0])
+        if isinstance(got, (int, float)) and got != want:
+            _quiet(counterfactual.solution_name_in_place, dataclasses.replace(asked, source=mine), got, want)
+    # a factor of the solution's own product left out once (counterfactual.factor_missing)
+    for name in dict.fromkeys(re.findall(r" \* ([A-Za-z_]\w*)\b", own)):
+        mine = head + "# YOUR CODE HERE\n" + re.sub(rf" \* {name}\b", "", own, count=1)
+        for env in envs[:1]:
+            got = _quiet(code.evaluate, mine, q.name, env)
+            if isinstance(got, (int, float)) and got != want:
+                _quiet(counterfactual.factor_missing, dataclasses.replace(asked, source=mine), got, want)
     if isinstance(q, Integer):
         for mine in (f"{solved}\nwhole_ = {q.name}\n{q.name} = int(whole_ / 3) + int(whole_ * 2 / 3)\n",
                      f"{solved}\nwhole_ = {q.name}\n{q.name} = int(whole_ // 7) + int(whole_ * 6 // 7)\n"):

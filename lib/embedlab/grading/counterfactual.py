@@ -20,6 +20,7 @@ gives there (exactly). A piece whose change fits the book's inputs only (L = h =
 from __future__ import annotations
 
 import ast
+import itertools
 import math
 
 from embedlab.grading import code
@@ -363,7 +364,219 @@ def units_mixed(question, got, want) -> list[str]:
     return list(found.values()) if len(found) == 1 else []
 
 
+def _patched_all(source: str, places: list) -> str | None:
+    """`source` with each (node, name) of `places` put in its node's place, the last place first."""
+    from embedlab.grading import explain
+
+    for node, name in sorted(places, key=lambda p: (p[0].lineno, p[0].col_offset), reverse=True):
+        source = explain._patched(source, node, name) if source is not None else None
+    return source
+
+
+LEN = "len_of_"  # `len(words)` of a list the lesson's parameters give, read as the number it is (_list_readings)
+
+
+def _list_readings(question, got, want):
+    """readings() for a cell that reads the length of a list the lesson's parameters give (`len(words)`), which the
+    arithmetic reading cannot follow: each `len(name)` read as a name LEN + name holding that length, on the book's
+    inputs and the other inputs alike (a second look moves the model, not the lesson's lists)."""
+    import dataclasses
+    import importlib
+
+    from embedlab.grading import explain
+
+    whole = getattr(question, "source", None)
+    own = code.own_part(whole) if isinstance(whole, str) else None
+    tree = _parse(own) if own else None
+    if tree is None:
+        return None
+    try:
+        defaults = importlib.import_module("embedlab.grading.questions.l" + question.lesson[:2]).SPACE.defaults
+    except Exception:  # noqa: BLE001 - a lesson without a variant space: no lists to read
+        return None
+    lists = {k: len(v) for k, v in defaults.items() if isinstance(v, (list, tuple))}
+    stored = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+    places = [(n, LEN + n.args[0].id) for n in ast.walk(tree) if isinstance(n, ast.Call)
+              and isinstance(n.func, ast.Name) and n.func.id == "len" and len(n.args) == 1 and not n.keywords
+              and isinstance(n.args[0], ast.Name) and n.args[0].id in lists and n.args[0].id not in stored]
+    changed = _patched_all(own, places) if places else None
+    if not changed:
+        return None
+    lengths = {LEN + k: v for k, v in lists.items()}
+    head = whole[:len(whole) - len(own)]
+    solved = code.solution_source(question.lesson, question.name)
+    if not isinstance(solved, str):
+        return None
+    book = next((env for env in explain._float_envs(question)
+                 if _exact(code.evaluate(head + changed, question.name, {**env, **lengths}), got)
+                 and _exact(code.evaluate(solved, question.name, env), want)), None)
+    if book is None:
+        return None
+    words = explain._words_of(question.lesson)
+    others = []
+    for env in explain._second_envs(dataclasses.replace(question, source=head + changed)):
+        env = {**words, **env, **lengths}
+        theirs = code.evaluate(solved, question.name, env)
+        if isinstance(theirs, (int, float)) and not isinstance(theirs, bool):
+            others.append((env, theirs))
+    return head, changed, {**book, **lengths}, others
+
+
+def solution_name_in_place(question, got, want) -> list[str]:
+    """A piece of the learner's own expression (at most two plain names at once) where a value the solution's own
+    lines read or make belongs, the learner's lines never reading it: the toy table's `len(words)` for the model's
+    `V`, question 2's `table_V` and `table_d` for `V` and `d`. With the value in its place (the solution's own lines
+    that make it run first), the cell is right on the book's inputs and on at least one other input, exactly."""
+    read = readings(question, got, want) or _list_readings(question, got, want)
+    if read is None or _exact(got, want):
+        return []
+    head, source, book, others = read
+    tree = _parse(source)
+    solved = code.solution_source(getattr(question, "lesson", ""), question.name)
+    if tree is None or not isinstance(solved, str) or not others:
+        return []
+    own = solved.split("# BEGIN SOLUTION")[-1].split("# END SOLUTION")[0]
+    theirs = _parse(own)
+    if theirs is None:
+        return []
+    stored = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+    made = {}  # name -> the solution's statement that makes it (a statement that makes the answer left out)
+    setup = []
+    for stmt in theirs.body:
+        targets = {n.id for n in ast.walk(stmt) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+        if question.name in targets:
+            continue
+        setup.append(_segment(own, stmt))
+        made.update({t: _segment(own, stmt) for t in targets})
+    inputs = {n.id for n in ast.walk(theirs) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
+              and isinstance(book.get(n.id), (int, float)) and not isinstance(book.get(n.id), bool)}
+    names = sorted(n for n in set(made) | inputs if n != question.name and n not in stored and not _reads(tree, n))
+    # a field the solution reads (`shape.vocab_size`) on a name both lines make the same way, the learner's never
+    made_alike = {t for t in set(made) & stored if made[t].replace(" ", "") in source.replace(" ", "")}
+    names += sorted({_segment(own, n) for n in ast.walk(theirs) if isinstance(n, ast.Attribute)
+                     and isinstance(n.value, ast.Name) and n.value.id in made_alike
+                     and _segment(own, n) not in source})
+    if not names:
+        return []
+    prefix = "\n".join(setup) + "\n"
+
+    def right(changed: str) -> bool:
+        text = head + "\n" + prefix + changed
+        if not _exact(code.evaluate(text, question.name, book), want):
+            return False
+        seen = 0
+        for env, theirs_there in others:
+            mine = code.evaluate(text, question.name, env)
+            if mine is None:
+                continue
+            if not _exact(mine, theirs_there):
+                return False
+            seen += 1
+        return seen > 0
+
+    def said(name: str) -> str:
+        return f"`{name}` (as `{made[name]}` makes it)" if name in made and len(made[name]) <= 60 else f"`{name}`"
+
+    def shown(node) -> str:  # a length read as a name (_list_readings) shown as the learner wrote it
+        import re as _re
+
+        text = _re.sub(rf"\({LEN}(\w+)\)", r"len(\1)", _segment(source, node))
+        return _re.sub(rf"{LEN}(\w+)", r"len(\1)", text)
+
+    found = {}
+    pieces = [n for n in ast.walk(tree) if isinstance(n, (ast.BinOp, ast.Subscript, ast.Attribute, ast.Call, ast.Name))
+              and not (isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load))
+              and 0 < len(_segment(source, n)) <= 60]
+    for node in pieces:
+        for name in names:
+            changed = _patched_all(source, [(node, name)])
+            if changed and right(changed):
+                found.setdefault((_segment(source, node),), (
+                    f"`{shown(node)}` stands where {said(name)} belongs: with `{name}` in its place, your "
+                    f"own code gives the answer"))
+    if not found:  # two plain names read for two others at once (a smaller table's sizes for the model's)
+        plain = sorted((n for n in pieces if isinstance(n, ast.Name) and n.id in book),
+                       key=lambda n: (n.lineno, n.col_offset))
+        for a, b in itertools.combinations(plain, 2):
+            if a.id == b.id:
+                continue
+            fits = [(x, y) for x, y in itertools.permutations(names, 2)
+                    if (changed := _patched_all(source, [(a, x), (b, y)])) and right(changed)]
+            if len({frozenset(f) for f in fits}) != 1:
+                continue
+            (x, y), *rest = fits
+            # both ways round (a product: V · d) say no pairing the value cannot tell
+            found.setdefault((a.id, b.id), (
+                f"your cell reads `{a.id}` and `{b.id}` where {said(x)} and {said(y)} belong: with those in their "
+                f"places, your own code gives the answer" if rest else
+                f"your cell reads `{a.id}` where {said(x)} belongs and `{b.id}` where {said(y)} belongs: with "
+                f"`{x}` and `{y}` in their places, your own code gives the answer"))
+    return list(found.values()) if len(found) == 1 else []
+
+
+def factor_missing(question, got, want) -> list[str]:
+    """A factor the answer has that a name of the learner's own expression lacks: a name the exercise's given lines
+    (or the question's inputs) hold, that the solution reads and the learner's lines never set (`h_kv` where
+    `h_kv * head_dim` belongs): with the name multiplied in at that one place, the cell gives the answer on the
+    book's inputs and on at least one other look, exactly; named only where one place and one factor do."""
+    read = readings(question, got, want)
+    if read is None or _exact(got, want):
+        return []
+    head, source, book, others = read
+    tree = _parse(source)
+    solved = code.solution_source(getattr(question, "lesson", ""), question.name)
+    if tree is None or not isinstance(solved, str) or not others:
+        return []
+    theirs = _parse(solved.split("# BEGIN SOLUTION")[-1].split("# END SOLUTION")[0])
+    if theirs is None:
+        return []
+    stored = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+    factors = sorted({n.id for n in ast.walk(theirs) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
+                      and (n.id in _given_names(head) or n.id in book) and n.id not in stored
+                      and n.id != question.name})
+    found = {}
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)):
+            continue
+        for factor in factors:
+            changed = _patched_all(source, [(node, f"{node.id} * {factor}")])
+            if not changed or not _exact(code.evaluate(head + "\n" + changed, question.name, book), want):
+                continue
+            seen = [code.evaluate(head + "\n" + changed, question.name, env) for env, _ in others]
+            if any(v is not None and not _exact(v, t) for v, (_, t) in zip(seen, others)) \
+                    or all(v is None for v in seen):
+                continue
+            term = node  # the whole product the name is a factor of (`2 * d * h_kv`): any of its factors times
+            # the missing one is the same change
+            while True:
+                up = next((p for p in ast.walk(tree) for c in ast.iter_child_nodes(p) if c is term), None)
+                if not (isinstance(up, ast.BinOp) and isinstance(up.op, ast.Mult)):
+                    break
+                term = up
+            where = _segment(source, term)
+            found.setdefault((where, factor), (
+                f"`{where}` lacks a factor `{factor}`: multiplied by `{factor}`, your own code gives the answer"))
+    return list(found.values()) if len(found) == 1 else []
+
+
 FINDERS = (name_in_place, rounding_placed, units_mixed)  # shown first: factor_dropped is weighed with the others
+
+
+# tried last, where every other source of words found only a direction (kinds.Question._number_hint_of): a
+# question's own words and the parts' stories say the same slip in the lesson's terms where they fit
+LAST_FINDERS = (solution_name_in_place, factor_missing)
+
+
+def last_proven(question, got, want) -> str | None:
+    """proven() over LAST_FINDERS."""
+    for finder in LAST_FINDERS:
+        try:
+            found = finder(question, got, want)
+        except Exception:  # noqa: BLE001 - a cell these readings cannot follow proves nothing
+            continue
+        if found:
+            return found[0]
+    return None
 
 
 def typed_piece(words: str) -> bool:

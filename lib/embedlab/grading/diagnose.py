@@ -527,6 +527,14 @@ def array_hint(got: np.ndarray, want: np.ndarray, close, got_kind: str | None = 
     if want.dtype.kind == "f" and np.allclose(got, want, rtol=1e-3, atol=0):
         return "right to about 3 digits only (float16 precision? a rounding?): keep every digit"
     bad = ~ok
+    if want.dtype.kind == "f" and quantities and np.isfinite(want).all() and np.isfinite(got).all() \
+            and np.count_nonzero(bad & (want != 0)) * 2 >= max(np.count_nonzero(want), 1):
+        # most values off, every one by less than a low precision's rounding of the largest: measured, said so
+        # both ways (a rounding's errors have either sign; an amount added or a factor has one)
+        top, err, off = float(np.abs(want).max()), float(np.abs(got - want).max()), (got - want)[bad]
+        if top and 1e-9 * top < err <= 2.0 ** -8 * top and (off > 0).any() and (off < 0).any():
+            return (f"every value right to within {err / top:.1e} times the largest, but most not exact: what "
+                    f"rounding to a low precision leaves (float16 keeps about 3 digits); compute and add in float64")
     kinds = ""
     if got_kind and want_kind and got_kind != want_kind:
         kinds = f" (yours holds {got_kind}s, the expected array {want_kind}s)"

@@ -617,6 +617,11 @@ class Question:
         late = self._proven_edit(want, late=True) or _quiet(self._foreign_moved, default="")
         if late:
             return self._pointed(late)
+        # nothing but a direction: a value the solution reads (or a factor it multiplies by) in place of a piece of
+        # the learner's own expression, proven on the book's inputs and on a look (counterfactual.LAST_FINDERS)
+        last = _quiet(counterfactual.last_proven, self, got, want, default=None)
+        if last and not _unreadable(last, self):
+            return last
         return self._pointed(found) if found else self._measured(got, want)
 
     def _foreign_moved(self) -> str:
@@ -1559,6 +1564,56 @@ def _unit_factor(got, want):
     return None
 
 
+def _last_row_only(got, want, source, name) -> str:
+    """The answer's last row alone (one dimension fewer, exactly want[-1], the rows not all alike): measured; said
+    as a loop's last pass only where the learner's own lines assign `name` inside a `for` loop. Exact."""
+    import ast
+
+    g, w = np.asarray(got), np.asarray(want)
+    if w.ndim < 2 or g.ndim != w.ndim - 1 or w.shape[0] < 2 or g.shape != w.shape[1:] \
+            or not np.array_equal(g, w[-1]) or all(np.array_equal(r, w[-1]) for r in w[:-1]):
+        return ""
+    rows = w.shape[0]
+    own = code.own_part(source) if isinstance(source, str) else None
+    looped = False
+    if own:
+        try:
+            loops = [n for n in ast.walk(ast.parse(own)) if isinstance(n, ast.For)]
+        except (SyntaxError, ValueError, RecursionError):
+            loops = []
+        looped = any(isinstance(t, ast.Name) and t.id == name for loop in loops for n in loop.body
+                     for a in ast.walk(n) if isinstance(a, ast.Assign) for t in a.targets)
+    if looped:
+        return (f"yours is exactly the last of the {rows} rows asked, alone: your loop sets `{name}` anew on each "
+                f"pass, so only the last pass's row is left; keep one row per pass (a list, then np.array or "
+                f"np.stack), or compute every row at once")
+    return (f"yours is exactly the last of the {rows} rows asked, alone (shape {g.shape}, not {w.shape}): the "
+            f"answer holds every row, one per item, in order")
+
+
+def _leading_zeros_added(got, want) -> str:
+    """One more row (and/or column) than asked, the first all zeros, and the rest exactly the answer: indices counted
+    from 1 (row and column 0 left empty). Measured on the value, exact."""
+    g, w = np.asarray(got), np.asarray(want)
+    if g.ndim != w.ndim or g.ndim < 1 or w.size == 0 or w.dtype.kind not in "biuf" or g.dtype.kind not in "biuf":
+        return ""
+    grown = [a for a in range(g.ndim) if g.shape[a] == w.shape[a] + 1]
+    if not grown or any(g.shape[a] != w.shape[a] for a in range(g.ndim) if a not in grown) or not np.any(w):
+        return ""
+    if not np.array_equal(g[tuple(slice(1, None) if a in grown else slice(None) for a in range(g.ndim))], w):
+        return ""
+    if any(np.any(np.take(g, 0, axis=a)) for a in grown):
+        return ""
+    what = {0: "row", 1: "column"} if g.ndim == 2 else {0: "entry"}
+    if any(a not in what for a in grown):
+        return ""
+    extra = " and an extra ".join(f"{what[a]}" for a in grown)
+    places = " and ".join(f"{what[a]} i at index i + 1" for a in grown)
+    return (f"yours is the expected with an extra {extra} of zeros in front ({places}; shape {g.shape}, not "
+            f"{w.shape}): indices counted from 1 where Python counts from 0 (enumerate starts at 0): the "
+            f"first item is index 0")
+
+
 def _ids_shifted(got, want) -> str:
     """Whole-number ids, every one exactly one off the answer's (the answer's ids + 1, or - 1): measured on the
     value, entry by entry, so no other story (a complement, rows left out) is told of it. Exact."""
@@ -1845,6 +1900,10 @@ class Array(Question):
             or _numbered_from(got, want) or (self._ids(want) and _ids_shifted(got, want))
         step = "" if transposed else _quiet(self._step_short, data, default="")
         step = "" if _unreadable(step, self) else step
+        # a value measured as the answer's last row alone, or with a row (column) of zeros in front: after the
+        # question's own hints and a step short, before the general words
+        step = step or _quiet(_last_row_only, got, want, self.source, self.name, default="") \
+            or _quiet(_leading_zeros_added, got, want, default="")
         late = "" if transposed else self._proven_edit(expected, late=True)  # after the stories the value tells
         return self._verdict(False, other or self._weighed_array(got, want) or step or late
                              or _merged_entries(self, got, want)
@@ -2161,6 +2220,10 @@ class Function(Question):
             text = (f"your function never reads its argument{'s' * (len(unused) > 1)} {which}: its result must "
                     f"depend on {'them' if len(unused) > 1 else 'it'}")
             hint = _not_read_asides(hint if where else "", unused)
+            # a function that reads none of its arguments returns one value on every call: what one call's value
+            # shows (a sign, an invariant broken on that call) is that call's coincidence, not what it does
+            if set(_learner_arg_names(self.source, self.name)) <= set(unused):
+                hint = ""
             if hint and not diagnose.direction_only(hint):
                 # what that leaves out, in the slip's own words, where they name the argument ("the batch holds
                 # `batch` of them"); another slip the call shows (the factor 2 of keys and values, on a call whose

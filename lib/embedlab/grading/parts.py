@@ -1277,8 +1277,34 @@ def _a_part_alone(answer, base, got) -> list:
         if not isinstance(value, (int, float)) or not math.isfinite(value) or abs(value) < 10 \
                 or _close(abs(value), abs(base)) or not _close(abs(value), got):
             continue
+        if _term_of_another_part(answer, node):
+            continue
         out.append(_alone_words(node, value, whole))
     return list(dict.fromkeys(out))
+
+
+def _term_of_another_part(answer, node) -> bool:
+    """Does a term the learner's own expression adds (answer.present) have the size of a part outside `node` and of
+    none inside it? Then the value is `node` alone only by its number: `4 * d**2 + 4 * d**2` is the MLP's 8 · d², or
+    attention's 4 · d² and a 4 · d² MLP; the code cannot tell which, so no part is named as given alone."""
+    inside = {id(n) for n in node.nodes()}
+    above = {id(n) for n in answer.tree.nodes() if inside <= {id(m) for m in n.nodes()}}
+
+    def sizes(nodes) -> list:
+        out = []
+        for n in nodes:
+            try:
+                v = _eval(n, {})
+            except (ArithmeticError, ValueError, TypeError):
+                continue
+            if isinstance(v, (int, float)) and math.isfinite(v) and v:
+                out.append(v)
+        return out
+
+    own = sizes(node.nodes())
+    others = sizes(n for n in answer.tree.nodes() if id(n) not in inside | above)
+    return any(any(_close(v, o) for o in others) and not any(_close(v, o) for o in own)
+               for v, _ in (answer.present or ()))
 
 
 def _alone_words(node, value, whole: str) -> str:

@@ -171,7 +171,8 @@ def _extreme_edits(source: str, nodes: list) -> list:
 
 
 def edits(source: str, params: tuple = (), values: dict | None = None,
-          extremes: bool = False, names: dict | None = None) -> list[tuple[str, ast.AST]]:
+          extremes: bool = False, names: dict | None = None,
+          belongs: frozenset | None = None) -> list[tuple[str, ast.AST]]:
     """[(the edit in words, the code's tree with it made)] for each slip one edit of `source` undoes: an axis
     swapped (0 and 1), a sort left out (sorted, np.sort, .sort()), a `not` left out or put in, a comparison
     inverted (`in` for `not in`, `==` for `!=`, `<` for `>=`, `is` for `is not`), an elementwise function applied
@@ -179,7 +180,9 @@ def edits(source: str, params: tuple = (), values: dict | None = None,
     v)`, a function's `/` made `//` (a whole number divided), two positional arguments of a call swapped, a number typed as a call's argument replaced by 1 or by a
     value of `values` ({name: number}: the notebook's parameters) of its type, and, among a function's
     parameters (`params`), one read for another or a square whose second factor is another parameter's (‖a‖²
-    where ‖a‖·‖b‖ belongs)."""
+    where ‖a‖·‖b‖ belongs). `belongs`: the names the solution's own lines read, where known: a list the notebook
+    gives is tried in another's place only where the solution reads it (`words` for `pair[0]` is no slip where the
+    answer never reads `words`: that it gives the answer is the book's data, a symmetric cosine)."""
     try:
         tree = ast.parse(source)
     except (SyntaxError, ValueError, RecursionError):
@@ -453,7 +456,7 @@ def edits(source: str, params: tuple = (), values: dict | None = None,
                 and node.id not in assigned and not _length_of(nodes, node) \
                 and not isinstance(_parent(nodes, node), ast.Attribute):  # `sentence.index(w)`: a position, read so
             for other in sequences:
-                if other != node.id:
+                if other != node.id and (belongs is None or other in belongs):
                     add(f"your cell reads `{node.id}` where `{other}` belongs (at `{_seg(source, _parent(nodes, node))}`"
                         f"): with `{other}` there, your own code gives the answer", k,
                         lambda n, other=other: ast.Name(other, ast.Load()), 2)
