@@ -104,6 +104,7 @@ class Invariant:
 
     holds: Callable[..., bool]
     says: str
+    reads: tuple = ()  # the arguments whose use `says` tells of: not told of a function that never reads one
 
 
 @dataclass
@@ -614,14 +615,18 @@ class Question:
             return typed_edit
         # a one left out, two sizes added, an input of another question that moves the answer: proven, after the
         # stories, with the section to reread (where the measured words would have pointed)
-        late = self._proven_edit(want, late=True) or _quiet(self._foreign_moved, default="")
+        late = self._proven_edit(want, late=True)
         if late:
             return self._pointed(late)
         # nothing but a direction: a value the solution reads (or a factor it multiplies by) in place of a piece of
-        # the learner's own expression, proven on the book's inputs and on a look (counterfactual.LAST_FINDERS)
+        # the learner's own expression, proven on the book's inputs and on a look (counterfactual.LAST_FINDERS):
+        # before an input of another question that moves the answer (which names the input, not where it belongs)
         last = _quiet(counterfactual.last_proven, self, got, want, default=None)
         if last and not _unreadable(last, self):
             return last
+        late = _quiet(self._foreign_moved, default="")
+        if late:
+            return self._pointed(late)
         return self._pointed(found) if found else self._measured(got, want)
 
     def _foreign_moved(self) -> str:
@@ -2223,6 +2228,12 @@ class Function(Question):
             # a function that reads none of its arguments returns one value on every call: what one call's value
             # shows (a sign, an invariant broken on that call) is that call's coincidence, not what it does
             if set(_learner_arg_names(self.source, self.name)) <= set(unused):
+                hint = ""
+            # an invariant whose story is how an argument was used (storages "still counted more than once"), broken
+            # by a function that never reads that argument: the story is false of it; the unread argument is said
+            if any(set(i.reads) & set(unused) and hint in (i.says, _quiet(function_hints._without_calls_made, i.says,
+                                                                          self.source, default=i.says))
+                   for i in self.invariants):
                 hint = ""
             if hint and not diagnose.direction_only(hint):
                 # what that leaves out, in the slip's own words, where they name the argument ("the batch holds

@@ -216,7 +216,7 @@ COUNT_INVARIANTS = [
     Invariant(lambda got, storage, sizes: got <= count_unique(storage, sizes) or got >= int(np.sum(sizes))
               or not _repeats_added(got, storage, sizes),
               "some shared storages are still counted more than once: count each storage once, every repeat "
-              "of every storage (not only some)"),
+              "of every storage (not only some)", reads=("storage",)),
     # too big, but by no sum of repeats' sizes: the sizes added are not the storages' own (no repeat to blame)
     Invariant(lambda got, storage, sizes: got <= count_unique(storage, sizes) or got >= int(np.sum(sizes)),
               "more than each storage counted once, less than every entry's size added: count each "
