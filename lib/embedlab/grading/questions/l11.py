@@ -941,7 +941,7 @@ REREAD = {
     "design": "5. Candidates, and how deep each can go",
     "design_params": "2. A design is a config dict",
     "design_serving_gb": "3. Serving: the weights and the KV cache",
-    "design_train_flops": "4. Training compute: 6·N·D and the count",
+    "design_train_flops": "4. Training compute: 6·N·D and the FLOP count",
     "tightest_budget": "6. Choose, and defend the choice",
     "other_tying_params": "2. A design is a config dict",
     "defence": "6. Choose, and defend the choice",
