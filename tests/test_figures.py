@@ -587,6 +587,10 @@ def test_lesson_11_map_labels_every_shape_clear_of_the_others_with_its_legend_of
             for label in at_shape:
                 assert f"at L {s.layers}: {binds} {share[binds]:.1%}" in label, label
                 assert (over in label) == (broke != [binds]), label
+        # the legend names the shaded region and the dashed budget lines, not only the colours
+        # (newcomer 11: the green region was explained nowhere); seen red without their labels
+        legend = [t.get_text() for t in ax.get_legend().get_texts()]
+        assert "within both budgets" in legend and "a budget (share 1)" in legend, legend
         alike = sorted(label.replace("\n", ", ") for label in labels if "31→21" in label)
         assert alike == ["d 1,536, L 31→21, V 128,000 untied, at L 21: memory 98.5%",
                          "d 1,536, L 31→21, V 256,000 tied, at L 21: memory 98.5%"]

@@ -32,7 +32,7 @@ import numpy as np
 import pytest
 
 from embedlab.grading import (carried, code, counterfactual, diagnose, earlier, elsewhere, explain, function_hints, kinds,
-                              parts, undo)
+                              labels, parts, undo)
 from embedlab.grading.cases import rng_for
 from embedlab.grading.kinds import Array, Choice, Design, Function, Integer, Real, Written
 from embedlab.grading.lessons import known_lessons, load_key, questions_for
@@ -43,7 +43,7 @@ from test_hint_rendering import parameter_sets, space_for, text_grants
 
 GRADING = Path(explain.__file__).resolve().parent
 MODULES = {m.__name__.rsplit(".", 1)[1]: m for m in (code, carried, counterfactual, diagnose, earlier, elsewhere,
-                                                     explain, function_hints, kinds, parts, undo)}
+                                                     explain, function_hints, kinds, labels, parts, undo)}
 # Functions of those modules that write prose into an f-string but build no hint a learner reads for a wrong
 # answer: how an answer is judged (statements), a question declared wrongly (ValueError), the form of a value
 # (WrongForm, shown before any hint), a file's or a key's name, a row's line. Each with its reason.
@@ -767,6 +767,30 @@ class Tokenizer:
     """An object of a class of its own (not plain data): elsewhere.object_edits' driver."""
 
 
+def drive_labels(q):
+    """A word none of the allowed ones, a dict the answer is picked from without one of them (labels, on a case
+    and on the book's inputs), an earlier answer a case put at another value than the learner's own
+    (kinds.Design._not_own_there), and a key set on a config's copy that the config does not have."""
+    options = [str(o) for o in getattr(q, "options", ()) or ()]
+    if len(options) >= 2:
+        _quiet(labels.not_allowed, "params", options)
+        picked = f"used = {{{options[0]!r}: 1, {options[-1]!r}: 2}}\n{q.name} = max(used, key=used.get)\n"
+        _quiet(labels.left_out, picked, q.name, options, options[1])
+        for got in ("params", options[-1]):
+            _quiet(kinds._elsewhere_case, dataclasses.replace(q, source=picked),
+                   {"kind": "choice", "got": {"str": got}, "want": {"str": options[1]}, "words": "with L = 7",
+                    "why": ""})
+    if q.kind == "design":
+        for name in [c for c in getattr(q, "carries", ()) if c not in getattr(q, "uses", ())]:
+            for got in (9, 5):
+                _quiet(q._not_own_there, {name: 4}, {"kind": "integer", "got": {"int": got}, "want": {"int": 3},
+                                                     "words": "with the design untied", "why": "flip the tying",
+                                                     "put": {name: 5}})
+    base = {"vocab_size": 10, "hidden_size": 4, "tie_word_embeddings": True}
+    for source in ("n = count(dict(design, vocab=3))\n", "n = count({**design, 'tie_embeddings': False})\n"):
+        _quiet(labels.unread_key, source, "design", base, lambda c: c["vocab_size"] * c["hidden_size"], 40)
+
+
 def drive_typed_parameter(q):
     """A number typed where an input belongs (elsewhere._typed_parameter_run), the input a count and a list's
     length, the lines giving another value there and raising there; each report rendered as the check renders it."""
@@ -826,6 +850,10 @@ def render_lesson(lesson):
         want_of = _quiet(module.answers, params) if params is not None and hasattr(module, "answers") else None
         want_of = want_of or key
         for q in questions_for(lesson, params):
+            if isinstance(q, (Design, Choice)) and (params is None or params == book[0]):
+                if WATCH[0] is not None:  # a word answer, or a design's: its labels and carried answers
+                    WATCH[0].unit, WATCH[0].grants = q.unit_of(), text_grants(lesson, q.name)
+                drive_labels(q)
             if isinstance(q, (Design, Written, Choice)):
                 continue
             if WATCH[0] is not None:

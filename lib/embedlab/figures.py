@@ -744,8 +744,9 @@ def back_off_map(searches, budget, marked=()):
 
     `searches` maps (V, d, tied) to deepest_fit's result for that shape; `marked` is
     [(design, word)], a word added in bold to that design's label. The region inside both budgets is
-    shaded and the two budget lines dashed; colour is V (the first two V take tab:blue and
-    tab:orange), a hollow point an untied output head, one legend below the axes. A label gives d and
+    shaded and the two budget lines dashed (both in the legend); colour is V (the first
+    two V take tab:blue and tab:orange), a hollow point an untied output head, one
+    legend below the axes. A label gives d and
     L and names its tying (tied or untied, as the marker's fill shows). Where the search backed off
     it reads `L(N)→L`, then the share at L of the budget that binds there, the fuller of memory and
     compute ("at L 22: memory 97.8%"), and, where L(N) broke more budgets than that one (or
@@ -764,9 +765,11 @@ def back_off_map(searches, budget, marked=()):
         raise ValueError(f"searches may hold at most {len(palette)} vocabularies, got "
                          f"{len(vocabularies)}: {vocabularies}")
     colors = dict(zip(vocabularies, palette))
-    fig, ax = plt.subplots(figsize=(MAX_WIDTH_IN, 7))
-    ax.fill_between([0, 1], 0, 1, color="tab:green", alpha=0.1, lw=0, zorder=0)
-    ax.axvline(1, color="gray", linestyle="--", lw=1, zorder=0)
+    fig, ax = plt.subplots(figsize=(MAX_WIDTH_IN, 7.3))  # the legend: 3 rows
+    ax.fill_between([0, 1], 0, 1, color="tab:green", alpha=0.1, lw=0, zorder=0,
+                    label="within both budgets")
+    ax.axvline(1, color="gray", linestyle="--", lw=1, zorder=0,
+               label="a budget (share 1)")
     ax.axhline(1, color="gray", linestyle="--", lw=1, zorder=0)
     ax.set_xlabel("serving memory / budget")
     ax.set_ylabel("training FLOPs / budget")

@@ -18,6 +18,7 @@ Kernel side (the learner's notebook and any process: questions, and judging plai
     counterfactual  a slip undone in the learner's own cell read as arithmetic, on inputs that part coincidences
     function_hints  the hint of a wrong function, from its failing calls
     undo        a slip undone in the learner's own code (its edits read; their runs judged)
+    labels      a word or key of the learner's code that no answer allows, proven
     kinds       question kinds (Integer, Real, Array, Choice, Function, Design) and hints
     elsewhere   an answer cell's own lines run again on other inputs (a method right only on these)
     earlier     an answer computed with the learner's own earlier answer that is not right yet

@@ -88,6 +88,11 @@ class Elsewhere:
     # lines that read none of `unless_reads` (a typed word is judged on the recount). () : of any lines.
     when_reads: tuple = ()
     unless_reads: tuple = ()
+    # Earlier answers judged on the learner's own (error carried forward) that the
+    # case puts in place at the recount's value where the learner's own is another
+    # (their count off): a number their lines give there is not theirs, and is said
+    # relative to that answer (kinds.Design._not_own_there)
+    not_own: tuple = ()
 
 
 _RUNNING = contextvars.ContextVar("embedlab_elsewhere_running", default=False)
@@ -1260,7 +1265,10 @@ def run_elsewhere(question, namespace: dict, lesson: str, source: str | None = N
                 continue
             why = case.why if case.why and (not case.why_reads or set(case.why_reads) & read) else ""
             out.append({"kind": kind, "got": got, "want": want, "words": case.words, "why": why,
-                        "own": case.foreign, "same": not case.foreign and _same_data(got, judge_as, answer_of_ns)})
+                        "own": case.foreign,
+                        "same": not case.foreign
+                        and _same_data(got, judge_as, answer_of_ns),
+                        **_put(question, case, case_read)})
         if question.kind in ("integer", "real", "array", "choice", "design"):
             out += second_looks(question, namespace, lesson, source, assigned, looks or [], solution, foreign, prefix)
         if any(isinstance(case, dict) and "raised" in case for case in out):
@@ -1274,6 +1282,23 @@ def run_elsewhere(question, namespace: dict, lesson: str, source: str | None = N
         return None
     finally:
         _RUNNING.reset(token)
+
+
+PUT = "put"  # a case's key: the earlier answers it put in place (kinds.Design)
+
+
+def _put(question, case, read) -> dict:
+    """{PUT: {name: number}} of the earlier answers the question is judged on (error
+    carried forward) that `case` puts in place at another value than the learner's
+    own would be (`Elsewhere.not_own`) and the learner's lines read: the judge says a
+    number of the lines there relative to such an answer
+    (kinds.Design._not_own_there). {} when none."""
+    carried = set(getattr(question, "carries", ()) or ())
+    carried -= set(getattr(question, "uses", ()) or ())
+    out = {n: v for n, v in case.inputs.items()
+           if n in carried and n in read and n in case.not_own
+           and isinstance(v, (int, float)) and not isinstance(v, bool)}
+    return {PUT: out} if out else {}
 
 
 def _tells(case, read) -> bool:

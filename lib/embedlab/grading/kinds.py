@@ -31,7 +31,8 @@ from typing import Callable, Mapping, Sequence
 
 import numpy as np
 
-from embedlab.grading import code, counterfactual, diagnose, explain, function_hints, undo
+from embedlab.grading import (code, counterfactual, diagnose, explain, function_hints,
+                              labels, undo)
 from embedlab.grading.text import join_clauses, states_answer
 from embedlab.grading.work import Shortcut, Work  # noqa: F401 - a question's own_work declares one
 from embedlab.grading.status import CORRECT, INCORRECT, NOT_ATTEMPTED, TO_MARK, format_points
@@ -2019,7 +2020,9 @@ class Choice(Question):
         if got == str(expected).strip().lower():
             return self._accepted()
         edit = self._proven_edit(expected)  # one slip undone in the learner's own lines gives the answer: proved
-        default = "not the right choice; reread the question"
+        # a word none of the question's own is a label slip, measured on the value
+        default = (labels.not_allowed(got, self.options)
+                   or "not the right choice; reread the question")
         return self._verdict(False, edit or self._unnamed(self._hint(got, expected, default), expected) or default)
 
     def _unnamed(self, hint: str, expected) -> str:
@@ -2505,6 +2508,7 @@ class Design(Question):
     # an earlier answer (the learner's `design`) names it here too: it is judged on the learner's value.
     carries: tuple[str, ...] = ()
     carry: Callable[[dict], list[str] | None] | None = None
+    options: tuple = ()  # a word answer's allowed words: a label slip is named (labels)
     kind = "design"
 
     def expected_for(self, data):
@@ -2556,10 +2560,44 @@ class Design(Question):
         for case in self.elsewhere if isinstance(self.elsewhere, (list, tuple)) else ():
             if _quiet(self._carried_there, data, case, default=False):
                 continue
-            found = _quiet(_elsewhere_case, self, case, default=None)
+            found = (_quiet(self._not_own_there, data, case, default=None)
+                     or _quiet(_elsewhere_case, self, case, default=None))
             if found:
                 return found
         return None
+
+    def _not_own_there(self, data, case) -> str | None:
+        """A declared case that put an earlier answer in place at the recount's value
+        (`put`: for the case's design) where the learner's own is off (error carried
+        forward: elsewhere.Elsewhere.not_own): the number the lines gave there is not
+        what their own answer would give, so it is said relative to that answer
+        (`design_params` + 32,768,000), never as a number of theirs. None for any
+        other case."""
+        put = case.get(PUT) if isinstance(case, dict) else None
+        if not isinstance(put, dict) or not isinstance(data, dict) or "got" not in case:
+            return None
+        off = [n for n, v in put.items() if n in self.carries and _finite_real(v)]
+        judge_as = _case_question(self, case.get("kind"))
+        if len(off) != 1 or judge_as is None \
+                or judge_as.kind not in ("integer", "real"):
+            return None
+        want = expected_value(judge_as, case["want"])
+        with status_only():
+            if judge_as.judge(case["got"], want).status == CORRECT:
+                return None
+        name, at = off[0], put[off[0]]
+        got = _plain_value(judge_as, case["got"])
+
+        def relative(x) -> str:
+            step = x - at
+            if step == 0:
+                return f"`{name}` itself"
+            return f"`{name}` {'+' if step > 0 else '-'} {code._fmt(abs(step))}"
+        why = case.get("why") if isinstance(case.get("why"), str) else ""
+        text = (f"right for these inputs only: {case['words'][:ELSEWHERE_TEXT]} (and "
+                f"`{name}` for it), your lines give {relative(got)}, where the answer "
+                f"there is {relative(want)}")
+        return f"{text}. {why[:1].upper()}{why[1:ELSEWHERE_TEXT]}" if why else text
 
     def _carried_there(self, data, case) -> bool:
         """Does the answer the learner's lines gave on `case` follow their own earlier answers there, as `carry`
@@ -2680,6 +2718,7 @@ class Design(Question):
 
 _JUDGED = contextvars.ContextVar("embedlab_design_judged", default=None)  # the data a Design is judging
 CARRIED_THERE = "carried"  # a case's key (elsewhere.CARRIED): the earlier answers carried, as its run read them
+PUT = "put"  # a case's key (elsewhere.PUT): the earlier answers a case put in place
 
 
 class Measured(str):
@@ -2884,6 +2923,19 @@ def _elsewhere_case(question: Question, case) -> str | None:
         verdict = judge_as.judge(case["got"], want)
     if verdict.status == CORRECT:
         return None
+    words = case["words"][:ELSEWHERE_TEXT]
+    if judge_as.kind == "choice":  # a label slip, proven: by the value, or by a dict
+        options = getattr(question, "options", ()) or ()
+        got = expected_value(judge_as, case["got"])
+        said = labels.not_allowed(got, options)
+        if said:
+            return f"{said}: {words}, your lines give it"
+        said = _quiet(labels.left_out, question.source, question.name, options, want,
+                      default=None)
+        if said:
+            every = ", ".join(repr(str(o)) for o in options)
+            return (f"{said}: {words}, the answer is {want!r}, and your lines give "
+                    f"{got!r}; put every one of {every} in it")
     why = case.get("why") if isinstance(case.get("why"), str) else ""
     if case.get("same") is True:  # a typed answer: the same value whatever the inputs (never written out)
         typed = typed_cell(question.source, question.name)
@@ -2906,8 +2958,14 @@ def _elsewhere_case(question: Question, case) -> str | None:
         why = _quiet(_why_there, question, case, default="") or ""
         if why:
             return f"{text}: {why[:ELSEWHERE_TEXT]}"
-    return f"{text}. {why[:1].upper()}{why[1:ELSEWHERE_TEXT]}" if why else \
-        f"{text}: compute it from the inputs the question names, so it holds for any of them"
+    if why:
+        return f"{text}. {why[:1].upper()}{why[1:ELSEWHERE_TEXT]}"
+    # lines that compute, and give another value there: no hard-coding story (they
+    # follow the inputs), only what was measured, and how to see it
+    shown = _shown(judge_as, case["got"], case["want"], case.get("own") is True)
+    return (f"right on your inputs, but not on others: {words}, your lines give "
+            f"{shown}: they follow the inputs, but one step of their method is not the "
+            "question's; run them with those values and check each step")
 
 
 def _why_there(question: Question, case) -> str:

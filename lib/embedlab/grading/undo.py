@@ -713,6 +713,13 @@ def _construct_edits(source: str, nodes: list, k: int, node) -> list:
                     return n
                 add(f"`{_seg(source, node)}` uses {arg.value!r}, a codec that maps every byte to a character and "
                     f"never fails: with 'utf-8' there, your own code gives the answer", utf8, rank=1)
+    for place, key, rename in _config_key_places(node):
+        meant = config_key_meant(key)
+        if meant:
+            add(f"`{key}` is not a key of a model config (the configs call it "
+                f"`{meant}`), so the copy keeps the value it had: with `{meant}`, "
+                "your own code gives the answer",
+                lambda n, at=place, to=meant, how=rename: how(n, at, to), rank=1)
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitXor) and not _under_xor(nodes, node):
         power = _xor_as_power(node, source)
         written = _seg(None, power)
@@ -740,6 +747,70 @@ def _construct_edits(source: str, nodes: list, k: int, node) -> list:
         add(f"`{_seg(source, node)}` divides with `//`, which rounds down to a whole number: with "
             f"`{divided}`, your own code gives the answer", lambda n: ast.BinOp(n.left, ast.Div(), n.right))
     return out
+
+
+def _config_key_places(node) -> list:
+    """[(its place, the key, how to rename it)] of each key a config copy sets:
+    `dict(config, key=…)`'s keywords and the written-out string keys of
+    `{**config, "key": …}` (a dict display that unpacks another)."""
+    out = []
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
+            and node.func.id == "dict" and node.args:
+        def keyword(n, j, meant):
+            n = copy.deepcopy(n)
+            n.keywords[j].arg = meant
+            return n
+        out += [(j, kw.arg, keyword) for j, kw in enumerate(node.keywords) if kw.arg]
+    if isinstance(node, ast.Dict) and any(k is None for k in node.keys):
+        def entry(n, j, meant):
+            n = copy.deepcopy(n)
+            n.keys[j] = ast.Constant(meant)
+            return n
+        out += [(j, k.value, entry) for j, k in enumerate(node.keys)
+                if isinstance(k, ast.Constant) and isinstance(k.value, str)]
+    return out
+
+
+_CONFIG_KEYS: list = []
+
+
+def _config_keys() -> frozenset:
+    """Every key of the course's model configs: the shipped models' and
+    llama_config's (read once)."""
+    if not _CONFIG_KEYS:
+        from embedlab.params import available_models, load_config
+        from embedlab.sizing import llama_config
+
+        keys = set(llama_config(1000, 64, 1, 1, 1, 256, True))
+        for name in available_models():
+            try:
+                keys |= {k for k in load_config(name) if isinstance(k, str)}
+            except Exception:  # noqa: BLE001 - a config that cannot be read adds no key
+                continue
+        _CONFIG_KEYS.append(frozenset(keys))
+    return _CONFIG_KEYS[0]
+
+
+def config_key_meant(key) -> str | None:
+    """The one config key a key that no config of the course has was most likely
+    meant to be (close in spelling, or the only key that starts with it and an
+    underscore: `vocab` for `vocab_size`); None for a key some config has, or none
+    close."""
+    import difflib
+
+    if not isinstance(key, str) or not key:
+        return None
+    try:
+        keys = _config_keys()
+    except Exception:  # noqa: BLE001 - the library cannot list its configs: no edit
+        return None
+    if key in keys or key.startswith("_"):
+        return None
+    close = difflib.get_close_matches(key, sorted(keys), n=2, cutoff=0.75)
+    if len(close) == 1:
+        return close[0]
+    started = [k for k in keys if k.startswith(key + "_")]
+    return started[0] if len(started) == 1 else None
 
 
 def _plain_items(value):

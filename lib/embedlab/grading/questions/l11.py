@@ -17,7 +17,7 @@ import re
 
 import numpy as np
 
-from embedlab.grading import diagnose
+from embedlab.grading import diagnose, labels
 from embedlab.grading import parts as named
 from embedlab.grading.elsewhere import Elsewhere
 from embedlab.grading.kinds import Claim, Criterion, Design, Level, Measured, Written
@@ -736,7 +736,7 @@ def questions(p: dict) -> list:
         return [f"{share}: the tightest budget is the one with the largest fraction used, each figure divided "
                 "by its own budget"]
 
-    def other_tying_rule(answers):
+    def other_tying_rule(answers, source=None):
         got = answers["other_tying_params"]
         f, problem = figures(answers)
         if problem:
@@ -751,8 +751,11 @@ def questions(p: dict) -> list:
             return [units or "`other_tying_params` must be an int"]
         if got == want:
             return []
-        if got == f.params:
-            return ["that is your design as it is: flip tie_word_embeddings and count again"]
+        if got == f.params:  # a key the design lacks, set on its copy: proven unread
+            unread = labels.unread_key(source, "design", answers["design"],
+                                       lambda c: count_params(c).total, got)
+            return [unread or "that is your design as it is: flip "
+                              "tie_word_embeddings and count again"]
         head = (Part("the head", table, "untying adds a head, V × d", twice=(
             "untying adds one head, V·d, once: yours adds two V × d matrices"), alts=[
             Alt(-table, "untying a tied design adds a head, one V × d matrix: add it, do not subtract it")])
@@ -835,7 +838,8 @@ def questions(p: dict) -> list:
         Design("design_train_flops", rule=train_flops_rule, uses=("design",), carries=("design",),
                expects=of_design(lambda f, d: f.train_flops)),
         Design("tightest_budget", rule=tightest_rule, uses=("design",), other_inputs=tightest_elsewhere,
-               carries=("design", *figures_of), carry=tightest_carried, expects=of_design(tightest)),
+               carries=("design", *figures_of), carry=tightest_carried,
+               expects=of_design(tightest), options=BUDGET_NAMES),
         Design("other_tying_params", rule=other_tying_rule, uses=("design",), other_inputs=other_tying_elsewhere,
                carries=("design", "design_params"), carry=other_tying_carried, expects=of_design(flipped)),
         dataclasses.replace(DEFENCE, figures=lambda known, text: defence_figures(known, text, job)),
@@ -1003,7 +1007,19 @@ def _tying_flipped(ns: dict, why: str, own_count: bool, carried: tuple = ()) -> 
     except (ValueError, OverflowError, KeyError, TypeError):
         return []
     tying = "untied" if design["tie_word_embeddings"] else "tied"
-    return [Elsewhere(inputs, want, f"with the design {tying}", why, kind="integer")]
+    # an earlier answer of the learner's that is not the recount (their count off):
+    # the case's value of it is not theirs
+    try:
+        if set(carried) - {"design_params"}:
+            mine = design_figures(design, ns["BUDGET"])
+            own = {name: FIGURES[name](mine) for name in carried}
+        else:
+            own = {"design_params": count_params(design).total}
+    except (ValueError, OverflowError, KeyError, TypeError):
+        own = {}
+    not_own = tuple(n for n in carried if n not in own or ns.get(n) != own[n])
+    return [Elsewhere(inputs, want, f"with the design {tying}", why, kind="integer",
+                      not_own=not_own)]
 
 
 def design_params_elsewhere(ns: dict) -> list:
@@ -1084,7 +1100,7 @@ REREAD = {
     "design": "5. Candidates, and how deep each can go",
     "design_params": "2. A design is a config dict",
     "design_serving_gb": "3. Serving: the weights and the KV cache",
-    "design_train_flops": "4. Training compute: 6·N·D and the count",
+    "design_train_flops": "4. Training compute: 6·N·D and the FLOP count",
     "tightest_budget": "6. Choose, and defend the choice",
     "other_tying_params": "2. A design is a config dict",
     "defence": "6. Choose, and defend the choice",
