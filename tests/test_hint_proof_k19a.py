@@ -1,0 +1,91 @@
+"""Blind corpus 19's misleading and garbled hints of lessons 01-03 (fix19a), by kind, planted as new
+instances (other questions, other lessons, other code than the corpus's entries):
+
+1. A clause that presumes what the question does not have: 1 - x said as "the share of the other part"
+   of a cosine (a share's rest only of a share); "return the ids … not the scores" of an array that holds
+   no ids (a table of 0s and 1s: its rows measured, each divided by its own length or sum); "(keys and
+   values?)" as the cause of half a parameter count in a lesson whose questions have no keys and values
+   (an attention layer, a KV cache); a part's name that ends in s but is one thing ("bias") read as items
+   ("one number too many for each of the bias, twice").
+2. A story whose counterfactual the learner's own code refutes: a whole value multiplied by a factor that
+   is not constant (`* len(pair)`, `* np.sqrt(d)`), said "something counted twice?", where leaving out
+   that factor, run on the learner's code, gives the answer; a function's real result within float16's
+   rounding of the answer, from code that casts to a low precision, told as an invariant's story ("divide
+   by both lengths") the code already writes.
+3. A set that de-duplicates rows, said as a list read where another belongs (a swap that lands on the
+   answer only because the other list holds different items): a name swapped only for a value of the same
+   kind; the set made a list, run on the learner's code, named where it gives the answer.
+
+Each test was red on main at 2cf0e28, green here.
+"""
+
+from __future__ import annotations
+
+from solution_runner import incorrect_detail
+
+
+_verdict = incorrect_detail  # tests/solution_runner.py
+
+
+# 1. clauses the question does not grant
+
+
+def test_1_one_minus_a_mean_cosine_is_no_share():
+    source = ("rows = run.model.E[never]\nunit = rows / np.linalg.norm(rows, axis=1, keepdims=True)\n"
+              "C = unit @ unit.T\nnever_cos = 1 - C[np.triu_indices(len(never), k=1)].mean()\n")
+    detail = _verdict("10-glitch-tokens", "never_cos", source)
+    assert "share" not in detail and "the rest" not in detail, detail
+    assert "1 minus the asked cosine" in detail, detail
+
+
+def test_1_one_minus_a_share_is_still_the_rest():
+    source = ("from embedlab import count_params, load_config\nc = count_params(load_config(share_model))\n"
+              "vocab_share = 1 - (c.token_embedding + c.lm_head) / c.total\n")
+    detail = _verdict("04-modern-blocks", "vocab_share", source)
+    assert "the share of the other part (the rest)" in detail, detail
+
+
+def test_1_rows_made_shares_are_not_told_to_return_ids():
+    source = ("word_to_id = {w: i for i, w in enumerate(words)}\n"
+              "rows = np.array(table)[[word_to_id[w] for w in sentence]]\n"
+              "batch = rows / rows.sum(axis=1, keepdims=True)\n")
+    detail = _verdict("01-toy-table", "batch", source)
+    assert "ids" not in detail and "scores" not in detail, detail
+    assert "divided by its own sum" in detail, detail
+
+
+def test_1_ids_given_as_fractions_are_still_told_to_return_ids():
+    detail = _verdict("02-lookup-vs-matmul", "updated_rows", "updated_rows = np.unique(batch) + 0.5\n")
+    assert "return the ids the question asks for" in detail, detail
+
+
+def test_1_half_a_layer_count_names_no_keys_and_values_in_a_lesson_without_them():
+    source = "linear_params = (linear_in * linear_out + linear_out) // 2\n"
+    detail = _verdict("03-counting-gpt2", "linear_params", source)
+    assert "keys and values" not in detail, detail
+    assert "half the expected value" in detail, detail
+
+
+def test_1_half_an_attention_layer_still_names_keys_and_values():
+    source = ("from embedlab import load_config, model_shape\nshape = model_shape(load_config(attn_model))\n"
+              "d, h, h_kv, head_dim = (shape.hidden_size, shape.num_heads, shape.num_kv_heads,\n"
+              "                        shape.head_dim)\n"
+              "attn_layer = (d * h * head_dim + 2 * d * h_kv * head_dim + h * head_dim * d) // 2\n")
+    detail = _verdict("04-modern-blocks", "attn_layer", source)
+    assert "keys and values" in detail, detail
+
+
+def test_1_a_singular_that_ends_in_s_names_no_items():
+    from embedlab.grading.parts import _counted_items
+    from embedlab.grading.text import hint_problems
+
+    assert not _counted_items("minus") and not _counted_items("output bias")
+    assert _counted_items("rows") and _counted_items("output biases")
+    assert hint_problems("your count has one number too many for each of the minus, twice: recheck it")
+    assert not hint_problems("your count has one number too many for each of the rows, twice: recheck it")
+
+
+def test_1_a_bias_added_twice_over_is_said_as_its_size():
+    source = "linear_params = linear_in * linear_out + 3 * linear_out\n"
+    detail = _verdict("03-counting-gpt2", "linear_params", source)
+    assert "each of the bias" not in detail, detail
