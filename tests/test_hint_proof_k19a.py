@@ -48,7 +48,7 @@ def test_1_one_minus_a_share_is_still_the_rest():
 def test_1_rows_made_shares_are_not_told_to_return_ids():
     source = ("word_to_id = {w: i for i, w in enumerate(words)}\n"
               "rows = np.array(table)[[word_to_id[w] for w in sentence]]\n"
-              "batch = rows / rows.sum(axis=1, keepdims=True)\n")
+              "batch = np.array([r / r.sum() for r in rows])\n")
     detail = _verdict("01-toy-table", "batch", source)
     assert "ids" not in detail and "scores" not in detail, detail
     assert "divided by its own sum" in detail, detail
@@ -89,3 +89,33 @@ def test_1_a_bias_added_twice_over_is_said_as_its_size():
     source = "linear_params = linear_in * linear_out + 3 * linear_out\n"
     detail = _verdict("03-counting-gpt2", "linear_params", source)
     assert "each of the bias" not in detail, detail
+
+
+# 2. stories the learner's own code refutes
+
+
+def test_2_rows_times_a_length_that_is_2_are_said_as_that_factor():
+    source = ("word_to_id = {w: i for i, w in enumerate(words)}\n"
+              "batch = np.array(table)[[word_to_id[w] for w in sentence]] * len(pair)\n")
+    detail = _verdict("01-toy-table", "batch", source)
+    assert "counted twice" not in detail, detail
+    assert "multiplies the whole value by `len(pair)`" in detail, detail
+
+
+def test_2_rows_truly_added_twice_keep_counted_twice():
+    detail = _verdict("02-lookup-vs-matmul", "rows_lookup", "rows_lookup = E[ids] + E[ids]\n")
+    assert "counted twice" in detail, detail
+
+
+def test_2_a_cosine_rounded_to_float16_is_said_as_rounding_not_as_lengths():
+    source = ("def cosine(a, b):\n    dot = np.float16(np.dot(a, b))\n"
+              "    return float(dot / np.float16(np.sqrt(a @ a) * np.sqrt(b @ b)))\n")
+    detail = _verdict("01-toy-table", "cosine", source)
+    assert "float16's rounding" in detail, detail
+    assert "both lengths" not in detail, detail
+
+
+def test_2_a_cosine_without_a_cast_is_not_said_to_round():
+    source = "def cosine(a, b):\n    return float(a @ b / (np.linalg.norm(a) * np.linalg.norm(b) + 1e-3))\n"
+    detail = _verdict("01-toy-table", "cosine", source)
+    assert "float16" not in detail, detail

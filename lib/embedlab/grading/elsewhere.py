@@ -1757,7 +1757,8 @@ def _run_cell_edits(question, namespace: dict, compiled_source: str, read: froze
     start = cpu_seconds()
     kind = kind or question.kind
     made = undo.edits(compiled_source, (), values, extremes=kind == "choice",
-                      names=input_values(question, namespace, compiled_source, values))
+                      names=input_values(question, namespace, compiled_source, values),
+                      factors=kind == "array")
     made = [*stale_input_edits(question, namespace, compiled_source), *made]
     for words, tree in undo.first(made, undo.EDITS * 2):
         left = undo.SECONDS - (cpu_seconds() - start)

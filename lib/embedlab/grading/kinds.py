@@ -1516,8 +1516,16 @@ def _low_precision(got, want) -> str:
     err = float(np.abs(g - w).max())
     if top == 0 or err == 0 or err <= 1e-9 * top or err > 2.0 ** -8 * top:
         return ""
+    if g.ndim == 0:  # one number: no largest, no every; the same words on every call (function_hints.most_telling)
+        return ("right to within float16's rounding (2**-8 of its size) but not exact, as a cast to a low "
+                "precision leaves it (float16 keeps about 3 digits); compute in float64")
     return (f"every value right to within {err / top:.1e} times the largest ({top:.4g}), but not exact: what a low "
             f"precision's rounding leaves (float16 keeps about 3 digits); compute and add in float64")
+
+
+def _casts_low(source) -> bool:
+    """Do the lines name a low precision (float16, half, bfloat16) a value is cast to?"""
+    return isinstance(source, str) and bool(re.search(r"\b(?:float16|bfloat16|half|f2)\b", source))
 
 
 _UNIT_FACTORS = (1e3, 1e6, 1e9, 1e12, 1024.0, float(2**20), float(2**30))
@@ -2254,9 +2262,10 @@ class Function(Question):
                                                                                                args))
         if broken and inner.kind == "array" and _quiet(_proven_from_args, got, want, args, default=""):
             broken = None  # a slip proven on the call's own arguments names the mistake; the invariant only its symptom
+        # a real result too, where the function's lines cast to a low precision (`.astype(np.float16)`)
         low = _quiet(lambda: _low_precision(function_hints.plain_value(inner, got),
                                             function_hints.plain_value(inner, want)), default="") \
-            if broken and inner.kind == "array" else ""
+            if broken and inner.kind == "array" or inner.kind == "real" and _casts_low(self.source) else ""
         if low:
             broken = low  # every value within a low precision's rounding of the answer: measured, no invariant's story
         if broken and inner.kind in ("integer", "real") and _quiet(

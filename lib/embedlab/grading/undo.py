@@ -138,7 +138,8 @@ def _extreme_edits(source: str, nodes: list) -> list:
 
 
 def edits(source: str, params: tuple = (), values: dict | None = None,
-          extremes: bool = False, names: dict | None = None) -> list[tuple[str, ast.AST]]:
+          extremes: bool = False, names: dict | None = None,
+          factors: bool = False) -> list[tuple[str, ast.AST]]:
     """[(the edit in words, the code's tree with it made)] for each slip one edit of `source` undoes: an axis
     swapped (0 and 1), a sort left out (sorted, np.sort, .sort()), a `not` left out or put in, a comparison
     inverted (`in` for `not in`, `==` for `!=`, `<` for `>=`, `is` for `is not`), an elementwise function applied
@@ -364,6 +365,9 @@ def edits(source: str, params: tuple = (), values: dict | None = None,
             add(words, at, make, rank, meta)
         for words, at, make, rank, meta in _twice_edits(source, nodes, names):
             add(words, at, make, rank, meta)
+    if factors:  # an array answer: the whole of it scaled by a factor its lines compute (`* np.sqrt(d)`)
+        for words, at, make, rank, meta in _factor_edits(source, nodes):
+            add(words, at, make, rank, meta)
     if extremes:  # a choice answer: the end it is taken at (min for max), or a dict's keys compared for its values
         for words, at, make, rank, meta in _extreme_edits(source, nodes):
             add(words, at, make, rank, meta)
@@ -435,6 +439,29 @@ def edits(source: str, params: tuple = (), values: dict | None = None,
     # the slips one construct makes first (a function twice, a root, a sort, a `not`), then an axis, then a name read
     # for another (many of them in a long body): what is reported within undo.BYTES is what can be named
     return [(words, new) for words, new, _ in sorted(out, key=lambda item: item[2])]
+
+
+def _factor_edits(source: str, nodes: list) -> list:
+    """The edits of a whole value scaled by a factor the lines compute (`E[ids] * np.sqrt(d)`, `x / len(pair)`,
+    not a typed unit such as `/ 1e9`): the value assigned (or returned) with that factor left out. Proven only
+    where the learner's own code, so run, gives the answer (a factor of 2 is then no part counted twice):
+    [(words, the node's place, make, rank, meta)]."""
+    out = []
+    for node in nodes:
+        whole = node.value if isinstance(node, (ast.Assign, ast.Return)) else None
+        while isinstance(whole, ast.BinOp) and isinstance(whole.op, (ast.Mult, ast.Div)):
+            sides = [(whole.right, 0)] + ([(whole.left, 1)] if isinstance(whole.op, ast.Mult) else [])
+            for factor, kept in sides:
+                if not any(isinstance(n, (ast.Name, ast.Call, ast.Attribute, ast.Subscript))
+                           for n in ast.walk(factor)):
+                    continue  # a typed constant: a unit, a percentage, its own stories
+                verb = "multiplies" if isinstance(whole.op, ast.Mult) else "divides"
+                what = "factor" if verb == "multiplies" else "division"
+                out.append((f"your code {verb} the whole value by `{_seg(source, factor)}`: without that "
+                            f"{what}, your own code gives the answer", nodes.index(whole),
+                            lambda n, kept=kept: copy.deepcopy(n.left if kept == 0 else n.right), 2, None))
+            whole = whole.left
+    return out
 
 
 def _squared_norm_divisor(node):
