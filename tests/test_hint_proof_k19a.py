@@ -119,3 +119,60 @@ def test_2_a_cosine_without_a_cast_is_not_said_to_round():
     source = "def cosine(a, b):\n    return float(a @ b / (np.linalg.norm(a) * np.linalg.norm(b) + 1e-3))\n"
     detail = _verdict("01-toy-table", "cosine", source)
     assert "float16" not in detail, detail
+
+
+# 3. a set that de-duplicates, not a list read for another
+
+
+def test_3_a_set_of_rows_is_named_as_keeping_one_of_each():
+    source = "E = np.array(list({tuple(int(f in traits[w]) for f in features) for w in words}))\n"
+    detail = _verdict("01-toy-table", "E", source)
+    assert "is a set, which keeps one of each repeated item" in detail, detail
+
+
+def test_3_a_list_of_words_is_never_read_for_a_table():
+    source = "n_params = len(set(map(tuple, table))) * len(table[0])\n"
+    detail = _verdict("01-toy-table", "n_params", source)
+    assert "where `words` belongs" not in detail and "where `sentence` belongs" not in detail, detail
+    assert "is a set, which keeps one of each repeated item" in detail, detail
+
+
+def test_3_a_list_of_words_read_for_another_is_still_named():
+    source = ("word_to_id = {w: i for i, w in enumerate(words)}\n"
+              "batch = np.array(table)[[word_to_id[w] for w in pair]]\n")
+    detail = _verdict("01-toy-table", "batch", source)
+    assert "your cell reads `pair` where `sentence` belongs" in detail, detail
+
+
+# 2 (again). a typed number said as the nearest input, where the learner's own value puts it elsewhere
+
+
+def test_2_a_rounded_total_is_said_as_the_total_it_divides_by():
+    source = ("counts = count_params(load_config(share_model))\n"
+              "embedding_share = counts.token_embedding / 1.5e9\n")
+    detail = _verdict("03-counting-gpt2", "embedding_share", source)
+    assert "where the total is" in detail, detail
+    assert "the rest" not in detail, detail
+
+
+def test_2_a_rounded_rest_added_to_the_tables_is_still_the_rest():
+    source = ("counts = count_params(load_config(share_model))\n"
+              "embedding_share = counts.token_embedding / (counts.token_embedding "
+              "+ counts.position_embedding + 1.48e9)\n")
+    detail = _verdict("03-counting-gpt2", "embedding_share", source)
+    assert "where the rest is" in detail, detail
+
+
+# 2 (again). half a count that is a coincidence of the values summed (a table's 1s), not a factor left out
+
+
+def test_2_a_table_of_ones_summed_row_by_row_is_said_as_values_for_their_number():
+    detail = _verdict("01-toy-table", "n_params", "n_params = sum(sum(r) for r in table)\n")
+    assert "factor 2" not in detail, detail
+    assert "`sum(r)` adds up the values of `r`: their number, `len(r)`" in detail, detail
+
+
+def test_2_a_numpy_sum_of_the_learners_table_is_said_as_values_for_their_number():
+    detail = _verdict("01-toy-table", "n_params", "n_params = int(np.sum(E))\n")
+    assert "factor 2" not in detail, detail
+    assert "their number, `np.size(E)`" in detail, detail

@@ -218,6 +218,9 @@ def edits(source: str, params: tuple = (), values: dict | None = None,
                         lambda n, at=ast.dump(inner): copy.deepcopy(n.func.value if isinstance(n.func, ast.Attribute)
                                                                     and ast.dump(n.func.value) == at else n.args[0]),
                         2)
+            counted = _counted_not_summed(source, node)
+            if counted:  # the values of the entries added where their number is asked (a table's 1s)
+                add(counted[0], k, counted[1], 1)
             if name in ("sorted", "sort") and node.args and not isinstance(node.func, ast.Attribute) or \
                     name == "sort" and isinstance(node.func, ast.Attribute) and node.args and len(node.args) == 1 \
                     and _name_of(node.func.value) in ("np", "numpy"):
@@ -372,6 +375,17 @@ def edits(source: str, params: tuple = (), values: dict | None = None,
         for words, at, make, rank, meta in _extreme_edits(source, nodes):
             add(words, at, make, rank, meta)
     for k, node in enumerate(nodes):
+        # a set that keeps one of each repeated item (two equal rows, a word twice): as a list, every item kept
+        if isinstance(node, ast.SetComp):
+            add(f"`{_seg(source, node)}` is a set, which keeps one of each repeated item: as a list (in "
+                f"square brackets), your own code gives the answer", k,
+                lambda n: ast.ListComp(copy.deepcopy(n.elt), copy.deepcopy(n.generators)), 1)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "set" \
+                and len(node.args) == 1 and not node.keywords:
+            add(f"`{_seg(source, node)}` is a set, which keeps one of each repeated item: as a list, "
+                f"`list({_seg(source, node.args[0])})`, your own code gives the answer", k,
+                lambda n: ast.Call(ast.Name("list", ast.Load()), [copy.deepcopy(n.args[0])], []), 1)
+    for k, node in enumerate(nodes):
         if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)) \
                 and any(comp.ifs for comp in node.generators):
             # a comprehension's filter (`if …`): without it, every item is kept; a code reading that names the filter
@@ -424,7 +438,9 @@ def edits(source: str, params: tuple = (), values: dict | None = None,
                 and node.id not in assigned and not _length_of(nodes, node) \
                 and not isinstance(_parent(nodes, node), ast.Attribute):  # `sentence.index(w)`: a position, read so
             for other in sequences:
-                if other != node.id:
+                # only a list of the same kind (words for words, ids for ids, a table for a table): a list of
+                # words read for a table's rows lands on the answer, where it does, by what its items happen to be
+                if other != node.id and _kind_of(values[other]) == _kind_of(values[node.id]):
                     add(f"your cell reads `{node.id}` where `{other}` belongs (at `{_seg(source, _parent(nodes, node))}`"
                         f"): with `{other}` there, your own code gives the answer", k,
                         lambda n, other=other: ast.Name(other, ast.Load()), 2)
@@ -439,6 +455,31 @@ def edits(source: str, params: tuple = (), values: dict | None = None,
     # the slips one construct makes first (a function twice, a root, a sort, a `not`), then an axis, then a name read
     # for another (many of them in a long body): what is reported within undo.BYTES is what can be named
     return [(words, new) for words, new, _ in sorted(out, key=lambda item: item[2])]
+
+
+def _counted_not_summed(source: str, node) -> tuple | None:
+    """(words, make) for a sum of entries' values (`X.sum()`, `np.sum(X)`, `sum(r)`) made their number
+    (`X.size`, `np.size(X)`, `len(r)`), or None for any other call."""
+    name = _name_of(node.func)
+    if name != "sum" or node.keywords:
+        return None
+    if isinstance(node.func, ast.Attribute) and not node.args \
+            and _name_of(node.func.value) not in ("np", "numpy", "math", "torch"):
+        array = node.func.value
+        new = ast.Attribute(copy.deepcopy(array), "size", ast.Load())
+    elif isinstance(node.func, ast.Attribute) and len(node.args) == 1 \
+            and _name_of(node.func.value) in ("np", "numpy"):
+        array = node.args[0]
+        new = ast.Call(ast.Attribute(ast.Name("np", ast.Load()), "size", ast.Load()), [copy.deepcopy(array)], [])
+    elif isinstance(node.func, ast.Name) and len(node.args) == 1 \
+            and not isinstance(node.args[0], (ast.GeneratorExp, ast.ListComp, ast.Starred)):
+        array = node.args[0]
+        new = ast.Call(ast.Name("len", ast.Load()), [copy.deepcopy(array)], [])
+    else:
+        return None
+    words = (f"`{_seg(source, node)}` adds up the values of `{_seg(source, array)}`: their number, "
+             f"`{_seg(None, new)}`, is what is counted; with it, your own code gives the answer")
+    return words, lambda n, new=new: copy.deepcopy(new)
 
 
 def _factor_edits(source: str, nodes: list) -> list:
