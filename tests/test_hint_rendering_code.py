@@ -245,6 +245,9 @@ UNDO_SOURCES = (
     # values typed where an input belongs (read with UNDO_NAMES), a name read twice, a line adapted once
     "n = 2 * d * 50257\nrows = E[[1, 2, 0, 1]]\nc = w2i['car'] + w2i[pair[0]]\nk = 50257 * 768 / (50257 * 768 + x)\n"
     "g = C[np.ix_(animals, animals)]\nmean = M[r].mean(axis=0)\nu = M @ mean / np.linalg.norm(M[r])\n",
+    # a whole value scaled by a factor the lines compute (factors=True), a set, a sum where a count belongs
+    "rows = E[ids] * np.sqrt(d)\nshare = x / len(pair)\nn = len({tuple(r) for r in table}) * len(set(words))\n"
+    "k = np.array(table).sum() + sum(r)\n",
 )
 UNDO_NAMES = {"V": 50_000, "d": 2048, "ids": [3, 1, 4], "pair": ["horse", "dog"], "animals": [1, 2],
               "vehicles": [3, 4]}
@@ -261,6 +264,7 @@ def drive_undo(q, lesson):
         _quiet(undo.edits, source, (), {"n_tokens": 1024, "gqa_context": 8192})
         _quiet(undo.edits, source, (), {}, extremes=True)
         _quiet(undo.edits, source, (), {}, False, UNDO_NAMES)
+        _quiet(undo.edits, source, (), {}, factors=True)  # an array answer's whole value scaled
     _quiet(undo.edits, UNDO_FUNCTION, ("a", "b"))
     # the work the question asks for handed to a library function (own_work): the cell that calls it
     for handed in [k for k in (getattr(q, "own_work", None) or {}) if isinstance(k, str)][:1]:
@@ -364,8 +368,12 @@ def drive_value(q, want, lesson, key, full=True):
                 asked = dataclasses.replace(q, source=source)
                 _quiet(asked.judge, {"float": float(want)}, want)
                 _quiet(asked.public_problems, {"float": float(want)}, None)
+        drive_typed_stands_for(q, want)
     if isinstance(q, Array) and want is not None:
         w = np.asarray(want)
+        if w.ndim == 2 and w.size and np.issubdtype(w.dtype, np.number) and np.all(w == np.round(w)) \
+                and np.all(np.abs(w).sum(axis=1) > 0):  # each row divided by its own length (kinds._rows_scaled)
+            _quiet(q.judge, q.to_data(w / np.linalg.norm(w, axis=1, keepdims=True)), q.to_data(w))
         for source in _sources(q):
             asked = dataclasses.replace(q, source=source)
             for got in (w + 1, w[:-1] if w.ndim else w, np.round(w, 2)):
@@ -375,6 +383,21 @@ def drive_value(q, want, lesson, key, full=True):
             if full:
                 _quiet(q.judge, q.to_data(got), q.to_data(w))
 
+
+
+def drive_typed_stands_for(q, want):
+    """A number typed rounded from one of the question's inputs (or from a total), that the learner's own value
+    puts where the exact one belongs, alone and with a percentage after it (explain._typed_stands_for)."""
+    if not isinstance(want, (int, float)) or isinstance(want, bool) or not want:
+        return
+    inputs = (_quiet(explain._call, q.inputs, q) or {}) if q.inputs else {}
+    inputs = {k: v for k, v in dict(inputs).items() if isinstance(v, (int, float)) and not isinstance(v, bool)
+              and abs(v) >= 1000 and float(f"{v:.2g}") != v}
+    for words, value in (list(inputs.items())[:1] or [("the total", 1_557_611_200)]):
+        typed = float(f"{value:.2g}")
+        asked = dataclasses.replace(q, source=f"{q.name} = x / {typed!r}\n")
+        for factor in (1, 100):
+            _quiet(explain._typed_stands_for, asked, want * factor * typed / value, want, {words: value})
 
 
 def drive_loaded_model(q, want, lesson):

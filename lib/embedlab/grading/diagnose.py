@@ -70,9 +70,15 @@ FACTORS = [
 # words of its name (what a cache, an attention layer or a memory holds). A mean of cosines is never asked about a
 # multiply-add or keys and values; what is left is the measured factor itself.
 KV_WORDS = {"kv", "cache", "attn", "attention", "gqa"}  # what holds keys and values (a weights' GB holds none)
+# a lesson has keys and values where one of its questions' names says so (an attention layer, a KV cache): a
+# count of parameters in a lesson without any (a table's cells) has no keys and values to count twice
+KV_LESSON = KV_WORDS
+LESSON_WORD = "lesson:"  # a word of `name` that is a word of another question of the lesson (factor_words)
 FACTOR_CAUSES = {
     1 / 2: [("a multiply and an add", lambda unit, words: unit == "flops" or bool(words & {"flop", "flops"})),
-            ("keys and values", lambda unit, words: has_keys_and_values(unit, words))],
+            ("keys and values", lambda unit, words: has_keys_and_values(unit, words) or (
+                unit == "parameters" and bool({w.removeprefix(LESSON_WORD) for w in words
+                                               if w.startswith(LESSON_WORD)} & KV_LESSON)))],
 }
 
 
@@ -83,10 +89,13 @@ def has_keys_and_values(unit: str, words) -> bool:
     return unit not in UNITLESS and bool(set(words) & KV_WORDS)
 
 
-def factor_words(factor: float, message: str, unit: str = "", name: str = "") -> str:
+def factor_words(factor: float, message: str, unit: str = "", name: str = "",
+                 lesson_names: tuple = ()) -> str:
     """FACTORS' `message` of `factor` with the causes FACTOR_CAUSES gives it that can apply to the question's
-    answer (its `unit`, the words of its `name`), as a question in parentheses; none when none can."""
+    answer (its `unit`, the words of its `name`; `lesson_names`: the names of its lesson's questions), as a
+    question in parentheses; none when none can."""
     words = set(name.lower().split("_")) if name else set()
+    words |= {LESSON_WORD + w for n in lesson_names for w in str(n).lower().split("_")}
     causes = [cause for cause, applies in FACTOR_CAUSES.get(factor, ()) if applies(unit, words)]
     return f"{message} ({'? '.join(causes)}?)" if causes else message
 
@@ -207,12 +216,22 @@ RATIO_COMPLEMENT = ("that is 1 minus the asked ratio: how far the ratio falls sh
                     "cheaper), not the ratio itself")
 
 
-def transform_hint(got: float, want: float, ratio: bool = False) -> str | None:
+# 1 − x of a value that is neither a share nor a ratio (a cosine, a probability): measured, no part, no rest
+PLAIN_COMPLEMENT = "that is 1 minus the asked value: the question asks for the value itself, not 1 minus it"
+COSINE_COMPLEMENT = ("that is 1 minus the asked cosine (1 − cosine, a distance): the question asks for the "
+                     "cosine itself")
+
+
+def transform_hint(got: float, want: float, ratio: bool = False,
+                   unit: str | None = None) -> str | None:
     """The answer passed through log, exp, 1 − x, x², √x or 1/x: named (computed values only). `ratio`: the
-    answer is a ratio of two amounts, not a share of a whole (its 1 − x is said without a part and a rest)."""
+    answer is a ratio of two amounts, not a share of a whole (its 1 − x is said without a part and a rest).
+    `unit` (kinds.Question.unit_of, None when not known): 1 − x is said as a share's rest only of a share."""
     for f, words in TRANSFORMS:
         if ratio and words.startswith("that is the complement"):
             words = RATIO_COMPLEMENT
+        elif unit is not None and unit != "share" and words.startswith("that is the complement"):
+            words = COSINE_COMPLEMENT if unit == "cosine" else PLAIN_COMPLEMENT
         try:
             target = f(want)
         except (ArithmeticError, ValueError):
@@ -302,7 +321,7 @@ UNITLESS = tuple(RECHECK)
 
 def number_hint(got: float, want: float, factors: dict | None = None, factor_hints: dict | None = None,
                 typed: set | None = None, unit: str = "", bytes_named: bool = False, name: str = "",
-                ratio: bool = False) -> str:
+                ratio: bool = False, lesson_names: tuple = ()) -> str:
     """What is off about a number: digits, a ratio, a sign, a direction. Never the value. `typed` is the
     set of constants the learner's cell types (None when the cell is unknown): a factor that guesses a
     unit is named only when the cell types one of that unit's constants. A quantity without units (`unit`
@@ -315,7 +334,7 @@ def number_hint(got: float, want: float, factors: dict | None = None, factor_hin
     found = factor_hint(got, want, factors or {}, factor_hints or {})  # the question's own first (×L, ÷batch)
     if found:
         return found
-    found = transform_hint(got, want, ratio) or units_hint(got, want, unit, typed, bytes_named)
+    found = transform_hint(got, want, ratio, unit) or units_hint(got, want, unit, typed, bytes_named)
     if found:
         return found
     for factor, message in FACTORS:
@@ -329,7 +348,7 @@ def number_hint(got: float, want: float, factors: dict | None = None, factor_hin
                 continue
             if typed is not None and factor in UNIT_EVIDENCE and not (UNIT_EVIDENCE[factor] & typed):
                 continue
-            return factor_words(factor, message, unit, name)
+            return factor_words(factor, message, unit, name, lesson_names)
     return measured_hint(got, want, unit, typed, name)
 
 

@@ -1836,7 +1836,8 @@ def _run_cell_edits(question, namespace: dict, compiled_source: str, read: froze
     solved = code.solution_source(getattr(question, "lesson", "") or "", question.name)
     made = [] if only else undo.edits(compiled_source, (), values, extremes=kind == "choice",
                                       names=input_values(question, namespace, compiled_source, values),
-                                      belongs=read_names(solved) if isinstance(solved, str) else None)
+                                      belongs=read_names(solved) if isinstance(solved, str) else None,
+                                      factors=kind == "array")
     made = [*extra, *([] if only else stale_input_edits(question, namespace, compiled_source)), *made]
     for words, tree in undo.first(made, undo.EDITS * 2):
         left = undo.SECONDS - (cpu_seconds() - start)

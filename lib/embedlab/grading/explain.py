@@ -117,6 +117,12 @@ def code_first(question, got, want) -> str | None:
             more = _and_then(question, answer, got, want, inputs)
             if more:
                 return f"{typed}; and {more}"
+            # the typed number put back as the exact value of what it stands for, in the learner's own value:
+            # where that gives the answer (or the answer × a named factor) for another input or part than
+            # the nearest (1.5e9: the rest is nearer, the total is what the cell divides by), that one is said
+            stands = _typed_stands_for(question, got, want, {**_groups(answer), **named, **inputs})
+            if stands and not typed.startswith(stands[0]):
+                return stands[0] + stands[1]
         exact = _with_exact_value(question, got, want, inputs) if typed else None
         if exact is not None and _exact_number(exact, got):
             return None  # with the exact value in, the cell gives the same value: the typed number is not the slip
@@ -156,6 +162,54 @@ def _with_exact_value(question, got, want, inputs: dict):
         return None
     value = code.evaluate(head + "\n" + ast.unparse(tree), question.name, book)
     return value if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+
+
+def _groups(answer) -> dict:
+    """{name: value} of the answer's groups of parts (a ratio's "the total"), as the answer counts them."""
+    out = {}
+    for one in answer if isinstance(answer, (list, tuple)) else [answer]:
+        for node in one.tree.nodes():
+            if getattr(node, "children", None) and node.name:
+                try:
+                    value = node.value({})
+                except (ArithmeticError, TypeError, ValueError, KeyError):
+                    continue
+                if isinstance(value, (int, float)) and math.isfinite(value):
+                    out.setdefault(node.name, value)
+    return out
+
+
+def _typed_stands_for(question, got, want, candidates: dict) -> tuple | None:
+    """(words, more) for a number the learner's own lines type (100 or more) that is a rounded or retyped
+    value of one of `candidates` ({words: exact value}: the inputs, the answer's named parts), where the
+    learner's value with the exact one in its place (as a factor, or as a divisor) is the answer, or the
+    answer × a factor of diagnose.FACTORS (`more`: that factor's words); None when none is."""
+    from embedlab.grading import diagnose
+
+    try:
+        got, want = float(got), float(want)
+    except (TypeError, ValueError):
+        return None
+    if not (math.isfinite(got) and math.isfinite(want)) or want == 0:
+        return None
+    reading = code.read(code.own_part(question.source), question.name)
+    for typed in list(reading.numbers) + list(reading.constants):
+        if isinstance(typed, bool) or not isinstance(typed, (int, float)) or abs(typed) < 100:
+            continue
+        for words, value in candidates.items():
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not value or value == typed \
+                    or abs(typed - value) > 0.05 * abs(value) or not (
+                        code._rounded_of(typed, value) or code._mistyped(typed, value)):
+                continue
+            for fixed in (got * value / typed, got * typed / value):
+                said = (f"you typed {code._fmt(typed)} where {words} is {code._fmt(value)}: use the exact value "
+                        "(read it from the parameters or the config), not a rounded or retyped one")
+                if math.isclose(fixed, want, rel_tol=1e-9):
+                    return said, ""
+                for factor, message in diagnose.FACTORS:
+                    if factor != -1 and math.isclose(fixed, factor * want, rel_tol=1e-9):
+                        return said, f"; and with it in place, yours is {message}"
+    return None
 
 
 def typed_rounded_answer(source, got, want) -> str | None:

@@ -501,7 +501,7 @@ class Question:
         generic = lambda: _quiet(diagnose.number_hint, got, want, self.factors, self.factor_hints,  # noqa: E731
                                  _quiet(explain.typed_constants, self, default=None), self.unit_of(),
                                  _quiet(code.names_bytes, self.source, default=False), self.name,
-                                 self.is_ratio())
+                                 self.is_ratio(), _quiet(_lesson_names, self, default=()))
         half = _quiet(diagnose.flop_slip, got, want, self.unit_of(), False, default=None)
         if self.case is not None:
             # a number typed in the function where its value depends on the arguments, proven on this call: first
@@ -1188,8 +1188,20 @@ def _general_words(question, got, want) -> list:
     words = _quiet(diagnose.number_hint, got, want, question.factors, question.factor_hints,
                    _quiet(explain.typed_constants, question, default=None), question.unit_of(),
                    _quiet(code.names_bytes, question.source, default=False), question.name,
-                   question.is_ratio())
+                   question.is_ratio(), _quiet(_lesson_names, question, default=()))
     return [words] if words else []
+
+
+def _lesson_names(question) -> tuple:
+    """The names of the questions of the question's lesson (its own, or the lesson whose solution writes its
+    function): what the lesson counts, for the general words' causes (diagnose.factor_words)."""
+    import importlib
+
+    lesson = question.lesson or question.solved_in
+    if not lesson or not lesson[:2].isdigit():
+        return ()
+    module = importlib.import_module(f"embedlab.grading.questions.l{lesson[:2]}")
+    return tuple(getattr(q, "name", "") for q in getattr(module, "QUESTIONS", ()))
 
 
 def _flop_half(question, got, want) -> list:
@@ -1351,9 +1363,11 @@ def _exactly(a, b) -> bool:
     return a == b or (math.isfinite(a) and math.isfinite(b) and math.isclose(a, b, rel_tol=1e-9, abs_tol=0.0))
 
 
-def _other_values(got, want, got_kind=None, want_kind=None) -> str:
+def _other_values(got, want, got_kind=None, want_kind=None, ids: bool = True) -> str:
     """What an array holds when it is not what the answer holds: fractions (scores, cosines) where the answer is
-    whole numbers (ids, counts). Measured, not guessed: no rule about the order of ids applies to scores."""
+    whole numbers (ids, counts). Measured, not guessed: no rule about the order of ids applies to scores. `ids`:
+    the answer holds ids (Question._ids); of any other whole numbers (a table of 0s and 1s, counts) no ids and no
+    scores are named."""
     try:
         g, w = np.asarray(got), np.asarray(want)
         whole = want_kind in ("int", "uint", "integer") if want_kind else w.dtype.kind in "iu"
@@ -1367,8 +1381,26 @@ def _other_values(got, want, got_kind=None, want_kind=None) -> str:
                 return ""
     except Exception:  # noqa: BLE001
         return ""
+    if not ids:
+        return _rows_scaled(got, want) or (
+            "your array holds fractions where the answer holds whole numbers only: recheck the step that "
+            "makes them fractions")
     return ("your array holds fractions (scores, cosines, values?) where the answer holds whole numbers (ids, "
             "indices, counts): return the ids the question asks for, not the scores they are chosen by")
+
+
+def _rows_scaled(got, want) -> str:
+    """Each row of a 2-d `got` exactly the answer's row divided by that row's own length (or its own sum):
+    measured row by row, said as that; "" otherwise."""
+    g, w = np.asarray(got, dtype=float), np.asarray(want, dtype=float)
+    if g.ndim != 2 or g.shape != w.shape or g.size == 0:
+        return ""
+    for how, size in (("length", np.linalg.norm(w, axis=1, keepdims=True)),
+                      ("sum", w.sum(axis=1, keepdims=True))):
+        if np.all(size != 0) and np.allclose(g, w / size, rtol=1e-9, atol=0):
+            return (f"each of your rows is the answer's row divided by its own {how}: the question asks "
+                    "for the rows as they are, not normalised")
+    return ""
 
 
 WHOLE_MATRIX_NORM = ("each row is divided by the norm of the whole matrix (np.linalg.norm(M), one number), where each "
@@ -1550,8 +1582,16 @@ def _low_precision(got, want) -> str:
     err = float(np.abs(g - w).max())
     if top == 0 or err == 0 or err <= 1e-9 * top or err > 2.0 ** -8 * top:
         return ""
+    if g.ndim == 0:  # one number: no largest, no every; the same words on every call (function_hints.most_telling)
+        return ("right to within float16's rounding (2**-8 of its size) but not exact, as a cast to a low "
+                "precision leaves it (float16 keeps about 3 digits); compute in float64")
     return (f"every value right to within {err / top:.1e} times the largest ({top:.4g}), but not exact: what a low "
             f"precision's rounding leaves (float16 keeps about 3 digits); compute and add in float64")
+
+
+def _casts_low(source) -> bool:
+    """Do the lines name a low precision (float16, half, bfloat16) a value is cast to?"""
+    return isinstance(source, str) and bool(re.search(r"\b(?:float16|bfloat16|half|f2)\b", source))
 
 
 _UNIT_FACTORS = (1e3, 1e6, 1e9, 1e12, 1024.0, float(2**20), float(2**30))
@@ -1900,7 +1940,8 @@ class Array(Question):
             edit = _quiet(function_hints.rows_left_empty, self, got, want, default=None) or edit
         if edit:
             return self._verdict(False, edit)
-        other = _other_values(got, want, *kinds)  # fractions where whole numbers (ids) are asked: before rules on ids
+        # fractions where whole numbers (ids) are asked: before rules on ids
+        other = _other_values(got, want, *kinds, ids=self._ids(want))
         other = other or _whole_matrix_norm(got, want, self.case) or _divided_by_count(got, want, self.case) \
             or _distance_not_cosine(got, want, self.case) or function_hints.rows_left_empty(self, got, want) \
             or _numbered_from(got, want) or (self._ids(want) and _ids_shifted(got, want))
@@ -2356,9 +2397,10 @@ class Function(Question):
                                                                                                args))
         if broken and inner.kind == "array" and _quiet(_proven_from_args, got, want, args, default=""):
             broken = None  # a slip proven on the call's own arguments names the mistake; the invariant only its symptom
+        # a real result too, where the function's lines cast to a low precision (`.astype(np.float16)`)
         low = _quiet(lambda: _low_precision(function_hints.plain_value(inner, got),
                                             function_hints.plain_value(inner, want)), default="") \
-            if broken and inner.kind == "array" else ""
+            if broken and inner.kind == "array" or inner.kind == "real" and _casts_low(self.source) else ""
         if low:
             broken = low  # every value within a low precision's rounding of the answer: measured, no invariant's story
         if broken and inner.kind in ("integer", "real") and _quiet(

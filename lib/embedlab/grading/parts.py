@@ -38,7 +38,7 @@ import re
 from dataclasses import dataclass, field
 
 from embedlab.grading import diagnose
-from embedlab.grading.text import _size_like as size_like, is_symbol
+from embedlab.grading.text import _size_like as size_like, is_symbol, plural
 
 DROP, TWICE, PLUS = "drop", "twice", "plus"
 _DETERMINED = re.compile(r"(?:the|a|an|its|their|this|that|each|every|one|two)\b", re.I)
@@ -1432,7 +1432,7 @@ def _sizes(answer) -> dict:
 def _counted_items(name: str) -> bool:
     """Does a part's name count items, one number each (rows, layers,
     tokens), not a size (width, head)?"""
-    return bool(re.fullmatch(r"(?:[a-z]+ )?[a-z]+s", name))
+    return bool(re.fullmatch(r"(?:[a-z]+ )?[a-z]+s", name)) and plural(name.split()[-1])
 
 
 def _offset_words(answer, name, k, sign) -> str:

@@ -496,11 +496,23 @@ PRESUMED = {
 _EACH_OF = re.compile(r"\bfor each of the ([^:;,.()]+?)(?=\s*(?:[:;,.()]|$))")
 
 
+# words that end in s and are one thing, not items counted: "one number
+# for each of the bias" names no items
+SINGULAR_S = re.compile(r"[a-z]*(?:ss|us|is|ias|as)")
+
+
+def plural(word: str) -> bool:
+    """Is `word` ("rows", "heads") a plural of items, not a singular that
+    ends in s ("bias", "minus", "axis", "loss")?"""
+    return bool(re.fullmatch(r"[a-z]+s", word)) and not (
+        SINGULAR_S.fullmatch(word) and not word.endswith(("eas", "mas", "tas")))
+
+
 def _items(words: str) -> bool:
     """Do `words` ("rows", "dropped rows", "L", "n_top words") name items
     counted, or a size's symbol?"""
     last = words.split()[-1] if words.split() else ""
-    return is_symbol(last) or bool(re.fullmatch(r"[a-z]+s", last))
+    return is_symbol(last) or plural(last)
 
 
 def hint_problems(text: str, unit: str = "", unitless: tuple = (),

@@ -172,7 +172,7 @@ def _extreme_edits(source: str, nodes: list) -> list:
 
 def edits(source: str, params: tuple = (), values: dict | None = None,
           extremes: bool = False, names: dict | None = None,
-          belongs: frozenset | None = None) -> list[tuple[str, ast.AST]]:
+          belongs: frozenset | None = None, factors: bool = False) -> list[tuple[str, ast.AST]]:
     """[(the edit in words, the code's tree with it made)] for each slip one edit of `source` undoes: an axis
     swapped (0 and 1), a sort left out (sorted, np.sort, .sort()), a `not` left out or put in, a comparison
     inverted (`in` for `not in`, `==` for `!=`, `<` for `>=`, `is` for `is not`), an elementwise function applied
@@ -253,6 +253,9 @@ def edits(source: str, params: tuple = (), values: dict | None = None,
                         lambda n, at=ast.dump(inner): copy.deepcopy(n.func.value if isinstance(n.func, ast.Attribute)
                                                                     and ast.dump(n.func.value) == at else n.args[0]),
                         2)
+            counted = _counted_not_summed(source, node)
+            if counted:  # the values of the entries added where their number is asked (a table's 1s)
+                add(counted[0], k, counted[1], 1)
             if name in ("sorted", "sort") and node.args and not isinstance(node.func, ast.Attribute) or \
                     name == "sort" and isinstance(node.func, ast.Attribute) and node.args and len(node.args) == 1 \
                     and _name_of(node.func.value) in ("np", "numpy"):
@@ -400,9 +403,23 @@ def edits(source: str, params: tuple = (), values: dict | None = None,
             add(words, at, make, rank, meta)
         for words, at, make, rank, meta in _twice_edits(source, nodes, names):
             add(words, at, make, rank, meta)
+    if factors:  # an array answer: the whole of it scaled by a factor its lines compute (`* np.sqrt(d)`)
+        for words, at, make, rank, meta in _factor_edits(source, nodes):
+            add(words, at, make, rank, meta)
     if extremes:  # a choice answer: the end it is taken at (min for max), or a dict's keys compared for its values
         for words, at, make, rank, meta in _extreme_edits(source, nodes):
             add(words, at, make, rank, meta)
+    for k, node in enumerate(nodes):
+        # a set that keeps one of each repeated item (two equal rows, a word twice): as a list, every item kept
+        if isinstance(node, ast.SetComp):
+            add(f"`{_seg(source, node)}` is a set, which keeps one of each repeated item: as a list (in "
+                f"square brackets), your own code gives the answer", k,
+                lambda n: ast.ListComp(copy.deepcopy(n.elt), copy.deepcopy(n.generators)), 1)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "set" \
+                and len(node.args) == 1 and not node.keywords:
+            add(f"`{_seg(source, node)}` is a set, which keeps one of each repeated item: as a list, "
+                f"`list({_seg(source, node.args[0])})`, your own code gives the answer", k,
+                lambda n: ast.Call(ast.Name("list", ast.Load()), [copy.deepcopy(n.args[0])], []), 1)
     for k, node in enumerate(nodes):
         if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)) \
                 and any(comp.ifs for comp in node.generators):
@@ -456,7 +473,10 @@ def edits(source: str, params: tuple = (), values: dict | None = None,
                 and node.id not in assigned and not _length_of(nodes, node) \
                 and not isinstance(_parent(nodes, node), ast.Attribute):  # `sentence.index(w)`: a position, read so
             for other in sequences:
-                if other != node.id and (belongs is None or other in belongs):
+                # only a list of the same kind (words for words, ids for ids, a table for a table): a list of
+                # words read for a table's rows lands on the answer, where it does, by what its items happen to be
+                if other != node.id and (belongs is None or other in belongs) \
+                        and _kind_of(values[other]) == _kind_of(values[node.id]):
                     add(f"your cell reads `{node.id}` where `{other}` belongs (at `{_seg(source, _parent(nodes, node))}`"
                         f"): with `{other}` there, your own code gives the answer", k,
                         lambda n, other=other: ast.Name(other, ast.Load()), 2)
@@ -524,6 +544,54 @@ def edits(source: str, params: tuple = (), values: dict | None = None,
     # the slips one construct makes first (a function twice, a root, a sort, a `not`), then an axis, then a name read
     # for another (many of them in a long body): what is reported within undo.BYTES is what can be named
     return [(words, new) for words, new, _ in sorted(out, key=lambda item: item[2])]
+
+
+def _counted_not_summed(source: str, node) -> tuple | None:
+    """(words, make) for a sum of entries' values (`X.sum()`, `np.sum(X)`, `sum(r)`) made their number
+    (`X.size`, `np.size(X)`, `len(r)`), or None for any other call."""
+    name = _name_of(node.func)
+    if name != "sum" or node.keywords:
+        return None
+    if isinstance(node.func, ast.Attribute) and not node.args \
+            and _name_of(node.func.value) not in ("np", "numpy", "math", "torch"):
+        array = node.func.value
+        new = ast.Attribute(copy.deepcopy(array), "size", ast.Load())
+    elif isinstance(node.func, ast.Attribute) and len(node.args) == 1 \
+            and _name_of(node.func.value) in ("np", "numpy"):
+        array = node.args[0]
+        new = ast.Call(ast.Attribute(ast.Name("np", ast.Load()), "size", ast.Load()), [copy.deepcopy(array)], [])
+    elif isinstance(node.func, ast.Name) and len(node.args) == 1 \
+            and not isinstance(node.args[0], (ast.GeneratorExp, ast.ListComp, ast.Starred)):
+        array = node.args[0]
+        new = ast.Call(ast.Name("len", ast.Load()), [copy.deepcopy(array)], [])
+    else:
+        return None
+    words = (f"`{_seg(source, node)}` adds up the values of `{_seg(source, array)}`: their number, "
+             f"`{_seg(None, new)}`, is what is counted; with it, your own code gives the answer")
+    return words, lambda n, new=new: copy.deepcopy(new)
+
+
+def _factor_edits(source: str, nodes: list) -> list:
+    """The edits of a whole value scaled by a factor the lines compute (`E[ids] * np.sqrt(d)`, `x / len(pair)`,
+    not a typed unit such as `/ 1e9`): the value assigned (or returned) with that factor left out. Proven only
+    where the learner's own code, so run, gives the answer (a factor of 2 is then no part counted twice):
+    [(words, the node's place, make, rank, meta)]."""
+    out = []
+    for node in nodes:
+        whole = node.value if isinstance(node, (ast.Assign, ast.Return)) else None
+        while isinstance(whole, ast.BinOp) and isinstance(whole.op, (ast.Mult, ast.Div)):
+            sides = [(whole.right, 0)] + ([(whole.left, 1)] if isinstance(whole.op, ast.Mult) else [])
+            for factor, kept in sides:
+                if not any(isinstance(n, (ast.Name, ast.Call, ast.Attribute, ast.Subscript))
+                           for n in ast.walk(factor)):
+                    continue  # a typed constant: a unit, a percentage, its own stories
+                verb = "multiplies" if isinstance(whole.op, ast.Mult) else "divides"
+                what = "factor" if verb == "multiplies" else "division"
+                out.append((f"your code {verb} the whole value by `{_seg(source, factor)}`: without that "
+                            f"{what}, your own code gives the answer", nodes.index(whole),
+                            lambda n, kept=kept: copy.deepcopy(n.left if kept == 0 else n.right), 2, None))
+            whole = whole.left
+    return out
 
 
 def _squared_norm_divisor(node):
