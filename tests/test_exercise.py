@@ -119,7 +119,8 @@ def test_array_shape_then_values():
     assert "reverse order" in judged(q, np.arange(6).reshape(3, 2)[::-1], want).detail
     assert "shifted by one row" in judged(q, np.array([[0, 1], [0, 1], [2, 3]]), want).detail
     detail = judged(q, np.array([[0, 1], [2, 3], [4, 6]]), want).detail
-    assert "1 of 3 rows differ: row 2 differs; there yours are too big" == detail.split("right shape, but ")[1]
+    assert ("1 of 3 rows differ: row 2 differs (counting from 0), yours (4, 6) where (4, 5) is expected; there yours "
+            "are too big") == detail.split("right shape, but ")[1]
     assert judged(q, np.array([["a", "b"]] * 3), want).status == INCORRECT
     with pytest.raises(WrongForm):
         q.to_data({"not": "an array"})

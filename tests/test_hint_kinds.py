@@ -601,12 +601,16 @@ def test_a_weighted_mean_whose_weights_are_left_out_of_one_side():
 ])
 def test_a_value_that_is_another_answer_of_the_exercise_is_named_as_that_answer(lesson, name, other):
     """The notebook check and the grader judge with the exercise's key: a wrong value equal to another of its
-    answers is named by that answer's name (never by a value)."""
+    answers is named by that answer's name (never by a value). A short one (3 significant digits or fewer: 47
+    rows) matches by chance too often (fix19b, heldout19 row 214: 0.54): named only where the cell reads it."""
     from embedlab.grading.exercise import Exercise
 
     key = load_key(lesson)
     verdict = Exercise(lesson).verdict(name, {name: key[other]})
-    assert verdict.status == INCORRECT and f"the value of `{other}`" in verdict.detail, verdict.detail
+    short = len(f"{key[other]:.15g}".replace("-", "").replace(".", "").strip("0")) <= 3
+    assert verdict.status == INCORRECT, verdict
+    assert (f"the value of `{other}`" not in verdict.detail) if short else (
+        f"the value of `{other}`" in verdict.detail), verdict.detail
     assert not written_in(verdict.detail, key[name]) and not written_in(verdict.detail, key[other])
     assert f"`{other}`" not in evaluate(question(lesson, name), key[other], key[name]).detail  # no key: not named
 

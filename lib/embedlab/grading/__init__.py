@@ -27,6 +27,7 @@ Kernel side (the learner's notebook and any process: questions, and judging plai
     questions   each lesson's questions (questions/lNN.py)
     parameters  the `parameters` cell read (`name = literal` lines; for the worker, without numpy)
     variants    a learner's variant, drawn from the lesson's space, and its `parameters` cell
+    changed     a parameter the notebook holds that differs from the one handed out, said first
     lessons     which lessons exist, their questions and answer keys
     exercise    the notebook's check: Exercise(lesson).check(name)
     wire        the probe that reads every answer as plain data in the kernel

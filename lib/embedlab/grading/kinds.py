@@ -97,6 +97,11 @@ class Hint:
     proven: bool = False
 
 
+# lessons.sections_taught, set by embedlab.grading.lessons when it loads (kinds may not import a layer above it):
+# {what a section of a lesson teaches: (lesson, heading)}, for the section a measured hint points to
+SECTIONS_TAUGHT: list = [None]
+
+
 @dataclass
 class Invariant:
     """What every right result of a function holds, whatever the input (a one-hot row holds exactly
@@ -691,13 +696,12 @@ class Question:
         section 5's shares), else the question's own."""
         if not self.reread:
             return said
-        from embedlab.grading.lessons import sections_taught
-
         lesson, section = self.reread_lesson, self.reread
         text = said.lower() if isinstance(said, str) else ""
         # {what a section of the lesson teaches: (lesson, its heading)}: words that name
         # one are pointed there, where it is taught
-        sections = _quiet(sections_taught, self.lesson, default={}) or {}
+        # the map is read by embedlab.grading.lessons (a layer above this one: it sets SECTIONS_TAUGHT as it loads)
+        sections = (_quiet(SECTIONS_TAUGHT[0], self.lesson, default={}) if SECTIONS_TAUGHT[0] else {}) or {}
         named = sorted((text.find(what), what) for what in sections if what in text)
         if named and not any(what in self.reread.lower() for _, what in named):
             lesson, section = sections[named[0][1]]
