@@ -569,14 +569,7 @@ LAST_FINDERS = (solution_name_in_place, factor_missing)
 
 def last_proven(question, got, want) -> str | None:
     """proven() over LAST_FINDERS."""
-    for finder in LAST_FINDERS:
-        try:
-            found = finder(question, got, want)
-        except Exception:  # noqa: BLE001 - a cell these readings cannot follow proves nothing
-            continue
-        if found:
-            return found[0]
-    return None
+    return proven(question, got, want, LAST_FINDERS)
 
 
 def typed_piece(words: str) -> bool:
@@ -593,10 +586,10 @@ def typed_piece(words: str) -> bool:
                                     for n in ast.walk(tree))
 
 
-def proven(question, got, want) -> str | None:
-    """The words of the first finder whose one slip, undone in the learner's own cell, gives the answer (see the
-    module's docstring); None when none does."""
-    for finder in FINDERS:
+def proven(question, got, want, finders=None) -> str | None:
+    """The words of the first finder (of `finders`, FINDERS by default) whose one slip, undone in the learner's own
+    cell, gives the answer (see the module's docstring); None when none does."""
+    for finder in FINDERS if finders is None else finders:
         try:
             found = finder(question, got, want)
         except Exception:  # noqa: BLE001 - a cell these readings cannot follow proves nothing
