@@ -422,23 +422,32 @@ def _list_readings(question, got, want):
     return head, changed, {**book, **lengths}, others
 
 
+def _beside_solution(read, question, got, want):
+    """(head, source, book, others, the learner's tree, the solution's own lines, their tree) for the LAST_FINDERS,
+    from a reading of the learner's cell (readings); None where there is nothing to prove: no reading, the answer
+    exact, no other look, or a cell or solution that does not parse."""
+    if read is None or _exact(got, want):
+        return None
+    head, source, book, others = read
+    tree = _parse(source)
+    solved = code.solution_source(getattr(question, "lesson", ""), question.name)
+    if tree is None or not isinstance(solved, str) or not others:
+        return None
+    own = solved.split("# BEGIN SOLUTION")[-1].split("# END SOLUTION")[0]
+    theirs = _parse(own)
+    return None if theirs is None else (head, source, book, others, tree, own, theirs)
+
+
 def solution_name_in_place(question, got, want) -> list[str]:
     """A piece of the learner's own expression (at most two plain names at once) where a value the solution's own
     lines read or make belongs, the learner's lines never reading it: the toy table's `len(words)` for the model's
     `V`, question 2's `table_V` and `table_d` for `V` and `d`. With the value in its place (the solution's own lines
     that make it run first), the cell is right on the book's inputs and on at least one other input, exactly."""
-    read = readings(question, got, want) or _list_readings(question, got, want)
-    if read is None or _exact(got, want):
+    read = _beside_solution(readings(question, got, want) or _list_readings(question, got, want), question, got,
+                            want)
+    if read is None:
         return []
-    head, source, book, others = read
-    tree = _parse(source)
-    solved = code.solution_source(getattr(question, "lesson", ""), question.name)
-    if tree is None or not isinstance(solved, str) or not others:
-        return []
-    own = solved.split("# BEGIN SOLUTION")[-1].split("# END SOLUTION")[0]
-    theirs = _parse(own)
-    if theirs is None:
-        return []
+    head, source, book, others, tree, own, theirs = read
     stored = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
     made = {}  # name -> the solution's statement that makes it (a statement that makes the answer left out)
     setup = []
@@ -519,17 +528,10 @@ def factor_missing(question, got, want) -> list[str]:
     (or the question's inputs) hold, that the solution reads and the learner's lines never set (`h_kv` where
     `h_kv * head_dim` belongs): with the name multiplied in at that one place, the cell gives the answer on the
     book's inputs and on at least one other look, exactly; named only where one place and one factor do."""
-    read = readings(question, got, want)
-    if read is None or _exact(got, want):
+    read = _beside_solution(readings(question, got, want), question, got, want)
+    if read is None:
         return []
-    head, source, book, others = read
-    tree = _parse(source)
-    solved = code.solution_source(getattr(question, "lesson", ""), question.name)
-    if tree is None or not isinstance(solved, str) or not others:
-        return []
-    theirs = _parse(solved.split("# BEGIN SOLUTION")[-1].split("# END SOLUTION")[0])
-    if theirs is None:
-        return []
+    head, source, book, others, tree, _, theirs = read
     stored = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
     factors = sorted({n.id for n in ast.walk(theirs) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
                       and (n.id in _given_names(head) or n.id in book) and n.id not in stored
